@@ -1,0 +1,81 @@
+import Foundation
+import HearthCore
+import HTTPTypes
+public import Hummingbird
+public import Logging
+import NIOCore
+import Prometheus
+
+/// Builds the Hearth server from its configuration: prepares the data directory, wires the services and
+/// registers every route. Tests call this and drive the result with `app.test(.router)` or `.live`.
+///
+/// - Parameters:
+///   - configuration: where to listen and where to keep data.
+///   - logger: the logger for the server and its requests.
+///   - onListening: called with the bound port once the server accepts connections (useful with port 0).
+/// - Throws: ``ServiceError`` when the data directory cannot be used.
+public func buildApplication(
+    _ configuration: ServerConfiguration,
+    logger: Logger? = nil,
+    onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+) async throws -> some ApplicationProtocol {
+    var serverLogger = logger ?? Logger(label: "hearth.server")
+    serverLogger.logLevel = configuration.logLevel
+    let logger = serverLogger
+    let dataDirectory = try DataDirectory.prepare(configuration.dataDirectory)
+    let registry = PrometheusCollectorRegistry()
+    let healthChecks: [any ServiceHealth] = [DataDirectoryHealth(directory: dataDirectory)]
+
+    let router = Router(context: HearthRequestContext.self)
+    router.add(middleware: PrometheusMetricsMiddleware(registry: registry))
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: ErrorMiddleware())
+    addOperationalRoutes(to: router, healthChecks: healthChecks, registry: registry)
+
+    return Application(
+        router: router,
+        configuration: ApplicationConfiguration(
+            address: .hostname(configuration.host, port: configuration.port),
+            serverName: configuration.serverName
+        ),
+        onServerRunning: { channel in
+            let port = channel.localAddress?.port ?? configuration.port
+            logger.notice(
+                "Hearth is listening",
+                metadata: ["server.url": "http://\(configuration.host):\(port)", "server.data": "\(dataDirectory.url.path)"]
+            )
+            await onListening(port)
+        },
+        logger: logger
+    )
+}
+
+/// `GET /health` (the health report: 200 when healthy, 503 when not) and `GET /metrics` (Prometheus text).
+func addOperationalRoutes(
+    to router: Router<HearthRequestContext>,
+    healthChecks: [any ServiceHealth],
+    registry: PrometheusCollectorRegistry
+) {
+    router.get("/health") { _, _ -> Response in
+        let report = await HealthReport.check(healthChecks, timeout: .seconds(5))
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.dateEncodingStrategy = .iso8601
+        let body = try encoder.encode(report)
+        return Response(
+            status: report.isHealthy ? .ok : .serviceUnavailable,
+            headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: body))
+        )
+    }
+    router.get("/metrics") { _, _ -> Response in
+        var buffer: [UInt8] = []
+        buffer.reserveCapacity(4096)
+        registry.emit(into: &buffer)
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: buffer))
+        )
+    }
+}

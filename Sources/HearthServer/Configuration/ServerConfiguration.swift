@@ -1,0 +1,77 @@
+public import Foundation
+public import Logging
+import HearthCore
+
+/// Settings for the Hearth server.
+///
+/// Each setting comes from, in order: a command-line flag, an environment variable, the default.
+///
+/// | setting        | flag          | environment         | default          |
+/// |----------------|---------------|---------------------|------------------|
+/// | host           | `--host`      | `HEARTH_HOST`       | `127.0.0.1`      |
+/// | port           | `--port`      | `HEARTH_PORT`       | `8080`           |
+/// | data directory | `--data-dir`  | `HEARTH_DATA_DIR`   | `./hearth-data`  |
+/// | log level      | `--log-level` | `HEARTH_LOG_LEVEL`  | `info`           |
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on.
+    public var host: String
+    /// The port to listen on; 0 picks a free one.
+    public var port: Int
+    /// Where the server keeps its databases and files.
+    public var dataDirectory: URL
+    /// How much the server logs.
+    public var logLevel: Logger.Level
+    /// The name the server reports in its `Server` header and logs.
+    public var serverName: String
+
+    public init(
+        host: String = "127.0.0.1",
+        port: Int = 8080,
+        dataDirectory: URL = URL(fileURLWithPath: "hearth-data"),
+        logLevel: Logger.Level = .info,
+        serverName: String = "Hearth"
+    ) {
+        self.host = host
+        self.port = port
+        self.dataDirectory = dataDirectory
+        self.logLevel = logLevel
+        self.serverName = serverName
+    }
+
+    /// The configuration from `flags` over `environment` over the defaults.
+    /// - Throws: ``ServiceError`` naming the setting when a value is malformed.
+    public static func resolve(
+        host: String? = nil,
+        port: Int? = nil,
+        dataDirectory: String? = nil,
+        logLevel: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) throws -> ServerConfiguration {
+        var configuration = ServerConfiguration()
+        if let value = host ?? environment["HEARTH_HOST"], !value.isEmpty {
+            configuration.host = value
+        }
+        if let port {
+            configuration.port = port
+        } else if let text = environment["HEARTH_PORT"], !text.isEmpty {
+            guard let value = Int(text) else {
+                throw ServiceError.validationFailed("HEARTH_PORT is \"\(text)\", which is not a port number; use a number from 0 to 65535.")
+            }
+            configuration.port = value
+        }
+        guard (0...65_535).contains(configuration.port) else {
+            throw ServiceError.validationFailed("Port \(configuration.port) is out of range; use a number from 0 to 65535 (0 picks a free port).")
+        }
+        if let value = dataDirectory ?? environment["HEARTH_DATA_DIR"], !value.isEmpty {
+            configuration.dataDirectory = URL(fileURLWithPath: (value as NSString).expandingTildeInPath)
+        }
+        if let text = logLevel ?? environment["HEARTH_LOG_LEVEL"], !text.isEmpty {
+            guard let level = Logger.Level(rawValue: text.lowercased()) else {
+                let names = Logger.Level.allCases.map(\.rawValue).joined(separator: ", ")
+                throw ServiceError.validationFailed("Log level \"\(text)\" is not one of: \(names).")
+            }
+            configuration.logLevel = level
+        }
+        return configuration
+    }
+}

@@ -1,0 +1,94 @@
+public import Foundation
+import HTTPTypes
+public import Hummingbird
+public import HearthCore
+import Logging
+
+/// The body of every error the server answers with, in the shape CloudKit Web Services uses.
+public struct ErrorBody: Codable, Sendable, Equatable {
+    /// A stable code such as `NOT_FOUND` or `BAD_REQUEST`.
+    public var serverErrorCode: String
+    /// What went wrong and how to fix it.
+    public var reason: String
+    /// Seconds to wait before retrying, when the server asks for that.
+    public var retryAfter: Int?
+    /// An id for this error, also written to the server log.
+    public var uuid: String
+
+    public init(serverErrorCode: String, reason: String, retryAfter: Int? = nil, uuid: String = UUID().uuidString) {
+        self.serverErrorCode = serverErrorCode
+        self.reason = reason
+        self.retryAfter = retryAfter
+        self.uuid = uuid
+    }
+}
+
+/// An error that knows how it is answered over HTTP.
+public struct HTTPServiceError: Error, HTTPResponseError, Sendable {
+    public var status: HTTPResponse.Status
+    public var body: ErrorBody
+    public var headers: HTTPFields
+
+    public init(status: HTTPResponse.Status, code: String, reason: String, retryAfter: Int? = nil) {
+        self.status = status
+        self.body = ErrorBody(serverErrorCode: code, reason: reason, retryAfter: retryAfter)
+        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
+        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        self.headers = headers
+    }
+
+    public func response(from request: Request, context: some RequestContext) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let data = (try? encoder.encode(body)) ?? Data("{\"serverErrorCode\":\"INTERNAL_ERROR\"}".utf8)
+        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}
+
+/// Turns every error a route throws into a JSON ``ErrorBody`` with the matching status, and logs server faults.
+public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
+    public init() {}
+
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPServiceError {
+            throw error
+        } catch let error as ServiceError {
+            throw Self.translate(error)
+        } catch let error as HTTPError {
+            let code: String = switch error.status.code {
+            case 401: "AUTHENTICATION_REQUIRED"
+            case 403: "ACCESS_DENIED"
+            case 404: "NOT_FOUND"
+            case 413: "QUOTA_EXCEEDED"
+            case 429: "THROTTLED"
+            case 500...: "INTERNAL_ERROR"
+            default: "BAD_REQUEST"
+            }
+            let reason = error.body ?? (error.status.code == 404 ? "No route matches \(request.method) \(request.uri.path)." : error.status.reasonPhrase)
+            throw HTTPServiceError(status: error.status, code: code, reason: reason)
+        } catch let error as any HTTPResponseError {
+            throw error
+        } catch {
+            let failure = HTTPServiceError(status: .internalServerError, code: "INTERNAL_ERROR", reason: "The server failed to answer this request; the error id is in its log.")
+            context.logger.error("Unhandled error", metadata: ["error.id": "\(failure.body.uuid)", "error": "\(String(reflecting: error))"])
+            throw failure
+        }
+    }
+
+    /// The HTTP answer for a ``ServiceError``.
+    public static func translate(_ error: ServiceError) -> HTTPServiceError {
+        let retry = error.retryAfter.map { Int($0.seconds.rounded(.up)) }
+        switch error.code {
+        case .notAuthenticated: return HTTPServiceError(status: .unauthorized, code: "AUTHENTICATION_REQUIRED", reason: error.message)
+        case .unauthorized: return HTTPServiceError(status: .forbidden, code: "ACCESS_DENIED", reason: error.message)
+        case .notFound: return HTTPServiceError(status: .notFound, code: "NOT_FOUND", reason: error.message)
+        case .validationFailed, .decodingFailed, .invalidURL: return HTTPServiceError(status: .badRequest, code: "BAD_REQUEST", reason: error.message)
+        case .conflict: return HTTPServiceError(status: .conflict, code: "CONFLICT", reason: error.message)
+        case .rateLimited: return HTTPServiceError(status: .tooManyRequests, code: "THROTTLED", reason: error.message, retryAfter: retry ?? 1)
+        case .timedOut: return HTTPServiceError(status: .serviceUnavailable, code: "TRY_AGAIN_LATER", reason: error.message, retryAfter: retry ?? 1)
+        default: return HTTPServiceError(status: .internalServerError, code: "INTERNAL_ERROR", reason: error.message)
+        }
+    }
+}

@@ -1,0 +1,116 @@
+public import GRDB
+public import HearthCore
+public import Foundation
+
+/// A part of an app that owns tables: it registers the migrations that create and change them.
+///
+/// Each domain module provides one; ``AppDatabase`` runs them all, in the order given, when it opens.
+///
+/// ```swift
+/// enum FinanceSchema: DatabaseSchema {
+///     static func registerMigrations(in migrator: inout DatabaseMigrator) {
+///         migrator.registerMigration("finance.v1") { db in try db.create(table: "person") { … } }
+///     }
+/// }
+/// ```
+public protocol DatabaseSchema {
+    /// Adds this module's migrations. Give them names prefixed with the module, such as `"finance.v1"`.
+    static func registerMigrations(in migrator: inout DatabaseMigrator)
+}
+
+/// An app's SQLite database: a `DatabasePool` in WAL mode on disk, or an in-memory queue for tests.
+/// Opening it runs every registered migration.
+///
+/// ```swift
+/// let database = try AppDatabase.open(at: url, schemas: [FinanceSchema.self])
+/// try await database.write { db in try person.insert(db) }
+/// ```
+public struct AppDatabase: Sendable {
+    /// The connection everything reads and writes through.
+    public let writer: any DatabaseWriter
+
+    /// Wraps `writer` and migrates it with `schemas`.
+    public init(_ writer: any DatabaseWriter, schemas: [any DatabaseSchema.Type]) throws {
+        self.writer = writer
+        var migrator = DatabaseMigrator()
+        for schema in schemas { schema.registerMigrations(in: &migrator) }
+        do {
+            try migrator.migrate(writer)
+        } catch {
+            throw ServiceError(.operationFailed, "Could not prepare the database: \(error)", underlying: error)
+        }
+    }
+
+    /// Opens (creating when needed) the database file at `url`, with its folder, in WAL mode.
+    public static func open(at url: URL, schemas: [any DatabaseSchema.Type]) throws -> AppDatabase {
+        let folder = url.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw ServiceError(.operationFailed, "Could not create the folder \(folder.path) for the database: \(error.localizedDescription)", underlying: error)
+        }
+        do {
+            let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
+            return try AppDatabase(pool, schemas: schemas)
+        } catch let error as ServiceError {
+            throw error
+        } catch {
+            throw ServiceError(.operationFailed, "Could not open the database \(url.path): \(error)", underlying: error)
+        }
+    }
+
+    /// An empty database in memory, migrated with `schemas`: for tests and previews.
+    public static func inMemory(schemas: [any DatabaseSchema.Type]) throws -> AppDatabase {
+        try AppDatabase(try DatabaseQueue(configuration: makeConfiguration()), schemas: schemas)
+    }
+
+    /// The connection settings every Hearth database uses.
+    public static func makeConfiguration() -> Configuration {
+        var configuration = Configuration()
+        configuration.foreignKeysEnabled = true
+        configuration.busyMode = .timeout(10)
+        configuration.prepareDatabase { db in
+            // In WAL mode NORMAL keeps every committed transaction across a process crash; only a power
+            // loss can drop the last few, and writes stay fast.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        return configuration
+    }
+
+    // MARK: Access
+
+    /// Runs `updates` in one write transaction, off the caller's executor.
+    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.write(updates)
+    }
+
+    /// Runs `value` in a read transaction, off the caller's executor.
+    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.read(value)
+    }
+
+    /// Runs long `work` in one write transaction on the database's own queue, so the caller's executor
+    /// (an actor, or the main thread of an app) stays free.
+    public func performBackgroundTask<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await writer.write(work)
+    }
+
+    /// The result of `fetch` now and after every committed change to what it reads.
+    public func watch<T: Sendable>(_ fetch: @escaping @Sendable (Database) throws -> T) -> Watched<T> {
+        let observation = ValueObservation.tracking(fetch)
+        let writer = self.writer
+        return Watched {
+            AsyncThrowingStream<T, any Error> { continuation in
+                // A serial queue per subscriber keeps values in commit order.
+                let queue = DispatchQueue(label: "hearth.database.watch")
+                let cancellable = observation.start(
+                    in: writer,
+                    scheduling: .async(onQueue: queue),
+                    onError: { continuation.finish(throwing: $0) },
+                    onChange: { continuation.yield($0) }
+                )
+                continuation.onTermination = { _ in cancellable.cancel() }
+            }
+        }
+    }
+}

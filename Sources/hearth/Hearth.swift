@@ -1,0 +1,22 @@
+import ArgumentParser
+import HearthCore
+
+/// The `hearth` command: runs the server and the apps' services from a terminal.
+@main
+struct Hearth: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hearth",
+        abstract: "Hearth: personal records for health, pantry, garage and finance, with a self-hosted cloud.",
+        discussion: """
+            Start the server with `hearth serve` (it keeps its data in ./hearth-data by default).
+            Run `hearth help <subcommand>` for the options of each subcommand.
+            """,
+        version: HearthVersion.current,
+        subcommands: [Serve.self]
+    )
+}
+
+/// The version `hearth --version` prints.
+enum HearthVersion {
+    static let current = "0.1.0"
+}

@@ -1,0 +1,42 @@
+import ArgumentParser
+import Foundation
+import HearthCore
+import HearthServer
+import Logging
+
+/// `hearth serve`: runs the Hearth server until interrupted.
+struct Serve: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run the Hearth server (sync API, health and metrics).",
+        discussion: """
+            Settings come from flags, then environment variables (HEARTH_HOST, HEARTH_PORT, HEARTH_DATA_DIR,
+            HEARTH_LOG_LEVEL), then defaults: 127.0.0.1:8080 with data in ./hearth-data.
+            Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first.
+            """
+    )
+
+    @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 for every interface).")
+    var host: String?
+
+    @Option(help: "The port to listen on (default 8080; 0 picks a free port).")
+    var port: Int?
+
+    @Option(name: .customLong("data-dir"), help: "Where to keep databases and files (default ./hearth-data).")
+    var dataDirectory: String?
+
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
+    var logLevel: String?
+
+    func run() async throws {
+        let configuration = try ServerConfiguration.resolve(
+            host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel
+        )
+        LoggingSystem.bootstrap { label in
+            var handler = StreamLogHandler.standardError(label: label)
+            handler.logLevel = configuration.logLevel
+            return handler
+        }
+        let app = try await buildApplication(configuration)
+        try await runServer(app, configuration: configuration)
+    }
+}
