@@ -85,7 +85,6 @@ let package = Package(
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",
-                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),

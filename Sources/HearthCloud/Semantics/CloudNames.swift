@@ -48,7 +48,3 @@ public enum CloudNames {
         return nil
     }
 }
-
-extension CloudError {
-    static func badRequest(_ reason: String) -> CloudError { CloudError(.badRequest, reason) }
-}

@@ -97,6 +97,9 @@ public struct CloudError: Error, Codable, Sendable, Hashable, CustomStringConver
         self.records = records
     }
 
+    /// A `BAD_REQUEST` with the given reason.
+    public static func badRequest(_ reason: String) -> CloudError { CloudError(.badRequest, reason) }
+
     /// The HTTP status the error travels with.
     public var httpStatus: Int { serverErrorCode.httpStatus }
 

@@ -4,13 +4,8 @@ public enum CloudSubscriptionType: String, Codable, Sendable, Hashable, CaseIter
     case database
     /// One zone.
     case zone
-    /// Records of one type, optionally in one zone.
+    /// Changes to records of one type (created, changed or deleted), optionally in one zone.
     case query
-}
-
-/// Which record changes fire a query subscription.
-public enum CloudSubscriptionEvent: String, Codable, Sendable, Hashable, CaseIterable {
-    case create, update, delete
 }
 
 /// A standing request to be told, over the push channel, when something changes.
@@ -25,19 +20,16 @@ public struct CloudSubscription: Codable, Sendable, Hashable {
     public var zoneID: CloudZoneID?
     /// The record type, for query subscriptions.
     public var recordType: String?
-    /// Which changes fire a query subscription; all of them when nil.
-    public var firesOn: [CloudSubscriptionEvent]?
 
     public init(
         subscriptionID: String, subscriptionType: CloudSubscriptionType, databaseScope: CloudDatabaseScope? = nil,
-        zoneID: CloudZoneID? = nil, recordType: String? = nil, firesOn: [CloudSubscriptionEvent]? = nil
+        zoneID: CloudZoneID? = nil, recordType: String? = nil
     ) {
         self.subscriptionID = subscriptionID
         self.subscriptionType = subscriptionType
         self.databaseScope = databaseScope
         self.zoneID = zoneID
         self.recordType = recordType
-        self.firesOn = firesOn
     }
 }
 
