@@ -54,3 +54,46 @@ struct WireFormatTests {
         #expect(record.fields.isEmpty && !record.deleted && record.recordType.isEmpty)
     }
 }
+
+@Suite("Fast wire coding")
+struct FastWireCodingTests {
+    static let sample = CloudRecord(
+        recordName: "r-1", recordType: "Pet", zoneID: CloudZoneID(zoneName: "Z", ownerRecordName: "_o"),
+        fields: [
+            "name": .string("Rex \"the dog\" \\ \n\u{1}é😀"), "age": .int64(-9_223_372_036_854_775_807), "weight": .double(12.5e-3),
+            "ok": .boolean(false), "blob": .bytes(Data([0, 255, 7])), "born": .date(1_600_000_000_000),
+            "vet": .reference(CloudReference(recordName: "v", zoneID: CloudZoneID(zoneName: "Z"), action: .deleteSelf)),
+            "scan": .asset(CloudAsset(fileChecksum: String(repeating: "f", count: 64), size: 10, downloadURL: "/x")),
+            "home": .location(CloudLocation(latitude: 1.5, longitude: -2, altitude: 3, timestamp: 4)),
+            "tags": .list(.string(["a", "b"])), "dates": .list(.date([1, 2])), "empty": .list(.boolean([])),
+        ],
+        recordChangeTag: "abc", created: CloudRecordStamp(timestamp: 1, userRecordName: "_u", deviceID: "d"),
+        modified: CloudRecordStamp(timestamp: 2, userRecordName: "_u"), parent: CloudReference(recordName: "p"), share: CloudReference(recordName: "s")
+    )
+
+    @Test("the fast writer and parser agree with Codable")
+    func agreesWithCodable() throws {
+        var out = JSONOutput()
+        Self.sample.write(to: &out)
+        #expect(try JSONDecoder().decode(CloudRecord.self, from: out.data) == Self.sample)
+        let codable = try JSONEncoder().encode(Self.sample)
+        #expect(CloudRecord(json: try #require(JSONValue.parse(codable))) == Self.sample)
+        let canonical = CloudFieldValue.canonicalJSON(Self.sample.fields)
+        #expect(try JSONDecoder().decode([String: CloudFieldValue].self, from: Data(canonical.utf8)) == Self.sample.fields)
+        let response = CloudRecordChangesResponse(zoneID: CloudZoneID(zoneName: "Z"), records: [Self.sample], syncToken: CloudSyncToken("t"), moreComing: true)
+        #expect(CloudRecordChangesResponse.fastDecode(response.fastEncode()) == response)
+        #expect(try JSONDecoder().decode(CloudRecordChangesResponse.self, from: response.fastEncode()) == response)
+    }
+
+    @Test("the fast parser refuses what Codable refuses, so Codable can name the problem")
+    func refusesBadInput() {
+        for text in [#"{"operations":[{"operationType":"create","record":{"recordName":"a","fields":{"x":{"type":"INT64","value":1.5}}}}]}"#,
+                     #"{"operations":[{"operationType":"upsert","record":{"recordName":"a"}}]}"#,
+                     #"{"operations":[{"operationType":"create","record":{"recordName":"a"}}]"#,
+                     #"{"operations":[{"operationType":"create","record":{"fields":{}}}]}"#,
+                     "\"\\ud800\""] {
+            #expect(CloudRecordsModifyRequest.fastDecode(Array(text.utf8)) == nil, "\(text)")
+        }
+        #expect(JSONValue.parse(Array("\"\\ud83d\\ude00\"".utf8)) == .string("😀"))
+    }
+}

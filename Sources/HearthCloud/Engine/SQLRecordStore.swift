@@ -257,7 +257,8 @@ struct StoredRecord: Sendable {
     }
 
     func decodedFields() throws -> [String: CloudFieldValue] {
-        try CloudJSON.decoder.decode([String: CloudFieldValue].self, from: Data(fields.utf8))
+        if let json = JSONValue.parse(fields.utf8), let decoded = CloudFieldValue.fields(json: json) { return decoded }
+        return try CloudJSON.decoder.decode([String: CloudFieldValue].self, from: Data(fields.utf8))
     }
 
     /// The record as the client sees it, with only `desiredKeys` (every field when nil).

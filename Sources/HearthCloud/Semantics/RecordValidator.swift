@@ -30,20 +30,16 @@ struct RecordValidator: Sendable {
 
     /// The canonical JSON of `fields`; throws `LIMIT_EXCEEDED` when it is over the record size limit.
     func encodeFields(_ fields: [String: CloudFieldValue], recordName: String) throws -> String {
-        let data: Data
-        do {
-            data = try CloudJSON.encoder.encode(fields)
-        } catch {
-            throw CloudError(.badRequest, "Record \"\(recordName)\": its fields could not be encoded (\(error)).", recordName: recordName)
-        }
-        guard data.count <= configuration.maxRecordBytes else {
+        let text = CloudFieldValue.canonicalJSON(fields)
+        let size = text.utf8.count
+        guard size <= configuration.maxRecordBytes else {
             throw CloudError(
                 .limitExceeded,
-                "Record \"\(recordName)\" is \(data.count) bytes, over the limit of \(configuration.maxRecordBytes) bytes per record; store large content as an asset and reference it.",
+                "Record \"\(recordName)\" is \(size) bytes, over the limit of \(configuration.maxRecordBytes) bytes per record; store large content as an asset and reference it.",
                 recordName: recordName
             )
         }
-        return String(decoding: data, as: UTF8.self)
+        return text
     }
 
     private func valueProblem(_ value: CloudFieldValue) -> String? {

@@ -75,6 +75,30 @@ struct CloudAPI: Sendable {
         }
     }
 
+    /// A records/modify body: the fast parser first, `Codable` (for its error messages) when that fails.
+    func decodeModify(_ request: Request) async throws -> CloudRecordsModifyRequest {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: configuration.maxRequestBytes)
+        } catch is NIOTooManyBytesError {
+            throw CloudError(.limitExceeded, "The request body is larger than \(configuration.maxRequestBytes) bytes; send fewer or smaller records per request.")
+        }
+        guard buffer.readableBytes > 0 else {
+            throw CloudError.badRequest("\(request.method) \(request.uri.path) needs a JSON body.")
+        }
+        if let fast = CloudRecordsModifyRequest.fastDecode(buffer.readableBytesView) { return fast }
+        do {
+            return try JSONDecoder().decode(CloudRecordsModifyRequest.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw CloudError.badRequest("The JSON body is not valid: \(DecodingErrorSummary.describe(error))")
+        }
+    }
+
+    func raw(_ data: Data) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
     func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
@@ -138,8 +162,9 @@ struct CloudAPI: Sendable {
         // Records
         cloud.post(":database/records/modify") { request, context in
             let principal = try await principal(request)
-            let body = try await decode(CloudRecordsModifyRequest.self, from: request)
-            return try json(try await store.modifyRecords(principal, scope: try scope(context), request: body))
+            let body = try await decodeModify(request)
+            let response = try await store.modifyRecords(principal, scope: try scope(context), request: body)
+            return raw(response.fastEncode())
         }
         cloud.post(":database/records/lookup") { request, context in
             let principal = try await principal(request)
@@ -154,7 +179,7 @@ struct CloudAPI: Sendable {
         cloud.post(":database/records/changes") { request, context in
             let principal = try await principal(request)
             let body = try await decode(CloudRecordChangesRequest.self, from: request)
-            return try json(try await store.recordChanges(principal, scope: try scope(context), request: body))
+            return raw(try await store.recordChanges(principal, scope: try scope(context), request: body).fastEncode())
         }
 
         // Shares
