@@ -64,12 +64,12 @@ extension CloudFieldValue {
     /// Fields by name from a JSON object; nil when any is malformed.
     package static func fields(json: JSONValue?) -> [String: CloudFieldValue]? {
         guard let json else { return [:] }
-        guard case .object(let object) = json else { return nil }
+        guard case .object(let members) = json else { return nil }
         var fields: [String: CloudFieldValue] = [:]
-        fields.reserveCapacity(object.count)
-        for (name, value) in object {
-            guard let field = CloudFieldValue(json: value) else { return nil }
-            fields[name] = field
+        fields.reserveCapacity(members.count)
+        for member in members {
+            guard let field = CloudFieldValue(json: member.value) else { return nil }
+            fields[member.key] = field
         }
         return fields
     }

@@ -10,7 +10,8 @@ package enum JSONValue: Sendable, Equatable {
     case number(String)
     case string(String)
     case array([JSONValue])
-    case object([String: JSONValue])
+    /// An object's members in document order (objects on the wire are small, so lookups scan).
+    case object([JSONMember])
 
     /// Parses `bytes`; nil when they are not exactly one JSON value.
     package static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> JSONValue? {
@@ -24,8 +25,10 @@ package enum JSONValue: Sendable, Equatable {
     }
 
     package subscript(key: String) -> JSONValue? {
-        if case .object(let object) = self { return object[key] }
-        return nil
+        guard case .object(let members) = self else { return nil }
+        var found: JSONValue?
+        for member in members where member.key == key { found = member.value }
+        return found
     }
 
     package var string: String? {
@@ -59,6 +62,12 @@ package enum JSONValue: Sendable, Equatable {
     }
 }
 
+/// One `"key": value` of a JSON object.
+package struct JSONMember: Sendable, Equatable {
+    package var key: String
+    package var value: JSONValue
+}
+
 private struct JSONParser {
     let bytes: UnsafeBufferPointer<UInt8>
     var index = 0
@@ -79,7 +88,7 @@ private struct JSONParser {
         switch bytes[index] {
         case UInt8(ascii: "{"):
             index += 1
-            var object: [String: JSONValue] = [:]
+            var object: [JSONMember] = []
             skipWhitespace()
             if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
                 index += 1
@@ -92,7 +101,7 @@ private struct JSONParser {
                 guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
                 index += 1
                 guard let item = value(depth: depth + 1) else { return nil }
-                object[key] = item
+                object.append(JSONMember(key: key, value: item))
                 skipWhitespace()
                 guard index < bytes.count else { return nil }
                 if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
