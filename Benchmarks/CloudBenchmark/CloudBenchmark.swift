@@ -27,10 +27,11 @@ struct CloudBenchmark: AsyncParsableCommand {
     @Option(help: "How many records to push.") var records = 100_000
     @Option(help: "Records per request (and per raw transaction).") var batch = 400
     @Option(help: "A postgres:// URL; defaults to HEARTH_TEST_POSTGRES_URL.") var postgres: String?
+    @Option(help: "Push requests in flight at once (1 is a client that waits for each answer).") var concurrency = 1
     @Flag(help: "Print the results as JSON on stdout and no progress.") var json = false
 
     func validate() throws {
-        guard records > 0, batch > 0, batch <= 400 else { throw ValidationError("--records must be positive and --batch between 1 and 400 (the server's limit).") }
+        guard records > 0, batch > 0, batch <= 400, (1...16).contains(concurrency) else { throw ValidationError("--records must be positive and --batch between 1 and 400 (the server's limit), and --concurrency between 1 and 16.") }
     }
 
     func run() async throws {
@@ -41,7 +42,7 @@ struct CloudBenchmark: AsyncParsableCommand {
         progress.note("SQLite: raw inserts of \(records) rows")
         let rawSQLite = try RawSQLite.insert(workload)
         progress.note("SQLite: pushing through the server")
-        var sqlite = try await ServerRun.measure(workload, databaseURL: nil, progress: progress)
+        var sqlite = try await ServerRun.measure(workload, databaseURL: nil, concurrency: concurrency, progress: progress)
         sqlite.rawSeconds = rawSQLite
         sqlite.store = "sqlite"
         results.append(sqlite)
@@ -52,7 +53,7 @@ struct CloudBenchmark: AsyncParsableCommand {
             let rawPostgres = try await RawPostgres.insert(workload, url: url)
             let schema = "bench_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))
             progress.note("PostgreSQL: pushing through the server")
-            var postgresResult = try await ServerRun.measure(workload, databaseURL: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)", progress: progress)
+            var postgresResult = try await ServerRun.measure(workload, databaseURL: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)", concurrency: concurrency, progress: progress)
             try await RawPostgres.dropSchema(url: url, schema: schema)
             postgresResult.rawSeconds = rawPostgres
             postgresResult.store = "postgres"
@@ -65,10 +66,10 @@ struct CloudBenchmark: AsyncParsableCommand {
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let report = BenchmarkReport(records: records, batch: batch, peakRSSMegabytes: peak, results: results)
+            let report = BenchmarkReport(records: records, batch: batch, concurrency: concurrency, peakRSSMegabytes: peak, results: results)
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
-            print("records: \(records) in batches of \(batch), loopback HTTP, release build")
+            print("records: \(records) in batches of \(batch), \(concurrency) request(s) in flight, loopback HTTP")
             for result in results { print(result.summary) }
             print(String(format: "peak RSS of the benchmark process (client and server): %.0f MB", peak))
         }
@@ -115,6 +116,7 @@ struct BenchmarkResult: Encodable {
 struct BenchmarkReport: Encodable {
     var records: Int
     var batch: Int
+    var concurrency: Int
     var peakRSSMegabytes: Double
     var results: [BenchmarkResult]
 }

@@ -10,7 +10,7 @@ import NIOHTTP1
 
 /// Runs a real server on a loopback port and pushes, then fetches, the workload through it.
 enum ServerRun {
-    static func measure(_ workload: Workload, databaseURL: String?, progress: Progress) async throws -> BenchmarkResult {
+    static func measure(_ workload: Workload, databaseURL: String?, concurrency: Int, progress: Progress) async throws -> BenchmarkResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder, logLevel: .error, databaseURL: databaseURL)
@@ -35,10 +35,23 @@ enum ServerRun {
             var result = BenchmarkResult(records: workload.count)
             let pushStart = ContinuousClock.now
             var pushed = 0
-            for (index, body) in bodies.enumerated() {
-                try await client.post("/private/records/modify", token: token, body: body)
-                pushed += workload.batches[index].count
-                progress.update("pushing", pushed, of: workload.count)
+            let sizes = workload.batches.map(\.count)
+            try await withThrowingTaskGroup(of: Int.self) { pushes in
+                var next = 0
+                while next < min(concurrency, bodies.count) {
+                    let index = next
+                    pushes.addTask { try await client.post("/private/records/modify", token: token, body: bodies[index]); return sizes[index] }
+                    next += 1
+                }
+                while let done = try await pushes.next() {
+                    pushed += done
+                    progress.update("pushing", pushed, of: workload.count)
+                    if next < bodies.count {
+                        let index = next
+                        pushes.addTask { try await client.post("/private/records/modify", token: token, body: bodies[index]); return sizes[index] }
+                        next += 1
+                    }
+                }
             }
             result.pushSeconds = pushStart.duration(to: .now).seconds
 

@@ -5,8 +5,10 @@ import GRDB
 /// The embedded SQLite database of the record store, through GRDB.
 ///
 /// Every transaction runs on the one writer connection, one at a time (SQLite has a single writer; reads are
-/// short), which lets the store's async transaction code span several statements. The file is in WAL mode
-/// with `synchronous = NORMAL`: a committed transaction survives the process being killed.
+/// short), which lets the store's async transaction code span several statements. Statements run
+/// synchronously on the calling task's thread: they take microseconds to a few milliseconds, and hopping to
+/// GRDB's queue for each one cost more than the statements themselves. The file is in WAL mode with
+/// `synchronous = NORMAL`: a committed transaction survives the process being killed.
 final class SQLiteDatabase: SQLDatabase {
     let dialect = SQLDialect.sqlite
     let events = ChangeEventBroadcast()
@@ -54,16 +56,14 @@ final class SQLiteDatabase: SQLDatabase {
     func transaction<T: Sendable>(readOnly: Bool, _ body: @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
         try await gate.withLock {
             let transaction = SQLiteTransaction(writer: writer)
-            try await writer.writeWithoutTransaction { db in
-                try db.execute(sql: readOnly ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE")
-            }
+            try transaction.sync { db in try db.execute(sql: readOnly ? "BEGIN DEFERRED" : "BEGIN IMMEDIATE") }
             do {
                 let value = try await body(transaction)
-                try await writer.writeWithoutTransaction { db in try db.execute(sql: "COMMIT") }
+                try transaction.sync { db in try db.execute(sql: "COMMIT") }
                 for event in transaction.pending.withLock({ $0 }) { events.publish(event) }
                 return value
             } catch {
-                try? await writer.writeWithoutTransaction { db in
+                try? transaction.sync { db in
                     if db.isInsideTransaction { try db.execute(sql: "ROLLBACK") }
                 }
                 throw error
@@ -80,8 +80,13 @@ private final class SQLiteTransaction: SQLTransaction {
 
     init(writer: any DatabaseWriter) { self.writer = writer }
 
+    /// Runs `work` on the writer connection without leaving the current thread.
+    func sync<T>(_ work: (Database) throws -> T) throws -> T {
+        try writer.writeWithoutTransaction(work)
+    }
+
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try await writer.writeWithoutTransaction { db in
+        try sync { db in
             let statement = try db.cachedStatement(sql: sql)
             try statement.setArguments(StatementArguments(binds.map(\.databaseValue)))
             var columns: [String: Int] = [:]
@@ -99,7 +104,7 @@ private final class SQLiteTransaction: SQLTransaction {
     }
 
     func execute(_ sql: String, _ binds: [SQLValue]) async throws {
-        try await writer.writeWithoutTransaction { db in
+        try sync { db in
             do {
                 let statement = try db.cachedStatement(sql: sql)
                 try statement.execute(arguments: StatementArguments(binds.map(\.databaseValue)))
