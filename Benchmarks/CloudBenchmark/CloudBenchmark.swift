@@ -28,10 +28,11 @@ struct CloudBenchmark: AsyncParsableCommand {
     @Option(help: "Records per request (and per raw transaction).") var batch = 400
     @Option(help: "A postgres:// URL; defaults to HEARTH_TEST_POSTGRES_URL.") var postgres: String?
     @Option(help: "Push requests in flight at once (1 is a client that waits for each answer).") var concurrency = 1
+    @Option(help: "Records per changes page (the server's maxResultsLimit is set to match).") var page = 1000
     @Flag(help: "Print the results as JSON on stdout and no progress.") var json = false
 
     func validate() throws {
-        guard records > 0, batch > 0, batch <= 400, (1...16).contains(concurrency) else { throw ValidationError("--records must be positive and --batch between 1 and 400 (the server's limit), and --concurrency between 1 and 16.") }
+        guard records > 0, batch > 0, batch <= 400, (1...16).contains(concurrency), page > 0 else { throw ValidationError("--records must be positive and --batch between 1 and 400 (the server's limit), and --concurrency between 1 and 16.") }
     }
 
     func run() async throws {
@@ -42,7 +43,7 @@ struct CloudBenchmark: AsyncParsableCommand {
         progress.note("SQLite: raw inserts of \(records) rows")
         let rawSQLite = try RawSQLite.insert(workload)
         progress.note("SQLite: pushing through the server")
-        var sqlite = try await ServerRun.measure(workload, databaseURL: nil, concurrency: concurrency, progress: progress)
+        var sqlite = try await ServerRun.measure(workload, databaseURL: nil, concurrency: concurrency, pageSize: page, progress: progress)
         sqlite.rawSeconds = rawSQLite
         sqlite.store = "sqlite"
         results.append(sqlite)
@@ -53,7 +54,7 @@ struct CloudBenchmark: AsyncParsableCommand {
             let rawPostgres = try await RawPostgres.insert(workload, url: url)
             let schema = "bench_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))
             progress.note("PostgreSQL: pushing through the server")
-            var postgresResult = try await ServerRun.measure(workload, databaseURL: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)", concurrency: concurrency, progress: progress)
+            var postgresResult = try await ServerRun.measure(workload, databaseURL: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)", concurrency: concurrency, pageSize: page, progress: progress)
             try await RawPostgres.dropSchema(url: url, schema: schema)
             postgresResult.rawSeconds = rawPostgres
             postgresResult.store = "postgres"

@@ -10,11 +10,11 @@ import NIOHTTP1
 
 /// Runs a real server on a loopback port and pushes, then fetches, the workload through it.
 enum ServerRun {
-    static func measure(_ workload: Workload, databaseURL: String?, concurrency: Int, progress: Progress) async throws -> BenchmarkResult {
+    static func measure(_ workload: Workload, databaseURL: String?, concurrency: Int, pageSize: Int = 1000, progress: Progress) async throws -> BenchmarkResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder, logLevel: .error, databaseURL: databaseURL)
-        configuration.cloud = CloudConfiguration(maxRequestBytes: 64_000_000, requestsPerSecond: 1e9, burst: 1e9, bcryptCost: 4)
+        configuration.cloud = CloudConfiguration(maxRequestBytes: 64_000_000, maxResultsLimit: pageSize, requestsPerSecond: 1e9, burst: 1e9, bcryptCost: 4)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = try await buildApplication(configuration, logger: Logger(label: "bench"), onListening: { portSink.yield($0) })
 
@@ -59,7 +59,7 @@ enum ServerRun {
             var fetched = 0
             var token_: CloudSyncToken?
             repeat {
-                let request = CloudRecordChangesRequest(syncToken: token_, resultsLimit: 1000)
+                let request = CloudRecordChangesRequest(syncToken: token_, resultsLimit: pageSize)
                 let data = try await client.post("/private/records/changes", token: token, body: ByteBuffer(bytes: try JSONEncoder().encode(request)))
                 guard let page = CloudRecordChangesResponse.fastDecode(data) else { throw CloudError(.internalError, "A changes page could not be decoded.") }
                 fetched += page.records.count

@@ -94,31 +94,35 @@ extension SQLRecordStore {
             }
         }
         let since = position?.seq ?? 0
-        // Read the counter before the records: anything committed later has a higher number.
-        let current = try await currentSeq(tx, access.ownerID)
-        var sql = "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND seq > ?"
+        // The counter was read with the zone, before the records: anything committed later has a higher number.
+        let current = access.ownerSeq
+        var sql = """
+            SELECT \(StoredRecord.qualifiedColumns), s.name AS share_name FROM records r
+            LEFT JOIN shares s ON s.zone_pk = r.zone_pk AND s.root_name = r.name AND s.deleted = 0
+            WHERE r.zone_pk = ? AND r.seq > ?
+            """
         var binds: [SQLValue] = [.int(access.zonePK), .int(since)]
-        if position == nil { sql += " AND deleted = 0" }
+        if position == nil { sql += " AND r.deleted = 0" }
         var visibleRoots: Set<String> = []
         if !access.seesEverything {
             visibleRoots = Set(access.roots.keys)
             let list = Array(visibleRoots)
-            sql += " AND (root_name IN (\(placeholders(list.count))) OR left_root IN (\(placeholders(list.count))))"
+            sql += " AND (r.root_name IN (\(placeholders(list.count))) OR r.left_root IN (\(placeholders(list.count))))"
             binds += list.map(SQLValue.text) + list.map(SQLValue.text)
         }
-        sql += " ORDER BY seq LIMIT ?"
+        sql += " ORDER BY r.seq LIMIT ?"
         binds.append(.int(Int64(limit + 1)))
-        let rows = try await tx.query(sql, binds).map(StoredRecord.init(row:))
+        let rows = try await tx.query(sql, binds)
         let moreComing = rows.count > limit
-        let page = rows.prefix(limit)
-        let shareRoots = page.isEmpty ? [:] : try await shareRoots(tx, zonePK: access.zonePK)
+        let pageRows = rows.prefix(limit)
+        let page = pageRows.map(StoredRecord.init(row:))
         var records: [CloudRecord] = []
         records.reserveCapacity(page.count)
-        for row in page {
+        for (row, raw) in zip(page, pageRows) {
             if !access.seesEverything && !visibleRoots.contains(row.rootName) {
                 if position != nil { records.append(row.tombstone(zoneID: access.zoneID)) }
             } else {
-                records.append(row.cloudRecord(zoneID: access.zoneID, shareName: shareRoots[row.name], desiredKeys: desiredKeys))
+                records.append(row.cloudRecord(zoneID: access.zoneID, shareName: raw.optionalText("share_name"), desiredKeys: desiredKeys))
             }
         }
         let reached = moreComing ? (page.last?.seq ?? since) : max(current, page.last?.seq ?? since, since)

@@ -102,6 +102,8 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
         var isOwner: Bool
         var zoneWide: CloudSharePermission?
         var roots: [String: CloudSharePermission]
+        /// The owner's change counter when the zone was resolved.
+        var ownerSeq: Int64 = 0
 
         var zoneID: CloudZoneID { CloudZoneID(zoneName: zoneName, ownerRecordName: ownerID) }
         var seesEverything: Bool { isOwner || zoneWide != nil }
@@ -122,10 +124,10 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
             if let owner = zoneID.ownerRecordName, owner != principal.userID {
                 throw CloudError(.accessDenied, "The private database holds only your own zones; zone \(zoneID.zoneName) of \(owner) can be reached only through the shared database, once a share in it is accepted.", zoneID: zoneID)
             }
-            guard let row = try await tx.first("SELECT pk, incarnation, horizon FROM zones WHERE owner_id = ? AND name = ? AND deleted = 0", .text(principal.userID), .text(zoneID.zoneName)) else {
+            guard let row = try await tx.first(Self.zoneQuery, .text(principal.userID), .text(zoneID.zoneName)) else {
                 throw CloudError(.zoneNotFound, "Zone \(zoneID.zoneName) does not exist in your private database; create it with zones/modify.", zoneID: zoneID)
             }
-            return ZoneAccess(zonePK: row.int("pk"), incarnation: row.int("incarnation"), horizon: row.int("horizon"), ownerID: principal.userID, zoneName: zoneID.zoneName, isOwner: true, zoneWide: nil, roots: [:])
+            return ZoneAccess(zonePK: row.int("pk"), incarnation: row.int("incarnation"), horizon: row.int("horizon"), ownerID: principal.userID, zoneName: zoneID.zoneName, isOwner: true, zoneWide: nil, roots: [:], ownerSeq: row.int("change_seq"))
         case .shared:
             guard let owner = zoneID.ownerRecordName, !owner.isEmpty else {
                 throw CloudError.badRequest("Zones in the shared database belong to other users: give zoneID.ownerRecordName as well as zoneName.")
@@ -134,14 +136,17 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
                 throw CloudError.badRequest("Zone \(zoneID.zoneName) is your own; use the private database for it.")
             }
             let denied = CloudError(.accessDenied, "You have no accepted share in zone \(zoneID.zoneName) of \(owner).", zoneID: zoneID)
-            guard let row = try await tx.first("SELECT pk, incarnation, horizon FROM zones WHERE owner_id = ? AND name = ? AND deleted = 0", .text(owner), .text(zoneID.zoneName)) else {
+            guard let row = try await tx.first(Self.zoneQuery, .text(owner), .text(zoneID.zoneName)) else {
                 throw denied
             }
             let coverage = try await participation(tx, zonePK: row.int("pk"), userID: principal.userID)
             guard coverage.zoneWide != nil || !coverage.roots.isEmpty else { throw denied }
-            return ZoneAccess(zonePK: row.int("pk"), incarnation: row.int("incarnation"), horizon: row.int("horizon"), ownerID: owner, zoneName: zoneID.zoneName, isOwner: false, zoneWide: coverage.zoneWide, roots: coverage.roots)
+            return ZoneAccess(zonePK: row.int("pk"), incarnation: row.int("incarnation"), horizon: row.int("horizon"), ownerID: owner, zoneName: zoneID.zoneName, isOwner: false, zoneWide: coverage.zoneWide, roots: coverage.roots, ownerSeq: row.int("change_seq"))
         }
     }
+
+    /// A live zone by owner and name, with its owner's change counter (one round trip for both).
+    static let zoneQuery = "SELECT z.pk, z.incarnation, z.horizon, a.change_seq FROM zones z JOIN accounts a ON a.id = z.owner_id WHERE z.owner_id = ? AND z.name = ? AND z.deleted = 0"
 
     /// What a user's accepted participations in a zone's live shares let them do.
     func participation(_ tx: any SQLTransaction, zonePK: Int64, userID: String) async throws -> (zoneWide: CloudSharePermission?, roots: [String: CloudSharePermission]) {
@@ -193,6 +198,8 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
 /// A record row as the store keeps it.
 struct StoredRecord: Sendable {
     static let columns = "name, type, fields, seq, deleted, parent_name, root_name, left_root, created_at, created_by, created_device, modified_at, modified_by, modified_device, size"
+    /// The columns of records aliased `r`, for queries that join.
+    static let qualifiedColumns = columns.split(separator: ",").map { "r." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
 
     var name: String
     var type: String

@@ -138,10 +138,11 @@ private struct PostgresTransaction: SQLTransaction {
     let logger: Logger
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        let rows = try await run(sql, binds)
+        let rows = try await run(sql, binds).collect()
         var result: [SQLRow] = []
+        result.reserveCapacity(rows.count)
         var columns: [String: Int]?
-        for try await row in rows {
+        for row in rows {
             if columns == nil {
                 var names: [String: Int] = [:]
                 for cell in row where names[cell.columnName] == nil { names[cell.columnName] = cell.columnIndex }
