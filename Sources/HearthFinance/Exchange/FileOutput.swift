@@ -31,6 +31,11 @@ final class FileOutput {
         if buffer.count >= capacity { try flush() }
     }
 
+    func write(data: Data) throws {
+        buffer.append(contentsOf: data)
+        if buffer.count >= capacity { try flush() }
+    }
+
     /// Appends through `body` without copying, flushing when the buffer is full.
     func append(_ body: (inout [UInt8]) -> Void) throws {
         body(&buffer)
@@ -39,19 +44,26 @@ final class FileOutput {
 
     private func flush() throws {
         guard !buffer.isEmpty else { return }
-        try handle.write(contentsOf: buffer)
+        do {
+            try handle.write(contentsOf: buffer)
+        } catch {
+            throw PersistenceError.contextError("Could not write \(destination.path): \(error.localizedDescription)", underlying: error)
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Writes what is left and moves the file into place.
+    /// Writes what is left and moves the file into place, replacing any file there in one step.
     func commit() throws {
         try flush()
-        try handle.synchronize()
-        try handle.close()
-        if FileManager.default.fileExists(atPath: destination.path) {
-            _ = try FileManager.default.replaceItemAt(destination, withItemAt: temporary)
-        } else {
-            try FileManager.default.moveItem(at: temporary, to: destination)
+        do {
+            try handle.synchronize()
+            try handle.close()
+        } catch {
+            throw PersistenceError.contextError("Could not write \(destination.path): \(error.localizedDescription)", underlying: error)
+        }
+        guard rename(temporary.path, destination.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            throw PersistenceError.contextError("Could not write \(destination.path): \(reason)")
         }
     }
 

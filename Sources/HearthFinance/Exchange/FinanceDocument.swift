@@ -19,29 +19,9 @@ struct FinanceDocument: Decodable {
     let groups: [Group]?
     let transactions: [Transaction]?
 
-    static func encoder() -> JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(Timestamp.format(date))
-        }
-        return encoder
-    }
+    static func encoder() -> JSONEncoder { FinanceCoding.encoder() }
 
-    static func decoder() -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let milliseconds = Timestamp.parse(text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "\"\(text)\" is not a date; write it like 2026-01-31T09:00:00.000Z")
-            }
-            return Milliseconds.date(milliseconds)
-        }
-        return decoder
-    }
+    static func decoder() -> JSONDecoder { FinanceCoding.decoder() }
 
     /// Reads the document at `url`.
     /// - Throws: ``PersistenceError`` (validation failed) naming the file and, for malformed JSON, the field.

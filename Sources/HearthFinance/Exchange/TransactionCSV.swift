@@ -83,20 +83,20 @@ enum TransactionCSV {
         }
     }
 
-    /// The transaction in `fields` (data row `row`, counting from 1).
+    /// The transaction in `fields`, the row starting on line `line` of the file.
     /// - Parameter occurrences: How often each id-less content has been seen in this file so far, so that
     ///   identical rows get distinct, repeatable ids.
-    /// - Throws: ``PersistenceError`` (validation failed) naming the row, the column and the value.
+    /// - Throws: ``PersistenceError`` (validation failed) naming the line, the column and the value.
     static func transaction(
-        _ fields: [String], header: Header, row: Int, calendar: Calendar, now: Date,
+        _ fields: [String], header: Header, line: Int, calendar: Calendar, now: Date,
         occurrences: inout [UUID: Int]
     ) throws -> Transaction {
         func fail(_ column: String, _ problem: String) -> PersistenceError {
-            PersistenceError.validationFailed("Row \(row), column \(column): \(problem)")
+            PersistenceError.validationFailed("Line \(line), column \(column): \(problem)")
         }
         guard fields.count == header.count else {
             throw PersistenceError.validationFailed(
-                "Row \(row) has \(fields.count) field\(fields.count == 1 ? "" : "s") but the header has \(header.count); check for a stray comma or an unclosed quote")
+                "Line \(line) has \(fields.count) field\(fields.count == 1 ? "" : "s") but the header has \(header.count); check for a stray comma or an unclosed quote")
         }
         let dateText = header.value("date", in: fields) ?? ""
         guard let date = FinanceParsing.date(dateText, calendar: calendar) else {

@@ -1,5 +1,4 @@
 public import Foundation
-import CSV
 import GRDB
 
 extension FinancePersistenceService {
@@ -19,7 +18,7 @@ extension FinancePersistenceService {
                     var first = true
                     while let value = try next() {
                         try output.write(first ? "\n" : ",\n")
-                        try output.write(bytes: [UInt8](try encoder.encode(value)))
+                        try output.write(data: try encoder.encode(value))
                         first = false
                     }
                     try output.write(first ? "]" : "\n]")
@@ -123,35 +122,27 @@ extension FinancePersistenceService {
 
     @discardableResult
     public func importTransactionsCSV(from url: URL, progress: (@Sendable (Int) -> Void)? = nil) async throws -> ImportSummary {
-        guard let stream = InputStream(url: url), FileManager.default.isReadableFile(atPath: url.path) else {
-            throw PersistenceError.validationFailed("Cannot read \(url.path): the file does not exist or is not readable")
-        }
+        let reader = UncheckedSendable(try CSVRowReader(url: url))
         let calendar = self.calendar
-        let input = UncheckedSendable(stream)
         return try await write("Import \(url.lastPathComponent)", keepsTimestamps: true) { context in
-            let reader: CSVReader
-            do {
-                reader = try CSVReader(stream: input.value, hasHeaderRow: true)
-            } catch {
-                throw PersistenceError.validationFailed("\(url.lastPathComponent) has no CSV header row: \(error)")
+            guard let names = try reader.value.next() else {
+                throw PersistenceError.validationFailed("\(url.lastPathComponent) is empty; a CSV file starts with a header row naming its columns")
             }
-            let header = try TransactionCSV.Header(reader.headerRow ?? [])
+            let header = try TransactionCSV.Header(names)
             var occurrences: [UUID: Int] = [:]
             var row = 0
-            while let fields = reader.next() {
+            while let fields = try reader.value.next() {
                 if fields.count == 1, fields[0].isEmpty { continue } // a blank line
                 row += 1
+                let line = reader.value.rowLine
                 let transaction = try TransactionCSV.transaction(
-                    fields, header: header, row: row, calendar: calendar, now: context.now, occurrences: &occurrences)
+                    fields, header: header, line: line, calendar: calendar, now: context.now, occurrences: &occurrences)
                 do {
                     try context.save(transaction)
                 } catch let error as PersistenceError {
-                    throw PersistenceError(error.code, "Row \(row): \(error.message)", entityID: error.entityID)
+                    throw PersistenceError(error.code, "Line \(line): \(error.message)", entityID: error.entityID)
                 }
                 if row % 10_000 == 0 { progress?(row) }
-            }
-            if let error = reader.error {
-                throw PersistenceError.validationFailed("\(url.lastPathComponent) could not be read after row \(row): \(error)")
             }
             progress?(row)
             return context.outcomes

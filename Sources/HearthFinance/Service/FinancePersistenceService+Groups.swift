@@ -63,7 +63,7 @@ extension FinancePersistenceService {
     }
 
     public func fetchUnsettledExpenses() async throws -> [GroupExpense] {
-        try await read(FinanceQueries.all(StoredExpense.self, "WHERE isSettled = 0 ORDER BY date, localID")).map(\.expense)
+        try await read(FinanceQueries.fetch(StoredExpense.self, sql: FinanceQueries.unsettledExpensesSQL)).map(\.expense)
     }
 
     @discardableResult

@@ -26,15 +26,14 @@ extension FinancePersistenceService {
     }
 
     public func fetchActiveSubscriptions() async throws -> [Subscription] {
-        try await read(FinanceQueries.all(Subscription.self, "WHERE isActive = 1 ORDER BY nextBillingDate, localID"))
+        try await read(FinanceQueries.fetch(Subscription.self, sql: FinanceQueries.activeSubscriptionsSQL))
     }
 
     public func fetchSubscriptionsRenewingSoon(days: Int) async throws -> [Subscription] {
         let start = currentDate()
         guard let end = calendar.date(byAdding: .day, value: max(0, days), to: start) else { return [] }
-        return try await read(FinanceQueries.all(
-            Subscription.self, "WHERE isActive = 1 AND nextBillingDate BETWEEN ? AND ? ORDER BY nextBillingDate, localID",
-            [Milliseconds.from(start), Milliseconds.from(end)]))
+        return try await read(FinanceQueries.fetch(
+            Subscription.self, sql: FinanceQueries.renewingSoonSQL, [Milliseconds.from(start), Milliseconds.from(end)]))
     }
 
     @discardableResult

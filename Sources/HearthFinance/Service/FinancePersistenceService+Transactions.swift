@@ -23,7 +23,7 @@ extension FinancePersistenceService {
     public func fetchTransactions(inDateRange range: Range<Date>) async throws -> [Transaction] {
         let arguments: StatementArguments = [Milliseconds.from(range.lowerBound), Milliseconds.from(range.upperBound)]
         return try await read {
-            try FinanceQueries.transactions($0, "WHERE date >= ? AND date < ? ORDER BY date DESC, localID DESC", arguments)
+            try FinanceQueries.transactions($0, FinanceQueries.transactionsInRangeSQL, arguments)
         }
     }
 
@@ -32,7 +32,7 @@ extension FinancePersistenceService {
     }
 
     public func fetchRecurringTransactions() async throws -> [Transaction] {
-        try await read { try FinanceQueries.transactions($0, "WHERE isRecurring = 1 ORDER BY date DESC, localID DESC", []) }
+        try await read { try FinanceQueries.transactions($0, FinanceQueries.recurringTransactionsSQL, []) }
     }
 
     @discardableResult

@@ -122,10 +122,13 @@ public actor FinancePersistenceService: PersistenceService {
                 try context.finish(label: context.label ?? label, mode: mode, undoLimit: undoLimit, recorder: recorder)
                 return result
             }
-        } catch let error as PersistenceError {
-            throw error
-        } catch {
+        } catch let error as DatabaseError {
             throw verb.error(error)
+        } catch let error as EncodingError {
+            throw verb.error(error)
+        } catch {
+            // Finance errors, and the caller's own errors from a transaction closure, pass through unchanged.
+            throw error
         }
     }
 
