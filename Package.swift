@@ -56,6 +56,7 @@ let package = Package(
                 "HearthCore",
                 "HearthStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

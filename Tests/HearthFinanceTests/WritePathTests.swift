@@ -106,6 +106,27 @@ struct OutboxRecorder: FinanceChangeRecorder {
         #expect(try await store.fetchAllPeople().isEmpty)
     }
 
+    @Test func batchInsertsAreSeenByDatabaseObservation() async throws {
+        let (store, _) = try makeStore()
+        let counts = store.database.watch { try Int.fetchOne($0, sql: "SELECT COUNT(*) FROM financeTransaction") ?? 0 }
+        let seen = Locked<[Int]>([])
+        let watcher = Task {
+            for try await count in counts {
+                seen.withLock { $0.append(count) }
+                if count == 100 { return }
+            }
+        }
+        let timeout = Task {
+            try await Task.sleep(for: .seconds(20))
+            watcher.cancel()
+        }
+        while seen.current.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try await store.insertTransactions((0..<100).map { Transaction(title: "T\($0)", amount: 1) })
+        try await watcher.value
+        timeout.cancel()
+        #expect(seen.current == [0, 100])
+    }
+
     @Test func backgroundTasksUseTheSameWritePath() async throws {
         let (store, _) = try makeStore()
         let count = try await store.performBackgroundTask { context in

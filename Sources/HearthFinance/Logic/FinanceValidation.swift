@@ -61,14 +61,21 @@ public enum FinanceValidation {
 
     /// Checks `transaction`: a title, a non-zero amount in cents, tags without `;` or control characters.
     public static func validate(_ transaction: Transaction) throws -> Transaction {
-        let title = try nonBlank(transaction.title, "Transaction title cannot be empty")
+        let checked = try check(transaction)
+        if checked.title == transaction.title, checked.tags == transaction.tags { return transaction }
+        return transaction.with(title: checked.title, tags: checked.tags)
+    }
+
+    /// The transaction's title and tags as stored, and its amount in cents.
+    static func check(_ transaction: Transaction) throws -> (title: String, tags: [String], cents: Int64) {
+        let title = FinanceText.trimmed(transaction.title)
+        guard !title.isEmpty else { throw PersistenceError.validationFailed("Transaction title cannot be empty") }
         guard transaction.amount != 0 else {
             throw PersistenceError.validationFailed("Transaction amount cannot be 0")
         }
-        _ = try MinorUnits.cents(transaction.amount, field: "Transaction amount")
-        let tags = try normalizedTags(transaction.tags)
-        if title == transaction.title, tags == transaction.tags { return transaction }
-        return transaction.with(title: title, tags: tags)
+        let cents = try MinorUnits.cents(transaction.amount, field: "Transaction amount")
+        let tags = transaction.tags.isEmpty ? [] : try normalizedTags(transaction.tags)
+        return (title, tags, cents)
     }
 
     /// Checks `group`: a name and at least one member (duplicates removed).
@@ -131,24 +138,24 @@ public enum FinanceValidation {
 
     /// Tags trimmed, without empty ones or repeats, in their first order.
     static func normalizedTags(_ tags: [String]) throws -> [String] {
-        var seen = Set<String>()
         var result: [String] = []
+        result.reserveCapacity(tags.count)
         for raw in tags {
-            let tag = Validation.trimmed(raw)
+            let tag = FinanceText.trimmed(raw)
             guard !tag.isEmpty else { continue }
-            if tag.contains(";") {
+            if tag.utf8.contains(UInt8(ascii: ";")) {
                 throw PersistenceError.validationFailed("Tag \"\(tag)\" cannot contain ';'")
             }
-            if tag.unicodeScalars.contains(where: { CharacterSet.controlCharacters.contains($0) }) {
+            if FinanceText.hasControlCharacters(tag) {
                 throw PersistenceError.validationFailed("Tag \"\(tag)\" cannot contain control characters")
             }
-            if seen.insert(tag).inserted { result.append(tag) }
+            if !result.contains(tag) { result.append(tag) }
         }
         return result
     }
 
     private static func nonBlank(_ text: String, _ message: String) throws -> String {
-        let value = Validation.trimmed(text)
+        let value = FinanceText.trimmed(text)
         guard !value.isEmpty else { throw PersistenceError.validationFailed(message) }
         return value
     }

@@ -12,8 +12,16 @@ enum MinorUnits {
     ///   decimal places or is out of range.
     static func cents(_ value: Decimal, field: String) throws -> Int64 {
         guard value.isFinite else { throw PersistenceError.validationFailed("\(field) is not a number") }
-        guard abs(value) < limit else {
+        guard value.magnitude < limit else {
             throw PersistenceError.validationFailed("\(field) \(value) is too large; amounts must stay below 1,000,000,000,000")
+        }
+        // Most amounts carry at most two decimal places in their representation: scale the integral
+        // significand instead of doing decimal arithmetic.
+        let exponent = value.exponent
+        if exponent >= -2, exponent <= 12 {
+            var cents = NSDecimalNumber(decimal: value.significand).int64Value
+            for _ in 0..<(exponent + 2) { cents *= 10 }
+            return value.sign == .minus ? -cents : cents
         }
         var scaled = value * 100
         var whole = Decimal()

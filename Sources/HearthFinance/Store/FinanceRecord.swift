@@ -52,7 +52,8 @@ enum ColumnCoding {
     }
 
     static func tags(from text: String) -> [String] {
-        text.isEmpty ? [] : text.split(separator: ";").map(String.init)
+        guard !text.isEmpty else { return [] }
+        return text.utf8.split(separator: UInt8(ascii: ";")).map { String(Substring($0)) }
     }
 
     static func json<T: Encodable>(_ value: T) throws -> String {

@@ -107,24 +107,6 @@ extension FinanceWriteContext {
         try remove(Transaction.self, id: id)
     }
 
-    /// Inserts new transactions with one prepared statement: the fast path for imports.
-    /// - Throws: ``PersistenceError``: validation failed (naming the position), or save failed when an id
-    ///   already exists.
-    @discardableResult
-    public func insertTransactions(_ transactions: [Transaction]) throws -> Int {
-        var valid: [Transaction] = []
-        valid.reserveCapacity(transactions.count)
-        for (index, transaction) in transactions.enumerated() {
-            do {
-                valid.append(try FinanceValidation.validate(transaction))
-            } catch let error as PersistenceError {
-                throw PersistenceError(error.code, "Transaction \(index + 1) of \(transactions.count): \(error.message)")
-            }
-        }
-        try insertNew(valid)
-        return valid.count
-    }
-
     /// Deletes every transaction in `ids`.
     /// - Throws: ``PersistenceError`` (entity not found) naming the first id that does not exist.
     @discardableResult

@@ -25,12 +25,12 @@ public final class FinanceWriteContext {
     /// The calendar date logic (months, renewals) uses.
     public let calendar: Calendar
 
-    private let recordsChanges: Bool
+    let recordsChanges: Bool
     /// Whether values keep the `updatedAt` they carry (imports) instead of being stamped with ``now``.
     let keepsTimestamps: Bool
-    private(set) var changes: [FinanceChange] = []
-    private(set) var history = HistoryEntry()
-    private var touched = Set<EntityKey>()
+    var changes: [FinanceChange] = []
+    var history = HistoryEntry()
+    var touched = Set<EntityKey>()
     /// A label that replaces the one the step was started with (undo and redo reuse the original's).
     var label: String?
     /// What each ``put(_:keepingTimestamp:)`` did, for import summaries.
@@ -87,32 +87,6 @@ public final class FinanceWriteContext {
         try db.cachedStatement(sql: "DELETE FROM \(R.table) WHERE id = ?").execute(arguments: [id])
         try note(R.entity, id, before: before, kind: .deleted, at: now)
         return before
-    }
-
-    /// Inserts rows known to be new with one prepared statement: the batch path.
-    /// - Throws: ``PersistenceError`` (save failed) naming the id when one already exists.
-    func insertNew<R: FinanceRecord>(_ values: [R]) throws {
-        let statement = try db.cachedStatement(sql: R.insertSQL)
-        let stamp = Milliseconds.from(now)
-        touched.reserveCapacity(touched.count + values.count)
-        history.inserted.reserveCapacity(history.inserted.count + values.count)
-        if recordsChanges { changes.reserveCapacity(changes.count + values.count) }
-        for value in values {
-            statement.setUncheckedArguments(StatementArguments(try value.withUpdatedAt(now).databaseValues()))
-            do {
-                try statement.execute()
-            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
-                throw PersistenceError(
-                    .saveFailed,
-                    "\(R.entity.displayName) \(value.id.uuidString) already exists; a batch insert only adds new ones (save it to change it).",
-                    underlying: error)
-            }
-            let key = EntityKey(entity: R.entity, id: value.id)
-            if touched.insert(key).inserted { history.inserted.append(key) }
-            if recordsChanges {
-                changes.append(FinanceChange(entity: R.entity, id: value.id, kind: .inserted, changedAt: Milliseconds.date(stamp)))
-            }
-        }
     }
 
     private func note<R: FinanceRecord>(_ entity: FinanceEntity, _ id: UUID, before: R?, kind: FinanceChange.Kind, at date: Date) throws {
