@@ -128,14 +128,16 @@ struct Benchmark {
 
         print("Fetches on \(count) transactions (rows decoded into values)")
         var fetched = 0
-        let oursMonth = try await repeatTimed { fetched = try await store.fetchCurrentMonthTransactions().count }
         var rawCount = 0
-        let rawMonth = try repeatTimed { rawCount = try raw.fetchTransactions(rangeSQL, monthBounds).count }
+        let (oursMonth, rawMonth) = try await alternating(
+            { fetched = try await store.fetchCurrentMonthTransactions().count },
+            { rawCount = try raw.fetchTransactions(rangeSQL, monthBounds).count })
         guard fetched == rawCount else { throw BenchmarkError("current month: store \(fetched) rows, raw \(rawCount)") }
         compare("current month (\(fetched) rows)", ours: oursMonth, raw: rawMonth, goal: "≤ 2.00")
         for (name, start, end) in ranges {
-            let oursRange = try await repeatTimed { fetched = try await store.fetchTransactions(inDateRange: start..<end).count }
-            let rawRange = try repeatTimed { rawCount = try raw.fetchTransactions(rangeSQL, [ms(start), ms(end)]).count }
+            let (oursRange, rawRange) = try await alternating(
+                { fetched = try await store.fetchTransactions(inDateRange: start..<end).count },
+                { rawCount = try raw.fetchTransactions(rangeSQL, [ms(start), ms(end)]).count })
             guard fetched == rawCount else { throw BenchmarkError("\(name): store \(fetched) rows, raw \(rawCount)") }
             compare("\(name) (\(fetched) rows)", ours: oursRange, raw: rawRange, goal: "≤ 2.00")
         }
@@ -143,12 +145,11 @@ struct Benchmark {
 
         print("Monthly statistics on \(count) transactions")
         var summary: MonthSummary?
-        let oursStats = try await repeatTimed {
+        var rawTotals: [[Int64]] = []
+        let (oursStats, rawStats) = try await alternating({
             summary = try await store.monthSummary(containing: now)
             _ = try await store.spendingByCategory(inMonthContaining: now)
-        }
-        var rawTotals: [[Int64]] = []
-        let rawStats = try repeatTimed {
+        }, {
             rawTotals = try raw.integers("""
                 SELECT COALESCE(SUM(CASE WHEN amount > 0 THEN amount END), 0), COALESCE(SUM(CASE WHEN amount < 0 THEN -amount END), 0), COUNT(*)
                 FROM financeTransaction WHERE date >= ? AND date < ?
@@ -156,7 +157,7 @@ struct Benchmark {
             _ = try raw.integers("""
                 SELECT SUM(-amount), COUNT(*) FROM financeTransaction WHERE date >= ? AND date < ? AND amount < 0 GROUP BY category
                 """, monthBounds)
-        }
+        })
         let loading = try await repeatTimed {
             let rows = try await store.fetchCurrentMonthTransactions()
             _ = rows.reduce(into: [TransactionCategory: Decimal]()) { totals, row in if row.amount < 0 { totals[row.category, default: 0] -= row.amount } }
@@ -233,6 +234,19 @@ struct Benchmark {
         var timings: [Duration] = []
         for _ in 0..<runs { timings.append(try await time(body)) }
         return median(timings)
+    }
+
+    /// The medians of `ours` and `raw`, timed in turn after one warm-up each, so both see the same
+    /// conditions on a busy machine.
+    func alternating(_ ours: () async throws -> Void, _ raw: () throws -> Void) async throws -> (Duration, Duration) {
+        try await ours()
+        try raw()
+        var oursTimes: [Duration] = [], rawTimes: [Duration] = []
+        for _ in 0..<runs {
+            oursTimes.append(try await time(ours))
+            rawTimes.append(try time(raw))
+        }
+        return (median(oursTimes), median(rawTimes))
     }
 
     func median(_ values: [Duration]) -> Duration { values.sorted()[values.count / 2] }
