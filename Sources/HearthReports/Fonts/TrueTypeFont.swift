@@ -44,7 +44,9 @@ final class TrueTypeFont: Sendable {
 
     /// Parses a font file.
     /// - Throws: ``ServiceError`` with code `corrupted` when the file is not a usable TrueType font.
-    init(bytes: [UInt8], name: String) throws {
+    /// - Parameter unicodeMap: whether to read the `cmap`; off for font programs embedded in a PDF, which
+    ///   are addressed by glyph id and have none.
+    init(bytes: [UInt8], name: String, unicodeMap: Bool = true) throws {
         self.bytes = bytes
         let reader = ByteReader(bytes)
         func corrupt(_ why: String) -> ServiceError {
@@ -67,7 +69,7 @@ final class TrueTypeFont: Sendable {
             tables[tag] = TableRecord(offset: offset, length: length)
         }
         self.tables = tables
-        for required in ["head", "hhea", "maxp", "hmtx", "loca", "glyf", "cmap"] where tables[required] == nil {
+        for required in ["head", "hhea", "maxp", "hmtx", "loca", "glyf"] + (unicodeMap ? ["cmap"] : []) where tables[required] == nil {
             throw corrupt("it has no \(required) table")
         }
 
@@ -107,7 +109,11 @@ final class TrueTypeFont: Sendable {
         }
         postScriptName = Self.readPostScriptName(reader, tables["name"]) ?? name.replacingOccurrences(of: ".ttf", with: "")
 
-        (bmpGlyphs, supplementaryGlyphs) = try Self.readCmap(reader, tables["cmap"]!, glyphCount: glyphCount, corrupt: corrupt)
+        if unicodeMap {
+            (bmpGlyphs, supplementaryGlyphs) = try Self.readCmap(reader, tables["cmap"]!, glyphCount: glyphCount, corrupt: corrupt)
+        } else {
+            (bmpGlyphs, supplementaryGlyphs) = ([UInt16](repeating: 0, count: 0x10000), [:])
+        }
     }
 
     /// The glyph for a Unicode scalar, or 0 (`.notdef`) when the font lacks it.

@@ -141,7 +141,12 @@ final class ReportLayout {
             y += theme.ruleWidth + theme.bodySize
             pageHasContent = true
         case .spacer(let height):
-            if y + height > contentBottom { try newPage() } else { y += height }
+            if y + height > contentBottom {
+                try newPage()
+            } else {
+                y += height
+                pageHasContent = true
+            }
         case .pageBreak:
             if pageHasContent { try newPage() }
         }
