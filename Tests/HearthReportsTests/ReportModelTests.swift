@@ -70,7 +70,7 @@ struct ReportModelTests {
             (#"{"metadata": {"title": "T"}, "blocks": [{"type": "heading", "text": "H"}, {"type": "chart"}]}"#,
              ["\"blocks[1].type\"", "unknown block type \"chart\""]),
             (#"{"metadata": {"title": "T"}, "blocks": [{"type": "table", "columns": [{"title": "A"}, {"title": "B"}], "rows": [["1", "2"], ["1", "2"], ["3"]]}]}"#,
-             ["\"blocks[0].rows[2]\"", "1 cells but the table has 2 columns"]),
+             ["\"blocks[0].rows[2]\"", "1 cell but the table has 2 columns"]),
             (#"{"metadata": {"title": "T"}, "blocks": [{"type": "table", "columns": [{"title": "A", "align": "middle"}], "rows": []}]}"#,
              ["\"blocks[0].columns[0].align\"", "left, center or right"]),
             (#"{"metadata": {"title": "T"}, "theme": {"accentColor": "orange"}, "blocks": []}"#,
@@ -103,7 +103,7 @@ struct ReportModelTests {
         } catch let error as ServiceError {
             #expect(error.code == .validationFailed)
             #expect(error.reasons.contains("metadata.title: a document needs a title"))
-            #expect(error.reasons.contains("blocks[0].rows[1]: this row has 1 cells but the table has 2 columns"))
+            #expect(error.reasons.contains("blocks[0].rows[1]: this row has 1 cell but the table has 2 columns"))
             #expect(error.reasons.contains { $0.hasPrefix("blocks[0].totals:") })
             #expect(error.reasons.count == 3)
         } catch {

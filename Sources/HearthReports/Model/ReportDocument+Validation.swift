@@ -37,11 +37,11 @@ extension ReportDocument {
                     reasons.append("blocks[\(index)].columns[\(column)].width: a column width is a relative weight above 0, not \(spec.width)")
                 }
                 for (row, cells) in table.rows.enumerated() where cells.count != table.columns.count {
-                    reasons.append("blocks[\(index)].rows[\(row)]: this row has \(cells.count) cells but the table has \(table.columns.count) columns")
+                    reasons.append("blocks[\(index)].rows[\(row)]: this row has \(cells.count) cell\(cells.count == 1 ? "" : "s") but the table has \(table.columns.count) columns")
                     if reasons.count > 20 { break }
                 }
                 if let totals = table.totals, totals.count != table.columns.count {
-                    reasons.append("blocks[\(index)].totals: the totals row has \(totals.count) cells but the table has \(table.columns.count) columns")
+                    reasons.append("blocks[\(index)].totals: the totals row has \(totals.count) cell\(totals.count == 1 ? "" : "s") but the table has \(table.columns.count) columns")
                 }
             case .spacer(let height) where !(0...10_000).contains(height):
                 reasons.append("blocks[\(index)].height: a spacer's height must be 0...10000 points")

@@ -94,12 +94,12 @@ public struct ReportTable: Codable, Sendable, Equatable {
             for _ in 0..<index { _ = try rowsContainer.decode([String].self) }
             throw DecodingError.dataCorruptedError(
                 in: rowsContainer,
-                debugDescription: "this row has \(rows[index].count) cells but the table has \(columns.count) columns")
+                debugDescription: "this row has \(rows[index].count) cell\(rows[index].count == 1 ? "" : "s") but the table has \(columns.count) columns")
         }
         if let totals, totals.count != columns.count {
             throw DecodingError.dataCorruptedError(
                 forKey: .totals, in: container,
-                debugDescription: "the totals row has \(totals.count) cells but the table has \(columns.count) columns")
+                debugDescription: "the totals row has \(totals.count) cell\(totals.count == 1 ? "" : "s") but the table has \(columns.count) columns")
         }
     }
 
