@@ -248,4 +248,44 @@ struct PDFRendererTests {
         }
         #expect(themes == ["clinical", "brutalist"])
     }
+
+    @Test func oddButLegalInputStillGivesAValidPDF() throws {
+        let folder = try TemporaryDirectory()
+        let cases: [(String, [ReportBlock], String?)] = [
+            ("empty", [], nil),
+            ("empty table", [.table(ReportTable(columns: [.init("Only header")], rows: []))], "Only header"),
+            ("empty paragraph", [.paragraph(""), .paragraph([]), .keyValues([])], nil),
+            ("windows line ends", [.paragraph("first line\r\nsecond line\rthird line")], "second line"),
+            ("control characters", [.paragraph("bell\u{07} nul\u{00} tab\tend"), .paragraph([TextRun("\u{1F600} emoji", monospace: true)])], "emoji"),
+            ("only page breaks", [.pageBreak, .pageBreak, .paragraph("after breaks")], "after breaks"),
+            ("spacer taller than a page", [.spacer(height: 5_000), .paragraph("after spacer")], "after spacer"),
+        ]
+        for (name, blocks, expected) in cases {
+            let url = folder.file("\(name).pdf")
+            let summary = try renderer.render(ReportDocument(metadata: ReportMetadata(title: name), blocks: blocks), to: url)
+            #expect(summary.pageCount == 1 || name.contains("spacer"), "\(name): \(summary.pageCount) pages")
+            let check = try PDFTools.run("qpdf", ["--check", url.path])
+            #expect(check.status == 0, "\(name): \(check.output)")
+            if let expected { #expect(try PDFTools.text(url).contains(expected), "\(name)") }
+        }
+    }
+
+    @Test func numbersOutsideTheirRangeAreRefused() throws {
+        var document = Samples.unicode()
+        document.theme.lineHeight = .nan
+        document.margins = PageMargins(top: .infinity, right: 10, bottom: 10, left: 10)
+        document.blocks.append(.spacer(height: -3))
+        do {
+            _ = try renderer.render(document)
+            Issue.record("should be refused")
+        } catch let error as ServiceError {
+            #expect(error.code == .validationFailed)
+            #expect(error.reasons.contains { $0.hasPrefix("theme.lineHeight") })
+            #expect(error.reasons.contains { $0.hasPrefix("margins") })
+            #expect(error.reasons.contains { $0.hasPrefix("blocks[5].height") })
+        }
+        var cramped = Samples.unicode()
+        cramped.margins = PageMargins(all: 280)
+        #expect(throws: ServiceError.self) { try renderer.render(cramped) }
+    }
 }

@@ -61,7 +61,7 @@ enum LineBreaker {
             var index = text.startIndex
             while index < text.endIndex {
                 let character = text[index]
-                if character == "\n" {
+                if character.isNewline {
                     tokens.append(.newline(run: runIndex))
                     index = text.index(after: index)
                 } else if character == " " || character == "\t" {
@@ -69,7 +69,7 @@ enum LineBreaker {
                     index = text.index(after: index)
                 } else {
                     var end = index
-                    while end < text.endIndex, text[end] != " ", text[end] != "\n", text[end] != "\t" { end = text.index(after: end) }
+                    while end < text.endIndex, text[end] != " ", !text[end].isNewline, text[end] != "\t" { end = text.index(after: end) }
                     let piece = Piece(text: text[index..<end], run: runIndex, width: run.face.width(text[index..<end]) * scale)
                     if case .word(var pieces) = tokens.last {
                         pieces.append(piece)

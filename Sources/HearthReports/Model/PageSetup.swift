@@ -65,9 +65,13 @@ public struct PageSize: Codable, Sendable, Equatable, Hashable {
 ///
 /// In JSON: `{"top": 54, "right": 54, "bottom": 54, "left": 54}` or one number for all four sides.
 public struct PageMargins: Codable, Sendable, Equatable, Hashable {
+    /// Space above the page header, in points.
     public var top: Double
+    /// Space right of the content, in points.
     public var right: Double
+    /// Space below the page footer, in points.
     public var bottom: Double
+    /// Space left of the content, in points.
     public var left: Double
 
     public init(top: Double, right: Double, bottom: Double, left: Double) {

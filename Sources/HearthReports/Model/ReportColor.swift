@@ -32,7 +32,9 @@ public struct ReportColor: Codable, Sendable, Equatable, Hashable, CustomStringC
 
     public var description: String { hex }
 
+    /// `#000000`.
     public static let black = ReportColor(red: 0, green: 0, blue: 0)
+    /// `#FFFFFF`.
     public static let white = ReportColor(red: 255, green: 255, blue: 255)
 
     public init(from decoder: any Decoder) throws {

@@ -16,7 +16,7 @@ extension ReportDocument {
             reasons.append("pageSize: \(size.width)×\(size.height) points is outside \(Int(PageSize.minimumSide))...\(Int(PageSize.maximumSide))")
         }
         let m = effectiveMargins
-        if [m.top, m.right, m.bottom, m.left].contains(where: { $0 < 0 }) {
+        if [m.top, m.right, m.bottom, m.left].contains(where: { !($0 >= 0 && $0 < 10_000) }) {
             reasons.append("margins: a margin cannot be negative")
         }
         if theme.headingSizes.count != 3 {
@@ -24,6 +24,15 @@ extension ReportDocument {
         }
         for (name, value) in [("bodySize", theme.bodySize), ("smallSize", theme.smallSize)] where !(2...200).contains(value) {
             reasons.append("theme.\(name): a size must be 2...200 points, not \(value)")
+        }
+        if theme.headingSizes.contains(where: { !(2...200).contains($0) }) {
+            reasons.append("theme.headingSizes: a size must be 2...200 points")
+        }
+        if !(0.8...4).contains(theme.lineHeight) {
+            reasons.append("theme.lineHeight: a line height is a multiple of the font size in 0.8...4, not \(theme.lineHeight)")
+        }
+        for (name, value) in [("borderWidth", theme.borderWidth), ("ruleWidth", theme.ruleWidth)] where !(0...20).contains(value) {
+            reasons.append("theme.\(name): a line width must be 0...20 points, not \(value)")
         }
         for (index, block) in blocks.enumerated() {
             switch block {

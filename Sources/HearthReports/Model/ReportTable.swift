@@ -13,7 +13,12 @@
 public struct ReportTable: Codable, Sendable, Equatable {
     /// How text sits in its column.
     public enum Alignment: String, Codable, Sendable, Equatable {
-        case left, center, right
+        /// Flush left (the default).
+        case left
+        /// Centred.
+        case center
+        /// Flush right, for amounts.
+        case right
     }
 
     /// One column: its title, relative width and alignment.
