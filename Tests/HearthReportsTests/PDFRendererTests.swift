@@ -288,4 +288,29 @@ struct PDFRendererTests {
         cramped.margins = PageMargins(all: 280)
         #expect(throws: ServiceError.self) { try renderer.render(cramped) }
     }
+
+    @Test func italicsAreSlantedWhenOnlyTheUprightFilesAreInstalled() throws {
+        // fonts-dejavu-core ships no Oblique files; fonts-dejavu-extra does.
+        let folder = try TemporaryDirectory()
+        let fonts = folder.file("fonts")
+        try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
+        for file in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf"] {
+            try FileManager.default.copyItem(at: ReportFonts.defaultDirectory.appendingPathComponent(file), to: fonts.appendingPathComponent(file))
+        }
+        let document = ReportDocument(metadata: ReportMetadata(title: "Slanted"), blocks: [
+            .paragraph([TextRun("upright "), TextRun("slanted Привет", italic: true), TextRun(" bold slanted", bold: true, italic: true)]),
+        ])
+        let url = folder.file("slanted.pdf")
+        try PDFRenderer(fonts: ReportFonts(directory: fonts)).render(document, to: url)
+        #expect(try PDFTools.run("qpdf", ["--check", url.path]).status == 0)
+        #expect(try PDFTools.text(url).contains("upright slanted Привет bold slanted"))
+        let fontList = try PDFTools.run("pdffonts", [url.path]).output
+        #expect(!fontList.contains("Oblique"))
+        // One embedded font serves both the upright and the slanted face.
+        #expect(fontList.components(separatedBy: "+DejaVuSans ").count - 1 == 1, "\(fontList)")
+        let expanded = folder.file("expanded.pdf")
+        #expect(try PDFTools.run("qpdf", ["--qdf", "--object-streams=disable", url.path, expanded.path]).status == 0)
+        let content = String(decoding: try Data(contentsOf: expanded), as: UTF8.self)
+        #expect(content.contains("1 0 0.2 1 "), "a slanted text matrix")
+    }
 }

@@ -166,10 +166,11 @@ public struct HTMLRenderer: Sendable {
             p { margin: 0 0 0.6em; overflow-wrap: anywhere; }
             code { font-family: \(t.monospaceFont.cssStack); }
             hr { border: 0; border-top: var(--rule-width) solid var(--border); margin: 0.5em 0; }
-            .kv { margin: 0 0 0.9em; border-top: var(--border-width) solid var(--border); border-bottom: var(--border-width) solid var(--border); }
-            .kv div { display: grid; grid-template-columns: minmax(8em, max-content) 1fr; gap: 0 1em; padding: 0.3em 4pt; }
-            .kv div + div { border-top: 0.3pt solid var(--border); }
-            .kv dt { font-weight: bold; color: var(--muted); text-transform: \(labelTransform); }
+            .kv { display: grid; grid-template-columns: minmax(6em, max-content) 1fr; margin: 0 0 0.9em; border-top: var(--border-width) solid var(--border); border-bottom: var(--border-width) solid var(--border); }
+            .kv div { display: contents; }
+            .kv dt, .kv dd { padding: 0.3em 4pt; }
+            .kv div + div > * { border-top: 0.3pt solid var(--border); }
+            .kv dt { font-weight: bold; color: var(--muted); text-transform: \(labelTransform); padding-right: 12pt; }
             .kv dd { margin: 0; overflow-wrap: anywhere; }
             table { width: 100%; border-collapse: collapse; border: var(--border-width) solid var(--border); margin: 0 0 0.9em; font-size: \(pt(t.bodySize * 0.92)); table-layout: fixed; }
             caption { caption-side: top; text-align: left; font-style: italic; font-size: \(pt(t.smallSize)); color: var(--muted); padding-bottom: 2pt; }
