@@ -20,7 +20,7 @@ private func quietLogger() -> Logger {
     @Test func healthReportsEveryServiceAsJSON() async throws {
         let folder = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder), logger: quietLogger())
+        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
         try await app.test(.router) { client in
             try await client.execute(uri: "/health", method: .get) { response in
                 #expect(response.status == .ok)
@@ -34,7 +34,7 @@ private func quietLogger() -> Logger {
 
     @Test func healthIs503WhenTheDataDirectoryIsGone() async throws {
         let folder = temporaryDataDirectory()
-        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder), logger: quietLogger())
+        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
         try FileManager.default.removeItem(at: folder)
         try await app.test(.router) { client in
             try await client.execute(uri: "/health", method: .get) { response in
@@ -49,7 +49,7 @@ private func quietLogger() -> Logger {
     @Test func metricsCountRequestsInPrometheusText() async throws {
         let folder = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder), logger: quietLogger())
+        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
         try await app.test(.router) { client in
             for _ in 0..<3 { try await client.execute(uri: "/health", method: .get) { _ in } }
             try await client.execute(uri: "/no-such-route", method: .get) { _ in }
@@ -67,7 +67,7 @@ private func quietLogger() -> Logger {
     @Test func unknownRoutesAnswerWithAJSONErrorBody() async throws {
         let folder = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder), logger: quietLogger())
+        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
         try await app.test(.router) { client in
             try await client.execute(uri: "/nowhere", method: .get) { response in
                 #expect(response.status == .notFound)
@@ -84,7 +84,7 @@ private func quietLogger() -> Logger {
         defer { try? FileManager.default.removeItem(at: folder) }
         let bound = Locked<Int?>(nil)
         let app = try await buildApplication(
-            ServerConfiguration(port: 0, dataDirectory: folder), logger: quietLogger(),
+            ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger(),
             onListening: { port in bound.withLock { $0 = port } }
         )
         try await app.test(.live) { client in
@@ -101,7 +101,7 @@ private func quietLogger() -> Logger {
         try Data("x".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {
-            _ = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: file), logger: quietLogger())
+            _ = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: file, logLevel: .error), logger: quietLogger())
             Issue.record("must throw")
         } catch let error as ServiceError {
             #expect(error.message.contains(file.path))
