@@ -21,7 +21,7 @@ public import Foundation
 ///     ]
 /// )
 /// let pdf = try PDFRenderer().render(document)
-/// let html = HTMLRenderer().render(document)
+/// let html = try HTMLRenderer().render(document)
 /// ```
 public struct ReportDocument: Codable, Sendable, Equatable {
     /// Title, author, subject and creation date.
