@@ -161,8 +161,8 @@ public struct HTMLRenderer: Sendable {
             footer.band { border-top: 0.5pt solid var(--border); padding-top: 3pt; margin-top: 12pt; }
             h1, h2, h3 { font-family: \(t.headingFont.cssStack); text-transform: \(headingTransform); line-height: \(t.lineHeight); break-after: avoid; page-break-after: avoid; }
             h1 { font-size: \(pt(t.headingSizes[0])); border-bottom: var(--rule-width) solid var(--accent); margin: 0.75em 0 0.4em; padding-bottom: 2pt; }
-            h2 { font-size: \(pt(t.headingSizes[1])); color: \(t.name == "brutalist" ? "var(--text)" : "var(--accent)"); margin: 0.75em 0 0.4em; }
-            h3 { font-size: \(pt(t.headingSizes[2])); color: \(t.name == "brutalist" ? "var(--text)" : "var(--accent)"); margin: 0.75em 0 0.4em; }
+            h2 { font-size: \(pt(t.headingSizes[1])); color: \(t.subheadingColor.hex); margin: 0.75em 0 0.4em; }
+            h3 { font-size: \(pt(t.headingSizes[2])); color: \(t.subheadingColor.hex); margin: 0.75em 0 0.4em; }
             p { margin: 0 0 0.6em; overflow-wrap: anywhere; }
             code { font-family: \(t.monospaceFont.cssStack); }
             hr { border: 0; border-top: var(--rule-width) solid var(--border); margin: 0.5em 0; }

@@ -156,7 +156,7 @@ final class ReportLayout {
         let size = theme.headingSize(level: heading.level)
         let text = theme.headingCasing.apply(heading.text)
         let face = try faces.face(theme.headingFont, bold: true, italic: false, for: text)
-        let color = heading.level == 1 ? theme.textColor : (theme.name == "brutalist" ? theme.textColor : theme.accentColor)
+        let color = heading.level == 1 ? theme.textColor : theme.subheadingColor
         return (LineBreaker.wrap([StyledText(text: text, face: face, size: size, color: color)], width: contentWidth), size)
     }
 

@@ -45,6 +45,8 @@ public struct ReportTheme: Codable, Sendable, Equatable {
     public var mutedColor: ReportColor
     /// Accent colour: heading rules, the header band.
     public var accentColor: ReportColor
+    /// Colour of level 2 and 3 headings.
+    public var subheadingColor: ReportColor
     /// Colour of table and box borders and dividers.
     public var borderColor: ReportColor
     /// Fill of table header rows.
@@ -68,7 +70,7 @@ public struct ReportTheme: Codable, Sendable, Equatable {
         name: String, pageSize: PageSize, margins: PageMargins,
         bodyFont: FontFamily, headingFont: FontFamily, monospaceFont: FontFamily,
         bodySize: Double, smallSize: Double, headingSizes: [Double], lineHeight: Double,
-        textColor: ReportColor, mutedColor: ReportColor, accentColor: ReportColor, borderColor: ReportColor,
+        textColor: ReportColor, mutedColor: ReportColor, accentColor: ReportColor, subheadingColor: ReportColor, borderColor: ReportColor,
         headerFillColor: ReportColor, headerTextColor: ReportColor, zebraFillColor: ReportColor,
         totalsFillColor: ReportColor, borderWidth: Double, ruleWidth: Double,
         labelCasing: Casing, headingCasing: Casing
@@ -86,6 +88,7 @@ public struct ReportTheme: Codable, Sendable, Equatable {
         self.textColor = textColor
         self.mutedColor = mutedColor
         self.accentColor = accentColor
+        self.subheadingColor = subheadingColor
         self.borderColor = borderColor
         self.headerFillColor = headerFillColor
         self.headerTextColor = headerTextColor
@@ -105,6 +108,7 @@ public struct ReportTheme: Codable, Sendable, Equatable {
         textColor: ReportColor(red: 0x1F, green: 0x29, blue: 0x33),
         mutedColor: ReportColor(red: 0x6B, green: 0x77, blue: 0x85),
         accentColor: ReportColor(red: 0x1F, green: 0x7A, blue: 0x8C),
+        subheadingColor: ReportColor(red: 0x1F, green: 0x7A, blue: 0x8C),
         borderColor: ReportColor(red: 0xC5, green: 0xCF, blue: 0xD8),
         headerFillColor: ReportColor(red: 0xE6, green: 0xF0, blue: 0xF3),
         headerTextColor: ReportColor(red: 0x1F, green: 0x29, blue: 0x33),
@@ -122,6 +126,7 @@ public struct ReportTheme: Codable, Sendable, Equatable {
         textColor: .black,
         mutedColor: ReportColor(red: 0x55, green: 0x55, blue: 0x55),
         accentColor: ReportColor(red: 0xE8, green: 0x9B, blue: 0x3C),
+        subheadingColor: .black,
         borderColor: .black,
         headerFillColor: ReportColor(red: 0xE8, green: 0x9B, blue: 0x3C),
         headerTextColor: .black,
@@ -140,7 +145,7 @@ public struct ReportTheme: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case base, name, pageSize, margins, bodyFont, headingFont, monospaceFont, bodySize, smallSize, headingSizes,
-             lineHeight, textColor, mutedColor, accentColor, borderColor, headerFillColor, headerTextColor,
+             lineHeight, textColor, mutedColor, accentColor, subheadingColor, borderColor, headerFillColor, headerTextColor,
              zebraFillColor, totalsFillColor, borderWidth, ruleWidth, labelCasing, headingCasing
     }
 
@@ -194,6 +199,7 @@ public struct ReportTheme: Codable, Sendable, Equatable {
         textColor = try value(.textColor, base.textColor)
         mutedColor = try value(.mutedColor, base.mutedColor)
         accentColor = try value(.accentColor, base.accentColor)
+        subheadingColor = try value(.subheadingColor, base.subheadingColor)
         borderColor = try value(.borderColor, base.borderColor)
         headerFillColor = try value(.headerFillColor, base.headerFillColor)
         headerTextColor = try value(.headerTextColor, base.headerTextColor)
@@ -225,6 +231,7 @@ public struct ReportTheme: Codable, Sendable, Equatable {
         try c.encode(textColor, forKey: .textColor)
         try c.encode(mutedColor, forKey: .mutedColor)
         try c.encode(accentColor, forKey: .accentColor)
+        try c.encode(subheadingColor, forKey: .subheadingColor)
         try c.encode(borderColor, forKey: .borderColor)
         try c.encode(headerFillColor, forKey: .headerFillColor)
         try c.encode(headerTextColor, forKey: .headerTextColor)
