@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "HearthCore", targets: ["HearthCore"]),
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
+        .library(name: "HearthReports", targets: ["HearthReports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -47,6 +48,29 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Reports
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(
+            name: "HearthReports",
+            dependencies: [
+                "HearthCore",
+                "CZlib",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ReportsBenchmark",
+            dependencies: [
+                "HearthReports",
+            ],
+            path: "Benchmarks/ReportsBenchmark",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Server and CLI
         .target(
             name: "HearthServer",
@@ -66,6 +90,7 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthServer",
+                "HearthReports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -101,6 +126,14 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthReportsTests",
+            dependencies: [
+                "HearthCore",
+                "HearthReports",
             ],
             swiftSettings: swiftSettings
         ),
