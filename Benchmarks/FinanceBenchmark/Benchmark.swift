@@ -121,6 +121,7 @@ struct Benchmark {
         let monthBounds = [ms(month.start), ms(month.end)]
         let week = Date(timeIntervalSince1970: 1_700_000_000)
         let ranges: [(String, Date, Date)] = [
+            ("date range, 1 hour", week, week.addingTimeInterval(3600)),
             ("date range, 7 days", week, week.addingTimeInterval(7 * 86_400)),
             ("date range, 90 days", week, week.addingTimeInterval(90 * 86_400)),
         ]
@@ -139,7 +140,14 @@ struct Benchmark {
                 { fetched = try await store.fetchTransactions(inDateRange: start..<end).count },
                 { rawCount = try raw.fetchTransactions(rangeSQL, [ms(start), ms(end)]).count })
             guard fetched == rawCount else { throw BenchmarkError("\(name): store \(fetched) rows, raw \(rawCount)") }
-            compare("\(name) (\(fetched) rows)", ours: oursRange, raw: rawRange, goal: "≤ 2.00")
+            if fetched < 100 {
+                // A handful of rows shows the fixed cost of a call: the hop to GRDB's reader queue and its
+                // read transaction.
+                row("\(name) (\(fetched) rows)", oursRange, rate: nil)
+                print("    raw C API: \(format(rawRange)); fixed cost of a store call: \(String(format: "%.0f µs", (oursRange - rawRange).seconds * 1e6))")
+            } else {
+                compare("\(name) (\(fetched) rows)", ours: oursRange, raw: rawRange, goal: "≤ 2.00")
+            }
         }
         print("")
 

@@ -16,14 +16,34 @@ extension Transaction {
         let id = blob.withMemoryRebound(to: UInt8.self, capacity: 16) { b in
             UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
         }
-        let categoryName = text(5)
-        guard let category = TransactionCategory.byRawValue[categoryName] ?? TransactionCategory.parse(categoryName) else {
-            throw PersistenceError(.fetchFailed, "The stored category \"\(categoryName)\" is not one of: \(TransactionCategory.displayNames)")
+        let category: TransactionCategory
+        if let match = TransactionCategory.matching(sqlite3_column_text(statement, 5), count: Int(sqlite3_column_bytes(statement, 5))) {
+            category = match
+        } else {
+            let name = text(5)
+            guard let parsed = TransactionCategory.parse(name) else {
+                throw PersistenceError(.fetchFailed, "The stored category \"\(name)\" is not one of: \(TransactionCategory.displayNames)")
+            }
+            category = parsed
         }
         self.init(
-            id: id, title: text(2), subtitle: text(3), amount: MinorUnits.decimal(sqlite3_column_int64(statement, 4)),
+            storedID: id, title: text(2), subtitle: text(3), amount: MinorUnits.decimal(sqlite3_column_int64(statement, 4)),
             category: category, date: Milliseconds.date(sqlite3_column_int64(statement, 6)),
-            isRecurring: sqlite3_column_int64(statement, 7) != 0, tags: ColumnCoding.tags(from: text(8)),
+            isRecurring: sqlite3_column_int64(statement, 7) != 0,
+            tags: sqlite3_column_bytes(statement, 8) == 0 ? [] : ColumnCoding.tags(from: text(8)),
             updatedAt: Milliseconds.date(sqlite3_column_int64(statement, 9)))
+    }
+}
+
+extension TransactionCategory {
+    private static let utf8Names: [(TransactionCategory, [UInt8])] = allCases.map { ($0, Array($0.rawValue.utf8)) }
+
+    /// The category whose display name is exactly the `count` bytes at `bytes`, without building a string.
+    static func matching(_ bytes: UnsafePointer<UInt8>?, count: Int) -> TransactionCategory? {
+        guard let bytes else { return nil }
+        for (category, name) in utf8Names where name.count == count {
+            if name.withUnsafeBufferPointer({ memcmp($0.baseAddress!, bytes, count) == 0 }) { return category }
+        }
+        return nil
     }
 }
