@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "HearthCore", targets: ["HearthCore"]),
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
+        .library(name: "HearthGarage", targets: ["HearthGarage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -48,6 +49,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Domains
+        .target(
+            name: "HearthGarage",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.process("Resources")],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Server and CLI
         .target(
             name: "HearthServer",
@@ -67,9 +83,24 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthServer",
+                "HearthGarage",
+                "HearthStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Benchmarks (run on request: swift run -c release GarageBenchmark)
+        .executableTarget(
+            name: "GarageBenchmark",
+            dependencies: [
+                "HearthCore",
+                "HearthGarage",
+                "HearthStore",
+            ],
+            path: "Benchmarks/GarageBenchmark",
+            exclude: ["fuelly_import.py"],
             swiftSettings: swiftSettings
         ),
 
@@ -110,6 +141,20 @@ let package = Package(
                 "hearth",
                 "HearthCore",
             ],
+            swiftSettings: swiftSettings
+        ),
+            .testTarget(
+            name: "HearthGarageTests",
+            dependencies: [
+                "hearth",
+                "HearthCore",
+                "HearthGarage",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
     ]
