@@ -97,3 +97,24 @@ public struct GarageStore: Sendable {
         return ServiceError(.operationFailed, "Could not \(verb): \(error)", underlying: error)
     }
 }
+
+extension GarageStore {
+    /// Runs `body` in one immediate write transaction that commits, or (for a dry run, or when it throws)
+    /// rolls back. A dry run reports nothing to the recorder, since nothing it does is kept.
+    func writeOrRehearse<T: Sendable>(dryRun: Bool, _ body: @escaping @Sendable (GarageTransaction) throws -> T) async throws -> T {
+        let recorder: any GarageChangeRecorder = dryRun ? NoGarageChangeRecorder() : self.recorder
+        let now = clock()
+        do {
+            return try await database.writer.writeWithoutTransaction { db in
+                var result: T?
+                try db.inTransaction(.immediate) {
+                    result = try body(GarageTransaction(db: db, now: now, recorder: recorder))
+                    return dryRun ? .rollback : .commit
+                }
+                return result!
+            }
+        } catch {
+            throw Self.wrap(error, "import the file")
+        }
+    }
+}
