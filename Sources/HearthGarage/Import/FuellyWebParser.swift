@@ -10,6 +10,8 @@ final class FuellyWebParser: ImportParser {
     private var vehicles: SourceVehicleFilter
     private let label: String
     private var car, odometer, volume, price, total, date, notes, missed, partial, brand, tags: Int?
+    /// Derived columns (economy, trip distance): read only for what their decimals say about the file.
+    private var economy, distance: Int?
 
     init(sourceVehicle: String?, label: String) {
         vehicles = SourceVehicleFilter(wanted: sourceVehicle)
@@ -21,7 +23,7 @@ final class FuellyWebParser: ImportParser {
     func consume(_ row: CSVRow, sink: ImportWriter?) throws {
         guard header != nil else { return try readHeader(row) }
         guard let sink else {
-            Cells.observe(row, dates: [date], numbers: [volume, price, total], into: &conventions)
+            Cells.observe(row, dates: [date], numbers: [volume, price, total, economy, distance], into: &conventions)
             return
         }
         let cells = Cells(row: row, conventions: conventions)
@@ -60,6 +62,8 @@ final class FuellyWebParser: ImportParser {
         missed = map.index(["missed fuelup", "missed"])
         partial = map.index(["partial fuelup", "partial"])
         brand = map.index(["brand", "station"])
+        economy = map.index(["mpg", "l 100km", "km l"])
+        distance = map.index(["miles", "km"])
         // Metric accounts export km and litres.
         if conventions.distance == nil, map.index(["km"]) != nil || map.index(["l 100km"]) != nil {
             conventions.distance = .kilometers
