@@ -17,13 +17,13 @@ let package = Package(
         .library(name: "HearthCore", targets: ["HearthCore"]),
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
+        .library(name: "HearthReports", targets: ["HearthReports"]),
         .library(name: "HearthGarage", targets: ["HearthGarage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
@@ -46,6 +46,29 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Reports
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(
+            name: "HearthReports",
+            dependencies: [
+                "HearthCore",
+                "CZlib",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ReportsBenchmark",
+            dependencies: [
+                "HearthReports",
+            ],
+            path: "Benchmarks/ReportsBenchmark",
             swiftSettings: swiftSettings
         ),
 
@@ -83,6 +106,7 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthServer",
+                "HearthReports",
                 "HearthGarage",
                 "HearthStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -110,6 +134,7 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -132,6 +157,14 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthReportsTests",
+            dependencies: [
+                "HearthCore",
+                "HearthReports",
             ],
             swiftSettings: swiftSettings
         ),
