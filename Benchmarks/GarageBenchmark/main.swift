@@ -47,7 +47,7 @@ enum Benchmark {
 
     /// Writes a fuelly.com export of `rows` fill-ups for one car, streamed, deterministic.
     static func writeFile(rows: Int, to url: URL) throws {
-        FileManager.default.createFile(atPath: url.path, contents: nil)
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { fail("could not create \(url.path)") }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
         var buffer = "car_name,model,mpg,odometer,miles,gallons,price,city_percentage,fuelup_date,date_added,tags,notes,missed_fuelup,partial_fuelup,latitude,longitude,brand\n"

@@ -26,11 +26,7 @@ final class CSVReader {
     /// Bytes read so far.
     private(set) var bytesRead = 0
 
-    // The current row: unescaped field bytes back to back, and where each field ends.
-    private var fieldBytes: [UInt8] = []
-    private var fieldEnds: [Int] = []
-
-    /// Reads the file at `url`.
+    /// Reads the file at `url`, `chunkSize` bytes at a time.
     init(url: URL, delimiter: UInt8 = UInt8(ascii: ","), chunkSize: Int = 1 << 16) throws {
         do {
             input = .file(try FileHandle(forReadingFrom: url))
@@ -40,8 +36,6 @@ final class CSVReader {
         self.delimiter = delimiter
         self.chunkSize = chunkSize
         self.label = url.lastPathComponent
-        fieldBytes.reserveCapacity(4096)
-        fieldEnds.reserveCapacity(64)
     }
 
     /// Reads bytes already in memory (the head of a file, tests).
@@ -64,110 +58,107 @@ final class CSVReader {
     /// The row is only valid during the call.
     /// - Throws: ``ServiceError`` for a NUL byte (binary data) or an unterminated quote, naming the line.
     func forEachRow(_ body: (CSVRow) throws -> Bool) throws {
+        // The current row lives in two growable buffers owned by this call: no reference counting or
+        // exclusivity checks per byte.
+        var bytes = GrowableBuffer<UInt8>(capacity: 4_096)
+        var ends = GrowableBuffer<Int>(capacity: 64)
+        defer {
+            bytes.deallocate()
+            ends.deallocate()
+        }
         var state = State.fieldStart
         var line = 1
         var rowLine = 1
         var quoteLine = 1
         var previousWasCR = false
         var rowHasContent = false
-        fieldBytes.removeAll(keepingCapacity: true)
-        fieldEnds.removeAll(keepingCapacity: true)
+        var atStart = true
+        var keepGoing = true
         let delimiter = self.delimiter
-        let quote = UInt8(ascii: "\"")
-        let cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        let label = self.label
 
-        func emitRow() throws -> Bool {
-            defer {
-                fieldBytes.removeAll(keepingCapacity: true)
-                fieldEnds.removeAll(keepingCapacity: true)
-                rowHasContent = false
-            }
-            fieldEnds.append(fieldBytes.count)
+        func emitRow() throws {
+            ends.append(bytes.count)
             // A line with nothing on it is not a row.
-            if !rowHasContent && fieldEnds.count == 1 { return true }
-            return try fieldBytes.withUnsafeBufferPointer { bytes in
-                try fieldEnds.withUnsafeBufferPointer { ends in
-                    try body(CSVRow(bytes: bytes, ends: ends, line: rowLine))
-                }
+            if rowHasContent || ends.count > 1 {
+                keepGoing = try body(CSVRow(bytes: bytes.buffer, ends: ends.buffer, line: rowLine))
             }
+            bytes.removeAll()
+            ends.removeAll()
+            rowHasContent = false
         }
 
-        var keepGoing = true
-        while keepGoing, let chunk = try nextChunk() {
-            try chunk.withUnsafeBufferPointer { buffer in
-                var index = 0
-                let count = buffer.count
-                while index < count {
-                    let byte = buffer[index]
-                    index += 1
-                    if byte == 0 {
-                        throw ServiceError(
-                            .validationFailed,
-                            "\(label) is not a text file (binary data on line \(line)); export a CSV file from the app and import that."
-                        )
+        try readChunks { chunk in
+            var index = 0
+            let count = chunk.count
+            // A UTF-8 byte-order mark is not data.
+            if atStart {
+                atStart = false
+                if count >= 3, chunk[0] == 0xEF, chunk[1] == 0xBB, chunk[2] == 0xBF { index = 3 }
+            }
+            while index < count {
+                let byte = chunk[index]
+                index += 1
+                // Line counting: CR, LF and CRLF each end one line.
+                let wasCR = previousWasCR
+                previousWasCR = byte == cr
+                if byte == lf {
+                    if !wasCR { line += 1 }
+                } else if byte == cr {
+                    line += 1
+                } else if byte == 0 {
+                    throw ServiceError(
+                        .validationFailed,
+                        "\(label) is not a text file (binary data on line \(line)); export a CSV file from the app and import that."
+                    )
+                }
+                switch state {
+                case .fieldStart, .unquoted:
+                    if byte == delimiter {
+                        ends.append(bytes.count)
+                        rowHasContent = true
+                        state = .fieldStart
+                    } else if byte == lf || byte == cr {
+                        if byte == lf && wasCR && !rowHasContent && bytes.count == 0 && ends.count == 0 {
+                            rowLine = line   // the LF of a CRLF
+                            continue
+                        }
+                        try emitRow()
+                        if !keepGoing { return false }
+                        state = .fieldStart
+                        rowLine = line
+                    } else if byte == quote && state == .fieldStart {
+                        state = .quoted
+                        quoteLine = line
+                        rowHasContent = true
+                    } else {
+                        bytes.append(byte)
+                        rowHasContent = true
+                        state = .unquoted
                     }
-                    // Line counting: CR, LF and CRLF each end one line.
-                    if byte == lf {
-                        if !previousWasCR { line += 1 }
-                    } else if byte == cr {
-                        line += 1
-                    }
-                    defer { previousWasCR = byte == cr }
-                    switch state {
-                    case .fieldStart, .unquoted:
-                        if byte == delimiter {
-                            fieldEnds.append(fieldBytes.count)
-                            rowHasContent = true
-                            state = .fieldStart
-                        } else if byte == lf || byte == cr {
-                            if byte == lf && previousWasCR && !rowHasContent && fieldBytes.isEmpty && fieldEnds.isEmpty {
-                                rowLine = line
-                                continue   // the LF of a CRLF
-                            }
-                            if !(try emitRow()) { keepGoing = false; return }
-                            state = .fieldStart
-                            rowLine = line
-                        } else if byte == quote && state == .fieldStart {
-                            state = .quoted
-                            quoteLine = line
-                            rowHasContent = true
-                        } else {
-                            fieldBytes.append(byte)
-                            rowHasContent = true
-                            state = .unquoted
-                        }
-                    case .quoted:
-                        if byte == quote { state = .quoteInQuoted } else { fieldBytes.append(byte) }
-                    case .quoteInQuoted:
-                        if byte == quote {
-                            fieldBytes.append(quote)
-                            state = .quoted
-                        } else if byte == delimiter {
-                            fieldEnds.append(fieldBytes.count)
-                            state = .fieldStart
-                        } else if byte == lf || byte == cr {
-                            if !(try emitRow()) { keepGoing = false; return }
-                            state = .fieldStart
-                            rowLine = line
-                        } else {
-                            // Text after the closing quote stays part of the field: `"Full tank" 2`.
-                            fieldBytes.append(byte)
-                            state = .afterQuoted
-                        }
-                    case .afterQuoted:
-                        if byte == delimiter {
-                            fieldEnds.append(fieldBytes.count)
-                            state = .fieldStart
-                        } else if byte == lf || byte == cr {
-                            if !(try emitRow()) { keepGoing = false; return }
-                            state = .fieldStart
-                            rowLine = line
-                        } else {
-                            fieldBytes.append(byte)
-                        }
+                case .quoted:
+                    if byte == quote { state = .quoteInQuoted } else { bytes.append(byte) }
+                case .quoteInQuoted, .afterQuoted:
+                    if byte == quote && state == .quoteInQuoted {
+                        bytes.append(quote)
+                        state = .quoted
+                    } else if byte == delimiter {
+                        ends.append(bytes.count)
+                        state = .fieldStart
+                    } else if byte == lf || byte == cr {
+                        try emitRow()
+                        if !keepGoing { return false }
+                        state = .fieldStart
+                        rowLine = line
+                    } else {
+                        // Text after the closing quote stays part of the field: `"Full tank" 2`.
+                        bytes.append(byte)
+                        state = .afterQuoted
                     }
                 }
             }
+            return true
         }
         guard keepGoing else { return }
         if state == .quoted {
@@ -176,32 +167,66 @@ final class CSVReader {
                 "\(label) has a quote opened on line \(quoteLine) that is never closed, so the rest of the file would be one field. Fix or re-export the file; nothing was imported."
             )
         }
-        if rowHasContent || !fieldBytes.isEmpty || !fieldEnds.isEmpty {
-            _ = try emitRow()
+        if rowHasContent || bytes.count > 0 || ends.count > 0 {
+            try emitRow()
         }
     }
 
     private var consumedBytes = false
 
-    private func nextChunk() throws -> [UInt8]? {
+    /// Hands each chunk of input to `body` until it returns false or the input ends.
+    private func readChunks(_ body: (UnsafeBufferPointer<UInt8>) throws -> Bool) throws {
         switch input {
-        case .bytes(let bytes):
-            guard !consumedBytes else { return nil }
+        case .bytes(let all):
+            guard !consumedBytes else { return }
             consumedBytes = true
-            bytesRead = bytes.count
-            return bytes.isEmpty ? nil : bytes
+            bytesRead = all.count
+            _ = try all.withUnsafeBufferPointer(body)
         case .file(let handle):
-            let data: Data?
-            do {
-                data = try handle.read(upToCount: chunkSize)
-            } catch {
-                throw ServiceError(.operationFailed, "Could not read \(label): \(error.localizedDescription)", underlying: error)
+            while true {
+                let data: Data?
+                do {
+                    data = try handle.read(upToCount: chunkSize)
+                } catch {
+                    throw ServiceError(.operationFailed, "Could not read \(label): \(error.localizedDescription)", underlying: error)
+                }
+                guard let data, !data.isEmpty else { return }
+                bytesRead += data.count
+                let more = try data.withUnsafeBytes { raw in try body(raw.bindMemory(to: UInt8.self)) }
+                if !more { return }
             }
-            guard let data, !data.isEmpty else { return nil }
-            bytesRead += data.count
-            return [UInt8](data)
         }
     }
+}
+
+/// A growable buffer of trivial values that the tokenizer owns and frees itself.
+struct GrowableBuffer<Element> {
+    private var start: UnsafeMutablePointer<Element>
+    private var capacity: Int
+    private(set) var count = 0
+
+    init(capacity: Int) {
+        self.capacity = capacity
+        start = .allocate(capacity: capacity)
+    }
+
+    mutating func append(_ element: Element) {
+        if count == capacity {
+            let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+            grown.moveInitialize(from: start, count: count)
+            start.deallocate()
+            start = grown
+            capacity *= 2
+        }
+        (start + count).initialize(to: element)
+        count += 1
+    }
+
+    mutating func removeAll() { count = 0 }
+
+    var buffer: UnsafeBufferPointer<Element> { UnsafeBufferPointer(start: start, count: count) }
+
+    func deallocate() { start.deallocate() }
 }
 
 /// One row of a CSV file, valid only inside ``CSVReader/forEachRow(_:)``'s callback.

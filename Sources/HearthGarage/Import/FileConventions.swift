@@ -79,9 +79,19 @@ struct SourceVehicleFilter {
         if !names.contains(name) { names.append(name) }
     }
 
+    /// The last name asked about and its answer: consecutive rows are nearly always the same vehicle.
+    private var last: (name: String, reason: String?)?
+
     /// nil when a row of vehicle `name` is imported, else why it is skipped.
     mutating func skipReason(for name: String?) -> String? {
         guard let name, !name.isEmpty else { return nil }
+        if let last, last.name == name, chosen != nil { return last.reason }
+        let reason = decide(name)
+        last = (name, reason)
+        return reason
+    }
+
+    private mutating func decide(_ name: String) -> String? {
         list(name)
         if chosen == nil {
             if let wanted {

@@ -31,12 +31,13 @@ final class FuellyWebParser: ImportParser {
         guard let day = cells.day(date) else {
             return sink.skip(line: row.line, reason: "the date is not a date", detail: cells.raw(date))
         }
-        let noteParts = [cells.text(notes), cells.text(tags).map { "Tags: \($0)" }].compactMap { $0 }
+        var note = cells.text(notes)
+        if let tagged = cells.text(tags) { note = (note.map { $0 + ". " } ?? "") + "Tags: " + tagged }
         try sink.fuel(
             line: row.line, date: day, odometer: cells.number(odometer), volume: cells.number(volume),
             totalCost: cells.number(total), pricePerUnit: cells.number(price),
             partial: cells.bool(partial) ?? false, missed: cells.bool(missed) ?? false,
-            station: cells.text(brand), notes: noteParts.joined(separator: ". ").nilIfEmpty
+            station: cells.text(brand), notes: note
         )
     }
 

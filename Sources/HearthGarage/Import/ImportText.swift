@@ -130,77 +130,67 @@ enum ImportText {
     /// Evidence a date gives about the order of day and month: a first field over 12 is a day, a second
     /// over 12 means the first is the month.
     static func dateOrderEvidence(_ field: UnsafeBufferPointer<UInt8>) -> DateOrder? {
-        let parts = leadingNumbers(field, maximum: 3)
-        guard parts.count == 3, parts[0].digits <= 2, parts[1].digits <= 2, parts[0].separator != UInt8(ascii: "-") || parts[2].digits == 4 else { return nil }
-        if parts[0].value > 12 && parts[1].value <= 12 { return .dayFirst }
-        if parts[1].value > 12 && parts[0].value <= 12 { return .monthFirst }
+        guard let parts = dateParts(field), parts.0.digits <= 2, parts.1.digits <= 2 else { return nil }
+        if parts.0.value > 12 && parts.1.value <= 12 { return .dayFirst }
+        if parts.1.value > 12 && parts.0.value <= 12 { return .monthFirst }
         return nil
     }
 
     /// The day in `field`: `yyyy-MM-dd[ HH:mm[:ss]]`, `yyyy/MM/dd`, `dd.MM.yyyy`, or `a/b/yyyy` (also with
     /// '-' and two-digit years) read in `order`. Any time after the date is ignored.
     static func day(_ field: UnsafeBufferPointer<UInt8>, order: DateOrder) -> CalendarDay? {
-        let parts = leadingNumbers(field, maximum: 3)
-        guard parts.count == 3 else { return nil }
-        if parts[0].digits == 4 {
-            return CalendarDay(year: parts[0].value, month: parts[1].value, day: parts[2].value)
+        guard let (first, second, third) = dateParts(field) else { return nil }
+        if first.digits == 4 {
+            return CalendarDay(year: first.value, month: second.value, day: third.value)
         }
-        guard parts[0].digits <= 2, parts[1].digits <= 2, parts[2].digits == 4 || parts[2].digits == 2 else { return nil }
-        let year = parts[2].digits == 4 ? parts[2].value : (parts[2].value < 70 ? 2000 + parts[2].value : 1900 + parts[2].value)
+        guard first.digits <= 2, second.digits <= 2, third.digits == 4 || third.digits == 2 else { return nil }
+        let year = third.digits == 4 ? third.value : (third.value < 70 ? 2000 + third.value : 1900 + third.value)
         // Dotted dates are day-first everywhere they are written.
-        let dayFirst = order == .dayFirst || parts[0].separator == UInt8(ascii: ".")
+        let dayFirst = order == .dayFirst || first.separator == UInt8(ascii: ".")
         return dayFirst
-            ? CalendarDay(year: year, month: parts[1].value, day: parts[0].value)
-            : CalendarDay(year: year, month: parts[0].value, day: parts[1].value)
+            ? CalendarDay(year: year, month: second.value, day: first.value)
+            : CalendarDay(year: year, month: first.value, day: second.value)
     }
 
     private struct NumberPart {
-        var value: Int
-        var digits: Int
-        var separator: UInt8
+        var value = 0
+        var digits = 0
+        var separator: UInt8 = 0
     }
 
-    /// Up to `maximum` leading runs of digits separated by '/', '-' or '.', after optional spaces.
-    private static func leadingNumbers(_ field: UnsafeBufferPointer<UInt8>, maximum: Int) -> [NumberPart] {
-        var parts: [NumberPart] = []
-        parts.reserveCapacity(maximum)
-        var value = 0, digits = 0
+    /// The three runs of digits a date starts with, separated by one of '/', '-' or '.' (the same twice),
+    /// after optional spaces; what follows the third must be the end, a space, a 'T' or a comma.
+    private static func dateParts(_ field: UnsafeBufferPointer<UInt8>) -> (NumberPart, NumberPart, NumberPart)? {
+        var parts = (NumberPart(), NumberPart(), NumberPart())
+        var current = NumberPart()
+        var found = 0
         var separator: UInt8 = 0
         var index = 0
-        while index < field.count, field[index] == space { index += 1 }
-        while index < field.count {
+        let count = field.count
+        while index < count, field[index] == space { index += 1 }
+        while index < count {
             let byte = field[index]
-            if (48...57).contains(byte) {
-                value = value * 10 + Int(byte - 48)
-                digits += 1
-                if digits > 4 { return [] }
-            } else if byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".") {
-                guard digits > 0, separator == 0 || separator == byte else { return [] }
+            if byte >= 48 && byte <= 57 {
+                current.value = current.value * 10 + Int(byte - 48)
+                current.digits += 1
+                if current.digits > 4 { return nil }
+            } else if found < 2 && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")) {
+                guard current.digits > 0, separator == 0 || separator == byte else { return nil }
                 separator = byte
-                parts.append(NumberPart(value: value, digits: digits, separator: byte))
-                value = 0
-                digits = 0
-                if parts.count == maximum - 1 { index += 1; break }
+                current.separator = byte
+                if found == 0 { parts.0 = current } else { parts.1 = current }
+                found += 1
+                current = NumberPart()
+            } else if found == 2 && (byte == space || byte == UInt8(ascii: "T") || byte == UInt8(ascii: ",")) {
+                break
             } else {
-                return []
+                return nil
             }
             index += 1
         }
-        // The last part runs to the first non-digit (a space before a time, a 'T').
-        guard parts.count == maximum - 1 else { return [] }
-        value = 0
-        digits = 0
-        while index < field.count, (48...57).contains(field[index]) {
-            value = value * 10 + Int(field[index] - 48)
-            digits += 1
-            index += 1
-        }
-        if index < field.count {
-            let next = field[index]
-            guard next == space || next == UInt8(ascii: "T") || next == UInt8(ascii: ",") else { return [] }
-        }
-        guard digits > 0 else { return [] }
-        parts.append(NumberPart(value: value, digits: digits, separator: separator))
+        guard found == 2, current.digits > 0 else { return nil }
+        current.separator = separator
+        parts.2 = current
         return parts
     }
 

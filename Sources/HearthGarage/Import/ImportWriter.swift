@@ -14,15 +14,17 @@ final class ImportWriter {
     private let progress: (Int) -> Void
     private(set) var report: ImportReport
 
-    private let fuelInsert: Statement
-    private let logInsert: Statement
+    private let fuelInsert: RawInsert
+    private let logInsert: RawInsert
     private var servicesByName: [String: ServiceItem] = [:]
     private var latestByService: [UUID: (day: CalendarDay, mileage: Int)] = [:]
     private var highest: (mileage: Int, day: CalendarDay)?
     private var idBytes: [UInt8] = []
     private let vehicleIDBytes: [UInt8]
-    private let vehicleIDValue: DatabaseValue
-    private let createdAt: DatabaseValue
+    /// The transaction's time as GRDB stores dates.
+    private let createdAt: String
+    private var insertedFuel = false
+    private var insertedLogs = false
 
     init(
         tx: GarageTransaction, vehicle: Vehicle, report: ImportReport, distance: DistanceUnit, volume: VolumeUnit,
@@ -35,23 +37,22 @@ final class ImportWriter {
         self.progress = progress
         milesPerDistanceUnit = distance == .kilometers ? 0.621_371_192 : 1
         gallonsPerVolumeUnit = volume.gallonsPerUnit
-        fuelInsert = try tx.db.makeStatement(sql: """
+        fuelInsert = try RawInsert("""
             INSERT OR IGNORE INTO garageFuelLog
               (id, vehicleID, date, odometer, gallons, totalCost, isPartial, missedPrevious, station, notes, createdAt, modifiedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
-        logInsert = try tx.db.makeStatement(sql: """
+            """, in: tx.db)
+        logInsert = try RawInsert("""
             INSERT OR IGNORE INTO garageServiceLog
               (id, vehicleID, serviceID, title, performedDate, mileageAtService, cost, costCategory, notes, createdAt, modifiedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """)
+            """, in: tx.db)
         for service in try ServiceItem.filter(Column("vehicleID") == vehicle.id).fetchAll(tx.db) {
             servicesByName[ServicePresetCatalog.normalizedKey(service.name)] = service
         }
         let uuid = vehicle.id.uuid
         vehicleIDBytes = withUnsafeBytes(of: uuid) { Array($0) }
-        vehicleIDValue = vehicle.id.databaseValue
-        createdAt = tx.now.databaseValue
+        createdAt = String.fromDatabaseValue(tx.now.databaseValue) ?? ""
         idBytes.reserveCapacity(256)
     }
 
@@ -86,20 +87,32 @@ final class ImportWriter {
             return
         }
 
-        idBytes.removeAll(keepingCapacity: true)
-        idBytes.append(contentsOf: vehicleIDBytes)
-        idBytes.append(UInt8(ascii: "F"))
-        append(date.dayNumber)
-        append(miles.value ?? -1)
-        append(gallons.map { Int($0.units) } ?? -1)
-        append(cost.map { Int($0.units) } ?? -1)
-        let id = idBytes.withUnsafeBytes { StableID.make(bytes: $0) }
-
-        try fuelInsert.execute(arguments: [
-            id, vehicleIDValue, date.iso, miles.value, gallons?.description, cost?.description,
-            partial, missed, station, notes, createdAt, createdAt,
-        ])
-        try recordInsert(.fuelLog, id: id) { report.fuelImported += 1 }
+        // The id is the hash of what the fill-up is: the same row imported again is the same record.
+        let id = withUnsafeTemporaryAllocation(of: Int64.self, capacity: 5) { words in
+            // Little-endian everywhere, so every device derives the same id.
+            words[0] = Int64(date.dayNumber).littleEndian
+            words[1] = Int64(miles.value ?? -1).littleEndian
+            words[2] = (gallons.map { $0.units } ?? -1).littleEndian
+            words[3] = (cost.map { $0.units } ?? -1).littleEndian
+            words[4] = Int64(UInt8(ascii: "F")).littleEndian
+            return StableID.make(prefix: vehicleIDBytes, words: UnsafeBufferPointer(words))
+        }
+        fuelInsert.bind(1, id)
+        fuelInsert.bind(2, vehicle.id)
+        fuelInsert.bind(3, date)
+        fuelInsert.bind(4, miles.value)
+        fuelInsert.bind(5, gallons)
+        fuelInsert.bind(6, cost)
+        fuelInsert.bind(7, partial)
+        fuelInsert.bind(8, missed)
+        fuelInsert.bind(9, station)
+        fuelInsert.bind(10, notes)
+        fuelInsert.bind(11, createdAt)
+        fuelInsert.bind(12, createdAt)
+        try recordInsert(.fuelLog, id: id, inserted: try fuelInsert.run()) {
+            report.fuelImported += 1
+            insertedFuel = true
+        }
         if let mileage = miles.value { noteReading(mileage, on: date) }
     }
 
@@ -139,11 +152,20 @@ final class ImportWriter {
             idBytes.append(0)
             idBytes.append(contentsOf: Array((share.map { "\($0)" } ?? "-").utf8))
             let id = idBytes.withUnsafeBytes { StableID.make(bytes: $0) }
-            try logInsert.execute(arguments: [
-                id, vehicleIDValue, service?.id, name, date.iso, mileage, share, category.rawValue, notes, createdAt, createdAt,
-            ])
-            try recordInsert(.serviceLog, id: id) {
+            logInsert.bind(1, id)
+            logInsert.bind(2, vehicle.id)
+            logInsert.bind(3, service?.id)
+            logInsert.bind(4, name)
+            logInsert.bind(5, date)
+            logInsert.bind(6, mileage)
+            logInsert.bind(7, share.map { "\($0)" })
+            logInsert.bind(8, category.rawValue)
+            logInsert.bind(9, notes)
+            logInsert.bind(10, createdAt)
+            logInsert.bind(11, createdAt)
+            try recordInsert(.serviceLog, id: id, inserted: try logInsert.run()) {
                 report.servicesImported += 1
+                insertedLogs = true
                 if let service {
                     let latest = latestByService[service.id]
                     if latest.map({ date > $0.day || (date == $0.day && mileage > $0.mileage) }) ?? true {
@@ -160,6 +182,9 @@ final class ImportWriter {
     /// Moves each service's last-done values (and its due values) to the newest imported log, and the
     /// vehicle's odometer to the highest imported reading when it is higher.
     func finish() throws -> ImportReport {
+        // The rows went in through SQLite's C API: tell GRDB's observers (watching views, sync) about them.
+        if insertedFuel { try tx.db.notifyChanges(in: Table(FuelLog.databaseTableName)) }
+        if insertedLogs { try tx.db.notifyChanges(in: Table(ServiceLog.databaseTableName)) }
         for (serviceID, latest) in latestByService {
             guard let service = try ServiceItem.fetchOne(tx.db, key: serviceID) else { continue }
             if service.lastPerformed.map({ latest.day > $0 }) ?? true {
@@ -205,8 +230,8 @@ final class ImportWriter {
         if highest.map({ mileage > $0.mileage }) ?? true { highest = (mileage, day) }
     }
 
-    private func recordInsert(_ entity: GarageEntity, id: UUID, counted: () -> Void) throws {
-        if tx.db.changesCount > 0 {
+    private func recordInsert(_ entity: GarageEntity, id: UUID, inserted: Bool, counted: () -> Void) throws {
+        if inserted {
             try tx.recordChange(entity, id: id, kind: .insert)
             counted()
         } else {

@@ -23,6 +23,15 @@ enum StableID {
         uuid(from: SHA256.hash(data: bytes))
     }
 
+    /// A UUID from `prefix` followed by `words`, without building an intermediate array (the fill-up
+    /// hot path).
+    static func make(prefix: [UInt8], words: UnsafeBufferPointer<Int64>) -> UUID {
+        var hasher = SHA256()
+        hasher.update(data: prefix)
+        hasher.update(bufferPointer: UnsafeRawBufferPointer(words))
+        return uuid(from: hasher.finalize())
+    }
+
     private static func uuid(from digest: SHA256.Digest) -> UUID {
         var bytes = [UInt8](repeating: 0, count: 16)
         for (index, byte) in digest.prefix(16).enumerated() { bytes[index] = byte }

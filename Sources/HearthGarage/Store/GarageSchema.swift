@@ -47,7 +47,7 @@ public enum GarageSchema: DatabaseSchema {
             }
             try db.create(table: ServiceLog.databaseTableName) { t in
                 t.primaryKey("id", .blob)
-                t.column("vehicleID", .blob).notNull().indexed().references(Vehicle.databaseTableName, onDelete: .cascade)
+                t.column("vehicleID", .blob).notNull().references(Vehicle.databaseTableName, onDelete: .cascade)
                 t.column("serviceID", .blob).indexed().references(ServiceItem.databaseTableName, onDelete: .setNull)
                 t.column("title", .text)
                 t.column("performedDate", .text).notNull()
@@ -59,10 +59,11 @@ public enum GarageSchema: DatabaseSchema {
                 t.column("createdAt", .datetime).notNull()
                 t.column("modifiedAt", .datetime).notNull()
             }
+            // Indexes that start with vehicleID also serve the foreign keys' lookups.
             try db.create(index: "garageServiceLog_vehicle_date", on: ServiceLog.databaseTableName, columns: ["vehicleID", "performedDate"])
             try db.create(table: MileageSnapshot.databaseTableName) { t in
                 t.primaryKey("id", .blob)
-                t.column("vehicleID", .blob).notNull().indexed().references(Vehicle.databaseTableName, onDelete: .cascade)
+                t.column("vehicleID", .blob).notNull().references(Vehicle.databaseTableName, onDelete: .cascade)
                 t.column("mileage", .integer).notNull()
                 t.column("recordedAt", .datetime).notNull()
                 t.column("source", .text).notNull()
@@ -71,7 +72,7 @@ public enum GarageSchema: DatabaseSchema {
             try db.create(index: "garageMileageSnapshot_vehicle_time", on: MileageSnapshot.databaseTableName, columns: ["vehicleID", "recordedAt"])
             try db.create(table: FuelLog.databaseTableName) { t in
                 t.primaryKey("id", .blob)
-                t.column("vehicleID", .blob).notNull().indexed().references(Vehicle.databaseTableName, onDelete: .cascade)
+                t.column("vehicleID", .blob).notNull().references(Vehicle.databaseTableName, onDelete: .cascade)
                 t.column("date", .text).notNull()
                 t.column("odometer", .integer)
                 t.column("gallons", .text)
