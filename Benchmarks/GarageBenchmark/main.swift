@@ -3,7 +3,7 @@
 //   swift run -c release GarageBenchmark [--rows 100000] [--runs 3] [--scale]
 //
 // It writes a fuelly.com-style export with --rows fill-ups, then imports it several times into a fresh
-// database with each tool, each import in its own process so peak memory (VmHWM / ru_maxrss) is the
+// database with each tool, each import in its own process so peak memory (VmHWM) is the
 // import's own. It prints the median times, rows per second, the ratio, and peak memory; --scale also
 // imports a quarter and two and a half times as many rows to show memory does not grow with the file.
 import Foundation
@@ -17,10 +17,13 @@ struct Measurement: Codable {
     var rows: Int
     var inserted: Int
     var maxrssKB: Int
+    /// Peak memory before the import began: the runtime, libraries and an open database.
+    var startKB: Int
 
     enum CodingKeys: String, CodingKey {
         case seconds, rows, inserted
         case maxrssKB = "maxrss_kb"
+        case startKB = "start_kb"
     }
 }
 
@@ -90,12 +93,13 @@ enum Benchmark {
         do {
             let store = try GarageStore.open(at: URL(fileURLWithPath: database))
             let vehicle = try await store.addVehicle(Vehicle(name: "Fleet Civic", make: "Honda", model: "Civic", year: 2015))
+            let startKB = peakRSS()
             let started = ContinuousClock.now
             let report = try await GarageImporter(store: store).importFile(
                 at: URL(fileURLWithPath: file), options: ImportOptions(vehicleID: vehicle.id, source: .fuelly)
             )
             let seconds = started.duration(to: .now).seconds
-            let measurement = Measurement(seconds: seconds, rows: report.rowsRead, inserted: report.fuelImported, maxrssKB: peakRSS())
+            let measurement = Measurement(seconds: seconds, rows: report.rowsRead, inserted: report.fuelImported, maxrssKB: peakRSS(), startKB: startKB)
             print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
         } catch {
             fail("\(error)")
@@ -161,16 +165,20 @@ enum Benchmark {
         print("GarageBenchmark: fuelly.com CSV import, Hearth (Swift, release) vs Python \(pythonVersion(python)) csv + sqlite3")
         print("median of \(runs) run\(runs == 1 ? "" : "s"); each import in a fresh process and a fresh WAL database")
         print("")
-        print("rows       swift s   python s   swift rows/s   python rows/s   speed-up   swift peak RSS   python peak RSS")
+        print("peak RSS: each import process's high-water mark (VmHWM); in brackets, before the import began")
+        print("")
+        print("rows       swift s   python s   swift rows/s   python rows/s   speed-up   swift peak RSS           python peak RSS")
         for (count, result) in results {
             let swift = median(result.swift.map(\.seconds)), py = median(result.python.map(\.seconds))
             let swiftRSS = result.swift.map(\.maxrssKB).max() ?? 0, pyRSS = result.python.map(\.maxrssKB).max() ?? 0
+            let swiftStart = result.swift.map(\.startKB).max() ?? 0, pyStart = result.python.map(\.startKB).max() ?? 0
             print([
                 count.formatted().padding(toLength: 10, withPad: " ", startingAt: 0),
                 String(format: "%7.3f", swift), String(format: "%10.3f", py),
                 String(format: "%14.0f", Double(count) / swift), String(format: "%15.0f", Double(count) / py),
                 String(format: "%9.2f×", py / swift),
-                String(format: "%13.1f MiB", Double(swiftRSS) / 1024), String(format: "%14.1f MiB", Double(pyRSS) / 1024),
+                String(format: "%8.1f MiB (%4.1f MiB)", Double(swiftRSS) / 1024, Double(swiftStart) / 1024),
+                String(format: "%8.1f MiB (%4.1f MiB)", Double(pyRSS) / 1024, Double(pyStart) / 1024),
             ].joined(separator: " "))
         }
     }
