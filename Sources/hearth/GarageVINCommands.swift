@@ -29,6 +29,12 @@ struct GarageVIN: AsyncParsableCommand {
         @Flag(help: "Also decode with NHTSA's vPIC service.") var online = false
         @Option(name: .customLong("model-year"), help: "Helps vPIC with pre-1981 or ambiguous VINs.") var modelYear: Int?
 
+        /// "3.0 L, 6 cyl", or nil when vPIC knows neither.
+        func engine(_ decoded: VINDecoding) -> String? {
+            let parts = [decoded.displacementL.map { "\($0) L" }, decoded.engineCylinders.map { "\($0) cyl" }].compactMap { $0 }
+            return parts.isEmpty ? nil : parts.joined(separator: ", ")
+        }
+
         struct Output: Encodable {
             var vin: String
             var corrected: Bool
@@ -69,7 +75,7 @@ struct GarageVIN: AsyncParsableCommand {
                     ("Make", decoded.make), ("Model", decoded.model), ("NHTSA model year", decoded.modelYear.map(String.init)),
                     ("Trim", decoded.trim), ("Series", decoded.series), ("Body", decoded.bodyClass), ("Type", decoded.vehicleType),
                     ("Drive", decoded.driveType), ("Fuel", decoded.fuelTypePrimary),
-                    ("Engine", [decoded.displacementL.map { "\($0) L" }, decoded.engineCylinders.map { "\($0) cyl" }].compactMap { $0 }.joined(separator: ", ").nilIfBlank),
+                    ("Engine", engine(decoded)),
                     ("Plant", decoded.plantCountry), ("Manufacturer", decoded.manufacturer),
                 ]
                 rows += fields.compactMap { label, value in value.map { [label, $0] } }
@@ -113,8 +119,4 @@ struct GarageRecalls: AsyncParsableCommand {
             if let remedy = recall.remedy { print("  Remedy: \(remedy)") }
         }
     }
-}
-
-extension String {
-    var nilIfBlank: String? { isEmpty ? nil : self }
 }

@@ -13,10 +13,6 @@ struct FixedDecimal: Hashable, Sendable, CustomStringConvertible {
         self.scale = scale
     }
 
-    init(_ integer: Int) {
-        self.init(units: Int64(integer), scale: 0)
-    }
-
     /// The nearest value with `scale` decimals (half away from zero) to `value`.
     init(rounding value: Double, scale: Int) {
         self.init(units: Int64((value * Self.power(scale)).rounded(.toNearestOrAwayFromZero)), scale: scale)

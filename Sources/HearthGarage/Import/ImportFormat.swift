@@ -45,7 +45,6 @@ enum ImportFormat: String, Sendable {
 
 /// The first 64 KiB of a file, checked for the problems that stop an import before it starts.
 struct FileHead {
-    let bytes: [UInt8]
     /// Lines of the head, split at CR, LF or CRLF (quotes ignored: this is for sniffing only).
     let lines: [String]
     let totalBytes: Int
@@ -73,7 +72,7 @@ struct FileHead {
             throw ServiceError(.operationFailed, "Could not open \(url.path): \(error.localizedDescription)", underlying: error)
         }
         defer { try? handle.close() }
-        bytes = [UInt8]((try? handle.read(upToCount: Self.size)) ?? Data())
+        let bytes = [UInt8]((try? handle.read(upToCount: Self.size)) ?? Data())
         if bytes.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }) {
             throw ImportError.badFile("\(name) is empty; export the data from the app again and import the new file.")
         }

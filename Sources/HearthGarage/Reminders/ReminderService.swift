@@ -6,15 +6,11 @@ public import Logging
 public import ServiceLifecycle
 
 /// What ``ReminderService/deliverDue()`` did.
-public struct ReminderDeliveryReport: Sendable, Equatable {
+public struct ReminderDeliveryReport: Sendable {
     /// The reminders every adapter accepted, now out of the pending queue.
     public var delivered: [ScheduledReminder] = []
     /// Reminders an adapter refused, left pending to be tried again, with the adapter and the reason.
     public var failed: [(reminder: ScheduledReminder, adapter: String, message: String)] = []
-
-    public static func == (lhs: ReminderDeliveryReport, rhs: ReminderDeliveryReport) -> Bool {
-        lhs.delivered == rhs.delivered && lhs.failed.map { [$0.reminder.id, $0.adapter, $0.message] } == rhs.failed.map { [$0.reminder.id, $0.adapter, $0.message] }
-    }
 }
 
 /// What a reminder action did.
