@@ -97,9 +97,7 @@ final class ACarParser: ImportParser {
         guard sawSection else {
             throw ImportError.badFile("\(label) does not look like a Fuelly (aCar) export: it has no \"Metadata\", \"Vehicles\" or \"Fill-Up Records\" section. Try --source auto.")
         }
-        if sink != nil, let wanted = vehicles.wanted, vehicles.chosen == nil {
-            throw ImportError.badFile("\(label) has no vehicle called \"\(wanted)\"; it holds \(vehicles.names.map { "\"\($0)\"" }.joined(separator: ", ")).")
-        }
+        if sink != nil { try vehicles.requireChosen(in: label, calling: "vehicle called") }
     }
 
     /// A bare title line starts a section: one cell (or one non-blank cell) that names a section, or any

@@ -79,6 +79,12 @@ struct SourceVehicleFilter {
         if !names.contains(name) { names.append(name) }
     }
 
+    /// - Throws: ``ServiceError`` when the user named a vehicle the file never mentioned, listing those it does.
+    func requireChosen(in label: String, calling noun: String) throws {
+        guard let wanted, chosen == nil else { return }
+        throw ImportError.badFile("\(label) has no \(noun) \"\(wanted)\"; it holds \(names.map { "\"\($0)\"" }.joined(separator: ", ")).")
+    }
+
     /// The last name asked about and its answer: consecutive rows are nearly always the same vehicle.
     private var last: (name: String, reason: String?)?
 

@@ -43,9 +43,7 @@ final class FuellyWebParser: ImportParser {
 
     func finish(sink: ImportWriter?) throws {
         guard header != nil else { throw ImportError.badFile("\(label) has no header row.") }
-        if sink != nil, let wanted = vehicles.wanted, vehicles.chosen == nil {
-            throw ImportError.badFile("\(label) has no car called \"\(wanted)\"; it holds \(vehicles.names.map { "\"\($0)\"" }.joined(separator: ", ")).")
-        }
+        if sink != nil { try vehicles.requireChosen(in: label, calling: "car called") }
     }
 
     private func readHeader(_ row: CSVRow) throws {

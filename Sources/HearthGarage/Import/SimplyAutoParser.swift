@@ -58,9 +58,7 @@ final class SimplyAutoParser: ImportParser {
 
     func finish(sink: ImportWriter?) throws {
         guard header != nil else { throw ImportError.badFile("\(label) has no header row.") }
-        if sink != nil, let wanted = vehicles.wanted, vehicles.chosen == nil {
-            throw ImportError.badFile("\(label) has no Vehicle ID \"\(wanted)\"; it holds \(vehicles.names.map { "\"\($0)\"" }.joined(separator: ", ")).")
-        }
+        if sink != nil { try vehicles.requireChosen(in: label, calling: "Vehicle ID") }
     }
 
     /// Record Desc plus any unquoted spill-over columns after the last header, split at commas.

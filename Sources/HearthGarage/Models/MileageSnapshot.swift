@@ -19,15 +19,6 @@ public struct MileageSnapshot: GarageRecord, Equatable, Hashable {
         /// Given through a reminder's "Update Now" action.
         public static let reminder = Source(rawValue: "reminder")
         public var description: String { rawValue }
-
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(String.self)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
     }
 
     public let id: UUID

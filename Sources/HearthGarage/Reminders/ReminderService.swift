@@ -216,40 +216,25 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
         case (.service(let serviceID), .markDone):
             result = .completed(try await store.completeService(serviceID))
         case (.service(let serviceID), .remindTomorrow):
-            let snooze = try await store.write { tx in
-                guard let service = try ServiceItem.fetchOne(tx.db, key: serviceID),
-                      let vehicle = try Vehicle.fetchOne(tx.db, key: service.vehicleID)
-                else { throw ServiceError.notFound("The service of reminder \(reminderID)") }
-                let snooze = ReminderScheduler.serviceSnooze(service, vehicle: vehicle, now: now, timeZone: timeZone)
-                try PendingReminder(snooze).save(tx.db)
-                return snooze
-            }
-            result = .snoozed(snooze)
+            result = .snoozed(try await snooze(reminderID) { db in
+                guard let service = try ServiceItem.fetchOne(db, key: serviceID),
+                      let vehicle = try Vehicle.fetchOne(db, key: service.vehicleID)
+                else { return nil }
+                return ReminderScheduler.serviceSnooze(service, vehicle: vehicle, now: now, timeZone: timeZone)
+            })
         case (.marbete(let vehicleID), .remindTomorrow):
-            let snooze = try await store.write { tx in
-                guard let vehicle = try Vehicle.fetchOne(tx.db, key: vehicleID) else {
-                    throw ServiceError.notFound("The vehicle of reminder \(reminderID)")
-                }
-                let snooze = ReminderScheduler.marbeteSnooze(vehicle: vehicle, now: now, timeZone: timeZone)
-                try PendingReminder(snooze).save(tx.db)
-                return snooze
-            }
-            result = .snoozed(snooze)
+            result = .snoozed(try await snooze(reminderID) { db in
+                try Vehicle.fetchOne(db, key: vehicleID).map { ReminderScheduler.marbeteSnooze(vehicle: $0, now: now, timeZone: timeZone) }
+            })
         case (.mileage(let vehicleID), .updateNow):
             guard let mileage else {
                 throw ServiceError.validationFailed("\"Update Now\" needs the odometer reading (for example --mileage 42100)")
             }
             result = .mileageUpdated(try await store.updateMileage(vehicleID, to: mileage, source: .reminder))
         case (.mileage(let vehicleID), .remindLater):
-            let snooze = try await store.write { tx in
-                guard let vehicle = try Vehicle.fetchOne(tx.db, key: vehicleID) else {
-                    throw ServiceError.notFound("The vehicle of reminder \(reminderID)")
-                }
-                let snooze = ReminderScheduler.mileageSnooze(vehicle: vehicle, now: now, timeZone: timeZone)
-                try PendingReminder(snooze).save(tx.db)
-                return snooze
-            }
-            result = .snoozed(snooze)
+            result = .snoozed(try await snooze(reminderID) { db in
+                try Vehicle.fetchOne(db, key: vehicleID).map { ReminderScheduler.mileageSnooze(vehicle: $0, now: now, timeZone: timeZone) }
+            })
         case (.roundup(let vehicleID, let year), .viewCosts):
             let vehicle = try await store.vehicle(id: vehicleID)
             let logs = try await store.logs(of: vehicleID).filter { $0.performedDate.year == year }
@@ -259,6 +244,20 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
         }
         if case .snoozed = result {} else { try await reschedule() }
         return result
+    }
+
+    /// Saves the snooze `make` builds in the pending queue (replacing one with its id).
+    /// - Throws: ``ServiceError`` (not found) when `make` finds no subject (it was deleted).
+    private func snooze(
+        _ reminderID: String, _ make: @escaping @Sendable (Database) throws -> ScheduledReminder?
+    ) async throws -> ScheduledReminder {
+        try await store.write { tx in
+            guard let snooze = try make(tx.db) else {
+                throw ServiceError.notFound("The vehicle or service of reminder \(reminderID)")
+            }
+            try PendingReminder(snooze).save(tx.db)
+            return snooze
+        }
     }
 
     // MARK: Running

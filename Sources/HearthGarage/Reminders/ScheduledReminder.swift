@@ -55,15 +55,6 @@ public struct ReminderCategory: RawRepresentable, Hashable, Sendable, Codable, C
     }
 
     public var description: String { rawValue }
-
-    public init(from decoder: any Decoder) throws {
-        rawValue = try decoder.singleValueContainer().decode(String.self)
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(rawValue)
-    }
 }
 
 /// A reminder set to go off at a moment: what the pending queue holds and what adapters deliver.

@@ -14,15 +14,6 @@ public struct GarageWarning: Hashable, Sendable, Codable, CustomStringConvertibl
         public static let unusualCost = Code(rawValue: "UNUSUAL_COST")
         /// The VIN's check digit does not match (normal outside North America).
         public static let vinCheckDigit = Code(rawValue: "VIN_CHECK_DIGIT")
-
-        public init(from decoder: any Decoder) throws {
-            rawValue = try decoder.singleValueContainer().decode(String.self)
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.singleValueContainer()
-            try container.encode(rawValue)
-        }
     }
 
     public var code: Code
