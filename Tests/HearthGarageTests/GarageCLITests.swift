@@ -5,12 +5,6 @@ import Testing
 
 /// Runs the real `hearth` binary, as a user would, with its data in a temporary folder.
 struct HearthCLI {
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
     let dataDirectory: URL
     var environment: [String: String] = [:]
 
@@ -26,50 +20,29 @@ struct HearthCLI {
     }
 
     @discardableResult
-    func run(_ arguments: String...) throws -> Result { try run(arguments) }
+    func run(_ arguments: String...) async throws -> ChildProcess.Result { try await run(arguments) }
 
     /// Runs `hearth garage ARGUMENTS` in the data folder, with stdout and stderr piped (not a terminal).
-    func run(_ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = ["garage"] + arguments
+    func run(_ arguments: [String]) async throws -> ChildProcess.Result {
         var env = ProcessInfo.processInfo.environment
         env["HEARTH_DATA_DIR"] = dataDirectory.path
         env["TZ"] = "America/New_York"
         for (key, value) in environment { env[key] = value }
-        process.environment = env
-        process.currentDirectoryURL = dataDirectory
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        // Drain stderr on another thread so neither pipe can fill up and stall the child.
-        let errData = Locked(Data())
-        let done = DispatchSemaphore(value: 0)
-        Thread {
-            let data = err.fileHandleForReading.readDataToEndOfFile()
-            errData.withLock { $0 = data }
-            done.signal()
-        }.start()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        done.wait()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData.current, as: UTF8.self))
+        return try await ChildProcess.run(Self.binary, ["garage"] + arguments, environment: env, directory: dataDirectory)
     }
 
     /// Runs with `--json` and decodes stdout.
-    func json<T: Decodable>(_ type: T.Type, _ arguments: String...) throws -> T {
-        let result = try run(arguments + ["--json"])
+    func json<T: Decodable>(_ type: T.Type, _ arguments: String...) async throws -> T {
+        let result = try await run(arguments + ["--json"])
         #expect(result.status == 0, "\(result.stderr)")
         return try JSONDecoder.hearth.decode(type, from: Data(result.stdout.utf8))
     }
 }
 
 @Suite(.serialized) struct GarageCLITests {
-    @Test func vehiclesServicesMileageAndDue() throws {
+    @Test func vehiclesServicesMileageAndDue() async throws {
         let cli = try HearthCLI()
-        let added = try cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",
+        let added = try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",
                                 "--mileage", "42000", "--vin", "1HGCM82643A004352", "--marbete", "03/2030")
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.hasPrefix("Added Daily ("))
@@ -77,42 +50,42 @@ struct HearthCLI {
         // The default database is garage.sqlite in HEARTH_DATA_DIR.
         #expect(FileManager.default.fileExists(atPath: cli.dataDirectory.appendingPathComponent("garage.sqlite").path))
 
-        let list = try cli.run("vehicle", "list")
+        let list = try await cli.run("vehicle", "list")
         #expect(list.stdout.contains("Daily  2019 Honda Civic  42,000"))
-        let vehicles = try cli.json([Vehicle].self, "vehicle", "list")
+        let vehicles = try await cli.json([Vehicle].self, "vehicle", "list")
         #expect(vehicles.count == 1 && vehicles[0].marbeteExpirationMonth == 3 && vehicles[0].marbeteExpirationYear == 2030)
 
-        #expect(try cli.run("service", "add", "Daily", "--preset", "Oil Change").status == 0)
-        let custom = try cli.json(ServiceItem.self, "service", "add", "daily", "--name", "Timing Belt", "--interval-miles", "90000",
+        #expect(try await cli.run("service", "add", "Daily", "--preset", "Oil Change").status == 0)
+        let custom = try await cli.json(ServiceItem.self, "service", "add", "daily", "--name", "Timing Belt", "--interval-miles", "90000",
                                   "--last-mileage", "10000")
         #expect(custom.dueMileage == 100_000 && custom.dueDate == nil)
 
-        let mileage = try cli.run("mileage", "Daily", "42600")
+        let mileage = try await cli.run("mileage", "Daily", "42600")
         #expect(mileage.stdout.contains("Daily now reads 42,600 miles."))
-        let done = try cli.run("service", "done", "Daily", "oil change", "--cost", "49.99", "--notes", "synthetic")
+        let done = try await cli.run("service", "done", "Daily", "oil change", "--cost", "49.99", "--notes", "synthetic")
         #expect(done.status == 0, "\(done.stderr)")
         #expect(done.stdout.contains("at 42,600 miles for $49.99"))
 
-        let due = try cli.run("due")
+        let due = try await cli.run("due")
         #expect(due.status == 0)
         #expect(due.stdout.contains("SERVICE"))
         #expect(due.stdout.contains("EFFECTIVE"))
         #expect(due.stdout.contains("Oil Change"))
         #expect(due.stdout.contains("47,600"))
         #expect(due.stdout.contains("Marbete"))
-        let summaries = try cli.json([VehicleDue].self, "due", "Daily")
+        let summaries = try await cli.json([VehicleDue].self, "due", "Daily")
         let oil = try #require(summaries.first?.items.first { $0.service.name == "Oil Change" })
         #expect(oil.service.dueMileage == 47_600 && oil.status == .good)
         #expect(summaries.first?.marbete?.expiresOn == CalendarDay(year: 2030, month: 3, day: 31))
 
-        let history = try cli.run("service", "list", "Daily")
+        let history = try await cli.run("service", "list", "Daily")
         #expect(history.stdout.contains("History (1):"))
         #expect(history.stdout.contains("$49.99"))
     }
 
-    @Test func badInputIsAClearErrorOnStderr() throws {
+    @Test func badInputIsAClearErrorOnStderr() async throws {
         let cli = try HearthCLI()
-        try cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019")
+        try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019")
         let cases: [([String], String)] = [
             (["service", "done", "Daily", "Oil Change"], "No service is called \"Oil Change\""),
             (["mileage", "Van", "100"], "No vehicle is called \"Van\""),
@@ -123,61 +96,61 @@ struct HearthCLI {
             (["service", "add", "Daily", "--name", "X", "--due-date", "31/12/2025"], "is not a date; write it as yyyy-MM-dd"),
         ]
         for (arguments, phrase) in cases {
-            let result = try cli.run(arguments)
+            let result = try await cli.run(arguments)
             #expect(result.status != 0, "\(arguments)")
             #expect(result.stderr.contains(phrase), "\(arguments): \(result.stderr)")
             #expect(!result.stderr.contains("Fatal error"), "\(arguments)")
             #expect(result.stdout.isEmpty, "\(arguments)")
         }
-        let cost = try cli.run("service", "add", "Daily", "--preset", "Oil Change")
+        let cost = try await cli.run("service", "add", "Daily", "--preset", "Oil Change")
         #expect(cost.status == 0)
-        let invalid = try cli.run("service", "done", "Daily", "Oil Change", "--cost", "4,99")
+        let invalid = try await cli.run("service", "done", "Daily", "Oil Change", "--cost", "4,99")
         #expect(invalid.status != 0 && invalid.stderr.contains("INVALID AMOUNT"))
-        #expect(try cli.json(ServiceLogs.self, "service", "list", "Daily").logs.isEmpty)
+        #expect(try await cli.json(ServiceLogs.self, "service", "list", "Daily").logs.isEmpty)
     }
 
     struct ServiceLogs: Decodable { var logs: [ServiceLog] }
 
-    @Test func importsDryRunsAndRefusesBadFiles() throws {
+    @Test func importsDryRunsAndRefusesBadFiles() async throws {
         let cli = try HearthCLI()
-        try cli.run("vehicle", "add", "--name", "Civic", "--make", "Honda", "--model", "Civic", "--year", "2015", "--mileage", "100000")
+        try await cli.run("vehicle", "add", "--name", "Civic", "--make", "Honda", "--model", "Civic", "--year", "2015", "--mileage", "100000")
         let file = TestSupport.fixture("acar-export.csv").path
-        let dry = try cli.run("import", file, "--vehicle", "Civic", "--dry-run")
+        let dry = try await cli.run("import", file, "--vehicle", "Civic", "--dry-run")
         #expect(dry.status == 0, "\(dry.stderr)")
         #expect(dry.stdout.hasPrefix("Dry run: would import 10 records into Civic from acar-export.csv (Fuelly (aCar) export)"))
         #expect(dry.stdout.contains("Nothing was written."))
         // Piped output: no progress on stderr.
         #expect(dry.stderr.isEmpty)
-        #expect(try cli.json(ServiceLogs.self, "service", "list", "Civic").logs.isEmpty)
+        #expect(try await cli.json(ServiceLogs.self, "service", "list", "Civic").logs.isEmpty)
 
-        let real = try cli.json(ImportReport.self, "import", file, "--vehicle", "Civic")
+        let real = try await cli.json(ImportReport.self, "import", file, "--vehicle", "Civic")
         #expect(real.fuelImported == 6 && real.servicesImported == 4 && real.skipped == 3 && !real.dryRun)
-        let again = try cli.run("import", file, "--vehicle", "Civic", "--source", "fuelly")
+        let again = try await cli.run("import", file, "--vehicle", "Civic", "--source", "fuelly")
         #expect(again.stdout.contains("Imported 0 records"))
         #expect(again.stdout.contains("Already in the garage (not added again): 10."))
         #expect(again.stdout.contains("1 × trip records are not imported"))
 
-        let wrong = try cli.run("import", TestSupport.fixture("drivvo-en.csv").path, "--vehicle", "Civic", "--source", "simplyauto")
+        let wrong = try await cli.run("import", TestSupport.fixture("drivvo-en.csv").path, "--vehicle", "Civic", "--source", "simplyauto")
         #expect(wrong.status != 0)
         #expect(wrong.stderr.contains("drivvo-en.csv looks like a Drivvo export, not a Simply Auto export; use --source drivvo"))
-        let empty = try cli.run("import", TestSupport.fixture("empty.csv").path, "--vehicle", "Civic")
+        let empty = try await cli.run("import", TestSupport.fixture("empty.csv").path, "--vehicle", "Civic")
         #expect(empty.status != 0 && empty.stderr.contains("empty.csv is empty"))
-        let generic = try cli.run("import", TestSupport.fixture("generic-semicolon.csv").path, "--vehicle", "Civic", "--source", "generic",
+        let generic = try await cli.run("import", TestSupport.fixture("generic-semicolon.csv").path, "--vehicle", "Civic", "--source", "generic",
                                   "--map", "date=Datum", "--map", "service=Arbeit", "--map", "cost=Betrag", "--map", "odometer=Kilometerstand",
                                   "--distance-unit", "km")
         #expect(generic.status == 0, "\(generic.stderr)")
         #expect(generic.stdout.contains("2 service logs"))
         #expect(generic.stdout.contains("1 × the row has neither a service name nor a fuel quantity"))
-        let logs = try cli.json(ServiceLogs.self, "service", "list", "Civic").logs
+        let logs = try await cli.json(ServiceLogs.self, "service", "list", "Civic").logs
         #expect(logs.count == 6)
     }
 
-    @Test func remindersAndTheirCalendarFeed() throws {
+    @Test func remindersAndTheirCalendarFeed() async throws {
         let cli = try HearthCLI()
-        try cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019", "--mileage", "42000")
-        try cli.run("service", "add", "Daily", "--preset", "Oil Change")
+        try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019", "--mileage", "42000")
+        try await cli.run("service", "add", "Daily", "--preset", "Oil Change")
         let ics = cli.dataDirectory.appendingPathComponent("garage.ics")
-        let listed = try cli.run("reminders", "--ics", ics.path)
+        let listed = try await cli.run("reminders", "--ics", ics.path)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("Oil Change due in 30 days"))
         #expect(listed.stdout.contains("MILEAGE_REMINDER"))
@@ -185,18 +158,18 @@ struct HearthCLI {
         let feed = try String(contentsOf: ics, encoding: .utf8)
         #expect(feed.hasPrefix("BEGIN:VCALENDAR\r\n"))
         #expect(feed.components(separatedBy: "BEGIN:VEVENT").count == 6)
-        let pending = try cli.json([ScheduledReminder].self, "reminders", "list")
+        let pending = try await cli.json([ScheduledReminder].self, "reminders", "list")
         let mileage = try #require(pending.first { $0.category == .mileageReminder })
-        let acted = try cli.run("reminders", "act", mileage.id, "update-now", "--mileage", "42500")
+        let acted = try await cli.run("reminders", "act", mileage.id, "update-now", "--mileage", "42500")
         #expect(acted.status == 0, "\(acted.stderr)")
         #expect(acted.stdout.contains("Daily now reads 42,500 miles."))
-        let refused = try cli.run("reminders", "act", mileage.id, "mark-done")
+        let refused = try await cli.run("reminders", "act", mileage.id, "mark-done")
         #expect(refused.status != 0 && refused.stderr.contains("has no \"Mark Done\" action"))
     }
 
     @Test func vinDecodeOfflineAndOnlineAgainstAConfiguredServer() async throws {
         let cli = try HearthCLI()
-        let offline = try cli.json(VINOutput.self, "vin", "decode", "1HGCM82633AOO4352")
+        let offline = try await cli.json(VINOutput.self, "vin", "decode", "1HGCM82633AOO4352")
         #expect(offline.vin == "1HGCM82633A004352" && offline.corrected && offline.checkDigitValid && offline.modelYear == 2003)
         #expect(offline.region == "North America" && offline.manufacturer == "Honda" && offline.nhtsa == nil)
 
@@ -204,7 +177,7 @@ struct HearthCLI {
             var cli = cli
             cli.environment["HEARTH_NHTSA_VPIC_URL"] = base.absoluteString
             cli.environment["HEARTH_NHTSA_API_URL"] = base.absoluteString
-            let online = try cli.run("vin", "decode", "1HGCM82633A004352", "--online")
+            let online = try await cli.run("vin", "decode", "1HGCM82633A004352", "--online")
             #expect(online.status == 0, "\(online.stderr)")
             #expect(online.stdout.contains("Make"))
             #expect(online.stdout.contains("HONDA"))
@@ -212,17 +185,17 @@ struct HearthCLI {
             #expect(online.stdout.contains("3.0 L, 6 cyl"))
             #expect(hits.withLock { $0["vin:1HGCM82633A004352|"] } == 1)
 
-            try cli.run("vehicle", "add", "--make", "Honda", "--model", "Accord", "--year", "2003")
-            let recalls = try cli.run("recalls", "2003 Honda Accord")
+            try await cli.run("vehicle", "add", "--make", "Honda", "--model", "Accord", "--year", "2003")
+            let recalls = try await cli.run("recalls", "2003 Honda Accord")
             #expect(recalls.status == 0, "\(recalls.stderr)")
             #expect(recalls.stdout.contains("2 recalls for the 2003 Honda Accord"))
             #expect(recalls.stdout.contains("15V320000  AIR BAGS  [DO NOT DRIVE, PARK OUTSIDE]"))
-            try cli.run("vehicle", "add", "--make", "Honda", "--model", "Nothing", "--year", "2003")
-            let none = try cli.run("recalls", "2003 Honda Nothing")
+            try await cli.run("vehicle", "add", "--make", "Honda", "--model", "Nothing", "--year", "2003")
+            let none = try await cli.run("recalls", "2003 Honda Nothing")
             #expect(none.stdout.contains("NHTSA lists no recalls"))
 
             // A flag beats the environment.
-            let flagged = try cli.run("vin", "decode", "1HGCM82633A004352", "--online", "--vpic-url", "http://127.0.0.1:1")
+            let flagged = try await cli.run("vin", "decode", "1HGCM82633A004352", "--online", "--vpic-url", "http://127.0.0.1:1")
             #expect(flagged.status != 0)
             #expect(flagged.stderr.contains("127.0.0.1:1"))
         }

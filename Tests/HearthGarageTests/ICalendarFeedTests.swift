@@ -51,7 +51,7 @@ import Testing
     }
 
     @Test(.enabled(if: Python.hasICalendar, "Python's icalendar module is not installed (CI installs it; locally: python3 -m pip install icalendar)"))
-    func parsesWithPythonsICalendar() throws {
+    func parsesWithPythonsICalendar() async throws {
         let folder = try TestSupport.temporaryDirectory()
         let file = folder.appendingPathComponent("garage.ics")
         let reminders = Self.reminders()
@@ -70,14 +70,14 @@ import Testing
                 })
             print(json.dumps({'name': str(calendar['X-WR-CALNAME']), 'events': events}))
             """
-        let result = Python.run(["-c", script, file.path])
-        #expect(result.status == 0, "\(result.error)")
+        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, file.path])
+        #expect(result.status == 0, "\(result.stderr)")
         struct Parsed: Decodable {
             struct Event: Decodable { var uid, summary, description, start: String; var alarms: Int }
             var name: String
             var events: [Event]
         }
-        let parsed = try JSONDecoder().decode(Parsed.self, from: Data(result.output.utf8))
+        let parsed = try JSONDecoder().decode(Parsed.self, from: Data(result.stdout.utf8))
         #expect(parsed.name == "Hearth Garage")
         #expect(parsed.events.map(\.uid) == ["marbete-11111111-2222-3333-4444-555555555555-60d@hearth-garage", "service-AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE-30d@hearth-garage"])
         #expect(parsed.events[1].description == reminders[0].body)
@@ -87,22 +87,17 @@ import Testing
     }
 }
 
-/// Runs `python3`, for checks against real parsers.
+/// Python, for checks against real parsers.
 enum Python {
-    /// Whether `import icalendar` works.
-    static let hasICalendar = run(["-c", "import icalendar"]).status == 0
-
-    static func run(_ arguments: [String]) -> (status: Int32, output: String, error: String) {
+    /// Whether `python3 -c "import icalendar"` works (checked once, when tests are planned).
+    static let hasICalendar: Bool = {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3"] + arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        do { try process.run() } catch { return (127, "", "\(error)") }
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
+        process.arguments = ["python3", "-c", "import icalendar"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return false }
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
-    }
+        return process.terminationStatus == 0
+    }()
 }

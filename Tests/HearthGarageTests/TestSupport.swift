@@ -147,3 +147,47 @@ func expectError(
     }
     return nil
 }
+
+/// Runs a child process without blocking Swift's cooperative threads: pipes are drained on their own
+/// threads and the exit is awaited. (Blocking those threads would starve the in-process servers the child
+/// may be talking to.)
+enum ChildProcess {
+    struct Result: Sendable {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(
+        _ executable: URL, _ arguments: [String], environment: [String: String]? = nil, directory: URL? = nil
+    ) async throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let environment { process.environment = environment }
+        if let directory { process.currentDirectoryURL = directory }
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        async let stdout = drain(out.fileHandleForReading)
+        async let stderr = drain(err.fileHandleForReading)
+        let status: Int32 = await withCheckedContinuation { continuation in
+            Thread {
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }.start()
+        }
+        return Result(status: status, stdout: await stdout, stderr: await stderr)
+    }
+
+    /// Everything `handle` yields until end of file, read on a thread of its own.
+    private static func drain(_ handle: FileHandle) async -> String {
+        await withCheckedContinuation { continuation in
+            Thread {
+                let data = handle.readDataToEndOfFile()
+                continuation.resume(returning: String(decoding: data, as: UTF8.self))
+            }.start()
+        }
+    }
+}
