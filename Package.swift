@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .library(name: "HearthReports", targets: ["HearthReports"]),
+        .library(name: "HearthGarage", targets: ["HearthGarage"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -71,6 +72,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Domains
+        .target(
+            name: "HearthGarage",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.process("Resources")],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Server and CLI
         .target(
             name: "HearthServer",
@@ -91,9 +108,24 @@ let package = Package(
                 "HearthCore",
                 "HearthServer",
                 "HearthReports",
+                "HearthGarage",
+                "HearthStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Benchmarks (run on request: swift run -c release GarageBenchmark)
+        .executableTarget(
+            name: "GarageBenchmark",
+            dependencies: [
+                "HearthCore",
+                "HearthGarage",
+                "HearthStore",
+            ],
+            path: "Benchmarks/GarageBenchmark",
+            exclude: ["fuelly_import.py"],
             swiftSettings: swiftSettings
         ),
 
@@ -143,6 +175,23 @@ let package = Package(
                 "hearth",
                 "HearthCore",
             ],
+            swiftSettings: swiftSettings
+        ),
+            .testTarget(
+            name: "HearthGarageTests",
+            dependencies: [
+                "hearth",
+                "HearthCore",
+                "HearthGarage",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
     ]
