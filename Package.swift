@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .library(name: "HearthReports", targets: ["HearthReports"]),
+        .library(name: "HearthGarage", targets: ["HearthGarage"]),
         .library(name: "HearthFinance", targets: ["HearthFinance"]),
     ],
     dependencies: [
@@ -74,6 +75,20 @@ let package = Package(
 
         // MARK: Domains
         .target(
+            name: "HearthGarage",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.process("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "HearthFinance",
             dependencies: [
                 "HearthCore",
@@ -104,14 +119,28 @@ let package = Package(
                 "HearthCore",
                 "HearthServer",
                 "HearthReports",
+                "HearthGarage",
                 "HearthFinance",
+                "HearthStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Benchmarks (run on request: swift run -c release FinanceBenchmark)
+        // MARK: Benchmarks (run on request: swift run -c release GarageBenchmark)
+        .executableTarget(
+            name: "GarageBenchmark",
+            dependencies: [
+                "HearthCore",
+                "HearthGarage",
+                "HearthStore",
+            ],
+            path: "Benchmarks/GarageBenchmark",
+            exclude: ["fuelly_import.py"],
+            swiftSettings: swiftSettings
+        ),
+        // swift run -c release FinanceBenchmark
         .executableTarget(
             name: "FinanceBenchmark",
             dependencies: [
@@ -158,16 +187,6 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "HearthFinanceTests",
-            dependencies: [
-                "HearthCore",
-                "HearthStore",
-                "HearthFinance",
-                .product(name: "GRDB", package: "GRDB.swift"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-        .testTarget(
             name: "HearthReportsTests",
             dependencies: [
                 "HearthCore",
@@ -180,6 +199,33 @@ let package = Package(
             dependencies: [
                 "hearth",
                 "HearthCore",
+            ],
+            swiftSettings: swiftSettings
+        ),
+            .testTarget(
+            name: "HearthGarageTests",
+            dependencies: [
+                "hearth",
+                "HearthCore",
+                "HearthGarage",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthFinanceTests",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthFinance",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
