@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .library(name: "HearthReports", targets: ["HearthReports"]),
         .library(name: "HearthGarage", targets: ["HearthGarage"]),
+        .library(name: "HearthFinance", targets: ["HearthFinance"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -87,6 +88,16 @@ let package = Package(
             resources: [.process("Resources")],
             swiftSettings: swiftSettings
         ),
+        .target(
+            name: "HearthFinance",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Server and CLI
         .target(
@@ -109,6 +120,7 @@ let package = Package(
                 "HearthServer",
                 "HearthReports",
                 "HearthGarage",
+                "HearthFinance",
                 "HearthStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -126,6 +138,19 @@ let package = Package(
             ],
             path: "Benchmarks/GarageBenchmark",
             exclude: ["fuelly_import.py"],
+            swiftSettings: swiftSettings
+        ),
+        // swift run -c release FinanceBenchmark
+        .executableTarget(
+            name: "FinanceBenchmark",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthFinance",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/FinanceBenchmark",
             swiftSettings: swiftSettings
         ),
 
@@ -192,6 +217,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthFinanceTests",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthFinance",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
     ]
