@@ -17,6 +17,9 @@ let package = Package(
         .library(name: "HearthCore", targets: ["HearthCore"]),
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
+        .library(name: "HearthReports", targets: ["HearthReports"]),
+        .library(name: "HearthGarage", targets: ["HearthGarage"]),
+        .library(name: "HearthFinance", targets: ["HearthFinance"]),
         .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
         .library(name: "HearthCloud", targets: ["HearthCloud"]),
     ],
@@ -24,7 +27,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
         .package(url: "https://github.com/apple/swift-crypto.git", "3.12.0"..<"5.0.0"),
         .package(url: "https://github.com/apple/swift-log.git", from: "1.6.0"),
-        .package(url: "https://github.com/apple/swift-metrics.git", from: "2.5.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
@@ -51,6 +53,55 @@ let package = Package(
                 "HearthCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Reports
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(
+            name: "HearthReports",
+            dependencies: [
+                "HearthCore",
+                "CZlib",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ReportsBenchmark",
+            dependencies: [
+                "HearthReports",
+            ],
+            path: "Benchmarks/ReportsBenchmark",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Domains
+        .target(
+            name: "HearthGarage",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.process("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HearthFinance",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -99,13 +150,42 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthServer",
+                "HearthReports",
+                "HearthGarage",
+                "HearthFinance",
+                "HearthStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Benchmarks (run on request: swift run -c release CloudBenchmark)
+        // MARK: Benchmarks (run on request: swift run -c release GarageBenchmark)
+        .executableTarget(
+            name: "GarageBenchmark",
+            dependencies: [
+                "HearthCore",
+                "HearthGarage",
+                "HearthStore",
+            ],
+            path: "Benchmarks/GarageBenchmark",
+            exclude: ["fuelly_import.py"],
+            swiftSettings: swiftSettings
+        ),
+        // swift run -c release FinanceBenchmark
+        .executableTarget(
+            name: "FinanceBenchmark",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthFinance",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/FinanceBenchmark",
+            swiftSettings: swiftSettings
+        ),
+        // swift run -c release CloudBenchmark
         .executableTarget(
             name: "CloudBenchmark",
             dependencies: [
@@ -132,6 +212,7 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
@@ -181,6 +262,14 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "HearthReportsTests",
+            dependencies: [
+                "HearthCore",
+                "HearthReports",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "hearthTests",
             dependencies: [
                 "hearth",
@@ -190,6 +279,33 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+            .testTarget(
+            name: "HearthGarageTests",
+            dependencies: [
+                "hearth",
+                "HearthCore",
+                "HearthGarage",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthFinanceTests",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthFinance",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),
