@@ -82,6 +82,8 @@ public protocol RecordStore: Sendable {
     func saveSession(_ session: CloudStoredSession) async throws
     func session(tokenHash: String) async throws -> CloudStoredSession?
     func deleteSession(tokenHash: String) async throws
+    /// The session with this token hash and its account, in one read.
+    func sessionAccount(tokenHash: String) async throws -> (session: CloudStoredSession, account: CloudAccount)?
 
     // MARK: Zones
     func listZones(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudZone]

@@ -56,15 +56,12 @@ public struct AccountService: Sendable {
             throw CloudError(.authenticationFailed, "The bearer token is not valid; sign in again.")
         }
         let hash = SessionTokens.hash(token)
-        guard let session = try await store.session(tokenHash: hash) else {
+        guard let (session, account) = try await store.sessionAccount(tokenHash: hash) else {
             throw CloudError(.authenticationFailed, "The bearer token is unknown or was revoked; sign in again.")
         }
         guard session.expiresAt > milliseconds(clock()) else {
             try? await store.deleteSession(tokenHash: hash)
             throw CloudError(.authenticationFailed, "The bearer token has expired; sign in again.")
-        }
-        guard let account = try await store.account(id: session.accountID) else {
-            throw CloudError(.authenticationFailed, "The account of this token no longer exists.")
         }
         return CloudCaller(userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt)
     }

@@ -1,5 +1,6 @@
 public import Foundation
 public import HearthCloudModel
+import Logging
 
 extension SQLRecordStore {
     public func createAccount(_ account: CloudAccount) async throws {
@@ -55,6 +56,26 @@ extension SQLRecordStore {
                 CloudStoredSession(tokenHash: $0.text("token_hash"), accountID: $0.text("account_id"), createdAt: $0.int("created_at"), expiresAt: $0.int("expires_at"))
             }
         }
+    }
+
+    public func sessionAccount(tokenHash: String) async throws -> (session: CloudStoredSession, account: CloudAccount)? {
+        let rows: [SQLRow]
+        do {
+            rows = try await database.single(
+                """
+                SELECT s.token_hash, s.account_id, s.created_at AS session_created, s.expires_at, a.id, a.email, a.password_hash, a.created_at
+                FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?
+                """,
+                [.text(tokenHash)]
+            )
+        } catch {
+            let failure = CloudError(.internalError, "The record store failed to answer; the error id is in the server log.")
+            logger.error("Record store failure", metadata: ["error.id": "\(failure.uuid)", "error": "\(String(reflecting: error))"])
+            throw failure
+        }
+        guard let row = rows.first else { return nil }
+        let session = CloudStoredSession(tokenHash: row.text("token_hash"), accountID: row.text("account_id"), createdAt: row.int("session_created"), expiresAt: row.int("expires_at"))
+        return (session, Self.account(row: row))
     }
 
     public func deleteSession(tokenHash: String) async throws {

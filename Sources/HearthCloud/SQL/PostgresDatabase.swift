@@ -114,6 +114,12 @@ final class PostgresDatabase: SQLDatabase {
         }
     }
 
+    func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        try await client.withConnection { connection in
+            try await PostgresTransaction(connection: connection, channel: self.channel, logger: self.logger).query(sql, binds)
+        }
+    }
+
     func transaction<T: Sendable>(readOnly: Bool, _ body: @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
         try await client.withConnection { connection in
             let transaction = PostgresTransaction(connection: connection, channel: self.channel, logger: self.logger)
@@ -138,7 +144,7 @@ private struct PostgresTransaction: SQLTransaction {
     let logger: Logger
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        let rows = try await run(sql, binds).collect()
+        let rows = try await collect(sql, binds)
         var result: [SQLRow] = []
         result.reserveCapacity(rows.count)
         var columns: [String: Int]?
@@ -165,6 +171,31 @@ private struct PostgresTransaction: SQLTransaction {
         try await execute("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
     }
 
+    /// Every row at once, gathered on the connection's event loop: a page of a thousand records then costs
+    /// no back-pressure round trips between the event loop and this task.
+    private func collect(_ sql: String, _ binds: [SQLValue]) async throws -> [PostgresRow] {
+        do {
+            let future: EventLoopFuture<PostgresQueryResult> = connection.query(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds)), logger: logger)
+            return try await future.get().rows
+        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            throw SQLUniqueViolation()
+        }
+    }
+
+    static func bindings(_ binds: [SQLValue]) -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: binds.count)
+        for value in binds {
+            switch value {
+            case .null: bindings.appendNull()
+            case .int(let v): bindings.append(v)
+            case .double(let v): bindings.append(v)
+            case .text(let v): bindings.append(v)
+            case .blob(let v): bindings.append(ByteBuffer(bytes: v))
+            }
+        }
+        return bindings
+    }
+
     private func run(_ sql: String, _ binds: [SQLValue]) async throws -> PostgresRowSequence {
         var bindings = PostgresBindings(capacity: binds.count)
         for value in binds {
@@ -185,19 +216,20 @@ private struct PostgresTransaction: SQLTransaction {
 
     /// The statement with its `?` placeholders numbered `$1, $2, …` as PostgreSQL wants.
     static func numbered(_ sql: String) -> String {
-        guard sql.contains("?") else { return sql }
-        var result = ""
+        guard sql.utf8.contains(UInt8(ascii: "?")) else { return sql }
+        var result: [UInt8] = []
         result.reserveCapacity(sql.utf8.count + 64)
         var index = 0
-        for character in sql {
-            if character == "?" {
+        for byte in sql.utf8 {
+            if byte == UInt8(ascii: "?") {
                 index += 1
-                result += "$\(index)"
+                result.append(UInt8(ascii: "$"))
+                result.append(contentsOf: String(index).utf8)
             } else {
-                result.append(character)
+                result.append(byte)
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
 

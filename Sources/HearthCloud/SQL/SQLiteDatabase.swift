@@ -53,6 +53,10 @@ final class SQLiteDatabase: SQLDatabase {
         }
     }
 
+    func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        try await gate.withLock { try await SQLiteTransaction(writer: writer).query(sql, binds) }
+    }
+
     func transaction<T: Sendable>(readOnly: Bool, _ body: @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
         try await gate.withLock {
             let transaction = SQLiteTransaction(writer: writer)
