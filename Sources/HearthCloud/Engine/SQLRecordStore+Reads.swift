@@ -112,6 +112,11 @@ extension SQLRecordStore {
         }
         sql += " ORDER BY r.seq LIMIT ?"
         binds.append(.int(Int64(limit + 1)))
+        if tx.dialect == .postgres {
+            // Right after a bulk load the planner's statistics still describe a small table, and it would
+            // sort every later change to return the first page. The feed index is already in order: use it.
+            _ = try await tx.query("SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)", [])
+        }
         let rows = try await tx.query(sql, binds)
         let moreComing = rows.count > limit
         let pageRows = rows.prefix(limit)
