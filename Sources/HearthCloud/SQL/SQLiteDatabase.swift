@@ -1,6 +1,7 @@
 import Foundation
 import HearthCloudModel
 import GRDB
+import GRDBSQLite
 
 /// The embedded SQLite database of the record store, through GRDB.
 ///
@@ -109,17 +110,57 @@ private final class SQLiteTransaction: SQLTransaction {
 
     func execute(_ sql: String, _ binds: [SQLValue]) async throws {
         try sync { db in
-            do {
-                let statement = try db.cachedStatement(sql: sql)
-                try statement.execute(arguments: StatementArguments(binds.map(\.databaseValue)))
-            } catch let error as DatabaseError where error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE || error.extendedResultCode == .SQLITE_CONSTRAINT_PRIMARYKEY {
-                throw SQLUniqueViolation()
+            let statement = try db.cachedStatement(sql: sql)
+            try Self.bind(statement, binds)
+            let raw = statement.sqliteStatement
+            defer { sqlite3_reset(raw) }
+            while true {
+                let code = sqlite3_step(raw)
+                if code == SQLITE_DONE { return }
+                if code == SQLITE_ROW { continue }
+                let extended = sqlite3_extended_errcode(db.sqliteConnection)
+                if extended == 2067 || extended == 1555 { throw SQLUniqueViolation() }  // SQLITE_CONSTRAINT_UNIQUE, _PRIMARYKEY
+                throw DatabaseError(resultCode: ResultCode(rawValue: extended), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: sql)
             }
         }
     }
 
     func publishOnCommit(_ event: CloudChangeEvent) async throws {
         pending.withLock { $0.append(event) }
+    }
+
+    /// Binds `binds` straight through SQLite's C API: building GRDB's `StatementArguments` for a 400-row
+    /// insert cost more than the insert.
+    static func bind(_ statement: Statement, _ binds: [SQLValue]) throws {
+        let raw = statement.sqliteStatement
+        sqlite3_reset(raw)
+        sqlite3_clear_bindings(raw)
+        guard Int(sqlite3_bind_parameter_count(raw)) == binds.count else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(binds.count) values for \(sqlite3_bind_parameter_count(raw)) parameters", sql: statement.sql)
+        }
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (offset, value) in binds.enumerated() {
+            let index = Int32(offset + 1)
+            let code: Int32
+            switch value {
+            case .null: code = sqlite3_bind_null(raw, index)
+            case .int(let number): code = sqlite3_bind_int64(raw, index, number)
+            case .double(let number): code = sqlite3_bind_double(raw, index, number)
+            case .text(var text):
+                code = text.withUTF8 { bytes in
+                    bytes.count == 0
+                        ? sqlite3_bind_text(raw, index, "", 0, transient)
+                        : bytes.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(raw, index, $0.baseAddress, Int32(bytes.count), transient) }
+                }
+            case .blob(let data):
+                code = data.withUnsafeBytes { bytes in
+                    bytes.count == 0 ? sqlite3_bind_zeroblob(raw, index, 0) : sqlite3_bind_blob(raw, index, bytes.baseAddress, Int32(bytes.count), transient)
+                }
+            }
+            guard code == SQLITE_OK else {
+                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding parameter \(index) failed", sql: statement.sql)
+            }
+        }
     }
 }
 
