@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import HearthCloud
 import HearthCloudModel
 import Testing
@@ -231,5 +232,34 @@ struct SharingConformanceTests {
             #expect(expired?.serverErrorCode == .authenticationFailed)
             #expect(expired?.reason.contains("expired") == true)
         }
+    }
+}
+
+@Suite("Record store failures")
+struct StoreFailureTests {
+    @Test("a database fault answers INTERNAL_ERROR with an id, and a clash on a unique key TRY_AGAIN_LATER with a wait")
+    func faults() async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-fault-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = folder.appendingPathComponent("cloud.sqlite")
+        let store = try SQLiteRecordStore(url: url, configuration: CloudConfiguration(bcryptCost: 4))
+        try await store.migrate()
+        let alice = try await makeUser(store, "alice")
+
+        let session = CloudStoredSession(tokenHash: "same-hash", accountID: alice.userID, createdAt: 0, expiresAt: 1)
+        try await store.saveSession(session)
+        let clash = await cloudError { try await store.saveSession(session) }
+        #expect(clash?.serverErrorCode == .tryAgainLater)
+        #expect(clash?.retryAfter == 1)
+        #expect(clash?.httpStatus == 503)
+
+        // Another process damages the database: the store answers with an id for the log, not a crash.
+        let other = try DatabaseQueue(path: url.path)
+        try await other.write { db in try db.execute(sql: "DROP TABLE records") }
+        let fault = await cloudError { try await save(store, alice, [.note("x")]) }
+        #expect(fault?.serverErrorCode == .internalError)
+        #expect(fault?.httpStatus == 500)
+        #expect(fault?.uuid.count == 32)
+        #expect(fault?.reason.contains("server log") == true)
     }
 }
