@@ -18,10 +18,24 @@ struct CloudServices {
             do {
                 // Migrate with a short-lived client, so the tables exist before the server accepts requests.
                 let migrator = try PostgresRecordStore(url: url, maximumConnections: 2, configuration: configuration.cloud, logger: logger)
-                try await withThrowingTaskGroup(of: Void.self) { group in
-                    group.addTask { try await migrator.run() }
+                let reached = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    group.addTask {
+                        try await migrator.run()
+                        return false
+                    }
+                    group.addTask {
+                        try await migrator.migrate()
+                        return true
+                    }
+                    group.addTask {
+                        try await Task.sleep(for: Self.connectTimeout)
+                        return false
+                    }
                     defer { group.cancelAll() }
-                    try await migrator.migrate()
+                    return try await group.next() ?? false
+                }
+                guard reached else {
+                    throw ServiceError(.operationFailed, "The record database \(Self.redacted(url)) did not answer within \(Self.connectTimeout.components.seconds) seconds. Check that PostgreSQL runs there and that the URL's host, port, user, password and database are right (--database or HEARTH_DATABASE_URL).")
                 }
                 store = try PostgresRecordStore(url: url, configuration: configuration.cloud, logger: logger)
             } catch let error as CloudError {
@@ -48,6 +62,18 @@ struct CloudServices {
         )
         let services: [any Service] = [StoreService(store: store), hub, CompactionService(store: store, logger: logger)]
         return CloudServices(store: store, api: api, services: services)
+    }
+}
+
+extension CloudServices {
+    /// How long the server waits for PostgreSQL when it starts.
+    static let connectTimeout: Duration = .seconds(20)
+
+    /// The URL without its password, for messages.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return "(unreadable URL)" }
+        if components.password != nil { components.password = "***" }
+        return components.string ?? "(unreadable URL)"
     }
 }
 
