@@ -11,6 +11,7 @@ struct ServeProcessTests {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let first = try await ServerProcess(dataDirectory: folder)
+        defer { first.stop() }
         let session = try await first.signUpAndIn("durable@example.com")
         let records = (0..<50).map { CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "r\($0)", recordType: "Note", fields: ["n": .int64(Int64($0))])) }
         let saved = try await first.decoded(CloudRecordsModifyResponse.self, "/cloud/v1/private/records/modify", CloudRecordsModifyRequest(operations: records), token: session.token)

@@ -56,6 +56,10 @@ final class ServerProcess: @unchecked Sendable {
             guard process.isRunning else { break }
             try await Task.sleep(for: .milliseconds(50))
         }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
         throw CloudError(.internalError, "hearth serve did not start: \(currentLog())")
     }
 
