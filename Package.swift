@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "HearthReports", targets: ["HearthReports"]),
         .library(name: "HearthGarage", targets: ["HearthGarage"]),
         .library(name: "HearthFinance", targets: ["HearthFinance"]),
+        .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
+        .library(name: "HearthCloud", targets: ["HearthCloud"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -30,6 +32,11 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
+        .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.25.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
+        .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
     ],
     targets: [
         // MARK: Foundations
@@ -99,10 +106,36 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Cloud
+        .target(
+            name: "HearthCloudModel",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HearthCloud",
+            dependencies: [
+                "HearthCloudModel",
+                "HearthCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Server and CLI
         .target(
             name: "HearthServer",
             dependencies: [
+                "HearthCloud",
+                "HearthCloudModel",
                 "HearthCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -153,6 +186,26 @@ let package = Package(
             path: "Benchmarks/FinanceBenchmark",
             swiftSettings: swiftSettings
         ),
+        // swift run -c release CloudBenchmark
+        .executableTarget(
+            name: "CloudBenchmark",
+            dependencies: [
+                "HearthCloud",
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Benchmarks/CloudBenchmark",
+            swiftSettings: swiftSettings
+        ),
 
         // MARK: Tests
         .testTarget(
@@ -176,10 +229,33 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "HearthCloudModelTests",
+            dependencies: ["HearthCloudModel"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthCloudTests",
+            dependencies: [
+                "HearthCloud",
+                "HearthCloudModel",
+                "HearthCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HearthServerTests",
             dependencies: [
+                "HearthCloud",
+                "HearthCloudModel",
                 "HearthCore",
                 "HearthServer",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -198,7 +274,12 @@ let package = Package(
             name: "hearthTests",
             dependencies: [
                 "hearth",
+                "HearthCloud",
+                "HearthCloudModel",
                 "HearthCore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCloud
 import HearthCore
 import HTTPTypes
 public import Hummingbird
@@ -24,13 +25,10 @@ public func buildApplication(
     let logger = serverLogger
     let dataDirectory = try DataDirectory.prepare(configuration.dataDirectory)
     let registry = PrometheusCollectorRegistry()
-    let healthChecks: [any ServiceHealth] = [DataDirectoryHealth(directory: dataDirectory)]
+    let cloud = try await CloudServices.make(configuration, dataDirectory: dataDirectory, logger: logger)
+    let healthChecks: [any ServiceHealth] = [DataDirectoryHealth(directory: dataDirectory), RecordStoreHealth(store: cloud.store)]
 
-    let router = Router(context: HearthRequestContext.self)
-    router.add(middleware: PrometheusMetricsMiddleware(registry: registry))
-    router.add(middleware: LogRequestsMiddleware(.info))
-    router.add(middleware: ErrorMiddleware())
-    addOperationalRoutes(to: router, healthChecks: healthChecks, registry: registry)
+    let router = buildRouter(healthChecks: healthChecks, registry: registry, cloud: cloud.api)
 
     return Application(
         router: router,
@@ -38,6 +36,7 @@ public func buildApplication(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: configuration.serverName
         ),
+        services: cloud.services,
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.notice(
@@ -48,6 +47,34 @@ public func buildApplication(
         },
         logger: logger
     )
+}
+
+/// Every route of the server as (method, path with `{parameters}`), for checking the OpenAPI document.
+func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(method: String, path: String)] {
+    let dataDirectory = try DataDirectory.prepare(configuration.dataDirectory)
+    let cloud = try await CloudServices.make(configuration, dataDirectory: dataDirectory, logger: Logger(label: "hearth.routes"))
+    let router = buildRouter(healthChecks: [], registry: PrometheusCollectorRegistry(), cloud: cloud.api)
+    return router.routes.map { route in
+        let path = route.path.description.split(separator: "/").map { part in
+            part.hasPrefix(":") ? "{\(part.dropFirst())}" : String(part)
+        }.joined(separator: "/")
+        return (route.method.rawValue.lowercased(), path.hasPrefix("/") ? path : "/" + path)
+    }
+}
+
+/// Every route of the server, with its middleware.
+func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI) -> Router<HearthRequestContext> {
+    let router = Router(context: HearthRequestContext.self)
+    router.add(middleware: PrometheusMetricsMiddleware(registry: registry))
+    router.add(middleware: LogRequestsMiddleware(.info))
+    router.add(middleware: ErrorMiddleware())
+    addOperationalRoutes(to: router, healthChecks: healthChecks, registry: registry)
+    let openAPI = OpenAPIDocument.json()
+    router.get("/openapi.json") { _, _ -> Response in
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: openAPI)))
+    }
+    cloud.register(on: router)
+    return router
 }
 
 /// `GET /health` (the health report: 200 when healthy, 503 when not) and `GET /metrics` (Prometheus text).

@@ -10,7 +10,8 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run the Hearth server (sync API, health and metrics).",
         discussion: """
             Settings come from flags, then environment variables (HEARTH_HOST, HEARTH_PORT, HEARTH_DATA_DIR,
-            HEARTH_LOG_LEVEL), then defaults: 127.0.0.1:8080 with data in ./hearth-data.
+            HEARTH_LOG_LEVEL, HEARTH_DATABASE_URL), then defaults: 127.0.0.1:8080 with data in ./hearth-data
+            and the record store in ./hearth-data/cloud.sqlite.
             Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first.
             """
     )
@@ -24,12 +25,15 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("data-dir"), help: "Where to keep databases and files (default ./hearth-data).")
     var dataDirectory: String?
 
+    @Option(help: "A postgres://user:password@host:5432/database URL for the record store, so several servers can share it (default: SQLite in the data directory).")
+    var database: String?
+
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
 
     func run() async throws {
         let configuration = try ServerConfiguration.resolve(
-            host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel
+            host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, database: database
         )
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -1,4 +1,5 @@
 public import Foundation
+public import HearthCloud
 public import Logging
 import HearthCore
 
@@ -12,6 +13,7 @@ import HearthCore
 /// | port           | `--port`      | `HEARTH_PORT`       | `8080`           |
 /// | data directory | `--data-dir`  | `HEARTH_DATA_DIR`   | `./hearth-data`  |
 /// | log level      | `--log-level` | `HEARTH_LOG_LEVEL`  | `info`           |
+/// | record database| `--database`  | `HEARTH_DATABASE_URL` | `cloud.sqlite` in the data directory |
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
     public var host: String
@@ -23,19 +25,27 @@ public struct ServerConfiguration: Sendable {
     public var logLevel: Logger.Level
     /// The name the server reports in its `Server` header and logs.
     public var serverName: String
+    /// A `postgres://` URL for the record store; nil keeps it in SQLite in the data directory.
+    public var databaseURL: String?
+    /// The record store's limits and policies.
+    public var cloud: CloudConfiguration
 
     public init(
         host: String = "127.0.0.1",
         port: Int = 8080,
         dataDirectory: URL = URL(fileURLWithPath: "hearth-data"),
         logLevel: Logger.Level = .info,
-        serverName: String = "Hearth"
+        serverName: String = "Hearth",
+        databaseURL: String? = nil,
+        cloud: CloudConfiguration = CloudConfiguration()
     ) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
         self.logLevel = logLevel
         self.serverName = serverName
+        self.databaseURL = databaseURL
+        self.cloud = cloud
     }
 
     /// The configuration from `flags` over `environment` over the defaults.
@@ -45,6 +55,7 @@ public struct ServerConfiguration: Sendable {
         port: Int? = nil,
         dataDirectory: String? = nil,
         logLevel: String? = nil,
+        database: String? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
@@ -71,6 +82,12 @@ public struct ServerConfiguration: Sendable {
                 throw ServiceError.validationFailed("Log level \"\(text)\" is not one of: \(names).")
             }
             configuration.logLevel = level
+        }
+        if let value = database ?? environment["HEARTH_DATABASE_URL"], !value.isEmpty {
+            guard value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") else {
+                throw ServiceError.validationFailed("The database \"\(value.prefix(60))\" is not a postgres:// URL; give postgres://user:password@host:5432/database, or leave it out to use SQLite in the data directory.")
+            }
+            configuration.databaseURL = value
         }
         return configuration
     }

@@ -1,0 +1,85 @@
+public import Foundation
+public import HearthCloudModel
+import HummingbirdBcrypt
+import NIOPosix
+
+/// Accounts and sessions: sign up, sign in (a bearer token), who-am-I, sign out.
+///
+/// Passwords are hashed with bcrypt (their SHA-256 first, so long passphrases keep all their strength) on a
+/// thread pool, never on the server's event loops. Tokens are random, stored hashed, expire after
+/// ``CloudConfiguration/sessionLifetime`` and are revoked on sign-out.
+public struct AccountService: Sendable {
+    let store: any RecordStore
+    let configuration: CloudConfiguration
+    let clock: @Sendable () -> Date
+
+    public init(store: any RecordStore, configuration: CloudConfiguration, clock: @escaping @Sendable () -> Date = Date.init) {
+        self.store = store
+        self.configuration = configuration
+        self.clock = clock
+    }
+
+    /// Creates an account; `BAD_REQUEST` for a bad email or a short password, `EXISTS` for a taken email.
+    public func signUp(_ request: CloudSignUpRequest) async throws -> CloudCaller {
+        if let problem = AccountRules.emailProblem(request.emailAddress) { throw CloudError.badRequest(problem) }
+        if let problem = AccountRules.passwordProblem(request.password) { throw CloudError.badRequest(problem) }
+        let email = AccountRules.normalizedEmail(request.emailAddress)
+        if try await store.account(email: email) != nil {
+            throw CloudError(.exists, "An account with the email \(email) already exists; sign in instead.")
+        }
+        let hash = try await hashPassword(request.password)
+        let account = CloudAccount(id: SessionTokens.makeUserID(), email: email, passwordHash: hash, createdAt: milliseconds(clock()))
+        try await store.createAccount(account)
+        return CloudCaller(userRecordName: account.id, emailAddress: email, createdAt: account.createdAt)
+    }
+
+    /// A new session for the right email and password; `AUTHENTICATION_FAILED` otherwise.
+    public func signIn(_ request: CloudSignInRequest) async throws -> CloudSession {
+        let email = AccountRules.normalizedEmail(request.emailAddress)
+        let account = try await store.account(email: email)
+        let password = request.password
+        let hash = account?.passwordHash ?? Self.decoyHash
+        let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(Self.prehash(password), hash: hash) }
+        guard let account, matches else {
+            throw CloudError(.authenticationFailed, "The email or the password is wrong.")
+        }
+        let token = SessionTokens.makeToken()
+        let now = milliseconds(clock())
+        let expires = now + configuration.sessionLifetime.milliseconds
+        try await store.saveSession(CloudStoredSession(tokenHash: SessionTokens.hash(token), accountID: account.id, createdAt: now, expiresAt: expires))
+        return CloudSession(token: token, userRecordName: account.id, expiresAt: expires)
+    }
+
+    /// The user a bearer token belongs to; `AUTHENTICATION_FAILED` when it is unknown, expired or revoked.
+    public func authenticate(token: String) async throws -> CloudCaller {
+        guard !token.isEmpty, token.utf8.count <= 512 else {
+            throw CloudError(.authenticationFailed, "The bearer token is not valid; sign in again.")
+        }
+        let hash = SessionTokens.hash(token)
+        guard let (session, account) = try await store.sessionAccount(tokenHash: hash) else {
+            throw CloudError(.authenticationFailed, "The bearer token is unknown or was revoked; sign in again.")
+        }
+        guard session.expiresAt > milliseconds(clock()) else {
+            try? await store.deleteSession(tokenHash: hash)
+            throw CloudError(.authenticationFailed, "The bearer token has expired; sign in again.")
+        }
+        return CloudCaller(userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt)
+    }
+
+    /// Revokes the token.
+    public func signOut(token: String) async throws {
+        try await store.deleteSession(tokenHash: SessionTokens.hash(token))
+    }
+
+    func hashPassword(_ password: String) async throws -> String {
+        let cost = configuration.bcryptCost
+        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(Self.prehash(password), cost: cost) }
+    }
+
+    static func prehash(_ password: String) -> String {
+        Data(AssetChecksum.sha256Hex(Data(password.utf8)).utf8).base64EncodedString()
+    }
+
+    /// Checked against when the email is unknown, so a wrong email takes as long as a wrong password.
+    static let decoyHash = Bcrypt.hash("decoy-password-for-timing", cost: 10)
+}

@@ -1,0 +1,38 @@
+public import Foundation
+
+/// Per-key token buckets: each key may make `rate` requests per second on average, `burst` at once.
+///
+/// Time comes from the injected clock (seconds), so tests step it. State is per process: with several
+/// server processes each enforces its own share.
+public final class RateLimiter: Sendable {
+    private struct Bucket { var tokens: Double; var updated: Double }
+    private let buckets = LockedBox<[String: Bucket]>([:])
+    private let rate: Double
+    private let burst: Double
+    private let now: @Sendable () -> Double
+
+    public init(rate: Double, burst: Double, now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }) {
+        self.rate = max(rate, 0.001)
+        self.burst = max(burst, 1)
+        self.now = now
+    }
+
+    /// nil when `key` may go ahead (and spends one token); otherwise how many seconds to wait.
+    public func acquire(_ key: String) -> Int? {
+        let time = now()
+        return buckets.withLock { buckets in
+            var bucket = buckets[key] ?? Bucket(tokens: burst, updated: time)
+            bucket.tokens = min(burst, bucket.tokens + (time - bucket.updated) * rate)
+            bucket.updated = time
+            defer {
+                buckets[key] = bucket
+                if buckets.count > 100_000 { buckets = buckets.filter { $0.value.tokens < burst } }
+            }
+            if bucket.tokens >= 1 {
+                bucket.tokens -= 1
+                return nil
+            }
+            return max(1, Int(((1 - bucket.tokens) / rate).rounded(.up)))
+        }
+    }
+}

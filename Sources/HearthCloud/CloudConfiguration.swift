@@ -1,0 +1,89 @@
+public import Foundation
+
+/// The limits and policies of the record store.
+///
+/// | setting | default | answered with |
+/// |---|---|---|
+/// | `maxOperationsPerRequest` | 400 | `LIMIT_EXCEEDED` |
+/// | `maxRecordBytes` (fields as JSON, assets excluded) | 1 MB | `LIMIT_EXCEEDED` |
+/// | `maxAssetBytes` | 50 MB | `QUOTA_EXCEEDED` |
+/// | `maxRequestBytes` (any request body but an asset upload) | 16 MB | `LIMIT_EXCEEDED` |
+/// | `maxResultsLimit` (records per changes or query page) | 1000 (default page 200) | capped silently |
+/// | `maxParticipantsPerShare` | 100 | `LIMIT_EXCEEDED` |
+/// | `storageQuotaBytes` per user (record bytes) | none | `QUOTA_EXCEEDED` |
+/// | `tombstoneRetention` (older deletions are compacted; older tokens expire) | 30 days | `CHANGE_TOKEN_EXPIRED` |
+/// | `sessionLifetime` | 30 days | `AUTHENTICATION_FAILED` |
+/// | `requestsPerSecond` / `burst` per user | 50 / 200 | `THROTTLED` with `retryAfter` |
+/// | `recordTypes` (nil accepts any well-formed type name) | nil | `BAD_REQUEST` |
+/// | `bcryptCost` | 12 | — |
+public struct CloudConfiguration: Sendable {
+    public var maxOperationsPerRequest: Int
+    public var maxRecordBytes: Int
+    public var maxAssetBytes: Int
+    public var maxRequestBytes: Int
+    public var defaultResultsLimit: Int
+    public var maxResultsLimit: Int
+    public var maxParticipantsPerShare: Int
+    public var storageQuotaBytes: Int64?
+    public var tombstoneRetention: Duration
+    public var sessionLifetime: Duration
+    public var requestsPerSecond: Double
+    public var burst: Double
+    public var recordTypes: Set<String>?
+    public var bcryptCost: UInt8
+
+    public init(
+        maxOperationsPerRequest: Int = 400,
+        maxRecordBytes: Int = 1_000_000,
+        maxAssetBytes: Int = 50_000_000,
+        maxRequestBytes: Int = 16_000_000,
+        defaultResultsLimit: Int = 200,
+        maxResultsLimit: Int = 1000,
+        maxParticipantsPerShare: Int = 100,
+        storageQuotaBytes: Int64? = nil,
+        tombstoneRetention: Duration = .seconds(30 * 86_400),
+        sessionLifetime: Duration = .seconds(30 * 86_400),
+        requestsPerSecond: Double = 50,
+        burst: Double = 200,
+        recordTypes: Set<String>? = nil,
+        bcryptCost: UInt8 = 12
+    ) {
+        self.maxOperationsPerRequest = maxOperationsPerRequest
+        self.maxRecordBytes = maxRecordBytes
+        self.maxAssetBytes = maxAssetBytes
+        self.maxRequestBytes = maxRequestBytes
+        self.defaultResultsLimit = defaultResultsLimit
+        self.maxResultsLimit = maxResultsLimit
+        self.maxParticipantsPerShare = maxParticipantsPerShare
+        self.storageQuotaBytes = storageQuotaBytes
+        self.tombstoneRetention = tombstoneRetention
+        self.sessionLifetime = sessionLifetime
+        self.requestsPerSecond = requestsPerSecond
+        self.burst = burst
+        self.recordTypes = recordTypes
+        self.bcryptCost = bcryptCost
+    }
+}
+
+/// Who is making a request: the signed-in user and, when the client named it, their device.
+public struct CloudPrincipal: Sendable, Hashable {
+    /// The user's `userRecordName`.
+    public var userID: String
+    /// The device (the `X-Hearth-Device-ID` header), which is not told of its own changes.
+    public var deviceID: String?
+
+    public init(userID: String, deviceID: String? = nil) {
+        self.userID = userID
+        self.deviceID = deviceID
+    }
+}
+
+/// Milliseconds since 1970 from a `Date`.
+func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+
+extension Duration {
+    var milliseconds: Int64 {
+        let (seconds, attoseconds) = components
+        return seconds * 1000 + attoseconds / 1_000_000_000_000_000
+    }
+}

@@ -1,0 +1,337 @@
+public import Foundation
+public import HearthCloudModel
+import Logging
+
+extension SQLRecordStore {
+    public func createAccount(_ account: CloudAccount) async throws {
+        try await transaction(readOnly: false) { tx in
+            if try await tx.first("SELECT id FROM accounts WHERE email = ?", .text(account.email)) != nil {
+                throw CloudError(.exists, "An account with the email \(account.email) already exists; sign in instead.")
+            }
+            do {
+                try await tx.execute(
+                    "INSERT INTO accounts (id, email, password_hash, created_at, change_seq, storage_bytes) VALUES (?, ?, ?, ?, 1, 0)",
+                    .text(account.id), .text(account.email), .text(account.passwordHash), .int(account.createdAt)
+                )
+            } catch is SQLUniqueViolation {
+                throw CloudError(.exists, "An account with the email \(account.email) already exists; sign in instead.")
+            }
+            try await tx.execute(
+                "INSERT INTO zones (owner_id, name, incarnation, seq, deleted, horizon, created_at) VALUES (?, ?, 1, 1, 0, 0, ?)",
+                .text(account.id), .text(CloudZoneID.defaultZoneName), .int(account.createdAt)
+            )
+            // Invitations sent to this email before the account existed now belong to it.
+            try await tx.execute("UPDATE participants SET account_id = ? WHERE email = ? AND account_id IS NULL", .text(account.id), .text(account.email))
+        }
+    }
+
+    public func account(id: String) async throws -> CloudAccount? {
+        try await transaction(readOnly: true) { tx in
+            try await tx.first("SELECT id, email, password_hash, created_at FROM accounts WHERE id = ?", .text(id)).map(Self.account(row:))
+        }
+    }
+
+    public func account(email: String) async throws -> CloudAccount? {
+        try await transaction(readOnly: true) { tx in
+            try await tx.first("SELECT id, email, password_hash, created_at FROM accounts WHERE email = ?", .text(email)).map(Self.account(row:))
+        }
+    }
+
+    static func account(row: SQLRow) -> CloudAccount {
+        CloudAccount(id: row.text("id"), email: row.text("email"), passwordHash: row.text("password_hash"), createdAt: row.int("created_at"))
+    }
+
+    public func saveSession(_ session: CloudStoredSession) async throws {
+        try await transaction(readOnly: false) { tx in
+            try await tx.execute(
+                "INSERT INTO sessions (token_hash, account_id, created_at, expires_at) VALUES (?, ?, ?, ?)",
+                .text(session.tokenHash), .text(session.accountID), .int(session.createdAt), .int(session.expiresAt)
+            )
+        }
+    }
+
+    public func session(tokenHash: String) async throws -> CloudStoredSession? {
+        try await transaction(readOnly: true) { tx in
+            try await tx.first("SELECT token_hash, account_id, created_at, expires_at FROM sessions WHERE token_hash = ?", .text(tokenHash)).map {
+                CloudStoredSession(tokenHash: $0.text("token_hash"), accountID: $0.text("account_id"), createdAt: $0.int("created_at"), expiresAt: $0.int("expires_at"))
+            }
+        }
+    }
+
+    public func sessionAccount(tokenHash: String) async throws -> (session: CloudStoredSession, account: CloudAccount)? {
+        let rows: [SQLRow]
+        do {
+            rows = try await database.single(
+                """
+                SELECT s.token_hash, s.account_id, s.created_at AS session_created, s.expires_at, a.id, a.email, a.password_hash, a.created_at
+                FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?
+                """,
+                [.text(tokenHash)]
+            )
+        } catch {
+            let failure = CloudError(.internalError, "The record store failed to answer; the error id is in the server log.")
+            logger.error("Record store failure", metadata: ["error.id": "\(failure.uuid)", "error": "\(String(reflecting: error))"])
+            throw failure
+        }
+        guard let row = rows.first else { return nil }
+        let session = CloudStoredSession(tokenHash: row.text("token_hash"), accountID: row.text("account_id"), createdAt: row.int("session_created"), expiresAt: row.int("expires_at"))
+        return (session, Self.account(row: row))
+    }
+
+    public func deleteSession(tokenHash: String) async throws {
+        try await transaction(readOnly: false) { tx in
+            try await tx.execute("DELETE FROM sessions WHERE token_hash = ?", .text(tokenHash))
+        }
+    }
+
+    // MARK: Zones
+
+    public func listZones(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudZone] {
+        try await transaction(readOnly: true) { tx in
+            switch scope {
+            case .private:
+                let current = try await self.currentSeq(tx, principal.userID)
+                let rows = try await tx.query("SELECT pk, name, incarnation FROM zones WHERE owner_id = ? AND deleted = 0 ORDER BY name", .text(principal.userID))
+                return rows.map {
+                    CloudZone(
+                        zoneID: CloudZoneID(zoneName: $0.text("name"), ownerRecordName: principal.userID),
+                        syncToken: SyncTokenCodec.zoneToken(.init(zonePK: $0.int("pk"), incarnation: $0.int("incarnation"), seq: current))
+                    )
+                }
+            case .shared:
+                let rows = try await tx.query(
+                    """
+                    SELECT DISTINCT z.owner_id, z.name FROM participants p JOIN shares s ON s.zone_pk = p.zone_pk AND s.name = p.share_name
+                    JOIN zones z ON z.pk = p.zone_pk
+                    WHERE p.account_id = ? AND p.status = 'ACCEPTED' AND s.deleted = 0 AND z.deleted = 0 AND p.permission <> 'NONE'
+                    ORDER BY z.owner_id, z.name
+                    """,
+                    .text(principal.userID)
+                )
+                return rows.map { CloudZone(zoneID: CloudZoneID(zoneName: $0.text("name"), ownerRecordName: $0.text("owner_id"))) }
+            }
+        }
+    }
+
+    public func modifyZones(_ principal: CloudPrincipal, operations: [CloudZoneOperation]) async throws -> [CloudItemResult<CloudZone>] {
+        guard !operations.isEmpty else { throw CloudError.badRequest("The request has no operations; send at least one in \"operations\".") }
+        guard operations.count <= configuration.maxOperationsPerRequest else {
+            throw CloudError(.limitExceeded, "The request has \(operations.count) operations; the limit is \(configuration.maxOperationsPerRequest) per request.")
+        }
+        let now = nowMilliseconds
+        return try await transaction(readOnly: false) { tx in
+            var owner = try await self.lockOwner(tx, principal.userID)
+            var results: [CloudItemResult<CloudZone>] = []
+            var changed: [CloudChangeEvent.Zone] = []
+            for operation in operations {
+                let zoneID = operation.zone.zoneID
+                let name = zoneID.zoneName
+                if let problem = CloudNames.zoneProblem(name) {
+                    results.append(.failure(CloudError(.badRequest, problem, zoneID: zoneID)))
+                    continue
+                }
+                if let ownerName = zoneID.ownerRecordName, ownerName != principal.userID {
+                    results.append(.failure(CloudError(.accessDenied, "Only the owner can create or delete zone \(name); zones of other users cannot be changed.", zoneID: zoneID)))
+                    continue
+                }
+                let existing = try await tx.first("SELECT pk, incarnation, deleted FROM zones WHERE owner_id = ? AND name = ?", .text(principal.userID), .text(name))
+                owner.changeSeq += 1
+                let seq = owner.changeSeq
+                let outZoneID = CloudZoneID(zoneName: name, ownerRecordName: principal.userID)
+                switch operation.operationType {
+                case .create:
+                    var pk: Int64
+                    var incarnation: Int64 = 1
+                    if let existing {
+                        pk = existing.int("pk")
+                        incarnation = existing.int("incarnation")
+                        if existing.bool("deleted") {
+                            incarnation += 1
+                            try await tx.execute("UPDATE zones SET deleted = 0, incarnation = ?, seq = ?, horizon = 0, created_at = ? WHERE pk = ?", .int(incarnation), .int(seq), .int(now), .int(pk))
+                            changed.append(.init(zoneName: name, recordTypes: [], roots: nil, structural: true))
+                        }
+                    } else {
+                        let row = try await tx.first(
+                            "INSERT INTO zones (owner_id, name, incarnation, seq, deleted, horizon, created_at) VALUES (?, ?, 1, ?, 0, 0, ?) RETURNING pk",
+                            .text(principal.userID), .text(name), .int(seq), .int(now)
+                        )
+                        pk = row?.int("pk") ?? 0
+                        changed.append(.init(zoneName: name, recordTypes: [], roots: nil, structural: true))
+                    }
+                    results.append(.success(CloudZone(zoneID: outZoneID, syncToken: SyncTokenCodec.zoneToken(.init(zonePK: pk, incarnation: incarnation, seq: seq)))))
+                case .delete:
+                    guard name != CloudZoneID.defaultZoneName else {
+                        results.append(.failure(CloudError(.badRequest, "The default zone cannot be deleted; delete its records instead.", zoneID: zoneID)))
+                        continue
+                    }
+                    guard let existing, !existing.bool("deleted") else {
+                        results.append(.failure(CloudError(.zoneNotFound, "Zone \(name) does not exist in your private database.", zoneID: zoneID)))
+                        continue
+                    }
+                    let pk = existing.int("pk")
+                    let size = try await tx.first("SELECT COALESCE(SUM(size), 0) AS total FROM records WHERE zone_pk = ?", .int(pk))?.int("total") ?? 0
+                    try await tx.execute("DELETE FROM records WHERE zone_pk = ?", .int(pk))
+                    try await tx.execute("DELETE FROM record_refs WHERE zone_pk = ?", .int(pk))
+                    try await tx.execute("DELETE FROM asset_refs WHERE zone_pk = ?", .int(pk))
+                    try await tx.execute("UPDATE shares SET deleted = 1, seq = ? WHERE zone_pk = ? AND deleted = 0", .int(seq), .int(pk))
+                    try await tx.execute("UPDATE zones SET deleted = 1, seq = ? WHERE pk = ?", .int(seq), .int(pk))
+                    try await tx.execute("UPDATE accounts SET storage_bytes = storage_bytes - ? WHERE id = ?", .int(size), .text(principal.userID))
+                    changed.append(.init(zoneName: name, recordTypes: [], roots: nil, structural: true))
+                    results.append(.success(CloudZone(zoneID: outZoneID)))
+                }
+            }
+            try await self.saveOwner(tx, principal.userID, changeSeq: owner.changeSeq)
+            if !changed.isEmpty {
+                try await tx.publishOnCommit(CloudChangeEvent(ownerID: principal.userID, originUserID: principal.userID, originDeviceID: principal.deviceID, zones: changed))
+            }
+            return results
+        }
+    }
+
+    // MARK: Subscriptions
+
+    public func modifySubscriptions(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudSubscriptionsModifyRequest) async throws -> CloudSubscriptionsResponse {
+        guard !request.operations.isEmpty else { throw CloudError.badRequest("The request has no operations; send at least one in \"operations\".") }
+        guard request.operations.count <= configuration.maxOperationsPerRequest else {
+            throw CloudError(.limitExceeded, "The request has \(request.operations.count) operations; the limit is \(configuration.maxOperationsPerRequest) per request.")
+        }
+        return try await transaction(readOnly: false) { tx in
+            var results: [CloudItemResult<CloudSubscription>] = []
+            for operation in request.operations {
+                var subscription = operation.subscription
+                subscription.databaseScope = scope
+                if let problem = CloudNames.subscriptionProblem(subscription.subscriptionID) {
+                    results.append(.failure(CloudError(.badRequest, problem)))
+                    continue
+                }
+                switch operation.operationType {
+                case .create:
+                    if let problem = self.subscriptionProblem(subscription, scope: scope, principal: principal) {
+                        results.append(.failure(CloudError(.badRequest, "Subscription \"\(subscription.subscriptionID)\": \(problem)")))
+                        continue
+                    }
+                    let body = String(decoding: try CloudJSON.encoder.encode(subscription), as: UTF8.self)
+                    try await tx.execute(
+                        "INSERT INTO subscriptions (account_id, scope, id, body) VALUES (?, ?, ?, ?) ON CONFLICT (account_id, scope, id) DO UPDATE SET body = excluded.body",
+                        .text(principal.userID), .text(scope.rawValue), .text(subscription.subscriptionID), .text(body)
+                    )
+                    results.append(.success(subscription))
+                case .delete:
+                    let gone = try await tx.query(
+                        "DELETE FROM subscriptions WHERE account_id = ? AND scope = ? AND id = ? RETURNING id",
+                        .text(principal.userID), .text(scope.rawValue), .text(subscription.subscriptionID)
+                    )
+                    results.append(gone.isEmpty
+                        ? .failure(CloudError(.notFound, "Subscription \"\(subscription.subscriptionID)\" does not exist in the \(scope.rawValue) database."))
+                        : .success(subscription))
+                }
+            }
+            return CloudSubscriptionsResponse(subscriptions: results)
+        }
+    }
+
+    private func subscriptionProblem(_ subscription: CloudSubscription, scope: CloudDatabaseScope, principal: CloudPrincipal) -> String? {
+        if let zoneID = subscription.zoneID {
+            if let problem = CloudNames.zoneProblem(zoneID.zoneName) { return problem }
+            if scope == .shared && zoneID.ownerRecordName == nil { return "a zone in the shared database needs its ownerRecordName." }
+            if scope == .private, let owner = zoneID.ownerRecordName, owner != principal.userID { return "the private database holds only your own zones." }
+        }
+        switch subscription.subscriptionType {
+        case .database: return nil
+        case .zone: return subscription.zoneID == nil ? "a zone subscription needs a zoneID." : nil
+        case .query:
+            guard let type = subscription.recordType else { return "a query subscription needs a recordType." }
+            return validator.typeProblem(type)
+        }
+    }
+
+    public func listSubscriptions(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudSubscription] {
+        try await transaction(readOnly: true) { tx in
+            let rows = try await tx.query("SELECT body FROM subscriptions WHERE account_id = ? AND scope = ? ORDER BY id", .text(principal.userID), .text(scope.rawValue))
+            return rows.compactMap { try? CloudJSON.decoder.decode(CloudSubscription.self, from: Data($0.text("body").utf8)) }
+        }
+    }
+
+    /// Every subscription of the given users, for the push channel.
+    public func subscriptions(ofUsers userIDs: [String]) async throws -> [String: [CloudSubscription]] {
+        guard !userIDs.isEmpty else { return [:] }
+        return try await transaction(readOnly: true) { tx in
+            var result: [String: [CloudSubscription]] = [:]
+            for chunk in stride(from: 0, to: userIDs.count, by: 500) {
+                let ids = userIDs[chunk..<min(chunk + 500, userIDs.count)]
+                let rows = try await tx.query("SELECT account_id, body FROM subscriptions WHERE account_id IN (\(placeholders(ids.count)))", ids.map(SQLValue.text))
+                for row in rows {
+                    if let subscription = try? CloudJSON.decoder.decode(CloudSubscription.self, from: Data(row.text("body").utf8)) {
+                        result[row.text("account_id"), default: []].append(subscription)
+                    }
+                }
+            }
+            return result
+        }
+    }
+
+    // MARK: Assets
+
+    public func storeAsset(_ principal: CloudPrincipal, data: Data) async throws -> CloudAsset {
+        guard data.count <= configuration.maxAssetBytes else {
+            throw CloudError(.quotaExceeded, "The asset is \(data.count) bytes; the limit is \(configuration.maxAssetBytes) bytes per asset.")
+        }
+        let checksum = AssetChecksum.sha256Hex(data)
+        let now = nowMilliseconds
+        try await transaction(readOnly: false) { tx in
+            try await tx.execute("INSERT INTO assets (checksum, size, data, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (checksum) DO NOTHING", .text(checksum), .int(Int64(data.count)), .blob(data), .int(now))
+            try await tx.execute("INSERT INTO asset_uploads (checksum, account_id) VALUES (?, ?) ON CONFLICT DO NOTHING", .text(checksum), .text(principal.userID))
+        }
+        return CloudAsset(fileChecksum: checksum, size: Int64(data.count), downloadURL: "/cloud/v1/assets/\(checksum)")
+    }
+
+    public func loadAsset(_ principal: CloudPrincipal, checksum: String) async throws -> Data {
+        let notFound = CloudError(.notFound, "Asset \(checksum) does not exist, or is not in any record you can read.")
+        return try await transaction(readOnly: true) { tx in
+            var allowed = try await tx.first("SELECT 1 AS ok FROM asset_uploads WHERE checksum = ? AND account_id = ?", .text(checksum), .text(principal.userID)) != nil
+            if !allowed {
+                let references = try await tx.query(
+                    """
+                    SELECT z.pk, z.owner_id, r.root_name FROM asset_refs a JOIN zones z ON z.pk = a.zone_pk
+                    JOIN records r ON r.zone_pk = a.zone_pk AND r.name = a.record_name
+                    WHERE a.checksum = ? AND r.deleted = 0 AND z.deleted = 0
+                    """,
+                    .text(checksum)
+                )
+                for reference in references {
+                    if reference.text("owner_id") == principal.userID { allowed = true; break }
+                    let access = try await self.participation(tx, zonePK: reference.int("pk"), userID: principal.userID)
+                    if access.zoneWide != nil || access.roots[reference.text("root_name")] != nil { allowed = true; break }
+                }
+            }
+            guard allowed, let row = try await tx.first("SELECT data FROM assets WHERE checksum = ?", .text(checksum)) else { throw notFound }
+            return row.blob("data")
+        }
+    }
+
+    // MARK: Compaction
+
+    public func compact(now: Date) async throws -> CloudCompactionReport {
+        let cutoff = milliseconds(now) - configuration.tombstoneRetention.milliseconds
+        let nowMs = milliseconds(now)
+        return try await transaction(readOnly: false) { tx in
+            let horizons = try await tx.query("SELECT zone_pk, MAX(seq) AS horizon, COUNT(*) AS n FROM records WHERE deleted = 1 AND modified_at < ? GROUP BY zone_pk", .int(cutoff))
+            var tombstones = 0
+            for row in horizons {
+                try await tx.execute("UPDATE zones SET horizon = ? WHERE pk = ? AND horizon < ?", .int(row.int("horizon")), .int(row.int("zone_pk")), .int(row.int("horizon")))
+                tombstones += Int(row.int("n"))
+            }
+            try await tx.execute("DELETE FROM records WHERE deleted = 1 AND modified_at < ?", .int(cutoff))
+            let sessions = try await tx.query("DELETE FROM sessions WHERE expires_at < ? RETURNING token_hash", .int(nowMs))
+            let assets = try await tx.query(
+                "DELETE FROM assets WHERE created_at < ? AND checksum NOT IN (SELECT checksum FROM asset_refs) RETURNING checksum",
+                .int(cutoff)
+            )
+            if !assets.isEmpty {
+                let names = assets.map { SQLValue.text($0.text("checksum")) }
+                try await tx.execute("DELETE FROM asset_uploads WHERE checksum IN (\(placeholders(names.count)))", names)
+            }
+            return CloudCompactionReport(tombstonesRemoved: tombstones, sessionsRemoved: sessions.count, assetsRemoved: assets.count)
+        }
+    }
+}

@@ -1,0 +1,416 @@
+import Foundation
+public import HearthCloudModel
+
+extension SQLRecordStore {
+    /// An operation after the checks that need no database: names, types, fields and size.
+    struct PreparedOperation: Sendable {
+        var index: Int
+        var operation: CloudRecordOperation
+        var fieldsJSON: String?
+        var problem: CloudError?
+
+        var name: String { operation.record.recordName }
+        var kind: CloudRecordOperationType { operation.operationType }
+        var isSave: Bool { kind != .delete && kind != .forceDelete }
+    }
+
+    func prepare(_ request: CloudRecordsModifyRequest) throws -> [PreparedOperation] {
+        let operations = request.operations
+        guard !operations.isEmpty else { throw CloudError.badRequest("The request has no operations; send at least one in \"operations\".") }
+        guard operations.count <= configuration.maxOperationsPerRequest else {
+            throw CloudError(.limitExceeded, "The request has \(operations.count) operations; the limit is \(configuration.maxOperationsPerRequest) per request. Split the batch in smaller ones.")
+        }
+        let zoneName = (request.zoneID ?? .default).zoneName
+        var seen = Set<String>()
+        return operations.enumerated().map { index, operation in
+            var prepared = PreparedOperation(index: index, operation: operation)
+            let record = operation.record
+            do {
+                if let problem = CloudNames.recordProblem(record.recordName) { throw CloudError(.badRequest, problem, recordName: record.recordName) }
+                guard seen.insert(record.recordName).inserted else {
+                    throw CloudError(.badRequest, "Record \"\(record.recordName)\" appears more than once in the batch; send one operation per record.", recordName: record.recordName)
+                }
+                if let zone = record.zoneID, zone.zoneName != zoneName {
+                    throw CloudError(.badRequest, "Record \"\(record.recordName)\" names zone \(zone.zoneName) but the request is for zone \(zoneName); send one request per zone.", recordName: record.recordName)
+                }
+                if prepared.isSave {
+                    if let problem = validator.typeProblem(record.recordType) { throw CloudError(.badRequest, problem, recordName: record.recordName) }
+                    try validator.checkFields(record.fields, recordName: record.recordName)
+                    for field in operation.removeFields ?? [] {
+                        if let problem = CloudNames.fieldProblem(field) { throw CloudError(.badRequest, "removeFields: \(problem)", recordName: record.recordName) }
+                    }
+                    if let parent = record.parent {
+                        if let problem = CloudNames.recordProblem(parent.recordName) { throw CloudError(.badRequest, "The parent's \(problem)", recordName: record.recordName) }
+                        if let zone = parent.zoneID, zone.zoneName != zoneName {
+                            throw CloudError(.badRequest, "Record \"\(record.recordName)\": a parent must be in the same zone.", recordName: record.recordName)
+                        }
+                        if parent.recordName == record.recordName {
+                            throw CloudError(.badRequest, "Record \"\(record.recordName)\" cannot be its own parent.", recordName: record.recordName)
+                        }
+                    }
+                    if operation.operationType != .update && operation.operationType != .forceUpdate {
+                        prepared.fieldsJSON = try validator.encodeFields(record.fields, recordName: record.recordName)
+                    }
+                }
+            } catch let error as CloudError {
+                prepared.problem = error
+            } catch {
+                prepared.problem = CloudError(.badRequest, "\(error)", recordName: record.recordName)
+            }
+            return prepared
+        }
+    }
+
+    /// The error for an atomic batch that failed at `culprit`: its own code, every outcome listed.
+    func atomicFailure(_ results: [CloudItemResult<CloudRecord>?], operations: [PreparedOperation], culprit: CloudError) -> CloudError {
+        let outcomes: [CloudItemResult<CloudRecord>] = operations.map { prepared in
+            if let result = results[prepared.index], case .failure = result { return result }
+            return .failure(CloudError(.atomicError, "Not applied: record \"\(culprit.recordName ?? "?")\" in the same atomic batch failed.", recordName: prepared.name))
+        }
+        let reason = operations.count == 1 ? culprit.reason : "\(culprit.reason) Nothing in this atomic batch of \(operations.count) operations was applied."
+        return CloudError(culprit.serverErrorCode, reason, recordName: culprit.recordName, zoneID: culprit.zoneID, serverRecord: culprit.serverRecord, records: outcomes)
+    }
+
+    public func modifyRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsModifyRequest) async throws -> CloudRecordsModifyResponse {
+        let prepared = try prepare(request)
+        let atomic = request.atomic ?? true
+        if atomic, let culprit = prepared.first(where: { $0.problem != nil })?.problem {
+            throw atomicFailure(prepared.map { $0.problem.map(CloudItemResult.failure) }, operations: prepared, culprit: culprit)
+        }
+        let desiredKeys = request.desiredKeys.map(Set.init)
+        let now = nowMilliseconds
+        return try await transaction(readOnly: false) { tx in
+            let ownerID = scope == .private ? principal.userID : (request.zoneID?.ownerRecordName ?? "")
+            if scope == .shared, ownerID.isEmpty {
+                throw CloudError.badRequest("Zones in the shared database belong to other users: give zoneID.ownerRecordName as well as zoneName.")
+            }
+            let owner = try await self.lockOwner(tx, scope == .private ? principal.userID : ownerID)
+            let access = try await self.resolveZone(tx, principal, scope, request.zoneID)
+            return try await self.applyModify(tx, principal: principal, access: access, owner: owner, prepared: prepared, atomic: atomic, desiredKeys: desiredKeys, now: now)
+        }
+    }
+
+    private func applyModify(
+        _ tx: any SQLTransaction, principal: CloudPrincipal, access: ZoneAccess, owner: OwnerState,
+        prepared: [PreparedOperation], atomic: Bool, desiredKeys: Set<String>?, now: Int64
+    ) async throws -> CloudRecordsModifyResponse {
+        let zoneID = access.zoneID
+        let zonePK = access.zonePK
+
+        // Everything the batch touches: the records, their parents and same-zone reference targets.
+        var wanted = Set(prepared.map(\.name))
+        var checksums = Set<String>()
+        for op in prepared where op.isSave && op.problem == nil {
+            if let parent = op.operation.record.parent?.recordName { wanted.insert(parent) }
+            for reference in RecordValidator.references(op.operation.record.fields, zoneName: access.zoneName) { wanted.insert(reference.target) }
+            checksums.formUnion(RecordValidator.assetChecksums(op.operation.record.fields))
+        }
+        var existing: [String: StoredRecord] = [:]
+        let wantedList = Array(wanted)
+        for chunk in stride(from: 0, to: wantedList.count, by: 500) {
+            let names = wantedList[chunk..<min(chunk + 500, wantedList.count)]
+            let rows = try await tx.query(
+                "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND name IN (\(placeholders(names.count)))",
+                [.int(zonePK)] + names.map(SQLValue.text)
+            )
+            for row in rows { existing[row.text("name")] = StoredRecord(row: row) }
+        }
+        let shareRoots = try await shareRoots(tx, zonePK: zonePK)
+        var usableAssets = Set<String>()
+        if !checksums.isEmpty {
+            let list = Array(checksums)
+            let uploaded = try await tx.query(
+                "SELECT checksum FROM asset_uploads WHERE account_id = ? AND checksum IN (\(placeholders(list.count)))",
+                [.text(principal.userID)] + list.map(SQLValue.text)
+            )
+            let referenced = try await tx.query(
+                "SELECT checksum FROM asset_refs WHERE zone_pk = ? AND checksum IN (\(placeholders(list.count)))",
+                [.int(zonePK)] + list.map(SQLValue.text)
+            )
+            for row in uploaded + referenced { usableAssets.insert(row.text("checksum")) }
+        }
+
+        // Saves in this batch, for parents and references that arrive together with their children.
+        var batchSaves: [String: PreparedOperation] = [:]
+        for op in prepared where op.isSave && op.problem == nil { batchSaves[op.name] = op }
+        let batchDeletes = Set(prepared.filter { !$0.isSave && $0.problem == nil }.map(\.name))
+
+        func live(_ name: String) -> StoredRecord? {
+            guard let row = existing[name], !row.deleted else { return nil }
+            return row
+        }
+
+        func root(of name: String, depth: Int = 0) throws -> String {
+            guard depth < 64 else { throw CloudError.badRequest("The parent chain of record \"\(name)\" loops or is deeper than 64 records.") }
+            if let op = batchSaves[name] {
+                guard let parent = op.operation.record.parent?.recordName else { return name }
+                return try root(of: parent, depth: depth + 1)
+            }
+            if let row = live(name), !batchDeletes.contains(name) { return row.rootName }
+            throw CloudError(.validatingReferenceError, "Parent record \"\(name)\" does not exist in zone \(access.zoneName); save it first or in the same batch.", recordName: name, zoneID: zoneID)
+        }
+
+        var results: [CloudItemResult<CloudRecord>?] = prepared.map { $0.problem.map(CloudItemResult.failure) }
+        var writes: [(index: Int, row: StoredRecord, oldRoot: String?, existed: Bool, shareDeleted: Bool)] = []
+        var storageDelta: Int64 = 0
+        var touchedRoots = Set<String>()
+        var touchedTypes = Set<String>()
+
+        for op in prepared where op.problem == nil {
+            let record = op.operation.record
+            let current = live(op.name)
+            do {
+                if let current, !access.canRead(root: current.rootName) {
+                    throw CloudError(.accessDenied, "Record \"\(op.name)\" is outside what is shared with you.", recordName: op.name, zoneID: zoneID)
+                }
+                let serverRecord = current.map { $0.cloudRecord(zoneID: zoneID, shareName: shareRoots[$0.name], desiredKeys: nil) }
+                func conflict() -> CloudError {
+                    CloudError(.conflict, "Record \"\(op.name)\" was changed on the server since you fetched it (your tag \(record.recordChangeTag ?? "none"), the server's \(serverRecord?.recordChangeTag ?? "none")); merge your changes into serverRecord and save again.", recordName: op.name, zoneID: zoneID, serverRecord: serverRecord)
+                }
+                switch op.kind {
+                case .delete, .forceDelete:
+                    guard let current else {
+                        if op.kind == .forceDelete {
+                            results[op.index] = .success(CloudRecord(recordName: op.name, recordType: record.recordType, zoneID: zoneID, deleted: true))
+                            continue
+                        }
+                        throw CloudError(.notFound, "Record \"\(op.name)\" does not exist in zone \(access.zoneName).", recordName: op.name, zoneID: zoneID)
+                    }
+                    if op.kind == .delete {
+                        guard let tag = record.recordChangeTag else {
+                            throw CloudError(.badRequest, "Deleting record \"\(op.name)\" needs its recordChangeTag; use forceDelete to delete whatever version the server has.", recordName: op.name)
+                        }
+                        guard tag == changeTag(current.seq) else { throw conflict() }
+                    }
+                    guard access.canWrite(root: current.rootName) else {
+                        throw CloudError(.accessDenied, "You may only read record \"\(op.name)\"; the share gives you read-only access.", recordName: op.name, zoneID: zoneID)
+                    }
+                    let isShareRoot = shareRoots[op.name] != nil
+                    if isShareRoot && !access.isOwner {
+                        throw CloudError(.accessDenied, "Record \"\(op.name)\" is the root of the share; only its owner can delete it.", recordName: op.name, zoneID: zoneID)
+                    }
+                    var tombstone = current
+                    tombstone.deleted = true
+                    tombstone.fields = "{}"
+                    tombstone.size = 0
+                    tombstone.modifiedAt = now
+                    tombstone.modifiedBy = principal.userID
+                    tombstone.modifiedDevice = principal.deviceID
+                    storageDelta -= current.size
+                    touchedRoots.insert(current.rootName)
+                    touchedTypes.insert(current.type)
+                    writes.append((op.index, tombstone, current.rootName, true, isShareRoot))
+
+                default:
+                    // Saves.
+                    if let current, current.type != record.recordType {
+                        throw CloudError(.badRequest, "Record \"\(op.name)\" is a \(current.type); it cannot be saved as a \(record.recordType).", recordName: op.name)
+                    }
+                    switch op.kind {
+                    case .create:
+                        if current != nil {
+                            throw CloudError(.exists, "Record \"\(op.name)\" already exists in zone \(access.zoneName); use update or replace to change it.", recordName: op.name, zoneID: zoneID, serverRecord: serverRecord)
+                        }
+                    case .update, .forceUpdate:
+                        guard current != nil else {
+                            throw CloudError(.notFound, "Record \"\(op.name)\" does not exist in zone \(access.zoneName); use create or replace to make it.", recordName: op.name, zoneID: zoneID)
+                        }
+                        if op.kind == .update {
+                            guard let tag = record.recordChangeTag else {
+                                throw CloudError(.badRequest, "Updating record \"\(op.name)\" needs its recordChangeTag; use forceUpdate to overwrite whatever version the server has.", recordName: op.name)
+                            }
+                            guard tag == changeTag(current!.seq) else { throw conflict() }
+                        }
+                    case .replace:
+                        if let current, record.recordChangeTag != changeTag(current.seq) { throw conflict() }
+                    default:
+                        break
+                    }
+                    // Parent and hierarchy root.
+                    let parentName = record.parent?.recordName
+                    let newRoot = try parentName.map { try root(of: $0) } ?? op.name
+                    if parentName != nil, shareRoots[op.name] != nil {
+                        throw CloudError(.badRequest, "Record \"\(op.name)\" is the root of a share and cannot have a parent; delete the share first.", recordName: op.name)
+                    }
+                    if let current, !access.canWrite(root: current.rootName) {
+                        throw CloudError(.accessDenied, "You may only read record \"\(op.name)\"; the share gives you read-only access.", recordName: op.name, zoneID: zoneID)
+                    }
+                    guard access.canWrite(root: newRoot) else {
+                        if access.seesEverything || access.canRead(root: newRoot) {
+                            throw CloudError(.accessDenied, "The share gives you read-only access; record \"\(op.name)\" cannot be saved.", recordName: op.name, zoneID: zoneID)
+                        }
+                        throw CloudError(.accessDenied, "Record \"\(op.name)\" would be outside what is shared with you; give it a parent inside the shared hierarchy.", recordName: op.name, zoneID: zoneID)
+                    }
+                    // Same-zone references must point at records that exist.
+                    for reference in RecordValidator.references(record.fields, zoneName: access.zoneName) {
+                        let exists = batchSaves[reference.target] != nil || (live(reference.target) != nil && !batchDeletes.contains(reference.target))
+                        guard exists else {
+                            throw CloudError(.validatingReferenceError, "Record \"\(op.name)\" refers to record \"\(reference.target)\", which does not exist in zone \(access.zoneName).", recordName: op.name, zoneID: zoneID)
+                        }
+                    }
+                    for checksum in RecordValidator.assetChecksums(record.fields) where !usableAssets.contains(checksum) {
+                        throw CloudError(.validatingReferenceError, "Record \"\(op.name)\" refers to asset \(checksum), which you have not uploaded; upload it to /cloud/v1/assets first.", recordName: op.name, zoneID: zoneID)
+                    }
+                    // Fields.
+                    let fieldsJSON: String
+                    if op.kind == .update || op.kind == .forceUpdate {
+                        var merged = (try? current!.decodedFields()) ?? [:]
+                        for (key, value) in record.fields { merged[key] = value }
+                        for key in op.operation.removeFields ?? [] { merged.removeValue(forKey: key) }
+                        fieldsJSON = try validator.encodeFields(merged, recordName: op.name)
+                    } else {
+                        fieldsJSON = op.fieldsJSON ?? "{}"
+                    }
+                    let size = Int64(fieldsJSON.utf8.count)
+                    let row = StoredRecord(
+                        name: op.name, type: record.recordType, fields: fieldsJSON, seq: 0, deleted: false, parentName: parentName,
+                        rootName: newRoot, leftRoot: current.flatMap { $0.rootName != newRoot ? $0.rootName : $0.leftRoot },
+                        createdAt: current?.createdAt ?? now, createdBy: current?.createdBy ?? principal.userID,
+                        createdDevice: current == nil ? principal.deviceID : current!.createdDevice,
+                        modifiedAt: now, modifiedBy: principal.userID, modifiedDevice: principal.deviceID, size: size
+                    )
+                    storageDelta += size - (current?.size ?? 0)
+                    touchedRoots.insert(newRoot)
+                    if let old = current?.rootName { touchedRoots.insert(old) }
+                    touchedTypes.insert(record.recordType)
+                    writes.append((op.index, row, current?.rootName, current != nil, false))
+                }
+            } catch let error as CloudError {
+                results[op.index] = .failure(error)
+            }
+        }
+
+        if atomic, let culprit = prepared.compactMap({ results[$0.index]?.error }).first {
+            throw atomicFailure(results, operations: prepared, culprit: culprit)
+        }
+        if let quota = configuration.storageQuotaBytes, storageDelta > 0, owner.storageBytes + storageDelta > quota {
+            throw CloudError(.quotaExceeded, "Saving this batch would use \(owner.storageBytes + storageDelta) bytes of the owner's quota of \(quota) bytes; delete records or ask for more space.", zoneID: zoneID)
+        }
+        guard !writes.isEmpty else {
+            return CloudRecordsModifyResponse(records: results.map { $0 ?? .failure(CloudError(.internalError, "No outcome")) })
+        }
+
+        // Sequence numbers in operation order, then the rows.
+        var seq = owner.changeSeq
+        for position in writes.indices {
+            seq += 1
+            writes[position].row.seq = seq
+        }
+        for chunk in stride(from: 0, to: writes.count, by: 400) {
+            let slice = writes[chunk..<min(chunk + 400, writes.count)]
+            let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", ")
+            try await tx.execute(
+                """
+                INSERT INTO records (zone_pk, \(StoredRecord.columns)) VALUES \(values)
+                ON CONFLICT (zone_pk, name) DO UPDATE SET type = excluded.type, fields = excluded.fields, seq = excluded.seq,
+                deleted = excluded.deleted, parent_name = excluded.parent_name, root_name = excluded.root_name, left_root = excluded.left_root,
+                created_at = excluded.created_at, created_by = excluded.created_by, created_device = excluded.created_device,
+                modified_at = excluded.modified_at, modified_by = excluded.modified_by, modified_device = excluded.modified_device, size = excluded.size
+                """,
+                slice.flatMap { $0.row.binds(zonePK: zonePK) }
+            )
+        }
+
+        // References and assets of the written records.
+        let replaced = writes.filter(\.existed).map(\.row.name)
+        for chunk in stride(from: 0, to: replaced.count, by: 500) {
+            let names = replaced[chunk..<min(chunk + 500, replaced.count)].map(SQLValue.text)
+            try await tx.execute("DELETE FROM record_refs WHERE zone_pk = ? AND source_name IN (\(placeholders(names.count)))", [.int(zonePK)] + names)
+            try await tx.execute("DELETE FROM asset_refs WHERE zone_pk = ? AND record_name IN (\(placeholders(names.count)))", [.int(zonePK)] + names)
+        }
+        var referenceBinds: [SQLValue] = []
+        var assetBinds: [SQLValue] = []
+        for write in writes where !write.row.deleted {
+            let fields = prepared[write.index].operation.record.fields
+            for reference in RecordValidator.references(fields, zoneName: access.zoneName) where reference.deleteSelf {
+                referenceBinds += [.int(zonePK), .text(reference.target), .text(write.row.name)]
+            }
+            for checksum in RecordValidator.assetChecksums(fields) {
+                assetBinds += [.int(zonePK), .text(write.row.name), .text(checksum)]
+            }
+        }
+        if !referenceBinds.isEmpty {
+            try await tx.execute("INSERT INTO record_refs (zone_pk, target_name, source_name) VALUES \(Array(repeating: "(?, ?, ?)", count: referenceBinds.count / 3).joined(separator: ", ")) ON CONFLICT DO NOTHING", referenceBinds)
+        }
+        if !assetBinds.isEmpty {
+            try await tx.execute("INSERT INTO asset_refs (zone_pk, record_name, checksum) VALUES \(Array(repeating: "(?, ?, ?)", count: assetBinds.count / 3).joined(separator: ", ")) ON CONFLICT DO NOTHING", assetBinds)
+        }
+
+        // Shares whose root was deleted go with it.
+        let deletedRoots = writes.filter(\.shareDeleted).map(\.row.name)
+        for name in deletedRoots {
+            seq += 1
+            try await tx.execute("UPDATE shares SET deleted = 1, seq = ? WHERE zone_pk = ? AND root_name = ? AND deleted = 0", .int(seq), .int(zonePK), .text(name))
+        }
+
+        // Records under a record whose hierarchy root changed move with it.
+        for write in writes where write.existed && !write.row.deleted && write.oldRoot != write.row.rootName {
+            let descendants = try await tx.query(
+                """
+                WITH RECURSIVE sub(name) AS (
+                    SELECT name FROM records WHERE zone_pk = ? AND parent_name = ? AND deleted = 0
+                    UNION SELECT r.name FROM records r JOIN sub ON r.parent_name = sub.name WHERE r.zone_pk = ? AND r.deleted = 0)
+                SELECT name FROM sub
+                """,
+                .int(zonePK), .text(write.row.name), .int(zonePK)
+            )
+            for descendant in descendants {
+                seq += 1
+                try await tx.execute(
+                    "UPDATE records SET root_name = ?, left_root = ?, seq = ? WHERE zone_pk = ? AND name = ?",
+                    .text(write.row.rootName), SQLValue(write.oldRoot), .int(seq), .int(zonePK), .text(descendant.text("name"))
+                )
+            }
+        }
+
+        // Records that asked to be deleted with a record deleted here.
+        var targets = writes.filter(\.row.deleted).map(\.row.name)
+        var rounds = 0
+        while !targets.isEmpty && rounds < 32 {
+            rounds += 1
+            var next: [String] = []
+            for chunk in stride(from: 0, to: targets.count, by: 500) {
+                let names = targets[chunk..<min(chunk + 500, targets.count)].map(SQLValue.text)
+                let sources = try await tx.query(
+                    """
+                    SELECT r.name, r.size, r.root_name, r.type FROM record_refs f JOIN records r ON r.zone_pk = f.zone_pk AND r.name = f.source_name
+                    WHERE f.zone_pk = ? AND f.target_name IN (\(placeholders(names.count))) AND r.deleted = 0
+                    """,
+                    [.int(zonePK)] + names
+                )
+                for source in sources {
+                    seq += 1
+                    try await tx.execute(
+                        "UPDATE records SET deleted = 1, fields = '{}', size = 0, seq = ?, modified_at = ?, modified_by = ?, modified_device = ? WHERE zone_pk = ? AND name = ?",
+                        .int(seq), .int(now), .text(principal.userID), SQLValue(principal.deviceID), .int(zonePK), .text(source.text("name"))
+                    )
+                    try await tx.execute("DELETE FROM record_refs WHERE zone_pk = ? AND source_name = ?", .int(zonePK), .text(source.text("name")))
+                    try await tx.execute("DELETE FROM asset_refs WHERE zone_pk = ? AND record_name = ?", .int(zonePK), .text(source.text("name")))
+                    storageDelta -= source.int("size")
+                    touchedRoots.insert(source.text("root_name"))
+                    touchedTypes.insert(source.text("type"))
+                    next.append(source.text("name"))
+                }
+            }
+            targets = next
+        }
+        let deletedNames = writes.filter(\.row.deleted).map(\.row.name)
+        for chunk in stride(from: 0, to: deletedNames.count, by: 500) {
+            let names = deletedNames[chunk..<min(chunk + 500, deletedNames.count)].map(SQLValue.text)
+            try await tx.execute("DELETE FROM record_refs WHERE zone_pk = ? AND source_name IN (\(placeholders(names.count)))", [.int(zonePK)] + names)
+        }
+
+        try await tx.execute("UPDATE zones SET seq = ? WHERE pk = ?", .int(seq), .int(zonePK))
+        try await saveOwner(tx, access.ownerID, changeSeq: seq, storageDelta: storageDelta)
+        try await tx.publishOnCommit(CloudChangeEvent(
+            ownerID: access.ownerID, originUserID: principal.userID, originDeviceID: principal.deviceID,
+            zones: [.init(zoneName: access.zoneName, recordTypes: touchedTypes.sorted(), roots: touchedRoots.sorted(), structural: !deletedRoots.isEmpty)]
+        ))
+
+        let finalShareRoots = shareRoots.filter { !deletedRoots.contains($0.key) }
+        for write in writes {
+            results[write.index] = .success(write.row.cloudRecord(zoneID: zoneID, shareName: finalShareRoots[write.row.name], desiredKeys: desiredKeys))
+        }
+        return CloudRecordsModifyResponse(records: results.map { $0 ?? .failure(CloudError(.internalError, "No outcome was recorded for this operation.")) })
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+public import HearthCloudModel
+
+extension SQLRecordStore {
+    func resultsLimit(_ asked: Int?) throws -> Int {
+        guard let asked else { return configuration.defaultResultsLimit }
+        guard asked > 0 else { throw CloudError.badRequest("resultsLimit must be at least 1 (it is \(asked)).") }
+        return min(asked, configuration.maxResultsLimit)
+    }
+
+    public func lookupRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsLookupRequest) async throws -> CloudRecordsLookupResponse {
+        guard request.records.count <= configuration.maxOperationsPerRequest else {
+            throw CloudError(.limitExceeded, "The lookup asks for \(request.records.count) records; the limit is \(configuration.maxOperationsPerRequest) per request.")
+        }
+        for lookup in request.records {
+            if let problem = CloudNames.recordProblem(lookup.recordName) { throw CloudError(.badRequest, problem, recordName: lookup.recordName) }
+        }
+        let desiredKeys = request.desiredKeys.map(Set.init)
+        return try await transaction(readOnly: true) { tx in
+            let access = try await self.resolveZone(tx, principal, scope, request.zoneID)
+            let names = Array(Set(request.records.map(\.recordName)))
+            var found: [String: StoredRecord] = [:]
+            if !names.isEmpty {
+                let rows = try await tx.query(
+                    "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND deleted = 0 AND name IN (\(placeholders(names.count)))",
+                    [.int(access.zonePK)] + names.map(SQLValue.text)
+                )
+                for row in rows { found[row.text("name")] = StoredRecord(row: row) }
+            }
+            let shareRoots = try await self.shareRoots(tx, zonePK: access.zonePK)
+            let results: [CloudItemResult<CloudRecord>] = request.records.map { lookup in
+                guard let row = found[lookup.recordName], access.canRead(root: row.rootName) else {
+                    return .failure(CloudError(.notFound, "Record \"\(lookup.recordName)\" does not exist in zone \(access.zoneName).", recordName: lookup.recordName, zoneID: access.zoneID))
+                }
+                return .success(row.cloudRecord(zoneID: access.zoneID, shareName: shareRoots[row.name], desiredKeys: desiredKeys))
+            }
+            return CloudRecordsLookupResponse(records: results)
+        }
+    }
+
+    public func queryRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsQueryRequest) async throws -> CloudRecordsQueryResponse {
+        if let problem = CloudNames.typeProblem(request.query.recordType) { throw CloudError.badRequest("Query: \(problem)") }
+        let evaluator = QueryEvaluator(query: request.query)
+        try evaluator.validate()
+        let limit = try resultsLimit(request.resultsLimit)
+        let after = try request.continuationMarker.map { try evaluator.position(of: $0) }
+        let desiredKeys = request.desiredKeys.map(Set.init)
+        return try await transaction(readOnly: true) { tx in
+            let access = try await self.resolveZone(tx, principal, scope, request.zoneID)
+            let rows = try await tx.query(
+                "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND type = ? AND deleted = 0",
+                .int(access.zonePK), .text(request.query.recordType)
+            )
+            var matches: [(row: StoredRecord, fields: [String: CloudFieldValue])] = []
+            for row in rows.map(StoredRecord.init(row:)) where access.canRead(root: row.rootName) {
+                let fields = (try? row.decodedFields()) ?? [:]
+                if evaluator.matches(fields) { matches.append((row, fields)) }
+            }
+            matches.sort { evaluator.precedes(($0.row.name, $0.fields), ($1.row.name, $1.fields)) }
+            if let after {
+                matches.removeAll { !evaluator.precedes(after, ($0.row.name, $0.fields)) }
+            }
+            let page = matches.prefix(limit)
+            let shareRoots = try await self.shareRoots(tx, zonePK: access.zonePK)
+            let records = page.map { $0.row.cloudRecord(zoneID: access.zoneID, shareName: shareRoots[$0.row.name], desiredKeys: desiredKeys) }
+            let marker = matches.count > limit ? page.last.map { evaluator.marker(after: ($0.row.name, $0.fields)) } : nil
+            return CloudRecordsQueryResponse(records: records, continuationMarker: marker)
+        }
+    }
+
+    public func recordChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordChangesRequest) async throws -> CloudRecordChangesResponse {
+        let limit = try resultsLimit(request.resultsLimit)
+        let position = try request.syncToken.map(SyncTokenCodec.zonePosition)
+        let desiredKeys = request.desiredKeys.map(Set.init)
+        return try await transaction(readOnly: true) { tx in
+            try await self.changes(tx, principal: principal, scope: scope, zoneID: request.zoneID, position: position, limit: limit, desiredKeys: desiredKeys)
+        }
+    }
+
+    func changes(
+        _ tx: any SQLTransaction, principal: CloudPrincipal, scope: CloudDatabaseScope, zoneID: CloudZoneID?,
+        position: SyncTokenCodec.ZonePosition?, limit: Int, desiredKeys: Set<String>?
+    ) async throws -> CloudRecordChangesResponse {
+        let access = try await resolveZone(tx, principal, scope, zoneID)
+        if let position {
+            guard position.zonePK == access.zonePK else {
+                throw CloudError(.badRequest, "The syncToken belongs to another zone; pass the token this zone's last changes answer gave.", zoneID: access.zoneID)
+            }
+            guard position.incarnation == access.incarnation else {
+                throw CloudError(.changeTokenExpired, "Zone \(access.zoneName) was deleted and created again since this syncToken; fetch its changes again without a token.", zoneID: access.zoneID)
+            }
+            guard position.seq >= access.horizon else {
+                throw CloudError(.changeTokenExpired, "The syncToken is older than the deletions the server keeps (\(configuration.tombstoneRetention.milliseconds / 86_400_000) days); fetch the zone's changes again without a token.", zoneID: access.zoneID)
+            }
+        }
+        let since = position?.seq ?? 0
+        // The counter was read with the zone, before the records: anything committed later has a higher number.
+        let current = access.ownerSeq
+        var sql = """
+            SELECT \(StoredRecord.qualifiedColumns), s.name AS share_name FROM records r
+            LEFT JOIN shares s ON s.zone_pk = r.zone_pk AND s.root_name = r.name AND s.deleted = 0
+            WHERE r.zone_pk = ? AND r.seq > ?
+            """
+        var binds: [SQLValue] = [.int(access.zonePK), .int(since)]
+        if position == nil { sql += " AND r.deleted = 0" }
+        var visibleRoots: Set<String> = []
+        if !access.seesEverything {
+            visibleRoots = Set(access.roots.keys)
+            let list = Array(visibleRoots)
+            sql += " AND (r.root_name IN (\(placeholders(list.count))) OR r.left_root IN (\(placeholders(list.count))))"
+            binds += list.map(SQLValue.text) + list.map(SQLValue.text)
+        }
+        sql += " ORDER BY r.seq LIMIT ?"
+        binds.append(.int(Int64(limit + 1)))
+        if tx.dialect == .postgres {
+            // Right after a bulk load the planner's statistics still describe a small table, and it would
+            // sort every later change to return the first page. The feed index is already in order: use it.
+            _ = try await tx.query("SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)", [])
+        }
+        let rows = try await tx.query(sql, binds)
+        let moreComing = rows.count > limit
+        let pageRows = rows.prefix(limit)
+        let page = pageRows.map(StoredRecord.init(row:))
+        var records: [CloudRecord] = []
+        records.reserveCapacity(page.count)
+        for (row, raw) in zip(page, pageRows) {
+            if !access.seesEverything && !visibleRoots.contains(row.rootName) {
+                if position != nil { records.append(row.tombstone(zoneID: access.zoneID)) }
+            } else {
+                records.append(row.cloudRecord(zoneID: access.zoneID, shareName: raw.optionalText("share_name"), desiredKeys: desiredKeys))
+            }
+        }
+        let reached = moreComing ? (page.last?.seq ?? since) : max(current, page.last?.seq ?? since, since)
+        let token = SyncTokenCodec.zoneToken(.init(zonePK: access.zonePK, incarnation: access.incarnation, seq: reached))
+        return CloudRecordChangesResponse(zoneID: access.zoneID, records: records, syncToken: token, moreComing: moreComing)
+    }
+
+    /// The changes of several zones, each answered on its own (one zone's expired token does not fail the others).
+    public func zoneChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudZoneChangesRequest) async throws -> CloudZoneChangesResponse {
+        guard request.zones.count <= configuration.maxOperationsPerRequest else {
+            throw CloudError(.limitExceeded, "The request names \(request.zones.count) zones; the limit is \(configuration.maxOperationsPerRequest).")
+        }
+        var results: [CloudItemResult<CloudRecordChangesResponse>] = []
+        for query in request.zones {
+            do {
+                let response = try await recordChanges(principal, scope: scope, request: CloudRecordChangesRequest(zoneID: query.zoneID, syncToken: query.syncToken, resultsLimit: query.resultsLimit, desiredKeys: query.desiredKeys))
+                results.append(.success(response))
+            } catch let error as CloudError where error.serverErrorCode != .internalError {
+                var error = error
+                error.zoneID = error.zoneID ?? query.zoneID
+                results.append(.failure(error))
+            }
+        }
+        return CloudZoneChangesResponse(zones: results)
+    }
+
+    public func databaseChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudDatabaseChangesRequest) async throws -> CloudDatabaseChangesResponse {
+        let positions = try request.syncToken.map(SyncTokenCodec.databasePositions)
+        return try await transaction(readOnly: true) { tx in
+            switch scope {
+            case .private:
+                let since = positions?[principal.userID] ?? 0
+                let current = try await self.currentSeq(tx, principal.userID)
+                let rows = try await tx.query(
+                    "SELECT name, deleted FROM zones WHERE owner_id = ? AND seq > ?\(positions == nil ? " AND deleted = 0" : "") ORDER BY seq",
+                    .text(principal.userID), .int(since)
+                )
+                let zones = rows.map { CloudZoneChange(zoneID: CloudZoneID(zoneName: $0.text("name"), ownerRecordName: principal.userID), deleted: $0.bool("deleted")) }
+                return CloudDatabaseChangesResponse(zones: zones, syncToken: SyncTokenCodec.databaseToken([principal.userID: max(current, since)]), moreComing: false)
+
+            case .shared:
+                let rows = try await tx.query(
+                    """
+                    SELECT z.owner_id, z.name AS zone_name, z.deleted AS zone_deleted, z.seq AS zone_seq, p.status, p.seq AS participant_seq,
+                           s.deleted AS share_deleted, s.seq AS share_seq
+                    FROM participants p JOIN shares s ON s.zone_pk = p.zone_pk AND s.name = p.share_name JOIN zones z ON z.pk = p.zone_pk
+                    WHERE p.account_id = ?
+                    """,
+                    .text(principal.userID)
+                )
+                struct ZoneState { var visible = false; var changedAt: Int64 = 0 }
+                var states: [CloudZoneID: ZoneState] = [:]
+                for row in rows {
+                    let zoneID = CloudZoneID(zoneName: row.text("zone_name"), ownerRecordName: row.text("owner_id"))
+                    var state = states[zoneID] ?? ZoneState()
+                    let visible = row.text("status") == CloudShareAcceptance.accepted.rawValue && !row.bool("share_deleted") && !row.bool("zone_deleted")
+                    state.visible = state.visible || visible
+                    state.changedAt = max(state.changedAt, row.int("zone_seq"), row.int("participant_seq"), row.int("share_seq"))
+                    states[zoneID] = state
+                }
+                var zones: [CloudZoneChange] = []
+                var owners = Set<String>()
+                for (zoneID, state) in states.sorted(by: { $0.key.description < $1.key.description }) {
+                    let owner = zoneID.ownerRecordName ?? ""
+                    owners.insert(owner)
+                    if let positions {
+                        guard state.changedAt > positions[owner] ?? 0 else { continue }
+                        zones.append(CloudZoneChange(zoneID: zoneID, deleted: !state.visible))
+                    } else if state.visible {
+                        zones.append(CloudZoneChange(zoneID: zoneID, deleted: false))
+                    }
+                }
+                var reached: [String: Int64] = positions ?? [:]
+                for owner in owners { reached[owner] = max(try await self.currentSeq(tx, owner), reached[owner] ?? 0) }
+                return CloudDatabaseChangesResponse(zones: zones, syncToken: SyncTokenCodec.databaseToken(reached), moreComing: false)
+            }
+        }
+    }
+}

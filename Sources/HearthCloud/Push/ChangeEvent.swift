@@ -1,0 +1,83 @@
+public import HearthCloudModel
+import Foundation
+
+/// What one committed write changed, for the push channel: whose data, which zones, by which device.
+///
+/// On PostgreSQL it travels between server processes as the payload of a `NOTIFY`.
+public struct CloudChangeEvent: Codable, Sendable, Hashable {
+    /// One zone's part in the change.
+    public struct Zone: Codable, Sendable, Hashable {
+        /// The zone's name (its owner is the event's owner).
+        public var zoneName: String
+        /// The types of the records that changed.
+        public var recordTypes: [String]
+        /// The hierarchy roots of the changed records, to tell participants of record shares; nil when unknown.
+        public var roots: [String]?
+        /// True when the zone itself was created, deleted, or its shares changed.
+        public var structural: Bool
+
+        public init(zoneName: String, recordTypes: [String], roots: [String]?, structural: Bool = false) {
+            self.zoneName = zoneName
+            self.recordTypes = recordTypes
+            self.roots = roots
+            self.structural = structural
+        }
+    }
+
+    /// The owner of the changed zones.
+    public var ownerID: String
+    /// The user who made the change.
+    public var originUserID: String
+    /// The device that made the change, which is not told of it.
+    public var originDeviceID: String?
+    /// The changed zones.
+    public var zones: [Zone]
+
+    public init(ownerID: String, originUserID: String, originDeviceID: String?, zones: [Zone]) {
+        self.ownerID = ownerID
+        self.originUserID = originUserID
+        self.originDeviceID = originDeviceID
+        self.zones = zones
+    }
+
+    /// The event made small enough for a PostgreSQL `NOTIFY` payload (under 8000 bytes): record roots and
+    /// types are dropped first (receivers then treat every root as changed).
+    func compacted(maxBytes: Int = 7000) -> CloudChangeEvent {
+        var copy = self
+        if copy.encodedSize <= maxBytes { return copy }
+        copy.zones = copy.zones.map { Zone(zoneName: $0.zoneName, recordTypes: Array($0.recordTypes.prefix(20)), roots: nil, structural: $0.structural) }
+        if copy.encodedSize <= maxBytes { return copy }
+        copy.zones = Array(copy.zones.prefix(50)).map { Zone(zoneName: $0.zoneName, recordTypes: [], roots: nil, structural: true) }
+        return copy
+    }
+
+    var encodedSize: Int { (try? CloudJSON.encoder.encode(self).count) ?? Int.max }
+}
+
+/// Hands every committed change event to each current listener.
+public final class ChangeEventBroadcast: Sendable {
+    private let listeners = LockedBox<[Int: AsyncStream<CloudChangeEvent>.Continuation]>([:])
+    private let counter = LockedBox<Int>(0)
+
+    public init() {}
+
+    /// A stream of every event published from now on; it ends when the consumer stops iterating.
+    public func subscribe() -> AsyncStream<CloudChangeEvent> {
+        let id = counter.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        let (stream, continuation) = AsyncStream.makeStream(of: CloudChangeEvent.self, bufferingPolicy: .bufferingNewest(10_000))
+        continuation.onTermination = { [listeners] _ in
+            _ = listeners.withLock { $0.removeValue(forKey: id) }
+        }
+        listeners.withLock { $0[id] = continuation }
+        return stream
+    }
+
+    /// Delivers `event` to every listener.
+    public func publish(_ event: CloudChangeEvent) {
+        let targets = listeners.withLock { Array($0.values) }
+        for target in targets { target.yield(event) }
+    }
+}

@@ -1,0 +1,157 @@
+public import Foundation
+public import HearthCloudModel
+public import Logging
+public import ServiceLifecycle
+
+/// A message for one push-channel connection.
+public enum PushMessage: Sendable, Hashable {
+    /// Something a subscription watches changed.
+    case notification(CloudNotification)
+    /// Nothing happened; keeps idle connections (and proxies) open and reveals dead ones.
+    case heartbeat
+}
+
+/// Fans committed changes out to the connected clients whose subscriptions they match.
+///
+/// Changes arrive from the store's ``ChangeEventBroadcast`` (on PostgreSQL, from every server process). A
+/// client is never told of a change its own device made. Run the hub as a `Service`.
+public final class PushHub: Service, Sendable {
+    private struct Connection {
+        var principal: CloudPrincipal
+        var continuation: AsyncStream<PushMessage>.Continuation
+    }
+
+    private let store: any RecordStore
+    private let heartbeat: Duration
+    private let logger: Logger
+    private let connections = LockedBox<[Int: Connection]>([:])
+    private let nextID = LockedBox<Int>(0)
+
+    public init(store: any RecordStore, heartbeat: Duration = .seconds(15), logger: Logger) {
+        self.store = store
+        self.heartbeat = heartbeat
+        self.logger = logger
+    }
+
+    /// How many clients are connected.
+    public var connectionCount: Int { connections.withLock { $0.count } }
+
+    /// Registers a client; its messages arrive on the stream until it stops iterating.
+    public func connect(_ principal: CloudPrincipal) -> AsyncStream<PushMessage> {
+        let id = nextID.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        let (stream, continuation) = AsyncStream.makeStream(of: PushMessage.self, bufferingPolicy: .bufferingNewest(1000))
+        continuation.onTermination = { [connections] _ in
+            _ = connections.withLock { $0.removeValue(forKey: id) }
+        }
+        connections.withLock { $0[id] = Connection(principal: principal, continuation: continuation) }
+        return stream
+    }
+
+    public func run() async throws {
+        let events = store.events.subscribe()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                for await event in events.cancelOnGracefulShutdown() {
+                    await self.deliver(event)
+                }
+            }
+            group.addTask {
+                while !Task.isCancelled && !Task.isShuttingDownGracefully {
+                    try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.heartbeat) }
+                    for connection in self.connections.withLock({ Array($0.values) }) { connection.continuation.yield(.heartbeat) }
+                }
+            }
+            await group.next()
+            group.cancelAll()
+        }
+        // End every open stream so their HTTP responses finish and the server can stop.
+        for connection in connections.withLock({ Array($0.values) }) { connection.continuation.finish() }
+    }
+
+    /// Works out who is told of `event` and tells them.
+    func deliver(_ event: CloudChangeEvent) async {
+        let current = connections.withLock { Array($0.values) }
+        guard !current.isEmpty else { return }
+        let users = Array(Set(current.map(\.principal.userID)))
+        let subscriptions: [String: [CloudSubscription]]
+        do {
+            subscriptions = try await store.subscriptions(ofUsers: users)
+        } catch {
+            logger.warning("Could not load subscriptions for the push channel", metadata: ["cloud.error": "\(error)"])
+            return
+        }
+        var notifications: [String: [CloudNotification]] = [:]
+        for user in users {
+            guard let userSubscriptions = subscriptions[user], !userSubscriptions.isEmpty else { continue }
+            var visible: [CloudChangeEvent.Zone] = []
+            if user == event.ownerID {
+                visible = event.zones
+            } else {
+                for zone in event.zones {
+                    guard let coverage = try? await store.coverage(userID: user, ownerID: event.ownerID, zoneName: zone.zoneName) else { continue }
+                    if coverage.zoneWide || zone.structural || zone.roots == nil || !coverage.roots.isDisjoint(with: zone.roots ?? []) {
+                        visible.append(zone)
+                    }
+                }
+            }
+            guard !visible.isEmpty else { continue }
+            let scope: CloudDatabaseScope = user == event.ownerID ? .private : .shared
+            for subscription in userSubscriptions where (subscription.databaseScope ?? .private) == scope {
+                let matched = visible.filter { zone in
+                    if let zoneID = subscription.zoneID {
+                        guard zoneID.zoneName == zone.zoneName else { return false }
+                        if scope == .shared, zoneID.ownerRecordName != event.ownerID { return false }
+                    }
+                    switch subscription.subscriptionType {
+                    case .database: return true
+                    case .zone: return subscription.zoneID != nil
+                    case .query: return subscription.recordType.map { zone.recordTypes.contains($0) } ?? false
+                    }
+                }
+                guard !matched.isEmpty else { continue }
+                let types = Set(matched.flatMap(\.recordTypes)).sorted()
+                notifications[user, default: []].append(CloudNotification(
+                    notificationID: CloudIdentifier.make(), subscriptionID: subscription.subscriptionID, databaseScope: scope,
+                    zoneIDs: matched.map { CloudZoneID(zoneName: $0.zoneName, ownerRecordName: event.ownerID) },
+                    recordTypes: types.isEmpty ? nil : types
+                ))
+            }
+        }
+        for connection in current {
+            let principal = connection.principal
+            if principal.userID == event.originUserID, let device = event.originDeviceID, principal.deviceID == device { continue }
+            for notification in notifications[principal.userID] ?? [] { connection.continuation.yield(.notification(notification)) }
+        }
+    }
+}
+
+/// Compacts old deletions, sessions and assets on a schedule.
+public struct CompactionService: Service {
+    let store: any RecordStore
+    let interval: Duration
+    let clock: @Sendable () -> Date
+    let logger: Logger
+
+    public init(store: any RecordStore, interval: Duration = .seconds(3600), clock: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+        self.store = store
+        self.interval = interval
+        self.clock = clock
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            guard !Task.isCancelled && !Task.isShuttingDownGracefully else { return }
+            do {
+                let report = try await store.compact(now: clock())
+                logger.info("Compacted the record store", metadata: ["cloud.tombstones": "\(report.tombstonesRemoved)", "cloud.sessions": "\(report.sessionsRemoved)", "cloud.assets": "\(report.assetsRemoved)"])
+            } catch {
+                logger.warning("Compaction failed; trying again later", metadata: ["cloud.error": "\(error)"])
+            }
+        }
+    }
+}

@@ -1,0 +1,128 @@
+public import Foundation
+public import HearthCloudModel
+public import HearthCore
+
+/// A stored account.
+public struct CloudAccount: Sendable, Hashable {
+    public var id: String
+    public var email: String
+    public var passwordHash: String
+    public var createdAt: Int64
+
+    public init(id: String, email: String, passwordHash: String, createdAt: Int64) {
+        self.id = id
+        self.email = email
+        self.passwordHash = passwordHash
+        self.createdAt = createdAt
+    }
+}
+
+/// A stored sign-in session (the token itself is never stored, only its hash).
+public struct CloudStoredSession: Sendable, Hashable {
+    public var tokenHash: String
+    public var accountID: String
+    public var createdAt: Int64
+    public var expiresAt: Int64
+
+    public init(tokenHash: String, accountID: String, createdAt: Int64, expiresAt: Int64) {
+        self.tokenHash = tokenHash
+        self.accountID = accountID
+        self.createdAt = createdAt
+        self.expiresAt = expiresAt
+    }
+}
+
+/// Which records of a zone a user may see: all of them, or the hierarchies under some roots.
+public struct CloudZoneCoverage: Sendable, Hashable {
+    public var zoneWide: Bool
+    public var roots: Set<String>
+
+    public init(zoneWide: Bool, roots: Set<String>) {
+        self.zoneWide = zoneWide
+        self.roots = roots
+    }
+}
+
+/// What one compaction pass removed.
+public struct CloudCompactionReport: Sendable, Hashable {
+    public var tombstonesRemoved: Int
+    public var sessionsRemoved: Int
+    public var assetsRemoved: Int
+}
+
+/// The server's store of accounts, zones, records, shares, assets and subscriptions, with CloudKit's
+/// semantics. Every method checks that the principal may do what it asks and throws ``CloudError``.
+///
+/// Two implementations pass the same conformance suite: ``SQLiteRecordStore`` (embedded, the default) and
+/// ``PostgresRecordStore`` (several server processes on one database).
+///
+/// ```swift
+/// let store = try SQLiteRecordStore(url: dataDirectory.appending(path: "cloud.sqlite"))
+/// try await store.migrate()
+/// let response = try await store.modifyRecords(principal, scope: .private, request: request)
+/// ```
+public protocol RecordStore: Sendable {
+    /// `sqlite` or `postgres`.
+    var kind: String { get }
+    /// Committed changes, from this process and (on PostgreSQL) every other process on the database.
+    var events: ChangeEventBroadcast { get }
+
+    /// Creates or upgrades the tables.
+    func migrate() async throws
+    /// Runs background work (connections, change notifications) until cancelled.
+    func run() async throws
+    /// Whether the database answers.
+    func checkHealth() async -> HealthStatus
+
+    // MARK: Accounts
+    /// Stores a new account and its default zone; `EXISTS` when the email is taken.
+    func createAccount(_ account: CloudAccount) async throws
+    func account(id: String) async throws -> CloudAccount?
+    func account(email: String) async throws -> CloudAccount?
+    func saveSession(_ session: CloudStoredSession) async throws
+    func session(tokenHash: String) async throws -> CloudStoredSession?
+    func deleteSession(tokenHash: String) async throws
+    /// The session with this token hash and its account, in one read.
+    func sessionAccount(tokenHash: String) async throws -> (session: CloudStoredSession, account: CloudAccount)?
+
+    // MARK: Zones
+    func listZones(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudZone]
+    func modifyZones(_ principal: CloudPrincipal, operations: [CloudZoneOperation]) async throws -> [CloudItemResult<CloudZone>]
+
+    // MARK: Records
+    func modifyRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsModifyRequest) async throws -> CloudRecordsModifyResponse
+    func lookupRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsLookupRequest) async throws -> CloudRecordsLookupResponse
+    func queryRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsQueryRequest) async throws -> CloudRecordsQueryResponse
+    func recordChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordChangesRequest) async throws -> CloudRecordChangesResponse
+    func zoneChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudZoneChangesRequest) async throws -> CloudZoneChangesResponse
+    func databaseChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudDatabaseChangesRequest) async throws -> CloudDatabaseChangesResponse
+
+    // MARK: Shares
+    func createShare(_ principal: CloudPrincipal, request: CloudShareCreateRequest) async throws -> CloudShare
+    func lookupShare(_ principal: CloudPrincipal, scope: CloudDatabaseScope, reference: CloudShareReference) async throws -> CloudShare
+    func listShares(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudShare]
+    func updateShare(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudShareUpdateRequest) async throws -> CloudShare
+    func deleteShare(_ principal: CloudPrincipal, reference: CloudShareReference) async throws
+    func addParticipants(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudParticipantsAddRequest) async throws -> CloudShare
+    func removeParticipants(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudParticipantsRemoveRequest) async throws -> CloudShare
+    func acceptShare(_ principal: CloudPrincipal, token: String) async throws -> CloudShare
+    func leaveShare(_ principal: CloudPrincipal, reference: CloudShareReference) async throws
+    func invitations(_ principal: CloudPrincipal) async throws -> [CloudShare]
+
+    // MARK: Assets
+    func storeAsset(_ principal: CloudPrincipal, data: Data) async throws -> CloudAsset
+    func loadAsset(_ principal: CloudPrincipal, checksum: String) async throws -> Data
+
+    // MARK: Subscriptions and push
+    func modifySubscriptions(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudSubscriptionsModifyRequest) async throws -> CloudSubscriptionsResponse
+    func listSubscriptions(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudSubscription]
+    /// Every subscription of the given users, by user, for the push channel.
+    func subscriptions(ofUsers userIDs: [String]) async throws -> [String: [CloudSubscription]]
+    /// What part of `ownerID`'s zone `zoneName` the user can see through accepted shares; nil for nothing.
+    func coverage(userID: String, ownerID: String, zoneName: String) async throws -> CloudZoneCoverage?
+
+    // MARK: Maintenance
+    /// Removes deletions, sessions and unreferenced assets older than the retention; tokens from before
+    /// the removed deletions then answer `CHANGE_TOKEN_EXPIRED`.
+    func compact(now: Date) async throws -> CloudCompactionReport
+}

@@ -1,0 +1,285 @@
+package import Foundation
+
+/// A parsed JSON document: the fast path the server and clients use for the hot wire types, which decoding
+/// through `Codable` makes slow on Linux. Anything it does not accept falls back to `Codable`, which then
+/// names the field at fault.
+package enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    /// A number, kept as written so 64-bit integers stay exact.
+    case number(String)
+    case string(String)
+    case array([JSONValue])
+    /// An object's members in document order (objects on the wire are small, so lookups scan).
+    case object([JSONMember])
+
+    /// Parses `bytes`; nil when they are not exactly one JSON value.
+    package static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> JSONValue? {
+        let array = Array(bytes)
+        return array.withUnsafeBufferPointer { buffer -> JSONValue? in
+            var parser = JSONParser(bytes: buffer)
+            guard let value = parser.value(depth: 0) else { return nil }
+            parser.skipWhitespace()
+            return parser.index == buffer.count ? value : nil
+        }
+    }
+
+    package subscript(key: String) -> JSONValue? {
+        guard case .object(let members) = self else { return nil }
+        var found: JSONValue?
+        for member in members where member.key == key { found = member.value }
+        return found
+    }
+
+    package var string: String? {
+        if case .string(let value) = self { return value }
+        return nil
+    }
+
+    package var int64: Int64? {
+        if case .number(let text) = self { return Int64(text) }
+        return nil
+    }
+
+    package var double: Double? {
+        if case .number(let text) = self { return Double(text) }
+        return nil
+    }
+
+    package var bool: Bool? {
+        if case .bool(let value) = self { return value }
+        return nil
+    }
+
+    package var array: [JSONValue]? {
+        if case .array(let value) = self { return value }
+        return nil
+    }
+
+    package var isNull: Bool {
+        if case .null = self { return true }
+        return false
+    }
+}
+
+/// One `"key": value` of a JSON object.
+package struct JSONMember: Sendable, Equatable {
+    package var key: String
+    package var value: JSONValue
+}
+
+private struct JSONParser {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var index = 0
+
+    mutating func skipWhitespace() {
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x0A, 0x0D, 0x09: index += 1
+            default: return
+            }
+        }
+    }
+
+    mutating func value(depth: Int) -> JSONValue? {
+        guard depth < 64 else { return nil }
+        skipWhitespace()
+        guard index < bytes.count else { return nil }
+        switch bytes[index] {
+        case UInt8(ascii: "{"):
+            index += 1
+            var object: [JSONMember] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "}") {
+                index += 1
+                return .object(object)
+            }
+            while true {
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
+                skipWhitespace()
+                guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return nil }
+                index += 1
+                guard let item = value(depth: depth + 1) else { return nil }
+                object.append(JSONMember(key: key, value: item))
+                skipWhitespace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+                return nil
+            }
+        case UInt8(ascii: "["):
+            index += 1
+            var array: [JSONValue] = []
+            skipWhitespace()
+            if index < bytes.count, bytes[index] == UInt8(ascii: "]") {
+                index += 1
+                return .array(array)
+            }
+            while true {
+                guard let item = value(depth: depth + 1) else { return nil }
+                array.append(item)
+                skipWhitespace()
+                guard index < bytes.count else { return nil }
+                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
+                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
+                return nil
+            }
+        case UInt8(ascii: "\""):
+            return string().map(JSONValue.string)
+        case UInt8(ascii: "t"):
+            return literal("true") ? .bool(true) : nil
+        case UInt8(ascii: "f"):
+            return literal("false") ? .bool(false) : nil
+        case UInt8(ascii: "n"):
+            return literal("null") ? .null : nil
+        default:
+            return number()
+        }
+    }
+
+    mutating func literal(_ word: StaticString) -> Bool {
+        let count = word.utf8CodeUnitCount
+        guard index + count <= bytes.count else { return false }
+        for offset in 0..<count where bytes[index + offset] != word.utf8Start[offset] { return false }
+        index += count
+        return true
+    }
+
+    mutating func number() -> JSONValue? {
+        let start = index
+        if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+        var digits = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if (48...57).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
+                index += 1
+                digits += 1
+            } else {
+                break
+            }
+        }
+        guard digits > 0 else { return nil }
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        guard Double(text) != nil else { return nil }
+        return .number(text)
+    }
+
+    /// A string starting at the opening quote.
+    mutating func string() -> String? {
+        index += 1
+        let start = index
+        // Fast path: no escapes.
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+                index += 1
+                return text
+            }
+            if byte == UInt8(ascii: "\\") || byte < 0x20 { break }
+            index += 1
+        }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "\\") else { return nil }
+        var scalars: [UInt8] = Array(UnsafeBufferPointer(rebasing: bytes[start..<index]))
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") {
+                index += 1
+                return String(decoding: scalars, as: UTF8.self)
+            }
+            guard byte >= 0x20 else { return nil }
+            if byte != UInt8(ascii: "\\") {
+                scalars.append(byte)
+                index += 1
+                continue
+            }
+            index += 1
+            guard index < bytes.count else { return nil }
+            let escape = bytes[index]
+            index += 1
+            switch escape {
+            case UInt8(ascii: "\""): scalars.append(0x22)
+            case UInt8(ascii: "\\"): scalars.append(0x5C)
+            case UInt8(ascii: "/"): scalars.append(0x2F)
+            case UInt8(ascii: "b"): scalars.append(0x08)
+            case UInt8(ascii: "f"): scalars.append(0x0C)
+            case UInt8(ascii: "n"): scalars.append(0x0A)
+            case UInt8(ascii: "r"): scalars.append(0x0D)
+            case UInt8(ascii: "t"): scalars.append(0x09)
+            case UInt8(ascii: "u"):
+                guard var code = hex4() else { return nil }
+                if (0xD800...0xDBFF).contains(code) {
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+                    index += 2
+                    guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                } else if (0xDC00...0xDFFF).contains(code) {
+                    return nil
+                }
+                guard let scalar = Unicode.Scalar(code) else { return nil }
+                scalars.append(contentsOf: Array(String(Character(scalar)).utf8))
+            default:
+                return nil
+            }
+        }
+        return nil
+    }
+
+    mutating func hex4() -> UInt32? {
+        guard index + 4 <= bytes.count else { return nil }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[index]
+            index += 1
+            let digit: UInt32
+            switch byte {
+            case 48...57: digit = UInt32(byte - 48)
+            case 65...70: digit = UInt32(byte - 55)
+            case 97...102: digit = UInt32(byte - 87)
+            default: return nil
+            }
+            value = value * 16 + digit
+        }
+        return value
+    }
+}
+
+/// Writes JSON by hand, for the hot wire types.
+package struct JSONOutput {
+    package var bytes: [UInt8] = []
+
+    package init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
+
+    package mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    package mutating func raw(_ byte: UInt8) { bytes.append(byte) }
+
+    package mutating func string(_ text: String) {
+        bytes.append(0x22)
+        for byte in text.utf8 {
+            switch byte {
+            case 0x22: bytes.append(0x5C); bytes.append(0x22)
+            case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
+            case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
+            case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
+            case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
+            case 0..<0x20:
+                let hex = Array("0123456789abcdef".utf8)
+                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])
+            default: bytes.append(byte)
+            }
+        }
+        bytes.append(0x22)
+    }
+
+    package mutating func key(_ name: String) {
+        string(name)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    package mutating func int(_ value: Int64) { raw(String(value)) }
+    package mutating func double(_ value: Double) { raw(value.isFinite ? "\(value)" : "null") }
+    package mutating func bool(_ value: Bool) { raw(value ? "true" : "false") }
+
+    package var data: Data { Data(bytes) }
+}

@@ -1,0 +1,307 @@
+import Foundation
+import HTTPTypes
+import HearthCloud
+import HearthCloudModel
+import HearthCore
+import Hummingbird
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// The HTTP API of the record server, under `/cloud/v1`, shaped after CloudKit Web Services.
+///
+/// Every route but sign-up and sign-in needs `Authorization: Bearer <token>`; clients name their device
+/// with `X-Hearth-Device-ID` so they are not pushed their own changes. `{database}` is `private` or `shared`.
+struct CloudAPI: Sendable {
+    static let prefix = "/cloud/v1"
+    static let deviceHeader = HTTPField.Name("X-Hearth-Device-ID")!
+
+    let store: any RecordStore
+    let accounts: AccountService
+    let limiter: RateLimiter
+    let signInLimiter: RateLimiter
+    let hub: PushHub
+    let configuration: CloudConfiguration
+
+    // MARK: Plumbing
+
+    /// The signed-in caller, after the rate limit.
+    func principal(_ request: Request) async throws -> CloudPrincipal {
+        guard let header = request.headers[.authorization] else {
+            throw CloudError(.authenticationRequired, "Sign in first: send the token from POST \(Self.prefix)/accounts/signin as \"Authorization: Bearer <token>\".")
+        }
+        guard header.lowercased().hasPrefix("bearer ") else {
+            throw CloudError(.authenticationRequired, "The Authorization header must be \"Bearer <token>\".")
+        }
+        let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        let caller = try await accounts.authenticate(token: token)
+        if let wait = limiter.acquire(caller.userRecordName) {
+            throw CloudError(.throttled, "Too many requests from your account; wait \(wait) seconds and try again.", retryAfter: wait)
+        }
+        var device = request.headers[Self.deviceHeader]
+        if let value = device, value.isEmpty || value.utf8.count > 200 { device = nil }
+        return CloudPrincipal(userID: caller.userRecordName, deviceID: device)
+    }
+
+    func token(_ request: Request) -> String {
+        String((request.headers[.authorization] ?? "").dropFirst(7)).trimmingCharacters(in: .whitespaces)
+    }
+
+    /// The `{database}` path parameter.
+    func scope(_ context: HearthRequestContext) throws -> CloudDatabaseScope {
+        let text = context.parameters.get("database") ?? ""
+        guard let scope = CloudDatabaseScope(rawValue: text) else {
+            throw CloudError(.notFound, "There is no \"\(text.prefix(40))\" database; use \(Self.prefix)/private/… or \(Self.prefix)/shared/….")
+        }
+        return scope
+    }
+
+    /// The JSON body as `T`, or `BAD_REQUEST` naming the field at fault / `LIMIT_EXCEEDED` when too big.
+    func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: configuration.maxRequestBytes)
+        } catch is NIOTooManyBytesError {
+            throw CloudError(.limitExceeded, "The request body is larger than \(configuration.maxRequestBytes) bytes; send fewer or smaller records per request.")
+        }
+        guard buffer.readableBytes > 0 else {
+            throw CloudError.badRequest("\(request.method) \(request.uri.path) needs a JSON body.")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw CloudError.badRequest("The JSON body is not valid: \(DecodingErrorSummary.describe(error))")
+        }
+    }
+
+    /// A records/modify body: the fast parser first, `Codable` (for its error messages) when that fails.
+    func decodeModify(_ request: Request) async throws -> CloudRecordsModifyRequest {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: configuration.maxRequestBytes)
+        } catch is NIOTooManyBytesError {
+            throw CloudError(.limitExceeded, "The request body is larger than \(configuration.maxRequestBytes) bytes; send fewer or smaller records per request.")
+        }
+        guard buffer.readableBytes > 0 else {
+            throw CloudError.badRequest("\(request.method) \(request.uri.path) needs a JSON body.")
+        }
+        if let fast = CloudRecordsModifyRequest.fastDecode(buffer.readableBytesView) { return fast }
+        do {
+            return try JSONDecoder().decode(CloudRecordsModifyRequest.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw CloudError.badRequest("The JSON body is not valid: \(DecodingErrorSummary.describe(error))")
+        }
+    }
+
+    func raw(_ data: Data) -> Response {
+        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) throws -> Response {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    // MARK: Routes
+
+    func register(on router: Router<HearthRequestContext>) {
+        let cloud = router.group(RouterPath(Self.prefix)).add(middleware: CloudErrorMiddleware())
+
+        // Accounts
+        cloud.post("accounts/signup") { request, _ in
+            let body = try await decode(CloudSignUpRequest.self, from: request)
+            if let wait = signInLimiter.acquire("signup") {
+                throw CloudError(.throttled, "Too many sign-ups; wait \(wait) seconds.", retryAfter: wait)
+            }
+            return try json(try await accounts.signUp(body), status: .created)
+        }
+        cloud.post("accounts/signin") { request, _ in
+            let body = try await decode(CloudSignInRequest.self, from: request)
+            if let wait = signInLimiter.acquire("signin:" + body.emailAddress.lowercased()) {
+                throw CloudError(.throttled, "Too many sign-in attempts for this email; wait \(wait) seconds.", retryAfter: wait)
+            }
+            return try json(try await accounts.signIn(body))
+        }
+        cloud.post("accounts/signout") { request, _ in
+            _ = try await principal(request)
+            try await accounts.signOut(token: token(request))
+            return Response(status: .noContent)
+        }
+        cloud.get("accounts/caller") { request, _ in
+            _ = try await principal(request)
+            return try json(try await accounts.authenticate(token: token(request)))
+        }
+
+        // Zones
+        cloud.post(":database/zones/list") { request, context in
+            try json(CloudZonesListResponse(zones: try await store.listZones(try await principal(request), scope: try scope(context))))
+        }
+        cloud.post(":database/zones/modify") { request, context in
+            let principal = try await principal(request)
+            guard try scope(context) == .private else {
+                throw CloudError(.accessDenied, "Zones can be created and deleted only in your private database.")
+            }
+            let body = try await decode(CloudZonesModifyRequest.self, from: request)
+            return try json(CloudZonesModifyResponse(zones: try await store.modifyZones(principal, operations: body.operations)))
+        }
+        cloud.post(":database/zones/changes") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudZoneChangesRequest.self, from: request)
+            return try json(try await store.zoneChanges(principal, scope: try scope(context), request: body))
+        }
+        cloud.post(":database/changes/database") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudDatabaseChangesRequest.self, from: request)
+            return try json(try await store.databaseChanges(principal, scope: try scope(context), request: body))
+        }
+
+        // Records
+        cloud.post(":database/records/modify") { request, context in
+            let principal = try await principal(request)
+            let body = try await decodeModify(request)
+            let response = try await store.modifyRecords(principal, scope: try scope(context), request: body)
+            return raw(response.fastEncode())
+        }
+        cloud.post(":database/records/lookup") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudRecordsLookupRequest.self, from: request)
+            return try json(try await store.lookupRecords(principal, scope: try scope(context), request: body))
+        }
+        cloud.post(":database/records/query") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudRecordsQueryRequest.self, from: request)
+            return try json(try await store.queryRecords(principal, scope: try scope(context), request: body))
+        }
+        cloud.post(":database/records/changes") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudRecordChangesRequest.self, from: request)
+            return raw(try await store.recordChanges(principal, scope: try scope(context), request: body).fastEncode())
+        }
+
+        // Shares
+        cloud.post(":database/shares/create") { request, context in
+            let principal = try await principal(request)
+            guard try scope(context) == .private else { throw CloudError(.accessDenied, "Only the owner of a zone can share it: create shares in your private database.") }
+            let body = try await decode(CloudShareCreateRequest.self, from: request)
+            return try json(try await store.createShare(principal, request: body), status: .created)
+        }
+        cloud.post(":database/shares/list") { request, context in
+            try json(CloudSharesListResponse(shares: try await store.listShares(try await principal(request), scope: try scope(context))))
+        }
+        cloud.post(":database/shares/lookup") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudShareReference.self, from: request)
+            return try json(try await store.lookupShare(principal, scope: try scope(context), reference: body))
+        }
+        cloud.post(":database/shares/update") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudShareUpdateRequest.self, from: request)
+            return try json(try await store.updateShare(principal, scope: try scope(context), request: body))
+        }
+        cloud.post(":database/shares/delete") { request, context in
+            let principal = try await principal(request)
+            guard try scope(context) == .private else { throw CloudError(.accessDenied, "Only the owner can delete a share; participants can leave it with shares/leave.") }
+            let body = try await decode(CloudShareReference.self, from: request)
+            try await store.deleteShare(principal, reference: body)
+            return Response(status: .noContent)
+        }
+        cloud.post(":database/shares/participants/add") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudParticipantsAddRequest.self, from: request)
+            return try json(try await store.addParticipants(principal, scope: try scope(context), request: body))
+        }
+        cloud.post(":database/shares/participants/remove") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudParticipantsRemoveRequest.self, from: request)
+            return try json(try await store.removeParticipants(principal, scope: try scope(context), request: body))
+        }
+        cloud.post(":database/shares/leave") { request, context in
+            let principal = try await principal(request)
+            guard try scope(context) == .shared else { throw CloudError.badRequest("You own the shares in your private database; delete them instead of leaving.") }
+            let body = try await decode(CloudShareReference.self, from: request)
+            try await store.leaveShare(principal, reference: body)
+            return Response(status: .noContent)
+        }
+        cloud.post("shares/accept") { request, _ in
+            let principal = try await principal(request)
+            let body = try await decode(CloudShareAcceptRequest.self, from: request)
+            return try json(try await store.acceptShare(principal, token: body.shareToken))
+        }
+        cloud.get("shares/invitations") { request, _ in
+            try json(CloudSharesListResponse(shares: try await store.invitations(try await principal(request))))
+        }
+
+        // Subscriptions
+        cloud.post(":database/subscriptions/modify") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudSubscriptionsModifyRequest.self, from: request)
+            return try json(try await store.modifySubscriptions(principal, scope: try scope(context), request: body))
+        }
+        cloud.post(":database/subscriptions/list") { request, context in
+            let list = try await store.listSubscriptions(try await principal(request), scope: try scope(context))
+            return try json(CloudSubscriptionsResponse(subscriptions: list.map { .success($0) }))
+        }
+
+        // Assets
+        cloud.post("assets/upload") { request, _ in
+            let principal = try await principal(request)
+            var request = request
+            let buffer: ByteBuffer
+            do {
+                buffer = try await request.collectBody(upTo: configuration.maxAssetBytes)
+            } catch is NIOTooManyBytesError {
+                throw CloudError(.quotaExceeded, "The asset is larger than the limit of \(configuration.maxAssetBytes) bytes per asset.")
+            }
+            guard buffer.readableBytes > 0 else { throw CloudError.badRequest("The upload is empty; send the file's bytes as the request body.") }
+            return try json(try await store.storeAsset(principal, data: Data(buffer.readableBytesView)), status: .created)
+        }
+        cloud.get("assets/:checksum") { request, context in
+            let principal = try await principal(request)
+            let checksum = context.parameters.get("checksum") ?? ""
+            guard checksum.utf8.count == 64, checksum.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+                throw CloudError.badRequest("An asset is named by the 64 lowercase hex digits of its SHA-256.")
+            }
+            let data = try await store.loadAsset(principal, checksum: checksum)
+            return Response(
+                status: .ok,
+                headers: [.contentType: "application/octet-stream", .cacheControl: "private, max-age=31536000, immutable", .eTag: "\"\(checksum)\""],
+                body: .init(byteBuffer: ByteBuffer(bytes: data))
+            )
+        }
+
+        // Push
+        cloud.get("push") { request, _ in
+            let principal = try await principal(request)
+            return pushResponse(for: principal)
+        }
+    }
+
+    /// The Server-Sent Events stream of one client: `event: ready` first, then `event: notification`
+    /// messages, and a comment line as heartbeat.
+    func pushResponse(for principal: CloudPrincipal) -> Response {
+        let stream = hub.connect(principal)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return Response(
+            status: .ok,
+            headers: [.contentType: "text/event-stream", .cacheControl: "no-store", HTTPField.Name("X-Accel-Buffering")!: "no"],
+            body: ResponseBody { writer in
+                try await writer.write(ByteBuffer(string: "event: ready\ndata: {\"userRecordName\":\"\(principal.userID)\"}\n\n"))
+                for await message in stream.cancelOnGracefulShutdown() {
+                    switch message {
+                    case .heartbeat:
+                        try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
+                    case .notification(let notification):
+                        let data = String(decoding: try encoder.encode(notification), as: UTF8.self)
+                        try await writer.write(ByteBuffer(string: "event: notification\nid: \(notification.notificationID)\ndata: \(data)\n\n"))
+                    }
+                }
+                try await writer.finish(nil)
+            }
+        )
+    }
+}

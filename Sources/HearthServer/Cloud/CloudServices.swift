@@ -1,0 +1,94 @@
+import Foundation
+import HearthCloud
+import HearthCloudModel
+import HearthCore
+import Logging
+import ServiceLifecycle
+
+/// The record store and the services around it, wired from the server configuration.
+struct CloudServices {
+    let store: any RecordStore
+    let api: CloudAPI
+    let services: [any Service]
+
+    /// Opens the record store (SQLite in the data directory, or PostgreSQL), migrates it, and builds the API.
+    static func make(_ configuration: ServerConfiguration, dataDirectory: DataDirectory, logger: Logger) async throws -> CloudServices {
+        let store: any RecordStore
+        if let url = configuration.databaseURL {
+            do {
+                // Migrate with a short-lived client, so the tables exist before the server accepts requests.
+                let migrator = try PostgresRecordStore(url: url, maximumConnections: 2, configuration: configuration.cloud, logger: logger)
+                let reached = try await withThrowingTaskGroup(of: Bool.self) { group in
+                    group.addTask {
+                        try await migrator.run()
+                        return false
+                    }
+                    group.addTask {
+                        try await migrator.migrate()
+                        return true
+                    }
+                    group.addTask {
+                        try await Task.sleep(for: Self.connectTimeout)
+                        return false
+                    }
+                    defer { group.cancelAll() }
+                    return try await group.next() ?? false
+                }
+                guard reached else {
+                    throw ServiceError(.operationFailed, "The record database \(Self.redacted(url)) did not answer within \(Self.connectTimeout.components.seconds) seconds. Check that PostgreSQL runs there and that the URL's host, port, user, password and database are right (--database or HEARTH_DATABASE_URL).")
+                }
+                store = try PostgresRecordStore(url: url, configuration: configuration.cloud, logger: logger)
+            } catch let error as CloudError {
+                throw ServiceError(.operationFailed, "The record database cannot be used: \(error.reason) Check --database or HEARTH_DATABASE_URL.", underlying: error)
+            }
+        } else {
+            do {
+                let sqlite = try SQLiteRecordStore(url: dataDirectory.url.appendingPathComponent("cloud.sqlite"), configuration: configuration.cloud, logger: logger)
+                try await sqlite.migrate()
+                store = sqlite
+            } catch let error as CloudError {
+                throw ServiceError(.operationFailed, "The record database in \(dataDirectory.url.path) cannot be used: \(error.reason)", underlying: error)
+            }
+        }
+        let cloud = configuration.cloud
+        let hub = PushHub(store: store, logger: logger)
+        let api = CloudAPI(
+            store: store,
+            accounts: AccountService(store: store, configuration: cloud),
+            limiter: RateLimiter(rate: cloud.requestsPerSecond, burst: cloud.burst),
+            signInLimiter: RateLimiter(rate: 1, burst: 20),
+            hub: hub,
+            configuration: cloud
+        )
+        let services: [any Service] = [StoreService(store: store), hub, CompactionService(store: store, logger: logger)]
+        return CloudServices(store: store, api: api, services: services)
+    }
+}
+
+extension CloudServices {
+    /// How long the server waits for PostgreSQL when it starts.
+    static let connectTimeout: Duration = .seconds(20)
+
+    /// The URL without its password, for messages.
+    static func redacted(_ url: String) -> String {
+        guard var components = URLComponents(string: url) else { return "(unreadable URL)" }
+        if components.password != nil { components.password = "***" }
+        return components.string ?? "(unreadable URL)"
+    }
+}
+
+/// Keeps the record store's background work (PostgreSQL connections and change notifications) running.
+struct StoreService: Service {
+    let store: any RecordStore
+
+    func run() async throws {
+        try await cancelWhenGracefulShutdown { try await store.run() }
+    }
+}
+
+/// Reports whether the record store answers.
+struct RecordStoreHealth: ServiceHealth {
+    let store: any RecordStore
+    var serviceName: String { "recordStore" }
+    func checkHealth() async -> HealthStatus { await store.checkHealth() }
+}
