@@ -1,0 +1,168 @@
+import Foundation
+import HearthCore
+import HearthServer
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import Testing
+
+private func temporaryDataDirectory() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("hearth-server-\(UUID().uuidString)")
+}
+
+private func quietLogger() -> Logger {
+    var logger = Logger(label: "test.server")
+    logger.logLevel = .error
+    return logger
+}
+
+@Suite struct ApplicationTests {
+    @Test func healthReportsEveryServiceAsJSON() async throws {
+        let folder = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
+                let report = try JSONDecoder.hearth.decode(HealthReport.self, from: Data(response.body.readableBytesView))
+                #expect(report.status == "healthy")
+                #expect(report.services["dataDirectory"]?.isHealthy == true)
+            }
+        }
+    }
+
+    @Test func healthIs503WhenTheDataDirectoryIsGone() async throws {
+        let folder = temporaryDataDirectory()
+        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
+        try FileManager.default.removeItem(at: folder)
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .serviceUnavailable)
+                let report = try JSONDecoder.hearth.decode(HealthReport.self, from: Data(response.body.readableBytesView))
+                #expect(report.status == "unhealthy")
+                #expect(report.services["dataDirectory"]?.errors.first?.contains(folder.lastPathComponent) == true)
+            }
+        }
+    }
+
+    @Test func metricsCountRequestsInPrometheusText() async throws {
+        let folder = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
+        try await app.test(.router) { client in
+            for _ in 0..<3 { try await client.execute(uri: "/health", method: .get) { _ in } }
+            try await client.execute(uri: "/no-such-route", method: .get) { _ in }
+            try await client.execute(uri: "/metrics", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
+                let text = String(buffer: response.body)
+                #expect(text.contains(#"hearth_http_requests_total{method="GET",route="/health",status="200"} 3"#))
+                #expect(text.contains(#"status="404""#))
+                #expect(text.contains("# TYPE hearth_http_request_duration_seconds histogram"))
+            }
+        }
+    }
+
+    @Test func unknownRoutesAnswerWithAJSONErrorBody() async throws {
+        let folder = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/nowhere", method: .get) { response in
+                #expect(response.status == .notFound)
+                let body = try JSONDecoder().decode(ErrorBody.self, from: Data(response.body.readableBytesView))
+                #expect(body.serverErrorCode == "NOT_FOUND")
+                #expect(body.reason.contains("/nowhere"))
+                #expect(UUID(uuidString: body.uuid) != nil)
+            }
+        }
+    }
+
+    @Test func aLiveServerAnswersOnAFreePort() async throws {
+        let folder = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bound = Locked<Int?>(nil)
+        let app = try await buildApplication(
+            ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger(),
+            onListening: { port in bound.withLock { $0 = port } }
+        )
+        try await app.test(.live) { client in
+            try await client.execute(uri: "/health", method: .get) { response in
+                #expect(response.status == .ok)
+            }
+            #expect(bound.current == client.port)
+            #expect((bound.current ?? 0) > 0)
+        }
+    }
+
+    @Test func aFileWhereTheDataDirectoryShouldBeIsAClearError() async throws {
+        let file = temporaryDataDirectory()
+        try Data("x".utf8).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        do {
+            _ = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: file, logLevel: .error), logger: quietLogger())
+            Issue.record("must throw")
+        } catch let error as ServiceError {
+            #expect(error.message.contains(file.path))
+            #expect(error.message.contains("--data-dir"))
+        }
+    }
+}
+
+@Suite struct ErrorTranslationTests {
+    @Test(arguments: [
+        (ServiceError.notAuthenticated(), 401, "AUTHENTICATION_REQUIRED"),
+        (ServiceError.unauthorized(), 403, "ACCESS_DENIED"),
+        (ServiceError.notFound("Record r1"), 404, "NOT_FOUND"),
+        (ServiceError.validationFailed("Bad"), 400, "BAD_REQUEST"),
+        (ServiceError(.conflict, "Changed"), 409, "CONFLICT"),
+        (ServiceError(.rateLimited, "Slow", retryAfter: .seconds(7)), 429, "THROTTLED"),
+        (ServiceError.operationFailed("Boom"), 500, "INTERNAL_ERROR"),
+    ])
+    func serviceErrorsMapToStatusAndCode(_ error: ServiceError, _ status: Int, _ code: String) {
+        let answer = ErrorMiddleware<HearthRequestContext>.translate(error)
+        #expect(answer.status.code == status)
+        #expect(answer.body.serverErrorCode == code)
+        #expect(answer.body.reason == error.message)
+        if status == 429 {
+            #expect(answer.body.retryAfter == 7)
+            #expect(answer.headers[.retryAfter] == "7")
+        }
+    }
+}
+
+@Suite struct ServerConfigurationTests {
+    @Test func flagsBeatEnvironmentBeatsDefaults() throws {
+        let defaults = try ServerConfiguration.resolve(environment: [:])
+        #expect(defaults.host == "127.0.0.1")
+        #expect(defaults.port == 8080)
+        #expect(defaults.dataDirectory.lastPathComponent == "hearth-data")
+        #expect(defaults.logLevel == .info)
+
+        let environment = ["HEARTH_HOST": "0.0.0.0", "HEARTH_PORT": "9000", "HEARTH_DATA_DIR": "/srv/hearth", "HEARTH_LOG_LEVEL": "DEBUG"]
+        let fromEnvironment = try ServerConfiguration.resolve(environment: environment)
+        #expect(fromEnvironment.host == "0.0.0.0")
+        #expect(fromEnvironment.port == 9000)
+        #expect(fromEnvironment.dataDirectory.path == "/srv/hearth")
+        #expect(fromEnvironment.logLevel == .debug)
+
+        let fromFlags = try ServerConfiguration.resolve(host: "::1", port: 0, dataDirectory: "/tmp/h", logLevel: "error", environment: environment)
+        #expect(fromFlags.host == "::1")
+        #expect(fromFlags.port == 0)
+        #expect(fromFlags.dataDirectory.path == "/tmp/h")
+        #expect(fromFlags.logLevel == .error)
+    }
+
+    @Test func malformedSettingsAreNamed() {
+        #expect { try ServerConfiguration.resolve(environment: ["HEARTH_PORT": "eighty"]) } throws: { error in
+            (error as? ServiceError)?.message.contains("HEARTH_PORT") == true
+        }
+        #expect { try ServerConfiguration.resolve(port: 70_000, environment: [:]) } throws: { error in
+            (error as? ServiceError)?.message.contains("70000") == true
+        }
+        #expect { try ServerConfiguration.resolve(logLevel: "loud", environment: [:]) } throws: { error in
+            (error as? ServiceError)?.message.contains("loud") == true
+        }
+    }
+}
