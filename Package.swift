@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
         .library(name: "HearthCloud", targets: ["HearthCloud"]),
+        .library(name: "HearthSync", targets: ["HearthSync"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -77,6 +78,23 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Sync (client)
+        .target(
+            name: "HearthSync",
+            dependencies: [
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Server and CLI
         .target(
             name: "HearthServer",
@@ -120,6 +138,22 @@ let package = Package(
                 .product(name: "PostgresNIO", package: "postgres-nio"),
             ],
             path: "Benchmarks/CloudBenchmark",
+            swiftSettings: swiftSettings
+        ),
+
+        .executableTarget(
+            name: "SyncBenchmark",
+            dependencies: [
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthServer",
+                "HearthStore",
+                "HearthSync",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/SyncBenchmark",
             swiftSettings: swiftSettings
         ),
 
@@ -174,6 +208,25 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthSyncTests",
+            dependencies: [
+                "HearthCloud",
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthServer",
+                "HearthStore",
+                "HearthSync",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

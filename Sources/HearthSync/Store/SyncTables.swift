@@ -1,0 +1,334 @@
+import Foundation
+import GRDB
+import HearthCloudModel
+
+/// A pending local change as the outbox holds it.
+struct OutboxEntry: Sendable {
+    var zone: SyncZone
+    var recordName: String
+    var recordType: String
+    var seq: Int64
+    var isDeletion: Bool
+    var changedAt: Int64
+    /// Per-field change times (ms) of the unsent edits; nil when the policy does not track them.
+    var fieldTimes: [String: Int64]?
+    /// The fields as of the last enqueue, to tell which fields the next edit changes.
+    var snapshot: [String: CloudFieldValue]?
+    var attempts: Int
+    var notBefore: Int64
+    var parked: Bool
+    var lastError: String?
+
+    var id: SyncRecordID { SyncRecordID(recordType: recordType, recordName: recordName) }
+
+    static let columns = "scope, zoneName, zoneOwner, recordName, seq, recordType, isDeletion, changedAt, fieldTimes, snapshot, attempts, notBefore, parked, lastError"
+
+    init(row: Row) {
+        zone = SyncZone(scope: row["scope"], zoneName: row["zoneName"], ownerKey: row["zoneOwner"])
+        recordName = row["recordName"]
+        seq = row["seq"]
+        recordType = row["recordType"]
+        isDeletion = row["isDeletion"]
+        changedAt = row["changedAt"]
+        fieldTimes = (row["fieldTimes"] as String?).flatMap(SyncCoding.decodeTimes)
+        snapshot = (row["snapshot"] as Data?).flatMap(SyncCoding.decodeFields)
+        attempts = row["attempts"]
+        notBefore = row["notBefore"]
+        parked = row["parked"]
+        lastError = row["lastError"]
+    }
+}
+
+/// What the engine knows of a record on the server.
+struct RecordMeta: Sendable {
+    var zone: SyncZone
+    var recordName: String
+    var recordType: String
+    var changeTag: String?
+    /// The last version both sides agreed on, kept when the type's policy merges.
+    var ancestor: CloudRecord?
+
+    init(zone: SyncZone, recordName: String, recordType: String, changeTag: String?, ancestor: CloudRecord?) {
+        self.zone = zone
+        self.recordName = recordName
+        self.recordType = recordType
+        self.changeTag = changeTag
+        self.ancestor = ancestor
+    }
+
+    init(row: Row) {
+        zone = SyncZone(scope: row["scope"], zoneName: row["zoneName"], ownerKey: row["zoneOwner"])
+        recordName = row["recordName"]
+        recordType = row["recordType"]
+        changeTag = row["changeTag"]
+        ancestor = (row["ancestor"] as Data?).flatMap(SyncCoding.decodeRecord)
+    }
+}
+
+/// Encodings the engine's tables use.
+enum SyncCoding {
+    /// The field that carries per-field change times with records whose policy is last-writer-wins.
+    static let fieldTimesKey = "hearthFieldTimes"
+
+    static func encodeFields(_ fields: [String: CloudFieldValue]) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return try encoder.encode(fields)
+    }
+
+    static func decodeFields(_ data: Data) -> [String: CloudFieldValue]? {
+        try? JSONDecoder().decode([String: CloudFieldValue].self, from: data)
+    }
+
+    static func encodeRecord(_ record: CloudRecord) throws -> Data {
+        try JSONEncoder().encode(record)
+    }
+
+    static func decodeRecord(_ data: Data) -> CloudRecord? {
+        try? JSONDecoder().decode(CloudRecord.self, from: data)
+    }
+
+    static func encodeTimes(_ times: [String: Int64]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? encoder.encode(times)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    }
+
+    static func decodeTimes(_ text: String) -> [String: Int64]? {
+        try? JSONDecoder().decode([String: Int64].self, from: Data(text.utf8))
+    }
+
+    /// The per-field change times a record carries (empty when it carries none).
+    static func times(of record: CloudRecord?) -> [String: Int64] {
+        guard case .string(let text)? = record?.fields[fieldTimesKey] else { return [:] }
+        return decodeTimes(text) ?? [:]
+    }
+
+    /// The record's fields without the engine's own.
+    static func appFields(_ fields: [String: CloudFieldValue]) -> [String: CloudFieldValue] {
+        guard fields[fieldTimesKey] != nil else { return fields }
+        var copy = fields
+        copy.removeValue(forKey: fieldTimesKey)
+        return copy
+    }
+
+    static func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
+}
+
+/// The engine's queries on its tables; every function runs inside the caller's transaction.
+enum SyncTables {
+    // MARK: State
+
+    static func state(_ key: String, in db: Database) throws -> String? {
+        try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM syncState WHERE key = ?"), arguments: [key])
+    }
+
+    static func setState(_ key: String, _ value: String?, in db: Database) throws {
+        if let value {
+            try db.cachedStatement(sql: "INSERT INTO syncState (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
+                .execute(arguments: [key, value])
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM syncState WHERE key = ?").execute(arguments: [key])
+        }
+    }
+
+    static func isEnabled(_ db: Database) throws -> Bool {
+        try state("enabled", in: db) == "1"
+    }
+
+    /// Reserves `count` consecutive outbox sequence numbers (which also wakes a watching engine); returns the first.
+    static func reserveSequence(_ count: Int, in db: Database) throws -> Int64 {
+        try db.cachedStatement(sql: "UPDATE syncSignal SET counter = counter + ? WHERE id = 1").execute(arguments: [count])
+        let last = try Int64.fetchOne(db.cachedStatement(sql: "SELECT counter FROM syncSignal WHERE id = 1")) ?? Int64(count)
+        return last - Int64(count) + 1
+    }
+
+    /// Clears everything the engine knows of the server (never the app's rows, never the device id).
+    static func clearSyncState(in db: Database) throws {
+        let deviceID = try state("deviceID", in: db)
+        try db.execute(sql: "DELETE FROM syncState; DELETE FROM syncZone; DELETE FROM syncRecord; DELETE FROM syncOutbox; DELETE FROM syncDeferred;")
+        if let deviceID { try setState("deviceID", deviceID, in: db) }
+    }
+
+    // MARK: Zones
+
+    static func zoneToken(_ zone: SyncZone, in db: Database) throws -> (token: CloudSyncToken?, refetchGeneration: Int64?)? {
+        guard let row = try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT token, refetchGeneration FROM syncZone WHERE scope = ? AND zoneName = ? AND zoneOwner = ?"),
+            arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey]
+        ) else { return nil }
+        return ((row["token"] as String?).map(CloudSyncToken.init(rawValue:)), row["refetchGeneration"])
+    }
+
+    static func saveZone(_ zone: SyncZone, token: CloudSyncToken?, refetchGeneration: Int64?, in db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO syncZone (scope, zoneName, zoneOwner, token, refetchGeneration) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT (scope, zoneName, zoneOwner) DO UPDATE SET token = excluded.token, refetchGeneration = excluded.refetchGeneration
+            """).execute(arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey, token?.rawValue, refetchGeneration])
+    }
+
+    static func knownZones(in db: Database) throws -> [SyncZone] {
+        try Row.fetchAll(db, sql: "SELECT scope, zoneName, zoneOwner FROM syncZone").map {
+            SyncZone(scope: $0["scope"], zoneName: $0["zoneName"], ownerKey: $0["zoneOwner"])
+        }
+    }
+
+    static func forgetZone(_ zone: SyncZone, in db: Database) throws {
+        let arguments: StatementArguments = [zone.scope.rawValue, zone.zoneName, zone.ownerKey]
+        try db.execute(sql: "DELETE FROM syncZone WHERE scope = ? AND zoneName = ? AND zoneOwner = ?", arguments: arguments)
+        try db.execute(sql: "DELETE FROM syncRecord WHERE scope = ? AND zoneName = ? AND zoneOwner = ?", arguments: arguments)
+        try db.execute(sql: "DELETE FROM syncDeferred WHERE scope = ? AND zoneName = ? AND zoneOwner = ?", arguments: arguments)
+    }
+
+    // MARK: Records
+
+    static func meta(_ zone: SyncZone, _ recordName: String, in db: Database) throws -> RecordMeta? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT scope, zoneName, zoneOwner, recordName, recordType, changeTag, ancestor FROM syncRecord WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND recordName = ?"),
+            arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey, recordName]
+        ).map(RecordMeta.init(row:))
+    }
+
+    /// The zone a record is known in, by name alone.
+    static func knownZone(ofRecord recordName: String, in db: Database) throws -> SyncZone? {
+        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT scope, zoneName, zoneOwner FROM syncOutbox WHERE recordName = ? LIMIT 1"), arguments: [recordName]) {
+            return SyncZone(scope: row["scope"], zoneName: row["zoneName"], ownerKey: row["zoneOwner"])
+        }
+        if let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT scope, zoneName, zoneOwner FROM syncRecord WHERE recordName = ? LIMIT 1"), arguments: [recordName]) {
+            return SyncZone(scope: row["scope"], zoneName: row["zoneName"], ownerKey: row["zoneOwner"])
+        }
+        return nil
+    }
+
+    static func saveMeta(_ meta: RecordMeta, generation: Int64?, in db: Database) throws {
+        let ancestor = try meta.ancestor.map(SyncCoding.encodeRecord)
+        try db.cachedStatement(sql: """
+            INSERT INTO syncRecord (scope, zoneName, zoneOwner, recordName, recordType, changeTag, ancestor, generation)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (scope, zoneName, zoneOwner, recordName) DO UPDATE SET
+                recordType = excluded.recordType, changeTag = excluded.changeTag, ancestor = excluded.ancestor,
+                generation = CASE WHEN excluded.generation > 0 THEN excluded.generation ELSE syncRecord.generation END
+            """).execute(arguments: [
+                meta.zone.scope.rawValue, meta.zone.zoneName, meta.zone.ownerKey, meta.recordName, meta.recordType,
+                meta.changeTag, ancestor, generation ?? 0,
+            ])
+    }
+
+    static func markSeen(_ zone: SyncZone, _ recordName: String, generation: Int64, in db: Database) throws {
+        try db.cachedStatement(sql: "UPDATE syncRecord SET generation = ? WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND recordName = ?")
+            .execute(arguments: [generation, zone.scope.rawValue, zone.zoneName, zone.ownerKey, recordName])
+    }
+
+    static func deleteMeta(_ zone: SyncZone, _ recordName: String, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM syncRecord WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND recordName = ?")
+            .execute(arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey, recordName])
+    }
+
+    /// Records of `zone` not seen in refetch `generation`: deleted on the server while the token was stale.
+    static func unseen(_ zone: SyncZone, generation: Int64, in db: Database) throws -> [SyncRecordID] {
+        try Row.fetchAll(
+            db, sql: "SELECT recordType, recordName FROM syncRecord WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND generation <> ?",
+            arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey, generation]
+        ).map { SyncRecordID(recordType: $0["recordType"], recordName: $0["recordName"]) }
+    }
+
+    static func records(in zone: SyncZone, db: Database) throws -> [SyncRecordID] {
+        try Row.fetchAll(
+            db, sql: "SELECT recordType, recordName FROM syncRecord WHERE scope = ? AND zoneName = ? AND zoneOwner = ?",
+            arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey]
+        ).map { SyncRecordID(recordType: $0["recordType"], recordName: $0["recordName"]) }
+    }
+
+    // MARK: Outbox
+
+    static func entry(_ zone: SyncZone, _ recordName: String, in db: Database) throws -> OutboxEntry? {
+        try Row.fetchOne(
+            db.cachedStatement(sql: "SELECT \(OutboxEntry.columns) FROM syncOutbox WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND recordName = ?"),
+            arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey, recordName]
+        ).map(OutboxEntry.init(row:))
+    }
+
+    /// Entries ready to send at `now`, oldest first.
+    static func readyEntries(now: Int64, limit: Int, in db: Database) throws -> [OutboxEntry] {
+        try Row.fetchAll(
+            db.cachedStatement(sql: "SELECT \(OutboxEntry.columns) FROM syncOutbox WHERE parked = 0 AND notBefore <= ? ORDER BY seq LIMIT ?"),
+            arguments: [now, limit]
+        ).map(OutboxEntry.init(row:))
+    }
+
+    /// When the next waiting entry becomes ready (ms), or nil when none waits.
+    static func nextReadyTime(in db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT MIN(notBefore) FROM syncOutbox")
+    }
+
+    static func pendingCount(in db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM syncOutbox") ?? 0
+    }
+
+    /// Removes the entry when it still holds the change that was sent (`seq`); a newer edit stays.
+    @discardableResult
+    static func removeEntry(_ zone: SyncZone, _ recordName: String, ifSeq seq: Int64?, in db: Database) throws -> Bool {
+        if let seq {
+            try db.cachedStatement(sql: "DELETE FROM syncOutbox WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND recordName = ? AND seq = ?")
+                .execute(arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey, recordName, seq])
+        } else {
+            try db.cachedStatement(sql: "DELETE FROM syncOutbox WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND recordName = ?")
+                .execute(arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey, recordName])
+        }
+        return db.changesCount > 0
+    }
+
+    /// Puts the entry off until `notBefore`, counting the attempt; `parked` marks a change the server refused.
+    static func deferEntry(_ zone: SyncZone, _ recordName: String, notBefore: Int64, parked: Bool, error: String?, in db: Database) throws {
+        try db.cachedStatement(sql: """
+            UPDATE syncOutbox SET attempts = attempts + 1, notBefore = ?, parked = ?, lastError = ?
+            WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND recordName = ?
+            """).execute(arguments: [notBefore, parked, error, zone.scope.rawValue, zone.zoneName, zone.ownerKey, recordName])
+    }
+
+    /// Replaces the unsent field times and snapshot of an entry after a merge.
+    static func updateEntryFields(_ zone: SyncZone, _ recordName: String, fieldTimes: [String: Int64]?, snapshot: [String: CloudFieldValue]?, in db: Database) throws {
+        try db.cachedStatement(sql: """
+            UPDATE syncOutbox SET fieldTimes = ?, snapshot = ?, notBefore = 0
+            WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND recordName = ?
+            """).execute(arguments: [
+                fieldTimes.map(SyncCoding.encodeTimes), try snapshot.map(SyncCoding.encodeFields),
+                zone.scope.rawValue, zone.zoneName, zone.ownerKey, recordName,
+            ])
+    }
+
+    /// Parked entries become ready again (on start, and every `parkedRetryInterval`).
+    static func unparkAll(in db: Database) throws {
+        try db.execute(sql: "UPDATE syncOutbox SET parked = 0, notBefore = 0 WHERE parked = 1")
+    }
+
+    static func problems(in db: Database) throws -> [String] {
+        try Row.fetchAll(db, sql: "SELECT recordType, recordName, lastError FROM syncOutbox WHERE lastError IS NOT NULL ORDER BY seq LIMIT 50").map {
+            "\($0["recordType"] as String) \($0["recordName"] as String): \($0["lastError"] as String)"
+        } + Row.fetchAll(db, sql: "SELECT recordType, recordName, reason FROM syncDeferred LIMIT 50").map {
+            "\($0["recordType"] as String) \($0["recordName"] as String) (from the server): \($0["reason"] as String)"
+        }
+    }
+
+    // MARK: Deferred incoming changes
+
+    static func deferIncoming(_ zone: SyncZone, _ id: SyncRecordID, record: CloudRecord?, reason: String, in db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO syncDeferred (scope, zoneName, zoneOwner, recordName, recordType, record, reason) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (scope, zoneName, zoneOwner, recordName) DO UPDATE SET recordType = excluded.recordType, record = excluded.record, reason = excluded.reason
+            """).execute(arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey, id.recordName, id.recordType, try record.map(SyncCoding.encodeRecord), reason])
+    }
+
+    static func deferredIncoming(in db: Database) throws -> [(zone: SyncZone, id: SyncRecordID, record: CloudRecord?)] {
+        try Row.fetchAll(db, sql: "SELECT scope, zoneName, zoneOwner, recordName, recordType, record FROM syncDeferred ORDER BY rowid").map {
+            (SyncZone(scope: $0["scope"], zoneName: $0["zoneName"], ownerKey: $0["zoneOwner"]),
+             SyncRecordID(recordType: $0["recordType"], recordName: $0["recordName"]),
+             ($0["record"] as Data?).flatMap(SyncCoding.decodeRecord))
+        }
+    }
+
+    static func removeDeferred(_ zone: SyncZone, _ recordName: String, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM syncDeferred WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND recordName = ?")
+            .execute(arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey, recordName])
+    }
+}
