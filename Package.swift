@@ -204,6 +204,7 @@ let package = Package(
                 "HearthServer",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -234,10 +235,12 @@ let package = Package(
             name: "hearthTests",
             dependencies: [
                 "hearth",
+                "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -49,6 +49,19 @@ public func buildApplication(
     )
 }
 
+/// Every route of the server as (method, path with `{parameters}`), for checking the OpenAPI document.
+func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(method: String, path: String)] {
+    let dataDirectory = try DataDirectory.prepare(configuration.dataDirectory)
+    let cloud = try await CloudServices.make(configuration, dataDirectory: dataDirectory, logger: Logger(label: "hearth.routes"))
+    let router = buildRouter(healthChecks: [], registry: PrometheusCollectorRegistry(), cloud: cloud.api)
+    return router.routes.map { route in
+        let path = route.path.description.split(separator: "/").map { part in
+            part.hasPrefix(":") ? "{\(part.dropFirst())}" : String(part)
+        }.joined(separator: "/")
+        return (route.method.rawValue.lowercased(), path.hasPrefix("/") ? path : "/" + path)
+    }
+}
+
 /// Every route of the server, with its middleware.
 func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI) -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)

@@ -62,7 +62,7 @@ struct CloudAPI: Sendable {
         let buffer: ByteBuffer
         do {
             buffer = try await request.collectBody(upTo: configuration.maxRequestBytes)
-        } catch let error as HTTPError where error.status == .contentTooLarge {
+        } catch is NIOTooManyBytesError {
             throw CloudError(.limitExceeded, "The request body is larger than \(configuration.maxRequestBytes) bytes; send fewer or smaller records per request.")
         }
         guard buffer.readableBytes > 0 else {
@@ -228,7 +228,7 @@ struct CloudAPI: Sendable {
             let buffer: ByteBuffer
             do {
                 buffer = try await request.collectBody(upTo: configuration.maxAssetBytes)
-            } catch let error as HTTPError where error.status == .contentTooLarge {
+            } catch is NIOTooManyBytesError {
                 throw CloudError(.quotaExceeded, "The asset is larger than the limit of \(configuration.maxAssetBytes) bytes per asset.")
             }
             guard buffer.readableBytes > 0 else { throw CloudError.badRequest("The upload is empty; send the file's bytes as the request body.") }
