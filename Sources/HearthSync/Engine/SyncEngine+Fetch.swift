@@ -48,7 +48,8 @@ extension SyncEngine {
         while true {
             let answer: CloudDatabaseChangesResponse
             do {
-                answer = try await remote.databaseChanges(since: token)
+                let since = token
+                answer = try await retrying(report: &report) { try await remote.databaseChanges(since: since) }
             } catch let error as CloudError where token != nil && (error.serverErrorCode == .changeTokenExpired || error.serverErrorCode == .badRequest) {
                 token = nil
                 continue
@@ -93,15 +94,15 @@ extension SyncEngine {
         let pageSize = configuration.fetchPageSize
         while true {
             let state = try await database.read { db in try SyncTables.zoneToken(zone, in: db) }
-            var token = state?.token
+            let token = state?.token
             let generation = state?.refetchGeneration
             let page: CloudRecordChangesResponse
             do {
-                page = try await remote.recordChanges(CloudRecordChangesRequest(zoneID: zone.cloudZoneID, syncToken: token, resultsLimit: pageSize))
+                let request = CloudRecordChangesRequest(zoneID: zone.cloudZoneID, syncToken: token, resultsLimit: pageSize)
+                page = try await retrying(report: &report) { try await remote.recordChanges(request) }
             } catch let error as CloudError where error.serverErrorCode == .changeTokenExpired {
                 // The server compacted deletions this device never saw: fetch everything again, then delete
                 // what was not seen.
-                token = nil
                 try await database.write { db in
                     let next = (Int64(try SyncTables.state("generation", in: db) ?? "0") ?? 0) + 1
                     try SyncTables.setState("generation", String(next), in: db)
@@ -136,6 +137,23 @@ extension SyncEngine {
         publish(outcome, zone: zone)
         if zone.scope == .private {
             try await database.write { db in try SyncTables.setState("zone." + zone.zoneName, nil, in: db) }
+        }
+    }
+
+    /// Runs a request again when the server asks to wait (throttling, busy, a server fault), waiting
+    /// `retryAfter` (or a backoff) between attempts, at most four times.
+    func retrying<T: Sendable>(report: inout SyncReport, _ request: @Sendable () async throws -> T) async throws -> T {
+        var attempt = 0
+        while true {
+            do {
+                return try await request()
+            } catch let error as CloudError where attempt < 4 && [.throttled, .tryAgainLater, .internalError].contains(error.serverErrorCode) {
+                report.throttled += 1
+                broadcast.publish(.throttled(retryAfter: error.retryAfter ?? 0))
+                let wait = max(Duration.seconds(error.retryAfter ?? 0), applier.backoff(attempt: attempt))
+                attempt += 1
+                try await clock.sleep(for: wait)
+            }
         }
     }
 

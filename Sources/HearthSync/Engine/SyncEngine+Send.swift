@@ -49,6 +49,8 @@ extension SyncEngine {
                     continue
                 case .throttled, .tryAgainLater, .internalError:
                     try await database.write { db in try applier.deferAll(prepared, zone: zone, retryAfter: error.retryAfter, in: db) }
+                    report.throttled += 1
+                    broadcast.publish(.throttled(retryAfter: error.retryAfter ?? 0))
                     logger.info("Server asked to wait", metadata: ["sync.retryAfter": "\(error.retryAfter ?? 0)", "sync.code": "\(error.serverErrorCode)"])
                     return
                 default:

@@ -33,6 +33,8 @@ public enum SyncEvent: Sendable, Hashable {
     case accountChanged(from: String?, to: String)
     /// A zone's token expired; it is being fetched again in full.
     case refetching(SyncZone)
+    /// The server asked the engine to slow down (`THROTTLED` or `TRY_AGAIN_LATER`); it waits `retryAfter` seconds.
+    case throttled(retryAfter: Int)
 }
 
 /// What one ``SyncEngine/sync()`` (or fetch, or send) did.
@@ -51,6 +53,8 @@ public struct SyncReport: Sendable, Hashable {
     public var conflictsResolved = 0
     /// Zones fetched again in full because their token had expired.
     public var refetchedZones = 0
+    /// Times the server asked the engine to wait (throttling); the changes concerned were kept and retried.
+    public var throttled = 0
     /// Local changes still waiting (to be retried later, or refused by the server).
     public var pending = 0
     /// Changes that could not be sent or applied, with the reason; all are kept and retried.
@@ -66,6 +70,7 @@ public struct SyncReport: Sendable, Hashable {
         receivedDeletions += other.receivedDeletions
         conflictsResolved += other.conflictsResolved
         refetchedZones += other.refetchedZones
+        throttled += other.throttled
         problems += other.problems
     }
 }
