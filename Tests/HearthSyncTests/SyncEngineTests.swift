@@ -56,14 +56,11 @@ import Testing
         let events = laptop.engine.events()
         try await phone.store.save(Item(id: "n1", title: "pushed"))
         #expect(try await eventually { try await laptop.store.item("n1")?.title == "pushed" })
-        var sawFetch = false
-        for await event in events {
-            if case .fetched(_, let saved, _) = event, saved.contains(where: { $0.recordName == "n1" }) {
-                sawFetch = true
-                break
-            }
+        let fetched = await firstEvent(events) { event in
+            if case .fetched(_, let saved, _) = event { return saved.contains { $0.recordName == "n1" } }
+            return false
         }
-        #expect(sawFetch)
+        #expect(fetched != nil)
 
         try await laptop.store.save(Item(id: "n1", title: "pushed", body: "edited on the laptop"))
         #expect(try await eventually { try await phone.store.item("n1")?.body == "edited on the laptop" })
@@ -340,15 +337,11 @@ import Testing
         let report = try await device.engine.sync()
         #expect(try await device.items().map(\.id) == ["mine"])
         #expect(report.sentSaves == 1)
-        var sawChange = false
-        for await event in events {
-            if case .accountChanged(let from, let to) = event {
-                #expect(from != to)
-                sawChange = true
-                break
-            }
+        let change = await firstEvent(events) { event in
+            if case .accountChanged(let from, let to) = event { return from != nil && from != to }
+            return false
         }
-        #expect(sawChange)
+        #expect(change != nil)
         // The second account now has the local data too.
         let fresh = try await Device.make(server, email: second)
         try await fresh.engine.sync()

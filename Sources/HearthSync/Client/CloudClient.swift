@@ -24,11 +24,21 @@ public final class CloudClient: CloudService {
     let logger: Logger
     private let credentials: Locked<String?>
 
+    /// The connection pool clients share unless given their own: it fails a request at once when the
+    /// server refuses the connection (so the engine can report offline), instead of retrying until the
+    /// request's deadline. It lives as long as the process and needs no shutdown.
+    public static let sharedHTTPClient: HTTPClient = {
+        var configuration = HTTPClient.Configuration()
+        configuration.connectionPool.retryConnectionEstablishment = false
+        configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10))
+        return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+
     /// A client for the server in `configuration`.
     /// - Parameters:
-    ///   - httpClient: The HTTP client to send through (default: the shared one, which needs no shutdown).
+    ///   - httpClient: The HTTP client to send through (default: ``sharedHTTPClient``).
     ///   - token: A bearer token saved from an earlier sign-in.
-    public init(configuration: CloudClientConfiguration, httpClient: HTTPClient = .shared, token: String? = nil, logger: Logger = Logger(label: "hearth.sync.client")) {
+    public init(configuration: CloudClientConfiguration, httpClient: HTTPClient = CloudClient.sharedHTTPClient, token: String? = nil, logger: Logger = Logger(label: "hearth.sync.client")) {
         self.configuration = configuration
         self.http = httpClient
         self.logger = logger
@@ -68,12 +78,11 @@ public final class CloudClient: CloudService {
 
     // MARK: Accounts
 
-    /// Creates an account and signs in to it.
+    /// Creates an account (email, password of at least 8 characters) and signs in to it.
     @discardableResult
     public func signUp(email: String, password: String) async throws -> CloudSession {
-        let created: CloudSession = try await post("accounts/signup", CloudSignUpRequest(emailAddress: email, password: password), authenticated: false)
-        setToken(created.token)
-        return created
+        let _: CloudCaller = try await post("accounts/signup", CloudSignUpRequest(emailAddress: email, password: password), authenticated: false)
+        return try await signIn(email: email, password: password)
     }
 
     /// Signs in; later requests carry the new token.

@@ -62,3 +62,20 @@ func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -
 func runInBackground(_ engine: SyncEngine) -> Task<Void, Never> {
     Task { try? await engine.run() }
 }
+
+/// The first event matching `predicate`, or nil when none comes within `timeout`.
+func firstEvent(_ events: AsyncStream<SyncEvent>, timeout: Duration = .seconds(10), where predicate: @escaping @Sendable (SyncEvent) -> Bool) async -> SyncEvent? {
+    await withTaskGroup(of: SyncEvent?.self) { group in
+        group.addTask {
+            for await event in events where predicate(event) { return event }
+            return nil
+        }
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}
