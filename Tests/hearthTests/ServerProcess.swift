@@ -1,0 +1,159 @@
+import AsyncHTTPClient
+import Foundation
+import HearthCloudModel
+import NIOCore
+import NIOHTTP1
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A real `hearth serve` process on port 0, found next to the test bundle in the build products folder.
+final class ServerProcess: @unchecked Sendable {
+    let process = Process()
+    let dataDirectory: URL
+    private let output = NSLock()
+    private var log = ""
+    private(set) var port = 0
+
+    static var executable: URL? {
+        var candidates: [URL] = []
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        candidates.append(runner.deletingLastPathComponent().appendingPathComponent("hearth"))
+        candidates.append(runner.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("hearth"))
+        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("hearth"))
+        candidates.append(Bundle.main.bundleURL.appendingPathComponent("hearth"))
+        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Starts the server and waits until it logs the port it listens on.
+    init(dataDirectory: URL, database: String? = nil) async throws {
+        guard let executable = Self.executable else {
+            throw CloudError(.internalError, "The hearth executable was not found next to the test bundle (\(CommandLine.arguments[0])); build it with swift build.")
+        }
+        self.dataDirectory = dataDirectory
+        process.executableURL = executable
+        var arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", "notice"]
+        if let database { arguments += ["--database", database] }
+        process.arguments = arguments
+        let pipe = Pipe()
+        process.standardError = pipe
+        process.standardOutput = pipe
+        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            guard let self, !data.isEmpty else { return }
+            self.output.lock()
+            self.log += String(decoding: data, as: UTF8.self)
+            self.output.unlock()
+        }
+        try process.run()
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ContinuousClock.now < deadline {
+            if let port = listeningPort() {
+                self.port = port
+                return
+            }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw CloudError(.internalError, "hearth serve did not start: \(currentLog())")
+    }
+
+    func currentLog() -> String {
+        output.lock()
+        defer { output.unlock() }
+        return log
+    }
+
+    private func listeningPort() -> Int? {
+        let text = currentLog()
+        guard let range = text.range(of: "server.url=http://127.0.0.1:") else { return nil }
+        return Int(text[range.upperBound...].prefix { $0.isNumber })
+    }
+
+    var base: String { "http://127.0.0.1:\(port)" }
+
+    /// Kills the process at once, as a crash or power cut of the process would.
+    func killHard() {
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// Asks the process to stop and waits for it.
+    func stop() {
+        guard process.isRunning else { return }
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    // MARK: Requests
+
+    func send<T: Encodable>(_ path: String, _ value: T, token: String? = nil, device: String? = nil) async throws -> (status: Int, body: Data) {
+        var request = HTTPClientRequest(url: base + path)
+        request.method = .POST
+        request.headers.add(name: "Content-Type", value: "application/json")
+        if let token { request.headers.add(name: "Authorization", value: "Bearer \(token)") }
+        if let device { request.headers.add(name: "X-Hearth-Device-ID", value: device) }
+        request.body = .bytes(ByteBuffer(bytes: try JSONEncoder().encode(value)))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
+        let body = try await response.body.collect(upTo: 10_000_000)
+        return (Int(response.status.code), Data(body.readableBytesView))
+    }
+
+    func decoded<T: Decodable, B: Encodable>(_ type: T.Type, _ path: String, _ value: B, token: String? = nil, device: String? = nil) async throws -> T {
+        let (status, body) = try await send(path, value, token: token, device: device)
+        guard status < 300 else { throw (try? JSONDecoder().decode(CloudError.self, from: body)) ?? CloudError(.internalError, "HTTP \(status)") }
+        return try JSONDecoder().decode(T.self, from: body)
+    }
+
+    func signUpAndIn(_ email: String, password: String = "a long password") async throws -> CloudSession {
+        let (status, _) = try await send("/cloud/v1/accounts/signup", CloudSignUpRequest(emailAddress: email, password: password))
+        #expect(status == 201)
+        return try await decoded(CloudSession.self, "/cloud/v1/accounts/signin", CloudSignInRequest(emailAddress: email, password: password))
+    }
+}
+
+/// Reads Server-Sent Events from a streaming response body.
+final class EventStream: @unchecked Sendable {
+    private var buffer = ""
+    private var iterator: HTTPClientResponse.Body.AsyncIterator
+
+    init(port: Int, token: String, device: String) async throws {
+        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/cloud/v1/push")
+        request.headers.add(name: "Authorization", value: "Bearer \(token)")
+        request.headers.add(name: "X-Hearth-Device-ID", value: device)
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        #expect(response.status == .ok)
+        iterator = response.body.makeAsyncIterator()
+        #expect(try await next()?.name == "ready")
+    }
+
+    func next() async throws -> (name: String, data: String)? {
+        while true {
+            if let range = buffer.range(of: "\n\n") {
+                let block = String(buffer[..<range.lowerBound])
+                buffer.removeSubrange(..<range.upperBound)
+                if block.hasPrefix(":") { continue }
+                var name = "message", data = ""
+                for line in block.split(separator: "\n") {
+                    if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
+                    if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
+                }
+                return (name, data)
+            }
+            guard let chunk = try await iterator.next() else { return nil }
+            buffer += String(buffer: chunk)
+        }
+    }
+
+    func nextNotification() async throws -> CloudNotification? {
+        while let event = try await next() {
+            if event.name == "notification" { return try JSONDecoder().decode(CloudNotification.self, from: Data(event.data.utf8)) }
+        }
+        return nil
+    }
+}
+
+func temporaryFolder() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("hearth-serve-\(UUID().uuidString)")
+}
