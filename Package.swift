@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
         .library(name: "HearthCloud", targets: ["HearthCloud"]),
         .library(name: "HearthSync", targets: ["HearthSync"]),
+        .library(name: "HearthFinance", targets: ["HearthFinance"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -95,6 +96,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Domains
+        .target(
+            name: "HearthFinance",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Server and CLI
         .target(
             name: "HearthServer",
@@ -116,6 +129,7 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthServer",
+                "HearthFinance",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -154,6 +168,20 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Benchmarks/SyncBenchmark",
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Benchmarks (run on request: swift run -c release FinanceBenchmark)
+        .executableTarget(
+            name: "FinanceBenchmark",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthFinance",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+            ],
+            path: "Benchmarks/FinanceBenchmark",
             swiftSettings: swiftSettings
         ),
 
@@ -228,6 +256,16 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthFinanceTests",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthFinance",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,0 +1,39 @@
+// FinanceBenchmark: the finance store against raw SQLite (its C API) in the same run.
+//
+//     swift run -c release FinanceBenchmark [--insert-rows 100000] [--large-rows 1000000] [--runs 5] [--dir PATH]
+//
+// Prints each measurement with its baseline and the ratio. Progress goes to stderr on a terminal only.
+import Foundation
+import GRDBSQLite
+import HearthFinance
+
+let arguments = CommandLine.arguments
+
+// A child process that only exports, so its peak memory is the export's own.
+if arguments.count >= 5, arguments[1] == "--export-child" {
+    let result = try await ExportChild.run(mode: arguments[2], database: arguments[3], output: arguments[4])
+    print(result)
+    exit(0)
+}
+
+func option(_ name: String, _ fallback: Int) -> Int {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let value = Int(arguments[index + 1]) else { return fallback }
+    return value
+}
+
+let insertRows = option("--insert-rows", 100_000)
+let largeRows = option("--large-rows", 1_000_000)
+let runs = max(1, option("--runs", 5))
+let folder: URL = {
+    if let index = arguments.firstIndex(of: "--dir"), index + 1 < arguments.count { return URL(fileURLWithPath: arguments[index + 1]) }
+    return FileManager.default.temporaryDirectory.appendingPathComponent("hearth-finance-benchmark-\(getpid())")
+}()
+try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+defer { if !arguments.contains("--keep") { try? FileManager.default.removeItem(at: folder) } }
+
+let bench = Benchmark(folder: folder, runs: runs)
+print("FinanceBenchmark: \(insertRows) rows for inserts, \(largeRows) rows for fetches and export, median of \(runs) runs")
+print("SQLite \(String(cString: sqlite3_libversion())), files in \(folder.path)")
+print("")
+try await bench.insert(rows: insertRows)
+try await bench.large(rows: largeRows)

@@ -1,0 +1,143 @@
+import Foundation
+
+/// Reads CSV (RFC 4180) one row at a time from a file, through a fixed-size buffer, so memory stays flat
+/// however large the file is.
+///
+/// Fields may be quoted (with `""` for a quote inside), may hold line breaks when quoted, and rows may end
+/// in LF, CRLF or CR. A UTF-8 byte-order mark is skipped. An unclosed quote, text after a closing quote or
+/// bytes that are not UTF-8 are errors that name the row and line.
+final class CSVRowReader {
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var atEnd = false
+    private var currentLine = 1
+    /// The line the last row returned started on.
+    private(set) var rowLine = 1
+    /// How many rows have been returned.
+    private(set) var rowCount = 0
+
+    init(url: URL) throws {
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw PersistenceError.validationFailed("Cannot read \(url.path): the file does not exist or is not readable")
+        }
+        try fill()
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    }
+
+    deinit { try? handle.close() }
+
+    private func fill() throws {
+        guard !atEnd else { return }
+        let chunk = try handle.read(upToCount: 1 << 16) ?? Data()
+        if chunk.isEmpty { atEnd = true }
+        buffer.removeFirst(position)
+        position = 0
+        buffer.append(contentsOf: chunk)
+    }
+
+    private func nextByte() throws -> UInt8? {
+        if position >= buffer.count {
+            try fill()
+            guard position < buffer.count else { return nil }
+        }
+        defer { position += 1 }
+        return buffer[position]
+    }
+
+    private func peekByte() throws -> UInt8? {
+        if position >= buffer.count {
+            try fill()
+            guard position < buffer.count else { return nil }
+        }
+        return buffer[position]
+    }
+
+    /// The next row's fields, or nil at the end of the file.
+    func next() throws -> [String]? {
+        guard var byte = try nextByte() else { return nil }
+        rowLine = currentLine
+        rowCount += 1
+        var fields: [String] = []
+        var field: [UInt8] = []
+        func finishField() throws {
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw PersistenceError.validationFailed("Line \(rowLine) is not valid UTF-8 text; save the file as UTF-8")
+            }
+            fields.append(text)
+            field.removeAll(keepingCapacity: true)
+        }
+        func endOfLine(_ byte: UInt8) throws {
+            if byte == 13, try peekByte() == 10 { position += 1 }
+            currentLine += 1
+        }
+        while true {
+            if byte == UInt8(ascii: "\"") && field.isEmpty {
+                // A quoted field: runs to the closing quote, which must end the field.
+                while true {
+                    guard let inner = try nextByte() else {
+                        throw PersistenceError.validationFailed("Line \(rowLine) has an unclosed quote: the field opened there never ends")
+                    }
+                    if inner == UInt8(ascii: "\"") {
+                        if try peekByte() == UInt8(ascii: "\"") {
+                            position += 1
+                            field.append(inner)
+                        } else {
+                            break
+                        }
+                    } else {
+                        if inner == 10 {
+                            currentLine += 1
+                        } else if inner == 13, try peekByte() != 10 {
+                            currentLine += 1
+                        }
+                        field.append(inner)
+                    }
+                }
+                guard let after = try nextByte() else {
+                    try finishField()
+                    return fields
+                }
+                if after == UInt8(ascii: ",") {
+                    try finishField()
+                    guard let following = try nextByte() else {
+                        fields.append("")
+                        return fields
+                    }
+                    byte = following
+                    continue
+                }
+                guard after == 10 || after == 13 else {
+                    throw PersistenceError.validationFailed(
+                        "Line \(rowLine) has text after a closing quote; quote the whole field and double the quotes inside it")
+                }
+                try endOfLine(after)
+                try finishField()
+                return fields
+            }
+            switch byte {
+            case UInt8(ascii: ","):
+                try finishField()
+                guard let following = try nextByte() else {
+                    fields.append("")
+                    return fields
+                }
+                byte = following
+                continue
+            case 10, 13:
+                try endOfLine(byte)
+                try finishField()
+                return fields
+            default:
+                field.append(byte)
+            }
+            guard let following = try nextByte() else {
+                try finishField()
+                return fields
+            }
+            byte = following
+        }
+    }
+}

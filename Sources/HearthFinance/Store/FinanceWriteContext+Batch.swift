@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+import GRDBSQLite
+
+extension FinanceWriteContext {
+    /// Inserts new transactions with one prepared statement: the fast path for imports and bulk loads.
+    ///
+    /// Each row is validated like ``save(_:)-(Transaction)`` does, stamped with ``now``, journaled for undo
+    /// and reported to the change recorder, exactly as single saves are; only the binding is done directly
+    /// on the SQLite statement, so that no intermediate values are built per row.
+    /// - Throws: ``PersistenceError``: validation failed (naming the position), or save failed when an id
+    ///   already exists.
+    @discardableResult
+    public func insertTransactions(_ transactions: [Transaction]) throws -> Int {
+        guard !transactions.isEmpty else { return 0 }
+        let statement = try db.cachedStatement(sql: Transaction.insertSQL)
+        // Setting GRDB arguments once marks the statement as bound; later rows rebind its parameters in
+        // place, and GRDB still runs every step (so database observation sees the inserts).
+        statement.setUncheckedArguments(StatementArguments(Array(repeating: DatabaseValue.null, count: Transaction.columns.count)))
+        let handle = statement.sqliteStatement
+        let stamp = Milliseconds.from(now)
+        touched.reserveCapacity(touched.count + transactions.count)
+        history.inserted.reserveCapacity(history.inserted.count + transactions.count)
+        if recordsChanges { changes.reserveCapacity(changes.count + transactions.count) }
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        for (index, transaction) in transactions.enumerated() {
+            let checked: (title: String, tags: [String], cents: Int64)
+            do {
+                checked = try FinanceValidation.check(transaction)
+            } catch let error as PersistenceError {
+                throw PersistenceError(error.code, "Transaction \(index + 1) of \(transactions.count): \(error.message)")
+            }
+            sqlite3_reset(handle)
+            withUnsafeBytes(of: transaction.id.uuid) { bytes in
+                _ = sqlite3_bind_blob(handle, 1, bytes.baseAddress, 16, transient)
+            }
+            sqlite3_bind_text(handle, 2, checked.title, -1, transient)
+            sqlite3_bind_text(handle, 3, transaction.subtitle, -1, transient)
+            sqlite3_bind_int64(handle, 4, checked.cents)
+            sqlite3_bind_text(handle, 5, transaction.category.rawValue, -1, transient)
+            sqlite3_bind_int64(handle, 6, Milliseconds.from(transaction.date))
+            sqlite3_bind_int64(handle, 7, transaction.isRecurring ? 1 : 0)
+            sqlite3_bind_text(handle, 8, ColumnCoding.tags(checked.tags), -1, transient)
+            sqlite3_bind_int64(handle, 9, stamp)
+            do {
+                try statement.execute()
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
+                throw PersistenceError(
+                    .saveFailed,
+                    "Transaction \(transaction.id.uuidString) already exists; a batch insert only adds new ones (save it to change it).",
+                    underlying: error)
+            }
+            let key = EntityKey(entity: .transaction, id: transaction.id)
+            if touched.insert(key).inserted { history.inserted.append(key) }
+            if recordsChanges {
+                changes.append(FinanceChange(entity: .transaction, id: transaction.id, kind: .inserted, changedAt: now))
+            }
+        }
+        return transactions.count
+    }
+}

@@ -1,0 +1,207 @@
+import ArgumentParser
+import Foundation
+import HearthCore
+import HearthFinance
+
+/// `hearth finance …`: people, subscriptions, transactions, groups and expenses in a local database.
+struct Finance: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Track people, subscriptions, transactions and shared group expenses.",
+        discussion: """
+            Everything is kept in one SQLite file: --db PATH, by default finance.sqlite in the data directory
+            (HEARTH_DATA_DIR, or ./hearth-data). Dates are YYYY-MM-DD in your time zone (TZ) or ISO 8601
+            timestamps; amounts are decimals such as -12.50 (negative for money out). People and groups can
+            be named by id or by name. Add --json to any command for machine-readable output.
+            """,
+        subcommands: [
+            FinancePeople.self, FinanceSubscriptions.self, FinanceTransactions.self, FinanceGroups.self,
+            FinanceExpenses.self, FinanceSettle.self, FinanceSummary.self, FinanceBalances.self,
+            FinanceExport.self, FinanceImport.self, FinanceUndo.self, FinanceRedo.self,
+        ]
+    )
+}
+
+/// The options every finance command takes.
+struct FinanceOptions: ParsableArguments {
+    @Option(name: .customLong("db"), help: "The finance database file (default: finance.sqlite in the data directory).")
+    var database: String?
+
+    @Flag(name: .customLong("json"), help: "Print JSON instead of text.")
+    var json = false
+
+    /// The database file: --db, else HEARTH_DATA_DIR/finance.sqlite, else ./hearth-data/finance.sqlite.
+    var databaseURL: URL {
+        if let database, !database.isEmpty {
+            return URL(fileURLWithPath: (database as NSString).expandingTildeInPath)
+        }
+        let environment = ProcessInfo.processInfo.environment
+        let folder = environment["HEARTH_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "hearth-data"
+        return URL(fileURLWithPath: (folder as NSString).expandingTildeInPath).appendingPathComponent("finance.sqlite")
+    }
+}
+
+/// The plumbing every finance command shares: opening the store, resolving names, printing, failing.
+enum FinanceCLI {
+    /// The calendar dates are read and months computed in: Gregorian, in the local time zone (TZ).
+    static var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = .current
+        return calendar
+    }
+
+    /// Opens the store, runs `body`, and turns any failure into a message on stderr and exit status 1.
+    ///
+    /// When the database file did not exist and the command fails, the file it created is removed again:
+    /// a failed command leaves nothing behind.
+    static func run(_ options: FinanceOptions, _ body: (FinancePersistenceService) async throws -> Void) async throws {
+        let url = options.databaseURL
+        let existed = FileManager.default.fileExists(atPath: url.path)
+        do {
+            let store = try FinancePersistenceService.open(at: url, calendar: calendar)
+            try await body(store)
+        } catch let exit as ExitCode {
+            throw exit
+        } catch {
+            if !existed {
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+            }
+            fail(message(for: error))
+        }
+    }
+
+    /// Validates input before any database is opened; fails like ``run(_:_:)``.
+    static func check<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            fail(message(for: error))
+        }
+    }
+
+    static func message(for error: any Error) -> String {
+        switch error {
+        case let error as PersistenceError: error.message
+        case let error as ServiceError: error.message
+        case let error as InputError: error.message
+        default: String(describing: error)
+        }
+    }
+
+    /// Prints `message` to stderr and exits with status 1.
+    static func fail(_ message: String) -> Never {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        Foundation.exit(1)
+    }
+
+    /// Prints `value` as pretty JSON.
+    static func printJSON<T: Encodable>(_ value: T) throws {
+        let data = try FinanceCoding.encoder(pretty: true).encode(value)
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// Whether progress may be drawn: stderr is a terminal and JSON was not asked for.
+    static func showsProgress(_ options: FinanceOptions) -> Bool {
+        !options.json && isatty(STDERR_FILENO) == 1
+    }
+
+    // MARK: Parsing input
+
+    static func amount(_ text: String, option: String) throws -> Decimal {
+        guard let value = FinanceParsing.amount(text) else {
+            throw InputError("\(option) \"\(text)\" is not an amount; write it like 12.50 (use - for money out)")
+        }
+        return value
+    }
+
+    static func date(_ text: String, option: String) throws -> Date {
+        guard let value = FinanceParsing.date(text, calendar: calendar) else {
+            throw InputError("\(option) \"\(text)\" is not a date; write YYYY-MM-DD (such as 2026-01-31) or an ISO 8601 timestamp")
+        }
+        return value
+    }
+
+    static func uuid(_ text: String, what: String) throws -> UUID {
+        guard let value = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
+            throw InputError("\"\(text)\" is not a valid \(what) id; ids look like 6F1C2A3B-9D4E-4F10-8A7B-0C1D2E3F4A5B (see the list command)")
+        }
+        return value
+    }
+
+    static func choice<E: FinanceEnum>(_ type: E.Type, _ text: String, option: String) throws -> E {
+        guard let value = E.parse(text) else {
+            throw InputError("\(option) \"\(text)\" is not one of: \(E.displayNames)")
+        }
+        return value
+    }
+
+    // MARK: Resolving people and groups
+
+    /// The person `reference` names: an id, or a name matched exactly (ignoring case).
+    static func person(_ reference: String, in store: FinancePersistenceService) async throws -> Person {
+        if let id = UUID(uuidString: reference.trimmingCharacters(in: .whitespaces)) {
+            guard let person = try await store.fetchPerson(byID: id) else {
+                throw InputError("No person has the id \(id.uuidString); see `hearth finance people list`")
+            }
+            return person
+        }
+        let matches = try await store.fetchAllPeople().filter { $0.name.lowercased() == reference.lowercased() }
+        guard !matches.isEmpty else {
+            throw InputError("No person is named \"\(reference)\"; add them with `hearth finance people add --name \"\(reference)\"`")
+        }
+        guard matches.count == 1 else {
+            throw InputError("\(matches.count) people are named \"\(reference)\"; use one of their ids: \(matches.map(\.id.uuidString).joined(separator: ", "))")
+        }
+        return matches[0]
+    }
+
+    /// The group `reference` names: an id, or a name matched exactly (ignoring case).
+    static func group(_ reference: String, in store: FinancePersistenceService) async throws -> Group {
+        if let id = UUID(uuidString: reference.trimmingCharacters(in: .whitespaces)) {
+            guard let group = try await store.fetchGroup(byID: id) else {
+                throw InputError("No group has the id \(id.uuidString); see `hearth finance groups list`")
+            }
+            return group
+        }
+        let matches = try await store.fetchAllGroups().filter { $0.name.lowercased() == reference.lowercased() }
+        guard !matches.isEmpty else { throw InputError("No group is named \"\(reference)\"; see `hearth finance groups list`") }
+        guard matches.count == 1 else {
+            throw InputError("\(matches.count) groups are named \"\(reference)\"; use one of their ids: \(matches.map(\.id.uuidString).joined(separator: ", "))")
+        }
+        return matches[0]
+    }
+
+    /// Names by id, for printing.
+    static func names(_ store: FinancePersistenceService) async throws -> [UUID: String] {
+        Dictionary(uniqueKeysWithValues: try await store.fetchAllPeople().map { ($0.id, $0.name) })
+    }
+
+    // MARK: Printing
+
+    static func money(_ amount: Decimal) -> String {
+        Calculation.rounded(amount).formatted(.number.precision(.fractionLength(2)).grouping(.never).locale(Locale(identifier: "en_US_POSIX")))
+    }
+
+    static func day(_ date: Date) -> String { Formatting.isoDay(date, timeZone: calendar.timeZone) }
+
+    /// Prints `rows` as left-aligned columns under `header`.
+    static func table(_ header: [String], _ rows: [[String]]) {
+        guard !rows.isEmpty else { return }
+        var widths = header.map(\.count)
+        for row in rows {
+            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) }
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { index, cell in
+                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+        }
+        print(line(header))
+        for row in rows { print(line(row)) }
+    }
+}
+
+/// Input that cannot be used, with what to do about it.
+struct InputError: Error {
+    let message: String
+    init(_ message: String) { self.message = message }
+}

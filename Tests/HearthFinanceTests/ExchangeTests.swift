@@ -1,0 +1,144 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Testing
+@testable import HearthFinance
+
+@Suite struct ExchangeTests {
+    /// A store with one of everything, including awkward text.
+    func populated() async throws -> FinancePersistenceService {
+        let (store, _) = try makeStore(now: date(2025, 3, 15, 12))
+        let ada = try await store.save(Person(id: id(1), name: "Ada \"The Countess\"", email: "ada@example.com", avatar: .photo(Data([0, 1, 255]))))
+        let bo = try await store.save(Person(id: id(2), name: "Bo, Jr.", avatar: .emoji("🐻"), balance: Decimal(string: "-7.25")!))
+        try await store.save(Subscription(id: id(3), name: "Cloud", price: Decimal(string: "2.99")!, billingCycle: .monthly,
+                                          category: .cloudStorage, nextBillingDate: date(2025, 3, 31, 9), isShared: true,
+                                          sharedWith: [bo.id], lastBillingDate: date(2025, 2, 28, 9), totalSpent: Decimal(string: "5.98")!,
+                                          website: "https://cloud.example.com", reminderTime: TimeOfDay(hour: 18, minute: 45)))
+        try await store.save(Group(id: id(4), name: "Flat", members: [ada.id, bo.id], expenses: [
+            GroupExpense(id: id(5), title: "Rent", amount: 1000, paidBy: ada.id, splitBetween: [ada.id, bo.id],
+                         split: .percentages([ada.id: 60, bo.id: 40]), date: date(2025, 3, 1), notes: "line one\nline two", receipt: "receipts/rent.pdf"),
+        ]))
+        try await store.insertTransactions([
+            Transaction(id: id(6), title: "Coffee, large", subtitle: "He said \"hi\"", amount: Decimal(string: "-3.50")!, category: .food,
+                        date: Date(timeIntervalSince1970: 1_741_000_000.123), tags: ["morning", "café"]),
+            Transaction(id: id(7), title: "Salary", subtitle: "two\nlines", amount: 3200, category: .income, date: date(2025, 3, 1), isRecurring: true),
+        ])
+        return store
+    }
+
+    @Test func jsonRoundTripLosesNothingAndImportingTwiceAddsNothing() async throws {
+        let folder = try TemporaryFolder()
+        let source = try await populated()
+        let file = folder.file("export.json")
+        try await source.exportJSON(to: file)
+
+        let (target, _) = try makeStore(now: date(2026, 1, 1))
+        let first = try await target.importJSON(from: file)
+        #expect(first.inserted == [.person: 2, .subscription: 1, .group: 1, .groupExpense: 1, .transaction: 2])
+        #expect(try await snapshot(target) == snapshot(source))
+
+        let second = try await target.importJSON(from: file)
+        #expect(second.changed == 0)
+        #expect(second.unchanged[.transaction] == 2)
+        #expect(try await snapshot(target) == snapshot(source))
+
+        let again = folder.file("again.json")
+        try await target.exportJSON(to: again)
+        let strip = { (url: URL) throws -> String in
+            String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n").dropFirst().joined(separator: "\n")
+        }
+        #expect(try strip(file) == strip(again)) // identical apart from the export time
+    }
+
+    @Test func badJSONIsReportedAndNothingIsImported() async throws {
+        let folder = try TemporaryFolder()
+        let (store, _) = try makeStore()
+        let cases: [(String, String)] = [
+            ("{ not json", "is not a valid Hearth finance export"),
+            (#"{"format":"other","version":1}"#, "is not a Hearth finance export (its format is \"other\""),
+            (#"{"format":"hearth-finance","version":9}"#, "was written by a newer Hearth (format version 9)"),
+            (#"{"format":"hearth-finance","version":1,"transactions":[{"id":"x"}]}"#, "\"transactions[0].id\""),
+            (#"{"format":"hearth-finance","version":1,"people":[{"id":"00000000-0000-0000-0000-000000000001","name":"Ok","phone":"","avatar":{"type":"emoji","emoji":"x"},"balance":0,"createdDate":"2025-01-01T00:00:00.000Z","updatedAt":"2025-01-01T00:00:00.000Z"},{"id":"00000000-0000-0000-0000-000000000002","name":" ","phone":"","avatar":{"type":"emoji","emoji":"x"},"balance":0,"createdDate":"2025-01-01T00:00:00.000Z","updatedAt":"2025-01-01T00:00:00.000Z"}]}"#,
+             "people[1]: Person name cannot be empty"),
+        ]
+        for (index, (text, message)) in cases.enumerated() {
+            let file = folder.file("bad\(index).json")
+            try Data(text.utf8).write(to: file)
+            let error = await expectError(.validationFailed) { try await store.importJSON(from: file) }
+            #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        }
+        #expect(try await store.fetchAllPeople().isEmpty)
+        await expectError(.validationFailed) { try await store.importJSON(from: folder.file("missing.json")) }
+    }
+
+    @Test func csvRoundTripLosesNothingAndImportingTwiceAddsNothing() async throws {
+        let folder = try TemporaryFolder()
+        let source = try await populated()
+        let file = folder.file("transactions.csv")
+        #expect(try await source.exportTransactionsCSV(to: file, progress: nil) == 2)
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(text.hasPrefix("id,date,title,subtitle,amount,category,isRecurring,tags,updatedAt\n"))
+        #expect(text.contains("\"Coffee, large\",\"He said \"\"hi\"\"\",-3.50,Food & Dining,false,morning;café,"))
+        #expect(text.contains("2025-03-03T11:06:40.123Z"))
+
+        let (target, _) = try makeStore()
+        let first = try await target.importTransactionsCSV(from: file, progress: nil)
+        #expect(first.inserted[.transaction] == 2)
+        let all = TransactionQuery().sorted(by: .dateAscending)
+        let page = PageRequest(size: 100)
+        #expect(try await target.fetchTransactions(matching: all, page: page) == source.fetchTransactions(matching: all, page: page))
+        let second = try await target.importTransactionsCSV(from: file, progress: nil)
+        #expect(second.changed == 0)
+        #expect(try await target.countTransactions(matching: TransactionQuery()) == 2)
+    }
+
+    @Test func csvWithoutIDsGetsRepeatableIDs() async throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file("bank.csv")
+        try Data("""
+            date,title,amount,category
+            2025-03-01,Coffee,-3.50,food
+            2025-03-01,Coffee,-3.50,food
+            2025-03-02,Books,-20,Shopping
+
+            """.utf8).write(to: file)
+        let (store, _) = try makeStore(zone: "Europe/Paris")
+        let first = try await store.importTransactionsCSV(from: file, progress: nil)
+        #expect(first.inserted[.transaction] == 3) // two identical coffees are two transactions
+        let second = try await store.importTransactionsCSV(from: file, progress: nil)
+        #expect(second.changed == 0)
+        let stored = try await store.fetchTransactions(inDateRange: date(2025, 2, 1)..<date(2025, 4, 1))
+        #expect(stored.count == 3)
+        #expect(stored.last?.date == date(2025, 3, 1, 0, 0, 0, in: "Europe/Paris"))
+    }
+
+    @Test(arguments: [
+        ("date,title\n2025-03-01,Coffee\n", "The CSV header lacks the required column amount"),
+        ("date,title,amount,colour\n", "The CSV header names an unknown column \"colour\""),
+        ("date,title,amount\n2025-03-01,Coffee,-3.50\n2025-13-01,Tea,-2\n", "Line 3, column date: \"2025-13-01\" is not a date"),
+        ("date,title,amount\n2025-03-01,Coffee,abc\n", "Line 2, column amount: \"abc\" is not an amount"),
+        ("date,title,amount\n2025-03-01,Coffee,0\n", "Line 2: Transaction amount cannot be 0"),
+        ("date,title,amount\n2025-03-01,Coffee,-3.50,extra\n", "Line 2 has 4 fields but the header has 3"),
+        ("date,title,amount,category\n2025-03-01,Coffee,-3,Groceries\n", "Line 2, column category: \"Groceries\" is not a category"),
+        ("date,title,amount\n2025-03-01,\"Coffee,-3\n2025-03-02,Tea,-2\n", "Line 2 has an unclosed quote"),
+        ("date,title,amount\n2025-03-01,\"Coffee\"x,-3\n", "Line 2 has text after a closing quote"),
+        ("date,title,amount\n2025-03-01,\"multi\nline\",-3\n2025-03-01,Tea,0\n", "Line 4: Transaction amount cannot be 0"),
+    ])
+    func badCSVIsReportedAndNothingIsImported(text: String, message: String) async throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file("bad.csv")
+        try Data(text.utf8).write(to: file)
+        let (store, _) = try makeStore()
+        try await store.save(Transaction(title: "Existing", amount: 1))
+        let error = await expectError(.validationFailed) { try await store.importTransactionsCSV(from: file, progress: nil) }
+        #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
+        #expect(try await store.countTransactions(matching: TransactionQuery()) == 1)
+    }
+
+    @Test func aFailedExportLeavesNoFile() async throws {
+        let folder = try TemporaryFolder()
+        let (store, _) = try makeStore()
+        await expectError(.contextError) { try await store.exportJSON(to: folder.file("missing/folder/export.json")) }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+}

@@ -1,0 +1,209 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Testing
+@testable import HearthFinance
+
+/// `hearth finance …` run as a real process against a database file.
+@Suite struct FinanceCLITests {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+    }
+
+    /// The `hearth` executable the package built, next to this test bundle in the build products folder.
+    static func binary() throws -> URL {
+        var folders: [URL] = []
+        if let explicit = ProcessInfo.processInfo.environment["HEARTH_BINARY"] { return URL(fileURLWithPath: explicit) }
+        folders.append(URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent())
+        folders.append(Bundle.main.bundleURL.deletingLastPathComponent())
+        folders.append(Bundle.main.bundleURL)
+        if let executable = Bundle.main.executableURL {
+            // macOS: …/debug/HearthPackageTests.xctest/Contents/MacOS/HearthPackageTests
+            var folder = executable.deletingLastPathComponent()
+            for _ in 0..<4 { folders.append(folder); folder.deleteLastPathComponent() }
+        }
+        for folder in folders {
+            let candidate = folder.appendingPathComponent("hearth")
+            if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        }
+        throw InputNotFound(folders: folders.map(\.path))
+    }
+
+    struct InputNotFound: Error, CustomStringConvertible {
+        let folders: [String]
+        var description: String { "The hearth executable was not built; looked in \(folders). Run `swift build` first." }
+    }
+
+    let folder: TemporaryFolder
+    let database: URL
+
+    init() throws {
+        folder = try TemporaryFolder()
+        database = folder.file("finance.sqlite")
+    }
+
+    @discardableResult
+    func hearth(_ arguments: [String], database: URL? = nil, environment: [String: String] = [:]) throws -> Result {
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = ["finance"] + arguments + (database.map { ["--db", $0.path] } ?? ["--db", self.database.path])
+        var env = ProcessInfo.processInfo.environment
+        env["TZ"] = "UTC"
+        env.merge(environment) { $1 }
+        process.environment = env
+        process.currentDirectoryURL = folder.url
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    func json(_ arguments: [String]) throws -> Any {
+        let result = try hearth(arguments + ["--json"])
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    }
+
+    /// Everything in the database file, read through the library.
+    func contents() async throws -> Snapshot {
+        try await snapshot(try FinancePersistenceService.open(at: database))
+    }
+
+    func expectFailure(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        let before = try await contents()
+        let result = try hearth(arguments)
+        #expect(result.status != 0, "\(arguments) succeeded", sourceLocation: sourceLocation)
+        #expect(result.stderr.contains(message), "stderr: \(result.stderr)", sourceLocation: sourceLocation)
+        #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack dump"), sourceLocation: sourceLocation)
+        #expect(result.stdout.isEmpty, "stdout: \(result.stdout)", sourceLocation: sourceLocation)
+        #expect(try await contents() == before, "\(arguments) changed the database", sourceLocation: sourceLocation)
+    }
+
+    @Test func peopleGroupsExpensesBalancesAndSettling() async throws {
+        try hearth(["people", "add", "--name", "Ada"])
+        try hearth(["people", "add", "--name", "Bo", "--email", "bo@example.com"])
+        try hearth(["people", "add", "--name", "Cy"])
+        let people = try #require(try json(["people", "list"]) as? [[String: Any]])
+        #expect(people.map { $0["name"] as? String } == ["Ada", "Bo", "Cy"])
+        let group = try #require(try json(["groups", "add", "--name", "Trip", "--member", "Ada", "--member", "bo", "--member", "Cy"]) as? [String: Any])
+        #expect((group["members"] as? [Any])?.count == 3)
+        try hearth(["expenses", "add", "--group", "Trip", "--title", "Hut", "--amount", "90", "--paid-by", "Ada",
+                    "--split", "Ada", "--split", "Bo", "--split", "Cy"])
+        try hearth(["expenses", "add", "--group", "trip", "--title", "Fuel", "--amount", "30", "--paid-by", "Bo",
+                    "--split", "Bo=25", "--split", "Cy=75", "--split-mode", "percent"])
+        let balances = try #require(try json(["balances", "Trip"]) as? [String: Any])
+        let amounts = (balances["balances"] as? [[String: Any]])?.map { "\($0["name"]!) \($0["balance"]!)" }
+        #expect(amounts == ["Ada 60", "Bo -7.5", "Cy -52.5"])
+        let payments = (balances["suggestedPayments"] as? [[String: Any]])?.map { "\($0["fromName"]!)→\($0["toName"]!) \($0["amount"]!)" }
+        #expect(payments == ["Cy→Ada 52.5", "Bo→Ada 7.5"])
+
+        let text = try hearth(["balances", "Trip"])
+        #expect(text.stdout.contains("Cy pays Ada 52.50"))
+        #expect(try hearth(["settle", "--group", "Trip", "--from", "Cy", "--to", "Ada"]).status == 0)
+        let settled = try hearth(["settle", "--group", "Trip", "--from", "Bo", "--to", "Ada"])
+        #expect(settled.stdout.contains("Trip is settled up."))
+        let unsettled = try #require(try json(["expenses", "list", "--unsettled"]) as? [Any])
+        #expect(unsettled.isEmpty)
+        let hut = try #require(try json(["expenses", "list", "--group", "Trip"]) as? [[String: Any]]).first
+        #expect(hut?["isSettled"] as? Bool == true)
+    }
+
+    @Test func transactionsSubscriptionsSummaryAndPaging() async throws {
+        let today = Formatting.isoDayUTC(Date())
+        let tomorrow = Formatting.isoDayUTC(Date().addingTimeInterval(86_400))
+        try hearth(["transactions", "add", "--title", "Salary", "--amount", "3200", "--category", "income", "--recurring"])
+        try hearth(["transactions", "add", "--title", "Coffee", "--amount", "-3.50", "--category", "food", "--tag", "morning"])
+        try hearth(["transactions", "add", "--title", "Rent", "--amount", "-1200", "--category", "bills", "--date", today])
+        try hearth(["subscriptions", "add", "--name", "Music", "--price", "9.99", "--next", tomorrow, "--category", "Music & Audio"])
+        try hearth(["subscriptions", "add", "--name", "Cloud", "--price", "36", "--cycle", "quarterly", "--next", "2099-01-01"])
+        let summary = try #require(try json(["summary", "--days", "3"]) as? [String: Any])
+        #expect("\(summary["monthlySubscriptionCost"]!)" == "21.99")
+        #expect("\(summary["income"]!)" == "3200")
+        #expect("\(summary["expenses"]!)" == "1203.5")
+        #expect("\(summary["net"]!)" == "1996.5")
+        #expect((summary["renewingSoon"] as? [[String: Any]])?.map { $0["name"] as? String } == ["Music"])
+
+        let first = try #require(try json(["transactions", "list", "--limit", "2", "--sort", "amount-asc"]) as? [String: Any])
+        #expect((first["items"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Rent", "Coffee"])
+        let cursor = try #require(first["nextCursor"] as? String)
+        let second = try #require(try json(["transactions", "list", "--limit", "2", "--sort", "amount-asc", "--after", cursor]) as? [String: Any])
+        #expect((second["items"] as? [[String: Any]])?.map { $0["title"] as? String } == ["Salary"])
+        #expect(second["nextCursor"] == nil || second["nextCursor"] is NSNull)
+        let tagged = try #require(try json(["transactions", "list", "--tag", "morning", "--min", "-10", "--max", "0"]) as? [String: Any])
+        #expect((tagged["items"] as? [Any])?.count == 1)
+
+        let text = try hearth(["summary"])
+        #expect(text.stdout.contains("Subscriptions per month: 21.99"))
+        #expect(text.stdout.contains("net 1996.50"))
+    }
+
+    @Test func exportAndImportRoundTripThroughFiles() async throws {
+        try hearth(["people", "add", "--name", "Ada", "--balance", "-12.25"])
+        try hearth(["transactions", "add", "--title", "Tea, \"green\"", "--amount", "-2.40", "--date", "2025-03-01", "--tag", "a", "--tag", "b"])
+        let jsonFile = folder.file("all.json"), csvFile = folder.file("all.csv")
+        #expect(try hearth(["export", "--output", jsonFile.path]).status == 0)
+        #expect(try hearth(["export", "-o", csvFile.path]).status == 0)
+        let copy = folder.file("copy.sqlite")
+        #expect(try hearth(["import", jsonFile.path], database: copy).stdout.contains("2 added"))
+        #expect(try hearth(["import", jsonFile.path], database: copy).stdout.contains("0 added, 0 updated, 2 already up to date"))
+        #expect(try hearth(["import", csvFile.path], database: copy).stdout.contains("0 added, 0 updated, 1 already up to date"))
+        #expect(try await snapshot(try FinancePersistenceService.open(at: copy)) == contents())
+    }
+
+    @Test func badInputExitsNonZeroAndWritesNothing() async throws {
+        try hearth(["people", "add", "--name", "Ada"])
+        try hearth(["transactions", "add", "--title", "Tea", "--amount", "-2"])
+        let unknown = UUID().uuidString
+        try await expectFailure(["people", "delete", unknown], "No person has the id \(unknown)")
+        try await expectFailure(["transactions", "delete", unknown], "Transaction \(unknown) was not found")
+        try await expectFailure(["transactions", "add", "--title", "Gift", "--amount", "0"], "Transaction amount cannot be 0")
+        try await expectFailure(["transactions", "add", "--title", "Gift", "--amount", "12,50"], "--amount \"12,50\" is not an amount")
+        try await expectFailure(["transactions", "add", "--title", "Gift", "--amount", "5", "--date", "2025-02-30"], "--date \"2025-02-30\" is not a date")
+        try await expectFailure(["people", "add", "--name", "Bo", "--email", "bo@"], "Invalid email format")
+        try await expectFailure(["subscriptions", "add", "--name", "Music", "--price", "0", "--next", "2025-01-01"], "Subscription price must be greater than 0")
+        try await expectFailure(["groups", "add", "--name", "Trip"], "Group must have at least one member")
+        try await expectFailure(["groups", "add", "--name", "Trip", "--member", "Nobody"], "No person is named \"Nobody\"")
+        try await expectFailure(["balances", "Nowhere"], "No group is named \"Nowhere\"")
+        try await expectFailure(["settle", "not-an-id"], "\"not-an-id\" is not a valid expense id")
+
+        let badJSON = folder.file("bad.json")
+        try Data("{\"format\":\"hearth-finance\",\"version\":1,\"people\":[{\"name\":3}]}".utf8).write(to: badJSON)
+        try await expectFailure(["import", badJSON.path], "bad.json is not a valid Hearth finance export")
+        let badCSV = folder.file("bad.csv")
+        try Data("date,title,amount\n2025-01-01,Fine,-1\n2025-01-02,Broken,lots\n".utf8).write(to: badCSV)
+        try await expectFailure(["import", badCSV.path], "Line 3, column amount: \"lots\" is not an amount")
+        try await expectFailure(["import", folder.file("missing.csv").path], "does not exist")
+    }
+
+    @Test func aFailedCommandOnANewDatabaseLeavesNoFile() throws {
+        let fresh = folder.file("fresh.sqlite")
+        let result = try hearth(["people", "delete", UUID().uuidString], database: fresh)
+        #expect(result.status != 0)
+        #expect(!FileManager.default.fileExists(atPath: fresh.path))
+    }
+
+    @Test func theDatabaseDefaultsToTheDataDirectory() throws {
+        let process = Process()
+        process.executableURL = try Self.binary()
+        process.arguments = ["finance", "people", "add", "--name", "Ada"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["HEARTH_DATA_DIR"] = folder.file("data").path
+        process.environment = environment
+        process.standardOutput = Pipe()
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.file("data/finance.sqlite").path))
+    }
+}
+
+private extension Formatting {
+    static func isoDayUTC(_ date: Date) -> String { isoDay(date, timeZone: TimeZone(identifier: "UTC")!) }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import HearthCore
+import HearthStore
+import Testing
+@testable import HearthFinance
+
+@Suite struct SubscriptionTests {
+    @Test func activeAndRenewingSoonUseTheClock() async throws {
+        let now = date(2025, 3, 15, 12)
+        let (store, _) = try makeStore(now: now)
+        try await store.save(Subscription(name: "Now", price: 1, nextBillingDate: now))
+        try await store.save(Subscription(name: "Edge", price: 1, nextBillingDate: date(2025, 3, 22, 12)))
+        try await store.save(Subscription(name: "Late", price: 1, nextBillingDate: date(2025, 3, 22, 12, 0, 1)))
+        try await store.save(Subscription(name: "Past", price: 1, nextBillingDate: date(2025, 3, 15, 11, 59)))
+        try await store.save(Subscription(name: "Paused", price: 1, nextBillingDate: date(2025, 3, 16), isActive: false))
+        #expect(try await store.fetchActiveSubscriptions().map(\.name) == ["Past", "Now", "Edge", "Late"])
+        #expect(try await store.fetchSubscriptionsRenewingSoon(days: 7).map(\.name) == ["Now", "Edge"])
+        #expect(try await store.fetchSubscriptionsRenewingSoon(days: 0).map(\.name) == ["Now"])
+    }
+
+    @Test func totalMonthlyCostAppliesTheCycleFactors() async throws {
+        let (store, _) = try makeStore()
+        let next = date(2025, 4, 1)
+        try await store.save(Subscription(name: "Daily", price: 1, billingCycle: .daily, nextBillingDate: next))          // 30
+        try await store.save(Subscription(name: "Weekly", price: 10, billingCycle: .weekly, nextBillingDate: next))       // 43.30
+        try await store.save(Subscription(name: "Biweekly", price: 10, billingCycle: .biweekly, nextBillingDate: next))   // 21.70
+        try await store.save(Subscription(name: "Monthly", price: Decimal(string: "9.99")!, nextBillingDate: next))       // 9.99
+        try await store.save(Subscription(name: "Quarterly", price: 10, billingCycle: .quarterly, nextBillingDate: next)) // 3.333…
+        try await store.save(Subscription(name: "Annual", price: 120, billingCycle: .annually, nextBillingDate: next))    // 10
+        try await store.save(Subscription(name: "Yearly", price: 12, billingCycle: .yearly, nextBillingDate: next))       // 1
+        try await store.save(Subscription(name: "Forever", price: 500, billingCycle: .lifetime, nextBillingDate: next))   // 0
+        try await store.save(Subscription(name: "Off", price: 100, nextBillingDate: next, isActive: false))               // 0
+        // 30 + 43.30 + 21.70 + 9.99 + 3.3333… + 10 + 1 = 119.3233… → 119.32
+        #expect(try await store.calculateTotalMonthlyCost() == Decimal(string: "119.32")!)
+    }
+
+    @Test func renewingMovesPastTheBillAndCountsWhatWasPaid() async throws {
+        let (store, clock) = try makeStore(now: date(2025, 1, 31, 10))
+        let monthly = try await store.save(Subscription(name: "Video", price: Decimal(string: "15.49")!, nextBillingDate: date(2025, 1, 31, 9)))
+        let renewed = try await store.renewSubscription(id: monthly.id)
+        #expect(renewed.lastBillingDate == date(2025, 1, 31, 9))
+        #expect(renewed.nextBillingDate == date(2025, 2, 28, 9))
+        #expect(renewed.totalSpent == Decimal(string: "15.49")!)
+        // Nothing more is due yet.
+        #expect(try await store.renewSubscription(id: monthly.id) == renewed)
+        clock.set(date(2025, 3, 31, 10))
+        let again = try await store.renewSubscription(id: monthly.id)
+        #expect(again.nextBillingDate == date(2025, 4, 30, 9))
+        #expect(again.lastBillingDate == date(2025, 3, 31, 9))
+        #expect(again.totalSpent == Decimal(string: "46.47")!)
+        clock.set(date(2025, 4, 30, 10))
+        #expect(try await store.renewSubscription(id: monthly.id).nextBillingDate == date(2025, 5, 31, 9))
+    }
+
+    @Test func renewDueSubscriptionsSkipsInactiveAndNotYetDue() async throws {
+        let (store, _) = try makeStore(now: date(2025, 3, 15))
+        try await store.save(Subscription(name: "Due", price: 5, billingCycle: .weekly, nextBillingDate: date(2025, 3, 1)))
+        try await store.save(Subscription(name: "Later", price: 5, nextBillingDate: date(2025, 3, 20)))
+        try await store.save(Subscription(name: "Off", price: 5, nextBillingDate: date(2025, 3, 1), isActive: false))
+        let renewed = try await store.renewDueSubscriptions()
+        #expect(renewed.map(\.name) == ["Due"])
+        #expect(renewed.first?.nextBillingDate == date(2025, 3, 22))
+        #expect(renewed.first?.totalSpent == 15) // March 1, 8 and 15
+    }
+
+    @Test func upcomingRemindersDefaultToThreeDaysBeforeAtNine() async throws {
+        let (store, _) = try makeStore(now: date(2025, 3, 15, 8), zone: "Europe/Berlin")
+        try await store.save(Subscription(name: "Gym", price: 30, nextBillingDate: date(2025, 3, 19, 0, 0, 0, in: "Europe/Berlin")))
+        try await store.save(Subscription(name: "Quiet", price: 30, nextBillingDate: date(2025, 3, 19), enableRenewalReminder: false))
+        let reminders = try await store.upcomingRenewalReminders(days: 7)
+        #expect(reminders.map(\.subscriptionName) == ["Gym"])
+        #expect(reminders.first?.fireDate == date(2025, 3, 16, 9, 0, 0, in: "Europe/Berlin"))
+    }
+
+    @Test func sharedWithMustNameSavedPeople() async throws {
+        let (store, _) = try makeStore()
+        let stranger = UUID()
+        await expectError(.relationshipError, "Subscription \"Music\" is shared with \(stranger.uuidString), who is not a saved person") {
+            try await store.save(Subscription(name: "Music", price: 10, nextBillingDate: date(2025, 4, 1), isShared: true, sharedWith: [stranger]))
+        }
+        #expect(try await store.fetchAllSubscriptions().isEmpty)
+    }
+
+    @Test func updateAndDeleteOfAMissingSubscription() async throws {
+        let (store, _) = try makeStore()
+        let ghost = Subscription(name: "Ghost", price: 1, nextBillingDate: date(2025, 4, 1))
+        await expectError(.entityNotFound) { try await store.updateSubscription(ghost) }
+        await expectError(.entityNotFound) { try await store.deleteSubscription(id: ghost.id) }
+        await expectError(.entityNotFound) { try await store.renewSubscription(id: ghost.id) }
+        let saved = try await store.save(ghost)
+        try await store.updateSubscription(saved.with(price: 2))
+        #expect(try await store.fetchSubscription(byID: ghost.id)?.price == 2)
+        try await store.deleteSubscription(id: ghost.id)
+        #expect(try await store.fetchSubscription(byID: ghost.id) == nil)
+    }
+}
