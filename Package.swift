@@ -102,6 +102,8 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthStore",
+                "HearthSync",
+                "HearthCloudModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
@@ -130,8 +132,13 @@ let package = Package(
                 "HearthCore",
                 "HearthServer",
                 "HearthFinance",
+                "HearthSync",
+                "HearthStore",
+                "HearthCloudModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
