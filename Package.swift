@@ -193,6 +193,18 @@ let package = Package(
         ),
 
         // MARK: Tests
+        .executableTarget(
+            name: "FinanceSyncProbe",
+            dependencies: [
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthFinance",
+                "HearthSync",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/FinanceSyncProbe",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "HearthCoreTests",
             dependencies: [
@@ -250,6 +262,9 @@ let package = Package(
         .testTarget(
             name: "HearthSyncTests",
             dependencies: [
+                "hearth",
+                "FinanceSyncProbe",
+                "HearthFinance",
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",

@@ -77,7 +77,7 @@ extension SyncEngine {
         retryAt = nil
         let fetchDue = !pendingFetch.isEmpty
         let sendDue = (sendDueAt.map { $0 <= now } ?? false) || (nextParkedRetryAt.map { $0 <= now } ?? false)
-        let outboxDue = await outboxReadyTime().map { $0 <= now } ?? false
+        let outboxDue = await outboxRetryTime().map { $0 <= now } ?? false
         guard !prepared || fetchDue || sendDue || outboxDue else { return }
         do {
             try await exclusive {
@@ -85,7 +85,13 @@ extension SyncEngine {
                 do {
                     if !prepared || fetchDue || sendDue || outboxDue { setStatus(.syncing) }
                     try await prepare()
-                    if !pendingFetch.isEmpty { try await fetch(everything: false, report: &report) }
+                    if !pendingFetch.isEmpty {
+                        try await fetch(everything: false, report: &report)
+                        // Changes queued by another process meanwhile go out after the usual debounce.
+                        if sendDueAt == nil, try await database.read({ db in try SyncTables.readyEntries(now: 0, limit: 1, in: db) }).isEmpty == false {
+                            sendDueAt = nowMilliseconds() + configuration.sendDebounce.milliseconds
+                        }
+                    }
                     if sendDue || outboxDue || (sendDueAt != nil && sendDueAt! <= nowMilliseconds()) {
                         sendDueAt = nil
                         firstUnsentEditAt = nil
@@ -113,16 +119,17 @@ extension SyncEngine {
         }
     }
 
-    /// When the next outbox entry becomes ready (ms), or nil.
-    private func outboxReadyTime() async -> Int64? {
-        try? await database.read { db in try SyncTables.nextReadyTime(in: db) }
+    /// When the next change put off by a failed send (throttling, backoff) is due again (ms), or nil.
+    /// Fresh edits are not counted: they go out with the debounced send.
+    private func outboxRetryTime() async -> Int64? {
+        try? await database.read { db in try SyncTables.nextRetryTime(in: db) }
     }
 
     /// Arms the timer for the earliest of: the debounced send, a retry, the next outbox entry coming off
     /// its backoff, and the periodic retry of refused changes.
     private func scheduleNextWake() async {
         if nextParkedRetryAt == nil { nextParkedRetryAt = nowMilliseconds() + configuration.parkedRetryInterval.milliseconds }
-        scheduleTimer(outboxReady: await outboxReadyTime())
+        scheduleTimer(outboxReady: await outboxRetryTime())
     }
 
     func scheduleTimer(outboxReady: Int64? = nil) {

@@ -256,9 +256,9 @@ enum SyncTables {
         ).map(OutboxEntry.init(row:))
     }
 
-    /// When the next waiting entry becomes ready (ms), or nil when none waits.
-    static func nextReadyTime(in db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: "SELECT MIN(notBefore) FROM syncOutbox")
+    /// When the next entry put off by a failed send is due again (ms), or nil when none waits.
+    static func nextRetryTime(in db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: "SELECT MIN(notBefore) FROM syncOutbox WHERE parked = 0 AND notBefore > 0")
     }
 
     static func pendingCount(in db: Database) throws -> Int {
