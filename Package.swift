@@ -165,14 +165,16 @@ let package = Package(
         .executableTarget(
             name: "SyncBenchmark",
             dependencies: [
+                "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",
+                "HearthFinance",
                 "HearthServer",
                 "HearthStore",
                 "HearthSync",
-                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             path: "Benchmarks/SyncBenchmark",
             swiftSettings: swiftSettings

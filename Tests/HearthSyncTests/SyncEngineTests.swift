@@ -71,6 +71,36 @@ import Testing
         })
     }
 
+    @Test func quickEditsGoOutTogetherAfterTheDebounceAndStatusFollows() async throws {
+        let server = try await LiveServer.start()
+        defer { Task { await server.stop() } }
+        let phone = try await Device.make(server, email: freshEmail(), signUp: true, configure: { $0.configuration(debounce: .milliseconds(300)) })
+        let statuses = Locked<[SyncStatus]>([])
+        let watcher = Task {
+            for try await status in phone.engine.status { statuses.withLock { $0.append(status) } }
+        }
+        defer { watcher.cancel() }
+        let task = runInBackground(phone.engine)
+        defer { task.cancel() }
+        #expect(try await eventually { phone.engine.currentStatus == .synced })
+        let events = phone.engine.events()
+        for index in 0..<5 { try await phone.store.save(Item(id: "quick-\(index)", title: "\(index)")) }
+        let sent = await firstEvent(events) { event in
+            if case .sent = event { return true }
+            return false
+        }
+        guard case .sent(_, _, let saved, _)? = sent else {
+            Issue.record("nothing was sent")
+            return
+        }
+        // All five edits went out in the one batch the debounce gathered.
+        #expect(saved.count == 5)
+        #expect(try await eventually { phone.engine.currentStatus == .synced })
+        let seen = statuses.current
+        #expect(seen.contains(.syncing))
+        #expect(seen.last == .synced)
+    }
+
     @Test func concurrentEditsOfDifferentFieldsBothSurvive() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
