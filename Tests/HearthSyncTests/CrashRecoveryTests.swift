@@ -16,7 +16,7 @@ import Testing
         let email = freshEmail("crash")
 
         // The database syncs: `hearth finance sync` signs up, turns sync on and keeps the sign-in.
-        let setup = try ChildProcess.run(ChildProcess.product("hearth"), ["finance", "sync", "--server", server.url.absoluteString, "--email", email, "--password", "long enough password", "--sign-up", "--db", database], environment: environment)
+        let setup = try await ChildProcess.run(ChildProcess.product("hearth"), ["finance", "sync", "--server", server.url.absoluteString, "--email", email, "--password", "long enough password", "--sign-up", "--db", database], environment: environment)
         #expect(setup.status == 0, "\(setup.stderr)")
 
         // A running finance app writes a transaction and is killed before its debounced send.
@@ -26,7 +26,7 @@ import Testing
         let line = try await probe.waitForLine(prefix: "COMMITTED ", timeout: .seconds(30))
         probe.kill9()
         let id = try #require(line?.dropFirst("COMMITTED ".count)).description
-        #expect(probe.waitForExit() == SIGKILL)
+        #expect(await probe.exit() == SIGKILL)
 
         // The server does not have it: the process died with the change only in its outbox.
         let zone = CloudZoneID(zoneName: "finance")
@@ -34,7 +34,7 @@ import Testing
         #expect(before.records.first?.error?.serverErrorCode == .notFound)
 
         // After restart, the next sync sends it.
-        let restart = try ChildProcess.run(ChildProcess.product("hearth"), ["finance", "sync", "--server", server.url.absoluteString, "--db", database], environment: environment)
+        let restart = try await ChildProcess.run(ChildProcess.product("hearth"), ["finance", "sync", "--server", server.url.absoluteString, "--db", database], environment: environment)
         #expect(restart.status == 0, "\(restart.stderr)")
         #expect(restart.stdout.contains("sent 1 change (1 saved, 0 deleted)"), "\(restart.stdout)")
         let after = try await client.privateDatabase.lookupRecords(CloudRecordsLookupRequest(zoneID: zone, records: [CloudRecordLookup(recordName: id)]))
@@ -44,19 +44,22 @@ import Testing
 
         // And a second device of the same user receives it.
         let other = folder.appendingPathComponent("other.sqlite").path
-        let second = try ChildProcess.run(ChildProcess.product("hearth"), ["finance", "sync", "--server", server.url.absoluteString, "--db", other], environment: environment)
+        let second = try await ChildProcess.run(ChildProcess.product("hearth"), ["finance", "sync", "--server", server.url.absoluteString, "--db", other], environment: environment)
         #expect(second.status == 0, "\(second.stderr)")
-        let list = try ChildProcess.run(ChildProcess.product("hearth"), ["finance", "transactions", "list", "--db", other], environment: environment)
+        let list = try await ChildProcess.run(ChildProcess.product("hearth"), ["finance", "transactions", "list", "--db", other], environment: environment)
         #expect(list.stdout.contains("Written just before the crash"))
     }
 }
 
-/// Runs the package's executables as child processes.
+/// Runs the package's executables as child processes, without blocking the concurrency pool (the
+/// in-process server answering the child runs on it).
 final class ChildProcess: @unchecked Sendable {
     let process: Process
     private let lock = NSLock()
     private var output = ""
     private var errors = ""
+    private var exitStatus: Int32?
+    private var exitWaiters: [CheckedContinuation<Int32, Never>] = []
 
     /// A built product next to the test bundle.
     static func product(_ name: String) throws -> URL {
@@ -75,9 +78,9 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Runs to completion.
-    static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws -> Result {
+    static func run(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) async throws -> Result {
         let child = try start(executable, arguments, environment: environment)
-        let status = child.waitForExit()
+        let status = await child.exit()
         return Result(status: status, stdout: child.stdout, stderr: child.stderr)
     }
 
@@ -99,6 +102,21 @@ final class ChildProcess: @unchecked Sendable {
             let data = handle.availableData
             child.lock.withLock { child.errors += String(decoding: data, as: UTF8.self) }
         }
+        process.terminationHandler = { process in
+            // Drain what is left in the pipes before reporting the exit.
+            let restOut = out.fileHandleForReading.readDataToEndOfFile()
+            let restErr = err.fileHandleForReading.readDataToEndOfFile()
+            out.fileHandleForReading.readabilityHandler = nil
+            err.fileHandleForReading.readabilityHandler = nil
+            let waiters = child.lock.withLock { () -> [CheckedContinuation<Int32, Never>] in
+                child.output += String(decoding: restOut, as: UTF8.self)
+                child.errors += String(decoding: restErr, as: UTF8.self)
+                child.exitStatus = process.terminationStatus
+                defer { child.exitWaiters.removeAll() }
+                return child.exitWaiters
+            }
+            for waiter in waiters { waiter.resume(returning: process.terminationStatus) }
+        }
         try process.run()
         return child
     }
@@ -115,7 +133,7 @@ final class ChildProcess: @unchecked Sendable {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let line = stdout.split(separator: "\n").first(where: { $0.hasPrefix(prefix) }) { return String(line) }
-            if !process.isRunning { return nil }
+            if lock.withLock({ exitStatus }) != nil { return nil }
             try await Task.sleep(for: .milliseconds(5))
         }
         return nil
@@ -126,11 +144,14 @@ final class ChildProcess: @unchecked Sendable {
     }
 
     /// Waits for the process to end; returns its exit status, or the signal that ended it.
-    @discardableResult
-    func waitForExit() -> Int32 {
-        process.waitUntilExit()
-        // Let the last output arrive.
-        Thread.sleep(forTimeInterval: 0.05)
-        return process.terminationStatus
+    func exit() async -> Int32 {
+        await withCheckedContinuation { continuation in
+            let status: Int32? = lock.withLock {
+                if let exitStatus { return exitStatus }
+                exitWaiters.append(continuation)
+                return nil
+            }
+            if let status { continuation.resume(returning: status) }
+        }
     }
 }
