@@ -50,6 +50,80 @@ import Testing
         #expect(client.token == nil)
     }
 
+    @Test func everyRouteRoundTrips() async throws {
+        let server = try await LiveServer.start()
+        defer { Task { await server.stop() } }
+        let ownerEmail = freshEmail("owner"), guestEmail = freshEmail("guest")
+        let owner = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        try await owner.signUp(email: ownerEmail, password: "long enough password")
+        let guest = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        let guestSession = try await guest.signUp(email: guestEmail, password: "long enough password")
+        let database = owner.privateDatabase
+        let zone = CloudZoneID(zoneName: "library")
+
+        // Zones.
+        let made = try await database.modifyZones([CloudZoneOperation(operationType: .create, zone: CloudZone(zoneID: zone))])
+        #expect(made.first?.item?.zoneID.zoneName == "library")
+        #expect(try await database.zones().map(\.zoneID.zoneName).contains("library"))
+
+        // Assets: upload, refer to, download.
+        let bytes = Data("a small cover image".utf8)
+        let asset = try await owner.uploadAsset(bytes)
+        #expect(asset.size == Int64(bytes.count))
+        #expect(try await owner.downloadAsset(checksum: asset.fileChecksum) == bytes)
+
+        // Records: modify, lookup, query, changes (one zone and several).
+        let saved = try await database.modifyRecords(CloudRecordsModifyRequest(zoneID: zone, operations: [
+            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "b1", recordType: "Book", fields: ["title": .string("Dune"), "year": .int64(1965), "cover": .asset(asset)])),
+            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "b2", recordType: "Book", fields: ["title": .string("Emma"), "year": .int64(1815)])),
+        ]))
+        #expect(saved.records.allSatisfy { $0.item != nil })
+        let looked = try await database.lookupRecords(CloudRecordsLookupRequest(zoneID: zone, records: [CloudRecordLookup(recordName: "b1"), CloudRecordLookup(recordName: "missing")]))
+        #expect(looked.records.first?.item?.fields["title"] == .string("Dune"))
+        #expect(looked.records.last?.error?.serverErrorCode == .notFound)
+        let query = try await database.queryRecords(CloudRecordsQueryRequest(zoneID: zone, query: CloudQuery(
+            recordType: "Book", filterBy: [CloudQueryFilter(fieldName: "year", comparator: .lessThan, fieldValue: .int64(1900))], sortBy: [CloudQuerySort(fieldName: "title")])))
+        #expect(query.records.map(\.recordName) == ["b2"])
+        let changes = try await database.recordChanges(CloudRecordChangesRequest(zoneID: zone))
+        #expect(Set(changes.records.map(\.recordName)) == ["b1", "b2"])
+        let several = try await database.zoneChanges(CloudZoneChangesRequest(zones: [CloudZoneChangesQuery(zoneID: zone, syncToken: changes.syncToken)]))
+        #expect(several.zones.first?.item?.records.isEmpty == true)
+        let databaseChanges = try await database.databaseChanges(since: nil)
+        #expect(databaseChanges.zones.contains { $0.zoneID.zoneName == "library" })
+
+        // Subscriptions.
+        _ = try await database.modifySubscriptions(CloudSubscriptionsModifyRequest(operations: [
+            CloudSubscriptionOperation(operationType: .create, subscription: CloudSubscription(subscriptionID: "books", subscriptionType: .zone, zoneID: zone)),
+        ]))
+        #expect(try await database.subscriptions().map(\.subscriptionID) == ["books"])
+
+        // Shares: create, invite, look up, change the link, list, accept, leave, remove, delete.
+        let share = try await database.createShare(CloudShareCreateRequest(zoneID: zone, rootRecordName: "b1"))
+        let invited = try await database.addParticipants(CloudParticipantsAddRequest(zoneID: zone, shareName: share.shareName, participants: [
+            CloudParticipantInvite(emailAddress: guestEmail, permission: .readOnly),
+        ]))
+        #expect(invited.participants.count == 2)
+        #expect(try await guest.invitations().map(\.shareName) == [share.shareName])
+        #expect(try await database.lookupShare(CloudShareReference(zoneID: zone, shareName: share.shareName)).rootRecordName == "b1")
+        let linked = try await database.updateShare(CloudShareUpdateRequest(zoneID: zone, shareName: share.shareName, publicPermission: .readOnly))
+        #expect(linked.publicPermission == .readOnly)
+        #expect(try await database.shares().count == 1)
+        _ = try await guest.acceptShare(token: share.shareToken)
+        let sharedZone = CloudZoneID(zoneName: "library", ownerRecordName: try await owner.caller().userRecordName)
+        let visible = try await guest.sharedDatabase.recordChanges(CloudRecordChangesRequest(zoneID: sharedZone))
+        #expect(visible.records.map(\.recordName) == ["b1"])
+        try await guest.sharedDatabase.leaveShare(CloudShareReference(zoneID: sharedZone, shareName: share.shareName))
+        let guestParticipant = try #require(invited.participants.first { $0.userRecordName == guestSession.userRecordName || $0.emailAddress == guestEmail })
+        let removed = try await database.removeParticipants(CloudParticipantsRemoveRequest(zoneID: zone, shareName: share.shareName, participantIDs: [guestParticipant.participantID]))
+        #expect(removed.participants.allSatisfy { $0.participantID != guestParticipant.participantID || $0.acceptanceStatus == .removed })
+        try await database.deleteShare(CloudShareReference(zoneID: zone, shareName: share.shareName))
+        #expect(try await database.shares().isEmpty)
+
+        // Deleting the zone.
+        let deleted = try await database.modifyZones([CloudZoneOperation(operationType: .delete, zone: CloudZone(zoneID: zone))])
+        #expect(deleted.first?.error == nil)
+    }
+
     @Test func pushChannelTellsOtherDevicesOnly() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

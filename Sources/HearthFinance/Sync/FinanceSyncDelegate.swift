@@ -39,8 +39,8 @@ public struct FinanceSyncDelegate: SyncDelegate {
         guard let entity = FinanceSync.entity(ofRecordType: record.recordType) else {
             throw ServiceError.validationFailed("Record \(record.recordName) has type \(record.recordType), which Finance does not know.")
         }
-        guard let uuid = UUID(uuidString: record.recordName) else {
-            throw ServiceError.validationFailed("Record \(record.recordName) is not named by a UUID, as every finance record is.")
+        guard let uuid = UUID(uuidString: record.recordName), uuid.uuidString.lowercased() == record.recordName else {
+            throw ServiceError.validationFailed("Record \(record.recordName) is not named by a lowercase UUID, as every finance record is.")
         }
         let spec = Self.spec(entity)
         var values: [(any DatabaseValueConvertible)?] = [0]
