@@ -1,3 +1,4 @@
+import Foundation
 import HearthCloudModel
 import HearthCore
 import Testing
@@ -91,5 +92,30 @@ import Testing
             #expect(delay >= expected)
             #expect(delay <= expected + expected / 4)
         }
+    }
+}
+
+@Suite struct RecordJSONWriterTests {
+    @Test func writesWhatTheCodableConformanceReads() throws {
+        let record = CloudRecord(
+            recordName: "r-1", recordType: "Everything",
+            fields: [
+                "text": .string("quote \" backslash \\ newline \n tab \t bell \u{07} café ☕️"),
+                "number": .int64(-42), "big": .int64(.max), "when": .date(1_700_000_000_123),
+                "flag": .boolean(true), "ratio": .double(0.1), "tiny": .double(1e-300), "whole": .double(3),
+                "bytes": .bytes(Data([0, 1, 2, 255])),
+                "link": .reference(CloudReference(recordName: "r-2", action: .deleteSelf)),
+                "place": .location(CloudLocation(latitude: 51.5, longitude: -0.12)),
+                "tags": .list(.string(["a", "b"])),
+                "file": .asset(CloudAsset(fileChecksum: String(repeating: "a", count: 64), size: 3)),
+            ],
+            recordChangeTag: "7x",
+            created: CloudRecordStamp(timestamp: 1, userRecordName: "u1"),
+            modified: CloudRecordStamp(timestamp: 2, userRecordName: "u\"2", deviceID: "d"),
+            parent: CloudReference(recordName: "p")
+        )
+        let decoded = try JSONDecoder().decode(CloudRecord.self, from: RecordJSONWriter.encode(record))
+        #expect(decoded == record)
+        #expect(SyncCoding.decodeRecord(try SyncCoding.encodeRecord(record)) == record)
     }
 }

@@ -92,14 +92,23 @@ extension SyncEngine {
         let remote = cloud.database(zone.scope)
         let applier = self.applier
         let pageSize = configuration.fetchPageSize
+        // The next page is fetched while this one is applied; it is used only if this one commits.
+        var prefetched: (token: CloudSyncToken, task: Task<CloudRecordChangesResponse, any Error>)?
+        defer { prefetched?.task.cancel() }
         while true {
             let state = try await database.read { db in try SyncTables.zoneToken(zone, in: db) }
             let token = state?.token
             let generation = state?.refetchGeneration
             let page: CloudRecordChangesResponse
             do {
-                let request = CloudRecordChangesRequest(zoneID: zone.cloudZoneID, syncToken: token, resultsLimit: pageSize)
-                page = try await retrying(report: &report) { try await remote.recordChanges(request) }
+                let ahead = prefetched
+                prefetched = nil
+                if let ahead, ahead.token == token, let early = try? await ahead.task.value {
+                    page = early
+                } else {
+                    let request = CloudRecordChangesRequest(zoneID: zone.cloudZoneID, syncToken: token, resultsLimit: pageSize)
+                    page = try await retrying(report: &report) { try await remote.recordChanges(request) }
+                }
             } catch let error as CloudError where error.serverErrorCode == .changeTokenExpired {
                 // The server compacted deletions this device never saw: fetch everything again, then delete
                 // what was not seen.
@@ -119,6 +128,10 @@ extension SyncEngine {
                     logger.info("Zone does not exist on the server yet", metadata: ["sync.zone": "\(zone)"])
                 }
                 return
+            }
+            if page.moreComing {
+                let next = CloudRecordChangesRequest(zoneID: zone.cloudZoneID, syncToken: page.syncToken, resultsLimit: pageSize)
+                prefetched = (page.syncToken, Task { try await remote.recordChanges(next) })
             }
             let outcome = try await database.write { db in try applier.applyPage(page, zone: zone, generation: generation, in: db) }
             report.receivedSaves += outcome.saved.count

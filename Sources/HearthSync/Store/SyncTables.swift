@@ -81,7 +81,7 @@ enum SyncCoding {
     }
 
     static func encodeRecord(_ record: CloudRecord) throws -> Data {
-        try JSONEncoder().encode(record)
+        try RecordJSONWriter.encode(record)
     }
 
     static func decodeRecord(_ data: Data) -> CloudRecord? {
