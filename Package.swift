@@ -172,6 +172,7 @@ let package = Package(
                 "HearthServer",
                 "HearthStore",
                 "HearthSync",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
