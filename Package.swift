@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
         .library(name: "HearthCloud", targets: ["HearthCloud"]),
         .library(name: "HearthSync", targets: ["HearthSync"]),
+        .library(name: "HearthReports", targets: ["HearthReports"]),
+        .library(name: "HearthGarage", targets: ["HearthGarage"]),
         .library(name: "HearthFinance", targets: ["HearthFinance"]),
     ],
     dependencies: [
@@ -96,7 +98,44 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Reports
+        .systemLibrary(
+            name: "CZlib",
+            path: "Sources/CZlib",
+            providers: [.apt(["zlib1g-dev"])]
+        ),
+        .target(
+            name: "HearthReports",
+            dependencies: [
+                "HearthCore",
+                "CZlib",
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .executableTarget(
+            name: "ReportsBenchmark",
+            dependencies: [
+                "HearthReports",
+            ],
+            path: "Benchmarks/ReportsBenchmark",
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Domains
+        .target(
+            name: "HearthGarage",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            resources: [.process("Resources")],
+            swiftSettings: swiftSettings
+        ),
         .target(
             name: "HearthFinance",
             dependencies: [
@@ -131,6 +170,8 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthServer",
+                "HearthReports",
+                "HearthGarage",
                 "HearthFinance",
                 "HearthSync",
                 "HearthStore",
@@ -181,7 +222,19 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
-        // MARK: Benchmarks (run on request: swift run -c release FinanceBenchmark)
+        // MARK: Benchmarks (run on request: swift run -c release GarageBenchmark)
+        .executableTarget(
+            name: "GarageBenchmark",
+            dependencies: [
+                "HearthCore",
+                "HearthGarage",
+                "HearthStore",
+            ],
+            path: "Benchmarks/GarageBenchmark",
+            exclude: ["fuelly_import.py"],
+            swiftSettings: swiftSettings
+        ),
+        // swift run -c release FinanceBenchmark
         .executableTarget(
             name: "FinanceBenchmark",
             dependencies: [
@@ -285,12 +338,10 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
-            name: "HearthFinanceTests",
+            name: "HearthReportsTests",
             dependencies: [
                 "HearthCore",
-                "HearthStore",
-                "HearthFinance",
-                .product(name: "GRDB", package: "GRDB.swift"),
+                "HearthReports",
             ],
             swiftSettings: swiftSettings
         ),
@@ -304,6 +355,33 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+            .testTarget(
+            name: "HearthGarageTests",
+            dependencies: [
+                "hearth",
+                "HearthCore",
+                "HearthGarage",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthFinanceTests",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthFinance",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -32,7 +32,7 @@ try FileManager.default.createDirectory(at: folder, withIntermediateDirectories:
 defer { if !arguments.contains("--keep") { try? FileManager.default.removeItem(at: folder) } }
 
 let bench = Benchmark(folder: folder, runs: runs)
-print("FinanceBenchmark: \(insertRows) rows for inserts, \(largeRows) rows for fetches and export, median of \(runs) runs")
+print("FinanceBenchmark: \(insertRows) rows for inserts (median of \(runs) runs), \(largeRows) rows for fetches (median of \(max(runs * 4, 21)) runs) and export")
 print("SQLite \(String(cString: sqlite3_libversion())), files in \(folder.path)")
 print("")
 try await bench.insert(rows: insertRows)

@@ -57,7 +57,7 @@ struct FinanceExport: AsyncParsableCommand {
                 let count = try await store.exportTransactionsCSV(to: url, progress: progress.update)
                 progress.finish()
                 if options.json { return try FinanceCLI.printJSON(["file": url.path, "transactions": "\(count)"]) }
-                print("Exported \(count) transactions to \(url.path)")
+                print("Exported \(count) transaction\(count == 1 ? "" : "s") to \(url.path)")
             }
         }
     }
@@ -68,11 +68,8 @@ struct FinanceImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Read a JSON export or a CSV of transactions; importing the same file twice adds nothing.",
-        discussion: """
-            CSV files need a header naming the columns; date, title and amount are required, and id, subtitle,
-            category, isRecurring, tags (separated by ;) and updatedAt are optional. A file with any bad row is
-            not imported at all; the message names the row.
-            """)
+        discussion: "CSV files need a header naming the columns: date, title and amount are required; id, subtitle, category, isRecurring, tags (separated by ;) and updatedAt are optional. A file with any bad row is not imported at all, and the message names the line."
+    )
     @OptionGroup var options: FinanceOptions
     @Argument(help: "The file to read.") var file: String
     @Option(help: "json or csv; default: from the file's extension.") var format: String?

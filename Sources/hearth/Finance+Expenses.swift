@@ -46,10 +46,7 @@ struct FinanceExpenses: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add an expense to a group.",
-            discussion: """
-                Split it evenly with --split NAME for each person, or give each a value with --split NAME=VALUE and
-                --split-mode exact (amounts adding up to the expense), percent (adding up to 100) or shares.
-                """)
+            discussion: "Split it evenly with --split NAME for each person, or give each a value with --split NAME=VALUE and --split-mode exact (amounts adding up to the expense), percent (adding up to 100) or shares.")
         @OptionGroup var options: FinanceOptions
         @Option(help: "The group (id or name).") var group: String
         @Option(help: "What it was.") var title: String

@@ -144,6 +144,54 @@ import Testing
         #expect(text.stdout.contains("net 1996.50"))
     }
 
+    @Test func updateAndDeleteEveryKindOfValue() async throws {
+        let ada = try #require(try json(["people", "add", "--name", "Ada"]) as? [String: Any])
+        let adaID = try #require(ada["id"] as? String)
+        try hearth(["people", "add", "--name", "Bo"])
+        #expect(try hearth(["people", "update", "Ada", "--name", "Ada Lovelace", "--balance", "-4.50"]).status == 0)
+        let renamed = try #require(try json(["people", "list", "--with-balances"]) as? [[String: Any]])
+        #expect(renamed.map { "\($0["name"]!) \($0["balance"]!)" } == ["Ada Lovelace -4.5"])
+
+        let subscription = try #require(try json(["subscriptions", "add", "--name", "Gym", "--price", "30", "--next", "2030-01-31"]) as? [String: Any])
+        let subscriptionID = try #require(subscription["id"] as? String)
+        let updated = try #require(try json(["subscriptions", "update", subscriptionID, "--price", "35", "--cycle", "yearly",
+                                             "--shared-with", "Bo", "--reminder-time", "07:15"]) as? [String: Any])
+        #expect("\(updated["price"]!)" == "35")
+        #expect(updated["billingCycle"] as? String == "Yearly")
+        #expect(updated["isShared"] as? Bool == true)
+        #expect(updated["reminderTime"] as? String == "07:15")
+
+        let transaction = try #require(try json(["transactions", "add", "--title", "Tea", "--amount", "-2", "--date", "2025-03-01"]) as? [String: Any])
+        let transactionID = try #require(transaction["id"] as? String)
+        let changed = try #require(try json(["transactions", "update", transactionID, "--amount", "-2.75", "--category", "food", "--tag", "x"]) as? [String: Any])
+        #expect("\(changed["amount"]!)" == "-2.75")
+        #expect(changed["tags"] as? [String] == ["x"])
+
+        try hearth(["groups", "add", "--name", "Flat", "--member", adaID, "--member", "Bo"])
+        let expense = try #require(try json(["expenses", "add", "--group", "Flat", "--title", "Rent", "--amount", "100", "--paid-by", "Bo",
+                                             "--split", "Ada Lovelace=3", "--split", "Bo=1", "--split-mode", "shares"]) as? [String: Any])
+        let expenseID = try #require(expense["id"] as? String)
+        let resplit = try #require(try json(["expenses", "update", expenseID, "--amount", "120", "--split", "Ada Lovelace", "--split", "Bo"]) as? [String: Any])
+        #expect("\(resplit["amount"]!)" == "120")
+        let balances = try #require(try json(["balances", "Flat"]) as? [String: Any])
+        #expect((balances["balances"] as? [[String: Any]])?.map { "\($0["balance"]!)" } == ["-60", "60"])
+        #expect(try hearth(["groups", "update", "Flat", "--name", "Home"]).status == 0)
+        // The expense names both members, so neither can leave the group or be deleted.
+        try await expectFailure(["groups", "update", "Home", "--member", "Bo"], "Cannot remove \"Ada Lovelace\" from group \"Home\"")
+        try await expectFailure(["people", "delete", "Bo"], "\"Bo\" is a member of group \"Home\"")
+
+        #expect(try hearth(["expenses", "delete", expenseID]).status == 0)
+        #expect(try hearth(["groups", "delete", "Home"]).status == 0)
+        #expect(try hearth(["subscriptions", "delete", subscriptionID]).status == 0)
+        #expect(try hearth(["transactions", "delete", transactionID]).status == 0)
+        #expect(try hearth(["people", "delete", "Bo"]).status == 0)
+        let left = try await contents()
+        #expect(left.people.map(\.name) == ["Ada Lovelace"])
+        #expect(left.groups.isEmpty && left.subscriptions.isEmpty && left.transactions.isEmpty)
+        #expect(try hearth(["undo"]).stdout.contains("Undid: Delete person"))
+        #expect(try await contents().people.count == 2)
+    }
+
     @Test func exportAndImportRoundTripThroughFiles() async throws {
         try hearth(["people", "add", "--name", "Ada", "--balance", "-12.25"])
         try hearth(["transactions", "add", "--title", "Tea, \"green\"", "--amount", "-2.40", "--date", "2025-03-01", "--tag", "a", "--tag", "b"])

@@ -118,14 +118,15 @@ func temporaryDirectory() throws -> URL {
 
     @Test func watchingEndsWhenTheSubscriberIsCancelled() async throws {
         let database = try AppDatabase.inMemory(schemas: [NotesSchema.self])
+        let received = Locked(0)
         let task = Task {
-            var count = 0
-            for try await _ in database.watch({ db in try Note.fetchCount(db) }) { count += 1 }
-            return count
+            for try await _ in database.watch({ db in try Note.fetchCount(db) }) { received.withLock { $0 += 1 } }
+            return "ended"
         }
-        try await Task.sleep(for: .milliseconds(100))
+        while received.current == 0 { try await Task.sleep(for: .milliseconds(10)) }
         task.cancel()
-        #expect(try await task.value >= 1)
+        #expect(try await task.value == "ended")
+        #expect(received.current == 1)
     }
 
     @MainActor

@@ -39,6 +39,20 @@ public struct Transaction: Identifiable, Sendable, Codable, Equatable, Hashable 
         self.updatedAt = (updatedAt ?? date).roundedToMilliseconds
     }
 
+    /// A transaction read back from the store, whose dates already hold whole milliseconds.
+    init(storedID id: UUID, title: String, subtitle: String, amount: Decimal, category: TransactionCategory, date: Date,
+         isRecurring: Bool, tags: [String], updatedAt: Date) {
+        self.id = id
+        self.title = title
+        self.subtitle = subtitle
+        self.amount = amount
+        self.category = category
+        self.date = date
+        self.isRecurring = isRecurring
+        self.tags = tags
+        self.updatedAt = updatedAt
+    }
+
     /// Whether money went out.
     public var isExpense: Bool { amount < 0 }
     /// Whether money came in.

@@ -4,7 +4,7 @@ import GRDB
 extension FinancePersistenceService {
     // MARK: JSON
 
-    public func exportJSON(to url: URL) async throws {
+    nonisolated public func exportJSON(to url: URL) async throws {
         let exportedAt = currentDate()
         try await read { db in
             let output = try FileOutput(url)
@@ -67,7 +67,7 @@ extension FinancePersistenceService {
     // MARK: CSV
 
     @discardableResult
-    public func exportTransactionsCSV(to url: URL, progress: (@Sendable (Int) -> Void)? = nil) async throws -> Int {
+    nonisolated public func exportTransactionsCSV(to url: URL, progress: (@Sendable (Int) -> Void)? = nil) async throws -> Int {
         try await read { db in
             let output = try FileOutput(url)
             do {

@@ -7,13 +7,13 @@ extension FinancePersistenceService {
         try await write("Save group \(group.name)") { try $0.save(group) }
     }
 
-    public func fetchAllGroups() async throws -> [Group] {
+    nonisolated public func fetchAllGroups() async throws -> [Group] {
         try await read { db in
             try FinanceQueries.withExpenses(try FinanceQueries.all(Group.self, "ORDER BY name, localID")(db), db)
         }
     }
 
-    public func fetchGroup(byID id: UUID) async throws -> Group? {
+    nonisolated public func fetchGroup(byID id: UUID) async throws -> Group? {
         try await read { db in
             guard let group = try FinanceQueries.one(Group.self, id: id, db) else { return nil }
             return try FinanceQueries.withExpenses([group], db).first
@@ -29,7 +29,7 @@ extension FinancePersistenceService {
         try await write("Delete group", .delete) { try $0.deleteGroup(id: id) }
     }
 
-    public func fetchGroupsWithUnsettledExpenses() async throws -> [Group] {
+    nonisolated public func fetchGroupsWithUnsettledExpenses() async throws -> [Group] {
         try await read { db in
             let groups = try FinanceQueries.all(Group.self, """
                 WHERE EXISTS (SELECT 1 FROM financeGroupExpense e WHERE e.groupID = financeGroup.id AND e.isSettled = 0)
@@ -44,12 +44,12 @@ extension FinancePersistenceService {
         try await write("Save expense \(expense.title)") { try $0.save(expense, forGroup: groupID) }
     }
 
-    public func fetchExpense(byID id: UUID) async throws -> GroupExpense? {
+    nonisolated public func fetchExpense(byID id: UUID) async throws -> GroupExpense? {
         try await read { try FinanceQueries.one(StoredExpense.self, id: id, $0)?.expense }
     }
 
     /// The expenses of group `id`, oldest first.
-    public func fetchExpenses(forGroup id: UUID) async throws -> [GroupExpense] {
+    nonisolated public func fetchExpenses(forGroup id: UUID) async throws -> [GroupExpense] {
         try await read(FinanceQueries.all(StoredExpense.self, "WHERE groupID = ? ORDER BY date, localID", [id])).map(\.expense)
     }
 
@@ -62,7 +62,7 @@ extension FinancePersistenceService {
         try await write("Delete expense", .delete) { try $0.deleteExpense(id: id) }
     }
 
-    public func fetchUnsettledExpenses() async throws -> [GroupExpense] {
+    nonisolated public func fetchUnsettledExpenses() async throws -> [GroupExpense] {
         try await read(FinanceQueries.fetch(StoredExpense.self, sql: FinanceQueries.unsettledExpensesSQL)).map(\.expense)
     }
 
@@ -71,7 +71,7 @@ extension FinancePersistenceService {
         try await write("Settle expense", .update) { try $0.settleExpense(id: id) }
     }
 
-    public func balances(forGroup id: UUID) async throws -> GroupBalances {
+    nonisolated public func balances(forGroup id: UUID) async throws -> GroupBalances {
         guard let group = try await fetchGroup(byID: id) else { throw PersistenceError.entityNotFound(id, entity: "Group") }
         return GroupBalances(group: group)
     }

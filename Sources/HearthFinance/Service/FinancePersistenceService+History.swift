@@ -13,12 +13,12 @@ extension FinancePersistenceService {
     }
 
     /// The label of the step undo would undo next, or nil.
-    public func nextUndo() async throws -> String? {
+    nonisolated public func nextUndo() async throws -> String? {
         try await read { try String.fetchOne($0, sql: "SELECT label FROM financeHistory WHERE stack = 'undo' ORDER BY seq DESC LIMIT 1") }
     }
 
     /// The label of the step redo would redo next, or nil.
-    public func nextRedo() async throws -> String? {
+    nonisolated public func nextRedo() async throws -> String? {
         try await read { try String.fetchOne($0, sql: "SELECT label FROM financeHistory WHERE stack = 'redo' ORDER BY seq DESC LIMIT 1") }
     }
 

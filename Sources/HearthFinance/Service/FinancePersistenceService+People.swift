@@ -7,11 +7,11 @@ extension FinancePersistenceService {
         try await write("Save person \(person.name)") { try $0.save(person) }
     }
 
-    public func fetchAllPeople() async throws -> [Person] {
+    nonisolated public func fetchAllPeople() async throws -> [Person] {
         try await read(FinanceQueries.all(Person.self, FinanceQueries.peopleByName))
     }
 
-    public func fetchPerson(byID id: UUID) async throws -> Person? {
+    nonisolated public func fetchPerson(byID id: UUID) async throws -> Person? {
         try await read { try FinanceQueries.one(Person.self, id: id, $0) }
     }
 
@@ -24,11 +24,11 @@ extension FinancePersistenceService {
         try await write("Delete person", .delete) { try $0.deletePerson(id: id) }
     }
 
-    public func fetchPeopleWithBalances() async throws -> [Person] {
+    nonisolated public func fetchPeopleWithBalances() async throws -> [Person] {
         try await read(FinanceQueries.all(Person.self, "WHERE balance <> 0 \(FinanceQueries.peopleByName)"))
     }
 
-    public func searchPeople(byName name: String) async throws -> [Person] {
+    nonisolated public func searchPeople(byName name: String) async throws -> [Person] {
         try await read { try FinanceQueries.searchPeople(name, $0) }
     }
 }

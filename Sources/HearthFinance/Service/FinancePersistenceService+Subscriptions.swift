@@ -8,11 +8,11 @@ extension FinancePersistenceService {
         try await write("Save subscription \(subscription.name)") { try $0.save(subscription) }
     }
 
-    public func fetchAllSubscriptions() async throws -> [Subscription] {
+    nonisolated public func fetchAllSubscriptions() async throws -> [Subscription] {
         try await read(FinanceQueries.all(Subscription.self, "ORDER BY name, localID"))
     }
 
-    public func fetchSubscription(byID id: UUID) async throws -> Subscription? {
+    nonisolated public func fetchSubscription(byID id: UUID) async throws -> Subscription? {
         try await read { try FinanceQueries.one(Subscription.self, id: id, $0) }
     }
 
@@ -25,11 +25,11 @@ extension FinancePersistenceService {
         try await write("Delete subscription", .delete) { try $0.deleteSubscription(id: id) }
     }
 
-    public func fetchActiveSubscriptions() async throws -> [Subscription] {
+    nonisolated public func fetchActiveSubscriptions() async throws -> [Subscription] {
         try await read(FinanceQueries.fetch(Subscription.self, sql: FinanceQueries.activeSubscriptionsSQL))
     }
 
-    public func fetchSubscriptionsRenewingSoon(days: Int) async throws -> [Subscription] {
+    nonisolated public func fetchSubscriptionsRenewingSoon(days: Int) async throws -> [Subscription] {
         let start = currentDate()
         guard let end = calendar.date(byAdding: .day, value: max(0, days), to: start) else { return [] }
         return try await read(FinanceQueries.fetch(
@@ -46,7 +46,7 @@ extension FinancePersistenceService {
         try await write("Renew due subscriptions", .update) { try $0.renewDueSubscriptions() }
     }
 
-    public func upcomingRenewalReminders(days: Int) async throws -> [RenewalReminder] {
+    nonisolated public func upcomingRenewalReminders(days: Int) async throws -> [RenewalReminder] {
         let start = currentDate()
         let calendar = self.calendar
         guard let end = calendar.date(byAdding: .day, value: max(0, days), to: start) else { return [] }
@@ -54,7 +54,7 @@ extension FinancePersistenceService {
         return RenewalReminder.upcoming(active, from: start, through: end, calendar: calendar)
     }
 
-    public func calculateTotalMonthlyCost() async throws -> Decimal {
+    nonisolated public func calculateTotalMonthlyCost() async throws -> Decimal {
         let totals = try await read { try FinanceQueries.activePriceTotals($0) }
         let exact = totals.reduce(Decimal(0)) { $0 + $1.0.monthlyEquivalent(of: MinorUnits.decimal($1.1)) }
         return Calculation.rounded(exact)

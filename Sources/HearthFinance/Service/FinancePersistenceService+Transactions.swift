@@ -7,7 +7,7 @@ extension FinancePersistenceService {
         try await write("Save transaction \(transaction.title)") { try $0.save(transaction) }
     }
 
-    public func fetchTransaction(byID id: UUID) async throws -> Transaction? {
+    nonisolated public func fetchTransaction(byID id: UUID) async throws -> Transaction? {
         try await read { try FinanceQueries.one(Transaction.self, id: id, $0) }
     }
 
@@ -20,18 +20,18 @@ extension FinancePersistenceService {
         try await write("Delete transaction", .delete) { try $0.deleteTransaction(id: id) }
     }
 
-    public func fetchTransactions(inDateRange range: Range<Date>) async throws -> [Transaction] {
+    nonisolated public func fetchTransactions(inDateRange range: Range<Date>) async throws -> [Transaction] {
         let arguments: StatementArguments = [Milliseconds.from(range.lowerBound), Milliseconds.from(range.upperBound)]
         return try await read {
             try FinanceQueries.transactions($0, FinanceQueries.transactionsInRangeSQL, arguments)
         }
     }
 
-    public func fetchCurrentMonthTransactions() async throws -> [Transaction] {
+    nonisolated public func fetchCurrentMonthTransactions() async throws -> [Transaction] {
         try await fetchTransactions(inDateRange: try month(containing: currentDate()))
     }
 
-    public func fetchRecurringTransactions() async throws -> [Transaction] {
+    nonisolated public func fetchRecurringTransactions() async throws -> [Transaction] {
         try await read { try FinanceQueries.transactions($0, FinanceQueries.recurringTransactionsSQL, []) }
     }
 
@@ -45,7 +45,7 @@ extension FinancePersistenceService {
         try await write("Delete \(Set(ids).count) transactions", .delete) { try $0.deleteTransactions(ids: ids) }
     }
 
-    public func fetchTransactions(matching query: TransactionQuery, page: PageRequest) async throws -> TransactionPage {
+    nonisolated public func fetchTransactions(matching query: TransactionQuery, page: PageRequest) async throws -> TransactionPage {
         let sql = try TransactionQuerySQL(query: query, after: page.after)
         let size = page.size
         return try await read { db in
@@ -57,7 +57,7 @@ extension FinancePersistenceService {
         }
     }
 
-    public func countTransactions(matching query: TransactionQuery) async throws -> Int {
+    nonisolated public func countTransactions(matching query: TransactionQuery) async throws -> Int {
         let sql = try TransactionQuerySQL(query: query, after: nil)
         return try await read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM financeTransaction \(sql.whereClause)", arguments: sql.arguments) ?? 0
@@ -66,15 +66,15 @@ extension FinancePersistenceService {
 
     // MARK: Statistics
 
-    public func calculateMonthlyIncome() async throws -> Decimal {
+    nonisolated public func calculateMonthlyIncome() async throws -> Decimal {
         try await monthSummary(containing: currentDate()).income
     }
 
-    public func calculateMonthlyExpenses() async throws -> Decimal {
+    nonisolated public func calculateMonthlyExpenses() async throws -> Decimal {
         try await monthSummary(containing: currentDate()).expenses
     }
 
-    public func monthSummary(containing date: Date) async throws -> MonthSummary {
+    nonisolated public func monthSummary(containing date: Date) async throws -> MonthSummary {
         let range = try month(containing: date)
         let totals = try await read { try FinanceQueries.totals(in: range, $0) }
         return MonthSummary(month: DateInterval(start: range.lowerBound, end: range.upperBound),
@@ -82,7 +82,7 @@ extension FinancePersistenceService {
                             transactionCount: totals.count)
     }
 
-    public func spendingByCategory(inMonthContaining date: Date) async throws -> [CategorySpending] {
+    nonisolated public func spendingByCategory(inMonthContaining date: Date) async throws -> [CategorySpending] {
         let range = try month(containing: date)
         return try await read { try FinanceQueries.spendingByCategory(in: range, $0) }
     }

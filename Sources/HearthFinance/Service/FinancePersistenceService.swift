@@ -132,7 +132,7 @@ public actor FinancePersistenceService: PersistenceService {
         }
     }
 
-    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    nonisolated func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws -> T {
         do {
             return try await database.writer.read(body)
         } catch let error as PersistenceError {
@@ -143,10 +143,10 @@ public actor FinancePersistenceService: PersistenceService {
     }
 
     /// The current time, as the store sees it.
-    func currentDate() -> Date { now() }
+    nonisolated func currentDate() -> Date { now() }
 
     /// The calendar month containing `date`.
-    func month(containing date: Date) throws -> Range<Date> {
+    nonisolated func month(containing date: Date) throws -> Range<Date> {
         guard let interval = calendar.dateInterval(of: .month, for: date) else {
             throw PersistenceError.contextError("The calendar has no month containing \(date)")
         }

@@ -19,11 +19,13 @@ enum FinanceQueries {
         try Row.fetchOne(db.cachedStatement(sql: "\(R.selectSQL) WHERE id = ?"), arguments: [id]).map(R.init(row:))
     }
 
-    /// Transactions through a cursor, so that large results are decoded row by row.
+    /// Transactions through a cursor: GRDB steps the statement, and each row is read straight from its
+    /// columns (see ``Transaction/init(statement:)``).
     static func transactions(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws -> [Transaction] {
-        let cursor = try Row.fetchCursor(db.cachedStatement(sql: sql), arguments: arguments)
+        let statement = try db.cachedStatement(sql: sql)
+        let cursor = try Row.fetchCursor(statement, arguments: arguments)
         var result: [Transaction] = []
-        while let row = try cursor.next() { result.append(try Transaction(row: row)) }
+        while try cursor.next() != nil { result.append(try Transaction(statement: statement.sqliteStatement)) }
         return result
     }
 

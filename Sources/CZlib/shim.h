@@ -1,0 +1,2 @@
+// The system zlib, which HearthReports uses for Flate-compressed PDF streams.
+#include <zlib.h>

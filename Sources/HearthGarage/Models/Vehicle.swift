@@ -1,0 +1,98 @@
+public import Foundation
+import GRDB
+
+/// A vehicle the user maintains: what it is, its odometer, and its Puerto Rico registration sticker (marbete).
+public struct Vehicle: GarageRecord, Equatable, Hashable {
+    public static let databaseTableName = "garageVehicle"
+    public static let entity = GarageEntity.vehicle
+
+    public let id: UUID
+    /// The user's name for it, such as "Daily driver"; may be empty.
+    public var name: String
+    public var make: String
+    public var model: String
+    public var year: Int
+    /// The odometer reading, in miles.
+    public var currentMileage: Int
+    /// The vehicle identification number, upper case.
+    public var vin: String?
+    public var licensePlate: String?
+    public var tireSize: String?
+    public var oilType: String?
+    public var notes: String?
+    /// When ``currentMileage`` was last updated.
+    public var mileageUpdatedAt: Date?
+    /// The month (1–12) the marbete expires in; set together with ``marbeteExpirationYear``.
+    public var marbeteExpirationMonth: Int?
+    /// The year the marbete expires in; set together with ``marbeteExpirationMonth``.
+    public var marbeteExpirationYear: Int?
+    public var createdAt: Date
+    public var modifiedAt: Date
+
+    public init(
+        id: UUID = UUID(), name: String = "", make: String, model: String, year: Int, currentMileage: Int = 0,
+        vin: String? = nil, licensePlate: String? = nil, tireSize: String? = nil, oilType: String? = nil,
+        notes: String? = nil, mileageUpdatedAt: Date? = nil, marbeteExpirationMonth: Int? = nil,
+        marbeteExpirationYear: Int? = nil, createdAt: Date = Date(), modifiedAt: Date? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.make = make
+        self.model = model
+        self.year = year
+        self.currentMileage = currentMileage
+        self.vin = vin
+        self.licensePlate = licensePlate
+        self.tireSize = tireSize
+        self.oilType = oilType
+        self.notes = notes
+        self.mileageUpdatedAt = mileageUpdatedAt
+        self.marbeteExpirationMonth = marbeteExpirationMonth
+        self.marbeteExpirationYear = marbeteExpirationYear
+        self.createdAt = createdAt
+        self.modifiedAt = modifiedAt ?? createdAt
+    }
+
+    /// The name the user gave, or "year make model" when there is none.
+    public var displayName: String {
+        let trimmed = name.trimmingCharacters(in: .whitespacesAndNewlines)
+        if !trimmed.isEmpty { return trimmed }
+        return [year > 0 ? String(year) : "", make, model]
+            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }
+            .joined(separator: " ")
+    }
+
+    /// The marbete, when both its month and year are set.
+    public var marbete: Marbete? {
+        guard let month = marbeteExpirationMonth, let year = marbeteExpirationYear else { return nil }
+        return Marbete(month: month, year: year)
+    }
+
+    /// Every rule this vehicle breaks, in words a person can act on; empty when it is valid.
+    public func validationProblems(currentYear: Int) -> [String] {
+        var problems: [String] = []
+        if displayName.isEmpty {
+            problems.append("A vehicle needs a name, or a make and model (for example --make Honda --model Civic)")
+        }
+        if year != 0 && !(1886...(currentYear + 2)).contains(year) {
+            problems.append("Year \(year) is not a model year; use a year from 1886 to \(currentYear + 2)")
+        }
+        if currentMileage < 0 { problems.append("Mileage cannot be negative (got \(currentMileage))") }
+        if currentMileage > 9_999_999 { problems.append("Mileage \(currentMileage) is larger than any odometer reads") }
+        switch (marbeteExpirationMonth, marbeteExpirationYear) {
+        case (nil, nil): break
+        case (.some, nil), (nil, .some):
+            problems.append("The marbete needs both its expiration month and year, or neither")
+        case let (.some(month), .some(year)):
+            if !(1...12).contains(month) { problems.append("Marbete month \(month) is not a month; use 1–12") }
+            if !(2000...(currentYear + 5)).contains(year) {
+                problems.append("Marbete year \(year) is out of range; use a year from 2000 to \(currentYear + 5)")
+            }
+        }
+        if let vin, !vin.isEmpty {
+            if case .failure(let problem) = VIN.parse(vin) { problems.append(problem.message) }
+        }
+        return problems
+    }
+}

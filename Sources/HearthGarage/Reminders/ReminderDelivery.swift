@@ -1,0 +1,65 @@
+public import Foundation
+public import HearthCore
+public import Logging
+
+/// Somewhere due reminders are delivered: a log, a webhook, a device's notification centre.
+public protocol ReminderDelivering: Sendable {
+    /// A short name for messages, such as "webhook".
+    var name: String { get }
+    /// Delivers `reminder`; throwing leaves it pending to be tried again.
+    func deliver(_ reminder: ScheduledReminder) async throws
+}
+
+/// Writes each due reminder to a `Logger` at notice level.
+public struct LogReminderDelivery: ReminderDelivering {
+    public let logger: Logger
+    public var name: String { "log" }
+
+    public init(logger: Logger) { self.logger = logger }
+
+    public func deliver(_ reminder: ScheduledReminder) async throws {
+        logger.notice("\(reminder.title): \(reminder.body)", metadata: [
+            "garage.reminder.id": "\(reminder.id)",
+            "garage.reminder.category": "\(reminder.category.rawValue)",
+            "garage.vehicle.id": "\(reminder.vehicleID.uuidString)",
+        ])
+    }
+}
+
+/// POSTs each due reminder as JSON to a URL, for home-automation hubs, chat bots and the like.
+///
+/// The body is a ``WebhookReminderDelivery/Payload``: `{"event": "garage.reminder", "reminder": {…},
+/// "actions": [{"identifier", "title"}], "deliveredAt": "…"}` with ISO 8601 dates.
+public struct WebhookReminderDelivery: ReminderDelivering {
+    /// What the webhook receives.
+    public struct Payload: Codable, Sendable, Equatable {
+        public var event: String
+        public var reminder: ScheduledReminder
+        public var actions: [ReminderAction]
+        public var deliveredAt: Date
+    }
+
+    public let url: URL
+    private let network: any NetworkServicing
+    private let now: @Sendable () -> Date
+    public var name: String { "webhook" }
+
+    /// - Parameters:
+    ///   - url: where to POST; must be http or https.
+    ///   - network: the HTTP client (default: a ``NetworkService`` with a 15 s timeout).
+    /// - Throws: ``ServiceError`` (invalid URL).
+    public init(url: URL, network: (any NetworkServicing)? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws {
+        guard Validation.isValidURL(url.absoluteString) else {
+            throw ServiceError(.invalidURL, "The webhook URL \(url.absoluteString) is not an http(s) URL.")
+        }
+        self.url = url
+        self.network = network ?? NetworkService(configuration: NetworkConfiguration(timeout: .seconds(15), maxRetries: 2))
+        self.now = now
+    }
+
+    public func deliver(_ reminder: ScheduledReminder) async throws {
+        let payload = Payload(event: "garage.reminder", reminder: reminder, actions: reminder.actions, deliveredAt: now())
+        let body = try JSONEncoder.hearth.encode(payload)
+        _ = try await network.send(.post, url.absoluteString, query: [], headers: [:], body: body)
+    }
+}

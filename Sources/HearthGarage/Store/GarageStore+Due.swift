@@ -1,0 +1,24 @@
+public import Foundation
+import GRDB
+
+extension GarageStore {
+    /// What is due on one vehicle (or on every vehicle), with the driving pace of each, as of today.
+    public func due(
+        vehicleID: UUID? = nil, settings: DueSettings = DueSettings(), thresholds: UrgencyThresholds = UrgencyThresholds()
+    ) async throws -> [VehicleDue] {
+        let now = self.now
+        let today = self.today
+        let timeZone = self.timeZone
+        return try await read { db in
+            var request = Vehicle.all()
+            if let vehicleID { request = request.filter(key: vehicleID) }
+            return try request.fetchAll(db).map { vehicle in
+                let services = try ServiceItem.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
+                let readings = try Self.odometerReadings(db, vehicleID: vehicle.id, since: now.addingTimeInterval(-365 * 86_400), timeZone: timeZone)
+                let pace = PaceEstimator.estimate(from: readings, now: now)
+                return VehicleDue.make(vehicle: vehicle, services: services, pace: pace, today: today, settings: settings, thresholds: thresholds)
+            }
+            .sorted { $0.vehicle.displayName.localizedStandardCompare($1.vehicle.displayName) == .orderedAscending }
+        }
+    }
+}

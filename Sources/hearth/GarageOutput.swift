@@ -1,0 +1,53 @@
+import Foundation
+import HearthCore
+import HearthGarage
+
+/// How garage commands print: aligned tables and lines on stdout, JSON with --json, warnings and progress on
+/// stderr.
+enum GarageOutput {
+    /// Prints `value` as pretty JSON.
+    static func json<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder.hearth
+        encoder.outputFormatting.insert(.prettyPrinted)
+        let data = try encoder.encode(value)
+        FileHandle.standardOutput.write(data)
+        FileHandle.standardOutput.write(Data("\n".utf8))
+    }
+
+    /// Prints rows under a header, columns padded to fit.
+    static func table(_ header: [String], _ rows: [[String]]) {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
+        for row in all {
+            let line = row.enumerated().map { index, cell in
+                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
+            }.joined(separator: "  ")
+            print(line.trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// Writes a line to stderr.
+    static func note(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Each warning, as "warning: …" on stderr.
+    static func warn(_ warnings: [GarageWarning]) {
+        for warning in warnings { note("warning: \(warning.message)") }
+    }
+
+    /// Whether stderr is a terminal (progress is shown only then).
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+
+    static func number(_ value: Int) -> String { value.formatted(.number.locale(Locale(identifier: "en_US"))) }
+
+    static func money(_ value: Decimal?) -> String {
+        guard let value else { return "—" }
+        return Formatting.currency(value)
+    }
+
+    /// "2019 Honda Civic (1A2B3C4D)".
+    static func label(_ vehicle: Vehicle) -> String {
+        "\(vehicle.displayName) (\(vehicle.id.uuidString.prefix(8)))"
+    }
+}

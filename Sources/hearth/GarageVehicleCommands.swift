@@ -1,0 +1,135 @@
+import ArgumentParser
+import Foundation
+import HearthCore
+import HearthGarage
+
+/// `hearth garage vehicle add|list|update|remove`.
+struct GarageVehicle: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "vehicle",
+        abstract: "Add, list, change and remove vehicles.",
+        subcommands: [Add.self, List.self, Update.self, Remove.self]
+    )
+
+    /// The vehicle fields `add` and `update` share.
+    struct Fields: ParsableArguments {
+        @Option(help: "Your name for it, such as \"Daily\".") var name: String?
+        @Option var make: String?
+        @Option var model: String?
+        @Option(help: "The model year.") var year: Int?
+        @Option(help: "The odometer reading, in miles.") var mileage: Int?
+        @Option(help: "The 17-character VIN (O, I and Q are read as 0, 1 and 0).") var vin: String?
+        @Option(name: .customLong("plate"), help: "The licence plate.") var licensePlate: String?
+        @Option(name: .customLong("tire-size")) var tireSize: String?
+        @Option(name: .customLong("oil-type")) var oilType: String?
+        @Option var notes: String?
+        @Option(help: "When the marbete (Puerto Rico registration sticker) expires, as MM/YYYY; \"none\" clears it.")
+        var marbete: String?
+
+        func apply(to vehicle: inout Vehicle) throws {
+            if let name { vehicle.name = name }
+            if let make { vehicle.make = make }
+            if let model { vehicle.model = model }
+            if let year { vehicle.year = year }
+            if let mileage { vehicle.currentMileage = mileage }
+            if let vin { vehicle.vin = vin.isEmpty ? nil : vin }
+            if let licensePlate { vehicle.licensePlate = licensePlate.isEmpty ? nil : licensePlate }
+            if let tireSize { vehicle.tireSize = tireSize.isEmpty ? nil : tireSize }
+            if let oilType { vehicle.oilType = oilType.isEmpty ? nil : oilType }
+            if let notes { vehicle.notes = notes.isEmpty ? nil : notes }
+            if let marbete {
+                if marbete.lowercased() == "none" || marbete.isEmpty {
+                    vehicle.marbeteExpirationMonth = nil
+                    vehicle.marbeteExpirationYear = nil
+                } else {
+                    let parsed = try GarageArguments.marbete(marbete)
+                    vehicle.marbeteExpirationMonth = parsed.month
+                    vehicle.marbeteExpirationYear = parsed.year
+                }
+            }
+        }
+    }
+
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Add a vehicle.")
+        @OptionGroup var options: GarageOptions
+        @OptionGroup var fields: Fields
+
+        func run() async throws {
+            let store = try options.openStore()
+            var vehicle = Vehicle(make: "", model: "", year: 0)
+            try fields.apply(to: &vehicle)
+            let saved = try await store.addVehicle(vehicle)
+            let warnings = GarageVehicle.vinWarnings(saved)
+            if options.json { return try GarageOutput.json(saved) }
+            print("Added \(GarageOutput.label(saved)).")
+            GarageOutput.warn(warnings)
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the vehicles.")
+        @OptionGroup var options: GarageOptions
+
+        func run() async throws {
+            let vehicles = try await options.openStore().vehicles()
+            if options.json { return try GarageOutput.json(vehicles) }
+            guard !vehicles.isEmpty else {
+                return print("No vehicles yet. Add one with: hearth garage vehicle add --name Daily --make Honda --model Civic --year 2019")
+            }
+            GarageOutput.table(
+                ["ID", "NAME", "VEHICLE", "MILEAGE", "VIN", "MARBETE"],
+                vehicles.map { vehicle in
+                    [
+                        String(vehicle.id.uuidString.prefix(8)), vehicle.displayName,
+                        [vehicle.year > 0 ? String(vehicle.year) : "", vehicle.make, vehicle.model].filter { !$0.isEmpty }.joined(separator: " "),
+                        GarageOutput.number(vehicle.currentMileage), vehicle.vin ?? "—", vehicle.marbete?.label ?? "—",
+                    ]
+                }
+            )
+        }
+    }
+
+    struct Update: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Change a vehicle's details (a new mileage is recorded as a reading).")
+        @OptionGroup var options: GarageOptions
+        @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
+        @OptionGroup var fields: Fields
+
+        func run() async throws {
+            let store = try options.openStore()
+            let current = try await store.vehicle(matching: vehicle)
+            var changed = current
+            try fields.apply(to: &changed)
+            let final = changed
+            let saved = try await store.updateVehicle(current.id) { $0 = final }
+            if options.json { return try GarageOutput.json(saved) }
+            print(saved == current ? "Nothing to change on \(GarageOutput.label(saved))." : "Updated \(GarageOutput.label(saved)).")
+            GarageOutput.warn(GarageVehicle.vinWarnings(saved))
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Remove a vehicle with its services, logs and readings.")
+        @OptionGroup var options: GarageOptions
+        @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
+        @Flag(help: "Confirm: the vehicle's whole history is deleted.") var yes = false
+
+        func run() async throws {
+            let store = try options.openStore()
+            let found = try await store.vehicle(matching: vehicle)
+            guard yes else {
+                throw ServiceError.validationFailed("Removing \(GarageOutput.label(found)) deletes its services, logs and readings. Add --yes to confirm.")
+            }
+            try await store.removeVehicle(found.id)
+            if options.json { return try GarageOutput.json(["removed": found.id.uuidString]) }
+            print("Removed \(GarageOutput.label(found)).")
+        }
+    }
+
+    /// A warning when the VIN's check digit does not match (normal outside North America).
+    static func vinWarnings(_ vehicle: Vehicle) -> [GarageWarning] {
+        guard let text = vehicle.vin, case .success(let vin) = VIN.parse(text), !vin.isCheckDigitValid else { return [] }
+        return [GarageWarning(.vinCheckDigit, "The VIN's check digit is \(vin.checkDigit) but should be \(vin.expectedCheckDigit); check for a typo (vehicles built outside North America may not use it).")]
+    }
+}

@@ -1,0 +1,331 @@
+import Foundation
+import GRDB
+import HearthCore
+import Testing
+@testable import HearthGarage
+
+@Suite struct GarageImporterTests {
+    /// A store at 1 June 2024 with one vehicle at `mileage`.
+    static func setUp(mileage: Int = 100_000, recorder: any GarageChangeRecorder = NoGarageChangeRecorder()) async throws -> (GarageStore, Vehicle) {
+        let (store, _) = try TestSupport.store(now: TestSupport.date(2024, 6, 1), recorder: recorder)
+        let car = try await store.addVehicle(Vehicle(name: "Mine", make: "Honda", model: "Civic", year: 2015, currentMileage: mileage))
+        return (store, car)
+    }
+
+    static func run(
+        _ store: GarageStore, _ car: Vehicle, _ fixture: String, source: ImportSource = .auto, dryRun: Bool = false,
+        configure: (inout ImportOptions) -> Void = { _ in }
+    ) async throws -> ImportReport {
+        var options = ImportOptions(vehicleID: car.id, source: source, dryRun: dryRun)
+        configure(&options)
+        return try await GarageImporter(store: store).importFile(at: TestSupport.fixture(fixture), options: options)
+    }
+
+    // MARK: Fuelly / aCar
+
+    @Test func acarMultiSectionExport() async throws {
+        let recorder = CollectingRecorder()
+        let (store, car) = try await Self.setUp(recorder: recorder)
+        let report = try await Self.run(store, car, "acar-export.csv")
+        #expect(report.format == "Fuelly (aCar) export")
+        #expect(report.rowsRead == 12)
+        #expect(report.fuelImported == 6)
+        #expect(report.servicesImported == 4)
+        #expect(report.skipped == 3)
+        #expect(report.skippedByReason["trip records are not imported"] == 1)
+        #expect(report.skippedByReason["expense events are not imported (only services and repairs)"] == 1)
+        #expect(report.skippedRows.contains { $0.reason.contains("--from-vehicle \"Tacoma\"") })
+        #expect(report.sourceVehicles == ["Civic", "Tacoma"])
+        #expect(report.servicesCreated == ["Oil Change", "Brake Inspection", "Tire Rotation", "Wiper Blades"])
+        #expect(report.dateOrder == .monthFirst)
+        #expect(report.highestOdometer == 108_015)
+
+        let fuel = try await store.fuelLogs(of: car.id)
+        #expect(fuel.map(\.odometer) == [106_421, 106_733, 107_040, 107_388, 107_702, 108_015])
+        let first = try #require(fuel.first)
+        #expect(first.date == TestSupport.day(2023, 1, 3))
+        #expect(first.gallons == Decimal(string: "10.214"))
+        #expect(first.totalCost == Decimal(string: "35.74"))
+        #expect(first.station == "Shell – Main St")
+        #expect(fuel[2].isPartial && !fuel[2].missedPrevious)
+        #expect(fuel[3].missedPrevious)
+        #expect(fuel[1].notes == "Cheap gas, finally")
+
+        let logs = try await store.logs(of: car.id)
+        let byTitle = Dictionary(uniqueKeysWithValues: logs.map { ($0.title ?? "", $0) })
+        #expect(byTitle["Oil Change"]?.cost == Decimal(string: "79.78"))
+        #expect(byTitle["Oil Change"]?.notes == "At Jiffy Lube. Synthetic 0W-20")
+        #expect(byTitle["Brake Inspection"]?.costCategory == .repair)
+        #expect(byTitle["Brake Inspection"]?.notes == "At Midas. Front pads, \"squealing\" fixed")
+        // One visit for two services: the cost is split without losing a cent.
+        #expect(byTitle["Tire Rotation"]?.cost == Decimal(string: "22.51"))
+        #expect(byTitle["Wiper Blades"]?.cost == Decimal(string: "22.50"))
+
+        // Imported history set up the services and moved them forward.
+        let services = try await store.services(of: car.id)
+        let oil = try #require(services.first { $0.name == "Oil Change" })
+        #expect(oil.lastPerformed == TestSupport.day(2023, 2, 14) && oil.lastMileage == 107_350)
+        #expect(oil.dueDate == TestSupport.day(2023, 8, 14) && oil.dueMileage == 112_350)
+        #expect(logs.allSatisfy { $0.serviceID != nil })
+        // The odometer moved to the highest imported reading, with a snapshot.
+        #expect(try await store.vehicle(id: car.id).currentMileage == 108_015)
+        #expect(try await store.snapshots(of: car.id).contains { $0.source == .import && $0.mileage == 108_015 })
+        // Every inserted record was reported to the recorder.
+        #expect(recorder.changes.filter { $0.entity == .fuelLog && $0.kind == .insert }.count == 6)
+        #expect(recorder.changes.filter { $0.entity == .serviceLog && $0.kind == .insert }.count == 4)
+    }
+
+    @Test func importingTheSameFileTwiceAddsNothing() async throws {
+        let recorder = CollectingRecorder()
+        let (store, car) = try await Self.setUp(recorder: recorder)
+        _ = try await Self.run(store, car, "acar-export.csv")
+        let before = try await TestSupport.snapshot(store)
+        let changes = recorder.changes.count
+        let again = try await Self.run(store, car, "acar-export.csv")
+        #expect(again.imported == 0)
+        #expect(again.alreadyImported == 10)
+        #expect(again.skipped == 3)
+        #expect(again.servicesCreated.isEmpty)
+        #expect(try await TestSupport.snapshot(store) == before)
+        #expect(recorder.changes.count == changes)
+    }
+
+    @Test func chooseAnotherVehicleOfTheFile() async throws {
+        let (store, car) = try await Self.setUp()
+        let report = try await Self.run(store, car, "acar-export.csv") { $0.sourceVehicle = "tacoma" }
+        #expect(report.fuelImported == 1)
+        #expect(report.servicesImported == 0)
+        #expect(report.skipped == 11)
+        let missing = await expectError("has no vehicle called \"Van\"") {
+            _ = try await Self.run(store, car, "acar-export.csv") { $0.sourceVehicle = "Van" }
+        }
+        #expect(missing?.message.contains("\"Civic\", \"Tacoma\"") == true)
+    }
+
+    @Test func fuellyWebExport() async throws {
+        let (store, car) = try await Self.setUp(mileage: 50_000)
+        let report = try await Self.run(store, car, "fuelly-web.csv")
+        #expect(report.format == "fuelly.com export")
+        #expect(report.fuelImported == 6)
+        #expect(report.skipped == 2)
+        #expect(report.skippedRows.map(\.line) == [4, 9])
+        #expect(report.skippedRows[1].reason == "the date is not a date: \"2024-99-99\"")
+        #expect(report.dateOrder == .monthFirst)
+        #expect(report.notes.isEmpty)
+        let fuel = try await store.fuelLogs(of: car.id)
+        #expect(fuel.count == 6)
+        let first = try #require(fuel.first)
+        #expect(first.date == TestSupport.day(2024, 1, 5))
+        // price per gallon × gallons, to the cent.
+        #expect(first.totalCost == Decimal(string: "32.58"))
+        #expect(fuel.contains { $0.odometer == nil && $0.notes == "no odometer that day" })
+        #expect(fuel.contains { $0.isPartial && $0.notes == "\"Top tier\" gas" })
+        #expect(fuel.contains { $0.missedPrevious && $0.notes == "Tags: road trip" })
+        #expect(fuel.contains { $0.notes == "Rain all week, AC on. Tags: commute" })
+        #expect(try await store.vehicle(id: car.id).currentMileage == 53_661)
+    }
+
+    @Test func metricFuellyExportWithDayFirstDates() async throws {
+        let (store, car) = try await Self.setUp(mileage: 0)
+        let report = try await Self.run(store, car, "fuelly-web-metric.csv")
+        #expect(report.dateOrder == .dayFirst)
+        #expect(report.distanceUnit == .kilometers)
+        let fuel = try await store.fuelLogs(of: car.id)
+        #expect(fuel.map(\.date) == [TestSupport.day(2024, 1, 5), TestSupport.day(2024, 1, 19), TestSupport.day(2024, 2, 2)])
+        #expect(fuel.first?.odometer == 74_875)   // 120,500 km
+        #expect(fuel.first?.gallons == Decimal(string: "9.862"))   // 37.33 litres
+        #expect(fuel.first?.totalCost == Decimal(string: "69.4"))
+        // The user can overrule the file.
+        let (other, otherCar) = try await Self.setUp(mileage: 0)
+        let forced = try await Self.run(other, otherCar, "fuelly-web-metric.csv") { $0.distanceUnit = .miles }
+        #expect(forced.distanceUnit == .miles)
+        #expect(try await other.fuelLogs(of: otherCar.id).first?.odometer == 120_500)
+    }
+
+    // MARK: Drivvo
+
+    @Test func drivvoEnglishWithBareCRAndQuirks() async throws {
+        let (store, car) = try await Self.setUp(mileage: 30_000)
+        let report = try await Self.run(store, car, "drivvo-en.csv")
+        #expect(report.format == "Drivvo export")
+        #expect(report.rowsRead == 7)
+        #expect(report.fuelImported == 3)
+        #expect(report.servicesImported == 2)
+        #expect(report.skippedByReason == [
+            "expense records are not imported (only refuelling and services)": 1,
+            "the service has no odometer reading": 1,
+        ])
+        #expect(report.skippedRows.map(\.line) == [13, 19])
+        #expect(report.distanceUnit == .miles)   // "32,4 mpg"
+        let fuel = try await store.fuelLogs(of: car.id)
+        #expect(fuel.map(\.odometer) == [31_250, 31_620, nil])   // "0.0" is not recorded
+        #expect(fuel.map(\.isPartial) == [false, true, false])
+        #expect(fuel.first?.gallons == 12)
+        #expect(fuel.first?.totalCost == Decimal(string: "41.51"))
+        let logs = try await store.logs(of: car.id).sorted { ($0.title ?? "") < ($1.title ?? "") }
+        #expect(logs.map(\.title) == ["Air Filter", "Oil Change"])
+        // One visit, total repeated on each item: counted once.
+        #expect(logs.map(\.cost) == [nil, Decimal(string: "119.9")])
+        #expect(logs[1].notes == "Spring service. 5W-30")
+    }
+
+    @Test func drivvoInSpanishPortugueseAndRussian() async throws {
+        let (es, esCar) = try await Self.setUp(mileage: 0)
+        let spanish = try await Self.run(es, esCar, "drivvo-es.csv")
+        #expect(spanish.fuelImported == 2 && spanish.servicesImported == 2 && spanish.skipped == 0)
+        #expect(spanish.distanceUnit == .kilometers)
+        let esFuel = try await es.fuelLogs(of: esCar.id)
+        #expect(esFuel.map(\.odometer) == [28_092, 28_390])
+        #expect(esFuel.map(\.isPartial) == [false, true])
+        #expect(esFuel.first?.gallons == Decimal(string: "10.567"))   // 40 litres
+        let esLogs = try await es.logs(of: esCar.id)
+        #expect(Set(esLogs.compactMap(\.title)) == ["Oil Change", "Rotación de neumáticos"])
+        #expect(esLogs.compactMap(\.cost) == [85])
+
+        let (pt, ptCar) = try await Self.setUp(mileage: 0)
+        let portuguese = try await Self.run(pt, ptCar, "drivvo-pt.csv")
+        #expect(portuguese.fuelImported == 2 && portuguese.servicesImported == 1)
+        #expect(try await pt.fuelLogs(of: ptCar.id).map(\.isPartial) == [false, true])
+        let ptLog = try #require(try await pt.logs(of: ptCar.id).first)
+        #expect(ptLog.title == "Troca de óleo e filtro")
+        #expect(ptLog.cost == 350)
+        #expect(ptLog.notes == "Revisão. óleo sintético")
+
+        let (ru, ruCar) = try await Self.setUp(mileage: 0)
+        let russian = try await Self.run(ru, ruCar, "drivvo-ru.csv")
+        #expect(russian.fuelImported == 2 && russian.servicesImported == 1)
+        #expect(russian.distanceUnit == .kilometers)   // "6,414 л/100км"
+        #expect(try await ru.fuelLogs(of: ruCar.id).map(\.odometer) == [305_585, 305_963])
+        #expect(try await ru.fuelLogs(of: ruCar.id).map(\.totalCost) == [2_092, 1_587])
+        let ruLog = try #require(try await ru.logs(of: ruCar.id).first)
+        #expect(ruLog.title == "Oil Change")
+        #expect(ruLog.mileageAtService == 305_777)
+        #expect(ruLog.cost == 4_500)
+        #expect(try await ru.vehicle(id: ruCar.id).currentMileage == 305_963)
+    }
+
+    // MARK: Simply Auto and generic
+
+    @Test func simplyAutoWithSpilledServiceNames() async throws {
+        let (store, car) = try await Self.setUp(mileage: 70_000)
+        let report = try await Self.run(store, car, "simply-auto-Fuel_Log.csv")
+        #expect(report.format == "Simply Auto export")
+        #expect(report.fuelImported == 3)
+        #expect(report.servicesImported == 3)
+        #expect(report.skipped == 3)
+        #expect(report.sourceVehicles == ["Accord", "Minivan"])
+        #expect(report.notes.count == 1 && report.notes[0].contains("miles were assumed"))
+        let fuel = try await store.fuelLogs(of: car.id)
+        #expect(fuel.map(\.date) == [TestSupport.day(2023, 7, 3), TestSupport.day(2023, 7, 17), TestSupport.day(2023, 7, 31)])
+        #expect(fuel.last?.isPartial == true)
+        let logs = try await store.logs(of: car.id)
+        let costs = Dictionary(uniqueKeysWithValues: logs.map { ($0.title ?? "", $0.cost) })
+        #expect(costs == ["Oil Change": Decimal(string: "44.98"), "Tire Rotation": Decimal(string: "44.97"), "Brake Inspection": 120])
+        #expect(logs.first { $0.title == "Brake Inspection" }?.notes == "front pads")
+    }
+
+    @Test func genericMappingWithSemicolonsAndDecimalCommas() async throws {
+        let (store, car) = try await Self.setUp(mileage: 0)
+        let mapping = try GenericMapping.parse(["date=Datum", "odometer=Kilometerstand", "cost=Betrag", "service=Arbeit", "volume=Liter", "notes=Notiz"])
+        let report = try await Self.run(store, car, "generic-semicolon.csv", source: .generic) {
+            $0.mapping = mapping
+            $0.distanceUnit = .kilometers
+        }
+        #expect(report.fuelImported == 1 && report.servicesImported == 2)
+        #expect(report.dateOrder == .dayFirst)
+        let logs = try await store.logs(of: car.id).sorted { $0.performedDate < $1.performedDate }
+        #expect(logs.map(\.title) == ["Ölwechsel und Filter", "Zahnriemen"])
+        #expect(logs.map(\.cost) == [Decimal(string: "89.9"), Decimal(string: "1234.56")])
+        #expect(logs.first?.mileageAtService == 28_036)
+        #expect(logs.first?.performedDate == TestSupport.day(2024, 2, 14))
+        let fuel = try #require(try await store.fuelLogs(of: car.id).first)
+        #expect(fuel.totalCost == Decimal(string: "72.15"))
+        #expect(fuel.gallons == Decimal(string: "10.91"))   // 41.3 litres
+
+        await expectError("no column for --map volume=\"Litres\"") {
+            _ = try await Self.run(store, car, "generic-semicolon.csv", source: .generic) {
+                $0.mapping = GenericMapping(date: "Datum", volume: "Litres")
+            }
+        }
+        await expectError("needs its columns named") { _ = try await Self.run(store, car, "generic-semicolon.csv", source: .generic) }
+        #expect(throws: ServiceError.self) { try GenericMapping.parse(["when=Datum"]) }
+        #expect(throws: ServiceError.self) { try GenericMapping.parse(["odometer=Km"]) }
+    }
+
+    // MARK: Dry runs and bad files
+
+    @Test func dryRunReportsWithoutWriting() async throws {
+        let recorder = CollectingRecorder()
+        let (store, car) = try await Self.setUp(recorder: recorder)
+        let before = try await TestSupport.snapshot(store)
+        let changes = recorder.changes.count
+        let progress = Locked<[ImportProgress]>([])
+        let rehearsal = try await GarageImporter(store: store).importFile(
+            at: TestSupport.fixture("acar-export.csv"), options: ImportOptions(vehicleID: car.id, dryRun: true),
+            progress: { value in progress.withLock { $0.append(value) } }
+        )
+        #expect(rehearsal.dryRun)
+        #expect(rehearsal.fuelImported == 6 && rehearsal.servicesImported == 4 && rehearsal.skipped == 3)
+        #expect(rehearsal.servicesCreated.count == 4)
+        #expect(try await TestSupport.snapshot(store) == before)
+        #expect(recorder.changes.count == changes)
+        #expect(progress.withLock { $0.last?.fraction } == 1)
+        // The real import then matches the rehearsal.
+        let real = try await Self.run(store, car, "acar-export.csv")
+        #expect(real.imported == rehearsal.imported && real.skippedByReason == rehearsal.skippedByReason)
+    }
+
+    @Test func badFilesAreRefusedWithNothingWritten() async throws {
+        let (store, car) = try await Self.setUp()
+        _ = try await Self.run(store, car, "fuelly-web.csv")
+        let before = try await TestSupport.snapshot(store)
+        let cases: [(fixture: String, source: ImportSource, phrase: String)] = [
+            ("empty.csv", .auto, "empty.csv is empty"),
+            ("photo.png", .auto, "photo.png is not a text file"),
+            ("fuelly-web-semicolon.csv", .auto, "separates its fields with ';'"),
+            ("unterminated-quote.csv", .auto, "quote opened on line 3 that is never closed"),
+            ("drivvo-en.csv", .fuelly, "looks like a Drivvo export, not a Fuelly export"),
+            ("acar-export.csv", .drivvo, "looks like a Fuelly (aCar) export, not a Drivvo export"),
+            ("simply-auto-Fuel_Log.csv", .drivvo, "looks like a Simply Auto export"),
+            ("fuelly-web.csv", .simplyauto, "looks like a fuelly.com export, not a Simply Auto export"),
+            ("generic-semicolon.csv", .auto, "Could not tell which app wrote generic-semicolon.csv"),
+        ]
+        for item in cases {
+            let error = await expectError(item.phrase) { _ = try await Self.run(store, car, item.fixture, source: item.source) }
+            #expect(error?.code == .validationFailed, "\(item.fixture)")
+            #expect(try await TestSupport.snapshot(store) == before, "\(item.fixture) changed the garage")
+        }
+        await expectError("does not exist") { _ = try await Self.run(store, car, "no-such-file.csv") }
+    }
+
+    @Test func anUnterminatedQuoteFoundLateRollsBackEverything() async throws {
+        // The file's conventions settle on the first rows, so the quote is only found mid-import.
+        let folder = try TestSupport.temporaryDirectory()
+        let url = folder.appendingPathComponent("late-quote.csv")
+        var text = "car_name,odometer,miles,gallons,price,fuelup_date,notes\n"
+        for index in 0..<3_000 {
+            text += "Civic,\(10_000 + index * 300),300.5,9.5,3.25,\(index % 12 + 1)/\(index % 28 + 1)/2023,ok\n"
+        }
+        text += "Civic,999999,300.5,9.5,3.25,01/01/2024,\"never closed\n"
+        try Data(text.utf8).write(to: url)
+        let (store, car) = try await Self.setUp()
+        let before = try await TestSupport.snapshot(store)
+        await expectError("never closed") {
+            _ = try await GarageImporter(store: store).importFile(at: url, options: ImportOptions(vehicleID: car.id))
+        }
+        #expect(try await TestSupport.snapshot(store) == before)
+    }
+
+    @Test func ambiguousDatesAreReadMonthFirstWithANote() async throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let url = folder.appendingPathComponent("ambiguous.csv")
+        try Data("car_name,odometer,gallons,price,fuelup_date\nCivic,1000,10.5,3.25,03/04/2024\n".utf8).write(to: url)
+        let (store, car) = try await Self.setUp(mileage: 0)
+        let report = try await GarageImporter(store: store).importFile(at: url, options: ImportOptions(vehicleID: car.id))
+        #expect(report.notes.first?.contains("--date-order day-first") == true)
+        #expect(try await store.fuelLogs(of: car.id).first?.date == TestSupport.day(2024, 3, 4))
+        let (other, otherCar) = try await Self.setUp(mileage: 0)
+        _ = try await GarageImporter(store: other).importFile(at: url, options: ImportOptions(vehicleID: otherCar.id, dateOrder: .dayFirst))
+        #expect(try await other.fuelLogs(of: otherCar.id).first?.date == TestSupport.day(2024, 4, 3))
+    }
+}

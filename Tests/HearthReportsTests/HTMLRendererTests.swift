@@ -1,0 +1,70 @@
+import Foundation
+import HearthCore
+import HearthReports
+import Testing
+
+@Suite("HTML renderer")
+struct HTMLRendererTests {
+    let renderer = HTMLRenderer()
+    let options = ReportRenderOptions.deterministic()
+
+    @Test func userTextIsEscapedEverywhere() throws {
+        let attack = "<script>alert(1)</script>"
+        let document = ReportDocument(
+            metadata: ReportMetadata(title: attack, author: "\"><img src=x onerror=alert(1)>"),
+            header: PageBand(left: "{title}", right: attack),
+            blocks: [
+                .heading(attack), .paragraph([TextRun(attack, bold: true)]), .keyValues([(attack, attack)]),
+                .table(ReportTable(columns: [.init(attack)], rows: [[attack]], totals: [attack], caption: attack)),
+            ]
+        )
+        let html = try renderer.render(document, options: options)
+        #expect(!html.contains("<script"))
+        #expect(!html.contains("<img"))
+        #expect(html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(html.components(separatedBy: "&lt;script&gt;").count - 1 >= 9)
+        #expect(html.contains("content=\"&quot;&gt;&lt;img src=x onerror=alert(1)&gt;\""))
+    }
+
+    @Test func oneSelfContainedFileWithScreenAndPrintStyles() throws {
+        let html = try renderer.render(Samples.unicode(), options: options)
+        #expect(html.hasPrefix("<!DOCTYPE html>"))
+        #expect(html.contains("<meta charset=\"utf-8\">"))
+        #expect(html.contains("<style>"))
+        #expect(html.contains("@media print"))
+        #expect(html.contains("@page { size: 595pt 842pt"))
+        #expect(html.contains("counter(pages)"))
+        #expect(!html.contains("<link"))
+        #expect(!html.contains("src="))
+        #expect(!html.contains("http://") && !html.contains("https://"))
+        #expect(html.contains("Zürich") && html.contains("Ωμέγα") && html.contains("Привет"))
+        #expect(html.contains("Generated 2024-01-01 00:00 UTC"))
+        #expect(html.contains("<thead>"))
+    }
+
+    @Test func themesShowInTheCSS() throws {
+        let brutalist = try renderer.render(Samples.longTable(rows: 3), options: options)
+        #expect(brutalist.contains("--accent: #E89B3C"))
+        #expect(brutalist.contains("--border-width: 2pt"))
+        #expect(brutalist.contains("text-transform: uppercase"))
+        #expect(brutalist.contains("DejaVu Sans Mono"))
+        #expect(brutalist.contains("size: 612pt 792pt"))
+        #expect(brutalist.contains("<tfoot>"))
+        let clinical = try renderer.render(Samples.unicode(theme: .clinical), options: options)
+        #expect(!clinical.contains("text-transform: uppercase"))
+    }
+
+    @Test func invalidDocumentsAreRefused() {
+        let bad = ReportDocument(metadata: ReportMetadata(title: "T"), blocks: [
+            .table(ReportTable(columns: [.init("A")], rows: [["1", "2"]])),
+        ])
+        #expect(throws: ServiceError.self) { try renderer.render(bad) }
+    }
+
+    @Test func writesTheFileAtomically() throws {
+        let folder = try TemporaryDirectory()
+        let url = folder.file("report.html")
+        try renderer.render(Samples.unicode(), to: url, options: options)
+        #expect(try String(contentsOf: url, encoding: .utf8) == renderer.render(Samples.unicode(), options: options))
+    }
+}
