@@ -101,6 +101,33 @@ import Testing
         #expect(seen.last == .synced)
     }
 
+    @Test func changesQueuedByAnotherProcessAreNoticedAndSent() async throws {
+        let server = try await LiveServer.start()
+        defer { Task { await server.stop() } }
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-sync-\(UUID().uuidString).sqlite")
+        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
+        let email = freshEmail()
+        let phone = try await Device.make(server, email: email, signUp: true, configure: {
+            var configuration = $0.configuration()
+            configuration.externalChangePollInterval = .milliseconds(100)
+            return configuration
+        }, databaseURL: file)
+        let task = runInBackground(phone.engine)
+        defer { task.cancel() }
+        #expect(try await eventually { phone.engine.currentStatus == .synced })
+
+        // Another process (its own connection pool on the same file) writes through the same store code.
+        let otherDatabase = try AppDatabase.open(at: file, schemas: [NotesSchema.self, SyncSchema.self])
+        let delegate = NotesDelegate()
+        let other = NotesStore(database: otherDatabase, outbox: SyncOutbox(configuration: delegate.configuration(), delegate: delegate))
+        try await other.save(Item(id: "from-another-process", title: "widget"))
+
+        #expect(try await eventually { try await phone.engine.pendingChangeCount() == 0 })
+        let laptop = try await Device.make(server, email: email)
+        try await laptop.engine.sync()
+        #expect(try await laptop.store.item("from-another-process")?.title == "widget")
+    }
+
     @Test func concurrentEditsOfDifferentFieldsBothSurvive() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

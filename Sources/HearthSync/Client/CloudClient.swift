@@ -233,7 +233,11 @@ public final class CloudClient: CloudService {
                 return CloudTransportError(.invalidRequest, "\(url) is not a usable URL.", underlying: error)
             }
         }
-        return CloudTransportError(.unreachable, "Could not reach the server at \(url): \(error). Check the address and that the server is running.", underlying: error)
+        var reason = "\(error)"
+        if let io = error as? IOError {
+            reason = String(cString: strerror(io.errnoCode)).lowercased()
+        }
+        return CloudTransportError(.unreachable, "Could not reach the server at \(url): \(reason). Check the address and that the server is running.", underlying: error)
     }
 }
 

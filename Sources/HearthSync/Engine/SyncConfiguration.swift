@@ -15,6 +15,7 @@ import HearthCloudModel
 /// | `retryBase` / `retryCeiling` | 1 s / 5 min | exponential backoff for failed sends, fetches and reconnects (never shorter than the server's `retryAfter`) |
 /// | `parkedRetryInterval` | 1 h | how often a change the server refused (too big, invalid, read-only) is tried again; an edit retries it at once |
 /// | `uploadsLocalRecordsOnSignIn` | true | on the first sign-in (or another account), queue every local row to upload |
+/// | `externalChangePollInterval` | 2 s | how often a running engine looks for changes queued by other processes on the same database (its own are seen at once); nil never looks |
 public struct SyncConfiguration: Sendable {
     public var zones: [String]
     public var includesSharedDatabase: Bool
@@ -28,6 +29,7 @@ public struct SyncConfiguration: Sendable {
     public var retryCeiling: Duration
     public var parkedRetryInterval: Duration
     public var uploadsLocalRecordsOnSignIn: Bool
+    public var externalChangePollInterval: Duration?
 
     public init(
         zones: [String],
@@ -41,7 +43,8 @@ public struct SyncConfiguration: Sendable {
         retryBase: Duration = .seconds(1),
         retryCeiling: Duration = .seconds(300),
         parkedRetryInterval: Duration = .seconds(3600),
-        uploadsLocalRecordsOnSignIn: Bool = true
+        uploadsLocalRecordsOnSignIn: Bool = true,
+        externalChangePollInterval: Duration? = .seconds(2)
     ) {
         precondition(!zones.isEmpty, "A sync configuration needs at least one zone.")
         self.zones = zones
@@ -56,6 +59,7 @@ public struct SyncConfiguration: Sendable {
         self.retryCeiling = retryCeiling
         self.parkedRetryInterval = parkedRetryInterval
         self.uploadsLocalRecordsOnSignIn = uploadsLocalRecordsOnSignIn
+        self.externalChangePollInterval = externalChangePollInterval
     }
 
     /// The zone new records go to.

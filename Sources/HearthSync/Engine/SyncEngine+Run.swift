@@ -37,6 +37,9 @@ extension SyncEngine {
                 group.addTask {
                     for await _ in edits { await self.localChangesCommitted() }
                 }
+                if let interval = self.configuration.externalChangePollInterval {
+                    group.addTask { await self.watchOtherProcesses(every: interval) }
+                }
                 await group.next()
                 group.cancelAll()
             }
@@ -51,6 +54,27 @@ extension SyncEngine {
         let latest = (firstUnsentEditAt ?? now) + configuration.maxSendDelay.milliseconds
         sendDueAt = min(now + configuration.sendDebounce.milliseconds, latest)
         if configuration.sendDebounce <= .zero { wake() } else { scheduleTimer() }
+    }
+
+    /// Changes queued by another process on the same database bump the signal row without this process
+    /// observing it: look for that now and then.
+    private func watchOtherProcesses(every interval: Duration) async {
+        let counter: @Sendable () async -> Int64? = { [database] in
+            try? await database.read { db in try Int64.fetchOne(db, sql: "SELECT counter FROM syncSignal WHERE id = 1") }
+        }
+        var last = await counter()
+        while !Task.isCancelled {
+            do {
+                try await clock.sleep(for: interval)
+            } catch {
+                return
+            }
+            let current = await counter()
+            if current != last {
+                last = current
+                localChangesCommitted()
+            }
+        }
     }
 
     func requestFetch(_ scope: CloudDatabaseScope, _ request: FetchRequest) {
