@@ -146,3 +146,35 @@ struct FinanceDevice {
         #expect(report.problems.contains { $0.contains(text) && $0.contains("amount") && $0.contains("INT64") })
     }
 }
+
+@Suite(.serialized) struct FinanceSyncOperationsTests {
+    @Test func batchInsertsUndoAndRedoAllTravel() async throws {
+        let server = try await LiveServer.start()
+        defer { Task { await server.stop() } }
+        let email = freshEmail("finance")
+        let phone = try await FinanceDevice.make(server, email: email, signUp: true)
+        let laptop = try await FinanceDevice.make(server, email: email)
+        try await phone.engine.sync()
+
+        let batch = (0..<250).map { Transaction(title: "Imported \($0)", amount: Decimal(-($0 + 1)), category: .shopping) }
+        try await phone.store.insertTransactions(batch)
+        let sent = try await phone.engine.sync()
+        #expect(sent.sentSaves == 250)
+        try await laptop.engine.sync()
+        #expect(try await laptop.snapshot().transactions.count == 250)
+
+        // Undo takes the batch back out everywhere; redo brings it back.
+        try await phone.store.undo()
+        try await phone.engine.sync()
+        try await laptop.engine.sync()
+        #expect(try await laptop.snapshot().transactions.isEmpty)
+        // The phone's own deletions come back in the changes feed after the redo: they must not undo it.
+        try await phone.store.redo()
+        let redone = try await phone.engine.sync()
+        #expect(redone.receivedDeletions == 0)
+        #expect(redone.sentSaves == 250)
+        try await laptop.engine.sync()
+        #expect(try await laptop.snapshot().transactions.count == 250)
+        #expect(try await phone.snapshot() == laptop.snapshot())
+    }
+}

@@ -51,19 +51,39 @@ import Testing
         let (store, _, database) = try makeStore()
         try await enable(database)
         var item = Item(title: "t", body: "b")
-        let first = Date(timeIntervalSince1970: 1000)
-        try await store.save(item, at: first)
+        try await store.save(item, at: Date(timeIntervalSince1970: 1000))
         var all = try await entries(database)
         #expect(all.count == 1)
-        let firstSeq = all[0].seq
-        #expect(all[0].fieldTimes == ["title": 1_000_000, "body": 1_000_000, "count": 1_000_000])
+        // A record the server has never seen: every field is new (stamped with the entry's time when sent).
+        #expect(all[0].fieldTimes == [:])
+        #expect(all[0].snapshot == nil)
 
+        // Once the server has it (its version is the ancestor), each edit stamps only the fields it changed.
+        let saved = item
+        let synced = try #require(try await database.read { db in try NotesDelegate().record(for: saved.recordID, in: db) })
+        try await database.write { db in
+            var ancestor = synced
+            ancestor.recordChangeTag = "1"
+            try SyncTables.saveMeta(RecordMeta(zone: .private("notes"), recordName: saved.id, recordType: "Note", changeTag: "1", ancestor: ancestor), generation: nil, in: db)
+            try SyncTables.removeEntry(.private("notes"), saved.id, ifSeq: nil, in: db)
+        }
         item.body = "b2"
         try await store.save(item, at: Date(timeIntervalSince1970: 2000))
         all = try await entries(database)
         #expect(all.count == 1)
+        let firstSeq = all[0].seq
+        #expect(all[0].fieldTimes == ["body": 2_000_000])
+
+        item.title = "t2"
+        try await store.save(item, at: Date(timeIntervalSince1970: 3000))
+        all = try await entries(database)
+        #expect(all.count == 1)
         #expect(all[0].seq > firstSeq)
-        #expect(all[0].fieldTimes == ["title": 1_000_000, "body": 2_000_000, "count": 1_000_000])
+        #expect(all[0].fieldTimes == ["body": 2_000_000, "title": 3_000_000])
+
+        // Saving the same values again changes no time.
+        try await store.save(item, at: Date(timeIntervalSince1970: 4000))
+        #expect(try await entries(database)[0].fieldTimes == ["body": 2_000_000, "title": 3_000_000])
 
         try await store.delete(item.id)
         all = try await entries(database)

@@ -53,6 +53,11 @@ struct ChangeApplier: Sendable {
         let pending = try SyncTables.entry(zone, name, in: db)
 
         if record.deleted {
+            if let meta, meta.changeTag != nil, meta.changeTag == record.recordChangeTag {
+                // This device's own deletion coming back: nothing to do (a row made again since stays).
+                try SyncTables.deleteMeta(zone, name, in: db)
+                return
+            }
             if let pending, !pending.isDeletion, case .clientWins = policy.kind {
                 // The local edit brings the record back; send it as new.
                 try SyncTables.deleteMeta(zone, name, in: db)
@@ -281,7 +286,13 @@ struct ChangeApplier: Sendable {
             switch result {
             case .success(let saved):
                 if item.operation.operationType == .forceDelete {
-                    try SyncTables.deleteMeta(zone, id.recordName, in: db)
+                    // Keep the tombstone's tag until the deletion comes back in the changes feed, so that it
+                    // is known as this device's own and does not delete a row made again meanwhile.
+                    if let tag = saved.recordChangeTag {
+                        try SyncTables.saveMeta(RecordMeta(zone: zone, recordName: id.recordName, recordType: id.recordType, changeTag: tag, ancestor: nil), generation: nil, in: db)
+                    } else {
+                        try SyncTables.deleteMeta(zone, id.recordName, in: db)
+                    }
                     outcome.deletedIDs.append(id)
                 } else {
                     var ancestor: CloudRecord?

@@ -106,16 +106,15 @@ public final class SyncOutbox: Sendable {
     /// Which fields this edit changed, against the previous unsent edit or else the last synced version,
     /// stamped with the edit's time on top of the times of earlier unsent edits.
     private func fieldChanges(_ change: SyncPendingChange, zone: SyncZone, at time: Int64, in db: Database) throws -> ([String: Int64], [String: CloudFieldValue]?) {
+        let pending = try SyncTables.entry(zone, change.id.recordName, in: db)
+        let ancestor = pending?.snapshot == nil ? try SyncTables.meta(zone, change.id.recordName, in: db)?.ancestor : nil
+        // A record the server has never seen: every field is new, stamped with the entry's time when sent.
+        // (This keeps batch inserts cheap: no row is read back.)
+        if pending?.snapshot == nil && ancestor == nil { return (pending?.fieldTimes ?? [:], nil) }
         guard let record = try delegate.record(for: change.id, in: db) else { return ([:], nil) }
         let current = SyncCoding.appFields(record.fields)
-        let pending = try SyncTables.entry(zone, change.id.recordName, in: db)
         var times = pending?.fieldTimes ?? [:]
-        let base: [String: CloudFieldValue]?
-        if let snapshot = pending?.snapshot {
-            base = snapshot
-        } else {
-            base = try SyncTables.meta(zone, change.id.recordName, in: db)?.ancestor.map { SyncCoding.appFields($0.fields) }
-        }
+        let base = pending?.snapshot ?? ancestor.map { SyncCoding.appFields($0.fields) }
         for name in Set(current.keys).union(base.map { Array($0.keys) } ?? []) where current[name] != base?[name] {
             times[name] = time
         }
