@@ -72,7 +72,11 @@ extension SyncEngine {
             let current = await counter()
             if current != last {
                 last = current
-                localChangesCommitted()
+                // This process's own edits were seen at once and already have a send scheduled.
+                if sendDueAt == nil {
+                    sendDueAt = nowMilliseconds() + configuration.sendDebounce.milliseconds
+                    scheduleTimer()
+                }
             }
         }
     }
