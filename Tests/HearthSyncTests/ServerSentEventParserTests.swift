@@ -1,4 +1,4 @@
-import HearthSync
+@testable import HearthSync
 import Testing
 
 @Suite struct ServerSentEventParserTests {

@@ -1,7 +1,7 @@
 public import Foundation
 public import HearthStore
 public import HearthSync
-public import GRDB
+import GRDB
 import HearthCore
 
 /// Finance syncing through HearthCloud: every person, subscription, transaction, group and expense is a
@@ -74,24 +74,5 @@ public enum FinanceSync {
         let outbox = SyncOutbox(configuration: configuration, delegate: FinanceSyncDelegate())
         let store = FinancePersistenceService(database: database, calendar: calendar, now: now, changeRecorder: FinanceOutboxRecorder(outbox: outbox))
         return Opened(store: store, outbox: outbox)
-    }
-}
-
-/// Queues every finance change in a ``HearthSync/SyncOutbox``, inside the store's write transaction.
-public struct FinanceOutboxRecorder: FinanceChangeRecorder {
-    public let outbox: SyncOutbox
-
-    public init(outbox: SyncOutbox) {
-        self.outbox = outbox
-    }
-
-    public func record(_ changes: [FinanceChange], in db: Database) throws {
-        try outbox.enqueue(changes.map { change in
-            SyncPendingChange(
-                id: SyncRecordID(recordType: FinanceSync.recordType(of: change.entity), recordName: change.id.uuidString.lowercased()),
-                isDeletion: change.kind == .deleted,
-                changedAt: change.changedAt
-            )
-        }, in: db)
     }
 }

@@ -1,17 +1,3 @@
-/// One Server-Sent Events message: its `event` name (`message` when the server gave none), its `data`
-/// lines joined with newlines, and its `id`.
-public struct ServerSentEvent: Sendable, Hashable {
-    public var event: String
-    public var data: String
-    public var id: String?
-
-    public init(event: String = "message", data: String, id: String? = nil) {
-        self.event = event
-        self.data = data
-        self.id = id
-    }
-}
-
 /// Turns the bytes of a `text/event-stream` into messages, as the WHATWG specification reads them: lines
 /// end in LF, CRLF or CR; `:` starts a comment (a heartbeat); a blank line ends a message; a message without
 /// data is dropped. Bytes may arrive split anywhere, even inside a line or a UTF-8 character.
@@ -20,7 +6,7 @@ public struct ServerSentEvent: Sendable, Hashable {
 /// var parser = ServerSentEventParser()
 /// for try await chunk in body { for event in parser.consume(chunk) { handle(event) } }
 /// ```
-public struct ServerSentEventParser: Sendable {
+struct ServerSentEventParser: Sendable {
     private var line: [UInt8] = []
     private var lastWasCR = false
     private var event = ""
@@ -28,14 +14,14 @@ public struct ServerSentEventParser: Sendable {
     private var id: String?
     private var sawData = false
     /// The longest line accepted; longer ones are cut (a guard against a runaway stream).
-    public let maxLineBytes: Int
+    let maxLineBytes: Int
 
-    public init(maxLineBytes: Int = 1 << 20) {
+    init(maxLineBytes: Int = 1 << 20) {
         self.maxLineBytes = maxLineBytes
     }
 
     /// Feeds `bytes` and returns the messages they complete.
-    public mutating func consume<Bytes: Sequence>(_ bytes: Bytes) -> [ServerSentEvent] where Bytes.Element == UInt8 {
+    mutating func consume<Bytes: Sequence>(_ bytes: Bytes) -> [ServerSentEvent] where Bytes.Element == UInt8 {
         var events: [ServerSentEvent] = []
         for byte in bytes {
             switch byte {
