@@ -14,13 +14,7 @@ struct FinanceSyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Sync the finance database with a Hearth server (hearth serve).",
-        discussion: """
-            Sign in once with --email and --password (add --sign-up to create the account); the sign-in is
-            kept, readable only by you, in the data directory's credentials folder, and later runs need only
-            --server. The first sync of a database uploads everything in it; after that, each run sends the
-            changes made since (by any hearth finance command) and fetches what other devices changed.
-            --watch keeps syncing until interrupted, fetching as soon as the server reports a change.
-            """
+        discussion: "Sign in once with --email and --password (add --sign-up to create the account); the sign-in is kept, readable only by you, in the data directory's credentials folder, and later runs need only --server. The first sync of a database uploads everything in it; after that, each run sends the changes made since (by any hearth finance command) and fetches what other devices changed. --watch keeps syncing until interrupted, fetching as soon as the server reports a change."
     )
 
     @OptionGroup var options: FinanceOptions
