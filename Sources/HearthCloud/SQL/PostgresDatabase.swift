@@ -48,7 +48,8 @@ final class PostgresDatabase: SQLDatabase {
             throw CloudError(.badRequest, "The schema name \"\(schemaName)\" must be lowercase letters, digits and _.")
         }
         configuration.options.additionalStartupParameters = [("search_path", schemaName)]
-        configuration.options.maximumConnections = maximumConnections
+        // One connection stays with the change channel (LISTEN), so at least one more is needed for queries.
+        configuration.options.maximumConnections = max(maximumConnections, 2)
         self.schema = schemaName
         self.channel = schemaName == "public" ? "hearth_changes" : "hearth_changes_\(schemaName)"
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
@@ -70,11 +71,17 @@ final class PostgresDatabase: SQLDatabase {
         while !Task.isCancelled {
             do {
                 try await client.withConnection { connection in
-                    try await connection.listen(on: self.channel) { notifications in
-                        for try await notification in notifications {
-                            guard let event = try? JSONDecoder().decode(CloudChangeEvent.self, from: Data(notification.payload.utf8)) else { continue }
-                            self.events.publish(event)
+                    // Closing the connection is what ends a LISTEN that is still starting when the store
+                    // stops; otherwise the connection would never go back to the pool and shutdown would wait.
+                    try await withTaskCancellationHandler {
+                        try await connection.listen(on: self.channel) { notifications in
+                            for try await notification in notifications {
+                                guard let event = try? JSONDecoder().decode(CloudChangeEvent.self, from: Data(notification.payload.utf8)) else { continue }
+                                self.events.publish(event)
+                            }
                         }
+                    } onCancel: {
+                        connection.close().whenComplete { _ in }
                     }
                 }
             } catch {
