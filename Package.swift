@@ -17,11 +17,12 @@ let package = Package(
         .library(name: "HearthCore", targets: ["HearthCore"]),
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
+        .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
+        .library(name: "HearthCloud", targets: ["HearthCloud"]),
+        .library(name: "HearthSync", targets: ["HearthSync"]),
         .library(name: "HearthReports", targets: ["HearthReports"]),
         .library(name: "HearthGarage", targets: ["HearthGarage"]),
         .library(name: "HearthFinance", targets: ["HearthFinance"]),
-        .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
-        .library(name: "HearthCloud", targets: ["HearthCloud"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -53,6 +54,47 @@ let package = Package(
                 "HearthCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Cloud
+        .target(
+            name: "HearthCloudModel",
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HearthCloud",
+            dependencies: [
+                "HearthCloudModel",
+                "HearthCore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Sync (client)
+        .target(
+            name: "HearthSync",
+            dependencies: [
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -100,32 +142,10 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthStore",
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-            ],
-            swiftSettings: swiftSettings
-        ),
-
-        // MARK: Cloud
-        .target(
-            name: "HearthCloudModel",
-            swiftSettings: swiftSettings
-        ),
-        .target(
-            name: "HearthCloud",
-            dependencies: [
+                "HearthSync",
                 "HearthCloudModel",
-                "HearthCore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-                .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "HummingbirdBcrypt", package: "hummingbird-auth"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -154,10 +174,54 @@ let package = Package(
                 "HearthReports",
                 "HearthGarage",
                 "HearthFinance",
+                "HearthSync",
                 "HearthStore",
+                "HearthCloudModel",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Benchmarks (run on request: swift run -c release CloudBenchmark)
+        .executableTarget(
+            name: "CloudBenchmark",
+            dependencies: [
+                "HearthCloud",
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
+            path: "Benchmarks/CloudBenchmark",
+            swiftSettings: swiftSettings
+        ),
+
+        .executableTarget(
+            name: "SyncBenchmark",
+            dependencies: [
+                "HearthCloud",
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthFinance",
+                "HearthServer",
+                "HearthStore",
+                "HearthSync",
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Benchmarks/SyncBenchmark",
             swiftSettings: swiftSettings
         ),
 
@@ -186,28 +250,20 @@ let package = Package(
             path: "Benchmarks/FinanceBenchmark",
             swiftSettings: swiftSettings
         ),
-        // swift run -c release CloudBenchmark
-        .executableTarget(
-            name: "CloudBenchmark",
-            dependencies: [
-                "HearthCloud",
-                "HearthCloudModel",
-                "HearthCore",
-                "HearthServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "GRDBSQLite", package: "GRDB.swift"),
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "PostgresNIO", package: "postgres-nio"),
-            ],
-            path: "Benchmarks/CloudBenchmark",
-            swiftSettings: swiftSettings
-        ),
 
         // MARK: Tests
+        .executableTarget(
+            name: "FinanceSyncProbe",
+            dependencies: [
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthFinance",
+                "HearthSync",
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Tests/FinanceSyncProbe",
+            swiftSettings: swiftSettings
+        ),
         .testTarget(
             name: "HearthCoreTests",
             dependencies: [
@@ -259,6 +315,28 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthSyncTests",
+            dependencies: [
+                "hearth",
+                "FinanceSyncProbe",
+                "HearthFinance",
+                "HearthCloud",
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthServer",
+                "HearthStore",
+                "HearthSync",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

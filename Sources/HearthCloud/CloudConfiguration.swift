@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The limits and policies of the record store.
 ///

@@ -11,7 +11,7 @@ struct Finance: AsyncParsableCommand {
         subcommands: [
             FinancePeople.self, FinanceSubscriptions.self, FinanceTransactions.self, FinanceGroups.self,
             FinanceExpenses.self, FinanceSettle.self, FinanceSummary.self, FinanceBalances.self,
-            FinanceExport.self, FinanceImport.self, FinanceUndo.self, FinanceRedo.self,
+            FinanceExport.self, FinanceImport.self, FinanceUndo.self, FinanceRedo.self, FinanceSyncCommand.self,
         ]
     )
 }
@@ -52,7 +52,8 @@ enum FinanceCLI {
         let url = options.databaseURL
         let existed = FileManager.default.fileExists(atPath: url.path)
         do {
-            let store = try FinancePersistenceService.open(at: url, calendar: calendar)
+            // Opened with the sync tables: once the database syncs, every change is queued for the server.
+            let store = try FinanceSync.open(at: url, calendar: calendar).store
             try await body(store)
         } catch let exit as ExitCode {
             throw exit

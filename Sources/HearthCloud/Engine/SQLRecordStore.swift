@@ -1,5 +1,5 @@
-public import Foundation
-public import HearthCloudModel
+import Foundation
+import HearthCloudModel
 public import HearthCore
 import Logging
 

@@ -1,4 +1,4 @@
-public import HearthCloudModel
+import HearthCloudModel
 import Foundation
 
 /// What one committed write changed, for the push channel: whose data, which zones, by which device.

@@ -1,4 +1,4 @@
-public import HearthCloudModel
+import HearthCloudModel
 
 /// The naming rules for zones, records, record types, fields and subscriptions. Names that break them are
 /// refused with `BAD_REQUEST` and a reason that states the rule.

@@ -1,0 +1,60 @@
+public import HearthCloudModel
+
+/// How the engine settles a record changed both here and on the server since they last agreed.
+///
+/// | policy | result |
+/// |---|---|
+/// | ``serverWins`` | the server's version replaces the local one; the local edit is discarded |
+/// | ``clientWins`` | the local version overwrites the server's |
+/// | ``fieldLevelLastWriterWins`` (default) | field by field: a field changed on one side only keeps that change; a field changed on both keeps the later edit (per-field change times travel with the record) |
+/// | ``merge(_:)`` | your function builds the result from the ancestor, client and server versions |
+///
+/// A deletion on either side wins over an edit on the other, except under ``clientWins``, where a local
+/// edit brings back a record deleted on the server.
+public struct SyncConflictPolicy: Sendable, CustomStringConvertible {
+    enum Kind: Sendable {
+        case serverWins
+        case clientWins
+        case fieldLevelLastWriterWins
+        case merge(@Sendable (SyncConflict) throws -> [String: CloudFieldValue])
+    }
+
+    let kind: Kind
+
+    /// The server's version wins.
+    public static let serverWins = SyncConflictPolicy(kind: .serverWins)
+    /// This device's version wins.
+    public static let clientWins = SyncConflictPolicy(kind: .clientWins)
+    /// Each field keeps its latest edit.
+    public static let fieldLevelLastWriterWins = SyncConflictPolicy(kind: .fieldLevelLastWriterWins)
+
+    /// `merge` returns the fields of the resolved record from the ancestor, client and server versions.
+    /// The result is saved locally and sent to the server. Throwing leaves the conflict unresolved: the
+    /// local change stays pending and the error is reported.
+    public static func merge(_ merge: @escaping @Sendable (SyncConflict) throws -> [String: CloudFieldValue]) -> SyncConflictPolicy {
+        SyncConflictPolicy(kind: .merge(merge))
+    }
+
+    /// Whether the engine keeps each record's last synced version (the ancestor) for this policy.
+    var keepsAncestor: Bool {
+        switch kind {
+        case .serverWins, .clientWins: false
+        case .fieldLevelLastWriterWins, .merge: true
+        }
+    }
+
+    /// Whether the outbox records per-field change times for this policy.
+    var tracksFieldTimes: Bool {
+        if case .fieldLevelLastWriterWins = kind { return true }
+        return false
+    }
+
+    public var description: String {
+        switch kind {
+        case .serverWins: "server wins"
+        case .clientWins: "client wins"
+        case .fieldLevelLastWriterWins: "field-level last writer wins"
+        case .merge: "custom merge"
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import HearthCore
+
+/// Hands each event to every current listener.
+final class SyncEventBroadcast: Sendable {
+    private let listeners = Locked<[Int: AsyncStream<SyncEvent>.Continuation]>([:])
+    private let counter = Locked(0)
+
+    func subscribe() -> AsyncStream<SyncEvent> {
+        let id = counter.withLock { value -> Int in
+            value += 1
+            return value
+        }
+        let (stream, continuation) = AsyncStream.makeStream(of: SyncEvent.self, bufferingPolicy: .bufferingNewest(100_000))
+        continuation.onTermination = { [listeners] _ in
+            listeners.withLock { _ = $0.removeValue(forKey: id) }
+        }
+        listeners.withLock { $0[id] = continuation }
+        return stream
+    }
+
+    var hasListeners: Bool { listeners.withLock { !$0.isEmpty } }
+
+    func publish(_ event: SyncEvent) {
+        for target in listeners.withLock({ Array($0.values) }) { target.yield(event) }
+    }
+
+    func finish() {
+        let all = listeners.withLock { listeners -> [AsyncStream<SyncEvent>.Continuation] in
+            defer { listeners.removeAll() }
+            return Array(listeners.values)
+        }
+        for continuation in all { continuation.finish() }
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import HearthCloudModel
+import HearthCore
+import HearthStore
+import HearthSync
+import Logging
+
+/// One installation of the notes app: its own database, outbox, client and engine.
+struct Device: Sendable {
+    let database: AppDatabase
+    let delegate: NotesDelegate
+    let outbox: SyncOutbox
+    let client: CloudClient
+    let engine: SyncEngine
+    let store: NotesStore
+
+    /// A device signed in to `server` as `email` (signing up when `signUp`).
+    static func make(
+        _ server: LiveServer, email: String, password: String = "long enough password", signUp: Bool = false,
+        configure: (NotesDelegate) -> SyncConfiguration = { $0.configuration() },
+        databaseURL: URL? = nil
+    ) async throws -> Device {
+        let database: AppDatabase
+        if let databaseURL {
+            database = try AppDatabase.open(at: databaseURL, schemas: [NotesSchema.self, SyncSchema.self])
+        } else {
+            database = try AppDatabase.inMemory(schemas: [NotesSchema.self, SyncSchema.self])
+        }
+        let delegate = NotesDelegate()
+        let outbox = SyncOutbox(configuration: configure(delegate), delegate: delegate)
+        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        if signUp {
+            try await client.signUp(email: email, password: password)
+        } else {
+            try await client.signIn(email: email, password: password)
+        }
+        var logger = Logger(label: "hearth.sync.tests")
+        logger.logLevel = .critical
+        let engine = SyncEngine(database: database, outbox: outbox, cloud: client, logger: logger)
+        return Device(database: database, delegate: delegate, outbox: outbox, client: client, engine: engine, store: NotesStore(database: database, outbox: outbox))
+    }
+
+    func items() async throws -> [Item] { try await store.items() }
+}
+
+/// A fresh email for a test user.
+func freshEmail(_ name: String = "user") -> String {
+    "\(name)-\(UUID().uuidString.prefix(8))@example.com".lowercased()
+}
+
+/// Waits until `condition` holds, checking every 20 ms, for at most `timeout`.
+func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -> Bool) async throws -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while ContinuousClock.now < deadline {
+        if try await condition() { return true }
+        try await Task.sleep(for: .milliseconds(20))
+    }
+    return try await condition()
+}
+
+/// Runs `engine` as a service until the returned task is cancelled.
+func runInBackground(_ engine: SyncEngine) -> Task<Void, Never> {
+    Task { try? await engine.run() }
+}
+
+/// The first event matching `predicate`, or nil when none comes within `timeout`.
+func firstEvent(_ events: AsyncStream<SyncEvent>, timeout: Duration = .seconds(10), where predicate: @escaping @Sendable (SyncEvent) -> Bool) async -> SyncEvent? {
+    await withTaskGroup(of: SyncEvent?.self) { group in
+        group.addTask {
+            for await event in events where predicate(event) { return event }
+            return nil
+        }
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            return nil
+        }
+        let first = await group.next() ?? nil
+        group.cancelAll()
+        return first
+    }
+}
