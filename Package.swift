@@ -252,6 +252,16 @@ let package = Package(
         ),
 
         // MARK: Tests
+        .target(
+            name: "HearthTestSupport",
+            path: "Tests/HearthTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthTestSupportTests",
+            dependencies: ["HearthTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "FinanceSyncProbe",
             dependencies: [
