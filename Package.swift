@@ -362,6 +362,7 @@ let package = Package(
             name: "hearthTests",
             dependencies: [
                 "hearth",
+                "HearthTestSupport",
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",
