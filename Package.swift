@@ -392,6 +392,8 @@ let package = Package(
         .testTarget(
             name: "HearthFinanceTests",
             dependencies: [
+                "hearth",
+                "HearthTestSupport",
                 "HearthCore",
                 "HearthStore",
                 "HearthFinance",
