@@ -376,6 +376,7 @@ let package = Package(
             name: "HearthGarageTests",
             dependencies: [
                 "hearth",
+                "HearthTestSupport",
                 "HearthCore",
                 "HearthGarage",
                 "HearthStore",
