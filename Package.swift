@@ -333,6 +333,7 @@ let package = Package(
             dependencies: [
                 "hearth",
                 "FinanceSyncProbe",
+                "HearthTestSupport",
                 "HearthFinance",
                 "HearthCloud",
                 "HearthCloudModel",
