@@ -356,6 +356,7 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthReports",
+                "HearthTestSupport",
             ],
             swiftSettings: swiftSettings
         ),
