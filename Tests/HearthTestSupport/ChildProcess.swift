@@ -13,9 +13,9 @@ import Darwin
 ///
 /// On a machine with two cores the pool has two threads. A test that blocks one in `waitUntilExit()` or
 /// `readDataToEndOfFile()` starves every async test running beside it: in-process servers stop answering
-/// and timeouts fire late. Here both pipes are drained by readability handlers (Dispatch read sources on
-/// Dispatch's own threads), the exit is learnt from `Process.terminationHandler` (called on a thread of its
-/// own), and callers suspend instead of blocking.
+/// and timeouts fire late. Here each pipe is drained by a reader on a thread of its own (see
+/// `PipeReader` for why not `readabilityHandler`), the exit is learnt from `Process.terminationHandler`
+/// (called on a thread of its own too), and callers suspend instead of blocking.
 ///
 /// The exit is reported only once the process has terminated *and* both its stdout and stderr have reached
 /// end of file, so no output is ever lost, and only one reader ever touches each pipe.
@@ -65,7 +65,6 @@ public final class ChildProcess: Sendable {
     private let process: Process
     private let name: String
     private let state = Mutex(State())
-    private let readers = Mutex<[PipeReader]>([])
 
     private init(process: Process, name: String) {
         self.process = process
@@ -123,12 +122,8 @@ public final class ChildProcess: Sendable {
         try withNoSignalBlocked { try process.run() }
         // The readers start only once the child runs: the pipes buffer what it writes meanwhile, and a
         // failed start leaves no reader waiting for an end of file that would never come.
-        child.readers.withLock { readers in
-            readers = [
-                PipeReader(stdout.fileHandleForReading) { child.received($0, on: .stdout) },
-                PipeReader(stderr.fileHandleForReading) { child.received($0, on: .stderr) },
-            ]
-        }
+        PipeReader.start(stdout.fileHandleForReading, name: "\(child.name) stdout") { child.received($0, on: .stdout) }
+        PipeReader.start(stderr.fileHandleForReading, name: "\(child.name) stderr") { child.received($0, on: .stderr) }
         if let stdin, let input {
             ignoreBrokenPipes()
             let handle = stdin.fileHandleForWriting
@@ -280,8 +275,6 @@ public final class ChildProcess: Sendable {
             return state.changed()
         }
         for continuation in resume { continuation.resume() }
-        // Look at the pipes once more, in case their end of file went unannounced.
-        for reader in readers.withLock({ $0 }) { reader.readAgain() }
     }
 
     private func waitForLine<Found>(
