@@ -41,7 +41,11 @@ final class TemporaryDirectory {
 
     func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    // Removed on a thread of its own, so a slow file system never holds a thread of the cooperative pool.
+    deinit {
+        let url = url
+        Thread { try? FileManager.default.removeItem(at: url) }.start()
+    }
 }
 
 /// Documents the tests share.
