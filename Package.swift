@@ -252,6 +252,16 @@ let package = Package(
         ),
 
         // MARK: Tests
+        .target(
+            name: "HearthTestSupport",
+            path: "Tests/HearthTestSupport",
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthTestSupportTests",
+            dependencies: ["HearthTestSupport"],
+            swiftSettings: swiftSettings
+        ),
         .executableTarget(
             name: "FinanceSyncProbe",
             dependencies: [
@@ -323,6 +333,7 @@ let package = Package(
             dependencies: [
                 "hearth",
                 "FinanceSyncProbe",
+                "HearthTestSupport",
                 "HearthFinance",
                 "HearthCloud",
                 "HearthCloudModel",
@@ -345,6 +356,7 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthReports",
+                "HearthTestSupport",
             ],
             swiftSettings: swiftSettings
         ),
@@ -352,6 +364,7 @@ let package = Package(
             name: "hearthTests",
             dependencies: [
                 "hearth",
+                "HearthTestSupport",
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",
@@ -365,6 +378,7 @@ let package = Package(
             name: "HearthGarageTests",
             dependencies: [
                 "hearth",
+                "HearthTestSupport",
                 "HearthCore",
                 "HearthGarage",
                 "HearthStore",
@@ -381,6 +395,8 @@ let package = Package(
         .testTarget(
             name: "HearthFinanceTests",
             dependencies: [
+                "hearth",
+                "HearthTestSupport",
                 "HearthCore",
                 "HearthStore",
                 "HearthFinance",

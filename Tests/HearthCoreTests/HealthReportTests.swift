@@ -13,9 +13,11 @@ private struct FixedHealth: ServiceHealth {
 private struct HangingHealth: ServiceHealth {
     let serviceName = "hanging"
     func checkHealth() async -> HealthStatus {
-        // Ignores cancellation on purpose: the report must not wait for it.
-        let deadline = ContinuousClock.now + .seconds(30)
-        while ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(50)) }
+        // Ignores cancellation on purpose: the report must not wait for it. A detached task is not
+        // cancelled with its caller, so this stays suspended for the whole 30 s. (A loop of `try? await
+        // Task.sleep` would spin once cancelled, holding a thread of the pool for 30 s and starving
+        // every other test; on one core the report itself.)
+        await Task.detached { try? await Task.sleep(for: .seconds(30)) }.value
         return HealthStatus(isHealthy: true, lastChecked: Date())
     }
 }

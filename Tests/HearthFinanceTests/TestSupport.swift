@@ -103,7 +103,12 @@ final class TemporaryFolder {
 
     func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    // Removed on a thread of its own: under load, deleting a folder of SQLite files can take a third of a
+    // second, which must not hold a thread of the cooperative pool.
+    deinit {
+        let url = url
+        Thread { try? FileManager.default.removeItem(at: url) }.start()
+    }
 }
 
 /// A small deterministic random generator (SplitMix64), so property tests repeat exactly.

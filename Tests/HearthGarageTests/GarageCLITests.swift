@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 @testable import HearthGarage
 
@@ -12,23 +13,13 @@ struct HearthCLI {
         dataDirectory = try TestSupport.temporaryDirectory()
     }
 
-    /// The binary SwiftPM built beside the test bundle.
-    static var binary: URL {
-        let beside = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("hearth")
-        if FileManager.default.isExecutableFile(atPath: beside.path) { return beside }
-        return Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("hearth")
-    }
-
     @discardableResult
     func run(_ arguments: String...) async throws -> ChildProcess.Result { try await run(arguments) }
 
     /// Runs `hearth garage ARGUMENTS` in the data folder, with stdout and stderr piped (not a terminal).
     func run(_ arguments: [String]) async throws -> ChildProcess.Result {
-        var env = ProcessInfo.processInfo.environment
-        env["HEARTH_DATA_DIR"] = dataDirectory.path
-        env["TZ"] = "America/New_York"
-        for (key, value) in environment { env[key] = value }
-        return try await ChildProcess.run(Self.binary, ["garage"] + arguments, environment: env, directory: dataDirectory)
+        let env = ["HEARTH_DATA_DIR": dataDirectory.path, "TZ": "America/New_York"].merging(environment) { $1 }
+        return try await ChildProcess.run(ChildProcess.product("hearth"), ["garage"] + arguments, environment: env, directory: dataDirectory)
     }
 
     /// Runs with `--json` and decodes stdout.

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import Testing
 @testable import HearthGarage
 
@@ -50,7 +51,7 @@ import Testing
         #expect(parts.joined() == line)
     }
 
-    @Test(.enabled(if: Python.hasICalendar, "Python's icalendar module is not installed (CI installs it; locally: python3 -m pip install icalendar)"))
+    @Test(.enabled("Python's icalendar module is not installed (CI installs it; locally: python3 -m pip install icalendar)", { await Python.hasICalendar() }))
     func parsesWithPythonsICalendar() async throws {
         let folder = try TestSupport.temporaryDirectory()
         let file = folder.appendingPathComponent("garage.ics")
@@ -89,15 +90,9 @@ import Testing
 
 /// Python, for checks against real parsers.
 enum Python {
-    /// Whether `python3 -c "import icalendar"` works (checked once, when tests are planned).
-    static let hasICalendar: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import icalendar"]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    /// Whether `python3 -c "import icalendar"` works.
+    static func hasICalendar() async -> Bool {
+        let result = try? await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import icalendar"])
+        return result?.status == 0
+    }
 }

@@ -1,22 +1,23 @@
 import Foundation
 import HearthCore
 @testable import HearthReports
+import HearthTestSupport
 import Testing
 
 @Suite("PDF output checked with qpdf and poppler", .enabled(if: PDFTools.available, "needs qpdf and poppler-utils (.ci/run installs them)"))
 struct PDFRendererTests {
     let renderer = PDFRenderer()
 
-    @Test func qpdfFindsNoErrorsAndPdfinfoReportsPagesAndSize() throws {
+    @Test func qpdfFindsNoErrorsAndPdfinfoReportsPagesAndSize() async throws {
         let folder = try TemporaryDirectory()
         for (theme, size) in [(ReportTheme.clinical, "595 x 842"), (.brutalist, "612 x 792")] {
             let url = folder.file("\(theme.name).pdf")
             let summary = try renderer.render(Samples.unicode(theme: theme), to: url)
-            let check = try PDFTools.run("qpdf", ["--check", url.path])
-            #expect(check.status == 0, "qpdf --check: \(check.output) \(check.error)")
-            #expect(check.output.contains("No syntax or stream encoding errors found"))
-            #expect(check.error.isEmpty)
-            let info = try PDFTools.info(url)
+            let check = try await PDFTools.run("qpdf", ["--check", url.path])
+            #expect(check.status == 0, "qpdf --check: \(check.stdout) \(check.stderr)")
+            #expect(check.stdout.contains("No syntax or stream encoding errors found"))
+            #expect(check.stderr.isEmpty)
+            let info = try await PDFTools.info(url)
             #expect(info["Pages"] == "1")
             #expect(summary.pageCount == 1)
             #expect(info["Page size"]?.hasPrefix(size) == true, "page size \(info["Page size"] ?? "none")")
@@ -26,7 +27,7 @@ struct PDFRendererTests {
         }
     }
 
-    @Test func customPageSizeAndStandardFontsPassQpdf() throws {
+    @Test func customPageSizeAndStandardFontsPassQpdf() async throws {
         let folder = try TemporaryDirectory()
         var document = Samples.unicode()
         document.theme.bodyFont = .helvetica
@@ -34,24 +35,24 @@ struct PDFRendererTests {
         document.pageSize = PageSize(width: 420, height: 595)
         let url = folder.file("custom.pdf")
         try renderer.render(document, to: url)
-        #expect(try PDFTools.run("qpdf", ["--check", url.path]).status == 0)
-        #expect(try PDFTools.info(url)["Page size"]?.hasPrefix("420 x 595") == true)
-        let fonts = try PDFTools.run("pdffonts", [url.path]).output
+        #expect(try await PDFTools.run("qpdf", ["--check", url.path]).status == 0)
+        #expect(try await PDFTools.info(url)["Page size"]?.hasPrefix("420 x 595") == true)
+        let fonts = try await PDFTools.run("pdffonts", [url.path]).stdout
         #expect(fonts.contains("Helvetica"))
         #expect(fonts.contains("Times-Bold"))
         // Cyrillic and Greek are outside Helvetica's encoding: they fall back to embedded DejaVu Sans.
         #expect(fonts.contains("DejaVuSans"))
-        let text = try PDFTools.text(url)
+        let text = try await PDFTools.text(url)
         #expect(text.contains("Zürich"))
         #expect(text.contains("Ωμέγα"))
         #expect(text.contains("Привет"))
     }
 
-    @Test func textComesBackInReadingOrderWithUnicode() throws {
+    @Test func textComesBackInReadingOrderWithUnicode() async throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("unicode.pdf")
         try renderer.render(Samples.unicode(), to: url)
-        let text = try PDFTools.text(url)
+        let text = try await PDFTools.text(url)
         for word in ["Zürich", "Ωμέγα", "Привет"] {
             #expect(text.contains(word), "pdftotext lost \(word): \(text)")
         }
@@ -62,7 +63,7 @@ struct PDFRendererTests {
             position = found.upperBound
         }
         // Embedded subsets with a ToUnicode map.
-        let fonts = try PDFTools.run("pdffonts", [url.path]).output
+        let fonts = try await PDFTools.run("pdffonts", [url.path]).stdout
         #expect(fonts.contains("CID TrueType"))
         #expect(fonts.contains("Identity-H"))
         let embedded = fonts.split(separator: "\n").filter { $0.contains("DejaVu") }
@@ -73,17 +74,17 @@ struct PDFRendererTests {
         }
     }
 
-    @Test func thousandRowTableRepeatsItsHeaderAndKeepsEveryRowOnce() throws {
+    @Test func thousandRowTableRepeatsItsHeaderAndKeepsEveryRowOnce() async throws {
         let folder = try TemporaryDirectory()
         let url = folder.file("long.pdf")
         let summary = try renderer.render(Samples.longTable(rows: 1_000), to: url)
-        #expect(try PDFTools.run("qpdf", ["--check", url.path]).status == 0)
-        let pages = try #require(Int(try PDFTools.info(url)["Pages"] ?? ""))
+        #expect(try await PDFTools.run("qpdf", ["--check", url.path]).status == 0)
+        let pages = try #require(Int(try await PDFTools.info(url)["Pages"] ?? ""))
         #expect(pages == summary.pageCount)
         #expect(pages > 20)
         var seen: [Int] = []
         for page in 1...pages {
-            let text = try PDFTools.text(url, page: page)
+            let text = try await PDFTools.text(url, page: page)
             // The brutalist theme upper-cases labels.
             #expect(text.contains("ROW") && text.contains("SERVICE") && text.contains("COST"), "page \(page) has no header row")
             #expect(text.contains("PAGE \(page) OF \(pages)"), "page \(page) footer")
@@ -92,10 +93,10 @@ struct PDFRendererTests {
             }
         }
         #expect(seen == Array(1...1_000), "rows lost, repeated or out of order")
-        #expect(try PDFTools.text(url, page: pages).contains("$500500.00"))
+        #expect(try await PDFTools.text(url, page: pages).contains("$500500.00"))
     }
 
-    @Test func longWordsAreSplitAndNothingIsLost() throws {
+    @Test func longWordsAreSplitAndNothingIsLost() async throws {
         let folder = try TemporaryDirectory()
         let word = String(repeating: "ABCDEFGHIJ", count: 40)
         let document = ReportDocument(metadata: ReportMetadata(title: "Long words"), blocks: [
@@ -104,7 +105,7 @@ struct PDFRendererTests {
         ])
         let url = folder.file("words.pdf")
         try renderer.render(document, to: url)
-        let text = try PDFTools.text(url).replacingOccurrences(of: "\n", with: "")
+        let text = try await PDFTools.text(url).replacingOccurrences(of: "\n", with: "")
         #expect(text.components(separatedBy: word).count - 1 == 2, "the long word should appear whole twice once lines are joined")
 
         // The layout never lets a line run past its width.
@@ -116,7 +117,7 @@ struct PDFRendererTests {
         #expect(lines.map { $0.fragments.map(\.text).joined() }.joined().replacingOccurrences(of: " ", with: "") == "Start\(word)end.")
     }
 
-    @Test func aRowTallerThanAPageContinuesOnTheNext() throws {
+    @Test func aRowTallerThanAPageContinuesOnTheNext() async throws {
         let folder = try TemporaryDirectory()
         let lines = (1...150).map { "Line \($0)" }.joined(separator: "\n")
         let document = ReportDocument(metadata: ReportMetadata(title: "Tall row"), blocks: [
@@ -125,13 +126,13 @@ struct PDFRendererTests {
         let url = folder.file("tall.pdf")
         let summary = try renderer.render(document, to: url)
         #expect(summary.pageCount >= 2)
-        let text = try PDFTools.text(url)
+        let text = try await PDFTools.text(url)
         for number in [1, 75, 150] { #expect(text.contains("Line \(number)\n")) }
         #expect(text.components(separatedBy: "Line 150\n").count == 2)
         #expect(text.contains("done"))
     }
 
-    @Test func headingsStayWithWhatFollows() throws {
+    @Test func headingsStayWithWhatFollows() async throws {
         let folder = try TemporaryDirectory()
         let theme = ReportTheme.clinical
         // Fill page one to just above its bottom, leaving room for a heading but not for the paragraph after it.
@@ -143,19 +144,19 @@ struct PDFRendererTests {
         ]
         let url = folder.file("keep.pdf")
         try renderer.render(ReportDocument(metadata: ReportMetadata(title: "Keep with next"), theme: theme, blocks: blocks), to: url)
-        #expect(!(try PDFTools.text(url, page: 1)).contains("Kept heading"))
-        let second = try PDFTools.text(url, page: 2)
+        #expect(!(try await PDFTools.text(url, page: 1)).contains("Kept heading"))
+        let second = try await PDFTools.text(url, page: 2)
         #expect(second.contains("Kept heading"))
         #expect(second.contains("The paragraph under the heading."))
 
         // Alone, the heading fits on page one: the paragraph after it is what moved it.
         let alone = folder.file("alone.pdf")
         try renderer.render(ReportDocument(metadata: ReportMetadata(title: "Keep with next"), theme: theme, blocks: Array(blocks.prefix(2))), to: alone)
-        #expect(try PDFTools.text(alone, page: 1).contains("Kept heading"))
-        #expect(try PDFTools.info(alone)["Pages"] == "1")
+        #expect(try await PDFTools.text(alone, page: 1).contains("Kept heading"))
+        #expect(try await PDFTools.info(alone)["Pages"] == "1")
     }
 
-    @Test func pageBandsShowPageNumbersAndGenerationTime() throws {
+    @Test func pageBandsShowPageNumbersAndGenerationTime() async throws {
         let folder = try TemporaryDirectory()
         var document = Samples.unicode()
         document.blocks.append(.pageBreak)
@@ -166,12 +167,12 @@ struct PDFRendererTests {
         let options = ReportRenderOptions(generatedAt: Date(timeIntervalSince1970: 1_700_000_000), timeZone: TimeZone(identifier: "UTC")!)
         try renderer.render(document, to: url, options: options)
         for page in 1...3 {
-            let text = try PDFTools.text(url, page: page)
+            let text = try await PDFTools.text(url, page: page)
             #expect(text.contains("Page \(page) of 3"))
             #expect(text.contains("Generated 2023-11-14 22:13 UTC"))
             #expect(text.contains("Unicode check"))
         }
-        #expect(try PDFTools.info(url)["CreationDate"]?.contains("2023") == true)
+        #expect(try await PDFTools.info(url)["CreationDate"]?.contains("2023") == true)
     }
 
     @Test func deterministicModeGivesIdenticalBytes() throws {
@@ -221,7 +222,7 @@ struct PDFRendererTests {
         #expect(data.starts(with: Data("%PDF-1.7".utf8)))
     }
 
-    @Test func everyExampleDocumentRendersCleanly() throws {
+    @Test func everyExampleDocumentRendersCleanly() async throws {
         let folder = try TemporaryDirectory()
         let files = try FileManager.default.contentsOfDirectory(atPath: Samples.examples.path).filter { $0.hasSuffix(".json") }
         #expect(files.count >= 2)
@@ -243,13 +244,13 @@ struct PDFRendererTests {
             #expect(kinds == Set(ReportBlock.typeNames), "\(file) should use every block type")
             let url = folder.file(file + ".pdf")
             try renderer.render(document, to: url)
-            #expect(try PDFTools.run("qpdf", ["--check", url.path]).status == 0)
-            #expect(try PDFTools.text(url).contains(document.theme.headingCasing == .upper ? document.metadata.title.uppercased() : document.metadata.title))
+            #expect(try await PDFTools.run("qpdf", ["--check", url.path]).status == 0)
+            #expect(try await PDFTools.text(url).contains(document.theme.headingCasing == .upper ? document.metadata.title.uppercased() : document.metadata.title))
         }
         #expect(themes == ["clinical", "brutalist"])
     }
 
-    @Test func oddButLegalInputStillGivesAValidPDF() throws {
+    @Test func oddButLegalInputStillGivesAValidPDF() async throws {
         let folder = try TemporaryDirectory()
         let cases: [(String, [ReportBlock], String?)] = [
             ("empty", [], nil),
@@ -264,9 +265,9 @@ struct PDFRendererTests {
             let url = folder.file("\(name).pdf")
             let summary = try renderer.render(ReportDocument(metadata: ReportMetadata(title: name), blocks: blocks), to: url)
             #expect(summary.pageCount == 1 || name.contains("spacer"), "\(name): \(summary.pageCount) pages")
-            let check = try PDFTools.run("qpdf", ["--check", url.path])
-            #expect(check.status == 0, "\(name): \(check.output)")
-            if let expected { #expect(try PDFTools.text(url).contains(expected), "\(name)") }
+            let check = try await PDFTools.run("qpdf", ["--check", url.path])
+            #expect(check.status == 0, "\(name): \(check.stdout)")
+            if let expected { #expect(try await PDFTools.text(url).contains(expected), "\(name)") }
         }
     }
 
@@ -289,7 +290,7 @@ struct PDFRendererTests {
         #expect(throws: ServiceError.self) { try renderer.render(cramped) }
     }
 
-    @Test func italicsAreSlantedWhenOnlyTheUprightFilesAreInstalled() throws {
+    @Test func italicsAreSlantedWhenOnlyTheUprightFilesAreInstalled() async throws {
         // fonts-dejavu-core ships no Oblique files; fonts-dejavu-extra does.
         let folder = try TemporaryDirectory()
         let fonts = folder.file("fonts")
@@ -302,14 +303,14 @@ struct PDFRendererTests {
         ])
         let url = folder.file("slanted.pdf")
         try PDFRenderer(fonts: ReportFonts(directory: fonts)).render(document, to: url)
-        #expect(try PDFTools.run("qpdf", ["--check", url.path]).status == 0)
-        #expect(try PDFTools.text(url).contains("upright slanted Привет bold slanted"))
-        let fontList = try PDFTools.run("pdffonts", [url.path]).output
+        #expect(try await PDFTools.run("qpdf", ["--check", url.path]).status == 0)
+        #expect(try await PDFTools.text(url).contains("upright slanted Привет bold slanted"))
+        let fontList = try await PDFTools.run("pdffonts", [url.path]).stdout
         #expect(!fontList.contains("Oblique"))
         // One embedded font serves both the upright and the slanted face.
         #expect(fontList.components(separatedBy: "+DejaVuSans ").count - 1 == 1, "\(fontList)")
         let expanded = folder.file("expanded.pdf")
-        #expect(try PDFTools.run("qpdf", ["--qdf", "--object-streams=disable", url.path, expanded.path]).status == 0)
+        #expect(try await PDFTools.run("qpdf", ["--qdf", "--object-streams=disable", url.path, expanded.path]).status == 0)
         let content = String(decoding: try Data(contentsOf: expanded), as: UTF8.self)
         #expect(content.contains("1 0 0.2 1 "), "a slanted text matrix")
     }

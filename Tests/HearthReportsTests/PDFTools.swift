@@ -1,36 +1,21 @@
 import Foundation
 import HearthReports
+import HearthTestSupport
 
 /// Runs the real PDF tools (Debian qpdf and poppler-utils) on real files.
 enum PDFTools {
-    struct Result {
-        var status: Int32
-        var output: String
-        var error: String
-    }
-
     static let available = ["qpdf", "pdfinfo", "pdftotext", "pdffonts"].allSatisfy {
         FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
     }
 
-    static func run(_ tool: String, _ arguments: [String]) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/\(tool)")
-        process.arguments = arguments
-        let output = Pipe(), error = Pipe()
-        process.standardOutput = output
-        process.standardError = error
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = error.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, output: String(decoding: out, as: UTF8.self), error: String(decoding: err, as: UTF8.self))
+    static func run(_ tool: String, _ arguments: [String]) async throws -> ChildProcess.Result {
+        try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/\(tool)"), arguments)
     }
 
     /// `pdfinfo` fields by name.
-    static func info(_ url: URL) throws -> [String: String] {
+    static func info(_ url: URL) async throws -> [String: String] {
         var fields: [String: String] = [:]
-        for line in try run("pdfinfo", [url.path]).output.split(separator: "\n") {
+        for line in try await run("pdfinfo", [url.path]).stdout.split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { continue }
             fields[String(line[..<colon])] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
@@ -38,10 +23,10 @@ enum PDFTools {
     }
 
     /// The text of one page (or all pages), in reading order.
-    static func text(_ url: URL, page: Int? = nil) throws -> String {
+    static func text(_ url: URL, page: Int? = nil) async throws -> String {
         var arguments: [String] = []
         if let page { arguments += ["-f", String(page), "-l", String(page)] }
-        return try run("pdftotext", arguments + [url.path, "-"]).output
+        return try await run("pdftotext", arguments + [url.path, "-"]).stdout
     }
 }
 
@@ -56,7 +41,11 @@ final class TemporaryDirectory {
 
     func file(_ name: String) -> URL { url.appendingPathComponent(name) }
 
-    deinit { try? FileManager.default.removeItem(at: url) }
+    // Removed on a thread of its own, so a slow file system never holds a thread of the cooperative pool.
+    deinit {
+        let url = url
+        Thread { try? FileManager.default.removeItem(at: url) }.start()
+    }
 }
 
 /// Documents the tests share.

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import Testing
 
 /// `hearth finance sync` as a person runs it: clear errors on stderr with a non-zero exit, JSON on request.

@@ -1,93 +1,62 @@
 import AsyncHTTPClient
 import Foundation
 import HearthCloudModel
+import HearthTestSupport
 import NIOCore
 import NIOHTTP1
 import Testing
-#if canImport(Glibc)
-import Glibc
-#endif
 
-/// A real `hearth serve` process on port 0, found next to the test bundle in the build products folder.
-final class ServerProcess: @unchecked Sendable {
-    let process = Process()
+/// A real `hearth serve` process on port 0, the `hearth` built beside the test bundle.
+final class ServerProcess: Sendable {
+    let child: ChildProcess
     let dataDirectory: URL
-    private let output = NSLock()
-    private var log = ""
-    private(set) var port = 0
+    let port: Int
 
-    static var executable: URL? {
-        var candidates: [URL] = []
-        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-        candidates.append(runner.deletingLastPathComponent().appendingPathComponent("hearth"))
-        candidates.append(runner.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("hearth"))
-        candidates.append(Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("hearth"))
-        candidates.append(Bundle.main.bundleURL.appendingPathComponent("hearth"))
-        return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    /// Starts a server, runs `body` with it, and stops the server on every path.
+    static func running<T>(dataDirectory: URL, database: String? = nil, _ body: (ServerProcess) async throws -> T) async throws -> T {
+        let server = try await ServerProcess(dataDirectory: dataDirectory, database: database)
+        do {
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
     }
 
     /// Starts the server and waits until it logs the port it listens on.
-    init(dataDirectory: URL, database: String? = nil) async throws {
-        guard let executable = Self.executable else {
-            throw CloudError(.internalError, "The hearth executable was not found next to the test bundle (\(CommandLine.arguments[0])); build it with swift build.")
-        }
+    private init(dataDirectory: URL, database: String? = nil) async throws {
         self.dataDirectory = dataDirectory
-        process.executableURL = executable
         var arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", "notice"]
         if let database { arguments += ["--database", database] }
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardError = pipe
-        process.standardOutput = pipe
-        pipe.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
-            self.output.lock()
-            self.log += String(decoding: data, as: UTF8.self)
-            self.output.unlock()
+        child = try ChildProcess.start(ChildProcess.product("hearth"), arguments)
+        do {
+            let match = try await child.waitForOutput(matching: /server\.url=http:\/\/127\.0\.0\.1:(\d+)/, in: .stderr, timeout: .seconds(60))
+            guard let port = Int(match.1) else { throw CloudError(.internalError, "hearth serve logged port \(match.1)") }
+            self.port = port
+        } catch {
+            child.signal(SIGTERM)
+            await child.exit()
+            throw CloudError(.internalError, "hearth serve did not start: \(error)")
         }
-        try process.run()
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            if let port = listeningPort() {
-                self.port = port
-                return
-            }
-            guard process.isRunning else { break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-        }
-        throw CloudError(.internalError, "hearth serve did not start: \(currentLog())")
-    }
-
-    func currentLog() -> String {
-        output.lock()
-        defer { output.unlock() }
-        return log
-    }
-
-    private func listeningPort() -> Int? {
-        let text = currentLog()
-        guard let range = text.range(of: "server.url=http://127.0.0.1:") else { return nil }
-        return Int(text[range.upperBound...].prefix { $0.isNumber })
     }
 
     var base: String { "http://127.0.0.1:\(port)" }
 
-    /// Kills the process at once, as a crash or power cut of the process would.
-    func killHard() {
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+    /// How the process ended, or nil while it runs.
+    var terminationReason: Process.TerminationReason? { child.terminationReason }
+
+    /// Kills the process at once, as a crash or power cut of the process would, and waits for it.
+    func killHard() async {
+        child.signal(SIGKILL)
+        await child.exit()
     }
 
-    /// Asks the process to stop and waits for it.
-    func stop() {
-        guard process.isRunning else { return }
-        process.terminate()
-        process.waitUntilExit()
+    /// Asks the process to stop and waits for it; does nothing once it has ended.
+    func stop() async {
+        child.signal(SIGTERM)
+        await child.exit()
     }
 
     // MARK: Requests

@@ -95,9 +95,12 @@ enum OpenAPIDocument {
         ]
     }
 
-    static func json() -> Data {
+    static func json() -> Data { encoded }
+
+    /// Built once per process: the document never changes, and sorting its keys takes locks inside Foundation
+    /// that made every concurrent server start wait on the others.
+    private static let encoded: Data =
         (try? JSONSerialization.data(withJSONObject: make(), options: [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes])) ?? Data("{}".utf8)
-    }
 
     private static func operationID(_ operation: Operation) -> String {
         let words = operation.path.split(whereSeparator: { "/{}.".contains($0) }).map(String.init).filter { $0 != "cloud" && $0 != "v1" }
