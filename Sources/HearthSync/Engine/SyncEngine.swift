@@ -142,57 +142,33 @@ public actor SyncEngine: Service {
     ///   the credentials or the request. Nothing local is lost either way.
     @discardableResult
     public func sync() async throws -> SyncReport {
-        try await exclusive {
-            var report = SyncReport()
-            do {
-                setStatus(.syncing)
-                try await prepare()
-                try await fetch(everything: true, report: &report)
-                try await sendAll(report: &report)
-                condition = .ok
-                consecutiveFailures = 0
-            } catch {
-                note(error)
-                await refreshStatus()
-                throw error
-            }
-            await finishReport(&report)
-            await refreshStatus()
-            return report
-        }
+        try await round(fetching: true, sending: true)
     }
 
     /// Fetches every change from the server and applies it locally.
     @discardableResult
     public func fetchChanges() async throws -> SyncReport {
-        try await exclusive {
-            var report = SyncReport()
-            do {
-                setStatus(.syncing)
-                try await prepare()
-                try await fetch(everything: true, report: &report)
-                condition = .ok
-            } catch {
-                note(error)
-                await refreshStatus()
-                throw error
-            }
-            await finishReport(&report)
-            await refreshStatus()
-            return report
-        }
+        try await round(fetching: true, sending: false)
     }
 
     /// Sends every local change that is ready.
     @discardableResult
     public func sendChanges() async throws -> SyncReport {
+        try await round(fetching: false, sending: true)
+    }
+
+    /// One exclusive round: fetch, send, or both, with the status kept up to date on every path.
+    private func round(fetching: Bool, sending: Bool) async throws -> SyncReport {
         try await exclusive {
             var report = SyncReport()
             do {
                 setStatus(.syncing)
                 try await prepare()
-                try await sendAll(report: &report)
+                if fetching { try await fetch(everything: true, report: &report) }
+                if sending { try await sendAll(report: &report) }
                 condition = .ok
+                // Only a full round proves the connection healthy enough to reset the backoff.
+                if fetching && sending { consecutiveFailures = 0 }
             } catch {
                 note(error)
                 await refreshStatus()
