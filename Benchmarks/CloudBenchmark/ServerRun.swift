@@ -13,7 +13,7 @@ enum ServerRun {
     static func measure(_ workload: Workload, databaseURL: String?, concurrency: Int, pageSize: Int = 1000, progress: Progress) async throws -> BenchmarkResult {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder, logLevel: .error, databaseURL: databaseURL)
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder, logLevel: .critical, databaseURL: databaseURL)
         configuration.cloud = CloudConfiguration(maxRequestBytes: 64_000_000, maxResultsLimit: pageSize, requestsPerSecond: 1e9, burst: 1e9, bcryptCost: 4)
         let (ports, portSink) = AsyncStream.makeStream(of: Int.self)
         let app = try await buildApplication(configuration, logger: Logger(label: "bench"), onListening: { portSink.yield($0) })

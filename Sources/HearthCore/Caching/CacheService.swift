@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A cache of `Codable` values under string keys, on top of ``TTLCache``.
 ///

@@ -1,6 +1,6 @@
 public import Foundation
 #if canImport(FoundationNetworking)
-public import FoundationNetworking
+import FoundationNetworking
 #endif
 
 /// Settings for a ``NetworkService``.

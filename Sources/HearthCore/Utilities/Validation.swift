@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Pure input checks shared by every service.
 public enum Validation {
