@@ -190,6 +190,27 @@ struct Benchmark {
         let same = FileManager.default.contentsEqual(atPath: folder.appendingPathComponent("ours.csv").path,
                                                      andPath: folder.appendingPathComponent("raw.csv").path)
         print("  the two files are \(same ? "byte-for-byte identical" : "DIFFERENT")")
+        print("")
+        try exchangeJSON(database, rows: count)
+    }
+
+    /// The JSON export and both imports, each in its own process: imports stream, so peak memory stays
+    /// far below the size of the file.
+    func exchangeJSON(_ database: URL, rows count: Int) throws {
+        print("JSON export and import of \(count) transactions (each in its own process, into a new store)")
+        let json = folder.appendingPathComponent("export.json")
+        let csv = folder.appendingPathComponent("ours.csv")
+        let export = try child("json-export", database: database, output: json)
+        let jsonImport = try child("json-import", database: folder.appendingPathComponent("from-json.sqlite"), output: json)
+        let csvImport = try child("csv-import", database: folder.appendingPathComponent("from-csv.sqlite"), output: csv)
+        func megabytes(_ url: URL) -> Double {
+            Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0) / 1_048_576
+        }
+        print("  " + pad("exportJSON") + String(format: "%8.2f s   peak %6.1f MB  (%@, file %.0f MB)", export.seconds, export.peakMB, export.detail, megabytes(json)))
+        print("  " + pad("importJSON") + String(format: "%8.2f s   peak %6.1f MB  (%@)", jsonImport.seconds, jsonImport.peakMB, jsonImport.detail))
+        print("  " + pad("importTransactionsCSV, same rows") + String(format: "%8.2f s   peak %6.1f MB  (%@, file %.0f MB)", csvImport.seconds, csvImport.peakMB, csvImport.detail, megabytes(csv)))
+        print("  JSON import vs CSV import: \(String(format: "%.2f", jsonImport.seconds / csvImport.seconds))× the time; "
+              + "peak \(String(format: "%.1f", jsonImport.peakMB)) MB for a \(String(format: "%.0f", megabytes(json))) MB file")
     }
 
     struct ChildResult { let seconds: Double; let peakMB: Double; let detail: String }

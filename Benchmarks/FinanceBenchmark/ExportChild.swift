@@ -2,7 +2,7 @@ import Foundation
 import GRDBSQLite
 import HearthFinance
 
-/// Exports in a process of its own and reports "seconds peakMB detail" on stdout.
+/// Exports or imports in a process of its own and reports "seconds peakMB detail" on stdout.
 enum ExportChild {
     static func run(mode: String, database: String, output: String) async throws -> String {
         let clock = ContinuousClock()
@@ -12,6 +12,16 @@ enum ExportChild {
         case "ours":
             let store = try FinancePersistenceService.open(at: URL(fileURLWithPath: database))
             count = try await store.exportTransactionsCSV(to: URL(fileURLWithPath: output), progress: nil)
+        case "json-export":
+            let store = try FinancePersistenceService.open(at: URL(fileURLWithPath: database))
+            try await store.exportJSON(to: URL(fileURLWithPath: output))
+            count = try await store.countTransactions(matching: TransactionQuery())
+        case "json-import", "csv-import":
+            // `database` is a new store; `output` is the file to read.
+            let store = try FinancePersistenceService.open(at: URL(fileURLWithPath: database))
+            let file = URL(fileURLWithPath: output)
+            let summary = mode == "json-import" ? try await store.importJSON(from: file) : try await store.importTransactionsCSV(from: file, progress: nil)
+            count = summary.inserted[.transaction] ?? 0
         default:
             count = try rawExport(database: database, output: output)
         }

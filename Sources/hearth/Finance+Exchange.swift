@@ -86,7 +86,7 @@ struct FinanceImport: AsyncParsableCommand {
         try await FinanceCLI.run(options) { store in
             let summary: ImportSummary
             switch format {
-            case .json: summary = try await store.importJSON(from: url)
+            case .json: summary = try await store.importJSON(from: url, progress: progress.update)
             case .csv: summary = try await store.importTransactionsCSV(from: url, progress: progress.update)
             }
             progress.finish()

@@ -71,6 +71,77 @@ import Testing
         await expectError(.validationFailed) { try await store.importJSON(from: folder.file("missing.json")) }
     }
 
+    @Test func jsonImportReadsAnyLayoutAndAnyOrder() async throws {
+        let folder = try TemporaryFolder()
+        let source = try await populated()
+        let state = try await snapshot(source)
+
+        // The store's contents pretty-printed, with the sections reversed (groups and subscriptions before
+        // the people they name) and an unknown member: the import waits for the people and skips the rest.
+        let encoder = FinanceCoding.encoder(pretty: true)
+        let sections: [(String, Data)] = [
+            ("transactions", try encoder.encode(state.transactions)), ("groups", try encoder.encode(state.groups)),
+            ("subscriptions", try encoder.encode(state.subscriptions)), ("people", try encoder.encode(state.people)),
+            ("version", Data("1".utf8)), ("format", Data(#""hearth-finance""#.utf8)),
+        ]
+        var text = "{\n  \"extra\" : [[1, {\"a\": \"] } [ {\\\" \\\\\"}], \"x\"],\n"
+        for (key, value) in sections {
+            text += "  \"\(key)\" :\r\n\t" + String(decoding: value, as: UTF8.self) + (key == "format" ? "\n" : ",\n")
+        }
+        text += "}\n"
+        let reordered = folder.file("reordered.json")
+        try Data(text.utf8).write(to: reordered)
+
+        let (target, _) = try makeStore(now: date(2026, 1, 1))
+        let counts = Counts()
+        let summary = try await target.importJSON(from: reordered, progress: { counts.add($0) })
+        #expect(counts.values == [6]) // fewer than 10,000 values: only the final count
+        #expect(summary.inserted == [.person: 2, .subscription: 1, .group: 1, .groupExpense: 1, .transaction: 2])
+        #expect(try await snapshot(target) == state)
+    }
+
+    @Test(arguments: [
+        (#"{"format":"hearth-finance" "version":1}"#, #"line 1: expected , or } after the value of "format""#),
+        ("{\"format\":\"hearth-finance\",\"version\":1,\n\"notes\":[\n{\"id\":1}\n{\"id\":2}]}", #"line 4: expected , or ] after element 0 of "notes""#),
+        ("{\"format\":\"hearth-finance\",\"version\":1,\n\"people\":[\n{\"name\":\"Ada\"", #"the file ends inside "people"[0]; a } or ] is missing"#),
+        (#"{"format":"hearth-finance","version":1} {}"#, "unexpected text after the object's closing }"),
+        (#"["format"]"#, "the file must hold one JSON object"),
+        (#"{"format":"hearth-finance","version":1,"transactions":5}"#, #""transactions": expected an array"#),
+        (#"{"format":"hearth-finance","version":1,"transactions":[{"id":1,]}"#, #""transactions[0]": "#),
+        (#"{"version":1,"people":[]}"#, #""format": this required field is missing"#),
+        (#"{"format":["hearth-finance"],"version":1}"#, #""format": expected a string but found an array"#),
+        (#"{"format":"hearth-finance","version":"one"}"#, #""version": expected a number"#),
+        (#"{"format":"hearth-finance","version":1,"subscriptions":[{"id":"00000000-0000-0000-0000-000000000009"}]}"#, #""subscriptions[0].name": this required field is missing"#),
+    ])
+    func malformedJSONNamesThePlace(text: String, message: String) async throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file("bad.json")
+        try Data(text.utf8).write(to: file)
+        let (store, _) = try makeStore()
+        try await store.save(Transaction(title: "Existing", amount: 1))
+        let error = await expectError(.validationFailed) { try await store.importJSON(from: file) }
+        #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        #expect(error?.message.hasPrefix("bad.json is not a valid Hearth finance export") == true, "\(error?.message ?? "")")
+        #expect(try await store.countTransactions(matching: TransactionQuery()) == 1)
+    }
+
+    @Test func aFailureLateInALongImportStoresNothing() async throws {
+        let folder = try TemporaryFolder()
+        let file = folder.file("long.json")
+        var text = #"{"format":"hearth-finance","version":1,"transactions":["# + "\n"
+        let encoder = FinanceCoding.encoder()
+        for index in 0..<3_000 {
+            let transaction = Transaction(id: id(10_000 + index), title: "Row \(index)", amount: index == 2_999 ? 0 : -1, category: .food, date: date(2025, 3, 1))
+            text += String(decoding: try encoder.encode(transaction), as: UTF8.self) + (index == 2_999 ? "\n" : ",\n")
+        }
+        text += "]}\n"
+        try Data(text.utf8).write(to: file)
+        let (store, _) = try makeStore()
+        let error = await expectError(.validationFailed) { try await store.importJSON(from: file) }
+        #expect(error?.message == "transactions[2999]: Transaction amount cannot be 0", "\(error?.message ?? "")")
+        #expect(try await store.countTransactions(matching: TransactionQuery()) == 0)
+    }
+
     @Test func csvRoundTripLosesNothingAndImportingTwiceAddsNothing() async throws {
         let folder = try TemporaryFolder()
         let source = try await populated()
@@ -141,4 +212,12 @@ import Testing
         await expectError(.contextError) { try await store.exportJSON(to: folder.file("missing/folder/export.json")) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
+}
+
+/// Progress counts, collected from any thread.
+final class Counts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var collected: [Int] = []
+    func add(_ value: Int) { lock.withLock { collected.append(value) } }
+    var values: [Int] { lock.withLock { collected } }
 }

@@ -44,22 +44,11 @@ extension FinancePersistenceService {
     }
 
     @discardableResult
-    public func importJSON(from url: URL) async throws -> ImportSummary {
-        let document = try FinanceDocument.read(from: url)
+    public func importJSON(from url: URL, progress: (@Sendable (Int) -> Void)?) async throws -> ImportSummary {
+        let reader = UncheckedSendable(try JSONMemberReader(url: url))
         return try await write("Import \(url.lastPathComponent)", keepsTimestamps: true) { context in
-            func each<V>(_ name: String, _ values: [V]?, _ save: (V) throws -> Void) throws {
-                for (index, value) in (values ?? []).enumerated() {
-                    do {
-                        try save(value)
-                    } catch let error as PersistenceError {
-                        throw PersistenceError(error.code, "\(name)[\(index)]: \(error.message)", entityID: error.entityID)
-                    }
-                }
-            }
-            try each("people", document.people) { try context.save($0) }
-            try each("subscriptions", document.subscriptions) { try context.save($0) }
-            try each("groups", document.groups) { try context.save($0) }
-            try each("transactions", document.transactions) { try context.save($0) }
+            let count = try FinanceDocument.import(reader.value, file: url.lastPathComponent, into: context, progress: progress)
+            progress?(count)
             return context.outcomes
         }
     }

@@ -125,10 +125,18 @@ public protocol PersistenceService: Sendable {
     // MARK: Export and import
     /// Writes everything to `url` as JSON.
     func exportJSON(to url: URL) async throws
-    /// Imports a JSON export: values are inserted or replaced by id, identical ones are left alone.
-    @discardableResult func importJSON(from url: URL) async throws -> ImportSummary
+    /// Imports a JSON export, streaming: values are inserted or replaced by id, identical ones are left
+    /// alone; `progress` gets the values read so far.
+    @discardableResult func importJSON(from url: URL, progress: (@Sendable (Int) -> Void)?) async throws -> ImportSummary
     /// Writes every transaction to `url` as CSV, streaming; `progress` gets the rows written so far.
     @discardableResult func exportTransactionsCSV(to url: URL, progress: (@Sendable (Int) -> Void)?) async throws -> Int
     /// Imports transactions from a CSV file; identical rows are left alone, so importing twice adds nothing.
     @discardableResult func importTransactionsCSV(from url: URL, progress: (@Sendable (Int) -> Void)?) async throws -> ImportSummary
+}
+
+extension PersistenceService {
+    /// Imports a JSON export without reporting progress.
+    @discardableResult public func importJSON(from url: URL) async throws -> ImportSummary {
+        try await importJSON(from: url, progress: nil)
+    }
 }

@@ -1,0 +1,214 @@
+import Foundation
+
+/// Reads a JSON object from a file through a fixed-size buffer, one member at a time, and hands array
+/// members over one element at a time, so memory stays flat however long the arrays are.
+///
+/// The reader finds where each value starts and ends (strings, escapes and nesting included); the caller
+/// decodes each value's bytes, which is where the values themselves are checked. Structural mistakes
+/// (a missing comma, an unclosed array, text after the closing brace) are errors that name the line.
+final class JSONMemberReader {
+    /// One piece of the object, in document order.
+    enum Event {
+        /// A member whose value is not an array: its name and the value's JSON text.
+        case member(String, [UInt8])
+        /// An array member is starting.
+        case arrayStart(String)
+        /// One element of the array member `name`: its position and JSON text.
+        case element(String, index: Int, [UInt8])
+        /// The array member `name` has ended, after `count` elements.
+        case arrayEnd(String, count: Int)
+    }
+
+    /// A structural mistake, described for a person: "line 3: expected , or ] after an element of \"people\"".
+    struct SyntaxError: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    private let handle: FileHandle
+    private var buffer: [UInt8] = []
+    private var position = 0
+    private var atEnd = false
+    private var line = 1
+
+    /// Opens `url`; throws ``PersistenceError`` (validation failed) when it cannot be read.
+    init(url: URL) throws {
+        do {
+            handle = try FileHandle(forReadingFrom: url)
+        } catch {
+            throw PersistenceError.validationFailed("Cannot read \(url.path): the file does not exist or is not readable")
+        }
+        try fill()
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+    }
+
+    deinit { try? handle.close() }
+
+    /// Reads the whole object, calling `handle` for each event in document order.
+    func read(_ handle: (Event) throws -> Void) throws {
+        try skipWhitespace()
+        guard try next() == UInt8(ascii: "{") else { throw syntax("the file must hold one JSON object, starting with {") }
+        try skipWhitespace()
+        if try peek() == UInt8(ascii: "}") {
+            position += 1
+        } else {
+            while true {
+                try skipWhitespace()
+                let name = try memberName()
+                try skipWhitespace()
+                guard try next() == UInt8(ascii: ":") else { throw syntax("expected : after \"\(name)\"") }
+                try skipWhitespace()
+                if try peek() == UInt8(ascii: "[") {
+                    position += 1
+                    try array(name, handle)
+                } else {
+                    try handle(.member(name, try value(in: "\"\(name)\"")))
+                }
+                try skipWhitespace()
+                switch try next() {
+                case UInt8(ascii: ","): continue
+                case UInt8(ascii: "}"): break
+                default: throw syntax("expected , or } after the value of \"\(name)\"")
+                }
+                break
+            }
+        }
+        try skipWhitespace()
+        if try peek() != nil { throw syntax("unexpected text after the object's closing }") }
+    }
+
+    private func array(_ name: String, _ handle: (Event) throws -> Void) throws {
+        try handle(.arrayStart(name))
+        try skipWhitespace()
+        var count = 0
+        if try peek() == UInt8(ascii: "]") {
+            position += 1
+        } else {
+            while true {
+                try skipWhitespace()
+                let element = try value(in: "\"\(name)\"[\(count)]")
+                try handle(.element(name, index: count, element))
+                count += 1
+                try skipWhitespace()
+                switch try next() {
+                case UInt8(ascii: ","): continue
+                case UInt8(ascii: "]"): break
+                default: throw syntax("expected , or ] after element \(count - 1) of \"\(name)\"")
+                }
+                break
+            }
+        }
+        try handle(.arrayEnd(name, count: count))
+    }
+
+    /// A member name: a JSON string, unescaped.
+    private func memberName() throws -> String {
+        guard try peek() == UInt8(ascii: "\"") else { throw syntax("expected a member name in double quotes") }
+        var bytes: [UInt8] = []
+        try string(into: &bytes)
+        if !bytes.contains(UInt8(ascii: "\\")) { return String(decoding: bytes.dropFirst().dropLast(), as: UTF8.self) }
+        guard let name = try? JSONDecoder().decode(String.self, from: Data(bytes)) else { throw syntax("the member name \(String(decoding: bytes, as: UTF8.self)) is not a valid JSON string") }
+        return name
+    }
+
+    /// The JSON text of one value (object, array, string, number or literal), without surrounding space.
+    private func value(in place: String) throws -> [UInt8] {
+        var bytes: [UInt8] = []
+        guard let first = try peek() else { throw syntax("the file ends where \(place) should have a value") }
+        switch first {
+        case UInt8(ascii: "\""):
+            try string(into: &bytes)
+        case UInt8(ascii: "{"), UInt8(ascii: "["):
+            var depth = 0
+            repeat {
+                guard let byte = try peek() else { throw syntax("the file ends inside \(place); a } or ] is missing") }
+                switch byte {
+                case UInt8(ascii: "\""):
+                    try string(into: &bytes)
+                    continue
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"): depth -= 1
+                case UInt8(ascii: "\n"): line += 1
+                default: break
+                }
+                bytes.append(byte)
+                position += 1
+            } while depth > 0
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ":"):
+            throw syntax("expected a value for \(place), found \(Character(Unicode.Scalar(first)))")
+        default:
+            // A number or a literal: everything up to the next delimiter.
+            while let byte = try peek(), !Self.isDelimiter(byte) {
+                bytes.append(byte)
+                position += 1
+            }
+        }
+        return bytes
+    }
+
+    /// Copies a string, quotes included, into `bytes`; the reader is on its opening quote.
+    private func string(into bytes: inout [UInt8]) throws {
+        bytes.append(try next()!)
+        while true {
+            guard let byte = try next() else { throw syntax("the file ends inside a string; a closing \" is missing") }
+            bytes.append(byte)
+            switch byte {
+            case UInt8(ascii: "\""): return
+            case UInt8(ascii: "\\"):
+                guard let escaped = try next() else { throw syntax("the file ends inside a string; a closing \" is missing") }
+                bytes.append(escaped)
+            case UInt8(ascii: "\n"): throw syntax("a string runs past the end of its line; a closing \" is missing")
+            default: break
+            }
+        }
+    }
+
+    private static func isDelimiter(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\n"),
+             UInt8(ascii: "\r"), UInt8(ascii: "\t"): return true
+        default: return false
+        }
+    }
+
+    private func skipWhitespace() throws {
+        while let byte = try peek() {
+            switch byte {
+            case UInt8(ascii: "\n"): line += 1
+            case UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\t"): break
+            default: return
+            }
+            position += 1
+        }
+    }
+
+    private func syntax(_ message: String) -> SyntaxError {
+        SyntaxError(description: "line \(line): \(message)")
+    }
+
+    // MARK: Buffer
+
+    private func fill() throws {
+        guard !atEnd else { return }
+        let chunk = try handle.read(upToCount: 1 << 16) ?? Data()
+        if chunk.isEmpty { atEnd = true }
+        buffer.removeFirst(position)
+        position = 0
+        buffer.append(contentsOf: chunk)
+    }
+
+    @inline(__always)
+    private func peek() throws -> UInt8? {
+        if position >= buffer.count {
+            try fill()
+            guard position < buffer.count else { return nil }
+        }
+        return buffer[position]
+    }
+
+    @inline(__always)
+    private func next() throws -> UInt8? {
+        guard let byte = try peek() else { return nil }
+        position += 1
+        return byte
+    }
+}
