@@ -92,6 +92,7 @@ import Testing
         #expect(try await titles(TransactionQuery().tagged(["week"])) == [])
         #expect(try await titles(TransactionQuery().matching("corner")) == ["Coffee"])
         #expect(try await titles(TransactionQuery().matching("100%")) == [])
+        #expect(try await titles(TransactionQuery().matching("CORNER")) == ["Coffee"])
         #expect(try await titles(TransactionQuery().amount(in: -100...(-3.5))) == ["Coffee", "Groceries", "Train"])
         // Bounds between two cents include only the whole cents inside them.
         #expect(try await titles(TransactionQuery().amount(in: Decimal(string: "-82.399")!...Decimal(string: "-3.001")!)) == ["Coffee", "Train"])
@@ -157,5 +158,24 @@ import Testing
         let second = try await store.fetchTransactions(matching: TransactionQuery(), page: PageRequest(size: 3, after: first.nextCursor))
         #expect(first.items.map(\.title) == ["Old 5", "Old 4", "Old 3"])
         #expect(second.items.map(\.title) == ["Old 2", "Old 1", "Old 0"])
+    }
+
+    @Test func textSearchIgnoresCaseAndAccentsInEveryScript() async throws {
+        let (store, _) = try makeStore()
+        try await store.insertTransactions([
+            Transaction(title: "Café Zürich", subtitle: "Frühstück", amount: -12, date: date(2025, 3, 1)),
+            Transaction(title: "Привет", subtitle: "ПОДАРОК", amount: -5, date: date(2025, 3, 2)),
+            Transaction(title: "Tea", amount: -2, date: date(2025, 3, 3)),
+        ])
+        func titles(_ text: String) async throws -> [String] {
+            try await store.fetchTransactions(matching: TransactionQuery().matching(text).sorted(by: .dateAscending), page: PageRequest(size: 10)).items.map(\.title)
+        }
+        #expect(try await titles("cafe zurich") == ["Café Zürich"])
+        #expect(try await titles("FRUHSTUCK") == ["Café Zürich"])
+        #expect(try await titles("привет") == ["Привет"])
+        #expect(try await titles("подарок") == ["Привет"])
+        #expect(try await titles("e") == ["Café Zürich", "Tea"])
+        #expect(try await titles("kaffee") == [])
+        #expect(try await store.countTransactions(matching: TransactionQuery().matching("ZÜRICH")) == 1)
     }
 }

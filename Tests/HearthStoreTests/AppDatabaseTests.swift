@@ -159,3 +159,17 @@ extension DatabaseMigrator {
         try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
     }
 }
+
+@Suite struct TextSearchFunctionTests {
+    @Test func everyConnectionMatchesTextIgnoringCaseAndAccents() async throws {
+        let database = try AppDatabase.inMemory(schemas: [])
+        let matches = try await database.read { db in
+            try ["Café", "CAFE", "cafeteria", "Tea", ""].map { text in
+                try Bool.fetchOne(db, sql: "SELECT hearth_contains(?, ?)", arguments: [text, TextSearch.fold("café")]) ?? false
+            }
+        }
+        #expect(matches == [true, true, true, false, false])
+        let null = try await database.read { db in try Bool.fetchOne(db, sql: "SELECT hearth_contains(NULL, 'a')") }
+        #expect(null == false)
+    }
+}

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import HearthCore
 
 extension FinancePersistenceService {
     @discardableResult
@@ -114,9 +115,9 @@ struct TransactionQuerySQL {
             arguments += StatementArguments(tags.map { ";\($0);" })
         }
         if let text = query.text?.trimmingCharacters(in: .whitespacesAndNewlines), !text.isEmpty {
-            let pattern = "%" + FinanceQueries.likeEscaped(text) + "%"
-            conditions.append("(title LIKE ? ESCAPE '\\' OR subtitle LIKE ? ESCAPE '\\')")
-            arguments += [pattern, pattern]
+            let needle = TextSearch.fold(text)
+            conditions.append("(hearth_contains(title, ?) OR hearth_contains(subtitle, ?))")
+            arguments += [needle, needle]
         }
         if let range = query.amountRange {
             // Bounds between two cents include only the whole cents inside them.

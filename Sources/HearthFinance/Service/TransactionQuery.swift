@@ -26,7 +26,8 @@ public struct TransactionQuery: Sendable, Equatable {
     public var categories: Set<TransactionCategory> = []
     /// Only transactions carrying at least one of these tags, matched exactly (all when empty).
     public var tags: Set<String> = []
-    /// Only transactions whose title or subtitle contains this text, ignoring ASCII case.
+    /// Only transactions whose title or subtitle contains this text, ignoring case, accents and width
+    /// in every script ("cafe" finds "Café").
     public var text: String?
     /// Only transactions whose signed amount lies in this range.
     public var amountRange: ClosedRange<Decimal>?

@@ -1,4 +1,5 @@
 public import GRDB
+import GRDBSQLite
 public import HearthCore
 public import Foundation
 
@@ -73,8 +74,34 @@ public struct AppDatabase: Sendable {
             // In WAL mode NORMAL keeps every committed transaction across a process crash; only a power
             // loss can drop the last few, and writes stay fast.
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            try addContainsFunction(to: db)
         }
         return configuration
+    }
+
+    /// Adds `hearth_contains(text, needle)`: whether `text` contains `needle` ignoring case, accents and
+    /// width (``HearthCore/TextSearch``); `needle` must already be folded with `TextSearch.fold`. NULL text
+    /// contains nothing. Every Hearth connection has it. It goes through SQLite's C API so that each row's
+    /// text is read in place: a full-table search stays close to the speed of `LIKE`.
+    static func addContainsFunction(to db: Database) throws {
+        let code = sqlite3_create_function_v2(
+            db.sqliteConnection, "hearth_contains", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
+            { context, _, values in
+                guard let values, let textValue = values[0], let needleValue = values[1],
+                      let text = sqlite3_value_text(textValue), let needle = sqlite3_value_text(needleValue)
+                else {
+                    sqlite3_result_int(context, 0)
+                    return
+                }
+                let found = TextSearch.contains(
+                    utf8: UnsafeBufferPointer(start: text, count: Int(sqlite3_value_bytes(textValue))),
+                    folded: UnsafeBufferPointer(start: needle, count: Int(sqlite3_value_bytes(needleValue))))
+                sqlite3_result_int(context, found ? 1 : 0)
+            },
+            nil, nil, nil)
+        guard code == SQLITE_OK else {
+            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "Could not add the SQL function hearth_contains")
+        }
     }
 
     // MARK: Access
