@@ -72,6 +72,27 @@ import Testing
         #expect(try await service.deliverDue().delivered.isEmpty)
     }
 
+    @Test func deliveriesAreForgottenOnceTheirSlotsCanNeverComeBack() async throws {
+        let (store, clock, car, _) = try await Self.garage()
+        let service = ReminderService(store: store, adapters: [], logger: Self.logger().0)
+        try await service.reschedule()
+        clock.set(TestSupport.date(2024, 3, 1, 9, 0))
+        #expect(try await service.deliverDue().delivered.map(\.id) == ["marbete-\(car.id.uuidString)-60d"])
+        func remembered() async throws -> [String] {
+            try await store.read { db in try String.fetchAll(db, sql: "SELECT reminderID FROM garageReminderDelivery ORDER BY reminderID") }
+        }
+        #expect(try await remembered() == ["marbete-\(car.id.uuidString)-60d"])
+        // A year on, the delivery is still remembered; after 400 days it is gone, and nothing comes back.
+        clock.set(TestSupport.date(2025, 3, 1, 9, 0))
+        _ = try await service.deliverDue()
+        #expect(try await remembered().contains("marbete-\(car.id.uuidString)-60d"))
+        clock.set(TestSupport.date(2025, 4, 6, 9, 0))
+        _ = try await service.deliverDue()
+        #expect(try await remembered().contains("marbete-\(car.id.uuidString)-60d") == false)
+        try await service.reschedule()
+        #expect(try await service.pending().allSatisfy { $0.fireAt > TestSupport.date(2025, 4, 6, 9, 0) })
+    }
+
     @Test func rescheduleFollowsDataChanges() async throws {
         let (store, clock, _, oil) = try await Self.garage()
         let service = ReminderService(store: store, adapters: [], logger: Self.logger().0)

@@ -163,8 +163,15 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
 
     // MARK: Delivery
 
+    /// How long a delivery is remembered. Schedules never produce a slot on an earlier day, and the
+    /// yearly roundup looks back one year at most, so older deliveries can never match again.
+    static let deliveryMemory: TimeInterval = 400 * 86_400
+
     public func deliverDue() async throws -> ReminderDeliveryReport {
         let now = store.now
+        try await store.write { tx in
+            try tx.db.execute(sql: "DELETE FROM garageReminderDelivery WHERE slotAt < ?", arguments: [now.addingTimeInterval(-Self.deliveryMemory)])
+        }
         let due = try await store.read { db in
             try PendingReminder.filter(Column("fireAt") <= now).order(Column("fireAt"), Column("id")).fetchAll(db).map(\.reminder)
         }
