@@ -133,7 +133,7 @@ enum RawSchema {
 
     static let indexes = [
         "CREATE INDEX records_feed ON records(zone_pk, seq)",
-        "CREATE INDEX records_type ON records(zone_pk, type)",
+        "CREATE INDEX records_type_name ON records(zone_pk, type, name)",
         "CREATE INDEX records_parent ON records(zone_pk, parent_name)",
         "CREATE INDEX records_root ON records(zone_pk, root_name)",
     ]

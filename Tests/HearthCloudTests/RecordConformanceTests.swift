@@ -237,6 +237,43 @@ struct RecordConformanceTests {
         }
     }
 
+    @Test("a query over more records than one scan step pages through every match once, in order", arguments: StoreKind.allCases)
+    func largeQueries(_ kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let alice = try await makeUser(store, "alice")
+            let count = 4_500 // more than two of the store's 2,000-record scan steps
+            let records = (0..<count).map { index in
+                CloudRecord(recordName: String(format: "r%05d", (index * 7_919) % count), recordType: "Reading",
+                            fields: ["bucket": .int64(Int64(index % 97)), "even": .boolean(index.isMultiple(of: 2))])
+            }
+            for start in stride(from: 0, to: count, by: 400) {
+                try await save(store, alice, Array(records[start..<min(start + 400, count)]))
+            }
+            let query = CloudQuery(
+                recordType: "Reading",
+                filterBy: [CloudQueryFilter(fieldName: "even", comparator: .equals, fieldValue: .boolean(true))],
+                sortBy: [CloudQuerySort(fieldName: "bucket", ascending: false)]
+            )
+            var page = try await store.queryRecords(alice, scope: .private, request: CloudRecordsQueryRequest(query: query, resultsLimit: 300))
+            var names = page.records.map(\.recordName)
+            var pages = 1
+            while let marker = page.continuationMarker {
+                page = try await store.queryRecords(alice, scope: .private, request: CloudRecordsQueryRequest(query: query, resultsLimit: 300, continuationMarker: marker))
+                names += page.records.map(\.recordName)
+                pages += 1
+            }
+            let expected = records.filter { $0.fields["even"] == .boolean(true) }
+                .sorted { a, b in
+                    guard case .int64(let x) = a.fields["bucket"], case .int64(let y) = b.fields["bucket"] else { return false }
+                    return x != y ? x > y : a.recordName < b.recordName
+                }
+                .map(\.recordName)
+            #expect(names.count == 2_250)
+            #expect(names == expected)
+            #expect(pages == 8)
+        }
+    }
+
     @Test("parents and references must exist; DELETE_SELF references cascade", arguments: StoreKind.allCases)
     func references(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in

@@ -47,26 +47,47 @@ extension SQLRecordStore {
         let desiredKeys = request.desiredKeys.map(Set.init)
         return try await transaction(readOnly: true) { tx in
             let access = try await self.resolveZone(tx, principal, scope, request.zoneID)
-            let rows = try await tx.query(
-                "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND type = ? AND deleted = 0",
-                .int(access.zonePK), .text(request.query.recordType)
-            )
-            var matches: [(row: StoredRecord, fields: [String: CloudFieldValue])] = []
-            for row in rows.map(StoredRecord.init(row:)) where access.canRead(root: row.rootName) {
-                let fields = (try? row.decodedFields()) ?? [:]
-                if evaluator.matches(fields) { matches.append((row, fields)) }
+            // The records of the type are read in chunks in name order (the records_type_name index), and only
+            // the best `limit + 1` matches after the continuation are kept: memory stays bounded by the
+            // chunk and the page, however many records the zone holds.
+            typealias Match = (row: StoredRecord, fields: [String: CloudFieldValue])
+            let keep = limit + 1
+            var best: [Match] = []
+            func trim() {
+                best.sort { evaluator.precedes(($0.row.name, $0.fields), ($1.row.name, $1.fields)) }
+                if best.count > keep { best.removeLast(best.count - keep) }
             }
-            matches.sort { evaluator.precedes(($0.row.name, $0.fields), ($1.row.name, $1.fields)) }
-            if let after {
-                matches.removeAll { !evaluator.precedes(after, ($0.row.name, $0.fields)) }
+            var lastName: String?
+            while true {
+                var sql = "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND type = ? AND deleted = 0"
+                var binds: [SQLValue] = [.int(access.zonePK), .text(request.query.recordType)]
+                if let lastName {
+                    sql += " AND name > ?"
+                    binds.append(.text(lastName))
+                }
+                sql += " ORDER BY name LIMIT \(Self.queryChunk)"
+                let rows = try await tx.query(sql, binds)
+                for row in rows.map(StoredRecord.init(row:)) where access.canRead(root: row.rootName) {
+                    let fields = (try? row.decodedFields()) ?? [:]
+                    guard evaluator.matches(fields) else { continue }
+                    if let after, !evaluator.precedes(after, (row.name, fields)) { continue }
+                    best.append((row, fields))
+                    if best.count >= keep + Self.queryChunk { trim() }
+                }
+                guard rows.count == Self.queryChunk, let last = rows.last else { break }
+                lastName = last.text("name")
             }
-            let page = matches.prefix(limit)
+            trim()
+            let page = best.prefix(limit)
             let shareRoots = try await self.shareRoots(tx, zonePK: access.zonePK)
             let records = page.map { $0.row.cloudRecord(zoneID: access.zoneID, shareName: shareRoots[$0.row.name], desiredKeys: desiredKeys) }
-            let marker = matches.count > limit ? page.last.map { evaluator.marker(after: ($0.row.name, $0.fields)) } : nil
+            let marker = best.count > limit ? page.last.map { evaluator.marker(after: ($0.row.name, $0.fields)) } : nil
             return CloudRecordsQueryResponse(records: records, continuationMarker: marker)
         }
     }
+
+    /// Records read per step of a query's scan.
+    static var queryChunk: Int { 2_000 }
 
     public func recordChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordChangesRequest) async throws -> CloudRecordChangesResponse {
         let limit = try resultsLimit(request.resultsLimit)

@@ -52,7 +52,9 @@ enum CloudSchema {
                 PRIMARY KEY (zone_pk, name))
             """,
             "CREATE INDEX IF NOT EXISTS records_feed ON records(zone_pk, seq)",
-            "CREATE INDEX IF NOT EXISTS records_type ON records(zone_pk, type)",
+            // Queries scan one type in name order; records_type (zone_pk, type) came before it.
+            "CREATE INDEX IF NOT EXISTS records_type_name ON records(zone_pk, type, name)",
+            "DROP INDEX IF EXISTS records_type",
             "CREATE INDEX IF NOT EXISTS records_parent ON records(zone_pk, parent_name)",
             "CREATE INDEX IF NOT EXISTS records_root ON records(zone_pk, root_name)",
             """
