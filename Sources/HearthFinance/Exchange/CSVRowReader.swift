@@ -7,10 +7,7 @@ import Foundation
 /// in LF, CRLF or CR. A UTF-8 byte-order mark is skipped. An unclosed quote, text after a closing quote or
 /// bytes that are not UTF-8 are errors that name the row and line.
 final class CSVRowReader {
-    private let handle: FileHandle
-    private var buffer: [UInt8] = []
-    private var position = 0
-    private var atEnd = false
+    private let bytes: FileBytes
     private var currentLine = 1
     /// The line the last row returned started on.
     private(set) var rowLine = 1
@@ -18,42 +15,12 @@ final class CSVRowReader {
     private(set) var rowCount = 0
 
     init(url: URL) throws {
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw PersistenceError.validationFailed("Cannot read \(url.path): the file does not exist or is not readable")
-        }
-        try fill()
-        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        bytes = try FileBytes(url: url)
     }
 
-    deinit { try? handle.close() }
+    private func nextByte() throws -> UInt8? { try bytes.next() }
 
-    private func fill() throws {
-        guard !atEnd else { return }
-        let chunk = try handle.read(upToCount: 1 << 16) ?? Data()
-        if chunk.isEmpty { atEnd = true }
-        buffer.removeFirst(position)
-        position = 0
-        buffer.append(contentsOf: chunk)
-    }
-
-    private func nextByte() throws -> UInt8? {
-        if position >= buffer.count {
-            try fill()
-            guard position < buffer.count else { return nil }
-        }
-        defer { position += 1 }
-        return buffer[position]
-    }
-
-    private func peekByte() throws -> UInt8? {
-        if position >= buffer.count {
-            try fill()
-            guard position < buffer.count else { return nil }
-        }
-        return buffer[position]
-    }
+    private func peekByte() throws -> UInt8? { try bytes.peek() }
 
     /// The next row's fields, or nil at the end of the file.
     func next() throws -> [String]? {
@@ -70,7 +37,7 @@ final class CSVRowReader {
             field.removeAll(keepingCapacity: true)
         }
         func endOfLine(_ byte: UInt8) throws {
-            if byte == 13, try peekByte() == 10 { position += 1 }
+            if byte == 13, try peekByte() == 10 { bytes.skip() }
             currentLine += 1
         }
         while true {
@@ -82,7 +49,7 @@ final class CSVRowReader {
                     }
                     if inner == UInt8(ascii: "\"") {
                         if try peekByte() == UInt8(ascii: "\"") {
-                            position += 1
+                            bytes.skip()
                             field.append(inner)
                         } else {
                             break

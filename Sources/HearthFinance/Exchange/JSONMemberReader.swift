@@ -24,24 +24,13 @@ final class JSONMemberReader {
         let description: String
     }
 
-    private let handle: FileHandle
-    private var buffer: [UInt8] = []
-    private var position = 0
-    private var atEnd = false
+    private let source: FileBytes
     private var line = 1
 
     /// Opens `url`; throws ``PersistenceError`` (validation failed) when it cannot be read.
     init(url: URL) throws {
-        do {
-            handle = try FileHandle(forReadingFrom: url)
-        } catch {
-            throw PersistenceError.validationFailed("Cannot read \(url.path): the file does not exist or is not readable")
-        }
-        try fill()
-        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+        source = try FileBytes(url: url)
     }
-
-    deinit { try? handle.close() }
 
     /// Reads the whole object, calling `handle` for each event in document order.
     func read(_ handle: (Event) throws -> Void) throws {
@@ -49,7 +38,7 @@ final class JSONMemberReader {
         guard try next() == UInt8(ascii: "{") else { throw syntax("the file must hold one JSON object, starting with {") }
         try skipWhitespace()
         if try peek() == UInt8(ascii: "}") {
-            position += 1
+            source.skip()
         } else {
             while true {
                 try skipWhitespace()
@@ -58,7 +47,7 @@ final class JSONMemberReader {
                 guard try next() == UInt8(ascii: ":") else { throw syntax("expected : after \"\(name)\"") }
                 try skipWhitespace()
                 if try peek() == UInt8(ascii: "[") {
-                    position += 1
+                    source.skip()
                     try array(name, handle)
                 } else {
                     try handle(.member(name, try value(in: "\"\(name)\"")))
@@ -81,7 +70,7 @@ final class JSONMemberReader {
         try skipWhitespace()
         var count = 0
         if try peek() == UInt8(ascii: "]") {
-            position += 1
+            source.skip()
         } else {
             while true {
                 try skipWhitespace()
@@ -131,7 +120,7 @@ final class JSONMemberReader {
                 default: break
                 }
                 bytes.append(byte)
-                position += 1
+                source.skip()
             } while depth > 0
         case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: ":"):
             throw syntax("expected a value for \(place), found \(Character(Unicode.Scalar(first)))")
@@ -139,7 +128,7 @@ final class JSONMemberReader {
             // A number or a literal: everything up to the next delimiter.
             while let byte = try peek(), !Self.isDelimiter(byte) {
                 bytes.append(byte)
-                position += 1
+                source.skip()
             }
         }
         return bytes
@@ -177,7 +166,7 @@ final class JSONMemberReader {
             case UInt8(ascii: " "), UInt8(ascii: "\r"), UInt8(ascii: "\t"): break
             default: return
             }
-            position += 1
+            source.skip()
         }
     }
 
@@ -185,30 +174,9 @@ final class JSONMemberReader {
         SyntaxError(description: "line \(line): \(message)")
     }
 
-    // MARK: Buffer
-
-    private func fill() throws {
-        guard !atEnd else { return }
-        let chunk = try handle.read(upToCount: 1 << 16) ?? Data()
-        if chunk.isEmpty { atEnd = true }
-        buffer.removeFirst(position)
-        position = 0
-        buffer.append(contentsOf: chunk)
-    }
+    @inline(__always)
+    private func peek() throws -> UInt8? { try source.peek() }
 
     @inline(__always)
-    private func peek() throws -> UInt8? {
-        if position >= buffer.count {
-            try fill()
-            guard position < buffer.count else { return nil }
-        }
-        return buffer[position]
-    }
-
-    @inline(__always)
-    private func next() throws -> UInt8? {
-        guard let byte = try peek() else { return nil }
-        position += 1
-        return byte
-    }
+    private func next() throws -> UInt8? { try source.next() }
 }
