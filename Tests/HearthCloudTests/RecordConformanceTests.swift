@@ -283,6 +283,13 @@ struct RecordConformanceTests {
             #expect(orphan?.httpStatus == 412)
             // Parent in the same batch is fine, in any order.
             try await save(store, alice, [.note("child", parent: "parent"), .note("parent")])
+            let elsewhere = CloudReference(recordName: "x", zoneID: CloudZoneID(zoneName: "Other"))
+            for field in [CloudFieldValue.reference(elsewhere), .list(.reference([CloudReference(recordName: "y"), elsewhere]))] {
+                let foreign = await cloudError { try await save(store, alice, [.note("far", extra: ["link": field])]) }
+                #expect(foreign?.serverErrorCode == .badRequest)
+                #expect(foreign?.reason.contains("field \"link\" refers to record \"x\" in zone Other") == true, "\(foreign?.reason ?? "")")
+            }
+            #expect(try await lookup(store, alice, ["far"])[0].error?.serverErrorCode == .notFound)
             let dangling = await cloudError { try await save(store, alice, [.note("r", extra: ["link": .reference(CloudReference(recordName: "ghost"))])]) }
             #expect(dangling?.serverErrorCode == .validatingReferenceError)
             try await save(store, alice, [.note("dependent", extra: ["owner": .reference(CloudReference(recordName: "parent", action: .deleteSelf))])])

@@ -36,6 +36,7 @@ extension SQLRecordStore {
                 if prepared.isSave {
                     if let problem = validator.typeProblem(record.recordType) { throw CloudError(.badRequest, problem, recordName: record.recordName) }
                     try validator.checkFields(record.fields, recordName: record.recordName)
+                    try RecordValidator.checkReferencesStayInZone(record.fields, zoneName: zoneName, recordName: record.recordName)
                     for field in operation.removeFields ?? [] {
                         if let problem = CloudNames.fieldProblem(field) { throw CloudError(.badRequest, "removeFields: \(problem)", recordName: record.recordName) }
                     }

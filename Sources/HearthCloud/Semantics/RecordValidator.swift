@@ -101,4 +101,23 @@ struct RecordValidator: Sendable {
         }
         return result
     }
+
+    /// Refuses a reference field that points into another zone: references, like parents, stay inside
+    /// the record's zone, where the server can check them and cascade deletions.
+    static func checkReferencesStayInZone(_ fields: [String: CloudFieldValue], zoneName: String, recordName: String) throws {
+        for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+            let references: [CloudReference] = switch value {
+            case .reference(let reference): [reference]
+            case .list(.reference(let references)): references
+            default: []
+            }
+            for reference in references {
+                guard let zone = reference.zoneID, zone.zoneName != zoneName else { continue }
+                throw CloudError(
+                    .badRequest,
+                    "Record \"\(recordName)\": field \"\(name)\" refers to record \"\(reference.recordName)\" in zone \(zone.zoneName); a reference must point into the record's own zone (\(zoneName)).",
+                    recordName: recordName)
+            }
+        }
+    }
 }
