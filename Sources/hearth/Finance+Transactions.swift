@@ -46,7 +46,7 @@ struct FinanceTransactions: AsyncParsableCommand {
         @Option(help: "Only this calendar month, YYYY-MM.") var month: String?
         @Option(help: "Only this category; repeat for several.") var category: [String] = []
         @Option(help: "Only transactions with this tag; repeat for any of several.") var tag: [String] = []
-        @Option(help: "Only titles or subtitles containing this text.") var search: String?
+        @Option(help: "Only titles or subtitles containing this text, ignoring case and accents.") var search: String?
         @Option(parsing: .unconditional, help: "Only amounts of at least this (signed).") var min: String?
         @Option(parsing: .unconditional, help: "Only amounts of at most this (signed).") var max: String?
         @Flag(help: "Only recurring transactions.") var recurring = false
