@@ -193,6 +193,40 @@ struct RecordConformanceTests {
         }
     }
 
+    @Test("database changes page through many zones without skipping one", arguments: StoreKind.allCases)
+    func databaseChangesPage(_ kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let alice = try await makeUser(store, "alice")
+            let names = (0..<7).map { "Z\($0)" }
+            _ = try await store.modifyZones(alice, operations: names.prefix(3).map { CloudZoneOperation(operationType: .create, zone: CloudZone(zoneID: CloudZoneID(zoneName: $0))) })
+            for name in names.dropFirst(3) {
+                _ = try await store.modifyZones(alice, operations: [CloudZoneOperation(operationType: .create, zone: CloudZone(zoneID: CloudZoneID(zoneName: name)))])
+            }
+            var token: CloudSyncToken?
+            var seen: [String] = []
+            var pages = 0
+            while true {
+                let page = try await store.databaseChanges(alice, scope: .private, request: CloudDatabaseChangesRequest(syncToken: token, resultsLimit: 2))
+                #expect(!page.zones.isEmpty)
+                seen += page.zones.map(\.zoneID.zoneName)
+                token = page.syncToken
+                pages += 1
+                if !page.moreComing { break }
+            }
+            #expect(Set(seen) == Set(names + ["_defaultZone"]))
+            #expect(seen.count == names.count + 1)
+            #expect(pages >= 4)
+            // The last token is current: nothing more until something changes.
+            let quiet = try await store.databaseChanges(alice, scope: .private, request: CloudDatabaseChangesRequest(syncToken: token, resultsLimit: 2))
+            #expect(quiet.zones.isEmpty && !quiet.moreComing)
+            try await save(store, alice, [.note("n")], zone: CloudZoneID(zoneName: "Z1"))
+            let next = try await store.databaseChanges(alice, scope: .private, request: CloudDatabaseChangesRequest(syncToken: quiet.syncToken, resultsLimit: 2))
+            #expect(next.zones.map(\.zoneID.zoneName) == ["Z1"])
+            let bad = await cloudError { _ = try await store.databaseChanges(alice, scope: .private, request: CloudDatabaseChangesRequest(resultsLimit: 0)) }
+            #expect(bad?.serverErrorCode == .badRequest)
+        }
+    }
+
     @Test("limits: operations per request, record size and storage quota", arguments: StoreKind.allCases)
     func limits(_ kind: StoreKind) async throws {
         let configuration = CloudConfiguration(maxOperationsPerRequest: 5, maxRecordBytes: 2_000, storageQuotaBytes: 3_000, bcryptCost: 4)

@@ -177,17 +177,24 @@ extension SQLRecordStore {
 
     public func databaseChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudDatabaseChangesRequest) async throws -> CloudDatabaseChangesResponse {
         let positions = try request.syncToken.map(SyncTokenCodec.databasePositions)
+        let limit = try resultsLimit(request.resultsLimit)
         return try await transaction(readOnly: true) { tx in
             switch scope {
             case .private:
                 let since = positions?[principal.userID] ?? 0
                 let current = try await self.currentSeq(tx, principal.userID)
-                let rows = try await tx.query(
-                    "SELECT name, deleted FROM zones WHERE owner_id = ? AND seq > ?\(positions == nil ? " AND deleted = 0" : "") ORDER BY seq",
-                    .text(principal.userID), .int(since)
+                let live = positions == nil ? " AND deleted = 0" : ""
+                var rows = try await tx.query(
+                    "SELECT name, deleted, seq FROM zones WHERE owner_id = ? AND seq > ?\(live) ORDER BY seq LIMIT ?",
+                    .text(principal.userID), .int(since), .int(Int64(limit + 1))
                 )
+                // Every zone change takes a change number of its own, so the last number on a page is where
+                // the next page starts.
+                let moreComing = rows.count > limit
+                if moreComing { rows.removeLast(rows.count - limit) }
+                let reached = moreComing ? rows[rows.count - 1].int("seq") : max(current, since)
                 let zones = rows.map { CloudZoneChange(zoneID: CloudZoneID(zoneName: $0.text("name"), ownerRecordName: principal.userID), deleted: $0.bool("deleted")) }
-                return CloudDatabaseChangesResponse(zones: zones, syncToken: SyncTokenCodec.databaseToken([principal.userID: max(current, since)]), moreComing: false)
+                return CloudDatabaseChangesResponse(zones: zones, syncToken: SyncTokenCodec.databaseToken([principal.userID: reached]), moreComing: moreComing)
 
             case .shared:
                 let rows = try await tx.query(

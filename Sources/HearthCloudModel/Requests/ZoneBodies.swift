@@ -69,7 +69,12 @@ public struct CloudZoneChangesResponse: Codable, Sendable, Hashable {
 public struct CloudDatabaseChangesRequest: Codable, Sendable, Hashable {
     /// Where the client stopped last time; nil lists every zone.
     public var syncToken: CloudSyncToken?
-    public init(syncToken: CloudSyncToken? = nil) { self.syncToken = syncToken }
+    /// The most zones to return (the server caps it); `moreComing` says when more remain.
+    public var resultsLimit: Int?
+    public init(syncToken: CloudSyncToken? = nil, resultsLimit: Int? = nil) {
+        self.syncToken = syncToken
+        self.resultsLimit = resultsLimit
+    }
 }
 
 /// A zone that changed, or was deleted (or, in the shared database, became invisible to the caller).

@@ -179,7 +179,7 @@ enum OpenAPIDocument {
         "RecordChangesResponse": object(["zoneID": ref("ZoneID"), "records": array(ref("Record")), "syncToken": string, "moreComing": boolean], required: ["zoneID", "records", "syncToken", "moreComing"]),
         "ZoneChangesRequest": object(["zones": array(ref("RecordChangesRequest"))], required: ["zones"]),
         "ZoneChangesResponse": object(["zones": array(result("RecordChangesResponse"))], required: ["zones"]),
-        "DatabaseChangesRequest": object(["syncToken": string]),
+        "DatabaseChangesRequest": object(["syncToken": string, "resultsLimit": ["type": "integer"]]),
         "DatabaseChangesResponse": object(["zones": array(object(["zoneID": ref("ZoneID"), "deleted": boolean], required: ["zoneID", "deleted"])), "syncToken": string, "moreComing": boolean], required: ["zones", "syncToken", "moreComing"]),
         "Participant": object([
             "participantID": string, "userRecordName": string, "emailAddress": string,
