@@ -73,6 +73,9 @@ public protocol RecordStore: Sendable {
     func run() async throws
     /// Whether the database answers.
     func checkHealth() async -> HealthStatus
+    /// Rate limits for the server: `name` keeps separate limits apart. On PostgreSQL every server process
+    /// on the database shares them.
+    func makeRateLimiter(name: String, rate: Double, burst: Double) -> any RateLimiting
 
     // MARK: Accounts
     /// Stores a new account and its default zone; `EXISTS` when the email is taken.

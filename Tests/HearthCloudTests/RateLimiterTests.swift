@@ -1,5 +1,6 @@
 import Foundation
 import HearthCloud
+import Logging
 import Testing
 
 @Suite("Rate limiter")
@@ -14,6 +15,49 @@ struct RateLimiterTests {
         clock.value += 0.5
         #expect(limiter.acquire("a") == nil)
         #expect(limiter.acquire("a") != nil)
+    }
+}
+
+@Suite("Rate limits shared through PostgreSQL")
+struct SharedRateLimitTests {
+    @Test("two server processes on one database spend one bucket per key")
+    func sharedBuckets() async throws {
+        guard let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !url.isEmpty else {
+            try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
+        }
+        var logger = Logger(label: "hearth.cloud.test")
+        logger.logLevel = .error
+        let schema = "t_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
+        // Two stores on one schema stand for two `hearth serve` processes.
+        let first = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, logger: logger)
+        let second = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, logger: logger)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            group.addTask { try await first.run() }
+            group.addTask { try await second.run() }
+            defer { group.cancelAll() }
+            try await first.migrate()
+            do {
+                let a = first.makeRateLimiter(name: "requests", rate: 0.01, burst: 3)
+                let b = second.makeRateLimiter(name: "requests", rate: 0.01, burst: 3)
+                #expect(try await a.acquire("alice") == nil)
+                #expect(try await b.acquire("alice") == nil)
+                #expect(try await a.acquire("alice") == nil)
+                // Three requests through two processes spent the burst of three: both now say wait.
+                let wait = try await b.acquire("alice")
+                #expect(wait.map { (90...100).contains($0) } == true, "\(String(describing: wait))")
+                #expect(try await a.acquire("alice") != nil)
+                // Other keys and other limits have buckets of their own.
+                #expect(try await b.acquire("bob") == nil)
+                #expect(try await second.makeRateLimiter(name: "signin", rate: 0.01, burst: 3).acquire("alice") == nil)
+                // Compaction keeps a bucket that is still spent.
+                _ = try await first.compact(now: Date())
+                #expect(try await b.acquire("alice") != nil)
+                try await first.dropSchema()
+            } catch {
+                try? await first.dropSchema()
+                throw error
+            }
+        }
     }
 }
 

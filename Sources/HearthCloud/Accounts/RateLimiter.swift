@@ -1,10 +1,18 @@
 public import Foundation
 
-/// Per-key token buckets: each key may make `rate` requests per second on average, `burst` at once.
+/// Token buckets per key: each key may make `rate` requests per second on average, `burst` at once.
+public protocol RateLimiting: Sendable {
+    /// nil when `key` may go ahead (and spends one token); otherwise how many seconds to wait.
+    func acquire(_ key: String) async throws -> Int?
+}
+
+/// Token buckets in this process's memory: each key may make `rate` requests per second on average,
+/// `burst` at once.
 ///
-/// Time comes from the injected clock (seconds), so tests step it. State is per process: with several
-/// server processes each enforces its own share.
-public final class RateLimiter: Sendable {
+/// Time comes from the injected clock (seconds), so tests step it. State is per process; the PostgreSQL
+/// store keeps its buckets in the database instead (``RecordStore/makeRateLimiter(name:rate:burst:)``), so
+/// several server processes enforce one limit.
+public final class RateLimiter: RateLimiting {
     private struct Bucket { var tokens: Double; var updated: Double }
     private let buckets = LockedBox<[String: Bucket]>([:])
     private let rate: Double

@@ -59,20 +59,13 @@ extension SQLRecordStore {
     }
 
     public func sessionAccount(tokenHash: String) async throws -> (session: CloudStoredSession, account: CloudAccount)? {
-        let rows: [SQLRow]
-        do {
-            rows = try await database.single(
-                """
-                SELECT s.token_hash, s.account_id, s.created_at AS session_created, s.expires_at, a.id, a.email, a.password_hash, a.created_at
-                FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?
-                """,
-                [.text(tokenHash)]
-            )
-        } catch {
-            let failure = CloudError(.internalError, "The record store failed to answer; the error id is in the server log.")
-            logger.error("Record store failure", metadata: ["error.id": "\(failure.uuid)", "error": "\(String(reflecting: error))"])
-            throw failure
-        }
+        let rows = try await single(
+            """
+            SELECT s.token_hash, s.account_id, s.created_at AS session_created, s.expires_at, a.id, a.email, a.password_hash, a.created_at
+            FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?
+            """,
+            [.text(tokenHash)]
+        )
         guard let row = rows.first else { return nil }
         let session = CloudStoredSession(tokenHash: row.text("token_hash"), accountID: row.text("account_id"), createdAt: row.int("session_created"), expiresAt: row.int("expires_at"))
         return (session, Self.account(row: row))
@@ -322,6 +315,7 @@ extension SQLRecordStore {
                 tombstones += Int(row.int("n"))
             }
             try await tx.execute("DELETE FROM records WHERE deleted = 1 AND modified_at < ?", .int(cutoff))
+            if tx.dialect == .postgres { try await tx.execute(SharedRateLimiter.prune) }
             let sessions = try await tx.query("DELETE FROM sessions WHERE expires_at < ? RETURNING token_hash", .int(nowMs))
             let assets = try await tx.query(
                 "DELETE FROM assets WHERE created_at < ? AND checksum NOT IN (SELECT checksum FROM asset_refs) RETURNING checksum",

@@ -38,6 +38,12 @@ enum CloudSchema {
             incarnation BIGINT NOT NULL, seq BIGINT NOT NULL, deleted BIGINT NOT NULL DEFAULT 0, horizon BIGINT NOT NULL DEFAULT 0,
             created_at BIGINT NOT NULL, UNIQUE(owner_id, name))
         """,
+        // Rate-limit buckets shared by every server process; losing them in a crash only resets the limits.
+        """
+        CREATE UNLOGGED TABLE IF NOT EXISTS rate_buckets (
+            key TEXT PRIMARY KEY, tokens DOUBLE PRECISION NOT NULL, updated DOUBLE PRECISION NOT NULL, allowed BIGINT NOT NULL,
+            rate DOUBLE PRECISION NOT NULL, burst DOUBLE PRECISION NOT NULL)
+        """,
     ] + common(blob: "BYTEA")
 
     /// Tables whose definition is the same in both databases (`BIGINT` is an integer to SQLite).

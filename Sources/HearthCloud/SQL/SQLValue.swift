@@ -34,6 +34,15 @@ struct SQLRow: Sendable {
 
     func bool(_ column: String) -> Bool { int(column) != 0 }
 
+    func double(_ column: String) -> Double {
+        switch value(column) {
+        case .double(let v): v
+        case .int(let v): Double(v)
+        case .text(let v): Double(v) ?? 0
+        default: 0
+        }
+    }
+
     func text(_ column: String) -> String { optionalText(column) ?? "" }
 
     func optionalText(_ column: String) -> String? {

@@ -18,8 +18,8 @@ struct CloudAPI: Sendable {
 
     let store: any RecordStore
     let accounts: AccountService
-    let limiter: RateLimiter
-    let signInLimiter: RateLimiter
+    let limiter: any RateLimiting
+    let signInLimiter: any RateLimiting
     let hub: PushHub
     let configuration: CloudConfiguration
 
@@ -35,7 +35,7 @@ struct CloudAPI: Sendable {
         }
         let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         let caller = try await accounts.authenticate(token: token)
-        if let wait = limiter.acquire(caller.userRecordName) {
+        if let wait = try await limiter.acquire(caller.userRecordName) {
             throw CloudError(.throttled, "Too many requests from your account; wait \(wait) seconds and try again.", retryAfter: wait)
         }
         var device = request.headers[Self.deviceHeader]
@@ -114,14 +114,14 @@ struct CloudAPI: Sendable {
         // Accounts
         cloud.post("accounts/signup") { request, _ in
             let body = try await decode(CloudSignUpRequest.self, from: request)
-            if let wait = signInLimiter.acquire("signup") {
+            if let wait = try await signInLimiter.acquire("signup") {
                 throw CloudError(.throttled, "Too many sign-ups; wait \(wait) seconds.", retryAfter: wait)
             }
             return try json(try await accounts.signUp(body), status: .created)
         }
         cloud.post("accounts/signin") { request, _ in
             let body = try await decode(CloudSignInRequest.self, from: request)
-            if let wait = signInLimiter.acquire("signin:" + body.emailAddress.lowercased()) {
+            if let wait = try await signInLimiter.acquire("signin:" + body.emailAddress.lowercased()) {
                 throw CloudError(.throttled, "Too many sign-in attempts for this email; wait \(wait) seconds.", retryAfter: wait)
             }
             return try json(try await accounts.signIn(body))

@@ -55,8 +55,8 @@ struct CloudServices {
         let api = CloudAPI(
             store: store,
             accounts: AccountService(store: store, configuration: cloud),
-            limiter: RateLimiter(rate: cloud.requestsPerSecond, burst: cloud.burst),
-            signInLimiter: RateLimiter(rate: 1, burst: 20),
+            limiter: store.makeRateLimiter(name: "requests", rate: cloud.requestsPerSecond, burst: cloud.burst),
+            signInLimiter: store.makeRateLimiter(name: "signin", rate: 1, burst: 20),
             hub: hub,
             configuration: cloud
         )
