@@ -33,4 +33,15 @@ struct DecodingErrorSummaryTests {
             #expect(DecodingErrorSummary.describe(error).hasPrefix("(top level)"))
         }
     }
+
+    @Test("a malformed UUID says what an id looks like")
+    func badUUID() {
+        struct Row: Decodable { var id: UUID }
+        do {
+            _ = try JSONDecoder().decode([Row].self, from: Data(#"[{"id":"x"}]"#.utf8))
+            Issue.record("decoding should fail")
+        } catch {
+            #expect(DecodingErrorSummary.describe(error) == "\"[0].id\": expected an id such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\" (a UUID).")
+        }
+    }
 }

@@ -32,6 +32,9 @@ public enum DecodingErrorSummary {
         case .keyNotFound(let key, let context):
             return "\(path(context.codingPath + [key])): this required field is missing."
         case .dataCorrupted(let context):
+            if context.debugDescription.contains("invalid UUID string") {
+                return "\(path(context.codingPath)): expected an id such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\" (a UUID)."
+            }
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
             return "\(path(context.codingPath)): \(underlying ?? context.debugDescription)"
         @unknown default:
