@@ -43,6 +43,25 @@ public struct CloudZoneCoverage: Sendable, Hashable {
     }
 }
 
+/// A record as a change left it, for checking query-subscription filters.
+public struct CloudChangedRecord: Sendable, Hashable {
+    public var recordName: String
+    public var recordType: String
+    /// The root of the record's hierarchy, to tell whether a record share covers it.
+    public var rootName: String
+    /// True when the record is deleted (or gone altogether).
+    public var deleted: Bool
+    public var fields: [String: CloudFieldValue]
+
+    public init(recordName: String, recordType: String, rootName: String, deleted: Bool, fields: [String: CloudFieldValue]) {
+        self.recordName = recordName
+        self.recordType = recordType
+        self.rootName = rootName
+        self.deleted = deleted
+        self.fields = fields
+    }
+}
+
 /// What one compaction pass removed.
 public struct CloudCompactionReport: Sendable, Hashable {
     public var tombstonesRemoved: Int
@@ -123,6 +142,9 @@ public protocol RecordStore: Sendable {
     func subscriptions(ofUsers userIDs: [String]) async throws -> [String: [CloudSubscription]]
     /// What part of `ownerID`'s zone `zoneName` the user can see through accepted shares; nil for nothing.
     func coverage(userID: String, ownerID: String, zoneName: String) async throws -> CloudZoneCoverage?
+    /// The records named `names` in `ownerID`'s zone `zoneName` as they are now; a name with no row
+    /// comes back as deleted with no fields.
+    func changedRecords(ownerID: String, zoneName: String, names: [String]) async throws -> [CloudChangedRecord]
 
     // MARK: Maintenance
     /// Removes deletions, sessions and unreferenced assets older than the retention; tokens from before

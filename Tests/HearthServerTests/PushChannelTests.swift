@@ -48,4 +48,47 @@ struct PushChannelTests {
             #expect(onPhone.recordTypes == ["Pet"])
         }
     }
+
+    @Test("a query subscription with filters fires only for matching records, and for deletions")
+    func querySubscriptionsFilter() async throws {
+        let app = try await buildApplication(testConfiguration())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let (ann, _) = try await signUp(client, "ann")
+            let oil = CloudQueryFilter(fieldName: "kind", comparator: .equals, fieldValue: .string("oil"))
+            let created = try decode(CloudSubscriptionsResponse.self, try await post(client, "/cloud/v1/private/subscriptions/modify", ann, CloudSubscriptionsModifyRequest(operations: [
+                CloudSubscriptionOperation(operationType: .create, subscription: CloudSubscription(subscriptionID: "oil", subscriptionType: .query, recordType: "Service", filterBy: [oil])),
+                CloudSubscriptionOperation(operationType: .create, subscription: CloudSubscription(subscriptionID: "pets", subscriptionType: .query, recordType: "Pet")),
+                CloudSubscriptionOperation(operationType: .create, subscription: CloudSubscription(subscriptionID: "bad", subscriptionType: .database, filterBy: [oil])),
+                CloudSubscriptionOperation(operationType: .create, subscription: CloudSubscription(subscriptionID: "worse", subscriptionType: .query, recordType: "Service", filterBy: [
+                    CloudQueryFilter(fieldName: "kind", comparator: .in, fieldValue: .string("oil")),
+                ])),
+            ])))
+            #expect(created.subscriptions.map { $0.item?.subscriptionID } == ["oil", "pets", nil, nil])
+            #expect(created.subscriptions[2].error?.reason.contains("filterBy applies to query subscriptions only") == true)
+            #expect(created.subscriptions[3].error?.reason.contains("IN needs a list value") == true)
+
+            let laptop = try await openPush(port: port, token: ann, device: "laptop")
+            func modify(_ operations: [CloudRecordOperation]) async throws {
+                #expect(try await post(client, "/cloud/v1/private/records/modify", ann, CloudRecordsModifyRequest(operations: operations), device: "phone").status == .ok)
+            }
+            func service(_ name: String, _ kind: String) -> CloudRecord {
+                CloudRecord(recordName: name, recordType: "Service", fields: ["kind": .string(kind)])
+            }
+            // Tyres do not match: the first thing the laptop hears is the pet, then the oil change.
+            try await modify([CloudRecordOperation(operationType: .create, record: service("s1", "tyres"))])
+            try await modify([CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "p1", recordType: "Pet"))])
+            try await modify([CloudRecordOperation(operationType: .create, record: service("s2", "oil"))])
+            #expect(try await laptop.nextNotification()?.subscriptionID == "pets")
+            let first = try #require(try await laptop.nextNotification())
+            #expect(first.subscriptionID == "oil")
+            #expect(first.recordTypes == ["Service"])
+            // A deletion fires whatever the record held; a change that does not match stays quiet.
+            try await modify([CloudRecordOperation(operationType: .forceUpdate, record: service("s1", "brakes"))])
+            try await modify([CloudRecordOperation(operationType: .forceDelete, record: service("s1", "brakes"))])
+            #expect(try await laptop.nextNotification()?.subscriptionID == "oil")
+            try await modify([CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "p2", recordType: "Pet"))])
+            #expect(try await laptop.nextNotification()?.subscriptionID == "pets")
+        }
+    }
 }

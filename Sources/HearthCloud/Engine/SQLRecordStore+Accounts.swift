@@ -229,12 +229,23 @@ extension SQLRecordStore {
             if scope == .shared && zoneID.ownerRecordName == nil { return "a zone in the shared database needs its ownerRecordName." }
             if scope == .private, let owner = zoneID.ownerRecordName, owner != principal.userID { return "the private database holds only your own zones." }
         }
+        if subscription.filterBy?.isEmpty == false && subscription.subscriptionType != .query {
+            return "filterBy applies to query subscriptions only."
+        }
         switch subscription.subscriptionType {
         case .database: return nil
         case .zone: return subscription.zoneID == nil ? "a zone subscription needs a zoneID." : nil
         case .query:
             guard let type = subscription.recordType else { return "a query subscription needs a recordType." }
-            return validator.typeProblem(type)
+            if let problem = validator.typeProblem(type) { return problem }
+            do {
+                try QueryEvaluator(query: CloudQuery(recordType: type, filterBy: subscription.filterBy)).validate()
+            } catch let error as CloudError {
+                return error.reason
+            } catch {
+                return "\(error)"
+            }
+            return nil
         }
     }
 

@@ -405,7 +405,8 @@ extension SQLRecordStore {
         try await saveOwner(tx, access.ownerID, changeSeq: seq, storageDelta: storageDelta)
         try await tx.publishOnCommit(CloudChangeEvent(
             ownerID: access.ownerID, originUserID: principal.userID, originDeviceID: principal.deviceID,
-            zones: [.init(zoneName: access.zoneName, recordTypes: touchedTypes.sorted(), roots: touchedRoots.sorted(), structural: !deletedRoots.isEmpty)]
+            zones: [.init(zoneName: access.zoneName, recordTypes: touchedTypes.sorted(), roots: touchedRoots.sorted(), structural: !deletedRoots.isEmpty,
+                          recordNames: writes.map(\.row.name).sorted())]
         ))
 
         let finalShareRoots = shareRoots.filter { !deletedRoots.contains($0.key) }

@@ -203,6 +203,26 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
         }
     }
 
+    public func changedRecords(ownerID: String, zoneName: String, names: [String]) async throws -> [CloudChangedRecord] {
+        guard !names.isEmpty else { return [] }
+        return try await transaction(readOnly: true) { tx in
+            guard let zone = try await tx.first("SELECT pk FROM zones WHERE owner_id = ? AND name = ?", .text(ownerID), .text(zoneName)) else {
+                return names.map { CloudChangedRecord(recordName: $0, recordType: "", rootName: $0, deleted: true, fields: [:]) }
+            }
+            var found: [String: CloudChangedRecord] = [:]
+            for start in stride(from: 0, to: names.count, by: 500) {
+                let chunk = names[start..<min(start + 500, names.count)].map(SQLValue.text)
+                let rows = try await tx.query(
+                    "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND name IN (\(placeholders(chunk.count)))", [.int(zone.int("pk"))] + chunk)
+                for row in rows.map(StoredRecord.init(row:)) {
+                    found[row.name] = CloudChangedRecord(
+                        recordName: row.name, recordType: row.type, rootName: row.rootName, deleted: row.deleted, fields: row.deleted ? [:] : ((try? row.decodedFields()) ?? [:]))
+                }
+            }
+            return names.map { found[$0] ?? CloudChangedRecord(recordName: $0, recordType: "", rootName: $0, deleted: true, fields: [:]) }
+        }
+    }
+
     /// Live record shares of a zone by root record name.
     func shareRoots(_ tx: any SQLTransaction, zonePK: Int64) async throws -> [String: String] {
         let rows = try await tx.query("SELECT name, root_name FROM shares WHERE zone_pk = ? AND deleted = 0 AND root_name IS NOT NULL", .int(zonePK))

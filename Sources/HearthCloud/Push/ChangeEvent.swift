@@ -15,12 +15,15 @@ public struct CloudChangeEvent: Codable, Sendable, Hashable {
         public var roots: [String]?
         /// True when the zone itself was created, deleted, or its shares changed.
         public var structural: Bool
+        /// The names of the changed records, for query subscriptions with filters; nil when unknown.
+        public var recordNames: [String]?
 
-        public init(zoneName: String, recordTypes: [String], roots: [String]?, structural: Bool = false) {
+        public init(zoneName: String, recordTypes: [String], roots: [String]?, structural: Bool = false, recordNames: [String]? = nil) {
             self.zoneName = zoneName
             self.recordTypes = recordTypes
             self.roots = roots
             self.structural = structural
+            self.recordNames = recordNames
         }
     }
 
@@ -40,10 +43,16 @@ public struct CloudChangeEvent: Codable, Sendable, Hashable {
         self.zones = zones
     }
 
-    /// The event made small enough for a PostgreSQL `NOTIFY` payload (under 8000 bytes): record roots and
-    /// types are dropped first (receivers then treat every root as changed).
+    /// The event made small enough for a PostgreSQL `NOTIFY` payload (under 8000 bytes): record names, roots
+    /// and types are dropped first (receivers then treat every root as changed and every filter as matched).
     func compacted(maxBytes: Int = 7000) -> CloudChangeEvent {
         var copy = self
+        if copy.encodedSize <= maxBytes { return copy }
+        copy.zones = copy.zones.map { zone in
+            var zone = zone
+            zone.recordNames = nil
+            return zone
+        }
         if copy.encodedSize <= maxBytes { return copy }
         copy.zones = copy.zones.map { Zone(zoneName: $0.zoneName, recordTypes: Array($0.recordTypes.prefix(20)), roots: nil, structural: $0.structural) }
         if copy.encodedSize <= maxBytes { return copy }

@@ -84,9 +84,12 @@ public final class PushHub: Service, Sendable {
             return
         }
         var notifications: [String: [CloudNotification]] = [:]
+        // The changed records of each zone, loaded once, and only when a subscription filters on them.
+        var changed: [String: [CloudChangedRecord]?] = [:]
         for user in users {
             guard let userSubscriptions = subscriptions[user], !userSubscriptions.isEmpty else { continue }
             var visible: [CloudChangeEvent.Zone] = []
+            var coverages: [String: CloudZoneCoverage] = [:]
             if user == event.ownerID {
                 visible = event.zones
             } else {
@@ -94,21 +97,45 @@ public final class PushHub: Service, Sendable {
                     guard let coverage = try? await store.coverage(userID: user, ownerID: event.ownerID, zoneName: zone.zoneName) else { continue }
                     if coverage.zoneWide || zone.structural || zone.roots == nil || !coverage.roots.isDisjoint(with: zone.roots ?? []) {
                         visible.append(zone)
+                        coverages[zone.zoneName] = coverage
                     }
                 }
             }
             guard !visible.isEmpty else { continue }
             let scope: CloudDatabaseScope = user == event.ownerID ? .private : .shared
             for subscription in userSubscriptions where (subscription.databaseScope ?? .private) == scope {
-                let matched = visible.filter { zone in
+                var matched: [CloudChangeEvent.Zone] = []
+                for zone in visible {
                     if let zoneID = subscription.zoneID {
-                        guard zoneID.zoneName == zone.zoneName else { return false }
-                        if scope == .shared, zoneID.ownerRecordName != event.ownerID { return false }
+                        guard zoneID.zoneName == zone.zoneName else { continue }
+                        if scope == .shared, zoneID.ownerRecordName != event.ownerID { continue }
                     }
                     switch subscription.subscriptionType {
-                    case .database: return true
-                    case .zone: return subscription.zoneID != nil
-                    case .query: return subscription.recordType.map { zone.recordTypes.contains($0) } ?? false
+                    case .database: matched.append(zone)
+                    case .zone: if subscription.zoneID != nil { matched.append(zone) }
+                    case .query:
+                        guard let type = subscription.recordType, zone.recordTypes.contains(type) else { continue }
+                        guard let filters = subscription.filterBy, !filters.isEmpty, let names = zone.recordNames else {
+                            matched.append(zone)
+                            continue
+                        }
+                        if changed[zone.zoneName] == nil {
+                            changed[zone.zoneName] = .some(try? await store.changedRecords(ownerID: event.ownerID, zoneName: zone.zoneName, names: names))
+                        }
+                        // When the records cannot be read, tell the client anyway: it fetches and finds out.
+                        guard let records = changed[zone.zoneName] ?? nil else {
+                            matched.append(zone)
+                            continue
+                        }
+                        let evaluator = QueryEvaluator(query: CloudQuery(recordType: type, filterBy: filters))
+                        let coverage = coverages[zone.zoneName]
+                        let fires = records.contains { record in
+                            if let coverage, !coverage.zoneWide, !coverage.roots.contains(record.rootName) { return false }
+                            // A deletion always fires: the record may have matched before it went.
+                            if record.deleted { return record.recordType == type || record.recordType.isEmpty }
+                            return record.recordType == type && evaluator.matches(record.fields)
+                        }
+                        if fires { matched.append(zone) }
                     }
                 }
                 guard !matched.isEmpty else { continue }

@@ -4,7 +4,8 @@ public enum CloudSubscriptionType: String, Codable, Sendable, Hashable, CaseIter
     case database
     /// One zone.
     case zone
-    /// Changes to records of one type (created, changed or deleted), optionally in one zone.
+    /// Changes to records of one type (created, changed or deleted), optionally in one zone and only those
+    /// matching filters.
     case query
 }
 
@@ -20,16 +21,20 @@ public struct CloudSubscription: Codable, Sendable, Hashable {
     public var zoneID: CloudZoneID?
     /// The record type, for query subscriptions.
     public var recordType: String?
+    /// For query subscriptions: fire only when a changed record of the type matches every filter (the same
+    /// filters `records/query` takes). A deletion always fires: the record may have matched.
+    public var filterBy: [CloudQueryFilter]?
 
     public init(
         subscriptionID: String, subscriptionType: CloudSubscriptionType, databaseScope: CloudDatabaseScope? = nil,
-        zoneID: CloudZoneID? = nil, recordType: String? = nil
+        zoneID: CloudZoneID? = nil, recordType: String? = nil, filterBy: [CloudQueryFilter]? = nil
     ) {
         self.subscriptionID = subscriptionID
         self.subscriptionType = subscriptionType
         self.databaseScope = databaseScope
         self.zoneID = zoneID
         self.recordType = recordType
+        self.filterBy = filterBy
     }
 }
 

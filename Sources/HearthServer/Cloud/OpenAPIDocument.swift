@@ -166,11 +166,7 @@ enum OpenAPIDocument {
             "zoneID": ref("ZoneID"), "resultsLimit": ["type": "integer"], "continuationMarker": string, "desiredKeys": array(string),
             "query": object([
                 "recordType": string,
-                "filterBy": array(object([
-                    "fieldName": string,
-                    "comparator": enumeration(["EQUALS", "NOT_EQUALS", "LESS_THAN", "LESS_THAN_OR_EQUALS", "GREATER_THAN", "GREATER_THAN_OR_EQUALS", "BEGINS_WITH", "IN", "LIST_CONTAINS"]),
-                    "fieldValue": ref("FieldValue"),
-                ], required: ["fieldName", "comparator", "fieldValue"])),
+                "filterBy": array(ref("QueryFilter")),
                 "sortBy": array(object(["fieldName": string, "ascending": boolean], required: ["fieldName"])),
             ], required: ["recordType"]),
         ], required: ["query"]),
@@ -203,8 +199,13 @@ enum OpenAPIDocument {
         "ShareAcceptRequest": object(["shareToken": string], required: ["shareToken"]),
         "Subscription": object([
             "subscriptionID": string, "subscriptionType": enumeration(["database", "zone", "query"]), "databaseScope": enumeration(["private", "shared"]),
-            "zoneID": ref("ZoneID"), "recordType": string,
+            "zoneID": ref("ZoneID"), "recordType": string, "filterBy": array(ref("QueryFilter")),
         ], required: ["subscriptionID", "subscriptionType"]),
+        "QueryFilter": object([
+            "fieldName": string,
+            "comparator": enumeration(["EQUALS", "NOT_EQUALS", "LESS_THAN", "LESS_THAN_OR_EQUALS", "GREATER_THAN", "GREATER_THAN_OR_EQUALS", "BEGINS_WITH", "IN", "LIST_CONTAINS"]),
+            "fieldValue": ref("FieldValue"),
+        ], required: ["fieldName", "comparator", "fieldValue"]),
         "SubscriptionsModifyRequest": object(["operations": array(object(["operationType": enumeration(["create", "delete"]), "subscription": ref("Subscription")], required: ["operationType", "subscription"]))], required: ["operations"]),
         "SubscriptionsResponse": object(["subscriptions": array(result("Subscription"))], required: ["subscriptions"]),
         "Notification": object([

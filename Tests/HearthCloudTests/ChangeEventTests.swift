@@ -1,0 +1,33 @@
+import Foundation
+import HearthCloudModel
+import Testing
+@testable import HearthCloud
+
+@Suite("Change events between server processes")
+struct ChangeEventTests {
+    @Test("an event too big for NOTIFY loses record names first, then roots and types, never its zones")
+    func compaction() throws {
+        let names = (0..<400).map { "service-record-with-a-long-name-\($0)" }
+        let small = CloudChangeEvent(ownerID: "_u", originUserID: "_u", originDeviceID: "phone", zones: [
+            .init(zoneName: "Garage", recordTypes: ["Service"], roots: ["car"], recordNames: Array(names.prefix(3))),
+        ])
+        #expect(small.compacted() == small)
+
+        let named = CloudChangeEvent(ownerID: "_u", originUserID: "_u", originDeviceID: "phone", zones: [
+            .init(zoneName: "Garage", recordTypes: ["Service"], roots: ["car"], recordNames: names),
+        ])
+        let withoutNames = named.compacted()
+        #expect(withoutNames.zones.first?.recordNames == nil)
+        #expect(withoutNames.zones.first?.roots == ["car"])
+        #expect(withoutNames.encodedSize <= 7000)
+
+        let rooted = CloudChangeEvent(ownerID: "_u", originUserID: "_u", originDeviceID: nil, zones: [
+            .init(zoneName: "Garage", recordTypes: ["Service"], roots: names, recordNames: names),
+        ])
+        let bare = rooted.compacted()
+        #expect(bare.zones.map(\.zoneName) == ["Garage"])
+        #expect(bare.zones.first?.roots == nil)
+        #expect(bare.zones.first?.recordTypes == ["Service"])
+        #expect(bare.encodedSize <= 7000)
+    }
+}
