@@ -58,16 +58,7 @@ struct CloudAPI: Sendable {
 
     /// The JSON body as `T`, or `BAD_REQUEST` naming the field at fault / `LIMIT_EXCEEDED` when too big.
     func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        var request = request
-        let buffer: ByteBuffer
-        do {
-            buffer = try await request.collectBody(upTo: configuration.maxRequestBytes)
-        } catch is NIOTooManyBytesError {
-            throw CloudError(.limitExceeded, "The request body is larger than \(configuration.maxRequestBytes) bytes; send fewer or smaller records per request.")
-        }
-        guard buffer.readableBytes > 0 else {
-            throw CloudError.badRequest("\(request.method) \(request.uri.path) needs a JSON body.")
-        }
+        let buffer = try await body(of: request)
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch {
@@ -77,6 +68,17 @@ struct CloudAPI: Sendable {
 
     /// A records/modify body: the fast parser first, `Codable` (for its error messages) when that fails.
     func decodeModify(_ request: Request) async throws -> CloudRecordsModifyRequest {
+        let buffer = try await body(of: request)
+        if let fast = CloudRecordsModifyRequest.fastDecode(buffer.readableBytesView) { return fast }
+        do {
+            return try JSONDecoder().decode(CloudRecordsModifyRequest.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw CloudError.badRequest("The JSON body is not valid: \(DecodingErrorSummary.describe(error))")
+        }
+    }
+
+    /// The request's body, which must not be empty; `LIMIT_EXCEEDED` past the size limit.
+    private func body(of request: Request) async throws -> ByteBuffer {
         var request = request
         let buffer: ByteBuffer
         do {
@@ -87,12 +89,7 @@ struct CloudAPI: Sendable {
         guard buffer.readableBytes > 0 else {
             throw CloudError.badRequest("\(request.method) \(request.uri.path) needs a JSON body.")
         }
-        if let fast = CloudRecordsModifyRequest.fastDecode(buffer.readableBytesView) { return fast }
-        do {
-            return try JSONDecoder().decode(CloudRecordsModifyRequest.self, from: Data(buffer.readableBytesView))
-        } catch {
-            throw CloudError.badRequest("The JSON body is not valid: \(DecodingErrorSummary.describe(error))")
-        }
+        return buffer
     }
 
     func raw(_ data: Data) -> Response {
@@ -104,6 +101,19 @@ struct CloudAPI: Sendable {
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let data = try encoder.encode(value)
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Registers `POST {database}/<path>`: the signed-in caller, then the body decoded as `Body`, then the
+    /// database from the path; `answer`'s value goes back as JSON.
+    private func post<Body: Decodable & SendableMetatype, Answer: Encodable & SendableMetatype>(
+        _ group: RouterGroup<HearthRequestContext>, _ path: String, _ type: Body.Type,
+        _ answer: @escaping @Sendable (CloudPrincipal, CloudDatabaseScope, Body) async throws -> Answer
+    ) {
+        group.post(RouterPath(":database/" + path)) { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(Body.self, from: request)
+            return try json(try await answer(principal, try scope(context), body))
+        }
     }
 
     // MARK: Routes
@@ -148,16 +158,8 @@ struct CloudAPI: Sendable {
             let body = try await decode(CloudZonesModifyRequest.self, from: request)
             return try json(CloudZonesModifyResponse(zones: try await store.modifyZones(principal, operations: body.operations)))
         }
-        cloud.post(":database/zones/changes") { request, context in
-            let principal = try await principal(request)
-            let body = try await decode(CloudZoneChangesRequest.self, from: request)
-            return try json(try await store.zoneChanges(principal, scope: try scope(context), request: body))
-        }
-        cloud.post(":database/changes/database") { request, context in
-            let principal = try await principal(request)
-            let body = try await decode(CloudDatabaseChangesRequest.self, from: request)
-            return try json(try await store.databaseChanges(principal, scope: try scope(context), request: body))
-        }
+        post(cloud, "zones/changes", CloudZoneChangesRequest.self) { try await store.zoneChanges($0, scope: $1, request: $2) }
+        post(cloud, "changes/database", CloudDatabaseChangesRequest.self) { try await store.databaseChanges($0, scope: $1, request: $2) }
 
         // Records
         cloud.post(":database/records/modify") { request, context in
@@ -166,16 +168,8 @@ struct CloudAPI: Sendable {
             let response = try await store.modifyRecords(principal, scope: try scope(context), request: body)
             return raw(response.fastEncode())
         }
-        cloud.post(":database/records/lookup") { request, context in
-            let principal = try await principal(request)
-            let body = try await decode(CloudRecordsLookupRequest.self, from: request)
-            return try json(try await store.lookupRecords(principal, scope: try scope(context), request: body))
-        }
-        cloud.post(":database/records/query") { request, context in
-            let principal = try await principal(request)
-            let body = try await decode(CloudRecordsQueryRequest.self, from: request)
-            return try json(try await store.queryRecords(principal, scope: try scope(context), request: body))
-        }
+        post(cloud, "records/lookup", CloudRecordsLookupRequest.self) { try await store.lookupRecords($0, scope: $1, request: $2) }
+        post(cloud, "records/query", CloudRecordsQueryRequest.self) { try await store.queryRecords($0, scope: $1, request: $2) }
         cloud.post(":database/records/changes") { request, context in
             let principal = try await principal(request)
             let body = try await decode(CloudRecordChangesRequest.self, from: request)
@@ -192,16 +186,8 @@ struct CloudAPI: Sendable {
         cloud.post(":database/shares/list") { request, context in
             try json(CloudSharesListResponse(shares: try await store.listShares(try await principal(request), scope: try scope(context))))
         }
-        cloud.post(":database/shares/lookup") { request, context in
-            let principal = try await principal(request)
-            let body = try await decode(CloudShareReference.self, from: request)
-            return try json(try await store.lookupShare(principal, scope: try scope(context), reference: body))
-        }
-        cloud.post(":database/shares/update") { request, context in
-            let principal = try await principal(request)
-            let body = try await decode(CloudShareUpdateRequest.self, from: request)
-            return try json(try await store.updateShare(principal, scope: try scope(context), request: body))
-        }
+        post(cloud, "shares/lookup", CloudShareReference.self) { try await store.lookupShare($0, scope: $1, reference: $2) }
+        post(cloud, "shares/update", CloudShareUpdateRequest.self) { try await store.updateShare($0, scope: $1, request: $2) }
         cloud.post(":database/shares/delete") { request, context in
             let principal = try await principal(request)
             guard try scope(context) == .private else { throw CloudError(.accessDenied, "Only the owner can delete a share; participants can leave it with shares/leave.") }
@@ -209,16 +195,8 @@ struct CloudAPI: Sendable {
             try await store.deleteShare(principal, reference: body)
             return Response(status: .noContent)
         }
-        cloud.post(":database/shares/participants/add") { request, context in
-            let principal = try await principal(request)
-            let body = try await decode(CloudParticipantsAddRequest.self, from: request)
-            return try json(try await store.addParticipants(principal, scope: try scope(context), request: body))
-        }
-        cloud.post(":database/shares/participants/remove") { request, context in
-            let principal = try await principal(request)
-            let body = try await decode(CloudParticipantsRemoveRequest.self, from: request)
-            return try json(try await store.removeParticipants(principal, scope: try scope(context), request: body))
-        }
+        post(cloud, "shares/participants/add", CloudParticipantsAddRequest.self) { try await store.addParticipants($0, scope: $1, request: $2) }
+        post(cloud, "shares/participants/remove", CloudParticipantsRemoveRequest.self) { try await store.removeParticipants($0, scope: $1, request: $2) }
         cloud.post(":database/shares/leave") { request, context in
             let principal = try await principal(request)
             guard try scope(context) == .shared else { throw CloudError.badRequest("You own the shares in your private database; delete them instead of leaving.") }
@@ -236,11 +214,7 @@ struct CloudAPI: Sendable {
         }
 
         // Subscriptions
-        cloud.post(":database/subscriptions/modify") { request, context in
-            let principal = try await principal(request)
-            let body = try await decode(CloudSubscriptionsModifyRequest.self, from: request)
-            return try json(try await store.modifySubscriptions(principal, scope: try scope(context), request: body))
-        }
+        post(cloud, "subscriptions/modify", CloudSubscriptionsModifyRequest.self) { try await store.modifySubscriptions($0, scope: $1, request: $2) }
         cloud.post(":database/subscriptions/list") { request, context in
             let list = try await store.listSubscriptions(try await principal(request), scope: try scope(context))
             return try json(CloudSubscriptionsResponse(subscriptions: list.map { .success($0) }))
