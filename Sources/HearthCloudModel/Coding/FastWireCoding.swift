@@ -112,18 +112,10 @@ extension CloudFieldList {
 
 extension CloudReference {
     package init?(json: JSONValue) {
-        guard let name = json["recordName"]?.string else { return nil }
-        var zone: CloudZoneID?
-        if let value = json["zoneID"], !value.isNull {
-            guard let id = CloudZoneID(json: value) else { return nil }
-            zone = id
-        }
-        var action = CloudReferenceAction.none
-        if let value = json["action"], !value.isNull {
-            guard let text = value.string, let parsed = CloudReferenceAction(rawValue: text) else { return nil }
-            action = parsed
-        }
-        self.init(recordName: name, zoneID: zone, action: action)
+        guard let name = json["recordName"]?.string, let zone = json.optional("zoneID", CloudZoneID.init(json:)),
+              let action = json.optional("action", { $0.string.flatMap(CloudReferenceAction.init(rawValue:)) })
+        else { return nil }
+        self.init(recordName: name, zoneID: zone, action: action ?? .none)
     }
 
     package func write(to out: inout JSONOutput) {
@@ -138,12 +130,7 @@ extension CloudReference {
 
 extension CloudZoneID {
     package init?(json: JSONValue) {
-        guard let name = json["zoneName"]?.string else { return nil }
-        var owner: String?
-        if let value = json["ownerRecordName"], !value.isNull {
-            guard let text = value.string else { return nil }
-            owner = text
-        }
+        guard let name = json["zoneName"]?.string, let owner = json.optional("ownerRecordName", \.string) else { return nil }
         self.init(zoneName: name, ownerRecordName: owner)
     }
 
@@ -157,12 +144,8 @@ extension CloudZoneID {
 
 extension CloudAsset {
     package init?(json: JSONValue) {
-        guard let checksum = json["fileChecksum"]?.string, let size = json["size"]?.int64 else { return nil }
-        var url: String?
-        if let value = json["downloadURL"], !value.isNull {
-            guard let text = value.string else { return nil }
-            url = text
-        }
+        guard let checksum = json["fileChecksum"]?.string, let size = json["size"]?.int64,
+              let url = json.optional("downloadURL", \.string) else { return nil }
         self.init(fileChecksum: checksum, size: size, downloadURL: url)
     }
 
@@ -178,19 +161,11 @@ extension CloudAsset {
 
 extension CloudLocation {
     package init?(json: JSONValue) {
-        guard let latitude = json["latitude"]?.double, let longitude = json["longitude"]?.double else { return nil }
-        func optional(_ key: String) -> Double?? {
-            guard let value = json[key], !value.isNull else { return .some(nil) }
-            guard let number = value.double else { return nil }
-            return .some(number)
-        }
-        guard let altitude = optional("altitude"), let horizontal = optional("horizontalAccuracy"), let vertical = optional("verticalAccuracy"),
-              let course = optional("course"), let speed = optional("speed") else { return nil }
-        var timestamp: Int64?
-        if let value = json["timestamp"], !value.isNull {
-            guard let number = value.int64 else { return nil }
-            timestamp = number
-        }
+        guard let latitude = json["latitude"]?.double, let longitude = json["longitude"]?.double,
+              let altitude = json.optional("altitude", \.double), let horizontal = json.optional("horizontalAccuracy", \.double),
+              let vertical = json.optional("verticalAccuracy", \.double), let course = json.optional("course", \.double),
+              let speed = json.optional("speed", \.double), let timestamp = json.optional("timestamp", \.int64)
+        else { return nil }
         self.init(latitude: latitude, longitude: longitude, altitude: altitude, horizontalAccuracy: horizontal, verticalAccuracy: vertical, course: course, speed: speed, timestamp: timestamp)
     }
 
@@ -209,12 +184,8 @@ extension CloudLocation {
 
 extension CloudRecordStamp {
     package init?(json: JSONValue) {
-        guard let timestamp = json["timestamp"]?.int64, let user = json["userRecordName"]?.string else { return nil }
-        var device: String?
-        if let value = json["deviceID"], !value.isNull {
-            guard let text = value.string else { return nil }
-            device = text
-        }
+        guard let timestamp = json["timestamp"]?.int64, let user = json["userRecordName"]?.string,
+              let device = json.optional("deviceID", \.string) else { return nil }
         self.init(timestamp: timestamp, userRecordName: user, deviceID: device)
     }
 
@@ -230,16 +201,11 @@ extension CloudRecordStamp {
 
 extension CloudRecord {
     package init?(json: JSONValue) {
-        guard case .object = json, let name = json["recordName"]?.string else { return nil }
-        func optional<T>(_ key: String, _ make: (JSONValue) -> T?) -> T?? {
-            guard let value = json[key], !value.isNull else { return .some(nil) }
-            guard let made = make(value) else { return nil }
-            return .some(made)
-        }
-        guard let type = optional("recordType", { $0.string }), let zone = optional("zoneID", CloudZoneID.init(json:)),
-              let tag = optional("recordChangeTag", { $0.string }), let created = optional("created", CloudRecordStamp.init(json:)),
-              let modified = optional("modified", CloudRecordStamp.init(json:)), let deleted = optional("deleted", { $0.bool }),
-              let parent = optional("parent", CloudReference.init(json:)), let share = optional("share", CloudReference.init(json:)),
+        guard case .object = json, let name = json["recordName"]?.string,
+              let type = json.optional("recordType", \.string), let zone = json.optional("zoneID", CloudZoneID.init(json:)),
+              let tag = json.optional("recordChangeTag", \.string), let created = json.optional("created", CloudRecordStamp.init(json:)),
+              let modified = json.optional("modified", CloudRecordStamp.init(json:)), let deleted = json.optional("deleted", \.bool),
+              let parent = json.optional("parent", CloudReference.init(json:)), let share = json.optional("share", CloudReference.init(json:)),
               let fields = CloudFieldValue.fields(json: json["fields"].flatMap { $0.isNull ? nil : $0 })
         else { return nil }
         self.init(
@@ -271,36 +237,16 @@ extension CloudRecordsModifyRequest {
     /// The request from JSON on the fast path; nil when anything is unusual (decode with `Codable` then, for
     /// an error that names the field).
     package static func fastDecode(_ data: some Collection<UInt8>) -> CloudRecordsModifyRequest? {
-        guard let json = JSONValue.parse(data), case .object = json, let operations = json["operations"]?.array else { return nil }
-        var zone: CloudZoneID?
-        if let value = json["zoneID"], !value.isNull {
-            guard let id = CloudZoneID(json: value) else { return nil }
-            zone = id
-        }
-        var atomic: Bool?
-        if let value = json["atomic"], !value.isNull {
-            guard let flag = value.bool else { return nil }
-            atomic = flag
-        }
-        var desiredKeys: [String]?
-        if let value = json["desiredKeys"], !value.isNull {
-            guard let items = value.array else { return nil }
-            let keys = items.compactMap(\.string)
-            guard keys.count == items.count else { return nil }
-            desiredKeys = keys
-        }
+        guard let json = JSONValue.parse(data), case .object = json, let operations = json["operations"]?.array,
+              let zone = json.optional("zoneID", CloudZoneID.init(json:)), let atomic = json.optional("atomic", \.bool),
+              let desiredKeys = json.optional("desiredKeys", \.strings)
+        else { return nil }
         var parsed: [CloudRecordOperation] = []
         parsed.reserveCapacity(operations.count)
         for operation in operations {
             guard let typeName = operation["operationType"]?.string, let type = CloudRecordOperationType(rawValue: typeName),
-                  let recordJSON = operation["record"], let record = CloudRecord(json: recordJSON) else { return nil }
-            var remove: [String]?
-            if let value = operation["removeFields"], !value.isNull {
-                guard let items = value.array else { return nil }
-                let names = items.compactMap(\.string)
-                guard names.count == items.count else { return nil }
-                remove = names
-            }
+                  let recordJSON = operation["record"], let record = CloudRecord(json: recordJSON),
+                  let remove = operation.optional("removeFields", \.strings) else { return nil }
             parsed.append(CloudRecordOperation(operationType: type, record: record, removeFields: remove))
         }
         return CloudRecordsModifyRequest(zoneID: zone, operations: parsed, atomic: atomic, desiredKeys: desiredKeys)

@@ -60,6 +60,21 @@ package enum JSONValue: Sendable, Equatable {
         if case .null = self { return true }
         return false
     }
+
+    /// Strings only, or nil.
+    package var strings: [String]? {
+        guard let items = array else { return nil }
+        let strings = items.compactMap(\.string)
+        return strings.count == items.count ? strings : nil
+    }
+
+    /// The optional member `key` made into a value by `make`: `.some(nil)` when it is absent or null, nil
+    /// when it is there but `make` refuses it. `guard let x = json.optional(…)` accepts the first, not the second.
+    package func optional<T>(_ key: String, _ make: (JSONValue) -> T?) -> T?? {
+        guard let value = self[key], !value.isNull else { return .some(nil) }
+        guard let made = make(value) else { return nil }
+        return .some(made)
+    }
 }
 
 /// One `"key": value` of a JSON object.
