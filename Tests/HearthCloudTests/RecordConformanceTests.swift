@@ -244,6 +244,22 @@ struct RecordConformanceTests {
         }
     }
 
+    @Test("deleting a zone gives its records' storage back", arguments: StoreKind.allCases)
+    func zoneDeletionFreesQuota(_ kind: StoreKind) async throws {
+        let configuration = CloudConfiguration(storageQuotaBytes: 3_000, bcryptCost: 4)
+        try await withStore(kind, configuration: configuration) { store in
+            let alice = try await makeUser(store, "alice")
+            let zone = CloudZoneID(zoneName: "Scratch")
+            _ = try await store.modifyZones(alice, operations: [CloudZoneOperation(operationType: .create, zone: CloudZone(zoneID: zone))])
+            try await save(store, alice, [.note("a", title: String(repeating: "y", count: 1_500))], zone: zone)
+            let full = await cloudError { try await save(store, alice, [.note("b", title: String(repeating: "z", count: 1_500))]) }
+            #expect(full?.serverErrorCode == .quotaExceeded)
+            let deleted = try await store.modifyZones(alice, operations: [CloudZoneOperation(operationType: .delete, zone: CloudZone(zoneID: zone))])
+            #expect(deleted[0].item != nil)
+            try await save(store, alice, [.note("b", title: String(repeating: "z", count: 1_500))])
+        }
+    }
+
     @Test("queries filter, sort and page with continuation markers", arguments: StoreKind.allCases)
     func queries(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in

@@ -162,7 +162,7 @@ extension SQLRecordStore {
                         continue
                     }
                     let pk = existing.int("pk")
-                    let size = try await tx.first("SELECT COALESCE(SUM(size), 0) AS total FROM records WHERE zone_pk = ?", .int(pk))?.int("total") ?? 0
+                    let size = try await tx.first("SELECT CAST(COALESCE(SUM(size), 0) AS BIGINT) AS total FROM records WHERE zone_pk = ?", .int(pk))?.int("total") ?? 0
                     try await tx.execute("DELETE FROM records WHERE zone_pk = ?", .int(pk))
                     try await tx.execute("DELETE FROM record_refs WHERE zone_pk = ?", .int(pk))
                     try await tx.execute("DELETE FROM asset_refs WHERE zone_pk = ?", .int(pk))
