@@ -44,6 +44,14 @@ struct SharingConformanceTests {
             let bobParticipant = try #require(invited.participants.first { $0.userRecordName == bob.userID })
             #expect(bobParticipant.acceptanceStatus == .pending)
 
+            // The owner's own shares live in their private database, never in their shared one.
+            #expect(try await store.listZones(owner, scope: .shared).isEmpty)
+            #expect(try await store.listShares(owner, scope: .shared).isEmpty)
+            #expect(try await store.databaseChanges(owner, scope: .shared, request: CloudDatabaseChangesRequest()).zones.isEmpty)
+            let ownLeave = await cloudError { try await store.leaveShare(owner, reference: CloudShareReference(zoneID: CloudZoneID(zoneName: "Family", ownerRecordName: owner.userID), shareName: share.shareName)) }
+            #expect(ownLeave?.serverErrorCode == .badRequest)
+            #expect(try await store.listShares(owner, scope: .private).first?.participants.first?.acceptanceStatus == .accepted)
+
             // Pending: nothing visible.
             let sharedZone = CloudZoneID(zoneName: "Family", ownerRecordName: owner.userID)
             #expect(try await store.listZones(bob, scope: .shared).isEmpty)

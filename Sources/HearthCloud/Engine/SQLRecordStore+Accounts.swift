@@ -96,7 +96,7 @@ extension SQLRecordStore {
                     """
                     SELECT DISTINCT z.owner_id, z.name FROM participants p JOIN shares s ON s.zone_pk = p.zone_pk AND s.name = p.share_name
                     JOIN zones z ON z.pk = p.zone_pk
-                    WHERE p.account_id = ? AND p.status = 'ACCEPTED' AND s.deleted = 0 AND z.deleted = 0 AND p.permission <> 'NONE'
+                    WHERE p.account_id = ? AND z.owner_id <> p.account_id AND p.status = 'ACCEPTED' AND s.deleted = 0 AND z.deleted = 0 AND p.permission <> 'NONE'
                     ORDER BY z.owner_id, z.name
                     """,
                     .text(principal.userID)

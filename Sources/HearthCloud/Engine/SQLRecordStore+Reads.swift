@@ -202,7 +202,7 @@ extension SQLRecordStore {
                     SELECT z.owner_id, z.name AS zone_name, z.deleted AS zone_deleted, z.seq AS zone_seq, p.status, p.seq AS participant_seq,
                            s.deleted AS share_deleted, s.seq AS share_seq
                     FROM participants p JOIN shares s ON s.zone_pk = p.zone_pk AND s.name = p.share_name JOIN zones z ON z.pk = p.zone_pk
-                    WHERE p.account_id = ?
+                    WHERE p.account_id = ? AND z.owner_id <> p.account_id
                     """,
                     .text(principal.userID)
                 )

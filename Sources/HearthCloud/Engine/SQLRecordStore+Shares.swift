@@ -48,6 +48,9 @@ extension SQLRecordStore {
             guard let owner = zoneID.ownerRecordName, !owner.isEmpty else {
                 throw CloudError.badRequest("Shares in the shared database belong to other users: give zoneID.ownerRecordName as well as zoneName.")
             }
+            guard owner != principal.userID else {
+                throw CloudError(.badRequest, "Share \"\(reference.shareName)\" is your own; use the private database for it.", zoneID: zoneID)
+            }
             ownerID = owner
         }
         let notFound = CloudError(.notFound, "Share \"\(reference.shareName)\" does not exist in zone \(zoneID.zoneName).", zoneID: zoneID)
@@ -174,7 +177,7 @@ extension SQLRecordStore {
                     """
                     SELECT \(Self.shareColumns), p.role, p.status FROM participants p JOIN shares s ON s.zone_pk = p.zone_pk AND s.name = p.share_name
                     JOIN zones z ON z.pk = s.zone_pk
-                    WHERE p.account_id = ? AND p.status = 'ACCEPTED' AND s.deleted = 0 AND z.deleted = 0 ORDER BY z.owner_id, z.name, s.name
+                    WHERE p.account_id = ? AND z.owner_id <> p.account_id AND p.status = 'ACCEPTED' AND s.deleted = 0 AND z.deleted = 0 ORDER BY z.owner_id, z.name, s.name
                     """,
                     .text(principal.userID)
                 )
