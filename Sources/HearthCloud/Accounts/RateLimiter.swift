@@ -1,4 +1,5 @@
 public import Foundation
+import HearthCore
 
 /// Token buckets per key: each key may make `rate` requests per second on average, `burst` at once.
 public protocol RateLimiting: Sendable {
@@ -14,7 +15,7 @@ public protocol RateLimiting: Sendable {
 /// several server processes enforce one limit.
 public final class RateLimiter: RateLimiting {
     private struct Bucket { var tokens: Double; var updated: Double }
-    private let buckets = LockedBox<[String: Bucket]>([:])
+    private let buckets = Locked<[String: Bucket]>([:])
     private let rate: Double
     private let burst: Double
     private let now: @Sendable () -> Double

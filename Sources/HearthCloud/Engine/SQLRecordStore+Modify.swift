@@ -366,6 +366,7 @@ extension SQLRecordStore {
 
         // Records that asked to be deleted with a record deleted here.
         var targets = writes.filter(\.row.deleted).map(\.row.name)
+        var cascaded: [String] = []
         var rounds = 0
         while !targets.isEmpty && rounds < 32 {
             rounds += 1
@@ -391,14 +392,10 @@ extension SQLRecordStore {
                     touchedRoots.insert(source.text("root_name"))
                     touchedTypes.insert(source.text("type"))
                     next.append(source.text("name"))
+                    cascaded.append(source.text("name"))
                 }
             }
             targets = next
-        }
-        let deletedNames = writes.filter(\.row.deleted).map(\.row.name)
-        for chunk in stride(from: 0, to: deletedNames.count, by: 500) {
-            let names = deletedNames[chunk..<min(chunk + 500, deletedNames.count)].map(SQLValue.text)
-            try await tx.execute("DELETE FROM record_refs WHERE zone_pk = ? AND source_name IN (\(placeholders(names.count)))", [.int(zonePK)] + names)
         }
 
         try await tx.execute("UPDATE zones SET seq = ? WHERE pk = ?", .int(seq), .int(zonePK))
@@ -406,7 +403,7 @@ extension SQLRecordStore {
         try await tx.publishOnCommit(CloudChangeEvent(
             ownerID: access.ownerID, originUserID: principal.userID, originDeviceID: principal.deviceID,
             zones: [.init(zoneName: access.zoneName, recordTypes: touchedTypes.sorted(), roots: touchedRoots.sorted(), structural: !deletedRoots.isEmpty,
-                          recordNames: writes.map(\.row.name).sorted())]
+                          recordNames: (writes.map(\.row.name) + cascaded).sorted())]
         ))
 
         let finalShareRoots = shareRoots.filter { !deletedRoots.contains($0.key) }

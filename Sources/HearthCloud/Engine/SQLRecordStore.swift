@@ -50,39 +50,41 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
 
     var nowMilliseconds: Int64 { milliseconds(clock()) }
 
-    /// Runs `body` in a transaction, turning database failures into `INTERNAL_ERROR` / `TRY_AGAIN_LATER`.
-    /// One statement on its own (one round trip on PostgreSQL), with failures reported as ``transaction(readOnly:_:)`` does.
-    func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        do {
-            return try await database.single(sql, binds)
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            let failure = CloudError(.internalError, "The record store failed to answer; the error id is in the server log.")
-            logger.error("Record store failure", metadata: ["error.id": "\(failure.uuid)", "cloud.store": "\(kind)", "error": "\(String(reflecting: error))"])
-            throw failure
-        }
-    }
-
     /// In memory on SQLite, where one server process owns the database; in the database on PostgreSQL, so
     /// that every server process on it enforces one limit per key.
     public func makeRateLimiter(name: String, rate: Double, burst: Double) -> any RateLimiting {
         database.dialect == .postgres ? SharedRateLimiter(store: self, name: name, rate: rate, burst: burst) : RateLimiter(rate: rate, burst: burst)
     }
 
+    /// Runs `body` in a transaction, turning database failures into `INTERNAL_ERROR` / `TRY_AGAIN_LATER`.
     func transaction<T: Sendable>(readOnly: Bool, _ body: @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
         do {
             return try await database.transaction(readOnly: readOnly, body)
-        } catch let error as CloudError {
-            throw error
-        } catch is SQLUniqueViolation {
-            throw CloudError(.tryAgainLater, "Another request changed the same data at the same moment; try again.", retryAfter: 1)
-        } catch is CancellationError {
-            throw CancellationError()
         } catch {
+            throw failure(error)
+        }
+    }
+
+    /// One statement on its own (one round trip on PostgreSQL), with failures reported as ``transaction(readOnly:_:)`` does.
+    func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        do {
+            return try await database.single(sql, binds)
+        } catch {
+            throw failure(error)
+        }
+    }
+
+    /// What a database failure becomes for the caller; unexpected ones are logged under the id the answer gives.
+    private func failure(_ error: any Error) -> any Error {
+        switch error {
+        case is CloudError, is CancellationError:
+            return error
+        case is SQLUniqueViolation:
+            return CloudError(.tryAgainLater, "Another request changed the same data at the same moment; try again.", retryAfter: 1)
+        default:
             let failure = CloudError(.internalError, "The record store failed to answer; the error id is in the server log.")
             logger.error("Record store failure", metadata: ["error.id": "\(failure.uuid)", "cloud.store": "\(kind)", "error": "\(String(reflecting: error))"])
-            throw failure
+            return failure
         }
     }
 

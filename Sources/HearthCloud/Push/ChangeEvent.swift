@@ -1,5 +1,6 @@
 import HearthCloudModel
 import Foundation
+import HearthCore
 
 /// What one committed write changed, for the push channel: whose data, which zones, by which device.
 ///
@@ -60,13 +61,20 @@ public struct CloudChangeEvent: Codable, Sendable, Hashable {
         return copy
     }
 
+    /// The event as a `NOTIFY` payload: encoded once when it fits, compacted first when it does not.
+    func notifyPayload(maxBytes: Int = 7000) throws -> String {
+        let data = try CloudJSON.encoder.encode(self)
+        if data.count <= maxBytes { return String(decoding: data, as: UTF8.self) }
+        return String(decoding: try CloudJSON.encoder.encode(compacted(maxBytes: maxBytes)), as: UTF8.self)
+    }
+
     var encodedSize: Int { (try? CloudJSON.encoder.encode(self).count) ?? Int.max }
 }
 
 /// Hands every committed change event to each current listener.
 public final class ChangeEventBroadcast: Sendable {
-    private let listeners = LockedBox<[Int: AsyncStream<CloudChangeEvent>.Continuation]>([:])
-    private let counter = LockedBox<Int>(0)
+    private let listeners = Locked<[Int: AsyncStream<CloudChangeEvent>.Continuation]>([:])
+    private let counter = Locked<Int>(0)
 
     public init() {}
 

@@ -1,4 +1,5 @@
 public import Foundation
+import HearthCore
 public import HearthCloudModel
 public import Logging
 public import ServiceLifecycle
@@ -24,8 +25,8 @@ public final class PushHub: Service, Sendable {
     private let store: any RecordStore
     private let heartbeat: Duration
     private let logger: Logger
-    private let connections = LockedBox<[Int: Connection]>([:])
-    private let nextID = LockedBox<Int>(0)
+    private let connections = Locked<[Int: Connection]>([:])
+    private let nextID = Locked<Int>(0)
 
     public init(store: any RecordStore, heartbeat: Duration = .seconds(15), logger: Logger) {
         self.store = store

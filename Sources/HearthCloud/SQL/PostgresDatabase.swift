@@ -167,7 +167,7 @@ private struct PostgresTransaction: SQLTransaction {
     }
 
     func publishOnCommit(_ event: CloudChangeEvent) async throws {
-        let payload = String(decoding: try JSONEncoder().encode(event.compacted()), as: UTF8.self)
+        let payload = try event.notifyPayload()
         try await execute("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
     }
 
@@ -197,18 +197,8 @@ private struct PostgresTransaction: SQLTransaction {
     }
 
     private func run(_ sql: String, _ binds: [SQLValue]) async throws -> PostgresRowSequence {
-        var bindings = PostgresBindings(capacity: binds.count)
-        for value in binds {
-            switch value {
-            case .null: bindings.appendNull()
-            case .int(let v): bindings.append(v)
-            case .double(let v): bindings.append(v)
-            case .text(let v): bindings.append(v)
-            case .blob(let v): bindings.append(ByteBuffer(bytes: v))
-            }
-        }
         do {
-            return try await connection.query(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: bindings), logger: logger)
+            return try await connection.query(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds)), logger: logger)
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw SQLUniqueViolation()
         }

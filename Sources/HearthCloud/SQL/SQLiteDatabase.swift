@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import HearthCloudModel
 import GRDB
 import GRDBSQLite
@@ -81,7 +82,7 @@ final class SQLiteDatabase: SQLDatabase {
 private final class SQLiteTransaction: SQLTransaction {
     let dialect = SQLDialect.sqlite
     let writer: any DatabaseWriter
-    let pending = LockedBox<[CloudChangeEvent]>([])
+    let pending = Locked<[CloudChangeEvent]>([])
 
     init(writer: any DatabaseWriter) { self.writer = writer }
 

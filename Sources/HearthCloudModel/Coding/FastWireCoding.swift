@@ -29,6 +29,21 @@ extension CloudFieldValue {
         out.raw("{\"type\":")
         out.string(typeName)
         out.raw(",\"value\":")
+        if case .list(let list) = self {
+            out.raw("[")
+            for (index, element) in list.elements.enumerated() {
+                if index > 0 { out.raw(",") }
+                element.writeValue(to: &out)
+            }
+            out.raw("]")
+        } else {
+            writeValue(to: &out)
+        }
+        out.raw("}")
+    }
+
+    /// The bare value, without its type; a list inside a list (which cannot be built) writes null.
+    private func writeValue(to out: inout JSONOutput) {
         switch self {
         case .string(let v): out.string(v)
         case .int64(let v): out.int(v)
@@ -39,26 +54,8 @@ extension CloudFieldValue {
         case .reference(let v): v.write(to: &out)
         case .asset(let v): v.write(to: &out)
         case .location(let v): v.write(to: &out)
-        case .list(let list):
-            out.raw("[")
-            for (index, element) in list.elements.enumerated() {
-                if index > 0 { out.raw(",") }
-                switch element {
-                case .string(let v): out.string(v)
-                case .int64(let v): out.int(v)
-                case .double(let v): out.double(v)
-                case .boolean(let v): out.bool(v)
-                case .bytes(let v): out.string(v.base64EncodedString())
-                case .date(let v): out.int(v)
-                case .reference(let v): v.write(to: &out)
-                case .asset(let v): v.write(to: &out)
-                case .location(let v): v.write(to: &out)
-                case .list: out.raw("null")
-                }
-            }
-            out.raw("]")
+        case .list: out.raw("null")
         }
-        out.raw("}")
     }
 
     /// Fields by name from a JSON object; nil when any is malformed.
@@ -214,15 +211,14 @@ extension CloudRecord {
         )
     }
 
-    /// Writes the record; `rawFields`, when given, is the fields' JSON object written as is.
-    package func write(to out: inout JSONOutput, rawFields: String? = nil) {
+    package func write(to out: inout JSONOutput) {
         out.raw("{\"recordName\":")
         out.string(recordName)
         out.raw(",\"recordType\":")
         out.string(recordType)
         if let zoneID { out.raw(",\"zoneID\":"); zoneID.write(to: &out) }
         out.raw(",\"fields\":")
-        if let rawFields { out.raw(rawFields) } else { CloudFieldValue.write(fields: fields, to: &out) }
+        CloudFieldValue.write(fields: fields, to: &out)
         if let recordChangeTag { out.raw(",\"recordChangeTag\":"); out.string(recordChangeTag) }
         if let created { out.raw(",\"created\":"); created.write(to: &out) }
         if let modified { out.raw(",\"modified\":"); modified.write(to: &out) }
@@ -275,17 +271,6 @@ extension CloudRecordsModifyResponse {
         }
         out.raw("]}")
         return out.data
-    }
-
-    package static func fastDecode(_ data: some Collection<UInt8>) -> CloudRecordsModifyResponse? {
-        guard let json = JSONValue.parse(data), let items = json["records"]?.array else { return nil }
-        var results: [CloudItemResult<CloudRecord>] = []
-        for item in items {
-            if item["serverErrorCode"] != nil { return nil }
-            guard let record = CloudRecord(json: item) else { return nil }
-            results.append(.success(record))
-        }
-        return CloudRecordsModifyResponse(records: results)
     }
 }
 
