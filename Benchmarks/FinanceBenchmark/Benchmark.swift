@@ -201,7 +201,8 @@ struct Benchmark {
         print("  time vs raw: \(String(format: "%.2f", ours.seconds / raw.seconds))×; peak memory \(String(format: "%.1f", ours.peakMB)) MB (goal < 100 MB)")
         let same = FileManager.default.contentsEqual(atPath: folder.appendingPathComponent("ours.csv").path,
                                                      andPath: folder.appendingPathComponent("raw.csv").path)
-        print("  the two files are \(same ? "byte-for-byte identical" : "DIFFERENT")")
+        guard same else { throw BenchmarkError("the CSV written by exportTransactionsCSV differs from the raw one") }
+        print("  the two files are byte-for-byte identical")
         print("")
         try exchangeJSON(database, rows: count)
     }

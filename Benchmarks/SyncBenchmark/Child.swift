@@ -49,7 +49,8 @@ enum Child {
         default:
             exit(2)
         }
-        let seconds = Double((ContinuousClock.now - start).components.attoseconds) / 1e18 + Double((ContinuousClock.now - start).components.seconds)
+        let elapsed = (ContinuousClock.now - start).components
+        let seconds = Double(elapsed.seconds) + Double(elapsed.attoseconds) / 1e18
         print("\(count) \(String(format: "%.3f", seconds)) \(String(format: "%.1f", peakMegabytes()))")
     }
 

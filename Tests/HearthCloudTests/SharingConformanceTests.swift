@@ -202,6 +202,7 @@ struct SharingConformanceTests {
             #expect(event.originDeviceID == "phone")
             #expect(event.zones.map(\.zoneName) == ["_defaultZone"])
             #expect(event.zones.first?.recordTypes == ["Note"])
+            #expect(event.zones.first?.recordNames == ["y"])
         }
     }
 

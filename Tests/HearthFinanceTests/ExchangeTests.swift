@@ -93,9 +93,9 @@ import Testing
         try Data(text.utf8).write(to: reordered)
 
         let (target, _) = try makeStore(now: date(2026, 1, 1))
-        let counts = Counts()
-        let summary = try await target.importJSON(from: reordered, progress: { counts.add($0) })
-        #expect(counts.values == [6]) // fewer than 10,000 values: only the final count
+        let counts = Locked<[Int]>([])
+        let summary = try await target.importJSON(from: reordered, progress: { count in counts.withLock { $0.append(count) } })
+        #expect(counts.current == [6]) // fewer than 10,000 values: only the final count
         #expect(summary.inserted == [.person: 2, .subscription: 1, .group: 1, .groupExpense: 1, .transaction: 2])
         #expect(try await snapshot(target) == state)
     }
@@ -212,12 +212,4 @@ import Testing
         await expectError(.contextError) { try await store.exportJSON(to: folder.file("missing/folder/export.json")) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
     }
-}
-
-/// Progress counts, collected from any thread.
-final class Counts: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [Int] = []
-    func add(_ value: Int) { lock.withLock { collected.append(value) } }
-    var values: [Int] { lock.withLock { collected } }
 }

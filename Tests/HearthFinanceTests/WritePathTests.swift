@@ -30,7 +30,7 @@ struct OutboxRecorder: FinanceChangeRecorder {
     static func rows(_ store: FinancePersistenceService) async throws -> [String] {
         try await store.database.read { db in
             try Row.fetchAll(db, sql: "SELECT entity, id, kind FROM outbox ORDER BY seq").map { row in
-                "\(row["entity"] as String) \((row["id"] as UUID).uuidString.prefix(8)) \(row["kind"] as String)"
+                "\(row["entity"] as String) \((row["id"] as UUID).uuidString.suffix(4)) \(row["kind"] as String)"
             }
         }
     }
@@ -48,11 +48,11 @@ struct OutboxRecorder: FinanceChangeRecorder {
         try await store.deleteGroup(id: group.id)
         try await store.insertTransactions([Transaction(id: id(4), title: "A", amount: 1), Transaction(id: id(5), title: "B", amount: 2)])
         #expect(try await OutboxRecorder.rows(store) == [
-            "person 00000000 inserted",
-            "person 00000000 updated",
-            "group 00000000 inserted", "groupExpense 00000000 inserted",
-            "groupExpense 00000000 deleted", "group 00000000 deleted",
-            "transaction 00000000 inserted", "transaction 00000000 inserted",
+            "person 0001 inserted",
+            "person 0001 updated",
+            "group 0002 inserted", "groupExpense 0003 inserted",
+            "groupExpense 0003 deleted", "group 0002 deleted",
+            "transaction 0004 inserted", "transaction 0005 inserted",
         ])
     }
 

@@ -153,13 +153,14 @@ import Testing
         #expect(notification.databaseScope == .private)
         // The writer is not told of its own change: its next message is a later change by the listener.
         _ = try await listener.privateDatabase.modifyRecords(CloudRecordsModifyRequest(zoneID: zone, operations: [
-            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "r2", recordType: "Note", fields: [:])),
+            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "r2", recordType: "Memo", fields: [:])),
         ]))
         guard case .notification(let second)? = try await writing.next() else {
             Issue.record("no notification for the writer")
             return
         }
         #expect(second.zoneIDs.map(\.zoneName) == ["notes"])
+        #expect(second.recordTypes == ["Memo"])
     }
 
     @Test func serverURLsAreChecked() throws {

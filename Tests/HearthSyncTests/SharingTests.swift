@@ -55,7 +55,11 @@ import Testing
         // The guest's own private zone stays separate: nothing of it reaches the owner.
         try await guest.store.save(Item(id: "private-1", title: "guest only"))
         #expect(try await eventually { try await guest.engine.pendingChangeCount() == 0 })
-        try await Task.sleep(for: .milliseconds(300))
+        let inGuestZone = try await guest.client.privateDatabase.lookupRecords(CloudRecordsLookupRequest(zoneID: CloudZoneID(zoneName: "notes"), records: [CloudRecordLookup(recordName: "private-1")]))
+        #expect(inGuestZone.records.first?.item != nil)
+        let inOwnerZone = try await owner.client.privateDatabase.lookupRecords(CloudRecordsLookupRequest(zoneID: CloudZoneID(zoneName: "notes"), records: [CloudRecordLookup(recordName: "private-1")]))
+        #expect(inOwnerZone.records.first?.error?.serverErrorCode == .notFound)
+        _ = try await owner.engine.sync()
         #expect(try await owner.store.item("private-1") == nil)
     }
 
