@@ -36,7 +36,7 @@ struct FinanceSyncCommand: AsyncParsableCommand {
             FinanceCLI.fail("--server: \(error.message)")
         }
         let serverKey = "cloud " + serverConfiguration.serverURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        let credentialsFolder = dataDirectory.appendingPathComponent("credentials")
+        let credentialsFolder = dataFolder().appendingPathComponent("credentials")
         let tokens = SecureTokenStore(files: ProtectedFileStore(directory: credentialsFolder))
         let client = CloudClient(configuration: serverConfiguration)
 
@@ -96,11 +96,6 @@ struct FinanceSyncCommand: AsyncParsableCommand {
         } catch {
             FinanceCLI.fail(describe(error, server: serverText))
         }
-    }
-
-    private var dataDirectory: URL {
-        let folder = ProcessInfo.processInfo.environment["HEARTH_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "hearth-data"
-        return URL(fileURLWithPath: (folder as NSString).expandingTildeInPath)
     }
 
     /// One round: fetch, send, and print what happened.

@@ -29,20 +29,14 @@ struct FinanceOptions: ParsableArguments {
         if let database, !database.isEmpty {
             return URL(fileURLWithPath: (database as NSString).expandingTildeInPath)
         }
-        let environment = ProcessInfo.processInfo.environment
-        let folder = environment["HEARTH_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "hearth-data"
-        return URL(fileURLWithPath: (folder as NSString).expandingTildeInPath).appendingPathComponent("finance.sqlite")
+        return dataFolder().appendingPathComponent("finance.sqlite")
     }
 }
 
 /// The plumbing every finance command shares: opening the store, resolving names, printing, failing.
 enum FinanceCLI {
     /// The calendar dates are read and months computed in: Gregorian, in the local time zone (TZ).
-    static var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .current
-        return calendar
-    }
+    static var calendar: Calendar { FinancePersistenceService.defaultCalendar }
 
     /// Opens the store, runs `body`, and turns any failure into a message on stderr and exit status 1.
     ///

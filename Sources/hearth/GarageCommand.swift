@@ -35,8 +35,7 @@ struct GarageOptions: ParsableArguments {
     /// The database path: --db, else garage.sqlite in HEARTH_DATA_DIR or ./hearth-data.
     func databaseURL(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         if let database, !database.isEmpty { return URL(fileURLWithPath: (database as NSString).expandingTildeInPath) }
-        let directory = environment["HEARTH_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "hearth-data"
-        return URL(fileURLWithPath: directory).appendingPathComponent("garage.sqlite")
+        return dataFolder(environment: environment).appendingPathComponent("garage.sqlite")
     }
 
     /// Opens (creating when needed) the garage database.

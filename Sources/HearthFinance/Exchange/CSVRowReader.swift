@@ -11,8 +11,6 @@ final class CSVRowReader {
     private var currentLine = 1
     /// The line the last row returned started on.
     private(set) var rowLine = 1
-    /// How many rows have been returned.
-    private(set) var rowCount = 0
 
     init(url: URL) throws {
         bytes = try FileBytes(url: url)
@@ -26,7 +24,6 @@ final class CSVRowReader {
     func next() throws -> [String]? {
         guard var byte = try nextByte() else { return nil }
         rowLine = currentLine
-        rowCount += 1
         var fields: [String] = []
         var field: [UInt8] = []
         func finishField() throws {

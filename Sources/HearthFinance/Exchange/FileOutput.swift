@@ -26,11 +26,6 @@ final class FileOutput {
         if buffer.count >= capacity { try flush() }
     }
 
-    func write(bytes: [UInt8]) throws {
-        buffer.append(contentsOf: bytes)
-        if buffer.count >= capacity { try flush() }
-    }
-
     func write(data: Data) throws {
         buffer.append(contentsOf: data)
         if buffer.count >= capacity { try flush() }

@@ -14,9 +14,7 @@ public enum FinanceValidation {
             throw PersistenceError.validationFailed("Invalid email format")
         }
         _ = try MinorUnits.cents(person.balance, field: "Person balance")
-        return Person(id: person.id, name: name, email: email, phone: Validation.trimmed(person.phone),
-                      avatar: person.avatar, balance: person.balance, createdDate: person.createdDate,
-                      updatedAt: person.updatedAt)
+        return person.with(name: name, email: .some(email), phone: Validation.trimmed(person.phone))
     }
 
     /// Checks `subscription`: a name, a price above zero in cents, sensible reminder and trial settings.
@@ -44,19 +42,7 @@ public enum FinanceValidation {
         if let start = subscription.trialStartDate, let end = subscription.trialEndDate, end < start {
             throw PersistenceError.validationFailed("Trial end date must not be before the trial start date")
         }
-        return Subscription(
-            id: subscription.id, name: name, description: subscription.description, price: subscription.price,
-            billingCycle: subscription.billingCycle, category: subscription.category, icon: subscription.icon,
-            color: subscription.color, nextBillingDate: subscription.nextBillingDate, isActive: subscription.isActive,
-            isShared: subscription.isShared, sharedWith: unique(subscription.sharedWith),
-            paymentMethod: subscription.paymentMethod, createdDate: subscription.createdDate,
-            lastBillingDate: subscription.lastBillingDate, totalSpent: subscription.totalSpent,
-            notes: subscription.notes, website: website, cancellationDate: subscription.cancellationDate,
-            isFreeTrial: subscription.isFreeTrial, trialStartDate: subscription.trialStartDate,
-            trialEndDate: subscription.trialEndDate, willConvertToPaid: subscription.willConvertToPaid,
-            priceAfterTrial: subscription.priceAfterTrial, enableRenewalReminder: subscription.enableRenewalReminder,
-            reminderDaysBefore: subscription.reminderDaysBefore, reminderTime: subscription.reminderTime,
-            updatedAt: subscription.updatedAt)
+        return subscription.with(name: name, sharedWith: unique(subscription.sharedWith), website: .some(website))
     }
 
     /// Checks `transaction`: a title, a non-zero amount in cents, tags without `;` or control characters.

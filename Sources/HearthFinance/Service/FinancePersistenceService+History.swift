@@ -37,7 +37,9 @@ extension FinancePersistenceService {
                 context.label = label
                 return HistoryStep(label: label, rowCount: entry.count)
             }
-        } catch let error as PersistenceError where error.code == .updateFailed {
+        } catch let error as PersistenceError where error.code == .updateFailed
+            && (error.underlying as? DatabaseError)?.resultCode == .SQLITE_CONSTRAINT {
+            // A foreign key: a row this step puts back or removes is named by a later change.
             throw PersistenceError.relationshipError(
                 "Cannot \(stack) this step: later changes depend on it (\(error.underlying.map { "\($0)" } ?? error.message))")
         }

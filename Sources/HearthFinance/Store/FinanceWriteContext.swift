@@ -33,7 +33,7 @@ public final class FinanceWriteContext {
     var touched = Set<EntityKey>()
     /// A label that replaces the one the step was started with (undo and redo reuse the original's).
     var label: String?
-    /// What each ``put(_:keepingTimestamp:)`` did, for import summaries.
+    /// What each ``put(_:)`` did, for import summaries.
     private(set) var outcomes = ImportSummary()
 
     init(db: Database, now: Date, calendar: Calendar, recordsChanges: Bool, keepsTimestamps: Bool = false) {
@@ -55,16 +55,16 @@ public final class FinanceWriteContext {
         try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(R.table) WHERE id = ?)"), arguments: [id]) ?? false
     }
 
-    /// Inserts or updates `value`, stamped with ``now`` unless `keepingTimestamp`. Storing a value identical
+    /// Inserts or updates `value`, stamped with ``now`` unless the context keeps timestamps. Storing a value identical
     /// to the stored one (apart from its timestamp) changes nothing and records nothing.
     @discardableResult
-    func put<R: FinanceRecord>(_ value: R, keepingTimestamp: Bool = false) throws -> R {
+    func put<R: FinanceRecord>(_ value: R) throws -> R {
         let before = try load(R.self, id: value.id)
         if let before, before.hasSameContent(as: value) {
             outcomes.unchanged[R.entity, default: 0] += 1
             return before
         }
-        let stored = keepingTimestamp || keepsTimestamps ? value : value.withUpdatedAt(now)
+        let stored = keepsTimestamps ? value : value.withUpdatedAt(now)
         if before == nil { outcomes.inserted[R.entity, default: 0] += 1 } else { outcomes.updated[R.entity, default: 0] += 1 }
         if before == nil {
             try db.cachedStatement(sql: R.insertSQL).execute(arguments: StatementArguments(try stored.databaseValues()))
