@@ -114,7 +114,7 @@ import Testing
             modified: CloudRecordStamp(timestamp: 2, userRecordName: "u\"2", deviceID: "d"),
             parent: CloudReference(recordName: "p")
         )
-        let decoded = try JSONDecoder().decode(CloudRecord.self, from: RecordJSONWriter.encode(record))
+        let decoded = try JSONDecoder().decode(CloudRecord.self, from: SyncCoding.encodeRecord(record))
         #expect(decoded == record)
         #expect(SyncCoding.decodeRecord(try SyncCoding.encodeRecord(record)) == record)
     }

@@ -1,4 +1,6 @@
 import HearthCloudModel
+import NIOCore
+import NIOHTTP1
 
 /// ``CloudDatabase`` over HTTP: every call is one request to `/cloud/v1/{private|shared}/…`.
 struct RemoteCloudDatabase: CloudDatabase {
@@ -37,8 +39,13 @@ struct RemoteCloudDatabase: CloudDatabase {
         try await client.post(path("records/query"), request)
     }
 
+    /// The engine's main download: pages are read by the fast parser, with `Codable` (and its messages)
+    /// for anything it refuses.
     func recordChanges(_ request: CloudRecordChangesRequest) async throws -> CloudRecordChangesResponse {
-        try await client.post(path("records/changes"), request)
+        let body = ByteBuffer(bytes: try client.encode(request))
+        return try await client.execute(.POST, path("records/changes"), body: body, contentType: "application/json", authenticated: true) { data in
+            try CloudRecordChangesResponse.fastDecode(data) ?? client.decode(CloudRecordChangesResponse.self, from: data)
+        }
     }
 
     func createShare(_ request: CloudShareCreateRequest) async throws -> CloudShare {

@@ -271,7 +271,6 @@ struct ChangeApplier: Sendable {
         var conflicts: [(SyncRecordID, String)] = []
         var failures: [(SyncRecordID, String)] = []
         var zoneMissing = false
-        var applied = Outcome()
     }
 
     /// Records the results of a send: saved records get their new change tag (and ancestor); entries are
@@ -330,7 +329,7 @@ struct ChangeApplier: Sendable {
                 case .zoneNotFound:
                     outcome.zoneMissing = true
                 case .throttled, .tryAgainLater, .internalError, .atomicError:
-                    let wait = max(Int64(error.retryAfter ?? 0) * 1000, backoff(attempt: entry.attempts).milliseconds)
+                    let wait = retryWait(retryAfter: error.retryAfter, attempt: entry.attempts)
                     try SyncTables.deferEntry(zone, id.recordName, notBefore: now + wait, parked: false, error: nil, in: db)
                 case .validatingReferenceError where entry.attempts < 5:
                     // The record it refers to may come in a later batch.
@@ -349,7 +348,7 @@ struct ChangeApplier: Sendable {
     func deferAll(_ prepared: [Prepared], zone: SyncZone, retryAfter: Int?, in db: Database) throws {
         let now = now()
         for item in prepared {
-            let wait = max(Int64(retryAfter ?? 0) * 1000, backoff(attempt: item.entry.attempts).milliseconds)
+            let wait = retryWait(retryAfter: retryAfter, attempt: item.entry.attempts)
             try SyncTables.deferEntry(zone, item.entry.recordName, notBefore: now + wait, parked: false, error: nil, in: db)
         }
     }
@@ -367,6 +366,11 @@ struct ChangeApplier: Sendable {
     /// Exponential backoff from `retryBase` to `retryCeiling`, with up to 25% jitter.
     func backoff(attempt: Int) -> Duration {
         Backoff.delay(attempt: attempt, base: configuration.retryBase, ceiling: configuration.retryCeiling)
+    }
+
+    /// How long (ms) a put-off change waits: the backoff for its attempt, never less than the server asked.
+    func retryWait(retryAfter: Int?, attempt: Int) -> Int64 {
+        max(Int64(retryAfter ?? 0) * 1000, backoff(attempt: attempt).milliseconds)
     }
 
     func now() -> Int64 { SyncCoding.milliseconds(clockNow()) }

@@ -32,7 +32,7 @@ extension SyncEngine {
             }
         } catch {
             // What was not fetched is asked for again.
-            for (scope, request) in requests { pendingFetch[scope] = pendingFetch[scope].map { $0.merged(with: request) } ?? request }
+            for (scope, request) in requests { requestFetch(scope, request) }
             throw error
         }
     }

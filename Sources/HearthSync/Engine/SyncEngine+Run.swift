@@ -196,7 +196,6 @@ extension SyncEngine {
                     switch event {
                     case .connected:
                         failures = 0
-                        pushConnected = true
                         for scope in configuration.scopes { requestFetch(scope, .everything) }
                         if case .offline = condition {
                             condition = .ok
@@ -216,20 +215,17 @@ extension SyncEngine {
                 return
             } catch let error as CloudTransportError {
                 if Task.isCancelled { return }
-                pushConnected = false
                 condition = .offline(error.message)
                 setStatus(.offline)
             } catch let error as CloudError {
-                pushConnected = false
                 if error.serverErrorCode == .authenticationFailed || error.serverErrorCode == .authenticationRequired {
                     note(error)
                     await refreshStatus()
                 }
             } catch {
-                pushConnected = false
+                // Anything else: try again after the backoff.
             }
             if Task.isCancelled { return }
-            pushConnected = false
             failures += 1
             let delay = Backoff.delay(attempt: failures - 1, base: .milliseconds(250), ceiling: min(configuration.retryCeiling, .seconds(30)))
             do {

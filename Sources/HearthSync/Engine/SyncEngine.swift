@@ -62,7 +62,6 @@ public actor SyncEngine: Service {
     var nextParkedRetryAt: Int64?
     var wakeContinuation: AsyncStream<Void>.Continuation?
     var timerTask: Task<Void, Never>?
-    var pushConnected = false
 
     /// What the last attempt left sync in.
     enum Condition: Equatable {

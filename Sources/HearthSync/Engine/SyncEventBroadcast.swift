@@ -18,17 +18,7 @@ final class SyncEventBroadcast: Sendable {
         return stream
     }
 
-    var hasListeners: Bool { listeners.withLock { !$0.isEmpty } }
-
     func publish(_ event: SyncEvent) {
         for target in listeners.withLock({ Array($0.values) }) { target.yield(event) }
-    }
-
-    func finish() {
-        let all = listeners.withLock { listeners -> [AsyncStream<SyncEvent>.Continuation] in
-            defer { listeners.removeAll() }
-            return Array(listeners.values)
-        }
-        for continuation in all { continuation.finish() }
     }
 }

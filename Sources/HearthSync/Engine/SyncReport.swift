@@ -22,16 +22,4 @@ public struct SyncReport: Sendable, Hashable {
     public var problems: [String] = []
 
     public init() {}
-
-    mutating func add(_ other: SyncReport) {
-        sentSaves += other.sentSaves
-        sentDeletions += other.sentDeletions
-        sentBatches += other.sentBatches
-        receivedSaves += other.receivedSaves
-        receivedDeletions += other.receivedDeletions
-        conflictsResolved += other.conflictsResolved
-        refetchedZones += other.refetchedZones
-        throttled += other.throttled
-        problems += other.problems
-    }
 }

@@ -17,12 +17,16 @@ enum SyncCoding {
         try? JSONDecoder().decode([String: CloudFieldValue].self, from: data)
     }
 
+    /// A record as the wire writes it, through the hand-written writer that `Codable` reads back.
     static func encodeRecord(_ record: CloudRecord) throws -> Data {
-        try RecordJSONWriter.encode(record)
+        var out = JSONOutput(capacity: 512)
+        record.write(to: &out)
+        return out.data
     }
 
+    /// A stored record: the fast parser first, `Codable` for anything it refuses.
     static func decodeRecord(_ data: Data) -> CloudRecord? {
-        try? JSONDecoder().decode(CloudRecord.self, from: data)
+        JSONValue.parse(data).flatMap(CloudRecord.init(json:)) ?? (try? JSONDecoder().decode(CloudRecord.self, from: data))
     }
 
     static func encodeTimes(_ times: [String: Int64]) -> String {
