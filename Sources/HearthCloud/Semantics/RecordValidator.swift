@@ -65,8 +65,7 @@ struct RecordValidator: Sendable {
     }
 
     private func assetProblem(_ asset: CloudAsset) -> String? {
-        let hex = asset.fileChecksum
-        guard hex.utf8.count == 64, hex.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+        guard AssetChecksum.isValid(asset.fileChecksum) else {
             return "an asset's fileChecksum must be the 64 lowercase hex digits the upload answered with."
         }
         return nil

@@ -27,6 +27,11 @@ struct CloudAPI: Sendable {
 
     /// The signed-in caller, after the rate limit.
     func principal(_ request: Request) async throws -> CloudPrincipal {
+        try await signedIn(request).principal
+    }
+
+    /// The bearer token, who it belongs to and the principal requests act as; the rate limit is spent here.
+    func signedIn(_ request: Request) async throws -> (token: String, caller: CloudCaller, principal: CloudPrincipal) {
         guard let header = request.headers[.authorization] else {
             throw CloudError(.authenticationRequired, "Sign in first: send the token from POST \(Self.prefix)/accounts/signin as \"Authorization: Bearer <token>\".")
         }
@@ -40,11 +45,7 @@ struct CloudAPI: Sendable {
         }
         var device = request.headers[Self.deviceHeader]
         if let value = device, value.isEmpty || value.utf8.count > 200 { device = nil }
-        return CloudPrincipal(userID: caller.userRecordName, deviceID: device)
-    }
-
-    func token(_ request: Request) -> String {
-        String((request.headers[.authorization] ?? "").dropFirst(7)).trimmingCharacters(in: .whitespaces)
+        return (token, caller, CloudPrincipal(userID: caller.userRecordName, deviceID: device))
     }
 
     /// The `{database}` path parameter.
@@ -77,18 +78,26 @@ struct CloudAPI: Sendable {
         }
     }
 
-    /// The request's body, which must not be empty; `LIMIT_EXCEEDED` past the size limit.
+    /// The request's JSON body, which must not be empty; `LIMIT_EXCEEDED` past the size limit.
     private func body(of request: Request) async throws -> ByteBuffer {
+        try await body(
+            of: request, limit: configuration.maxRequestBytes,
+            tooLarge: CloudError(.limitExceeded, "The request body is larger than \(configuration.maxRequestBytes) bytes; send fewer or smaller records per request."),
+            empty: CloudError.badRequest("\(request.method) \(request.uri.path) needs a JSON body."))
+    }
+
+    /// The request's body: `tooLarge` past `limit` bytes, `empty` when there is none.
+    private func body(
+        of request: Request, limit: Int, tooLarge: @autoclosure () -> CloudError, empty: @autoclosure () -> CloudError
+    ) async throws -> ByteBuffer {
         var request = request
         let buffer: ByteBuffer
         do {
-            buffer = try await request.collectBody(upTo: configuration.maxRequestBytes)
+            buffer = try await request.collectBody(upTo: limit)
         } catch is NIOTooManyBytesError {
-            throw CloudError(.limitExceeded, "The request body is larger than \(configuration.maxRequestBytes) bytes; send fewer or smaller records per request.")
+            throw tooLarge()
         }
-        guard buffer.readableBytes > 0 else {
-            throw CloudError.badRequest("\(request.method) \(request.uri.path) needs a JSON body.")
-        }
+        guard buffer.readableBytes > 0 else { throw empty() }
         return buffer
     }
 
@@ -137,13 +146,11 @@ struct CloudAPI: Sendable {
             return try json(try await accounts.signIn(body))
         }
         cloud.post("accounts/signout") { request, _ in
-            _ = try await principal(request)
-            try await accounts.signOut(token: token(request))
+            try await accounts.signOut(token: try await signedIn(request).token)
             return Response(status: .noContent)
         }
         cloud.get("accounts/caller") { request, _ in
-            _ = try await principal(request)
-            return try json(try await accounts.authenticate(token: token(request)))
+            try json(try await signedIn(request).caller)
         }
 
         // Zones
@@ -223,20 +230,16 @@ struct CloudAPI: Sendable {
         // Assets
         cloud.post("assets/upload") { request, _ in
             let principal = try await principal(request)
-            var request = request
-            let buffer: ByteBuffer
-            do {
-                buffer = try await request.collectBody(upTo: configuration.maxAssetBytes)
-            } catch is NIOTooManyBytesError {
-                throw CloudError(.quotaExceeded, "The asset is larger than the limit of \(configuration.maxAssetBytes) bytes per asset.")
-            }
-            guard buffer.readableBytes > 0 else { throw CloudError.badRequest("The upload is empty; send the file's bytes as the request body.") }
+            let buffer = try await body(
+                of: request, limit: configuration.maxAssetBytes,
+                tooLarge: CloudError(.quotaExceeded, "The asset is larger than the limit of \(configuration.maxAssetBytes) bytes per asset."),
+                empty: CloudError.badRequest("The upload is empty; send the file's bytes as the request body."))
             return try json(try await store.storeAsset(principal, data: Data(buffer.readableBytesView)), status: .created)
         }
         cloud.get("assets/:checksum") { request, context in
             let principal = try await principal(request)
             let checksum = context.parameters.get("checksum") ?? ""
-            guard checksum.utf8.count == 64, checksum.utf8.allSatisfy({ (48...57).contains($0) || (97...102).contains($0) }) else {
+            guard AssetChecksum.isValid(checksum) else {
                 throw CloudError.badRequest("An asset is named by the 64 lowercase hex digits of its SHA-256.")
             }
             let data = try await store.loadAsset(principal, checksum: checksum)
