@@ -12,14 +12,10 @@ struct FinanceExpenses: AsyncParsableCommand {
 
     /// The way the cost is split, from `--split PERSON[=VALUE]` options and `--split-mode`.
     static func split(_ entries: [String], mode: String?, in store: FinancePersistenceService) async throws -> (people: [UUID], split: ExpenseSplit) {
-        var people: [UUID] = []
+        let parts = entries.map { $0.split(separator: "=", maxSplits: 1).map(String.init) }
+        let people = try await FinanceCLI.people(parts.map { $0.first ?? "" }, in: store).map(\.id)
         var values: [UUID: String] = [:]
-        for entry in entries {
-            let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-            let person = try await FinanceCLI.person(parts[0], in: store)
-            people.append(person.id)
-            if parts.count == 2 { values[person.id] = parts[1] }
-        }
+        for (person, part) in zip(people, parts) where part.count == 2 { values[person] = part[1] }
         let mode = mode?.lowercased() ?? (values.isEmpty ? "evenly" : "exact")
         if mode == "evenly" {
             guard values.isEmpty else { throw InputError("--split-mode evenly takes no values; write --split NAME without =VALUE") }

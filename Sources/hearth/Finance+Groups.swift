@@ -25,8 +25,7 @@ struct FinanceGroups: AsyncParsableCommand {
                 _ = try FinanceValidation.validate(Group(name: name, members: member.map { _ in UUID() }))
             }
             try await FinanceCLI.run(options) { store in
-                var members: [UUID] = []
-                for reference in member { members.append(try await FinanceCLI.person(reference, in: store).id) }
+                let members = try await FinanceCLI.people(member, in: store).map(\.id)
                 let saved = try await store.save(Group(name: name, description: description ?? "", emoji: emoji ?? "👥", members: members))
                 if options.json { try FinanceCLI.printJSON(saved) } else { print("Added \(saved.name) (\(saved.id.uuidString))") }
             }
@@ -64,11 +63,7 @@ struct FinanceGroups: AsyncParsableCommand {
         func run() async throws {
             try await FinanceCLI.run(options) { store in
                 let current = try await FinanceCLI.group(group, in: store)
-                var members: [UUID]?
-                if !member.isEmpty {
-                    members = []
-                    for reference in member { members?.append(try await FinanceCLI.person(reference, in: store).id) }
-                }
+                let members = member.isEmpty ? nil : try await FinanceCLI.people(member, in: store).map(\.id)
                 let saved = try await store.updateGroup(current.with(name: name, description: description, emoji: emoji, members: members, expenses: []))
                 if options.json { try FinanceCLI.printJSON(saved) } else { print("Updated \(saved.name)") }
             }

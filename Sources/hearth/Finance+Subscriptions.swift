@@ -72,8 +72,7 @@ struct FinanceSubscriptions: AsyncParsableCommand {
                     reminderTime: parsed.reminderTime ?? .nineAM))
             }
             try await FinanceCLI.run(options) { store in
-                var shared: [UUID] = []
-                for reference in fields.sharedWith { shared.append(try await FinanceCLI.person(reference, in: store).id) }
+                let shared = try await FinanceCLI.people(fields.sharedWith, in: store).map(\.id)
                 let saved = try await store.save(draft.with(isShared: !shared.isEmpty, sharedWith: shared))
                 if options.json { try FinanceCLI.printJSON(saved) } else { print("Added \(saved.name) (\(saved.id.uuidString))") }
             }
@@ -121,11 +120,7 @@ struct FinanceSubscriptions: AsyncParsableCommand {
                 guard let current = try await store.fetchSubscription(byID: id) else {
                     throw PersistenceError.entityNotFound(id, entity: "Subscription")
                 }
-                var shared: [UUID]?
-                if !fields.sharedWith.isEmpty {
-                    shared = []
-                    for reference in fields.sharedWith { shared?.append(try await FinanceCLI.person(reference, in: store).id) }
-                }
+                let shared = fields.sharedWith.isEmpty ? nil : try await FinanceCLI.people(fields.sharedWith, in: store).map(\.id)
                 let changed = current.with(
                     name: fields.name, description: fields.description, price: parsed.price, billingCycle: parsed.cycle,
                     category: parsed.category, nextBillingDate: parsed.next,

@@ -128,20 +128,29 @@ enum FinanceCLI {
 
     /// The person `reference` names: an id, or a name matched exactly (ignoring case).
     static func person(_ reference: String, in store: FinancePersistenceService) async throws -> Person {
-        if let id = UUID(uuidString: reference.trimmingCharacters(in: .whitespaces)) {
-            guard let person = try await store.fetchPerson(byID: id) else {
-                throw InputError("No person has the id \(id.uuidString); see `hearth finance people list`")
+        try await people([reference], in: store)[0]
+    }
+
+    /// The people `references` name, in order, reading the people once.
+    static func people(_ references: [String], in store: FinancePersistenceService) async throws -> [Person] {
+        guard !references.isEmpty else { return [] }
+        let everyone = try await store.fetchAllPeople()
+        return try references.map { reference in
+            if let id = UUID(uuidString: reference.trimmingCharacters(in: .whitespaces)) {
+                guard let person = everyone.first(where: { $0.id == id }) else {
+                    throw InputError("No person has the id \(id.uuidString); see `hearth finance people list`")
+                }
+                return person
             }
-            return person
+            let matches = everyone.filter { $0.name.lowercased() == reference.lowercased() }
+            guard !matches.isEmpty else {
+                throw InputError("No person is named \"\(reference)\"; add them with `hearth finance people add --name \"\(reference)\"`")
+            }
+            guard matches.count == 1 else {
+                throw InputError("\(matches.count) people are named \"\(reference)\"; use one of their ids: \(matches.map(\.id.uuidString).joined(separator: ", "))")
+            }
+            return matches[0]
         }
-        let matches = try await store.fetchAllPeople().filter { $0.name.lowercased() == reference.lowercased() }
-        guard !matches.isEmpty else {
-            throw InputError("No person is named \"\(reference)\"; add them with `hearth finance people add --name \"\(reference)\"`")
-        }
-        guard matches.count == 1 else {
-            throw InputError("\(matches.count) people are named \"\(reference)\"; use one of their ids: \(matches.map(\.id.uuidString).joined(separator: ", "))")
-        }
-        return matches[0]
     }
 
     /// The group `reference` names: an id, or a name matched exactly (ignoring case).
