@@ -255,6 +255,13 @@ let package = Package(
         // MARK: Tests
         .target(
             name: "HearthTestSupport",
+            dependencies: [
+                "HearthCloudModel",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
             path: "Tests/HearthTestSupport",
             swiftSettings: swiftSettings
         ),
@@ -319,6 +326,7 @@ let package = Package(
                 "HearthCloudModel",
                 "HearthCore",
                 "HearthServer",
+                "HearthTestSupport",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

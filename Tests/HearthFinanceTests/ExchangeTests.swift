@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 @testable import HearthFinance
 
@@ -27,7 +28,7 @@ import Testing
     }
 
     @Test func jsonRoundTripLosesNothingAndImportingTwiceAddsNothing() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let source = try await populated()
         let file = folder.file("export.json")
         try await source.exportJSON(to: file)
@@ -51,7 +52,7 @@ import Testing
     }
 
     @Test func badJSONIsReportedAndNothingIsImported() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let (store, _) = try makeStore()
         let cases: [(String, String)] = [
             ("{ not json", "is not a valid Hearth finance export"),
@@ -72,7 +73,7 @@ import Testing
     }
 
     @Test func jsonImportReadsAnyLayoutAndAnyOrder() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let source = try await populated()
         let state = try await snapshot(source)
 
@@ -114,7 +115,7 @@ import Testing
         (#"{"format":"hearth-finance","version":1,"subscriptions":[{"id":"00000000-0000-0000-0000-000000000009"}]}"#, #""subscriptions[0].name": this required field is missing"#),
     ])
     func malformedJSONNamesThePlace(text: String, message: String) async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let file = folder.file("bad.json")
         try Data(text.utf8).write(to: file)
         let (store, _) = try makeStore()
@@ -126,7 +127,7 @@ import Testing
     }
 
     @Test func aFailureLateInALongImportStoresNothing() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let file = folder.file("long.json")
         var text = #"{"format":"hearth-finance","version":1,"transactions":["# + "\n"
         let encoder = FinanceCoding.encoder()
@@ -143,7 +144,7 @@ import Testing
     }
 
     @Test func csvRoundTripLosesNothingAndImportingTwiceAddsNothing() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let source = try await populated()
         let file = folder.file("transactions.csv")
         #expect(try await source.exportTransactionsCSV(to: file, progress: nil) == 2)
@@ -164,7 +165,7 @@ import Testing
     }
 
     @Test func csvWithoutIDsGetsRepeatableIDs() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let file = folder.file("bank.csv")
         try Data("""
             date,title,amount,category
@@ -196,7 +197,7 @@ import Testing
         ("date,title,amount\n2025-03-01,\"multi\nline\",-3\n2025-03-01,Tea,0\n", "Line 4: Transaction amount cannot be 0"),
     ])
     func badCSVIsReportedAndNothingIsImported(text: String, message: String) async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let file = folder.file("bad.csv")
         try Data(text.utf8).write(to: file)
         let (store, _) = try makeStore()
@@ -207,7 +208,7 @@ import Testing
     }
 
     @Test func aFailedExportLeavesNoFile() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let (store, _) = try makeStore()
         await expectError(.contextError) { try await store.exportJSON(to: folder.file("missing/folder/export.json")) }
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)

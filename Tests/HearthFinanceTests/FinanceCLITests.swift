@@ -11,7 +11,7 @@ import Testing
     let database: URL
 
     init() throws {
-        folder = try TemporaryFolder()
+        folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         database = folder.file("finance.sqlite")
     }
 

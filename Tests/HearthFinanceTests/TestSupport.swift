@@ -92,25 +92,6 @@ func snapshot(_ store: FinancePersistenceService) async throws -> Snapshot {
         groups: try await store.fetchAllGroups())
 }
 
-/// A temporary folder removed when the test ends.
-final class TemporaryFolder {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-finance-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    // Removed on a thread of its own: under load, deleting a folder of SQLite files can take a third of a
-    // second, which must not hold a thread of the cooperative pool.
-    deinit {
-        let url = url
-        Thread { try? FileManager.default.removeItem(at: url) }.start()
-    }
-}
-
 /// A small deterministic random generator (SplitMix64), so property tests repeat exactly.
 struct SeededGenerator: RandomNumberGenerator {
     private var state: UInt64

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 @testable import HearthFinance
 
@@ -148,7 +149,7 @@ struct OutboxRecorder: FinanceChangeRecorder {
     }
 
     @Test func aFileDatabaseKeepsEverythingAcrossReopening() async throws {
-        let folder = try TemporaryFolder()
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let url = folder.file("nested/finance.sqlite")
         let first = try FinancePersistenceService.open(at: url)
         let ada = try await first.save(Person(name: "Ada"))

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthReports
+import HearthTestSupport
 import Testing
 
 @Suite("HTML renderer")
@@ -62,7 +63,7 @@ struct HTMLRendererTests {
     }
 
     @Test func writesTheFileAtomically() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         let url = folder.file("report.html")
         try renderer.render(Samples.unicode(), to: url, options: options)
         #expect(try String(contentsOf: url, encoding: .utf8) == renderer.render(Samples.unicode(), options: options))

@@ -9,7 +9,7 @@ struct PDFRendererTests {
     let renderer = PDFRenderer()
 
     @Test func qpdfFindsNoErrorsAndPdfinfoReportsPagesAndSize() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         for (theme, size) in [(ReportTheme.clinical, "595 x 842"), (.brutalist, "612 x 792")] {
             let url = folder.file("\(theme.name).pdf")
             let summary = try renderer.render(Samples.unicode(theme: theme), to: url)
@@ -28,7 +28,7 @@ struct PDFRendererTests {
     }
 
     @Test func customPageSizeAndStandardFontsPassQpdf() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         var document = Samples.unicode()
         document.theme.bodyFont = .helvetica
         document.theme.headingFont = .times
@@ -49,7 +49,7 @@ struct PDFRendererTests {
     }
 
     @Test func textComesBackInReadingOrderWithUnicode() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         let url = folder.file("unicode.pdf")
         try renderer.render(Samples.unicode(), to: url)
         let text = try await PDFTools.text(url)
@@ -75,7 +75,7 @@ struct PDFRendererTests {
     }
 
     @Test func thousandRowTableRepeatsItsHeaderAndKeepsEveryRowOnce() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         let url = folder.file("long.pdf")
         let summary = try renderer.render(Samples.longTable(rows: 1_000), to: url)
         #expect(try await PDFTools.run("qpdf", ["--check", url.path]).status == 0)
@@ -97,7 +97,7 @@ struct PDFRendererTests {
     }
 
     @Test func longWordsAreSplitAndNothingIsLost() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         let word = String(repeating: "ABCDEFGHIJ", count: 40)
         let document = ReportDocument(metadata: ReportMetadata(title: "Long words"), blocks: [
             .paragraph("Start \(word) end."),
@@ -118,7 +118,7 @@ struct PDFRendererTests {
     }
 
     @Test func aRowTallerThanAPageContinuesOnTheNext() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         let lines = (1...150).map { "Line \($0)" }.joined(separator: "\n")
         let document = ReportDocument(metadata: ReportMetadata(title: "Tall row"), blocks: [
             .table(ReportTable(columns: [.init("Key"), .init("Value", width: 3)], rows: [["tall", lines], ["after", "done"]])),
@@ -133,7 +133,7 @@ struct PDFRendererTests {
     }
 
     @Test func headingsStayWithWhatFollows() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         let theme = ReportTheme.clinical
         // Fill page one to just above its bottom, leaving room for a heading but not for the paragraph after it.
         let contentHeight = theme.pageSize.height - theme.margins.top - theme.margins.bottom - 2 * (theme.smallSize * theme.lineHeight + 9)
@@ -157,7 +157,7 @@ struct PDFRendererTests {
     }
 
     @Test func pageBandsShowPageNumbersAndGenerationTime() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         var document = Samples.unicode()
         document.blocks.append(.pageBreak)
         document.blocks.append(.paragraph("Second page."))
@@ -189,7 +189,7 @@ struct PDFRendererTests {
     }
 
     @Test func aFailedRenderLeavesTheExistingFileAlone() throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         let url = folder.file("keep.pdf")
         try Data("previous".utf8).write(to: url)
         var bad = Samples.unicode()
@@ -223,7 +223,7 @@ struct PDFRendererTests {
     }
 
     @Test func everyExampleDocumentRendersCleanly() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         let files = try FileManager.default.contentsOfDirectory(atPath: Samples.examples.path).filter { $0.hasSuffix(".json") }
         #expect(files.count >= 2)
         var themes: Set<String> = []
@@ -251,7 +251,7 @@ struct PDFRendererTests {
     }
 
     @Test func oddButLegalInputStillGivesAValidPDF() async throws {
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         let cases: [(String, [ReportBlock], String?)] = [
             ("empty", [], nil),
             ("empty table", [.table(ReportTable(columns: [.init("Only header")], rows: []))], "Only header"),
@@ -292,7 +292,7 @@ struct PDFRendererTests {
 
     @Test func italicsAreSlantedWhenOnlyTheUprightFilesAreInstalled() async throws {
         // fonts-dejavu-core ships no Oblique files; fonts-dejavu-extra does.
-        let folder = try TemporaryDirectory()
+        let folder = try TemporaryFolder(prefix: "hearth-reports")
         let fonts = folder.file("fonts")
         try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
         for file in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf"] {

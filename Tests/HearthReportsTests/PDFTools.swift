@@ -30,24 +30,6 @@ enum PDFTools {
     }
 }
 
-/// A temporary folder removed when the test ends.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-reports-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    func file(_ name: String) -> URL { url.appendingPathComponent(name) }
-
-    // Removed on a thread of its own, so a slow file system never holds a thread of the cooperative pool.
-    deinit {
-        let url = url
-        Thread { try? FileManager.default.removeItem(at: url) }.start()
-    }
-}
-
 /// Documents the tests share.
 enum Samples {
     static let examples = URL(fileURLWithPath: #filePath)

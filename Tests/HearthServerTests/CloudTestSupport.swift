@@ -10,6 +10,7 @@ import NIOCore
 import NIOHTTP1
 import Testing
 @testable import HearthServer
+import HearthTestSupport
 
 /// A server configuration for tests: a fresh data directory, port 0, a cheap bcrypt cost.
 func testConfiguration(_ cloud: CloudConfiguration = CloudConfiguration(bcryptCost: 4)) -> ServerConfiguration {
@@ -69,55 +70,7 @@ func errorBody(_ response: TestResponse, sourceLocation: SourceLocation = #_sour
     return error
 }
 
-/// Reads Server-Sent Events from a streaming response body.
-final class EventStream: @unchecked Sendable {
-    struct Event: Sendable { var name: String; var data: String }
-    private var buffer = ""
-    private var iterator: HTTPClientResponse.Body.AsyncIterator
-
-    init(_ response: HTTPClientResponse) {
-        iterator = response.body.makeAsyncIterator()
-    }
-
-    /// The next event, or nil when the stream ends or `timeout` passes.
-    func next(timeout: Duration = .seconds(10)) async throws -> Event? {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if let range = buffer.range(of: "\n\n") {
-                let block = String(buffer[..<range.lowerBound])
-                buffer.removeSubrange(..<range.upperBound)
-                var name = "message", data = ""
-                for line in block.split(separator: "\n") {
-                    if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
-                    if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
-                }
-                if block.hasPrefix(":") { continue }
-                return Event(name: name, data: data)
-            }
-            guard ContinuousClock.now < deadline else { return nil }
-            guard let chunk = try await iterator.next() else { return nil }
-            buffer += String(buffer: chunk)
-        }
-    }
-
-    /// The next notification, skipping anything else.
-    func nextNotification(timeout: Duration = .seconds(10)) async throws -> CloudNotification? {
-        while let event = try await next(timeout: timeout) {
-            if event.name == "notification" { return try JSONDecoder().decode(CloudNotification.self, from: Data(event.data.utf8)) }
-        }
-        return nil
-    }
-}
-
 /// Opens the push channel of a live server.
-func openPush(port: Int, token: String, device: String) async throws -> EventStream {
-    var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/cloud/v1/push")
-    request.headers.add(name: "Authorization", value: "Bearer \(token)")
-    request.headers.add(name: "X-Hearth-Device-ID", value: device)
-    let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
-    #expect(response.status == .ok)
-    let stream = EventStream(response)
-    let ready = try await stream.next()
-    #expect(ready?.name == "ready")
-    return stream
+func openPush(port: Int, token: String, device: String) async throws -> PushStream {
+    try await PushStream(port: port, token: token, device: device)
 }

@@ -4,6 +4,7 @@ import HearthCloud
 import HearthCloudModel
 import Hummingbird
 import HummingbirdTesting
+import HearthTestSupport
 import Testing
 @testable import HearthServer
 

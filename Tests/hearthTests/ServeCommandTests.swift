@@ -11,37 +11,17 @@ import FoundationNetworking
         try await ChildProcess.run(ChildProcess.product("hearth"), arguments, environment: environment)
     }
 
-    /// Starts `hearth serve --port 0`, waits for the port it logs, runs `body`, and stops the server on
-    /// every path.
-    private func withServer(dataDirectory: URL, _ body: (ChildProcess, Int) async throws -> Void) async throws {
-        let server = try ChildProcess.start(ChildProcess.product("hearth"), ["serve", "--port", "0", "--data-dir", dataDirectory.path])
-        do {
-            let match = try await server.waitForOutput(matching: /server\.url=http:\/\/127\.0\.0\.1:(\d+)/, in: .stderr, timeout: .seconds(30))
-            try await body(server, try #require(Int(match.1)))
-        } catch {
-            server.signal(SIGTERM)
-            await server.exit()
-            throw error
-        }
-        server.signal(SIGTERM)
-        await server.exit()
-    }
-
-    private func temporaryFolder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("hearth-cli-\(UUID().uuidString)")
-    }
-
     @Test func servesHealthAndExitsCleanlyOnSIGTERM() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await withServer(dataDirectory: folder) { server, port in
-            let (body, response) = try await URLSession.shared.data(from: URL(string: "http://127.0.0.1:\(port)/health")!)
+        try await ServerProcess.running(dataDirectory: folder) { server in
+            let (body, response) = try await URLSession.shared.data(from: URL(string: "\(server.base)/health")!)
             #expect((response as? HTTPURLResponse)?.statusCode == 200)
             #expect(String(decoding: body, as: UTF8.self).contains("\"healthy\""))
-            server.signal(SIGTERM)
-            let status = await server.exit()
+            server.child.signal(SIGTERM)
+            let status = await server.child.exit()
             #expect(server.terminationReason == .exit)
-            #expect(status == 0, "output:\n\(server.stderr)")
+            #expect(status == 0, "output:\n\(server.child.stderr)")
             #expect(FileManager.default.fileExists(atPath: folder.path), "the data directory is created")
         }
     }
@@ -49,7 +29,8 @@ import FoundationNetworking
     @Test func aTakenPortIsAClearErrorAndANonZeroExit() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await withServer(dataDirectory: folder) { _, port in
+        try await ServerProcess.running(dataDirectory: folder) { server in
+            let port = server.port
             let second = try await hearth(["serve", "--port", String(port), "--data-dir", folder.path])
             #expect(second.status != 0)
             #expect(second.stderr.contains("Port \(port) on 127.0.0.1 is already in use"))

@@ -2,6 +2,7 @@ import Foundation
 import HearthCloud
 import HearthCloudModel
 import Logging
+import HearthTestSupport
 import Testing
 
 @Suite("hearth serve as a process", .serialized)
@@ -62,8 +63,8 @@ struct ServeProcessTests {
                     CloudSubscriptionOperation(operationType: .create, subscription: CloudSubscription(subscriptionID: "all", subscriptionType: .database)),
                 ]), token: session.token)
 
-                let tablet = try await EventStream(port: west.port, token: session.token, device: "tablet")
-                let phoneOnEast = try await EventStream(port: east.port, token: session.token, device: "phone")
+                let tablet = try await PushStream(port: west.port, token: session.token, device: "tablet")
+                let phoneOnEast = try await PushStream(port: east.port, token: session.token, device: "phone")
                 let write = CloudRecordsModifyRequest(operations: [CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "from-east", recordType: "Vehicle"))])
                 _ = try await east.decoded(CloudRecordsModifyResponse.self, "/cloud/v1/private/records/modify", write, token: session.token, device: "phone")
                 let notification = try #require(try await within(20, "the notification on the other server") { try await tablet.nextNotification() })

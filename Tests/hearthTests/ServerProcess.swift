@@ -86,47 +86,6 @@ final class ServerProcess: Sendable {
     }
 }
 
-/// Reads Server-Sent Events from a streaming response body.
-final class EventStream: @unchecked Sendable {
-    private var buffer = ""
-    private var iterator: HTTPClientResponse.Body.AsyncIterator
-
-    init(port: Int, token: String, device: String) async throws {
-        var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)/cloud/v1/push")
-        request.headers.add(name: "Authorization", value: "Bearer \(token)")
-        request.headers.add(name: "X-Hearth-Device-ID", value: device)
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
-        #expect(response.status == .ok)
-        iterator = response.body.makeAsyncIterator()
-        #expect(try await next()?.name == "ready")
-    }
-
-    func next() async throws -> (name: String, data: String)? {
-        while true {
-            if let range = buffer.range(of: "\n\n") {
-                let block = String(buffer[..<range.lowerBound])
-                buffer.removeSubrange(..<range.upperBound)
-                if block.hasPrefix(":") { continue }
-                var name = "message", data = ""
-                for line in block.split(separator: "\n") {
-                    if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
-                    if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
-                }
-                return (name, data)
-            }
-            guard let chunk = try await iterator.next() else { return nil }
-            buffer += String(buffer: chunk)
-        }
-    }
-
-    func nextNotification() async throws -> CloudNotification? {
-        while let event = try await next() {
-            if event.name == "notification" { return try JSONDecoder().decode(CloudNotification.self, from: Data(event.data.utf8)) }
-        }
-        return nil
-    }
-}
-
 func temporaryFolder() -> URL {
     FileManager.default.temporaryDirectory.appendingPathComponent("hearth-serve-\(UUID().uuidString)")
 }
