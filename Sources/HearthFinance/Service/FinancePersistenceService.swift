@@ -117,7 +117,7 @@ public actor FinancePersistenceService: PersistenceService {
         do {
             return try await database.writer.write { db in
                 let context = FinanceWriteContext(db: db, now: now, calendar: calendar, recordsChanges: recorder != nil,
-                                                  keepsTimestamps: keepsTimestamps)
+                                                  keepsTimestamps: keepsTimestamps, journals: undoLimit > 0)
                 let result = try body(context)
                 try context.finish(label: context.label ?? label, mode: mode, undoLimit: undoLimit, recorder: recorder)
                 return result

@@ -19,8 +19,10 @@ extension FinanceWriteContext {
         statement.setUncheckedArguments(StatementArguments(Array(repeating: DatabaseValue.null, count: Transaction.columns.count)))
         let handle = statement.sqliteStatement
         let stamp = Milliseconds.from(now)
-        touched.reserveCapacity(touched.count + transactions.count)
-        history.inserted.reserveCapacity(history.inserted.count + transactions.count)
+        if journals {
+            touched.reserveCapacity(touched.count + transactions.count)
+            history.inserted.reserveCapacity(history.inserted.count + transactions.count)
+        }
         if recordsChanges { changes.reserveCapacity(changes.count + transactions.count) }
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         for (index, transaction) in transactions.enumerated() {
@@ -51,7 +53,7 @@ extension FinanceWriteContext {
                     underlying: error)
             }
             let key = EntityKey(entity: .transaction, id: transaction.id)
-            if touched.insert(key).inserted { history.inserted.append(key) }
+            if journals, touched.insert(key).inserted { history.inserted.append(key) }
             if recordsChanges {
                 changes.append(FinanceChange(entity: .transaction, id: transaction.id, kind: .inserted, changedAt: now))
             }

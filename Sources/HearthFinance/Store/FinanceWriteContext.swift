@@ -36,12 +36,16 @@ public final class FinanceWriteContext {
     /// What each ``put(_:)`` did, for import summaries.
     private(set) var outcomes = ImportSummary()
 
-    init(db: Database, now: Date, calendar: Calendar, recordsChanges: Bool, keepsTimestamps: Bool = false) {
+    /// Whether the step is journaled for undo; when not, no previous state is kept or encoded.
+    let journals: Bool
+
+    init(db: Database, now: Date, calendar: Calendar, recordsChanges: Bool, keepsTimestamps: Bool = false, journals: Bool = true) {
         self.db = db
         self.now = now.roundedToMilliseconds
         self.calendar = calendar
         self.recordsChanges = recordsChanges
         self.keepsTimestamps = keepsTimestamps
+        self.journals = journals
     }
 
     // MARK: The write path every operation shares
@@ -91,7 +95,7 @@ public final class FinanceWriteContext {
 
     private func note<R: FinanceRecord>(_ entity: FinanceEntity, _ id: UUID, before: R?, kind: FinanceChange.Kind, at date: Date) throws {
         let key = EntityKey(entity: entity, id: id)
-        if touched.insert(key).inserted {
+        if journals, touched.insert(key).inserted {
             if let before {
                 history.snapshots.append(.init(entity: entity, id: id, json: try HistoryEntry.encoder.encode(before)))
             } else {
