@@ -55,6 +55,8 @@ import Testing
         let child = try ChildProcess.start(shell, ["-c", "echo starting; echo ready >&2; exec sleep 30"])
         let line = try await child.waitForOutput(containing: "read", in: .stderr, timeout: .seconds(30))
         #expect(line == "ready")
+        // The two pipes are read on threads of their own: stdout may arrive a moment after stderr.
+        _ = try await child.waitForOutput(containing: "starting", in: .stdout, timeout: .seconds(30))
         #expect(child.stdout == "starting\n")
         #expect(child.isRunning)
         #expect(child.terminationReason == nil)
