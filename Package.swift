@@ -16,6 +16,7 @@ let package = Package(
         .executable(name: "hearth", targets: ["hearth"]),
         .library(name: "HearthCore", targets: ["HearthCore"]),
         .library(name: "HearthStore", targets: ["HearthStore"]),
+        .library(name: "HearthExchange", targets: ["HearthExchange"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
         .library(name: "HearthCloud", targets: ["HearthCloud"]),
@@ -56,6 +57,12 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        .target(
+            name: "HearthExchange",
+            dependencies: ["HearthCore"],
             swiftSettings: swiftSettings
         ),
 
@@ -128,6 +135,7 @@ let package = Package(
             name: "HearthGarage",
             dependencies: [
                 "HearthCore",
+                "HearthExchange",
                 "HearthStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -142,6 +150,7 @@ let package = Package(
             name: "HearthFinance",
             dependencies: [
                 "HearthCore",
+                "HearthExchange",
                 "HearthStore",
                 "HearthSync",
                 "HearthCloudModel",
@@ -171,6 +180,7 @@ let package = Package(
             name: "hearth",
             dependencies: [
                 "HearthCore",
+                "HearthExchange",
                 "HearthServer",
                 "HearthReports",
                 "HearthGarage",
@@ -293,6 +303,11 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "HearthExchangeTests",
+            dependencies: ["HearthCore", "HearthExchange", "HearthTestSupport"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HearthStoreTests",
             dependencies: [
                 "HearthCore",
@@ -383,10 +398,11 @@ let package = Package(
             ],
             swiftSettings: swiftSettings
         ),
-            .testTarget(
+        .testTarget(
             name: "HearthGarageTests",
             dependencies: [
                 "hearth",
+                "HearthExchange",
                 "HearthTestSupport",
                 "HearthCore",
                 "HearthGarage",
@@ -405,6 +421,7 @@ let package = Package(
             name: "HearthFinanceTests",
             dependencies: [
                 "hearth",
+                "HearthExchange",
                 "HearthTestSupport",
                 "HearthCore",
                 "HearthStore",

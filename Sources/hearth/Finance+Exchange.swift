@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthExchange
 import HearthFinance
 
 /// The file formats export and import understand.
@@ -18,22 +19,6 @@ enum FinanceFileFormat: String {
     }
 }
 
-/// Draws "Exported 120,000 transactions…" on a terminal, and nothing when output is piped.
-struct ProgressLine: Sendable {
-    let enabled: Bool
-    let verb: String
-
-    func update(_ count: Int) {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\(verb) \(count.formatted()) transactions…".utf8))
-    }
-
-    func finish() {
-        guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
-    }
-}
-
 /// `hearth finance export`
 struct FinanceExport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -46,7 +31,7 @@ struct FinanceExport: AsyncParsableCommand {
     func run() async throws {
         let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath)
         let format = try FinanceCLI.check { try FinanceFileFormat.resolve(self.format, for: url) }
-        let progress = ProgressLine(enabled: FinanceCLI.showsProgress(options), verb: "Exported")
+        let progress = ProgressLine(enabled: !options.json, verb: "Exporting \(url.lastPathComponent)", noun: "transactions")
         try await FinanceCLI.run(options) { store in
             switch format {
             case .json:
@@ -82,7 +67,7 @@ struct FinanceImport: AsyncParsableCommand {
             }
             return try FinanceFileFormat.resolve(self.format, for: url)
         }
-        let progress = ProgressLine(enabled: FinanceCLI.showsProgress(options), verb: "Imported")
+        let progress = ProgressLine(enabled: !options.json, verb: "Importing \(url.lastPathComponent)", noun: "values")
         try await FinanceCLI.run(options) { store in
             let summary: ImportSummary
             switch format {

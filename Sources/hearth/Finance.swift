@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthCore
+import HearthExchange
 import HearthFinance
 
 /// `hearth finance …`: people, subscriptions, transactions, groups and expenses in a local database.
@@ -185,17 +186,7 @@ enum FinanceCLI {
     /// Prints `rows` as left-aligned columns under `header`.
     static func table(_ header: [String], _ rows: [[String]]) {
         guard !rows.isEmpty else { return }
-        var widths = header.map(\.count)
-        for row in rows {
-            for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) }
-        }
-        func line(_ cells: [String]) -> String {
-            cells.enumerated().map { index, cell in
-                index == cells.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-        }
-        print(line(header))
-        for row in rows { print(line(row)) }
+        print(TextTable.render(header, rows))
     }
 }
 

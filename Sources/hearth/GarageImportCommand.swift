@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthCore
+import HearthExchange
 import HearthGarage
 
 /// `hearth garage import FILE --vehicle V`.
@@ -41,14 +42,10 @@ struct GarageImport: AsyncParsableCommand {
             vehicleID: target.id, source: source, dryRun: dryRun, sourceVehicle: fromVehicle, distanceUnit: distanceUnit,
             dateOrder: dateOrder, mapping: map.isEmpty ? nil : try GenericMapping.parse(map), delimiter: separator
         )
-        let showProgress = !options.json && GarageOutput.stderrIsTerminal
         let name = url.lastPathComponent
-        let report = try await GarageImporter(store: store).importFile(at: url, options: importOptions) { progress in
-            guard showProgress else { return }
-            let percent = Int(progress.fraction * 100)
-            FileHandle.standardError.write(Data("\rImporting \(name)… \(percent)% (\(GarageOutput.number(progress.rows)) rows)\u{1B}[K".utf8))
-        }
-        if showProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        let progress = ProgressLine(enabled: !options.json, verb: "Importing \(name)")
+        let report = try await GarageImporter(store: store).importFile(at: url, options: importOptions, progress: progress.update)
+        progress.finish()
         if options.json { return try GarageOutput.json(report) }
         print(Self.summary(report, file: name, vehicle: target))
     }
@@ -65,11 +62,8 @@ struct GarageImport: AsyncParsableCommand {
         }
         if report.skipped > 0 {
             lines.append("Skipped \(GarageOutput.number(report.skipped)) row\(report.skipped == 1 ? "" : "s"):")
-            for (reason, count) in report.skippedByReason.sorted(by: { $0.value > $1.value }) {
-                lines.append("  \(GarageOutput.number(count)) × \(reason)")
-            }
-            for row in report.skippedRows.prefix(20) { lines.append("  line \(row.line): \(row.reason)") }
-            if report.skipped > 20 { lines.append("  … (--json lists the first \(ImportReport.maximumListedSkips))") }
+            lines += report.skippedRows.summaryLines(rows: 20)
+            if report.skipped > 20 { lines.append("  … (--json lists the first \(SkippedRows.maximumListed))") }
         }
         if report.sourceVehicles.count > 1 {
             lines.append("The file holds \(report.sourceVehicles.count) vehicles (\(report.sourceVehicles.joined(separator: ", "))); choose another with --from-vehicle.")

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthExchange
 import HearthGarage
 
 /// How garage commands print: aligned tables and lines on stdout, JSON with --json, warnings and progress on
@@ -16,14 +17,7 @@ enum GarageOutput {
 
     /// Prints rows under a header, columns padded to fit.
     static func table(_ header: [String], _ rows: [[String]]) {
-        let all = [header] + rows
-        let widths = header.indices.map { column in all.map { $0.indices.contains(column) ? $0[column].count : 0 }.max() ?? 0 }
-        for row in all {
-            let line = row.enumerated().map { index, cell in
-                index == row.count - 1 ? cell : cell.padding(toLength: widths[index], withPad: " ", startingAt: 0)
-            }.joined(separator: "  ")
-            print(line.trimmingCharacters(in: .whitespaces))
-        }
+        print(TextTable.render(header, rows))
     }
 
     /// Writes a line to stderr.
@@ -35,9 +29,6 @@ enum GarageOutput {
     static func warn(_ warnings: [GarageWarning]) {
         for warning in warnings { note("warning: \(warning.message)") }
     }
-
-    /// Whether stderr is a terminal (progress is shown only then).
-    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
     static func number(_ value: Int) -> String { value.formatted(.number.locale(Locale(identifier: "en_US"))) }
 

@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthStore
 import HearthTestSupport
+import HearthExchange
 import Testing
 @testable import HearthFinance
 
@@ -95,7 +96,7 @@ import Testing
 
         let (target, _) = try makeStore(now: date(2026, 1, 1))
         let counts = Locked<[Int]>([])
-        let summary = try await target.importJSON(from: reordered, progress: { count in counts.withLock { $0.append(count) } })
+        let summary = try await target.importJSON(from: reordered, progress: { progress in counts.withLock { $0.append(progress.items) } })
         #expect(counts.current == [6]) // fewer than 10,000 values: only the final count
         #expect(summary.inserted == [.person: 2, .subscription: 1, .group: 1, .groupExpense: 1, .transaction: 2])
         #expect(try await snapshot(target) == state)
@@ -192,8 +193,8 @@ import Testing
         ("date,title,amount\n2025-03-01,Coffee,0\n", "Line 2: Transaction amount cannot be 0"),
         ("date,title,amount\n2025-03-01,Coffee,-3.50,extra\n", "Line 2 has 4 fields but the header has 3"),
         ("date,title,amount,category\n2025-03-01,Coffee,-3,Groceries\n", "Line 2, column category: \"Groceries\" is not a category"),
-        ("date,title,amount\n2025-03-01,\"Coffee,-3\n2025-03-02,Tea,-2\n", "Line 2 has an unclosed quote"),
-        ("date,title,amount\n2025-03-01,\"Coffee\"x,-3\n", "Line 2 has text after a closing quote"),
+        ("date,title,amount\n2025-03-01,\"Coffee,-3\n2025-03-02,Tea,-2\n", "bad.csv has a quote opened on line 2 that is never closed"),
+        ("date,title,amount\n2025-03-01,\"Coffee\"x,-3\n", "bad.csv, line 2: text after a closing quote"),
         ("date,title,amount\n2025-03-01,\"multi\nline\",-3\n2025-03-01,Tea,0\n", "Line 4: Transaction amount cannot be 0"),
     ])
     func badCSVIsReportedAndNothingIsImported(text: String, message: String) async throws {

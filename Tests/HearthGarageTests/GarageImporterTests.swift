@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HearthCore
+import HearthExchange
 import Testing
 @testable import HearthGarage
 
@@ -32,9 +33,9 @@ import Testing
         #expect(report.fuelImported == 6)
         #expect(report.servicesImported == 4)
         #expect(report.skipped == 3)
-        #expect(report.skippedByReason["trip records are not imported"] == 1)
-        #expect(report.skippedByReason["expense events are not imported (only services and repairs)"] == 1)
-        #expect(report.skippedRows.contains { $0.reason.contains("--from-vehicle \"Tacoma\"") })
+        #expect(report.skippedRows.byReason["trip records are not imported"] == 1)
+        #expect(report.skippedRows.byReason["expense events are not imported (only services and repairs)"] == 1)
+        #expect(report.skippedRows.listed.contains { $0.reason.contains("--from-vehicle \"Tacoma\"") })
         #expect(report.sourceVehicles == ["Civic", "Tacoma"])
         #expect(report.servicesCreated == ["Oil Change", "Brake Inspection", "Tire Rotation", "Wiper Blades"])
         #expect(report.dateOrder == .monthFirst)
@@ -108,8 +109,8 @@ import Testing
         #expect(report.format == "fuelly.com export")
         #expect(report.fuelImported == 6)
         #expect(report.skipped == 2)
-        #expect(report.skippedRows.map(\.line) == [4, 9])
-        #expect(report.skippedRows[1].reason == "the date is not a date: \"2024-99-99\"")
+        #expect(report.skippedRows.listed.map(\.line) == [4, 9])
+        #expect(report.skippedRows.listed[1].reason == "the date is not a date: \"2024-99-99\"")
         #expect(report.dateOrder == .monthFirst)
         #expect(report.notes.isEmpty)
         let fuel = try await store.fuelLogs(of: car.id)
@@ -151,11 +152,11 @@ import Testing
         #expect(report.rowsRead == 7)
         #expect(report.fuelImported == 3)
         #expect(report.servicesImported == 2)
-        #expect(report.skippedByReason == [
+        #expect(report.skippedRows.byReason == [
             "expense records are not imported (only refuelling and services)": 1,
             "the service has no odometer reading": 1,
         ])
-        #expect(report.skippedRows.map(\.line) == [13, 19])
+        #expect(report.skippedRows.listed.map(\.line) == [13, 19])
         #expect(report.distanceUnit == .miles)   // "32,4 mpg"
         let fuel = try await store.fuelLogs(of: car.id)
         #expect(fuel.map(\.odometer) == [31_250, 31_620, nil])   // "0.0" is not recorded
@@ -259,7 +260,7 @@ import Testing
         let (store, car) = try await Self.setUp(recorder: recorder)
         let before = try await TestSupport.snapshot(store)
         let changes = recorder.changes.count
-        let progress = Locked<[ImportProgress]>([])
+        let progress = Locked<[ExchangeProgress]>([])
         let rehearsal = try await GarageImporter(store: store).importFile(
             at: TestSupport.fixture("acar-export.csv"), options: ImportOptions(vehicleID: car.id, dryRun: true),
             progress: { value in progress.withLock { $0.append(value) } }
@@ -272,7 +273,7 @@ import Testing
         #expect(progress.withLock { $0.last?.fraction } == 1)
         // The real import then matches the rehearsal.
         let real = try await Self.run(store, car, "acar-export.csv")
-        #expect(real.imported == rehearsal.imported && real.skippedByReason == rehearsal.skippedByReason)
+        #expect(real.imported == rehearsal.imported && real.skippedRows.byReason == rehearsal.skippedRows.byReason)
     }
 
     @Test func badFilesAreRefusedWithNothingWritten() async throws {

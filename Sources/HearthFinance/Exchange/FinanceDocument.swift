@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthExchange
 
 /// The JSON export of everything in a finance store.
 ///
@@ -26,12 +27,14 @@ enum FinanceDocument {
     ///   `people[1]: Person name cannot be empty`); the caller's transaction then stores nothing.
     /// - Returns: How many values were read; `progress` hears the count every 10,000.
     static func `import`(
-        _ reader: JSONMemberReader, file: String, into context: FinanceWriteContext, progress: (@Sendable (Int) -> Void)? = nil
+        _ reader: JSONStreamReader, file: String, into context: FinanceWriteContext, progress: ExchangeProgressHandler? = nil
     ) throws -> Int {
-        var importer = Importer(file: file, context: context, progress: progress)
+        var importer = Importer(file: file, context: context) { count in
+            progress?(ExchangeProgress(items: count, bytes: reader.bytesRead, totalBytes: reader.totalBytes))
+        }
         do {
             try reader.read { try importer.handle($0) }
-        } catch let error as JSONMemberReader.SyntaxError {
+        } catch let error as JSONStreamReader.SyntaxError {
             throw importer.invalid(error.description)
         }
         try importer.finish()
@@ -44,7 +47,7 @@ enum FinanceDocument {
         let file: String
         let context: FinanceWriteContext
         let decoder = FinanceDocument.decoder()
-        let progress: (@Sendable (Int) -> Void)?
+        let progress: (Int) -> Void
         /// Values read from the four sections so far.
         var count = 0
         var format: String?
@@ -58,7 +61,7 @@ enum FinanceDocument {
             case group(Group)
         }
 
-        init(file: String, context: FinanceWriteContext, progress: (@Sendable (Int) -> Void)?) {
+        init(file: String, context: FinanceWriteContext, progress: @escaping (Int) -> Void) {
             self.file = file
             self.context = context
             self.progress = progress
@@ -68,7 +71,7 @@ enum FinanceDocument {
             .validationFailed("\(file) is not a valid Hearth finance export: \(detail)")
         }
 
-        mutating func handle(_ event: JSONMemberReader.Event) throws {
+        mutating func handle(_ event: JSONStreamReader.Event) throws {
             switch event {
             case .member("format", let bytes):
                 let format = try decode(String.self, bytes, at: [PathKey("format")])
@@ -92,7 +95,7 @@ enum FinanceDocument {
                 guard FinanceDocument.sections.contains(name) else { break }
                 try element(name, index, bytes)
                 count += 1
-                if count % 10_000 == 0 { progress?(count) }
+                if count % 10_000 == 0 { progress(count) }
             case .arrayEnd("people", _):
                 peopleSaved = true
                 try saveWaiting()
@@ -120,8 +123,8 @@ enum FinanceDocument {
                 let group = try decode(Group.self, bytes, at: path)
                 if peopleSaved { try save(section, index) { _ = try context.save(group) } } else { waiting.append((section, index, .group(group))) }
             case "transactions":
-                let transaction = try decode(Transaction.self, bytes, at: path)
-                try save(section, index) { _ = try context.save(transaction) }
+                let transaction = try TransactionJSON.decode(bytes) ?? decode(Transaction.self, bytes, at: path)
+                try save(section, index) { try context.importTransaction(transaction) }
             default:
                 break
             }

@@ -44,7 +44,12 @@ enum Timestamp {
     /// The milliseconds since 1970 of `text`: `yyyy-MM-ddTHH:mm[:ss[.fraction]]` followed by `Z` or an
     /// offset such as `+02:00`; or nil. Fractions beyond milliseconds are rounded.
     static func parse(_ text: String) -> Int64? {
-        let chars = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(bytes: $0) }
+    }
+
+    /// ``parse(_:)`` of UTF-8 bytes, without building a string.
+    static func parse(bytes chars: UnsafeBufferPointer<UInt8>) -> Int64? {
         var index = 0
         func number(_ count: Int) -> Int64? {
             guard index + count <= chars.count else { return nil }
@@ -57,41 +62,43 @@ enum Timestamp {
             index += count
             return value
         }
-        func expect(_ c: Character) -> Bool {
-            guard index < chars.count, chars[index] == c.asciiValue! else { return false }
+        func expect(_ c: UInt8) -> Bool {
+            guard index < chars.count, chars[index] == c else { return false }
             index += 1
             return true
         }
-        guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
+        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")), let day = number(2),
               index < chars.count, chars[index] == UInt8(ascii: "T") || chars[index] == UInt8(ascii: " ")
         else { return nil }
         index += 1
-        guard let hour = number(2), expect(":"), let minute = number(2) else { return nil }
+        guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2) else { return nil }
         var second: Int64 = 0
         var millis: Int64 = 0
-        if expect(":") {
+        if expect(UInt8(ascii: ":")) {
             guard let value = number(2) else { return nil }
             second = value
-            if expect(".") || expect(",") {
-                var digits: [Int64] = []
+            if expect(UInt8(ascii: ".")) || expect(UInt8(ascii: ",")) {
+                // The first four digits, in tenths of a millisecond, rounded to milliseconds.
+                var tenths: Int64 = 0
+                var digits = 0
                 while index < chars.count, chars[index] >= UInt8(ascii: "0"), chars[index] <= UInt8(ascii: "9") {
-                    digits.append(Int64(chars[index] - UInt8(ascii: "0")))
+                    if digits < 4 { tenths = tenths * 10 + Int64(chars[index] - UInt8(ascii: "0")) }
+                    digits += 1
                     index += 1
                 }
-                guard !digits.isEmpty else { return nil }
-                let padded = digits + Array(repeating: 0, count: max(0, 4 - digits.count))
-                let tenths = padded[0] * 1000 + padded[1] * 100 + padded[2] * 10 + padded[3]
+                guard digits > 0 else { return nil }
+                for _ in digits..<max(digits, 4) { tenths *= 10 }
                 millis = (tenths + 5) / 10
             }
         }
         var offsetMinutes: Int64 = 0
-        if expect("Z") || expect("z") {
+        if expect(UInt8(ascii: "Z")) || expect(UInt8(ascii: "z")) {
             offsetMinutes = 0
         } else if index < chars.count, chars[index] == UInt8(ascii: "+") || chars[index] == UInt8(ascii: "-") {
             let sign: Int64 = chars[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
             guard let hours = number(2) else { return nil }
-            _ = expect(":")
+            _ = expect(UInt8(ascii: ":"))
             guard let minutes = number(2) else { return nil }
             offsetMinutes = sign * (hours * 60 + minutes)
         } else {

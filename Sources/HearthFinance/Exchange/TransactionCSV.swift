@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthExchange
 
 /// Transactions as CSV (RFC 4180, UTF-8, LF line ends, a header row):
 /// `id,date,title,subtitle,amount,category,isRecurring,tags,updatedAt`.
@@ -9,30 +10,21 @@ import HearthCore
 /// required, dates may also be plain days (`2026-01-31`), and rows without an id get one derived from
 /// their content, so importing the same file twice adds nothing.
 enum TransactionCSV {
-    static let columns = ["id", "date", "title", "subtitle", "amount", "category", "isRecurring", "tags", "updatedAt"]
-    static let required = ["date", "title", "amount"]
+    /// The columns, in export order.
+    enum Column: Int, CaseIterable {
+        case id, date, title, subtitle, amount, category, isRecurring, tags, updatedAt
+
+        var name: String { String(describing: self) }
+    }
+
+    static let columns = Column.allCases.map(\.name)
+    static let required: [Column] = [.date, .title, .amount]
 
     // MARK: Writing
 
     static func appendHeader(to bytes: inout [UInt8]) {
         bytes.append(contentsOf: Array(columns.joined(separator: ",").utf8))
         bytes.append(UInt8(ascii: "\n"))
-    }
-
-    /// Appends `text` as one field, quoted when it holds a comma, quote or line break.
-    static func appendField(_ text: String, to bytes: inout [UInt8]) {
-        let utf8 = text.utf8
-        let needsQuotes = utf8.contains { $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == 10 || $0 == 13 }
-        guard needsQuotes else {
-            bytes.append(contentsOf: utf8)
-            return
-        }
-        bytes.append(UInt8(ascii: "\""))
-        for byte in utf8 {
-            if byte == UInt8(ascii: "\"") { bytes.append(byte) }
-            bytes.append(byte)
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 
     /// Appends `cents` as a decimal amount such as `-12.50`.
@@ -52,95 +44,122 @@ enum TransactionCSV {
 
     /// Where each known column sits in the file's header.
     struct Header {
-        let index: [String: Int]
+        /// The position of each ``Column`` (by raw value), or nil when the file lacks it.
+        let positions: [Int?]
         let count: Int
 
-        /// - Throws: ``PersistenceError`` (validation failed) naming unknown or missing columns.
+        /// - Throws: ``PersistenceError`` (validation failed) naming unknown, repeated or missing columns.
         init(_ names: [String]) throws {
-            var index: [String: Int] = [:]
+            var positions = [Int?](repeating: nil, count: Column.allCases.count)
             for (position, raw) in names.enumerated() {
                 let name = Validation.trimmed(raw.replacingOccurrences(of: "\u{FEFF}", with: ""))
-                guard let column = TransactionCSV.columns.first(where: { $0.lowercased() == name.lowercased() }) else {
+                guard let column = Column.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) else {
                     throw PersistenceError.validationFailed(
                         "The CSV header names an unknown column \"\(name)\"; use: \(TransactionCSV.columns.joined(separator: ", "))")
                 }
-                guard index[column] == nil else {
-                    throw PersistenceError.validationFailed("The CSV header names the column \"\(column)\" twice")
+                guard positions[column.rawValue] == nil else {
+                    throw PersistenceError.validationFailed("The CSV header names the column \"\(column.name)\" twice")
                 }
-                index[column] = position
+                positions[column.rawValue] = position
             }
-            let missing = TransactionCSV.required.filter { index[$0] == nil }
+            let missing = TransactionCSV.required.filter { positions[$0.rawValue] == nil }.map(\.name)
             guard missing.isEmpty else {
                 throw PersistenceError.validationFailed(
                     "The CSV header lacks the required column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")); the first line must name the columns, such as id,date,title,amount")
             }
-            self.index = index
+            self.positions = positions
             self.count = names.count
-        }
-
-        func value(_ column: String, in fields: [String]) -> String? {
-            index[column].map { fields[$0] }
         }
     }
 
-    /// The transaction in `fields`, the row starting on line `line` of the file.
-    /// - Parameter occurrences: How often each id-less content has been seen in this file so far, so that
-    ///   identical rows get distinct, repeatable ids.
+    /// The transaction in `row`.
+    /// - Parameter occurrence: How often an id-less content (by its content id) was seen earlier in this
+    ///   file, so that identical rows get distinct, repeatable ids.
     /// - Throws: ``PersistenceError`` (validation failed) naming the line, the column and the value.
     static func transaction(
-        _ fields: [String], header: Header, line: Int, calendar: Calendar, now: Date,
-        occurrences: inout [UUID: Int]
+        _ row: CSVRow, header: Header, calendar: Calendar, now: Date, occurrence: (UUID) throws -> Int
     ) throws -> Transaction {
-        func fail(_ column: String, _ problem: String) -> PersistenceError {
-            PersistenceError.validationFailed("Line \(line), column \(column): \(problem)")
+        let line = row.line
+        func fail(_ column: Column, _ problem: String) -> PersistenceError {
+            PersistenceError.validationFailed("Line \(line), column \(column.name): \(problem)")
         }
-        guard fields.count == header.count else {
+        guard row.count == header.count else {
             throw PersistenceError.validationFailed(
-                "Line \(line) has \(fields.count) field\(fields.count == 1 ? "" : "s") but the header has \(header.count); check for a stray comma or an unclosed quote")
+                "Line \(line) has \(row.count) field\(row.count == 1 ? "" : "s") but the header has \(header.count); check for a stray comma or an unclosed quote")
         }
-        let dateText = header.value("date", in: fields) ?? ""
-        guard let date = FinanceParsing.date(dateText, calendar: calendar) else {
-            throw fail("date", "\"\(dateText)\" is not a date; write 2026-01-31 or 2026-01-31T09:00:00.000Z")
+        func bytes(_ column: Column) -> UnsafeBufferPointer<UInt8>? {
+            header.positions[column.rawValue].map { row[$0] }
         }
-        let amountText = header.value("amount", in: fields) ?? ""
-        guard let amount = FinanceParsing.amount(amountText) else {
-            throw fail("amount", "\"\(amountText)\" is not an amount; write it like -12.50 (negative for expenses)")
-        }
-        let title = header.value("title", in: fields) ?? ""
-        let subtitle = header.value("subtitle", in: fields) ?? ""
-        var category = TransactionCategory.other
-        if let text = header.value("category", in: fields), !Validation.trimmed(text).isEmpty {
-            guard let value = TransactionCategory.byRawValue[text] ?? TransactionCategory.parse(text) else {
-                throw fail("category", "\"\(text)\" is not a category; use one of: \(TransactionCategory.displayNames)")
+        func text(_ column: Column) throws -> String? {
+            guard let field = bytes(column) else { return nil }
+            guard let text = String(validating: field, as: UTF8.self) else {
+                throw PersistenceError.validationFailed("Line \(line) is not valid UTF-8 text; save the file as UTF-8")
             }
-            category = value
+            return text
+        }
+        func instant(_ column: Column) throws -> Date? {
+            guard let field = bytes(column) else { return nil }
+            if let milliseconds = Timestamp.parse(bytes: FieldBytes.trimmed(field)) { return Milliseconds.date(milliseconds) }
+            let text = try text(column) ?? ""
+            if column == .updatedAt, Validation.trimmed(text).isEmpty { return nil }
+            guard let date = FinanceParsing.date(text, calendar: calendar) else {
+                throw fail(column, "\"\(text)\" is not a date" + (column == .date ? "; write 2026-01-31 or 2026-01-31T09:00:00.000Z" : ""))
+            }
+            return date
+        }
+
+        guard let date = try instant(.date) else { throw fail(.date, "\"\" is not a date; write 2026-01-31 or 2026-01-31T09:00:00.000Z") }
+        let idField = bytes(.id).map(FieldBytes.trimmed)
+        let hasID = !(idField?.isEmpty ?? true)
+        // Rows without an id hash their amount as written by Decimal's own parser, as they always have.
+        let amount: Decimal
+        if hasID, let fast = FastNumber.amount(FieldBytes.trimmed(bytes(.amount)!)) {
+            amount = fast
+        } else {
+            let amountText = try text(.amount) ?? ""
+            guard let parsed = FinanceParsing.amount(amountText) else {
+                throw fail(.amount, "\"\(amountText)\" is not an amount; write it like -12.50 (negative for expenses)")
+            }
+            amount = parsed
+        }
+        let title = try text(.title) ?? ""
+        let subtitle = try text(.subtitle) ?? ""
+        var category = TransactionCategory.other
+        if let field = bytes(.category) {
+            let trimmed = FieldBytes.trimmed(field)
+            if let match = TransactionCategory.matching(trimmed.baseAddress, count: trimmed.count) {
+                category = match
+            } else if let text = try text(.category), !Validation.trimmed(text).isEmpty {
+                guard let value = TransactionCategory.byRawValue[text] ?? TransactionCategory.parse(text) else {
+                    throw fail(.category, "\"\(text)\" is not a category; use one of: \(TransactionCategory.displayNames)")
+                }
+                category = value
+            }
         }
         var isRecurring = false
-        if let text = header.value("isRecurring", in: fields) {
-            guard let value = FinanceParsing.bool(text) else {
-                throw fail("isRecurring", "\"\(text)\" is not true or false")
+        if let field = bytes(.isRecurring) {
+            if let value = FastNumber.bool(FieldBytes.trimmed(field)) {
+                isRecurring = value
+            } else {
+                let text = try text(.isRecurring) ?? ""
+                guard let value = FinanceParsing.bool(text) else { throw fail(.isRecurring, "\"\(text)\" is not true or false") }
+                isRecurring = value
             }
-            isRecurring = value
         }
-        let tags = (header.value("tags", in: fields) ?? "").split(separator: ";").map(String.init)
-        var updatedAt = now
-        if let text = header.value("updatedAt", in: fields), !Validation.trimmed(text).isEmpty {
-            guard let value = FinanceParsing.date(text, calendar: calendar) else {
-                throw fail("updatedAt", "\"\(text)\" is not a date")
-            }
-            updatedAt = value
-        }
+        let tagText = try text(.tags) ?? ""
+        let tags = tagText.isEmpty ? [] : tagText.split(separator: ";").map(String.init)
+        let updatedAt = try instant(.updatedAt) ?? now
         let id: UUID
-        if let text = header.value("id", in: fields), !Validation.trimmed(text).isEmpty {
-            guard let value = UUID(uuidString: Validation.trimmed(text)) else {
-                throw fail("id", "\"\(text)\" is not a UUID")
+        if hasID, let idField {
+            let idText = try text(.id) ?? ""
+            guard let value = FastNumber.uuid(idField) ?? UUID(uuidString: Validation.trimmed(idText)) else {
+                throw fail(.id, "\"\(idText)\" is not a UUID")
             }
             id = value
         } else {
             let content = [Timestamp.format(date), Validation.trimmed(title), subtitle, "\(amount)", category.rawValue].joined(separator: "\u{1F}")
             let base = ContentID.make(content)
-            let seen = occurrences[base, default: 0]
-            occurrences[base] = seen + 1
+            let seen = try occurrence(base)
             id = seen == 0 ? base : ContentID.make(content + "\u{1F}\(seen)")
         }
         return Transaction(id: id, title: title, subtitle: subtitle, amount: amount, category: category, date: date,

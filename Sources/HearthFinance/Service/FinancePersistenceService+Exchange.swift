@@ -1,5 +1,7 @@
 public import Foundation
 import GRDB
+import HearthCore
+public import HearthExchange
 
 extension FinancePersistenceService {
     // MARK: JSON
@@ -7,8 +9,7 @@ extension FinancePersistenceService {
     nonisolated public func exportJSON(to url: URL) async throws {
         let exportedAt = currentDate()
         try await read { db in
-            let output = try FileOutput(url)
-            do {
+            try Self.writeFile(url) { output in
                 let encoder = FinanceDocument.encoder()
                 try output.write("{\"format\":\"\(FinanceDocument.format)\",\"version\":\(FinanceDocument.version),")
                 try output.write("\"exportedAt\":\"\(Timestamp.format(exportedAt))\",\n")
@@ -35,20 +36,21 @@ extension FinancePersistenceService {
                 // Transactions stream through a cursor: memory stays flat however many there are.
                 let rows = try Row.fetchCursor(db, sql: "\(Transaction.selectSQL) ORDER BY date, localID")
                 try section("transactions", last: true) { try rows.next().map(Transaction.init(row:)) }
-                try output.commit()
-            } catch {
-                output.discard()
-                throw error
             }
         }
     }
 
+    /// Imports a JSON export: everything it holds, in one transaction (one undo step). A file with any bad
+    /// value imports nothing, and the message names the value (`transactions[12].amount`).
+    /// - Parameter progress: hears the values read every 10,000, with the bytes read.
     @discardableResult
-    public func importJSON(from url: URL, progress: (@Sendable (Int) -> Void)?) async throws -> ImportSummary {
-        let reader = UncheckedSendable(try JSONMemberReader(url: url))
+    public func importJSON(from url: URL, progress: ExchangeProgressHandler?) async throws -> ImportSummary {
+        let reader = UncheckedSendable(try Self.exchange { try JSONStreamReader(url: url) })
         return try await write("Import \(url.lastPathComponent)", keepsTimestamps: true) { context in
-            let count = try FinanceDocument.import(reader.value, file: url.lastPathComponent, into: context, progress: progress)
-            progress?(count)
+            let count = try Self.exchange {
+                try FinanceDocument.import(reader.value, file: url.lastPathComponent, into: context, progress: progress)
+            }
+            progress?(ExchangeProgress(items: count, bytes: reader.value.bytesRead, totalBytes: reader.value.totalBytes))
             return context.outcomes
         }
     }
@@ -56,10 +58,9 @@ extension FinancePersistenceService {
     // MARK: CSV
 
     @discardableResult
-    nonisolated public func exportTransactionsCSV(to url: URL, progress: (@Sendable (Int) -> Void)? = nil) async throws -> Int {
+    nonisolated public func exportTransactionsCSV(to url: URL, progress: ExchangeProgressHandler? = nil) async throws -> Int {
         try await read { db in
-            let output = try FileOutput(url)
-            do {
+            try Self.writeFile(url) { output in
                 try output.append(TransactionCSV.appendHeader)
                 let rows = try Row.fetchCursor(db, sql: """
                     SELECT id, date, title, subtitle, amount, category, isRecurring, tags, updatedAt
@@ -81,61 +82,125 @@ extension FinancePersistenceService {
                         TransactionCSV.comma(&bytes)
                         Timestamp.append(milliseconds: date, to: &bytes)
                         TransactionCSV.comma(&bytes)
-                        TransactionCSV.appendField(title, to: &bytes)
+                        CSVWriting.appendField(title, to: &bytes)
                         TransactionCSV.comma(&bytes)
-                        TransactionCSV.appendField(subtitle, to: &bytes)
+                        CSVWriting.appendField(subtitle, to: &bytes)
                         TransactionCSV.comma(&bytes)
                         TransactionCSV.appendAmount(cents: amount, to: &bytes)
                         TransactionCSV.comma(&bytes)
-                        TransactionCSV.appendField(category, to: &bytes)
+                        CSVWriting.appendField(category, to: &bytes)
                         TransactionCSV.comma(&bytes)
                         bytes.append(contentsOf: (isRecurring ? "true" : "false").utf8)
                         TransactionCSV.comma(&bytes)
-                        TransactionCSV.appendField(ColumnCoding.tags(from: tags).joined(separator: ";"), to: &bytes)
+                        CSVWriting.appendField(ColumnCoding.tags(from: tags).joined(separator: ";"), to: &bytes)
                         TransactionCSV.comma(&bytes)
                         Timestamp.append(milliseconds: updatedAt, to: &bytes)
                         bytes.append(UInt8(ascii: "\n"))
                     }
                     count += 1
-                    if count % 10_000 == 0 { progress?(count) }
+                    if count % 10_000 == 0 { progress?(ExchangeProgress(items: count)) }
                 }
-                try output.commit()
-                progress?(count)
+                progress?(ExchangeProgress(items: count))
                 return count
-            } catch {
-                output.discard()
-                throw error
             }
         }
     }
 
+    /// Imports transactions from CSV (see ``exportTransactionsCSV(to:progress:)`` for the columns), in one
+    /// transaction (one undo step). A file with any bad row imports nothing, and the message names the line.
+    /// - Parameter progress: hears the rows read every 10,000, with the bytes read.
     @discardableResult
-    public func importTransactionsCSV(from url: URL, progress: (@Sendable (Int) -> Void)? = nil) async throws -> ImportSummary {
-        let reader = UncheckedSendable(try CSVRowReader(url: url))
+    public func importTransactionsCSV(from url: URL, progress: ExchangeProgressHandler? = nil) async throws -> ImportSummary {
+        let reader = UncheckedSendable(try Self.exchange { try CSVReader(url: url, quoting: .strict) })
         let calendar = self.calendar
-        return try await write("Import \(url.lastPathComponent)", keepsTimestamps: true) { context in
-            guard let names = try reader.value.next() else {
-                throw PersistenceError.validationFailed("\(url.lastPathComponent) is empty; a CSV file starts with a header row naming its columns")
-            }
-            let header = try TransactionCSV.Header(names)
-            var occurrences: [UUID: Int] = [:]
-            var row = 0
-            while let fields = try reader.value.next() {
-                if fields.count == 1, fields[0].isEmpty { continue } // a blank line
-                row += 1
-                let line = reader.value.rowLine
-                let transaction = try TransactionCSV.transaction(
-                    fields, header: header, line: line, calendar: calendar, now: context.now, occurrences: &occurrences)
-                do {
-                    try context.save(transaction)
-                } catch let error as PersistenceError {
-                    throw PersistenceError(error.code, "Line \(line): \(error.message)", entityID: error.entityID)
+        let file = url.lastPathComponent
+        return try await write("Import \(file)", keepsTimestamps: true) { context in
+            var header: TransactionCSV.Header?
+            var rows = 0
+            let seen = ContentOccurrences(db: context.db)
+            try Self.exchange {
+                try reader.value.forEachRow { row in
+                    guard let columns = header else {
+                        header = try TransactionCSV.Header(row.strings)
+                        return true
+                    }
+                    rows += 1
+                    let transaction = try TransactionCSV.transaction(row, header: columns, calendar: calendar, now: context.now, occurrence: seen.next)
+                    do {
+                        try context.importTransaction(transaction)
+                    } catch let error as PersistenceError {
+                        throw PersistenceError(error.code, "Line \(row.line): \(error.message)", entityID: error.entityID)
+                    }
+                    if rows % 10_000 == 0 {
+                        progress?(ExchangeProgress(items: rows, bytes: reader.value.bytesRead, totalBytes: reader.value.totalBytes))
+                    }
+                    return true
                 }
-                if row % 10_000 == 0 { progress?(row) }
             }
-            progress?(row)
+            try seen.drop()
+            guard header != nil else {
+                throw PersistenceError.validationFailed("\(file) is empty; a CSV file starts with a header row naming its columns")
+            }
+            progress?(ExchangeProgress(items: rows, bytes: reader.value.bytesRead, totalBytes: reader.value.totalBytes))
             return context.outcomes
         }
+    }
+
+    // MARK: Files
+
+    /// Runs `body`, turning the exchange layer's errors into finance errors with the same message: bad or
+    /// missing input fails validation; a file that cannot be written is a context error.
+    static func exchange<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ServiceError where error.code == .validationFailed || error.code == .notFound {
+            throw PersistenceError.validationFailed(error.message)
+        } catch let error as ServiceError {
+            throw PersistenceError.contextError(error.message, underlying: error)
+        }
+    }
+
+    /// Writes `url` through an ``HearthExchange/AtomicFileWriter``: all of it, or nothing.
+    static func writeFile<T>(_ url: URL, _ body: (AtomicFileWriter) throws -> T) throws -> T {
+        let output = try exchange { try AtomicFileWriter(url) }
+        do {
+            let result = try exchange { try body(output) }
+            try exchange { try output.commit() }
+            return result
+        } catch {
+            output.discard()
+            throw error
+        }
+    }
+}
+
+/// Counts, per content id, the id-less rows of one CSV import, in a temporary table: the memory of an
+/// import stays flat however many such rows a file holds.
+private final class ContentOccurrences {
+    let db: Database
+    private var created = false
+
+    init(db: Database) {
+        self.db = db
+    }
+
+    /// How often `base` was seen before in this import.
+    func next(_ base: UUID) throws -> Int {
+        if !created {
+            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS financeImportSeen (base BLOB PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID")
+            created = true
+        }
+        let count = try Int.fetchOne(db.cachedStatement(sql: """
+            INSERT INTO financeImportSeen (base, count) VALUES (?, 1)
+            ON CONFLICT(base) DO UPDATE SET count = count + 1 RETURNING count
+            """), arguments: [base]) ?? 1
+        return count - 1
+    }
+
+    /// Drops the table; its rows would roll back with a failed import anyway.
+    func drop() throws {
+        guard created else { return }
+        try db.execute(sql: "DROP TABLE IF EXISTS temp.financeImportSeen")
     }
 }
 

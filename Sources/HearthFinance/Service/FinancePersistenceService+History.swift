@@ -33,7 +33,7 @@ extension FinancePersistenceService {
                 let label: String = row[1]
                 let entry = try HistoryEntry(insertedBlob: row[2], snapshotsBlob: row[3])
                 try context.db.execute(sql: "DELETE FROM financeHistory WHERE seq = ?", arguments: [seq])
-                try context.apply(entry)
+                try context.apply(entry, seq: seq)
                 context.label = label
                 return HistoryStep(label: label, rowCount: entry.count)
             }

@@ -116,10 +116,10 @@ public actor FinancePersistenceService: PersistenceService {
         let undoLimit = self.undoLimit
         do {
             return try await database.writer.write { db in
-                let context = FinanceWriteContext(db: db, now: now, calendar: calendar, recordsChanges: recorder != nil,
+                let context = FinanceWriteContext(db: db, now: now, calendar: calendar, recorder: recorder,
                                                   keepsTimestamps: keepsTimestamps, journals: undoLimit > 0)
                 let result = try body(context)
-                try context.finish(label: context.label ?? label, mode: mode, undoLimit: undoLimit, recorder: recorder)
+                try context.finish(label: context.label ?? label, mode: mode, undoLimit: undoLimit)
                 return result
             }
         } catch let error as DatabaseError {

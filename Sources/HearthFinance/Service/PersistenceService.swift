@@ -1,4 +1,5 @@
 public import Foundation
+public import HearthExchange
 
 /// Everything the finance app stores and computes: people, subscriptions, transactions, groups and their
 /// expenses, with statistics, renewals, balances, export, import, and undo.
@@ -126,12 +127,12 @@ public protocol PersistenceService: Sendable {
     /// Writes everything to `url` as JSON.
     func exportJSON(to url: URL) async throws
     /// Imports a JSON export, streaming: values are inserted or replaced by id, identical ones are left
-    /// alone; `progress` gets the values read so far.
-    @discardableResult func importJSON(from url: URL, progress: (@Sendable (Int) -> Void)?) async throws -> ImportSummary
+    /// alone; `progress` gets the values and bytes read so far.
+    @discardableResult func importJSON(from url: URL, progress: ExchangeProgressHandler?) async throws -> ImportSummary
     /// Writes every transaction to `url` as CSV, streaming; `progress` gets the rows written so far.
-    @discardableResult func exportTransactionsCSV(to url: URL, progress: (@Sendable (Int) -> Void)?) async throws -> Int
+    @discardableResult func exportTransactionsCSV(to url: URL, progress: ExchangeProgressHandler?) async throws -> Int
     /// Imports transactions from a CSV file; identical rows are left alone, so importing twice adds nothing.
-    @discardableResult func importTransactionsCSV(from url: URL, progress: (@Sendable (Int) -> Void)?) async throws -> ImportSummary
+    @discardableResult func importTransactionsCSV(from url: URL, progress: ExchangeProgressHandler?) async throws -> ImportSummary
 }
 
 extension PersistenceService {

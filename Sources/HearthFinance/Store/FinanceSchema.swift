@@ -126,5 +126,25 @@ public enum FinanceSchema: DatabaseSchema {
                 CREATE INDEX financeHistory_stack ON financeHistory(stack, seq);
                 """)
         }
+        // Transactions an undone import removed, kept under the redo entry (financeHistory.seq) that puts
+        // them back: an import of any size undoes and redoes without a snapshot per row.
+        migrator.registerMigration("finance.v2.archive") { db in
+            try db.execute(sql: """
+                CREATE TABLE financeHistoryArchive (
+                    seq INTEGER NOT NULL,
+                    localID INTEGER NOT NULL,
+                    id BLOB NOT NULL,
+                    title TEXT NOT NULL,
+                    subtitle TEXT NOT NULL,
+                    amount INTEGER NOT NULL,
+                    category TEXT NOT NULL,
+                    date INTEGER NOT NULL,
+                    isRecurring INTEGER NOT NULL,
+                    tags TEXT NOT NULL,
+                    updatedAt INTEGER NOT NULL,
+                    PRIMARY KEY (seq, localID)
+                ) WITHOUT ROWID;
+                """)
+        }
     }
 }

@@ -25,7 +25,9 @@ public final class FinanceWriteContext {
     /// The calendar date logic (months, renewals) uses.
     public let calendar: Calendar
 
-    let recordsChanges: Bool
+    /// Receives the changes, inside the transaction; nil when nothing records them.
+    let recorder: (any FinanceChangeRecorder)?
+    var recordsChanges: Bool { recorder != nil }
     /// Whether values keep the `updatedAt` they carry (imports) instead of being stamped with ``now``.
     let keepsTimestamps: Bool
     var changes: [FinanceChange] = []
@@ -34,16 +36,20 @@ public final class FinanceWriteContext {
     /// A label that replaces the one the step was started with (undo and redo reuse the original's).
     var label: String?
     /// What each ``put(_:)`` did, for import summaries.
-    private(set) var outcomes = ImportSummary()
+    var outcomes = ImportSummary()
+    /// Transactions inserted by ``importTransaction(_:)``: consecutive local ids, journaled as one range.
+    var importedRange: ClosedRange<Int64>?
+    /// The prepared insert of ``importTransaction(_:)``, bound once.
+    var importStatement: Statement?
 
     /// Whether the step is journaled for undo; when not, no previous state is kept or encoded.
     let journals: Bool
 
-    init(db: Database, now: Date, calendar: Calendar, recordsChanges: Bool, keepsTimestamps: Bool = false, journals: Bool = true) {
+    init(db: Database, now: Date, calendar: Calendar, recorder: (any FinanceChangeRecorder)?, keepsTimestamps: Bool = false, journals: Bool = true) {
         self.db = db
         self.now = now.roundedToMilliseconds
         self.calendar = calendar
-        self.recordsChanges = recordsChanges
+        self.recorder = recorder
         self.keepsTimestamps = keepsTimestamps
         self.journals = journals
     }
@@ -93,7 +99,7 @@ public final class FinanceWriteContext {
         return before
     }
 
-    private func note<R: FinanceRecord>(_ entity: FinanceEntity, _ id: UUID, before: R?, kind: FinanceChange.Kind, at date: Date) throws {
+    func note<R: FinanceRecord>(_ entity: FinanceEntity, _ id: UUID, before: R?, kind: FinanceChange.Kind, at date: Date) throws {
         let key = EntityKey(entity: entity, id: id)
         if journals, touched.insert(key).inserted {
             if let before {
@@ -102,7 +108,20 @@ public final class FinanceWriteContext {
                 history.inserted.append(key)
             }
         }
-        if recordsChanges { changes.append(FinanceChange(entity: entity, id: id, kind: kind, changedAt: date)) }
+        if recordsChanges { try record(FinanceChange(entity: entity, id: id, kind: kind, changedAt: date)) }
+    }
+
+    /// Queues `change` for the recorder, handing the queue over every 10,000 changes so that memory stays
+    /// flat however many rows one step changes.
+    func record(_ change: FinanceChange) throws {
+        changes.append(change)
+        if changes.count >= 10_000 { try flushChanges() }
+    }
+
+    private func flushChanges() throws {
+        guard let recorder, !changes.isEmpty else { return }
+        try recorder.record(changes, in: db)
+        changes.removeAll(keepingCapacity: true)
     }
 
     // MARK: Finishing: history and change recording
@@ -118,27 +137,33 @@ public final class FinanceWriteContext {
     }
 
     /// Journals this context's step and reports its changes; called last, inside the transaction.
-    func finish(label: String, mode: HistoryMode, undoLimit: Int, recorder: (any FinanceChangeRecorder)?) throws {
+    func finish(label: String, mode: HistoryMode, undoLimit: Int) throws {
+        if journals, let importedRange { history.transactionRange = importedRange }
         if !history.isEmpty, undoLimit > 0 {
             let stack = mode == .undo ? "redo" : "undo"
             if mode == .record { try db.execute(sql: "DELETE FROM financeHistory WHERE stack = 'redo'") }
             try db.execute(
                 sql: "INSERT INTO financeHistory (stack, label, createdAt, inserted, snapshots) VALUES (?, ?, ?, ?, ?)",
                 arguments: [stack, label, Milliseconds.from(now), history.insertedBlob(), history.snapshotsBlob()])
+            let seq = db.lastInsertedRowID
             try db.execute(sql: """
                 DELETE FROM financeHistory WHERE stack = ? AND seq NOT IN (
                     SELECT seq FROM financeHistory WHERE stack = ? ORDER BY seq DESC LIMIT ?)
                 """, arguments: [stack, stack, undoLimit])
+            try settleArchive(entry: seq)
         }
-        if let recorder, !changes.isEmpty { try recorder.record(changes, in: db) }
+        try flushChanges()
     }
 
     // MARK: Undo and redo
 
-    /// Puts back the state `entry` holds; this context's own history becomes the inverse entry.
-    func apply(_ entry: HistoryEntry) throws {
+    /// Puts back the state `entry` (stored as history row `seq`) holds; this context's own history becomes
+    /// the inverse entry.
+    func apply(_ entry: HistoryEntry, seq: Int64) throws {
         // Rows are put back one table at a time; foreign keys are checked when the transaction commits.
         try db.execute(sql: "PRAGMA defer_foreign_keys = ON")
+        if let range = entry.transactionRange { try removeTransactions(in: range) }
+        if entry.archivedTransactions > 0 { try restoreArchivedTransactions(of: seq) }
         for key in entry.inserted.sorted(by: { $0.entity.restoreOrder > $1.entity.restoreOrder }) {
             try removeIfPresent(key)
         }

@@ -53,7 +53,7 @@ public struct FinanceSyncDelegate: SyncDelegate {
         }
         let select = "SELECT ? AS localID, " + spec.columns.map { "? AS \($0)" }.joined(separator: ", ")
         guard let row = try Row.fetchOne(db.cachedStatement(sql: select), arguments: StatementArguments(values)) else { return }
-        let context = FinanceWriteContext(db: db, now: Date(), calendar: Calendar(identifier: .gregorian), recordsChanges: false, keepsTimestamps: true, journals: false)
+        let context = FinanceWriteContext(db: db, now: Date(), calendar: Calendar(identifier: .gregorian), recorder: nil, keepsTimestamps: true, journals: false)
         do {
             switch entity {
             case .person: try context.save(try Person(row: row))
@@ -71,7 +71,7 @@ public struct FinanceSyncDelegate: SyncDelegate {
 
     public func deleteFetchedRecord(_ id: SyncRecordID, in db: Database) throws {
         guard let entity = FinanceSync.entity(ofRecordType: id.recordType), let uuid = UUID(uuidString: id.recordName) else { return }
-        let context = FinanceWriteContext(db: db, now: Date(), calendar: Calendar(identifier: .gregorian), recordsChanges: false, journals: false)
+        let context = FinanceWriteContext(db: db, now: Date(), calendar: Calendar(identifier: .gregorian), recorder: nil, journals: false)
         do {
             switch entity {
             case .person:

@@ -1,4 +1,5 @@
 import Foundation
+import HearthExchange
 import HearthCore
 
 /// The aCar / Fuelly for Android export: one file of sections, each a bare title line ("Metadata",
@@ -103,7 +104,7 @@ final class ACarParser: ImportParser {
     /// A bare title line starts a section: one cell (or one non-blank cell) that names a section, or any
     /// single-cell line, which starts a section of unknown kind.
     private func isTitle(_ row: CSVRow) -> Bool {
-        let nonBlank = (0..<row.count).filter { !ImportText.trimmed(row[$0]).isEmpty }
+        let nonBlank = (0..<row.count).filter { !FieldBytes.trimmed(row[$0]).isEmpty }
         guard nonBlank.count == 1, nonBlank[0] == 0 else { return false }
         let title = row.string(0).trimmingCharacters(in: .whitespaces)
         let known = ImportFormat.acarSections[ImportText.headerKey(title)]

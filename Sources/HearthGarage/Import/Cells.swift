@@ -1,4 +1,5 @@
 import Foundation
+import HearthExchange
 /// Typed access to the fields of one row under a file's conventions.
 struct Cells {
     let row: CSVRow
@@ -6,7 +7,7 @@ struct Cells {
 
     func field(_ index: Int?) -> UnsafeBufferPointer<UInt8> {
         guard let index else { return UnsafeBufferPointer(start: nil, count: 0) }
-        return ImportText.trimmed(row[index])
+        return FieldBytes.trimmed(row[index])
     }
 
     func isBlank(_ index: Int?) -> Bool { field(index).isEmpty }
@@ -38,7 +39,7 @@ struct Cells {
 
     /// Notes the evidence of the fields at `dates` and `numbers` while sniffing.
     static func observe(_ row: CSVRow, dates: [Int?], numbers: [Int?], into conventions: inout FileConventions) {
-        for index in dates.compactMap({ $0 }) where index < row.count { conventions.observeDate(ImportText.trimmed(row[index])) }
-        for index in numbers.compactMap({ $0 }) where index < row.count { conventions.observeNumber(ImportText.trimmed(row[index])) }
+        for index in dates.compactMap({ $0 }) where index < row.count { conventions.observeDate(FieldBytes.trimmed(row[index])) }
+        for index in numbers.compactMap({ $0 }) where index < row.count { conventions.observeNumber(FieldBytes.trimmed(row[index])) }
     }
 }

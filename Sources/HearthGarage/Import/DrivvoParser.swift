@@ -1,4 +1,5 @@
 import Foundation
+import HearthExchange
 import HearthCore
 
 /// Drivvo's per-car export: sections headed `##Refuelling`, `##Expense`, `##Service` (older files also
@@ -114,10 +115,10 @@ final class DrivvoParser: ImportParser {
     }
 
     private func titleSection(_ row: CSVRow) -> Section? {
-        let first = ImportText.trimmed(row[0])
+        let first = FieldBytes.trimmed(row[0])
         guard first.first == UInt8(ascii: "#") else { return nil }
         // A title has nothing in its other cells.
-        guard (1..<row.count).allSatisfy({ ImportText.trimmed(row[$0]).isEmpty }) else { return nil }
+        guard (1..<row.count).allSatisfy({ FieldBytes.trimmed(row[$0]).isEmpty }) else { return nil }
         return Self.section(forTitle: String(decoding: first, as: UTF8.self))
     }
 

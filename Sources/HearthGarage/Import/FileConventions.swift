@@ -1,4 +1,5 @@
 import Foundation
+import HearthExchange
 /// Fuel volume units.
 enum VolumeUnit: String, Sendable {
     case gallons, imperialGallons, liters

@@ -1,4 +1,5 @@
 import Foundation
+import HearthExchange
 import HearthCore
 
 /// The fuelly.com web export: one header row, one row per fill-up for every car of the account.

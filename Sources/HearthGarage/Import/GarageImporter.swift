@@ -1,6 +1,8 @@
 public import Foundation
+import HearthExchange
 import GRDB
 import HearthCore
+public import HearthExchange
 
 /// Imports the CSV exports of other car apps (Fuelly/aCar, fuelly.com, Drivvo, Simply Auto) or any CSV with
 /// a column mapping into one vehicle.
@@ -15,7 +17,7 @@ import HearthCore
 ///
 /// ```swift
 /// let report = try await GarageImporter(store: store).importFile(at: url, options: ImportOptions(vehicleID: car.id))
-/// print(report.imported, report.skipped, report.skippedByReason)
+/// print(report.imported, report.skipped, report.skippedRows.byReason)
 /// ```
 public struct GarageImporter: Sendable {
     public let store: GarageStore
@@ -29,7 +31,7 @@ public struct GarageImporter: Sendable {
     /// - Throws: ``ServiceError`` for a missing, empty, binary or unrecognised file, a wrong delimiter, a file
     ///   of another app's shape, an unterminated quote, or an unknown vehicle; nothing is written.
     public func importFile(
-        at url: URL, options: ImportOptions, progress: (@Sendable (ImportProgress) -> Void)? = nil
+        at url: URL, options: ImportOptions, progress: ExchangeProgressHandler? = nil
     ) async throws -> ImportReport {
         let head = try FileHead(url: url)
         let name = url.lastPathComponent
@@ -82,7 +84,7 @@ public struct GarageImporter: Sendable {
             let writer = try ImportWriter(
                 tx: tx, vehicle: vehicle, report: report, distance: settled.distance ?? .miles, volume: settled.volume ?? .gallons,
                 timeZone: timeZone,
-                progress: { rows in progress?(ImportProgress(rows: rows, bytesRead: reader.bytesRead, totalBytes: totalBytes)) }
+                progress: { rows in progress?(ExchangeProgress(items: rows, bytes: reader.bytesRead, totalBytes: totalBytes)) }
             )
             try reader.forEachRow { row in
                 try parser.consume(row, sink: writer)
@@ -91,7 +93,7 @@ public struct GarageImporter: Sendable {
             try parser.finish(sink: writer)
             report = try writer.finish()
             report.sourceVehicles = (parser as? any VehicleListing)?.vehicleNames ?? []
-            progress?(ImportProgress(rows: report.rowsRead, bytesRead: totalBytes, totalBytes: totalBytes))
+            progress?(ExchangeProgress(items: report.rowsRead, bytes: totalBytes, totalBytes: totalBytes))
             return report
         }
     }

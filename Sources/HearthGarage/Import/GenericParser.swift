@@ -1,4 +1,5 @@
 import Foundation
+import HearthExchange
 import HearthCore
 
 /// Any CSV with one header row, read through a ``GenericMapping`` the user gives: a row with a fuel

@@ -103,14 +103,3 @@ public struct ImportOptions: Sendable {
         self.delimiter = delimiter
     }
 }
-
-/// How far an import has got, for progress displays.
-public struct ImportProgress: Sendable {
-    /// Rows read so far.
-    public var rows: Int
-    public var bytesRead: Int
-    public var totalBytes: Int
-
-    /// 0...1.
-    public var fraction: Double { totalBytes > 0 ? min(1, Double(bytesRead) / Double(totalBytes)) : 0 }
-}

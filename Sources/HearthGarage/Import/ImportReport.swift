@@ -1,12 +1,7 @@
+public import HearthExchange
+
 /// What an import did (or, in a dry run, would do).
 public struct ImportReport: Sendable, Codable, Equatable {
-    /// A row that was not imported, and why.
-    public struct SkippedRow: Sendable, Codable, Equatable {
-        /// The line of the file the row starts on.
-        public var line: Int
-        public var reason: String
-    }
-
     /// The format the file was read as, such as "Drivvo".
     public var format: String
     public var dryRun: Bool
@@ -18,10 +13,8 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public var servicesImported = 0
     /// Services created from presets so imported history has something to line up with.
     public var servicesCreated: [String] = []
-    /// Rows not imported, counted by reason.
-    public var skippedByReason: [String: Int] = [:]
-    /// The first ``maximumListedSkips`` skipped rows with their reasons.
-    public var skippedRows: [SkippedRow] = []
+    /// Rows not imported, counted by reason, the first of them listed with their lines.
+    public var skippedRows = SkippedRows()
     /// Rows already in the garage (from an earlier import of this file, or repeated in it).
     public var alreadyImported = 0
     public var dateOrder: DateOrder?
@@ -33,20 +26,14 @@ public struct ImportReport: Sendable, Codable, Equatable {
     /// The highest odometer reading imported, in miles.
     public var highestOdometer: Int?
 
-    /// How many rows are listed in ``skippedRows``; the rest are only counted.
-    public static let maximumListedSkips = 1_000
-
     /// Records added (or, in a dry run, that would be).
     public var imported: Int { fuelImported + servicesImported }
     /// Rows skipped for any reason other than being imported already.
-    public var skipped: Int { skippedByReason.values.reduce(0, +) }
+    public var skipped: Int { skippedRows.count }
 
     /// Counts a skipped row under `reason`, listing it with `detail` (the offending value) while the list
     /// is short.
     mutating func skip(line: Int, reason: String, detail: String? = nil) {
-        skippedByReason[reason, default: 0] += 1
-        if skippedRows.count < Self.maximumListedSkips {
-            skippedRows.append(SkippedRow(line: line, reason: detail.map { "\(reason): \($0)" } ?? reason))
-        }
+        skippedRows.skip(line: line, reason: reason, detail: detail)
     }
 }

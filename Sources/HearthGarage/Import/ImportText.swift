@@ -1,4 +1,5 @@
 import Foundation
+import HearthExchange
 
 /// Which separator a file writes before decimals.
 enum DecimalSeparator: String, Sendable, Codable {
@@ -20,25 +21,6 @@ public enum DateOrder: String, Sendable, Codable, CaseIterable {
 /// either decimal separator, dates in the common shapes, yes/no in several languages, header names.
 enum ImportText {
     static let space = UInt8(ascii: " ")
-
-    /// `field` without leading and trailing spaces, tabs and no-break spaces.
-    static func trimmed(_ field: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
-        var start = 0
-        var end = field.count
-        while start < end, isBlank(field, at: start) { start += field[start] == 0xC2 ? 2 : 1 }
-        while end > start {
-            if field[end - 1] == space || field[end - 1] == 9 { end -= 1; continue }
-            if end - start >= 2, field[end - 2] == 0xC2, field[end - 1] == 0xA0 { end -= 2; continue }
-            break
-        }
-        return UnsafeBufferPointer(rebasing: field[start..<end])
-    }
-
-    private static func isBlank(_ field: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        let byte = field[index]
-        if byte == space || byte == 9 { return true }
-        return byte == 0xC2 && index + 1 < field.count && field[index + 1] == 0xA0
-    }
 
     // MARK: Numbers
 
@@ -198,7 +180,7 @@ enum ImportText {
 
     /// Yes/no in the languages exports are written in, plus 1/0 and true/false; nil when blank or unknown.
     static func bool(_ field: UnsafeBufferPointer<UInt8>) -> Bool? {
-        let text = trimmed(field)
+        let text = FieldBytes.trimmed(field)
         guard !text.isEmpty else { return nil }
         if text.count == 1 {
             switch text[0] {

@@ -1,4 +1,5 @@
 import Foundation
+import HearthExchange
 import HearthCore
 
 /// Simply Auto's `Fuel_Log.csv`: one header row; Record Type 0 fuel, 1 service, 2 expense, 3 trip; the date
