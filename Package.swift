@@ -220,6 +220,7 @@ let package = Package(
         .executableTarget(
             name: "SyncBenchmark",
             dependencies: [
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",
@@ -259,6 +260,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Benchmarks/FinanceBenchmark",
+            exclude: ["finance_import.py"],
             swiftSettings: swiftSettings
         ),
 
@@ -295,6 +297,7 @@ let package = Package(
         .testTarget(
             name: "HearthCoreTests",
             dependencies: [
+                "HearthTestSupport",
                 "HearthCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
@@ -310,6 +313,7 @@ let package = Package(
         .testTarget(
             name: "HearthStoreTests",
             dependencies: [
+                "HearthTestSupport",
                 "HearthCore",
                 "HearthStore",
                 .product(name: "GRDB", package: "GRDB.swift"),

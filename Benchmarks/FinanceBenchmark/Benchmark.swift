@@ -8,6 +8,8 @@ import HearthFinance
 struct Benchmark {
     let folder: URL
     let runs: Int
+    /// The Python interpreter for the baseline script.
+    var python = "python3"
 
     /// The data: deterministic transactions spread evenly over five years (2021–2025).
     static func transactions(_ range: Range<Int>, total: Int) -> [Transaction] {
@@ -37,7 +39,8 @@ struct Benchmark {
 
     // MARK: Inserting
 
-    func insert(rows count: Int) async throws {
+    /// Returns the rows per second of `insertTransactions`, the rate imports are measured against.
+    func insert(rows count: Int) async throws -> Double {
         let rows = Self.transactions(0..<count, total: count)
         // The same rows as column values, converted once: the floor no Swift layer can beat.
         let columns = rows.map(RawColumns.init)
@@ -62,6 +65,7 @@ struct Benchmark {
         row("raw C API, columns converted beforehand", p, rate: count)
         print("  speed vs raw: \(ratio(r, o)) (goal ≥ 0.50); vs pre-converted raw: \(ratio(p, o))")
         print("")
+        return Double(count) / o.seconds
     }
 
     /// A new database file with the finance schema, closed again.
@@ -97,7 +101,7 @@ struct Benchmark {
 
     // MARK: One million rows: fetches, statistics, export
 
-    func large(rows count: Int) async throws {
+    func large(rows count: Int, insertRate: Double) async throws {
         let url = folder.appendingPathComponent("large.sqlite")
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         // Mid-June 2025: the current month holds about 1/60 of the rows.
@@ -189,10 +193,10 @@ struct Benchmark {
         compare("matching(\"COFFEE\") (\(matches) rows)", ours: oursSearch, raw: rawSearch, goal: "—")
         print("")
 
-        try exportCSV(url, rows: count)
+        try exportCSV(url, rows: count, insertRate: insertRate)
     }
 
-    func exportCSV(_ database: URL, rows count: Int) throws {
+    func exportCSV(_ database: URL, rows count: Int, insertRate: Double) throws {
         print("CSV export of \(count) transactions (each in its own process, peak memory = VmHWM)")
         let ours = try child("ours", database: database, output: folder.appendingPathComponent("ours.csv"))
         let raw = try child("raw", database: database, output: folder.appendingPathComponent("raw.csv"))
@@ -204,26 +208,90 @@ struct Benchmark {
         guard same else { throw BenchmarkError("the CSV written by exportTransactionsCSV differs from the raw one") }
         print("  the two files are byte-for-byte identical")
         print("")
-        try exchangeJSON(database, rows: count)
+        try exchangeJSON(database, rows: count, insertRate: insertRate)
     }
 
-    /// The JSON export and both imports, each in its own process: imports stream, so peak memory stays
-    /// far below the size of the file.
-    func exchangeJSON(_ database: URL, rows count: Int) throws {
-        print("JSON export and import of \(count) transactions (each in its own process, into a new store)")
+    /// The JSON export and both imports, each in its own process, into new stores, at the full size and at a
+    /// quarter of it (peak memory must not grow with the rows); the CSV import also against the Python
+    /// script on the same file.
+    func exchangeJSON(_ database: URL, rows count: Int, insertRate: Double) throws {
+        print("JSON export, and imports of \(count) transactions (each in its own process, into a new store)")
         let json = folder.appendingPathComponent("export.json")
         let csv = folder.appendingPathComponent("ours.csv")
         let export = try child("json-export", database: database, output: json)
-        let jsonImport = try child("json-import", database: folder.appendingPathComponent("from-json.sqlite"), output: json)
-        let csvImport = try child("csv-import", database: folder.appendingPathComponent("from-csv.sqlite"), output: csv)
-        func megabytes(_ url: URL) -> Double {
-            Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0) / 1_048_576
-        }
         print("  " + pad("exportJSON") + String(format: "%8.2f s   peak %6.1f MB  (%@, file %.0f MB)", export.seconds, export.peakMB, export.detail, megabytes(json)))
-        print("  " + pad("importJSON") + String(format: "%8.2f s   peak %6.1f MB  (%@)", jsonImport.seconds, jsonImport.peakMB, jsonImport.detail))
-        print("  " + pad("importTransactionsCSV, same rows") + String(format: "%8.2f s   peak %6.1f MB  (%@, file %.0f MB)", csvImport.seconds, csvImport.peakMB, csvImport.detail, megabytes(csv)))
-        print("  JSON import vs CSV import: \(String(format: "%.2f", jsonImport.seconds / csvImport.seconds))× the time; "
-              + "peak \(String(format: "%.1f", jsonImport.peakMB)) MB for a \(String(format: "%.0f", megabytes(json))) MB file")
+        print("  insertTransactions ran at \(Int(insertRate)) rows/s above; goals: imports ≥ 0.5× that, CSV ≥ 2× the Python script")
+        let quarter = count / 4
+        let smallCSV = folder.appendingPathComponent("quarter.csv")
+        let smallJSON = folder.appendingPathComponent("quarter.json")
+        try Self.head(of: csv, rows: quarter, to: smallCSV, json: false)
+        try Self.head(of: json, rows: quarter, to: smallJSON, json: true)
+        for (rows, csvFile, jsonFile) in [(quarter, smallCSV, smallJSON), (count, csv, json)] {
+            let jsonImport = try child("json-import", database: freshDatabase("from-json-\(rows)"), output: jsonFile)
+            let csvImport = try child("csv-import", database: freshDatabase("from-csv-\(rows)"), output: csvFile)
+            let python = try pythonImport(csvFile, into: freshDatabase("python-\(rows)", schema: false))
+            guard python.inserted == rows, csvImport.detail == "\(rows) rows", jsonImport.detail == "\(rows) rows" else {
+                throw BenchmarkError("the imports of \(rows) rows disagree: CSV \(csvImport.detail), JSON \(jsonImport.detail), Python \(python.inserted)")
+            }
+            func line(_ name: String, _ result: ChildResult, file: URL) {
+                let rate = Double(rows) / result.seconds
+                print("  " + pad(name) + String(format: "%8.2f s   peak %6.1f MB  %9.0f rows/s  %.2f× insertTransactions  (file %.0f MB)",
+                                                result.seconds, result.peakMB, rate, rate / insertRate, megabytes(file)))
+            }
+            print("  \(rows) rows:")
+            line("  importJSON", jsonImport, file: jsonFile)
+            line("  importTransactionsCSV", csvImport, file: csvFile)
+            line("  Python csv + sqlite3, same CSV", python.result, file: csvFile)
+            print("    CSV import vs the Python script: \(String(format: "%.2f", python.result.seconds / csvImport.seconds))× its speed (goal ≥ 2)")
+        }
+    }
+
+    func megabytes(_ url: URL) -> Double {
+        Double((try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0) / 1_048_576
+    }
+
+    /// A new database path; with `schema`, the finance schema is created in it first (outside any clock).
+    func freshDatabase(_ name: String, schema: Bool = true) throws -> URL {
+        let url = folder.appendingPathComponent("\(name).sqlite")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
+        if schema { _ = try FinancePersistenceService.open(at: url, calendar: Self.utc) }
+        return url
+    }
+
+    /// The first `rows` transactions of an export: the header line(s) and the first rows of a CSV, or of a
+    /// JSON export (whose transactions come last, one per line).
+    static func head(of source: URL, rows: Int, to target: URL, json: Bool) throws {
+        let text = try String(contentsOf: source, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        if json {
+            guard let start = lines.firstIndex(where: { $0.hasPrefix("\"transactions\":[") }) else { throw BenchmarkError("no transactions in \(source.path)") }
+            lines = Array(lines[...(start + rows)])
+            lines[lines.count - 1] = lines[lines.count - 1].dropLast() // the comma after the last kept value
+            lines.append("]}")
+        } else {
+            lines = Array(lines[...rows])
+        }
+        try Data((lines.joined(separator: "\n") + "\n").utf8).write(to: target)
+    }
+
+    /// Runs the Python baseline on `file`.
+    func pythonImport(_ file: URL, into database: URL) throws -> (result: ChildResult, inserted: Int) {
+        progress("importing with Python")
+        defer { clearProgress() }
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("finance_import.py")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [python, script.path, file.path, database.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let data = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        struct Output: Decodable { let seconds: Double; let inserted: Int; let maxrss_kb: Int }
+        guard process.terminationStatus == 0, let output = try? JSONDecoder().decode(Output.self, from: data) else {
+            throw BenchmarkError("\(script.path) failed: \(String(decoding: data, as: UTF8.self))")
+        }
+        return (ChildResult(seconds: output.seconds, peakMB: Double(output.maxrss_kb) / 1024, detail: "\(output.inserted) rows"), output.inserted)
     }
 
     struct ChildResult { let seconds: Double; let peakMB: Double; let detail: String }

@@ -3,27 +3,35 @@ import GRDBSQLite
 import HearthFinance
 
 /// Exports or imports in a process of its own and reports "seconds peakMB detail" on stdout.
+///
+/// Opening the database (its pragmas and schema) happens before the clock starts, as in the Python
+/// baseline and the raw loop.
 enum ExportChild {
     static func run(mode: String, database: String, output: String) async throws -> String {
         let clock = ContinuousClock()
-        let start = clock.now
         let count: Int
+        let start: ContinuousClock.Instant
         switch mode {
         case "ours":
             let store = try FinancePersistenceService.open(at: URL(fileURLWithPath: database))
+            start = clock.now
             count = try await store.exportTransactionsCSV(to: URL(fileURLWithPath: output), progress: nil)
         case "json-export":
             let store = try FinancePersistenceService.open(at: URL(fileURLWithPath: database))
+            start = clock.now
             try await store.exportJSON(to: URL(fileURLWithPath: output))
             count = try await store.countTransactions(matching: TransactionQuery())
         case "json-import", "csv-import":
             // `database` is a new store; `output` is the file to read.
             let store = try FinancePersistenceService.open(at: URL(fileURLWithPath: database))
             let file = URL(fileURLWithPath: output)
+            start = clock.now
             let summary = mode == "json-import" ? try await store.importJSON(from: file) : try await store.importTransactionsCSV(from: file, progress: nil)
             count = summary.inserted[.transaction] ?? 0
         default:
-            count = try rawExport(database: database, output: output)
+            let raw = try RawSQLite(path: database)
+            start = clock.now
+            count = try rawExport(raw, output: output)
         }
         let seconds = start.duration(to: clock.now).seconds
         return String(format: "%.3f %.1f %d rows", seconds, peakMegabytes(), count)
@@ -39,8 +47,7 @@ enum ExportChild {
     }
 
     /// The same CSV, written by a plain C-API loop with the same formatting rules.
-    static func rawExport(database: String, output: String) throws -> Int {
-        let raw = try RawSQLite(path: database)
+    static func rawExport(_ raw: RawSQLite, output: String) throws -> Int {
         let statement = try raw.prepare("""
             SELECT id, date, title, subtitle, amount, category, isRecurring, tags, updatedAt FROM financeTransaction ORDER BY date, localID
             """)

@@ -1,6 +1,10 @@
 // FinanceBenchmark: the finance store against raw SQLite (its C API) in the same run.
 //
 //     swift run -c release FinanceBenchmark [--insert-rows 100000] [--large-rows 1000000] [--runs 5] [--dir PATH]
+//                                           [--python PATH]
+//
+// The CSV import is also measured against Benchmarks/FinanceBenchmark/finance_import.py (Python's csv and
+// sqlite3 modules, from the standard library) on the same file; --python names the interpreter (python3).
 //
 // Prints each measurement with its baseline and the ratio. Progress goes to stderr on a terminal only.
 import Foundation
@@ -31,9 +35,10 @@ let folder: URL = {
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { if !arguments.contains("--keep") { try? FileManager.default.removeItem(at: folder) } }
 
-let bench = Benchmark(folder: folder, runs: runs)
+var bench = Benchmark(folder: folder, runs: runs)
+if let index = arguments.firstIndex(of: "--python"), index + 1 < arguments.count { bench.python = arguments[index + 1] }
 print("FinanceBenchmark: \(insertRows) rows for inserts (median of \(runs) runs), \(largeRows) rows for fetches (median of \(max(runs * 4, 21)) runs) and export")
 print("SQLite \(String(cString: sqlite3_libversion())), files in \(folder.path)")
 print("")
-try await bench.insert(rows: insertRows)
-try await bench.large(rows: largeRows)
+let insertRate = try await bench.insert(rows: insertRows)
+try await bench.large(rows: largeRows, insertRate: insertRate)

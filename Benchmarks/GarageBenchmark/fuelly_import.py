@@ -6,6 +6,8 @@ It does the same work as Hearth's importer for this file shape: parse each row, 
 numbers and flags, compute the total from price × gallons, derive a content id so a re-import adds
 nothing (INSERT OR IGNORE), and insert everything in one transaction into a WAL database.
 
+As on Hearth's side, opening the database, its pragmas and its schema happen before the clock starts.
+
 Usage: fuelly_import.py FILE DATABASE
 Prints one JSON line: {"seconds": …, "rows": …, "inserted": …, "maxrss_kb": …, "start_kb": …}
 """
@@ -30,8 +32,6 @@ def peak_rss_kb():
 
 
 def main(path, database):
-    start_kb = peak_rss_kb()
-    started = time.perf_counter()
     connection = sqlite3.connect(database)
     connection.execute("PRAGMA journal_mode=WAL")
     connection.execute("PRAGMA synchronous=NORMAL")
@@ -41,6 +41,9 @@ def main(path, database):
              gallons TEXT, total_cost TEXT, is_partial INTEGER NOT NULL, missed_previous INTEGER NOT NULL,
              station TEXT, notes TEXT, created_at TEXT NOT NULL, modified_at TEXT NOT NULL)"""
     )
+    connection.commit()
+    start_kb = peak_rss_kb()
+    started = time.perf_counter()
     vehicle_id = bytes(16)
     now = datetime.datetime.now(datetime.timezone.utc).isoformat()
     counts = {"rows": 0}
@@ -71,8 +74,8 @@ def main(path, database):
             before = connection.total_changes
             connection.executemany("INSERT OR IGNORE INTO fuel_log VALUES (?,?,?,?,?,?,?,?,?,?,?,?)", records())
             inserted = connection.total_changes - before
-    connection.close()
     elapsed = time.perf_counter() - started
+    connection.close()
     print(json.dumps({
         "seconds": elapsed, "rows": counts["rows"], "inserted": inserted,
         "maxrss_kb": peak_rss_kb(), "start_kb": start_kb,

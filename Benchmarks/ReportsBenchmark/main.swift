@@ -153,9 +153,11 @@ class NumberedCanvas(rlcanvas.Canvas):
             rlcanvas.Canvas.showPage(self)
         rlcanvas.Canvas.save(self)
 
+# The rows are built once, outside the timer, as Hearth's document is.
+header = ["Date", "Mileage", "Service", "Notes", "Cost"]
+data = [header] + [row(i) for i in range(rows_count)] + [["", "", "", "Total", "\u2014"]]
+
 def build(path):
-    header = ["Date", "Mileage", "Service", "Notes", "Cost"]
-    data = [header] + [row(i) for i in range(rows_count)] + [["", "", "", "Total", "\u2014"]]
     width = letter[0] - 96
     weights = [1, 1, 1.6, 1.8, 1]
     table = Table(data, colWidths=[width * w / sum(weights) for w in weights], repeatRows=1)

@@ -6,6 +6,9 @@ import HearthFinance
 import HearthSync
 import Logging
 
+/// The child process's connection pool; the process ends with it.
+let childHTTPClient = CloudClient.makeHTTPClient()
+
 /// The measured work, each run in a process of its own: prints one line, "records seconds peakMB".
 enum Child {
     static func main(_ arguments: [String]) async throws {
@@ -13,7 +16,7 @@ enum Child {
             FileHandle.standardError.write(Data("usage: SyncBenchmark --child-first-sync|--child-raw-fetch SERVER TOKEN [DATABASE]\n".utf8))
             exit(2)
         }
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server), token: arguments[3])
+        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server), httpClient: childHTTPClient, token: arguments[3])
         let start = ContinuousClock.now
         let count: Int
         switch arguments[1] {

@@ -1,4 +1,8 @@
+import AsyncHTTPClient
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import HearthCloud
 import HearthCloudModel
 import HearthCore
@@ -22,6 +26,8 @@ final class SyncBench: Sendable {
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
     private let progress = isatty(STDERR_FILENO) == 1
+    /// The connection pool of every client in this process.
+    let http = CloudClient.makeHTTPClient()
 
     private init(server: Server, folder: URL, group: ServiceGroup, task: Task<Void, any Error>) {
         self.server = server
@@ -48,6 +54,7 @@ final class SyncBench: Sendable {
     func stop() async {
         await group.triggerGracefulShutdown()
         _ = try? await task.value
+        try? await http.shutdown()
     }
 
     private func note(_ text: String) {
@@ -60,7 +67,7 @@ final class SyncBench: Sendable {
 
     /// A new account, signed in.
     private func account(_ name: String) async throws -> (client: CloudClient, email: String) {
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: http)
         let email = "\(name)-\(UUID().uuidString.prefix(8))@example.com".lowercased()
         try await client.signUp(email: email, password: "benchmark password")
         return (client, email)
@@ -152,6 +159,22 @@ final class SyncBench: Sendable {
         return ChildResult(records: records, seconds: seconds, peakMB: peak)
     }
 
+    /// Waits until `count` clients hold the server's push channel open (its `hearth_push_connections`
+    /// metric), for at most 30 s.
+    func waitForPushConnections(_ count: Int) async throws {
+        let deadline = ContinuousClock.now + .seconds(30)
+        let metrics = server.url.appendingPathComponent("metrics")
+        while true {
+            let (data, _) = try await URLSession.shared.data(from: metrics)
+            let text = String(decoding: data, as: UTF8.self)
+            if text.split(separator: "\n").contains(where: { $0 == "hearth_push_connections \(count)" }) { return }
+            guard ContinuousClock.now < deadline else {
+                throw ServiceError(.timedOut, "the push channels of both devices did not connect within 30 s")
+            }
+            try await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     // MARK: Latency
 
     /// Two devices of one user, both running their engines; one edits a transaction, the other is timed
@@ -166,7 +189,7 @@ final class SyncBench: Sendable {
             let finance = try FinanceSync.open(at: folder.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(6)).sqlite"), configuration: configuration)
             return (finance, SyncEngine(database: finance.store.database, outbox: finance.outbox, cloud: client, logger: logger))
         }
-        let other = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        let other = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: http)
         try await other.signIn(email: email, password: "benchmark password")
         let (editor, editorEngine) = try device("editor", client)
         let (viewer, viewerEngine) = try device("viewer", other)
@@ -182,8 +205,7 @@ final class SyncBench: Sendable {
         for engine in [editorEngine, viewerEngine] {
             for try await status in engine.status where status == .synced { break }
         }
-        // Let both push channels connect.
-        try await Task.sleep(for: .milliseconds(300))
+        try await waitForPushConnections(2)
 
         let events = viewerEngine.events()
         var iterator = events.makeAsyncIterator()

@@ -68,7 +68,7 @@ func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollecto
     router.add(middleware: PrometheusMetricsMiddleware(registry: registry))
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: ErrorMiddleware())
-    addOperationalRoutes(to: router, healthChecks: healthChecks, registry: registry)
+    addOperationalRoutes(to: router, healthChecks: healthChecks, registry: registry, pushConnections: { cloud.hub.connectionCount })
     let openAPI = OpenAPIDocument.json()
     router.get("/openapi.json") { _, _ -> Response in
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: openAPI)))
@@ -77,12 +77,15 @@ func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollecto
     return router
 }
 
-/// `GET /health` (the health report: 200 when healthy, 503 when not) and `GET /metrics` (Prometheus text).
+/// `GET /health` (the health report: 200 when healthy, 503 when not) and `GET /metrics` (Prometheus text,
+/// with `hearth_push_connections`, the clients connected to the push channel, read at each scrape).
 func addOperationalRoutes(
     to router: Router<HearthRequestContext>,
     healthChecks: [any ServiceHealth],
-    registry: PrometheusCollectorRegistry
+    registry: PrometheusCollectorRegistry,
+    pushConnections: @escaping @Sendable () -> Int
 ) {
+    let connections = registry.makeGauge(name: "hearth_push_connections", help: "Clients connected to the push channel")
     router.get("/health") { _, _ -> Response in
         let report = await HealthReport.check(healthChecks, timeout: .seconds(5))
         let encoder = JSONEncoder()
@@ -96,6 +99,7 @@ func addOperationalRoutes(
         )
     }
     router.get("/metrics") { _, _ -> Response in
+        connections.set(Int64(pushConnections()))
         var buffer: [UInt8] = []
         buffer.reserveCapacity(4096)
         registry.emit(into: &buffer)

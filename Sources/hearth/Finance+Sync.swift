@@ -8,6 +8,7 @@ import HearthSync
 import Logging
 import ServiceLifecycle
 import UnixSignals
+import Synchronization
 
 /// `hearth finance sync`: keeps the finance database in step with a Hearth server.
 struct FinanceSyncCommand: AsyncParsableCommand {
@@ -38,7 +39,16 @@ struct FinanceSyncCommand: AsyncParsableCommand {
         let serverKey = "cloud " + serverConfiguration.serverURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         let credentialsFolder = dataFolder().appendingPathComponent("credentials")
         let tokens = SecureTokenStore(files: ProtectedFileStore(directory: credentialsFolder))
-        let client = CloudClient(configuration: serverConfiguration)
+        try await CloudClient.withHTTPClient { http in
+            try await sync(CloudClient(configuration: serverConfiguration, httpClient: http), server: serverText, serverKey: serverKey,
+                           tokens: tokens, credentialsFolder: credentialsFolder, environment: environment)
+        }
+    }
+
+    private func sync(
+        _ client: CloudClient, server serverText: String, serverKey: String, tokens: SecureTokenStore, credentialsFolder: URL,
+        environment: [String: String]
+    ) async throws {
 
         // Sign in, or use the kept sign-in.
         var usedStoredToken = false
@@ -222,7 +232,7 @@ struct SyncSummary: Encodable {
 /// "Received 12,000 · sent 400…" on a terminal while a sync runs; nothing when output is piped.
 final class SyncProgress: Sendable {
     private let enabled: Bool
-    private let counts = Locked((received: 0, sent: 0))
+    private let counts = Mutex((received: 0, sent: 0))
 
     init(enabled: Bool) {
         self.enabled = enabled

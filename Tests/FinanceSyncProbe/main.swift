@@ -20,7 +20,8 @@ func say(_ line: String) {
 }
 
 let finance = try FinanceSync.open(at: URL(fileURLWithPath: arguments[1]), configuration: FinanceSync.configuration(sendDebounce: .seconds(5)))
-let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server), token: arguments[3])
+let http = CloudClient.makeHTTPClient()
+let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server), httpClient: http, token: arguments[3])
 var logger = Logger(label: "probe")
 logger.logLevel = .critical
 let engine = SyncEngine(database: finance.store.database, outbox: finance.outbox, cloud: client, logger: logger)

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HearthCloud
 import HearthCloudModel
+import HearthCore
 import Testing
 
 /// Sharing and authorization, the same on both stores.

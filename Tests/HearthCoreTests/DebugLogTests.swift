@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 
 @Suite struct DebugLogTests {
@@ -57,9 +58,10 @@ import Testing
             try await clock.sleep(for: .seconds(10))
             woke.withLock { $0 = true }
         }
-        while clock.sleeperCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the task sleeps on the clock") { clock.sleeperCount == 1 }
         clock.advance(by: .seconds(9))
-        try await Task.sleep(for: .milliseconds(50))
+        // Advancing resumes due sleepers before it returns: one that is still registered was not woken.
+        #expect(clock.sleeperCount == 1)
         #expect(!woke.current)
         clock.advance(by: .seconds(1))
         try await sleeper.value
@@ -70,7 +72,7 @@ import Testing
     @Test func cancellingASleeperThrows() async throws {
         let clock = ManualClock()
         let sleeper = Task { try await clock.sleep(for: .seconds(1)) }
-        while clock.sleeperCount == 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the task sleeps on the clock") { clock.sleeperCount == 1 }
         sleeper.cancel()
         await #expect(throws: CancellationError.self) { try await sleeper.value }
         #expect(clock.sleeperCount == 0)

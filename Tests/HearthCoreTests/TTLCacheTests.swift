@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 
 @Suite struct TTLCacheTests {
@@ -69,8 +70,8 @@ import Testing
                     }
                 }
             }
-            // Let every caller reach the cache before the one load is allowed to finish.
-            try await Task.sleep(for: .milliseconds(200))
+            // Every other caller waits on the one running load before it is allowed to finish.
+            try await waitUntil("49 callers wait on the first one's load") { await cache.waitingCount(forKey: "k") == 49 }
             gate.send(true)
             var collected: [Int] = []
             for try await value in group { collected.append(value) }

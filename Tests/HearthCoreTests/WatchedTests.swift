@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 
 @Suite struct WatchedTests {
@@ -17,7 +18,7 @@ import Testing
         let source = WatchedValue("a")
         let first = Task { try await source.stream.prefix(3).reduce(into: [String]()) { $0.append($1) } }
         let second = Task { try await source.stream.prefix(3).reduce(into: [String]()) { $0.append($1) } }
-        while source.subscriberCount < 2 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("both subscribers listen") { source.subscriberCount == 2 }
         source.send("b")
         source.send("c")
         #expect(try await first.value == ["a", "b", "c"])
@@ -31,10 +32,10 @@ import Testing
             for try await value in source.stream { received.withLock { $0.append(value) } }
             return "ended"
         }
-        while source.subscriberCount < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the subscriber listens") { source.subscriberCount == 1 }
         task.cancel()
         #expect(try await task.value == "ended")
-        while source.subscriberCount > 0 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the cancelled subscriber has gone") { source.subscriberCount == 0 }
         source.send(5)
         #expect(received.current == [0])
     }
@@ -42,7 +43,7 @@ import Testing
     @Test func finishingTheSourceEndsEverySubscriber() async throws {
         let source = WatchedValue(1)
         let task = Task { try await source.stream.reduce(into: [Int]()) { $0.append($1) } }
-        while source.subscriberCount < 1 { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the subscriber listens") { source.subscriberCount == 1 }
         source.send(2)
         source.finish()
         #expect(try await task.value == [1, 2])

@@ -121,7 +121,7 @@ struct OutboxRecorder: FinanceChangeRecorder {
             try await Task.sleep(for: .seconds(20))
             watcher.cancel()
         }
-        while seen.current.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        try await waitUntil("the watcher has the first count") { !seen.current.isEmpty }
         try await store.insertTransactions((0..<100).map { Transaction(title: "T\($0)", amount: 1) })
         try await watcher.value
         timeout.cancel()

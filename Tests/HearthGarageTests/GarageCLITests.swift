@@ -30,7 +30,7 @@ struct HearthCLI {
     }
 }
 
-@Suite(.serialized) struct GarageCLITests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct GarageCLITests {
     @Test func vehiclesServicesMileageAndDue() async throws {
         let cli = try HearthCLI()
         let added = try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",

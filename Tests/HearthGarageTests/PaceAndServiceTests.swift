@@ -43,10 +43,9 @@ import Testing
         let pace = try #require(PaceEstimator.estimate(from: readings, now: now))
         let plainAverage = Double(1_260) / 70
         #expect(pace.milesPerDay > plainAverage)
-        // The last interval (weight 1) counts twice as much as one ending 14 days ago (weight 0.5).
-        let w = [0.0625, 0.125, 0.25, 0.5, 1.0]
-        let expected = (w[0] * 140 + w[1] * 140 + w[2] * 140 + w[3] * 140 + w[4] * 700) / (w.reduce(0, +) * 14)
-        #expect(abs(pace.milesPerDay - expected) < 0.0001)
+        // Worked by hand: the intervals ending 56, 42, 28, 14 and 0 days ago weigh 1/16, 1/8, 1/4, 1/2 and 1,
+        // so (140 × 15/16 + 700) miles / (31/16 × 14) days = 831.25 / 27.125 = 30.64516… mi/day.
+        #expect(abs(pace.milesPerDay - 30.645_161) < 0.000_01)
     }
 
     @Test func correctionsDownwardAreLeftOut() throws {

@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import GRDB
 import HearthCore
 import Hummingbird
@@ -9,7 +10,7 @@ import NIOCore
 import Testing
 @testable import HearthGarage
 
-@Suite struct ReminderServiceTests {
+@Suite(.timeLimit(.minutes(3))) struct ReminderServiceTests {
     static func logger() -> (Logger, InMemoryLogHandler) {
         let handler = InMemoryLogHandler()
         var logger = Logger(label: "test.reminders", factory: { _ in handler })
@@ -115,12 +116,9 @@ import Testing
         let running = Task { try await service.run() }
         defer { running.cancel() }
         let brakes = try await store.addService(ServiceDraft(preset: "Brake Inspection", dueDate: TestSupport.day(2024, 6, 1)), to: car.id)
-        var found = false
-        for _ in 0..<200 where !found {
-            found = try await service.pending().contains { $0.serviceID == brakes.id }
-            if !found { try await Task.sleep(for: .milliseconds(25)) }
+        try await waitUntil("the running service schedules the new service's reminders", timeout: .seconds(10), interval: .milliseconds(25)) {
+            try await service.pending().contains { $0.serviceID == brakes.id }
         }
-        #expect(found, "the running service scheduled the new service's reminders")
     }
 
     @Test func webhookReceivesThePostedJSON() async throws {

@@ -8,7 +8,7 @@ import NIOCore
 import Testing
 @testable import HearthServer
 
-@Suite("Cloud HTTP API")
+@Suite("Cloud HTTP API", .timeLimit(.minutes(3)))
 struct CloudAPITests {
     @Test("authentication: no token is 421, a bad one 401, caller answers, sign-out revokes")
     func authentication() async throws {

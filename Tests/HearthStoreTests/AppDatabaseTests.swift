@@ -1,4 +1,5 @@
 import Foundation
+import HearthTestSupport
 import GRDB
 import HearthCore
 import HearthStore
@@ -123,7 +124,7 @@ func temporaryDirectory() throws -> URL {
             for try await _ in database.watch({ db in try Note.fetchCount(db) }) { received.withLock { $0 += 1 } }
             return "ended"
         }
-        while received.current == 0 { try await Task.sleep(for: .milliseconds(10)) }
+        try await waitUntil("the watcher has the first value") { received.current > 0 }
         task.cancel()
         #expect(try await task.value == "ended")
         #expect(received.current == 1)

@@ -10,11 +10,11 @@ import Testing
 
 /// The client against a real server, and against a local HTTP server playing a misbehaving peer (a proxy
 /// answering HTML, a throttling gateway without a HearthCloud body, a push channel that goes silent).
-@Suite(.serialized) struct CloudClientTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct CloudClientTests {
     @Test func typedErrorsFromARealServer() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         // Not signed in.
         await #expect(throws: CloudError.self) { try await client.privateDatabase.zones() }
         do {
@@ -54,9 +54,9 @@ import Testing
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
         let ownerEmail = freshEmail("owner"), guestEmail = freshEmail("guest")
-        let owner = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        let owner = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         try await owner.signUp(email: ownerEmail, password: "long enough password")
-        let guest = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        let guest = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         let guestSession = try await guest.signUp(email: guestEmail, password: "long enough password")
         let database = owner.privateDatabase
         let zone = CloudZoneID(zoneName: "library")
@@ -128,9 +128,9 @@ import Testing
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
         let email = freshEmail()
-        let writer = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url, deviceID: "writer"))
+        let writer = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url, deviceID: "writer"), httpClient: testHTTPClient)
         try await writer.signUp(email: email, password: "long enough password")
-        let listener = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url, deviceID: "listener"))
+        let listener = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url, deviceID: "listener"), httpClient: testHTTPClient)
         try await listener.signIn(email: email, password: "long enough password")
         let zone = CloudZoneID(zoneName: "notes")
         _ = try await writer.privateDatabase.modifyZones([CloudZoneOperation(operationType: .create, zone: CloudZone(zoneID: zone))])
@@ -173,7 +173,7 @@ import Testing
     @Test func aPeerThatIsNotAHearthServerGivesClearErrors() async throws {
         let peer = try await FakePeer.start()
         defer { Task { await peer.stop() } }
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: peer.url), token: "t")
+        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: peer.url), httpClient: testHTTPClient, token: "t")
 
         // A proxy's HTML error page.
         do {
@@ -201,14 +201,14 @@ import Testing
         // A push channel that opens and then goes silent is dropped after the idle timeout.
         var quiet = CloudClientConfiguration(serverURL: peer.url)
         quiet.pushIdleTimeout = .milliseconds(600)
-        let silent = CloudClient(configuration: quiet, token: "t")
+        let silent = CloudClient(configuration: quiet, httpClient: testHTTPClient, token: "t")
         var events = silent.pushEvents().makeAsyncIterator()
         #expect(try await events.next() == .connected)
         await #expect(throws: CloudTransportError.self) { _ = try await events.next() }
     }
 
     @Test func aServerThatIsNotThereIsReportedAsUnreachable() async throws {
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: URL(string: "http://127.0.0.1:1")!), token: "t")
+        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: URL(string: "http://127.0.0.1:1")!), httpClient: testHTTPClient, token: "t")
         do {
             _ = try await client.caller()
             Issue.record("a closed port answered")

@@ -5,7 +5,7 @@ import HearthTestSupport
 import Testing
 
 /// A client process killed with SIGKILL right after a local write sends that write after restart.
-@Suite(.serialized) struct CrashRecoveryTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct CrashRecoveryTests {
     @Test func aWriteMadeJustBeforeKill9IsSentAfterRestart() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
@@ -21,7 +21,7 @@ import Testing
         #expect(setup.status == 0, "\(setup.stderr)")
 
         // A running finance app writes a transaction and is killed before its debounced send.
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         try await client.signIn(email: email, password: "long enough password")
         let probe = try ChildProcess.start(ChildProcess.product("FinanceSyncProbe"), [database, server.url.absoluteString, client.token ?? ""])
         let committed: Regex<(Substring, Substring)>.Match

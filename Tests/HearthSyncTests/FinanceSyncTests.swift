@@ -15,7 +15,7 @@ struct FinanceDevice {
     static func make(_ server: LiveServer, email: String, signUp: Bool = false) async throws -> FinanceDevice {
         let database = try AppDatabase.inMemory(schemas: [FinanceSchema.self, SyncSchema.self])
         let finance = FinanceSync.wrap(database)
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         if signUp {
             try await client.signUp(email: email, password: "long enough password")
         } else {
@@ -45,7 +45,7 @@ struct FinanceDevice {
     }
 }
 
-@Suite(.serialized) struct FinanceSyncTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct FinanceSyncTests {
     @Test func twoFinanceDatabasesOfOneUserConverge() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
@@ -147,7 +147,7 @@ struct FinanceDevice {
     }
 }
 
-@Suite(.serialized) struct FinanceSyncOperationsTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct FinanceSyncOperationsTests {
     @Test func batchInsertsUndoAndRedoAllTravel() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

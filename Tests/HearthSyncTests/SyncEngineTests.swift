@@ -8,7 +8,7 @@ import Testing
 @testable import HearthSync
 
 /// Two devices (two app databases) against a real HearthCloud server on loopback.
-@Suite(.serialized) struct SyncEngineTests {
+@Suite(.serialized, .timeLimit(.minutes(3))) struct SyncEngineTests {
     @Test func twoDevicesConverge() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
@@ -382,7 +382,7 @@ import Testing
         defer { Task { await server.stop() } }
         let first = freshEmail("first")
         let second = freshEmail("second")
-        let other = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        let other = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         try await other.signUp(email: second, password: "long enough password")
         let device = try await Device.make(server, email: first, signUp: true)
         try await device.store.save(Item(id: "mine", title: "kept"))

@@ -150,6 +150,13 @@ public final class ChildProcess: Sendable {
     /// The child's process identifier.
     public var processIdentifier: Int32 { process.processIdentifier }
 
+    /// How many ``waitForOutput(containing:in:timeout:)`` calls are suspended, waiting for output.
+    public var suspendedOutputWaits: Int {
+        state.withLock { state in
+            state.outputWaits.values.count { if case .suspended = $0 { true } else { false } }
+        }
+    }
+
     /// How the process ended, or nil while it runs.
     public var terminationReason: Process.TerminationReason? { state.withLock { $0.termination?.reason } }
 

@@ -2,7 +2,7 @@ import Foundation
 import HearthTestSupport
 import Testing
 
-@Suite struct ChildProcessTests {
+@Suite(.timeLimit(.minutes(3))) struct ChildProcessTests {
     let shell = URL(fileURLWithPath: "/bin/sh")
 
     @Test func runKeepsStdoutStderrAndStatusApart() async throws {
@@ -105,8 +105,10 @@ import Testing
     }
 
     @Test func cancellingAWaitKillsTheChild() async throws {
-        let task = Task { try await ChildProcess.run(URL(fileURLWithPath: "/bin/sleep"), ["30"]) }
-        try await Task.sleep(for: .milliseconds(100))
+        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-started-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: marker) }
+        let task = Task { try await ChildProcess.run(shell, ["-c", "touch '\(marker.path)'; exec sleep 30"]) }
+        try await waitUntil("the child has started") { FileManager.default.fileExists(atPath: marker.path) }
         task.cancel()
         let result = try await task.value
         #expect(result.reason == .uncaughtSignal)
@@ -116,7 +118,7 @@ import Testing
     @Test func cancellingAnOutputWaitThrows() async throws {
         let child = try ChildProcess.start(URL(fileURLWithPath: "/bin/sleep"), ["30"])
         let task = Task { try await child.waitForOutput(containing: "never", timeout: .seconds(60)) }
-        try await Task.sleep(for: .milliseconds(100))
+        try await waitUntil("the wait is suspended") { child.suspendedOutputWaits == 1 }
         task.cancel()
         await #expect(throws: CancellationError.self) { try await task.value }
         child.signal(SIGKILL)

@@ -5,7 +5,7 @@ import Logging
 import HearthTestSupport
 import Testing
 
-@Suite("hearth serve as a process", .serialized)
+@Suite("hearth serve as a process", .serialized, .timeLimit(.minutes(3)))
 struct ServeProcessTests {
     @Test("an acknowledged write survives kill -9 of the server")
     func durableAcrossKill() async throws {

@@ -1,5 +1,6 @@
 public import Foundation
 import HearthCore
+import Synchronization
 
 /// Token buckets per key: each key may make `rate` requests per second on average, `burst` at once.
 public protocol RateLimiting: Sendable {
@@ -15,7 +16,7 @@ public protocol RateLimiting: Sendable {
 /// several server processes enforce one limit.
 public final class RateLimiter: RateLimiting {
     private struct Bucket { var tokens: Double; var updated: Double }
-    private let buckets = Locked<[String: Bucket]>([:])
+    private let buckets = Mutex<[String: Bucket]>([:])
     private let rate: Double
     private let burst: Double
     private let now: @Sendable () -> Double

@@ -1,6 +1,6 @@
 import HearthCloudModel
 import Foundation
-import HearthCore
+public import HearthCore
 
 /// What one committed write changed, for the push channel: whose data, which zones, by which device.
 ///
@@ -71,30 +71,5 @@ public struct CloudChangeEvent: Codable, Sendable, Hashable {
     var encodedSize: Int { (try? CloudJSON.encoder.encode(self).count) ?? Int.max }
 }
 
-/// Hands every committed change event to each current listener.
-public final class ChangeEventBroadcast: Sendable {
-    private let listeners = Locked<[Int: AsyncStream<CloudChangeEvent>.Continuation]>([:])
-    private let counter = Locked<Int>(0)
-
-    public init() {}
-
-    /// A stream of every event published from now on; it ends when the consumer stops iterating.
-    public func subscribe() -> AsyncStream<CloudChangeEvent> {
-        let id = counter.withLock { value -> Int in
-            value += 1
-            return value
-        }
-        let (stream, continuation) = AsyncStream.makeStream(of: CloudChangeEvent.self, bufferingPolicy: .bufferingNewest(10_000))
-        continuation.onTermination = { [listeners] _ in
-            _ = listeners.withLock { $0.removeValue(forKey: id) }
-        }
-        listeners.withLock { $0[id] = continuation }
-        return stream
-    }
-
-    /// Delivers `event` to every listener.
-    public func publish(_ event: CloudChangeEvent) {
-        let targets = listeners.withLock { Array($0.values) }
-        for target in targets { target.yield(event) }
-    }
-}
+/// Hands every committed change event to each current listener (each buffers the newest 10,000).
+public typealias ChangeEventBroadcast = Broadcast<CloudChangeEvent, Void>

@@ -17,16 +17,10 @@ public enum PushMessage: Sendable, Hashable {
 /// Changes arrive from the store's ``ChangeEventBroadcast`` (on PostgreSQL, from every server process). A
 /// client is never told of a change its own device made. Run the hub as a `Service`.
 public final class PushHub: Service, Sendable {
-    private struct Connection {
-        var principal: CloudPrincipal
-        var continuation: AsyncStream<PushMessage>.Continuation
-    }
-
     private let store: any RecordStore
     private let heartbeat: Duration
     private let logger: Logger
-    private let connections = Locked<[Int: Connection]>([:])
-    private let nextID = Locked<Int>(0)
+    private let connections = Broadcast<PushMessage, CloudPrincipal>(buffer: 1000)
 
     public init(store: any RecordStore, heartbeat: Duration = .seconds(15), logger: Logger) {
         self.store = store
@@ -35,20 +29,11 @@ public final class PushHub: Service, Sendable {
     }
 
     /// How many clients are connected.
-    public var connectionCount: Int { connections.withLock { $0.count } }
+    public var connectionCount: Int { connections.subscriberCount }
 
     /// Registers a client; its messages arrive on the stream until it stops iterating.
     public func connect(_ principal: CloudPrincipal) -> AsyncStream<PushMessage> {
-        let id = nextID.withLock { value -> Int in
-            value += 1
-            return value
-        }
-        let (stream, continuation) = AsyncStream.makeStream(of: PushMessage.self, bufferingPolicy: .bufferingNewest(1000))
-        continuation.onTermination = { [connections] _ in
-            _ = connections.withLock { $0.removeValue(forKey: id) }
-        }
-        connections.withLock { $0[id] = Connection(principal: principal, continuation: continuation) }
-        return stream
+        connections.subscribe(principal)
     }
 
     public func run() async throws {
@@ -62,21 +47,21 @@ public final class PushHub: Service, Sendable {
             group.addTask {
                 while !Task.isCancelled && !Task.isShuttingDownGracefully {
                     try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.heartbeat) }
-                    for connection in self.connections.withLock({ Array($0.values) }) { connection.continuation.yield(.heartbeat) }
+                    self.connections.publish(.heartbeat)
                 }
             }
             await group.next()
             group.cancelAll()
         }
         // End every open stream so their HTTP responses finish and the server can stop.
-        for connection in connections.withLock({ Array($0.values) }) { connection.continuation.finish() }
+        connections.finishAll()
     }
 
     /// Works out who is told of `event` and tells them.
     func deliver(_ event: CloudChangeEvent) async {
-        let current = connections.withLock { Array($0.values) }
+        let current = connections.tags
         guard !current.isEmpty else { return }
-        let users = Array(Set(current.map(\.principal.userID)))
+        let users = Array(Set(current.map(\.userID)))
         let subscriptions: [String: [CloudSubscription]]
         do {
             subscriptions = try await store.subscriptions(ofUsers: users)
@@ -148,10 +133,10 @@ public final class PushHub: Service, Sendable {
                 ))
             }
         }
-        for connection in current {
-            let principal = connection.principal
-            if principal.userID == event.originUserID, let device = event.originDeviceID, principal.deviceID == device { continue }
-            for notification in notifications[principal.userID] ?? [] { connection.continuation.yield(.notification(notification)) }
+        connections.publish { principal in
+            // A device is never told of its own change.
+            if principal.userID == event.originUserID, let device = event.originDeviceID, principal.deviceID == device { return [] }
+            return (notifications[principal.userID] ?? []).map(PushMessage.notification)
         }
     }
 }

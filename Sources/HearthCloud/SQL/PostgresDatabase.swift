@@ -4,6 +4,7 @@ import NIOCore
 import NIOSSL
 import PostgresNIO
 import HearthCloudModel
+import HearthCore
 
 /// The PostgreSQL database of the record store, through PostgresNIO.
 ///
@@ -11,7 +12,7 @@ import HearthCloudModel
 /// transaction notifies it on commit, so every process learns of every change.
 final class PostgresDatabase: SQLDatabase {
     let dialect = SQLDialect.postgres
-    let events = ChangeEventBroadcast()
+    let events = ChangeEventBroadcast(bufferingNewest: 10_000)
     let location: String
     let schema: String
     private let client: PostgresClient

@@ -3,6 +3,7 @@ import HearthCore
 import HearthCloudModel
 import GRDB
 import GRDBSQLite
+import Synchronization
 
 /// The embedded SQLite database of the record store, through GRDB.
 ///
@@ -13,7 +14,7 @@ import GRDBSQLite
 /// `synchronous = NORMAL`: a committed transaction survives the process being killed.
 final class SQLiteDatabase: SQLDatabase {
     let dialect = SQLDialect.sqlite
-    let events = ChangeEventBroadcast()
+    let events = ChangeEventBroadcast(bufferingNewest: 10_000)
     let location: String
     private let writer: any DatabaseWriter
     private let gate = AsyncGate()
@@ -82,7 +83,7 @@ final class SQLiteDatabase: SQLDatabase {
 private final class SQLiteTransaction: SQLTransaction {
     let dialect = SQLDialect.sqlite
     let writer: any DatabaseWriter
-    let pending = Locked<[CloudChangeEvent]>([])
+    let pending = Mutex<[CloudChangeEvent]>([])
 
     init(writer: any DatabaseWriter) { self.writer = writer }
 

@@ -34,6 +34,7 @@ public actor TTLCache<Key: Hashable & Sendable, Value: Sendable> {
     private var newest: Node?
     private var loads: [Key: (generation: Int, task: Task<Value, any Error>)] = [:]
     private var generations: [Key: Int] = [:]
+    private var waiting: [Key: Int] = [:]
     private var clearCount = 0
 
     /// Creates a cache.
@@ -121,6 +122,8 @@ public actor TTLCache<Key: Hashable & Sendable, Value: Sendable> {
         if let cached = value(forKey: key) { return cached }
         let generation = currentGeneration(of: key)
         if let running = loads[key], running.generation == generation {
+            waiting[key, default: 0] += 1
+            defer { waiting[key] = waiting[key].map { $0 > 1 ? $0 - 1 : nil } ?? nil }
             return try await running.task.value
         }
         let task = Task { try await load() }
@@ -134,6 +137,9 @@ public actor TTLCache<Key: Hashable & Sendable, Value: Sendable> {
         }
         return loaded
     }
+
+    /// How many callers are waiting on a running load for `key` instead of starting their own.
+    public func waitingCount(forKey key: Key) -> Int { waiting[key] ?? 0 }
 
     private func currentGeneration(of key: Key) -> Int {
         // Combines per-key removals with whole-cache clears so either invalidates a running load.

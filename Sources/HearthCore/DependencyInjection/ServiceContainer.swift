@@ -1,3 +1,5 @@
+import Synchronization
+
 /// Wires an app together: services are registered by the type callers ask for (usually a protocol) and
 /// resolved on demand. There are no global instances; each app, test or command builds its own container.
 ///
@@ -21,14 +23,14 @@ public final class ServiceContainer: Sendable {
         case transient
     }
 
-    private struct Registration: @unchecked Sendable {
+    private struct Registration: Sendable {
         let lifetime: Lifetime
-        let factory: (ServiceContainer) throws -> Any
+        let factory: @Sendable (ServiceContainer) throws -> any Sendable
     }
 
     private let parent: ServiceContainer?
-    private let registrations = Locked<[ObjectIdentifier: Registration]>([:])
-    private let instances = Locked<[ObjectIdentifier: UncheckedSendable]>([:])
+    private let registrations = Mutex<[ObjectIdentifier: Registration]>([:])
+    private let instances = Mutex<[ObjectIdentifier: any Sendable]>([:])
 
     /// The types being made on the current task, to report dependency cycles instead of recursing forever.
     @TaskLocal private static var inProgress: [ObjectIdentifier] = []
@@ -44,8 +46,8 @@ public final class ServiceContainer: Sendable {
     /// A container that falls back to this one for anything it does not register itself.
     public func makeChild() -> ServiceContainer { ServiceContainer(parent: self) }
 
-    /// Registers a factory for `type`.
-    public func register<T>(
+    /// Registers a factory for `type`. Services cross tasks, so they must be `Sendable`.
+    public func register<T: Sendable>(
         _ type: T.Type,
         lifetime: Lifetime = .singleton,
         factory: @escaping @Sendable (ServiceContainer) throws -> T
@@ -59,7 +61,7 @@ public final class ServiceContainer: Sendable {
     public func register<T: Sendable>(_ type: T.Type, instance: T) {
         let key = ObjectIdentifier(type)
         registrations.withLock { $0[key] = Registration(lifetime: .singleton, factory: { _ in instance }) }
-        instances.withLock { $0[key] = UncheckedSendable(instance) }
+        instances.withLock { $0[key] = instance }
     }
 
     /// Whether `type` can be resolved here or in a parent.
@@ -70,11 +72,11 @@ public final class ServiceContainer: Sendable {
     /// The service registered for `type`.
     /// - Throws: ``ServiceError`` with code ``ServiceError/Code/notRegistered`` naming the type when neither
     ///   this container nor a parent registered it, or when factories depend on each other in a cycle.
-    public func resolve<T>(_ type: T.Type) throws -> T {
+    public func resolve<T: Sendable>(_ type: T.Type) throws -> T {
         let key = ObjectIdentifier(type)
         guard let registration = registration(for: key) else { throw Self.missing(type) }
-        if registration.lifetime == .singleton, let existing = instances.withLock({ $0[key] }) {
-            return existing.value as! T
+        if registration.lifetime == .singleton, let existing = instances.withLock({ $0[key] }) as? T {
+            return existing
         }
         let chain = Self.inProgress
         guard !chain.contains(key) else {
@@ -89,8 +91,8 @@ public final class ServiceContainer: Sendable {
         }
         guard registration.lifetime == .singleton else { return instance }
         return instances.withLock { stored in
-            if let existing = stored[key] { return existing.value as! T }
-            stored[key] = UncheckedSendable(instance)
+            if let existing = stored[key] as? T { return existing }
+            stored[key] = instance
             return instance
         }
     }
@@ -105,10 +107,4 @@ public final class ServiceContainer: Sendable {
             "No service is registered for \(String(reflecting: type)). Register it on the ServiceContainer before resolving it."
         )
     }
-}
-
-/// Holds a value the container has already vetted; instances are read back as their registered type.
-private struct UncheckedSendable: @unchecked Sendable {
-    let value: Any
-    init(_ value: Any) { self.value = value }
 }

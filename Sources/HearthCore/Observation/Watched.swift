@@ -1,3 +1,4 @@
+import Synchronization
 /// A stream of a value over time: the current value at once, then every change.
 ///
 /// Each `for try await` loop is its own subscriber, so any number of loops can watch one source. A loop
@@ -96,10 +97,10 @@ public final class WatchedValue<Value: Sendable>: Sendable {
         var subscribers: [Int: AsyncThrowingStream<Value, any Error>.Continuation] = [:]
     }
 
-    private let state: Locked<State>
+    private let state: Mutex<State>
 
     public init(_ initial: Value) {
-        state = Locked(State(value: initial))
+        state = Mutex(State(value: initial))
     }
 
     /// The current value.
@@ -135,9 +136,9 @@ public final class WatchedValue<Value: Sendable>: Sendable {
 
     /// The value and its changes, as a stream any number of subscribers can iterate.
     public var stream: Watched<Value> {
-        Watched { [state] in
+        Watched { [self] in
             AsyncThrowingStream<Value, any Error> { continuation in
-                let id: Int? = state.withLock { state in
+                let id: Int? = self.state.withLock { state in
                     continuation.yield(state.value)
                     guard !state.finished else { return nil }
                     state.nextID += 1
@@ -145,8 +146,8 @@ public final class WatchedValue<Value: Sendable>: Sendable {
                     return state.nextID
                 }
                 guard let id else { return continuation.finish() }
-                continuation.onTermination = { _ in
-                    state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
+                continuation.onTermination = { [weak self] _ in
+                    self?.state.withLock { _ = $0.subscribers.removeValue(forKey: id) }
                 }
             }
         }

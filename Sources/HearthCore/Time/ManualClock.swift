@@ -1,3 +1,4 @@
+import Synchronization
 /// A clock that moves only when told to: the injected clock of tests and simulations.
 ///
 /// Sleepers wake when ``advance(by:)`` moves the clock past their deadline.
@@ -7,7 +8,7 @@
 /// let cache = TTLCache<String, Int>(clock: clock)
 /// clock.advance(by: .seconds(301))
 /// ```
-public final class ManualClock: Clock, @unchecked Sendable {
+public final class ManualClock: Clock, Sendable {
     /// A point on a ``ManualClock``.
     public struct Instant: InstantProtocol {
         /// Time since the clock's origin.
@@ -24,10 +25,10 @@ public final class ManualClock: Clock, @unchecked Sendable {
         let continuation: CheckedContinuation<Void, any Error>
     }
 
-    private let state: Locked<(now: Instant, sleepers: [Int: Sleeper], nextID: Int)>
+    private let state: Mutex<(now: Instant, sleepers: [Int: Sleeper], nextID: Int)>
 
     public init(now: Instant = Instant(offset: .zero)) {
-        state = Locked((now, [:], 0))
+        state = Mutex((now, [:], 0))
     }
 
     public var now: Instant { state.withLock { $0.now } }

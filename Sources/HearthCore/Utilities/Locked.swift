@@ -1,18 +1,19 @@
-import Foundation
+import Synchronization
 
-/// A value guarded by a lock, for the few places where an actor would force callers to `await`.
-public final class Locked<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value
+/// A `Mutex` that several owners share: a reference to one lock-guarded value, for state captured by
+/// closures or handed between values (a token two clients share, a test's collected results).
+///
+/// A type that owns its state outright keeps a `Mutex` of its own instead. Values must be `Sendable`, so
+/// the compiler checks everything that crosses the lock; nothing here is `@unchecked`.
+public final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
 
-    public init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { mutex = Mutex(value) }
 
     /// Runs `body` with exclusive access to the value.
     @discardableResult
-    public func withLock<T>(_ body: (inout Value) throws -> T) rethrows -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
+    public func withLock<T: Sendable, E: Error>(_ body: (inout Value) throws(E) -> T) throws(E) -> T {
+        try mutex.withLock { (value: inout sending Value) throws(E) -> sending T in try body(&value) }
     }
 
     /// A copy of the current value.

@@ -1,5 +1,6 @@
 public import Foundation
 import HearthCore
+import Synchronization
 
 /// Where the PDF renderer finds the TrueType fonts it embeds, and a cache of the fonts already read.
 ///
@@ -13,7 +14,7 @@ import HearthCore
 public final class ReportFonts: Sendable {
     /// The directory holding `DejaVuSans.ttf`, `DejaVuSansMono.ttf` and the other DejaVu files.
     public let directory: URL
-    private let cache = Locked<[String: TrueTypeFont]>([:])
+    private let cache = Mutex<[String: TrueTypeFont]>([:])
 
     /// Debian's DejaVu directory, `/usr/share/fonts/truetype/dejavu`.
     public static let defaultDirectory = URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu", isDirectory: true)

@@ -4,6 +4,7 @@ import HearthCloudModel
 import NIOCore
 import NIOHTTP1
 import HearthCore
+import Synchronization
 
 extension CloudClient {
     /// Opens the push channel (`GET /cloud/v1/push`, Server-Sent Events).
@@ -85,8 +86,8 @@ extension CloudClient {
 
 /// When bytes last arrived on a connection.
 private final class ActivityClock: Sendable {
-    private let last = Locked(ContinuousClock.now)
+    private let last = Mutex(ContinuousClock.now)
 
     func touch() { last.withLock { $0 = .now } }
-    var silence: Duration { ContinuousClock.now - last.current }
+    var silence: Duration { ContinuousClock.now - last.withLock { $0 } }
 }

@@ -13,7 +13,8 @@ import NIOHTTP1
 /// the server's record); a server that cannot be reached as ``CloudTransportError``.
 ///
 /// ```swift
-/// let client = CloudClient(configuration: try .server("http://127.0.0.1:8080"))
+/// let http = CloudClient.makeHTTPClient()
+/// let client = CloudClient(configuration: try .server("http://127.0.0.1:8080"), httpClient: http)
 /// try await client.signIn(email: "ada@example.com", password: "correct horse")
 /// let zones = try await client.privateDatabase.zones()
 /// ```
@@ -24,21 +25,36 @@ public final class CloudClient: CloudService {
     let logger: Logger
     private let credentials: Locked<String?>
 
-    /// The connection pool clients share unless given their own: it fails a request at once when the
-    /// server refuses the connection (so the engine can report offline), instead of retrying until the
-    /// request's deadline. It lives as long as the process and needs no shutdown.
-    public static let sharedHTTPClient: HTTPClient = {
+    /// A connection pool set up for Hearth's server, for the app to own, share between its clients and shut
+    /// down (`try await http.shutdown()`) when it is done: it fails a request at once when the server
+    /// refuses the connection (so the engine can report offline), instead of retrying until the request's
+    /// deadline.
+    public static func makeHTTPClient() -> HTTPClient {
         var configuration = HTTPClient.Configuration()
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.timeout = HTTPClient.Configuration.Timeout(connect: .seconds(10))
         return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
-    }()
+    }
+
+    /// Runs `body` with a connection pool from ``makeHTTPClient()``, shut down afterwards whatever happens.
+    public static func withHTTPClient<T>(_ body: (HTTPClient) async throws -> T) async throws -> T {
+        let http = makeHTTPClient()
+        do {
+            let result = try await body(http)
+            try await http.shutdown()
+            return result
+        } catch {
+            try? await http.shutdown()
+            throw error
+        }
+    }
 
     /// A client for the server in `configuration`.
     /// - Parameters:
-    ///   - httpClient: The HTTP client to send through (default: ``sharedHTTPClient``).
+    ///   - httpClient: The HTTP client to send through: the app's own, usually from ``makeHTTPClient()``,
+    ///     shared by its clients; the app shuts it down.
     ///   - token: A bearer token saved from an earlier sign-in.
-    public init(configuration: CloudClientConfiguration, httpClient: HTTPClient = CloudClient.sharedHTTPClient, token: String? = nil, logger: Logger = Logger(label: "hearth.sync.client")) {
+    public init(configuration: CloudClientConfiguration, httpClient: HTTPClient, token: String? = nil, logger: Logger = Logger(label: "hearth.sync.client")) {
         self.configuration = configuration
         self.http = httpClient
         self.logger = logger

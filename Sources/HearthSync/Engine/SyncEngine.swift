@@ -42,7 +42,7 @@ public actor SyncEngine: Service {
     let applier: ChangeApplier
 
     private let statusValue = WatchedValue(SyncStatus.syncing)
-    let broadcast = SyncEventBroadcast()
+    let broadcast = Broadcast<SyncEvent, Void>(bufferingNewest: 100_000)
 
     // Work state.
     var deviceID: String?

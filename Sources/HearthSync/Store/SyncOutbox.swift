@@ -2,6 +2,7 @@ import Foundation
 public import GRDB
 import HearthCloudModel
 import HearthCore
+import Synchronization
 
 /// The queue of local changes waiting to be sent, kept in the app's database.
 ///
@@ -25,7 +26,7 @@ public final class SyncOutbox: Sendable {
     public let configuration: SyncConfiguration
     /// Turns rows into records and back.
     public let delegate: any SyncDelegate
-    private let applying = Locked<[ObjectIdentifier: Int]>([:])
+    private let applying = Mutex<[ObjectIdentifier: Int]>([:])
 
     public init(configuration: SyncConfiguration, delegate: any SyncDelegate) {
         self.configuration = configuration

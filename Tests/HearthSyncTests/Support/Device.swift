@@ -28,7 +28,7 @@ struct Device: Sendable {
         }
         let delegate = NotesDelegate()
         let outbox = SyncOutbox(configuration: configure(delegate), delegate: delegate)
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url))
+        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         if signUp {
             try await client.signUp(email: email, password: password)
         } else {

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCloud
 import HearthServer
+import HearthSync
 import Hummingbird
 import Logging
 import ServiceLifecycle
@@ -61,3 +62,6 @@ final class LiveServer: Sendable {
         return try await store.compact(now: Date().addingTimeInterval(1))
     }
 }
+
+/// The connection pool every client of these tests sends through: one per test process, as an app has one.
+let testHTTPClient = CloudClient.makeHTTPClient()
