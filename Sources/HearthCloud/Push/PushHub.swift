@@ -4,14 +4,6 @@ public import HearthCloudModel
 public import Logging
 public import ServiceLifecycle
 
-/// A message for one push-channel connection.
-public enum PushMessage: Sendable, Hashable {
-    /// Something a subscription watches changed.
-    case notification(CloudNotification)
-    /// Nothing happened; keeps idle connections (and proxies) open and reveals dead ones.
-    case heartbeat
-}
-
 /// Fans committed changes out to the connected clients whose subscriptions they match.
 ///
 /// Changes arrive from the store's ``ChangeEventBroadcast`` (on PostgreSQL, from every server process). A
@@ -137,34 +129,6 @@ public final class PushHub: Service, Sendable {
             // A device is never told of its own change.
             if principal.userID == event.originUserID, let device = event.originDeviceID, principal.deviceID == device { return [] }
             return (notifications[principal.userID] ?? []).map(PushMessage.notification)
-        }
-    }
-}
-
-/// Compacts old deletions, sessions and assets on a schedule.
-public struct CompactionService: Service {
-    let store: any RecordStore
-    let interval: Duration
-    let clock: @Sendable () -> Date
-    let logger: Logger
-
-    public init(store: any RecordStore, interval: Duration = .seconds(3600), clock: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
-        self.store = store
-        self.interval = interval
-        self.clock = clock
-        self.logger = logger
-    }
-
-    public func run() async throws {
-        while !Task.isCancelled && !Task.isShuttingDownGracefully {
-            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
-            guard !Task.isCancelled && !Task.isShuttingDownGracefully else { return }
-            do {
-                let report = try await store.compact(now: clock())
-                logger.info("Compacted the record store", metadata: ["cloud.tombstones": "\(report.tombstonesRemoved)", "cloud.sessions": "\(report.sessionsRemoved)", "cloud.assets": "\(report.assetsRemoved)"])
-            } catch {
-                logger.warning("Compaction failed; trying again later", metadata: ["cloud.error": "\(error)"])
-            }
         }
     }
 }

@@ -139,7 +139,19 @@ public final class CSVReader {
                         quoteLine = line
                         rowHasContent = true
                     } else {
+                        // The rest of a plain field, up to the next byte that means something, in one copy.
+                        var end = index
+                        while end < count {
+                            let next = chunk[end]
+                            if next == delimiter || next == lf || next == cr || next == quote || next == 0 { break }
+                            end += 1
+                        }
                         bytes.append(byte)
+                        if end > index {
+                            bytes.append(chunk.baseAddress! + index, count: end - index)
+                            previousWasCR = false
+                            index = end
+                        }
                         rowHasContent = true
                         state = .unquoted
                     }

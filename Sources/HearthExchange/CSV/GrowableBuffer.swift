@@ -17,6 +17,14 @@ struct GrowableBuffer<Element: BitwiseCopyable> {
         count += 1
     }
 
+    /// Appends `count` elements from `source` in one copy.
+    @inline(__always)
+    mutating func append(_ source: UnsafePointer<Element>, count added: Int) {
+        while count + added > capacity { grow() }
+        (start + count).initialize(from: source, count: added)
+        count += added
+    }
+
     private mutating func grow() {
         let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
         grown.moveInitialize(from: start, count: count)

@@ -92,6 +92,8 @@ enum TransactionCSV {
         }
         func text(_ column: Column) throws -> String? {
             guard let field = bytes(column) else { return nil }
+            // ASCII needs no validation; anything else must be well-formed UTF-8.
+            if !field.contains(where: { $0 >= 0x80 }) { return String(decoding: field, as: UTF8.self) }
             guard let text = String(validating: field, as: UTF8.self) else {
                 throw PersistenceError.validationFailed("Line \(line) is not valid UTF-8 text; save the file as UTF-8")
             }

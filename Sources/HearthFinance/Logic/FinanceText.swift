@@ -5,6 +5,9 @@ enum FinanceText {
     /// `CharacterSet.whitespacesAndNewlines` (Unicode's White_Space property). Returns `text` itself,
     /// without copying, when there is nothing to trim.
     static func trimmed(_ text: String) -> String {
+        // Most text starts and ends with an ASCII letter or digit: nothing to trim, no Unicode lookups.
+        let utf8 = text.utf8
+        if let first = utf8.first, let last = utf8.last, Self.isPlainASCII(first), Self.isPlainASCII(last) { return text }
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return text }
         if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
@@ -14,6 +17,10 @@ enum FinanceText {
         while end > start, scalars[scalars.index(before: end)].properties.isWhitespace { end = scalars.index(before: end) }
         return String(scalars[start..<end])
     }
+
+    /// Whether `byte` is printable ASCII other than a space (so neither whitespace nor part of a longer scalar).
+    @inline(__always)
+    private static func isPlainASCII(_ byte: UInt8) -> Bool { byte > 0x20 && byte < 0x7F }
 
     /// Whether `text` holds a control or format character (Unicode categories Cc and Cf).
     static func hasControlCharacters(_ text: String) -> Bool {

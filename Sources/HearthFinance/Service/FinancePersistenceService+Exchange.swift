@@ -47,8 +47,10 @@ extension FinancePersistenceService {
     public func importJSON(from url: URL, progress: ExchangeProgressHandler?) async throws -> ImportSummary {
         let reader = UncheckedSendable(try Self.exchange { try JSONStreamReader(url: url) })
         return try await write("Import \(url.lastPathComponent)", keepsTimestamps: true) { context in
-            let count = try Self.exchange {
-                try FinanceDocument.import(reader.value, file: url.lastPathComponent, into: context, progress: progress)
+            let count = try context.withImportCache {
+                try Self.exchange {
+                    try FinanceDocument.import(reader.value, file: url.lastPathComponent, into: context, progress: progress)
+                }
             }
             progress?(ExchangeProgress(items: count, bytes: reader.value.bytesRead, totalBytes: reader.value.totalBytes))
             return context.outcomes
@@ -118,8 +120,9 @@ extension FinancePersistenceService {
             var header: TransactionCSV.Header?
             var rows = 0
             let seen = ContentOccurrences(db: context.db)
-            try Self.exchange {
-                try reader.value.forEachRow { row in
+            try context.withImportCache {
+                try Self.exchange {
+                    try reader.value.forEachRow { row in
                     guard let columns = header else {
                         header = try TransactionCSV.Header(row.strings)
                         return true
@@ -135,6 +138,7 @@ extension FinancePersistenceService {
                         progress?(ExchangeProgress(items: rows, bytes: reader.value.bytesRead, totalBytes: reader.value.totalBytes))
                     }
                     return true
+                }
                 }
             }
             try seen.drop()

@@ -1,22 +1,6 @@
 import Foundation
 import HearthExchange
 
-/// Which separator a file writes before decimals.
-enum DecimalSeparator: String, Sendable, Codable {
-    /// `1,234.56`.
-    case dot
-    /// `1.234,56`.
-    case comma
-}
-
-/// Which comes first in slash dates such as 03/04/2024.
-public enum DateOrder: String, Sendable, Codable, CaseIterable {
-    /// 03/04/2024 is 4 March.
-    case monthFirst = "month-first"
-    /// 03/04/2024 is 3 April.
-    case dayFirst = "day-first"
-}
-
 /// Byte-level parsing of the values found in exports: trimmed text, numbers with currency symbols and
 /// either decimal separator, dates in the common shapes, yes/no in several languages, header names.
 enum ImportText {
@@ -216,30 +200,4 @@ enum ImportText {
         }
         return key
     }
-}
-
-/// Finds columns by header name, never by position: the first header equal to a synonym, else the first
-/// that starts with one as a whole word ("Odometer (km)" for "odometer").
-struct HeaderMap {
-    let keys: [String]
-    let headers: [String]
-
-    init(_ headers: [String]) {
-        self.headers = headers
-        keys = headers.map(ImportText.headerKey)
-    }
-
-    func index(_ synonyms: [String]) -> Int? {
-        let wanted = synonyms.map(ImportText.headerKey)
-        for synonym in wanted {
-            if let exact = keys.firstIndex(of: synonym) { return exact }
-        }
-        for synonym in wanted {
-            if let prefixed = keys.firstIndex(where: { $0.hasPrefix(synonym + " ") }) { return prefixed }
-        }
-        return nil
-    }
-
-    /// The header at `index` as written, for messages.
-    func name(_ index: Int?) -> String? { index.flatMap { headers.indices.contains($0) ? headers[$0] : nil } }
 }

@@ -5,41 +5,6 @@ import HearthStore
 public import Logging
 public import ServiceLifecycle
 
-/// What ``ReminderService/deliverDue()`` did.
-public struct ReminderDeliveryReport: Sendable {
-    /// The reminders every adapter accepted, now out of the pending queue.
-    public var delivered: [ScheduledReminder] = []
-    /// Reminders an adapter refused, left pending to be tried again, with the adapter and the reason.
-    public var failed: [(reminder: ScheduledReminder, adapter: String, message: String)] = []
-}
-
-/// What a reminder action did.
-public enum ReminderActionResult: Sendable, Equatable {
-    /// "Mark Done": the service was completed.
-    case completed(ServiceCompletion)
-    /// "Remind Tomorrow" / "Remind Later": a snooze was scheduled.
-    case snoozed(ScheduledReminder)
-    /// "Update Now": the odometer was recorded.
-    case mileageUpdated(MileageUpdate)
-    /// "View Costs": what the vehicle's maintenance cost in the year.
-    case costs(vehicle: Vehicle, year: Int, total: Decimal, logs: [ServiceLog])
-}
-
-/// Keeps the garage's reminders: computes them from the data, keeps the soonest 60 in a pending queue in the
-/// database, delivers due ones through adapters, and applies their actions.
-public protocol ReminderServicing: Sendable {
-    /// Recomputes the pending queue from the data and returns it, soonest first.
-    func reschedule() async throws -> [ScheduledReminder]
-    /// The pending queue, soonest first.
-    func pending() async throws -> [ScheduledReminder]
-    /// Every reminder the schedules hold from now on, without the 60-reminder budget (for calendar feeds).
-    func upcoming() async throws -> [ScheduledReminder]
-    /// Delivers every pending reminder whose time has come.
-    func deliverDue() async throws -> ReminderDeliveryReport
-    /// Applies an action of a delivered (or pending) reminder.
-    func perform(_ action: ReminderAction, reminderID: String, mileage: Int?) async throws -> ReminderActionResult
-}
-
 /// The live ``ReminderServicing`` on a ``GarageStore``.
 ///
 /// As a ``ServiceLifecycle/Service``, ``run()`` reschedules whenever garage data changes and delivers each
@@ -306,38 +271,5 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
         guard let next else { return pollInterval }
         let seconds = max(0.05, next.timeIntervalSince(now))
         return min(pollInterval, .milliseconds(Int64(seconds * 1000)))
-    }
-}
-
-/// What a reminder id refers to, read back from the id itself.
-enum ReminderSubject: Equatable {
-    case service(UUID)
-    case marbete(UUID)
-    case mileage(UUID)
-    case roundup(UUID, year: Int)
-
-    var category: ReminderCategory {
-        switch self {
-        case .service: .serviceDue
-        case .marbete: .marbeteDue
-        case .mileage: .mileageReminder
-        case .roundup: .yearlyRoundup
-        }
-    }
-
-    /// The subject of `id`: `service-<uuid>-<suffix>`, `marbete-<uuid>-<N>d`, `mileage-reminder-<uuid>`,
-    /// `yearly-roundup-<uuid>-<year>`.
-    static func parse(_ id: String) throws -> ReminderSubject {
-        func uuid(in text: Substring) -> UUID? { text.count >= 36 ? UUID(uuidString: String(text.prefix(36))) : nil }
-        if id.hasPrefix("service-"), let value = uuid(in: id.dropFirst(8)) { return .service(value) }
-        if id.hasPrefix("marbete-"), let value = uuid(in: id.dropFirst(8)) { return .marbete(value) }
-        if id.hasPrefix("mileage-reminder-"), let value = uuid(in: id.dropFirst(17)) { return .mileage(value) }
-        if id.hasPrefix("yearly-roundup-"), let value = uuid(in: id.dropFirst(15)),
-           let year = Int(id.dropFirst(15 + 37)) {
-            return .roundup(value, year: year)
-        }
-        throw ServiceError.validationFailed(
-            "\"\(id)\" is not a garage reminder id; ids look like service-<id>-7d, marbete-<id>-30d, mileage-reminder-<id> or yearly-roundup-<id>-<year>"
-        )
     }
 }

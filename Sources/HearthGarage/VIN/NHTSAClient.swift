@@ -1,14 +1,6 @@
 import Foundation
 public import HearthCore
 
-/// VIN decoding and recalls from NHTSA.
-public protocol NHTSAClienting: Sendable {
-    /// What vPIC knows about `vin` (cached 24 h).
-    func decodeVIN(_ vin: String, modelYear: Int?) async throws -> VINDecoding
-    /// The recalls for a make, model and year (cached 1 h); empty when NHTSA has none.
-    func recalls(make: String, model: String, modelYear: Int) async throws -> [Recall]
-}
-
 /// The live ``NHTSAClienting``: vPIC's `DecodeVinValues` and the recalls API's `recallsByVehicle`, over
 /// ``NetworkService``, with ``TTLCache``s on an injected clock.
 ///
@@ -94,79 +86,5 @@ public actor NHTSAClient: NHTSAClienting {
             }
             return response.results.map(\.recall)
         }
-    }
-}
-
-// MARK: Wire types
-
-/// A JSON scalar read as text: vPIC values are strings, but nulls and numbers appear in the wild.
-struct LenientText: Decodable, Sendable {
-    let text: String
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.singleValueContainer()
-        if container.decodeNil() { text = "" }
-        else if let string = try? container.decode(String.self) { text = string }
-        else if let int = try? container.decode(Int.self) { text = String(int) }
-        else if let double = try? container.decode(Double.self) { text = String(double) }
-        else if let bool = try? container.decode(Bool.self) { text = bool ? "true" : "false" }
-        else { text = "" }
-    }
-}
-
-/// `{Count, Message, SearchCriteria, Results: [{…}]}`.
-struct VPICResponse: Decodable, Sendable {
-    var message: String?
-    var results: [[String: LenientText]]
-
-    enum CodingKeys: String, CodingKey {
-        case message = "Message", results = "Results"
-    }
-}
-
-/// `{Count, Message, results: [{…}]}` (lower-case `results`; `Results` accepted too).
-struct RecallsResponse: Decodable, Sendable {
-    var results: [WireRecall]
-
-    private enum CodingKeys: String, CodingKey {
-        case lower = "results", upper = "Results"
-    }
-
-    init(from decoder: any Decoder) throws {
-        let container = try decoder.container(keyedBy: CodingKeys.self)
-        results = try container.decodeIfPresent([WireRecall].self, forKey: .lower)
-            ?? container.decodeIfPresent([WireRecall].self, forKey: .upper) ?? []
-    }
-}
-
-struct WireRecall: Decodable, Sendable {
-    var fields: [String: LenientText]
-
-    init(from decoder: any Decoder) throws {
-        fields = try decoder.singleValueContainer().decode([String: LenientText].self)
-    }
-
-    var recall: Recall {
-        func text(_ key: String) -> String? {
-            let value = fields[key]?.text.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
-            return value.isEmpty ? nil : value
-        }
-        func flag(_ key: String) -> Bool {
-            guard let value = text(key)?.lowercased() else { return false }
-            return ["true", "yes", "y", "1"].contains(value)
-        }
-        // ReportReceivedDate is DD/MM/YYYY.
-        let received = text("ReportReceivedDate").flatMap { value -> CalendarDay? in
-            let parts = value.split(separator: "/").compactMap { Int($0) }
-            guard parts.count == 3 else { return nil }
-            return CalendarDay(year: parts[2], month: parts[1], day: parts[0])
-        }
-        return Recall(
-            campaignNumber: text("NHTSACampaignNumber") ?? "", manufacturer: text("Manufacturer"),
-            component: text("Component"), summary: text("Summary"), consequence: text("Consequence"),
-            remedy: text("Remedy"), notes: text("Notes"), modelYear: text("ModelYear"), make: text("Make"),
-            model: text("Model"), reportReceivedDate: received, parkIt: flag("parkIt"),
-            parkOutside: flag("parkOutSide"), overTheAirUpdate: flag("overTheAirUpdate")
-        )
     }
 }

@@ -76,19 +76,3 @@ extension CloudServices {
         return components.string ?? "(unreadable URL)"
     }
 }
-
-/// Keeps the record store's background work (PostgreSQL connections and change notifications) running.
-struct StoreService: Service {
-    let store: any RecordStore
-
-    func run() async throws {
-        try await cancelWhenGracefulShutdown { try await store.run() }
-    }
-}
-
-/// Reports whether the record store answers.
-struct RecordStoreHealth: ServiceHealth {
-    let store: any RecordStore
-    var serviceName: String { "recordStore" }
-    func checkHealth() async -> HealthStatus { await store.checkHealth() }
-}

@@ -4,47 +4,6 @@ public import Hummingbird
 public import HearthCore
 import Logging
 
-/// The body of every error the server answers with, in the shape CloudKit Web Services uses.
-public struct ErrorBody: Codable, Sendable, Equatable {
-    /// A stable code such as `NOT_FOUND` or `BAD_REQUEST`.
-    public var serverErrorCode: String
-    /// What went wrong and how to fix it.
-    public var reason: String
-    /// Seconds to wait before retrying, when the server asks for that.
-    public var retryAfter: Int?
-    /// An id for this error, also written to the server log.
-    public var uuid: String
-
-    public init(serverErrorCode: String, reason: String, retryAfter: Int? = nil, uuid: String = UUID().uuidString) {
-        self.serverErrorCode = serverErrorCode
-        self.reason = reason
-        self.retryAfter = retryAfter
-        self.uuid = uuid
-    }
-}
-
-/// An error that knows how it is answered over HTTP.
-public struct HTTPServiceError: Error, HTTPResponseError, Sendable {
-    public var status: HTTPResponse.Status
-    public var body: ErrorBody
-    public var headers: HTTPFields
-
-    public init(status: HTTPResponse.Status, code: String, reason: String, retryAfter: Int? = nil) {
-        self.status = status
-        self.body = ErrorBody(serverErrorCode: code, reason: reason, retryAfter: retryAfter)
-        var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
-        if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-        self.headers = headers
-    }
-
-    public func response(from request: Request, context: some RequestContext) throws -> Response {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let data = (try? encoder.encode(body)) ?? Data("{\"serverErrorCode\":\"INTERNAL_ERROR\"}".utf8)
-        return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: data)))
-    }
-}
-
 /// Turns every error a route throws into a JSON ``ErrorBody`` with the matching status, and logs server faults.
 public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
     public init() {}

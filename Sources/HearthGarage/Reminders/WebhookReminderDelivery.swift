@@ -2,30 +2,6 @@ public import Foundation
 public import HearthCore
 public import Logging
 
-/// Somewhere due reminders are delivered: a log, a webhook, a device's notification centre.
-public protocol ReminderDelivering: Sendable {
-    /// A short name for messages, such as "webhook".
-    var name: String { get }
-    /// Delivers `reminder`; throwing leaves it pending to be tried again.
-    func deliver(_ reminder: ScheduledReminder) async throws
-}
-
-/// Writes each due reminder to a `Logger` at notice level.
-public struct LogReminderDelivery: ReminderDelivering {
-    public let logger: Logger
-    public var name: String { "log" }
-
-    public init(logger: Logger) { self.logger = logger }
-
-    public func deliver(_ reminder: ScheduledReminder) async throws {
-        logger.notice("\(reminder.title): \(reminder.body)", metadata: [
-            "garage.reminder.id": "\(reminder.id)",
-            "garage.reminder.category": "\(reminder.category.rawValue)",
-            "garage.vehicle.id": "\(reminder.vehicleID.uuidString)",
-        ])
-    }
-}
-
 /// POSTs each due reminder as JSON to a URL, for home-automation hubs, chat bots and the like.
 ///
 /// The body is a ``WebhookReminderDelivery/Payload``: `{"event": "garage.reminder", "reminder": {…},

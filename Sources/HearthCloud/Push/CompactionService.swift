@@ -1,0 +1,33 @@
+public import Foundation
+import HearthCore
+public import HearthCloudModel
+public import Logging
+public import ServiceLifecycle
+
+/// Compacts old deletions, sessions and assets on a schedule.
+public struct CompactionService: Service {
+    let store: any RecordStore
+    let interval: Duration
+    let clock: @Sendable () -> Date
+    let logger: Logger
+
+    public init(store: any RecordStore, interval: Duration = .seconds(3600), clock: @escaping @Sendable () -> Date = Date.init, logger: Logger) {
+        self.store = store
+        self.interval = interval
+        self.clock = clock
+        self.logger = logger
+    }
+
+    public func run() async throws {
+        while !Task.isCancelled && !Task.isShuttingDownGracefully {
+            try? await cancelWhenGracefulShutdown { try await Task.sleep(for: interval) }
+            guard !Task.isCancelled && !Task.isShuttingDownGracefully else { return }
+            do {
+                let report = try await store.compact(now: clock())
+                logger.info("Compacted the record store", metadata: ["cloud.tombstones": "\(report.tombstonesRemoved)", "cloud.sessions": "\(report.sessionsRemoved)", "cloud.assets": "\(report.assetsRemoved)"])
+            } catch {
+                logger.warning("Compaction failed; trying again later", metadata: ["cloud.error": "\(error)"])
+            }
+        }
+    }
+}

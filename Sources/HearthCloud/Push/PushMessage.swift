@@ -1,0 +1,13 @@
+public import Foundation
+import HearthCore
+public import HearthCloudModel
+public import Logging
+public import ServiceLifecycle
+
+/// A message for one push-channel connection.
+public enum PushMessage: Sendable, Hashable {
+    /// Something a subscription watches changed.
+    case notification(CloudNotification)
+    /// Nothing happened; keeps idle connections (and proxies) open and reveals dead ones.
+    case heartbeat
+}

@@ -1,0 +1,19 @@
+import Foundation
+
+/// A SQL database the record store can open transactions on.
+protocol SQLDatabase: Sendable {
+    var dialect: SQLDialect { get }
+    /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
+    /// Read-only transactions see one consistent snapshot.
+    func transaction<T: Sendable>(readOnly: Bool, _ body: @Sendable (any SQLTransaction) async throws -> T) async throws -> T
+    /// Runs one read statement on its own (no explicit transaction: one round trip on PostgreSQL).
+    func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
+    /// Creates or upgrades the tables.
+    func migrate() async throws
+    /// Runs background work (connections, notifications) until cancelled.
+    func run() async throws
+    /// Committed change events, from this process and (on PostgreSQL) every other process on the database.
+    var events: ChangeEventBroadcast { get }
+    /// A short description for health reports, without secrets.
+    var location: String { get }
+}

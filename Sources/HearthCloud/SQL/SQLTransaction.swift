@@ -1,0 +1,18 @@
+import Foundation
+
+/// A connection inside an open transaction.
+protocol SQLTransaction: Sendable {
+    var dialect: SQLDialect { get }
+    /// Runs a statement and returns its rows.
+    func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
+    /// Runs a statement that returns no rows.
+    func execute(_ sql: String, _ binds: [SQLValue]) async throws
+    /// Queues a change event to be published when (and only if) the transaction commits.
+    func publishOnCommit(_ event: CloudChangeEvent) async throws
+}
+
+extension SQLTransaction {
+    func query(_ sql: String, _ binds: SQLValue...) async throws -> [SQLRow] { try await query(sql, binds) }
+    func execute(_ sql: String, _ binds: SQLValue...) async throws { try await execute(sql, binds) }
+    func first(_ sql: String, _ binds: SQLValue...) async throws -> SQLRow? { try await query(sql, binds).first }
+}

@@ -1,0 +1,7 @@
+public import Foundation
+
+/// Odometer units.
+public enum DistanceUnit: String, Sendable, Codable, CaseIterable {
+    case miles = "mi"
+    case kilometers = "km"
+}

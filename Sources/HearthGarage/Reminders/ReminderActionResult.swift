@@ -1,0 +1,18 @@
+public import Foundation
+import GRDB
+import HearthCore
+import HearthStore
+public import Logging
+public import ServiceLifecycle
+
+/// What a reminder action did.
+public enum ReminderActionResult: Sendable, Equatable {
+    /// "Mark Done": the service was completed.
+    case completed(ServiceCompletion)
+    /// "Remind Tomorrow" / "Remind Later": a snooze was scheduled.
+    case snoozed(ScheduledReminder)
+    /// "Update Now": the odometer was recorded.
+    case mileageUpdated(MileageUpdate)
+    /// "View Costs": what the vehicle's maintenance cost in the year.
+    case costs(vehicle: Vehicle, year: Int, total: Decimal, logs: [ServiceLog])
+}

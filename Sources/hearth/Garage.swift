@@ -1,0 +1,33 @@
+public import ArgumentParser
+import Foundation
+import HearthCore
+import HearthGarage
+
+/// `hearth garage …`: vehicles, services due, reminders, imports, VINs and recalls on a local database.
+struct Garage: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "garage",
+        abstract: "Vehicle maintenance: services due by date and mileage, reminders, CSV import, VIN decoding and recalls.",
+        discussion: """
+            Data lives in garage.sqlite in the data directory (HEARTH_DATA_DIR, default ./hearth-data);
+            choose another file with --db. Add --json to any command for machine-readable output.
+
+            Start with:
+              hearth garage vehicle add --name "Daily" --make Honda --model Civic --year 2019 --mileage 42000
+              hearth garage service add Daily --preset "Oil Change"
+              hearth garage due
+            """,
+        subcommands: [
+            GarageVehicle.self, GarageService.self, GarageMileage.self, GarageDue.self, GarageReminders.self,
+            GarageImport.self, GarageVIN.self, GarageRecalls.self,
+        ]
+    )
+}
+
+extension ImportSource: ExpressibleByArgument {}
+
+extension DistanceUnit: ExpressibleByArgument {}
+
+extension DateOrder: ExpressibleByArgument {}
+
+extension ServiceLog.CostCategory: ExpressibleByArgument {}
