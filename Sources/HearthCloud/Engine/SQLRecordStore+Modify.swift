@@ -365,38 +365,12 @@ extension SQLRecordStore {
         }
 
         // Records that asked to be deleted with a record deleted here.
-        var targets = writes.filter(\.row.deleted).map(\.row.name)
-        var cascaded: [String] = []
-        var rounds = 0
-        while !targets.isEmpty && rounds < 32 {
-            rounds += 1
-            var next: [String] = []
-            for chunk in stride(from: 0, to: targets.count, by: 500) {
-                let names = targets[chunk..<min(chunk + 500, targets.count)].map(SQLValue.text)
-                let sources = try await tx.query(
-                    """
-                    SELECT r.name, r.size, r.root_name, r.type FROM record_refs f JOIN records r ON r.zone_pk = f.zone_pk AND r.name = f.source_name
-                    WHERE f.zone_pk = ? AND f.target_name IN (\(placeholders(names.count))) AND r.deleted = 0
-                    """,
-                    [.int(zonePK)] + names
-                )
-                for source in sources {
-                    seq += 1
-                    try await tx.execute(
-                        "UPDATE records SET deleted = 1, fields = '{}', size = 0, seq = ?, modified_at = ?, modified_by = ?, modified_device = ? WHERE zone_pk = ? AND name = ?",
-                        .int(seq), .int(now), .text(principal.userID), SQLValue(principal.deviceID), .int(zonePK), .text(source.text("name"))
-                    )
-                    try await tx.execute("DELETE FROM record_refs WHERE zone_pk = ? AND source_name = ?", .int(zonePK), .text(source.text("name")))
-                    try await tx.execute("DELETE FROM asset_refs WHERE zone_pk = ? AND record_name = ?", .int(zonePK), .text(source.text("name")))
-                    storageDelta -= source.int("size")
-                    touchedRoots.insert(source.text("root_name"))
-                    touchedTypes.insert(source.text("type"))
-                    next.append(source.text("name"))
-                    cascaded.append(source.text("name"))
-                }
-            }
-            targets = next
-        }
+        let cascade = try await cascadeDeletions(
+            tx, zonePK: zonePK, deleted: writes.filter(\.row.deleted).map(\.row.name), principal: principal, now: now, seq: &seq)
+        let cascaded = cascade.names
+        storageDelta -= cascade.freed
+        touchedRoots.formUnion(cascade.roots)
+        touchedTypes.formUnion(cascade.types)
 
         try await tx.execute("UPDATE zones SET seq = ? WHERE pk = ?", .int(seq), .int(zonePK))
         try await saveOwner(tx, access.ownerID, changeSeq: seq, storageDelta: storageDelta)

@@ -36,48 +36,6 @@ extension FinanceRecord {
     }
 }
 
-/// Small codecs for the columns that hold lists.
-enum ColumnCoding {
-    static func ids(_ ids: [UUID]) -> String {
-        "[" + ids.map { "\"\($0.uuidString)\"" }.joined(separator: ",") + "]"
-    }
-
-    static func ids(from text: String) throws -> [UUID] {
-        try JSONDecoder().decode([UUID].self, from: Data(text.utf8))
-    }
-
-    /// Tags as `;a;b;`, so that one tag is matched exactly with `instr(tags, ';' || ? || ';')`.
-    static func tags(_ tags: [String]) -> String {
-        tags.isEmpty ? "" : ";" + tags.joined(separator: ";") + ";"
-    }
-
-    static func tags(from text: String) -> [String] {
-        guard !text.isEmpty else { return [] }
-        return text.utf8.split(separator: UInt8(ascii: ";")).map { String(Substring($0)) }
-    }
-
-    static func json<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    static func decode<T: Decodable>(_ type: T.Type, from text: String) throws -> T {
-        try JSONDecoder().decode(type, from: Data(text.utf8))
-    }
-
-    static func enumValue<E: FinanceEnum>(_ type: E.Type, _ text: String, column: String) throws -> E {
-        guard let value = E(rawValue: text) ?? E.parse(text) else {
-            throw PersistenceError(.fetchFailed, "The stored \(column) \"\(text)\" is not one of: \(E.displayNames)")
-        }
-        return value
-    }
-
-    static func optionalDate(_ row: Row, _ index: Int) -> Date? {
-        (row[index] as Int64?).map(Milliseconds.date)
-    }
-}
-
 extension Person: FinanceRecord {
     static let entity = FinanceEntity.person
     static let table = "financePerson"
@@ -195,47 +153,4 @@ extension Group: FinanceRecord {
 
     /// This group as its own row stores it: without expenses.
     var withoutExpenses: Group { expenses.isEmpty ? self : with(expenses: []) }
-}
-
-/// A group expense together with the group it belongs to, as its row stores it.
-struct StoredExpense: FinanceRecord {
-    let groupID: UUID
-    let expense: GroupExpense
-
-    static let entity = FinanceEntity.groupExpense
-    static let table = "financeGroupExpense"
-    static let columns = [
-        "id", "groupID", "title", "amount", "paidBy", "splitBetween", "split", "category", "date", "notes",
-        "receipt", "isSettled", "updatedAt",
-    ]
-
-    var id: UUID { expense.id }
-    var updatedAt: Date { expense.updatedAt }
-
-    init(groupID: UUID, expense: GroupExpense) {
-        self.groupID = groupID
-        self.expense = expense
-    }
-
-    func databaseValues() throws -> [(any DatabaseValueConvertible)?] {
-        [expense.id, groupID, expense.title, try MinorUnits.cents(expense.amount, field: "Expense amount"),
-         expense.paidBy, ColumnCoding.ids(expense.splitBetween), try ColumnCoding.json(expense.split),
-         expense.category.rawValue, Milliseconds.from(expense.date), expense.notes, expense.receipt,
-         expense.isSettled, Milliseconds.from(expense.updatedAt)]
-    }
-
-    init(row: Row) throws {
-        groupID = row[2]
-        expense = GroupExpense(
-            id: row[1], title: row[3], amount: MinorUnits.decimal(row[4]), paidBy: row[5],
-            splitBetween: try ColumnCoding.ids(from: row[6]),
-            split: try ColumnCoding.decode(ExpenseSplit.self, from: row[7]),
-            category: try ColumnCoding.enumValue(TransactionCategory.self, row[8], column: "category"),
-            date: Milliseconds.date(row[9]), notes: row[10], receipt: row[11], isSettled: row[12],
-            updatedAt: Milliseconds.date(row[13]))
-    }
-
-    func withUpdatedAt(_ date: Date) -> StoredExpense {
-        StoredExpense(groupID: groupID, expense: expense.with(updatedAt: date))
-    }
 }

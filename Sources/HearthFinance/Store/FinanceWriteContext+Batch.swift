@@ -24,7 +24,6 @@ extension FinanceWriteContext {
             history.inserted.reserveCapacity(history.inserted.count + transactions.count)
         }
         if recordsChanges { changes.reserveCapacity(changes.count + transactions.count) }
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         for (index, transaction) in transactions.enumerated() {
             let checked: (title: String, tags: [String], cents: Int64)
             do {
@@ -32,18 +31,7 @@ extension FinanceWriteContext {
             } catch let error as PersistenceError {
                 throw PersistenceError(error.code, "Transaction \(index + 1) of \(transactions.count): \(error.message)")
             }
-            sqlite3_reset(handle)
-            withUnsafeBytes(of: transaction.id.uuid) { bytes in
-                _ = sqlite3_bind_blob(handle, 1, bytes.baseAddress, 16, transient)
-            }
-            sqlite3_bind_text(handle, 2, checked.title, -1, transient)
-            sqlite3_bind_text(handle, 3, transaction.subtitle, -1, transient)
-            sqlite3_bind_int64(handle, 4, checked.cents)
-            sqlite3_bind_text(handle, 5, transaction.category.rawValue, -1, transient)
-            sqlite3_bind_int64(handle, 6, Milliseconds.from(transaction.date))
-            sqlite3_bind_int64(handle, 7, transaction.isRecurring ? 1 : 0)
-            sqlite3_bind_text(handle, 8, ColumnCoding.tags(checked.tags), -1, transient)
-            sqlite3_bind_int64(handle, 9, stamp)
+            Self.bind(transaction, checked: checked, updatedAt: stamp, to: handle)
             do {
                 try statement.execute()
             } catch let error as DatabaseError where error.resultCode == .SQLITE_CONSTRAINT {
@@ -59,5 +47,24 @@ extension FinanceWriteContext {
             }
         }
         return transactions.count
+    }
+
+    /// Binds `transaction`, checked by ``FinanceValidation``, to the parameters of ``Transaction/insertSQL``.
+    static func bind(
+        _ transaction: Transaction, checked: (title: String, tags: [String], cents: Int64), updatedAt: Int64, to handle: SQLiteStatement
+    ) {
+        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
+        sqlite3_reset(handle)
+        withUnsafeBytes(of: transaction.id.uuid) { bytes in
+            _ = sqlite3_bind_blob(handle, 1, bytes.baseAddress, 16, transient)
+        }
+        sqlite3_bind_text(handle, 2, checked.title, -1, transient)
+        sqlite3_bind_text(handle, 3, transaction.subtitle, -1, transient)
+        sqlite3_bind_int64(handle, 4, checked.cents)
+        sqlite3_bind_text(handle, 5, transaction.category.rawValue, -1, transient)
+        sqlite3_bind_int64(handle, 6, Milliseconds.from(transaction.date))
+        sqlite3_bind_int64(handle, 7, transaction.isRecurring ? 1 : 0)
+        sqlite3_bind_text(handle, 8, ColumnCoding.tags(checked.tags), -1, transient)
+        sqlite3_bind_int64(handle, 9, updatedAt)
     }
 }

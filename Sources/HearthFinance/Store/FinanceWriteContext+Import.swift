@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import GRDBSQLite
 
 extension FinanceWriteContext {
     /// Adds `transaction`, or updates the stored one with its id: the write path of imports.
@@ -21,21 +20,8 @@ extension FinanceWriteContext {
             statement.setUncheckedArguments(StatementArguments(Array(repeating: DatabaseValue.null, count: Transaction.columns.count)))
             importStatement = statement
         }
-        let handle = statement.sqliteStatement
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         let stamp = keepsTimestamps ? transaction.updatedAt : now
-        sqlite3_reset(handle)
-        withUnsafeBytes(of: transaction.id.uuid) { bytes in
-            _ = sqlite3_bind_blob(handle, 1, bytes.baseAddress, 16, transient)
-        }
-        sqlite3_bind_text(handle, 2, checked.title, -1, transient)
-        sqlite3_bind_text(handle, 3, transaction.subtitle, -1, transient)
-        sqlite3_bind_int64(handle, 4, checked.cents)
-        sqlite3_bind_text(handle, 5, transaction.category.rawValue, -1, transient)
-        sqlite3_bind_int64(handle, 6, Milliseconds.from(transaction.date))
-        sqlite3_bind_int64(handle, 7, transaction.isRecurring ? 1 : 0)
-        sqlite3_bind_text(handle, 8, ColumnCoding.tags(checked.tags), -1, transient)
-        sqlite3_bind_int64(handle, 9, Milliseconds.from(stamp))
+        Self.bind(transaction, checked: checked, updatedAt: Milliseconds.from(stamp), to: statement.sqliteStatement)
         try statement.execute()
         guard db.changesCount == 1 else {
             // The id is stored already. A row this import inserted is covered by its range: updating it
