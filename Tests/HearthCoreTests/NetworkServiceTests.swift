@@ -175,14 +175,14 @@ private func withPeer(_ body: @Sendable (URL, Locked<[String: Int]>) async throw
             let network = NetworkService(
                 configuration: NetworkConfiguration(baseURL: base, timeout: .milliseconds(300), maxRetries: 0)
             )
-            let started = ContinuousClock.now
+            // The peer answers after 3 s: only the 300 ms timeout can end the request with `timedOut`, so the
+            // code proves it fired, with no wall-clock bound that a busy single core could break.
             do {
                 let _: EmptyResponse = try await network.get("/slow")
                 Issue.record("must time out")
             } catch let error as ServiceError {
                 #expect(error.code == .timedOut)
             }
-            #expect(started.duration(to: .now) < .seconds(2.5))
         }
     }
 
