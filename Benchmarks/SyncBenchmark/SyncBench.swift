@@ -167,7 +167,9 @@ final class SyncBench: Sendable {
         while true {
             let (data, _) = try await URLSession.shared.data(from: metrics)
             let text = String(decoding: data, as: UTF8.self)
-            if text.split(separator: "\n").contains(where: { $0 == "hearth_push_connections \(count)" }) { return }
+            let connected = text.split(separator: "\n").first { $0.hasPrefix("hearth_push_connections ") }
+                .flatMap { Double($0.dropFirst("hearth_push_connections ".count)) }
+            if let connected, connected >= Double(count) { return }
             guard ContinuousClock.now < deadline else {
                 throw ServiceError(.timedOut, "the push channels of both devices did not connect within 30 s")
             }

@@ -60,6 +60,7 @@ private func quietLogger() -> Logger {
                 #expect(text.contains(#"hearth_http_requests_total{method="GET",route="/health",status="200"} 3"#))
                 #expect(text.contains(#"status="404""#))
                 #expect(text.contains("# TYPE hearth_http_request_duration_seconds histogram"))
+                #expect(text.contains("\nhearth_push_connections 0.0\n"), "no client holds the push channel open")
             }
         }
     }
