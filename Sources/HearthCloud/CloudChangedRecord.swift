@@ -1,6 +1,6 @@
-public import Foundation
+import Foundation
 public import HearthCloudModel
-public import HearthCore
+import HearthCore
 
 /// A record as a change left it, for checking query-subscription filters.
 public struct CloudChangedRecord: Sendable, Hashable {

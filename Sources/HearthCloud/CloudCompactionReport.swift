@@ -1,6 +1,6 @@
-public import Foundation
-public import HearthCloudModel
-public import HearthCore
+import Foundation
+import HearthCloudModel
+import HearthCore
 
 /// What one compaction pass removed.
 public struct CloudCompactionReport: Sendable, Hashable {

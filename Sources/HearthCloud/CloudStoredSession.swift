@@ -1,6 +1,6 @@
-public import Foundation
-public import HearthCloudModel
-public import HearthCore
+import Foundation
+import HearthCloudModel
+import HearthCore
 
 /// A stored sign-in session (the token itself is never stored, only its hash).
 public struct CloudStoredSession: Sendable, Hashable {

@@ -1,6 +1,6 @@
-public import Foundation
-public import HearthCloudModel
-public import HearthCore
+import Foundation
+import HearthCloudModel
+import HearthCore
 
 /// Which records of a zone a user may see: all of them, or the hierarchies under some roots.
 public struct CloudZoneCoverage: Sendable, Hashable {

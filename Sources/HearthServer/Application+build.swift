@@ -85,7 +85,7 @@ func addOperationalRoutes(
     registry: PrometheusCollectorRegistry,
     pushConnections: @escaping @Sendable () -> Int
 ) {
-    let connections = registry.makeGauge(name: "hearth_push_connections", help: "Clients connected to the push channel")
+    let connections = registry.makeGauge(descriptor: MetricNameDescriptor(namespace: "hearth", subsystem: "push", metricName: "connections", unitName: "", helpText: "Clients connected to the push channel"))
     router.get("/health") { _, _ -> Response in
         let report = await HealthReport.check(healthChecks, timeout: .seconds(5))
         let encoder = JSONEncoder()

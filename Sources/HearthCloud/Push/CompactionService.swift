@@ -1,6 +1,6 @@
 public import Foundation
 import HearthCore
-public import HearthCloudModel
+import HearthCloudModel
 public import Logging
 public import ServiceLifecycle
 

@@ -1,8 +1,8 @@
-public import Foundation
+import Foundation
 import HearthCore
 public import HearthCloudModel
-public import Logging
-public import ServiceLifecycle
+import Logging
+import ServiceLifecycle
 
 /// A message for one push-channel connection.
 public enum PushMessage: Sendable, Hashable {

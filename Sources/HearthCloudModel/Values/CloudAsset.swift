@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A file stored by the assets API: content-addressed by the SHA-256 of its bytes.
 public struct CloudAsset: Codable, Sendable, Hashable {

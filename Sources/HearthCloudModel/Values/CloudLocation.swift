@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A place on Earth, with optional accuracy, course and speed.
 public struct CloudLocation: Codable, Sendable, Hashable {

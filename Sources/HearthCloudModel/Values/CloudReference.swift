@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A link to a record: its name, its zone (the same zone when nil) and what deleting the target does.
 public struct CloudReference: Codable, Sendable, Hashable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What happens to a record that refers to another when that other record is deleted.
 public enum CloudReferenceAction: String, Codable, Sendable, Hashable, CaseIterable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A service that can say whether it is healthy.
 public protocol ServiceHealth: Sendable {

@@ -24,8 +24,13 @@ public struct ProgressLine: Sendable {
 
     /// Redraws the line; pass it as an importer's progress handler.
     public func update(_ progress: ExchangeProgress) {
+        draw(describe(progress))
+    }
+
+    /// Redraws the line with `text`, for work whose progress is not counted in rows (a sync).
+    public func draw(_ text: String) {
         guard enabled else { return }
-        FileHandle.standardError.write(Data("\r\(describe(progress))\u{1B}[K".utf8))
+        FileHandle.standardError.write(Data("\r\(text)\u{1B}[K".utf8))
     }
 
     /// Clears the line.

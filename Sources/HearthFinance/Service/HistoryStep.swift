@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One step of undo or redo: what it was called and how many rows it touched.
 public struct HistoryStep: Sendable, Equatable, Codable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What the import of a file did, per kind of value.
 public struct ImportSummary: Sendable, Equatable, Codable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Which page of results to return: up to `size` items after the position `after` names.
 public struct PageRequest: Sendable, Equatable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// One page of transactions and where the next one starts.
 public struct TransactionPage: Sendable, Equatable {

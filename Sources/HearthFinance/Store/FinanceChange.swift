@@ -1,5 +1,5 @@
 public import Foundation
-public import GRDB
+import GRDB
 
 /// One row the store inserted, updated or deleted, reported to a ``FinanceChangeRecorder`` inside the
 /// transaction that made it.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import GRDB
 
 /// Receives every change the finance store makes, inside the same database transaction, just before it

@@ -1,5 +1,5 @@
-public import Foundation
-public import GRDB
+import Foundation
+import GRDB
 
 /// The kinds of finance values the store keeps.
 public enum FinanceEntity: String, Sendable, Codable, CodingKeyRepresentable, CaseIterable, Hashable {

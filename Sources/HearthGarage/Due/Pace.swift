@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// How fast a vehicle is driven, estimated from its odometer readings.
 public struct Pace: Sendable, Hashable, Codable {

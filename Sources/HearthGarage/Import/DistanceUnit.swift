@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Odometer units.
 public enum DistanceUnit: String, Sendable, Codable, CaseIterable {

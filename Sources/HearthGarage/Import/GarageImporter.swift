@@ -1,5 +1,4 @@
 public import Foundation
-import HearthExchange
 import GRDB
 import HearthCore
 public import HearthExchange

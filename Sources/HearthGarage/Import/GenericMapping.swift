@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Columns of a CSV the user maps themselves, by header name.
 public struct GenericMapping: Sendable, Hashable, Codable {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// Which app wrote a file, as the user can force it (`--source`).
 public enum ImportSource: String, Sendable, Codable, CaseIterable {

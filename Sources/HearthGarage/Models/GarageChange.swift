@@ -1,5 +1,5 @@
 public import Foundation
-public import GRDB
+import GRDB
 
 /// One change to a garage record, as recorded in the write transaction that made it.
 public struct GarageChange: Hashable, Sendable, Codable {

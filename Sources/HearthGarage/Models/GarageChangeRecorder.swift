@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import GRDB
 
 /// Hears about every change to a garage record, inside the transaction that makes it.

@@ -1,5 +1,5 @@
-public import Foundation
-public import GRDB
+import Foundation
+import GRDB
 
 /// What a garage record is, as the change log and sync name it.
 public struct GarageEntity: RawRepresentable, Hashable, Sendable, Codable, CustomStringConvertible {

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import GRDB
 
 /// The recorder of a store that does not sync: it records nothing.

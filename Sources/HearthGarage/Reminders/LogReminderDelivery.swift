@@ -1,5 +1,5 @@
-public import Foundation
-public import HearthCore
+import Foundation
+import HearthCore
 public import Logging
 
 /// Writes each due reminder to a `Logger` at notice level.

@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import GRDB
 
 /// A reminder in the pending queue (the `garageReminder` table).

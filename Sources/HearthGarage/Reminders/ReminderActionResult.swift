@@ -2,8 +2,8 @@ public import Foundation
 import GRDB
 import HearthCore
 import HearthStore
-public import Logging
-public import ServiceLifecycle
+import Logging
+import ServiceLifecycle
 
 /// What a reminder action did.
 public enum ReminderActionResult: Sendable, Equatable {

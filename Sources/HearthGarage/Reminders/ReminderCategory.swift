@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import GRDB
 
 /// The kind of a reminder, which decides its buttons.

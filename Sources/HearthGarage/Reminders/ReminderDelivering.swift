@@ -1,6 +1,6 @@
-public import Foundation
-public import HearthCore
-public import Logging
+import Foundation
+import HearthCore
+import Logging
 
 /// Somewhere due reminders are delivered: a log, a webhook, a device's notification centre.
 public protocol ReminderDelivering: Sendable {

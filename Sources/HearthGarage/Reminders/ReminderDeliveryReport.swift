@@ -1,9 +1,9 @@
-public import Foundation
+import Foundation
 import GRDB
 import HearthCore
 import HearthStore
-public import Logging
-public import ServiceLifecycle
+import Logging
+import ServiceLifecycle
 
 /// What ``ReminderService/deliverDue()`` did.
 public struct ReminderDeliveryReport: Sendable {

@@ -1,9 +1,9 @@
-public import Foundation
+import Foundation
 import GRDB
 import HearthCore
 import HearthStore
-public import Logging
-public import ServiceLifecycle
+import Logging
+import ServiceLifecycle
 
 /// Keeps the garage's reminders: computes them from the data, keeps the soonest 60 in a pending queue in the
 /// database, delivers due ones through adapters, and applies their actions.

@@ -1,6 +1,6 @@
 public import Foundation
 public import HearthCore
-public import Logging
+import Logging
 
 /// POSTs each due reminder as JSON to a URL, for home-automation hubs, chat bots and the like.
 ///

@@ -1,5 +1,5 @@
 import Foundation
-public import HearthCore
+import HearthCore
 
 // MARK: Wire types
 

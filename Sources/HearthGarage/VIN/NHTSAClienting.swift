@@ -1,5 +1,5 @@
 import Foundation
-public import HearthCore
+import HearthCore
 
 /// VIN decoding and recalls from NHTSA.
 public protocol NHTSAClienting: Sendable {

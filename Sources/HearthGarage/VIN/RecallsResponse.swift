@@ -1,5 +1,5 @@
 import Foundation
-public import HearthCore
+import HearthCore
 
 /// `{Count, Message, results: [{…}]}` (lower-case `results`; `Results` accepted too).
 struct RecallsResponse: Decodable, Sendable {

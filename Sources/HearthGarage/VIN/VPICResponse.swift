@@ -1,5 +1,5 @@
 import Foundation
-public import HearthCore
+import HearthCore
 
 /// `{Count, Message, SearchCriteria, Results: [{…}]}`.
 struct VPICResponse: Decodable, Sendable {

@@ -1,5 +1,5 @@
 import Foundation
-public import HearthCore
+import HearthCore
 
 struct WireRecall: Decodable, Sendable {
     var fields: [String: LenientText]

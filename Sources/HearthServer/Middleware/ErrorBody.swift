@@ -1,7 +1,7 @@
 public import Foundation
 import HTTPTypes
-public import Hummingbird
-public import HearthCore
+import Hummingbird
+import HearthCore
 import Logging
 
 /// The body of every error the server answers with, in the shape CloudKit Web Services uses.

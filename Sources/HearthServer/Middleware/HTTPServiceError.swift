@@ -1,7 +1,7 @@
-public import Foundation
+import Foundation
 import HTTPTypes
 public import Hummingbird
-public import HearthCore
+import HearthCore
 import Logging
 
 /// An error that knows how it is answered over HTTP.
