@@ -65,19 +65,6 @@ public struct CloudConfiguration: Sendable {
     }
 }
 
-/// Who is making a request: the signed-in user and, when the client named it, their device.
-public struct CloudPrincipal: Sendable, Hashable {
-    /// The user's `userRecordName`.
-    public var userID: String
-    /// The device (the `X-Hearth-Device-ID` header), which is not told of its own changes.
-    public var deviceID: String?
-
-    public init(userID: String, deviceID: String? = nil) {
-        self.userID = userID
-        self.deviceID = deviceID
-    }
-}
-
 /// Milliseconds since 1970 from a `Date`.
 func milliseconds(_ date: Date) -> Int64 { Int64((date.timeIntervalSince1970 * 1000).rounded()) }
 

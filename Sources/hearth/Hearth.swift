@@ -17,11 +17,6 @@ struct Hearth: AsyncParsableCommand {
     )
 }
 
-/// The version `hearth --version` prints.
-enum HearthVersion {
-    static let current = "0.1.0"
-}
-
 /// The folder the commands keep their databases in: HEARTH_DATA_DIR, else ./hearth-data.
 func dataFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
     let folder = environment["HEARTH_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "hearth-data"

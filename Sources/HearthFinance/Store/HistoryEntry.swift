@@ -1,11 +1,5 @@
 import Foundation
 
-/// The key of one stored row: its kind and id.
-struct EntityKey: Hashable, Sendable {
-    let entity: FinanceEntity
-    let id: UUID
-}
-
 /// One undoable step: the state to put back. Rows listed in ``inserted`` did not exist before the step
 /// (putting back deletes them); ``snapshots`` hold the rows as they were before the step changed them.
 ///

@@ -1,5 +1,5 @@
 public import Foundation
-public import HearthCore
+import HearthCore
 
 /// The server's data directory: created on start, and checked for writing before anything listens.
 public struct DataDirectory: Sendable {
@@ -42,25 +42,6 @@ public struct DataDirectory: Sendable {
         ServiceError(
             .operationFailed,
             "The data directory \(folder.path) cannot be used: \(reason). Choose another with --data-dir or HEARTH_DATA_DIR."
-        )
-    }
-}
-
-/// Reports whether the data directory can still be written to.
-public struct DataDirectoryHealth: ServiceHealth {
-    public let directory: DataDirectory
-    public var serviceName: String { "dataDirectory" }
-
-    public init(directory: DataDirectory) { self.directory = directory }
-
-    public func checkHealth() async -> HealthStatus {
-        let started = ContinuousClock.now
-        let problem = directory.writeProblem()
-        return HealthStatus(
-            isHealthy: problem == nil,
-            lastChecked: Date(),
-            errors: problem.map { ["\(directory.url.path): \($0)"] } ?? [],
-            responseTime: started.duration(to: .now).seconds
         )
     }
 }

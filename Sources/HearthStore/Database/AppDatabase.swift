@@ -3,22 +3,6 @@ import GRDBSQLite
 public import HearthCore
 public import Foundation
 
-/// A part of an app that owns tables: it registers the migrations that create and change them.
-///
-/// Each domain module provides one; ``AppDatabase`` runs them all, in the order given, when it opens.
-///
-/// ```swift
-/// enum FinanceSchema: DatabaseSchema {
-///     static func registerMigrations(in migrator: inout DatabaseMigrator) {
-///         migrator.registerMigration("finance.v1") { db in try db.create(table: "person") { … } }
-///     }
-/// }
-/// ```
-public protocol DatabaseSchema {
-    /// Adds this module's migrations. Give them names prefixed with the module, such as `"finance.v1"`.
-    static func registerMigrations(in migrator: inout DatabaseMigrator)
-}
-
 /// An app's SQLite database: a `DatabasePool` in WAL mode on disk, or an in-memory queue for tests.
 /// Opening it runs every registered migration.
 ///

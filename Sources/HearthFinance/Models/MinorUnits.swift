@@ -38,17 +38,6 @@ enum MinorUnits {
     }
 }
 
-/// Timestamps stored as whole milliseconds since 1970 in an SQLite INTEGER, the precision sync records use.
-enum Milliseconds {
-    static func from(_ date: Date) -> Int64 {
-        Int64((date.timeIntervalSince1970 * 1000).rounded())
-    }
-
-    static func date(_ milliseconds: Int64) -> Date {
-        Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-    }
-}
-
 extension Date {
     /// This instant rounded to whole milliseconds: what the finance store keeps.
     var roundedToMilliseconds: Date { Milliseconds.date(Milliseconds.from(self)) }
