@@ -29,4 +29,3 @@ public final class PostgresRecordStore: SQLRecordStore, @unchecked Sendable {
     }
 }
 
-import HearthCloudModel

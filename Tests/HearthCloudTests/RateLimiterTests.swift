@@ -16,6 +16,31 @@ struct RateLimiterTests {
         #expect(limiter.acquire("a") == nil)
         #expect(limiter.acquire("a") != nil)
     }
+
+    @Test("keys whose buckets have refilled are forgotten, so memory does not grow with every key ever seen")
+    func idleKeysAreForgotten() {
+        let clock = TestSeconds()
+        let limiter = RateLimiter(rate: 1, burst: 5, now: { clock.value })
+        for index in 0..<5_000 { _ = limiter.acquire("key-\(index)") }
+        #expect(limiter.keyCount > 1_000, "recent keys are still spending their burst")
+        // One second refills the single token each spent: every one of them is now a fresh bucket.
+        clock.value += 1
+        for _ in 0..<RateLimiter.sweepInterval { _ = limiter.acquire("busy") }
+        #expect(limiter.keyCount == 1)
+    }
+
+    @Test("past the key limit the fullest buckets go first: a flood of new keys does not reset a throttled one")
+    func aFloodDoesNotResetAThrottledKey() {
+        let clock = TestSeconds()
+        let limiter = RateLimiter(rate: 0.01, burst: 3, maximumKeys: 50, now: { clock.value })
+        for _ in 0..<3 { #expect(limiter.acquire("victim") == nil) }
+        #expect(limiter.acquire("victim") != nil)
+        for index in 0..<2_000 {
+            _ = limiter.acquire("flood-\(index)")
+            #expect(limiter.keyCount <= 50)
+        }
+        #expect(limiter.acquire("victim") != nil, "still throttled")
+    }
 }
 
 @Suite("Rate limits shared through PostgreSQL")

@@ -149,6 +149,20 @@ private func withPeer(_ body: @Sendable (URL, Locked<[String: Int]>) async throw
         }
     }
 
+    @Test func errorsNameTheEndpointWithoutItsQuery() async throws {
+        try await withPeer { base, _ in
+            let network = NetworkService(configuration: NetworkConfiguration(baseURL: base), sleep: { _ in })
+            do {
+                _ = try await network.send(.get, "/throttled-long", query: [URLQueryItem(name: "token", value: "s3cret")])
+                Issue.record("must throw")
+            } catch let error as ServiceError {
+                #expect(error.code == .rateLimited)
+                #expect(error.message.contains("/throttled-long"))
+                #expect(!error.message.contains("s3cret"), "\(error.message)")
+            }
+        }
+    }
+
     @Test func malformedAndEmptyBodiesAreTypedErrors() async throws {
         try await withPeer { base, _ in
             let network = NetworkService(configuration: NetworkConfiguration(baseURL: base))

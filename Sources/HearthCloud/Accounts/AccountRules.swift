@@ -2,8 +2,9 @@ import Crypto
 import Foundation
 
 /// What makes an email and a password acceptable.
-enum AccountRules {
-    static func normalizedEmail(_ email: String) -> String {
+public enum AccountRules {
+    /// The email as accounts are found by: trimmed and lower-cased.
+    public static func normalizedEmail(_ email: String) -> String {
         email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 

@@ -2,6 +2,7 @@ public import Foundation
 public import HearthCloudModel
 import HummingbirdBcrypt
 import NIOPosix
+import Synchronization
 
 /// Accounts and sessions: sign up, sign in (a bearer token), who-am-I, sign out.
 ///
@@ -12,11 +13,15 @@ public struct AccountService: Sendable {
     let store: any RecordStore
     let configuration: CloudConfiguration
     let clock: @Sendable () -> Date
+    /// Checked against when the email is unknown, so a wrong email takes as long as a wrong password: a
+    /// bcrypt hash of the configured cost, made when the service starts.
+    let decoyHash: String
 
     public init(store: any RecordStore, configuration: CloudConfiguration, clock: @escaping @Sendable () -> Date = Date.init) {
         self.store = store
         self.configuration = configuration
         self.clock = clock
+        decoyHash = Self.decoy(cost: configuration.bcryptCost)
     }
 
     /// Creates an account; `BAD_REQUEST` for a bad email or a short password, `EXISTS` for a taken email.
@@ -38,7 +43,7 @@ public struct AccountService: Sendable {
         let email = AccountRules.normalizedEmail(request.emailAddress)
         let account = try await store.account(email: email)
         let password = request.password
-        let hash = account?.passwordHash ?? Self.decoyHash
+        let hash = account?.passwordHash ?? decoyHash
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(Self.prehash(password), hash: hash) }
         guard let account, matches else {
             throw CloudError(.authenticationFailed, "The email or the password is wrong.")
@@ -80,6 +85,14 @@ public struct AccountService: Sendable {
         Data(AssetChecksum.sha256Hex(Data(password.utf8)).utf8).base64EncodedString()
     }
 
-    /// Checked against when the email is unknown, so a wrong email takes as long as a wrong password.
-    static let decoyHash = Bcrypt.hash("decoy-password-for-timing", cost: 10)
+    /// Decoy hashes by cost, made once per process: a server makes its own at start-up, and tests that start
+    /// many servers pay for it once.
+    private static let decoys = Mutex<[UInt8: String]>([:])
+
+    static func decoy(cost: UInt8) -> String {
+        if let made = decoys.withLock({ $0[cost] }) { return made }
+        let hash = Bcrypt.hash(prehash(SessionTokens.makeToken()), cost: cost)
+        decoys.withLock { $0[cost] = hash }
+        return hash
+    }
 }

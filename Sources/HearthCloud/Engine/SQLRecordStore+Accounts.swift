@@ -252,7 +252,18 @@ extension SQLRecordStore {
     public func listSubscriptions(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudSubscription] {
         try await transaction(readOnly: true) { tx in
             let rows = try await tx.query("SELECT body FROM subscriptions WHERE account_id = ? AND scope = ? ORDER BY id", .text(principal.userID), .text(scope.rawValue))
-            return rows.compactMap { try? CloudJSON.decoder.decode(CloudSubscription.self, from: Data($0.text("body").utf8)) }
+            return rows.compactMap { decodeSubscription($0.text("body"), of: principal.userID) }
+        }
+    }
+
+    /// A stored subscription, or nil (logged with its cause) when it cannot be read: one damaged row must
+    /// not stop the others from being listed or notified.
+    func decodeSubscription(_ body: String, of userID: String) -> CloudSubscription? {
+        do {
+            return try CloudJSON.decoder.decode(CloudSubscription.self, from: Data(body.utf8))
+        } catch {
+            logger.error("A stored subscription cannot be read and is skipped", metadata: ["cloud.user": "\(userID)", "error": "\(error)"])
+            return nil
         }
     }
 
@@ -265,7 +276,7 @@ extension SQLRecordStore {
                 let ids = userIDs[chunk..<min(chunk + 500, userIDs.count)]
                 let rows = try await tx.query("SELECT account_id, body FROM subscriptions WHERE account_id IN (\(placeholders(ids.count)))", ids.map(SQLValue.text))
                 for row in rows {
-                    if let subscription = try? CloudJSON.decoder.decode(CloudSubscription.self, from: Data(row.text("body").utf8)) {
+                    if let subscription = decodeSubscription(row.text("body"), of: row.text("account_id")) {
                         result[row.text("account_id"), default: []].append(subscription)
                     }
                 }

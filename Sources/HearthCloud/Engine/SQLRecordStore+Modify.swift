@@ -255,7 +255,14 @@ extension SQLRecordStore {
                     // Fields.
                     let fieldsJSON: String
                     if op.kind == .update || op.kind == .forceUpdate {
-                        var merged = (try? current!.decodedFields()) ?? [:]
+                        // An update merges into the stored fields: when they cannot be read, writing only the new
+                        // ones would lose the rest, so the record is refused and left as it is.
+                        var merged: [String: CloudFieldValue]
+                        do {
+                            merged = try current!.decodedFields()
+                        } catch {
+                            throw CloudError(.internalError, "The stored fields of record \"\(op.name)\" cannot be read (\(error)); it was left unchanged. Replace it whole (forceReplace) to overwrite them.", recordName: op.name, zoneID: zoneID)
+                        }
                         for (key, value) in record.fields { merged[key] = value }
                         for key in op.operation.removeFields ?? [] { merged.removeValue(forKey: key) }
                         fieldsJSON = try validator.encodeFields(merged, recordName: op.name)

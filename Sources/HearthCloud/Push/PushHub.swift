@@ -72,7 +72,14 @@ public final class PushHub: Service, Sendable {
                 visible = event.zones
             } else {
                 for zone in event.zones {
-                    guard let coverage = try? await store.coverage(userID: user, ownerID: event.ownerID, zoneName: zone.zoneName) else { continue }
+                    let coverage: CloudZoneCoverage?
+                    do {
+                        coverage = try await store.coverage(userID: user, ownerID: event.ownerID, zoneName: zone.zoneName)
+                    } catch {
+                        logger.warning("Could not read what is shared with a user; they are not told of this change", metadata: ["cloud.user": "\(user)", "cloud.zone": "\(zone.zoneName)", "error": "\(error)"])
+                        continue
+                    }
+                    guard let coverage else { continue }
                     if coverage.zoneWide || zone.structural || zone.roots == nil || !coverage.roots.isDisjoint(with: zone.roots ?? []) {
                         visible.append(zone)
                         coverages[zone.zoneName] = coverage
@@ -98,7 +105,12 @@ public final class PushHub: Service, Sendable {
                             continue
                         }
                         if changed[zone.zoneName] == nil {
-                            changed[zone.zoneName] = .some(try? await store.changedRecords(ownerID: event.ownerID, zoneName: zone.zoneName, names: names))
+                            do {
+                                changed[zone.zoneName] = .some(try await store.changedRecords(ownerID: event.ownerID, zoneName: zone.zoneName, names: names))
+                            } catch {
+                                logger.warning("Could not read the changed records for a filtered subscription; it fires without the filter", metadata: ["cloud.zone": "\(zone.zoneName)", "error": "\(error)"])
+                                changed[zone.zoneName] = .some(nil)
+                            }
                         }
                         // When the records cannot be read, tell the client anyway: it fetches and finds out.
                         guard let records = changed[zone.zoneName] ?? nil else {

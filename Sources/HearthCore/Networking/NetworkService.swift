@@ -32,7 +32,8 @@ public actor NetworkService: NetworkServicing {
         _ method: HTTPMethodName, _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:], body: Data? = nil
     ) async throws -> NetworkResponse {
         let request = try makeRequest(method, path, query: query, headers: headers, body: body)
-        let label = "\(method) \(request.url?.absoluteString ?? path)"
+        // Errors and logs name the endpoint without its query or credentials, where secrets live.
+        let label = "\(method) \(request.url.map(Redaction.url) ?? Redaction.scrub(path))"
         var attempt = 0
         while true {
             let failure: ServiceError

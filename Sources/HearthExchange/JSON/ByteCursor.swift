@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The bytes of an input one at a time, for parsers that look one byte ahead, through one chunk in memory.
 /// A UTF-8 byte-order mark at the start is skipped.

@@ -149,8 +149,8 @@ public enum ReminderScheduler {
     ///   - cost: what the vehicle's maintenance cost in a year.
     ///   - shownYears: the years whose roundup was already delivered.
     public static func yearlyRoundup(
-        vehicle: Vehicle, cost: (Int) -> Decimal, shownYears: Set<Int>, now: Date, timeZone: TimeZone
-    ) -> ScheduledReminder? {
+        vehicle: Vehicle, cost: (Int) throws -> Decimal, shownYears: Set<Int>, now: Date, timeZone: TimeZone
+    ) rethrows -> ScheduledReminder? {
         let today = CalendarDay(now, in: timeZone)
         var day = CalendarDay(year: today.year, month: 1, day: 2)!
         var timing = timing(day: day, hour: roundupHour, now: now, timeZone: timeZone)
@@ -160,7 +160,7 @@ public enum ReminderScheduler {
         }
         let year = day.year - 1
         guard let timing, !shownYears.contains(year) else { return nil }
-        let total = cost(year)
+        let total = try cost(year)
         guard total > 0 else { return nil }
         return ScheduledReminder(
             id: "yearly-roundup-\(vehicle.id.uuidString)-\(year)", category: .yearlyRoundup,

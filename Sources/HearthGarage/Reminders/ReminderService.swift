@@ -111,8 +111,9 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
             }
             let prefix = "yearly-roundup-\(vehicle.id.uuidString)-"
             let shown = Set(deliveredIDs.compactMap { $0.hasPrefix(prefix) ? Int($0.dropFirst(prefix.count)) : nil })
-            let roundup = ReminderScheduler.yearlyRoundup(
-                vehicle: vehicle, cost: { year in (try? GarageStore.serviceCost(db, vehicleID: vehicle.id, year: year)) ?? 0 },
+            // A cost that cannot be read fails the rescheduling (the caller logs it), not a roundup of 0.
+            let roundup = try ReminderScheduler.yearlyRoundup(
+                vehicle: vehicle, cost: { year in try GarageStore.serviceCost(db, vehicleID: vehicle.id, year: year) },
                 shownYears: shown, now: now, timeZone: timeZone
             )
             if let roundup { reminders.append(roundup) }
@@ -147,7 +148,7 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
                 do {
                     try await adapter.deliver(reminder)
                 } catch {
-                    failure = (adapter.name, (error as? ServiceError)?.message ?? "\(error)")
+                    failure = (adapter.name, Redaction.scrub((error as? ServiceError)?.message ?? "\(error)"))
                     break
                 }
             }

@@ -26,7 +26,7 @@ public struct WebhookReminderDelivery: ReminderDelivering {
     /// - Throws: ``ServiceError`` (invalid URL).
     public init(url: URL, network: (any NetworkServicing)? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws {
         guard Validation.isValidURL(url.absoluteString) else {
-            throw ServiceError(.invalidURL, "The webhook URL \(url.absoluteString) is not an http(s) URL.")
+            throw ServiceError(.invalidURL, "The webhook URL \(Redaction.url(url)) is not an http(s) URL.")
         }
         self.url = url
         self.network = network ?? NetworkService(configuration: NetworkConfiguration(timeout: .seconds(15), maxRetries: 2))

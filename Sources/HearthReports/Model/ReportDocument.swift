@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A document that Hearth renders to HTML and to PDF: metadata, page setup, a theme, a page header and
 /// footer, and a list of blocks.

@@ -19,7 +19,11 @@ struct CloudAPI: Sendable {
     let store: any RecordStore
     let accounts: AccountService
     let limiter: any RateLimiting
+    /// Sign-ins and sign-ups per account (the normalized email, as sign-in reads it; "signup" for all sign-ups).
     let signInLimiter: any RateLimiting
+    /// Sign-ins and sign-ups per client address, whatever the email: guessing across many accounts from
+    /// one place is limited too.
+    let addressLimiter: any RateLimiting
     let hub: PushHub
     let configuration: CloudConfiguration
 
@@ -46,6 +50,14 @@ struct CloudAPI: Sendable {
         var device = request.headers[Self.deviceHeader]
         if let value = device, value.isEmpty || value.utf8.count > 200 { device = nil }
         return (token, caller, CloudPrincipal(userID: caller.userRecordName, deviceID: device))
+    }
+
+    /// Spends one of the client address's sign-in attempts.
+    func limitAddress(_ context: HearthRequestContext) async throws {
+        let address = context.remoteAddress?.ipAddress ?? "unknown"
+        if let wait = try await addressLimiter.acquire("address:" + address) {
+            throw CloudError(.throttled, "Too many sign-in attempts from your address; wait \(wait) seconds.", retryAfter: wait)
+        }
     }
 
     /// The `{database}` path parameter.
@@ -131,16 +143,19 @@ struct CloudAPI: Sendable {
         let cloud = router.group(RouterPath(Self.prefix)).add(middleware: CloudErrorMiddleware())
 
         // Accounts
-        cloud.post("accounts/signup") { request, _ in
+        cloud.post("accounts/signup") { request, context in
             let body = try await decode(CloudSignUpRequest.self, from: request)
+            try await limitAddress(context)
             if let wait = try await signInLimiter.acquire("signup") {
                 throw CloudError(.throttled, "Too many sign-ups; wait \(wait) seconds.", retryAfter: wait)
             }
             return try json(try await accounts.signUp(body), status: .created)
         }
-        cloud.post("accounts/signin") { request, _ in
+        cloud.post("accounts/signin") { request, context in
             let body = try await decode(CloudSignInRequest.self, from: request)
-            if let wait = try await signInLimiter.acquire("signin:" + body.emailAddress.lowercased()) {
+            try await limitAddress(context)
+            // The key is the email as sign-in reads it, so spaces or capitals do not buy a fresh burst.
+            if let wait = try await signInLimiter.acquire("signin:" + AccountRules.normalizedEmail(body.emailAddress)) {
                 throw CloudError(.throttled, "Too many sign-in attempts for this email; wait \(wait) seconds.", retryAfter: wait)
             }
             return try json(try await accounts.signIn(body))

@@ -57,6 +57,7 @@ struct CloudServices {
             accounts: AccountService(store: store, configuration: cloud),
             limiter: store.makeRateLimiter(name: "requests", rate: cloud.requestsPerSecond, burst: cloud.burst),
             signInLimiter: store.makeRateLimiter(name: "signin", rate: 1, burst: 20),
+            addressLimiter: store.makeRateLimiter(name: "signin-address", rate: 5, burst: 100),
             hub: hub,
             configuration: cloud
         )

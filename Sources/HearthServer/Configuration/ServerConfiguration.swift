@@ -85,7 +85,9 @@ public struct ServerConfiguration: Sendable {
         }
         if let value = database ?? environment["HEARTH_DATABASE_URL"], !value.isEmpty {
             guard value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") else {
-                throw ServiceError.validationFailed("The database \"\(value.prefix(60))\" is not a postgres:// URL; give postgres://user:password@host:5432/database, or leave it out to use SQLite in the data directory.")
+                // The value may hold a password: the message names only what it starts with.
+                let start = value.split(separator: ":", maxSplits: 1).first.map { String($0.prefix(20)) } ?? ""
+                throw ServiceError.validationFailed("The database URL (starting \"\(start):\") is not a postgres:// URL; give postgres://user:password@host:5432/database, or leave it out to use SQLite in the data directory.")
             }
             configuration.databaseURL = value
         }

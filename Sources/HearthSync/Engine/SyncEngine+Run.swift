@@ -59,8 +59,13 @@ extension SyncEngine {
     /// Changes queued by another process on the same database bump the signal row without this process
     /// observing it: look for that now and then.
     private func watchOtherProcesses(every interval: Duration) async {
-        let counter: @Sendable () async -> Int64? = { [database] in
-            try? await database.read { db in try Int64.fetchOne(db, sql: "SELECT counter FROM syncSignal WHERE id = 1") }
+        let counter: @Sendable () async -> Int64? = { [database, logger] in
+            do {
+                return try await database.read { db in try Int64.fetchOne(db, sql: "SELECT counter FROM syncSignal WHERE id = 1") }
+            } catch {
+                logger.warning("Could not read the sync signal; changes from other processes are noticed at the next sync", metadata: ["error": "\(error)"])
+                return nil
+            }
         }
         var last = await counter()
         while !Task.isCancelled {
@@ -150,7 +155,12 @@ extension SyncEngine {
     /// When the next change put off by a failed send (throttling, backoff) is due again (ms), or nil.
     /// Fresh edits are not counted: they go out with the debounced send.
     private func outboxRetryTime() async -> Int64? {
-        try? await database.read { db in try SyncTables.nextRetryTime(in: db) }
+        do {
+            return try await database.read { db in try SyncTables.nextRetryTime(in: db) }
+        } catch {
+            logger.warning("Could not read when the outbox retries next; it is tried at the next sync", metadata: ["error": "\(error)"])
+            return nil
+        }
     }
 
     /// Arms the timer for the earliest of: the debounced send, a retry, the next outbox entry coming off

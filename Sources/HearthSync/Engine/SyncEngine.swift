@@ -240,13 +240,18 @@ public actor SyncEngine: Service {
         case .ok:
             break
         }
-        let counts = try? await database.read { db -> (pending: Int, parked: Int, deferred: Int, problem: String?) in
-            let pending = try SyncTables.pendingCount(in: db)
-            let parked = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM syncOutbox WHERE parked = 1") ?? 0
-            let deferred = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM syncDeferred") ?? 0
-            return (pending, parked, deferred, try SyncTables.problems(in: db).first)
+        let counts: (pending: Int, parked: Int, deferred: Int, problem: String?)
+        do {
+            counts = try await database.read { db in
+                let pending = try SyncTables.pendingCount(in: db)
+                let parked = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM syncOutbox WHERE parked = 1") ?? 0
+                let deferred = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM syncDeferred") ?? 0
+                return (pending, parked, deferred, try SyncTables.problems(in: db).first)
+            }
+        } catch {
+            logger.warning("Could not count the changes waiting to sync; the status stays as it was", metadata: ["error": "\(error)"])
+            return
         }
-        guard let counts else { return }
         if counts.parked > 0 || counts.deferred > 0 {
             let total = counts.parked + counts.deferred
             setStatus(.error("\(total) change\(total == 1 ? "" : "s") could not be synced and will be retried; first: \(counts.problem ?? "unknown")"))
@@ -258,9 +263,13 @@ public actor SyncEngine: Service {
     }
 
     func finishReport(_ report: inout SyncReport) async {
-        if let counts = try? await database.read({ db in (try SyncTables.pendingCount(in: db), try SyncTables.problems(in: db)) }) {
+        do {
+            let counts = try await database.read { db in (try SyncTables.pendingCount(in: db), try SyncTables.problems(in: db)) }
             report.pending = counts.0
             report.problems = counts.1
+        } catch {
+            logger.warning("Could not count the changes waiting to sync for the report", metadata: ["error": "\(error)"])
+            report.problems.append("The changes waiting to sync could not be counted: \(error)")
         }
     }
 

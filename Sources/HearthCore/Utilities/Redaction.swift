@@ -1,0 +1,54 @@
+public import Foundation
+
+/// Text that is safe to log or to put in an error: URLs keep their scheme, host, port and path, and lose
+/// their user, password, query and fragment, where webhook secrets and database passwords live.
+///
+/// ```swift
+/// Redaction.url("https://bot:pw@hooks.example.com/in/abc?token=s3cret")   // "https://hooks.example.com/in/abc"
+/// ```
+public enum Redaction {
+    /// `url` as `scheme://host[:port]/path`.
+    public static func url(_ url: URL) -> String {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "a URL that cannot be read" }
+        return describe(components)
+    }
+
+    /// The URL in `text` as `scheme://host[:port]/path`, or a placeholder when `text` is not a URL.
+    public static func url(_ text: String) -> String {
+        guard let components = URLComponents(string: text), components.scheme != nil else { return "a URL that cannot be read" }
+        return describe(components)
+    }
+
+    /// `text` with every `scheme://…` in it redacted.
+    public static func scrub(_ text: String) -> String {
+        guard text.contains("://") else { return text }
+        var result = ""
+        var rest = Substring(text)
+        while let marker = rest.range(of: "://") {
+            // The scheme: the letters, digits, + - . right before "://".
+            var schemeStart = marker.lowerBound
+            while schemeStart > rest.startIndex {
+                let previous = rest.index(before: schemeStart)
+                let character = rest[previous]
+                guard character.isASCII, character.isLetter || character.isNumber || "+-.".contains(character) else { break }
+                schemeStart = previous
+            }
+            var end = marker.upperBound
+            while end < rest.endIndex, !rest[end].isWhitespace, !"\"'<>".contains(rest[end]) { end = rest.index(after: end) }
+            result += rest[rest.startIndex..<schemeStart]
+            let candidate = String(rest[schemeStart..<end])
+            result += schemeStart == marker.lowerBound ? candidate : url(candidate)
+            rest = rest[end...]
+        }
+        return result + rest
+    }
+
+    private static func describe(_ components: URLComponents) -> String {
+        var safe = URLComponents()
+        safe.scheme = components.scheme
+        safe.host = components.host
+        safe.port = components.port
+        safe.percentEncodedPath = components.percentEncodedPath
+        return safe.string ?? "a URL that cannot be read"
+    }
+}
