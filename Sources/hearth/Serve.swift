@@ -10,7 +10,8 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run the Hearth server (sync API, health and metrics).",
         discussion: """
             Settings come from flags, then environment variables (HEARTH_HOST, HEARTH_PORT, HEARTH_DATA_DIR,
-            HEARTH_LOG_LEVEL, HEARTH_DATABASE_URL), then defaults: 127.0.0.1:8080 with data in ./hearth-data
+            HEARTH_LOG_LEVEL, HEARTH_DATABASE_URL, HEARTH_RATE_LIMIT, HEARTH_RATE_BURST, HEARTH_MAX_REQUEST_BYTES,
+            HEARTH_MAX_ASSET_BYTES, HEARTH_DATABASE_CONNECTIONS), then defaults: 127.0.0.1:8080 with data in ./hearth-data
             and the record store in ./hearth-data/cloud.sqlite.
             Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first.
             """
@@ -31,9 +32,26 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
     var logLevel: String?
 
+    @Option(name: .customLong("rate-limit"), help: "Requests per second each user may make on average (default 50; HEARTH_RATE_LIMIT).")
+    var rateLimit: Double?
+
+    @Option(name: .customLong("rate-burst"), help: "Requests each user may make at once (default 200; HEARTH_RATE_BURST).")
+    var rateBurst: Double?
+
+    @Option(name: .customLong("max-request-bytes"), help: "The largest request body but an asset upload (default 16000000; HEARTH_MAX_REQUEST_BYTES).")
+    var maxRequestBytes: Int?
+
+    @Option(name: .customLong("max-asset-bytes"), help: "The largest asset upload (default 50000000; HEARTH_MAX_ASSET_BYTES).")
+    var maxAssetBytes: Int?
+
+    @Option(name: .customLong("database-connections"), help: "Connections each server keeps to PostgreSQL (default 20; HEARTH_DATABASE_CONNECTIONS).")
+    var databaseConnections: Int?
+
     func run() async throws {
         let configuration = try ServerConfiguration.resolve(
-            host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, database: database
+            host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, database: database,
+            rateLimit: rateLimit, rateBurst: rateBurst, maxRequestBytes: maxRequestBytes, maxAssetBytes: maxAssetBytes,
+            databaseConnections: databaseConnections
         )
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

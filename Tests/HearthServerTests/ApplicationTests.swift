@@ -1,4 +1,5 @@
 import Foundation
+import HearthCloud
 import HearthCore
 import HearthServer
 import Hummingbird
@@ -164,6 +165,41 @@ private func quietLogger() -> Logger {
         }
         #expect { try ServerConfiguration.resolve(logLevel: "loud", environment: [:]) } throws: { error in
             (error as? ServiceError)?.message.contains("loud") == true
+        }
+        #expect { try ServerConfiguration.resolve(environment: ["HEARTH_RATE_LIMIT": "fast"]) } throws: { error in
+            (error as? ServiceError)?.message.contains("HEARTH_RATE_LIMIT is \"fast\"") == true
+        }
+        #expect { try ServerConfiguration.resolve(databaseConnections: 0, environment: [:]) } throws: { error in
+            (error as? ServiceError)?.message.contains("--database-connections 0 is out of range") == true
+        }
+    }
+
+    @Test func limitsAndPoolSizeComeFromFlagsThenEnvironment() throws {
+        let defaults = try ServerConfiguration.resolve(environment: [:])
+        #expect(defaults.cloud.requestsPerSecond == 50)
+        #expect(defaults.cloud.burst == 200)
+        #expect(defaults.cloud.maxRequestBytes == 16_000_000)
+        #expect(defaults.databaseConnections == 20)
+        let environment = [
+            "HEARTH_RATE_LIMIT": "5", "HEARTH_RATE_BURST": "10", "HEARTH_MAX_REQUEST_BYTES": "2048",
+            "HEARTH_MAX_ASSET_BYTES": "4096", "HEARTH_DATABASE_CONNECTIONS": "4",
+        ]
+        let fromEnvironment = try ServerConfiguration.resolve(environment: environment)
+        #expect(fromEnvironment.cloud.requestsPerSecond == 5)
+        #expect(fromEnvironment.cloud.burst == 10)
+        #expect(fromEnvironment.cloud.maxRequestBytes == 2048)
+        #expect(fromEnvironment.cloud.maxAssetBytes == 4096)
+        #expect(fromEnvironment.databaseConnections == 4)
+        let fromFlags = try ServerConfiguration.resolve(rateLimit: 1.5, databaseConnections: 8, environment: environment)
+        #expect(fromFlags.cloud.requestsPerSecond == 1.5)
+        #expect(fromFlags.cloud.burst == 10)
+        #expect(fromFlags.databaseConnections == 8)
+    }
+
+    @Test func aBadDatabaseURLIsRefusedWithoutEchoingIt() {
+        #expect { try ServerConfiguration.resolve(database: "mysql://root:hunter2@db/hearth", environment: [:]) } throws: { error in
+            let message = (error as? ServiceError)?.message ?? ""
+            return message.contains("starting \"mysql:\"") && !message.contains("hunter2")
         }
     }
 }

@@ -37,7 +37,7 @@ struct CloudServices {
                 guard reached else {
                     throw ServiceError(.operationFailed, "The record database \(Self.redacted(url)) did not answer within \(Self.connectTimeout.components.seconds) seconds. Check that PostgreSQL runs there and that the URL's host, port, user, password and database are right (--database or HEARTH_DATABASE_URL).")
                 }
-                store = try PostgresRecordStore(url: url, configuration: configuration.cloud, logger: logger)
+                store = try PostgresRecordStore(url: url, maximumConnections: configuration.databaseConnections, configuration: configuration.cloud, logger: logger)
             } catch let error as CloudError {
                 throw ServiceError(.operationFailed, "The record database cannot be used: \(error.reason) Check --database or HEARTH_DATABASE_URL.", underlying: error)
             }

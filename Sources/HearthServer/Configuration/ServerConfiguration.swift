@@ -14,6 +14,11 @@ import HearthCore
 /// | data directory | `--data-dir`  | `HEARTH_DATA_DIR`   | `./hearth-data`  |
 /// | log level      | `--log-level` | `HEARTH_LOG_LEVEL`  | `info`           |
 /// | record database| `--database`  | `HEARTH_DATABASE_URL` | `cloud.sqlite` in the data directory |
+/// | requests per second per user | `--rate-limit` | `HEARTH_RATE_LIMIT` | 50 |
+/// | burst per user | `--rate-burst` | `HEARTH_RATE_BURST` | 200 |
+/// | largest request body | `--max-request-bytes` | `HEARTH_MAX_REQUEST_BYTES` | 16,000,000 |
+/// | largest asset | `--max-asset-bytes` | `HEARTH_MAX_ASSET_BYTES` | 50,000,000 |
+/// | PostgreSQL connections per server | `--database-connections` | `HEARTH_DATABASE_CONNECTIONS` | 20 |
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
     public var host: String
@@ -29,6 +34,8 @@ public struct ServerConfiguration: Sendable {
     public var databaseURL: String?
     /// The record store's limits and policies.
     public var cloud: CloudConfiguration
+    /// How many connections each server keeps to PostgreSQL.
+    public var databaseConnections: Int = 20
 
     public init(
         host: String = "127.0.0.1",
@@ -56,9 +63,45 @@ public struct ServerConfiguration: Sendable {
         dataDirectory: String? = nil,
         logLevel: String? = nil,
         database: String? = nil,
+        rateLimit: Double? = nil,
+        rateBurst: Double? = nil,
+        maxRequestBytes: Int? = nil,
+        maxAssetBytes: Int? = nil,
+        databaseConnections: Int? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
+        /// The flag's value, else the environment's, checked to lie in `range`.
+        func number<T: Comparable & LosslessStringConvertible>(
+            _ flag: T?, _ variable: String, _ option: String, _ range: ClosedRange<T>, _ what: String
+        ) throws -> T? {
+            var value = flag
+            if value == nil, let text = environment[variable], !text.isEmpty {
+                guard let parsed = T(text) else {
+                    throw ServiceError.validationFailed("\(variable) is \"\(text)\", which is not a number; give \(what) from \(range.lowerBound) to \(range.upperBound).")
+                }
+                value = parsed
+            }
+            if let value, !range.contains(value) {
+                throw ServiceError.validationFailed("\(option) \(value) is out of range; give \(what) from \(range.lowerBound) to \(range.upperBound).")
+            }
+            return value
+        }
+        if let value = try number(rateLimit, "HEARTH_RATE_LIMIT", "--rate-limit", 0.01...1_000_000, "requests per second per user") {
+            configuration.cloud.requestsPerSecond = value
+        }
+        if let value = try number(rateBurst, "HEARTH_RATE_BURST", "--rate-burst", 1...10_000_000, "requests a user may make at once") {
+            configuration.cloud.burst = value
+        }
+        if let value = try number(maxRequestBytes, "HEARTH_MAX_REQUEST_BYTES", "--max-request-bytes", 1_024...1_000_000_000, "a body size in bytes") {
+            configuration.cloud.maxRequestBytes = value
+        }
+        if let value = try number(maxAssetBytes, "HEARTH_MAX_ASSET_BYTES", "--max-asset-bytes", 1_024...10_000_000_000, "an asset size in bytes") {
+            configuration.cloud.maxAssetBytes = value
+        }
+        if let value = try number(databaseConnections, "HEARTH_DATABASE_CONNECTIONS", "--database-connections", 1...1_000, "a number of connections") {
+            configuration.databaseConnections = value
+        }
         if let value = host ?? environment["HEARTH_HOST"], !value.isEmpty {
             configuration.host = value
         }
