@@ -65,15 +65,19 @@ func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(me
 /// Every route of the server, with its middleware.
 func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI) -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
+    // Filled once every route is registered below; read by the error middleware to answer 405.
+    let table = Locked(RouteTable())
     router.add(middleware: PrometheusMetricsMiddleware(registry: registry))
     router.add(middleware: LogRequestsMiddleware(.info))
-    router.add(middleware: ErrorMiddleware())
+    router.add(middleware: ErrorMiddleware(methods: { path in table.withLock { $0.methods(for: path) } }))
     addOperationalRoutes(to: router, healthChecks: healthChecks, registry: registry, pushConnections: { cloud.hub.connectionCount })
     let openAPI = OpenAPIDocument.json()
     router.get("/openapi.json") { _, _ -> Response in
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: openAPI)))
     }
     cloud.register(on: router)
+    let routes = RouteTable(router.routes.map { ($0.method, $0.path.description) })
+    table.withLock { $0 = routes }
     return router
 }
 

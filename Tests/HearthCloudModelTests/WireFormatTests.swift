@@ -41,7 +41,7 @@ struct WireFormatTests {
     @Test("every error code maps to the HTTP status CloudKit uses")
     func statuses() {
         let expected: [(CloudErrorCode, Int)] = [
-            (.accessDenied, 403), (.atomicError, 400), (.authenticationFailed, 401), (.authenticationRequired, 421), (.badRequest, 400),
+            (.accessDenied, 403), (.atomicError, 400), (.authenticationFailed, 401), (.authenticationRequired, 401), (.badRequest, 400),
             (.conflict, 409), (.exists, 409), (.internalError, 500), (.notFound, 404), (.quotaExceeded, 413), (.limitExceeded, 413),
             (.throttled, 429), (.tryAgainLater, 503), (.validatingReferenceError, 412), (.zoneNotFound, 404), (.changeTokenExpired, 410),
         ]

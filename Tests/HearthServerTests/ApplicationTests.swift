@@ -81,6 +81,32 @@ private func quietLogger() -> Logger {
         }
     }
 
+    @Test func aWrongMethodIs405WithTheAllowedOnes() async throws {
+        let folder = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
+        try await app.test(.router) { client in
+            try await client.execute(uri: "/health", method: .post) { response in
+                #expect(response.status == .methodNotAllowed)
+                #expect(response.headers[.allow] == "GET")
+                let body = try JSONDecoder().decode(ErrorBody.self, from: Data(response.body.readableBytesView))
+                #expect(body.reason.contains("use GET"))
+            }
+            // A path with a parameter: zones are listed with POST, whatever the database.
+            try await client.execute(uri: "/cloud/v1/shared/zones/list", method: .get) { response in
+                #expect(response.status == .methodNotAllowed, "\(String(buffer: response.body))")
+                #expect(response.headers[.allow] == "POST")
+            }
+            // The right method still reaches the route (and asks for a token); an unknown path stays 404.
+            try await client.execute(uri: "/cloud/v1/shared/zones/list", method: .post) { response in
+                #expect(response.status == .unauthorized)
+            }
+            try await client.execute(uri: "/cloud/v1/shared/zones/nowhere", method: .get) { response in
+                #expect(response.status == .notFound)
+            }
+        }
+    }
+
     @Test func aLiveServerAnswersOnAFreePort() async throws {
         let folder = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -10,13 +10,14 @@ import Testing
 
 @Suite("Cloud HTTP API", .timeLimit(.minutes(3)))
 struct CloudAPITests {
-    @Test("authentication: no token is 421, a bad one 401, caller answers, sign-out revokes")
+    @Test("authentication: no token and a bad one are 401 with WWW-Authenticate, caller answers, sign-out revokes")
     func authentication() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.router) { client in
             let none = try await client.execute(uri: "/cloud/v1/private/zones/list", method: .post)
             #expect(try errorBody(none).serverErrorCode == .authenticationRequired)
-            #expect(none.status.code == 421)
+            #expect(none.status.code == 401)
+            #expect(none.headers[.wwwAuthenticate]?.hasPrefix("Bearer") == true)
             let bad = try await client.execute(uri: "/cloud/v1/private/zones/list", method: .post, headers: authorized("not-a-token"))
             #expect(try errorBody(bad).serverErrorCode == .authenticationFailed)
             #expect(bad.headers[.wwwAuthenticate] != nil)

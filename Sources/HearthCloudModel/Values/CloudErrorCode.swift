@@ -43,8 +43,7 @@ public struct CloudErrorCode: RawRepresentable, Codable, Sendable, Hashable, Cus
         switch self {
         case .accessDenied: 403
         case .atomicError, .badRequest: 400
-        case .authenticationFailed: 401
-        case .authenticationRequired: 421
+        case .authenticationFailed, .authenticationRequired: 401
         case .conflict, .exists: 409
         case .notFound, .zoneNotFound: 404
         case .quotaExceeded, .limitExceeded: 413

@@ -6,7 +6,12 @@ import Logging
 
 /// Turns every error a route throws into a JSON ``ErrorBody`` with the matching status, and logs server faults.
 public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
-    public init() {}
+    /// The methods the router answers on a path, for telling a wrong method (405) from a wrong path (404).
+    let methods: @Sendable (String) -> [HTTPRequest.Method]
+
+    public init(methods: @escaping @Sendable (String) -> [HTTPRequest.Method] = { _ in [] }) {
+        self.methods = methods
+    }
 
     public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         do {
@@ -16,6 +21,15 @@ public struct ErrorMiddleware<Context: RequestContext>: RouterMiddleware {
         } catch let error as ServiceError {
             throw Self.translate(error)
         } catch let error as HTTPError {
+            if error.status == .notFound, error.body == nil {
+                let allowed = methods(request.uri.path)
+                if !allowed.isEmpty, !allowed.contains(request.method) {
+                    let names = allowed.map(\.rawValue).joined(separator: ", ")
+                    throw HTTPServiceError(
+                        status: .methodNotAllowed, code: "BAD_REQUEST",
+                        reason: "\(request.uri.path) does not answer \(request.method); use \(names).", allow: allowed)
+                }
+            }
             let code: String = switch error.status.code {
             case 401: "AUTHENTICATION_REQUIRED"
             case 403: "ACCESS_DENIED"

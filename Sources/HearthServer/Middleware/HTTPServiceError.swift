@@ -10,11 +10,12 @@ public struct HTTPServiceError: Error, HTTPResponseError, Sendable {
     public var body: ErrorBody
     public var headers: HTTPFields
 
-    public init(status: HTTPResponse.Status, code: String, reason: String, retryAfter: Int? = nil) {
+    public init(status: HTTPResponse.Status, code: String, reason: String, retryAfter: Int? = nil, allow: [HTTPRequest.Method] = []) {
         self.status = status
         self.body = ErrorBody(serverErrorCode: code, reason: reason, retryAfter: retryAfter)
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]
         if let retryAfter { headers[.retryAfter] = String(retryAfter) }
+        if !allow.isEmpty { headers[.allow] = allow.map(\.rawValue).joined(separator: ", ") }
         self.headers = headers
     }
 
