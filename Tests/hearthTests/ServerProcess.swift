@@ -13,8 +13,10 @@ final class ServerProcess: Sendable {
     let port: Int
 
     /// Starts a server, runs `body` with it, and stops the server on every path.
-    static func running<T>(dataDirectory: URL, database: String? = nil, _ body: (ServerProcess) async throws -> T) async throws -> T {
-        let server = try await ServerProcess(dataDirectory: dataDirectory, database: database)
+    static func running<T>(
+        dataDirectory: URL, database: String? = nil, arguments: [String] = [], _ body: (ServerProcess) async throws -> T
+    ) async throws -> T {
+        let server = try await ServerProcess(dataDirectory: dataDirectory, database: database, arguments: arguments)
         do {
             let result = try await body(server)
             await server.stop()
@@ -26,9 +28,9 @@ final class ServerProcess: Sendable {
     }
 
     /// Starts the server and waits until it logs the port it listens on.
-    private init(dataDirectory: URL, database: String? = nil) async throws {
+    private init(dataDirectory: URL, database: String? = nil, arguments extra: [String] = []) async throws {
         self.dataDirectory = dataDirectory
-        var arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", "notice"]
+        var arguments = ["serve", "--port", "0", "--data-dir", dataDirectory.path, "--log-level", "notice"] + extra
         if let database { arguments += ["--database", database] }
         child = try ChildProcess.start(ChildProcess.product("hearth"), arguments)
         do {
