@@ -1,7 +1,9 @@
 import Foundation
 import HearthCloudModel
 public import HearthCore
+import GRDB
 import Logging
+import PostgresNIO
 
 /// The record store's semantics, written once over SQL that runs on both SQLite and PostgreSQL.
 ///
@@ -81,11 +83,22 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
             return error
         case is SQLUniqueViolation:
             return CloudError(.tryAgainLater, "Another request changed the same data at the same moment; try again.", retryAfter: 1)
+        case _ where Self.isStorageFull(error):
+            logger.error("The record database's disk is full; writes are refused until space is freed", metadata: ["cloud.store": "\(kind)", "error": "\(error)"])
+            return CloudError(.tryAgainLater, "The server's disk is full, so nothing was saved; try again once its operator has freed space.", retryAfter: 30)
         default:
             let failure = CloudError(.internalError, "The record store failed to answer; the error id is in the server log.")
             logger.error("Record store failure", metadata: ["error.id": "\(failure.uuid)", "cloud.store": "\(kind)", "error": "\(String(reflecting: error))"])
             return failure
         }
+    }
+
+    /// Whether `error` says the disk (or the database's quota of it) is full: SQLite's `SQLITE_FULL`, or
+    /// PostgreSQL's `disk_full` (53100).
+    static func isStorageFull(_ error: any Error) -> Bool {
+        if let error = error as? DatabaseError { return error.resultCode == .SQLITE_FULL }
+        if let error = error as? PSQLError { return error.serverInfo?[.sqlState] == "53100" }
+        return false
     }
 
     // MARK: Owner counter
