@@ -81,7 +81,7 @@ func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollecto
     return router
 }
 
-/// `GET /health` (the health report: 200 when healthy, 503 when not) and `GET /metrics` (Prometheus text,
+/// `GET /health` (the health report, at most a second old: 200 when healthy, 503 when not) and `GET /metrics` (Prometheus text,
 /// with `hearth_push_connections`, the clients connected to the push channel, read at each scrape).
 func addOperationalRoutes(
     to router: Router<HearthRequestContext>,
@@ -89,9 +89,12 @@ func addOperationalRoutes(
     registry: PrometheusCollectorRegistry,
     pushConnections: @escaping @Sendable () -> Int
 ) {
+    // Probes come often (load balancers, orchestrators); the checks (a database round trip, a file
+    // written in the data directory) run at most once a second, and probes in between share that report.
+    let reports = TTLCache<Int, HealthReport>(defaultTTL: .seconds(1), maximumCount: 1)
     let connections = registry.makeGauge(descriptor: MetricNameDescriptor(namespace: "hearth", subsystem: "push", metricName: "connections", unitName: "", helpText: "Clients connected to the push channel"))
     router.get("/health") { _, _ -> Response in
-        let report = await HealthReport.check(healthChecks, timeout: .seconds(5))
+        let report = try await reports.value(forKey: 0) { await HealthReport.check(healthChecks, timeout: .seconds(5)) }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         encoder.dateEncodingStrategy = .iso8601

@@ -33,6 +33,24 @@ private func quietLogger() -> Logger {
         }
     }
 
+    @Test func probesWithinASecondShareOneReport() async throws {
+        let folder = temporaryDataDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
+        try await app.test(.router) { client in
+            var times: [Date] = []
+            for _ in 0..<5 {
+                try await client.execute(uri: "/health", method: .get) { response in
+                    let report = try JSONDecoder.hearth.decode(HealthReport.self, from: Data(response.body.readableBytesView))
+                    times.append(report.checkedAt)
+                }
+            }
+            // Probes in the same second share one run of the checks (five quick probes cannot all be a second
+            // apart, however busy the machine).
+            #expect(Set(times).count < times.count, "\(times)")
+        }
+    }
+
     @Test func healthIs503WhenTheDataDirectoryIsGone() async throws {
         let folder = temporaryDataDirectory()
         let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
