@@ -14,6 +14,7 @@ import Foundation
 /// | `tombstoneRetention` (older deletions are compacted; older tokens expire) | 30 days | `CHANGE_TOKEN_EXPIRED` |
 /// | `sessionLifetime` | 30 days | `AUTHENTICATION_FAILED` |
 /// | `requestsPerSecond` / `burst` per user | 50 / 200 | `THROTTLED` with `retryAfter` |
+/// | `signIn` rate / burst per account, and per client address | 1 / 20, 5 / 100 | `THROTTLED` with `retryAfter` |
 /// | `recordTypes` (nil accepts any well-formed type name) | nil | `BAD_REQUEST` |
 /// | `bcryptCost` | 12 | — |
 public struct CloudConfiguration: Sendable {
@@ -31,6 +32,12 @@ public struct CloudConfiguration: Sendable {
     public var burst: Double
     public var recordTypes: Set<String>?
     public var bcryptCost: UInt8
+    /// Sign-in and sign-up attempts per account: refilled per second, and at once.
+    public var signInRate: Double = 1
+    public var signInBurst: Double = 20
+    /// Sign-in and sign-up attempts per client address, whatever the account.
+    public var addressRate: Double = 5
+    public var addressBurst: Double = 100
 
     public init(
         maxOperationsPerRequest: Int = 400,

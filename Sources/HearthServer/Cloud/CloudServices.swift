@@ -56,8 +56,8 @@ struct CloudServices {
             store: store,
             accounts: AccountService(store: store, configuration: cloud),
             limiter: store.makeRateLimiter(name: "requests", rate: cloud.requestsPerSecond, burst: cloud.burst),
-            signInLimiter: store.makeRateLimiter(name: "signin", rate: 1, burst: 20),
-            addressLimiter: store.makeRateLimiter(name: "signin-address", rate: 5, burst: 100),
+            signInLimiter: store.makeRateLimiter(name: "signin", rate: cloud.signInRate, burst: cloud.signInBurst),
+            addressLimiter: store.makeRateLimiter(name: "signin-address", rate: cloud.addressRate, burst: cloud.addressBurst),
             hub: hub,
             configuration: cloud
         )
