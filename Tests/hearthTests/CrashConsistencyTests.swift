@@ -2,7 +2,7 @@ import Foundation
 import HearthCloudModel
 import Testing
 
-@Suite("hearth serve killed during writes", .serialized, .timeLimit(.minutes(5)))
+@Suite("hearth serve killed during writes", .serialized, .timeLimit(.minutes(10)))
 struct CrashConsistencyTests {
     /// The rate limit is raised so that only the kill stops the writers.
     static let unthrottled = ["--rate-limit", "1000000", "--rate-burst", "1000000"]
