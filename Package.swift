@@ -218,6 +218,27 @@ let package = Package(
         ),
 
         .executableTarget(
+            name: "CloudLoadBenchmark",
+            dependencies: [
+                "HearthCloud",
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthExchange",
+                "HearthServer",
+                "HearthTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/CloudLoadBenchmark",
+            exclude: ["wrk"],
+            swiftSettings: swiftSettings
+        ),
+
+        .executableTarget(
             name: "SyncBenchmark",
             dependencies: [
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
