@@ -252,7 +252,7 @@ extension SQLRecordStore {
     public func listSubscriptions(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudSubscription] {
         try await transaction(readOnly: true) { tx in
             let rows = try await tx.query("SELECT body FROM subscriptions WHERE account_id = ? AND scope = ? ORDER BY id", .text(principal.userID), .text(scope.rawValue))
-            return rows.compactMap { decodeSubscription($0.text("body"), of: principal.userID) }
+            return rows.compactMap { self.decodeSubscription($0.text("body"), of: principal.userID) }
         }
     }
 
@@ -276,7 +276,7 @@ extension SQLRecordStore {
                 let ids = userIDs[chunk..<min(chunk + 500, userIDs.count)]
                 let rows = try await tx.query("SELECT account_id, body FROM subscriptions WHERE account_id IN (\(placeholders(ids.count)))", ids.map(SQLValue.text))
                 for row in rows {
-                    if let subscription = decodeSubscription(row.text("body"), of: row.text("account_id")) {
+                    if let subscription = self.decodeSubscription(row.text("body"), of: row.text("account_id")) {
                         result[row.text("account_id"), default: []].append(subscription)
                     }
                 }

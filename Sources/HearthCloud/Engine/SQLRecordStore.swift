@@ -59,7 +59,7 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
     }
 
     /// Runs `body` in a transaction, turning database failures into `INTERNAL_ERROR` / `TRY_AGAIN_LATER`.
-    func transaction<T: Sendable>(readOnly: Bool, _ body: @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
         do {
             return try await database.transaction(readOnly: readOnly, body)
         } catch {

@@ -121,7 +121,7 @@ final class PostgresDatabase: SQLDatabase {
         }
     }
 
-    func transaction<T: Sendable>(readOnly: Bool, _ body: @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
         try await client.withConnection { connection in
             let transaction = PostgresTransaction(connection: connection, channel: self.channel, logger: self.logger)
             try await transaction.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", [])

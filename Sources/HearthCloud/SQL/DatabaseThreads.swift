@@ -1,0 +1,76 @@
+import Foundation
+import Synchronization
+
+/// Threads of their own for SQLite's blocking calls, as a task executor: code run with
+/// `withTaskExecutorPreference(threads)` does its database work here, never on Swift's cooperative pool,
+/// whose few threads stay free for the server's requests.
+///
+/// The threads end with ``shutdown()`` (the database calls it when it is released).
+final class DatabaseThreads: TaskExecutor, @unchecked Sendable {
+    private let queue: JobQueue
+    private let members = Mutex<Set<pthread_t>>([])
+
+    /// Starts `count` threads named `name-0`, `name-1`, ….
+    init(count: Int, name: String) {
+        queue = JobQueue()
+        for index in 0..<max(1, count) {
+            let queue = self.queue
+            // Each thread keeps the executor alive until the queue is closed and drained.
+            let thread = Thread { [self] in
+                members.withLock { _ = $0.insert(pthread_self()) }
+                while let job = queue.next() { job.runSynchronously(on: asUnownedTaskExecutor()) }
+            }
+            thread.name = "\(name)-\(index)"
+            thread.start()
+        }
+    }
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        queue.push(UnownedJob(job))
+    }
+
+    /// Whether the calling code runs on one of these threads.
+    var isCurrent: Bool { members.withLock { $0.contains(pthread_self()) } }
+
+    /// Lets the threads finish the jobs already queued, then end.
+    func shutdown() { queue.close() }
+}
+
+/// The executor's jobs in arrival order, handed to whichever thread is free.
+private final class JobQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var jobs: [UnownedJob] = []
+    private var head = 0
+    private var closed = false
+
+    func push(_ job: UnownedJob) {
+        condition.lock()
+        jobs.append(job)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// The next job, waiting for one; nil once the queue is closed and empty.
+    func next() -> UnownedJob? {
+        condition.lock()
+        defer { condition.unlock() }
+        while head == jobs.count {
+            if closed { return nil }
+            condition.wait()
+        }
+        let job = jobs[head]
+        head += 1
+        if head == jobs.count {
+            jobs.removeAll(keepingCapacity: true)
+            head = 0
+        }
+        return job
+    }
+
+    func close() {
+        condition.lock()
+        closed = true
+        condition.broadcast()
+        condition.unlock()
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import HearthCloudModel
+import Synchronization
+
+/// The one connection that writes, with group commit: write transactions that arrive while a batch is being
+/// written wait together and then go into the next batch — one SQLite transaction, each of them inside a
+/// savepoint of its own.
+///
+/// Each transaction stays all-or-nothing: one that fails is rolled back to its savepoint and the others in
+/// its batch carry on. Nobody hears back before the batch's `COMMIT` has returned, so an answer is never sent
+/// for a write that could still be lost. A wait that is cancelled before its batch starts ends at once and
+/// writes nothing; once in a batch, a transaction runs to its end.
+final class SQLiteWriter: Sendable {
+    /// How many transactions one batch takes at most.
+    static let batchLimit = 64
+
+    private let connection: SQLiteConnection
+    private let threads: DatabaseThreads
+    private let state = Mutex(State())
+
+    private struct State {
+        var waiting: [WriteJob] = []
+        var draining = false
+        var nextID: UInt64 = 0
+        var commits = 0
+    }
+
+    /// How many batches have committed so far.
+    var commitCount: Int { state.withLock { $0.commits } }
+
+    init(connection: SQLiteConnection, threads: DatabaseThreads) {
+        self.connection = connection
+        self.threads = threads
+    }
+
+    /// Runs `body` in the next batch and returns its value once the batch has committed; `committed` gets
+    /// the change events `body` queued, after the commit, in order.
+    func write<T: Sendable>(
+        _ body: @escaping @Sendable (SQLiteTransaction) async throws -> T,
+        committed: @escaping @Sendable ([CloudChangeEvent]) -> Void
+    ) async throws -> T {
+        let result = Mutex<T?>(nil)
+        let id = state.withLock { state in
+            state.nextID += 1
+            return state.nextID
+        }
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                let job = WriteJob(id: id, continuation: continuation, run: { transaction in
+                    let value = try await body(transaction)
+                    result.withLock { $0 = value }
+                    return transaction.events
+                }, committed: committed)
+                let start: Bool? = state.withLock { state in
+                    if Task.isCancelled { return nil }
+                    state.waiting.append(job)
+                    if state.draining { return false }
+                    state.draining = true
+                    return true
+                }
+                guard let start else { return continuation.resume(throwing: CancellationError()) }
+                if start { Task(executorPreference: threads) { await self.drain() } }
+            }
+        } onCancel: {
+            let job = state.withLock { state -> WriteJob? in
+                guard let index = state.waiting.firstIndex(where: { $0.id == id }) else { return nil }
+                return state.waiting.remove(at: index)
+            }
+            job?.finish(.failure(CancellationError()))
+        }
+        guard let value = result.withLock({ $0 }) else { throw CancellationError() }
+        return value
+    }
+
+    /// Writes batches until nobody is waiting.
+    private func drain() async {
+        while true {
+            let batch = state.withLock { state -> [WriteJob] in
+                guard !state.waiting.isEmpty else {
+                    state.draining = false
+                    return []
+                }
+                let batch = Array(state.waiting.prefix(Self.batchLimit))
+                state.waiting.removeFirst(batch.count)
+                return batch
+            }
+            if batch.isEmpty { return }
+            await write(batch)
+        }
+    }
+
+    /// One transaction for the whole batch, a savepoint for each job (none when it is alone).
+    private func write(_ batch: [WriteJob]) async {
+        var done: [(job: WriteJob, events: [CloudChangeEvent])] = []
+        var open = false
+        for job in batch {
+            do {
+                if !open {
+                    try connection.execute("BEGIN IMMEDIATE")
+                    open = true
+                }
+                if batch.count > 1 { try connection.run("SAVEPOINT job", []) }
+                let events = try await job.run(SQLiteTransaction(connection: connection))
+                if batch.count > 1 { try connection.run("RELEASE job", []) }
+                done.append((job, events))
+            } catch {
+                if open && connection.isInsideTransaction {
+                    if batch.count > 1 {
+                        do {
+                            try connection.execute("ROLLBACK TO job; RELEASE job")
+                        } catch {
+                            Self.abandon(connection, &done, error)
+                            open = false
+                        }
+                    } else {
+                        try? connection.execute("ROLLBACK")
+                        open = false
+                    }
+                } else if open {
+                    // SQLite rolled the whole transaction back by itself (a full disk, an I/O error): the jobs
+                    // written before this one went with it.
+                    Self.abandon(connection, &done, error)
+                    open = false
+                }
+                job.finish(.failure(error))
+            }
+        }
+        guard open else { return }
+        do {
+            try connection.execute("COMMIT")
+        } catch {
+            Self.abandon(connection, &done, error)
+            return
+        }
+        state.withLock { $0.commits += 1 }
+        for (job, events) in done {
+            job.committed(events)
+            job.finish(.success(()))
+        }
+    }
+
+    /// Rolls back what is open and fails every job written so far in it with `error`.
+    private static func abandon(_ connection: SQLiteConnection, _ done: inout [(job: WriteJob, events: [CloudChangeEvent])], _ error: any Error) {
+        if connection.isInsideTransaction { try? connection.execute("ROLLBACK") }
+        for (job, _) in done { job.finish(.failure(error)) }
+        done.removeAll()
+    }
+}
+
+/// One write transaction waiting for, or running in, a batch.
+private final class WriteJob: Sendable {
+    let id: UInt64
+    let run: @Sendable (SQLiteTransaction) async throws -> [CloudChangeEvent]
+    let committed: @Sendable ([CloudChangeEvent]) -> Void
+    private let continuation: Mutex<CheckedContinuation<Void, any Error>?>
+
+    init(
+        id: UInt64, continuation: CheckedContinuation<Void, any Error>,
+        run: @escaping @Sendable (SQLiteTransaction) async throws -> [CloudChangeEvent],
+        committed: @escaping @Sendable ([CloudChangeEvent]) -> Void
+    ) {
+        self.id = id
+        self.run = run
+        self.committed = committed
+        self.continuation = Mutex(continuation)
+    }
+
+    /// Tells the waiting caller how its transaction ended; only the first call counts.
+    func finish(_ result: Result<Void, any Error>) {
+        continuation.withLock { continuation in
+            defer { continuation = nil }
+            return continuation
+        }?.resume(with: result)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import HearthCloudModel
+import HearthCore
+import Testing
+@testable import HearthCloud
+
+/// The SQLite database's write path: concurrent transactions share commits and stay all-or-nothing each,
+/// reads run beside writes, waits can be cancelled, and SQLite runs on threads of its own.
+@Suite("SQLite group commit", .timeLimit(.minutes(2)))
+struct GroupCommitTests {
+    /// A database file in a folder of its own, with a table of unique numbers.
+    static func database() async throws -> (SQLiteDatabase, URL) {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-group-\(UUID().uuidString)")
+        let database = try SQLiteDatabase(url: folder.appendingPathComponent("cloud.sqlite"))
+        _ = try await database.transaction(readOnly: false) { tx in
+            try await tx.execute("CREATE TABLE numbers (n INTEGER PRIMARY KEY, writer INTEGER NOT NULL)", [])
+        }
+        return (database, folder)
+    }
+
+    static func numbers(_ database: SQLiteDatabase) async throws -> Set<Int64> {
+        let rows = try await database.transaction(readOnly: true) { tx in try await tx.query("SELECT n FROM numbers", []) }
+        return Set(rows.map { $0.int("n") })
+    }
+
+    struct Refused: Error {}
+
+    @Test("300 concurrent transactions share commits; each one is kept whole or, when it fails, not at all")
+    func concurrentTransactionsShareCommits() async throws {
+        let (database, folder) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let offThreads = Locked(0)
+        let outcomes = try await withThrowingTaskGroup(of: (Int, Bool).self) { group in
+            for writer in 0..<300 {
+                group.addTask {
+                    do {
+                        try await database.transaction(readOnly: false) { tx in
+                            if !database.threads.isCurrent { offThreads.withLock { $0 += 1 } }
+                            try await tx.execute("INSERT INTO numbers (n, writer) VALUES (?, ?)", [.int(Int64(writer * 2)), .int(Int64(writer))])
+                            if writer % 7 == 3 { throw Refused() }                      // fails after its first write
+                            if writer % 11 == 5 {                                        // a constraint failure on its second
+                                try await tx.execute("INSERT INTO numbers (n, writer) VALUES (?, ?)", [.int(Int64(writer * 2)), .int(Int64(writer))])
+                            }
+                            try await tx.execute("INSERT INTO numbers (n, writer) VALUES (?, ?)", [.int(Int64(writer * 2 + 1)), .int(Int64(writer))])
+                        }
+                        return (writer, true)
+                    } catch {
+                        return (writer, false)
+                    }
+                }
+            }
+            return try await group.reduce(into: [Int: Bool]()) { $0[$1.0] = $1.1 }
+        }
+        let kept = try await Self.numbers(database)
+        for writer in 0..<300 {
+            let failsOnPurpose = writer % 7 == 3 || writer % 11 == 5
+            #expect(outcomes[writer] == !failsOnPurpose, "writer \(writer)")
+            let rows = [Int64(writer * 2), Int64(writer * 2 + 1)].filter(kept.contains)
+            #expect(rows.count == (failsOnPurpose ? 0 : 2), "writer \(writer) left \(rows)")
+        }
+        let commits = database.commitCount
+        #expect(commits < 300, "\(commits) commits for 300 concurrent transactions: nothing was gathered")
+        #expect(offThreads.withLock { $0 } == 0, "transactions ran off the database's threads")
+    }
+
+    @Test("a read runs while a write transaction is open, and sees the data as it was before that write")
+    func readsRunBesideAnOpenWrite() async throws {
+        let (database, folder) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        _ = try await database.transaction(readOnly: false) { tx in try await tx.execute("INSERT INTO numbers VALUES (1, 0)", []) }
+        let (inside, insideSink) = AsyncStream.makeStream(of: Void.self)
+        let (release, releaseSink) = AsyncStream.makeStream(of: Void.self)
+        let writing = Task {
+            try await database.transaction(readOnly: false) { tx in
+                try await tx.execute("INSERT INTO numbers VALUES (2, 0)", [])
+                insideSink.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in inside { break }
+        // The writer holds its transaction open: this read must not wait for it.
+        #expect(try await Self.numbers(database) == [1])
+        releaseSink.yield()
+        try await writing.value
+        #expect(try await Self.numbers(database) == [1, 2])
+    }
+
+    @Test("a write cancelled while it waits for its batch ends with CancellationError and writes nothing")
+    func cancelledWaitWritesNothing() async throws {
+        let (database, folder) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (inside, insideSink) = AsyncStream.makeStream(of: Void.self)
+        let (release, releaseSink) = AsyncStream.makeStream(of: Void.self)
+        let holding = Task {
+            try await database.transaction(readOnly: false) { tx in
+                try await tx.execute("INSERT INTO numbers VALUES (1, 0)", [])
+                insideSink.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in inside { break }
+        let waiting = Task {
+            try await database.transaction(readOnly: false) { tx in try await tx.execute("INSERT INTO numbers VALUES (2, 1)", []) }
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        waiting.cancel()
+        await #expect(throws: CancellationError.self) { try await waiting.value }
+        releaseSink.yield()
+        try await holding.value
+        #expect(try await Self.numbers(database) == [1])
+    }
+
+    @Test("change events are published for committed transactions only, after their commit")
+    func eventsOnlyForCommits() async throws {
+        let (database, folder) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let events = database.events.subscribe()
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<20 {
+                group.addTask {
+                    try? await database.transaction(readOnly: false) { tx in
+                        try await tx.execute("INSERT INTO numbers VALUES (?, ?)", [.int(Int64(writer)), .int(Int64(writer))])
+                        try await tx.publishOnCommit(CloudChangeEvent(ownerID: "_owner", originUserID: "_owner", originDeviceID: nil, zones: [.init(zoneName: "z\(writer)", recordTypes: ["Note"], roots: nil)]))
+                        if writer.isMultiple(of: 2) { throw Refused() }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        var zones: Set<String> = []
+        for await event in events {
+            zones.formUnion(event.zones.map(\.zoneName))
+            if zones.count == 10 { break }
+        }
+        #expect(zones == Set((0..<20).filter { !$0.isMultiple(of: 2) }.map { "z\($0)" }))
+        #expect(try await Self.numbers(database) == Set((0..<20).filter { !$0.isMultiple(of: 2) }.map(Int64.init)))
+    }
+}
