@@ -91,18 +91,15 @@ func addOperationalRoutes(
 ) {
     // Probes come often (load balancers, orchestrators); the checks (a database round trip, a file
     // written in the data directory) run at most once a second, and probes in between share that report.
-    let reports = TTLCache<Int, HealthReport>(defaultTTL: .seconds(1), maximumCount: 1)
+    let reports = TTLCache<Int, EncodedHealthReport>(defaultTTL: .seconds(1), maximumCount: 1)
     let connections = registry.makeGauge(descriptor: MetricNameDescriptor(namespace: "hearth", subsystem: "push", metricName: "connections", unitName: "", helpText: "Clients connected to the push channel"))
     router.get("/health") { _, _ -> Response in
-        let report = try await reports.value(forKey: 0) { await HealthReport.check(healthChecks, timeout: .seconds(5)) }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-        encoder.dateEncodingStrategy = .iso8601
-        let body = try encoder.encode(report)
+        // The report is encoded once with the checks, not once per probe.
+        let report = try await reports.value(forKey: 0) { try EncodedHealthReport(await HealthReport.check(healthChecks, timeout: .seconds(5))) }
         return Response(
             status: report.isHealthy ? .ok : .serviceUnavailable,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
-            body: .init(byteBuffer: ByteBuffer(bytes: body))
+            body: .init(byteBuffer: report.body)
         )
     }
     router.get("/metrics") { _, _ -> Response in
@@ -115,5 +112,19 @@ func addOperationalRoutes(
             headers: [.contentType: "text/plain; version=0.0.4; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(bytes: buffer))
         )
+    }
+}
+
+/// A health report and its JSON, as `/health` answers it.
+struct EncodedHealthReport: Sendable {
+    let isHealthy: Bool
+    let body: ByteBuffer
+
+    init(_ report: HealthReport) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+        encoder.dateEncodingStrategy = .iso8601
+        isHealthy = report.isHealthy
+        body = ByteBuffer(bytes: try encoder.encode(report))
     }
 }

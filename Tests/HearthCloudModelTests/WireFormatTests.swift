@@ -83,6 +83,12 @@ struct FastWireCodingTests {
         let response = CloudRecordChangesResponse(zoneID: CloudZoneID(zoneName: "Z"), records: [Self.sample], syncToken: CloudSyncToken("t"), moreComing: true)
         #expect(CloudRecordChangesResponse.fastDecode(response.fastEncode()) == response)
         #expect(try JSONDecoder().decode(CloudRecordChangesResponse.self, from: response.fastEncode()) == response)
+        let lookup = CloudRecordsLookupResponse(records: [.success(Self.sample), .failure(CloudError(.notFound, "Record \"gone\" was not found."))])
+        #expect(try JSONDecoder().decode(CloudRecordsLookupResponse.self, from: lookup.fastEncode()) == lookup)
+        for marker in ["next \"page\"", nil] {
+            let query = CloudRecordsQueryResponse(records: [Self.sample, Self.sample], continuationMarker: marker)
+            #expect(try JSONDecoder().decode(CloudRecordsQueryResponse.self, from: query.fastEncode()) == query)
+        }
     }
 
     @Test("the fast parser refuses what Codable refuses, so Codable can name the problem")

@@ -274,6 +274,37 @@ extension CloudRecordsModifyResponse {
     }
 }
 
+extension CloudRecordsLookupResponse {
+    package func fastEncode() -> Data {
+        var out = JSONOutput(capacity: records.count * 256 + 16)
+        out.raw("{\"records\":[")
+        for (index, result) in records.enumerated() {
+            if index > 0 { out.raw(",") }
+            result.write(to: &out)
+        }
+        out.raw("]}")
+        return out.data
+    }
+}
+
+extension CloudRecordsQueryResponse {
+    package func fastEncode() -> Data {
+        var out = JSONOutput(capacity: records.count * 300 + 64)
+        out.raw("{\"records\":[")
+        for (index, record) in records.enumerated() {
+            if index > 0 { out.raw(",") }
+            record.write(to: &out)
+        }
+        out.raw("]")
+        if let continuationMarker {
+            out.raw(",\"continuationMarker\":")
+            out.string(continuationMarker)
+        }
+        out.raw("}")
+        return out.data
+    }
+}
+
 extension CloudRecordChangesResponse {
     package func fastEncode() -> Data {
         var out = JSONOutput(capacity: records.count * 300 + 128)

@@ -190,8 +190,16 @@ struct CloudAPI: Sendable {
             let response = try await store.modifyRecords(principal, scope: try scope(context), request: body)
             return raw(response.fastEncode())
         }
-        post(cloud, "records/lookup", CloudRecordsLookupRequest.self) { try await store.lookupRecords($0, scope: $1, request: $2) }
-        post(cloud, "records/query", CloudRecordsQueryRequest.self) { try await store.queryRecords($0, scope: $1, request: $2) }
+        cloud.post(":database/records/lookup") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudRecordsLookupRequest.self, from: request)
+            return raw(try await store.lookupRecords(principal, scope: try scope(context), request: body).fastEncode())
+        }
+        cloud.post(":database/records/query") { request, context in
+            let principal = try await principal(request)
+            let body = try await decode(CloudRecordsQueryRequest.self, from: request)
+            return raw(try await store.queryRecords(principal, scope: try scope(context), request: body).fastEncode())
+        }
         cloud.post(":database/records/changes") { request, context in
             let principal = try await principal(request)
             let body = try await decode(CloudRecordChangesRequest.self, from: request)
