@@ -3,6 +3,7 @@
 #
 #   eval "$(scripts/test-postgres.sh start)"    # exports HEARTH_TEST_POSTGRES_URL and HEARTH_TEST_POSTGRES_DIR
 #   scripts/test-postgres.sh stop "$HEARTH_TEST_POSTGRES_DIR"
+#   scripts/test-postgres.sh restart "$HEARTH_TEST_POSTGRES_DIR"   # drops every connection, keeps the port
 #
 # The cluster lives in a temporary folder, listens on a free loopback port, trusts local connections and
 # is owned by an unprivileged user (PostgreSQL refuses to run as root).
@@ -57,8 +58,15 @@ stop() {
   rm -rf "$dir"
 }
 
+# Restarts the cluster on its port, dropping every connection (for tests of a database that goes away).
+restart() {
+  local dir=${1:?the cluster folder}
+  as_owner "$(pg_bin)/pg_ctl" -D "$dir/data" -m fast -w -t 60 restart >/dev/null
+}
+
 case "${1:-}" in
   start) start ;;
   stop) stop "${2:-}" ;;
-  *) echo "usage: $0 start | stop DIR" >&2; exit 2 ;;
+  restart) restart "${2:-}" ;;
+  *) echo "usage: $0 start | stop DIR | restart DIR" >&2; exit 2 ;;
 esac
