@@ -4,6 +4,7 @@
 #   eval "$(scripts/test-postgres.sh start)"    # exports HEARTH_TEST_POSTGRES_URL and HEARTH_TEST_POSTGRES_DIR
 #   scripts/test-postgres.sh stop "$HEARTH_TEST_POSTGRES_DIR"
 #   scripts/test-postgres.sh restart "$HEARTH_TEST_POSTGRES_DIR"   # drops every connection, keeps the port
+#   scripts/test-postgres.sh halt|resume "$HEARTH_TEST_POSTGRES_DIR"  # down for a while, then back on its port
 #
 # The cluster lives in a temporary folder, listens on a free loopback port, trusts local connections and
 # is owned by an unprivileged user (PostgreSQL refuses to run as root).
@@ -27,6 +28,19 @@ free_port() {
   python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1]); s.close()'
 }
 
+launch() {
+  # In a subshell with every inherited descriptor past stderr closed: the server outlives this script, and
+  # must not hold open a pipe its caller reads to the end (a test runner's, or another child's).
+  (
+    for fd in /proc/$BASHPID/fd/*; do
+      fd=${fd##*/}
+      [ "$fd" -gt 2 ] 2>/dev/null && eval "exec $fd>&-" 2>/dev/null
+    done
+    as_owner "$(pg_bin)/pg_ctl" -D "$1/data" -l "$1/server.log" -w -t 60 \
+      -o "-p $2 -k $1 -h 127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null </dev/null
+  )
+}
+
 start() {
   local bin dir port
   bin=$(pg_bin)
@@ -40,8 +54,8 @@ start() {
     || { cat "$dir/initdb.log" >&2; exit 1; }
   for _ in 1 2 3 4 5; do
     port=$(free_port)
-    if as_owner "$bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -t 60 \
-        -o "-p $port -k $dir -h 127.0.0.1 -c fsync=off -c max_connections=200" start >/dev/null; then
+    if launch "$dir" "$port"; then
+      echo "$port" >"$dir/port"
       as_owner "$bin/createdb" -h 127.0.0.1 -p "$port" -U hearth hearth_test
       echo "export HEARTH_TEST_POSTGRES_URL=postgres://hearth@127.0.0.1:$port/hearth_test"
       echo "export HEARTH_TEST_POSTGRES_DIR=$dir"
@@ -60,13 +74,26 @@ stop() {
 
 # Restarts the cluster on its port, dropping every connection (for tests of a database that goes away).
 restart() {
+  halt "$@"
+  resume "$@"
+}
+
+# Stops the cluster but keeps its data, and starts it again on its port (for tests of a database that is down).
+halt() {
   local dir=${1:?the cluster folder}
-  as_owner "$(pg_bin)/pg_ctl" -D "$dir/data" -m fast -w -t 60 restart >/dev/null
+  as_owner "$(pg_bin)/pg_ctl" -D "$dir/data" -m fast -w stop >/dev/null
+}
+
+resume() {
+  local dir=${1:?the cluster folder}
+  launch "$dir" "$(cat "$dir/port")"
 }
 
 case "${1:-}" in
   start) start ;;
   stop) stop "${2:-}" ;;
   restart) restart "${2:-}" ;;
-  *) echo "usage: $0 start | stop DIR | restart DIR" >&2; exit 2 ;;
+  halt) halt "${2:-}" ;;
+  resume) resume "${2:-}" ;;
+  *) echo "usage: $0 start | stop DIR | restart DIR | halt DIR | resume DIR" >&2; exit 2 ;;
 esac

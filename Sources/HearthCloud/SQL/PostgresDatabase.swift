@@ -3,6 +3,7 @@ import Logging
 import NIOCore
 import NIOSSL
 import PostgresNIO
+import _ConnectionPoolModule
 import HearthCloudModel
 import HearthCore
 
@@ -18,11 +19,15 @@ final class PostgresDatabase: SQLDatabase {
     private let client: PostgresClient
     private let channel: String
     private let logger: Logger
+    /// How long a request waits for a connection before it is answered "try again later" instead.
+    private let leaseTimeout: Duration
+    /// How long a transaction may hold its connection before the connection is closed under it.
+    private let transactionTimeout: Duration
 
     /// Connects to the database at `url` (`postgres://user:password@host:port/database`), optionally inside
     /// `schema` (created when missing).
     /// - Throws: ``CloudError`` `BAD_REQUEST` when the URL cannot be used.
-    init(url: String, schema: String? = nil, maximumConnections: Int = 20, logger: Logger) throws {
+    init(url: String, schema: String? = nil, maximumConnections: Int = 20, leaseTimeout: Duration = .seconds(5), transactionTimeout: Duration = .seconds(15), logger: Logger) throws {
         guard let components = URLComponents(string: url), let scheme = components.scheme,
               ["postgres", "postgresql"].contains(scheme.lowercased()), let host = components.host, !host.isEmpty
         else {
@@ -53,8 +58,11 @@ final class PostgresDatabase: SQLDatabase {
         configuration.options.maximumConnections = max(maximumConnections, 2)
         self.schema = schemaName
         self.channel = schemaName == "public" ? "hearth_changes" : "hearth_changes_\(schemaName)"
+        configuration.options.connectTimeout = leaseTimeout
         self.client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.logger = logger
+        self.leaseTimeout = leaseTimeout
+        self.transactionTimeout = transactionTimeout
         self.location = "postgres://\(host):\(components.port ?? 5432)/\(database)" + (schemaName == "public" ? "" : "?schema=\(schemaName)")
     }
 
@@ -116,13 +124,13 @@ final class PostgresDatabase: SQLDatabase {
     }
 
     func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try await client.withConnection { connection in
+        try await withConnection { connection in
             try await PostgresTransaction(connection: connection, channel: self.channel, logger: self.logger).query(sql, binds)
         }
     }
 
     func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
-        try await client.withConnection { connection in
+        try await withConnection { connection in
             let transaction = PostgresTransaction(connection: connection, channel: self.channel, logger: self.logger)
             try await transaction.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", [])
             do {
@@ -130,11 +138,97 @@ final class PostgresDatabase: SQLDatabase {
                 try await transaction.execute("COMMIT", [])
                 return value
             } catch {
-                _ = try? await connection.query(PostgresQuery(unsafeSQL: "ROLLBACK"), logger: self.logger)
+                if !connection.isClosed { _ = try? await transaction.execute("ROLLBACK", []) }
                 throw error
             }
         }
     }
+
+    /// Runs `body` on a pooled connection, waiting at most ``leaseTimeout`` for one: while PostgreSQL is down
+    /// or restarting, requests are answered `TRY_AGAIN_LATER` rather than held until the pool gives up.
+    /// Only the wait is limited; a transaction that has its connection runs to its end.
+    ///
+    /// The lease runs in a task of its own that the caller stops waiting for at the deadline: a pool that is
+    /// reconnecting does not always answer the cancellation of a waiting lease, and the request must not
+    /// wait for it.
+    private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+        let lease = Locked(LeaseState.waiting)
+        let answer = Locked<CheckedContinuation<T, any Error>?>(nil)
+        @Sendable func finish(_ result: Result<T, any Error>) {
+            answer.withLock { continuation in
+                defer { continuation = nil }
+                return continuation
+            }?.resume(with: result)
+        }
+        return try await withCheckedThrowingContinuation { continuation in
+            answer.withLock { $0 = continuation }
+            let deadline = Locked<Task<Void, Never>?>(nil)
+            let work = Task {
+                do {
+                    let value = try await self.client.withConnection { connection in
+                        let mine = lease.withLock { state in
+                            guard state == .waiting else { return false }
+                            state = .leased
+                            return true
+                        }
+                        guard mine else { throw CancellationError() }
+                        // From here the deadline is the transaction's: a connection that stops answering
+                        // (seen after PostgreSQL restarts under load) is closed, which fails what waits on it.
+                        // A statement on a connection that PostgreSQL dropped can be left waiting for good; the
+                        // request is then answered anyway, and the connection closed.
+                        let watchdog = Task {
+                            try await Task.sleep(for: self.transactionTimeout)
+                            self.logger.error("A PostgreSQL transaction ran past its deadline; closing its connection", metadata: ["cloud.database": "\(self.location)"])
+                            finish(.failure(CloudError(.tryAgainLater, "The database stopped answering; try again in a few seconds.", retryAfter: 5)))
+                            try await connection.close()
+                        }
+                        deadline.withLock { $0?.cancel() }
+                        defer { watchdog.cancel() }
+                        return try await body(connection)
+                    }
+                    finish(.success(value))
+                } catch where Self.isUnavailable(error) {
+                    self.logger.warning("PostgreSQL connection failed; answering TRY_AGAIN_LATER", metadata: ["cloud.database": "\(self.location)", "error": "\(String(reflecting: error))"])
+                    finish(.failure(CloudError(.tryAgainLater, "The connection to the database was lost; try again in a few seconds.", retryAfter: 2)))
+                } catch {
+                    finish(.failure(error))
+                }
+            }
+            let timer = Task {
+                try? await Task.sleep(for: self.leaseTimeout)
+                let expired = lease.withLock { state in
+                    guard state == .waiting else { return false }
+                    state = .expired
+                    return true
+                }
+                guard expired else { return }
+                work.cancel()
+                self.logger.warning("No PostgreSQL connection within the lease timeout; answering TRY_AGAIN_LATER", metadata: ["cloud.database": "\(self.location)"])
+                finish(.failure(CloudError(.tryAgainLater, "The database is not answering; try again in a few seconds.", retryAfter: 5)))
+            }
+            deadline.withLock { $0 = timer }
+            if lease.withLock({ $0 == .leased }) { timer.cancel() }
+        }
+    }
+
+    /// Whether `error` means PostgreSQL could not be reached or dropped the connection (a restart, a crash, a
+    /// network failure, a pool that gave up connecting) rather than refusing the statement.
+    static func isUnavailable(_ error: any Error) -> Bool {
+        if error is ConnectionPoolError { return true }
+        guard let error = error as? PSQLError else { return false }
+        switch error.code {
+        case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed:
+            return true
+        case .server:
+            // Class 08: connection exception; 57P01–57P03: admin shutdown, crash shutdown, cannot connect now.
+            let state = error.serverInfo?[.sqlState] ?? ""
+            return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+        default:
+            return false
+        }
+    }
+
+    private enum LeaseState: Sendable { case waiting, leased, expired }
 }
 
 /// A transaction on one leased PostgreSQL connection.
@@ -163,8 +257,7 @@ private struct PostgresTransaction: SQLTransaction {
     }
 
     func execute(_ sql: String, _ binds: [SQLValue]) async throws {
-        let rows = try await run(sql, binds)
-        for try await _ in rows {}
+        _ = try await collect(sql, binds)
     }
 
     func publishOnCommit(_ event: CloudChangeEvent) async throws {
@@ -173,7 +266,8 @@ private struct PostgresTransaction: SQLTransaction {
     }
 
     /// Every row at once, gathered on the connection's event loop: a page of a thousand records then costs
-    /// no back-pressure round trips between the event loop and this task.
+    /// no back-pressure round trips between the event loop and this task, and a connection that drops in the
+    /// middle fails the statement at once.
     private func collect(_ sql: String, _ binds: [SQLValue]) async throws -> [PostgresRow] {
         do {
             let future: EventLoopFuture<PostgresQueryResult> = connection.query(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds)), logger: logger)
@@ -195,14 +289,6 @@ private struct PostgresTransaction: SQLTransaction {
             }
         }
         return bindings
-    }
-
-    private func run(_ sql: String, _ binds: [SQLValue]) async throws -> PostgresRowSequence {
-        do {
-            return try await connection.query(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds)), logger: logger)
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
-            throw SQLUniqueViolation()
-        }
     }
 
     /// The statement with its `?` placeholders numbered `$1, $2, …` as PostgreSQL wants.
