@@ -8,7 +8,7 @@ public final class SQLiteRecordStore: SQLRecordStore, @unchecked Sendable {
     /// Opens (creating when needed) the database file at `url`. Call ``migrate()`` before use.
     public init(url: URL, configuration: CloudConfiguration = CloudConfiguration(), clock: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "hearth.cloud")) throws {
         do {
-            super.init(database: try SQLiteDatabase(url: url), configuration: configuration, clock: clock, logger: logger)
+            super.init(database: try SQLiteDatabase(url: url, logger: logger), configuration: configuration, clock: clock, logger: logger)
         } catch {
             throw CloudError(.internalError, "Could not open the record database \(url.path): \(error)")
         }

@@ -135,4 +135,22 @@ struct GroupCommitTests {
         #expect(zones == Set((0..<20).filter { !$0.isMultiple(of: 2) }.map { "z\($0)" }))
         #expect(try await Self.numbers(database) == Set((0..<20).filter { !$0.isMultiple(of: 2) }.map(Int64.init)))
     }
+
+    @Test("while the server runs, the log is copied back into the database file by a checkpoint of its own")
+    func checkpointsInTheBackground() async throws {
+        let (database, folder) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("cloud.sqlite")
+        func size() -> Int { ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0 }
+        _ = try await database.transaction(readOnly: false) { tx in
+            for n in 0..<2_000 { try await tx.execute("INSERT INTO numbers VALUES (?, ?)", [.int(Int64(n)), .int(Int64(n) * 1_000_003)]) }
+        }
+        let before = size()
+        let running = Task { try await database.run() }
+        defer { running.cancel() }
+        let deadline = ContinuousClock.now + .seconds(10)
+        while size() <= before, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(size() > before, "the database file stayed at \(before) bytes: nothing was checkpointed")
+        #expect(try await Self.numbers(database).count == 2_000)
+    }
 }

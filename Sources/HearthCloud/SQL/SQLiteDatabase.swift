@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthCloudModel
 import GRDB
+import Logging
 
 /// The embedded SQLite database of the record store.
 ///
@@ -19,12 +20,19 @@ final class SQLiteDatabase: SQLDatabase {
     let threads: DatabaseThreads
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool?
+    private let checkpointer: SQLiteConnection?
+    private let logger: Logger
 
     /// Opens (creating when needed) the database file at `url`, with up to `readers` read connections.
-    init(url: URL, readers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount)) throws {
+    init(url: URL, readers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), logger: Logger = Logger(label: "hearth.cloud")) throws {
+        self.logger = logger
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let connection = try SQLiteConnection(path: url.path, readOnly: false)
         try connection.execute("PRAGMA journal_mode = WAL")
+        // The writer checkpoints only as a last resort; ``run()`` copies the log back into the database from a
+        // connection of its own, so commits do not stall behind a checkpoint's writes and fsync.
+        try connection.execute("PRAGMA wal_autocheckpoint = 10000")
+        checkpointer = try SQLiteConnection(path: url.path, readOnly: false)
         threads = DatabaseThreads(count: readers + 1, name: "hearth.sqlite")
         writer = SQLiteWriter(connection: connection, threads: threads)
         self.readers = SQLiteReaderPool(path: url.path, maximum: readers)
@@ -33,9 +41,11 @@ final class SQLiteDatabase: SQLDatabase {
 
     /// An empty database in memory, for tests.
     init() throws {
+        logger = Logger(label: "hearth.cloud")
         threads = DatabaseThreads(count: 1, name: "hearth.sqlite.memory")
         writer = SQLiteWriter(connection: try SQLiteConnection(path: ":memory:", readOnly: false), threads: threads)
         readers = nil
+        checkpointer = nil
         location = ":memory:"
     }
 
@@ -50,10 +60,27 @@ final class SQLiteDatabase: SQLDatabase {
         }
     }
 
+    /// Checkpoints the write-ahead log four times a second while anything has been written (a passive
+    /// checkpoint: it copies what no reader still needs and waits for nobody), until cancelled.
     func run() async throws {
-        // SQLite needs no background work; wait until the service group stops.
+        guard let checkpointer else {
+            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            return
+        }
+        var checkpointed = -1  // a log left from before the start is checkpointed too
         while !Task.isCancelled {
-            try? await Task.sleep(for: .seconds(3600))
+            try? await Task.sleep(for: .milliseconds(250))
+            let commits = commitCount
+            guard commits != checkpointed else { continue }
+            checkpointed = commits
+            await withTaskExecutorPreference(threads) {
+                do {
+                    try checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                } catch {
+                    // Tried again on the next round (a full disk, say); the writer's own checkpoints remain.
+                    logger.warning("Could not checkpoint the record database's log", metadata: ["cloud.database": "\(location)", "error": "\(error)"])
+                }
+            }
         }
     }
 
