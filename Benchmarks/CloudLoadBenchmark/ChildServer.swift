@@ -33,6 +33,24 @@ struct ChildServer {
         return (megabytes("VmRSS:"), megabytes("VmHWM:"))
     }
 
+    /// CPU time the server has used so far (user and system), in seconds, from /proc/<pid>/stat.
+    var cpuSeconds: Double {
+        guard let stat = try? String(contentsOfFile: "/proc/\(child.processIdentifier)/stat", encoding: .utf8),
+              let end = stat.lastIndex(of: ")")
+        else { return 0 }
+        // After the command name: state is field 3, utime and stime are fields 14 and 15.
+        let fields = stat[stat.index(after: end)...].split(separator: " ")
+        guard fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Runs `work` and returns its value with the server CPU time it took, in microseconds per request.
+    func measure(_ work: () async throws -> Wrk.Figures) async throws -> (Wrk.Figures, Double) {
+        let before = cpuSeconds
+        let figures = try await work()
+        return (figures, (cpuSeconds - before) * 1_000_000 / Double(max(figures.requests, 1)))
+    }
+
     /// Asks the server to stop (SIGTERM) and waits for it.
     func stop() async {
         child.signal(SIGTERM)

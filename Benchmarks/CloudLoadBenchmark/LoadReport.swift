@@ -9,6 +9,9 @@ struct LoadReport: Codable {
         var scenario: String
         var connections: Int
         var figures: Wrk.Figures
+        /// Server CPU time (user and system) per request, in microseconds: what a request costs, whatever
+        /// else the machine was doing.
+        var serverCPUMicroseconds: Double
         var serverPeakMegabytes: Double
     }
 
@@ -31,11 +34,11 @@ struct LoadReport: Codable {
             return [
                 row.server, row.scenario, String(row.connections), String(format: "%.0f", row.figures.requestsPerSecond), ratio,
                 Self.milliseconds(row.figures.p50Microseconds), Self.milliseconds(row.figures.p99Microseconds),
-                String(row.figures.non2xx + row.figures.socketErrors), String(format: "%.0f", row.serverPeakMegabytes),
+                String(row.figures.non2xx + row.figures.socketErrors), String(format: "%.0f", row.serverCPUMicroseconds), String(format: "%.0f", row.serverPeakMegabytes),
             ]
         }
         var text = "\(seconds) s per run, \(users) users, \(batch) records per modify request, wrk on loopback\n"
-        text += TextTable.render(["server", "scenario", "conns", "req/s", "vs hello", "p50 ms", "p99 ms", "errors", "peak RSS MB"], lines)
+        text += TextTable.render(["server", "scenario", "conns", "req/s", "vs hello", "p50 ms", "p99 ms", "errors", "CPU µs/req", "peak RSS MB"], lines)
         if let soak {
             text += String(format: "\nsoak: %d s of mixed load at %d connections, %.0f req/s, p99 %@ ms, %d errors; server RSS %@ MB; growth after the first minute %.1f%%\n",
                            soak.seconds, soak.connections, soak.figures.requestsPerSecond, Self.milliseconds(soak.figures.p99Microseconds),

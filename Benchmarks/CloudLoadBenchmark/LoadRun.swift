@@ -40,8 +40,10 @@ struct LoadRun: AsyncParsableCommand {
         progress.draw("hello-world baseline…")
         let hello = try await ChildServer.start(["hello-world"])
         for count in connectionCounts {
-            let figures = try await Wrk.run(url: hello.base + "/health", scenario: "get", connections: count, seconds: seconds, environment: [:])
-            report.rows.append(LoadReport.Row(server: "hello-world", scenario: "health", connections: count, figures: figures, serverPeakMegabytes: hello.memory.peak))
+            let (figures, cpu) = try await hello.measure {
+                try await Wrk.run(url: hello.base + "/health", scenario: "get", connections: count, seconds: seconds, environment: [:])
+            }
+            report.rows.append(LoadReport.Row(server: "hello-world", scenario: "health", connections: count, figures: figures, serverCPUMicroseconds: cpu, serverPeakMegabytes: hello.memory.peak))
         }
         await hello.stop()
 
@@ -65,8 +67,10 @@ struct LoadRun: AsyncParsableCommand {
                         progress.draw("\(store.name): \(scenario) at \(count) connections for \(seconds) s…")
                         environment["HEARTH_LOAD_RUN"] = "\(scenario)\(count)"
                         let url = scenario == "health" ? server.base + "/health" : server.base
-                        let figures = try await Wrk.run(url: url, scenario: scenario == "health" ? "get" : scenario, connections: count, seconds: seconds, environment: environment)
-                        report.rows.append(LoadReport.Row(server: store.name, scenario: scenario, connections: count, figures: figures, serverPeakMegabytes: server.memory.peak))
+                        let (figures, cpu) = try await server.measure {
+                            try await Wrk.run(url: url, scenario: scenario == "health" ? "get" : scenario, connections: count, seconds: seconds, environment: environment)
+                        }
+                        report.rows.append(LoadReport.Row(server: store.name, scenario: scenario, connections: count, figures: figures, serverCPUMicroseconds: cpu, serverPeakMegabytes: server.memory.peak))
                     }
                 }
                 if soak > 0, store.name == "sqlite" {
