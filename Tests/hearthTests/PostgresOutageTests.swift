@@ -83,7 +83,7 @@ struct PostgresOutageTests {
                 for answer in refused {
                     #expect(answer.status == 503 && answer.code == "TRY_AGAIN_LATER" && answer.retryAfter, "answer \(answer)")
                 }
-                #expect(all.allSatisfy { $0.seconds < 20 }, "slowest answer \(all.map(\.seconds).max() ?? 0) s")
+                #expect(all.allSatisfy { $0.seconds < 35 }, "slowest answer \(all.map(\.seconds).max() ?? 0) s")
                 // Every acknowledged write is there.
                 let names = acknowledged.withLock { $0 }
                 for chunk in stride(from: 0, to: names.count, by: 200).map({ Array(names[$0..<min($0 + 200, names.count)]) }) {

@@ -21,13 +21,14 @@ final class PostgresDatabase: SQLDatabase {
     private let logger: Logger
     /// How long a request waits for a connection before it is answered "try again later" instead.
     private let leaseTimeout: Duration
-    /// How long a transaction may hold its connection before the connection is closed under it.
+    /// How long a request's transaction may hold its connection before it is answered `TRY_AGAIN_LATER` and
+    /// the connection closed under it (migrations have no deadline).
     private let transactionTimeout: Duration
 
     /// Connects to the database at `url` (`postgres://user:password@host:port/database`), optionally inside
     /// `schema` (created when missing).
     /// - Throws: ``CloudError`` `BAD_REQUEST` when the URL cannot be used.
-    init(url: String, schema: String? = nil, maximumConnections: Int = 20, leaseTimeout: Duration = .seconds(5), transactionTimeout: Duration = .seconds(15), logger: Logger) throws {
+    init(url: String, schema: String? = nil, maximumConnections: Int = 20, leaseTimeout: Duration = .seconds(5), transactionTimeout: Duration = .seconds(30), logger: Logger) throws {
         guard let components = URLComponents(string: url), let scheme = components.scheme,
               ["postgres", "postgresql"].contains(scheme.lowercased()), let host = components.host, !host.isEmpty
         else {
@@ -102,7 +103,8 @@ final class PostgresDatabase: SQLDatabase {
     }
 
     func migrate() async throws {
-        try await transaction(readOnly: false) { transaction in
+        // No deadline: a process waits here while another one migrates.
+        try await transaction(readOnly: false, deadline: nil) { transaction in
             // One migrating process at a time, when several start together.
             try await transaction.execute("SELECT pg_advisory_xact_lock(?)", .int(0x4845_4152_5448))
             for statement in CloudSchema.postgres { try await transaction.execute(statement, []) }
@@ -124,13 +126,19 @@ final class PostgresDatabase: SQLDatabase {
     }
 
     func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try await withConnection { connection in
+        try await withConnection(deadline: transactionTimeout) { connection in
             try await PostgresTransaction(connection: connection, channel: self.channel, logger: self.logger).query(sql, binds)
         }
     }
 
     func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
-        try await withConnection { connection in
+        try await transaction(readOnly: readOnly, deadline: transactionTimeout, body)
+    }
+
+    private func transaction<T: Sendable>(
+        readOnly: Bool, deadline: Duration?, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T
+    ) async throws -> T {
+        try await withConnection(deadline: deadline) { connection in
             let transaction = PostgresTransaction(connection: connection, channel: self.channel, logger: self.logger)
             try await transaction.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", [])
             do {
@@ -151,7 +159,7 @@ final class PostgresDatabase: SQLDatabase {
     /// The lease runs in a task of its own that the caller stops waiting for at the deadline: a pool that is
     /// reconnecting does not always answer the cancellation of a waiting lease, and the request must not
     /// wait for it.
-    private func withConnection<T: Sendable>(_ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    private func withConnection<T: Sendable>(deadline: Duration?, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
         let lease = Locked(LeaseState.waiting)
         let answer = Locked<CheckedContinuation<T, any Error>?>(nil)
         @Sendable func finish(_ result: Result<T, any Error>) {
@@ -162,7 +170,7 @@ final class PostgresDatabase: SQLDatabase {
         }
         return try await withCheckedThrowingContinuation { continuation in
             answer.withLock { $0 = continuation }
-            let deadline = Locked<Task<Void, Never>?>(nil)
+            let leaseTimer = Locked<Task<Void, Never>?>(nil)
             let work = Task {
                 do {
                     let value = try await self.client.withConnection { connection in
@@ -177,12 +185,13 @@ final class PostgresDatabase: SQLDatabase {
                         // A statement on a connection that PostgreSQL dropped can be left waiting for good; the
                         // request is then answered anyway, and the connection closed.
                         let watchdog = Task {
-                            try await Task.sleep(for: self.transactionTimeout)
+                            guard let deadline else { return }
+                            try await Task.sleep(for: deadline)
                             self.logger.error("A PostgreSQL transaction ran past its deadline; closing its connection", metadata: ["cloud.database": "\(self.location)"])
                             finish(.failure(CloudError(.tryAgainLater, "The database stopped answering; try again in a few seconds.", retryAfter: 5)))
                             try await connection.close()
                         }
-                        deadline.withLock { $0?.cancel() }
+                        leaseTimer.withLock { $0?.cancel() }
                         defer { watchdog.cancel() }
                         return try await body(connection)
                     }
@@ -206,7 +215,7 @@ final class PostgresDatabase: SQLDatabase {
                 self.logger.warning("No PostgreSQL connection within the lease timeout; answering TRY_AGAIN_LATER", metadata: ["cloud.database": "\(self.location)"])
                 finish(.failure(CloudError(.tryAgainLater, "The database is not answering; try again in a few seconds.", retryAfter: 5)))
             }
-            deadline.withLock { $0 = timer }
+            leaseTimer.withLock { $0 = timer }
             if lease.withLock({ $0 == .leased }) { timer.cancel() }
         }
     }
