@@ -25,6 +25,21 @@ struct GroupCommitTests {
 
     struct Refused: Error {}
 
+    /// A write transaction that has inserted `number` and stays open until the returned continuation yields.
+    static func holdWrite(_ database: SQLiteDatabase, inserting number: Int64) async throws -> (Task<Void, any Error>, AsyncStream<Void>.Continuation) {
+        let (inside, insideSink) = AsyncStream.makeStream(of: Void.self)
+        let (release, releaseSink) = AsyncStream.makeStream(of: Void.self)
+        let writing = Task {
+            try await database.transaction(readOnly: false) { tx in
+                try await tx.execute("INSERT INTO numbers VALUES (?, 0)", [.int(number)])
+                insideSink.yield()
+                for await _ in release { break }
+            }
+        }
+        for await _ in inside { break }
+        return (writing, releaseSink)
+    }
+
     @Test("300 concurrent transactions share commits; each one is kept whole or, when it fails, not at all")
     func concurrentTransactionsShareCommits() async throws {
         let (database, folder) = try await Self.database()
@@ -68,16 +83,7 @@ struct GroupCommitTests {
         let (database, folder) = try await Self.database()
         defer { try? FileManager.default.removeItem(at: folder) }
         _ = try await database.transaction(readOnly: false) { tx in try await tx.execute("INSERT INTO numbers VALUES (1, 0)", []) }
-        let (inside, insideSink) = AsyncStream.makeStream(of: Void.self)
-        let (release, releaseSink) = AsyncStream.makeStream(of: Void.self)
-        let writing = Task {
-            try await database.transaction(readOnly: false) { tx in
-                try await tx.execute("INSERT INTO numbers VALUES (2, 0)", [])
-                insideSink.yield()
-                for await _ in release { break }
-            }
-        }
-        for await _ in inside { break }
+        let (writing, releaseSink) = try await Self.holdWrite(database, inserting: 2)
         // The writer holds its transaction open: this read must not wait for it.
         #expect(try await Self.numbers(database) == [1])
         releaseSink.yield()
@@ -89,16 +95,7 @@ struct GroupCommitTests {
     func cancelledWaitWritesNothing() async throws {
         let (database, folder) = try await Self.database()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let (inside, insideSink) = AsyncStream.makeStream(of: Void.self)
-        let (release, releaseSink) = AsyncStream.makeStream(of: Void.self)
-        let holding = Task {
-            try await database.transaction(readOnly: false) { tx in
-                try await tx.execute("INSERT INTO numbers VALUES (1, 0)", [])
-                insideSink.yield()
-                for await _ in release { break }
-            }
-        }
-        for await _ in inside { break }
+        let (holding, releaseSink) = try await Self.holdWrite(database, inserting: 1)
         let waiting = Task {
             try await database.transaction(readOnly: false) { tx in try await tx.execute("INSERT INTO numbers VALUES (2, 1)", []) }
         }

@@ -262,20 +262,16 @@ extension CloudItemResult where Item == CloudRecord {
 }
 
 extension CloudRecordsModifyResponse {
-    package func fastEncode() -> Data {
-        var out = JSONOutput(capacity: records.count * 256 + 16)
-        out.raw("{\"records\":[")
-        for (index, result) in records.enumerated() {
-            if index > 0 { out.raw(",") }
-            result.write(to: &out)
-        }
-        out.raw("]}")
-        return out.data
-    }
+    package func fastEncode() -> Data { CloudItemResult.fastEncode(records) }
 }
 
 extension CloudRecordsLookupResponse {
-    package func fastEncode() -> Data {
+    package func fastEncode() -> Data { CloudItemResult.fastEncode(records) }
+}
+
+extension CloudItemResult<CloudRecord> {
+    /// `{"records": [...]}`, the body of a modify or lookup answer.
+    static func fastEncode(_ records: [Self]) -> Data {
         var out = JSONOutput(capacity: records.count * 256 + 16)
         out.raw("{\"records\":[")
         for (index, result) in records.enumerated() {
