@@ -5,7 +5,7 @@ import HearthStore
 import Testing
 @testable import HearthSync
 
-/// The engine's tables across schema versions.
+/// The engine's tables across schema versions, and the page-wide lookups it makes in them.
 @Suite struct SyncSchemaTests {
     private let zone = SyncZone.private("notes")
 
@@ -48,6 +48,28 @@ import Testing
             #expect(try plan("SELECT * FROM syncRecord WHERE scope = 'private' AND zoneName = 'notes' AND zoneOwner = '' AND recordName = 'a'").contains("USING INDEX"))
             #expect(try plan("SELECT * FROM syncRecord WHERE recordName = 'a'").contains("USING INDEX"))
             #expect(try plan("SELECT recordName FROM syncRecord WHERE scope = 'private' AND zoneName = 'notes' AND zoneOwner = ''").contains("syncRecord_zone"))
+        }
+    }
+
+    @Test func aPageIsCheckedAgainstTheRecordsAndChangesTheDeviceKnows() throws {
+        let database = try AppDatabase.inMemory(schemas: [SyncSchema.self])
+        try database.writer.write { db in
+            try SyncTables.saveMeta(RecordMeta(zone: zone, recordName: "synced", recordType: "Note", changeTag: "t", ancestor: nil), generation: nil, in: db)
+            try SyncTables.saveMeta(RecordMeta(zone: .private("other"), recordName: "elsewhere", recordType: "Note", changeTag: "t", ancestor: nil), generation: nil, in: db)
+            try db.execute(sql: """
+                INSERT INTO syncOutbox (scope, zoneName, zoneOwner, recordName, seq, recordType, isDeletion, changedAt)
+                VALUES (?, ?, ?, 'edited', 1, 'Note', 0, 0)
+                """, arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey])
+
+            var known = try KnownRecords(["synced", "edited", "elsewhere", "new \"one\""], zone: zone, in: db)
+            #expect(known.mayBeSynced("synced"))
+            #expect(!known.mayBePending("synced"))
+            #expect(known.mayBePending("edited"))
+            #expect(!known.mayBeSynced("edited"))
+            #expect(!known.mayBeSynced("elsewhere"), "a record of another zone is not this zone's")
+            #expect(!known.mayBeSynced("new \"one\"") && !known.mayBePending("new \"one\""))
+            known.didApply("new \"one\"")
+            #expect(known.mayBeSynced("new \"one\"") && known.mayBePending("new \"one\""), "a record applied earlier in the page is looked up again")
         }
     }
 }
