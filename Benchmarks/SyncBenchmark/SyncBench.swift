@@ -90,10 +90,10 @@ final class SyncBench: Sendable {
             let seedSeconds = seconds(ContinuousClock.now - seedStart)
             note("seeded \(size) records in \(String(format: "%.1f", seedSeconds)) s; syncing…")
             let token = client.token ?? ""
-            let database = folder.appendingPathComponent("device-\(size).sqlite").path
+            let database = folder.appendingPathComponent("device-\(size)-\(UUID().uuidString.prefix(6)).sqlite").path
             let engine = try runChild(["--child-first-sync", server.url.absoluteString, token, database])
             let raw = try runChild(["--child-raw-fetch", server.url.absoluteString, token])
-            let rawInsert = try runChild(["--child-raw-fetch-insert", server.url.absoluteString, token, folder.appendingPathComponent("raw-\(size).sqlite").path])
+            let rawInsert = try runChild(["--child-raw-fetch-insert", server.url.absoluteString, token, folder.appendingPathComponent("raw-\(size)-\(UUID().uuidString.prefix(6)).sqlite").path])
             clearNote()
             guard engine.records == size, raw.records == size, rawInsert.records == size else {
                 throw ServiceError(.operationFailed, "expected \(size) records; the engine received \(engine.records), the raw fetch \(raw.records), the raw insert \(rawInsert.records)")

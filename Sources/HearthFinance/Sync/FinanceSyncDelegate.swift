@@ -39,8 +39,12 @@ public struct FinanceSyncDelegate: SyncDelegate {
         guard let entity = FinanceSync.entity(ofRecordType: record.recordType) else {
             throw ServiceError.validationFailed("Record \(record.recordName) has type \(record.recordType), which Finance does not know.")
         }
-        guard let uuid = UUID(uuidString: record.recordName), uuid.uuidString.lowercased() == record.recordName else {
+        guard let uuid = Self.uuid(lowercase: record.recordName) else {
             throw ServiceError.validationFailed("Record \(record.recordName) is not named by a lowercase UUID, as every finance record is.")
+        }
+        if entity == .transaction {
+            try saveFetchedTransaction(record, id: uuid, in: db)
+            return
         }
         let spec = Self.spec(entity)
         var values: [(any DatabaseValueConvertible)?] = [0]
@@ -108,6 +112,38 @@ public struct FinanceSyncDelegate: SyncDelegate {
         return ids
     }
 
+    /// The UUID `name` spells in lowercase (`8-4-4-4-12` hex digits), or nil for anything else: how every
+    /// finance record is named. Read byte by byte, as a first sync reads thousands.
+    static func uuid(lowercase name: String) -> UUID? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(16)
+        var high: UInt8?
+        var count = 0
+        for character in name.utf8 {
+            guard count < 36 else { return nil }
+            defer { count += 1 }
+            if count == 8 || count == 13 || count == 18 || count == 23 {
+                guard character == UInt8(ascii: "-") else { return nil }
+                continue
+            }
+            let digit: UInt8
+            switch character {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = character - UInt8(ascii: "0")
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = character - UInt8(ascii: "a") + 10
+            default: return nil
+            }
+            if let first = high {
+                bytes.append(first << 4 | digit)
+                high = nil
+            } else {
+                high = digit
+            }
+        }
+        guard count == 36, bytes.count == 16 else { return nil }
+        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+    }
+
     // MARK: Columns
 
     /// An entity's table and stored columns, and which columns must be present and of which type.
@@ -119,20 +155,8 @@ public struct FinanceSyncDelegate: SyncDelegate {
         var optional: Set<String>
 
         func value(of column: String, in record: CloudRecord) throws -> (any DatabaseValueConvertible)? {
-            let kind = kinds[column] ?? .text
-            guard let field = record.fields[column] else {
-                if optional.contains(column) { return nil }
-                throw ServiceError.validationFailed("Record \(record.recordName) (\(record.recordType)) has no \(column) field; every \(record.recordType) needs one.")
-            }
-            func wrong() -> ServiceError {
-                let expected = switch kind {
-                case .integer: "INT64"
-                case .text, .json: "STRING"
-                case .uuid: "16-byte BYTES (a UUID)"
-                }
-                return ServiceError.validationFailed("Field \(column) of record \(record.recordName) (\(record.recordType)) is a \(field.typeName); it must be \(expected).")
-            }
-            switch (kind, field) {
+            guard let field = try field(column, of: record) else { return nil }
+            switch (kinds[column] ?? .text, field) {
             case (.integer, .int64(let number)): return number
             case (.integer, .boolean(let flag)): return flag
             case (.text, .string(let text)): return text
@@ -142,12 +166,48 @@ public struct FinanceSyncDelegate: SyncDelegate {
                 }
                 return text
             case (.uuid, .bytes(let data)) where data.count == 16: return data
-            default: throw wrong()
+            default: throw mismatch(column, field, of: record)
             }
+        }
+
+        /// The field `column` of `record`, or nil when it is missing and may be.
+        /// - Throws: `ServiceError` (validation failed) when it is missing and must not be.
+        func field(_ column: String, of record: CloudRecord) throws -> CloudFieldValue? {
+            guard let field = record.fields[column] else {
+                if optional.contains(column) { return nil }
+                throw ServiceError.validationFailed("Record \(record.recordName) (\(record.recordType)) has no \(column) field; every \(record.recordType) needs one.")
+            }
+            return field
+        }
+
+        /// The error for a field whose type is not the one its column stores.
+        func mismatch(_ column: String, _ field: CloudFieldValue, of record: CloudRecord) -> ServiceError {
+            let expected = switch kinds[column] ?? .text {
+            case .integer: "INT64"
+            case .text, .json: "STRING"
+            case .uuid: "16-byte BYTES (a UUID)"
+            }
+            return ServiceError.validationFailed("Field \(column) of record \(record.recordName) (\(record.recordType)) is a \(field.typeName); it must be \(expected).")
         }
     }
 
     static func spec(_ entity: FinanceEntity) -> Spec {
+        switch entity {
+        case .person: personSpec
+        case .subscription: subscriptionSpec
+        case .transaction: transactionSpec
+        case .group: groupSpec
+        case .groupExpense: groupExpenseSpec
+        }
+    }
+
+    private static let personSpec = makeSpec(.person)
+    private static let subscriptionSpec = makeSpec(.subscription)
+    private static let transactionSpec = makeSpec(.transaction)
+    private static let groupSpec = makeSpec(.group)
+    private static let groupExpenseSpec = makeSpec(.groupExpense)
+
+    private static func makeSpec(_ entity: FinanceEntity) -> Spec {
         switch entity {
         case .person:
             Spec(table: Person.table, columns: Person.columns,

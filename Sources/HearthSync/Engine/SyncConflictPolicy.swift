@@ -30,7 +30,9 @@ public struct SyncConflictPolicy: Sendable, CustomStringConvertible {
 
     /// `merge` returns the fields of the resolved record from the ancestor, client and server versions.
     /// The result is saved locally and sent to the server. Throwing leaves the conflict unresolved: the
-    /// local change stays pending and the error is reported.
+    /// local change stays pending and the error is reported. It may be asked again for the same conflict
+    /// when the page it came in is applied again (after the app refused another record of it), so it
+    /// should depend on its argument alone.
     public static func merge(_ merge: @escaping @Sendable (SyncConflict) throws -> [String: CloudFieldValue]) -> SyncConflictPolicy {
         SyncConflictPolicy(kind: .merge(merge))
     }

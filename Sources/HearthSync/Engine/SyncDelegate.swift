@@ -5,7 +5,9 @@ public import HearthCloudModel
 ///
 /// Every method runs inside a database transaction the engine (or the app's own write) holds, so it must
 /// be synchronous and use only `db`. Saves and deletions made here are the server's: the outbox does not
-/// send them back.
+/// send them back. A page of fetched changes is applied at once; when a save or deletion throws, the
+/// page's transaction is rolled back and the page applied again record by record, so these methods may
+/// run more than once for a record and must have no effect outside `db`.
 ///
 /// ```swift
 /// struct NotesSync: SyncDelegate {

@@ -87,27 +87,52 @@ extension SyncEngine {
         }
     }
 
-    /// Fetches one zone's changes page by page, each page applied with its token in one transaction.
+    /// Fetches one zone's changes page by page, each page applied with its token in one transaction. A
+    /// fetch of more than one page runs with the write connection set up for bulk work
+    /// (``BulkApplySettings``), put back when it ends, however it ends.
     func fetchZone(_ zone: SyncZone, report: inout SyncReport) async throws {
+        var settings: BulkApplySettings?
+        do {
+            try await fetchPages(of: zone, report: &report, settings: &settings)
+        } catch {
+            await restore(settings)
+            throw error
+        }
+        await restore(settings)
+    }
+
+    private func restore(_ settings: BulkApplySettings?) async {
+        guard let settings else { return }
+        let database = self.database
+        do {
+            // In a task of its own, so that a cancelled fetch still puts the settings back.
+            try await Task { try await settings.restore(on: database) }.value
+        } catch {
+            logger.warning("Could not put the database's cache and checkpoint settings back after a large fetch", metadata: ["error": "\(error)"])
+        }
+    }
+
+    /// The pages of `zone`, the next fetched while one is applied; `settings` holds what to put back once
+    /// the bulk settings are on.
+    private func fetchPages(of zone: SyncZone, report: inout SyncReport, settings: inout BulkApplySettings?) async throws {
         let remote = cloud.database(zone.scope)
-        let applier = self.applier
         let pageSize = configuration.fetchPageSize
         // The next page is fetched while this one is applied; it is used only if this one commits.
-        var prefetched: (token: CloudSyncToken, task: Task<CloudRecordChangesResponse, any Error>)?
+        var prefetched: (token: CloudSyncToken, task: Task<FetchedPage, any Error>)?
         defer { prefetched?.task.cancel() }
         while true {
             let state = try await database.read { db in try SyncTables.zoneToken(zone, in: db) }
             let token = state?.token
             let generation = state?.refetchGeneration
-            let page: CloudRecordChangesResponse
+            let fetched: FetchedPage
             do {
                 let ahead = prefetched
                 prefetched = nil
                 if let ahead, ahead.token == token, let early = try? await ahead.task.value {
-                    page = early
+                    fetched = early
                 } else {
                     let request = CloudRecordChangesRequest(zoneID: zone.cloudZoneID, syncToken: token, resultsLimit: pageSize)
-                    page = try await retrying(report: &report) { try await remote.recordChanges(request) }
+                    fetched = FetchedPage(try await retrying(report: &report) { try await remote.recordChanges(request) }, configuration: configuration)
                 }
             } catch let error as CloudError where error.serverErrorCode == .changeTokenExpired {
                 // The server compacted deletions this device never saw: fetch everything again, then delete
@@ -129,16 +154,33 @@ extension SyncEngine {
                 }
                 return
             }
+            let page = fetched.response
             if page.moreComing {
                 let next = CloudRecordChangesRequest(zoneID: zone.cloudZoneID, syncToken: page.syncToken, resultsLimit: pageSize)
-                prefetched = (page.syncToken, Task { try await remote.recordChanges(next) })
+                let configuration = self.configuration
+                prefetched = (page.syncToken, Task { FetchedPage(try await remote.recordChanges(next), configuration: configuration) })
+                if settings == nil { settings = try await BulkApplySettings.enable(on: database) }
             }
-            let outcome = try await database.write { db in try applier.applyPage(page, zone: zone, generation: generation, in: db) }
+            let outcome = try await apply(fetched, zone: zone, generation: generation)
             report.receivedSaves += outcome.saved.count
             report.receivedDeletions += outcome.deleted.count
             report.conflictsResolved += outcome.conflicts.count
             publish(outcome, zone: zone)
             if !page.moreComing { return }
+        }
+    }
+
+    /// Applies one page with its token in one transaction, without a savepoint per record. When the app
+    /// refuses a record, that transaction is rolled back and the page applied again record by record, so
+    /// that the refused record is kept aside and every other one applied.
+    func apply(_ page: FetchedPage, zone: SyncZone, generation: Int64?) async throws -> ChangeApplier.Outcome {
+        let applier = self.applier
+        let fast = applier.pageAtOnce
+        do {
+            return try await database.write { db in try fast.applyPage(page, zone: zone, generation: generation, in: db) }
+        } catch let refused as ChangeApplier.RecordRefused {
+            logger.debug("A fetched record was refused; applying its page record by record", metadata: ["sync.record": "\(refused.id)"])
+            return try await database.write { db in try applier.applyPage(page, zone: zone, generation: generation, in: db) }
         }
     }
 

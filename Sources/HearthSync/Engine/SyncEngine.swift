@@ -12,8 +12,9 @@ import GRDB
 /// - Local edits are queued by the app's store through ``SyncOutbox`` in the same transaction as the
 ///   row, and sent in batches (up to the server's limit, halved on `LIMIT_EXCEEDED`) a moment after the
 ///   last edit.
-/// - Changes from the server are fetched when the push channel says so, applied through the
-///   ``SyncDelegate`` together with the new token in one transaction.
+/// - Changes from the server are fetched when the push channel says so, a page at a time: each page is
+///   applied through the ``SyncDelegate`` together with its token in one transaction while the next page
+///   is fetched, so an interrupted fetch resumes after the last page applied.
 /// - Conflicts are settled per record type by a ``SyncConflictPolicy``.
 /// - Throttling and transient failures put changes off (honouring `retryAfter`); nothing is dropped.
 /// - An expired token triggers a full refetch that also deletes rows deleted on the server meanwhile.

@@ -87,8 +87,10 @@ enum SyncTables {
         return nil
     }
 
-    static func saveMeta(_ meta: RecordMeta, generation: Int64?, in db: Database) throws {
-        let ancestor = try meta.ancestor.map(SyncCoding.encodeRecord)
+    /// Saves what the engine knows of a record; `encodedAncestor`, when given, is `meta.ancestor` already
+    /// encoded.
+    static func saveMeta(_ meta: RecordMeta, encodedAncestor: Data? = nil, generation: Int64?, in db: Database) throws {
+        let ancestor = try meta.ancestor.map { try encodedAncestor ?? SyncCoding.encodeRecord($0) }
         try db.cachedStatement(sql: """
             INSERT INTO syncRecord (scope, zoneName, zoneOwner, recordName, recordType, changeTag, ancestor, generation)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?)
