@@ -71,7 +71,7 @@ func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollecto
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: ErrorMiddleware(methods: { path in table.withLock { $0.methods(for: path) } }))
     addOperationalRoutes(to: router, healthChecks: healthChecks, registry: registry, pushConnections: { cloud.hub.connectionCount })
-    let openAPI = OpenAPIDocument.json()
+    let openAPI = OpenAPIDocument.json(cloud.configuration)
     router.get("/openapi.json") { _, _ -> Response in
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: openAPI)))
     }

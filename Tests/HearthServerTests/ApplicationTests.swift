@@ -2,6 +2,7 @@ import Foundation
 import HearthCloud
 import HearthCore
 import HearthServer
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -121,6 +122,17 @@ private func quietLogger() -> Logger {
             }
             try await client.execute(uri: "/cloud/v1/shared/zones/nowhere", method: .get) { response in
                 #expect(response.status == .notFound)
+            }
+            // A literal segment wins over a parameter, as in the router: assets/upload is the upload (POST),
+            // not an asset named "upload" (GET assets/{checksum}).
+            for method in [HTTPRequest.Method.get, .options] {
+                try await client.execute(uri: "/cloud/v1/assets/upload", method: method) { response in
+                    #expect(response.status == .methodNotAllowed, "\(method) \(String(buffer: response.body))")
+                    #expect(response.headers[.allow] == "POST")
+                }
+            }
+            try await client.execute(uri: "/cloud/v1/assets/" + String(repeating: "a", count: 64), method: .delete) { response in
+                #expect(response.headers[.allow] == "GET")
             }
         }
     }

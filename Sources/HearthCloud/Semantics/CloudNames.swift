@@ -2,7 +2,17 @@ import HearthCloudModel
 
 /// The naming rules for zones, records, record types, fields and subscriptions. Names that break them are
 /// refused with `BAD_REQUEST` and a reason that states the rule.
+///
+/// The OpenAPI document states each rule as the pattern beside it; a test holds the patterns and the checks to
+/// the same answers.
 public enum CloudNames {
+    /// ``zoneProblem(_:)`` as a regular expression.
+    public static let zonePattern = "^[A-Za-z0-9_][A-Za-z0-9_.-]{0,254}$"
+    /// ``recordProblem(_:)`` (and ``subscriptionProblem(_:)``) as a regular expression.
+    public static let recordPattern = "^[A-Za-z0-9][A-Za-z0-9_.:@+-]{0,254}$"
+    /// ``typeProblem(_:)`` and ``fieldProblem(_:)`` as a regular expression.
+    public static let typePattern = "^[A-Za-z][A-Za-z0-9_]{0,254}$"
+
     /// Zone names: a letter, digit or `_`, then letters, digits and `- _ .`, at most 255.
     public static func zoneProblem(_ name: String) -> String? {
         check(name, what: "Zone name", first: isAlnum, rest: { isAlnum($0) || $0 == 45 || $0 == 95 || $0 == 46 }, firstRule: "a letter or digit", restRule: "letters, digits, -, _ and .", allowUnderscoreStart: true)

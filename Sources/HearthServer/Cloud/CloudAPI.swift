@@ -244,7 +244,17 @@ struct CloudAPI: Sendable {
         }
 
         // Subscriptions
-        post(cloud, "subscriptions/modify", CloudSubscriptionsModifyRequest.self) { try await store.modifySubscriptions($0, scope: $1, request: $2) }
+        post(cloud, "subscriptions/modify", CloudSubscriptionsModifyRequest.self) { principal, scope, request in
+            var request = request
+            if scope == .shared {
+                // An empty owner names nobody: the subscription is refused as one without an owner, as every
+                // other route of the shared database refuses it.
+                for index in request.operations.indices where request.operations[index].subscription.zoneID?.ownerRecordName == "" {
+                    request.operations[index].subscription.zoneID?.ownerRecordName = nil
+                }
+            }
+            return try await store.modifySubscriptions(principal, scope: scope, request: request)
+        }
         cloud.post(":database/subscriptions/list") { request, context in
             let list = try await store.listSubscriptions(try await principal(request), scope: try scope(context))
             return try json(CloudSubscriptionsResponse(subscriptions: list.map { .success($0) }))
