@@ -147,7 +147,9 @@ enum OpenAPIDocument {
         if !parameters.isEmpty { entry["parameters"] = parameters }
         if let request = operation.request {
             let name = database.map { scoped(request, $0) } ?? request
-            entry["requestBody"] = ["required": true, "content": [operation.requestContentType: ["schema": ref(name)]]]
+            var media: [String: Any] = ["schema": ref(name)]
+            if let example = example(request, database: database?.rawValue) { media["example"] = example }
+            entry["requestBody"] = ["required": true, "content": [operation.requestContentType: media]]
         }
         var success: [String: Any] = ["description": operation.status == 204 ? "Done." : "Success."]
         if let response = operation.response {
