@@ -1,6 +1,8 @@
 import Foundation
 import HearthCloudModel
 import HearthCore
+import HearthStore
+import HearthSync
 import Testing
 @testable import HearthFinance
 
@@ -48,5 +50,31 @@ import Testing
         } catch let error as ServiceError {
             #expect(error.message.contains("Spaceships"))
         }
+    }
+
+    @Test func aFetchedTransactionInsertsANewRowOrUpdatesTheStoredOne() async throws {
+        let database = try AppDatabase.inMemory(schemas: [FinanceSchema.self, SyncSchema.self])
+        let finance = FinanceSync.wrap(database)
+        let stored = try await finance.store.save(Transaction(title: "Coffee", amount: -3, category: .food))
+        let name = stored.id.uuidString.lowercased()
+        let now = Int64(Date().timeIntervalSince1970 * 1000)
+        func record(_ name: String, title: String) -> CloudRecord {
+            CloudRecord(recordName: name, recordType: "FinanceTransaction", fields: [
+                "title": .string(title), "subtitle": .string(""), "amount": .int64(-450), "category": .string("Food & Dining"),
+                "date": .int64(now), "isRecurring": .int64(0), "tags": .string(""), "updatedAt": .int64(now),
+            ])
+        }
+        let fresh = UUID()
+        let records = [record(name, title: "Coffee with Ada"), record(fresh.uuidString.lowercased(), title: "Tea")]
+        try await database.write { db in
+            for record in records { try FinanceSyncDelegate().saveFetchedRecord(record, in: db) }
+        }
+
+        #expect(try await finance.store.countTransactions(matching: TransactionQuery()) == 2)
+        let updated = try #require(try await finance.store.fetchTransaction(byID: stored.id))
+        #expect(updated.title == "Coffee with Ada")
+        #expect(updated.amount == Decimal(string: "-4.5")!)
+        #expect(Milliseconds.from(updated.updatedAt) == now, "the server's timestamp is kept")
+        #expect(try await finance.store.fetchTransaction(byID: fresh)?.title == "Tea")
     }
 }

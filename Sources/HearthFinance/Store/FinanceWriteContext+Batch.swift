@@ -50,44 +50,27 @@ extension FinanceWriteContext {
     }
 
     /// Saves `transaction` as ``save(_:)-(Transaction)`` does, the quick way when it is new: checked the same
-    /// way, then inserted through the prepared insert of ``insertTransactions(_:)`` bound directly, stamped
-    /// with ``now`` unless the context keeps timestamps, and reported like any save. One already stored
-    /// goes through ``save(_:)-(Transaction)``.
+    /// way, then inserted through a prepared insert bound directly (as ``insertTransactions(_:)`` does),
+    /// stamped with ``now`` unless the context keeps timestamps, and reported like any save. When one with
+    /// its id is already stored, the insert does nothing and ``save(_:)-(Transaction)`` updates it.
     func saveFetched(_ transaction: Transaction) throws {
-        guard try !storedTransactionExists(transaction.id) else {
-            try save(transaction)
-            return
-        }
         let checked = try FinanceValidation.check(transaction)
-        let statement = try db.cachedStatement(sql: Self.transactionInsertSQL)
+        let statement = try db.cachedStatement(sql: Self.insertUnlessStoredSQL)
         // Other writes may have used the statement with GRDB arguments since: mark it bound again.
         statement.setUncheckedArguments(Self.nullTransactionArguments)
         let stamp = keepsTimestamps ? transaction.updatedAt : now
         Self.bind(transaction, checked: checked, updatedAt: Milliseconds.from(stamp), to: statement.sqliteStatement)
         try statement.execute()
+        guard db.changesCount > 0 else {
+            try save(transaction)
+            return
+        }
         outcomes.inserted[.transaction, default: 0] += 1
         try note(.transaction, transaction.id, before: nil as Transaction?, kind: .inserted, at: stamp)
     }
 
-    private static let transactionInsertSQL = Transaction.insertSQL
+    private static let insertUnlessStoredSQL = Transaction.insertSQL + " ON CONFLICT (id) DO NOTHING"
     private static let nullTransactionArguments = StatementArguments(Array(repeating: DatabaseValue.null, count: Transaction.columns.count))
-
-    /// Whether a transaction with `id` is stored, asked of SQLite directly.
-    private func storedTransactionExists(_ id: UUID) throws -> Bool {
-        let statement = try db.cachedStatement(sql: "SELECT 1 FROM financeTransaction WHERE id = ?")
-        let handle = statement.sqliteStatement
-        sqlite3_reset(handle)
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-        withUnsafeBytes(of: id.uuid) { bytes in
-            _ = sqlite3_bind_blob(handle, 1, bytes.baseAddress, 16, transient)
-        }
-        defer { sqlite3_reset(handle) }
-        switch sqlite3_step(handle) {
-        case SQLITE_ROW: return true
-        case SQLITE_DONE: return false
-        case let code: throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
-        }
-    }
 
     /// Binds `transaction`, checked by ``FinanceValidation``, to the parameters of ``Transaction/insertSQL``.
     static func bind(

@@ -4,20 +4,21 @@ import HearthStore
 /// The write connection's settings while a fetch of many pages is applied, and the ones to put back.
 ///
 /// Each page's transaction inserts into indexes in random places (record names are random), so it dirties
-/// about a thousand database pages. With SQLite's default 2 MiB page cache those spill into the WAL before
-/// the commit and are read back; with the default checkpoint every 1,000 WAL pages, nearly every commit is
-/// followed by a checkpoint that copies it into the database and syncs the file. While many pages are
-/// applied, the cache is 32 MiB and the WAL is checkpointed every 10,000 pages (40 MiB), so that a page
-/// rewritten by consecutive commits is copied once. Memory stays bounded by the cache and the WAL by the
-/// checkpoint interval, whatever the number of records; the usual settings come back when the fetch ends.
+/// hundreds of database pages, more as the tables grow. With SQLite's default 2 MiB page cache the indexes
+/// of a large zone no longer fit and are read back from the file page after page; with the default
+/// checkpoint every 1,000 WAL pages, every second or third commit is followed by a checkpoint that copies it
+/// into the database and syncs the file. While many pages are applied, the cache is 8 MiB and the WAL is
+/// checkpointed every 4,000 pages (16 MiB), so that an index page rewritten by consecutive commits is
+/// copied once. Memory stays bounded by the cache and the WAL by the checkpoint interval, whatever the
+/// number of records; the usual settings come back when the fetch ends.
 struct BulkApplySettings: Sendable {
     /// The cache size in force before, as `PRAGMA cache_size` reads it.
     let cacheSize: Int
     /// The checkpoint interval in force before, in WAL pages.
     let autocheckpoint: Int
 
-    static let bulkCacheSize = -32_768
-    static let bulkAutocheckpoint = 10_000
+    static let bulkCacheSize = -8_192
+    static let bulkAutocheckpoint = 4_000
 
     /// Switches the write connection of `database` to the bulk settings; returns the ones to put back.
     static func enable(on database: AppDatabase) async throws -> BulkApplySettings {
