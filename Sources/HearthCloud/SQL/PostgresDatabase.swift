@@ -28,7 +28,7 @@ final class PostgresDatabase: SQLDatabase {
     /// Connects to the database at `url` (`postgres://user:password@host:port/database`), optionally inside
     /// `schema` (created when missing).
     /// - Throws: ``CloudError`` `BAD_REQUEST` when the URL cannot be used.
-    init(url: String, schema: String? = nil, maximumConnections: Int = 20, leaseTimeout: Duration = .seconds(5), transactionTimeout: Duration = .seconds(30), logger: Logger) throws {
+    init(url: String, schema: String? = nil, maximumConnections: Int = 20, leaseTimeout: Duration = .seconds(5), transactionTimeout: Duration = .seconds(20), logger: Logger) throws {
         guard let components = URLComponents(string: url), let scheme = components.scheme,
               ["postgres", "postgresql"].contains(scheme.lowercased()), let host = components.host, !host.isEmpty
         else {
