@@ -49,17 +49,7 @@ struct CrashConsistencyTests {
 
         // After the last restart, read everything back through the changes feed.
         let stored = try await ServerProcess.running(dataDirectory: folder) { server in
-            var names: [String] = []
-            var token: CloudSyncToken?
-            while true {
-                let page = try await server.decoded(
-                    CloudRecordChangesResponse.self, "/cloud/v1/private/records/changes",
-                    CloudRecordChangesRequest(syncToken: token, resultsLimit: 1000), token: session.token)
-                names += page.records.map(\.recordName)
-                token = page.syncToken
-                if !page.moreComing { break }
-            }
-            return names
+            try await server.recordNames(token: session.token)
         }
         var perBatch: [String: Int] = [:]
         for name in stored {

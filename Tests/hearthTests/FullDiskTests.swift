@@ -56,16 +56,7 @@ struct FullDiskTests {
             #expect(status == 200)
 
             // Nothing was lost or half written: every acknowledged batch, whole, and the one after.
-            var names: [String] = []
-            var token: CloudSyncToken?
-            while true {
-                let page = try await server.decoded(
-                    CloudRecordChangesResponse.self, "/cloud/v1/private/records/changes",
-                    CloudRecordChangesRequest(syncToken: token, resultsLimit: 1000), token: session.token)
-                names += page.records.map(\.recordName)
-                token = page.syncToken
-                if !page.moreComing { break }
-            }
+            let names = try await server.recordNames(token: session.token)
             #expect(names.count == acknowledged * 10 + 10)
             #expect((0..<acknowledged).allSatisfy { batch in (0..<10).allSatisfy { names.contains("b\(batch)-\($0)") } })
         }

@@ -81,6 +81,20 @@ final class ServerProcess: Sendable {
         return try JSONDecoder().decode(T.self, from: body)
     }
 
+    /// The names of every record in the caller's private default zone, read through the changes feed.
+    func recordNames(token: String) async throws -> [String] {
+        var names: [String] = []
+        var syncToken: CloudSyncToken?
+        while true {
+            let page = try await decoded(
+                CloudRecordChangesResponse.self, "/cloud/v1/private/records/changes",
+                CloudRecordChangesRequest(syncToken: syncToken, resultsLimit: 1000), token: token)
+            names += page.records.map(\.recordName)
+            syncToken = page.syncToken
+            if !page.moreComing { return names }
+        }
+    }
+
     func signUpAndIn(_ email: String, password: String = "a long password") async throws -> CloudSession {
         let (status, _) = try await send("/cloud/v1/accounts/signup", CloudSignUpRequest(emailAddress: email, password: password))
         #expect(status == 201)

@@ -1,7 +1,6 @@
 import Foundation
 import HearthCore
 import HearthCloudModel
-import GRDB
 import Logging
 
 /// The embedded SQLite database of the record store.
