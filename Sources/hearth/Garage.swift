@@ -19,7 +19,7 @@ struct Garage: AsyncParsableCommand {
             """,
         subcommands: [
             GarageVehicle.self, GarageService.self, GarageMileage.self, GarageDue.self, GarageReminders.self,
-            GarageImport.self, GarageVIN.self, GarageRecalls.self,
+            GarageImport.self, GarageVIN.self, GarageRecalls.self, GarageFuel.self, GarageAsk.self,
         ]
     )
 }
@@ -31,3 +31,4 @@ extension DistanceUnit: ExpressibleByArgument {}
 extension DateOrder: ExpressibleByArgument {}
 
 extension ServiceLog.CostCategory: ExpressibleByArgument {}
+extension FuelEconomyUnit: ExpressibleByArgument {}

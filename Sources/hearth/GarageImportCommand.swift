@@ -53,7 +53,7 @@ struct GarageImport: AsyncParsableCommand {
     static func summary(_ report: ImportReport, file: String, vehicle: Vehicle) -> String {
         var lines: [String] = []
         let verb = report.dryRun ? "Dry run: would import" : "Imported"
-        lines.append("\(verb) \(GarageOutput.number(report.imported)) record\(report.imported == 1 ? "" : "s") into \(vehicle.displayName) from \(file) (\(report.format)): \(GarageOutput.number(report.fuelImported)) fill-up\(report.fuelImported == 1 ? "" : "s"), \(GarageOutput.number(report.servicesImported)) service log\(report.servicesImported == 1 ? "" : "s").")
+        lines.append("\(verb) \(GarageOutput.number(report.imported)) record\(report.imported == 1 ? "" : "s") into \(vehicle.displayName) from \(file) (\(report.format)): \(GarageOutput.number(report.fuelImported)) fill-up\(report.fuelImported == 1 ? "" : "s"), \(GarageOutput.number(report.servicesImported)) service log\(report.servicesImported == 1 ? "" : "s"), \(GarageOutput.number(report.expensesImported)) expense\(report.expensesImported == 1 ? "" : "s").")
         if !report.servicesCreated.isEmpty {
             lines.append("\(report.dryRun ? "Would add" : "Added") service\(report.servicesCreated.count == 1 ? "" : "s") to track: \(report.servicesCreated.joined(separator: ", ")).")
         }

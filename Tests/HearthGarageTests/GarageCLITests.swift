@@ -108,17 +108,17 @@ struct HearthCLI {
         let file = TestSupport.fixture("acar-export.csv").path
         let dry = try await cli.run("import", file, "--vehicle", "Civic", "--dry-run")
         #expect(dry.status == 0, "\(dry.stderr)")
-        #expect(dry.stdout.hasPrefix("Dry run: would import 10 records into Civic from acar-export.csv (Fuelly (aCar) export)"))
+        #expect(dry.stdout.hasPrefix("Dry run: would import 11 records into Civic from acar-export.csv (Fuelly (aCar) export): 6 fill-ups, 4 service logs, 1 expense."))
         #expect(dry.stdout.contains("Nothing was written."))
         // Piped output: no progress on stderr.
         #expect(dry.stderr.isEmpty)
         #expect(try await cli.json(ServiceLogs.self, "service", "list", "Civic").logs.isEmpty)
 
         let real = try await cli.json(ImportReport.self, "import", file, "--vehicle", "Civic")
-        #expect(real.fuelImported == 6 && real.servicesImported == 4 && real.skipped == 3 && !real.dryRun)
+        #expect(real.fuelImported == 6 && real.servicesImported == 4 && real.expensesImported == 1 && real.skipped == 2 && !real.dryRun)
         let again = try await cli.run("import", file, "--vehicle", "Civic", "--source", "fuelly")
         #expect(again.stdout.contains("Imported 0 records"))
-        #expect(again.stdout.contains("Already in the garage (not added again): 10."))
+        #expect(again.stdout.contains("Already in the garage (not added again): 11."))
         #expect(again.stdout.contains("1 × trip records are not imported"))
 
         let wrong = try await cli.run("import", TestSupport.fixture("drivvo-en.csv").path, "--vehicle", "Civic", "--source", "simplyauto")

@@ -53,7 +53,8 @@ public struct GarageImporter: Sendable {
             conventions.dateOrder = order
         } else if conventions.dateOrder == nil {
             conventions.dateOrder = .monthFirst
-            if format != .simplyAuto {
+            // Only worth saying when a date in the file could have been read the other way.
+            if conventions.sawAmbiguousDate {
                 notes.append("No date in the file settles whether 03/04 is 3 April or 4 March; dates were read month-first. Use --date-order day-first if that is wrong.")
             }
         }

@@ -11,6 +11,8 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public var fuelImported = 0
     /// Service logs added.
     public var servicesImported = 0
+    /// Expenses (insurance, parking, tolls…) added.
+    public var expensesImported = 0
     /// Services created from presets so imported history has something to line up with.
     public var servicesCreated: [String] = []
     /// Rows not imported, counted by reason, the first of them listed with their lines.
@@ -27,7 +29,7 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public var highestOdometer: Int?
 
     /// Records added (or, in a dry run, that would be).
-    public var imported: Int { fuelImported + servicesImported }
+    public var imported: Int { fuelImported + servicesImported + expensesImported }
     /// Rows skipped for any reason other than being imported already.
     public var skipped: Int { skippedRows.count }
 

@@ -115,5 +115,19 @@ public enum GarageSchema: DatabaseSchema {
                 t.primaryKey(["reminderID", "slotAt"])
             }
         }
+        migrator.registerMigration("garage.expenses") { db in
+            try db.create(table: GarageExpense.databaseTableName) { t in
+                t.primaryKey("id", .blob)
+                t.column("vehicleID", .blob).notNull().references(Vehicle.databaseTableName, onDelete: .cascade)
+                t.column("date", .text).notNull()
+                t.column("odometer", .integer)
+                t.column("amount", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("notes", .text)
+                t.column("createdAt", .datetime).notNull()
+                t.column("modifiedAt", .datetime).notNull()
+            }
+            try db.create(index: "garageExpense_vehicle_date", on: GarageExpense.databaseTableName, columns: ["vehicleID", "date"])
+        }
     }
 }

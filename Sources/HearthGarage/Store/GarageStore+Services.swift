@@ -192,7 +192,7 @@ extension GarageStore {
         }
     }
 
-    /// What a vehicle's service logs cost in `year`.
+    /// What a vehicle cost in `year`: its service logs and its expenses (fuel not included).
     public func serviceCost(of vehicleID: UUID, in year: Int) async throws -> Decimal {
         try await read { db in try Self.serviceCost(db, vehicleID: vehicleID, year: year) }
     }
@@ -203,6 +203,16 @@ extension GarageStore {
         let costs = try Decimal.fetchAll(db, ServiceLog.select(Column("cost"))
             .filter(Column("vehicleID") == vehicleID && Column("cost") != nil)
             .filter(Column("performedDate") >= start && Column("performedDate") <= end))
-        return costs.reduce(0, +)
+        let expenses = try Decimal.fetchAll(db, GarageExpense.select(Column("amount"))
+            .filter(Column("vehicleID") == vehicleID)
+            .filter(Column("date") >= start && Column("date") <= end))
+        return (costs + expenses).reduce(0, +)
+    }
+
+    /// A vehicle's expenses, newest first.
+    public func expenses(of vehicleID: UUID) async throws -> [GarageExpense] {
+        try await read { db in
+            try GarageExpense.filter(Column("vehicleID") == vehicleID).order(Column("date").desc).fetchAll(db)
+        }
     }
 }

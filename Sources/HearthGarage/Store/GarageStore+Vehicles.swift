@@ -103,6 +103,9 @@ extension GarageStore {
             for fuelID in try UUID.fetchAll(tx.db, FuelLog.select(Column("id")).filter(owned)) {
                 try tx.delete(FuelLog.self, id: fuelID)
             }
+            for expenseID in try UUID.fetchAll(tx.db, GarageExpense.select(Column("id")).filter(owned)) {
+                try tx.delete(GarageExpense.self, id: expenseID)
+            }
             try PendingReminder.filter(owned).deleteAll(tx.db)
             try tx.delete(Vehicle.self, id: id)
         }
