@@ -30,7 +30,7 @@ import Testing
         // The first fill-up's fuel was burnt before the log starts: only the chains' cost counts.
         #expect(economy.cost == Decimal(string: "73.50"))
         #expect(economy.costPerMile == Decimal(string: "0.117"))   // 73.50 / 630 = 0.11666…
-        #expect(economy.costPerKilometer == Decimal(string: "0.073"))
+        #expect(economy.costPerKilometer == Decimal(string: "0.072"))   // 73.50 / 1,013.9 km
     }
 
     @Test func partialFillsCarryTheirFuelToTheNextFullOne() {

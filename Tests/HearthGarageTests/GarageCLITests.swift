@@ -31,6 +31,38 @@ struct HearthCLI {
 }
 
 @Suite(.serialized, .timeLimit(.minutes(3))) struct GarageCLITests {
+    @Test func fuelEconomyVehicleShowAndAsk() async throws {
+        let cli = try HearthCLI()
+        #expect(try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--mileage", "20000").status == 0)
+        for (date, odometer, gallons, cost, extra) in [
+            ("2024-05-01", "20000", "10", "35.00", [String]()), ("2024-05-05", "20150", "4", "14.00", ["--partial"]),
+            ("2024-05-09", "20300", "6", "21.00", []),
+        ] {
+            let added = try await cli.run(["fuel", "add", "Daily", "--date", date, "--odometer", odometer, "--gallons", gallons, "--cost", cost] + extra)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let shown = try await cli.run("fuel", "Daily")
+        #expect(shown.stdout.contains("2024-05-09  20,300    6.00     $21.00  full     30.0 mpg"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("Average 30.0 mpg over 300 miles; fuel cost $0.117 per mile."))
+        let metric = try await cli.run("fuel", "show", "Daily", "--units", "l/100km")
+        #expect(metric.stdout.contains("Average 7.8 l/100km over 483 km; fuel cost $0.072 per km."), "\(metric.stdout)")
+        let economy = try await cli.json(FuelEconomy.self, "fuel", "Daily")
+        #expect(economy.averageMPG == 30 && economy.entries.count == 3)
+        let bad = try await cli.run("fuel", "add", "Daily", "--gallons", "ten")
+        #expect(bad.status != 0 && bad.stderr.contains("\"ten\" is not a fuel quantity"))
+
+        let show = try await cli.run("vehicle", "show", "Daily")
+        #expect(show.stdout.contains("Fuel       Average 30.0 mpg over 300 miles"), "\(show.stdout)")
+        #expect(try await cli.run("due").stdout.contains("Fuel: 30.0 mpg average over 300 miles"))
+
+        let asked = try await cli.run("ask", "Update mileage to 21,000 miles")
+        #expect(asked.stdout == "Daily now reads 21,000 miles.\n", "\(asked.stderr)")
+        let due = try await cli.run("ask", "What's", "due", "on", "my", "car?")
+        #expect(due.stdout == "Nothing is due on Daily.\n")
+        let unclear = try await cli.run("ask", "sing a song")
+        #expect(unclear.status != 0 && unclear.stderr.contains("I didn't understand \"sing a song\""))
+    }
+
     @Test func vehiclesServicesMileageAndDue() async throws {
         let cli = try HearthCLI()
         let added = try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",

@@ -170,7 +170,8 @@ public struct FuelEconomy: Sendable, Codable, Hashable {
 
     /// Fuel cost per kilometre.
     public var costPerKilometer: Decimal? {
-        costPerMile.map { Self.rounded($0 / Decimal(string: "1.609344")!, scale: 3) }
+        guard let cost, distance > 0 else { return nil }
+        return Self.rounded(cost / (Decimal(distance) * Decimal(string: "1.609344")!), scale: 3)
     }
 
     static func rounded(_ value: Decimal, scale: Int) -> Decimal {

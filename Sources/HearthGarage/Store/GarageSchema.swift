@@ -129,5 +129,31 @@ public enum GarageSchema: DatabaseSchema {
             }
             try db.create(index: "garageExpense_vehicle_date", on: GarageExpense.databaseTableName, columns: ["vehicleID", "date"])
         }
+        // The watch's inbox and the state last sent to it: this device's own, never synced.
+        migrator.registerMigration("garage.watch") { db in
+            try db.create(table: "garageWatchInbox") { t in
+                t.primaryKey("id", .text)
+                t.column("sentAt", .datetime).notNull()
+                t.column("payload", .text).notNull()
+                t.column("state", .text).notNull()
+                t.column("receivedAt", .datetime).notNull()
+                t.column("appliedAt", .datetime)
+                t.column("error", .text)
+            }
+            try db.create(index: "garageWatchInbox_pending", on: "garageWatchInbox", columns: ["state", "sentAt"])
+            try db.create(table: "garageWatchOutgoing") { t in
+                t.primaryKey("key", .text)
+                t.column("context", .text).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                t.column("sentAt", .datetime)
+            }
+        }
+        // Device settings (the app icon): this device's own, never synced.
+        migrator.registerMigration("garage.settings") { db in
+            try db.create(table: "garageSetting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
     }
 }

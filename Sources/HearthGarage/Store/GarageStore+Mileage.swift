@@ -85,7 +85,7 @@ extension GarageStore {
         let warnings = GarageWarnings.mileage(mileage, at: date, readings: earlier)
         let snapshot = try tx.insert(MileageSnapshot(vehicleID: vehicle.id, mileage: mileage, recordedAt: date, source: source))
         let isNewer = vehicle.mileageUpdatedAt.map { date >= $0 } ?? true
-        let moves = source == .manual || source == .reminder ? isNewer : mileage > vehicle.currentMileage
+        let moves = source == .manual || source == .reminder || source == .watch ? isNewer : mileage > vehicle.currentMileage
         if moves && (vehicle.currentMileage != mileage || vehicle.mileageUpdatedAt != date) {
             vehicle.currentMileage = mileage
             vehicle.mileageUpdatedAt = max(date, vehicle.mileageUpdatedAt ?? date)

@@ -153,28 +153,38 @@ extension GarageStore {
         }
         if let mileage { try Self.validateReading(mileage) }
         return try await write { tx in
-            guard let service = try ServiceItem.fetchOne(tx.db, key: serviceID) else {
-                throw ServiceError.notFound("Service \(serviceID.uuidString)")
-            }
-            guard var vehicle = try Vehicle.fetchOne(tx.db, key: service.vehicleID) else {
-                throw ServiceError.notFound("Vehicle \(service.vehicleID.uuidString)")
-            }
-            let reading = mileage ?? vehicle.currentMileage
-            var warnings: [GarageWarning] = []
-            if let amount {
-                let earlier = try Decimal.fetchAll(tx.db, ServiceLog.select(Column("cost")).filter(Column("vehicleID") == vehicle.id && Column("cost") != nil))
-                warnings += GarageWarnings.cost(amount, earlierCosts: earlier)
-            }
-            let log = try tx.insert(ServiceLog(
-                vehicleID: vehicle.id, serviceID: service.id, performedDate: performed, mileageAtService: reading,
-                cost: amount, costCategory: category, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, createdAt: tx.now
-            ))
-            let readingTime = performed == today ? tx.now : performed.date(hour: 12, in: timeZone)
-            let (_, mileageWarnings) = try Self.recordReading(tx, vehicle: &vehicle, mileage: reading, at: readingTime, source: .serviceCompletion)
-            warnings += mileageWarnings
-            let updated = try tx.update(service.completed(on: performed, mileage: reading))
-            return ServiceCompletion(log: log, service: updated, vehicle: vehicle, warnings: warnings)
+            try Self.complete(tx, serviceID: serviceID, on: performed, mileage: mileage, amount: amount, category: category,
+                              notes: notes, today: today, timeZone: timeZone)
         }
+    }
+
+    /// Marks a service done inside `tx`: the work of ``completeService(_:on:mileage:cost:category:notes:)``
+    /// for callers that must commit it with other changes (the watch inbox marks its message applied).
+    static func complete(
+        _ tx: GarageTransaction, serviceID: UUID, on performed: CalendarDay, mileage: Int?, amount: Decimal?,
+        category: ServiceLog.CostCategory?, notes: String?, today: CalendarDay, timeZone: TimeZone
+    ) throws -> ServiceCompletion {
+        guard let service = try ServiceItem.fetchOne(tx.db, key: serviceID) else {
+            throw ServiceError.notFound("Service \(serviceID.uuidString)")
+        }
+        guard var vehicle = try Vehicle.fetchOne(tx.db, key: service.vehicleID) else {
+            throw ServiceError.notFound("Vehicle \(service.vehicleID.uuidString)")
+        }
+        let reading = mileage ?? vehicle.currentMileage
+        var warnings: [GarageWarning] = []
+        if let amount {
+            let earlier = try Decimal.fetchAll(tx.db, ServiceLog.select(Column("cost")).filter(Column("vehicleID") == vehicle.id && Column("cost") != nil))
+            warnings += GarageWarnings.cost(amount, earlierCosts: earlier)
+        }
+        let log = try tx.insert(ServiceLog(
+            vehicleID: vehicle.id, serviceID: service.id, performedDate: performed, mileageAtService: reading,
+            cost: amount, costCategory: category, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, createdAt: tx.now
+        ))
+        let readingTime = performed == today ? tx.now : performed.date(hour: 12, in: timeZone)
+        let (_, mileageWarnings) = try Self.recordReading(tx, vehicle: &vehicle, mileage: reading, at: readingTime, source: .serviceCompletion)
+        warnings += mileageWarnings
+        let updated = try tx.update(service.completed(on: performed, mileage: reading))
+        return ServiceCompletion(log: log, service: updated, vehicle: vehicle, warnings: warnings)
     }
 
     /// A vehicle's service logs, newest first.
