@@ -50,7 +50,7 @@ struct GarageWatch: AsyncParsableCommand {
             do {
                 message = try JSONDecoder.hearth.decode(WatchMessage.self, from: data)
             } catch {
-                throw ServiceError.validationFailed("\(file) is not a watch message: \(error)")
+                throw ServiceError.validationFailed("\(file == "-" ? "The input" : file) is not a watch message (\(error)); send {\"id\", \"sentAt\", \"action\"}")
             }
             let store = try options.openStore()
             let contextURL = context.map { URL(fileURLWithPath: $0) }

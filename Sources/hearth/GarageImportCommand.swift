@@ -68,9 +68,9 @@ struct GarageImport: AsyncParsableCommand {
         if report.sourceVehicles.count > 1 {
             lines.append("The file holds \(report.sourceVehicles.count) vehicles (\(report.sourceVehicles.joined(separator: ", "))); choose another with --from-vehicle.")
         }
-        var reading = ["dates \(report.dateOrder?.rawValue ?? "year-first")"]
+        var reading = report.dateOrder.map { ["dates \($0.rawValue)"] } ?? []
         if report.distanceUnit == .kilometers { reading.append("kilometres converted to miles") }
-        lines.append("Read with " + reading.joined(separator: ", ") + ".")
+        if !reading.isEmpty { lines.append("Read with " + reading.joined(separator: ", ") + ".") }
         lines += report.notes.map { "Note: \($0)" }
         if report.dryRun { lines.append("Nothing was written.") }
         return lines.joined(separator: "\n")

@@ -157,6 +157,7 @@ import Testing
         #expect(report.expensesImported == 1)
         #expect(report.skipped == 0)
         #expect(report.distanceUnit == .miles)   // "32,4 mpg"
+        #expect(report.dateOrder == nil)   // year-first dates: no order was chosen
         let fuel = try await store.fuelLogs(of: car.id)
         #expect(fuel.map(\.odometer) == [31_250, 31_620, nil])   // "0.0" is not recorded
         #expect(fuel.map(\.isPartial) == [false, true, false])
@@ -227,6 +228,7 @@ import Testing
         #expect(report.skipped == 2)
         #expect(report.sourceVehicles == ["Accord", "Minivan"])
         #expect(try await store.expenses(of: car.id).map(\.category) == ["Car Wash"])
+        #expect(report.dateOrder == nil)   // day, month and year in columns of their own
         #expect(report.notes.count == 1 && report.notes[0].contains("miles were assumed"))
         let fuel = try await store.fuelLogs(of: car.id)
         #expect(fuel.map(\.date) == [TestSupport.day(2023, 7, 3), TestSupport.day(2023, 7, 17), TestSupport.day(2023, 7, 31)])

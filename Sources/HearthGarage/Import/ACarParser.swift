@@ -154,7 +154,7 @@ final class ACarParser: ImportParser {
             } else if lower.hasPrefix("m") {
                 conventions.dateOrder = .monthFirst
             }
-            conventions.dateOrderDeclared = conventions.dateOrder != nil
+            conventions.dateOrderDeclared = lower.hasPrefix("d") || lower.hasPrefix("m")
         }
         if conventions.distance == nil, let distance = cells.text(header.index(["distance unit", "distance"])) {
             let key = ImportText.headerKey(distance)

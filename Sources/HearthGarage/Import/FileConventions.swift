@@ -9,6 +9,8 @@ struct FileConventions {
     var dateOrderDeclared = false
     /// A date was seen that reads differently day-first and month-first.
     var sawAmbiguousDate = false
+    /// A date was seen with the day and month before the year, so their order was decided for this file.
+    var sawDayMonthDate = false
     var decimal: DecimalSeparator?
     var distance: DistanceUnit?
     var volume: VolumeUnit?
@@ -18,6 +20,7 @@ struct FileConventions {
 
     mutating func observeDate(_ field: UnsafeBufferPointer<UInt8>) {
         guard dateOrder == nil else { return }
+        if !sawDayMonthDate { sawDayMonthDate = ImportText.isDayMonthDate(field) }
         if !sawAmbiguousDate { sawAmbiguousDate = ImportText.isAmbiguousDate(field) }
         guard let evidence = ImportText.dateOrderEvidence(field) else { return }
         dateOrder = evidence

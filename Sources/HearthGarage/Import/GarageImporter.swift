@@ -79,7 +79,9 @@ public struct GarageImporter: Sendable {
             parser.conventions = settled
             let reader = try CSVReader(url: url, delimiter: delimiter)
             var report = ImportReport(format: format.rawValue, dryRun: options.dryRun, distanceUnit: settled.distance ?? .miles)
-            report.dateOrder = settled.dateOrder
+            // The order is worth reporting only where it decided how dates were read.
+            let orderMattered = options.dateOrder != nil || settled.dateOrderDeclared || settled.sawDayMonthDate
+            report.dateOrder = orderMattered ? settled.dateOrder : nil
             report.notes = assumptions
             let writer = try ImportWriter(
                 tx: tx, vehicle: vehicle, report: report, distance: settled.distance ?? .miles, volume: settled.volume ?? .gallons,

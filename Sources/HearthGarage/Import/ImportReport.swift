@@ -19,6 +19,8 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public var skippedRows = SkippedRows()
     /// Rows already in the garage (from an earlier import of this file, or repeated in it).
     public var alreadyImported = 0
+    /// How day-and-month dates were read; nil when the file's dates left no choice (year first, or separate
+    /// day, month and year columns).
     public var dateOrder: DateOrder?
     public var distanceUnit: DistanceUnit
     /// The vehicles the file holds, when it names them.

@@ -102,6 +102,12 @@ enum ImportText {
         return nil
     }
 
+    /// Whether `field` is a date with its day and month first, in whichever order ("03/04/2024", "14.02.2024").
+    static func isDayMonthDate(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let parts = dateParts(field) else { return false }
+        return parts.0.digits <= 2 && parts.1.digits <= 2
+    }
+
     /// Whether `field` is a date whose day and month could be either way round ("03/04/2024").
     static func isAmbiguousDate(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let parts = dateParts(field), parts.0.digits <= 2, parts.1.digits <= 2 else { return false }
