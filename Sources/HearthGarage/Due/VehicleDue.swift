@@ -1,4 +1,5 @@
 import Foundation
+public import HearthCore
 
 /// A vehicle with its pace and everything due on it, most pressing first.
 public struct VehicleDue: Sendable, Hashable, Codable {

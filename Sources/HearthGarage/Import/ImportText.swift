@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import HearthExchange
 
 /// Byte-level parsing of the values found in exports: trimmed text, numbers with currency symbols and

@@ -1,6 +1,6 @@
 public import Foundation
 import GRDB
-import HearthCore
+public import HearthCore
 
 /// A fill-up as typed in, before it is checked and stored.
 public struct FillUpDraft: Sendable, Equatable {

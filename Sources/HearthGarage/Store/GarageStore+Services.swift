@@ -1,6 +1,6 @@
 public import Foundation
 import GRDB
-import HearthCore
+public import HearthCore
 
 /// The outcome of marking a service done.
 public struct ServiceCompletion: Sendable, Equatable, Codable {

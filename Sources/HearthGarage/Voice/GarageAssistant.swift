@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 import HearthCore
 
 /// The answer to a voice request: what to say, and what it was about.
