@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "HearthReports", targets: ["HearthReports"]),
         .library(name: "HearthGarage", targets: ["HearthGarage"]),
         .library(name: "HearthFinance", targets: ["HearthFinance"]),
+        .library(name: "HearthHealth", targets: ["HearthHealth"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -148,6 +149,16 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "HearthHealth",
+            dependencies: [
+                "HearthCore",
+                "HearthExchange",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "HearthFinance",
             dependencies: [
                 "HearthCore",
@@ -186,6 +197,7 @@ let package = Package(
                 "HearthReports",
                 "HearthGarage",
                 "HearthFinance",
+                "HearthHealth",
                 "HearthSync",
                 "HearthStore",
                 "HearthCloudModel",
@@ -439,6 +451,20 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthHealthTests",
+            dependencies: [
+                "hearth",
+                "HearthExchange",
+                "HearthTestSupport",
+                "HearthCore",
+                "HearthStore",
+                "HearthHealth",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
