@@ -296,15 +296,27 @@ struct HealthExport: AsyncParsableCommand {
 /// `hearth health import FILE`.
 struct HealthImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "import", abstract: "Import a JSON export (version 1): one record or an array of them; importing twice adds nothing."
+        commandName: "import",
+        abstract: "Import a JSON export (version 1: one record or an array), or a vCard file's contacts into a record (--to); importing twice adds nothing."
     )
     @OptionGroup var options: HealthOptions
-    @Argument(help: "The file.") var file: String
+    @Argument(help: "The file: .json, or .vcf (vCard 2.1, 3.0 or 4.0).") var file: String
+    @Option(help: "The record whose emergency contacts a vCard file's contacts join.") var to: String?
 
     func run() async throws {
         let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath)
         let data: Data
         do { data = try Data(contentsOf: url) } catch { throw ServiceError.notFound("The file \(url.path)") }
+        if url.pathExtension.lowercased() == "vcf" || to != nil {
+            guard let to else { throw ServiceError.validationFailed("Say which record the contacts join with --to RECORD") }
+            let service = try options.openService()
+            let record = try await options.record(to, in: service)
+            let report = try await service.importContacts(data, file: url.lastPathComponent, to: record.uuid)
+            if options.json { return try options.print(json: report) }
+            Swift.print("Read \(report.cardsRead) card\(report.cardsRead == 1 ? "" : "s"): \(report.added) contact\(report.added == 1 ? "" : "s") added to \(record.displayName), \(report.alreadyPresent) already there.")
+            for line in report.skipped { Swift.print("Skipped \(line)") }
+            return
+        }
         let report = try await options.openService().importJSON(data, file: url.lastPathComponent)
         if options.json { return try options.print(json: report) }
         Swift.print("Read \(report.recordsRead) record\(report.recordsRead == 1 ? "" : "s"): \(report.recordsCreated) added, \(report.recordsMatched) already here; \(report.entriesAdded) entries added, \(report.entriesAlreadyPresent) already present.")
