@@ -34,8 +34,18 @@ extension GarageStore {
         if ServicePresetCatalog.preset(named: preset.name) != nil {
             throw ServiceError(.conflict, "\"\(preset.name)\" is a bundled preset already; choose another name.")
         }
-        let candidate = preset
-        return try await write { tx in try tx.insert(candidate) }
+        // Named by its name, as bundled presets are: two devices adding the same preset make one record.
+        let candidate = ServicePreset(
+            id: ServicePresetCatalog.customID(for: preset.name), name: preset.name, category: preset.category,
+            defaultIntervalMonths: preset.defaultIntervalMonths, defaultIntervalMiles: preset.defaultIntervalMiles,
+            isCustom: true, modifiedAt: preset.modifiedAt
+        )
+        return try await write { tx in
+            if try ServicePreset.exists(tx.db, key: candidate.id) {
+                throw ServiceError(.conflict, "The preset name \"\(candidate.name)\" is already taken; choose another name.")
+            }
+            return try tx.insert(candidate)
+        }
     }
 
     // MARK: Services
