@@ -92,9 +92,32 @@ let secondExport = firstExport + [
     "5,Accord,73000,,,,120.00,,,,,,front pads,12,8,2023,,,,1,Brake pads",
 ]
 
+/// The record store behind the test server.
+enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    /// A server on this backend; a PostgreSQL run gets a schema of its own in HEARTH_TEST_POSTGRES_URL's database,
+    /// and is skipped (with the reason) when that is not set.
+    func start() async throws -> LiveServer {
+        switch self {
+        case .sqlite:
+            return try await LiveServer.start()
+        case .postgres:
+            guard let base = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !base.isEmpty else {
+                try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
+            }
+            let schema = "garage_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))
+            return try await LiveServer.start(databaseURL: base + (base.contains("?") ? "&" : "?") + "schema=\(schema)")
+        }
+    }
+}
+
 @Suite(.serialized, .timeLimit(.minutes(3))) struct GarageSyncTests {
-    @Test func twoGarageDatabasesConvergeThroughARealServer() async throws {
-        let server = try await LiveServer.start()
+    @Test(arguments: GarageTestBackend.allCases)
+    func twoGarageDatabasesConvergeThroughARealServer(_ backend: GarageTestBackend) async throws {
+        let server = try await backend.start()
         defer { Task { await server.stop() } }
         let email = freshEmail("garage")
         let phone = try await GarageDevice.make(server, email: email, signUp: true)
