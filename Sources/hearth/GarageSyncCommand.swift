@@ -12,11 +12,7 @@ struct GarageSyncCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "sync",
         abstract: "Sync the garage database with a Hearth server (hearth serve), or show where sync stands.",
-        discussion: """
-            hearth garage sync --server URL --email EMAIL --password PASSWORD [--sign-up]   the first time
-            hearth garage sync --server URL                                                  afterwards
-            hearth garage sync status                                                        where sync stands
-            """,
+        discussion: "The first time, sign in: hearth garage sync --server URL --email EMAIL --password PASSWORD (add --sign-up to create the account). Afterwards: hearth garage sync --server URL. Where sync stands, without the server: hearth garage sync status.",
         subcommands: [GarageSyncRun.self, GarageSyncStatusCommand.self],
         defaultSubcommand: GarageSyncRun.self
     )
