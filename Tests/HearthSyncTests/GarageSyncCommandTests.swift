@@ -50,6 +50,7 @@ import Testing
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout.contains("received 2 changes (2 saved, 0 deleted)"))
         #expect(second.stdout.contains("Status: synced"))
+        #expect(second.stderr.isEmpty)   // no progress line when the output is piped
 
         // An edit on the laptop waits, then reaches the phone.
         #expect(try await hearth(["mileage", "Daily", "42600", "--db", laptop], in: folder).status == 0)
