@@ -23,7 +23,8 @@ extension GarageStore {
         return ServicePresetCatalog.bundled + custom
     }
 
-    /// Saves a custom preset.
+    /// Saves a custom preset. Its id is derived from its name (the given one is not used), so every device that
+    /// adds a preset of that name makes the same record.
     /// - Throws: ``ServiceError`` (validation failed; conflict when the name is taken, bundled names included).
     @discardableResult
     public func addPreset(_ preset: ServicePreset) async throws -> ServicePreset {
