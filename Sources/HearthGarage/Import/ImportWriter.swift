@@ -256,8 +256,11 @@ final class ImportWriter {
             report.highestOdometer = highest.mileage
             var current = try Vehicle.fetchOne(tx.db, key: vehicle.id) ?? vehicle
             if highest.mileage > current.currentMileage {
+                // Derived from the reading, so another device importing the same file records the same snapshot.
+                let id = StableID.make("import-reading", vehicle.id.uuidString, String(highest.mileage), highest.day.iso)
                 _ = try GarageStore.recordReading(
-                    tx, vehicle: &current, mileage: highest.mileage, at: highest.day.date(hour: 12, in: timeZone), source: .import
+                    tx, vehicle: &current, mileage: highest.mileage, at: highest.day.date(hour: 12, in: timeZone), source: .import,
+                    id: id
                 )
             }
         }
@@ -305,8 +308,15 @@ final class ImportWriter {
         let key = ServicePresetCatalog.normalizedKey(name)
         if let existing = servicesByName[key] { return existing }
         guard let preset = ServicePresetCatalog.preset(named: name) else { return nil }
+        // Derived from the vehicle and the preset, so another device importing into the same vehicle makes the
+        // same service (one record once they sync, not two).
+        let id = StableID.make("import-service", vehicle.id.uuidString, ServicePresetCatalog.normalizedKey(preset.name))
+        if let stored = try ServiceItem.fetchOne(tx.db, key: id) {
+            servicesByName[key] = stored
+            return stored
+        }
         let service = try tx.insert(ServiceItem(
-            vehicleID: vehicle.id, name: preset.name, intervalMonths: preset.defaultIntervalMonths,
+            id: id, vehicleID: vehicle.id, name: preset.name, intervalMonths: preset.defaultIntervalMonths,
             intervalMiles: preset.defaultIntervalMiles, createdAt: tx.now
         ))
         servicesByName[key] = service

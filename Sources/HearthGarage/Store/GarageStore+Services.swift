@@ -23,7 +23,8 @@ extension GarageStore {
         return ServicePresetCatalog.bundled + custom
     }
 
-    /// Saves a custom preset.
+    /// Saves a custom preset. Its id is derived from its name (the given one is not used), so every device that
+    /// adds a preset of that name makes the same record.
     /// - Throws: ``ServiceError`` (validation failed; conflict when the name is taken, bundled names included).
     @discardableResult
     public func addPreset(_ preset: ServicePreset) async throws -> ServicePreset {
@@ -34,8 +35,18 @@ extension GarageStore {
         if ServicePresetCatalog.preset(named: preset.name) != nil {
             throw ServiceError(.conflict, "\"\(preset.name)\" is a bundled preset already; choose another name.")
         }
-        let candidate = preset
-        return try await write { tx in try tx.insert(candidate) }
+        // Named by its name, as bundled presets are: two devices adding the same preset make one record.
+        let candidate = ServicePreset(
+            id: ServicePresetCatalog.customID(for: preset.name), name: preset.name, category: preset.category,
+            defaultIntervalMonths: preset.defaultIntervalMonths, defaultIntervalMiles: preset.defaultIntervalMiles,
+            isCustom: true, modifiedAt: preset.modifiedAt
+        )
+        return try await write { tx in
+            if try ServicePreset.exists(tx.db, key: candidate.id) {
+                throw ServiceError(.conflict, "The preset name \"\(candidate.name)\" is already taken; choose another name.")
+            }
+            return try tx.insert(candidate)
+        }
     }
 
     // MARK: Services
