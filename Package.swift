@@ -137,6 +137,7 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthExchange",
+                "HearthReports",
                 "HearthStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
@@ -432,6 +433,7 @@ let package = Package(
                 "HearthTestSupport",
                 "HearthCore",
                 "HearthGarage",
+                "HearthReports",
                 "HearthStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
