@@ -124,7 +124,7 @@ struct ChartBuilder {
             for (column, category) in categories.enumerated() {
                 let left = plotLeft + Double(column) * band + (band - group) / 2
                 for (index, series) in chart.series.enumerated() {
-                    guard let point = series.points.first(where: { $0.x == .category(category) }) else { continue }
+                    guard let point = series.points.first(where: { $0.x == .category(category) }), point.value != 0 else { continue }
                     let y = yOf(point.value)
                     let x = left + Double(index) * bar
                     scene.items.append(.rect(x: x, y: min(y, baselineY), width: max(bar - 1, 0.5), height: max(abs(baselineY - y), 0.5), color: color(of: index)))
