@@ -20,7 +20,7 @@ struct Garage: AsyncParsableCommand {
         subcommands: [
             GarageVehicle.self, GarageService.self, GarageMileage.self, GarageDue.self, GarageReminders.self,
             GarageImport.self, GarageVIN.self, GarageRecalls.self,
-            GarageHistory.self, GarageCosts.self,
+            GarageHistory.self, GarageCosts.self, GarageAttach.self,
         ]
     )
 }

@@ -226,7 +226,17 @@ enum ReportTools {
         let printed = try await cli.run("costs", "Daily", "--year", "2024")
         #expect(printed.stdout.contains("Daily in 2024: $169.99 over 2 entries."))
 
+        let photo = cli.dataDirectory.appendingPathComponent("receipt.png")
+        try TestImages.png(width: 12, height: 8, colorType: .rgb) { x, y, c in (x * 20 + y * 9 + c * 60) % 256 }.write(to: photo)
+        let attached = try await cli.run("attach", "Daily", photo.path, "--service", "oil change", "--date", "2024-05-04", "--caption", "Receipt")
+        #expect(attached.status == 0 && attached.stdout.contains("Attached receipt.png to oil change on 2024-05-04."), "\(attached.stderr)")
+        let withPictures = try await cli.run("history", "Daily", "-o", pdf.path, "--attachments")
+        #expect(withPictures.status == 0, "\(withPictures.stderr)")
+        #expect(try await ReportTools.run("pdfimages", ["-list", pdf.path]).stdout.contains(" 12     8  rgb"))
+        #expect(try await ReportTools.text(pdf).contains("2024-05-04 · Oil Change — Receipt"))
+
         for (arguments, phrase) in [
+            (["attach", "Daily", photo.path, "--service", "Oil Change", "--date", "2023-01-01"], "Daily has no Oil Change entry on 2023-01-01"),
             (["history", "Van", "-o", pdf.path], "No vehicle is called \"Van\""),
             (["history", "Daily", "-o", "/nonexistent-folder/x.pdf"], "Cannot write"),
             (["costs", "Daily", "--year", "20"], "is not a year"),
