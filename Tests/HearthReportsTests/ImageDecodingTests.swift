@@ -101,6 +101,45 @@ import Testing
         #expect(htmlError.message.contains("receipt.png"))
     }
 
+    @Test func corruptedBytesNeverCrashTheDecoder() throws {
+        // A fixed seed keeps the run reproducible: each damaged copy decodes or fails with a named error.
+        var generator = SeededGenerator(seed: 0x5EED)
+        let originals = [
+            [UInt8](TestImages.png(width: 9, height: 7, colorType: .palette, bitDepth: 2, palette: [1, 2, 3, 4, 5, 6, 7, 8, 9], interlaced: true) { x, y, _ in (x + y) % 3 }),
+            [UInt8](TestImages.png(width: 6, height: 5, colorType: .rgba, bitDepth: 16) { x, y, c in (x * 4000 + y * 300 + c) % 65_536 }),
+            [UInt8](TestImages.jpeg(width: 20, height: 12) { x, _ in (UInt8(x * 10), 0, 0) }),
+        ]
+        for original in originals {
+            for _ in 0..<300 {
+                var bytes = original
+                for _ in 0..<Int.random(in: 1...4, using: &generator) {
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                }
+                if Bool.random(using: &generator) { bytes.removeLast(Int.random(in: 0..<bytes.count / 2, using: &generator)) }
+                // Half the time, recompute the PNG checksums, so the damage reaches the header and pixel decoding.
+                if Bool.random(using: &generator) { Self.fixChecksums(&bytes) }
+                do {
+                    _ = try decode(Data(bytes), name: "fuzz.bin")
+                } catch let error as ServiceError {
+                    #expect(error.code == .invalidImage && error.message.contains("\"fuzz.bin\""))
+                }
+            }
+        }
+    }
+
+    /// Rewrites the CRC of every whole PNG chunk in `bytes`.
+    static func fixChecksums(_ bytes: inout [UInt8]) {
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return }
+        var index = 8
+        while index + 12 <= bytes.count {
+            let length = Int(bytes[index]) << 24 | Int(bytes[index + 1]) << 16 | Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            guard length >= 0, index + 12 + length <= bytes.count else { return }
+            let crc = TestImages.crc32(Array(bytes[(index + 4)..<(index + 8 + length)]))
+            for shift in 0..<4 { bytes[index + 8 + length + shift] = UInt8(crc >> UInt32(24 - shift * 8) & 0xFF) }
+            index += 12 + length
+        }
+    }
+
     @Test func chartTicksAreRoundAndCarryUnits() throws {
         let (ticks, step) = ChartTicks.values(low: 0, high: 412.5)
         #expect(step == 100 && ticks == [0, 100, 200, 300, 400, 500])
@@ -113,5 +152,18 @@ import Testing
         #expect(ChartTicks.dates(from: start, to: start.addingTimeInterval(4 * day), maximum: 8).map(\.label) == ["Jan 1", "Jan 2", "Jan 3", "Jan 4", "Jan 5"])
         #expect(ChartTicks.dates(from: start, to: start.addingTimeInterval(150 * day), maximum: 6).map(\.label) == ["Jan 2025", "Feb 2025", "Mar 2025", "Apr 2025", "May 2025"])
         #expect(ChartTicks.dates(from: start, to: start.addingTimeInterval(2_000 * day), maximum: 6).map(\.label) == ["2025", "2026", "2027", "2028", "2029", "2030"])
+    }
+}
+
+/// A small deterministic random number generator (SplitMix64) for reproducible damage.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
