@@ -35,8 +35,8 @@ enum ReportTools {
     static let vin = "1HGCM82633A004352"
 
     /// A Civic with four logged services (one repair without a service) in 2024 and 2025.
-    func garage() async throws -> (GarageStore, Vehicle, [ServiceLog]) {
-        let (store, _) = try TestSupport.store(now: TestSupport.date(2025, 3, 10, 14))
+    func garage(recorder: any GarageChangeRecorder = NoGarageChangeRecorder()) async throws -> (GarageStore, Vehicle, [ServiceLog]) {
+        let (store, _) = try TestSupport.store(now: TestSupport.date(2025, 3, 10, 14), recorder: recorder)
         let car = try await store.addVehicle(Vehicle(name: "Daily", make: "Honda", model: "Accord", year: 2003, currentMileage: 36_500,
                                                      vin: Self.vin, licensePlate: "HRT 123"))
         let oil = try await store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)
@@ -139,7 +139,8 @@ enum ReportTools {
     }
 
     @Test func attachmentsAreStoredByPathAndGoWithTheirLog() async throws {
-        let (store, car, logs) = try await garage()
+        let recorder = CollectingRecorder()
+        let (store, car, logs) = try await garage(recorder: recorder)
         let folder = try TemporaryFolder(prefix: "hearth-attach")
         let file = folder.file("a.png")
         try TestImages.png(width: 1, height: 1, colorType: .gray) { _, _, _ in 0 }.write(to: file)
@@ -151,6 +152,8 @@ enum ReportTools {
         try await store.removeVehicle(car.id)
         let left = try await store.read { db in try ServiceLogAttachment.fetchCount(db) }
         #expect(left == 0)
+        // Both the attaching and the deletion reach the change recorder (a sync outbox).
+        #expect(recorder.changes.filter { $0.entity == .serviceLogAttachment }.map(\.kind) == [.insert, .delete])
     }
 
     @Test func yearlyCostsByCategoryWithABarChart() async throws {

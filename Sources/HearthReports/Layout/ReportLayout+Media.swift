@@ -50,6 +50,9 @@ extension ReportLayout {
 
     /// Draws a chart across the column, on a new page when its height does not fit.
     func layoutChart(_ chart: ReportChart) throws {
+        var chart = chart
+        // A chart taller than the page's content area is drawn as tall as the page allows.
+        chart.height = min(chart.height, contentBottom - contentTop)
         try ensure(chart.height)
         let family = theme.bodyFont
         let faces = self.faces
