@@ -127,7 +127,7 @@ public struct HTMLRenderer: Sendable {
         let scene = ChartBuilder(chart: chart, theme: theme, width: width) { text, size, _ in Double(text.count) * size * 0.6 }.build()
         func n(_ value: Double) -> String { PDFSyntax.number(value) }
         let label = chart.title ?? (chart.kind == .line ? "Line chart" : "Bar chart")
-        var svg = "<figure class=\"chart\"><svg viewBox=\"0 0 \(n(scene.width)) \(n(scene.height))\" width=\"\(n(scene.width))\" height=\"\(n(scene.height))\""
+        var svg = "<figure class=\"chart\"><svg viewBox=\"0 0 \(n(scene.width)) \(n(scene.height))\" width=\"\(n(scene.width))pt\" height=\"\(n(scene.height))pt\""
         svg += " role=\"img\" aria-label=\"\(Self.escape(label))\" font-family=\"\(Self.escape(theme.bodyFont.cssStack))\">\n"
         for item in scene.items {
             switch item {
