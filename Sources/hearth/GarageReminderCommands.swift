@@ -120,6 +120,7 @@ struct GarageReminders: AsyncParsableCommand {
                     return try GarageOutput.json(Costs(vehicle: vehicle, year: year, total: total, logs: logs))
                 }
                 print("\(vehicle.displayName) in \(year): \(GarageOutput.money(total)) over \(logs.count) service\(logs.count == 1 ? "" : "s").")
+                print("By category, with charts: hearth garage costs \(vehicle.id.uuidString.prefix(8)) --year \(year) -o .")
             }
         }
     }
