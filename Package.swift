@@ -138,6 +138,7 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthExchange",
+                "HearthReports",
                 "HearthStore",
                 "HearthSync",
                 "HearthCloudModel",
@@ -447,6 +448,7 @@ let package = Package(
                 "HearthTestSupport",
                 "HearthCore",
                 "HearthGarage",
+                "HearthReports",
                 "HearthStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -121,6 +121,7 @@ struct GarageReminders: AsyncParsableCommand {
                 }
                 let others = expenses.isEmpty ? "" : " and \(expenses.count) other expense\(expenses.count == 1 ? "" : "s")"
                 print("\(vehicle.displayName) in \(year): \(GarageOutput.money(total)) over \(logs.count) service\(logs.count == 1 ? "" : "s")\(others).")
+                print("By category, with charts: hearth garage costs \(vehicle.id.uuidString.prefix(8)) --year \(year) -o .")
             }
         }
     }

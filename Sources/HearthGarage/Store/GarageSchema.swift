@@ -1,8 +1,8 @@
 public import GRDB
 public import HearthStore
 
-/// The garage's tables: vehicles, services, logs, mileage snapshots, fill-ups, custom presets, and the
-/// pending and delivered reminders.
+/// The garage's tables: vehicles, services, logs and their attached files, mileage snapshots, fill-ups,
+/// custom presets, and the pending and delivered reminders.
 ///
 /// ```swift
 /// let database = try AppDatabase.open(at: url, schemas: [GarageSchema.self])
@@ -153,6 +153,17 @@ public enum GarageSchema: DatabaseSchema {
             try db.create(table: "garageSetting") { t in
                 t.primaryKey("key", .text)
                 t.column("value", .text).notNull()
+            }
+        }
+        migrator.registerMigration("garage.serviceLogAttachments") { db in
+            try db.create(table: ServiceLogAttachment.databaseTableName) { t in
+                t.primaryKey("id", .blob)
+                t.column("serviceLogID", .blob).notNull().indexed()
+                    .references(ServiceLog.databaseTableName, onDelete: .cascade)
+                t.column("path", .text).notNull()
+                t.column("caption", .text)
+                t.column("createdAt", .datetime).notNull()
+                t.column("modifiedAt", .datetime).notNull()
             }
         }
     }
