@@ -186,6 +186,25 @@ enum ReportTools {
         #expect(page.contains("<svg") && page.contains("$384.99") && !page.contains("http"))
     }
 
+    @Test func yearlyCostsCountExpenses() async throws {
+        guard try ReportTools.ready() else { return }
+        let (store, car, _) = try await garage()
+        try await store.write { tx in
+            try tx.insert(GarageExpense(vehicleID: car.id, date: CalendarDay(year: 2024, month: 5, day: 2)!, amount: 600, category: "Insurance", createdAt: tx.now))
+            try tx.insert(GarageExpense(vehicleID: car.id, date: CalendarDay(year: 2024, month: 7, day: 9)!, odometer: 45_000, amount: Decimal(string: "12.5")!, category: "Parking", createdAt: tx.now))
+        }
+        let reports = ServiceHistoryPDFService(store: store)
+        let summary = try await reports.costSummary(for: car.id, year: 2024)
+        #expect(summary.total == Decimal(string: "997.49"))
+        #expect(summary.categories.map(\.label) == ["Maintenance", "Repair", "Insurance", "Parking"])
+        #expect(summary.entries.map(\.categoryLabel).contains("Insurance"))
+        #expect(try await store.serviceCost(of: car.id, in: 2024) == summary.total)
+        let folder = try TemporaryFolder(prefix: "hearth-costs-expenses")
+        let file = try await reports.writeCosts(for: car.id, year: 2024, to: folder.url, format: .pdf)
+        let text = try await ReportTools.text(file.url)
+        for expected in ["Insurance", "Parking", "$600", "$997.49"] { #expect(text.contains(expected), "\(expected) missing") }
+    }
+
     @Test func fileNamesAreSafe() {
         #expect(ServiceHistoryPDFService.historyFileName(for: Vehicle(make: "Honda", model: "Civic", year: 2019)) == "2019_Honda_Civic_Service_History.pdf")
         #expect(ServiceHistoryPDFService.historyFileName(for: Vehicle(name: "Mom's car / red", make: "", model: "", year: 0), format: .html) == "Moms_car_red_Service_History.html")

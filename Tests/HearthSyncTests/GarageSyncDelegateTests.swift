@@ -15,13 +15,15 @@ import Testing
 
     @Test func everyKindHasItsRecordTypeAndPolicy() {
         #expect(GarageSync.kinds.map(\.recordType) == [
-            "GarageVehicle", "GarageService", "GarageServiceLog", "GarageMileageSnapshot", "GarageFuelLog", "GarageServicePreset",
+            "GarageVehicle", "GarageService", "GarageServiceLog", "GarageMileageSnapshot", "GarageFuelLog", "GarageExpense",
+            "GarageServicePreset",
         ])
         let configuration = GarageSync.configuration()
         #expect(configuration.zones == ["garage"])
         #expect(configuration.policy(for: "GarageMileageSnapshot").description == "server wins")
         #expect(configuration.policy(for: "GarageVehicle").description == "custom merge")
         #expect(configuration.policy(for: "GarageFuelLog").description == "field-level last writer wins")
+        #expect(configuration.policy(for: "GarageExpense").description == "field-level last writer wins")
     }
 
     @Test func rowsBecomeTypedFieldsAndComeBackUnchanged() async throws {

@@ -48,6 +48,7 @@ struct GarageDevice {
                 logs: try ServiceLog.order(Column("id")).fetchAll(db),
                 snapshots: try MileageSnapshot.order(Column("id")).fetchAll(db),
                 fuel: try FuelLog.order(Column("id")).fetchAll(db),
+                expenses: try GarageExpense.order(Column("id")).fetchAll(db),
                 presets: try ServicePreset.order(Column("id")).fetchAll(db)
             )
         }
@@ -60,9 +61,10 @@ struct GarageSnapshot: Equatable {
     var logs: [ServiceLog]
     var snapshots: [MileageSnapshot]
     var fuel: [FuelLog]
+    var expenses: [GarageExpense]
     var presets: [ServicePreset]
 
-    var count: Int { vehicles.count + services.count + logs.count + snapshots.count + fuel.count + presets.count }
+    var count: Int { vehicles.count + services.count + logs.count + snapshots.count + fuel.count + expenses.count + presets.count }
 }
 
 /// A new garage database file in a temp folder of its own.
@@ -133,6 +135,8 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         _ = try await phone.store.write { tx in
             try tx.insert(FuelLog(vehicleID: car.id, date: CalendarDay(year: 2026, month: 1, day: 5)!, odometer: 42_550, gallons: Decimal(string: "11.234"),
                                   totalCost: Decimal(string: "38.10"), station: "Shell"))
+            try tx.insert(GarageExpense(vehicleID: car.id, date: CalendarDay(year: 2026, month: 1, day: 9)!, amount: Decimal(string: "612.40")!,
+                                        category: "Insurance", notes: "yearly"))
         }
         try await phone.store.addPreset(ServicePreset(name: "Timing Belt", category: .engine, defaultIntervalMonths: 60, defaultIntervalMiles: 90_000))
 
@@ -150,6 +154,7 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         #expect(log.cost == Decimal(string: "49.99"))
         #expect(log.serviceID == oil.id)
         #expect(try await laptop.store.fuelLogs(of: car.id).first?.gallons == Decimal(string: "11.234"))
+        #expect(try await laptop.store.expenses(of: car.id).first?.amount == Decimal(string: "612.40"))
 
         // Edits and deletions both ways, through the store's ordinary operations.
         try await laptop.store.updateVehicle(car.id) { $0.notes = "New tires in May" }
@@ -171,7 +176,7 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         let deletions = try await laptop.sync.sync()
         #expect(deletions.receivedDeletions >= 1)
         let emptied = try await laptop.snapshot()
-        #expect(emptied.vehicles.isEmpty && emptied.services.isEmpty && emptied.logs.isEmpty && emptied.snapshots.isEmpty && emptied.fuel.isEmpty)
+        #expect(emptied.vehicles.isEmpty && emptied.services.isEmpty && emptied.logs.isEmpty && emptied.snapshots.isEmpty && emptied.fuel.isEmpty && emptied.expenses.isEmpty)
         #expect(emptied.presets.count == 1)
         #expect(try await phone.snapshot() == emptied)
         #expect(try await laptop.sync.status().state == .synced)

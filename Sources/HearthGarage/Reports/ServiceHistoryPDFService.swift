@@ -159,17 +159,28 @@ public struct ServiceHistoryPDFService: ServiceHistoryReporting {
     public func costSummary(for vehicleID: UUID, year: Int) async throws -> YearlyCostSummary {
         _ = try await store.vehicle(id: vehicleID)
         let names = Dictionary(uniqueKeysWithValues: try await store.services(of: vehicleID).map { ($0.id, $0.name) })
-        let entries = try await store.logs(of: vehicleID).reversed().compactMap { log -> YearlyCostSummary.Entry? in
+        let logs = try await store.logs(of: vehicleID).reversed().compactMap { log -> YearlyCostSummary.Entry? in
             guard log.performedDate.year == year, let cost = log.cost else { return nil }
             return YearlyCostSummary.Entry(
                 date: log.performedDate, service: log.serviceID.flatMap { names[$0] } ?? log.title ?? "Service",
-                category: log.costCategory, mileage: log.mileageAtService, cost: cost, notes: log.notes)
+                category: log.costCategory, mileage: log.mileageAtService == 0 ? nil : log.mileageAtService, cost: cost, notes: log.notes)
         }
-        let order: [ServiceLog.CostCategory?] = ServiceLog.CostCategory.allCases.map { $0 } + [nil]
-        let categories = order.compactMap { category -> YearlyCostSummary.CategoryTotal? in
-            let matching = entries.filter { $0.category == category }
+        let expenses = try await store.expenses(of: vehicleID).reversed().compactMap { expense -> YearlyCostSummary.Entry? in
+            guard expense.date.year == year else { return nil }
+            return YearlyCostSummary.Entry(
+                date: expense.date, service: expense.category, category: nil, expenseCategory: expense.category,
+                mileage: expense.odometer, cost: expense.amount, notes: expense.notes)
+        }
+        // Oldest first; a day's services before its expenses.
+        let entries = (logs + expenses).enumerated().sorted { ($0.element.date, $0.offset) < ($1.element.date, $1.offset) }.map(\.element)
+        var categories = (ServiceLog.CostCategory.allCases.map { $0 } + [nil]).compactMap { category -> YearlyCostSummary.CategoryTotal? in
+            let matching = logs.filter { $0.category == category }
             guard !matching.isEmpty else { return nil }
             return YearlyCostSummary.CategoryTotal(category: category, total: matching.reduce(0) { $0 + $1.cost }, count: matching.count)
+        }
+        for name in Set(expenses.compactMap(\.expenseCategory)).sorted() {
+            let matching = expenses.filter { $0.expenseCategory == name }
+            categories.append(YearlyCostSummary.CategoryTotal(category: nil, expenseCategory: name, total: matching.reduce(0) { $0 + $1.cost }, count: matching.count))
         }
         return YearlyCostSummary(vehicleID: vehicleID, year: year, categories: categories, entries: entries)
     }
@@ -185,11 +196,11 @@ public struct ServiceHistoryPDFService: ServiceHistoryReporting {
         facts.append(("Entries with a cost", String(summary.entries.count)))
         blocks.append(.keyValues(facts))
         if summary.entries.isEmpty {
-            blocks.append(.paragraph("No service logged in \(year) has a cost."))
+            blocks.append(.paragraph("Nothing logged in \(year) has a cost."))
         } else {
             // Every standard category is shown, so years compare at a glance.
             let labels = ServiceLog.CostCategory.allCases.map { $0.rawValue.capitalized }
-                + (summary.categories.contains { $0.category == nil } ? ["Uncategorized"] : [])
+                + summary.categories.filter { $0.category == nil }.map(\.label)
             blocks.append(.chart(.bars(
                 title: "By category", unit: "$", categories: labels,
                 series: [.init(name: String(year), points: labels.map { label in
@@ -213,7 +224,7 @@ public struct ServiceHistoryPDFService: ServiceHistoryReporting {
                     .init("Mileage", alignment: .right), .init("Notes", width: 1.8), .init("Cost", width: 1.1, alignment: .right),
                 ],
                 rows: summary.entries.map { entry in
-                    [entry.date.iso, entry.service, entry.category.map { $0.rawValue.capitalized } ?? "—", Self.miles(entry.mileage),
+                    [entry.date.iso, entry.service, entry.categoryLabel, entry.mileage.map(Self.miles) ?? "—",
                      entry.notes ?? "", Formatting.currency(entry.cost)]
                 },
                 totals: ["", "Total", "", "", "", Formatting.currency(summary.total)])))
