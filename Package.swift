@@ -131,6 +131,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Analytics (PostHog protocol)
+        .target(
+            name: "HearthCompression",
+            dependencies: ["CZlib"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Domains
         .target(
             name: "HearthGarage",
@@ -167,6 +174,7 @@ let package = Package(
             dependencies: [
                 "HearthCloud",
                 "HearthCloudModel",
+                "HearthCompression",
                 "HearthCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -365,6 +373,7 @@ let package = Package(
             dependencies: [
                 "HearthCloud",
                 "HearthCloudModel",
+                "HearthCompression",
                 "HearthCore",
                 "HearthServer",
                 "HearthTestSupport",
