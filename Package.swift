@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "HearthReports", targets: ["HearthReports"]),
         .library(name: "HearthGarage", targets: ["HearthGarage"]),
         .library(name: "HearthFinance", targets: ["HearthFinance"]),
+        .library(name: "HearthAnalytics", targets: ["HearthAnalytics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -135,6 +136,21 @@ let package = Package(
         .target(
             name: "HearthCompression",
             dependencies: ["CZlib"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HearthAnalytics",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthCompression",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
             swiftSettings: swiftSettings
         ),
 
@@ -450,6 +466,23 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthAnalyticsTests",
+            dependencies: [
+                "HearthAnalytics",
+                "HearthCompression",
+                "HearthCore",
+                "HearthStore",
+                "HearthTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
