@@ -204,6 +204,8 @@ let package = Package(
         .executableTarget(
             name: "hearth",
             dependencies: [
+                "HearthAnalytics",
+                "HearthCloud",
                 "HearthCore",
                 "HearthExchange",
                 "HearthServer",
