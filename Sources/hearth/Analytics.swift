@@ -63,7 +63,7 @@ struct AnalyticsEvents: AsyncParsableCommand {
         let events: [CollectedEvent]
         if let url = database ?? (serverDataDirectory == nil ? environment["HEARTH_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } : nil) {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
-                throw ValidationError("--database must be a postgres:// URL such as postgres://user:password@host:5432/database.")
+                throw ServiceError.validationFailed("--database must be a postgres:// URL such as postgres://user:password@host:5432/database.")
             }
             let store = try PostgresRecordStore(url: url, maximumConnections: 2, logger: logger)
             events = try await withThrowingTaskGroup(of: [CollectedEvent]?.self) { group in
@@ -86,7 +86,7 @@ struct AnalyticsEvents: AsyncParsableCommand {
             let folder = serverDataDirectory.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) } ?? dataFolder(environment: environment)
             let file = folder.appendingPathComponent("cloud.sqlite")
             guard FileManager.default.fileExists(atPath: file.path) else {
-                throw ValidationError("There is no server database at \(file.path); give --server-data-dir the folder hearth serve keeps its data in (its --data-dir), or --database for PostgreSQL.")
+                throw ServiceError.validationFailed("There is no server database at \(file.path); give --server-data-dir the folder hearth serve keeps its data in (its --data-dir), or --database for PostgreSQL.")
             }
             let store = try SQLiteRecordStore(url: file, logger: logger)
             let table = store.analyticsEvents()
