@@ -116,6 +116,36 @@ struct AnalyticsServiceTests {
         #expect(unreachable.remaining == 1)
     }
 
+    @Test("run() uploads every flush interval until it is cancelled; flushes called together share one upload")
+    func runsOnItsInterval() async throws {
+        let server = FakePostHog()
+        try await server.run { host in
+            let sleeps = Locked<[Duration]>([])
+            let analytics = AnalyticsService(
+                configuration: AnalyticsConfiguration(apiKey: "phc_test", host: host, flushInterval: .seconds(30)),
+                database: try Self.memory(),
+                sleep: { wait in
+                    // The third wait ends the loop, as a cancelled sleep does.
+                    let count = sleeps.withLock { value -> Int in
+                        value.append(wait)
+                        return value.count
+                    }
+                    if count > 2 { throw CancellationError() }
+                },
+                logger: Logger(label: "test.analytics", factory: { _ in SwiftLogNoOpLogHandler() }))
+            await analytics.track(GarageEvent.vehicleDeleted)
+            try await analytics.run()
+            #expect(sleeps.current == [.seconds(30), .seconds(30), .seconds(30)])
+            #expect(server.events.map(\.event) == ["vehicle_deleted"])
+            for event in Self.events.prefix(3) { await analytics.track(event) }
+            async let first = analytics.flush()
+            async let second = analytics.flush()
+            let reports = await [first, second]
+            #expect(reports.map(\.sent).reduce(0, +) >= 3)
+            #expect(server.events.count == 4)
+        }
+    }
+
     @Test("backoff doubles from the initial wait up to the maximum")
     func backoffSchedule() {
         let configuration = AnalyticsConfiguration(initialBackoff: .milliseconds(500), maximumBackoff: .seconds(5))
