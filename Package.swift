@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "HearthGarage", targets: ["HearthGarage"]),
         .library(name: "HearthFinance", targets: ["HearthFinance"]),
         .library(name: "HearthHealth", targets: ["HearthHealth"]),
+        .library(name: "HearthAnalytics", targets: ["HearthAnalytics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -132,6 +133,28 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Analytics (PostHog protocol)
+        .target(
+            name: "HearthCompression",
+            dependencies: ["CZlib"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HearthAnalytics",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthCompression",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Domains
         .target(
             name: "HearthGarage",
@@ -181,6 +204,7 @@ let package = Package(
             dependencies: [
                 "HearthCloud",
                 "HearthCloudModel",
+                "HearthCompression",
                 "HearthCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -194,6 +218,8 @@ let package = Package(
         .executableTarget(
             name: "hearth",
             dependencies: [
+                "HearthAnalytics",
+                "HearthCloud",
                 "HearthCore",
                 "HearthExchange",
                 "HearthServer",
@@ -380,6 +406,7 @@ let package = Package(
             dependencies: [
                 "HearthCloud",
                 "HearthCloudModel",
+                "HearthCompression",
                 "HearthCore",
                 "HearthServer",
                 "HearthTestSupport",
@@ -472,6 +499,23 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthAnalyticsTests",
+            dependencies: [
+                "HearthAnalytics",
+                "HearthCompression",
+                "HearthCore",
+                "HearthStore",
+                "HearthTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(
