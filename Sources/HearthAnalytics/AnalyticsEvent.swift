@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// An analytics event: a fixed name and properties whose values are only categories and Booleans.
 ///

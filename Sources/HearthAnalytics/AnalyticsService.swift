@@ -1,6 +1,6 @@
 public import Foundation
 import HearthCompression
-public import HearthCore
+import HearthCore
 public import HearthStore
 public import Logging
 public import ServiceLifecycle

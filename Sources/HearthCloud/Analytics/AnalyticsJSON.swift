@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// A JSON value as a client sent it in an event's properties: kept whole, so stored events read back as
 /// they arrived (integers exact, `true` still a Boolean).
