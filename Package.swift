@@ -180,6 +180,7 @@ let package = Package(
                 "HearthCore",
                 "HearthExchange",
                 "HearthStore",
+                "HearthReports",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings

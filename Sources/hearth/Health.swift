@@ -3,6 +3,7 @@ import Foundation
 import HearthCore
 import HearthExchange
 import HearthHealth
+import HearthStore
 
 /// `hearth health …`: medical records for people and pets on a local database.
 struct Health: AsyncParsableCommand {
@@ -269,27 +270,48 @@ struct HealthEntryCommand: AsyncParsableCommand {
     }
 }
 
-/// `hearth health export RECORD [-o FILE]`.
+/// `hearth health export RECORD [--format json|pdf|html] [-o PATH]`.
 struct HealthExport: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "export", abstract: "Export a record as JSON (format version 1, the original app's).")
+    static let configuration = CommandConfiguration(
+        commandName: "export",
+        abstract: "Export a record: JSON (format version 1, the original app's), or a PDF or HTML report with charts.",
+        discussion: """
+            PDF and HTML go into a folder (-o, default the current one) as "<name> - Medical Record.pdf", readable only by
+            you (0600), and encrypted with AES-GCM when HEARTH_ENCRYPTION_KEY holds a key. JSON goes to -o FILE or stdout.
+            """
+    )
     @OptionGroup var options: HealthOptions
     @Argument(help: "The record.") var record: String
-    @Option(name: .shortAndLong, help: "The file to write (default: stdout).") var output: String?
-    @Option(help: "json (the only format so far).") var format = "json"
+    @Option(name: .shortAndLong, help: "The file (JSON) or folder (PDF, HTML) to write.") var output: String?
+    @Option(help: "json, pdf or html.") var format = "json"
 
     func run() async throws {
-        guard format == "json" else { throw ServiceError.validationFailed("--format \(format) is not available yet; use json") }
         let service = try options.openService()
         let found = try await options.record(record, in: service)
-        let data = try await service.exportJSON(found.uuid)
-        guard let output else {
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
-            return
+        switch format.lowercased() {
+        case "json":
+            let data = try await service.exportJSON(found.uuid)
+            guard let output else {
+                FileHandle.standardOutput.write(data + Data("\n".utf8))
+                return
+            }
+            let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath)
+            try data.write(to: url, options: .atomic)
+            if options.json { return try options.print(json: ["written": url.path]) }
+            Swift.print("Wrote \(found.displayName) to \(url.path).")
+        case "pdf", "html":
+            let folder = URL(fileURLWithPath: ((output ?? ".") as NSString).expandingTildeInPath)
+            let key = try ProcessInfo.processInfo.environment[EncryptionKey.environmentVariable].flatMap { text in
+                text.isEmpty ? nil : try EncryptionKey(text: text, source: EncryptionKey.environmentVariable)
+            }
+            let store = ProtectedFileStore(directory: folder, key: key)
+            let name = try await HealthReportService(records: service).write(found.uuid, format: format.lowercased() == "pdf" ? .pdf : .html, to: store)
+            let path = folder.appendingPathComponent(name).path
+            if options.json { return try options.print(json: ["written": path, "encrypted": store.isEncrypted ? "yes" : "no"]) }
+            Swift.print("Wrote \(path)\(store.isEncrypted ? " (encrypted)" : "").")
+        default:
+            throw ServiceError.validationFailed("--format \(format) is not one of json, pdf, html")
         }
-        let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath)
-        try data.write(to: url, options: .atomic)
-        if options.json { return try options.print(json: ["written": url.path]) }
-        Swift.print("Wrote \(found.displayName) to \(url.path).")
     }
 }
 
