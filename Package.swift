@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "HearthReports", targets: ["HearthReports"]),
         .library(name: "HearthGarage", targets: ["HearthGarage"]),
         .library(name: "HearthFinance", targets: ["HearthFinance"]),
+        .library(name: "HearthOCR", targets: ["HearthOCR"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -131,6 +132,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: OCR
+        .systemLibrary(
+            name: "CTesseract",
+            path: "Sources/CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]
+        ),
+        .target(
+            name: "HearthOCR",
+            dependencies: [
+                "HearthCore",
+                "CTesseract",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Domains
         .target(
             name: "HearthGarage",
@@ -186,6 +203,7 @@ let package = Package(
                 "HearthReports",
                 "HearthGarage",
                 "HearthFinance",
+                "HearthOCR",
                 "HearthSync",
                 "HearthStore",
                 "HearthCloudModel",
@@ -441,6 +459,16 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthOCRTests",
+            dependencies: [
+                "HearthCore",
+                "HearthGarage",
+                "HearthOCR",
+                "HearthTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

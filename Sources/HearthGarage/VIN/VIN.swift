@@ -132,6 +132,9 @@ public struct VIN: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The maker, when the WMI is one of the common ones.
     public var manufacturer: String? { Self.manufacturers[wmi] }
 
+    /// The common WMIs whose maker ``manufacturer`` names; the OCR prefers readings that start with one.
+    public static var knownWMIs: Set<String> { Set(manufacturers.keys) }
+
     // MARK: Tables
 
     private static let allowed = Validation.vinCharacters
