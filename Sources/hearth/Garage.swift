@@ -19,7 +19,7 @@ struct Garage: AsyncParsableCommand {
             """,
         subcommands: [
             GarageVehicle.self, GarageService.self, GarageMileage.self, GarageDue.self, GarageReminders.self,
-            GarageImport.self, GarageVIN.self, GarageRecalls.self,
+            GarageImport.self, GarageVIN.self, GarageRecalls.self, GarageOCR.self,
         ]
     )
 }
