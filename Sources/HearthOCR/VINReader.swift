@@ -88,7 +88,7 @@ public struct VINReader: Sendable {
             warnings.append(OCRWarning(.ambiguous, "\(second.vin) fits the photo almost as well as \(best.vin); compare with the vehicle."))
         }
         let engineConfidence = (plain?.confidence ?? 0) / 100
-        let confidence = engineConfidence / (1 + best.cost / 50)
+        let confidence = min(1, engineConfidence / (1 + max(0, best.cost) / 50))
         if confidence < 0.5 {
             warnings.append(OCRWarning(.lowConfidence, "Only \(Int((confidence * 100).rounded())) % sure of \(best.vin); compare it with the vehicle."))
         }

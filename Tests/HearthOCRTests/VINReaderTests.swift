@@ -17,6 +17,19 @@ import Testing
         #expect(reading.vin == "1HGCM82633A004352")
         #expect(reading.corrections.isEmpty)
         #expect(reading.warnings.isEmpty)
+        #expect(reading.confidence > 0.8 && reading.confidence <= 1)
+    }
+
+    @Test func aKnownMakerCodeTipsTheBalance() {
+        // Both readings have a valid check digit; the engine was unsure of the "S" and of the "1" (it also
+        // weighed "3"). Only "5FN" is a known maker code (Honda).
+        var recognition = pass("SFNRL38219B123456", confidence: 95, alternatives: [8: [("3", 60)]])
+        recognition.symbols[0].confidence = 30
+        recognition.symbols[8].confidence = 70
+        #expect(VINReader().read([recognition]).vin == "SFNRL38219B123456")
+        let reading = VINReader(knownWMIs: ["5FN"]).read([recognition])
+        #expect(reading.vin == "5FNRL38239B123456")
+        #expect(reading.confidence > 0 && reading.confidence <= 1)
     }
 
     @Test func oIAndQAreReadAsDigitsWithoutAWarning() {
