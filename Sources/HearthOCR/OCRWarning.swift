@@ -2,6 +2,7 @@
 public struct OCRWarning: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What kind of warning this is; new kinds can be added without breaking callers.
     public struct Code: Sendable, Hashable, Codable, CustomStringConvertible {
+        /// A stable, machine-readable name such as `"BELOW_LAST_MILEAGE"`.
         public let rawValue: String
 
         public init(_ rawValue: String) { self.rawValue = rawValue }
@@ -33,6 +34,7 @@ public struct OCRWarning: Sendable, Hashable, Codable, CustomStringConvertible {
         }
     }
 
+    /// What kind of warning this is.
     public var code: Code
     /// What to check, in a sentence.
     public var message: String

@@ -4,6 +4,7 @@ public struct OdometerReading: Sendable, Hashable, Codable {
     public struct Candidate: Sendable, Hashable, Codable {
         /// The digits as read, leading zeros included (a digit-wheel counter shows them).
         public var text: String
+        /// The digits as a number.
         public var value: Int
         /// 0–1: the engine's confidence in the digits, scaled by the share of passes that read them.
         public var confidence: Double
@@ -25,6 +26,7 @@ public struct OdometerReading: Sendable, Hashable, Codable {
     /// never silently accepted.
     public var warnings: [OCRWarning]
 
+    /// The most likely reading, if any.
     public var best: Candidate? { candidates.first }
 
     public init(candidates: [Candidate], lastMileage: Int?, warnings: [OCRWarning]) {

@@ -8,8 +8,11 @@ public import Foundation
 /// let odometer = try await reader.readOdometer(at: photo, lastMileage: vehicle.currentMileage)
 /// ```
 public struct PhotoReader: Sendable {
+    /// The engine that reads the photos.
     public var recognizer: any TextRecognizing
+    /// Turns odometer text into a checked mileage.
     public var odometer: OdometerReader
+    /// Turns VIN text into a VIN chosen by its check digit.
     public var vin: VINReader
 
     public init(recognizer: any TextRecognizing, odometer: OdometerReader = OdometerReader(), vin: VINReader = VINReader()) {

@@ -2,6 +2,7 @@
 public struct RecognizedSymbol: Sendable, Hashable, Codable {
     /// Another reading of the same character.
     public struct Alternative: Sendable, Hashable, Codable {
+        /// The character or characters.
         public var text: String
         /// 0–100, on the engine's scale.
         public var confidence: Double

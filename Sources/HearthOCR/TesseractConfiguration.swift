@@ -4,8 +4,11 @@
 /// folder Debian's `tesseract-ocr-eng` installs to), `language` (default `eng`), `passes` (the
 /// preprocessing passes per job, default ``Preprocessing/defaultPasses(for:)``).
 public struct TesseractConfiguration: Sendable, Hashable {
+    /// The folder holding the language data; nil for `TESSDATA_PREFIX` or the default.
     public var dataPath: String?
+    /// The Tesseract language code, such as `eng`.
     public var language: String
+    /// The preprocessing passes each job runs; each gives one ``Recognition``.
     public var passes: [OCRJob: [Preprocessing]]
 
     public init(

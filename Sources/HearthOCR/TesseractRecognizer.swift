@@ -16,6 +16,7 @@ import HearthCore
 /// print(reading.vin ?? "unreadable", reading.confidence)
 /// ```
 public actor TesseractRecognizer: TextRecognizing {
+    /// Where the language data is and which passes run.
     public let configuration: TesseractConfiguration
     private var engines: [OCRJob: TesseractEngine] = [:]
 
@@ -30,6 +31,7 @@ public actor TesseractRecognizer: TextRecognizing {
         engines[.odometer] = try TesseractEngine(job: .odometer, configuration: configuration)
     }
 
+    /// What each of the job's passes read from the image file at `url`.
     public func recognize(imageAt url: URL, for job: OCRJob) throws -> [Recognition] {
         let image = try Self.load(url)
         let engine = try engine(for: job)

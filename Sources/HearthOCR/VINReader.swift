@@ -11,7 +11,9 @@ import HearthCore
 /// 3. With 18 or 19 characters, one or two stray ones are dropped (the least sure first).
 /// 4. The cheapest combination whose check digit matches is found exactly, by dynamic programming over
 ///    the check-digit sum modulo 11.
-/// The passes then vote; agreement wins, then the lower cost.
+/// 5. A known maker code (``knownWMIs``) at the start takes ``knownWMIBonus`` off the cost.
+/// Every pass's proposals are then priced in every pass and the cost averaged, so the passes' evidence
+/// adds up; the cheapest wins.
 ///
 /// ```swift
 /// let reading = VINReader().read(recognitions)
@@ -25,6 +27,7 @@ public struct VINReader: Sendable {
     /// World manufacturer identifiers (a VIN's first three characters) known to exist; a reading that
     /// starts with one costs ``knownWMIBonus`` less. Empty by default: the garage passes its table.
     public var knownWMIs: Set<String>
+    /// What starting with one of ``knownWMIs`` takes off a reading's cost (a static confusion costs 20–70).
     public var knownWMIBonus: Double
 
     public init(

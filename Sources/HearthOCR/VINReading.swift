@@ -2,6 +2,7 @@
 public struct VINReading: Sendable, Hashable, Codable {
     /// A 17-character reading whose check digit matches.
     public struct Candidate: Sendable, Hashable, Codable {
+        /// The 17 characters.
         public var vin: String
         /// How far it is from what the engine read, averaged over the passes: 0 when only O, I and Q were
         /// corrected; each further change costs more the surer the engine was of the character it replaces;
@@ -21,7 +22,9 @@ public struct VINReading: Sendable, Hashable, Codable {
     public struct Correction: Sendable, Hashable, Codable {
         /// 1–17.
         public var position: Int
+        /// What the engine read there.
         public var read: String
+        /// What the VIN has there.
         public var corrected: String
 
         public init(position: Int, read: String, corrected: String) {
@@ -41,6 +44,7 @@ public struct VINReading: Sendable, Hashable, Codable {
     public var candidates: [Candidate]
     /// How ``vin`` differs from ``text``, beyond O, I and Q.
     public var corrections: [Correction]
+    /// What to check before saving the VIN.
     public var warnings: [OCRWarning]
 
     public init(vin: String?, text: String, confidence: Double, candidates: [Candidate], corrections: [Correction], warnings: [OCRWarning]) {
