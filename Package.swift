@@ -25,6 +25,8 @@ let package = Package(
         .library(name: "HearthGarage", targets: ["HearthGarage"]),
         .library(name: "HearthFinance", targets: ["HearthFinance"]),
         .library(name: "HearthOCR", targets: ["HearthOCR"]),
+        .library(name: "HearthHealth", targets: ["HearthHealth"]),
+        .library(name: "HearthAnalytics", targets: ["HearthAnalytics"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -132,6 +134,28 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Analytics (PostHog protocol)
+        .target(
+            name: "HearthCompression",
+            dependencies: ["CZlib"],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HearthAnalytics",
+            dependencies: [
+                "HearthCore",
+                "HearthStore",
+                "HearthCompression",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: OCR
         .systemLibrary(
             name: "CTesseract",
@@ -154,7 +178,10 @@ let package = Package(
             dependencies: [
                 "HearthCore",
                 "HearthExchange",
+                "HearthReports",
                 "HearthStore",
+                "HearthSync",
+                "HearthCloudModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -162,6 +189,16 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             resources: [.process("Resources")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
+            name: "HearthHealth",
+            dependencies: [
+                "HearthCore",
+                "HearthExchange",
+                "HearthStore",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -184,6 +221,7 @@ let package = Package(
             dependencies: [
                 "HearthCloud",
                 "HearthCloudModel",
+                "HearthCompression",
                 "HearthCore",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
@@ -197,12 +235,15 @@ let package = Package(
         .executableTarget(
             name: "hearth",
             dependencies: [
+                "HearthAnalytics",
+                "HearthCloud",
                 "HearthCore",
                 "HearthExchange",
                 "HearthServer",
                 "HearthReports",
                 "HearthGarage",
                 "HearthFinance",
+                "HearthHealth",
                 "HearthOCR",
                 "HearthSync",
                 "HearthStore",
@@ -383,6 +424,7 @@ let package = Package(
             dependencies: [
                 "HearthCloud",
                 "HearthCloudModel",
+                "HearthCompression",
                 "HearthCore",
                 "HearthServer",
                 "HearthTestSupport",
@@ -403,6 +445,7 @@ let package = Package(
                 "FinanceSyncProbe",
                 "HearthTestSupport",
                 "HearthFinance",
+                "HearthGarage",
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",
@@ -450,6 +493,7 @@ let package = Package(
                 "HearthTestSupport",
                 "HearthCore",
                 "HearthGarage",
+                "HearthReports",
                 "HearthStore",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -459,6 +503,37 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
             ],
             resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthHealthTests",
+            dependencies: [
+                "hearth",
+                "HearthExchange",
+                "HearthTestSupport",
+                "HearthCore",
+                "HearthStore",
+                "HearthHealth",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            resources: [.copy("Fixtures")],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthAnalyticsTests",
+            dependencies: [
+                "HearthAnalytics",
+                "HearthCompression",
+                "HearthCore",
+                "HearthStore",
+                "HearthTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -28,7 +28,8 @@ public func buildApplication(
     let cloud = try await CloudServices.make(configuration, dataDirectory: dataDirectory, logger: logger)
     let healthChecks: [any ServiceHealth] = [DataDirectoryHealth(directory: dataDirectory), RecordStoreHealth(store: cloud.store)]
 
-    let router = buildRouter(healthChecks: healthChecks, registry: registry, cloud: cloud.api)
+    let collector = try await AnalyticsCollector.make(configuration, store: cloud.store, logger: logger)
+    let router = buildRouter(healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector)
 
     return Application(
         router: router,
@@ -49,7 +50,8 @@ public func buildApplication(
     )
 }
 
-/// Every route of the server as (method, path with `{parameters}`), for checking the OpenAPI document.
+/// Every route of the server as (method, path with `{parameters}`), for checking the OpenAPI document. The analytics
+/// collector's routes are left out: they follow PostHog's protocol, which the document does not describe.
 func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(method: String, path: String)] {
     let dataDirectory = try DataDirectory.prepare(configuration.dataDirectory)
     let cloud = try await CloudServices.make(configuration, dataDirectory: dataDirectory, logger: Logger(label: "hearth.routes"))
@@ -62,8 +64,8 @@ func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(me
     }
 }
 
-/// Every route of the server, with its middleware.
-func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI) -> Router<HearthRequestContext> {
+/// Every route of the server, with its middleware; the analytics collector's when one is given.
+func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI, collector: AnalyticsCollector? = nil) -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
     // Filled once every route is registered below; read by the error middleware to answer 405.
     let table = Locked(RouteTable())
@@ -76,6 +78,7 @@ func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollecto
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: openAPI)))
     }
     cloud.register(on: router)
+    collector?.register(on: router)
     let routes = RouteTable(router.routes.map { ($0.method, $0.path.description) })
     table.withLock { $0 = routes }
     return router

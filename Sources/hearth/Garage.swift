@@ -19,7 +19,9 @@ struct Garage: AsyncParsableCommand {
             """,
         subcommands: [
             GarageVehicle.self, GarageService.self, GarageMileage.self, GarageDue.self, GarageReminders.self,
-            GarageImport.self, GarageVIN.self, GarageRecalls.self, GarageOCR.self,
+            GarageImport.self, GarageVIN.self, GarageRecalls.self, GarageFuel.self, GarageAsk.self,
+            GarageWidget.self, GarageWatch.self, GarageIcon.self, GarageSyncCommand.self,
+            GarageHistory.self, GarageCosts.self, GarageAttach.self, GarageOCR.self,
         ]
     )
 }
@@ -31,3 +33,4 @@ extension DistanceUnit: ExpressibleByArgument {}
 extension DateOrder: ExpressibleByArgument {}
 
 extension ServiceLog.CostCategory: ExpressibleByArgument {}
+extension FuelEconomyUnit: ExpressibleByArgument {}

@@ -28,6 +28,10 @@ struct GarageDue: AsyncParsableCommand {
                 pace = "\(perDay) mi/day, \(estimate.confidence.rawValue) confidence"
             }
             print("\(summary.vehicle.displayName) — \(GarageOutput.number(summary.vehicle.currentMileage)) miles (\(pace))")
+            if let fuel = summary.fuelEconomy {
+                let cost = fuel.costPerMile.map { ", \(GarageOutput.money($0)) a mile" } ?? ""
+                print("  Fuel: \(GarageFuel.figure(fuel.averageMPG, .mpg)) average over \(GarageOutput.number(fuel.distance)) miles\(cost)")
+            }
             var rows = summary.items.map { item in
                 [item.service.name, item.status.label, item.service.dueDate?.iso ?? "—",
                  item.service.dueMileage.map(GarageOutput.number) ?? "—", item.effectiveDueDate?.iso ?? "—", item.urgency?.label ?? "—"]

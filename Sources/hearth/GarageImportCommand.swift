@@ -53,7 +53,7 @@ struct GarageImport: AsyncParsableCommand {
     static func summary(_ report: ImportReport, file: String, vehicle: Vehicle) -> String {
         var lines: [String] = []
         let verb = report.dryRun ? "Dry run: would import" : "Imported"
-        lines.append("\(verb) \(GarageOutput.number(report.imported)) record\(report.imported == 1 ? "" : "s") into \(vehicle.displayName) from \(file) (\(report.format)): \(GarageOutput.number(report.fuelImported)) fill-up\(report.fuelImported == 1 ? "" : "s"), \(GarageOutput.number(report.servicesImported)) service log\(report.servicesImported == 1 ? "" : "s").")
+        lines.append("\(verb) \(GarageOutput.number(report.imported)) record\(report.imported == 1 ? "" : "s") into \(vehicle.displayName) from \(file) (\(report.format)): \(GarageOutput.number(report.fuelImported)) fill-up\(report.fuelImported == 1 ? "" : "s"), \(GarageOutput.number(report.servicesImported)) service log\(report.servicesImported == 1 ? "" : "s"), \(GarageOutput.number(report.expensesImported)) expense\(report.expensesImported == 1 ? "" : "s").")
         if !report.servicesCreated.isEmpty {
             lines.append("\(report.dryRun ? "Would add" : "Added") service\(report.servicesCreated.count == 1 ? "" : "s") to track: \(report.servicesCreated.joined(separator: ", ")).")
         }
@@ -68,9 +68,9 @@ struct GarageImport: AsyncParsableCommand {
         if report.sourceVehicles.count > 1 {
             lines.append("The file holds \(report.sourceVehicles.count) vehicles (\(report.sourceVehicles.joined(separator: ", "))); choose another with --from-vehicle.")
         }
-        var reading = ["dates \(report.dateOrder?.rawValue ?? "year-first")"]
+        var reading = report.dateOrder.map { ["dates \($0.rawValue)"] } ?? []
         if report.distanceUnit == .kilometers { reading.append("kilometres converted to miles") }
-        lines.append("Read with " + reading.joined(separator: ", ") + ".")
+        if !reading.isEmpty { lines.append("Read with " + reading.joined(separator: ", ") + ".") }
         lines += report.notes.map { "Note: \($0)" }
         if report.dryRun { lines.append("Nothing was written.") }
         return lines.joined(separator: "\n")

@@ -24,6 +24,7 @@ struct GarageOptions: ParsableArguments {
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw ServiceError.validationFailed("--db \(url.path) is a folder; give a file path such as \(url.appendingPathComponent("garage.sqlite").path)")
         }
-        return try GarageStore.open(at: url)
+        // Opened with the sync tables, so every change is queued for `hearth garage sync` once sync is on.
+        return try GarageSync.open(at: url).store
     }
 }

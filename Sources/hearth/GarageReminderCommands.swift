@@ -114,12 +114,14 @@ struct GarageReminders: AsyncParsableCommand {
                 if options.json { return try GarageOutput.json(update) }
                 print("\(update.vehicle.displayName) now reads \(GarageOutput.number(update.vehicle.currentMileage)) miles.")
                 GarageOutput.warn(update.warnings)
-            case .costs(let vehicle, let year, let total, let logs):
+            case .costs(let vehicle, let year, let total, let logs, let expenses):
                 if options.json {
-                    struct Costs: Encodable { var vehicle: Vehicle; var year: Int; var total: Decimal; var logs: [ServiceLog] }
-                    return try GarageOutput.json(Costs(vehicle: vehicle, year: year, total: total, logs: logs))
+                    struct Costs: Encodable { var vehicle: Vehicle; var year: Int; var total: Decimal; var logs: [ServiceLog]; var expenses: [GarageExpense] }
+                    return try GarageOutput.json(Costs(vehicle: vehicle, year: year, total: total, logs: logs, expenses: expenses))
                 }
-                print("\(vehicle.displayName) in \(year): \(GarageOutput.money(total)) over \(logs.count) service\(logs.count == 1 ? "" : "s").")
+                let others = expenses.isEmpty ? "" : " and \(expenses.count) other expense\(expenses.count == 1 ? "" : "s")"
+                print("\(vehicle.displayName) in \(year): \(GarageOutput.money(total)) over \(logs.count) service\(logs.count == 1 ? "" : "s")\(others).")
+                print("By category, with charts: hearth garage costs \(vehicle.id.uuidString.prefix(8)) --year \(year) -o .")
             }
         }
     }

@@ -8,7 +8,7 @@ struct GarageVehicle: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vehicle",
         abstract: "Add, list, change and remove vehicles.",
-        subcommands: [Add.self, List.self, Update.self, Remove.self]
+        subcommands: [Add.self, List.self, Show.self, Update.self, Remove.self]
     )
 
     /// The vehicle fields `add` and `update` share.
@@ -87,6 +87,38 @@ struct GarageVehicle: AsyncParsableCommand {
                     ]
                 }
             )
+        }
+    }
+
+    struct Show: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show a vehicle: its details, what is due next, and its fuel economy.")
+        @OptionGroup var options: GarageOptions
+        @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
+
+        func run() async throws {
+            let store = try options.openStore()
+            let found = try await store.vehicle(matching: vehicle)
+            guard let due = try await store.due(vehicleID: found.id).first else {
+                throw ServiceError.notFound("Vehicle \(found.displayName)")
+            }
+            let economy = try await store.fuelEconomy(of: found.id)
+            if options.json { return try GarageOutput.json(due) }
+            let v = due.vehicle
+            var rows: [[String]] = [
+                ["Vehicle", [v.year > 0 ? String(v.year) : "", v.make, v.model].filter { !$0.isEmpty }.joined(separator: " ")],
+                ["Mileage", "\(GarageOutput.number(v.currentMileage)) miles" + (v.mileageUpdatedAt.map { ", read \(CalendarDay($0, in: .current).iso)" } ?? "")],
+            ]
+            for (label, value) in [("VIN", v.vin), ("Plate", v.licensePlate), ("Tire size", v.tireSize), ("Oil", v.oilType), ("Notes", v.notes)] {
+                if let value { rows.append([label, value]) }
+            }
+            if let marbete = due.marbete { rows.append(["Marbete", "\(marbete.expiresOn.iso) (\(marbete.status.label))"]) }
+            if let pace = due.pace { rows.append(["Pace", String(format: "%.1f mi/day, %@ confidence", pace.milesPerDay, pace.confidence.rawValue)]) }
+            rows.append(["Fuel", GarageFuel.averageLine(economy, units: .mpg) ?? "no average yet (\(economy.entries.count) fill-ups)"])
+            if let next = due.items.first {
+                rows.append(["Next", "\(next.service.name): \(next.status.label)" + (next.effectiveDueDate.map { ", by \($0.iso)" } ?? "")])
+            }
+            print(GarageOutput.label(v))
+            for row in rows { print("  \(row[0].padding(toLength: 10, withPad: " ", startingAt: 0)) \(row[1])") }
         }
     }
 

@@ -47,11 +47,14 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("database-connections"), help: "Connections each server keeps to PostgreSQL (default 20; HEARTH_DATABASE_CONNECTIONS).")
     var databaseConnections: Int?
 
+    @Option(name: .customLong("analytics-key"), help: "A project key the analytics collector accepts (repeat, or comma separate; HEARTH_ANALYTICS_KEYS). None: the collector is off.")
+    var analyticsKeys: [String] = []
+
     func run() async throws {
         let configuration = try ServerConfiguration.resolve(
             host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, database: database,
             rateLimit: rateLimit, rateBurst: rateBurst, maxRequestBytes: maxRequestBytes, maxAssetBytes: maxAssetBytes,
-            databaseConnections: databaseConnections
+            databaseConnections: databaseConnections, analyticsKeys: analyticsKeys
         )
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import Testing
 @testable import HearthGarage
 

@@ -31,6 +31,38 @@ struct HearthCLI {
 }
 
 @Suite(.serialized, .timeLimit(.minutes(3))) struct GarageCLITests {
+    @Test func fuelEconomyVehicleShowAndAsk() async throws {
+        let cli = try HearthCLI()
+        #expect(try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--mileage", "20000").status == 0)
+        for (date, odometer, gallons, cost, extra) in [
+            ("2024-05-01", "20000", "10", "35.00", [String]()), ("2024-05-05", "20150", "4", "14.00", ["--partial"]),
+            ("2024-05-09", "20300", "6", "21.00", []),
+        ] {
+            let added = try await cli.run(["fuel", "add", "Daily", "--date", date, "--odometer", odometer, "--gallons", gallons, "--cost", cost] + extra)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        let shown = try await cli.run("fuel", "Daily")
+        #expect(shown.stdout.contains("2024-05-09  20,300    6.00     $21.00  full     30.0 mpg"), "\(shown.stdout)")
+        #expect(shown.stdout.contains("Average 30.0 mpg over 300 miles; fuel cost $0.117 per mile."))
+        let metric = try await cli.run("fuel", "show", "Daily", "--units", "l/100km")
+        #expect(metric.stdout.contains("Average 7.8 l/100km over 483 km; fuel cost $0.072 per km."), "\(metric.stdout)")
+        let economy = try await cli.json(FuelEconomy.self, "fuel", "Daily")
+        #expect(economy.averageMPG == 30 && economy.entries.count == 3)
+        let bad = try await cli.run("fuel", "add", "Daily", "--gallons", "ten")
+        #expect(bad.status != 0 && bad.stderr.contains("\"ten\" is not a fuel quantity"))
+
+        let show = try await cli.run("vehicle", "show", "Daily")
+        #expect(show.stdout.contains("Fuel       Average 30.0 mpg over 300 miles"), "\(show.stdout)")
+        #expect(try await cli.run("due").stdout.contains("Fuel: 30.0 mpg average over 300 miles"))
+
+        let asked = try await cli.run("ask", "Update mileage to 21,000 miles")
+        #expect(asked.stdout == "Daily now reads 21,000 miles.\n", "\(asked.stderr)")
+        let due = try await cli.run("ask", "What's", "due", "on", "my", "car?")
+        #expect(due.stdout == "Nothing is due on Daily.\n")
+        let unclear = try await cli.run("ask", "sing a song")
+        #expect(unclear.status != 0 && unclear.stderr.contains("I didn't understand \"sing a song\""))
+    }
+
     @Test func vehiclesServicesMileageAndDue() async throws {
         let cli = try HearthCLI()
         let added = try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",
@@ -108,17 +140,17 @@ struct HearthCLI {
         let file = TestSupport.fixture("acar-export.csv").path
         let dry = try await cli.run("import", file, "--vehicle", "Civic", "--dry-run")
         #expect(dry.status == 0, "\(dry.stderr)")
-        #expect(dry.stdout.hasPrefix("Dry run: would import 10 records into Civic from acar-export.csv (Fuelly (aCar) export)"))
+        #expect(dry.stdout.hasPrefix("Dry run: would import 11 records into Civic from acar-export.csv (Fuelly (aCar) export): 6 fill-ups, 4 service logs, 1 expense."))
         #expect(dry.stdout.contains("Nothing was written."))
         // Piped output: no progress on stderr.
         #expect(dry.stderr.isEmpty)
         #expect(try await cli.json(ServiceLogs.self, "service", "list", "Civic").logs.isEmpty)
 
         let real = try await cli.json(ImportReport.self, "import", file, "--vehicle", "Civic")
-        #expect(real.fuelImported == 6 && real.servicesImported == 4 && real.skipped == 3 && !real.dryRun)
+        #expect(real.fuelImported == 6 && real.servicesImported == 4 && real.expensesImported == 1 && real.skipped == 2 && !real.dryRun)
         let again = try await cli.run("import", file, "--vehicle", "Civic", "--source", "fuelly")
         #expect(again.stdout.contains("Imported 0 records"))
-        #expect(again.stdout.contains("Already in the garage (not added again): 10."))
+        #expect(again.stdout.contains("Already in the garage (not added again): 11."))
         #expect(again.stdout.contains("1 × trip records are not imported"))
 
         let wrong = try await cli.run("import", TestSupport.fixture("drivvo-en.csv").path, "--vehicle", "Civic", "--source", "simplyauto")

@@ -32,9 +32,10 @@ import Testing
         #expect(report.rowsRead == 12)
         #expect(report.fuelImported == 6)
         #expect(report.servicesImported == 4)
-        #expect(report.skipped == 3)
+        #expect(report.skipped == 2)
         #expect(report.skippedRows.byReason["trip records are not imported"] == 1)
-        #expect(report.skippedRows.byReason["expense events are not imported (only services and repairs)"] == 1)
+        // Any other kind of event is an expense that counts in the year's cost.
+        #expect(report.expensesImported == 1)
         #expect(report.skippedRows.listed.contains { $0.reason.contains("--from-vehicle \"Tacoma\"") })
         #expect(report.sourceVehicles == ["Civic", "Tacoma"])
         #expect(report.servicesCreated == ["Oil Change", "Brake Inspection", "Tire Rotation", "Wiper Blades"])
@@ -84,8 +85,8 @@ import Testing
         let changes = recorder.changes.count
         let again = try await Self.run(store, car, "acar-export.csv")
         #expect(again.imported == 0)
-        #expect(again.alreadyImported == 10)
-        #expect(again.skipped == 3)
+        #expect(again.alreadyImported == 11)
+        #expect(again.skipped == 2)
         #expect(again.servicesCreated.isEmpty)
         #expect(try await TestSupport.snapshot(store) == before)
         #expect(recorder.changes.count == changes)
@@ -151,23 +152,33 @@ import Testing
         #expect(report.format == "Drivvo export")
         #expect(report.rowsRead == 7)
         #expect(report.fuelImported == 3)
-        #expect(report.servicesImported == 2)
-        #expect(report.skippedRows.byReason == [
-            "expense records are not imported (only refuelling and services)": 1,
-            "the service has no odometer reading": 1,
-        ])
-        #expect(report.skippedRows.listed.map(\.line) == [13, 19])
+        // Nothing is lost: the expense is a cost record, and the service without an odometer keeps its cost.
+        #expect(report.servicesImported == 3)
+        #expect(report.expensesImported == 1)
+        #expect(report.skipped == 0)
         #expect(report.distanceUnit == .miles)   // "32,4 mpg"
+        #expect(report.dateOrder == nil)   // year-first dates: no order was chosen
         let fuel = try await store.fuelLogs(of: car.id)
         #expect(fuel.map(\.odometer) == [31_250, 31_620, nil])   // "0.0" is not recorded
         #expect(fuel.map(\.isPartial) == [false, true, false])
         #expect(fuel.first?.gallons == 12)
         #expect(fuel.first?.totalCost == Decimal(string: "41.51"))
         let logs = try await store.logs(of: car.id).sorted { ($0.title ?? "") < ($1.title ?? "") }
-        #expect(logs.map(\.title) == ["Air Filter", "Oil Change"])
+        #expect(logs.map(\.title) == ["Air Filter", "Oil Change", "Wiper Blades"])
         // One visit, total repeated on each item: counted once.
-        #expect(logs.map(\.cost) == [nil, Decimal(string: "119.9")])
+        #expect(logs.map(\.cost) == [nil, Decimal(string: "119.9"), 30])
         #expect(logs[1].notes == "Spring service. 5W-30")
+        #expect(logs[2].mileageAtService == 0)
+        #expect(logs[2].notes == "The file gives no odometer reading (line 19); the mileage is shown as 0.")
+        // A log without a reading does not set the service's last mileage to 0.
+        let wipers = try #require(try await store.services(of: car.id).first { $0.name == "Wiper Blades" })
+        #expect(wipers.lastMileage == nil)
+        let expenses = try await store.expenses(of: car.id)
+        #expect(expenses.map(\.category) == ["Parking"])
+        #expect(expenses.first?.amount == 12 && expenses.first?.odometer == 31_400)
+        #expect(expenses.first?.date == TestSupport.day(2023, 4, 8))
+        // Services and expenses make the year's cost.
+        #expect(try await store.serviceCost(of: car.id, in: 2023) == Decimal(string: "161.9"))
     }
 
     @Test func drivvoInSpanishPortugueseAndRussian() async throws {
@@ -180,7 +191,7 @@ import Testing
         #expect(esFuel.map(\.isPartial) == [false, true])
         #expect(esFuel.first?.gallons == Decimal(string: "10.567"))   // 40 litres
         let esLogs = try await es.logs(of: esCar.id)
-        #expect(Set(esLogs.compactMap(\.title)) == ["Oil Change", "Rotación de neumáticos"])
+        #expect(Set(esLogs.compactMap(\.title)) == ["Oil Change", "Tire Rotation"])
         #expect(esLogs.compactMap(\.cost) == [85])
 
         let (pt, ptCar) = try await Self.setUp(mileage: 0)
@@ -188,7 +199,7 @@ import Testing
         #expect(portuguese.fuelImported == 2 && portuguese.servicesImported == 1)
         #expect(try await pt.fuelLogs(of: ptCar.id).map(\.isPartial) == [false, true])
         let ptLog = try #require(try await pt.logs(of: ptCar.id).first)
-        #expect(ptLog.title == "Troca de óleo e filtro")
+        #expect(ptLog.title == "Oil Change")
         #expect(ptLog.cost == 350)
         #expect(ptLog.notes == "Revisão. óleo sintético")
 
@@ -213,8 +224,11 @@ import Testing
         #expect(report.format == "Simply Auto export")
         #expect(report.fuelImported == 3)
         #expect(report.servicesImported == 3)
-        #expect(report.skipped == 3)
+        #expect(report.expensesImported == 1)
+        #expect(report.skipped == 2)
         #expect(report.sourceVehicles == ["Accord", "Minivan"])
+        #expect(try await store.expenses(of: car.id).map(\.category) == ["Car Wash"])
+        #expect(report.dateOrder == nil)   // day, month and year in columns of their own
         #expect(report.notes.count == 1 && report.notes[0].contains("miles were assumed"))
         let fuel = try await store.fuelLogs(of: car.id)
         #expect(fuel.map(\.date) == [TestSupport.day(2023, 7, 3), TestSupport.day(2023, 7, 17), TestSupport.day(2023, 7, 31)])
@@ -266,7 +280,7 @@ import Testing
             progress: { value in progress.withLock { $0.append(value) } }
         )
         #expect(rehearsal.dryRun)
-        #expect(rehearsal.fuelImported == 6 && rehearsal.servicesImported == 4 && rehearsal.skipped == 3)
+        #expect(rehearsal.fuelImported == 6 && rehearsal.servicesImported == 4 && rehearsal.expensesImported == 1 && rehearsal.skipped == 2)
         #expect(rehearsal.servicesCreated.count == 4)
         #expect(try await TestSupport.snapshot(store) == before)
         #expect(recorder.changes.count == changes)
@@ -328,5 +342,114 @@ import Testing
         let (other, otherCar) = try await Self.setUp(mileage: 0)
         _ = try await GarageImporter(store: other).importFile(at: url, options: ImportOptions(vehicleID: otherCar.id, dateOrder: .dayFirst))
         #expect(try await other.fuelLogs(of: otherCar.id).first?.date == TestSupport.day(2024, 4, 3))
+    }
+
+    // MARK: Losing nothing
+
+    /// Writes `text` to a temporary file named `name`.
+    static func file(_ name: String, _ text: String) throws -> URL {
+        let url = try TestSupport.temporaryDirectory().appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url
+    }
+
+    static func run(_ store: GarageStore, _ car: Vehicle, url: URL) async throws -> ImportReport {
+        try await GarageImporter(store: store).importFile(at: url, options: ImportOptions(vehicleID: car.id, source: .drivvo))
+    }
+
+    @Test func drivvoColumnsWithUnknownHeaderWordsAreReadByPosition() async throws {
+        // German headers, which the importer has no words for: the layout's positions decide.
+        let url = try Self.file("drivvo-de.csv", """
+            ##Refuelling
+            "Kilometerstand","Datum","Kraftstoff","Preis","Gesamtkosten","Liter","Volltank","Tankstelle","Fahrer","Grund","Notiz","Durchschnittsverbrauch"
+            "81200.0","2024-02-03 08:00:00","Super","1.799","71.96","40.0","Ja","Aral","Jan","","","7,1 l/100km"
+            "81800.0","2024-02-20 17:30:00","Super","1.819","54.57","30.0","Nein","Shell","Jan","","halb",""
+            ##Service
+            "Kilometerstand","Datum","Gesamtkosten","Wartungsart(en)","Wartungsname","Fahrer","Zahlungsart","Notiz","Titel","Rabatt"
+            "81500.0","2024-02-10 10:00:00","149.00","Ölwechsel","","Jan","Karte","5W-30","Inspektion","0.00"
+            ##Expense
+            "Kilometerstand","Datum","Gesamtkosten","Ausgabenart(en)","Fahrer","Zahlungsart","Notiz"
+            "81600.0","2024-02-12 09:00:00","310.00","Versicherung","Jan","Überweisung","Jahresbeitrag"
+
+            """)
+        let (store, car) = try await Self.setUp(mileage: 0)
+        let report = try await Self.run(store, car, url: url)
+        #expect(report.fuelImported == 2 && report.servicesImported == 1 && report.expensesImported == 1 && report.skipped == 0)
+        #expect(report.distanceUnit == .kilometers)   // "7,1 l/100km"
+        let fuel = try await store.fuelLogs(of: car.id)
+        #expect(fuel.map(\.totalCost) == [Decimal(string: "71.96"), Decimal(string: "54.57")])
+        #expect(fuel.map(\.isPartial) == [false, true])
+        #expect(fuel.map(\.station) == ["Aral", "Shell"])
+        #expect(fuel.first?.gallons == Decimal(string: "10.567"))   // 40 litres
+        let log = try #require(try await store.logs(of: car.id).first)
+        #expect(log.title == "Ölwechsel" && log.cost == 149 && log.notes == "Inspektion. 5W-30")
+        let expense = try #require(try await store.expenses(of: car.id).first)
+        #expect(expense.category == "Versicherung" && expense.amount == 310 && expense.notes == "Jahresbeitrag")
+        // The report says which columns were read by position.
+        #expect(report.notes.contains { $0.contains("the refuelling section") && $0.contains("\"Gesamtkosten\" as total cost") && $0.contains("\"Volltank\" as full tank") })
+        #expect(report.notes.contains { $0.contains("the service section") && $0.contains("\"Wartungsart(en)\" as service types") })
+    }
+
+    @Test func drivvoSectionsWithUnknownTitlesAreToldByTheirColumns() async throws {
+        let url = try Self.file("drivvo-fr.csv", """
+            ##Ravitaillement
+            "Odomètre","Date","Carburant","Prix","Coût total","Litres","Réservoir plein","Station","Conducteur","Raison","Note","Consommation moyenne"
+            "50100.0","2024-03-01 08:00:00","SP95","1.899","75.96","40.0","Oui","Total","Zoé","","","6,2 l/100km"
+            ##Dépense
+            "Odomètre","Date","Coût total","Type(s) de dépense","Conducteur","Moyen de paiement","Note"
+            "50200.0","2024-03-05 12:00:00","2.40","Péage","Zoé","Carte",""
+            ##Entretien
+            "Odomètre","Date","Coût total","Type(s) d'entretien","Nom de l'entretien","Conducteur","Moyen de paiement","Note","Titre","Remise"
+            "50300.0","2024-03-09 10:00:00","89.00","Vidange","","Zoé","Carte","","","0.00"
+
+            """)
+        let (store, car) = try await Self.setUp(mileage: 0)
+        let report = try await Self.run(store, car, url: url)
+        #expect(report.fuelImported == 1 && report.expensesImported == 1 && report.servicesImported == 1 && report.skipped == 0)
+        #expect(report.notes.contains("Section \"Ravitaillement\" was read as the refuelling section from its 12 columns."))
+        #expect(report.notes.contains("Section \"Entretien\" was read as the service section from its 10 columns."))
+        #expect(try await store.expenses(of: car.id).first?.category == "Péage")
+        #expect(try await store.logs(of: car.id).first?.cost == 89)
+    }
+
+    @Test func aRowWithADateAndACostIsNeverSkippedForWantOfAName() async throws {
+        let url = try Self.file("drivvo-nameless.csv", """
+            ##Service
+            "Odometer","Date","Total cost","Service type(s)","Service name","Driver","Payment method","Note","Title","Discount"
+            "42000.0","2024-01-10 09:00:00","65.00","","","Ana","Cash","shop visit","","0.00"
+            "42100.0","2024-01-20 09:00:00","","","","Ana","Cash","","","0.00"
+            ##Expense
+            "Odometer","Date","Total cost","Expense type(s)","Driver","Payment method","Note"
+            "42050.0","2024-01-15 09:00:00","18.00","","Ana","Cash",""
+            "42060.0","2024-01-16 09:00:00","","Parking","Ana","Cash",""
+
+            """)
+        let (store, car) = try await Self.setUp(mileage: 0)
+        let report = try await Self.run(store, car, url: url)
+        #expect(report.servicesImported == 1 && report.expensesImported == 1)
+        #expect(report.skippedRows.byReason == ["the service has neither a name nor a cost": 1, "the expense has no amount": 1])
+        let log = try #require(try await store.logs(of: car.id).first)
+        #expect(log.title == "Service" && log.cost == 65 && log.mileageAtService == 42_000)
+        #expect(log.notes == "The file gives no service name (line 3). shop visit")
+        #expect(try await store.expenses(of: car.id).first?.category == "Expense")
+        // Importing again adds nothing.
+        let again = try await Self.run(store, car, url: url)
+        #expect(again.imported == 0 && again.alreadyImported == 2)
+    }
+
+    @Test func theDateOrderNoteAppearsOnlyWhenADateWasAmbiguous() async throws {
+        // 13/…: settled day-first by evidence, no note.
+        let settled = try Self.file("settled.csv", "car_name,odometer,gallons,price,fuelup_date\nCivic,1000,10.5,3.25,13/04/2024\n")
+        // Only unambiguous shapes (a date whose day and month are equal): nothing to warn about.
+        let equal = try Self.file("equal.csv", "car_name,odometer,gallons,price,fuelup_date\nCivic,1000,10.5,3.25,05/05/2024\n")
+        for url in [settled, equal] {
+            let (store, car) = try await Self.setUp(mileage: 0)
+            let report = try await GarageImporter(store: store).importFile(at: url, options: ImportOptions(vehicleID: car.id))
+            #expect(!report.notes.contains { $0.contains("month-first") }, "\(url.lastPathComponent)")
+        }
+        let ambiguous = try Self.file("ambiguous.csv", "car_name,odometer,gallons,price,fuelup_date\nCivic,1000,10.5,3.25,03/04/2024\n")
+        let (store, car) = try await Self.setUp(mileage: 0)
+        let report = try await GarageImporter(store: store).importFile(at: ambiguous, options: ImportOptions(vehicleID: car.id))
+        #expect(report.notes.contains { $0.contains("month-first") })
     }
 }

@@ -160,5 +160,28 @@ import Testing
         for (input, expected) in cases { #expect(ServiceNameNormalizer.normalize(input) == expected, "\(input)") }
         #expect(ServiceNameNormalizer.normalize("   ") == nil)
     }
+
+    @Test func localizedServiceNamesNormalizeToPresetsIgnoringAccentsAndCase() {
+        let cases: [(String, String)] = [
+            // Spanish
+            ("Cambio de aceite", "Oil Change"), ("CAMBIO DE ACEITE Y FILTRO", "Oil Change"), ("Rotación de neumáticos", "Tire Rotation"),
+            ("rotacion de llantas", "Tire Rotation"), ("Pastillas de freno", "Brake Inspection"), ("Filtro de aire", "Air Filter"),
+            ("Filtro de habitáculo", "Cabin Air Filter"), ("Aceite de transmisión", "Transmission Fluid"), ("Anticongelante", "Coolant Flush"),
+            ("Bujías", "Spark Plugs"), ("Batería", "Battery Check"), ("Escobillas", "Wiper Blades"),
+            // Portuguese
+            ("Troca de óleo e filtro", "Oil Change"), ("troca de oleo", "Oil Change"), ("Rodízio de pneus", "Tire Rotation"),
+            ("Pastilhas de freio", "Brake Inspection"), ("Filtro de ar condicionado", "Cabin Air Filter"), ("Filtro de ar", "Air Filter"),
+            ("Óleo de câmbio", "Transmission Fluid"), ("Líquido de arrefecimento", "Coolant Flush"), ("Velas de ignição", "Spark Plugs"),
+            ("Palhetas", "Wiper Blades"),
+            // Russian
+            ("Замена масла", "Oil Change"), ("ЗАМЕНА МАСЛА И ФИЛЬТРА", "Oil Change"), ("Перестановка колёс", "Tire Rotation"),
+            ("перестановка колес", "Tire Rotation"), ("Тормозные колодки", "Brake Inspection"), ("Воздушный фильтр", "Air Filter"),
+            ("Салонный фильтр", "Cabin Air Filter"), ("Масло в коробке", "Transmission Fluid"), ("Антифриз", "Coolant Flush"),
+            ("Свечи зажигания", "Spark Plugs"), ("Аккумулятор", "Battery Check"), ("Дворники", "Wiper Blades"),
+        ]
+        for (input, expected) in cases { #expect(ServiceNameNormalizer.normalize(input) == expected, "\(input)") }
+        // A name no language here knows is kept as written.
+        #expect(ServiceNameNormalizer.normalize("Zahnriemen") == "Zahnriemen")
+    }
 }
 

@@ -209,7 +209,7 @@ import Testing
         #expect(final.id == "marbete-\(car.id.uuidString)-0d" && final.title.hasPrefix("FINAL NOTICE"))
 
         // View Costs for a roundup.
-        guard case .costs(_, let year, let total, let logs) = try await service.perform(.viewCosts, reminderID: "yearly-roundup-\(car.id.uuidString)-2024") else {
+        guard case .costs(_, let year, let total, let logs, _) = try await service.perform(.viewCosts, reminderID: "yearly-roundup-\(car.id.uuidString)-2024") else {
             Issue.record("expected costs"); return
         }
         #expect(year == 2024 && total == 0 && logs.count == 1)

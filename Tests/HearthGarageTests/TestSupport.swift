@@ -44,7 +44,7 @@ enum TestSupport {
     static func snapshot(_ store: GarageStore) async throws -> [String] {
         try await store.read { db in
             var rows: [String] = []
-            for table in ["garageVehicle", "garageService", "garageServiceLog", "garageMileageSnapshot", "garageFuelLog", "garageServicePreset"] {
+            for table in ["garageVehicle", "garageService", "garageServiceLog", "garageMileageSnapshot", "garageFuelLog", "garageExpense", "garageServicePreset"] {
                 rows += try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY id").map { "\(table): \($0)" }
             }
             return rows

@@ -239,6 +239,8 @@ struct PDFRendererTests {
                 case .divider: "divider"
                 case .spacer: "spacer"
                 case .pageBreak: "pageBreak"
+                case .image: "image"
+                case .chart: "chart"
                 }
             })
             #expect(kinds == Set(ReportBlock.typeNames), "\(file) should use every block type")

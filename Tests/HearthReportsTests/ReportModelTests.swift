@@ -67,8 +67,9 @@ struct ReportModelTests {
         let cases: [(String, [String])] = [
             (#"{"blocks": []}"#, ["\"metadata\"", "missing"]),
             (#"{"metadata": {"title": 3}, "blocks": []}"#, ["\"metadata.title\"", "string"]),
-            (#"{"metadata": {"title": "T"}, "blocks": [{"type": "heading", "text": "H"}, {"type": "chart"}]}"#,
-             ["\"blocks[1].type\"", "unknown block type \"chart\""]),
+            (#"{"metadata": {"title": "T"}, "blocks": [{"type": "heading", "text": "H"}, {"type": "video"}]}"#,
+             ["\"blocks[1].type\"", "unknown block type \"video\""]),
+            (#"{"metadata": {"title": "T"}, "blocks": [{"type": "chart"}]}"#, ["\"blocks[0].kind\"", "missing"]),
             (#"{"metadata": {"title": "T"}, "blocks": [{"type": "table", "columns": [{"title": "A"}, {"title": "B"}], "rows": [["1", "2"], ["1", "2"], ["3"]]}]}"#,
              ["\"blocks[0].rows[2]\"", "1 cell but the table has 2 columns"]),
             (#"{"metadata": {"title": "T"}, "blocks": [{"type": "table", "columns": [{"title": "A", "align": "middle"}], "rows": []}]}"#,

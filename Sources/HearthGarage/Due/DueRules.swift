@@ -1,3 +1,5 @@
+public import HearthCore
+
 /// The status rules, as pure functions.
 public enum DueRules {
     /// The status of a service due on `dueDate` and/or at `dueMileage`, for a vehicle at `currentMileage` on

@@ -1,3 +1,5 @@
+public import HearthCore
+
 /// Puerto Rico's yearly registration sticker: valid through the last day of its month.
 public struct Marbete: Sendable, Hashable, Codable {
     /// The expiry month, 1–12.

@@ -1,4 +1,5 @@
 import Foundation
+public import HearthCore
 
 /// How fast a vehicle is driven, estimated from its odometer readings.
 public struct Pace: Sendable, Hashable, Codable {

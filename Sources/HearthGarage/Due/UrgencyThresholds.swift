@@ -1,3 +1,5 @@
+public import HearthCore
+
 /// The thresholds of the urgency levels (LubeLogger's defaults).
 public struct UrgencyThresholds: Sendable, Hashable, Codable {
     /// Fewer days left than this is urgent (default 30).

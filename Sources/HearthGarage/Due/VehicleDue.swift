@@ -1,4 +1,5 @@
 import Foundation
+public import HearthCore
 
 /// A vehicle with its pace and everything due on it, most pressing first.
 public struct VehicleDue: Sendable, Hashable, Codable {
@@ -6,10 +7,12 @@ public struct VehicleDue: Sendable, Hashable, Codable {
     public var pace: Pace?
     public var items: [DueItem]
     public var marbete: MarbeteDue?
+    /// Fuel economy by the full-tank method, once two full fill-ups make a chain.
+    public var fuelEconomy: FuelEconomy.Summary?
 
     /// Builds the summary of `vehicle` with `services` on `today`.
     public static func make(
-        vehicle: Vehicle, services: [ServiceItem], pace: Pace?, today: CalendarDay,
+        vehicle: Vehicle, services: [ServiceItem], pace: Pace?, today: CalendarDay, fuelEconomy: FuelEconomy.Summary? = nil,
         settings: DueSettings = DueSettings(), thresholds: UrgencyThresholds = UrgencyThresholds()
     ) -> VehicleDue {
         let items = services.map { service -> DueItem in
@@ -39,6 +42,6 @@ public struct VehicleDue: Sendable, Hashable, Codable {
                 MarbeteDue(marbete: marbete, expiresOn: $0, status: marbete.status(today: today), daysLeft: today.days(until: $0))
             }
         }
-        return VehicleDue(vehicle: vehicle, pace: pace, items: items, marbete: marbete)
+        return VehicleDue(vehicle: vehicle, pace: pace, items: items, marbete: marbete, fuelEconomy: fuelEconomy)
     }
 }

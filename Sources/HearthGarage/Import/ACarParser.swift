@@ -76,7 +76,14 @@ final class ACarParser: ImportParser {
             case "repair": category = .repair
             case "upgrade", "modification": category = .upgrade
             default:
-                return sink.skip(line: row.line, reason: "\(kind.lowercased()) events are not imported (only services and repairs)", detail: cells.text(subTypes))
+                // Any other kind of event (an expense, a toll, insurance) is a cost record.
+                guard let day = cells.day(date) else {
+                    return sink.skip(line: row.line, reason: "the date is not a date", detail: cells.raw(date))
+                }
+                return try sink.expense(
+                    line: row.line, date: day, odometer: cells.number(odometer), amount: cells.number(total),
+                    category: cells.text(subTypes) ?? kind, notes: cells.text(notes)
+                )
             }
             guard let day = cells.day(date) else {
                 return sink.skip(line: row.line, reason: "the date is not a date", detail: cells.raw(date))
@@ -147,7 +154,7 @@ final class ACarParser: ImportParser {
             } else if lower.hasPrefix("m") {
                 conventions.dateOrder = .monthFirst
             }
-            conventions.dateOrderDeclared = conventions.dateOrder != nil
+            conventions.dateOrderDeclared = lower.hasPrefix("d") || lower.hasPrefix("m")
         }
         if conventions.distance == nil, let distance = cells.text(header.index(["distance unit", "distance"])) {
             let key = ImportText.headerKey(distance)

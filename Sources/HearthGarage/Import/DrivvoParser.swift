@@ -7,6 +7,10 @@ import HearthCore
 /// language. Dates are `yyyy-MM-dd HH:mm:ss`; odometers `491791.0` with `0.0` meaning "not recorded";
 /// money uses '.', while derived consumption cells use a decimal comma and a unit (`6,414 л/100км`).
 /// Service sections have one row per service item, the visit's total repeated on each.
+///
+/// Header words are never a closed list: a section's columns come in one order whatever the language, so a
+/// column whose header is not recognised is read by its position in the section's known layout, and a
+/// section whose title is not recognised is told by its column count. The report says when either happened.
 final class DrivvoParser: ImportParser {
     enum Section: Equatable {
         case vehicle, refuelling, expense, service
@@ -22,6 +26,32 @@ final class DrivvoParser: ImportParser {
     private var odometer, date, total, price, quantity, fullTank, station, note, serviceTypes, serviceName, title, expenseType: Int?
     /// The visit the previous service row belonged to, so its total is counted once.
     private var lastVisit: (date: String, odometer: String, total: String)?
+
+    /// What a column holds, for reading columns by position.
+    enum Role: String {
+        case odometer, date, fuel, price, total, quantity, fullTank, station, driver, reason, note, consumption
+        case serviceTypes, serviceName, payment, title, discount, expenseType
+        case second   // the second fuel of a dual-fuel refuelling row
+    }
+
+    /// Each section's columns in the order Drivvo writes them, in every language. Refuelling rows have a
+    /// second group of fuel columns in exports of dual-fuel (flex) vehicles.
+    static let layouts: [(section: Section, roles: [Role])] = [
+        (.refuelling, [.odometer, .date, .fuel, .price, .total, .quantity, .fullTank,
+                       .second, .second, .second, .second, .second, .station, .driver, .reason, .note, .consumption]),
+        (.refuelling, [.odometer, .date, .fuel, .price, .total, .quantity, .fullTank, .station, .driver, .reason, .note, .consumption]),
+        (.expense, [.odometer, .date, .total, .expenseType, .driver, .payment, .note]),
+        (.service, [.odometer, .date, .total, .serviceTypes, .serviceName, .driver, .payment, .note, .title, .discount]),
+    ]
+
+    /// The section a header row of `count` columns belongs to, when only one layout has that many.
+    static func section(forColumnCount count: Int) -> Section? {
+        let matches = layouts.filter { $0.roles.count == count }
+        return matches.count == 1 ? matches[0].section : nil
+    }
+
+    /// A title whose section was told by the header's column count, waiting for that header.
+    private var unknownTitle: String?
 
     init(label: String) {
         self.label = label
@@ -61,6 +91,8 @@ final class DrivvoParser: ImportParser {
             header = nil
             sawSection = true
             lastVisit = nil
+            unknownTitle = nil
+            if case .other(let name) = next { unknownTitle = name }
             return
         }
         guard let section else {
@@ -68,7 +100,7 @@ final class DrivvoParser: ImportParser {
                 "\(label) does not look like a Drivvo export: line \(row.line) comes before any section such as ##Refuelling or ##Service. Try --source auto."
             )
         }
-        guard let header else { return readHeader(row) }
+        guard let header else { return readHeader(row, sink: sink) }
         guard let sink else {
             if section == .refuelling { sniffUnits(row, header: header) }
             return
@@ -96,13 +128,21 @@ final class DrivvoParser: ImportParser {
             let sameVisit = lastVisit.map { $0 == visit } ?? false
             lastVisit = visit
             let extra = [cells.text(title).flatMap { $0 == name ? nil : $0 }, cells.text(note)].compactMap { $0 }
+            // "Service type(s)" lists several services separated by commas.
+            let names = (name ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
             try sink.service(
-                line: row.line, date: day, odometer: cells.number(odometer), names: name.map { [$0] } ?? [],
+                line: row.line, date: day, odometer: cells.number(odometer), names: names,
                 cost: sameVisit ? nil : cells.number(total), category: .maintenance,
                 notes: extra.joined(separator: ". ").nilIfEmpty
             )
         case .expense:
-            sink.skip(line: row.line, reason: "expense records are not imported (only refuelling and services)", detail: cells.text(expenseType))
+            guard let day = cells.day(date) else {
+                return sink.skip(line: row.line, reason: "the date is not a date", detail: cells.raw(date))
+            }
+            try sink.expense(
+                line: row.line, date: day, odometer: cells.number(odometer), amount: cells.number(total),
+                category: cells.text(expenseType), notes: cells.text(note)
+            )
         case .other(let name):
             sink.skip(line: row.line, reason: "section \"\(name)\" is not imported")
         }
@@ -122,9 +162,17 @@ final class DrivvoParser: ImportParser {
         return Self.section(forTitle: String(decoding: first, as: UTF8.self))
     }
 
-    private func readHeader(_ row: CSVRow) {
+    private func readHeader(_ row: CSVRow, sink: ImportWriter?) {
         let map = HeaderMap(row.strings)
         header = map
+        if let name = unknownTitle {
+            // A section title in a language not known here: its column count tells which section it is.
+            unknownTitle = nil
+            if let told = Self.section(forColumnCount: row.count) {
+                section = told
+                sink?.note("Section \"\(name)\" was read as \(Self.describe(told)) from its \(row.count) columns.")
+            }
+        }
         odometer = map.index(["odometer", "odometro", "одометр", "пробег"])
         date = map.index(["date", "fecha", "data", "дата"])
         total = map.index(["total cost", "costo total", "coste total", "valor total", "custo total", "общая стоимость", "стоимость", "итого", "сумма"])
@@ -140,8 +188,41 @@ final class DrivvoParser: ImportParser {
         title = map.index(["title", "titulo", "заголовок", "название"])
         expenseType = map.index(["expense type s", "expense types", "expense type", "tipo s de gasto", "tipos de gasto", "tipo de gasto",
                                  "tipo s de despesa", "tipos de despesa", "tipo de despesa", "тип ы расходов", "типы расходов", "тип расхода"])
+        fillByPosition(map, columnCount: row.count, sink: sink)
         if conventions.volume == nil, let quantity, let name = map.name(quantity) {
             conventions.volume = VolumeUnit(name: name)
+        }
+    }
+
+    /// Reads columns whose header word is unknown by their place in the section's layout, when the header
+    /// has exactly the layout's columns and that place holds no column recognised as something else.
+    private func fillByPosition(_ map: HeaderMap, columnCount: Int, sink: ImportWriter?) {
+        guard let section, let layout = Self.layouts.first(where: { $0.section == section && $0.roles.count == columnCount }) else { return }
+        let fields: [(Role, ReferenceWritableKeyPath<DrivvoParser, Int?>, String)] = [
+            (.odometer, \.odometer, "odometer"), (.date, \.date, "date"), (.total, \.total, "total cost"),
+            (.price, \.price, "price"), (.quantity, \.quantity, "quantity"), (.fullTank, \.fullTank, "full tank"),
+            (.station, \.station, "station"), (.note, \.note, "note"), (.serviceTypes, \.serviceTypes, "service types"),
+            (.serviceName, \.serviceName, "service name"), (.title, \.title, "title"), (.expenseType, \.expenseType, "expense type"),
+        ]
+        let claimed = Set(fields.compactMap { self[keyPath: $0.1] })
+        var guessed: [String] = []
+        for (role, keyPath, label) in fields where self[keyPath: keyPath] == nil {
+            guard let position = layout.roles.firstIndex(of: role), !claimed.contains(position) else { continue }
+            self[keyPath: keyPath] = position
+            guessed.append("\"\(map.name(position) ?? "")\" as \(label)")
+        }
+        if !guessed.isEmpty {
+            sink?.note("In \(Self.describe(section)), columns with unknown headers were read by their position in Drivvo's layout: \(guessed.joined(separator: ", ")).")
+        }
+    }
+
+    private static func describe(_ section: Section) -> String {
+        switch section {
+        case .refuelling: "the refuelling section"
+        case .expense: "the expense section"
+        case .service: "the service section"
+        case .vehicle: "the vehicle section"
+        case .other(let name): "section \"\(name)\""
         }
     }
 

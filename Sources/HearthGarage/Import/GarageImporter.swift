@@ -53,7 +53,8 @@ public struct GarageImporter: Sendable {
             conventions.dateOrder = order
         } else if conventions.dateOrder == nil {
             conventions.dateOrder = .monthFirst
-            if format != .simplyAuto {
+            // Only worth saying when a date in the file could have been read the other way.
+            if conventions.sawAmbiguousDate {
                 notes.append("No date in the file settles whether 03/04 is 3 April or 4 March; dates were read month-first. Use --date-order day-first if that is wrong.")
             }
         }
@@ -78,7 +79,9 @@ public struct GarageImporter: Sendable {
             parser.conventions = settled
             let reader = try CSVReader(url: url, delimiter: delimiter)
             var report = ImportReport(format: format.rawValue, dryRun: options.dryRun, distanceUnit: settled.distance ?? .miles)
-            report.dateOrder = settled.dateOrder
+            // The order is worth reporting only where it decided how dates were read.
+            let orderMattered = options.dateOrder != nil || settled.dateOrderDeclared || settled.sawDayMonthDate
+            report.dateOrder = orderMattered ? settled.dateOrder : nil
             report.notes = assumptions
             let writer = try ImportWriter(
                 tx: tx, vehicle: vehicle, report: report, distance: settled.distance ?? .miles, volume: settled.volume ?? .gallons,

@@ -11,12 +11,16 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public var fuelImported = 0
     /// Service logs added.
     public var servicesImported = 0
+    /// Expenses (insurance, parking, tolls…) added.
+    public var expensesImported = 0
     /// Services created from presets so imported history has something to line up with.
     public var servicesCreated: [String] = []
     /// Rows not imported, counted by reason, the first of them listed with their lines.
     public var skippedRows = SkippedRows()
     /// Rows already in the garage (from an earlier import of this file, or repeated in it).
     public var alreadyImported = 0
+    /// How day-and-month dates were read; nil when the file's dates left no choice (year first, or separate
+    /// day, month and year columns).
     public var dateOrder: DateOrder?
     public var distanceUnit: DistanceUnit
     /// The vehicles the file holds, when it names them.
@@ -27,7 +31,7 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public var highestOdometer: Int?
 
     /// Records added (or, in a dry run, that would be).
-    public var imported: Int { fuelImported + servicesImported }
+    public var imported: Int { fuelImported + servicesImported + expensesImported }
     /// Rows skipped for any reason other than being imported already.
     public var skipped: Int { skippedRows.count }
 

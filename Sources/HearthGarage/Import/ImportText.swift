@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import HearthExchange
 
 /// Byte-level parsing of the values found in exports: trimmed text, numbers with currency symbols and
@@ -100,6 +101,20 @@ enum ImportText {
         if parts.0.value > 12 && parts.1.value <= 12 { return .dayFirst }
         if parts.1.value > 12 && parts.0.value <= 12 { return .monthFirst }
         return nil
+    }
+
+    /// Whether `field` is a date with its day and month first, in whichever order ("03/04/2024", "14.02.2024").
+    static func isDayMonthDate(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let parts = dateParts(field) else { return false }
+        return parts.0.digits <= 2 && parts.1.digits <= 2
+    }
+
+    /// Whether `field` is a date whose day and month could be either way round ("03/04/2024").
+    static func isAmbiguousDate(_ field: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let parts = dateParts(field), parts.0.digits <= 2, parts.1.digits <= 2 else { return false }
+        // Dotted dates are day-first wherever they are written; a date of one number twice reads the same.
+        guard parts.0.separator != UInt8(ascii: ".") else { return false }
+        return parts.0.value <= 12 && parts.1.value <= 12 && parts.0.value != parts.1.value
     }
 
     /// The day in `field`: `yyyy-MM-dd[ HH:mm[:ss]]`, `yyyy/MM/dd`, `dd.MM.yyyy`, or `a/b/yyyy` (also with

@@ -16,6 +16,7 @@ final class ImportWriter {
 
     private let fuelInsert: RawInsert
     private let logInsert: RawInsert
+    private let expenseInsert: RawInsert
     private var servicesByName: [String: ServiceItem] = [:]
     private var latestByService: [UUID: (day: CalendarDay, mileage: Int)] = [:]
     private var highest: (mileage: Int, day: CalendarDay)?
@@ -25,6 +26,7 @@ final class ImportWriter {
     private let createdAt: String
     private var insertedFuel = false
     private var insertedLogs = false
+    private var insertedExpenses = false
 
     init(
         tx: GarageTransaction, vehicle: Vehicle, report: ImportReport, distance: DistanceUnit, volume: VolumeUnit,
@@ -46,6 +48,10 @@ final class ImportWriter {
             INSERT OR IGNORE INTO garageServiceLog
               (id, vehicleID, serviceID, title, performedDate, mileageAtService, cost, costCategory, notes, createdAt, modifiedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """, in: tx.db)
+        expenseInsert = try RawInsert("""
+            INSERT OR IGNORE INTO garageExpense (id, vehicleID, date, odometer, amount, category, notes, createdAt, modifiedAt)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, in: tx.db)
         for service in try ServiceItem.filter(Column("vehicleID") == vehicle.id).fetchAll(tx.db) {
             servicesByName[ServicePresetCatalog.normalizedKey(service.name)] = service
@@ -116,7 +122,14 @@ final class ImportWriter {
         if let mileage = miles.value { noteReading(mileage, on: date) }
     }
 
+    /// Adds a line to the report's notes, once.
+    func note(_ text: String) {
+        if !report.notes.contains(text) { report.notes.append(text) }
+    }
+
     /// Imports a service row: one log per distinct service the names mean, the cost split between them.
+    /// A row with a cost is kept even without a name (as a generic service) or an odometer reading (at
+    /// mileage 0, not counted as a reading); its notes say what was missing.
     func service(
         line: Int, date: CalendarDay, odometer: FixedDecimal?, names: [String], cost: FixedDecimal?,
         category: ServiceLog.CostCategory, notes: String?
@@ -126,20 +139,26 @@ final class ImportWriter {
         for name in names {
             if let preset = ServiceNameNormalizer.normalize(name), !normalized.contains(preset) { normalized.append(preset) }
         }
-        guard !normalized.isEmpty else {
-            report.skip(line: line, reason: "the service has no name")
-            return
-        }
-        guard let miles = try odometerMiles(odometer, line: line) else { return }
-        guard let mileage = miles.value else {
-            report.skip(line: line, reason: "the service has no odometer reading", detail: odometer?.description ?? "blank")
-            return
-        }
         let total = cost?.rounded(to: 2)
         if let total, total.units < 0 {
             report.skip(line: line, reason: "the cost is negative", detail: total.description)
             return
         }
+        var missing: [String] = []
+        if normalized.isEmpty {
+            guard total != nil else {
+                report.skip(line: line, reason: "the service has neither a name nor a cost")
+                return
+            }
+            normalized = [Self.unnamedService]
+            missing.append("The file gives no service name (line \(line)).")
+        }
+        guard let miles = try odometerMiles(odometer, line: line) else { return }
+        if miles.value == nil {
+            missing.append("The file gives no odometer reading (line \(line)); the mileage is shown as 0.")
+        }
+        let mileage = miles.value ?? 0
+        let notes = (missing + [notes].compactMap { $0 }).joined(separator: " ").nilIfEmpty
         let shares: [Decimal?] = total.map { Calculation.split($0.decimal, into: normalized.count) } ?? Array(repeating: nil, count: normalized.count)
         for (name, share) in zip(normalized, shares) {
             let service = try serviceItem(named: name, lastDone: date, mileage: mileage)
@@ -166,15 +185,56 @@ final class ImportWriter {
             try recordInsert(.serviceLog, id: id, inserted: try logInsert.run()) {
                 report.servicesImported += 1
                 insertedLogs = true
-                if let service {
+                // A log without a reading must not move the service's due mileage back to 0.
+                if let service, miles.value != nil {
                     let latest = latestByService[service.id]
                     if latest.map({ date > $0.day || (date == $0.day && mileage > $0.mileage) }) ?? true {
                         latestByService[service.id] = (date, mileage)
                     }
                 }
             }
-            noteReading(mileage, on: date)
+            if miles.value != nil { noteReading(mileage, on: date) }
         }
+    }
+
+    /// The title of a service row that names no service.
+    static let unnamedService = "Service"
+
+    /// Imports an expense (insurance, parking, tolls…): a cost record that counts in yearly totals.
+    func expense(line: Int, date: CalendarDay, odometer: FixedDecimal?, amount: FixedDecimal?, category: String?, notes: String?) throws {
+        countRow()
+        guard let amount = amount?.rounded(to: 2) else {
+            report.skip(line: line, reason: "the expense has no amount")
+            return
+        }
+        guard amount.units >= 0 else {
+            report.skip(line: line, reason: "the cost is negative", detail: amount.description)
+            return
+        }
+        guard let miles = try odometerMiles(odometer, line: line) else { return }
+        let kind = category?.split(whereSeparator: \.isWhitespace).joined(separator: " ").nilIfEmpty ?? "Expense"
+        idBytes.removeAll(keepingCapacity: true)
+        idBytes.append(contentsOf: vehicleIDBytes)
+        idBytes.append(UInt8(ascii: "E"))
+        append(date.dayNumber)
+        append(miles.value ?? -1)
+        append(Int(amount.units))
+        idBytes.append(contentsOf: Array(kind.lowercased().utf8))
+        let id = idBytes.withUnsafeBytes { StableID.make(bytes: $0) }
+        expenseInsert.bind(1, id)
+        expenseInsert.bind(2, vehicle.id)
+        expenseInsert.bind(3, date)
+        expenseInsert.bind(4, miles.value)
+        expenseInsert.bind(5, amount)
+        expenseInsert.bind(6, kind)
+        expenseInsert.bind(7, notes)
+        expenseInsert.bind(8, createdAt)
+        expenseInsert.bind(9, createdAt)
+        try recordInsert(.expense, id: id, inserted: try expenseInsert.run()) {
+            report.expensesImported += 1
+            insertedExpenses = true
+        }
+        if let mileage = miles.value { noteReading(mileage, on: date) }
     }
 
     // MARK: End
@@ -185,6 +245,7 @@ final class ImportWriter {
         // The rows went in through SQLite's C API: tell GRDB's observers (watching views, sync) about them.
         if insertedFuel { try tx.db.notifyChanges(in: Table(FuelLog.databaseTableName)) }
         if insertedLogs { try tx.db.notifyChanges(in: Table(ServiceLog.databaseTableName)) }
+        if insertedExpenses { try tx.db.notifyChanges(in: Table(GarageExpense.databaseTableName)) }
         for (serviceID, latest) in latestByService {
             guard let service = try ServiceItem.fetchOne(tx.db, key: serviceID) else { continue }
             if service.lastPerformed.map({ latest.day > $0 }) ?? true {
@@ -195,8 +256,11 @@ final class ImportWriter {
             report.highestOdometer = highest.mileage
             var current = try Vehicle.fetchOne(tx.db, key: vehicle.id) ?? vehicle
             if highest.mileage > current.currentMileage {
+                // Derived from the reading, so another device importing the same file records the same snapshot.
+                let id = StableID.make("import-reading", vehicle.id.uuidString, String(highest.mileage), highest.day.iso)
                 _ = try GarageStore.recordReading(
-                    tx, vehicle: &current, mileage: highest.mileage, at: highest.day.date(hour: 12, in: timeZone), source: .import
+                    tx, vehicle: &current, mileage: highest.mileage, at: highest.day.date(hour: 12, in: timeZone), source: .import,
+                    id: id
                 )
             }
         }
@@ -244,8 +308,15 @@ final class ImportWriter {
         let key = ServicePresetCatalog.normalizedKey(name)
         if let existing = servicesByName[key] { return existing }
         guard let preset = ServicePresetCatalog.preset(named: name) else { return nil }
+        // Derived from the vehicle and the preset, so another device importing into the same vehicle makes the
+        // same service (one record once they sync, not two).
+        let id = StableID.make("import-service", vehicle.id.uuidString, ServicePresetCatalog.normalizedKey(preset.name))
+        if let stored = try ServiceItem.fetchOne(tx.db, key: id) {
+            servicesByName[key] = stored
+            return stored
+        }
         let service = try tx.insert(ServiceItem(
-            vehicleID: vehicle.id, name: preset.name, intervalMonths: preset.defaultIntervalMonths,
+            id: id, vehicleID: vehicle.id, name: preset.name, intervalMonths: preset.defaultIntervalMonths,
             intervalMiles: preset.defaultIntervalMiles, createdAt: tx.now
         ))
         servicesByName[key] = service

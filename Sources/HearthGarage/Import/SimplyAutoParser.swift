@@ -49,7 +49,10 @@ final class SimplyAutoParser: ImportParser {
                 cost: cells.number(total), category: .maintenance, notes: cells.text(notes)
             )
         case 2:
-            sink.skip(line: row.line, reason: "expense records are not imported (only fuel and services)", detail: serviceNames(row).joined(separator: ", ").nilIfEmpty)
+            try sink.expense(
+                line: row.line, date: date, odometer: cells.number(odometer), amount: cells.number(total),
+                category: serviceNames(row).joined(separator: ", ").nilIfEmpty, notes: cells.text(notes)
+            )
         case 3:
             sink.skip(line: row.line, reason: "trip records are not imported")
         case let other:

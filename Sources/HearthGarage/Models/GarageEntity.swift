@@ -16,6 +16,8 @@ public struct GarageEntity: RawRepresentable, Hashable, Sendable, Codable, Custo
     public static let mileageSnapshot = GarageEntity(rawValue: "mileageSnapshot")
     /// A ``FuelLog``.
     public static let fuelLog = GarageEntity(rawValue: "fuelLog")
+    /// A ``GarageExpense``.
+    public static let expense = GarageEntity(rawValue: "expense")
     /// A custom ``ServicePreset``.
     public static let servicePreset = GarageEntity(rawValue: "servicePreset")
 

@@ -18,6 +18,8 @@ public struct MileageSnapshot: GarageRecord, Equatable, Hashable {
         public static let `import` = Source(rawValue: "import")
         /// Given through a reminder's "Update Now" action.
         public static let reminder = Source(rawValue: "reminder")
+        /// Sent from the watch.
+        public static let watch = Source(rawValue: "watch")
         public var description: String { rawValue }
     }
 

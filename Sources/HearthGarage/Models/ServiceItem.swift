@@ -1,4 +1,5 @@
 public import Foundation
+public import HearthCore
 import GRDB
 
 /// A piece of maintenance a vehicle needs, such as an oil change every 6 months or 5,000 miles (the app's

@@ -55,6 +55,11 @@ public enum ServicePresetCatalog {
         name.lowercased().split(whereSeparator: \.isWhitespace).joined(separator: " ")
     }
 
+    /// A custom preset's id, derived from its name as a bundled preset's is, so devices agree on it.
+    static func customID(for name: String) -> UUID {
+        StableID.make("custom-preset", normalizedKey(name))
+    }
+
     /// Bundled presets keep one id everywhere, derived from their name.
     private static func stableID(for name: String) -> UUID {
         StableID.make("preset", normalizedKey(name))

@@ -13,6 +13,6 @@ public enum ReminderActionResult: Sendable, Equatable {
     case snoozed(ScheduledReminder)
     /// "Update Now": the odometer was recorded.
     case mileageUpdated(MileageUpdate)
-    /// "View Costs": what the vehicle's maintenance cost in the year.
-    case costs(vehicle: Vehicle, year: Int, total: Decimal, logs: [ServiceLog])
+    /// "View Costs": what the vehicle cost in the year, its service logs and its other expenses.
+    case costs(vehicle: Vehicle, year: Int, total: Decimal, logs: [ServiceLog], expenses: [GarageExpense])
 }

@@ -1,4 +1,5 @@
 public import Foundation
+public import HearthCore
 
 /// The four reminder schedules, as pure functions of the data, the time zone and the current moment.
 ///

@@ -211,7 +211,9 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
         case (.roundup(let vehicleID, let year), .viewCosts):
             let vehicle = try await store.vehicle(id: vehicleID)
             let logs = try await store.logs(of: vehicleID).filter { $0.performedDate.year == year }
-            result = .costs(vehicle: vehicle, year: year, total: logs.compactMap(\.cost).reduce(0, +), logs: logs)
+            let expenses = try await store.expenses(of: vehicleID).filter { $0.date.year == year }
+            let total = try await store.serviceCost(of: vehicleID, in: year)
+            result = .costs(vehicle: vehicle, year: year, total: total, logs: logs, expenses: expenses)
         default:
             throw ServiceError.validationFailed("\"\(action.title)\" does not apply to reminder \(reminderID)")
         }

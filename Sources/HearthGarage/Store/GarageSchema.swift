@@ -1,8 +1,8 @@
 public import GRDB
 public import HearthStore
 
-/// The garage's tables: vehicles, services, logs, mileage snapshots, fill-ups, custom presets, and the
-/// pending and delivered reminders.
+/// The garage's tables: vehicles, services, logs and their attached files, mileage snapshots, fill-ups,
+/// custom presets, and the pending and delivered reminders.
 ///
 /// ```swift
 /// let database = try AppDatabase.open(at: url, schemas: [GarageSchema.self])
@@ -113,6 +113,57 @@ public enum GarageSchema: DatabaseSchema {
                 t.column("slotAt", .datetime).notNull()
                 t.column("deliveredAt", .datetime).notNull()
                 t.primaryKey(["reminderID", "slotAt"])
+            }
+        }
+        migrator.registerMigration("garage.expenses") { db in
+            try db.create(table: GarageExpense.databaseTableName) { t in
+                t.primaryKey("id", .blob)
+                t.column("vehicleID", .blob).notNull().references(Vehicle.databaseTableName, onDelete: .cascade)
+                t.column("date", .text).notNull()
+                t.column("odometer", .integer)
+                t.column("amount", .text).notNull()
+                t.column("category", .text).notNull()
+                t.column("notes", .text)
+                t.column("createdAt", .datetime).notNull()
+                t.column("modifiedAt", .datetime).notNull()
+            }
+            try db.create(index: "garageExpense_vehicle_date", on: GarageExpense.databaseTableName, columns: ["vehicleID", "date"])
+        }
+        // The watch's inbox and the state last sent to it: this device's own, never synced.
+        migrator.registerMigration("garage.watch") { db in
+            try db.create(table: "garageWatchInbox") { t in
+                t.primaryKey("id", .text)
+                t.column("sentAt", .datetime).notNull()
+                t.column("payload", .text).notNull()
+                t.column("state", .text).notNull()
+                t.column("receivedAt", .datetime).notNull()
+                t.column("appliedAt", .datetime)
+                t.column("error", .text)
+            }
+            try db.create(index: "garageWatchInbox_pending", on: "garageWatchInbox", columns: ["state", "sentAt"])
+            try db.create(table: "garageWatchOutgoing") { t in
+                t.primaryKey("key", .text)
+                t.column("context", .text).notNull()
+                t.column("updatedAt", .datetime).notNull()
+                t.column("sentAt", .datetime)
+            }
+        }
+        // Device settings (the app icon): this device's own, never synced.
+        migrator.registerMigration("garage.settings") { db in
+            try db.create(table: "garageSetting") { t in
+                t.primaryKey("key", .text)
+                t.column("value", .text).notNull()
+            }
+        }
+        migrator.registerMigration("garage.serviceLogAttachments") { db in
+            try db.create(table: ServiceLogAttachment.databaseTableName) { t in
+                t.primaryKey("id", .blob)
+                t.column("serviceLogID", .blob).notNull().indexed()
+                    .references(ServiceLog.databaseTableName, onDelete: .cascade)
+                t.column("path", .text).notNull()
+                t.column("caption", .text)
+                t.column("createdAt", .datetime).notNull()
+                t.column("modifiedAt", .datetime).notNull()
             }
         }
     }

@@ -16,7 +16,11 @@ extension GarageStore {
                 let services = try ServiceItem.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
                 let readings = try Self.odometerReadings(db, vehicleID: vehicle.id, since: now.addingTimeInterval(-365 * 86_400), timeZone: timeZone)
                 let pace = PaceEstimator.estimate(from: readings, now: now)
-                return VehicleDue.make(vehicle: vehicle, services: services, pace: pace, today: today, settings: settings, thresholds: thresholds)
+                let fillUps = try FuelLog.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
+                return VehicleDue.make(
+                    vehicle: vehicle, services: services, pace: pace, today: today,
+                    fuelEconomy: FuelEconomy(fillUps: fillUps).summary, settings: settings, thresholds: thresholds
+                )
             }
             .sorted { $0.vehicle.displayName.localizedStandardCompare($1.vehicle.displayName) == .orderedAscending }
         }

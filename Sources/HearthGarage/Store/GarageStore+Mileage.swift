@@ -77,15 +77,23 @@ extension GarageStore {
     }
 
     /// Inserts a snapshot and, when the reading is manual or newer than the vehicle's, updates the vehicle.
+    /// - Parameter id: the snapshot's id when it must not be random (an import derives it from the reading, so
+    ///   two devices importing one file record one snapshot); a snapshot already stored with it is reused.
     static func recordReading(
-        _ tx: GarageTransaction, vehicle: inout Vehicle, mileage: Int, at date: Date, source: MileageSnapshot.Source
+        _ tx: GarageTransaction, vehicle: inout Vehicle, mileage: Int, at date: Date, source: MileageSnapshot.Source,
+        id: UUID? = nil
     ) throws -> (MileageSnapshot, [GarageWarning]) {
         let earlier = try MileageSnapshot.filter(Column("vehicleID") == vehicle.id).fetchAll(tx.db)
             .map { OdometerReading(mileage: $0.mileage, at: $0.recordedAt) }
         let warnings = GarageWarnings.mileage(mileage, at: date, readings: earlier)
-        let snapshot = try tx.insert(MileageSnapshot(vehicleID: vehicle.id, mileage: mileage, recordedAt: date, source: source))
+        let snapshot: MileageSnapshot
+        if let id, let stored = try MileageSnapshot.fetchOne(tx.db, key: id) {
+            snapshot = stored
+        } else {
+            snapshot = try tx.insert(MileageSnapshot(id: id ?? UUID(), vehicleID: vehicle.id, mileage: mileage, recordedAt: date, source: source))
+        }
         let isNewer = vehicle.mileageUpdatedAt.map { date >= $0 } ?? true
-        let moves = source == .manual || source == .reminder ? isNewer : mileage > vehicle.currentMileage
+        let moves = source == .manual || source == .reminder || source == .watch ? isNewer : mileage > vehicle.currentMileage
         if moves && (vehicle.currentMileage != mileage || vehicle.mileageUpdatedAt != date) {
             vehicle.currentMileage = mileage
             vehicle.mileageUpdatedAt = max(date, vehicle.mileageUpdatedAt ?? date)

@@ -1,6 +1,6 @@
 public import Foundation
 import GRDB
-import HearthCore
+public import HearthCore
 
 /// The outcome of marking a service done.
 public struct ServiceCompletion: Sendable, Equatable, Codable {
@@ -23,7 +23,8 @@ extension GarageStore {
         return ServicePresetCatalog.bundled + custom
     }
 
-    /// Saves a custom preset.
+    /// Saves a custom preset. Its id is derived from its name (the given one is not used), so every device that
+    /// adds a preset of that name makes the same record.
     /// - Throws: ``ServiceError`` (validation failed; conflict when the name is taken, bundled names included).
     @discardableResult
     public func addPreset(_ preset: ServicePreset) async throws -> ServicePreset {
@@ -34,8 +35,18 @@ extension GarageStore {
         if ServicePresetCatalog.preset(named: preset.name) != nil {
             throw ServiceError(.conflict, "\"\(preset.name)\" is a bundled preset already; choose another name.")
         }
-        let candidate = preset
-        return try await write { tx in try tx.insert(candidate) }
+        // Named by its name, as bundled presets are: two devices adding the same preset make one record.
+        let candidate = ServicePreset(
+            id: ServicePresetCatalog.customID(for: preset.name), name: preset.name, category: preset.category,
+            defaultIntervalMonths: preset.defaultIntervalMonths, defaultIntervalMiles: preset.defaultIntervalMiles,
+            isCustom: true, modifiedAt: preset.modifiedAt
+        )
+        return try await write { tx in
+            if try ServicePreset.exists(tx.db, key: candidate.id) {
+                throw ServiceError(.conflict, "The preset name \"\(candidate.name)\" is already taken; choose another name.")
+            }
+            return try tx.insert(candidate)
+        }
     }
 
     // MARK: Services
@@ -153,28 +164,38 @@ extension GarageStore {
         }
         if let mileage { try Self.validateReading(mileage) }
         return try await write { tx in
-            guard let service = try ServiceItem.fetchOne(tx.db, key: serviceID) else {
-                throw ServiceError.notFound("Service \(serviceID.uuidString)")
-            }
-            guard var vehicle = try Vehicle.fetchOne(tx.db, key: service.vehicleID) else {
-                throw ServiceError.notFound("Vehicle \(service.vehicleID.uuidString)")
-            }
-            let reading = mileage ?? vehicle.currentMileage
-            var warnings: [GarageWarning] = []
-            if let amount {
-                let earlier = try Decimal.fetchAll(tx.db, ServiceLog.select(Column("cost")).filter(Column("vehicleID") == vehicle.id && Column("cost") != nil))
-                warnings += GarageWarnings.cost(amount, earlierCosts: earlier)
-            }
-            let log = try tx.insert(ServiceLog(
-                vehicleID: vehicle.id, serviceID: service.id, performedDate: performed, mileageAtService: reading,
-                cost: amount, costCategory: category, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, createdAt: tx.now
-            ))
-            let readingTime = performed == today ? tx.now : performed.date(hour: 12, in: timeZone)
-            let (_, mileageWarnings) = try Self.recordReading(tx, vehicle: &vehicle, mileage: reading, at: readingTime, source: .serviceCompletion)
-            warnings += mileageWarnings
-            let updated = try tx.update(service.completed(on: performed, mileage: reading))
-            return ServiceCompletion(log: log, service: updated, vehicle: vehicle, warnings: warnings)
+            try Self.complete(tx, serviceID: serviceID, on: performed, mileage: mileage, amount: amount, category: category,
+                              notes: notes, today: today, timeZone: timeZone)
         }
+    }
+
+    /// Marks a service done inside `tx`: the work of ``completeService(_:on:mileage:cost:category:notes:)``
+    /// for callers that must commit it with other changes (the watch inbox marks its message applied).
+    static func complete(
+        _ tx: GarageTransaction, serviceID: UUID, on performed: CalendarDay, mileage: Int?, amount: Decimal?,
+        category: ServiceLog.CostCategory?, notes: String?, today: CalendarDay, timeZone: TimeZone
+    ) throws -> ServiceCompletion {
+        guard let service = try ServiceItem.fetchOne(tx.db, key: serviceID) else {
+            throw ServiceError.notFound("Service \(serviceID.uuidString)")
+        }
+        guard var vehicle = try Vehicle.fetchOne(tx.db, key: service.vehicleID) else {
+            throw ServiceError.notFound("Vehicle \(service.vehicleID.uuidString)")
+        }
+        let reading = mileage ?? vehicle.currentMileage
+        var warnings: [GarageWarning] = []
+        if let amount {
+            let earlier = try Decimal.fetchAll(tx.db, ServiceLog.select(Column("cost")).filter(Column("vehicleID") == vehicle.id && Column("cost") != nil))
+            warnings += GarageWarnings.cost(amount, earlierCosts: earlier)
+        }
+        let log = try tx.insert(ServiceLog(
+            vehicleID: vehicle.id, serviceID: service.id, performedDate: performed, mileageAtService: reading,
+            cost: amount, costCategory: category, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, createdAt: tx.now
+        ))
+        let readingTime = performed == today ? tx.now : performed.date(hour: 12, in: timeZone)
+        let (_, mileageWarnings) = try Self.recordReading(tx, vehicle: &vehicle, mileage: reading, at: readingTime, source: .serviceCompletion)
+        warnings += mileageWarnings
+        let updated = try tx.update(service.completed(on: performed, mileage: reading))
+        return ServiceCompletion(log: log, service: updated, vehicle: vehicle, warnings: warnings)
     }
 
     /// A vehicle's service logs, newest first.
@@ -192,7 +213,7 @@ extension GarageStore {
         }
     }
 
-    /// What a vehicle's service logs cost in `year`.
+    /// What a vehicle cost in `year`: its service logs and its expenses (fuel not included).
     public func serviceCost(of vehicleID: UUID, in year: Int) async throws -> Decimal {
         try await read { db in try Self.serviceCost(db, vehicleID: vehicleID, year: year) }
     }
@@ -203,6 +224,16 @@ extension GarageStore {
         let costs = try Decimal.fetchAll(db, ServiceLog.select(Column("cost"))
             .filter(Column("vehicleID") == vehicleID && Column("cost") != nil)
             .filter(Column("performedDate") >= start && Column("performedDate") <= end))
-        return costs.reduce(0, +)
+        let expenses = try Decimal.fetchAll(db, GarageExpense.select(Column("amount"))
+            .filter(Column("vehicleID") == vehicleID)
+            .filter(Column("date") >= start && Column("date") <= end))
+        return (costs + expenses).reduce(0, +)
+    }
+
+    /// A vehicle's expenses, newest first.
+    public func expenses(of vehicleID: UUID) async throws -> [GarageExpense] {
+        try await read { db in
+            try GarageExpense.filter(Column("vehicleID") == vehicleID).order(Column("date").desc).fetchAll(db)
+        }
     }
 }

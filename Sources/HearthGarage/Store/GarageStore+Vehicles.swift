@@ -85,12 +85,18 @@ extension GarageStore {
         }
     }
 
-    /// Deletes a vehicle with its services, logs, snapshots, fill-ups and reminders; each deletion is recorded.
+    /// Deletes a vehicle with its services, logs and their attachments (not the files), snapshots, fill-ups and
+    /// reminders; each deletion is recorded.
     /// - Throws: ``ServiceError`` (not found).
     public func removeVehicle(_ id: UUID) async throws {
         try await write { tx in
             guard try Vehicle.exists(tx.db, key: id) else { throw ServiceError.notFound("Vehicle \(id.uuidString)") }
             let owned = Column("vehicleID") == id
+            let attachmentIDs = try UUID.fetchAll(tx.db, sql: """
+                SELECT a.id FROM \(ServiceLogAttachment.databaseTableName) a
+                JOIN \(ServiceLog.databaseTableName) l ON l.id = a.serviceLogID WHERE l.vehicleID = ?
+                """, arguments: [id])
+            for attachmentID in attachmentIDs { try tx.delete(ServiceLogAttachment.self, id: attachmentID) }
             for logID in try UUID.fetchAll(tx.db, ServiceLog.select(Column("id")).filter(owned)) {
                 try tx.delete(ServiceLog.self, id: logID)
             }
@@ -102,6 +108,9 @@ extension GarageStore {
             }
             for fuelID in try UUID.fetchAll(tx.db, FuelLog.select(Column("id")).filter(owned)) {
                 try tx.delete(FuelLog.self, id: fuelID)
+            }
+            for expenseID in try UUID.fetchAll(tx.db, GarageExpense.select(Column("id")).filter(owned)) {
+                try tx.delete(GarageExpense.self, id: expenseID)
             }
             try PendingReminder.filter(owned).deleteAll(tx.db)
             try tx.delete(Vehicle.self, id: id)

@@ -1,6 +1,6 @@
 public import Foundation
 public import GRDB
-import HearthCore
+public import HearthCore
 public import HearthStore
 
 /// The garage's records in one SQLite database, and every operation on them.

@@ -13,7 +13,8 @@ public struct HTMLRenderer: Sendable {
     public init() {}
 
     /// The HTML of `document`.
-    /// - Throws: ``ServiceError`` `validationFailed` naming the fields at fault.
+    /// - Throws: ``ServiceError`` `validationFailed` naming the fields at fault, or `invalidImage` naming an
+    ///   image whose bytes are not a usable JPEG or PNG.
     public func render(_ document: ReportDocument, options: ReportRenderOptions = ReportRenderOptions()) throws -> String {
         try document.validate()
         let theme = document.theme
@@ -32,8 +33,13 @@ public struct HTMLRenderer: Sendable {
         if let header = document.header, !header.isEmpty {
             html += band(header, tag: "header", document: document, generated: generated)
         }
+        let contentWidth = document.effectivePageSize.width - document.effectiveMargins.left - document.effectiveMargins.right
         for block in document.blocks {
-            html += self.block(block, theme: theme)
+            switch block {
+            case .image(let image): html += try self.image(image, contentWidth: contentWidth)
+            case .chart(let chart): html += self.chart(chart, theme: theme, width: contentWidth)
+            default: html += self.block(block, theme: theme)
+            }
         }
         if let footer = document.footer, !footer.isEmpty {
             html += band(footer, tag: "footer", document: document, generated: generated)
@@ -98,7 +104,44 @@ public struct HTMLRenderer: Sendable {
             return "<div class=\"spacer\" style=\"height:\(PDFSyntax.number(height))pt\"></div>\n"
         case .pageBreak:
             return "<div class=\"page-break\"></div>\n"
+        case .image, .chart:
+            return ""
         }
+    }
+
+    /// A figure with the image inlined as a `data:` URL (checked first, so bad bytes fail like in PDF).
+    private func image(_ image: ReportImage, contentWidth: Double) throws -> String {
+        let decoded = try DecodedImage.decode(image)
+        let width = min(image.width ?? Double(decoded.width) * 0.75, contentWidth)
+        var html = "<figure class=\"image\"><img src=\"data:\(decoded.format.mimeType);base64,\(image.data.base64EncodedString())\""
+        html += " alt=\"\(Self.escape(image.caption ?? image.name))\" width=\"\(Int(width.rounded()))\""
+        html += " style=\"width:\(PDFSyntax.number(width))pt\">"
+        if let caption = image.caption, !caption.isEmpty { html += "<figcaption>\(Self.escape(caption))</figcaption>" }
+        return html + "</figure>\n"
+    }
+
+    /// The chart as inline SVG, laid out by the same ``ChartBuilder`` as in PDF.
+    private func chart(_ chart: ReportChart, theme: ReportTheme, width: Double) -> String {
+        // Text is measured as a monospace face would set it (0.6 em a character): exact for DejaVu Sans Mono,
+        // a little generous for proportional fonts.
+        let scene = ChartBuilder(chart: chart, theme: theme, width: width) { text, size, _ in Double(text.count) * size * 0.6 }.build()
+        func n(_ value: Double) -> String { PDFSyntax.number(value) }
+        let label = chart.title ?? (chart.kind == .line ? "Line chart" : "Bar chart")
+        var svg = "<figure class=\"chart\"><svg viewBox=\"0 0 \(n(scene.width)) \(n(scene.height))\" width=\"\(n(scene.width))pt\" height=\"\(n(scene.height))pt\""
+        svg += " role=\"img\" aria-label=\"\(Self.escape(label))\" font-family=\"\(Self.escape(theme.bodyFont.cssStack))\">\n"
+        for item in scene.items {
+            switch item {
+            case .polyline(let points, let color, let width):
+                let list = points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
+                svg += "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(color.hex)\" stroke-width=\"\(n(width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
+            case .rect(let x, let y, let width, let height, let color):
+                svg += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(color.hex)\"/>\n"
+            case .text(let text, let x, let baseline, let size, let color, let anchor, let bold):
+                let anchorName = anchor == .start ? "start" : anchor == .middle ? "middle" : "end"
+                svg += "<text x=\"\(n(x))\" y=\"\(n(baseline))\" font-size=\"\(n(size))\" fill=\"\(color.hex)\" text-anchor=\"\(anchorName)\"\(bold ? " font-weight=\"bold\"" : "")>\(Self.escape(text))</text>\n"
+            }
+        }
+        return svg + "</svg></figure>\n"
     }
 
     private func table(_ table: ReportTable) -> String {
@@ -182,6 +225,10 @@ public struct HTMLRenderer: Sendable {
             .left { text-align: left; } .center { text-align: center; } .right { text-align: right; }
             thead { display: table-header-group; } tr { break-inside: avoid; page-break-inside: avoid; }
             .page-break { break-after: page; page-break-after: always; }
+            figure { margin: 0 0 0.9em; break-inside: avoid; page-break-inside: avoid; }
+            figure.image img { display: block; max-width: 100%; height: auto; border: \(pt(min(t.borderWidth, 1))) solid var(--border); }
+            figure.image figcaption { font-style: italic; font-size: \(pt(t.smallSize)); color: var(--muted); padding-top: 3pt; }
+            figure.chart svg { display: block; max-width: 100%; height: auto; overflow: visible; }
             @media screen { .page-break { border-top: 1px dashed var(--border); margin: 1.5em 0; } }
             @media print {
               @page { size: \(pt(size.width)) \(pt(size.height)); margin: \(pt(m.top)) \(pt(m.right)) \(pt(m.bottom)) \(pt(m.left));\(pageCounter ? " @bottom-right { content: \"Page \" counter(page) \" of \" counter(pages); font-size: \(pt(t.smallSize)); color: \(t.mutedColor.hex); }" : "") }

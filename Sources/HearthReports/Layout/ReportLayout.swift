@@ -10,6 +10,10 @@ final class ReportLayout {
     let generated: String
     let canvas: any PageCanvas
     let totalPages: Int
+    /// The decoded images, by the index of their block.
+    let images: [Int: DecodedImage]
+    /// The index of the block being laid out.
+    var blockIndex = 0
 
     let pageWidth: Double
     let pageHeight: Double
@@ -27,7 +31,9 @@ final class ReportLayout {
     /// Room a header or footer band takes from the content area besides its line of text.
     static let bandGap = 9.0
 
-    init(document: ReportDocument, faces: FaceTable, generated: String, canvas: any PageCanvas, totalPages: Int) throws {
+    init(document: ReportDocument, faces: FaceTable, generated: String, canvas: any PageCanvas, totalPages: Int,
+         images: [Int: DecodedImage] = [:]) throws {
+        self.images = images
         self.document = document
         self.theme = document.theme
         self.faces = faces
@@ -56,6 +62,7 @@ final class ReportLayout {
         try newPage()
         for (index, block) in document.blocks.enumerated() {
             let next = index + 1 < document.blocks.count ? document.blocks[index + 1] : nil
+            blockIndex = index
             try layout(block, next: next)
         }
         try finishPage()
@@ -149,6 +156,11 @@ final class ReportLayout {
             }
         case .pageBreak:
             if pageHasContent { try newPage() }
+        case .image(let image):
+            guard let decoded = images[blockIndex] else { return }
+            try layoutImage(image, decoded: decoded)
+        case .chart(let chart):
+            try layoutChart(chart)
         }
     }
 
@@ -203,6 +215,10 @@ final class ReportLayout {
             return lines.reduce(0) { $0 + $1.height(theme.lineHeight) } + size * 0.75
         case .divider, .spacer, .pageBreak:
             return 0
+        case .image(let image):
+            return try min(imageCaptionHeight(image) + 72, contentBottom - contentTop)
+        case .chart(let chart):
+            return chart.height
         }
     }
 

@@ -1,7 +1,7 @@
 /// One piece of a ``ReportDocument``'s content.
 ///
 /// In JSON each block is an object with a `"type"`: `heading`, `paragraph`, `keyValues`, `table`, `divider`,
-/// `spacer` or `pageBreak`, plus that block's fields:
+/// `spacer`, `pageBreak`, `image` or `chart`, plus that block's fields:
 ///
 /// ```json
 /// {"type": "heading", "text": "Vaccinations", "level": 2}
@@ -9,6 +9,8 @@
 /// {"type": "keyValues", "items": [{"key": "Blood type", "value": "A+"}]}
 /// {"type": "table", "columns": [{"title": "Date"}, {"title": "Cost", "align": "right"}], "rows": [["2024-03-02", "$79.78"]]}
 /// {"type": "spacer", "height": 12}
+/// {"type": "image", "name": "receipt.png", "data": "iVBORw0KGgo…", "caption": "Receipt"}
+/// {"type": "chart", "kind": "bar", "unit": "$", "series": [{"name": "2025", "points": [{"category": "Repair", "value": 310}]}]}
 /// ```
 public enum ReportBlock: Codable, Sendable, Equatable {
     /// A section title; it is kept on the same page as what follows it.
@@ -25,6 +27,10 @@ public enum ReportBlock: Codable, Sendable, Equatable {
     case spacer(height: Double)
     /// Starts a new page.
     case pageBreak
+    /// A JPEG or PNG picture with an optional caption, scaled to fit.
+    case image(ReportImage)
+    /// A line or bar chart, drawn as vectors.
+    case chart(ReportChart)
 
     /// A heading of the given level (1 is the largest).
     public static func heading(_ text: String, level: Int = 1) -> ReportBlock {
@@ -47,7 +53,7 @@ public enum ReportBlock: Codable, Sendable, Equatable {
     }
 
     /// The JSON `"type"` of each kind of block.
-    static let typeNames = ["heading", "paragraph", "keyValues", "table", "divider", "spacer", "pageBreak"]
+    static let typeNames = ["heading", "paragraph", "keyValues", "table", "divider", "spacer", "pageBreak", "image", "chart"]
 
     enum CodingKeys: String, CodingKey { case type, height }
 
@@ -67,6 +73,8 @@ public enum ReportBlock: Codable, Sendable, Equatable {
             }
             self = .spacer(height: height)
         case "pageBreak": self = .pageBreak
+        case "image": self = .image(try ReportImage(from: decoder))
+        case "chart": self = .chart(try ReportChart(from: decoder))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container,
@@ -96,6 +104,12 @@ public enum ReportBlock: Codable, Sendable, Equatable {
             try container.encode(height, forKey: .height)
         case .pageBreak:
             try container.encode("pageBreak", forKey: .type)
+        case .image(let image):
+            try container.encode("image", forKey: .type)
+            try image.encode(to: encoder)
+        case .chart(let chart):
+            try container.encode("chart", forKey: .type)
+            try chart.encode(to: encoder)
         }
     }
 }

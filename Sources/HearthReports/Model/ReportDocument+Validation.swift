@@ -54,6 +54,18 @@ extension ReportDocument {
                 }
             case .spacer(let height) where !(0...10_000).contains(height):
                 reasons.append("blocks[\(index)].height: a spacer's height must be 0...10000 points")
+            case .image(let image):
+                if image.name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                    reasons.append("blocks[\(index)].name: an image needs a name, such as its file name")
+                }
+                if image.data.isEmpty {
+                    reasons.append("blocks[\(index)].data: the image \"\(image.name)\" has no bytes; give the JPEG or PNG file's contents")
+                }
+                if let width = image.width, !(width >= 8 && width <= 10_000) {
+                    reasons.append("blocks[\(index)].width: an image's width must be 8...10000 points, not \(width)")
+                }
+            case .chart(let chart):
+                reasons += chart.problems().map { "blocks[\(index)]: \($0)" }
             default:
                 break
             }

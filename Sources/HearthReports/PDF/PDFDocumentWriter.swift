@@ -11,6 +11,8 @@ final class PDFDocumentWriter {
     /// Glyphs each embedded font uses, with the text each stands for (for ToUnicode).
     private var glyphUse: [ObjectIdentifier: [UInt16: Unicode.Scalar]] = [:]
     private var usedFaces: Set<Int> = []
+    /// Image XObjects written so far: resource name and object number, by block index.
+    private var imageObjects: [Int: (name: String, object: Int)] = [:]
     private let catalog: Int
     private let pageTree: Int
     private let resources: Int
@@ -47,6 +49,36 @@ final class PDFDocumentWriter {
         try output.write("\(number) 0 obj\n<< \(dictionary)\(filter) /Length \(payload.count) >>\nstream\n")
         try output.write(payload)
         try output.write("\nendstream\nendobj\n")
+    }
+
+    // MARK: Images
+
+    /// The resource name of the image of block `id`, writing its XObject (and soft mask) the first time:
+    /// JPEG bytes as they are with `/DCTDecode`, other samples compressed with `/FlateDecode`.
+    func imageName(for image: DecodedImage, id: Int) throws -> String {
+        if let existing = imageObjects[id] { return existing.name }
+        let size = "/Width \(image.width) /Height \(image.height) /BitsPerComponent 8"
+        var mask = ""
+        if let alpha = image.alpha {
+            let object = reserve()
+            try writeStream(object, "/Type /XObject /Subtype /Image \(size) /ColorSpace /DeviceGray", alpha, compressed: true)
+            mask = " /SMask \(object) 0 R"
+        }
+        let object = reserve()
+        let base = "/Type /XObject /Subtype /Image \(size) /ColorSpace \(image.colorSpace.pdfName)\(mask)"
+        switch image.pixels {
+        case .jpeg(let bytes):
+            let decode = image.invertedCMYK ? " /Decode [1 0 1 0 1 0 1 0]" : ""
+            offsets[object] = output.position
+            try output.write("\(object) 0 obj\n<< \(base)\(decode) /Filter /DCTDecode /Length \(bytes.count) >>\nstream\n")
+            try output.write(bytes)
+            try output.write("\nendstream\nendobj\n")
+        case .samples(let samples):
+            try writeStream(object, base, samples, compressed: true)
+        }
+        let name = "Im\(id + 1)"
+        imageObjects[id] = (name, object)
+        return name
     }
 
     // MARK: Pages
@@ -113,7 +145,12 @@ final class PDFDocumentWriter {
             }
             fontEntries.append("/F\(face.index + 1) \(object) 0 R")
         }
-        try writeObject(resources, "<< /Font << \(fontEntries.joined(separator: " ")) >> /ProcSet [/PDF /Text] >>")
+        var images = ""
+        if !imageObjects.isEmpty {
+            let entries = imageObjects.values.sorted { $0.object < $1.object }.map { "/\($0.name) \($0.object) 0 R" }
+            images = " /XObject << \(entries.joined(separator: " ")) >>"
+        }
+        try writeObject(resources, "<< /Font << \(fontEntries.joined(separator: " ")) >>\(images) /ProcSet [/PDF /Text /ImageB /ImageC] >>")
         let kids = pageObjects.map { "\($0) 0 R" }.joined(separator: " ")
         try writeObject(pageTree, "<< /Type /Pages /Kids [\(kids)] /Count \(pageObjects.count) >>")
 

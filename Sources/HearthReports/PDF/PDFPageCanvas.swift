@@ -92,6 +92,36 @@ final class PDFPageCanvas: PageCanvas {
         op("re S\n")
     }
 
+    func strokePolyline(_ points: [(x: Double, y: Double)], width: Double, color: ReportColor) {
+        guard points.count > 1, width > 0 else { return }
+        // Round joins and caps only for this path: the saved state is restored after it, so the cached
+        // colour and width stay true.
+        op("q 1 j 1 J ")
+        self.color(color)
+        op("RG ")
+        number(width)
+        op("w\n")
+        for (index, point) in points.enumerated() {
+            number(point.x)
+            number(pageHeight - point.y)
+            op(index == 0 ? "m\n" : "l\n")
+        }
+        op("S Q\n")
+    }
+
+    func drawImage(_ image: DecodedImage, id: Int, x: Double, y: Double, width: Double, height: Double) throws {
+        let name = try writer.imageName(for: image, id: id)
+        op("q ")
+        number(width)
+        op("0 0 ")
+        number(height)
+        number(x)
+        number(pageHeight - y - height)
+        op("cm /")
+        content.append(contentsOf: Array(name.utf8))
+        op(" Do Q\n")
+    }
+
     func text(_ text: String, face: FontFace, size: Double, x: Double, baseline: Double, color: ReportColor) {
         setFill(color)
         op("BT\n")

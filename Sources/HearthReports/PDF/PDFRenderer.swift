@@ -36,7 +36,8 @@ public struct PDFRenderer: Sendable {
     }
 
     /// The PDF bytes of `document`.
-    /// - Throws: ``ServiceError`` `validationFailed` naming the fields at fault, or `notFound` when a font file
+    /// - Throws: ``ServiceError`` `validationFailed` naming the fields at fault, or `invalidImage` naming an image whose bytes are
+    ///   not a usable JPEG or PNG, or `notFound` when a font file
     ///   is missing.
     public func render(_ document: ReportDocument, options: ReportRenderOptions = ReportRenderOptions()) throws -> Data {
         let output = PDFOutput()
@@ -80,13 +81,18 @@ public struct PDFRenderer: Sendable {
         try document.validate()
         let faces = FaceTable(fonts: fonts)
         let generated = options.generatedText
+        // Images are decoded once, before anything is written, so bad bytes fail the render cleanly.
+        var images: [Int: DecodedImage] = [:]
+        for (index, block) in document.blocks.enumerated() {
+            if case .image(let image) = block { images[index] = try DecodedImage.decode(image) }
+        }
         // First pass: count pages, so every footer can say "Page X of Y" while pages stream out.
         let counter = CountingCanvas()
-        let pageCount = try ReportLayout(document: document, faces: faces, generated: generated, canvas: counter, totalPages: 0).run()
+        let pageCount = try ReportLayout(document: document, faces: faces, generated: generated, canvas: counter, totalPages: 0, images: images).run()
 
         let writer = try PDFDocumentWriter(output: output, pageSize: document.effectivePageSize)
         let canvas = PDFPageCanvas(writer: writer, pageHeight: document.effectivePageSize.height)
-        let pages = try ReportLayout(document: document, faces: faces, generated: generated, canvas: canvas, totalPages: pageCount).run()
+        let pages = try ReportLayout(document: document, faces: faces, generated: generated, canvas: canvas, totalPages: pageCount, images: images).run()
         try writer.finish(faces: faces.faces, metadata: document.metadata,
                           creationDate: document.metadata.creationDate ?? options.generatedAt, deterministic: options.deterministic)
         return pages

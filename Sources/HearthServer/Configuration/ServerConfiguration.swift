@@ -19,6 +19,7 @@ import HearthCore
 /// | largest request body | `--max-request-bytes` | `HEARTH_MAX_REQUEST_BYTES` | 16,000,000 |
 /// | largest asset | `--max-asset-bytes` | `HEARTH_MAX_ASSET_BYTES` | 50,000,000 |
 /// | PostgreSQL connections per server | `--database-connections` | `HEARTH_DATABASE_CONNECTIONS` | 20 |
+/// | analytics project keys (comma separated) | `--analytics-key` | `HEARTH_ANALYTICS_KEYS` | none: the collector is off |
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
     public var host: String
@@ -36,6 +37,8 @@ public struct ServerConfiguration: Sendable {
     public var cloud: CloudConfiguration
     /// How many connections each server keeps to PostgreSQL.
     public var databaseConnections: Int = 20
+    /// The project keys the analytics collector accepts as `api_key`; empty turns the collector off.
+    public var analyticsKeys: [String] = []
 
     public init(
         host: String = "127.0.0.1",
@@ -68,6 +71,7 @@ public struct ServerConfiguration: Sendable {
         maxRequestBytes: Int? = nil,
         maxAssetBytes: Int? = nil,
         databaseConnections: Int? = nil,
+        analyticsKeys: [String]? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
@@ -134,6 +138,20 @@ public struct ServerConfiguration: Sendable {
             }
             configuration.databaseURL = value
         }
+        configuration.analyticsKeys = try Self.analyticsKeys(analyticsKeys, environment: environment)
         return configuration
+    }
+
+    /// The flag's keys (each may hold several, comma separated), else `HEARTH_ANALYTICS_KEYS`'s.
+    static func analyticsKeys(_ flags: [String]?, environment: [String: String]) throws -> [String] {
+        let given = flags.flatMap { $0.isEmpty ? nil : $0 } ?? environment["HEARTH_ANALYTICS_KEYS"].map { [$0] } ?? []
+        var keys: [String] = []
+        for key in given.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !key.isEmpty {
+            guard key.count <= 200, key.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
+                throw ServiceError.validationFailed("The analytics key \"\(key.prefix(20))…\" must be up to 200 printable ASCII characters without spaces; separate several keys with commas.")
+            }
+            if !keys.contains(key) { keys.append(key) }
+        }
+        return keys
     }
 }

@@ -25,12 +25,13 @@ final class LiveServer: Sendable {
         self.task = task
     }
 
-    /// Starts a server. `cloud` sets its limits; bcrypt is made cheap for tests.
-    static func start(cloud: CloudConfiguration = CloudConfiguration(), port: Int = 0, dataDirectory: URL? = nil) async throws -> LiveServer {
+    /// Starts a server. `cloud` sets its limits; bcrypt is made cheap for tests. `databaseURL` (`postgres://…`)
+    /// keeps its records in PostgreSQL instead of SQLite.
+    static func start(cloud: CloudConfiguration = CloudConfiguration(), port: Int = 0, dataDirectory: URL? = nil, databaseURL: String? = nil) async throws -> LiveServer {
         var cloud = cloud
         cloud.bcryptCost = 4
         let folder = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("hearth-sync-server-\(UUID().uuidString)")
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: port, dataDirectory: folder, logLevel: .critical, cloud: cloud)
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: port, dataDirectory: folder, logLevel: .critical, databaseURL: databaseURL, cloud: cloud)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "hearth.sync.tests.server")
         logger.logLevel = .critical

@@ -1,5 +1,4 @@
 public import Foundation
-public import GRDB
 
 /// A day on the Gregorian calendar, with no time and no time zone: a due date, a performed date, a marbete
 /// expiry.
@@ -159,15 +158,5 @@ extension CalendarDay: Codable {
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(iso)
-    }
-}
-
-extension CalendarDay: DatabaseValueConvertible {
-    /// Stored as `yyyy-MM-dd` text, which sorts in date order.
-    public var databaseValue: DatabaseValue { iso.databaseValue }
-
-    public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> CalendarDay? {
-        guard let text = String.fromDatabaseValue(dbValue) else { return nil }
-        return CalendarDay(iso: text)
     }
 }

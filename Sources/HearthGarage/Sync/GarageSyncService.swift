@@ -1,0 +1,143 @@
+public import Foundation
+import GRDB
+import HearthCloudModel
+import HearthCore
+import HearthStore
+public import HearthSync
+
+/// What the garage's sync offers an app: one round of sync, and where sync stands.
+public protocol GarageSyncing: Sendable {
+    /// Fetches what other devices changed and sends what this one changed, settling conflicts per record type.
+    /// - Throws: ``ServiceError`` saying why the server could not be reached or refused; the local data is
+    ///   left as it was and every pending change is kept for the next round.
+    func sync() async throws -> SyncReport
+
+    /// Where sync stands now, with the number of changes waiting.
+    func status() async throws -> GarageSyncStatus
+}
+
+/// Syncs a garage database through a ``SyncEngine`` and keeps how each round went in the database, so the
+/// status is known later (``status()``), also to another process.
+///
+/// ```swift
+/// let garage = try GarageSync.open(at: url)
+/// let engine = SyncEngine(database: garage.store.database, outbox: garage.outbox, cloud: client)
+/// let sync = GarageSyncService(store: garage.store, engine: engine, server: "https://cloud.example.com")
+/// try await sync.sync()
+/// print(try await sync.status())   // "synced"
+/// ```
+public actor GarageSyncService: GarageSyncing {
+    /// The engine that does the work.
+    public nonisolated let engine: SyncEngine
+    /// The server's address, for the status.
+    public nonisolated let server: String?
+    private let database: AppDatabase
+    private let now: @Sendable () -> Date
+    private var attempted = false
+
+    /// A service for `store` (opened through ``GarageSync``) syncing with `engine`.
+    /// - Parameters:
+    ///   - server: the server's address, remembered with the status.
+    ///   - now: the clock the status is stamped with.
+    public init(store: GarageStore, engine: SyncEngine, server: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.engine = engine
+        self.server = server
+        database = store.database
+        self.now = now
+    }
+
+    @discardableResult
+    public func sync() async throws -> SyncReport {
+        let started = now()
+        do {
+            let report = try await engine.sync()
+            attempted = true
+            try await remember(engine.currentStatus, at: started, reachedServer: true)
+            return report
+        } catch {
+            attempted = true
+            let explained = Self.explain(error)
+            var state = engine.currentStatus
+            if state == .syncing || state == .synced {
+                state = error is CloudTransportError ? .offline : .error(explained.message)
+            }
+            try? await remember(state, at: started, reachedServer: false)
+            throw explained
+        }
+    }
+
+    public func status() async throws -> GarageSyncStatus {
+        try await Self.status(of: database, live: attempted ? engine.currentStatus : nil, server: server)
+    }
+
+    /// Where sync of `store` stands as its last round left it (another process may have run it), with the
+    /// changes waiting now.
+    public static func status(of store: GarageStore) async throws -> GarageSyncStatus {
+        try await status(of: store.database, live: nil, server: nil)
+    }
+
+    private static func status(of database: AppDatabase, live: SyncStatus?, server: String?) async throws -> GarageSyncStatus {
+        do {
+            return try await database.read { db in
+                let enabled = try SyncOutbox.isEnabled(in: db)
+                let pending = enabled ? try SyncOutbox.pendingCount(in: db) : 0
+                let row = try Row.fetchOne(db, sql: "SELECT state, message, server, attemptedAt, syncedAt FROM garageSyncStatus WHERE id = 1")
+                let stored = row.flatMap { row -> SyncStatus? in
+                    let name: String = row["state"]
+                    let message: String? = row["message"]
+                    return GarageSyncStatus.state(named: name, message: message)
+                }
+                var state: SyncStatus = live ?? stored ?? (enabled ? .syncing : .offline)
+                // Edits made since the last round are waiting.
+                if state == .synced && pending > 0 { state = .syncing }
+                let storedServer: String? = row.flatMap { $0["server"] }
+                let attemptedAt: Date? = row.flatMap { $0["attemptedAt"] }
+                let syncedAt: Date? = row.flatMap { $0["syncedAt"] }
+                return GarageSyncStatus(
+                    state: state, pendingChanges: pending, isEnabled: enabled, server: storedServer ?? server,
+                    lastAttemptAt: attemptedAt, lastSyncedAt: syncedAt
+                )
+            }
+        } catch {
+            throw ServiceError(.operationFailed, "Could not read the sync status of the garage database: \(error). Open it with GarageSync.open, which adds the sync tables.", underlying: error)
+        }
+    }
+
+    /// Stores how a round went.
+    private func remember(_ state: SyncStatus, at time: Date, reachedServer: Bool) async throws {
+        let server = self.server
+        let message: String? = if case .error(let text) = state { text } else { nil }
+        let name = GarageSyncStatus.name(of: state)
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO garageSyncStatus (id, state, message, server, attemptedAt, syncedAt) VALUES (1, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET state = excluded.state, message = excluded.message,
+                    server = coalesce(excluded.server, server), attemptedAt = excluded.attemptedAt,
+                    syncedAt = coalesce(excluded.syncedAt, syncedAt)
+                """, arguments: [name, message, server, time, reachedServer ? time : nil])
+        }
+    }
+
+    /// A failed round as a ``ServiceError`` that says what went wrong and what to do; the original error is
+    /// its `underlying` error.
+    static func explain(_ error: any Error) -> ServiceError {
+        let kept = "Nothing local was changed; pending changes are kept for the next sync."
+        switch error {
+        case let error as ServiceError:
+            return error
+        case let error as CloudTransportError:
+            return ServiceError(.operationFailed, "Cannot reach the server: \(error.message). \(kept) Check the address and your connection, then sync again.", underlying: error)
+        case let error as CloudError:
+            switch error.serverErrorCode {
+            case .authenticationFailed, .authenticationRequired:
+                return ServiceError(.notAuthenticated, "The server refused the sign-in (\(error.reason)). \(kept) Sign in again.", underlying: error)
+            case .throttled, .tryAgainLater:
+                return ServiceError(.rateLimited, "The server is busy (\(error.reason)). \(kept) Sync again in \(error.retryAfter ?? 60) seconds.", underlying: error)
+            default:
+                return ServiceError(.operationFailed, "The server answered \(error.serverErrorCode): \(error.reason). \(kept)", underlying: error)
+            }
+        default:
+            return ServiceError(.operationFailed, "Sync failed: \(error). \(kept)", underlying: error)
+        }
+    }
+}

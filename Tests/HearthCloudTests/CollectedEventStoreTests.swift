@@ -1,0 +1,61 @@
+import Foundation
+import HearthCloud
+import Testing
+
+/// The analytics events table behaves alike on SQLite and PostgreSQL.
+@Suite("Collected analytics events (conformance)")
+struct CollectedEventStoreTests {
+    static func event(_ name: String, uuid: String = UUID().uuidString.lowercased(), key: String = "phc_test", at seconds: Double, micros: Int = 0) -> CollectedEvent {
+        CollectedEvent(
+            uuid: uuid, projectKey: key, event: name, distinctID: "install-1",
+            properties: ["format": .string("drivvo"), "ok": .bool(true), "count": .int(9_007_199_254_740_993), "ratio": .double(0.5), "nested": .object(["a": .array([.null, .string("x")])])],
+            timestamp: Date(timeIntervalSince1970: seconds + Double(micros) / 1_000_000), receivedAt: Date(timeIntervalSince1970: seconds + 1))
+    }
+
+    @Test("events are stored whole, read back newest first, filtered by name and time, and limited", arguments: StoreKind.allCases)
+    func storesAndFilters(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let table = store.analyticsEvents()
+            try await table.migrate()
+            try await table.migrate()  // idempotent
+            let first = Self.event("import_finished", at: 1_800_000_000, micros: 123_456)
+            let second = Self.event("export_made", at: 1_800_000_100)
+            let third = Self.event("import_finished", at: 1_800_000_200, micros: 1)
+            #expect(try await table.insert([first, second, third]) == 3)
+            let all = try await table.events(CollectedEventQuery())
+            #expect(all.map(\.uuid) == [third.uuid, second.uuid, first.uuid])
+            let readFirst = try #require(all.last)
+            #expect(readFirst == first)  // properties, 64-bit integers and microseconds intact
+            #expect(try await table.events(CollectedEventQuery(event: "import_finished")).map(\.uuid) == [third.uuid, first.uuid])
+            #expect(try await table.events(CollectedEventQuery(since: Date(timeIntervalSince1970: 1_800_000_050))).map(\.uuid) == [third.uuid, second.uuid])
+            #expect(try await table.events(CollectedEventQuery(limit: 1)).map(\.uuid) == [third.uuid])
+        }
+    }
+
+    @Test("a retried event (same project key and uuid) is stored once; the same uuid under another key is another event", arguments: StoreKind.allCases)
+    func deduplicates(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let table = store.analyticsEvents()
+            try await table.migrate()
+            let event = Self.event("vehicle_added", at: 1_800_000_000)
+            #expect(try await table.insert([event]) == 1)
+            var other = Self.event("vehicle_added", at: 1_800_000_001)
+            other.uuid = event.uuid
+            #expect(try await table.insert([event, Self.event("vehicle_added", at: 1_800_000_002)]) == 1)
+            other.projectKey = "phc_other"
+            #expect(try await table.insert([other]) == 1)
+            #expect(try await table.events(CollectedEventQuery()).count == 3)
+        }
+    }
+
+    @Test("a batch larger than one statement's rows is stored whole", arguments: StoreKind.allCases)
+    func largeBatch(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let table = store.analyticsEvents()
+            try await table.migrate()
+            let events = (0..<1_203).map { Self.event("mileage_updated", at: 1_800_000_000 + Double($0)) }
+            #expect(try await table.insert(events) == 1_203)
+            #expect(try await table.events(CollectedEventQuery(limit: 5_000)).count == 1_203)
+        }
+    }
+}
