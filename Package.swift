@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "HearthReports", targets: ["HearthReports"]),
         .library(name: "HearthGarage", targets: ["HearthGarage"]),
         .library(name: "HearthFinance", targets: ["HearthFinance"]),
+        .library(name: "HearthOCR", targets: ["HearthOCR"]),
         .library(name: "HearthHealth", targets: ["HearthHealth"]),
         .library(name: "HearthAnalytics", targets: ["HearthAnalytics"]),
     ],
@@ -155,6 +156,22 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: OCR
+        .systemLibrary(
+            name: "CTesseract",
+            path: "Sources/CTesseract",
+            pkgConfig: "tesseract",
+            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]
+        ),
+        .target(
+            name: "HearthOCR",
+            dependencies: [
+                "HearthCore",
+                "CTesseract",
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Domains
         .target(
             name: "HearthGarage",
@@ -228,6 +245,7 @@ let package = Package(
                 "HearthGarage",
                 "HearthFinance",
                 "HearthHealth",
+                "HearthOCR",
                 "HearthSync",
                 "HearthStore",
                 "HearthCloudModel",
@@ -516,6 +534,16 @@ let package = Package(
                 .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthOCRTests",
+            dependencies: [
+                "HearthCore",
+                "HearthGarage",
+                "HearthOCR",
+                "HearthTestSupport",
             ],
             swiftSettings: swiftSettings
         ),

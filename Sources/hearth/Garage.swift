@@ -21,7 +21,7 @@ struct Garage: AsyncParsableCommand {
             GarageVehicle.self, GarageService.self, GarageMileage.self, GarageDue.self, GarageReminders.self,
             GarageImport.self, GarageVIN.self, GarageRecalls.self, GarageFuel.self, GarageAsk.self,
             GarageWidget.self, GarageWatch.self, GarageIcon.self, GarageSyncCommand.self,
-            GarageHistory.self, GarageCosts.self, GarageAttach.self,
+            GarageHistory.self, GarageCosts.self, GarageAttach.self, GarageOCR.self,
         ]
     )
 }

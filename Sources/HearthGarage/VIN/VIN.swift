@@ -1,3 +1,5 @@
+import HearthCore
+
 /// A vehicle identification number, checked offline: 17 characters without I, O or Q, with a check digit,
 /// a model year and a maker's region.
 ///
@@ -64,12 +66,8 @@ public struct VIN: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The check digit position 9 should hold: 0–9 or X.
     public var expectedCheckDigit: Character {
-        var sum = 0
-        for (index, character) in value.enumerated() {
-            sum += Self.transliteration(of: character) * Self.weights[index]
-        }
-        let remainder = sum % 11
-        return remainder == 10 ? "X" : Character(String(remainder))
+        // `parse` admits only 17 VIN characters, so the shared rule always has an answer.
+        Validation.vinCheckDigit(value) ?? "0"
     }
 
     /// The check digit the VIN holds (position 9).
@@ -134,26 +132,12 @@ public struct VIN: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The maker, when the WMI is one of the common ones.
     public var manufacturer: String? { Self.manufacturers[wmi] }
 
+    /// The common WMIs whose maker ``manufacturer`` names; the OCR prefers readings that start with one.
+    public static var knownWMIs: Set<String> { Set(manufacturers.keys) }
+
     // MARK: Tables
 
-    private static let allowed = Set("ABCDEFGHJKLMNPRSTUVWXYZ0123456789")
-    private static let weights = [8, 7, 6, 5, 4, 3, 2, 10, 0, 9, 8, 7, 6, 5, 4, 3, 2]
-
-    private static func transliteration(of character: Character) -> Int {
-        if let digit = character.wholeNumberValue { return digit }
-        switch character {
-        case "A", "J": return 1
-        case "B", "K", "S": return 2
-        case "C", "L", "T": return 3
-        case "D", "M", "U": return 4
-        case "E", "N", "V": return 5
-        case "F", "W": return 6
-        case "G", "P", "X": return 7
-        case "H", "Y": return 8
-        case "R", "Z": return 9
-        default: return 0
-        }
-    }
+    private static let allowed = Validation.vinCharacters
 
     private static func baseYear(for code: Character) -> Int? {
         let letters: [Character] = Array("ABCDEFGHJKLMNPRSTVWXY")

@@ -1,0 +1,69 @@
+import CTesseract
+public import Foundation
+import HearthCore
+
+/// Reads photos with Tesseract (Debian `libtesseract-dev` and `tesseract-ocr-eng`), after cleaning them up
+/// with Leptonica.
+///
+/// Each job gets its own engine, set up once and reused: a character whitelist (``OCRJob/characterWhitelist``),
+/// single-line page segmentation, and per-character alternatives so that the readers can correct what
+/// the engine was unsure of.
+///
+/// ```swift
+/// let recognizer = try TesseractRecognizer()
+/// let reader = PhotoReader(recognizer: recognizer)
+/// let reading = try await reader.readVIN(at: URL(fileURLWithPath: "door-jamb.jpg"))
+/// print(reading.vin ?? "unreadable", reading.confidence)
+/// ```
+public actor TesseractRecognizer: TextRecognizing {
+    /// Where the language data is and which passes run.
+    public let configuration: TesseractConfiguration
+    private var engines: [OCRJob: TesseractEngine] = [:]
+
+    /// Checks that Tesseract can start with `configuration`'s language data.
+    ///
+    /// - Throws: ``HearthCore/ServiceError`` (``HearthCore/ServiceError/Code/ocrUnavailable``) saying which
+    ///   package to install when the language data is missing.
+    public init(configuration: TesseractConfiguration = TesseractConfiguration()) throws {
+        // Leptonica prints its own complaints on stderr; Hearth reports failures as errors instead.
+        setMsgSeverity(Int32(L_SEVERITY_NONE))
+        self.configuration = configuration
+        engines[.odometer] = try TesseractEngine(job: .odometer, configuration: configuration)
+    }
+
+    /// What each of the job's passes read from the image file at `url`.
+    public func recognize(imageAt url: URL, for job: OCRJob) throws -> [Recognition] {
+        let image = try Self.load(url)
+        let engine = try engine(for: job)
+        let passes = configuration.passes[job] ?? Preprocessing.defaultPasses(for: job)
+        return passes.map { pass in
+            engine.read(pass.apply(to: image), pass: pass.name)
+        }
+    }
+
+    private func engine(for job: OCRJob) throws -> TesseractEngine {
+        if let engine = engines[job] { return engine }
+        let engine = try TesseractEngine(job: job, configuration: configuration)
+        engines[job] = engine
+        return engine
+    }
+
+    static func load(_ url: URL) throws -> LeptonicaImage {
+        let data: Data
+        do {
+            data = try Data(contentsOf: url)
+        } catch {
+            let exists = FileManager.default.fileExists(atPath: url.path)
+            throw ServiceError(
+                .unreadableImage,
+                exists ? "Cannot read the image \(url.path): check its permissions." : "There is no image at \(url.path): check the path.",
+                underlying: error)
+        }
+        guard let image = LeptonicaImage(decoding: data) else {
+            throw ServiceError(
+                .unreadableImage,
+                "\(url.path) is not an image Hearth can read (\(data.count) bytes); give a PNG, JPEG, TIFF, BMP, GIF or WebP photo.")
+        }
+        return image
+    }
+}
