@@ -274,7 +274,7 @@ struct HealthEntryCommand: AsyncParsableCommand {
 struct HealthExport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
-        abstract: "Export a record: JSON (format version 1, the original app's), or a PDF or HTML report with charts.",
+        abstract: "Export a record: JSON (format version 1, the original app's), a FHIR R4 Bundle, or a PDF or HTML report with charts.",
         discussion: """
             PDF and HTML go into a folder (-o, default the current one) as "<name> - Medical Record.pdf", readable only by
             you (0600), and encrypted with AES-GCM when HEARTH_ENCRYPTION_KEY holds a key. JSON goes to -o FILE or stdout.
@@ -283,14 +283,14 @@ struct HealthExport: AsyncParsableCommand {
     @OptionGroup var options: HealthOptions
     @Argument(help: "The record.") var record: String
     @Option(name: .shortAndLong, help: "The file (JSON) or folder (PDF, HTML) to write.") var output: String?
-    @Option(help: "json, pdf or html.") var format = "json"
+    @Option(help: "json, fhir (a FHIR R4 Bundle, people only), pdf or html.") var format = "json"
 
     func run() async throws {
         let service = try options.openService()
         let found = try await options.record(record, in: service)
         switch format.lowercased() {
-        case "json":
-            let data = try await service.exportJSON(found.uuid)
+        case "json", "fhir":
+            let data = format.lowercased() == "json" ? try await service.exportJSON(found.uuid) : try await service.exportFHIR(found.uuid)
             guard let output else {
                 FileHandle.standardOutput.write(data + Data("\n".utf8))
                 return
@@ -310,7 +310,7 @@ struct HealthExport: AsyncParsableCommand {
             if options.json { return try options.print(json: ["written": path, "encrypted": store.isEncrypted ? "yes" : "no"]) }
             Swift.print("Wrote \(path)\(store.isEncrypted ? " (encrypted)" : "").")
         default:
-            throw ServiceError.validationFailed("--format \(format) is not one of json, pdf, html")
+            throw ServiceError.validationFailed("--format \(format) is not one of json, fhir, pdf, html")
         }
     }
 }
@@ -319,7 +319,7 @@ struct HealthExport: AsyncParsableCommand {
 struct HealthImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a JSON export (version 1: one record or an array), or a vCard file's contacts into a record (--to); importing twice adds nothing."
+        abstract: "Import a JSON export (version 1: one record or an array; importing twice adds nothing), a FHIR R4 Bundle, or a vCard file's contacts into a record (--to)."
     )
     @OptionGroup var options: HealthOptions
     @Argument(help: "The file: .json, or .vcf (vCard 2.1, 3.0 or 4.0).") var file: String
@@ -339,7 +339,16 @@ struct HealthImport: AsyncParsableCommand {
             for line in report.skipped { Swift.print("Skipped \(line)") }
             return
         }
-        let report = try await options.openService().importJSON(data, file: url.lastPathComponent)
+        let service = try options.openService()
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], object["resourceType"] != nil {
+            let report = try await service.importFHIR(data, file: url.lastPathComponent)
+            if options.json { return try options.print(json: report) }
+            let counts = report.imported.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+            Swift.print("Made record \(report.recordID.prefix(8)) from the FHIR bundle: \(counts.isEmpty ? "no entries" : counts).")
+            for line in report.skipped { Swift.print("Skipped \(line)") }
+            return
+        }
+        let report = try await service.importJSON(data, file: url.lastPathComponent)
         if options.json { return try options.print(json: report) }
         Swift.print("Read \(report.recordsRead) record\(report.recordsRead == 1 ? "" : "s"): \(report.recordsCreated) added, \(report.recordsMatched) already here; \(report.entriesAdded) entries added, \(report.entriesAlreadyPresent) already present.")
     }

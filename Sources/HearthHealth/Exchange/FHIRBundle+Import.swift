@@ -1,5 +1,6 @@
-import Foundation
+public import Foundation
 import HearthCore
+import HearthStore
 
 extension FHIRBundle {
     /// What a bundle holds, read into a Hearth record.
