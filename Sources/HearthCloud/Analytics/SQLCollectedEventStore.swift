@@ -14,8 +14,8 @@ public final class SQLCollectedEventStore: CollectedEventStore {
         let dialect = store.database.dialect
         try await store.transaction(readOnly: false) { tx in
             if dialect == .postgres {
-                // One migrating process at a time, when several servers start together on one database.
-                try await tx.execute("SELECT pg_advisory_xact_lock(?)", .int(0x4845_4152_5441))
+                // One migrating process at a time per schema, when several servers start together on one database.
+                try await tx.execute("SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_4141))
             }
             for statement in Self.schema(dialect) { try await tx.execute(statement, []) }
         }

@@ -105,8 +105,9 @@ final class PostgresDatabase: SQLDatabase {
     func migrate() async throws {
         // No deadline: a process waits here while another one migrates.
         try await transaction(readOnly: false, deadline: nil) { transaction in
-            // One migrating process at a time, when several start together.
-            try await transaction.execute("SELECT pg_advisory_xact_lock(?)", .int(0x4845_4152_5448))
+            // One migrating process at a time per schema, when several start together; processes on other
+            // schemas of the database (other tenants, parallel tests) do not wait for each other.
+            try await transaction.execute("SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_4152))
             for statement in CloudSchema.postgres { try await transaction.execute(statement, []) }
         }
     }

@@ -49,15 +49,7 @@ public actor WidgetDataService: WidgetDataServicing {
     }
 
     public func run() async throws {
-        let watched = store.database.watch { db in
-            try Row.fetchAll(db, sql: """
-                SELECT (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageVehicle),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageService),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageServiceLog),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageMileageSnapshot),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageFuelLog)
-                """).map { $0.description }
-        }
+        let watched = store.watchDueInputs()
         try await cancelWhenGracefulShutdown {
             for try await _ in watched { try await self.writeSnapshot() }
         }

@@ -240,16 +240,7 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
     /// Reschedules whenever garage data changes and delivers reminders as they fall due, until cancelled or
     /// shut down gracefully.
     public func run() async throws {
-        let watched = store.database.watch { db in
-            // Any committed change to what reminders are computed from changes this value.
-            try Row.fetchAll(db, sql: """
-                SELECT (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageVehicle),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageService),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageServiceLog),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageMileageSnapshot),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageFuelLog)
-                """).map { $0.description }
-        }
+        let watched = store.watchDueInputs()
         try await cancelWhenGracefulShutdown {
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask {

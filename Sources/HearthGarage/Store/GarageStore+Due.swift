@@ -1,5 +1,7 @@
 public import Foundation
 import GRDB
+public import HearthCore
+import HearthStore
 
 extension GarageStore {
     /// What is due on one vehicle (or on every vehicle), with the driving pace of each, as of today.
@@ -23,6 +25,20 @@ extension GarageStore {
                 )
             }
             .sorted { $0.vehicle.displayName.localizedStandardCompare($1.vehicle.displayName) == .orderedAscending }
+        }
+    }
+
+    /// Yields whenever a committed change touches what due dates are computed from (vehicles, services, logs,
+    /// snapshots, fill-ups): what reminders and the widget follow.
+    public func watchDueInputs() -> Watched<[String]> {
+        database.watch { db in
+            try Row.fetchAll(db, sql: """
+                SELECT (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageVehicle),
+                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageService),
+                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageServiceLog),
+                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageMileageSnapshot),
+                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageFuelLog)
+                """).map { $0.description }
         }
     }
 }
