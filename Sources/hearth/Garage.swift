@@ -7,7 +7,7 @@ import HearthGarage
 struct Garage: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "garage",
-        abstract: "Vehicle maintenance: services due by date and mileage, reminders, CSV import, VIN decoding and recalls.",
+        abstract: "Vehicle maintenance: services due, reminders, fuel economy, imports, VIN and OCR, reports, sync, widget and watch.",
         discussion: """
             Data lives in garage.sqlite in the data directory (HEARTH_DATA_DIR, default ./hearth-data);
             choose another file with --db. Add --json to any command for machine-readable output.
