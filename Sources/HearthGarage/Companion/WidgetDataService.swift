@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 import HearthCore
+import HearthExchange
 import HearthStore
 import ServiceLifecycle
 
@@ -76,24 +77,16 @@ public actor WidgetDataService: WidgetDataServicing {
         return snapshot
     }
 
-    /// Writes `data` to a new file beside `url`, flushes it, and renames it over `url`.
+    /// Writes `data` to a new file beside `url` and renames it over `url` (``AtomicFileWriter``), making the
+    /// folder when it is missing.
     static func replace(_ url: URL, with data: Data) throws {
-        let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let temporary = folder.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).tmp")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw ServiceError.validationFailed("Cannot write in \(folder.path); choose a folder you can write to")
-        }
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        let output = try AtomicFileWriter(url)
         do {
-            let handle = try FileHandle(forWritingTo: temporary)
-            defer { try? handle.close() }
-            try handle.write(contentsOf: data)
-            try handle.synchronize()
-            guard rename(temporary.path, url.path) == 0 else {
-                throw ServiceError.validationFailed("Cannot replace \(url.path): \(String(cString: strerror(errno)))")
-            }
+            try output.write(data: data)
+            try output.commit()
         } catch {
-            try? FileManager.default.removeItem(at: temporary)
+            output.discard()
             throw error
         }
     }

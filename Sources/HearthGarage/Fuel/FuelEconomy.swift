@@ -1,4 +1,5 @@
 public import Foundation
+import HearthCore
 
 /// How fuel economy is shown: US miles per gallon, or litres per 100 kilometres.
 public enum FuelEconomyUnit: String, Sendable, Codable, CaseIterable, Hashable {
@@ -135,7 +136,7 @@ public struct FuelEconomy: Sendable, Codable, Hashable {
         self.cost = distance > 0 ? cost : nil
         averageMPG = gallons > 0 ? Double(distance) / NSDecimalNumber(decimal: gallons).doubleValue : nil
         costPerMile = self.cost.flatMap { total in
-            distance > 0 ? Self.rounded(total / Decimal(distance), scale: 3) : nil
+            distance > 0 ? Calculation.rounded(total / Decimal(distance), scale: 3) : nil
         }
     }
 
@@ -171,13 +172,6 @@ public struct FuelEconomy: Sendable, Codable, Hashable {
     /// Fuel cost per kilometre.
     public var costPerKilometer: Decimal? {
         guard let cost, distance > 0 else { return nil }
-        return Self.rounded(cost / (Decimal(distance) * Decimal(string: "1.609344")!), scale: 3)
-    }
-
-    static func rounded(_ value: Decimal, scale: Int) -> Decimal {
-        var input = value
-        var result = Decimal()
-        NSDecimalRound(&result, &input, scale, .plain)
-        return result
+        return Calculation.rounded(cost / (Decimal(distance) * Decimal(string: "1.609344")!), scale: 3)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 /// Maps the service names other apps export ("Engine Oil", "rotate tires", "Brake pads") to Hearth's preset
 /// names, so imported history lines up with the services being tracked.
 public enum ServiceNameNormalizer {
@@ -44,9 +45,7 @@ public enum ServiceNameNormalizer {
     ]
 
     /// `text` as names are compared: lower case, without accents (so "rotación" matches "rotacion").
-    static func key(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-    }
+    static func key(_ text: String) -> String { TextSearch.fold(text) }
 
     private static let exact: [String: String] = {
         var table: [String: String] = [:]

@@ -211,17 +211,10 @@ extension FHIRBundle {
         let amount = Decimal(string: number.stringValue) ?? Decimal(number.doubleValue)
         switch (quantity["code"] as? String ?? quantity["unit"] as? String ?? "").lowercased() {
         case "kg": return amount
-        case "[lb_av]", "lb", "lbs": return FHIRBundle.rounded(amount * Decimal(string: "0.45359237")!, scale: 2)
+        case "[lb_av]", "lb", "lbs": return Calculation.rounded(amount * Decimal(string: "0.45359237")!, scale: 2)
         case "g": return amount / 1000
         default: return nil
         }
-    }
-
-    static func rounded(_ value: Decimal, scale: Int) -> Decimal {
-        var input = value
-        var result = Decimal()
-        NSDecimalRound(&result, &input, scale, .plain)
-        return result
     }
 
     /// "Glucose 5.4 mmol/L": an observation's value as text.

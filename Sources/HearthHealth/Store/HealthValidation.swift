@@ -22,20 +22,12 @@ public enum HealthValidation {
         return problems
     }
 
-    /// A problem with an e-mail address, or nil when it is empty or looks like one.
+    /// A problem with an e-mail address, or nil when it is empty or is one.
     static func email(_ value: String, field: String) -> String? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
-        guard !trimmed.isEmpty else { return nil }
-        let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
-        if parts.count == 2, !parts[0].isEmpty, parts[1].contains("."), !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-           !trimmed.contains(" ") {
-            return nil
-        }
+        guard !value.trimmingCharacters(in: .whitespaces).isEmpty, !Validation.isValidEmail(value) else { return nil }
         return "\(field) \"\(value)\" is not an e-mail address; write it as name@example.com"
     }
 
-    /// `text` as search compares it: lower case and without accents ("José" matches "jose").
-    public static func searchKey(_ text: String) -> String {
-        text.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: Locale(identifier: "en_US_POSIX"))
-    }
+    /// `text` as search compares it: ``TextSearch/fold(_:)`` ("José" matches "jose").
+    public static func searchKey(_ text: String) -> String { TextSearch.fold(text) }
 }
