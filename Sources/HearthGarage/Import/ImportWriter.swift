@@ -162,15 +162,8 @@ final class ImportWriter {
         let shares: [Decimal?] = total.map { Calculation.split($0.decimal, into: normalized.count) } ?? Array(repeating: nil, count: normalized.count)
         for (name, share) in zip(normalized, shares) {
             let service = try serviceItem(named: name, lastDone: date, mileage: mileage)
-            idBytes.removeAll(keepingCapacity: true)
-            idBytes.append(contentsOf: vehicleIDBytes)
-            idBytes.append(UInt8(ascii: "S"))
-            append(date.dayNumber)
-            append(mileage)
-            idBytes.append(contentsOf: Array(ServicePresetCatalog.normalizedKey(name).utf8))
-            idBytes.append(0)
-            idBytes.append(contentsOf: Array((share.map { "\($0)" } ?? "-").utf8))
-            let id = idBytes.withUnsafeBytes { StableID.make(bytes: $0) }
+            let id = contentID("S", numbers: [date.dayNumber, mileage],
+                               text: [ServicePresetCatalog.normalizedKey(name), share.map { "\($0)" } ?? "-"])
             logInsert.bind(1, id)
             logInsert.bind(2, vehicle.id)
             logInsert.bind(3, service?.id)
@@ -213,14 +206,7 @@ final class ImportWriter {
         }
         guard let miles = try odometerMiles(odometer, line: line) else { return }
         let kind = category?.split(whereSeparator: \.isWhitespace).joined(separator: " ").nilIfEmpty ?? "Expense"
-        idBytes.removeAll(keepingCapacity: true)
-        idBytes.append(contentsOf: vehicleIDBytes)
-        idBytes.append(UInt8(ascii: "E"))
-        append(date.dayNumber)
-        append(miles.value ?? -1)
-        append(Int(amount.units))
-        idBytes.append(contentsOf: Array(kind.lowercased().utf8))
-        let id = idBytes.withUnsafeBytes { StableID.make(bytes: $0) }
+        let id = contentID("E", numbers: [date.dayNumber, miles.value ?? -1, Int(amount.units)], text: [kind.lowercased()])
         expenseInsert.bind(1, id)
         expenseInsert.bind(2, vehicle.id)
         expenseInsert.bind(3, date)
@@ -324,7 +310,19 @@ final class ImportWriter {
         return service
     }
 
-    private func append(_ value: Int) {
-        withUnsafeBytes(of: Int64(value).littleEndian) { idBytes.append(contentsOf: $0) }
+    /// The id of a record from what it is: the vehicle, a letter for its kind, `numbers` (little-endian, so every
+    /// device derives the same id) and `text` separated by zero bytes.
+    private func contentID(_ kind: Unicode.Scalar, numbers: [Int], text: [String]) -> UUID {
+        idBytes.removeAll(keepingCapacity: true)
+        idBytes.append(contentsOf: vehicleIDBytes)
+        idBytes.append(UInt8(ascii: kind))
+        for number in numbers {
+            withUnsafeBytes(of: Int64(number).littleEndian) { idBytes.append(contentsOf: $0) }
+        }
+        for (index, part) in text.enumerated() {
+            if index > 0 { idBytes.append(0) }
+            idBytes.append(contentsOf: part.utf8)
+        }
+        return idBytes.withUnsafeBytes { StableID.make(bytes: $0) }
     }
 }
