@@ -19,68 +19,20 @@ struct FinanceSyncCommand: AsyncParsableCommand {
     )
 
     @OptionGroup var options: FinanceOptions
-    @Option(help: "The server, such as http://127.0.0.1:8080 (default: HEARTH_SERVER_URL).") var server: String?
-    @Option(help: "Sign in with this email (with --password, or HEARTH_PASSWORD).") var email: String?
-    @Option(help: "The password for --email (default: HEARTH_PASSWORD).") var password: String?
-    @Flag(name: .customLong("sign-up"), help: "Create the account for --email first.") var signUp = false
+    @OptionGroup var signIn: SyncSignInOptions
     @Flag(help: "Keep syncing until interrupted.") var watch = false
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let serverText = server ?? environment["HEARTH_SERVER_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            FinanceCLI.fail("Give the server to sync with: --server http://HOST:PORT (or set HEARTH_SERVER_URL).")
-        }
-        let serverConfiguration: CloudClientConfiguration
         do {
-            serverConfiguration = try CloudClientConfiguration.server(serverText)
-        } catch let error as CloudTransportError {
-            FinanceCLI.fail("--server: \(error.message)")
-        }
-        let serverKey = "cloud " + serverConfiguration.serverURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        let credentialsFolder = dataFolder().appendingPathComponent("credentials")
-        let tokens = SecureTokenStore(files: ProtectedFileStore(directory: credentialsFolder))
-        try await CloudClient.withHTTPClient { http in
-            try await sync(CloudClient(configuration: serverConfiguration, httpClient: http), server: serverText, serverKey: serverKey,
-                           tokens: tokens, credentialsFolder: credentialsFolder, environment: environment)
+            try await signIn.withSession(describeOther: FinanceCLI.message(for:)) { session in try await sync(session) }
+        } catch let failure as SyncCommandFailure {
+            FinanceCLI.fail(failure.message)
         }
     }
 
-    private func sync(
-        _ client: CloudClient, server serverText: String, serverKey: String, tokens: SecureTokenStore, credentialsFolder: URL,
-        environment: [String: String]
-    ) async throws {
-
-        // Sign in, or use the kept sign-in.
-        var usedStoredToken = false
-        if let email {
-            guard let password = password ?? environment["HEARTH_PASSWORD"], !password.isEmpty else {
-                FinanceCLI.fail("--email needs a password: give --password or set HEARTH_PASSWORD.")
-            }
-            do {
-                if signUp {
-                    try await client.signUp(email: email, password: password)
-                } else {
-                    try await client.signIn(email: email, password: password)
-                }
-                try tokens.save(client.token ?? "", for: serverKey)
-            } catch {
-                FinanceCLI.fail(describe(error, server: serverText))
-            }
-        } else {
-            if signUp { FinanceCLI.fail("--sign-up needs --email and --password.") }
-            let stored: String?
-            do {
-                stored = try tokens.token(for: serverKey)
-            } catch {
-                FinanceCLI.fail("The kept sign-in in \(credentialsFolder.path) cannot be read: \(FinanceCLI.message(for: error))")
-            }
-            guard let stored else {
-                FinanceCLI.fail("Not signed in to \(serverText): run once with --email and --password (add --sign-up to create the account); the sign-in is then kept in \(credentialsFolder.path).")
-            }
-            client.setToken(stored)
-            usedStoredToken = true
-        }
-
+    private func sync(_ session: SyncSession) async throws {
+        let client = session.client
+        let serverText = session.server
         let url = options.databaseURL
         let finance: FinanceSync.Opened
         do {
@@ -100,11 +52,9 @@ struct FinanceSyncCommand: AsyncParsableCommand {
             }
         } catch let exit as ExitCode {
             throw exit
-        } catch let error as CloudError where usedStoredToken && (error.serverErrorCode == .authenticationFailed || error.serverErrorCode == .authenticationRequired) {
-            try? tokens.remove(for: serverKey)
-            FinanceCLI.fail("The kept sign-in for \(serverText) is no longer valid; sign in again with --email and --password.")
         } catch {
-            FinanceCLI.fail(describe(error, server: serverText))
+            if let cloud = error as? CloudError, let expired = session.expiredSignIn(cloud) { FinanceCLI.fail(expired.message) }
+            FinanceCLI.fail(SyncSession.describe(error, server: serverText, other: FinanceCLI.message(for:)))
         }
     }
 
@@ -181,20 +131,5 @@ struct FinanceSyncCommand: AsyncParsableCommand {
 
     private static func emit(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-
-    private func describe(_ error: any Error, server: String) -> String {
-        switch error {
-        case let error as CloudTransportError:
-            "Cannot reach the server \(server): \(error.message)"
-        case let error as CloudError:
-            switch error.serverErrorCode {
-            case .authenticationFailed: "The server refused the sign-in: \(error.reason)"
-            case .exists: "An account with that email already exists on \(server); leave out --sign-up to sign in."
-            default: "The server answered \(error.serverErrorCode): \(error.reason)"
-            }
-        default:
-            FinanceCLI.message(for: error)
-        }
     }
 }

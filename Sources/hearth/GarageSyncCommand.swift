@@ -27,67 +27,18 @@ struct GarageSyncRun: AsyncParsableCommand {
     )
 
     @OptionGroup var options: GarageOptions
-    @Option(help: "The server, such as http://127.0.0.1:8080 (default: HEARTH_SERVER_URL).") var server: String?
-    @Option(help: "Sign in with this email (with --password, or HEARTH_PASSWORD).") var email: String?
-    @Option(help: "The password for --email (default: HEARTH_PASSWORD).") var password: String?
-    @Flag(name: .customLong("sign-up"), help: "Create the account for --email first.") var signUp = false
+    @OptionGroup var signIn: SyncSignInOptions
 
     func run() async throws {
-        let environment = ProcessInfo.processInfo.environment
-        guard let serverText = server ?? environment["HEARTH_SERVER_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            throw GarageSyncCLI.fail("Give the server to sync with: --server http://HOST:PORT (or set HEARTH_SERVER_URL).")
-        }
-        let serverConfiguration: CloudClientConfiguration
         do {
-            serverConfiguration = try CloudClientConfiguration.server(serverText)
-        } catch let error as CloudTransportError {
-            throw GarageSyncCLI.fail("--server: \(error.message)")
-        }
-        let serverKey = "cloud " + serverConfiguration.serverURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        let credentialsFolder = dataFolder().appendingPathComponent("credentials")
-        let tokens = SecureTokenStore(files: ProtectedFileStore(directory: credentialsFolder))
-        try await CloudClient.withHTTPClient { http in
-            let client = CloudClient(configuration: serverConfiguration, httpClient: http)
-            let usedStoredToken = try await signIn(client, server: serverText, serverKey: serverKey, tokens: tokens, credentialsFolder: credentialsFolder, environment: environment)
-            try await sync(client, server: serverText, serverKey: serverKey, tokens: tokens, usedStoredToken: usedStoredToken)
+            try await signIn.withSession(describeOther: { "\($0)" }) { session in try await sync(session) }
+        } catch let failure as SyncCommandFailure {
+            throw GarageSyncCLI.fail(failure.message)
         }
     }
 
-    /// Signs in with --email and --password (keeping the sign-in), or uses the kept one; returns whether it was kept.
-    private func signIn(
-        _ client: CloudClient, server: String, serverKey: String, tokens: SecureTokenStore, credentialsFolder: URL, environment: [String: String]
-    ) async throws -> Bool {
-        if let email {
-            guard let password = password ?? environment["HEARTH_PASSWORD"], !password.isEmpty else {
-                throw GarageSyncCLI.fail("--email needs a password: give --password or set HEARTH_PASSWORD.")
-            }
-            do {
-                if signUp {
-                    try await client.signUp(email: email, password: password)
-                } else {
-                    try await client.signIn(email: email, password: password)
-                }
-                try tokens.save(client.token ?? "", for: serverKey)
-            } catch {
-                throw GarageSyncCLI.fail(GarageSyncCLI.describe(error, server: server))
-            }
-            return false
-        }
-        if signUp { throw GarageSyncCLI.fail("--sign-up needs --email and --password.") }
-        let stored: String?
-        do {
-            stored = try tokens.token(for: serverKey)
-        } catch {
-            throw GarageSyncCLI.fail("The kept sign-in in \(credentialsFolder.path) cannot be read: \(error)")
-        }
-        guard let stored else {
-            throw GarageSyncCLI.fail("Not signed in to \(server): run once with --email and --password (add --sign-up to create the account); the sign-in is then kept in \(credentialsFolder.path).")
-        }
-        client.setToken(stored)
-        return true
-    }
-
-    private func sync(_ client: CloudClient, server: String, serverKey: String, tokens: SecureTokenStore, usedStoredToken: Bool) async throws {
+    private func sync(_ session: SyncSession) async throws {
+        let (client, server) = (session.client, session.server)
         let url = options.databaseURL()
         let garage: GarageSync.Opened
         do {
@@ -109,10 +60,8 @@ struct GarageSyncRun: AsyncParsableCommand {
         } catch {
             watcher.cancel()
             progress.finish()
-            if usedStoredToken, let cloud = (error as? ServiceError)?.underlying as? CloudError,
-               cloud.serverErrorCode == .authenticationFailed || cloud.serverErrorCode == .authenticationRequired {
-                try? tokens.remove(for: serverKey)
-                throw GarageSyncCLI.fail("The kept sign-in for \(server) is no longer valid; sign in again with --email and --password.")
+            if let cloud = (error as? ServiceError)?.underlying as? CloudError, let expired = session.expiredSignIn(cloud) {
+                throw GarageSyncCLI.fail(expired.message)
             }
             throw GarageSyncCLI.fail("\(error)")
         }
@@ -178,21 +127,6 @@ enum GarageSyncCLI {
     static func fail(_ message: String) -> ExitCode {
         GarageOutput.note("error: \(message)")
         return ExitCode(1)
-    }
-
-    static func describe(_ error: any Error, server: String) -> String {
-        switch error {
-        case let error as CloudTransportError:
-            "Cannot reach the server \(server): \(error.message)"
-        case let error as CloudError:
-            switch error.serverErrorCode {
-            case .authenticationFailed: "The server refused the sign-in: \(error.reason)"
-            case .exists: "An account with that email already exists on \(server); leave out --sign-up to sign in."
-            default: "The server answered \(error.serverErrorCode): \(error.reason)"
-            }
-        default:
-            "\(error)"
-        }
     }
 
     static func summaryLine(_ report: SyncReport, url: URL, server: String) -> String {
