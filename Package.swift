@@ -195,10 +195,14 @@ let package = Package(
             name: "HearthHealth",
             dependencies: [
                 "HearthCore",
+                "HearthCloudModel",
                 "HearthExchange",
                 "HearthStore",
                 "HearthReports",
+                "HearthSync",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
         ),

@@ -39,14 +39,14 @@ public struct KeyEnvelope: Sendable, Hashable {
     /// Checks the owner's signature against `trustedOwner` (the owner key this device already trusts, or nil to
     /// trust the one in the envelope) and unwraps the key with `identity`.
     public func open(with identity: HealthIdentity, trustedOwner: HealthPublicIdentity?) throws -> ContentKey {
+        guard recipientFingerprint == identity.fingerprint else {
+            throw HealthVaultError.keyMissing("The key for \(scope) (epoch \(epoch)) was wrapped for the key with fingerprint \(recipientFingerprint), and this device holds \(identity.fingerprint). Enter the recovery code of that key on this device (`hearth health keys recover`).")
+        }
         if let trustedOwner, trustedOwner != owner {
             throw HealthVaultError.untrusted("The key for \(scope) (epoch \(epoch)) is signed by a key with fingerprint \(owner.fingerprint), not the owner's key this device trusts (\(trustedOwner.fingerprint)). Compare fingerprints with the owner before trusting it.")
         }
         guard owner.isValidSignature(signature, for: signedBytes) else {
             throw HealthVaultError.untrusted("The key for \(scope) (epoch \(epoch)) does not carry a valid signature of its owner; it was altered on its way.")
-        }
-        guard recipientFingerprint == identity.fingerprint else {
-            throw HealthVaultError.keyMissing("The key for \(scope) (epoch \(epoch)) was wrapped for the key with fingerprint \(recipientFingerprint), and this device holds \(identity.fingerprint). Enter the recovery code of that key on this device (`hearth health keys recover`).")
         }
         do {
             var recipient = try HPKE.Recipient(privateKey: identity.agreementKey, ciphersuite: .Curve25519_SHA256_ChachaPoly, info: info, encapsulatedKey: encapsulatedKey)
