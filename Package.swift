@@ -198,6 +198,8 @@ let package = Package(
                 "HearthExchange",
                 "HearthStore",
                 "HearthReports",
+                "HearthSync",
+                "HearthCloudModel",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: swiftSettings
@@ -447,6 +449,7 @@ let package = Package(
                 "HearthTestSupport",
                 "HearthFinance",
                 "HearthGarage",
+                "HearthHealth",
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",
