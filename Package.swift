@@ -451,6 +451,7 @@ let package = Package(
                 "HearthTestSupport",
                 "HearthFinance",
                 "HearthGarage",
+                "HearthHealth",
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",

@@ -130,12 +130,6 @@ enum GarageSyncCLI {
     }
 
     static func summaryLine(_ report: SyncReport, url: URL, server: String) -> String {
-        func count(_ n: Int, _ noun: String, _ plural: String? = nil) -> String { "\(n) \(n == 1 ? noun : plural ?? noun + "s")" }
-        var line = "Synced \(url.lastPathComponent) with \(server): sent \(count(report.sentSaves + report.sentDeletions, "change")) "
-        line += "(\(report.sentSaves) saved, \(report.sentDeletions) deleted) in \(count(report.sentBatches, "batch", "batches")); "
-        line += "received \(count(report.receivedSaves + report.receivedDeletions, "change")) (\(report.receivedSaves) saved, \(report.receivedDeletions) deleted)"
-        if report.conflictsResolved > 0 { line += "; settled \(count(report.conflictsResolved, "conflict"))" }
-        if report.refetchedZones > 0 { line += "; fetched everything again (the server had forgotten this device's place)" }
-        return line + "."
+        SyncSummary.line(report, url: url, server: server)
     }
 }

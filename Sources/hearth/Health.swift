@@ -9,7 +9,7 @@ import HearthStore
 struct Health: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "health",
-        abstract: "Medical records for people and pets: records, entries, JSON export and import.",
+        abstract: "Medical records for people and pets: records, entries, JSON export and import, cloud sync and sharing.",
         discussion: """
             Data lives in health.sqlite in the data directory (HEARTH_DATA_DIR, default ./hearth-data);
             choose another file with --db. Add --json to any command for machine-readable output.
@@ -18,8 +18,16 @@ struct Health: AsyncParsableCommand {
               hearth health record add --pet --name Rex --owner "Ana García"
               hearth health entry add Rex vaccination --date 2024-01-15 --name Rabies
               hearth health export Rex -o rex.json
+
+            Sync and share through a Hearth server (hearth serve):
+              hearth health record update Rex --cloud on
+              hearth health sync --server URL --email EMAIL --password PASSWORD [--sign-up]
+              hearth health share create Rex --server URL
             """,
-        subcommands: [HealthRecordCommand.self, HealthEntryCommand.self, HealthExport.self, HealthImport.self]
+        subcommands: [
+            HealthRecordCommand.self, HealthEntryCommand.self, HealthExport.self, HealthImport.self,
+            HealthSyncCommand.self, HealthShareCommand.self, HealthDebugLogCommand.self,
+        ]
     )
 }
 
@@ -31,15 +39,25 @@ struct HealthOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    /// The database path: --db, else health.sqlite in HEARTH_DATA_DIR or ./hearth-data.
+    var databaseURL: URL {
+        database.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) } ?? dataFolder().appendingPathComponent("health.sqlite")
+    }
+
     func openService() throws -> HealthRecordService {
-        let url = database.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
-            ?? dataFolder().appendingPathComponent("health.sqlite")
+        try openHealth().records
+    }
+
+    /// Opens (creating when needed) the health database with the sync tables, so every change of a
+    /// cloud-enabled record is queued for `hearth health sync` once sync is on.
+    func openHealth() throws -> HealthSync.Opened {
+        let url = databaseURL
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw ServiceError.validationFailed("--db \(url.path) is a folder; give a file path such as \(url.appendingPathComponent("health.sqlite").path)")
         }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        return try HealthRecordService.open(at: url)
+        return try HealthSync.open(at: url)
     }
 
     /// The record `reference` names: its id, the start of its id, or its display name (ignoring case and accents).
@@ -91,8 +109,16 @@ struct HealthRecordCommand: AsyncParsableCommand {
         @Option(name: .customLong("vet-clinic")) var vetClinic: String?
         @Option(name: .customLong("vet-phone")) var vetPhone: String?
         @Option(name: .customLong("vet-email")) var vetEmail: String?
+        @Option(help: "on keeps the record in the cloud (synced by hearth health sync, and shareable); off takes it out of the cloud.")
+        var cloud: String?
 
         func apply(to record: inout MedicalRecord) throws {
+            switch cloud?.lowercased() {
+            case nil: break
+            case "on": record.isCloudEnabled = true
+            case "off": record.isCloudEnabled = false
+            case let other?: throw ServiceError.validationFailed("--cloud \"\(other)\" is not on or off")
+            }
             if let name { record.personalName = name }
             if let familyName { record.personalFamilyName = familyName }
             if let givenName { record.personalGivenName = givenName }

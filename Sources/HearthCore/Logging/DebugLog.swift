@@ -32,8 +32,7 @@ public actor DebugLog {
 
     /// Appends `message`, dropping the oldest line when full. Line breaks in the message become spaces.
     public func log(_ message: String) {
-        let flat = message.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
-        let line = "[\(Formatting.iso8601(now()))] \(flat)"
+        let line = Self.line(message, at: now())
         if ring.count < capacity {
             ring.append(line)
         } else {
@@ -41,6 +40,13 @@ public actor DebugLog {
             start = (start + 1) % capacity
         }
         published.send(lines)
+    }
+
+    /// `message` as a line of the log written at `date`: `[2025-03-01T09:30:00Z] message`, its line breaks
+    /// made spaces. For logs kept elsewhere (a database) that must read the same.
+    public static func line(_ message: String, at date: Date) -> String {
+        let flat = message.replacingOccurrences(of: "\r\n", with: " ").replacingOccurrences(of: "\n", with: " ")
+        return "[\(Formatting.iso8601(date))] \(flat)"
     }
 
     /// Logs an error and remembers it as ``lastError``.

@@ -244,7 +244,7 @@ extension HealthRecordService {
         // The record and its entries commit together, or not at all.
         let (record, entries) = (parsed.record, parsed.entries)
         try await database.write { db in
-            try Self.save(db, record, insert: true)
+            try self.save(db, record, previous: nil)
             for entry in entries.all { try Self.insertEntry(db, entry, recordID: record.uuid) }
         }
         parsed.report.recordID = record.uuid

@@ -59,7 +59,7 @@ extension HealthRecordService {
                 present.append(key)
                 report.added += 1
             }
-            if report.added > 0 { try Self.touch(db, uuid, at: time) }
+            if report.added > 0 { try self.touch(db, uuid, at: time) }
             return report
         }
     }

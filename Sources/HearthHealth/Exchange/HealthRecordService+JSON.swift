@@ -62,11 +62,11 @@ extension HealthRecordService {
                     report.entriesAlreadyPresent += entries.count - missing.count
                     for entry in missing.all { try Self.insertEntry(db, entry, recordID: existing.uuid) }
                     report.entriesAdded += missing.count
-                    if missing.count > 0 { try Self.touch(db, existing.uuid, at: time) }
+                    if missing.count > 0 { try self.touch(db, existing.uuid, at: time) }
                     report.recordIDs.append(existing.uuid)
                 } else {
                     record.updatedAt = time
-                    try Self.save(db, record, insert: true)
+                    try self.save(db, record, previous: nil)
                     for entry in entries.all { try Self.insertEntry(db, entry, recordID: record.uuid) }
                     report.recordsCreated += 1
                     report.entriesAdded += entries.count

@@ -52,6 +52,9 @@ public struct MedicalRecord: Sendable, Codable, Hashable, Identifiable {
     public var shareParticipantsSummary = ""
     /// Deleted here, waiting for the deletion to reach the cloud.
     public var isMarkedForDeletion = false
+    /// The `userRecordName` of the user whose zone the record lives in, for a record another user shared
+    /// with this one (edits go back to that user's zone); nil for the user's own records. Set by sync only.
+    public var cloudZoneOwner: String?
 
     public var id: String { uuid }
 
@@ -83,9 +86,10 @@ public struct MedicalRecord: Sendable, Codable, Hashable, Identifiable {
         case local, cloud, shared
     }
 
-    /// Shared when sharing is on or a share exists; else cloud when cloud-enabled; else local.
+    /// Shared when sharing is on, a share exists or the record was shared with this user; else cloud when
+    /// cloud-enabled; else local.
     public var locationStatus: LocationStatus {
-        if isSharingEnabled || cloudShareRecordName != nil { return .shared }
+        if isSharingEnabled || cloudShareRecordName != nil || cloudZoneOwner != nil { return .shared }
         return isCloudEnabled ? .cloud : .local
     }
 }

@@ -34,9 +34,19 @@ public actor HealthRecordService: HealthRecordServicing {
     public let database: AppDatabase
     let now: @Sendable () -> Date
     private let timeZone: TimeZone
+    /// Hears about every change in its transaction (a sync outbox), when there is one.
+    let recorder: (any HealthChangeRecorder)?
 
-    public init(database: AppDatabase, timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }) {
+    /// A service on `database` (migrated with ``HealthSchema``).
+    /// - Parameters:
+    ///   - recorder: hears about every record change inside its transaction (``HealthSync/open(at:protection:timeZone:now:)``
+    ///     passes the sync outbox's); nil records nothing.
+    public init(
+        database: AppDatabase, recorder: (any HealthChangeRecorder)? = nil, timeZone: TimeZone = .current,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.database = database
+        self.recorder = recorder
         self.timeZone = timeZone
         self.now = now
     }
@@ -78,12 +88,15 @@ public actor HealthRecordService: HealthRecordServicing {
         stamped.createdAt = now()
         stamped.updatedAt = stamped.createdAt
         try validate(stamped)
+        guard stamped.cloudZoneOwner == nil else {
+            throw ServiceError.validationFailed("A new record cannot be placed in another user's zone (cloudZoneOwner); records shared with you arrive by sync")
+        }
         let saved = stamped
         try await database.write { db in
             guard try !Self.exists(db, saved.uuid) else {
                 throw ServiceError(.conflict, "A record with id \(saved.uuid) already exists; leave the id out to have a new one made.")
             }
-            try Self.save(db, saved, insert: true)
+            try self.save(db, saved, previous: nil)
         }
         return saved
     }
@@ -93,22 +106,46 @@ public actor HealthRecordService: HealthRecordServicing {
         let today = self.today
         let time = now()
         return try await database.write { db in
-            var record = try Self.fetchRecord(db, uuid)
+            let previous = try Self.fetchRecord(db, uuid)
+            var record = previous
             change(&record)
             guard record.uuid == uuid else { throw ServiceError.validationFailed("A record's id cannot change (it was \(uuid))") }
+            guard record.cloudZoneOwner == previous.cloudZoneOwner, record.cloudRecordName == previous.cloudRecordName else {
+                throw ServiceError.validationFailed("Record \(previous.displayName) (\(uuid)): cloudZoneOwner and cloudRecordName are kept by sync and cannot be changed")
+            }
+            if let owner = previous.cloudZoneOwner, !record.isCloudEnabled {
+                throw ServiceError.validationFailed(Self.sharedWithYou(previous, owner: owner, action: "turn the cloud off for it"))
+            }
+            if previous.isCloudEnabled && !record.isCloudEnabled {
+                // The record leaves the cloud, and its share goes with it.
+                record.isSharingEnabled = false
+                record.cloudShareRecordName = nil
+                record.shareParticipantsSummary = ""
+            }
             record.updatedAt = time
             let problems = HealthValidation.problems(record, today: today)
             guard problems.isEmpty else { throw ServiceError.validationFailed(problems) }
-            try Self.save(db, record, insert: false)
+            try self.save(db, record, previous: previous)
             return record
         }
     }
 
+    /// Deletes the record and its entries; a cloud-enabled record is deleted from the cloud too. A record
+    /// another user shared with this one is refused: leave the share instead.
     public func deleteRecord(_ uuid: String) async throws {
         try await database.write { db in
-            guard try Self.exists(db, uuid) else { throw ServiceError.notFound("Medical record \(uuid)") }
+            let record = try Self.fetchRecord(db, uuid)
+            if let owner = record.cloudZoneOwner {
+                throw ServiceError.validationFailed(Self.sharedWithYou(record, owner: owner, action: "delete it"))
+            }
             try db.execute(sql: "DELETE FROM healthRecord WHERE uuid = ?", arguments: [uuid])
+            try self.recorder?.recordDeleted(record, in: db)
         }
+    }
+
+    /// Why a record shared by another user cannot be changed that way, and what to do instead.
+    static func sharedWithYou(_ record: MedicalRecord, owner: String, action: String) -> String {
+        "Record \(record.displayName) (\(record.uuid)) was shared with you by user \(owner); you cannot \(action). Leave the share instead (hearth health share leave)"
     }
 
     public nonisolated func watchRecords() -> Watched<[MedicalRecord]> {
@@ -131,7 +168,7 @@ public actor HealthRecordService: HealthRecordServicing {
         try await database.write { db in
             guard try Self.exists(db, uuid) else { throw ServiceError.notFound("Medical record \(uuid)") }
             try Self.insertEntry(db, entry, recordID: uuid)
-            try Self.touch(db, uuid, at: time)
+            try self.touch(db, uuid, at: time)
         }
         return entry
     }
@@ -147,7 +184,7 @@ public actor HealthRecordService: HealthRecordServicing {
                 arguments: [payload, entry.date, entry.id, uuid, E.kind.rawValue]
             )
             guard db.changesCount == 1 else { throw ServiceError.notFound("\(E.kind.rawValue) entry \(entry.id.uuidString) of record \(uuid)") }
-            try Self.touch(db, uuid, at: time)
+            try self.touch(db, uuid, at: time)
         }
         return entry
     }
@@ -158,7 +195,7 @@ public actor HealthRecordService: HealthRecordServicing {
             let recordID = try String.fetchOne(db, sql: "SELECT recordID FROM healthEntry WHERE id = ? AND kind = ?", arguments: [id, E.kind.rawValue])
             guard let recordID else { throw ServiceError.notFound("\(E.kind.rawValue) entry \(id.uuidString)") }
             try db.execute(sql: "DELETE FROM healthEntry WHERE id = ?", arguments: [id])
-            try Self.touch(db, recordID, at: time)
+            try self.touch(db, recordID, at: time)
         }
     }
 
@@ -207,7 +244,14 @@ public actor HealthRecordService: HealthRecordServicing {
         }
     }
 
-    static func save(_ db: Database, _ record: MedicalRecord, insert: Bool) throws {
+    /// Stores `record` (a new one when `previous` is nil) and tells the recorder, in the caller's transaction.
+    nonisolated func save(_ db: Database, _ record: MedicalRecord, previous: MedicalRecord?) throws {
+        try Self.writeRow(db, record, insert: previous == nil)
+        try recorder?.recordSaved(record, previous: previous, in: db)
+    }
+
+    /// Writes the record's row only (sync applies fetched records this way: nothing is recorded).
+    static func writeRow(_ db: Database, _ record: MedicalRecord, insert: Bool) throws {
         let names = [record.displayName, record.personalFamilyName, record.personalGivenName, record.personalNickName, record.personalName, record.ownerName]
         let arguments: StatementArguments = [
             record.uuid, record.isPet, record.sortKey, HealthValidation.searchKey(names.joined(separator: "\n")), record.isCloudEnabled,
@@ -249,9 +293,10 @@ public actor HealthRecordService: HealthRecordServicing {
     }
 
     /// Marks the record changed (its entries changed).
-    static func touch(_ db: Database, _ uuid: String, at time: Date) throws {
-        var record = try fetchRecord(db, uuid)
+    nonisolated func touch(_ db: Database, _ uuid: String, at time: Date) throws {
+        let previous = try Self.fetchRecord(db, uuid)
+        var record = previous
         record.updatedAt = time
-        try save(db, record, insert: false)
+        try save(db, record, previous: previous)
     }
 }

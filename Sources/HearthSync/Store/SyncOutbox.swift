@@ -50,6 +50,13 @@ public final class SyncOutbox: Sendable {
         try SyncTables.pendingCount(in: db)
     }
 
+    /// The `userRecordName` of the account sync was last turned on for — the owner of the app's private
+    /// zones — or nil before the first sign-in. A delegate that must name the zone of its own records (to
+    /// sign or encrypt them for it) reads it here, inside the transaction it runs in.
+    public static func signedInAccount(in db: Database) throws -> String? {
+        try SyncTables.state("account", in: db)
+    }
+
     // MARK: Engine side
 
     /// Runs `body` with queueing turned off on `db`: what it writes came from the server.

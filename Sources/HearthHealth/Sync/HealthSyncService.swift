@@ -1,0 +1,140 @@
+public import Foundation
+import GRDB
+import HearthCloudModel
+import HearthCore
+public import HearthStore
+public import HearthSync
+
+/// What health sync offers an app: one round of sync, and where sync stands.
+public protocol HealthSyncing: Sendable {
+    /// Fetches what other devices and the users sharing records with this one changed (every shared
+    /// `PurusHealthShareZone`), and sends the changes of cloud-enabled records.
+    /// - Throws: ``ServiceError`` saying why the server could not be reached or refused; the local data is
+    ///   left as it was and every pending change is kept for the next round.
+    func sync() async throws -> SyncReport
+
+    /// Where sync stands now, with the number of changes waiting.
+    func status() async throws -> HealthSyncStatus
+}
+
+/// Syncs a health database through a ``SyncEngine`` (configured by ``HealthSync/configuration(sendDebounce:)``)
+/// and keeps how each round went in the database, so the status is known later (``status()``), also to
+/// another process.
+///
+/// ```swift
+/// let health = try HealthSync.open(at: url)
+/// let engine = SyncEngine(database: health.database, outbox: health.outbox, cloud: client)
+/// let sync = HealthSyncService(database: health.database, engine: engine, server: "https://cloud.example.com")
+/// try await sync.sync()
+/// print(try await sync.status())   // "synced"
+/// ```
+public actor HealthSyncService: HealthSyncing {
+    /// The engine that does the work.
+    public nonisolated let engine: SyncEngine
+    /// The server's address, for the status.
+    public nonisolated let server: String?
+    private let database: AppDatabase
+    private let now: @Sendable () -> Date
+    private var attempted = false
+
+    /// A service for `database` (opened through ``HealthSync``) syncing with `engine`.
+    /// - Parameters:
+    ///   - server: the server's address, remembered with the status.
+    ///   - now: the clock the status is stamped with.
+    public init(database: AppDatabase, engine: SyncEngine, server: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.engine = engine
+        self.server = server
+        self.database = database
+        self.now = now
+    }
+
+    @discardableResult
+    public func sync() async throws -> SyncReport {
+        let started = now()
+        do {
+            let report = try await engine.sync()
+            attempted = true
+            try await remember(engine.currentStatus, at: started, reachedServer: true)
+            return report
+        } catch {
+            attempted = true
+            let explained = Self.explain(error)
+            var state = engine.currentStatus
+            if state == .syncing || state == .synced {
+                state = error is CloudTransportError ? .offline : .error(explained.message)
+            }
+            try? await remember(state, at: started, reachedServer: false)
+            throw explained
+        }
+    }
+
+    public func status() async throws -> HealthSyncStatus {
+        try await Self.status(of: database, live: attempted ? engine.currentStatus : nil, server: server)
+    }
+
+    /// Where sync of `database` stands as its last round left it (another process may have run it), with
+    /// the changes waiting now.
+    public static func status(of database: AppDatabase) async throws -> HealthSyncStatus {
+        try await status(of: database, live: nil, server: nil)
+    }
+
+    private static func status(of database: AppDatabase, live: SyncStatus?, server: String?) async throws -> HealthSyncStatus {
+        do {
+            return try await database.read { db in
+                let enabled = try SyncOutbox.isEnabled(in: db)
+                let pending = enabled ? try SyncOutbox.pendingCount(in: db) : 0
+                let row = try Row.fetchOne(db, sql: "SELECT state, message, server, attemptedAt, syncedAt FROM healthSyncStatus WHERE id = 1")
+                let stored = row.flatMap { row -> SyncStatus? in
+                    HealthSyncStatus.state(named: row["state"], message: row["message"])
+                }
+                var state: SyncStatus = live ?? stored ?? (enabled ? .syncing : .offline)
+                // Edits made since the last round are waiting.
+                if state == .synced && pending > 0 { state = .syncing }
+                let storedServer: String? = row.flatMap { $0["server"] }
+                return HealthSyncStatus(
+                    state: state, pendingChanges: pending, isEnabled: enabled, server: storedServer ?? server,
+                    lastAttemptAt: row.flatMap { $0["attemptedAt"] }, lastSyncedAt: row.flatMap { $0["syncedAt"] }
+                )
+            }
+        } catch {
+            throw ServiceError(.operationFailed, "Could not read the sync status of the health database: \(error). Open it with HealthSync.open, which adds the sync tables.", underlying: error)
+        }
+    }
+
+    /// Stores how a round went.
+    private func remember(_ state: SyncStatus, at time: Date, reachedServer: Bool) async throws {
+        let server = self.server
+        let message: String? = if case .error(let text) = state { text } else { nil }
+        let name = HealthSyncStatus.name(of: state)
+        try await database.write { db in
+            try db.execute(sql: """
+                INSERT INTO healthSyncStatus (id, state, message, server, attemptedAt, syncedAt) VALUES (1, ?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET state = excluded.state, message = excluded.message,
+                    server = coalesce(excluded.server, server), attemptedAt = excluded.attemptedAt,
+                    syncedAt = coalesce(excluded.syncedAt, syncedAt)
+                """, arguments: [name, message, server, time, reachedServer ? time : nil])
+        }
+    }
+
+    /// A failed round, or a failed share request, as a ``ServiceError`` that says what went wrong and what to
+    /// do; the original error is its `underlying` error.
+    static func explain(_ error: any Error, kept: String = "Nothing local was changed; pending changes are kept for the next sync.") -> ServiceError {
+        switch error {
+        case let error as ServiceError:
+            return error
+        case let error as CloudTransportError:
+            return ServiceError(.operationFailed, "Cannot reach the server: \(error.message). \(kept) Check the address and your connection, then try again.", underlying: error)
+        case let error as CloudError:
+            switch error.serverErrorCode {
+            case .authenticationFailed, .authenticationRequired:
+                return ServiceError(.notAuthenticated, "The server refused the sign-in (\(error.reason)). \(kept) Sign in again.", underlying: error)
+            case .throttled, .tryAgainLater:
+                return ServiceError(.rateLimited, "The server is busy (\(error.reason)). \(kept) Try again in \(error.retryAfter ?? 60) seconds.", underlying: error)
+            default:
+                return ServiceError(.operationFailed, "The server answered \(error.serverErrorCode): \(error.reason). \(kept)", underlying: error)
+            }
+        default:
+            return ServiceError(.operationFailed, "Sync failed: \(error). \(kept)", underlying: error)
+        }
+    }
+}
