@@ -73,9 +73,17 @@ struct HealthShareCommand: AsyncParsableCommand {
         func run() async throws {
             try await HealthCloud.run(options: options, signIn: signIn) { cloud in
                 try await cloud.sharing.accept(link)
-            } output: { record, _ in
-                if options.json { return try options.print(json: record) }
-                print("Joined the share: \(record.displayName) (\(record.uuid.prefix(8))) is here, shared with you.")
+            } output: { acceptance, _ in
+                if options.json { return try options.print(json: acceptance) }
+                if let record = acceptance.record {
+                    print("Joined the share: \(record.displayName) (\(record.uuid.prefix(8))) is here, shared with you.")
+                } else {
+                    print("Joined the share. Its record is end-to-end encrypted: user \(acceptance.ownerRecordName)'s device hands this")
+                    print("device its key at their next sync; run `hearth health sync` after that and the record appears.")
+                }
+                if let fingerprint = acceptance.fingerprint {
+                    print("Your key's fingerprint, for the owner to compare with what their device shows: \(fingerprint)")
+                }
             }
         }
     }

@@ -123,10 +123,8 @@ struct HealthCloud {
                 }
                 var logger = Logger(label: "hearth.health.sync")
                 logger.logLevel = .error
-                let engine = SyncEngine(database: health.database, outbox: health.outbox, cloud: session.client, logger: logger)
-                let sync = HealthSyncService(database: health.database, engine: engine, server: session.server)
-                let sharing = HealthShareService(records: health.records, sync: sync, client: session.client, debugLog: health.debugLog)
-                let cloud = HealthCloud(url: options.databaseURL, server: session.server, health: health, engine: engine, sync: sync, sharing: sharing)
+                let connection = HealthSync.connect(health, client: session.client, server: session.server, logger: logger)
+                let cloud = HealthCloud(url: options.databaseURL, server: session.server, health: health, engine: connection.engine, sync: connection.sync, sharing: connection.sharing)
                 let result: T
                 do {
                     result = try await body(cloud)

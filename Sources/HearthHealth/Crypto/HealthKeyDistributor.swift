@@ -73,6 +73,16 @@ public struct HealthKeyDistributor: Sendable {
         return report
     }
 
+    /// ``distribute()`` after a round that failed (a member's key is still published after accepting when the
+    /// records could not be fetched yet); a failure here is logged, as the round's own error is what is reported.
+    public func distributeAfterFailedSync() async {
+        do {
+            try await distribute()
+        } catch {
+            logger.warning("Key records were not sent after a failed sync: \(error)")
+        }
+    }
+
     /// Wraps every current key of the signed-in user's zone for the user and for each member seen, where no
     /// envelope exists yet.
     static func makeOwedEnvelopes(zoneName: String, _ db: Database) throws {
@@ -109,11 +119,14 @@ public struct HealthKeyDistributor: Sendable {
 
     /// After `user` was removed from the share of `root` (or left): forgets their key and starts a new epoch
     /// that only those who stay receive. Data written from now on is sealed with it.
-    public static func rotate(root: String, removing user: String, zoneName: String, _ db: Database) throws {
-        guard let me = try HealthKeyring.userRecordName(db) else { return }
+    @discardableResult
+    public static func rotate(root: String, removing user: String, zoneName: String, _ db: Database) throws -> Int {
+        guard let me = try HealthKeyring.userRecordName(db) else {
+            throw ServiceError.notAuthenticated("Sync once before changing a share, so Hearth knows who you are.")
+        }
         let scope = KeyScope(ownerRecordName: me, zoneName: zoneName, rootRecordName: root)
         try HealthKeyring.forgetMember(user, of: scope, db)
-        try HealthKeyring.beginEpoch(of: scope, db)
+        return try HealthKeyring.beginEpoch(of: scope, db).epoch
     }
 
     /// Queues this device's public keys for the share of `root` in `owner`'s zone, after accepting it.

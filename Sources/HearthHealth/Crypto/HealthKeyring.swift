@@ -125,6 +125,29 @@ public enum HealthKeyring {
             .map { ($0["userRecordName"], HealthPublicIdentity(agreementKey: $0["agreementKey"], signingKey: $0["signingKey"])) }
     }
 
+    /// A key this device trusts: an owner who handed it keys, or a member it handed keys to.
+    public struct TrustedKey: Sendable, Codable, Equatable {
+        /// The user.
+        public var userRecordName: String
+        /// "owner" (their keys are accepted from them) or "member of <record>" (keys are wrapped for them).
+        public var role: String
+        /// What the user's own device shows for the same keys.
+        public var fingerprint: String
+    }
+
+    /// Every key this device trusts, owners first.
+    public static func trustedKeys(_ db: Database) throws -> [TrustedKey] {
+        let owners = try Row.fetchAll(db, sql: "SELECT ownerRecordName, agreementKey, signingKey FROM healthTrustedOwner ORDER BY ownerRecordName").map {
+            TrustedKey(userRecordName: $0["ownerRecordName"], role: "owner",
+                       fingerprint: HealthPublicIdentity(agreementKey: $0["agreementKey"], signingKey: $0["signingKey"]).fingerprint)
+        }
+        let members = try Row.fetchAll(db, sql: "SELECT userRecordName, rootRecordName, agreementKey, signingKey FROM healthMemberKey ORDER BY rootRecordName, userRecordName").map {
+            TrustedKey(userRecordName: $0["userRecordName"], role: "member of \($0["rootRecordName"] as String)",
+                       fingerprint: HealthPublicIdentity(agreementKey: $0["agreementKey"], signingKey: $0["signingKey"]).fingerprint)
+        }
+        return owners + members
+    }
+
     /// Forgets `user`'s key for `scope` (they were removed or left).
     static func forgetMember(_ user: String, of scope: KeyScope, _ db: Database) throws {
         try db.execute(sql: """

@@ -27,4 +27,12 @@ extension HealthRecordService {
             try db.execute(sql: "DELETE FROM healthRecord WHERE uuid = ?", arguments: [uuid])
         }
     }
+
+    /// Queues record `uuid` to be sent again as it is (to be sealed again with a new key).
+    func queueResend(_ uuid: String) async throws {
+        let recorder = self.recorder
+        try await database.write { db in
+            try recorder?.recordSaved(try Self.fetchRecord(db, uuid), previous: nil, in: db)
+        }
+    }
 }

@@ -14,8 +14,8 @@ public protocol HealthSharing: Sendable {
     func createShare(_ recordUUID: String, linkPermission: CloudSharePermission) async throws -> HealthShare
     /// Invites `email` to the record's share (sharing the record first, invite-only, when needed).
     func invite(_ email: String, to recordUUID: String, permission: CloudSharePermission) async throws -> HealthShare
-    /// Joins the share `link` opens, then syncs, and returns the record as it now is on this device.
-    func accept(_ link: String) async throws -> MedicalRecord
+    /// Joins the share `link` opens, then syncs, and says whether the record is here or waits for its key.
+    func accept(_ link: String) async throws -> HealthShareAcceptance
     /// Everyone in the record's share; the record's participants summary is brought up to date.
     func participants(of recordUUID: String) async throws -> [HealthShareParticipant]
     /// Removes a participant (named by email, account or participant id) from the share of a record the
@@ -46,14 +46,17 @@ public actor HealthShareService: HealthSharing {
     private let sync: any HealthSyncing
     private let client: CloudClient
     private let debugLog: HealthDebugLog
+    private let keys: HealthKeyDistributor?
 
     /// A service sharing the records of `records`, syncing through `sync`, talking to the server through
-    /// `client` (signed in), and logging to `debugLog`.
-    public init(records: HealthRecordService, sync: any HealthSyncing, client: CloudClient, debugLog: HealthDebugLog) {
+    /// `client` (signed in), and logging to `debugLog`; `keys` hands end-to-end keys to the people in a share
+    /// (nil when records travel unencrypted).
+    public init(records: HealthRecordService, sync: any HealthSyncing, client: CloudClient, debugLog: HealthDebugLog, keys: HealthKeyDistributor? = nil) {
         self.records = records
         self.sync = sync
         self.client = client
         self.debugLog = debugLog
+        self.keys = keys
     }
 
     // MARK: Owner
@@ -106,7 +109,19 @@ public actor HealthShareService: HealthSharing {
             ))
             let after = HealthShare(recordUUID: record.uuid, share: updated)
             try await self.records.updateCloudBookkeeping(record.uuid) { $0.shareParticipantsSummary = after.summary }
-            return (after.participants, "removed \(found.name); their copy goes at their next sync")
+            var keyNote = ""
+            if let keys = self.keys {
+                // A new epoch of the record's key, which only those who stay receive; the record is sealed with it now.
+                let root = HealthCloudRecord.recordName(of: record)
+                let user = found.userRecordName ?? ""
+                let epoch = try await keys.database.write { db in
+                    try HealthKeyDistributor.rotate(root: root, removing: user, zoneName: HealthSync.zoneName, db)
+                }
+                try await self.records.queueResend(record.uuid)
+                _ = try await self.sync.sync()
+                keyNote = "; the record's key moved to epoch \(epoch), which they never receive"
+            }
+            return (after.participants, "removed \(found.name); their copy goes at their next sync\(keyNote)")
         }
     }
 
@@ -146,7 +161,7 @@ public actor HealthShareService: HealthSharing {
 
     // MARK: Participants
 
-    public func accept(_ link: String) async throws -> MedicalRecord {
+    public func accept(_ link: String) async throws -> HealthShareAcceptance {
         let token = link.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty else { throw ServiceError.validationFailed("The share link is empty; paste the link the record's owner gave you") }
         return try await logged("Accept a share link") {
@@ -160,15 +175,35 @@ public actor HealthShareService: HealthSharing {
             guard let root = share.rootRecordName else {
                 throw ServiceError.validationFailed("The link opens a share of a whole zone (\(share.zoneID)), not of a medical record; ask its owner to share the record itself")
             }
-            try await self.debugLog.log("Accepted \(share.shareName) of user \(share.zoneID.ownerRecordName ?? "?"); syncing to fetch the record")
+            let owner = share.zoneID.ownerRecordName ?? "?"
+            var fingerprint: String?
+            if let keys = self.keys, let zoneOwner = share.zoneID.ownerRecordName {
+                // This device's public keys go under the record, for the owner's device to wrap its key for them.
+                let me = try await self.client.caller().userRecordName
+                fingerprint = try await keys.database.write { db in
+                    try HealthKeyring.setUserRecordName(me, db)
+                    try HealthKeyDistributor.publishMemberKey(owner: zoneOwner, root: root, zoneName: HealthSync.zoneName, db)
+                    return try HealthKeyring.identity(db).fingerprint
+                }
+            }
+            try await self.debugLog.log("Accepted \(share.shareName) of user \(owner); syncing to fetch the record")
             let report = try await self.sync.sync()
             let name = root
             let found = try await self.records.database.read { db in try HealthSyncDelegate.localRecord(named: name, in: db) }
-            guard let found else {
-                let why = report.problems.first.map { ": \($0)" } ?? "; sync again later"
-                throw ServiceError.operationFailed("The share was accepted, but record \(root) did not arrive\(why).")
+            if let found {
+                return (HealthShareAcceptance(recordName: root, ownerRecordName: owner, record: found, fingerprint: fingerprint),
+                        "\(Self.describe(found)) is here, shared by user \(found.cloudZoneOwner ?? "?")")
             }
-            return (found, "\(Self.describe(found)) is here, shared by user \(found.cloudZoneOwner ?? "?")")
+            if let fingerprint, let keys = self.keys {
+                let scope = KeyScope(ownerRecordName: owner, zoneName: HealthSync.zoneName, rootRecordName: root)
+                let held = try await keys.database.read { db in try HealthKeyring.currentKey(of: scope, db) != nil }
+                if !held {
+                    return (HealthShareAcceptance(recordName: root, ownerRecordName: owner, record: nil, fingerprint: fingerprint),
+                            "accepted; record \(root) is end-to-end encrypted and waits for its key from user \(owner)'s device (this device's fingerprint: \(fingerprint))")
+                }
+            }
+            let why = report.problems.first.map { ": \($0)" } ?? "; sync again later"
+            throw ServiceError.operationFailed("The share was accepted, but record \(root) did not arrive\(why).")
         }
     }
 
@@ -229,6 +264,15 @@ public actor HealthShareService: HealthSharing {
             $0.isSharingEnabled = true
             $0.cloudShareRecordName = share.shareName
             $0.shareParticipantsSummary = share.summary
+        }
+        if let keys {
+            // From now on the record has a key of its own, which only the people in its share receive; it is
+            // sent again, sealed with it.
+            let root = HealthCloudRecord.recordName(of: record)
+            try await keys.database.write { db in try HealthKeyDistributor.beginSharing(root: root, zoneName: HealthSync.zoneName, db) }
+            try await records.queueResend(record.uuid)
+            _ = try await sync.sync()
+            try await debugLog.log("\(Self.describe(record)) now has a key of its own, handed to each person who accepts at the owner's next sync")
         }
         return share
     }

@@ -30,7 +30,7 @@ public enum HealthSync {
     }
 
     /// Every schema a syncing health database has.
-    public static var schemas: [any DatabaseSchema.Type] { [HealthSchema.self, SyncSchema.self, HealthSyncSchema.self] }
+    public static var schemas: [any DatabaseSchema.Type] { [HealthSchema.self, SyncSchema.self, HealthSyncSchema.self, HealthKeySchema.self] }
 
     /// A health database opened for sync: its records service, the outbox its changes are queued in, and
     /// the sharing debug log.
@@ -46,7 +46,7 @@ public enum HealthSync {
     /// - Parameter protection: seals records for the server and opens them (default: plaintext).
     /// - Throws: ``ServiceError`` saying why the file cannot be used.
     public static func open(
-        at url: URL, protection: any HealthRecordProtection = PlaintextProtection(), configuration: SyncConfiguration = HealthSync.configuration(),
+        at url: URL, protection: any HealthRecordProtection = EndToEndProtection(zoneName: HealthSync.zoneName), configuration: SyncConfiguration = HealthSync.configuration(),
         timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> Opened {
         let database: AppDatabase
@@ -55,19 +55,23 @@ public enum HealthSync {
         } catch {
             throw ServiceError(.operationFailed, "Could not open the health database \(url.path): \(error). Check the path and that the file is a health database.", underlying: error)
         }
+        // The database holds this device's end-to-end keys: readable by its owner only.
+        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
+            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path + suffix)
+        }
         return wrap(database, protection: protection, configuration: configuration, timeZone: timeZone, now: now)
     }
 
     /// A health database in memory with the sync tables, for tests and previews.
     public static func inMemory(
-        protection: any HealthRecordProtection = PlaintextProtection(), timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
+        protection: any HealthRecordProtection = EndToEndProtection(zoneName: HealthSync.zoneName), timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> Opened {
         wrap(try AppDatabase.inMemory(schemas: schemas), protection: protection, timeZone: timeZone, now: now)
     }
 
     /// The records service, outbox and debug log over `database` (opened with ``schemas``).
     public static func wrap(
-        _ database: AppDatabase, protection: any HealthRecordProtection = PlaintextProtection(),
+        _ database: AppDatabase, protection: any HealthRecordProtection = EndToEndProtection(zoneName: HealthSync.zoneName),
         configuration: SyncConfiguration = HealthSync.configuration(), timeZone: TimeZone = .current,
         now: @escaping @Sendable () -> Date = { Date() }
     ) -> Opened {

@@ -33,6 +33,8 @@ public actor HealthSyncService: HealthSyncing {
     public nonisolated let engine: SyncEngine
     /// The server's address, for the status.
     public nonisolated let server: String?
+    /// Hands end-to-end keys out after each round; nil when records travel unencrypted.
+    public nonisolated let keys: HealthKeyDistributor?
     private let database: AppDatabase
     private let now: @Sendable () -> Date
     private var attempted = false
@@ -40,10 +42,16 @@ public actor HealthSyncService: HealthSyncing {
     /// A service for `database` (opened through ``HealthSync``) syncing with `engine`.
     /// - Parameters:
     ///   - server: the server's address, remembered with the status.
+    ///   - keys: sends the key records owed after each round (``HealthSync/connect(_:client:server:encrypted:logger:)``
+    ///     sets it up).
     ///   - now: the clock the status is stamped with.
-    public init(database: AppDatabase, engine: SyncEngine, server: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        database: AppDatabase, engine: SyncEngine, server: String? = nil, keys: HealthKeyDistributor? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.engine = engine
         self.server = server
+        self.keys = keys
         self.database = database
         self.now = now
     }
@@ -52,12 +60,19 @@ public actor HealthSyncService: HealthSyncing {
     public func sync() async throws -> SyncReport {
         let started = now()
         do {
-            let report = try await engine.sync()
+            var report = try await engine.sync()
             attempted = true
+            if let keys {
+                // Keys owed since (a member's key fetched in this round, a new epoch) go out now.
+                let handed = try await keys.distribute()
+                report.problems += handed.failures.map { "A key record was not sent: \($0)" }
+            }
             try await remember(engine.currentStatus, at: started, reachedServer: true)
             return report
         } catch {
             attempted = true
+            // A round that failed may still owe keys (a member's key to publish after accepting).
+            await keys?.distributeAfterFailedSync()
             let explained = Self.explain(error)
             var state = engine.currentStatus
             if state == .syncing || state == .synced {
