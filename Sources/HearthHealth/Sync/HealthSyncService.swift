@@ -65,7 +65,12 @@ public actor HealthSyncService: HealthSyncing {
             if let keys {
                 // Keys owed since (a member's key fetched in this round, a new epoch) go out now.
                 let handed = try await keys.distribute()
-                report.problems += handed.failures.map { "A key record was not sent: \($0)" }
+                // Records kept aside for want of a key open now if a key came (in this round, or restored
+                // with the recovery code since).
+                let kept = try await engine.applyKeptChanges()
+                report.receivedSaves += kept.receivedSaves
+                report.receivedDeletions += kept.receivedDeletions
+                report.problems = kept.problems + handed.failures.map { "A key record was not sent: \($0)" }
             }
             try await remember(engine.currentStatus, at: started, reachedServer: true)
             return report

@@ -151,6 +151,26 @@ public actor SyncEngine: Service {
         try await round(fetching: true, sending: false)
     }
 
+    /// Applies again, now, the fetched changes the app refused before and the engine kept aside, rather than
+    /// after the next fetched page: for when the app has just become able to read them (a key that arrived
+    /// another way). Those still refused stay aside, with their reason in the report. The rows change in the
+    /// database (observe them there); no fetch event is published, as nothing was fetched.
+    @discardableResult
+    public func applyKeptChanges() async throws -> SyncReport {
+        let applier = self.applier
+        let outcome = try await database.write { db -> ChangeApplier.Outcome in
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM syncDeferred)") ?? false else { return ChangeApplier.Outcome() }
+            var outcome = ChangeApplier.Outcome()
+            try applier.retryDeferred(outcome: &outcome, in: db)
+            return outcome
+        }
+        var report = SyncReport()
+        report.receivedSaves = outcome.saved.count
+        report.receivedDeletions = outcome.deleted.count
+        report.problems = try await database.read { db in try SyncTables.problems(in: db) }
+        return report
+    }
+
     /// Sends every local change that is ready.
     @discardableResult
     public func sendChanges() async throws -> SyncReport {

@@ -113,7 +113,7 @@ struct KeyExchangeTests {
         #expect(try open(edited, on: ana).fields["personalName"] == .string("Rex the Brave"))
 
         // Ana removes Ben: the next write uses epoch 2, which Ben never receives.
-        try ana.writer.write { db in try HealthKeyDistributor.rotate(root: "rex", removing: "ben", zoneName: Self.zoneName, db) }
+        _ = try ana.writer.write { db in try HealthKeyDistributor.rotate(root: "rex", removing: "ben", zoneName: Self.zoneName, db) }
         let afterRemoval = try seal(record("rex", marker: "Rex, moved"), owner: "ana", on: ana)
         #expect(RecordSealing.header(of: afterRemoval)?.epoch == 2)
         let newEnvelopes = try queuedKeyRecords(ana, owner: "ana", author: "ana").filter { $0.recordName.hasPrefix("zonekey.rex.2.") }

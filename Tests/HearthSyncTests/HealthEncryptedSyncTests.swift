@@ -1,0 +1,210 @@
+import Foundation
+import GRDB
+import HearthCloudModel
+import HearthCore
+import HearthHealth
+import HearthStore
+import HearthSync
+import Logging
+import Testing
+
+/// Health sync and sharing with end-to-end encryption, through a real server on SQLite and on PostgreSQL:
+/// what the server's database holds, the key exchange of a share, removal, and devices without the key.
+@Suite(.serialized, .timeLimit(.minutes(3))) struct HealthEncryptedSyncTests {
+    /// A server on `backend`, with what is needed to read its storage afterwards.
+    struct Backend {
+        let server: LiveServer
+        let postgres: (url: String, schema: String)?
+
+        static func start(_ backend: GarageTestBackend) async throws -> Backend {
+            switch backend {
+            case .sqlite:
+                return Backend(server: try await LiveServer.start(), postgres: nil)
+            case .postgres:
+                guard let base = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !base.isEmpty else {
+                    try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
+                }
+                let schema = "health_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))
+                let server = try await LiveServer.start(databaseURL: base + (base.contains("?") ? "&" : "?") + "schema=\(schema)")
+                return Backend(server: server, postgres: (base, schema))
+            }
+        }
+
+        /// Everything the server's database holds, as bytes: the SQLite files (with the write-ahead log), or a
+        /// dump of the PostgreSQL schema.
+        func storedBytes() throws -> Data {
+            if let postgres {
+                let dump = try ["/usr/lib/postgresql"].flatMap { try FileManager.default.contentsOfDirectory(atPath: $0) }
+                    .map { "/usr/lib/postgresql/\($0)/bin/pg_dump" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+                let tool = try #require(dump, "pg_dump is needed to read what PostgreSQL holds")
+                let process = Process()
+                process.executableURL = URL(fileURLWithPath: tool)
+                process.arguments = ["--data-only", "--schema=\(postgres.schema)", postgres.url.components(separatedBy: "?")[0]]
+                let output = Pipe()
+                process.standardOutput = output
+                try process.run()
+                let data = output.fileHandleForReading.readDataToEndOfFile()
+                process.waitUntilExit()
+                #expect(process.terminationStatus == 0)
+                #expect(data.count > 1_000)
+                return data
+            }
+            var bytes = Data()
+            for name in try FileManager.default.contentsOfDirectory(atPath: server.dataDirectory.path) {
+                let url = server.dataDirectory.appendingPathComponent(name)
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    bytes.append(try Data(contentsOf: url))
+                }
+            }
+            #expect(bytes.count > 10_000)
+            return bytes
+        }
+
+        /// Whether `marker` appears in what the server stores, as text, hex or base64.
+        func holds(_ marker: String) throws -> Bool {
+            let stored = try storedBytes()
+            let forms = [Data(marker.utf8), Data(marker.utf8.map { String(format: "%02x", $0) }.joined().utf8),
+                         Data(Data(marker.utf8).base64EncodedString().prefix(16).utf8)]
+            return forms.contains { stored.range(of: $0) != nil }
+        }
+    }
+
+    /// A device with end-to-end encryption, as `hearth health` sets it up.
+    struct Device {
+        let health: HealthSync.Opened
+        let client: CloudClient
+        let connection: HealthSync.Connection
+
+        var records: HealthRecordService { health.records }
+
+        static func make(_ server: LiveServer, email: String, signUp: Bool = false) async throws -> Device {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-health-e2e-\(UUID().uuidString)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let health = try HealthSync.open(at: folder.appendingPathComponent("health.sqlite"), timeZone: TimeZone(identifier: "UTC")!)
+            let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
+            if signUp {
+                try await client.signUp(email: email, password: "long enough password")
+            } else {
+                try await client.signIn(email: email, password: "long enough password")
+            }
+            var logger = Logger(label: "health.e2e.tests")
+            logger.logLevel = .critical
+            return Device(health: health, client: client, connection: HealthSync.connect(health, client: client, server: server.url.absoluteString, logger: logger))
+        }
+
+        @discardableResult
+        func sync() async throws -> SyncReport { try await connection.sync.sync() }
+
+        func record(named name: String) async throws -> MedicalRecord? {
+            try await records.records().first { $0.displayName == name }
+        }
+
+        func serverRecord(_ name: String) async throws -> CloudRecord? {
+            try await client.privateDatabase.lookupRecords(CloudRecordsLookupRequest(
+                zoneID: CloudZoneID(zoneName: HealthSync.zoneName), records: [CloudRecordLookup(recordName: name)]
+            )).records.first?.item
+        }
+    }
+
+    @Test(arguments: GarageTestBackend.allCases)
+    func aSharedRecordTravelsSealedAndOpensOnlyForThePeopleInItsShare(_ backend: GarageTestBackend) async throws {
+        let storage = try await Backend.start(backend)
+        defer { Task { await storage.server.stop() } }
+        let marker = "Zorblax" + String(UUID().uuidString.prefix(8))
+        let ana = try await Device.make(storage.server, email: freshEmail("ana"), signUp: true)
+        let benEmail = freshEmail("ben")
+        let ben = try await Device.make(storage.server, email: benEmail, signUp: true)
+
+        var pet = MedicalRecord(isPet: true)
+        pet.personalName = "Rex"
+        pet.petBreed = "Beagle \(marker)"
+        pet.vetNote = "allergic: \(marker)"
+        pet.isCloudEnabled = true
+        let rex = try await ana.records.createRecord(pet)
+        try await ana.records.addEntry(VaccinationEntry(date: CalendarDay(iso: "2024-01-15"), name: "Rabies \(marker)", place: "Clinic"), to: rex.uuid)
+        try await ana.records.addEntry(WeightEntry(date: CalendarDay(iso: "2024-02-01"), weightKg: Decimal(string: "12.4"), comment: marker), to: rex.uuid)
+        try await ana.sync()
+
+        // The server holds the record, with only ids, times and the schema version readable.
+        let stored = try #require(try await ana.serverRecord(rex.uuid))
+        for (name, value) in stored.fields where !RecordSealing.clearFields.contains(name) {
+            guard case .bytes = value else { Issue.record("field \(name) is stored as \(value.typeName)"); continue }
+        }
+        #expect(stored.fields["schemaVersion"] == .int64(1))
+        #expect(stored.fields["keyEpoch"] == .int64(1))
+        #expect(try !storage.holds(marker))
+
+        // Ana shares Rex; Ben accepts, and waits for the key Ana's device hands over at its next sync.
+        let share = try await ana.connection.sharing.createShare(rex.uuid, linkPermission: .readWrite)
+        let accepted = try await ben.connection.sharing.accept(share.link)
+        #expect(accepted.isWaitingForKey)
+        #expect(accepted.fingerprint?.count == 35)
+        #expect(try await ben.record(named: "Rex") == nil)
+        try await ana.sync()
+        try await ben.sync()
+        let benRex = try #require(try await ben.record(named: "Rex"))
+        #expect(benRex.petBreed == "Beagle \(marker)")
+        #expect(try await ben.records.entries(of: benRex.uuid).vaccinations.first?.name == "Rabies \(marker)")
+        #expect(benRex.cloudZoneOwner != nil)
+
+        // Both fingerprints match what the other device shows.
+        let anaFingerprint = try await ana.health.database.read { db in try HealthKeyring.identity(db).fingerprint }
+        let benTrusts = try await ben.health.database.read { db in try HealthKeyring.trustedKeys(db) }
+        #expect(benTrusts.map(\.fingerprint) == [anaFingerprint])
+        let anaTrusts = try await ana.health.database.read { db in try HealthKeyring.trustedKeys(db) }
+        #expect(anaTrusts.map(\.fingerprint) == [accepted.fingerprint])
+
+        // Edits travel both ways, sealed.
+        try await ben.records.addEntry(WeightEntry(date: CalendarDay(iso: "2024-03-01"), weightKg: Decimal(string: "12.9"), comment: "ben \(marker)"), to: benRex.uuid)
+        try await ben.sync()
+        try await ana.sync()
+        #expect(try await ana.records.entries(of: rex.uuid).weights.count == 2)
+        try await ana.records.updateRecord(rex.uuid) { $0.petColor = "tricolour" }
+        try await ana.sync()
+        try await ben.sync()
+        #expect(try await ben.record(named: "Rex")?.petColor == "tricolour")
+        #expect(try !storage.holds(marker))
+
+        // Ana removes Ben: the record moves to epoch 2 of its key, which Ben never receives.
+        _ = try await ana.connection.sharing.removeParticipant(benEmail, from: rex.uuid)
+        #expect(try await ana.serverRecord(rex.uuid)?.fields["keyEpoch"] == .int64(2))
+        try await ana.records.updateRecord(rex.uuid) { $0.petColor = "after \(marker)" }
+        try await ana.sync()
+        _ = try? await ben.sync()
+        #expect(try await ben.record(named: "Rex")?.petColor != "after \(marker)")
+        let benKeys = try await ben.health.database.read { db in
+            try Int.fetchOne(db, sql: "SELECT max(epoch) FROM healthContentKey WHERE rootRecordName = ?", arguments: [rex.uuid])
+        }
+        #expect(benKeys == 1)
+        #expect(try !storage.holds(marker))
+    }
+
+    @Test func aDeviceWithoutTheKeySaysSoAndOpensEverythingOnceRestored() async throws {
+        let storage = try await Backend.start(.sqlite)
+        defer { Task { await storage.server.stop() } }
+        let email = freshEmail("ana")
+        let laptop = try await Device.make(storage.server, email: email, signUp: true)
+        var person = MedicalRecord()
+        person.personalGivenName = "Анна"
+        person.personalFamilyName = "Παπαδοπούλου"
+        person.isCloudEnabled = true
+        let anna = try await laptop.records.createRecord(person)
+        try await laptop.sync()
+
+        // A new phone of the same user, with a key of its own: nothing opens, and the reason says what to do.
+        let phone = try await Device.make(storage.server, email: email)
+        let report = try await phone.sync()
+        #expect(try await phone.records.records().isEmpty)
+        #expect(report.problems.contains { $0.contains("recovery code") || $0.contains("does not hold yet") })
+
+        // With the recovery code, the next sync opens the record as it was.
+        let code = try await laptop.health.database.read { db in try HealthKeyring.identity(db).recoveryCode }
+        try await phone.health.database.write { db in try HealthKeyring.restore(HealthIdentity(recoveryCode: code), db) }
+        try await phone.sync()
+        let arrived = try #require(try await phone.records.records().first)
+        #expect(arrived.uuid == anna.uuid)
+        #expect(arrived.personalGivenName == "Анна")
+        #expect(arrived.personalFamilyName == "Παπαδοπούλου")
+    }
+}
