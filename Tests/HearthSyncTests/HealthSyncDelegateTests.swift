@@ -12,8 +12,10 @@ import Testing
     static let clock = Date(timeIntervalSince1970: 1_735_000_000.123)
 
     /// A health database whose sync is on for `account` (as a first sign-in leaves it).
-    func makeHealth(account: String = "_alice", protection: any HealthRecordProtection = PlaintextProtection()) async throws -> HealthSync.Opened {
-        let health = try HealthSync.inMemory(protection: protection, timeZone: TimeZone(identifier: "UTC")!, now: { Self.clock })
+    func makeHealth(
+        account: String = "_alice", protection: any HealthRecordProtection = PlaintextProtection(), clock: Date = Self.clock
+    ) async throws -> HealthSync.Opened {
+        let health = try HealthSync.inMemory(protection: protection, timeZone: TimeZone(identifier: "UTC")!, now: { clock })
         try await health.database.write { db in
             try SyncTables.setState("account", account, in: db)
             try SyncTables.setState("enabled", "1", in: db)
@@ -224,7 +226,8 @@ import Testing
     }
 
     @Test func onlyChangesOfCloudEnabledRecordsAreQueued() async throws {
-        let health = try await makeHealth()
+        // A clock that stands still: an entry changed within the record's last second is still a change.
+        let health = try await makeHealth(clock: Date(timeIntervalSince1970: 1_735_000_000))
         func pending() async throws -> [OutboxEntry] {
             try await health.database.read { db in try Row.fetchAll(db, sql: "SELECT \(OutboxEntry.columns) FROM syncOutbox ORDER BY seq").map(OutboxEntry.init(row:)) }
         }
@@ -239,6 +242,12 @@ import Testing
         #expect(try await pending().first?.zone == .private(HealthSync.zoneName))
         try await health.records.addEntry(BloodEntry(name: "A+"), to: record.uuid)
         #expect(try await pending().count == 1)
+        try await health.database.write { db in try db.execute(sql: "DELETE FROM syncOutbox") }   // as if sent
+        let entry = try await health.records.addEntry(BloodEntry(name: "B+"), to: record.uuid)
+        #expect(try await pending().map(\.isDeletion) == [false])
+        try await health.database.write { db in try db.execute(sql: "DELETE FROM syncOutbox") }
+        try await health.records.removeEntry(BloodEntry.self, id: entry.id)
+        #expect(try await pending().map(\.isDeletion) == [false])
 
         try await health.records.updateRecord(record.uuid) { $0.isCloudEnabled = false }
         #expect(try await pending().map(\.isDeletion) == [true])
