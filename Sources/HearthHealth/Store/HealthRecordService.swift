@@ -294,9 +294,9 @@ public actor HealthRecordService: HealthRecordServicing {
 
     /// Marks the record changed (its entries changed).
     nonisolated func touch(_ db: Database, _ uuid: String, at time: Date) throws {
-        let previous = try Self.fetchRecord(db, uuid)
-        var record = previous
+        var record = try Self.fetchRecord(db, uuid)
         record.updatedAt = time
-        try save(db, record, previous: previous)
+        try Self.writeRow(db, record, insert: false)
+        try recorder?.entriesChanged(of: record, in: db)
     }
 }

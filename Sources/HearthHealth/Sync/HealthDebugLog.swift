@@ -18,7 +18,7 @@ public import HearthStore
 /// ```
 public actor HealthDebugLog {
     /// The most lines kept.
-    public let capacity: Int
+    public nonisolated let capacity: Int
     private let database: AppDatabase
     private let now: @Sendable () -> Date
 

@@ -30,6 +30,11 @@ public struct HealthOutboxRecorder: HealthChangeRecorder {
         }
     }
 
+    public func entriesChanged(of record: MedicalRecord, in db: Database) throws {
+        guard record.isCloudEnabled && !record.isMarkedForDeletion else { return }
+        try outbox.enqueue([.save(Self.id(of: record), at: record.updatedAt, zone: Self.zone(of: record))], in: db)
+    }
+
     public func recordDeleted(_ record: MedicalRecord, in db: Database) throws {
         guard record.isCloudEnabled else { return }
         try outbox.enqueue([.deletion(Self.id(of: record), at: Date(), zone: Self.zone(of: record))], in: db)
