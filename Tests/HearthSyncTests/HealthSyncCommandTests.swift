@@ -58,15 +58,27 @@ import Testing
         #expect(!link.isEmpty)
         #expect(try await hearth(["record", "list"], in: ownerFolder).stdout.contains("Rex   pet   shared"))
 
-        // The guest signs in once, then accepts: Rex arrives as a shared record with its entry.
+        // The guest signs in once, then accepts. Rex is end-to-end encrypted: it arrives once the owner's device
+        // has handed the guest its key (at the owner's next sync), with its entry.
         #expect(try await hearth(["sync", "--server", url, "--email", guestEmail, "--password", password, "--sign-up"], in: guestFolder).status == 0)
         let bad = try await hearth(["share", "accept", "no-such-link", "--server", url], in: guestFolder)
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("opens no share"))
         let accepted = try await hearth(["share", "accept", link, "--server", url], in: guestFolder)
         #expect(accepted.status == 0, "\(accepted.stderr)")
-        #expect(accepted.stdout.contains("Joined the share: Rex"))
+        #expect(accepted.stdout.contains("Joined the share. Its record is end-to-end encrypted"))
+        let fingerprintLine = try #require(accepted.stdout.split(separator: "\n").first { $0.contains("fingerprint") })
+        let guestFingerprint = String(fingerprintLine.suffix(35))
+        #expect(try await hearth(["record", "list"], in: guestFolder).stdout.contains("No records yet"))
+        #expect(try await hearth(["sync", "--server", url], in: ownerFolder).status == 0)
+        // The owner's device now trusts the guest's key: the same fingerprint the guest was shown.
+        let ownerKeys = try #require(json(try await hearth(["keys", "--json"], in: ownerFolder).stdout))
+        #expect((ownerKeys["trusted"] as? [[String: Any]])?.compactMap { $0["fingerprint"] as? String } == [guestFingerprint])
+        #expect(try await hearth(["sync", "--server", url], in: guestFolder).status == 0)
         #expect(try await hearth(["record", "list"], in: guestFolder).stdout.contains("Rex   pet   shared"))
+        let guestKeys = try await hearth(["keys"], in: guestFolder)
+        #expect(guestKeys.stdout.contains("This device's key fingerprint: \(guestFingerprint)"))
+        #expect(guestKeys.stdout.contains("  owner  "))
         #expect(try await hearth(["record", "show", "Rex"], in: guestFolder).stdout.contains("1 vaccinations"))
 
         let participants = try await hearth(["share", "participants", "Rex", "--server", url], in: ownerFolder)
@@ -76,7 +88,8 @@ import Testing
         let removed = try await hearth(["share", "remove", "Rex", guestEmail, "--server", url], in: ownerFolder)
         #expect(removed.status == 0, "\(removed.stderr)")
         #expect(removed.stdout.contains("Removed \(guestEmail)"))
-        #expect(try await hearth(["sync", "--server", url], in: guestFolder).stdout.contains("(0 saved, 1 deleted)"))
+        let afterRemoval = try await hearth(["sync", "--server", url], in: guestFolder).stdout
+        #expect(afterRemoval.contains("(0 saved, 1 deleted)"), "\(afterRemoval)")
         #expect(try await hearth(["record", "list"], in: guestFolder).stdout.contains("No records yet"))
 
         // The debug logs: lines with timestamps, the last link and the last error; written to a file; cleared.
@@ -85,7 +98,7 @@ import Testing
         #expect(ownerLog.stdout.contains("Last share link: \(link)"))
         #expect(ownerLog.stdout.contains("Last error: Share record Milo"))
         let guestLog = try #require(json(try await hearth(["debug-log", "--json"], in: guestFolder).stdout))
-        #expect((guestLog["lines"] as? [String])?.contains { $0.contains("] Accept a share link: record Rex") } == true)
+        #expect((guestLog["lines"] as? [String])?.contains { $0.contains("] Accept a share link: accepted; record ") && $0.contains("waits for its key") } == true)
         #expect((guestLog["lastError"] as? String)?.contains("opens no share") == true)
         #expect(guestLog["lastShareLink"] as? String == link)
         let exported = try await hearth(["debug-log", "-o", ownerFolder.appendingPathComponent("log.txt").path, "--clear"], in: ownerFolder)

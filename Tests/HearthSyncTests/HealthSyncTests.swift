@@ -39,7 +39,7 @@ import Testing
         #expect(try await owner.health.debugLog.lastShareLink() == share.link)
 
         // The guest accepts; the record arrives with every entry, as a record shared by the owner.
-        let arrived = try await guest.sharing.accept(share.link)
+        let arrived = try #require(try await guest.sharing.accept(share.link).record)
         #expect(arrived.uuid == rex.uuid)
         #expect(arrived.cloudZoneOwner == ownerID)
         #expect(arrived.locationStatus == .shared)

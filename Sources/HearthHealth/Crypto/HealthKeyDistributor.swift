@@ -73,6 +73,14 @@ public struct HealthKeyDistributor: Sendable {
         return report
     }
 
+    /// Reads again the key records this device could not read before, and says why those still unread are.
+    public func readPendingKeyRecords() async throws -> [String] {
+        try await database.write { [zoneName, logger] db in
+            try PendingKeyRecords.retry(zoneName: zoneName, logger: logger, db)
+            return try PendingKeyRecords.problems(db)
+        }
+    }
+
     /// ``distribute()`` after a round that failed (a member's key is still published after accepting when the
     /// records could not be fetched yet); a failure here is logged, as the round's own error is what is reported.
     public func distributeAfterFailedSync() async {

@@ -3,7 +3,8 @@ public import HearthStore
 
 /// The device's end-to-end keys: its identity seed, every content key it holds (its own zones' and those
 /// handed to it), the owner keys it trusts, the members' public keys it has seen, and the key records it has
-/// made for the server (envelopes and its own member keys), with whether they were sent.
+/// made for the server (envelopes and its own member keys), with whether they were sent, and the key records
+/// fetched that it could not read yet.
 public enum HealthKeySchema: DatabaseSchema {
     public static func registerMigrations(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("health.keys.v1") { db in
@@ -33,6 +34,13 @@ public enum HealthKeySchema: DatabaseSchema {
                 t.column("agreementKey", .blob).notNull()
                 t.column("signingKey", .blob).notNull()
                 t.primaryKey(["ownerRecordName", "zoneName", "rootRecordName", "userRecordName"])
+            }
+            // Fetched key records this device could not read yet (made for another identity of the user, before
+            // the recovery code was entered), read again after every round.
+            try db.create(table: "healthPendingKeyRecord") { t in
+                t.primaryKey("recordName", .text)
+                t.column("payload", .blob).notNull()
+                t.column("reason", .text).notNull()
             }
             try db.create(table: "healthKeyRecord") { t in
                 t.primaryKey("recordName", .text)

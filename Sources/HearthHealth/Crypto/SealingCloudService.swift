@@ -75,20 +75,16 @@ public struct SealingCloudService: CloudService {
             }
         }
 
-        /// Reads the key records among `records`, then opens every medical record it holds the key of; the
-        /// others stay sealed. `strict` fails instead (for records that must be merged).
+        /// Reads the key records among `records` (and those left unread before), then opens every medical
+        /// record it holds the key of; the others stay sealed. `strict` fails instead (for records that must be
+        /// merged). Key records are the device's own business: they are not passed on to the engine.
         func open(_ records: [CloudRecord], zone: CloudZoneID?, strict: Bool = false) async throws -> [CloudRecord] {
             guard records.contains(where: { $0.recordType == Self.sealedType || Self.isKeyRecord($0) }) else { return records }
             return try await database.write { db in
-                for record in records where Self.isKeyRecord(record) && !record.deleted {
-                    do {
-                        _ = try protection.saveFetched(record.located(in: zone), db: db)
-                    } catch {
-                        // The delegate meets the same record again and reports it; here it only must not stop the page.
-                        logger.warning("Key record \(record.recordName) was not accepted: \(error)")
-                    }
-                }
-                return try records.map { record in
+                let keyRecords = records.filter { Self.isKeyRecord($0) && !$0.deleted }.map { $0.located(in: zone) }
+                try PendingKeyRecords.read(keyRecords, with: protection, logger: logger, db)
+                return try records.compactMap { record in
+                    if Self.isKeyRecord(record) { return nil }
                     guard record.recordType == Self.sealedType, !record.deleted else { return record }
                     guard record.fields["keyEpoch"] != nil else {
                         // Health fields that arrive unsealed did not come from a Hearth device: marked, so the

@@ -67,10 +67,11 @@ public actor HealthSyncService: HealthSyncing {
                 let handed = try await keys.distribute()
                 // Records kept aside for want of a key open now if a key came (in this round, or restored
                 // with the recovery code since).
+                let unreadKeys = try await keys.readPendingKeyRecords()
                 let kept = try await engine.applyKeptChanges()
                 report.receivedSaves += kept.receivedSaves
                 report.receivedDeletions += kept.receivedDeletions
-                report.problems = kept.problems + handed.failures.map { "A key record was not sent: \($0)" }
+                report.problems = kept.problems + unreadKeys + handed.failures.map { "A key record was not sent: \($0)" }
             }
             try await remember(engine.currentStatus, at: started, reachedServer: true)
             return report
