@@ -335,6 +335,24 @@ let package = Package(
             exclude: ["fuelly_import.py"],
             swiftSettings: swiftSettings
         ),
+        // swift run -c release HealthBenchmark
+        .executableTarget(
+            name: "HealthBenchmark",
+            dependencies: [
+                "HearthCloud",
+                "HearthCore",
+                "HearthHealth",
+                "HearthServer",
+                "HearthStore",
+                "HearthSync",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Benchmarks/HealthBenchmark",
+            exclude: ["reportlab_health.py"],
+            swiftSettings: swiftSettings
+        ),
         // swift run -c release FinanceBenchmark
         .executableTarget(
             name: "FinanceBenchmark",
