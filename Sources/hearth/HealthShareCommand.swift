@@ -78,8 +78,8 @@ struct HealthShareCommand: AsyncParsableCommand {
                 if let record = acceptance.record {
                     print("Joined the share: \(record.displayName) (\(record.uuid.prefix(8))) is here, shared with you.")
                 } else {
-                    print("Joined the share. Its record is end-to-end encrypted: user \(acceptance.ownerRecordName)'s device hands this")
-                    print("device its key at their next sync; run `hearth health sync` after that and the record appears.")
+                    print("Joined the share. Its record is end-to-end encrypted: \(acceptance.ownerName)'s device hands this device")
+                    print("its key at their next sync; run `hearth health sync` after that and the record appears.")
                 }
                 if let fingerprint = acceptance.fingerprint {
                     print("Your key's fingerprint, for the owner to compare with what their device shows: \(fingerprint)")

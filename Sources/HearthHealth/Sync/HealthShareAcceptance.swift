@@ -5,14 +5,17 @@ public struct HealthShareAcceptance: Sendable, Codable, Equatable {
     public var recordName: String
     /// The user who shared it.
     public var ownerRecordName: String
+    /// The owner as people know them: their e-mail when the share names it, else their user record name.
+    public var ownerName: String
     /// The record as it is on this device now; nil while it waits for its key.
     public var record: MedicalRecord?
     /// This device's key fingerprint, for the owner to compare (nil without end-to-end encryption).
     public var fingerprint: String?
 
-    public init(recordName: String, ownerRecordName: String, record: MedicalRecord?, fingerprint: String?) {
+    public init(recordName: String, ownerRecordName: String, ownerName: String? = nil, record: MedicalRecord?, fingerprint: String?) {
         self.recordName = recordName
         self.ownerRecordName = ownerRecordName
+        self.ownerName = ownerName ?? ownerRecordName
         self.record = record
         self.fingerprint = fingerprint
     }

@@ -176,6 +176,7 @@ public actor HealthShareService: HealthSharing {
                 throw ServiceError.validationFailed("The link opens a share of a whole zone (\(share.zoneID)), not of a medical record; ask its owner to share the record itself")
             }
             let owner = share.zoneID.ownerRecordName ?? "?"
+            let ownerName = share.participants.first { $0.role == .owner }?.emailAddress ?? owner
             var fingerprint: String?
             if let keys = self.keys, let zoneOwner = share.zoneID.ownerRecordName {
                 // This device's public keys go under the record, for the owner's device to wrap its key for them.
@@ -191,15 +192,15 @@ public actor HealthShareService: HealthSharing {
             let name = root
             let found = try await self.records.database.read { db in try HealthSyncDelegate.localRecord(named: name, in: db) }
             if let found {
-                return (HealthShareAcceptance(recordName: root, ownerRecordName: owner, record: found, fingerprint: fingerprint),
+                return (HealthShareAcceptance(recordName: root, ownerRecordName: owner, ownerName: ownerName, record: found, fingerprint: fingerprint),
                         "\(Self.describe(found)) is here, shared by user \(found.cloudZoneOwner ?? "?")")
             }
             if let fingerprint, let keys = self.keys {
                 let scope = KeyScope(ownerRecordName: owner, zoneName: HealthSync.zoneName, rootRecordName: root)
                 let held = try await keys.database.read { db in try HealthKeyring.currentKey(of: scope, db) != nil }
                 if !held {
-                    return (HealthShareAcceptance(recordName: root, ownerRecordName: owner, record: nil, fingerprint: fingerprint),
-                            "accepted; record \(root) is end-to-end encrypted and waits for its key from user \(owner)'s device (this device's fingerprint: \(fingerprint))")
+                    return (HealthShareAcceptance(recordName: root, ownerRecordName: owner, ownerName: ownerName, record: nil, fingerprint: fingerprint),
+                            "accepted; record \(root) is end-to-end encrypted and waits for its key from \(ownerName)'s device (this device's fingerprint: \(fingerprint))")
                 }
             }
             let why = report.problems.first.map { ": \($0)" } ?? "; sync again later"
