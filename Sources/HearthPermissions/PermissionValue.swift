@@ -44,17 +44,6 @@ public enum PermissionValue: Sendable, Hashable {
         if case .array(let elements) = self { return elements }
         return nil
     }
-
-    /// The string, or `nil` for any other value.
-    public var stringValue: String? {
-        if case .string(let string) = self { return string }
-        return nil
-    }
-
-    /// The member named `key` of an object; `nil` when this is not an object or has no such member.
-    public subscript(key: String) -> PermissionValue? {
-        objectValue?[key]
-    }
 }
 
 extension PermissionValue: Codable {
