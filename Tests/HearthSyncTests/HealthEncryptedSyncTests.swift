@@ -208,3 +208,36 @@ import Testing
         #expect(arrived.personalFamilyName == "Παπαδοπούλου")
     }
 }
+
+extension HealthEncryptedSyncTests {
+    @Test func whenAMemberLeavesTheOwnersNextSyncMovesTheRecordToANewEpoch() async throws {
+        let storage = try await Backend.start(.sqlite)
+        defer { Task { await storage.server.stop() } }
+        let ana = try await Device.make(storage.server, email: freshEmail("ana"), signUp: true)
+        let ben = try await Device.make(storage.server, email: freshEmail("ben"), signUp: true)
+        var pet = MedicalRecord(isPet: true)
+        pet.personalName = "Luna"
+        pet.isCloudEnabled = true
+        let luna = try await ana.records.createRecord(pet)
+        try await ana.sync()
+        let share = try await ana.connection.sharing.createShare(luna.uuid, linkPermission: .readWrite)
+        _ = try await ben.connection.sharing.accept(share.link)
+        try await ana.sync()
+        try await ben.sync()
+        let benLuna = try #require(try await ben.record(named: "Luna"))
+        #expect(try await ana.serverRecord(luna.uuid)?.fields["keyEpoch"] == .int64(1))
+
+        try await ben.connection.sharing.leave(benLuna.uuid)
+        #expect(try await ben.record(named: "Luna") == nil)
+        try await ana.sync()
+        let epoch = try await ana.health.database.read { db in
+            try Int.fetchOne(db, sql: "SELECT max(epoch) FROM healthContentKey WHERE rootRecordName = ?", arguments: [luna.uuid])
+        }
+        #expect(epoch == 2)
+        #expect(try await ana.health.database.read { db in try HealthKeyring.trustedKeys(db) }.isEmpty)
+        // The next write is sealed with the new epoch.
+        try await ana.records.updateRecord(luna.uuid) { $0.petColor = "grey" }
+        try await ana.sync()
+        #expect(try await ana.serverRecord(luna.uuid)?.fields["keyEpoch"] == .int64(2))
+    }
+}

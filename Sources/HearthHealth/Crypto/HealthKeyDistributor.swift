@@ -37,6 +37,7 @@ public struct HealthKeyDistributor: Sendable {
     /// Makes the envelopes owed and sends every key record not sent yet.
     @discardableResult
     public func distribute() async throws -> Report {
+        try await rotateForThoseWhoLeft()
         let pending = try await database.write { db in
             try Self.makeOwedEnvelopes(zoneName: zoneName, db)
             return try Row.fetchAll(db, sql: "SELECT recordName, ownerRecordName, payload FROM healthKeyRecord WHERE isSent = 0 ORDER BY rowid")
@@ -73,11 +74,56 @@ public struct HealthKeyDistributor: Sendable {
         return report
     }
 
+    /// Before a round sends anything: gives the user's zone its first key when it has none and none was made
+    /// on another device (an envelope for this user that could not be read yet says one was), and sends its
+    /// envelope, so the key is on the server before the first record sealed with it.
+    public func prepareZoneKey() async throws {
+        let made = try await database.write { [zoneName] db -> Bool in
+            guard let me = try HealthKeyring.userRecordName(db) else { return false }
+            let scope = KeyScope(ownerRecordName: me, zoneName: zoneName)
+            guard try HealthKeyring.currentKey(of: scope, db) == nil, try !PendingKeyRecords.holdsZoneKey(for: me, db) else { return false }
+            try HealthKeyring.beginEpoch(of: scope, db)
+            return true
+        }
+        if made { try await distribute() }
+    }
+
     /// Reads again the key records this device could not read before, and says why those still unread are.
     public func readPendingKeyRecords() async throws -> [String] {
         try await database.write { [zoneName, logger] db in
             try PendingKeyRecords.retry(zoneName: zoneName, logger: logger, db)
             return try PendingKeyRecords.problems(db)
+        }
+    }
+
+    /// Starts a new epoch for every shared record of the user's that someone whose key this device holds is no
+    /// longer in (they left, or the share was stopped, perhaps from another device): what is written from now
+    /// on is sealed with a key they never receive.
+    func rotateForThoseWhoLeft() async throws {
+        let shared = try await database.read { [zoneName] db -> (me: String, members: [String: Set<String>])? in
+            guard let me = try HealthKeyring.userRecordName(db) else { return nil }
+            let rows = try Row.fetchAll(db, sql: "SELECT rootRecordName, userRecordName FROM healthMemberKey WHERE ownerRecordName = ? AND zoneName = ?",
+                                        arguments: [me, zoneName])
+            return (me, Dictionary(grouping: rows, by: { $0["rootRecordName"] as String }).mapValues { Set($0.map { $0["userRecordName"] as String }) })
+        }
+        guard let shared else { return }
+        for (root, members) in shared.members.sorted(by: { $0.key < $1.key }) {
+            let stillIn: Set<String>
+            do {
+                let share = try await cloud.database(.private).lookupShare(CloudShareReference(zoneID: CloudZoneID(zoneName: zoneName), shareName: "share-" + root))
+                stillIn = Set(share.participants.filter { $0.acceptanceStatus == .accepted }.compactMap(\.userRecordName))
+            } catch let error as CloudError where error.serverErrorCode == .notFound {
+                stillIn = []
+            } catch {
+                logger.warning("Could not check who is still in the share of \(root); checked again at the next sync: \(error)")
+                continue
+            }
+            let gone = members.subtracting(stillIn)
+            guard !gone.isEmpty else { continue }
+            try await database.write { [zoneName] db in
+                for user in gone.sorted() { try Self.rotate(root: root, removing: user, zoneName: zoneName, db) }
+            }
+            logger.info("\(gone.sorted().joined(separator: ", ")) left the share of \(root): its key moved to a new epoch")
         }
     }
 

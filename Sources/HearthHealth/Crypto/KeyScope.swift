@@ -1,4 +1,5 @@
 public import Foundation
+import Crypto
 
 /// What one content key protects: a whole zone of its owner's (the records not shared), or one shared record
 /// and what hangs under it, so the people in one share never hold the key of another.
@@ -30,11 +31,24 @@ public struct ContentKey: Sendable, Hashable {
     /// Counts from 1; the newest epoch seals new writes.
     public var epoch: Int
     /// The ChaCha20-Poly1305 key.
-    public var keyData: Data
+    public let keyData: Data
+    /// The key as swift-crypto takes it, made once.
+    let symmetricKey: SymmetricKey
 
     public init(scope: KeyScope, epoch: Int, keyData: Data) {
         self.scope = scope
         self.epoch = epoch
         self.keyData = keyData
+        self.symmetricKey = SymmetricKey(data: keyData)
+    }
+
+    public static func == (lhs: ContentKey, rhs: ContentKey) -> Bool {
+        lhs.scope == rhs.scope && lhs.epoch == rhs.epoch && lhs.keyData == rhs.keyData
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(scope)
+        hasher.combine(epoch)
+        hasher.combine(keyData)
     }
 }

@@ -34,6 +34,12 @@ enum PendingKeyRecords {
         try read([], with: SealedRecordProtection(zoneName: zoneName), logger: logger, db)
     }
 
+    /// Whether a zone key made for `user` (on another device, for another identity) waits unread here.
+    static func holdsZoneKey(for user: String, _ db: Database) throws -> Bool {
+        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM healthPendingKeyRecord WHERE recordName LIKE 'zonekey.\\_zone.%' ESCAPE '\\' AND recordName LIKE ?)",
+                          arguments: ["%." + user]) ?? false
+    }
+
     /// Why each key record kept unread could not be read.
     static func problems(_ db: Database) throws -> [String] {
         try Row.fetchAll(db, sql: "SELECT recordName, reason FROM healthPendingKeyRecord ORDER BY rowid")

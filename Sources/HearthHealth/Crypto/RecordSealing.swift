@@ -13,8 +13,9 @@ public enum RecordSealing {
     /// `record` with every field not in ``clearFields`` sealed under `key`; `keyEpoch` names the epoch.
     public static func seal(_ record: CloudRecord, with key: ContentKey) throws -> CloudRecord {
         var sealed = record
+        let binding = FieldSealer.RecordBinding(recordName: record.recordName, recordType: record.recordType, key: key)
         for (name, value) in record.fields where !clearFields.contains(name) {
-            sealed.fields[name] = .bytes(try FieldSealer.seal(value, field: name, recordName: record.recordName, recordType: record.recordType, key: key))
+            sealed.fields[name] = .bytes(try FieldSealer.seal(value, field: name, binding: binding))
         }
         sealed.fields["keyEpoch"] = .int64(Int64(key.epoch))
         return sealed
@@ -34,11 +35,12 @@ public enum RecordSealing {
     public static func open(_ record: CloudRecord, with key: ContentKey) throws -> CloudRecord {
         var opened = record
         opened.fields["keyEpoch"] = nil
+        let binding = FieldSealer.RecordBinding(recordName: record.recordName, recordType: record.recordType, key: key)
         for (name, value) in record.fields where !clearFields.contains(name) {
             guard case .bytes(let data) = value else {
                 throw HealthVaultError.tampered("Field \(name) of record \(record.recordName) arrived unencrypted; health fields are always sealed on the device, so the record is refused.")
             }
-            opened.fields[name] = try FieldSealer.open(data, field: name, recordName: record.recordName, recordType: record.recordType, key: key)
+            opened.fields[name] = try FieldSealer.open(data, field: name, binding: binding)
         }
         return opened
     }

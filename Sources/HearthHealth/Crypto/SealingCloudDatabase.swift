@@ -32,9 +32,16 @@ struct SealingCloudDatabase: CloudDatabase {
     func modifyRecords(_ request: CloudRecordsModifyRequest) async throws -> CloudRecordsModifyResponse {
         var sealed = request
         sealed.operations = try await vault.seal(request.operations, zone: request.zoneID)
+        // What the server saves from a create or replace is exactly what was sent: its answer gets the plaintext
+        // back without opening it again, when it carries the same seal.
+        var sent: [String: (plain: CloudRecord, epoch: CloudFieldValue)] = [:]
+        for (plain, operation) in zip(request.operations, sealed.operations)
+        where [.create, .replace, .forceReplace].contains(operation.operationType) {
+            if let epoch = operation.record.fields["keyEpoch"] { sent[operation.record.recordName] = (plain.record, epoch) }
+        }
         do {
             var response = try await inner.modifyRecords(sealed)
-            response.records = try await openResults(response.records, zone: request.zoneID)
+            response.records = try await openResults(response.records, zone: request.zoneID, sent: sent)
             return response
         } catch var error as CloudError {
             if let server = error.serverRecord {
@@ -79,9 +86,18 @@ struct SealingCloudDatabase: CloudDatabase {
     func subscriptions() async throws -> [CloudSubscription] { try await inner.subscriptions() }
 
     /// Opens the records among per-record results (a conflict's server copy must open: it is merged).
-    private func openResults(_ results: [CloudItemResult<CloudRecord>], zone: CloudZoneID?) async throws -> [CloudItemResult<CloudRecord>] {
+    private func openResults(
+        _ results: [CloudItemResult<CloudRecord>], zone: CloudZoneID?, sent: [String: (plain: CloudRecord, epoch: CloudFieldValue)] = [:]
+    ) async throws -> [CloudItemResult<CloudRecord>] {
         var opened = results
-        let records = results.compactMap(\.item)
+        if !sent.isEmpty {
+            for index in opened.indices {
+                guard case .success(var record) = opened[index], let copy = sent[record.recordName], record.fields["keyEpoch"] == copy.epoch else { continue }
+                record.fields = copy.plain.fields
+                opened[index] = .success(record)
+            }
+        }
+        let records = opened.compactMap(\.item)
         let openedRecords = try await vault.open(records, zone: zone)
         var next = openedRecords.makeIterator()
         for index in opened.indices {

@@ -63,13 +63,14 @@ public struct SealingCloudService: CloudService {
         func seal(_ operations: [CloudRecordOperation], zone: CloudZoneID?) async throws -> [CloudRecordOperation] {
             guard operations.contains(where: { $0.record.recordType == Self.sealedType && !$0.record.fields.isEmpty }) else { return operations }
             return try await database.write { db in
-                let me = try HealthKeyring.userRecordName(db)
+                let keys = KeyLookup()
+                let me = try keys.userRecordName(db)
                 return try operations.map { operation in
                     guard operation.record.recordType == Self.sealedType, !operation.record.fields.isEmpty else { return operation }
                     var sealed = operation
                     let target = operation.record.zoneID ?? zone ?? CloudZoneID(zoneName: protection.zoneName)
                     let owned = CloudZoneID(zoneName: target.zoneName, ownerRecordName: target.ownerRecordName ?? me)
-                    sealed.record = try protection.seal(operation.record, in: owned, db: db)
+                    sealed.record = try protection.seal(operation.record, in: owned, keys: keys, db: db)
                     return sealed
                 }
             }
@@ -82,7 +83,10 @@ public struct SealingCloudService: CloudService {
             guard records.contains(where: { $0.recordType == Self.sealedType || Self.isKeyRecord($0) }) else { return records }
             return try await database.write { db in
                 let keyRecords = records.filter { Self.isKeyRecord($0) && !$0.deleted }.map { $0.located(in: zone) }
-                try PendingKeyRecords.read(keyRecords, with: protection, logger: logger, db)
+                if try !keyRecords.isEmpty || (Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM healthPendingKeyRecord)") ?? false) {
+                    try PendingKeyRecords.read(keyRecords, with: protection, logger: logger, db)
+                }
+                let keys = KeyLookup()
                 return try records.compactMap { record in
                     if Self.isKeyRecord(record) { return nil }
                     guard record.recordType == Self.sealedType, !record.deleted else { return record }
@@ -95,7 +99,7 @@ public struct SealingCloudService: CloudService {
                         return marked
                     }
                     do {
-                        var opened = try protection.open(record.located(in: zone), db: db)
+                        var opened = try protection.open(record.located(in: zone), keys: keys, db: db)
                         opened.zoneID = record.zoneID
                         return opened
                     } catch let error as ServiceError where !strict && error.code == HealthVaultError.keyMissingCode {

@@ -60,7 +60,19 @@ public actor HealthSyncService: HealthSyncing {
     public func sync() async throws -> SyncReport {
         let started = now()
         do {
-            var report = try await engine.sync()
+            var report: SyncReport
+            if let keys {
+                // Fetch first, so a key made on another device arrives before one could be made here, and the
+                // zone's key reaches the server before the first record sealed with it.
+                let fetched = try await engine.fetchChanges()
+                try await keys.prepareZoneKey()
+                report = try await engine.sync()
+                report.receivedSaves += fetched.receivedSaves
+                report.receivedDeletions += fetched.receivedDeletions
+                report.conflictsResolved += fetched.conflictsResolved
+            } else {
+                report = try await engine.sync()
+            }
             attempted = true
             if let keys {
                 // Keys owed since (a member's key fetched in this round, a new epoch) go out now.
