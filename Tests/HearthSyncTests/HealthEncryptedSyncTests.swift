@@ -198,14 +198,29 @@ import Testing
         #expect(try await phone.records.records().isEmpty)
         #expect(report.problems.contains { $0.contains("recovery code") || $0.contains("does not hold yet") })
 
-        // With the recovery code, the next sync opens the record as it was.
+        // Nor does it seal anything with a key of its own, which would split the user's records in two.
+        var note = MedicalRecord()
+        note.personalGivenName = "Made on the phone"
+        note.isCloudEnabled = true
+        let fromPhone = try await phone.records.createRecord(note)
+        var refusal = ""
+        do {
+            refusal = try await phone.sync().problems.joined(separator: "\n")
+        } catch {
+            refusal = "\(error)"
+        }
+        #expect(refusal.contains("recovery code"), "\(refusal)")
+        #expect(try await laptop.serverRecord(fromPhone.uuid) == nil)
+
+        // With the recovery code, the next sync opens the record as it was, and sends the phone's.
         let code = try await laptop.health.database.read { db in try HealthKeyring.identity(db).recoveryCode }
         try await phone.health.database.write { db in try HealthKeyring.restore(HealthIdentity(recoveryCode: code), db) }
         try await phone.sync()
-        let arrived = try #require(try await phone.records.records().first)
-        #expect(arrived.uuid == anna.uuid)
+        let arrived = try #require(try await phone.records.records().first { $0.uuid == anna.uuid })
         #expect(arrived.personalGivenName == "Анна")
         #expect(arrived.personalFamilyName == "Παπαδοπούλου")
+        try await laptop.sync()
+        #expect(try await laptop.record(named: "Made on the phone")?.uuid == fromPhone.uuid)
     }
 }
 

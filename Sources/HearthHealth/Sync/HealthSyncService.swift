@@ -62,8 +62,10 @@ public actor HealthSyncService: HealthSyncing {
         do {
             var report: SyncReport
             if let keys {
-                // Fetch first, so a key made on another device arrives before one could be made here, and the
-                // zone's key reaches the server before the first record sealed with it.
+                // Key records left unread read first (the recovery code may have been entered since); then fetch,
+                // so a key made on another device arrives before one could be made here, and the zone's key
+                // reaches the server before the first record sealed with it.
+                _ = try await keys.readPendingKeyRecords()
                 let fetched = try await engine.fetchChanges()
                 try await keys.prepareZoneKey()
                 report = try await engine.sync()
