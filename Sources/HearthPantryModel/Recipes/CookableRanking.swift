@@ -42,12 +42,7 @@ public enum CookableRanking {
         }
         // Earliest due first, undated last, then the given order.
         let ordered = usable.enumerated().sorted { lhs, rhs in
-            switch (lhs.element.expirationDate, rhs.element.expirationDate) {
-            case let (l?, r?) where l != r: return l < r
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return lhs.offset < rhs.offset
-            }
+            DueOrder.isEarlier(lhs.element.expirationDate, rhs.element.expirationDate) ?? (lhs.offset < rhs.offset)
         }.map(\.element)
         var byFood: [String: [PantryItem]] = [:]
         for item in ordered { byFood[FoodName.key(item.name), default: []].append(item) }

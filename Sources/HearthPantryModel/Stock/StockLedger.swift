@@ -164,12 +164,7 @@ private struct Work {
             let lhs = lots[a], rhs = lots[b]
             let lhsOpen = lhs.opened > Amount.epsilon, rhsOpen = rhs.opened > Amount.epsilon
             if lhsOpen != rhsOpen { return lhsOpen }
-            switch (lhs.bestBefore, rhs.bestBefore) {
-            case let (l?, r?) where l != r: return l < r
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return a < b
-            }
+            return DueOrder.isEarlier(lhs.bestBefore, rhs.bestBefore) ?? (a < b)
         }
     }
 
@@ -209,12 +204,7 @@ private struct Work {
         var remaining = quantity
         // Open the earliest-due unopened stock first; open lots are skipped by having nothing left to open.
         let order = lots.indices.filter { location == nil || lots[$0].location == location }.sorted { a, b in
-            switch (lots[a].bestBefore, lots[b].bestBefore) {
-            case let (l?, r?) where l != r: return l < r
-            case (.some, nil): return true
-            case (nil, .some): return false
-            default: return a < b
-            }
+            DueOrder.isEarlier(lots[a].bestBefore, lots[b].bestBefore) ?? (a < b)
         }
         for index in order where remaining > Amount.epsilon {
             let lot = lots[index]
