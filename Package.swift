@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "HearthOCR", targets: ["HearthOCR"]),
         .library(name: "HearthHealth", targets: ["HearthHealth"]),
         .library(name: "HearthAnalytics", targets: ["HearthAnalytics"]),
+        .library(name: "HearthPantryModel", targets: ["HearthPantryModel"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -224,6 +225,13 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Pantry (models and the pure rules the server and the client share)
+        .target(
+            name: "HearthPantryModel",
+            dependencies: ["HearthCore"],
             swiftSettings: swiftSettings
         ),
 
@@ -580,6 +588,11 @@ let package = Package(
                 "HearthOCR",
                 "HearthTestSupport",
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthPantryModelTests",
+            dependencies: ["HearthCore", "HearthPantryModel"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
