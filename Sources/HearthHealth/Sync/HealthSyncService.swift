@@ -128,7 +128,8 @@ public actor HealthSyncService: HealthSyncing {
                 let storedServer: String? = row.flatMap { $0["server"] }
                 return HealthSyncStatus(
                     state: state, pendingChanges: pending, isEnabled: enabled, server: storedServer ?? server,
-                    lastAttemptAt: row.flatMap { $0["attemptedAt"] }, lastSyncedAt: row.flatMap { $0["syncedAt"] }
+                    lastAttemptAt: row.flatMap { $0["attemptedAt"] }, lastSyncedAt: row.flatMap { $0["syncedAt"] },
+                    firstUpload: "every cloud-enabled record in this database"
                 )
             }
         } catch {
