@@ -14,6 +14,7 @@ import HearthCore
 final class PostgresDatabase: SQLDatabase {
     let dialect = SQLDialect.postgres
     let events = ChangeEventBroadcast(bufferingNewest: 10_000)
+    let statements = SQLStatementCounter()
     let location: String
     let schema: String
     private let client: PostgresClient
@@ -128,7 +129,7 @@ final class PostgresDatabase: SQLDatabase {
 
     func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
         try await withConnection(deadline: transactionTimeout) { connection in
-            try await PostgresTransaction(connection: connection, channel: self.channel, logger: self.logger).query(sql, binds)
+            try await PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, logger: self.logger).query(sql, binds)
         }
     }
 
@@ -140,14 +141,14 @@ final class PostgresDatabase: SQLDatabase {
         readOnly: Bool, deadline: Duration?, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T
     ) async throws -> T {
         try await withConnection(deadline: deadline) { connection in
-            let transaction = PostgresTransaction(connection: connection, channel: self.channel, logger: self.logger)
-            try await transaction.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", [])
+            let transaction = PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, logger: self.logger)
+            try await transaction.control(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
             do {
                 let value = try await body(transaction)
-                try await transaction.execute("COMMIT", [])
+                try await transaction.control("COMMIT")
                 return value
             } catch {
-                if !connection.isClosed { _ = try? await transaction.execute("ROLLBACK", []) }
+                if !connection.isClosed { _ = try? await transaction.control("ROLLBACK") }
                 throw error
             }
         }
@@ -246,9 +247,11 @@ private struct PostgresTransaction: SQLTransaction {
     let dialect = SQLDialect.postgres
     let connection: PostgresConnection
     let channel: String
+    let counter: SQLStatementCounter
     let logger: Logger
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        counter.increment()
         let rows = try await collect(sql, binds)
         var result: [SQLRow] = []
         result.reserveCapacity(rows.count)
@@ -267,7 +270,13 @@ private struct PostgresTransaction: SQLTransaction {
     }
 
     func execute(_ sql: String, _ binds: [SQLValue]) async throws {
+        counter.increment()
         _ = try await collect(sql, binds)
+    }
+
+    /// `BEGIN`, `COMMIT` or `ROLLBACK`, which the statement counter leaves out.
+    func control(_ sql: String) async throws {
+        _ = try await collect(sql, [])
     }
 
     func publishOnCommit(_ event: CloudChangeEvent) async throws {

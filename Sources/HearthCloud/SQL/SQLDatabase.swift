@@ -1,8 +1,12 @@
-import Foundation
+package import Foundation
+package import HearthCore
 
-/// A SQL database the record store can open transactions on.
-protocol SQLDatabase: Sendable {
+/// A SQL database the record store can open transactions on. Other server-side stores in the package (the
+/// pantry's tables) share it through ``SQLRecordStore/database``.
+package protocol SQLDatabase: Sendable {
     var dialect: SQLDialect { get }
+    /// Every statement run so far, for tests that check what a request costs.
+    var statements: SQLStatementCounter { get }
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     /// Read-only transactions see one consistent snapshot.
     func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T

@@ -1,7 +1,7 @@
 import Foundation
 
 /// A connection inside an open transaction.
-protocol SQLTransaction: Sendable {
+package protocol SQLTransaction: Sendable {
     var dialect: SQLDialect { get }
     /// Runs a statement and returns its rows.
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
@@ -12,7 +12,7 @@ protocol SQLTransaction: Sendable {
 }
 
 extension SQLTransaction {
-    func query(_ sql: String, _ binds: SQLValue...) async throws -> [SQLRow] { try await query(sql, binds) }
-    func execute(_ sql: String, _ binds: SQLValue...) async throws { try await execute(sql, binds) }
-    func first(_ sql: String, _ binds: SQLValue...) async throws -> SQLRow? { try await query(sql, binds).first }
+    package func query(_ sql: String, _ binds: SQLValue...) async throws -> [SQLRow] { try await query(sql, binds) }
+    package func execute(_ sql: String, _ binds: SQLValue...) async throws { try await execute(sql, binds) }
+    package func first(_ sql: String, _ binds: SQLValue...) async throws -> SQLRow? { try await query(sql, binds).first }
 }

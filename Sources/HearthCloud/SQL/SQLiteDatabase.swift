@@ -15,6 +15,7 @@ import Logging
 final class SQLiteDatabase: SQLDatabase {
     let dialect = SQLDialect.sqlite
     let events = ChangeEventBroadcast(bufferingNewest: 10_000)
+    let statements = SQLStatementCounter()
     let location: String
     let threads: DatabaseThreads
     private let writer: SQLiteWriter
@@ -33,7 +34,7 @@ final class SQLiteDatabase: SQLDatabase {
         try connection.execute("PRAGMA wal_autocheckpoint = 10000")
         checkpointer = try SQLiteConnection(path: url.path, readOnly: false)
         threads = DatabaseThreads(count: readers + 1, name: "hearth.sqlite")
-        writer = SQLiteWriter(connection: connection, threads: threads)
+        writer = SQLiteWriter(connection: connection, threads: threads, counter: statements)
         self.readers = SQLiteReaderPool(path: url.path, maximum: readers)
         location = url.path
     }
@@ -42,7 +43,7 @@ final class SQLiteDatabase: SQLDatabase {
     init() throws {
         logger = Logger(label: "hearth.cloud")
         threads = DatabaseThreads(count: 1, name: "hearth.sqlite.memory")
-        writer = SQLiteWriter(connection: try SQLiteConnection(path: ":memory:", readOnly: false), threads: threads)
+        writer = SQLiteWriter(connection: try SQLiteConnection(path: ":memory:", readOnly: false), threads: threads, counter: statements)
         readers = nil
         checkpointer = nil
         location = ":memory:"
@@ -93,7 +94,7 @@ final class SQLiteDatabase: SQLDatabase {
             try await readers.withConnection { connection in
                 try connection.run("BEGIN DEFERRED", [])
                 do {
-                    let value = try await body(SQLiteTransaction(connection: connection))
+                    let value = try await body(SQLiteTransaction(connection: connection, counter: statements))
                     try connection.run("COMMIT", [])
                     return value
                 } catch {

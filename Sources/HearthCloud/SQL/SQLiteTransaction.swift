@@ -6,15 +6,21 @@ import Synchronization
 final class SQLiteTransaction: SQLTransaction {
     let dialect = SQLDialect.sqlite
     let connection: SQLiteConnection
+    private let counter: SQLStatementCounter
     private let pending = Mutex<[CloudChangeEvent]>([])
 
-    init(connection: SQLiteConnection) { self.connection = connection }
+    init(connection: SQLiteConnection, counter: SQLStatementCounter) {
+        self.connection = connection
+        self.counter = counter
+    }
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try connection.query(sql, binds)
+        counter.increment()
+        return try connection.query(sql, binds)
     }
 
     func execute(_ sql: String, _ binds: [SQLValue]) async throws {
+        counter.increment()
         try connection.run(sql, binds)
     }
 

@@ -16,6 +16,7 @@ final class SQLiteWriter: Sendable {
 
     private let connection: SQLiteConnection
     private let threads: DatabaseThreads
+    private let counter: SQLStatementCounter
     private let state = Mutex(State())
 
     private struct State {
@@ -28,9 +29,10 @@ final class SQLiteWriter: Sendable {
     /// How many batches have committed so far.
     var commitCount: Int { state.withLock { $0.commits } }
 
-    init(connection: SQLiteConnection, threads: DatabaseThreads) {
+    init(connection: SQLiteConnection, threads: DatabaseThreads, counter: SQLStatementCounter) {
         self.connection = connection
         self.threads = threads
+        self.counter = counter
     }
 
     /// Runs `body` in the next batch and returns its value once the batch has committed; `committed` gets
@@ -100,7 +102,7 @@ final class SQLiteWriter: Sendable {
                     open = true
                 }
                 if batch.count > 1 { try connection.run("SAVEPOINT job", []) }
-                let events = try await job.run(SQLiteTransaction(connection: connection))
+                let events = try await job.run(SQLiteTransaction(connection: connection, counter: counter))
                 if batch.count > 1 { try connection.run("RELEASE job", []) }
                 done.append((job, events))
             } catch {
