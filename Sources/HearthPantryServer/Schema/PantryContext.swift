@@ -1,0 +1,52 @@
+import HearthCore
+import Synchronization
+
+/// What every resolver of one GraphQL operation shares: who is asking, the store, the request's loaders and
+/// the change events mutations publish.
+public final class PantryContext: Sendable {
+    /// The signed-in caller; nil when the request carried no token.
+    public let viewer: PantryViewer?
+    let store: PantryStore
+    let events: PantryEvents
+    private let currentLoaders: Mutex<PantryLoaders>
+
+    init(viewer: PantryViewer?, store: PantryStore, events: PantryEvents) {
+        self.viewer = viewer
+        self.store = store
+        self.currentLoaders = Mutex(PantryLoaders(store: store))
+        self.events = events
+    }
+
+    /// The loaders of the current operation (a subscription gets fresh ones for each event it sends).
+    var loaders: PantryLoaders { currentLoaders.withLock { $0 } }
+
+    /// Forgets everything loaded so far, so the next reads see the database as it is now.
+    func resetLoaders() {
+        currentLoaders.withLock { $0 = PantryLoaders(store: store) }
+    }
+
+    /// The caller, or `UNAUTHENTICATED` when nobody is signed in.
+    func signedIn() throws -> PantryViewer {
+        guard let viewer else {
+            throw ServiceError.notAuthenticated("Sign in first: send \"Authorization: Bearer <token>\" with a token from POST /cloud/v1/accounts/signin.")
+        }
+        return viewer
+    }
+
+    /// After a write: forgets what was loaded (the rest of the mutation reads what is stored now) and tells
+    /// subscribers of the change, if any.
+    func changed(_ change: HouseholdChange?) {
+        resetLoaders()
+        if let change { events.publish(change) }
+    }
+
+    /// The caller's memberships (loaded once per request).
+    func viewerMemberships() async throws -> [MemberRecord] {
+        try await loaders.memberships.load(try signedIn().userID) ?? []
+    }
+
+    /// What the caller may do, from their memberships as they are now.
+    func access() async throws -> HouseholdAccess {
+        HouseholdAccess(userID: try signedIn().userID, memberships: try await viewerMemberships())
+    }
+}

@@ -1,0 +1,37 @@
+import Graphiti
+import HearthCore
+
+/// What a `householdChanged` subscriber is sent: the kind of change and the household as it is now.
+struct HouseholdChangeEvent: Sendable {
+    let householdID: String
+    let kind: HouseholdChange.Kind
+    /// The household after the change; nil once it is deleted.
+    let household: HouseholdRecord?
+}
+
+extension PantryResolver {
+    /// The changes to one household the caller belongs to, as mutations commit them, until the household is
+    /// deleted or the caller leaves it (the stream then ends).
+    func householdChanged(context: PantryContext, arguments: IDArguments) async throws -> AsyncThrowingStream<HouseholdChangeEvent, any Error> {
+        let viewer = try context.signedIn()
+        _ = try await readable(arguments.id, context)
+        let householdID = arguments.id
+        let changes = context.events.subscribe()
+        let store = context.store
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                for await change in changes where change.householdID == householdID {
+                    // Membership is checked again at each change: someone removed stops hearing of the household.
+                    let stillMember = try? await store.memberships(ofUsers: [viewer.userID])[viewer.userID]?.contains { $0.householdID == householdID }
+                    if change.kind != .deleted, stillMember != true { break }
+                    let household = change.kind == .deleted ? nil : try? await store.households(ids: [householdID])[householdID]
+                    context.resetLoaders()
+                    continuation.yield(HouseholdChangeEvent(householdID: householdID, kind: change.kind, household: household))
+                    if change.kind == .deleted || household == nil { break }
+                }
+                continuation.finish()
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

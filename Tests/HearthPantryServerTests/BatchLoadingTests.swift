@@ -1,0 +1,60 @@
+import Foundation
+import GraphQL
+@testable import HearthPantryServer
+import Testing
+
+@Suite("Batched loading: a nested households query costs a bounded number of statements")
+struct BatchLoadingTests {
+    static let query = """
+        { households { id name memberCount members { id role user { id email } } items { id name quantity unit } } }
+        """
+
+    /// `households` households, each with the viewer and `others` more members, and `items` items.
+    static func fill(_ pantry: Pantry, households: Int, others: Int, items: Int) async throws -> PantryViewer {
+        let viewer = try await pantry.user("viewer")
+        var people: [PantryViewer] = []
+        for index in 0..<others { people.append(try await pantry.user("member\(index)")) }
+        for number in 0..<households {
+            let household = try await pantry.store.createHousehold(name: "Home \(number)", description: nil, by: viewer.userID)
+            for person in people {
+                let invite = try await pantry.store.createInvite(householdID: household.id, role: .member, by: viewer.userID, lifetime: .seconds(60))
+                _ = try await pantry.store.join(code: invite.code, userID: person.userID, invalid: "invalid", alreadyMember: "member")
+            }
+            for index in 0..<items {
+                let now = Date()
+                try await pantry.store.addItem(ItemRecord(
+                    id: PantryStore.newID(), householdID: household.id, name: "Item \(index)", quantity: Double(index), unit: "g",
+                    category: "pantry", expirationDate: nil, location: nil, notes: nil, addedBy: viewer.userID, createdAt: now, updatedAt: now))
+            }
+        }
+        return viewer
+    }
+
+    @Test("20 households × 4 members × 100 items cost as many statements as 2 households", arguments: DatabaseKind.allCases)
+    func constantStatements(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind, limits: GraphQLLimits(maxCost: 1_000_000)) { pantry in
+            let small = try await Self.fill(pantry, households: 2, others: 3, items: 100)
+            let large = try await Self.fill(pantry, households: 20, others: 3, items: 100)
+
+            let beforeSmall = pantry.statements
+            let smallData = try await pantry.data(Self.query, as: small)
+            let smallCost = pantry.statements - beforeSmall
+
+            let beforeLarge = pantry.statements
+            let largeData = try await pantry.data(Self.query, as: large)
+            let largeCost = pantry.statements - beforeLarge
+
+            #expect(smallData["households"].elements.count == 2)
+            #expect(largeData["households"].elements.count == 20)
+            let first = largeData["households", 0]
+            #expect(first["members"].elements.count == 4)
+            #expect(first["memberCount"] == .number(4))
+            #expect(first["items"].elements.count == 100)
+            #expect(first["members", 0, "role"].text == "owner")
+            #expect(first["members", 0, "user", "email"].text == large.email)
+            // memberships, households, members, items, accounts: one statement each, whatever the count.
+            #expect(largeCost == smallCost)
+            #expect(largeCost <= 5, "the query ran \(largeCost) statements")
+        }
+    }
+}
