@@ -145,6 +145,19 @@ struct GraphQLEndpointTests {
             #expect(status == .ok)
             #expect(answer.errors == nil)
             #expect(answer.data?["__schema"]?["queryType"]?["name"]?.string == "Query")
+
+            // Input values answer isDeprecated (non-null), as tools that ask for deprecated inputs need.
+            let (_, inputs) = try await Self.post(client, """
+                { input: __type(name: "HouseholdInput") { inputFields { name isDeprecated } }
+                  mutation: __type(name: "Mutation") { fields { name args { name isDeprecated } } } }
+                """)
+            #expect(inputs.errors == nil)
+            guard case .array(let fields)? = inputs.data?["input"]?["inputFields"] else {
+                Issue.record("HouseholdInput has no inputFields: \(String(describing: inputs.data))")
+                return
+            }
+            #expect(Set(fields.compactMap { $0["name"]?.string }) == ["name", "description"])
+            #expect(fields.allSatisfy { $0["isDeprecated"] == .bool(false) })
         }
     }
 

@@ -7,10 +7,18 @@ public import Logging
 /// `extensions.code` from ``GraphQLErrorCode``, never internal text.
 ///
 /// A ``ServiceError`` speaks for itself (its code picks the GraphQL code, its message is meant for people).
-/// Errors GraphQL itself reports before anything runs (syntax, validation, limits, variables) are the
-/// client's: `BAD_USER_INPUT` with GraphQL's message. Anything else is logged with its cause under an
-/// error id, and answered `INTERNAL` with a generic message naming that id.
+/// Errors GraphQL itself reports about the request (syntax, validation, limits, variables, the operation's
+/// name) are the client's: `BAD_USER_INPUT` with GraphQL's message. Anything else is logged with its cause
+/// under an error id, and answered `INTERNAL` with a generic message naming that id.
 public struct GraphQLErrorShaper: Sendable {
+    /// Where in an operation's life an error arose.
+    public enum Phase: Sendable {
+        /// Parsing and validating the document: every error is about the request.
+        case validation
+        /// Coercing variables and running resolvers.
+        case execution
+    }
+
     let logger: Logger
 
     public init(logger: Logger) {
@@ -18,12 +26,12 @@ public struct GraphQLErrorShaper: Sendable {
     }
 
     /// `result` with every error shaped.
-    public func shape(_ result: GraphQLResult) -> GraphQLResult {
-        GraphQLResult(data: result.data, errors: result.errors.map(shape))
+    public func shape(_ result: GraphQLResult, phase: Phase) -> GraphQLResult {
+        GraphQLResult(data: result.data, errors: result.errors.map { shape($0, phase: phase) })
     }
 
     /// One error as the client sees it.
-    public func shape(_ error: GraphQLError) -> GraphQLError {
+    public func shape(_ error: GraphQLError, phase: Phase) -> GraphQLError {
         if let service = error.originalError as? ServiceError {
             guard let code = Self.code(for: service.code) else { return internalError(error, cause: service) }
             return GraphQLError(message: service.message, locations: error.locations, path: error.path, extensions: Self.extensions(code, service))
@@ -34,15 +42,18 @@ public struct GraphQLErrorShaper: Sendable {
         if case .string(let code)? = error.extensions["code"], GraphQLErrorCode(rawValue: code) != nil {
             return error
         }
-        // Errors with a path come from executing a field (a null where the schema promised a value): the
-        // server's fault. Without one, GraphQL refused the document or its variables.
-        if !error.path.elements.isEmpty {
+        // While executing, GraphQL's own errors are about the request only when they are about its variables
+        // or the operation it names; the others (a null where the schema promised a value) are the server's.
+        if phase == .execution, !Self.requestProblems.contains(where: { error.message.hasPrefix($0) }) {
             return internalError(error, cause: error)
         }
         var extensions = error.extensions
         extensions["code"] = .string(GraphQLErrorCode.badUserInput.rawValue)
         return GraphQLError(message: error.message, locations: error.locations, path: error.path, extensions: extensions)
     }
+
+    /// How GraphQL's messages about a request's variables and operation name begin.
+    static let requestProblems = ["Variable \"$", "Unknown operation named", "Must provide operation name", "Must provide an operation"]
 
     /// A request-level error (no operation ran) with `code`.
     public static func error(_ code: GraphQLErrorCode, _ message: String) -> GraphQLError {

@@ -58,21 +58,24 @@ public struct PantryGraphQL: PantryGraphQLServing {
     public var graphQLSchema: GraphQLSchema { schema.schema }
 
     public func execute(_ request: GraphQLRequest, viewer: PantryViewer?) async -> GraphQLResult {
+        let document: Document
+        switch checked(request) {
+        case .refused(let errors): return GraphQLResult(errors: errors)
+        case .document(let parsed): document = parsed
+        }
         let context = PantryContext(viewer: viewer, store: store, events: events)
         do {
-            let result = try await graphql(
-                schema: schema.schema, request: request.query, rootValue: resolver, context: context,
-                variableValues: request.variables, operationName: request.operationName,
-                validationRules: specifiedRules + limits.rules)
-            return shaper.shape(result)
-        } catch let error as GraphQLError {
-            return shaper.shape(GraphQLResult(errors: [error]))
+            let result = try await GraphQL.execute(
+                schema: schema.schema, documentAST: document, rootValue: resolver, context: context,
+                variableValues: request.variables, operationName: request.operationName)
+            return shaper.shape(result, phase: .execution)
         } catch {
-            return shaper.shape(GraphQLResult(errors: [GraphQLError(error)]))
+            return GraphQLResult(errors: [shaper.shape(GraphQLError(error), phase: .execution)])
         }
     }
 
     public func subscribe(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Result<AsyncThrowingStream<GraphQLResult, any Error>, GraphQLErrors> {
+        if case .refused(let errors) = checked(request) { return .failure(GraphQLErrors(errors)) }
         let context = PantryContext(viewer: viewer, store: store, events: events)
         do {
             let result = try await graphqlSubscribe(
@@ -81,13 +84,13 @@ public struct PantryGraphQL: PantryGraphQLServing {
                 validationRules: specifiedRules + limits.rules)
             switch result {
             case .failure(let errors):
-                return .failure(GraphQLErrors(errors.errors.map(shaper.shape)))
+                return .failure(GraphQLErrors(errors.errors.map { shaper.shape($0, phase: .execution) }))
             case .success(let stream):
                 let shaper = self.shaper
                 return .success(AsyncThrowingStream { continuation in
                     let task = Task {
                         do {
-                            for try await event in stream { continuation.yield(shaper.shape(event)) }
+                            for try await event in stream { continuation.yield(shaper.shape(event, phase: .execution)) }
                             continuation.finish()
                         } catch {
                             continuation.finish(throwing: error)
@@ -96,11 +99,29 @@ public struct PantryGraphQL: PantryGraphQLServing {
                     continuation.onTermination = { _ in task.cancel() }
                 })
             }
-        } catch let error as GraphQLError {
-            return .failure(GraphQLErrors([shaper.shape(error)]))
         } catch {
-            return .failure(GraphQLErrors([shaper.shape(GraphQLError(error))]))
+            return .failure(GraphQLErrors([shaper.shape(GraphQLError(error), phase: .execution)]))
         }
+    }
+
+    /// The request's document when it parses and passes validation (GraphQL's rules and the limits);
+    /// otherwise the errors that refuse it, all `BAD_USER_INPUT`.
+    private func checked(_ request: GraphQLRequest) -> Checked {
+        let document: Document
+        do {
+            document = try parse(source: Source(body: request.query, name: "GraphQL request"))
+        } catch {
+            let failure = error as? GraphQLError ?? GraphQLError(message: "The query could not be read.")
+            return .refused([shaper.shape(failure, phase: .validation)])
+        }
+        let errors = validate(schema: schema.schema, ast: document, rules: specifiedRules + limits.rules)
+        guard errors.isEmpty else { return .refused(errors.map { shaper.shape($0, phase: .validation) }) }
+        return .document(document)
+    }
+
+    private enum Checked {
+        case document(Document)
+        case refused([GraphQLError])
     }
 
     public func operationType(of request: GraphQLRequest) -> OperationType? {

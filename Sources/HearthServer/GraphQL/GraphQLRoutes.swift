@@ -87,7 +87,7 @@ struct GraphQLRoutes: Sendable {
         } catch let error as GraphQLError {
             return respond(.unauthorized, GraphQLResult(errors: [error]))
         } catch {
-            return respond(.internalServerError, GraphQLResult(errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error))]))
+            return respond(.internalServerError, GraphQLResult(errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)]))
         }
         return respond(.ok, await graphQL.execute(body, viewer: viewer))
     }
