@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "HearthExchange", targets: ["HearthExchange"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
         .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
+        .library(name: "HearthPermissions", targets: ["HearthPermissions"]),
         .library(name: "HearthCloud", targets: ["HearthCloud"]),
         .library(name: "HearthSync", targets: ["HearthSync"]),
         .library(name: "HearthReports", targets: ["HearthReports"]),
@@ -70,6 +71,12 @@ let package = Package(
         .target(
             name: "HearthExchange",
             dependencies: ["HearthCore"],
+            swiftSettings: swiftSettings
+        ),
+
+        // CASL-style permission rules, shared by the Pantry server and its clients; imports nothing of Hearth.
+        .target(
+            name: "HearthPermissions",
             swiftSettings: swiftSettings
         ),
 
@@ -431,6 +438,11 @@ let package = Package(
         .testTarget(
             name: "HearthCloudModelTests",
             dependencies: ["HearthCloudModel"],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthPermissionsTests",
+            dependencies: ["HearthPermissions"],
             swiftSettings: swiftSettings
         ),
         .testTarget(
