@@ -28,6 +28,7 @@ let package = Package(
         .library(name: "HearthOCR", targets: ["HearthOCR"]),
         .library(name: "HearthHealth", targets: ["HearthHealth"]),
         .library(name: "HearthAnalytics", targets: ["HearthAnalytics"]),
+        .library(name: "HearthPantryModel", targets: ["HearthPantryModel"]),
         .library(name: "HearthPantryServer", targets: ["HearthPantryServer"]),
     ],
     dependencies: [
@@ -231,12 +232,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Pantry (models and the pure rules the server and the client share)
+        .target(
+            name: "HearthPantryModel",
+            dependencies: ["HearthCore"],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Pantry (GraphQL on the server)
         .target(
             name: "HearthPantryServer",
             dependencies: [
                 "HearthCloud",
                 "HearthCore",
+                "HearthPantryModel",
+                "HearthPermissions",
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
@@ -598,6 +608,11 @@ let package = Package(
                 "HearthOCR",
                 "HearthTestSupport",
             ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthPantryModelTests",
+            dependencies: ["HearthCore", "HearthPantryModel"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

@@ -1,0 +1,89 @@
+public import HearthCore
+
+/// "What can I cook with what I have": recipes ranked by how much of their ingredients the stock covers.
+///
+/// Ingredients find stock by food name (``FoodName``: case, accents and simple plurals ignored) and count by
+/// amount, converted between units where ``Units`` can (1 kg of flour covers 500 g). Stock in a unit that does
+/// not convert counts for nothing and is reported as a ``IngredientCoverage/Status/unitMismatch``. Within one
+/// recipe, stock used by one ingredient is not counted again for another; the earliest-due stock is used
+/// first. Empty and (when `today` is given) expired items are left out.
+///
+/// ```swift
+/// let ranked = CookableRanking.rank(recipes, stock: items, servings: 4)
+/// ranked.first?.recipe.name      // the recipe most covered
+/// ranked.first?.missing          // what is still needed, ingredient by ingredient
+/// ```
+public enum CookableRanking {
+    /// `recipes` ordered by ``RecipeCoverage/coverage``, highest first; equal coverage goes by name (ignoring case
+    /// and accents), then id, then the given order.
+    ///
+    /// - Parameters:
+    ///   - servings: scale every recipe that states its servings to this many; nil keeps the recipes' amounts.
+    ///   - today: when given, items expired on that day do not count.
+    public static func rank(_ recipes: [Recipe], stock: [PantryItem], servings: Int? = nil, today: CalendarDay? = nil) -> [RecipeCoverage] {
+        let scored = recipes.enumerated().map { (offset: $0.offset, result: coverage(of: $0.element, stock: stock, servings: servings, today: today)) }
+        return scored.sorted { lhs, rhs in
+            let l = lhs.result, r = rhs.result
+            if abs(l.coverage - r.coverage) > Amount.epsilon { return l.coverage > r.coverage }
+            let lName = TextSearch.fold(l.recipe.name), rName = TextSearch.fold(r.recipe.name)
+            if lName != rName { return lName < rName }
+            if l.recipe.name != r.recipe.name { return l.recipe.name < r.recipe.name }
+            if l.recipe.id != r.recipe.id { return l.recipe.id < r.recipe.id }
+            return lhs.offset < rhs.offset
+        }.map(\.result)
+    }
+
+    /// How much of `recipe` (scaled to `servings` when it states its own) `stock` covers.
+    public static func coverage(of recipe: Recipe, stock: [PantryItem], servings: Int? = nil, today: CalendarDay? = nil) -> RecipeCoverage {
+        let usable = stock.filter { item in
+            guard item.quantity > Amount.epsilon else { return false }
+            guard let today else { return true }
+            return !ExpiryStatus.statuses(of: item, on: today).contains(.expired)
+        }
+        // Earliest due first, undated last, then the given order.
+        let ordered = usable.enumerated().sorted { lhs, rhs in
+            DueOrder.isEarlier(lhs.element.expirationDate, rhs.element.expirationDate) ?? (lhs.offset < rhs.offset)
+        }.map(\.element)
+        var byFood: [String: [PantryItem]] = [:]
+        for item in ordered { byFood[FoodName.key(item.name), default: []].append(item) }
+        var left: [String: Double] = Dictionary(ordered.map { ($0.id, $0.quantity) }, uniquingKeysWith: { first, _ in first })
+
+        let scaled = recipe.ingredients(forServings: servings)
+        let covered = scaled.map { ingredient in
+            cover(ingredient, from: byFood[FoodName.key(ingredient.name)] ?? [], left: &left)
+        }
+        let scaledTo = (servings ?? 0) > 0 && (recipe.servings ?? 0) > 0 ? servings : nil
+        return RecipeCoverage(recipe: recipe, servings: scaledTo, ingredients: covered)
+    }
+
+    private static func cover(_ ingredient: Ingredient, from items: [PantryItem], left: inout [String: Double]) -> IngredientCoverage {
+        let mismatched = items.filter { !Units.areCompatible($0.unit, ingredient.unit) }.map(\.id)
+        let compatible = items.filter { Units.areCompatible($0.unit, ingredient.unit) }
+        let needed = max(0, ingredient.quantity.isFinite ? ingredient.quantity : 0)
+
+        if needed <= Amount.epsilon {
+            let inStock = items.contains { (left[$0.id] ?? 0) > Amount.epsilon }
+            return IngredientCoverage(ingredient: ingredient, available: 0, missing: 0, itemIds: inStock ? items.map(\.id) : [],
+                                      mismatchedItemIds: [], status: inStock ? .covered : .missing)
+        }
+
+        var remaining = needed
+        var used: [String] = []
+        for item in compatible where remaining > Amount.epsilon {
+            let pool = left[item.id] ?? 0
+            guard pool > Amount.epsilon, let poolInIngredientUnit = Units.convert(pool, from: item.unit, to: ingredient.unit) else { continue }
+            let taken = min(poolInIngredientUnit, remaining)
+            remaining = Amount.clean(remaining - taken)
+            let takenInItemUnit = Units.convert(taken, from: ingredient.unit, to: item.unit) ?? pool
+            left[item.id] = Amount.clean(max(0, pool - takenInItemUnit))
+            used.append(item.id)
+        }
+        let available = Amount.clean(needed - remaining)
+        let status: IngredientCoverage.Status =
+            remaining <= Amount.epsilon ? .covered
+            : available > Amount.epsilon ? .partial
+            : mismatched.isEmpty ? .missing : .unitMismatch
+        return IngredientCoverage(ingredient: ingredient, available: available, missing: remaining > Amount.epsilon ? remaining : 0,
+                                  itemIds: used, mismatchedItemIds: mismatched, status: status)
+    }
+}
