@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import HearthPantryModel
 @testable import HearthPantryServer
 import Testing
 
@@ -9,23 +10,14 @@ struct BatchLoadingTests {
         { households { id name memberCount members { id role user { id email } } items { id name quantity unit } } }
         """
 
-    /// `households` households, each with the viewer and `others` more members, and `items` items.
+    /// `households` households, each with the viewer as owner, `others` more members, and `items` items.
     static func fill(_ pantry: Pantry, households: Int, others: Int, items: Int) async throws -> PantryViewer {
         let viewer = try await pantry.user("viewer")
-        var people: [PantryViewer] = []
-        for index in 0..<others { people.append(try await pantry.user("member\(index)")) }
+        var people: [(PantryViewer, MemberRole)] = []
+        for index in 0..<others { people.append((try await pantry.user("member\(index)"), .member)) }
         for number in 0..<households {
-            let household = try await pantry.store.createHousehold(name: "Home \(number)", description: nil, by: viewer.userID)
-            for person in people {
-                let invite = try await pantry.store.createInvite(householdID: household.id, role: .member, by: viewer.userID, lifetime: .seconds(60))
-                _ = try await pantry.store.join(code: invite.code, userID: person.userID, invalid: "invalid", alreadyMember: "member")
-            }
-            for index in 0..<items {
-                let now = Date()
-                try await pantry.store.addItem(ItemRecord(
-                    id: PantryStore.newID(), householdID: household.id, name: "Item \(index)", quantity: Double(index), unit: "g",
-                    category: "pantry", expirationDate: nil, location: nil, notes: nil, addedBy: viewer.userID, createdAt: now, updatedAt: now))
-            }
+            let household = try await pantry.household("Home \(number)", owner: viewer, members: people)
+            for index in 0..<items { try await pantry.item("Item \(index)", quantity: Double(index), in: household) }
         }
         return viewer
     }

@@ -2,6 +2,7 @@ import Foundation
 import GraphQL
 import HearthCloud
 import HearthCore
+import HearthPantryModel
 @testable import HearthPantryServer
 import Logging
 import Testing
@@ -29,6 +30,32 @@ struct Pantry: Sendable {
         let email = "\(name)-\(id.suffix(8))@example.com"
         try await recordStore.createAccount(CloudAccount(id: id, email: email, passwordHash: "x", createdAt: 0))
         return PantryViewer(userID: id, email: email)
+    }
+
+    /// A stored household owned by `owner`, with `members` in their roles.
+    func household(_ name: String, owner: PantryViewer, members: [(PantryViewer, MemberRole)] = []) async throws -> Household {
+        var household = try HouseholdRules.create(id: PantryStore.newID(), name: name, ownerId: owner.userID, memberId: PantryStore.newID(), at: Date())
+        for (person, role) in members {
+            household = try HouseholdRules.addMember(person.userID, role: role, to: household, by: owner.userID, memberId: PantryStore.newID(), at: Date())
+        }
+        try await store.insert(household)
+        return household
+    }
+
+    /// A stored invite code to `household`, made by its owner.
+    func invite(to household: Household) async throws -> InviteCode {
+        var generator = SystemRandomNumberGenerator()
+        let invite = try HouseholdRules.invite(to: household, by: household.createdBy, at: Date(), using: &generator)
+        try await store.save(invite)
+        return invite
+    }
+
+    /// A stored pantry item.
+    func item(_ name: String, quantity: Double, in household: Household) async throws {
+        let now = Date()
+        try await store.insert(PantryItem(
+            id: PantryStore.newID(), householdId: household.id, name: name, quantity: quantity, unit: "g", category: .pantry,
+            expirationDate: CalendarDay(iso: "2030-01-31"), addedBy: household.createdBy, createdAt: now, updatedAt: now))
     }
 
     /// Runs an operation as `viewer` and returns its result.

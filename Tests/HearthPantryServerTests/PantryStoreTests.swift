@@ -1,5 +1,7 @@
 import Foundation
 import HearthCloud
+import HearthCore
+import HearthPantryModel
 @testable import HearthPantryServer
 import Testing
 
@@ -22,34 +24,39 @@ struct PantryStoreTests {
         }
     }
 
-    @Test("a household's rows are read in batches and deleted with it", arguments: DatabaseKind.allCases)
+    @Test("a household's rows are read in batches, saved as the rules change them, and deleted with it", arguments: DatabaseKind.allCases)
     func householdRows(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let owner = try await pantry.user("owner")
             let guest = try await pantry.user("guest")
-            let home = try await pantry.store.createHousehold(name: "Home", description: "Upstairs", by: owner.userID)
-            let cabin = try await pantry.store.createHousehold(name: "Cabin", description: nil, by: owner.userID)
-            let invite = try await pantry.store.createInvite(householdID: home.id, role: .admin, by: owner.userID, lifetime: .seconds(60))
-            let joined = try await pantry.store.join(code: invite.code, userID: guest.userID, invalid: "invalid", alreadyMember: "already")
-            #expect(joined.role == .admin)
-            let now = Date()
-            try await pantry.store.addItem(ItemRecord(
-                id: PantryStore.newID(), householdID: home.id, name: "Rice", quantity: 1.5, unit: "kg", category: "pantry",
-                expirationDate: "2030-01-31", location: "Shelf", notes: nil, addedBy: owner.userID, createdAt: now, updatedAt: now))
+            let home = try await pantry.household("Home", owner: owner, members: [(guest, .admin)])
+            let cabin = try await pantry.household("Cabin", owner: owner)
+            let invite = try await pantry.invite(to: home)
+            try await pantry.item("Rice", quantity: 1.5, in: home)
 
             let households = try await pantry.store.households(ids: [home.id, cabin.id, "missing"])
-            #expect(households[home.id]?.description == "Upstairs")
-            #expect(households[cabin.id]?.description == nil)
+            #expect(households[home.id]?.name == "Home")
             #expect(households["missing"] == nil)
             let members = try await pantry.store.members(inHouseholds: [home.id, cabin.id])
             #expect(members[home.id]?.map(\.role) == [.owner, .admin])
-            #expect(members[cabin.id]?.map(\.userID) == [owner.userID])
+            #expect(members[cabin.id]?.map(\.userId) == [owner.userID])
             let items = try await pantry.store.items(inHouseholds: [home.id])
             #expect(items[home.id]?.first?.quantity == 1.5)
-            #expect(items[home.id]?.first?.expirationDate == "2030-01-31")
+            #expect(items[home.id]?.first?.expirationDate?.iso == "2030-01-31")
             let accounts = try await pantry.store.accounts(ids: [owner.userID, guest.userID])
             #expect(accounts[guest.userID]?.email == guest.email)
             #expect(try await pantry.store.memberships(ofUsers: [owner.userID])[owner.userID]?.count == 2)
+            #expect(try await pantry.store.invite(code: invite.code)?.householdId == home.id)
+
+            // A save from a stale read is refused, and changes nothing.
+            let stored = try #require(try await pantry.store.household(id: home.id))
+            let transferred = try HouseholdRules.transferOwnership(of: stored, to: guest.userID, by: owner.userID, at: Date().addingTimeInterval(1))
+            try await pantry.store.save(transferred, replacing: stored)
+            #expect(try await pantry.store.household(id: home.id)?.owner?.userId == guest.userID)
+            #expect(try await pantry.store.household(id: home.id)?.members.map(\.role) == [.owner, .admin])
+            let stale = try HouseholdRules.update(stored, name: "Stale", description: nil, by: owner.userID, at: Date().addingTimeInterval(2))
+            await #expect(throws: ServiceError.self) { try await pantry.store.save(stale, replacing: stored) }
+            #expect(try await pantry.store.household(id: home.id)?.name == "Home")
 
             #expect(try await pantry.store.deleteHousehold(id: home.id))
             #expect(try await pantry.store.deleteHousehold(id: home.id) == false)

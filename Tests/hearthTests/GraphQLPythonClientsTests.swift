@@ -45,13 +45,13 @@ struct GraphQLPythonClientsTests {
     """#
 
     static let operations: [String: String] = [
-        "me": "query Me { me { id email } }",
-        "households": "query Households { households { id name description memberCount myRole members { id role joinedAt user { id email } } items { id name quantity unit category expirationDate } invites { code role expiresAt } } }",
+        "me": "query Me { me { id email permissions { version rules } } }",
+        "households": "query Households { households { id name description memberCount myRole members { id role joinedAt user { id email } } items { id name quantity unit category expirationDate dueDateKind minimumQuantity } invites { code expiresAt } } }",
         "household": "query Household($id: String!) { household(id: $id) { id name } }",
         "create": "mutation Create($name: String!) { createHousehold(input: {name: $name}) { id name } }",
         "update": "mutation Update($id: String!, $name: String!) { updateHousehold(id: $id, input: {name: $name, description: \"x\"}) { id } }",
         "delete": "mutation Delete($id: String!) { deleteHousehold(id: $id) }",
-        "invite": "mutation Invite($id: String!) { createInvite(householdId: $id, role: member) { code } }",
+        "invite": "mutation Invite($id: String!) { createInvite(householdId: $id) { code expiresAt } }",
         "revoke": "mutation Revoke($code: String!) { revokeInvite(code: $code) }",
         "join": "mutation Join($code: String!) { joinHousehold(code: $code) { id } }",
         "role": "mutation Role($m: String!) { updateMemberRole(memberId: $m, role: admin) { id role } }",

@@ -1,11 +1,13 @@
+import HearthPantryModel
+
 /// The loaders of one GraphQL request: each batches and caches one kind of read of the ``PantryStore``.
 final class PantryLoaders: Sendable {
-    let households: DataLoader<String, HouseholdRecord>
-    let members: DataLoader<String, [MemberRecord]>
-    let items: DataLoader<String, [ItemRecord]>
-    let invites: DataLoader<String, [InviteRecord]>
+    let households: DataLoader<String, Household>
+    let members: DataLoader<String, [HouseholdMember]>
+    let items: DataLoader<String, [PantryItem]>
+    let invites: DataLoader<String, [InviteCode]>
     let accounts: DataLoader<String, AccountRecord>
-    let memberships: DataLoader<String, [MemberRecord]>
+    let memberships: DataLoader<String, [HouseholdMember]>
 
     init(store: PantryStore) {
         let accounts = DataLoader<String, AccountRecord> { try await store.accounts(ids: $0) }
@@ -14,7 +16,7 @@ final class PantryLoaders: Sendable {
         // Whoever asks for members will ask for their accounts next: every member of the batch is expected.
         members = DataLoader { ids in
             let members = try await store.members(inHouseholds: ids)
-            await accounts.expect(members.values.flatMap { $0.map(\.userID) })
+            await accounts.expect(members.values.flatMap { $0.map(\.userId) })
             return members
         }
         items = DataLoader { try await store.items(inHouseholds: $0) }

@@ -1,3 +1,5 @@
+import HearthPantryModel
+
 /// The arguments of the pantry's fields, as GraphQL passes them.
 struct IDArguments: Codable, Sendable {
     let id: String
@@ -19,11 +21,6 @@ struct CreateHouseholdArguments: Codable, Sendable {
 struct UpdateHouseholdArguments: Codable, Sendable {
     let id: String
     let input: HouseholdInput
-}
-
-struct CreateInviteArguments: Codable, Sendable {
-    let householdId: String
-    let role: MemberRole?
 }
 
 struct CodeArguments: Codable, Sendable {

@@ -1,4 +1,7 @@
+import Foundation
 import HearthCore
+import HearthPantryModel
+import HearthPermissions
 import Synchronization
 
 /// What every resolver of one GraphQL operation shares: who is asking, the store, the request's loaders and
@@ -20,9 +23,19 @@ public final class PantryContext: Sendable {
     /// The loaders of the current operation (a subscription gets fresh ones for each event it sends).
     var loaders: PantryLoaders { currentLoaders.withLock { $0 } }
 
+    /// The time a mutation records.
+    var now: Date { store.clock() }
+
     /// Forgets everything loaded so far, so the next reads see the database as it is now.
     func resetLoaders() {
         currentLoaders.withLock { $0 = PantryLoaders(store: store) }
+    }
+
+    /// After a write: forgets what was loaded (the rest of the mutation reads what is stored now) and tells
+    /// subscribers of the change, if any.
+    func changed(_ change: HouseholdChange?) {
+        resetLoaders()
+        if let change { events.publish(change) }
     }
 
     /// The caller, or `UNAUTHENTICATED` when nobody is signed in.
@@ -33,20 +46,22 @@ public final class PantryContext: Sendable {
         return viewer
     }
 
-    /// After a write: forgets what was loaded (the rest of the mutation reads what is stored now) and tells
-    /// subscribers of the change, if any.
-    func changed(_ change: HouseholdChange?) {
-        resetLoaders()
-        if let change { events.publish(change) }
-    }
-
     /// The caller's memberships (loaded once per request).
-    func viewerMemberships() async throws -> [MemberRecord] {
+    func viewerMemberships() async throws -> [HouseholdMember] {
         try await loaders.memberships.load(try signedIn().userID) ?? []
     }
 
-    /// What the caller may do, from their memberships as they are now.
-    func access() async throws -> HouseholdAccess {
-        HouseholdAccess(userID: try signedIn().userID, memberships: try await viewerMemberships())
+    /// The caller's permissions: the Pantry rules filled from their memberships as they are now.
+    func permissions() async throws -> Permissions {
+        let viewer = try signedIn()
+        let memberships = try await viewerMemberships().map {
+            PantryPermissions.Membership(householdId: $0.householdId, role: PantryPermissions.Role(rawValue: $0.role.rawValue) ?? .member)
+        }
+        return try PantryPermissions.permissions(userId: viewer.userID, memberships: memberships)
+    }
+
+    /// What the caller may do, from ``permissions()``.
+    func ability() async throws -> Ability {
+        try Ability(try await permissions())
     }
 }

@@ -1,12 +1,13 @@
 import Graphiti
 import HearthCore
+import HearthPantryModel
 
 /// What a `householdChanged` subscriber is sent: the kind of change and the household as it is now.
 struct HouseholdChangeEvent: Sendable {
     let householdID: String
     let kind: HouseholdChange.Kind
     /// The household after the change; nil once it is deleted.
-    let household: HouseholdRecord?
+    let household: Household?
 }
 
 extension PantryResolver {
@@ -14,7 +15,7 @@ extension PantryResolver {
     /// deleted or the caller leaves it (the stream then ends).
     func householdChanged(context: PantryContext, arguments: IDArguments) async throws -> AsyncThrowingStream<HouseholdChangeEvent, any Error> {
         let viewer = try context.signedIn()
-        _ = try await readable(arguments.id, context)
+        _ = try await Self.stored(arguments.id, context)
         let householdID = arguments.id
         let changes = context.events.subscribe()
         let store = context.store
@@ -22,7 +23,7 @@ extension PantryResolver {
             let task = Task {
                 for await change in changes where change.householdID == householdID {
                     // Membership is checked again at each change: someone removed stops hearing of the household.
-                    let stillMember = try? await store.memberships(ofUsers: [viewer.userID])[viewer.userID]?.contains { $0.householdID == householdID }
+                    let stillMember = try? await store.memberships(ofUsers: [viewer.userID])[viewer.userID]?.contains { $0.householdId == householdID }
                     if change.kind != .deleted, stillMember != true { break }
                     let household = change.kind == .deleted ? nil : try? await store.households(ids: [householdID])[householdID]
                     context.resetLoaders()

@@ -1,19 +1,17 @@
 import Foundation
 import Graphiti
 import HearthCore
+import HearthPantryModel
+import HearthPermissions
 
 /// The root resolvers of the pantry schema: the caller, and their households.
 ///
-/// Every resolver needs a signed-in caller (`UNAUTHENTICATED`) and checks what the caller may do before it
-/// reads or writes (`FORBIDDEN`, with nothing changed). Inputs are trimmed; a domain rule an input breaks
-/// is `BAD_USER_INPUT` with the rule's message.
+/// Every resolver needs a signed-in caller (`UNAUTHENTICATED`), then asks the caller's permissions (the
+/// HearthPermissions Pantry rules filled from their memberships) before it reads or writes (`FORBIDDEN`,
+/// with nothing changed). Changes are made by HearthPantryModel's `HouseholdRules`, whose refusals are
+/// `BAD_USER_INPUT` (or `FORBIDDEN`, `NOT_FOUND`) with the rules' own messages.
 public struct PantryResolver: Sendable {
-    /// How long a new invite code can be used.
-    let inviteLifetime: Duration
-
-    init(inviteLifetime: Duration = .seconds(7 * 24 * 3600)) {
-        self.inviteLifetime = inviteLifetime
-    }
+    init() {}
 
     // MARK: Queries
 
@@ -21,99 +19,109 @@ public struct PantryResolver: Sendable {
         try context.signedIn()
     }
 
-    func households(context: PantryContext, arguments: NoArguments) async throws -> [HouseholdRecord] {
-        let ids = try await context.viewerMemberships().map(\.householdID)
+    func households(context: PantryContext, arguments: NoArguments) async throws -> [Household] {
+        let ability = try await context.ability()
+        let ids = try await context.viewerMemberships().map(\.householdId).filter(ability.canReadHousehold)
         await context.loaders.expectHouseholds(ids)
         let found = try await context.loaders.households.loadMany(ids)
         return found.compactMap { $0 }.sorted { ($0.name.lowercased(), $0.id) < ($1.name.lowercased(), $1.id) }
     }
 
-    func household(context: PantryContext, arguments: IDArguments) async throws -> HouseholdRecord {
-        try await readable(arguments.id, context)
+    func household(context: PantryContext, arguments: IDArguments) async throws -> Household {
+        guard let household = try await context.loaders.households.load(arguments.id) else { throw ServiceError.notFound("Household \(arguments.id)") }
+        try Self.allow(try await context.ability().canReadHousehold(household.id), Self.notAMember(household))
+        await context.loaders.expectHouseholds([household.id])
+        return household
     }
 
     // MARK: Households
 
-    func createHousehold(context: PantryContext, arguments: CreateHouseholdArguments) async throws -> HouseholdRecord {
+    func createHousehold(context: PantryContext, arguments: CreateHouseholdArguments) async throws -> Household {
         let viewer = try context.signedIn()
-        let input = try HouseholdRules.checked(arguments.input)
-        let household = try await context.store.createHousehold(name: input.name, description: input.description, by: viewer.userID)
+        try Self.allow(try await context.ability().can("create", "Household"), "You may not create households.")
+        let household = try HouseholdRules.create(
+            id: PantryStore.newID(), name: arguments.input.name, description: arguments.input.description,
+            ownerId: viewer.userID, memberId: PantryStore.newID(), at: context.now)
+        try await context.store.insert(household)
         context.changed(nil)
         return household
     }
 
-    func updateHousehold(context: PantryContext, arguments: UpdateHouseholdArguments) async throws -> HouseholdRecord {
+    func updateHousehold(context: PantryContext, arguments: UpdateHouseholdArguments) async throws -> Household {
         let viewer = try context.signedIn()
-        try await manageable(arguments.id, "change its name or description", context)
-        let input = try HouseholdRules.checked(arguments.input)
-        guard let household = try await context.store.updateHousehold(id: arguments.id, name: input.name, description: input.description) else {
-            throw ServiceError.notFound("Household \(arguments.id)")
-        }
+        let (household, ability) = try await Self.stored(arguments.id, context)
+        try Self.allow(ability.canUpdateHousehold(household.id), "Only the owner or an admin can edit \(household.name).")
+        let updated = try HouseholdRules.update(household, name: arguments.input.name, description: arguments.input.description, by: viewer.userID, at: context.now)
+        try await context.store.save(updated, replacing: household)
         context.changed(HouseholdChange(householdID: household.id, kind: .updated, byUserID: viewer.userID))
-        return household
+        return updated
     }
 
     func deleteHousehold(context: PantryContext, arguments: IDArguments) async throws -> Bool {
         let viewer = try context.signedIn()
-        try await manageable(arguments.id, "delete it", context)
-        let deleted = try await context.store.deleteHousehold(id: arguments.id)
-        context.changed(deleted ? HouseholdChange(householdID: arguments.id, kind: .deleted, byUserID: viewer.userID) : nil)
+        let (household, ability) = try await Self.stored(arguments.id, context)
+        try Self.allow(ability.canDeleteHousehold(household.id), "Only the owner or an admin can delete \(household.name).")
+        let deleted = try await context.store.deleteHousehold(id: household.id)
+        context.changed(deleted ? HouseholdChange(householdID: household.id, kind: .deleted, byUserID: viewer.userID) : nil)
         return deleted
     }
 
     // MARK: Invites
 
-    func createInvite(context: PantryContext, arguments: CreateInviteArguments) async throws -> InviteRecord {
+    func createInvite(context: PantryContext, arguments: HouseholdIDArguments) async throws -> InviteCode {
         let viewer = try context.signedIn()
-        try await manageable(arguments.householdId, "invite people", context)
-        let role = arguments.role ?? .member
-        guard role != .owner else {
-            throw ServiceError.validationFailed("An invite cannot make someone the owner; invite them as admin or member, then use transferOwnership.")
-        }
-        let invite = try await context.store.createInvite(householdID: arguments.householdId, role: role, by: viewer.userID, lifetime: inviteLifetime)
+        let (household, ability) = try await Self.stored(arguments.householdId, context)
+        try Self.allow(ability.canManageMembers(in: household.id), "Only the owner or an admin can invite people to \(household.name).")
+        var generator = SystemRandomNumberGenerator()
+        let open = try await context.store.invites(inHouseholds: [household.id])[household.id] ?? []
+        let invite = try HouseholdRules.invite(to: household, by: viewer.userID, at: context.now, existing: open, using: &generator)
+        try await context.store.save(invite)
         context.changed(nil)
         return invite
     }
 
     func revokeInvite(context: PantryContext, arguments: CodeArguments) async throws -> Bool {
-        _ = try context.signedIn()
-        let code = try HouseholdRules.inviteCode(arguments.code)
+        let viewer = try context.signedIn()
+        let code = try HouseholdRules.normalizedInviteCode(arguments.code)
         guard let invite = try await context.store.invite(code: code) else { throw ServiceError.notFound("Invite code \(code)") }
-        try await manageable(invite.householdID, "revoke invite codes", context)
-        let revoked = try await context.store.revokeInvite(code: code)
+        let (household, ability) = try await Self.stored(invite.householdId, context)
+        try Self.allow(ability.canManageMembers(in: household.id), "Only the owner or an admin can revoke invites to \(household.name).")
+        let revoked = try HouseholdRules.revoke(invite, of: household, by: viewer.userID, at: context.now)
+        guard revoked != invite else { return false }
+        try await context.store.save(revoked)
         context.changed(nil)
-        return revoked
+        return true
     }
 
-    func joinHousehold(context: PantryContext, arguments: CodeArguments) async throws -> HouseholdRecord {
+    func joinHousehold(context: PantryContext, arguments: CodeArguments) async throws -> Household {
         let viewer = try context.signedIn()
-        let code = try HouseholdRules.inviteCode(arguments.code)
-        let member = try await context.store.join(
-            code: code, userID: viewer.userID,
-            invalid: "Invite code \(code) is not valid: it may be mistyped, expired or revoked; ask for a new one.",
-            alreadyMember: "You are already a member of this household.")
-        context.changed(HouseholdChange(householdID: member.householdID, kind: .membersChanged, byUserID: viewer.userID))
-        guard let household = try await context.store.households(ids: [member.householdID])[member.householdID] else {
-            throw ServiceError.notFound("Household \(member.householdID)")
-        }
-        return household
+        let code = try HouseholdRules.normalizedInviteCode(arguments.code)
+        let known = try await context.store.invite(code: code).map { [$0] } ?? []
+        let invite = try HouseholdRules.redeem(code, among: known, at: context.now)
+        guard let household = try await context.store.household(id: invite.householdId) else { throw ServiceError.notFound("Household \(invite.householdId)") }
+        let joined = try HouseholdRules.join(household, userId: viewer.userID, with: invite, memberId: PantryStore.newID(), at: context.now)
+        try await context.store.save(joined, replacing: household)
+        context.changed(HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        return joined
     }
 
     // MARK: Helpers
 
-    /// The household, when the caller belongs to it: `NOT_FOUND` when it does not exist, `FORBIDDEN` when they do not.
-    func readable(_ id: String, _ context: PantryContext) async throws -> HouseholdRecord {
-        let access = try await context.access()
-        guard let household = try await context.loaders.households.load(id) else { throw ServiceError.notFound("Household \(id)") }
-        try access.requireRead(id)
-        await context.loaders.expectHouseholds([id])
-        return household
+    /// The household as stored now, with its members, and the caller's permissions: `NOT_FOUND` when it does
+    /// not exist, `FORBIDDEN` when the caller may not read it.
+    static func stored(_ id: String, _ context: PantryContext) async throws -> (Household, Ability) {
+        let ability = try await context.ability()
+        guard let household = try await context.store.household(id: id) else { throw ServiceError.notFound("Household \(id)") }
+        try allow(ability.canReadHousehold(household.id), notAMember(household))
+        return (household, ability)
     }
 
-    /// Checks that the household exists and that the caller is one of its owners or admins.
-    func manageable(_ id: String, _ what: String, _ context: PantryContext) async throws {
-        let access = try await context.access()
-        guard try await context.loaders.households.load(id) != nil else { throw ServiceError.notFound("Household \(id)") }
-        try access.requireManage(id, what)
+    /// `FORBIDDEN` with `message` unless `allowed`.
+    static func allow(_ allowed: Bool, _ message: @autoclosure () -> String) throws {
+        guard allowed else { throw ServiceError.unauthorized(message()) }
+    }
+
+    static func notAMember(_ household: Household) -> String {
+        "You are not a member of \(household.name); ask its owner or an admin for an invite code."
     }
 }

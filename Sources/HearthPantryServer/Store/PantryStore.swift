@@ -1,11 +1,13 @@
 package import Foundation
 package import HearthCloud
 import HearthCore
+import HearthPantryModel
 
-/// The pantry's rows in the server's database: households, members, invites and items, read in batches.
+/// The pantry's rows in the server's database, as HearthPantryModel's types: households, members, invite
+/// codes and items.
 ///
-/// Every read takes many keys and answers in one statement (the GraphQL loaders call these); every write is
-/// one transaction. Runs unchanged on SQLite and PostgreSQL.
+/// Reads take many keys and answer in one statement (the GraphQL loaders call them); every write is one
+/// transaction. Runs unchanged on SQLite and PostgreSQL.
 package struct PantryStore: Sendable {
     let database: any SQLDatabase
     let clock: @Sendable () -> Date
@@ -23,47 +25,49 @@ package struct PantryStore: Sendable {
     /// Most keys bound in one `IN (…)` list; longer lists are read in several statements.
     static let chunkSize = 500
 
-    // MARK: Reads
+    static let householdColumns = "id, name, description, created_by, created_at, updated_at"
+    static let memberColumns = "id, household_id, user_id, role, joined_at"
+    static let inviteColumns = "code, household_id, created_by, created_at, expires_at, revoked_at"
+    static let itemColumns = "id, household_id, name, quantity, unit, category, expiration_date, location, notes, minimum_quantity, due_date_kind, added_by, created_at, updated_at"
 
-    func households(ids: [String]) async throws -> [String: HouseholdRecord] {
-        let rows = try await select("SELECT id, name, description, created_by, created_at, updated_at FROM pantry_households WHERE id IN", ids)
-        return Dictionary(rows.map { ($0.text("id"), Self.household($0)) }, uniquingKeysWith: { a, _ in a })
+    // MARK: Batched reads
+
+    /// The households with these ids, without their members (the loaders read those apart).
+    func households(ids: [String]) async throws -> [String: Household] {
+        let rows = try await select("SELECT \(Self.householdColumns) FROM pantry_households WHERE id IN", ids)
+        return Dictionary(rows.map { ($0.text("id"), Self.household($0, members: [])) }, uniquingKeysWith: { a, _ in a })
     }
 
-    /// The memberships of `userIDs`, by user, oldest first.
-    func memberships(ofUsers userIDs: [String]) async throws -> [String: [MemberRecord]] {
-        let rows = try await select("SELECT id, household_id, user_id, role, joined_at FROM pantry_members WHERE user_id IN", userIDs, order: "joined_at, id")
-        return Dictionary(grouping: rows.map(Self.member), by: \.userID)
+    /// The memberships of each user, by user, oldest first.
+    func memberships(ofUsers userIDs: [String]) async throws -> [String: [HouseholdMember]] {
+        let rows = try await select("SELECT \(Self.memberColumns) FROM pantry_members WHERE user_id IN", userIDs, order: "joined_at, id")
+        return Dictionary(grouping: rows.map(Self.member), by: \.userId)
     }
 
-    /// The members of each household, by household: owners, then admins, then members, oldest first.
-    func members(inHouseholds ids: [String]) async throws -> [String: [MemberRecord]] {
-        let rows = try await select("SELECT id, household_id, user_id, role, joined_at FROM pantry_members WHERE household_id IN", ids, order: "joined_at, id")
-        return Dictionary(grouping: rows.map(Self.member), by: \.householdID).mapValues { members in
-            members.sorted { ($0.role.sortOrder, $0.joinedAt, $0.id) < ($1.role.sortOrder, $1.joinedAt, $1.id) }
-        }
+    /// The members of each household, by household: the owner, then admins, then members, oldest first.
+    func members(inHouseholds ids: [String]) async throws -> [String: [HouseholdMember]] {
+        let rows = try await select("SELECT \(Self.memberColumns) FROM pantry_members WHERE household_id IN", ids, order: "joined_at, id")
+        return Dictionary(grouping: rows.map(Self.member), by: \.householdId).mapValues(Self.sorted)
     }
 
     /// The items of each household, by household, in name order.
-    func items(inHouseholds ids: [String]) async throws -> [String: [ItemRecord]] {
+    func items(inHouseholds ids: [String]) async throws -> [String: [PantryItem]] {
+        let rows = try await select("SELECT \(Self.itemColumns) FROM pantry_items WHERE household_id IN", ids, order: "name, id")
+        return Dictionary(grouping: rows.map(Self.item), by: \.householdId)
+    }
+
+    /// The invite codes of each household that still work (neither revoked nor expired), by household.
+    func invites(inHouseholds ids: [String]) async throws -> [String: [InviteCode]] {
         let rows = try await select(
-            "SELECT id, household_id, name, quantity, unit, category, expiration_date, location, notes, added_by, created_at, updated_at FROM pantry_items WHERE household_id IN",
-            ids, order: "name, id")
-        return Dictionary(grouping: rows.map(Self.item), by: \.householdID)
+            "SELECT \(Self.inviteColumns) FROM pantry_invites WHERE revoked_at IS NULL AND expires_at > \(milliseconds(clock())) AND household_id IN",
+            ids, order: "created_at, code")
+        return Dictionary(grouping: rows.map(Self.invite), by: \.householdId)
     }
 
     /// The accounts of the server with these ids.
     func accounts(ids: [String]) async throws -> [String: AccountRecord] {
         let rows = try await select("SELECT id, email FROM accounts WHERE id IN", ids)
         return Dictionary(rows.map { ($0.text("id"), AccountRecord(id: $0.text("id"), email: $0.text("email"))) }, uniquingKeysWith: { a, _ in a })
-    }
-
-    /// The invites of each household that are neither revoked nor expired, by household.
-    func invites(inHouseholds ids: [String]) async throws -> [String: [InviteRecord]] {
-        let rows = try await select(
-            "SELECT code, household_id, role, created_by, created_at, expires_at, revoked_at FROM pantry_invites WHERE revoked_at IS NULL AND expires_at > \(milliseconds(clock())) AND household_id IN",
-            ids, order: "created_at, code")
-        return Dictionary(grouping: rows.map(Self.invite), by: \.householdID)
     }
 
     /// Rows of `sql` (which ends in `… IN`) for `keys`, in statements of at most ``chunkSize`` keys.
@@ -87,31 +91,39 @@ package struct PantryStore: Sendable {
 
     // MARK: Rows
 
-    static func household(_ row: SQLRow) -> HouseholdRecord {
-        HouseholdRecord(
+    static func household(_ row: SQLRow, members: [HouseholdMember]) -> Household {
+        Household(
             id: row.text("id"), name: row.text("name"), description: row.optionalText("description"), createdBy: row.text("created_by"),
-            createdAt: date(row.int("created_at")), updatedAt: date(row.int("updated_at")))
+            createdAt: date(row.int("created_at")), updatedAt: date(row.int("updated_at")), members: members)
     }
 
-    static func member(_ row: SQLRow) -> MemberRecord {
-        MemberRecord(
-            id: row.text("id"), householdID: row.text("household_id"), userID: row.text("user_id"),
+    static func member(_ row: SQLRow) -> HouseholdMember {
+        HouseholdMember(
+            id: row.text("id"), userId: row.text("user_id"), householdId: row.text("household_id"),
             role: MemberRole(rawValue: row.text("role")) ?? .member, joinedAt: date(row.int("joined_at")))
     }
 
-    static func invite(_ row: SQLRow) -> InviteRecord {
-        InviteRecord(
-            code: row.text("code"), householdID: row.text("household_id"), role: MemberRole(rawValue: row.text("role")) ?? .member,
-            createdBy: row.text("created_by"), createdAt: date(row.int("created_at")), expiresAt: date(row.int("expires_at")),
+    static func invite(_ row: SQLRow) -> InviteCode {
+        InviteCode(
+            code: row.text("code"), householdId: row.text("household_id"), createdBy: row.text("created_by"),
+            createdAt: date(row.int("created_at")), expiresAt: date(row.int("expires_at")),
             revokedAt: row.value("revoked_at") == .null ? nil : date(row.int("revoked_at")))
     }
 
-    static func item(_ row: SQLRow) -> ItemRecord {
-        ItemRecord(
-            id: row.text("id"), householdID: row.text("household_id"), name: row.text("name"), quantity: row.double("quantity"),
-            unit: row.text("unit"), category: row.text("category"), expirationDate: row.optionalText("expiration_date"),
+    static func item(_ row: SQLRow) -> PantryItem {
+        PantryItem(
+            id: row.text("id"), householdId: row.text("household_id"), name: row.text("name"), quantity: row.double("quantity"),
+            unit: row.text("unit"), category: ItemCategory(rawValue: row.text("category")) ?? .other,
+            expirationDate: row.optionalText("expiration_date").flatMap { CalendarDay(iso: $0) },
             location: row.optionalText("location"), notes: row.optionalText("notes"), addedBy: row.text("added_by"),
-            createdAt: date(row.int("created_at")), updatedAt: date(row.int("updated_at")))
+            createdAt: date(row.int("created_at")), updatedAt: date(row.int("updated_at")),
+            minimumQuantity: row.value("minimum_quantity") == .null ? nil : row.double("minimum_quantity"),
+            dueDateKind: DueDateKind(rawValue: row.text("due_date_kind")) ?? .expiration)
+    }
+
+    /// Members as households list them: the owner, then admins, then members, oldest first.
+    static func sorted(_ members: [HouseholdMember]) -> [HouseholdMember] {
+        members.sorted { ($0.role.sortOrder, $0.joinedAt, $0.id) < ($1.role.sortOrder, $1.joinedAt, $1.id) }
     }
 
     static func date(_ milliseconds: Int64) -> Date { Date(timeIntervalSince1970: Double(milliseconds) / 1000) }

@@ -3,9 +3,9 @@ package import HearthCloud
 /// The pantry's tables in the server's database, written once for SQLite and PostgreSQL (`BIGINT` is an
 /// integer and `DOUBLE PRECISION` a real to SQLite). Statements are idempotent, so migrating again is safe.
 ///
-/// Times are milliseconds since 1970; quantities are doubles; expiration dates are `YYYY-MM-DD` days. Rows
-/// that belong to a household are deleted with it by the store, in the same transaction (no foreign keys:
-/// SQLite leaves them off by default and both databases must behave alike).
+/// Rows hold HearthPantryModel's types. Times are milliseconds since 1970; quantities are doubles; expiration
+/// dates are `YYYY-MM-DD` days. Rows that belong to a household are deleted with it by the store, in the same
+/// transaction (no foreign keys: SQLite leaves them off by default and both databases must behave alike).
 package enum PantryTables {
     /// Every table and index, in creation order.
     package static let statements: [String] = [
@@ -22,15 +22,16 @@ package enum PantryTables {
         "CREATE INDEX IF NOT EXISTS pantry_members_user ON pantry_members(user_id)",
         """
         CREATE TABLE IF NOT EXISTS pantry_invites (
-            code TEXT PRIMARY KEY, household_id TEXT NOT NULL, role TEXT NOT NULL, created_by TEXT NOT NULL,
-            created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, revoked_at BIGINT, max_uses BIGINT, uses BIGINT NOT NULL DEFAULT 0)
+            code TEXT PRIMARY KEY, household_id TEXT NOT NULL, created_by TEXT NOT NULL,
+            created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, revoked_at BIGINT)
         """,
         "CREATE INDEX IF NOT EXISTS pantry_invites_household ON pantry_invites(household_id)",
         """
         CREATE TABLE IF NOT EXISTS pantry_items (
             id TEXT PRIMARY KEY, household_id TEXT NOT NULL, name TEXT NOT NULL, quantity DOUBLE PRECISION NOT NULL,
             unit TEXT NOT NULL, category TEXT NOT NULL, expiration_date TEXT, location TEXT, notes TEXT,
-            barcode TEXT, minimum_quantity DOUBLE PRECISION, added_by TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+            barcode TEXT, minimum_quantity DOUBLE PRECISION, due_date_kind TEXT NOT NULL DEFAULT 'expiration',
+            added_by TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
         """,
         "CREATE INDEX IF NOT EXISTS pantry_items_household ON pantry_items(household_id, name)",
         """
