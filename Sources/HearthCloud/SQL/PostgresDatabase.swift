@@ -15,6 +15,7 @@ final class PostgresDatabase: SQLDatabase {
     let dialect = SQLDialect.postgres
     let events = ChangeEventBroadcast(bufferingNewest: 10_000)
     let statements = SQLStatementCounter()
+    let notices = Broadcast<SQLNotice, Void>(bufferingNewest: 10_000)
     let location: String
     let schema: String
     private let client: PostgresClient
@@ -87,8 +88,12 @@ final class PostgresDatabase: SQLDatabase {
                     try await withTaskCancellationHandler {
                         try await connection.listen(on: self.channel) { notifications in
                             for try await notification in notifications {
-                                guard let event = try? JSONDecoder().decode(CloudChangeEvent.self, from: Data(notification.payload.utf8)) else { continue }
-                                self.events.publish(event)
+                                let data = Data(notification.payload.utf8)
+                                if let event = try? JSONDecoder().decode(CloudChangeEvent.self, from: data) {
+                                    self.events.publish(event)
+                                } else if let envelope = try? JSONDecoder().decode(SQLNoticeEnvelope.self, from: data) {
+                                    self.notices.publish(envelope.notice)
+                                }
                             }
                         }
                     } onCancel: {
@@ -281,6 +286,11 @@ private struct PostgresTransaction: SQLTransaction {
 
     func publishOnCommit(_ event: CloudChangeEvent) async throws {
         let payload = try event.notifyPayload()
+        try await execute("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
+    }
+
+    func noticeOnCommit(_ notice: SQLNotice) async throws {
+        let payload = String(decoding: try JSONEncoder().encode(SQLNoticeEnvelope(notice: notice)), as: UTF8.self)
         try await execute("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
     }
 

@@ -18,6 +18,9 @@ package protocol SQLDatabase: Sendable {
     func run() async throws
     /// Committed change events, from this process and (on PostgreSQL) every other process on the database.
     var events: ChangeEventBroadcast { get }
+    /// Committed notices (``SQLTransaction/noticeOnCommit(_:)``), from this process and (on PostgreSQL) every
+    /// other process on the database.
+    var notices: Broadcast<SQLNotice, Void> { get }
     /// A short description for health reports, without secrets.
     var location: String { get }
 }

@@ -9,6 +9,8 @@ package protocol SQLTransaction: Sendable {
     func execute(_ sql: String, _ binds: [SQLValue]) async throws
     /// Queues a change event to be published when (and only if) the transaction commits.
     func publishOnCommit(_ event: CloudChangeEvent) async throws
+    /// Queues a notice to be sent when (and only if) the transaction commits.
+    func noticeOnCommit(_ notice: SQLNotice) async throws
 }
 
 extension SQLTransaction {

@@ -16,6 +16,7 @@ final class SQLiteDatabase: SQLDatabase {
     let dialect = SQLDialect.sqlite
     let events = ChangeEventBroadcast(bufferingNewest: 10_000)
     let statements = SQLStatementCounter()
+    let notices = Broadcast<SQLNotice, Void>(bufferingNewest: 10_000)
     let location: String
     let threads: DatabaseThreads
     private let writer: SQLiteWriter
@@ -106,8 +107,9 @@ final class SQLiteDatabase: SQLDatabase {
     }
 
     private func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) async throws -> T) async throws -> T {
-        try await writer.write(body) { [events] committed in
-            for event in committed { events.publish(event) }
+        try await writer.write(body) { [events, notices] committed in
+            for event in committed.events { events.publish(event) }
+            for notice in committed.notices { notices.publish(notice) }
         }
     }
 }

@@ -8,6 +8,7 @@ final class SQLiteTransaction: SQLTransaction {
     let connection: SQLiteConnection
     private let counter: SQLStatementCounter
     private let pending = Mutex<[CloudChangeEvent]>([])
+    private let pendingNotices = Mutex<[SQLNotice]>([])
 
     init(connection: SQLiteConnection, counter: SQLStatementCounter) {
         self.connection = connection
@@ -28,6 +29,16 @@ final class SQLiteTransaction: SQLTransaction {
         pending.withLock { $0.append(event) }
     }
 
-    /// The events queued by ``publishOnCommit(_:)``, in order.
-    var events: [CloudChangeEvent] { pending.withLock { $0 } }
+    func noticeOnCommit(_ notice: SQLNotice) async throws {
+        pendingNotices.withLock { $0.append(notice) }
+    }
+
+    /// What the transaction queued to publish on commit, in order.
+    var committed: SQLiteCommitted { SQLiteCommitted(events: pending.withLock { $0 }, notices: pendingNotices.withLock { $0 }) }
+}
+
+/// The change events and notices a SQLite transaction publishes once it commits.
+struct SQLiteCommitted: Sendable {
+    var events: [CloudChangeEvent] = []
+    var notices: [SQLNotice] = []
 }
