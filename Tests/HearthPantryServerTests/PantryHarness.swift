@@ -20,6 +20,8 @@ struct Pantry: Sendable {
     let recordStore: SQLRecordStore
     let store: PantryStore
     let graphQL: PantryGraphQL
+    /// On PostgreSQL, the database URL and the schema the tables are in (another server process opens these).
+    var postgres: (url: String, schema: String)? = nil
 
     /// Statements the database has run so far.
     var statements: Int { recordStore.database.statements.value }
@@ -101,7 +103,9 @@ func withPantry<T: Sendable>(_ kind: DatabaseKind, limits: GraphQLLimits = Graph
             try await recordStore.migrate()
             do {
                 try await PantryGraphQL.migrate(recordStore)
-                let pantry = Pantry(recordStore: recordStore, store: PantryStore(database: recordStore.database), graphQL: try PantryGraphQL(on: recordStore, limits: limits, logger: logger))
+                let pantry = Pantry(
+                    recordStore: recordStore, store: PantryStore(database: recordStore.database),
+                    graphQL: try PantryGraphQL(on: recordStore, limits: limits, logger: logger), postgres: (url, schema))
                 let value = try await body(pantry)
                 try await recordStore.dropSchema()
                 return value

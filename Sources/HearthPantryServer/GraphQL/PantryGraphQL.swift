@@ -29,7 +29,6 @@ public struct PantryGraphQL: PantryGraphQLServing {
     let limits: GraphQLLimits
     let shaper: GraphQLErrorShaper
     let store: PantryStore
-    let events = PantryEvents(bufferingNewest: 1_000)
     let logger: Logger
 
     /// - Parameters:
@@ -63,7 +62,7 @@ public struct PantryGraphQL: PantryGraphQLServing {
         case .refused(let errors): return GraphQLResult(errors: errors)
         case .document(let parsed): document = parsed
         }
-        let context = PantryContext(viewer: viewer, store: store, events: events)
+        let context = PantryContext(viewer: viewer, store: store)
         do {
             let result = try await GraphQL.execute(
                 schema: schema.schema, documentAST: document, rootValue: resolver, context: context,
@@ -76,7 +75,7 @@ public struct PantryGraphQL: PantryGraphQLServing {
 
     public func subscribe(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Result<AsyncThrowingStream<GraphQLResult, any Error>, GraphQLErrors> {
         if case .refused(let errors) = checked(request) { return .failure(GraphQLErrors(errors)) }
-        let context = PantryContext(viewer: viewer, store: store, events: events)
+        let context = PantryContext(viewer: viewer, store: store)
         do {
             let result = try await graphqlSubscribe(
                 schema: schema.schema, request: request.query, rootValue: resolver, context: context,

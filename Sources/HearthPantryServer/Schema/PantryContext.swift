@@ -4,20 +4,17 @@ import HearthPantryModel
 import HearthPermissions
 import Synchronization
 
-/// What every resolver of one GraphQL operation shares: who is asking, the store, the request's loaders and
-/// the change events mutations publish.
+/// What every resolver of one GraphQL operation shares: who is asking, the store and the request's loaders.
 public final class PantryContext: Sendable {
     /// The signed-in caller; nil when the request carried no token.
     public let viewer: PantryViewer?
     let store: PantryStore
-    let events: PantryEvents
     private let currentLoaders: Mutex<PantryLoaders>
 
-    init(viewer: PantryViewer?, store: PantryStore, events: PantryEvents) {
+    init(viewer: PantryViewer?, store: PantryStore) {
         self.viewer = viewer
         self.store = store
         self.currentLoaders = Mutex(PantryLoaders(store: store))
-        self.events = events
     }
 
     /// The loaders of the current operation (a subscription gets fresh ones for each event it sends).
@@ -31,11 +28,9 @@ public final class PantryContext: Sendable {
         currentLoaders.withLock { $0 = PantryLoaders(store: store) }
     }
 
-    /// After a write: forgets what was loaded (the rest of the mutation reads what is stored now) and tells
-    /// subscribers of the change, if any.
-    func changed(_ change: HouseholdChange?) {
+    /// After a write: forgets what was loaded, so the rest of the mutation reads what is stored now.
+    func changed() {
         resetLoaders()
-        if let change { events.publish(change) }
     }
 
     /// The caller, or `UNAUTHENTICATED` when nobody is signed in.

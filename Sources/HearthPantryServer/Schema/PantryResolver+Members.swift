@@ -11,8 +11,8 @@ extension PantryResolver {
         try Self.allowed(ability, "update", target, in: household, "change roles in")
         let changed = try HouseholdRules.changeRole(of: target.userId, to: arguments.role, in: household, by: viewer.userID, at: context.now)
         guard changed != household else { return target }
-        try await context.store.save(changed, replacing: household)
-        context.changed(HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        try await context.store.save(changed, replacing: household, change: HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        context.changed()
         return changed.member(userId: target.userId) ?? target
     }
 
@@ -23,8 +23,8 @@ extension PantryResolver {
             try Self.allowed(ability, "delete", target, in: household, "remove members from")
         }
         let remaining = try HouseholdRules.removeMember(target.userId, from: household, by: viewer.userID, at: context.now)
-        try await context.store.save(remaining, replacing: household)
-        context.changed(HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        try await context.store.save(remaining, replacing: household, change: HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        context.changed()
         return true
     }
 
@@ -32,8 +32,8 @@ extension PantryResolver {
         let viewer = try context.signedIn()
         let (household, _) = try await Self.stored(arguments.householdId, context)
         let remaining = try HouseholdRules.leave(household, userId: viewer.userID, at: context.now)
-        try await context.store.save(remaining, replacing: household)
-        context.changed(HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        try await context.store.save(remaining, replacing: household, change: HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        context.changed()
         return true
     }
 
@@ -45,8 +45,8 @@ extension PantryResolver {
             throw ServiceError.validationFailed("Member \(arguments.memberId) does not belong to \(household.name); choose one of its members.")
         }
         let transferred = try HouseholdRules.transferOwnership(of: household, to: target.userId, by: viewer.userID, at: context.now)
-        try await context.store.save(transferred, replacing: household)
-        context.changed(HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        try await context.store.save(transferred, replacing: household, change: HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        context.changed()
         return transferred
     }
 

@@ -1,4 +1,5 @@
 import Graphiti
+import HearthCloud
 import HearthCore
 import HearthPantryModel
 
@@ -11,17 +12,19 @@ struct HouseholdChangeEvent: Sendable {
 }
 
 extension PantryResolver {
-    /// The changes to one household the caller belongs to, as mutations commit them, until the household is
-    /// deleted or the caller leaves it (the stream then ends).
+    /// The changes to one household the caller belongs to, as mutations commit them (on PostgreSQL, those of
+    /// every server process on the database), until the household is deleted or the caller leaves it (the
+    /// stream then ends).
     func householdChanged(context: PantryContext, arguments: IDArguments) async throws -> AsyncThrowingStream<HouseholdChangeEvent, any Error> {
         let viewer = try context.signedIn()
         _ = try await Self.stored(arguments.id, context)
         let householdID = arguments.id
-        let changes = context.events.subscribe()
         let store = context.store
+        let notices = store.database.notices.subscribe()
         return AsyncThrowingStream { continuation in
             let task = Task {
-                for await change in changes where change.householdID == householdID {
+                for await notice in notices {
+                    guard let change = HouseholdChange(notice), change.householdID == householdID else { continue }
                     // Membership is checked again at each change: someone removed stops hearing of the household.
                     let stillMember = try? await store.memberships(ofUsers: [viewer.userID])[viewer.userID]?.contains { $0.householdId == householdID }
                     if change.kind != .deleted, stillMember != true { break }

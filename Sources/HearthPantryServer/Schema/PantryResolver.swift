@@ -43,7 +43,7 @@ public struct PantryResolver: Sendable {
             id: PantryStore.newID(), name: arguments.input.name, description: arguments.input.description,
             ownerId: viewer.userID, memberId: PantryStore.newID(), at: context.now)
         try await context.store.insert(household)
-        context.changed(nil)
+        context.changed()
         return household
     }
 
@@ -52,8 +52,8 @@ public struct PantryResolver: Sendable {
         let (household, ability) = try await Self.stored(arguments.id, context)
         try Self.allow(ability.canUpdateHousehold(household.id), "Only the owner or an admin can edit \(household.name).")
         let updated = try HouseholdRules.update(household, name: arguments.input.name, description: arguments.input.description, by: viewer.userID, at: context.now)
-        try await context.store.save(updated, replacing: household)
-        context.changed(HouseholdChange(householdID: household.id, kind: .updated, byUserID: viewer.userID))
+        try await context.store.save(updated, replacing: household, change: HouseholdChange(householdID: household.id, kind: .updated, byUserID: viewer.userID))
+        context.changed()
         return updated
     }
 
@@ -61,8 +61,8 @@ public struct PantryResolver: Sendable {
         let viewer = try context.signedIn()
         let (household, ability) = try await Self.stored(arguments.id, context)
         try Self.allow(ability.canDeleteHousehold(household.id), "Only the owner or an admin can delete \(household.name).")
-        let deleted = try await context.store.deleteHousehold(id: household.id)
-        context.changed(deleted ? HouseholdChange(householdID: household.id, kind: .deleted, byUserID: viewer.userID) : nil)
+        let deleted = try await context.store.deleteHousehold(id: household.id, change: HouseholdChange(householdID: household.id, kind: .deleted, byUserID: viewer.userID))
+        context.changed()
         return deleted
     }
 
@@ -76,7 +76,7 @@ public struct PantryResolver: Sendable {
         let open = try await context.store.invites(inHouseholds: [household.id])[household.id] ?? []
         let invite = try HouseholdRules.invite(to: household, by: viewer.userID, at: context.now, existing: open, using: &generator)
         try await context.store.save(invite)
-        context.changed(nil)
+        context.changed()
         return invite
     }
 
@@ -89,7 +89,7 @@ public struct PantryResolver: Sendable {
         let revoked = try HouseholdRules.revoke(invite, of: household, by: viewer.userID, at: context.now)
         guard revoked != invite else { return false }
         try await context.store.save(revoked)
-        context.changed(nil)
+        context.changed()
         return true
     }
 
@@ -100,8 +100,8 @@ public struct PantryResolver: Sendable {
         let invite = try HouseholdRules.redeem(code, among: known, at: context.now)
         guard let household = try await context.store.household(id: invite.householdId) else { throw ServiceError.notFound("Household \(invite.householdId)") }
         let joined = try HouseholdRules.join(household, userId: viewer.userID, with: invite, memberId: PantryStore.newID(), at: context.now)
-        try await context.store.save(joined, replacing: household)
-        context.changed(HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        try await context.store.save(joined, replacing: household, change: HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        context.changed()
         return joined
     }
 

@@ -29,16 +29,18 @@ extension PantryStore {
     /// Stores `new`, which HouseholdRules made from `old`: its name and description, and the members added,
     /// removed or given another role. `CONFLICT` when the household changed since `old` was read (nothing
     /// is written then).
-    func save(_ new: Household, replacing old: Household) async throws {
+    /// - Parameter change: what subscribers are told once it commits.
+    func save(_ new: Household, replacing old: Household, change: HouseholdChange? = nil) async throws {
         do {
-            try await write(new, replacing: old)
+            try await write(new, replacing: old, change: change)
         } catch is SQLUniqueViolation {
             throw ServiceError(.conflict, "\(old.name) changed while this change was being made; load it again and retry.")
         }
     }
 
-    private func write(_ new: Household, replacing old: Household) async throws {
+    private func write(_ new: Household, replacing old: Household, change: HouseholdChange?) async throws {
         try await database.transaction(readOnly: false) { tx in
+            if let change { try await tx.noticeOnCommit(change.notice) }
             let updated = try await tx.query(
                 "UPDATE pantry_households SET name = ?, description = ?, updated_at = ? WHERE id = ? AND updated_at = ? RETURNING id",
                 .text(new.name), SQLValue(new.description), .int(milliseconds(new.updatedAt)), .text(new.id), .int(milliseconds(old.updatedAt)))
@@ -62,9 +64,11 @@ extension PantryStore {
         }
     }
 
-    /// Deletes the household and everything in it; false when it did not exist.
-    func deleteHousehold(id: String) async throws -> Bool {
+    /// Deletes the household and everything in it; false when it did not exist. Subscribers are told `change`
+    /// once it commits.
+    func deleteHousehold(id: String, change: HouseholdChange? = nil) async throws -> Bool {
         try await database.transaction(readOnly: false) { tx in
+            if let change { try await tx.noticeOnCommit(change.notice) }
             for table in PantryTables.householdScoped {
                 try await tx.execute("DELETE FROM \(table) WHERE household_id = ?", .text(id))
             }
