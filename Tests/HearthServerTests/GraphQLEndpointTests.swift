@@ -102,6 +102,11 @@ struct GraphQLEndpointTests {
             #expect(badStatus == .unauthorized)
             #expect(bad.codes == ["UNAUTHENTICATED"])
 
+            let put = try await client.execute(uri: "/graphql", method: .put, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{}"))
+            #expect(put.status == .methodNotAllowed)
+            #expect(put.headers[.allow] == "GET, POST")
+            #expect(try JSONDecoder().decode(Answer.self, from: Data(buffer: put.body)).codes == ["BAD_USER_INPUT"])
+
             let garbage = try await client.execute(uri: "/graphql", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{\"nope\": 1}"))
             #expect(garbage.status == .badRequest)
             #expect(try JSONDecoder().decode(Answer.self, from: Data(buffer: garbage.body)).codes == ["BAD_USER_INPUT"])

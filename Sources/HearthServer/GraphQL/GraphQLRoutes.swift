@@ -30,6 +30,14 @@ struct GraphQLRoutes: Sendable {
         router.get(RouterPath(Self.path)) { request, _ in
             await get(request)
         }
+        // Other methods get a GraphQL answer too, rather than the cloud API's error body.
+        for method in [HTTPRequest.Method.put, .patch, .delete] {
+            router.on(RouterPath(Self.path), method: method) { request, _ in
+                var response = answer(.methodNotAllowed, .badUserInput, "\(Self.path) answers GET (queries) and POST (any operation), not \(request.method).")
+                response.headers[.allow] = "GET, POST"
+                return response
+            }
+        }
     }
 
     private func post(_ request: Request) async -> Response {
