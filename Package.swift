@@ -29,6 +29,7 @@ let package = Package(
         .library(name: "HearthHealth", targets: ["HearthHealth"]),
         .library(name: "HearthAnalytics", targets: ["HearthAnalytics"]),
         .library(name: "HearthPantryModel", targets: ["HearthPantryModel"]),
+        .library(name: "HearthPantryServer", targets: ["HearthPantryServer"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -44,6 +45,9 @@ let package = Package(
         .package(url: "https://github.com/hummingbird-project/hummingbird-auth.git", from: "2.5.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.37.0"),
         .package(url: "https://github.com/mattpolzin/OpenAPIKit.git", from: "6.4.0", traits: []),
+        .package(url: "https://github.com/GraphQLSwift/Graphiti.git", from: "3.1.0"),
+        .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
     ],
     targets: [
         // MARK: Foundations
@@ -235,6 +239,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Pantry (GraphQL on the server)
+        .target(
+            name: "HearthPantryServer",
+            dependencies: [
+                "HearthCloud",
+                "HearthCore",
+                "HearthPantryModel",
+                "HearthPermissions",
+                .product(name: "Graphiti", package: "Graphiti"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Server and CLI
         .target(
             name: "HearthServer",
@@ -243,10 +262,14 @@ let package = Package(
                 "HearthCloudModel",
                 "HearthCompression",
                 "HearthCore",
+                "HearthPantryServer",
+                .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
@@ -463,14 +486,30 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "HearthPantryServerTests",
+            dependencies: [
+                "HearthCloud",
+                "HearthCore",
+                "HearthPantryServer",
+                "HearthTestSupport",
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HearthServerTests",
             dependencies: [
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCompression",
                 "HearthCore",
+                "HearthPantryServer",
                 "HearthServer",
                 "HearthTestSupport",
+                .product(name: "HummingbirdWSClient", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWSTesting", package: "hummingbird-websocket"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

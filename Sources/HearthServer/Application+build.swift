@@ -1,7 +1,9 @@
 import Foundation
 import HearthCloud
 import HearthCore
+import HearthPantryServer
 import HTTPTypes
+import HummingbirdWebSocket
 public import Hummingbird
 public import Logging
 import NIOCore
@@ -29,10 +31,28 @@ public func buildApplication(
     let healthChecks: [any ServiceHealth] = [DataDirectoryHealth(directory: dataDirectory), RecordStoreHealth(store: cloud.store)]
 
     let collector = try await AnalyticsCollector.make(configuration, store: cloud.store, logger: logger)
-    let router = buildRouter(healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector)
+    guard let recordStore = cloud.store as? SQLRecordStore else {
+        throw ServiceError.operationFailed("The pantry's tables need the record store's SQL database, and this store has none.")
+    }
+    let pantry = try PantryGraphQL(on: recordStore, limits: configuration.graphQLLimits, logger: logger)
+    let graphQL = GraphQLRoutes(
+        graphQL: pantry,
+        accounts: cloud.api.accounts, maxRequestBytes: configuration.cloud.maxRequestBytes, logger: logger)
+    let router = buildRouter(healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL)
 
+    let webSocket = GraphQLWebSocket(graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), logger: logger)
     return Application(
         router: router,
+        server: .http1WebSocketUpgrade { head, _, _ in
+            // Only /graphql upgrades, and only for clients that speak graphql-transport-ws; anything else is
+            // an ordinary request (GET /graphql then answers as a query).
+            let path = head.path.map { String($0.prefix { $0 != "?" }) }
+            let offered = head.headerFields[values: .secWebSocketProtocol].flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
+            guard path == GraphQLRoutes.path, offered.contains(GraphQLWebSocket.subprotocol) else { return .dontUpgrade }
+            return .upgrade([.secWebSocketProtocol: GraphQLWebSocket.subprotocol]) { inbound, outbound, _ in
+                try await webSocket.serve(inbound: inbound, outbound: outbound)
+            }
+        },
         configuration: ApplicationConfiguration(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: configuration.serverName
@@ -51,7 +71,8 @@ public func buildApplication(
 }
 
 /// Every route of the server as (method, path with `{parameters}`), for checking the OpenAPI document. The analytics
-/// collector's routes are left out: they follow PostHog's protocol, which the document does not describe.
+/// collector's routes are left out: they follow PostHog's protocol, which the document does not describe. So is
+/// `/graphql`: it follows GraphQL over HTTP, and its schema describes itself by introspection.
 func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(method: String, path: String)] {
     let dataDirectory = try DataDirectory.prepare(configuration.dataDirectory)
     let cloud = try await CloudServices.make(configuration, dataDirectory: dataDirectory, logger: Logger(label: "hearth.routes"))
@@ -64,8 +85,11 @@ func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(me
     }
 }
 
-/// Every route of the server, with its middleware; the analytics collector's when one is given.
-func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI, collector: AnalyticsCollector? = nil) -> Router<HearthRequestContext> {
+/// Every route of the server, with its middleware; the analytics collector's and the GraphQL endpoint's when given.
+func buildRouter(
+    healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI,
+    collector: AnalyticsCollector? = nil, graphQL: GraphQLRoutes? = nil
+) -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
     // Filled once every route is registered below; read by the error middleware to answer 405.
     let table = Locked(RouteTable())
@@ -79,6 +103,7 @@ func buildRouter(healthChecks: [any ServiceHealth], registry: PrometheusCollecto
     }
     cloud.register(on: router)
     collector?.register(on: router)
+    graphQL?.register(on: router)
     let routes = RouteTable(router.routes.map { ($0.method, $0.path.description) })
     table.withLock { $0 = routes }
     return router

@@ -50,11 +50,18 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("analytics-key"), help: "A project key the analytics collector accepts (repeat, or comma separate; HEARTH_ANALYTICS_KEYS). None: the collector is off.")
     var analyticsKeys: [String] = []
 
+    @Option(name: .customLong("graphql-max-depth"), help: "How deeply a GraphQL operation's selections may nest (default 12; HEARTH_GRAPHQL_MAX_DEPTH).")
+    var graphQLMaxDepth: Int?
+
+    @Option(name: .customLong("graphql-max-cost"), help: "The highest cost a GraphQL operation may have: each field once per element of the lists around it (default 20000; HEARTH_GRAPHQL_MAX_COST).")
+    var graphQLMaxCost: Int?
+
     func run() async throws {
         let configuration = try ServerConfiguration.resolve(
             host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, database: database,
             rateLimit: rateLimit, rateBurst: rateBurst, maxRequestBytes: maxRequestBytes, maxAssetBytes: maxAssetBytes,
-            databaseConnections: databaseConnections, analyticsKeys: analyticsKeys
+            databaseConnections: databaseConnections, analyticsKeys: analyticsKeys,
+            graphQLMaxDepth: graphQLMaxDepth, graphQLMaxCost: graphQLMaxCost
         )
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

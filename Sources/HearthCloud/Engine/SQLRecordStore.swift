@@ -11,7 +11,8 @@ import PostgresNIO
 /// `UPDATE … RETURNING`), which serializes writers of one user's data and hands out the sequence numbers
 /// that order the change feeds; reads run in one snapshot. Use ``SQLiteRecordStore`` or ``PostgresRecordStore``.
 public class SQLRecordStore: RecordStore, @unchecked Sendable {
-    let database: any SQLDatabase
+    /// The database under the store, which the server's other tables (the pantry's) share.
+    package let database: any SQLDatabase
     let configuration: CloudConfiguration
     let validator: RecordValidator
     let clock: @Sendable () -> Date

@@ -14,6 +14,8 @@ import HearthCore
 final class PostgresDatabase: SQLDatabase {
     let dialect = SQLDialect.postgres
     let events = ChangeEventBroadcast(bufferingNewest: 10_000)
+    let statements = SQLStatementCounter()
+    let notices = Broadcast<SQLNotice, Void>(bufferingNewest: 10_000)
     let location: String
     let schema: String
     private let client: PostgresClient
@@ -86,8 +88,12 @@ final class PostgresDatabase: SQLDatabase {
                     try await withTaskCancellationHandler {
                         try await connection.listen(on: self.channel) { notifications in
                             for try await notification in notifications {
-                                guard let event = try? JSONDecoder().decode(CloudChangeEvent.self, from: Data(notification.payload.utf8)) else { continue }
-                                self.events.publish(event)
+                                let data = Data(notification.payload.utf8)
+                                if let event = try? JSONDecoder().decode(CloudChangeEvent.self, from: data) {
+                                    self.events.publish(event)
+                                } else if let envelope = try? JSONDecoder().decode(SQLNoticeEnvelope.self, from: data) {
+                                    self.notices.publish(envelope.notice)
+                                }
                             }
                         }
                     } onCancel: {
@@ -128,7 +134,7 @@ final class PostgresDatabase: SQLDatabase {
 
     func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
         try await withConnection(deadline: transactionTimeout) { connection in
-            try await PostgresTransaction(connection: connection, channel: self.channel, logger: self.logger).query(sql, binds)
+            try await PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, logger: self.logger).query(sql, binds)
         }
     }
 
@@ -140,14 +146,14 @@ final class PostgresDatabase: SQLDatabase {
         readOnly: Bool, deadline: Duration?, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T
     ) async throws -> T {
         try await withConnection(deadline: deadline) { connection in
-            let transaction = PostgresTransaction(connection: connection, channel: self.channel, logger: self.logger)
-            try await transaction.execute(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN", [])
+            let transaction = PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, logger: self.logger)
+            try await transaction.control(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
             do {
                 let value = try await body(transaction)
-                try await transaction.execute("COMMIT", [])
+                try await transaction.control("COMMIT")
                 return value
             } catch {
-                if !connection.isClosed { _ = try? await transaction.execute("ROLLBACK", []) }
+                if !connection.isClosed { _ = try? await transaction.control("ROLLBACK") }
                 throw error
             }
         }
@@ -246,9 +252,11 @@ private struct PostgresTransaction: SQLTransaction {
     let dialect = SQLDialect.postgres
     let connection: PostgresConnection
     let channel: String
+    let counter: SQLStatementCounter
     let logger: Logger
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        counter.increment()
         let rows = try await collect(sql, binds)
         var result: [SQLRow] = []
         result.reserveCapacity(rows.count)
@@ -267,11 +275,22 @@ private struct PostgresTransaction: SQLTransaction {
     }
 
     func execute(_ sql: String, _ binds: [SQLValue]) async throws {
+        counter.increment()
         _ = try await collect(sql, binds)
+    }
+
+    /// `BEGIN`, `COMMIT` or `ROLLBACK`, which the statement counter leaves out.
+    func control(_ sql: String) async throws {
+        _ = try await collect(sql, [])
     }
 
     func publishOnCommit(_ event: CloudChangeEvent) async throws {
         let payload = try event.notifyPayload()
+        try await execute("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
+    }
+
+    func noticeOnCommit(_ notice: SQLNotice) async throws {
+        let payload = String(decoding: try JSONEncoder().encode(SQLNoticeEnvelope(notice: notice)), as: UTF8.self)
         try await execute("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
     }
 

@@ -1,8 +1,12 @@
-import Foundation
+package import Foundation
+package import HearthCore
 
-/// A SQL database the record store can open transactions on.
-protocol SQLDatabase: Sendable {
+/// A SQL database the record store can open transactions on. Other server-side stores in the package (the
+/// pantry's tables) share it through ``SQLRecordStore/database``.
+package protocol SQLDatabase: Sendable {
     var dialect: SQLDialect { get }
+    /// Every statement run so far, for tests that check what a request costs.
+    var statements: SQLStatementCounter { get }
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     /// Read-only transactions see one consistent snapshot.
     func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T
@@ -14,6 +18,9 @@ protocol SQLDatabase: Sendable {
     func run() async throws
     /// Committed change events, from this process and (on PostgreSQL) every other process on the database.
     var events: ChangeEventBroadcast { get }
+    /// Committed notices (``SQLTransaction/noticeOnCommit(_:)``), from this process and (on PostgreSQL) every
+    /// other process on the database.
+    var notices: Broadcast<SQLNotice, Void> { get }
     /// A short description for health reports, without secrets.
     var location: String { get }
 }

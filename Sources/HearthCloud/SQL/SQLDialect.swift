@@ -2,7 +2,7 @@ import Foundation
 
 /// The two SQL databases the record store runs on. Statements are written once with `?` placeholders;
 /// only the schema and transaction openers differ.
-enum SQLDialect: Sendable {
+package enum SQLDialect: Sendable {
     case sqlite
     case postgres
 }

@@ -1,16 +1,16 @@
-import Foundation
+package import Foundation
 
 /// One result row: values by column position, with the column names shared by every row of a result.
-struct SQLRow: Sendable {
+package struct SQLRow: Sendable {
     let columns: [String: Int]
     let values: [SQLValue]
 
-    func value(_ column: String) -> SQLValue {
+    package func value(_ column: String) -> SQLValue {
         guard let index = columns[column] else { return .null }
         return values[index]
     }
 
-    func int(_ column: String) -> Int64 {
+    package func int(_ column: String) -> Int64 {
         switch value(column) {
         case .int(let v): v
         case .double(let v): Int64(v)
@@ -19,9 +19,9 @@ struct SQLRow: Sendable {
         }
     }
 
-    func bool(_ column: String) -> Bool { int(column) != 0 }
+    package func bool(_ column: String) -> Bool { int(column) != 0 }
 
-    func double(_ column: String) -> Double {
+    package func double(_ column: String) -> Double {
         switch value(column) {
         case .double(let v): v
         case .int(let v): Double(v)
@@ -30,9 +30,9 @@ struct SQLRow: Sendable {
         }
     }
 
-    func text(_ column: String) -> String { optionalText(column) ?? "" }
+    package func text(_ column: String) -> String { optionalText(column) ?? "" }
 
-    func optionalText(_ column: String) -> String? {
+    package func optionalText(_ column: String) -> String? {
         switch value(column) {
         case .text(let v): v
         case .int(let v): String(v)
@@ -41,7 +41,7 @@ struct SQLRow: Sendable {
         }
     }
 
-    func blob(_ column: String) -> Data {
+    package func blob(_ column: String) -> Data {
         switch value(column) {
         case .blob(let v): v
         case .text(let v): Data(v.utf8)

@@ -1,4 +1,4 @@
 import Foundation
 
 /// A statement failed because a unique key already holds the value.
-struct SQLUniqueViolation: Error {}
+package struct SQLUniqueViolation: Error {}

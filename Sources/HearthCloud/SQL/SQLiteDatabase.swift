@@ -15,6 +15,8 @@ import Logging
 final class SQLiteDatabase: SQLDatabase {
     let dialect = SQLDialect.sqlite
     let events = ChangeEventBroadcast(bufferingNewest: 10_000)
+    let statements = SQLStatementCounter()
+    let notices = Broadcast<SQLNotice, Void>(bufferingNewest: 10_000)
     let location: String
     let threads: DatabaseThreads
     private let writer: SQLiteWriter
@@ -33,7 +35,7 @@ final class SQLiteDatabase: SQLDatabase {
         try connection.execute("PRAGMA wal_autocheckpoint = 10000")
         checkpointer = try SQLiteConnection(path: url.path, readOnly: false)
         threads = DatabaseThreads(count: readers + 1, name: "hearth.sqlite")
-        writer = SQLiteWriter(connection: connection, threads: threads)
+        writer = SQLiteWriter(connection: connection, threads: threads, counter: statements)
         self.readers = SQLiteReaderPool(path: url.path, maximum: readers)
         location = url.path
     }
@@ -42,7 +44,7 @@ final class SQLiteDatabase: SQLDatabase {
     init() throws {
         logger = Logger(label: "hearth.cloud")
         threads = DatabaseThreads(count: 1, name: "hearth.sqlite.memory")
-        writer = SQLiteWriter(connection: try SQLiteConnection(path: ":memory:", readOnly: false), threads: threads)
+        writer = SQLiteWriter(connection: try SQLiteConnection(path: ":memory:", readOnly: false), threads: threads, counter: statements)
         readers = nil
         checkpointer = nil
         location = ":memory:"
@@ -93,7 +95,7 @@ final class SQLiteDatabase: SQLDatabase {
             try await readers.withConnection { connection in
                 try connection.run("BEGIN DEFERRED", [])
                 do {
-                    let value = try await body(SQLiteTransaction(connection: connection))
+                    let value = try await body(SQLiteTransaction(connection: connection, counter: statements))
                     try connection.run("COMMIT", [])
                     return value
                 } catch {
@@ -105,8 +107,9 @@ final class SQLiteDatabase: SQLDatabase {
     }
 
     private func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) async throws -> T) async throws -> T {
-        try await writer.write(body) { [events] committed in
-            for event in committed { events.publish(event) }
+        try await writer.write(body) { [events, notices] committed in
+            for event in committed.events { events.publish(event) }
+            for notice in committed.notices { notices.publish(notice) }
         }
     }
 }

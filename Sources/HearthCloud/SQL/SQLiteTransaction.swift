@@ -6,15 +6,22 @@ import Synchronization
 final class SQLiteTransaction: SQLTransaction {
     let dialect = SQLDialect.sqlite
     let connection: SQLiteConnection
+    private let counter: SQLStatementCounter
     private let pending = Mutex<[CloudChangeEvent]>([])
+    private let pendingNotices = Mutex<[SQLNotice]>([])
 
-    init(connection: SQLiteConnection) { self.connection = connection }
+    init(connection: SQLiteConnection, counter: SQLStatementCounter) {
+        self.connection = connection
+        self.counter = counter
+    }
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try connection.query(sql, binds)
+        counter.increment()
+        return try connection.query(sql, binds)
     }
 
     func execute(_ sql: String, _ binds: [SQLValue]) async throws {
+        counter.increment()
         try connection.run(sql, binds)
     }
 
@@ -22,6 +29,16 @@ final class SQLiteTransaction: SQLTransaction {
         pending.withLock { $0.append(event) }
     }
 
-    /// The events queued by ``publishOnCommit(_:)``, in order.
-    var events: [CloudChangeEvent] { pending.withLock { $0 } }
+    func noticeOnCommit(_ notice: SQLNotice) async throws {
+        pendingNotices.withLock { $0.append(notice) }
+    }
+
+    /// What the transaction queued to publish on commit, in order.
+    var committed: SQLiteCommitted { SQLiteCommitted(events: pending.withLock { $0 }, notices: pendingNotices.withLock { $0 }) }
+}
+
+/// The change events and notices a SQLite transaction publishes once it commits.
+struct SQLiteCommitted: Sendable {
+    var events: [CloudChangeEvent] = []
+    var notices: [SQLNotice] = []
 }

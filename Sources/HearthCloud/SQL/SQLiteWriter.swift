@@ -16,6 +16,7 @@ final class SQLiteWriter: Sendable {
 
     private let connection: SQLiteConnection
     private let threads: DatabaseThreads
+    private let counter: SQLStatementCounter
     private let state = Mutex(State())
 
     private struct State {
@@ -28,16 +29,17 @@ final class SQLiteWriter: Sendable {
     /// How many batches have committed so far.
     var commitCount: Int { state.withLock { $0.commits } }
 
-    init(connection: SQLiteConnection, threads: DatabaseThreads) {
+    init(connection: SQLiteConnection, threads: DatabaseThreads, counter: SQLStatementCounter) {
         self.connection = connection
         self.threads = threads
+        self.counter = counter
     }
 
     /// Runs `body` in the next batch and returns its value once the batch has committed; `committed` gets
     /// the change events `body` queued, after the commit, in order.
     func write<T: Sendable>(
         _ body: @escaping @Sendable (SQLiteTransaction) async throws -> T,
-        committed: @escaping @Sendable ([CloudChangeEvent]) -> Void
+        committed: @escaping @Sendable (SQLiteCommitted) -> Void
     ) async throws -> T {
         let result = Mutex<T?>(nil)
         let id = state.withLock { state in
@@ -49,7 +51,7 @@ final class SQLiteWriter: Sendable {
                 let job = WriteJob(id: id, continuation: continuation, run: { transaction in
                     let value = try await body(transaction)
                     result.withLock { $0 = value }
-                    return transaction.events
+                    return transaction.committed
                 }, committed: committed)
                 let start: Bool? = state.withLock { state in
                     if Task.isCancelled { return nil }
@@ -91,7 +93,7 @@ final class SQLiteWriter: Sendable {
 
     /// One transaction for the whole batch, a savepoint for each job (none when it is alone).
     private func write(_ batch: [WriteJob]) async {
-        var done: [(job: WriteJob, events: [CloudChangeEvent])] = []
+        var done: [(job: WriteJob, events: SQLiteCommitted)] = []
         var open = false
         for job in batch {
             do {
@@ -100,7 +102,7 @@ final class SQLiteWriter: Sendable {
                     open = true
                 }
                 if batch.count > 1 { try connection.run("SAVEPOINT job", []) }
-                let events = try await job.run(SQLiteTransaction(connection: connection))
+                let events = try await job.run(SQLiteTransaction(connection: connection, counter: counter))
                 if batch.count > 1 { try connection.run("RELEASE job", []) }
                 done.append((job, events))
             } catch {
@@ -140,7 +142,7 @@ final class SQLiteWriter: Sendable {
     }
 
     /// Rolls back what is open and fails every job written so far in it with `error`.
-    private static func abandon(_ connection: SQLiteConnection, _ done: inout [(job: WriteJob, events: [CloudChangeEvent])], _ error: any Error) {
+    private static func abandon(_ connection: SQLiteConnection, _ done: inout [(job: WriteJob, events: SQLiteCommitted)], _ error: any Error) {
         if connection.isInsideTransaction { try? connection.execute("ROLLBACK") }
         for (job, _) in done { job.finish(.failure(error)) }
         done.removeAll()
@@ -150,14 +152,14 @@ final class SQLiteWriter: Sendable {
 /// One write transaction waiting for, or running in, a batch.
 private final class WriteJob: Sendable {
     let id: UInt64
-    let run: @Sendable (SQLiteTransaction) async throws -> [CloudChangeEvent]
-    let committed: @Sendable ([CloudChangeEvent]) -> Void
+    let run: @Sendable (SQLiteTransaction) async throws -> SQLiteCommitted
+    let committed: @Sendable (SQLiteCommitted) -> Void
     private let continuation: Mutex<CheckedContinuation<Void, any Error>?>
 
     init(
         id: UInt64, continuation: CheckedContinuation<Void, any Error>,
-        run: @escaping @Sendable (SQLiteTransaction) async throws -> [CloudChangeEvent],
-        committed: @escaping @Sendable ([CloudChangeEvent]) -> Void
+        run: @escaping @Sendable (SQLiteTransaction) async throws -> SQLiteCommitted,
+        committed: @escaping @Sendable (SQLiteCommitted) -> Void
     ) {
         self.id = id
         self.run = run

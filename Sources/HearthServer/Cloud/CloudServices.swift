@@ -2,6 +2,7 @@ import Foundation
 import HearthCloud
 import HearthCloudModel
 import HearthCore
+import HearthPantryServer
 import Logging
 import ServiceLifecycle
 
@@ -25,6 +26,7 @@ struct CloudServices {
                     }
                     group.addTask {
                         try await migrator.migrate()
+                        try await PantryGraphQL.migrate(migrator)
                         return true
                     }
                     group.addTask {
@@ -45,6 +47,7 @@ struct CloudServices {
             do {
                 let sqlite = try SQLiteRecordStore(url: dataDirectory.url.appendingPathComponent("cloud.sqlite"), configuration: configuration.cloud, logger: logger)
                 try await sqlite.migrate()
+                try await PantryGraphQL.migrate(sqlite)
                 store = sqlite
             } catch let error as CloudError {
                 throw ServiceError(.operationFailed, "The record database in \(dataDirectory.url.path) cannot be used: \(error.reason)", underlying: error)

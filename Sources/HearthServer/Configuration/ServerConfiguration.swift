@@ -1,5 +1,6 @@
 public import Foundation
 public import HearthCloud
+public import HearthPantryServer
 public import Logging
 import HearthCore
 
@@ -20,6 +21,8 @@ import HearthCore
 /// | largest asset | `--max-asset-bytes` | `HEARTH_MAX_ASSET_BYTES` | 50,000,000 |
 /// | PostgreSQL connections per server | `--database-connections` | `HEARTH_DATABASE_CONNECTIONS` | 20 |
 /// | analytics project keys (comma separated) | `--analytics-key` | `HEARTH_ANALYTICS_KEYS` | none: the collector is off |
+/// | deepest GraphQL operation | `--graphql-max-depth` | `HEARTH_GRAPHQL_MAX_DEPTH` | 12 |
+/// | costliest GraphQL operation | `--graphql-max-cost` | `HEARTH_GRAPHQL_MAX_COST` | 20,000 |
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
     public var host: String
@@ -39,6 +42,8 @@ public struct ServerConfiguration: Sendable {
     public var databaseConnections: Int = 20
     /// The project keys the analytics collector accepts as `api_key`; empty turns the collector off.
     public var analyticsKeys: [String] = []
+    /// How deep and how costly a GraphQL operation may be.
+    public var graphQLLimits = GraphQLLimits()
 
     public init(
         host: String = "127.0.0.1",
@@ -72,6 +77,8 @@ public struct ServerConfiguration: Sendable {
         maxAssetBytes: Int? = nil,
         databaseConnections: Int? = nil,
         analyticsKeys: [String]? = nil,
+        graphQLMaxDepth: Int? = nil,
+        graphQLMaxCost: Int? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
@@ -105,6 +112,12 @@ public struct ServerConfiguration: Sendable {
         }
         if let value = try number(databaseConnections, "HEARTH_DATABASE_CONNECTIONS", "--database-connections", 1...1_000, "a number of connections") {
             configuration.databaseConnections = value
+        }
+        if let value = try number(graphQLMaxDepth, "HEARTH_GRAPHQL_MAX_DEPTH", "--graphql-max-depth", 1...1_000, "a nesting depth") {
+            configuration.graphQLLimits.maxDepth = value
+        }
+        if let value = try number(graphQLMaxCost, "HEARTH_GRAPHQL_MAX_COST", "--graphql-max-cost", 1...1_000_000_000, "a cost") {
+            configuration.graphQLLimits.maxCost = value
         }
         if let value = host ?? environment["HEARTH_HOST"], !value.isEmpty {
             configuration.host = value

@@ -1,0 +1,42 @@
+import HearthPantryModel
+
+/// The arguments of the pantry's fields, as GraphQL passes them.
+struct IDArguments: Codable, Sendable {
+    let id: String
+}
+
+struct HouseholdIDArguments: Codable, Sendable {
+    let householdId: String
+}
+
+struct HouseholdInput: Codable, Sendable {
+    let name: String
+    let description: String?
+}
+
+struct CreateHouseholdArguments: Codable, Sendable {
+    let input: HouseholdInput
+}
+
+struct UpdateHouseholdArguments: Codable, Sendable {
+    let id: String
+    let input: HouseholdInput
+}
+
+struct CodeArguments: Codable, Sendable {
+    let code: String
+}
+
+struct UpdateMemberRoleArguments: Codable, Sendable {
+    let memberId: String
+    let role: MemberRole
+}
+
+struct MemberIDArguments: Codable, Sendable {
+    let memberId: String
+}
+
+struct TransferOwnershipArguments: Codable, Sendable {
+    let householdId: String
+    let memberId: String
+}

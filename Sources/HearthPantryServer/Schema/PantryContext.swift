@@ -1,0 +1,62 @@
+import Foundation
+import HearthCore
+import HearthPantryModel
+import HearthPermissions
+import Synchronization
+
+/// What every resolver of one GraphQL operation shares: who is asking, the store and the request's loaders.
+public final class PantryContext: Sendable {
+    /// The signed-in caller; nil when the request carried no token.
+    public let viewer: PantryViewer?
+    let store: PantryStore
+    private let currentLoaders: Mutex<PantryLoaders>
+
+    init(viewer: PantryViewer?, store: PantryStore) {
+        self.viewer = viewer
+        self.store = store
+        self.currentLoaders = Mutex(PantryLoaders(store: store))
+    }
+
+    /// The loaders of the current operation (a subscription gets fresh ones for each event it sends).
+    var loaders: PantryLoaders { currentLoaders.withLock { $0 } }
+
+    /// The time a mutation records.
+    var now: Date { store.clock() }
+
+    /// Forgets everything loaded so far, so the next reads see the database as it is now.
+    func resetLoaders() {
+        currentLoaders.withLock { $0 = PantryLoaders(store: store) }
+    }
+
+    /// After a write: forgets what was loaded, so the rest of the mutation reads what is stored now.
+    func changed() {
+        resetLoaders()
+    }
+
+    /// The caller, or `UNAUTHENTICATED` when nobody is signed in.
+    func signedIn() throws -> PantryViewer {
+        guard let viewer else {
+            throw ServiceError.notAuthenticated("Sign in first: send \"Authorization: Bearer <token>\" with a token from POST /cloud/v1/accounts/signin.")
+        }
+        return viewer
+    }
+
+    /// The caller's memberships (loaded once per request).
+    func viewerMemberships() async throws -> [HouseholdMember] {
+        try await loaders.memberships.load(try signedIn().userID) ?? []
+    }
+
+    /// The caller's permissions: the Pantry rules filled from their memberships as they are now.
+    func permissions() async throws -> Permissions {
+        let viewer = try signedIn()
+        let memberships = try await viewerMemberships().map {
+            PantryPermissions.Membership(householdId: $0.householdId, role: PantryPermissions.Role(rawValue: $0.role.rawValue) ?? .member)
+        }
+        return try PantryPermissions.permissions(userId: viewer.userID, memberships: memberships)
+    }
+
+    /// What the caller may do, from ``permissions()``.
+    func ability() async throws -> Ability {
+        try Ability(try await permissions())
+    }
+}

@@ -1,0 +1,149 @@
+import Graphiti
+import HearthPantryModel
+import HearthPermissions
+
+/// The pantry's GraphQL schema, built once per server.
+enum PantrySchema {
+    static func make() throws -> Schema<PantryResolver, PantryContext> {
+        try Schema<PantryResolver, PantryContext> {
+            Enum(MemberRole.self) {
+                Value(.owner).description("Owns the household: manages it and its members, and alone hands ownership on.")
+                Value(.admin).description("Manages the household and its members, but not the owner's membership.")
+                Value(.member).description("Reads the household and uses its pantry.")
+            }.description("A member's role in a household.")
+            Enum(ItemCategory.self) {
+                Value(.produce)
+                Value(.dairy)
+                Value(.meat)
+                Value(.pantry)
+                Value(.frozen)
+                Value(.beverages)
+                Value(.other)
+            }.description("Where an item belongs in the pantry.")
+            Enum(DueDateKind.self) {
+                Value(.bestBefore).description("Still fine for a while after the date.")
+                Value(.expiration).description("Not to be used after the date.")
+            }
+            Enum(HouseholdChange.Kind.self, as: "HouseholdChangeKind") {
+                Value(.updated).description("The name or description changed.")
+                Value(.deleted).description("The household was deleted.")
+                Value(.membersChanged).description("Someone joined, left, was removed or changed role.")
+            }
+            Scalar(PermissionRule.self, as: "PermissionRule")
+                .description("One CASL rule as JSON: {action, subject?, fields?, conditions?, inverted?, reason?}.")
+            Type(Permissions.self) {
+                Field("rules", at: \.rules).description("The rules in order; later rules win over earlier ones.")
+                Field("version", at: \.version).description("Changes whenever the rules change.")
+            }.description("What the signed-in user may do, as CASL rules.")
+            Type(PantryViewer.self, as: "Viewer") {
+                Field("id", at: \.userID).description("The account's id.")
+                Field("email", at: \.email).description("The account's email address.")
+                Field("permissions", at: PantryViewer.permissions)
+            }.description("The signed-in user.")
+            Type(AccountRecord.self, as: "User") {
+                Field("id", at: \.id)
+                Field("email", at: \.email)
+            }.description("An account of the server, as other members see it.")
+            Type(HouseholdMember.self) {
+                Field("id", at: \.id)
+                Field("userId", at: \.userId)
+                Field("householdId", at: \.householdId)
+                Field("role", at: \.role)
+                Field("joinedAt", at: \.joinedAtText)
+                Field("user", at: HouseholdMember.user)
+            }.description("One user's membership of a household.")
+            Type(InviteCode.self, as: "Invite") {
+                Field("code", at: \.code)
+                Field("householdId", at: \.householdId)
+                Field("createdBy", at: \.createdBy)
+                Field("createdAt", at: \.createdAtText)
+                Field("expiresAt", at: \.expiresAtText)
+            }.description("A code that lets someone join a household as a member until it expires or is revoked.")
+            Type(PantryItem.self) {
+                Field("id", at: \.id)
+                Field("householdId", at: \.householdId)
+                Field("name", at: \.name)
+                Field("quantity", at: \.quantity)
+                Field("unit", at: \.unit)
+                Field("category", at: \.category)
+                Field("expirationDate", at: \.expirationDay).description("The day, YYYY-MM-DD.")
+                Field("dueDateKind", at: \.dueDateKind)
+                Field("minimumQuantity", at: \.minimumQuantity)
+                Field("location", at: \.location)
+                Field("notes", at: \.notes)
+                Field("addedBy", at: \.addedBy)
+                Field("createdAt", at: \.createdAtText)
+                Field("updatedAt", at: \.updatedAtText)
+            }.description("Something kept in a household's pantry.")
+            Type(Household.self) {
+                Field("id", at: \.id)
+                Field("name", at: \.name)
+                Field("description", at: \.description)
+                Field("createdBy", at: \.createdBy)
+                Field("createdAt", at: \.createdAtText)
+                Field("updatedAt", at: \.updatedAtText)
+                Field("memberCount", at: Household.loadedMemberCount)
+                Field("members", at: Household.loadedMembers).description("The owner, then admins, then members, oldest first.")
+                Field("items", at: Household.items)
+                Field("invites", at: Household.invites).description("Invite codes that still work; empty unless you are the owner or an admin.")
+                Field("myRole", at: Household.myRole)
+            }.description("A household: people who share a pantry.")
+            Type(HouseholdChangeEvent.self, as: "HouseholdChange") {
+                Field("householdId", at: \.householdID)
+                Field("kind", at: \.kind)
+                Field("household", at: \.household).description("The household after the change; null once deleted.")
+            }
+            Input(HouseholdInput.self) {
+                InputField("name", at: \.name)
+                InputField("description", at: \.description)
+            }
+            Query {
+                Field("me", at: PantryResolver.me).description("The signed-in user.")
+                Field("households", at: PantryResolver.households).description("Every household you belong to, by name.")
+                Field("household", at: PantryResolver.household) {
+                    Argument("id", at: \.id)
+                }.description("One household you belong to.")
+            }
+            Mutation {
+                Field("createHousehold", at: PantryResolver.createHousehold) {
+                    Argument("input", at: \.input)
+                }.description("Creates a household that you own.")
+                Field("updateHousehold", at: PantryResolver.updateHousehold) {
+                    Argument("id", at: \.id)
+                    Argument("input", at: \.input)
+                }
+                Field("deleteHousehold", at: PantryResolver.deleteHousehold) {
+                    Argument("id", at: \.id)
+                }
+                Field("createInvite", at: PantryResolver.createInvite) {
+                    Argument("householdId", at: \.householdId)
+                }.description("A new invite code to the household, working for seven days.")
+                Field("revokeInvite", at: PantryResolver.revokeInvite) {
+                    Argument("code", at: \.code)
+                }
+                Field("joinHousehold", at: PantryResolver.joinHousehold) {
+                    Argument("code", at: \.code)
+                }
+                Field("updateMemberRole", at: PantryResolver.updateMemberRole) {
+                    Argument("memberId", at: \.memberId)
+                    Argument("role", at: \.role)
+                }
+                Field("removeMember", at: PantryResolver.removeMember) {
+                    Argument("memberId", at: \.memberId)
+                }
+                Field("leaveHousehold", at: PantryResolver.leaveHousehold) {
+                    Argument("householdId", at: \.householdId)
+                }
+                Field("transferOwnership", at: PantryResolver.transferOwnership) {
+                    Argument("householdId", at: \.householdId)
+                    Argument("memberId", at: \.memberId)
+                }
+            }
+            Subscription {
+                SubscriptionField("householdChanged", as: HouseholdChangeEvent.self, atSub: PantryResolver.householdChanged) {
+                    Argument("id", at: \.id)
+                }
+            }
+        }
+    }
+}

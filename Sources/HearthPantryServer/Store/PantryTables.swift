@@ -1,0 +1,90 @@
+package import HearthCloud
+
+/// The pantry's tables in the server's database, written once for SQLite and PostgreSQL (`BIGINT` is an
+/// integer and `DOUBLE PRECISION` a real to SQLite). Statements are idempotent, so migrating again is safe.
+///
+/// Rows hold HearthPantryModel's types: `Household`, `HouseholdMember`, `InviteCode`, `PantryItem`,
+/// `StockBooking` (its kind by name, a transfer's locations and a consumption's `spoiled` in columns of their
+/// own), `Recipe` (ingredients, instruction steps and tags in tables by position), `ShoppingListItem`. Times are milliseconds since 1970; quantities are doubles; expiration
+/// dates are `YYYY-MM-DD` days. Rows that belong to a household are deleted with it by the store, in the same
+/// transaction (no foreign keys: SQLite leaves them off by default and both databases must behave alike).
+package enum PantryTables {
+    /// Every table and index, in creation order.
+    package static let statements: [String] = [
+        """
+        CREATE TABLE IF NOT EXISTS pantry_households (
+            id TEXT PRIMARY KEY, name TEXT NOT NULL, description TEXT, created_by TEXT NOT NULL,
+            created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS pantry_members (
+            id TEXT PRIMARY KEY, household_id TEXT NOT NULL, user_id TEXT NOT NULL, role TEXT NOT NULL,
+            joined_at BIGINT NOT NULL, UNIQUE (household_id, user_id))
+        """,
+        "CREATE INDEX IF NOT EXISTS pantry_members_user ON pantry_members(user_id)",
+        """
+        CREATE TABLE IF NOT EXISTS pantry_invites (
+            code TEXT PRIMARY KEY, household_id TEXT NOT NULL, created_by TEXT NOT NULL,
+            created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, revoked_at BIGINT)
+        """,
+        "CREATE INDEX IF NOT EXISTS pantry_invites_household ON pantry_invites(household_id)",
+        """
+        CREATE TABLE IF NOT EXISTS pantry_items (
+            id TEXT PRIMARY KEY, household_id TEXT NOT NULL, name TEXT NOT NULL, quantity DOUBLE PRECISION NOT NULL,
+            unit TEXT NOT NULL, category TEXT NOT NULL, expiration_date TEXT, location TEXT, notes TEXT,
+            barcode TEXT, minimum_quantity DOUBLE PRECISION, due_date_kind TEXT NOT NULL DEFAULT 'expiration',
+            added_by TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX IF NOT EXISTS pantry_items_household ON pantry_items(household_id, name)",
+        """
+        CREATE TABLE IF NOT EXISTS pantry_stock_bookings (
+            id TEXT PRIMARY KEY, household_id TEXT NOT NULL, item_id TEXT NOT NULL, kind TEXT NOT NULL,
+            spoiled BIGINT NOT NULL DEFAULT 0, from_location TEXT, to_location TEXT, quantity DOUBLE PRECISION NOT NULL,
+            location TEXT, best_before TEXT, created_by TEXT NOT NULL, created_at BIGINT NOT NULL, reverses TEXT)
+        """,
+        "CREATE INDEX IF NOT EXISTS pantry_stock_bookings_item ON pantry_stock_bookings(item_id, created_at)",
+        "CREATE INDEX IF NOT EXISTS pantry_stock_bookings_household ON pantry_stock_bookings(household_id, created_at)",
+        """
+        CREATE TABLE IF NOT EXISTS pantry_recipes (
+            id TEXT PRIMARY KEY, household_id TEXT NOT NULL, name TEXT NOT NULL, description TEXT,
+            prep_time BIGINT, cook_time BIGINT, servings BIGINT, difficulty TEXT NOT NULL)
+        """,
+        "CREATE INDEX IF NOT EXISTS pantry_recipes_household ON pantry_recipes(household_id, name)",
+        """
+        CREATE TABLE IF NOT EXISTS pantry_recipe_ingredients (
+            recipe_id TEXT NOT NULL, position BIGINT NOT NULL, name TEXT NOT NULL, quantity DOUBLE PRECISION NOT NULL,
+            unit TEXT NOT NULL, PRIMARY KEY (recipe_id, position))
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS pantry_recipe_steps (
+            recipe_id TEXT NOT NULL, position BIGINT NOT NULL, text TEXT NOT NULL, PRIMARY KEY (recipe_id, position))
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS pantry_recipe_tags (
+            recipe_id TEXT NOT NULL, tag TEXT NOT NULL, PRIMARY KEY (recipe_id, tag))
+        """,
+        "CREATE INDEX IF NOT EXISTS pantry_recipe_tags_tag ON pantry_recipe_tags(tag)",
+        """
+        CREATE TABLE IF NOT EXISTS pantry_shopping_items (
+            id TEXT PRIMARY KEY, household_id TEXT NOT NULL, name TEXT NOT NULL, quantity DOUBLE PRECISION NOT NULL,
+            unit TEXT NOT NULL, checked BIGINT NOT NULL DEFAULT 0, note TEXT, recipe_id TEXT, created_at BIGINT NOT NULL)
+        """,
+        "CREATE INDEX IF NOT EXISTS pantry_shopping_items_household ON pantry_shopping_items(household_id, checked, name)",
+    ]
+
+    /// The tables a household's rows live in, children first: what deleting a household clears.
+    package static let householdScoped = [
+        "pantry_shopping_items", "pantry_stock_bookings", "pantry_items", "pantry_invites", "pantry_members",
+    ]
+
+    /// Creates or upgrades the tables, one migrating process at a time on PostgreSQL.
+    package static func migrate(_ database: any SQLDatabase) async throws {
+        let dialect = database.dialect
+        try await database.transaction(readOnly: false) { tx in
+            if dialect == .postgres {
+                try await tx.execute("SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_5054))
+            }
+            for statement in statements { try await tx.execute(statement, []) }
+        }
+    }
+}

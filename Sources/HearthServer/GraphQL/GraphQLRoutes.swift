@@ -1,0 +1,134 @@
+import Foundation
+import GraphQL
+import HTTPTypes
+import HearthCloud
+import HearthCloudModel
+import HearthCore
+import HearthPantryServer
+import Hummingbird
+import Logging
+import NIOCore
+
+/// The pantry's GraphQL endpoint over HTTP, at `/graphql`.
+///
+/// `POST` takes a JSON body `{"query", "variables", "operationName"}`; `GET` takes the same as query-string
+/// parameters (`variables` as JSON) and runs queries only. A bearer token from the cloud API's sign-in names
+/// the caller; without one, operations run signed out (introspection works, every pantry field answers
+/// `UNAUTHENTICATED`). Every answer is a GraphQL response: failures are `errors` with an `extensions.code`.
+struct GraphQLRoutes: Sendable {
+    static let path = "/graphql"
+
+    let graphQL: any PantryGraphQLServing
+    let accounts: AccountService
+    let maxRequestBytes: Int
+    let logger: Logger
+
+    func register(on router: Router<HearthRequestContext>) {
+        router.post(RouterPath(Self.path)) { request, _ in
+            await post(request)
+        }
+        router.get(RouterPath(Self.path)) { request, _ in
+            await get(request)
+        }
+        // Other methods get a GraphQL answer too, rather than the cloud API's error body.
+        for method in [HTTPRequest.Method.put, .patch, .delete] {
+            router.on(RouterPath(Self.path), method: method) { request, _ in
+                var response = answer(.methodNotAllowed, .badUserInput, "\(Self.path) answers GET (queries) and POST (any operation), not \(request.method).")
+                response.headers[.allow] = "GET, POST"
+                return response
+            }
+        }
+    }
+
+    private func post(_ request: Request) async -> Response {
+        var request = request
+        let buffer: ByteBuffer
+        do {
+            buffer = try await request.collectBody(upTo: maxRequestBytes)
+        } catch is NIOTooManyBytesError {
+            return answer(.contentTooLarge, .badUserInput, "The request body is larger than \(maxRequestBytes) bytes; send a smaller operation.")
+        } catch {
+            return answer(.badRequest, .badUserInput, "The request body could not be read; send it again.")
+        }
+        guard buffer.readableBytes > 0 else {
+            return answer(.badRequest, .badUserInput, "POST \(Self.path) needs a JSON body: {\"query\": \"…\", \"variables\": {…}, \"operationName\": \"…\"}.")
+        }
+        let body: GraphQLRequest
+        do {
+            body = try JSONDecoder().decode(GraphQLRequest.self, from: Data(buffer.readableBytesView))
+        } catch {
+            return answer(.badRequest, .badUserInput, "The body is not a GraphQL request: \(DecodingErrorSummary.describe(error)). Send {\"query\": \"…\", \"variables\": {…}, \"operationName\": \"…\"}.")
+        }
+        return await run(body, request: request, method: .post)
+    }
+
+    private func get(_ request: Request) async -> Response {
+        let parameters = request.uri.queryParameters
+        guard let query = parameters["query"].map(String.init), !query.isEmpty else {
+            return answer(.badRequest, .badUserInput, "GET \(Self.path) needs a query parameter: \(Self.path)?query={me{id}}; send mutations with POST.")
+        }
+        var variables: [String: Map] = [:]
+        if let text = parameters["variables"].map(String.init), !text.isEmpty {
+            guard let decoded = try? JSONDecoder().decode([String: Map].self, from: Data(text.utf8)) else {
+                return answer(.badRequest, .badUserInput, "The variables parameter must be a JSON object, such as {\"id\":\"…\"}.")
+            }
+            variables = decoded
+        }
+        let operationName = parameters["operationName"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        return await run(GraphQLRequest(query: query, operationName: operationName, variables: variables), request: request, method: .get)
+    }
+
+    private func run(_ body: GraphQLRequest, request: Request, method: HTTPRequest.Method) async -> Response {
+        switch graphQL.operationType(of: body) {
+        case .mutation where method == .get:
+            var response = answer(.methodNotAllowed, .badUserInput, "Mutations change data, so GET \(Self.path) does not run them; send this one with POST.")
+            response.headers[.allow] = "POST"
+            return response
+        case .subscription:
+            return answer(.badRequest, .badUserInput, "Subscriptions run over a WebSocket at \(Self.path) with the graphql-transport-ws protocol, not over plain HTTP.")
+        default:
+            break
+        }
+        let viewer: PantryViewer?
+        do {
+            viewer = try await self.viewer(request.headers[.authorization])
+        } catch let error as GraphQLError {
+            return respond(.unauthorized, GraphQLResult(errors: [error]))
+        } catch {
+            return respond(.internalServerError, GraphQLResult(errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)]))
+        }
+        return respond(.ok, await graphQL.execute(body, viewer: viewer))
+    }
+
+    /// The caller the `Authorization` header names: nil without one; `UNAUTHENTICATED` for a header that is
+    /// not a bearer token, or a token that is unknown, revoked or expired.
+    func viewer(_ header: String?) async throws -> PantryViewer? {
+        guard let header else { return nil }
+        guard header.lowercased().hasPrefix("bearer ") else {
+            throw GraphQLErrorShaper.error(.unauthenticated, "The Authorization header must be \"Bearer <token>\", with a token from POST /cloud/v1/accounts/signin.")
+        }
+        return try await viewer(token: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
+    }
+
+    /// The caller `token` belongs to; `UNAUTHENTICATED` (a ``GraphQLError``) when it is not a valid session.
+    func viewer(token: String) async throws -> PantryViewer {
+        do {
+            let caller = try await accounts.authenticate(token: token)
+            return PantryViewer(userID: caller.userRecordName, email: caller.emailAddress)
+        } catch let error as CloudError where error.serverErrorCode == .authenticationFailed || error.serverErrorCode == .authenticationRequired {
+            throw GraphQLErrorShaper.error(.unauthenticated, error.reason)
+        }
+    }
+
+    private func answer(_ status: HTTPResponse.Status, _ code: GraphQLErrorCode, _ message: String) -> Response {
+        respond(status, GraphQLResult(errors: [GraphQLErrorShaper.error(code, message)]))
+    }
+
+    private func respond(_ status: HTTPResponse.Status, _ result: GraphQLResult) -> Response {
+        let data = (try? GraphQLJSONEncoder().encode(result)) ?? Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL"}}]}"#.utf8)
+        return Response(
+            status: status,
+            headers: [.contentType: "application/graphql-response+json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
+    }
+}

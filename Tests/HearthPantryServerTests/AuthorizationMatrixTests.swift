@@ -1,0 +1,102 @@
+import Foundation
+import GraphQL
+import HearthPantryModel
+@testable import HearthPantryServer
+import Testing
+
+@Suite("Authorization: who may run each household operation (nothing changes on a refusal)")
+struct AuthorizationMatrixTests {
+    enum Caller: String, CaseIterable, Sendable, CustomTestStringConvertible {
+        case owner, admin, member, outsider, signedOut
+        var testDescription: String { rawValue }
+    }
+
+    /// A household with an owner, an admin and a member, an outsider, and an open invite.
+    struct Setup: Sendable {
+        let household: String
+        let people: [Caller: PantryViewer]
+        let memberIDs: [Caller: String]
+        let invite: String
+    }
+
+    static func setUp(_ pantry: Pantry) async throws -> Setup {
+        var people: [Caller: PantryViewer] = [:]
+        for caller in [Caller.owner, .admin, .member, .outsider] { people[caller] = try await pantry.user(caller.rawValue) }
+        let household = try await pantry.household("Home", owner: people[.owner]!, members: [(people[.admin]!, .admin), (people[.member]!, .member)])
+        var memberIDs: [Caller: String] = [:]
+        for member in household.members {
+            if let caller = people.first(where: { $0.value.userID == member.userId })?.key { memberIDs[caller] = member.id }
+        }
+        let invite = try await pantry.invite(to: household)
+        return Setup(household: household.id, people: people, memberIDs: memberIDs, invite: invite.code)
+    }
+
+    /// What is stored about the household, to compare before and after a refused operation.
+    struct Snapshot: Equatable {
+        let household: Household?
+        let invites: [InviteCode]
+    }
+
+    static func snapshot(_ pantry: Pantry, _ setup: Setup) async throws -> Snapshot {
+        Snapshot(
+            household: try await pantry.store.household(id: setup.household),
+            invites: try await pantry.store.invites(inHouseholds: [setup.household])[setup.household] ?? [])
+    }
+
+    /// One operation, and what each caller gets: nil for success, else the error code.
+    struct Operation: Sendable, CustomTestStringConvertible {
+        let name: String
+        let document: @Sendable (Setup) -> String
+        let outcomes: [Caller: String?]
+        var testDescription: String { name }
+    }
+
+    static let forbidden = "FORBIDDEN"
+    static let signIn = "UNAUTHENTICATED"
+
+    static let operations: [Operation] = [
+        Operation(name: "household", document: { "{ household(id: \"\($0.household)\") { id members { id } } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "updateHousehold", document: { "mutation { updateHousehold(id: \"\($0.household)\", input: {name: \"Renamed\"}) { id } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "deleteHousehold", document: { "mutation { deleteHousehold(id: \"\($0.household)\") }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "createInvite", document: { "mutation { createInvite(householdId: \"\($0.household)\") { code } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "revokeInvite", document: { "mutation { revokeInvite(code: \"\($0.invite)\") }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "updateMemberRole (a member)", document: { "mutation { updateMemberRole(memberId: \"\($0.memberIDs[.member]!)\", role: admin) { id } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "updateMemberRole (the owner)", document: { "mutation { updateMemberRole(memberId: \"\($0.memberIDs[.owner]!)\", role: member) { id } }" },
+                  outcomes: [.owner: "BAD_USER_INPUT", .admin: forbidden, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+        // A member removing themselves leaves, which the rules allow.
+        Operation(name: "removeMember (a member)", document: { "mutation { removeMember(memberId: \"\($0.memberIDs[.member]!)\") }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "removeMember (an admin)", document: { "mutation { removeMember(memberId: \"\($0.memberIDs[.admin]!)\") }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "removeMember (the owner)", document: { "mutation { removeMember(memberId: \"\($0.memberIDs[.owner]!)\") }" },
+                  outcomes: [.owner: "BAD_USER_INPUT", .admin: forbidden, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "leaveHousehold", document: { "mutation { leaveHousehold(householdId: \"\($0.household)\") }" },
+                  outcomes: [.owner: "BAD_USER_INPUT", .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "transferOwnership", document: { "mutation { transferOwnership(householdId: \"\($0.household)\", memberId: \"\($0.memberIDs[.member]!)\") { id } }" },
+                  outcomes: [.owner: nil, .admin: forbidden, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+    ]
+
+    @Test("each caller gets what the rules give them", arguments: DatabaseKind.allCases, operations)
+    func matrix(_ kind: DatabaseKind, _ operation: Operation) async throws {
+        _ = try await withPantry(kind) { pantry in
+            for caller in Caller.allCases {
+                let setup = try await Self.setUp(pantry)
+                let before = try await Self.snapshot(pantry, setup)
+                let result = await pantry.run(operation.document(setup), as: setup.people[caller])
+                let expected = operation.outcomes[caller] ?? nil
+                if let expected {
+                    #expect(result.codes == [expected], "\(caller.rawValue) running \(operation.name): \(result.errors.map(\.message))")
+                    #expect(try await Self.snapshot(pantry, setup) == before, "\(caller.rawValue) running \(operation.name) changed the household")
+                } else {
+                    #expect(result.errors.isEmpty, "\(caller.rawValue) running \(operation.name): \(result.errors.map(\.message))")
+                }
+            }
+        }
+    }
+}

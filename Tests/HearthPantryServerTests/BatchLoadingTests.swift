@@ -1,0 +1,52 @@
+import Foundation
+import GraphQL
+import HearthPantryModel
+@testable import HearthPantryServer
+import Testing
+
+@Suite("Batched loading: a nested households query costs a bounded number of statements")
+struct BatchLoadingTests {
+    static let query = """
+        { households { id name memberCount members { id role user { id email } } items { id name quantity unit } } }
+        """
+
+    /// `households` households, each with the viewer as owner, `others` more members, and `items` items.
+    static func fill(_ pantry: Pantry, households: Int, others: Int, items: Int) async throws -> PantryViewer {
+        let viewer = try await pantry.user("viewer")
+        var people: [(PantryViewer, MemberRole)] = []
+        for index in 0..<others { people.append((try await pantry.user("member\(index)"), .member)) }
+        for number in 0..<households {
+            let household = try await pantry.household("Home \(number)", owner: viewer, members: people)
+            for index in 0..<items { try await pantry.item("Item \(index)", quantity: Double(index), in: household) }
+        }
+        return viewer
+    }
+
+    @Test("20 households × 4 members × 100 items cost as many statements as 2 households", arguments: DatabaseKind.allCases)
+    func constantStatements(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind, limits: GraphQLLimits(maxCost: 1_000_000)) { pantry in
+            let small = try await Self.fill(pantry, households: 2, others: 3, items: 100)
+            let large = try await Self.fill(pantry, households: 20, others: 3, items: 100)
+
+            let beforeSmall = pantry.statements
+            let smallData = try await pantry.data(Self.query, as: small)
+            let smallCost = pantry.statements - beforeSmall
+
+            let beforeLarge = pantry.statements
+            let largeData = try await pantry.data(Self.query, as: large)
+            let largeCost = pantry.statements - beforeLarge
+
+            #expect(smallData["households"].elements.count == 2)
+            #expect(largeData["households"].elements.count == 20)
+            let first = largeData["households", 0]
+            #expect(first["members"].elements.count == 4)
+            #expect(first["memberCount"] == .number(4))
+            #expect(first["items"].elements.count == 100)
+            #expect(first["members", 0, "role"].text == "owner")
+            #expect(first["members", 0, "user", "email"].text == large.email)
+            // memberships, households, members, items, accounts: one statement each, whatever the count.
+            #expect(largeCost == smallCost)
+            #expect(largeCost <= 5, "the query ran \(largeCost) statements")
+        }
+    }
+}

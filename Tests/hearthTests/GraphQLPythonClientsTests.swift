@@ -1,0 +1,150 @@
+import Foundation
+import HearthCloudModel
+import HearthTestSupport
+import Testing
+
+/// Python's GraphQL tools against a live `hearth serve`: graphql-core rebuilds the schema from introspection
+/// and validates the operations Hearth's clients send; gql runs a query, a mutation and a subscription over
+/// graphql-transport-ws.
+@Suite("Python's GraphQL tools against a live hearth serve", .serialized, .timeLimit(.minutes(3)))
+struct GraphQLPythonClientsTests {
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let python = ExternalTool(
+        name: "Python with graphql-core and gql", variable: "HEARTH_GRAPHQL_PYTHON",
+        candidates: [repository.appendingPathComponent(".build/venv/bin/python3")],
+        install: "python3 -m venv .build/venv && .build/venv/bin/pip install graphql-core==3.2.6 'gql[websockets]==4.0.0' (.ci/run does)")
+
+    /// The interpreter, when it has the modules; otherwise skips (or fails on CI) with the reason.
+    static func interpreter(_ modules: String) async throws -> URL? {
+        var reason = python.missingReason
+        if let executable = python.executable {
+            let check = try await ChildProcess.run(executable, ["-c", "import \(modules)"])
+            if check.status == 0 { return executable }
+            reason = "\(executable.path) cannot import \(modules); \(python.install)."
+        }
+        if ExternalTool.missingFails {
+            Issue.record(Comment(rawValue: reason))
+            return nil
+        }
+        try Test.cancel(Comment(rawValue: reason))
+    }
+
+    /// Builds the client schema from the server's introspection and validates operations against it.
+    static let validateScript = #"""
+    import json, sys, urllib.request
+    from graphql import build_client_schema, get_introspection_query, parse, validate
+
+    base = sys.argv[1]
+    request = urllib.request.Request(base + "/graphql", data=json.dumps({"query": get_introspection_query()}).encode(),
+                                     headers={"Content-Type": "application/json"})
+    answer = json.load(urllib.request.urlopen(request))
+    schema = build_client_schema(answer["data"])
+    operations = json.loads(sys.argv[2])
+    found = {name: [error.message for error in validate(schema, parse(text))] for name, text in operations.items()}
+    print(json.dumps({"types": sorted(schema.type_map), "errors": found}))
+    """#
+
+    static let operations: [String: String] = [
+        "me": "query Me { me { id email permissions { version rules } } }",
+        "households": "query Households { households { id name description memberCount myRole members { id role joinedAt user { id email } } items { id name quantity unit category expirationDate dueDateKind minimumQuantity } invites { code expiresAt } } }",
+        "household": "query Household($id: String!) { household(id: $id) { id name } }",
+        "create": "mutation Create($name: String!) { createHousehold(input: {name: $name}) { id name } }",
+        "update": "mutation Update($id: String!, $name: String!) { updateHousehold(id: $id, input: {name: $name, description: \"x\"}) { id } }",
+        "delete": "mutation Delete($id: String!) { deleteHousehold(id: $id) }",
+        "invite": "mutation Invite($id: String!) { createInvite(householdId: $id) { code expiresAt } }",
+        "revoke": "mutation Revoke($code: String!) { revokeInvite(code: $code) }",
+        "join": "mutation Join($code: String!) { joinHousehold(code: $code) { id } }",
+        "role": "mutation Role($m: String!) { updateMemberRole(memberId: $m, role: admin) { id role } }",
+        "remove": "mutation Remove($m: String!) { removeMember(memberId: $m) }",
+        "leave": "mutation Leave($id: String!) { leaveHousehold(householdId: $id) }",
+        "transfer": "mutation Transfer($id: String!, $m: String!) { transferOwnership(householdId: $id, memberId: $m) { id } }",
+        "changed": "subscription Changed($id: String!) { householdChanged(id: $id) { kind householdId household { name memberCount } } }",
+        "wrong": "query Wrong { households { nope } }",
+    ]
+
+    struct Validation: Decodable {
+        let types: [String]
+        let errors: [String: [String]]
+    }
+
+    @Test("graphql-core builds the schema from introspection, and the clients' operations validate against it")
+    func graphQLCoreValidates() async throws {
+        guard let python = try await Self.interpreter("graphql") else { return }
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await ServerProcess.running(dataDirectory: folder.appendingPathComponent("data")) { server in
+            let operations = String(decoding: try JSONEncoder().encode(Self.operations), as: UTF8.self)
+            let run = try await ChildProcess.run(python, ["-c", Self.validateScript, server.base, operations])
+            #expect(run.status == 0, "\(run.stderr)")
+            let result = try JSONDecoder().decode(Validation.self, from: Data(run.stdout.utf8))
+            #expect(result.types.contains("Household") && result.types.contains("HouseholdMember") && result.types.contains("MemberRole"))
+            for (name, errors) in result.errors where name != "wrong" {
+                #expect(errors.isEmpty, "\(name): \(errors)")
+            }
+            #expect(result.errors["wrong"]?.first?.contains("nope") == true)
+        }
+    }
+
+    /// With gql over one graphql-transport-ws connection: a mutation, a query, and a subscription that sees two
+    /// renames made while it listens.
+    static let clientScript = #"""
+    import asyncio, json, sys
+    from gql import Client, gql
+    from gql.transport.websockets import WebsocketsTransport
+
+    base, token = sys.argv[1], sys.argv[2]
+
+    async def main():
+        transport = WebsocketsTransport(url=base.replace("http", "ws", 1) + "/graphql", init_payload={"Authorization": "Bearer " + token})
+        events = []
+        async with Client(transport=transport, fetch_schema_from_transport=True) as session:
+            created = await session.execute(gql("mutation($n: String!) { createHousehold(input: {name: $n}) { id name } }"), variable_values={"n": "Python Flat"})
+            household = created["createHousehold"]["id"]
+            listed = await session.execute(gql("{ households { id name myRole } }"))
+            subscription = gql("subscription($id: String!) { householdChanged(id: $id) { kind household { name } } }")
+            async def listen():
+                async for event in session.subscribe(subscription, variable_values={"id": household}):
+                    events.append(event["householdChanged"])
+                    if len(events) == 2:
+                        return
+            listener = asyncio.create_task(listen())
+            await asyncio.sleep(0.5)
+            for name in ("Renamed once", "Renamed twice"):
+                await session.execute(gql("mutation($id: String!, $n: String!) { updateHousehold(id: $id, input: {name: $n}) { id } }"), variable_values={"id": household, "n": name})
+            await asyncio.wait_for(listener, timeout=20)
+        print(json.dumps({"created": created["createHousehold"], "listed": listed["households"], "events": events}))
+
+    asyncio.run(main())
+    """#
+
+    struct ClientRun: Decodable {
+        struct Household: Decodable { let id: String; let name: String; let myRole: String? }
+        struct Event: Decodable {
+            struct Named: Decodable { let name: String }
+            let kind: String
+            let household: Named?
+        }
+
+        let created: Household
+        let listed: [Household]
+        let events: [Event]
+    }
+
+    @Test("gql runs a mutation, a query and a subscription over graphql-transport-ws")
+    func gqlClient() async throws {
+        guard let python = try await Self.interpreter("gql, gql.transport.websockets") else { return }
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await ServerProcess.running(dataDirectory: folder.appendingPathComponent("data")) { server in
+            let session = try await server.signUpAndIn("gql@example.com")
+            let run = try await ChildProcess.run(python, ["-c", Self.clientScript, server.base, session.token])
+            #expect(run.status == 0, "\(run.stderr)")
+            let result = try JSONDecoder().decode(ClientRun.self, from: Data(run.stdout.utf8))
+            #expect(result.created.name == "Python Flat")
+            #expect(result.listed.map(\.name) == ["Python Flat"])
+            #expect(result.listed.first?.myRole == "owner")
+            #expect(result.events.map(\.kind) == ["updated", "updated"])
+            #expect(result.events.compactMap(\.household?.name) == ["Renamed once", "Renamed twice"])
+        }
+    }
+}
