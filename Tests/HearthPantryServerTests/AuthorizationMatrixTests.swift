@@ -55,6 +55,15 @@ struct AuthorizationMatrixTests {
     static let signIn = "UNAUTHENTICATED"
 
     static let operations: [Operation] = [
+        Operation(name: "me", document: { _ in "{ me { id permissions { version } } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: nil, .signedOut: signIn]),
+        Operation(name: "households", document: { _ in "{ households { id } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: nil, .signedOut: signIn]),
+        Operation(name: "createHousehold", document: { _ in "mutation { createHousehold(input: {name: \"Another\"}) { id } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: nil, .signedOut: signIn]),
+        // Those who already belong are refused by the household rules; anyone else signed in joins.
+        Operation(name: "joinHousehold", document: { "mutation { joinHousehold(code: \"\($0.invite)\") { id } }" },
+                  outcomes: [.owner: "BAD_USER_INPUT", .admin: "BAD_USER_INPUT", .member: "BAD_USER_INPUT", .outsider: nil, .signedOut: signIn]),
         Operation(name: "household", document: { "{ household(id: \"\($0.household)\") { id members { id } } }" },
                   outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]),
         Operation(name: "updateHousehold", document: { "mutation { updateHousehold(id: \"\($0.household)\", input: {name: \"Renamed\"}) { id } }" },

@@ -108,7 +108,10 @@ struct GraphQLPythonClientsTests {
                     if len(events) == 2:
                         return
             listener = asyncio.create_task(listen())
+            # The server reads one connection's messages in order: once a later query is answered, the
+            # subscription sent before it is listening.
             await asyncio.sleep(0.5)
+            await session.execute(gql("{ me { id } }"))
             for name in ("Renamed once", "Renamed twice"):
                 await session.execute(gql("mutation($id: String!, $n: String!) { updateHousehold(id: $id, input: {name: $n}) { id } }"), variable_values={"id": household, "n": name})
             await asyncio.wait_for(listener, timeout=20)

@@ -15,7 +15,7 @@ import NIOWebSocket
 /// client stops one with `complete`. `ping` is answered with `pong`. Breaking the protocol closes the socket
 /// with its codes: 4400 a message that is not valid, 4401 `subscribe` before the acknowledgement, 4403 a
 /// missing or wrong token, 4408 no `connection_init` in time, 4409 an id already running, 4429 a second
-/// `connection_init`.
+/// `connection_init`, 4500 a token the server failed to check.
 struct GraphQLWebSocket: Sendable {
     static let subprotocol = "graphql-transport-ws"
 
@@ -63,8 +63,12 @@ struct GraphQLWebSocket: Sendable {
             }
             do {
                 await session.acknowledge(try await routes.viewer(token: token))
-            } catch {
+            } catch is GraphQLError {
                 await session.close(4403, "Forbidden: the token is unknown, revoked or expired; sign in again")
+                return false
+            } catch {
+                logger.error("Could not check a GraphQL WebSocket's token", metadata: ["error": "\(String(reflecting: error))"])
+                await session.close(4500, "Internal server error: the token could not be checked; try again")
                 return false
             }
         case "ping":
