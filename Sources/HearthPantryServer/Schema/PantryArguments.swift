@@ -40,3 +40,46 @@ struct TransferOwnershipArguments: Codable, Sendable {
     let householdId: String
     let memberId: String
 }
+
+struct ItemsArguments: Codable, Sendable {
+    let householdId: String
+    let expiringWithinDays: Int?
+}
+
+struct ItemInput: Codable, Sendable {
+    let householdId: String
+    let name: String
+    let quantity: Double
+    let unit: String?
+    let category: ItemCategory?
+    let expirationDate: String?
+    let dueDateKind: DueDateKind?
+    let minimumQuantity: Double?
+    let location: String?
+    let notes: String?
+}
+
+struct AddItemArguments: Codable, Sendable {
+    let input: ItemInput
+}
+
+struct PurchaseArguments: Codable, Sendable {
+    let itemId: String
+    let quantity: Double
+    let location: String?
+    let bestBefore: String?
+}
+
+struct ConsumeArguments: Codable, Sendable {
+    let itemId: String
+    let quantity: Double
+    let location: String?
+    let spoiled: Bool?
+}
+
+struct TransferArguments: Codable, Sendable {
+    let itemId: String
+    let quantity: Double
+    let from: String
+    let to: String
+}

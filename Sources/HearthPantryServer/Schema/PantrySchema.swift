@@ -24,6 +24,13 @@ enum PantrySchema {
                 Value(.bestBefore).description("Still fine for a while after the date.")
                 Value(.expiration).description("Not to be used after the date.")
             }
+            Enum(ExpiryStatus.self) {
+                Value(.expired).description("Past its expiration date.")
+                Value(.overdue).description("Past its best-before date.")
+                Value(.dueSoon).description("Due today or within five days.")
+                Value(.belowMinimum).description("Less in stock than the item's minimum.")
+                Value(.ok).description("None of the above.")
+            }.description("How an item stands today.")
             Enum(HouseholdChange.Kind.self, as: "HouseholdChangeKind") {
                 Value(.updated).description("The name or description changed.")
                 Value(.deleted).description("The household was deleted.")
@@ -74,7 +81,23 @@ enum PantrySchema {
                 Field("addedBy", at: \.addedBy)
                 Field("createdAt", at: \.createdAtText)
                 Field("updatedAt", at: \.updatedAtText)
+                Field("statuses", at: PantryItem.statuses).description("Most urgent first; [ok] when nothing applies.")
+                Field("bookings", at: PantryItem.bookings).description("Every change to the stock, oldest first.")
             }.description("Something kept in a household's pantry.")
+            Type(StockBooking.self) {
+                Field("id", at: \.id)
+                Field("itemId", at: \.itemId)
+                Field("kind", at: \.kindName).description("purchase, consume, open, transfer or correct_inventory.")
+                Field("quantity", at: \.quantity).description("In the item's unit; signed for inventory corrections.")
+                Field("spoiled", at: \.spoiled)
+                Field("location", at: \.location)
+                Field("fromLocation", at: \.fromLocation)
+                Field("toLocation", at: \.toLocation)
+                Field("bestBefore", at: \.bestBeforeDay)
+                Field("createdBy", at: \.createdBy)
+                Field("createdAt", at: \.createdAtText)
+                Field("reverses", at: \.reverses).description("The booking this one undoes, for an undo.")
+            }.description("One change to an item's stock; bookings are never edited, an undo is a booking of its own.")
             Type(Household.self) {
                 Field("id", at: \.id)
                 Field("name", at: \.name)
@@ -97,12 +120,28 @@ enum PantrySchema {
                 InputField("name", at: \.name)
                 InputField("description", at: \.description)
             }
+            Input(ItemInput.self) {
+                InputField("householdId", at: \.householdId)
+                InputField("name", at: \.name)
+                InputField("quantity", at: \.quantity).description("The stock it starts with, bought at location.")
+                InputField("unit", at: \.unit)
+                InputField("category", at: \.category)
+                InputField("expirationDate", at: \.expirationDate).description("YYYY-MM-DD.")
+                InputField("dueDateKind", at: \.dueDateKind)
+                InputField("minimumQuantity", at: \.minimumQuantity)
+                InputField("location", at: \.location)
+                InputField("notes", at: \.notes)
+            }
             Query {
                 Field("me", at: PantryResolver.me).description("The signed-in user.")
                 Field("households", at: PantryResolver.households).description("Every household you belong to, by name.")
                 Field("household", at: PantryResolver.household) {
                     Argument("id", at: \.id)
                 }.description("One household you belong to.")
+                Field("items", at: PantryResolver.items) {
+                    Argument("householdId", at: \.householdId)
+                    Argument("expiringWithinDays", at: \.expiringWithinDays).description("Only items expired, overdue or due within this many days.")
+                }.description("A household's items, by name.")
             }
             Mutation {
                 Field("createHousehold", at: PantryResolver.createHousehold) {
@@ -138,6 +177,41 @@ enum PantrySchema {
                     Argument("householdId", at: \.householdId)
                     Argument("memberId", at: \.memberId)
                 }
+                Field("addItem", at: PantryResolver.addItem) {
+                    Argument("input", at: \.input)
+                }.description("Adds an item; a quantity above 0 is booked as its first purchase.")
+                Field("purchase", at: PantryResolver.purchase) {
+                    Argument("itemId", at: \.itemId)
+                    Argument("quantity", at: \.quantity)
+                    Argument("location", at: \.location)
+                    Argument("bestBefore", at: \.bestBefore)
+                }.description("Books stock bought, at a location of the household.")
+                Field("consume", at: PantryResolver.consume) {
+                    Argument("itemId", at: \.itemId)
+                    Argument("quantity", at: \.quantity)
+                    Argument("location", at: \.location)
+                    Argument("spoiled", at: \.spoiled)
+                }.description("Books stock used up, or thrown away when spoiled; open and earliest-due stock goes first.")
+                Field("openItem", at: PantryResolver.openItem) {
+                    Argument("itemId", at: \.itemId)
+                    Argument("quantity", at: \.quantity)
+                    Argument("location", at: \.location)
+                }
+                Field("transfer", at: PantryResolver.transfer) {
+                    Argument("itemId", at: \.itemId)
+                    Argument("quantity", at: \.quantity)
+                    Argument("from", at: \.from)
+                    Argument("to", at: \.to)
+                }.description("Moves stock between two locations of the household.")
+                Field("correctInventory", at: PantryResolver.correctInventory) {
+                    Argument("itemId", at: \.itemId)
+                    Argument("quantity", at: \.quantity).description("The difference counted: + found more, - found less.")
+                    Argument("location", at: \.location)
+                    Argument("bestBefore", at: \.bestBefore)
+                }
+                Field("undoBooking", at: PantryResolver.undoBooking) {
+                    Argument("id", at: \.id)
+                }.description("Takes a booking back by booking its undo; the history keeps both.")
             }
             Subscription {
                 SubscriptionField("householdChanged", as: HouseholdChangeEvent.self, atSub: PantryResolver.householdChanged) {
