@@ -83,3 +83,47 @@ struct TransferArguments: Codable, Sendable {
     let from: String
     let to: String
 }
+
+struct IngredientInput: Codable, Sendable {
+    let name: String
+    let quantity: Double
+    let unit: String?
+}
+
+struct RecipeInput: Codable, Sendable {
+    let householdId: String
+    let name: String
+    let description: String?
+    let ingredients: [IngredientInput]
+    let instructions: [String]?
+    let prepTime: Int?
+    let cookTime: Int?
+    let servings: Int?
+    let difficulty: Difficulty?
+    let tags: [String]?
+}
+
+struct AddRecipeArguments: Codable, Sendable {
+    let input: RecipeInput
+}
+
+struct CookableArguments: Codable, Sendable {
+    let householdId: String
+    let servings: Int?
+}
+
+struct AddMissingArguments: Codable, Sendable {
+    let recipeId: String
+    let servings: Int?
+}
+
+struct RestockArguments: Codable, Sendable {
+    let householdId: String
+    let withinDays: Int?
+}
+
+struct CheckShoppingItemArguments: Codable, Sendable {
+    let id: String
+    let location: String?
+    let bestBefore: String?
+}

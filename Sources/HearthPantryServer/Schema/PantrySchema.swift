@@ -5,7 +5,12 @@ import HearthPermissions
 /// The pantry's GraphQL schema, built once per server.
 enum PantrySchema {
     static func make() throws -> Schema<PantryResolver, PantryContext> {
-        try Schema<PantryResolver, PantryContext> {
+        try Schema.create(from: [households(), kitchen()])
+    }
+
+    /// The caller, households, members and invites, and the items and their stock.
+    static func households() -> PartialSchema<PantryResolver, PantryContext> {
+        PartialSchema(types: {
             Enum(MemberRole.self) {
                 Value(.owner).description("Owns the household: manages it and its members, and alone hands ownership on.")
                 Value(.admin).description("Manages the household and its members, but not the owner's membership.")
@@ -132,92 +137,89 @@ enum PantrySchema {
                 InputField("location", at: \.location)
                 InputField("notes", at: \.notes)
             }
-            Query {
-                Field("me", at: PantryResolver.me).description("The signed-in user.")
-                Field("households", at: PantryResolver.households).description("Every household you belong to, by name.")
-                Field("household", at: PantryResolver.household) {
-                    Argument("id", at: \.id)
-                }.description("One household you belong to.")
-                Field("items", at: PantryResolver.items) {
-                    Argument("householdId", at: \.householdId)
-                    Argument("expiringWithinDays", at: \.expiringWithinDays).description("Only items expired, overdue or due within this many days.")
-                }.description("A household's items, by name.")
+        }, query: {
+            Field("me", at: PantryResolver.me).description("The signed-in user.")
+            Field("households", at: PantryResolver.households).description("Every household you belong to, by name.")
+            Field("household", at: PantryResolver.household) {
+                Argument("id", at: \.id)
+            }.description("One household you belong to.")
+            Field("items", at: PantryResolver.items) {
+                Argument("householdId", at: \.householdId)
+                Argument("expiringWithinDays", at: \.expiringWithinDays).description("Only items expired, overdue or due within this many days.")
+            }.description("A household's items, by name.")
+        }, mutation: {
+            Field("createHousehold", at: PantryResolver.createHousehold) {
+                Argument("input", at: \.input)
+            }.description("Creates a household that you own.")
+            Field("updateHousehold", at: PantryResolver.updateHousehold) {
+                Argument("id", at: \.id)
+                Argument("input", at: \.input)
             }
-            Mutation {
-                Field("createHousehold", at: PantryResolver.createHousehold) {
-                    Argument("input", at: \.input)
-                }.description("Creates a household that you own.")
-                Field("updateHousehold", at: PantryResolver.updateHousehold) {
-                    Argument("id", at: \.id)
-                    Argument("input", at: \.input)
-                }
-                Field("deleteHousehold", at: PantryResolver.deleteHousehold) {
-                    Argument("id", at: \.id)
-                }
-                Field("createInvite", at: PantryResolver.createInvite) {
-                    Argument("householdId", at: \.householdId)
-                }.description("A new invite code to the household, working for seven days.")
-                Field("revokeInvite", at: PantryResolver.revokeInvite) {
-                    Argument("code", at: \.code)
-                }
-                Field("joinHousehold", at: PantryResolver.joinHousehold) {
-                    Argument("code", at: \.code)
-                }
-                Field("updateMemberRole", at: PantryResolver.updateMemberRole) {
-                    Argument("memberId", at: \.memberId)
-                    Argument("role", at: \.role)
-                }
-                Field("removeMember", at: PantryResolver.removeMember) {
-                    Argument("memberId", at: \.memberId)
-                }
-                Field("leaveHousehold", at: PantryResolver.leaveHousehold) {
-                    Argument("householdId", at: \.householdId)
-                }
-                Field("transferOwnership", at: PantryResolver.transferOwnership) {
-                    Argument("householdId", at: \.householdId)
-                    Argument("memberId", at: \.memberId)
-                }
-                Field("addItem", at: PantryResolver.addItem) {
-                    Argument("input", at: \.input)
-                }.description("Adds an item; a quantity above 0 is booked as its first purchase.")
-                Field("purchase", at: PantryResolver.purchase) {
-                    Argument("itemId", at: \.itemId)
-                    Argument("quantity", at: \.quantity)
-                    Argument("location", at: \.location)
-                    Argument("bestBefore", at: \.bestBefore)
-                }.description("Books stock bought, at a location of the household.")
-                Field("consume", at: PantryResolver.consume) {
-                    Argument("itemId", at: \.itemId)
-                    Argument("quantity", at: \.quantity)
-                    Argument("location", at: \.location)
-                    Argument("spoiled", at: \.spoiled)
-                }.description("Books stock used up, or thrown away when spoiled; open and earliest-due stock goes first.")
-                Field("openItem", at: PantryResolver.openItem) {
-                    Argument("itemId", at: \.itemId)
-                    Argument("quantity", at: \.quantity)
-                    Argument("location", at: \.location)
-                }
-                Field("transfer", at: PantryResolver.transfer) {
-                    Argument("itemId", at: \.itemId)
-                    Argument("quantity", at: \.quantity)
-                    Argument("from", at: \.from)
-                    Argument("to", at: \.to)
-                }.description("Moves stock between two locations of the household.")
-                Field("correctInventory", at: PantryResolver.correctInventory) {
-                    Argument("itemId", at: \.itemId)
-                    Argument("quantity", at: \.quantity).description("The difference counted: + found more, - found less.")
-                    Argument("location", at: \.location)
-                    Argument("bestBefore", at: \.bestBefore)
-                }
-                Field("undoBooking", at: PantryResolver.undoBooking) {
-                    Argument("id", at: \.id)
-                }.description("Takes a booking back by booking its undo; the history keeps both.")
+            Field("deleteHousehold", at: PantryResolver.deleteHousehold) {
+                Argument("id", at: \.id)
             }
-            Subscription {
-                SubscriptionField("householdChanged", as: HouseholdChangeEvent.self, atSub: PantryResolver.householdChanged) {
-                    Argument("id", at: \.id)
-                }
+            Field("createInvite", at: PantryResolver.createInvite) {
+                Argument("householdId", at: \.householdId)
+            }.description("A new invite code to the household, working for seven days.")
+            Field("revokeInvite", at: PantryResolver.revokeInvite) {
+                Argument("code", at: \.code)
             }
-        }
+            Field("joinHousehold", at: PantryResolver.joinHousehold) {
+                Argument("code", at: \.code)
+            }
+            Field("updateMemberRole", at: PantryResolver.updateMemberRole) {
+                Argument("memberId", at: \.memberId)
+                Argument("role", at: \.role)
+            }
+            Field("removeMember", at: PantryResolver.removeMember) {
+                Argument("memberId", at: \.memberId)
+            }
+            Field("leaveHousehold", at: PantryResolver.leaveHousehold) {
+                Argument("householdId", at: \.householdId)
+            }
+            Field("transferOwnership", at: PantryResolver.transferOwnership) {
+                Argument("householdId", at: \.householdId)
+                Argument("memberId", at: \.memberId)
+            }
+            Field("addItem", at: PantryResolver.addItem) {
+                Argument("input", at: \.input)
+            }.description("Adds an item; a quantity above 0 is booked as its first purchase.")
+            Field("purchase", at: PantryResolver.purchase) {
+                Argument("itemId", at: \.itemId)
+                Argument("quantity", at: \.quantity)
+                Argument("location", at: \.location)
+                Argument("bestBefore", at: \.bestBefore)
+            }.description("Books stock bought, at a location of the household.")
+            Field("consume", at: PantryResolver.consume) {
+                Argument("itemId", at: \.itemId)
+                Argument("quantity", at: \.quantity)
+                Argument("location", at: \.location)
+                Argument("spoiled", at: \.spoiled)
+            }.description("Books stock used up, or thrown away when spoiled; open and earliest-due stock goes first.")
+            Field("openItem", at: PantryResolver.openItem) {
+                Argument("itemId", at: \.itemId)
+                Argument("quantity", at: \.quantity)
+                Argument("location", at: \.location)
+            }
+            Field("transfer", at: PantryResolver.transfer) {
+                Argument("itemId", at: \.itemId)
+                Argument("quantity", at: \.quantity)
+                Argument("from", at: \.from)
+                Argument("to", at: \.to)
+            }.description("Moves stock between two locations of the household.")
+            Field("correctInventory", at: PantryResolver.correctInventory) {
+                Argument("itemId", at: \.itemId)
+                Argument("quantity", at: \.quantity).description("The difference counted: + found more, - found less.")
+                Argument("location", at: \.location)
+                Argument("bestBefore", at: \.bestBefore)
+            }
+            Field("undoBooking", at: PantryResolver.undoBooking) {
+                Argument("id", at: \.id)
+            }.description("Takes a booking back by booking its undo; the history keeps both.")
+        }, subscription: {
+            SubscriptionField("householdChanged", as: HouseholdChangeEvent.self, atSub: PantryResolver.householdChanged) {
+                Argument("id", at: \.id)
+            }
+        })
     }
 }
