@@ -20,6 +20,9 @@ struct AuthorizationMatrixTests {
         /// An item with 500 g in the Pantry, from one purchase booking.
         let item: String
         let booking: String
+        /// A recipe needing 700 g of the item, and one unchecked shopping list line.
+        let recipe: String
+        let shoppingLine: String
     }
 
     static func setUp(_ pantry: Pantry) async throws -> Setup {
@@ -32,7 +35,13 @@ struct AuthorizationMatrixTests {
         }
         let invite = try await pantry.invite(to: household)
         let (item, booking) = try await pantry.stockedItem("Rice", grams: 500, in: household)
-        return Setup(household: household.id, people: people, memberIDs: memberIDs, invite: invite.code, item: item, booking: booking)
+        let recipe = Recipe(id: PantryStore.newID(), householdId: household.id, name: "Risotto", ingredients: [Ingredient(name: "Rice", quantity: 700, unit: "g")])
+        try await pantry.store.insert(recipe)
+        let line = ShoppingListItem(id: PantryStore.newID(), householdId: household.id, name: "Rice", quantity: 1, unit: "kg")
+        try await pantry.store.save(list: [line], replacing: [], at: Date())
+        return Setup(
+            household: household.id, people: people, memberIDs: memberIDs, invite: invite.code, item: item, booking: booking,
+            recipe: recipe.id, shoppingLine: line.id)
     }
 
     /// What is stored about the household, to compare before and after a refused operation.
@@ -41,6 +50,8 @@ struct AuthorizationMatrixTests {
         let invites: [InviteCode]
         let items: [PantryItem]
         let bookings: [StockBooking]
+        let recipes: [Recipe]
+        let shoppingList: [ShoppingListItem]
     }
 
     static func snapshot(_ pantry: Pantry, _ setup: Setup) async throws -> Snapshot {
@@ -48,7 +59,9 @@ struct AuthorizationMatrixTests {
             household: try await pantry.store.household(id: setup.household),
             invites: try await pantry.store.invites(inHouseholds: [setup.household])[setup.household] ?? [],
             items: try await pantry.store.items(inHouseholds: [setup.household])[setup.household] ?? [],
-            bookings: try await pantry.store.bookings(ofItems: [setup.item])[setup.item] ?? [])
+            bookings: try await pantry.store.bookings(ofItems: [setup.item])[setup.item] ?? [],
+            recipes: try await pantry.store.recipes(inHouseholds: [setup.household])[setup.household] ?? [],
+            shoppingList: try await pantry.store.shoppingLists(ofHouseholds: [setup.household])[setup.household] ?? [])
     }
 
     /// One operation, and what each caller gets: nil for success, else the error code.
@@ -107,6 +120,13 @@ struct AuthorizationMatrixTests {
         Operation(name: "transfer", document: { "mutation { transfer(itemId: \"\($0.item)\", quantity: 100, from: \"Pantry\", to: \"Fridge\") { quantity } }" }, outcomes: members),
         Operation(name: "correctInventory", document: { "mutation { correctInventory(itemId: \"\($0.item)\", quantity: -20) { quantity } }" }, outcomes: members),
         Operation(name: "undoBooking", document: { "mutation { undoBooking(id: \"\($0.booking)\") { quantity } }" }, outcomes: members),
+        Operation(name: "recipes", document: { "{ recipes(householdId: \"\($0.household)\") { id ingredients { name } } }" }, outcomes: members),
+        Operation(name: "addRecipe", document: { "mutation { addRecipe(input: {householdId: \"\($0.household)\", name: \"Tea\", ingredients: [{name: \"Tea\", quantity: 1}]}) { id } }" }, outcomes: members),
+        Operation(name: "cookableRecipes", document: { "{ cookableRecipes(householdId: \"\($0.household)\") { coverage missing { missing } } }" }, outcomes: members),
+        Operation(name: "shoppingList", document: { "{ shoppingList(householdId: \"\($0.household)\") { id } }" }, outcomes: members),
+        Operation(name: "addMissingIngredients", document: { "mutation { addMissingIngredients(recipeId: \"\($0.recipe)\") { id } }" }, outcomes: members),
+        Operation(name: "addExpiringAndBelowMinimum", document: { "mutation { addExpiringAndBelowMinimum(householdId: \"\($0.household)\", withinDays: 36500) { id } }" }, outcomes: members),
+        Operation(name: "checkShoppingItem", document: { "mutation { checkShoppingItem(id: \"\($0.shoppingLine)\") { item { quantity } } }" }, outcomes: members),
     ]
 
     @Test("each caller gets what the rules give them", arguments: DatabaseKind.allCases, operations)
