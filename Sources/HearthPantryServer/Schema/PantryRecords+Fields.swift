@@ -15,7 +15,9 @@ extension Household {
     }
 
     func items(context: PantryContext, arguments: NoArguments) async throws -> [PantryItem] {
-        try await context.loaders.items.load(id) ?? []
+        let items = try await context.loaders.items.load(id) ?? []
+        await context.loaders.bookings.expect(items.map(\.id))
+        return items
     }
 
     /// The invite codes that still work; only those who manage the members see them (others get none).

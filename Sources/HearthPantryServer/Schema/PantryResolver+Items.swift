@@ -10,11 +10,14 @@ extension PantryResolver {
     func items(context: PantryContext, arguments: ItemsArguments) async throws -> [PantryItem] {
         let (household, ability) = try await Self.stored(arguments.householdId, context)
         try Self.allowContent(ability, "read", PantryPermissions.Subject.pantryItem, household)
-        let items = try await context.loaders.items.load(household.id) ?? []
-        guard let days = arguments.expiringWithinDays else { return items }
-        guard days >= 0 else { throw ServiceError.validationFailed("expiringWithinDays must be 0 or more; it is \(days).") }
-        let today = context.today
-        return items.filter { ExpiryStatus.statuses(of: $0, on: today, dueSoonDays: days).contains(where: \.isAboutDate) }
+        var items = try await context.loaders.items.load(household.id) ?? []
+        if let days = arguments.expiringWithinDays {
+            guard days >= 0 else { throw ServiceError.validationFailed("expiringWithinDays must be 0 or more; it is \(days).") }
+            let today = context.today
+            items = items.filter { ExpiryStatus.statuses(of: $0, on: today, dueSoonDays: days).contains(where: \.isAboutDate) }
+        }
+        await context.loaders.bookings.expect(items.map(\.id))
+        return items
     }
 
     func addItem(context: PantryContext, arguments: AddItemArguments) async throws -> PantryItem {
