@@ -110,4 +110,19 @@ struct ItemStockSliceTests {
             #expect(Set(soon.compactMap { $0["expirationDate"].text }) == [today.adding(days: -2).iso, today.adding(days: 3).iso])
         }
     }
+
+    @Test("an item stored with stock but no bookings gets its stock booked as an opening balance first", arguments: DatabaseKind.allCases)
+    func openingBalance(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let owner = try await pantry.user("owner")
+            let household = try await pantry.household("Home", owner: owner)
+            try await pantry.item("Oats", quantity: 300, in: household)
+            let id = try #require(try await pantry.store.items(inHouseholds: [household.id])[household.id]?.first?.id)
+            let eaten = try await pantry.data("mutation($i: String!) { consume(itemId: $i, quantity: 120) { \(Self.fields) } }", as: owner, ["i": .string(id)])["consume"]
+            #expect(eaten["quantity"] == 180)
+            #expect(eaten["location"].text == "Pantry")
+            #expect(eaten["bookings"].elements.map { $0["kind"].text } == ["correct_inventory", "consume"])
+            #expect(eaten["bookings", 0, "quantity"] == 300)
+        }
+    }
 }

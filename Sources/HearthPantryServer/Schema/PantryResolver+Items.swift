@@ -80,7 +80,7 @@ extension PantryResolver {
             booking.id, history: history, initial: StockState(itemId: item.id, unit: item.unit), locations: locations,
             markerId: PantryStore.newID(), at: Self.bookingTime(context.now, after: item, history), by: viewer.userID)
         let updated = item.updated(from: undo.state, at: undo.marker.createdAt)
-        try await context.store.book(undo.marker, item: updated, replacing: item)
+        try await context.store.book([undo.marker], item: updated, replacing: item)
         context.changed()
         return updated
     }
@@ -99,16 +99,19 @@ extension PantryResolver {
         let viewer = try context.signedIn()
         let (item, history, locations) = try await stock(itemID, context)
         let asked = request()
+        var at = Self.bookingTime(context.now, after: item, history)
+        let opening = Self.openingBalance(of: item, history, locations, by: viewer.userID, at: at)
+        if opening != nil { at = at.addingTimeInterval(0.001) }
         var kind = asked.kind
         if case .transfer(let from, let to) = kind { kind = .transfer(from: Self.spelled(from, locations), to: Self.spelled(to, locations)) }
         let booking = StockBooking(
             id: PantryStore.newID(), itemId: item.id, householdId: item.householdId, kind: kind, quantity: asked.quantity,
-            location: asked.location.map { Self.spelled($0, locations) }, bestBefore: asked.bestBefore, createdAt: Self.bookingTime(context.now, after: item, history),
-            createdBy: viewer.userID)
-        let current = try StockLedger.replay(history, onto: StockState(itemId: item.id, unit: item.unit), locations: locations)
+            location: asked.location.map { Self.spelled($0, locations) }, bestBefore: asked.bestBefore, createdAt: at, createdBy: viewer.userID)
+        let books = history + (opening.map { [$0] } ?? [])
+        let current = try StockLedger.replay(books, onto: StockState(itemId: item.id, unit: item.unit), locations: locations)
         let state = try StockLedger.apply(booking, to: current, locations: locations)
         let updated = item.updated(from: state, at: booking.createdAt)
-        try await context.store.book(booking, item: updated, replacing: item)
+        try await context.store.book((opening.map { [$0] } ?? []) + [booking], item: updated, replacing: item)
         context.changed()
         return updated
     }
@@ -122,6 +125,15 @@ extension PantryResolver {
         let history = try await context.store.bookings(ofItems: [item.id])[item.id] ?? []
         let locations = try await context.store.locations(ofHousehold: household.id)
         return (item, history, locations)
+    }
+
+    /// For an item that has stock but no bookings yet (stored before stock was booked), the inventory correction
+    /// that records the stock it has, where it is kept (the first location when it names none); nil otherwise.
+    static func openingBalance(of item: PantryItem, _ history: [StockBooking], _ locations: [String], by userID: String, at: Date) -> StockBooking? {
+        guard history.isEmpty, item.quantity > 0 else { return nil }
+        return StockBooking(
+            id: PantryStore.newID(), itemId: item.id, householdId: item.householdId, kind: .correctInventory, quantity: item.quantity,
+            location: item.location.map { spelled($0, locations) } ?? locations.first, bestBefore: item.expirationDate, createdAt: at, createdBy: userID)
     }
 
     /// `now`, or just after the item's last change when the clock has not moved on, so bookings keep their order.

@@ -54,13 +54,16 @@ extension PantryResolver {
             location: location, addedBy: viewer.userID, createdAt: now, updatedAt: now)
         let history = existing == nil ? [] : try await context.store.bookings(ofItems: [stockItem.id])[stockItem.id] ?? []
         let last = max(stockItem.updatedAt, history.last?.createdAt ?? .distantPast)
-        let at = now > last.addingTimeInterval(0.0005) ? now : last.addingTimeInterval(0.001)
+        var at = now > last.addingTimeInterval(0.0005) ? now : last.addingTimeInterval(0.001)
+        let opening = existing.flatMap { Self.openingBalance(of: $0, history, locations, by: viewer.userID, at: at) }
+        if opening != nil { at = at.addingTimeInterval(0.001) }
         let checkOff = try ShoppingList.checkOff(
             line.id, in: list, into: stockItem, location: location, bestBefore: bestBefore, bookingId: PantryStore.newID(), at: at, by: viewer.userID)
+        let books = history + (opening.map { [$0] } ?? [])
         let initial = StockState(itemId: stockItem.id, unit: stockItem.unit)
-        let state = try StockLedger.apply(checkOff.booking, to: try StockLedger.replay(history, onto: initial, locations: locations), locations: locations)
+        let state = try StockLedger.apply(checkOff.booking, to: try StockLedger.replay(books, onto: initial, locations: locations), locations: locations)
         let stocked = stockItem.updated(from: state, at: at)
-        try await context.store.checkOff(line, purchase: checkOff.booking, item: stocked, replacing: existing)
+        try await context.store.checkOff(line, purchase: (opening.map { [$0] } ?? []) + [checkOff.booking], item: stocked, replacing: existing)
         context.changed()
         return ShoppingCheckOffResult(line: checkOff.item, item: stocked, booking: checkOff.booking)
     }

@@ -39,15 +39,15 @@ extension PantryStore {
         }
     }
 
-    /// Checks `line` off and books `purchase` into `item` (stored new when `old` is nil), in one transaction.
+    /// Checks `line` off and books `purchase` (an opening balance first, when the item needs one) into `item` (stored new when `old` is nil), in one transaction.
     /// `CONFLICT` when the line was checked off or the item changed meanwhile.
-    func checkOff(_ line: ShoppingListItem, purchase: StockBooking, item: PantryItem, replacing old: PantryItem?) async throws {
+    func checkOff(_ line: ShoppingListItem, purchase: [StockBooking], item: PantryItem, replacing old: PantryItem?) async throws {
         try await database.transaction(readOnly: false) { tx in
             let checked = try await tx.query(
                 "UPDATE pantry_shopping_items SET checked = ? WHERE id = ? AND checked = ? RETURNING id", SQLValue(true), .text(line.id), SQLValue(false))
             guard !checked.isEmpty else { throw ServiceError(.conflict, "\(line.name) is already checked off.") }
             if let old { try await Self.update(item, replacing: old, tx) } else { try await Self.insert(item, tx) }
-            try await Self.insert(purchase, tx)
+            for booking in purchase { try await Self.insert(booking, tx) }
         }
     }
 

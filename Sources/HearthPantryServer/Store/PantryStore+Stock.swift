@@ -57,11 +57,11 @@ extension PantryStore {
         }
     }
 
-    /// Appends `booking` and stores `new`, the item as the booking leaves it. `CONFLICT` when the item changed
-    /// since `old` was read (nothing is written then).
-    func book(_ booking: StockBooking, item new: PantryItem, replacing old: PantryItem) async throws {
+    /// Appends `bookings` and stores `new`, the item as they leave it. `CONFLICT` when the item changed since
+    /// `old` was read (nothing is written then).
+    func book(_ bookings: [StockBooking], item new: PantryItem, replacing old: PantryItem) async throws {
         try await database.transaction(readOnly: false) { tx in
-            try await Self.insert(booking, tx)
+            for booking in bookings { try await Self.insert(booking, tx) }
             try await Self.update(new, replacing: old, tx)
         }
     }
