@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import HearthCore
 @testable import HearthPantry
@@ -37,10 +38,12 @@ struct GraphQLServiceTests {
     @Test("cache-first, network-only, cache-only, cache-and-network and network-first each answer from where they should")
     func cachePolicies() async throws {
         let server = try await LiveServer.start()
-        let services = try await server.signedUpClient()
+        let http = briefConnectionsClient()
+        defer { Task { try await http.shutdown() } }
+        let services = try await server.signedUpClient(httpClient: http)
         let graphQL = try services.graphQL()
         // A second client of the same account, with a cache of its own, changes the server behind the first one's back.
-        let other = server.client()
+        let other = server.client(httpClient: http)
         let session = try #require(try await services.auth().currentSession())
         try await other.auth().signIn(email: session.email, password: "long enough password")
         let behind = try other.graphQL()
@@ -65,6 +68,7 @@ struct GraphQLServiceTests {
         #expect(await serviceError { _ = try await graphQL.query(Self.list, variables: [:], policy: .cacheOnly) }?.code == .notFound)
         #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .networkFirst)) == ["Allotment", "Cabin", "Home"])
 
+        try await Task.sleep(for: .milliseconds(200))
         await server.stop()
         #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .networkFirst)) == ["Allotment", "Cabin", "Home"], "network-first falls back to the cache when the server is gone")
         let unreachable = await serviceError { _ = try await graphQL.query(Self.list, variables: [:], policy: .networkOnly) }

@@ -6,6 +6,7 @@ import HearthPantry
 import HearthServer
 import HearthStore
 import Logging
+import NIOCore
 import ServiceLifecycle
 
 /// A real Hearth server (cloud accounts and the pantry's GraphQL) on loopback port 0, with its SQLite store in
@@ -44,17 +45,26 @@ final class LiveServer: Sendable {
     }
 
     /// A fresh client of this server (its own files, token store and caches), with time from `clock` and `now`.
-    func client(clock: ManualClock = ManualClock(), now: @escaping @Sendable () -> Date = { Date() }) -> DependencyContainer {
+    func client(clock: ManualClock = ManualClock(), now: @escaping @Sendable () -> Date = { Date() }, httpClient: HTTPClient = .shared) -> DependencyContainer {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-pantry-client-\(UUID().uuidString)")
-        return ServiceFactory.makeServices(serverURL: url, httpClient: HTTPClient.shared, files: ProtectedFileStore(directory: folder), clock: clock, now: now)
+        return ServiceFactory.makeServices(serverURL: url, httpClient: httpClient, files: ProtectedFileStore(directory: folder), clock: clock, now: now)
     }
 
     /// A client signed up as a new account.
-    func signedUpClient(_ name: String = "cook", clock: ManualClock = ManualClock(), now: @escaping @Sendable () -> Date = { Date() }) async throws -> DependencyContainer {
-        let services = client(clock: clock, now: now)
+    func signedUpClient(_ name: String = "cook", clock: ManualClock = ManualClock(), now: @escaping @Sendable () -> Date = { Date() }, httpClient: HTTPClient = .shared) async throws -> DependencyContainer {
+        let services = client(clock: clock, now: now, httpClient: httpClient)
         try await services.auth().signUp(email: freshEmail(name), password: "long enough password")
         return services
     }
+}
+
+/// A connection pool that closes idle connections at once, so a test can stop its server without waiting
+/// for the pool's keep-alive connections to time out. Shut it down after use.
+func briefConnectionsClient() -> HTTPClient {
+    var configuration = HTTPClient.Configuration()
+    configuration.connectionPool = HTTPClient.Configuration.ConnectionPool(idleTimeout: .milliseconds(50))
+    configuration.connectionPool.retryConnectionEstablishment = false
+    return HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: configuration)
 }
 
 /// An email no other test uses.
