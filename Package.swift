@@ -490,6 +490,7 @@ let package = Package(
             dependencies: [
                 "HearthCloud",
                 "HearthCore",
+                "HearthPantryModel",
                 "HearthPantryServer",
                 "HearthTestSupport",
                 .product(name: "GraphQL", package: "GraphQL"),
@@ -532,6 +533,7 @@ let package = Package(
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -4,7 +4,7 @@ import HearthPantryModel
 @testable import HearthPantryServer
 import Testing
 
-@Suite("Authorization: who may run each household operation (nothing changes on a refusal)")
+@Suite("Authorization: who may run each household, item, recipe and shopping list operation (nothing changes on a refusal)")
 struct AuthorizationMatrixTests {
     enum Caller: String, CaseIterable, Sendable, CustomTestStringConvertible {
         case owner, admin, member, outsider, signedOut
@@ -17,6 +17,12 @@ struct AuthorizationMatrixTests {
         let people: [Caller: PantryViewer]
         let memberIDs: [Caller: String]
         let invite: String
+        /// An item with 500 g in the Pantry, from one purchase booking.
+        let item: String
+        let booking: String
+        /// A recipe needing 700 g of the item, and one unchecked shopping list line.
+        let recipe: String
+        let shoppingLine: String
     }
 
     static func setUp(_ pantry: Pantry) async throws -> Setup {
@@ -28,19 +34,34 @@ struct AuthorizationMatrixTests {
             if let caller = people.first(where: { $0.value.userID == member.userId })?.key { memberIDs[caller] = member.id }
         }
         let invite = try await pantry.invite(to: household)
-        return Setup(household: household.id, people: people, memberIDs: memberIDs, invite: invite.code)
+        let (item, booking) = try await pantry.stockedItem("Rice", grams: 500, in: household)
+        let recipe = Recipe(id: PantryStore.newID(), householdId: household.id, name: "Risotto", ingredients: [Ingredient(name: "Rice", quantity: 700, unit: "g")])
+        try await pantry.store.insert(recipe)
+        let line = ShoppingListItem(id: PantryStore.newID(), householdId: household.id, name: "Rice", quantity: 1, unit: "kg")
+        try await pantry.store.save(list: [line], replacing: [], at: Date())
+        return Setup(
+            household: household.id, people: people, memberIDs: memberIDs, invite: invite.code, item: item, booking: booking,
+            recipe: recipe.id, shoppingLine: line.id)
     }
 
     /// What is stored about the household, to compare before and after a refused operation.
     struct Snapshot: Equatable {
         let household: Household?
         let invites: [InviteCode]
+        let items: [PantryItem]
+        let bookings: [StockBooking]
+        let recipes: [Recipe]
+        let shoppingList: [ShoppingListItem]
     }
 
     static func snapshot(_ pantry: Pantry, _ setup: Setup) async throws -> Snapshot {
         Snapshot(
             household: try await pantry.store.household(id: setup.household),
-            invites: try await pantry.store.invites(inHouseholds: [setup.household])[setup.household] ?? [])
+            invites: try await pantry.store.invites(inHouseholds: [setup.household])[setup.household] ?? [],
+            items: try await pantry.store.items(inHouseholds: [setup.household])[setup.household] ?? [],
+            bookings: try await pantry.store.bookings(ofItems: [setup.item])[setup.item] ?? [],
+            recipes: try await pantry.store.recipes(inHouseholds: [setup.household])[setup.household] ?? [],
+            shoppingList: try await pantry.store.shoppingLists(ofHouseholds: [setup.household])[setup.household] ?? [])
     }
 
     /// One operation, and what each caller gets: nil for success, else the error code.
@@ -53,8 +74,19 @@ struct AuthorizationMatrixTests {
 
     static let forbidden = "FORBIDDEN"
     static let signIn = "UNAUTHENTICATED"
+    /// What every member may do with the household's items, recipes and shopping list.
+    static let members: [Caller: String?] = [.owner: nil, .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]
 
     static let operations: [Operation] = [
+        Operation(name: "me", document: { _ in "{ me { id permissions { version } } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: nil, .signedOut: signIn]),
+        Operation(name: "households", document: { _ in "{ households { id } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: nil, .signedOut: signIn]),
+        Operation(name: "createHousehold", document: { _ in "mutation { createHousehold(input: {name: \"Another\"}) { id } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: nil, .signedOut: signIn]),
+        // Those who already belong are refused by the household rules; anyone else signed in joins.
+        Operation(name: "joinHousehold", document: { "mutation { joinHousehold(code: \"\($0.invite)\") { id } }" },
+                  outcomes: [.owner: "BAD_USER_INPUT", .admin: "BAD_USER_INPUT", .member: "BAD_USER_INPUT", .outsider: nil, .signedOut: signIn]),
         Operation(name: "household", document: { "{ household(id: \"\($0.household)\") { id members { id } } }" },
                   outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]),
         Operation(name: "updateHousehold", document: { "mutation { updateHousehold(id: \"\($0.household)\", input: {name: \"Renamed\"}) { id } }" },
@@ -80,6 +112,21 @@ struct AuthorizationMatrixTests {
                   outcomes: [.owner: "BAD_USER_INPUT", .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]),
         Operation(name: "transferOwnership", document: { "mutation { transferOwnership(householdId: \"\($0.household)\", memberId: \"\($0.memberIDs[.member]!)\") { id } }" },
                   outcomes: [.owner: nil, .admin: forbidden, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "items", document: { "{ items(householdId: \"\($0.household)\", expiringWithinDays: 3) { id statuses } }" }, outcomes: members),
+        Operation(name: "addItem", document: { "mutation { addItem(input: {householdId: \"\($0.household)\", name: \"Tea\", quantity: 2, location: \"Pantry\"}) { id } }" }, outcomes: members),
+        Operation(name: "purchase", document: { "mutation { purchase(itemId: \"\($0.item)\", quantity: 100, location: \"Fridge\") { quantity } }" }, outcomes: members),
+        Operation(name: "consume", document: { "mutation { consume(itemId: \"\($0.item)\", quantity: 100, spoiled: true) { quantity } }" }, outcomes: members),
+        Operation(name: "openItem", document: { "mutation { openItem(itemId: \"\($0.item)\", quantity: 100) { quantity } }" }, outcomes: members),
+        Operation(name: "transfer", document: { "mutation { transfer(itemId: \"\($0.item)\", quantity: 100, from: \"Pantry\", to: \"Fridge\") { quantity } }" }, outcomes: members),
+        Operation(name: "correctInventory", document: { "mutation { correctInventory(itemId: \"\($0.item)\", quantity: -20) { quantity } }" }, outcomes: members),
+        Operation(name: "undoBooking", document: { "mutation { undoBooking(id: \"\($0.booking)\") { quantity } }" }, outcomes: members),
+        Operation(name: "recipes", document: { "{ recipes(householdId: \"\($0.household)\") { id ingredients { name } } }" }, outcomes: members),
+        Operation(name: "addRecipe", document: { "mutation { addRecipe(input: {householdId: \"\($0.household)\", name: \"Tea\", ingredients: [{name: \"Tea\", quantity: 1}]}) { id } }" }, outcomes: members),
+        Operation(name: "cookableRecipes", document: { "{ cookableRecipes(householdId: \"\($0.household)\") { coverage missing { missing } } }" }, outcomes: members),
+        Operation(name: "shoppingList", document: { "{ shoppingList(householdId: \"\($0.household)\") { id } }" }, outcomes: members),
+        Operation(name: "addMissingIngredients", document: { "mutation { addMissingIngredients(recipeId: \"\($0.recipe)\") { id } }" }, outcomes: members),
+        Operation(name: "addExpiringAndBelowMinimum", document: { "mutation { addExpiringAndBelowMinimum(householdId: \"\($0.household)\", withinDays: 36500) { id } }" }, outcomes: members),
+        Operation(name: "checkShoppingItem", document: { "mutation { checkShoppingItem(id: \"\($0.shoppingLine)\") { item { quantity } } }" }, outcomes: members),
     ]
 
     @Test("each caller gets what the rules give them", arguments: DatabaseKind.allCases, operations)

@@ -49,4 +49,22 @@ struct BatchLoadingTests {
             #expect(largeCost <= 5, "the query ran \(largeCost) statements")
         }
     }
+
+    @Test("an item list with every item's bookings costs as many statements for 60 items as for 3", arguments: DatabaseKind.allCases)
+    func bookingsBatched(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind, limits: GraphQLLimits(maxCost: 1_000_000)) { pantry in
+            let viewer = try await pantry.user("viewer")
+            var costs: [Int] = []
+            for count in [3, 60] {
+                let household = try await pantry.household("Home \(count)", owner: viewer)
+                for index in 0..<count { _ = try await pantry.stockedItem("Item \(index)", grams: 10, in: household) }
+                let before = pantry.statements
+                let data = try await pantry.data("query($h: String!) { items(householdId: $h) { id statuses bookings { id kind } } }", as: viewer, ["h": .string(household.id)])
+                costs.append(pantry.statements - before)
+                #expect(data["items"].elements.count == count)
+                #expect(data["items"].elements.allSatisfy { $0["bookings"].elements.count == 1 })
+            }
+            #expect(costs[0] == costs[1], "statements: \(costs)")
+        }
+    }
 }

@@ -60,6 +60,19 @@ struct Pantry: Sendable {
             expirationDate: CalendarDay(iso: "2030-01-31"), addedBy: household.createdBy, createdAt: now, updatedAt: now))
     }
 
+    /// A stored item with `grams` g in the Pantry from one purchase: the item's id and the booking's.
+    func stockedItem(_ name: String, grams: Double, in household: Household, expiring: CalendarDay? = CalendarDay(iso: "2030-01-31")) async throws -> (item: String, booking: String) {
+        let now = Date()
+        let id = PantryStore.newID()
+        let purchase = StockBooking(
+            id: PantryStore.newID(), itemId: id, householdId: household.id, kind: .purchase, quantity: grams, location: "Pantry",
+            bestBefore: expiring, createdAt: now, createdBy: household.createdBy)
+        try await store.insert(PantryItem(
+            id: id, householdId: household.id, name: name, quantity: grams, unit: "g", category: .pantry, expirationDate: expiring,
+            location: "Pantry", addedBy: household.createdBy, createdAt: now, updatedAt: now), purchase: purchase)
+        return (id, purchase.id)
+    }
+
     /// Runs an operation as `viewer` and returns its result.
     func run(_ query: String, as viewer: PantryViewer?, _ variables: [String: Map] = [:]) async -> GraphQLResult {
         await graphQL.execute(GraphQLRequest(query: query, variables: variables), viewer: viewer)

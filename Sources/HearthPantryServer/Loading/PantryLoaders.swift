@@ -8,6 +8,9 @@ final class PantryLoaders: Sendable {
     let invites: DataLoader<String, [InviteCode]>
     let accounts: DataLoader<String, AccountRecord>
     let memberships: DataLoader<String, [HouseholdMember]>
+    let bookings: DataLoader<String, [StockBooking]>
+    let recipes: DataLoader<String, [Recipe]>
+    let shoppingLists: DataLoader<String, [ShoppingListItem]>
 
     init(store: PantryStore) {
         let accounts = DataLoader<String, AccountRecord> { try await store.accounts(ids: $0) }
@@ -22,6 +25,9 @@ final class PantryLoaders: Sendable {
         items = DataLoader { try await store.items(inHouseholds: $0) }
         invites = DataLoader { try await store.invites(inHouseholds: $0) }
         memberships = DataLoader { try await store.memberships(ofUsers: $0) }
+        bookings = DataLoader { try await store.bookings(ofItems: $0) }
+        recipes = DataLoader { try await store.recipes(inHouseholds: $0) }
+        shoppingLists = DataLoader { try await store.shoppingLists(ofHouseholds: $0) }
     }
 
     /// Tells the loaders of a household's fields that these households will be asked about.

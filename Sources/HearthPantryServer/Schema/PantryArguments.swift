@@ -40,3 +40,90 @@ struct TransferOwnershipArguments: Codable, Sendable {
     let householdId: String
     let memberId: String
 }
+
+struct ItemsArguments: Codable, Sendable {
+    let householdId: String
+    let expiringWithinDays: Int?
+}
+
+struct ItemInput: Codable, Sendable {
+    let householdId: String
+    let name: String
+    let quantity: Double
+    let unit: String?
+    let category: ItemCategory?
+    let expirationDate: String?
+    let dueDateKind: DueDateKind?
+    let minimumQuantity: Double?
+    let location: String?
+    let notes: String?
+}
+
+struct AddItemArguments: Codable, Sendable {
+    let input: ItemInput
+}
+
+struct PurchaseArguments: Codable, Sendable {
+    let itemId: String
+    let quantity: Double
+    let location: String?
+    let bestBefore: String?
+}
+
+struct ConsumeArguments: Codable, Sendable {
+    let itemId: String
+    let quantity: Double
+    let location: String?
+    let spoiled: Bool?
+}
+
+struct TransferArguments: Codable, Sendable {
+    let itemId: String
+    let quantity: Double
+    let from: String
+    let to: String
+}
+
+struct IngredientInput: Codable, Sendable {
+    let name: String
+    let quantity: Double
+    let unit: String?
+}
+
+struct RecipeInput: Codable, Sendable {
+    let householdId: String
+    let name: String
+    let description: String?
+    let ingredients: [IngredientInput]
+    let instructions: [String]?
+    let prepTime: Int?
+    let cookTime: Int?
+    let servings: Int?
+    let difficulty: Difficulty?
+    let tags: [String]?
+}
+
+struct AddRecipeArguments: Codable, Sendable {
+    let input: RecipeInput
+}
+
+struct CookableArguments: Codable, Sendable {
+    let householdId: String
+    let servings: Int?
+}
+
+struct AddMissingArguments: Codable, Sendable {
+    let recipeId: String
+    let servings: Int?
+}
+
+struct RestockArguments: Codable, Sendable {
+    let householdId: String
+    let withinDays: Int?
+}
+
+struct CheckShoppingItemArguments: Codable, Sendable {
+    let id: String
+    let location: String?
+    let bestBefore: String?
+}

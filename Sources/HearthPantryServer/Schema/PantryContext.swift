@@ -23,6 +23,9 @@ public final class PantryContext: Sendable {
     /// The time a mutation records.
     var now: Date { store.clock() }
 
+    /// The day it is now, in UTC: what items' due days are compared with.
+    var today: CalendarDay { CalendarDay(now, in: TimeZone(identifier: "UTC") ?? .current) }
+
     /// Forgets everything loaded so far, so the next reads see the database as it is now.
     func resetLoaders() {
         currentLoaders.withLock { $0 = PantryLoaders(store: store) }

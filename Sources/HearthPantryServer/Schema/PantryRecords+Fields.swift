@@ -15,7 +15,9 @@ extension Household {
     }
 
     func items(context: PantryContext, arguments: NoArguments) async throws -> [PantryItem] {
-        try await context.loaders.items.load(id) ?? []
+        let items = try await context.loaders.items.load(id) ?? []
+        await context.loaders.bookings.expect(items.map(\.id))
+        return items
     }
 
     /// The invite codes that still work; only those who manage the members see them (others get none).
@@ -51,6 +53,25 @@ extension PantryItem {
     var expirationDay: String? { expirationDate?.iso }
     var createdAtText: String { Timestamp.text(createdAt) }
     var updatedAtText: String { Timestamp.text(updatedAt) }
+
+    /// How the item stands today: expired, overdue, due soon, below its minimum, or ok.
+    func statuses(context: PantryContext, arguments: NoArguments) -> [ExpiryStatus] {
+        ExpiryStatus.statuses(of: self, on: context.today)
+    }
+
+    /// The item's bookings, oldest first.
+    func bookings(context: PantryContext, arguments: NoArguments) async throws -> [StockBooking] {
+        try await context.loaders.bookings.load(id) ?? []
+    }
+}
+
+extension StockBooking {
+    var kindName: String { kind.name }
+    var spoiled: Bool { if case .consume(true) = kind { true } else { false } }
+    var fromLocation: String? { if case .transfer(let from, _) = kind { from } else { nil } }
+    var toLocation: String? { if case .transfer(_, let to) = kind { to } else { nil } }
+    var bestBeforeDay: String? { bestBefore?.iso }
+    var createdAtText: String { Timestamp.text(createdAt) }
 }
 
 extension PantryViewer {

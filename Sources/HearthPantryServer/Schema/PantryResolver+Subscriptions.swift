@@ -3,14 +3,6 @@ import HearthCloud
 import HearthCore
 import HearthPantryModel
 
-/// What a `householdChanged` subscriber is sent: the kind of change and the household as it is now.
-struct HouseholdChangeEvent: Sendable {
-    let householdID: String
-    let kind: HouseholdChange.Kind
-    /// The household after the change; nil once it is deleted.
-    let household: Household?
-}
-
 extension PantryResolver {
     /// The changes to one household the caller belongs to, as mutations commit them (on PostgreSQL, those of
     /// every server process on the database), until the household is deleted or the caller leaves it (the

@@ -5,7 +5,12 @@ import HearthPermissions
 /// The pantry's GraphQL schema, built once per server.
 enum PantrySchema {
     static func make() throws -> Schema<PantryResolver, PantryContext> {
-        try Schema<PantryResolver, PantryContext> {
+        try Schema.create(from: [households(), kitchen()])
+    }
+
+    /// The caller, households, members and invites, and the items and their stock.
+    static func households() -> PartialSchema<PantryResolver, PantryContext> {
+        PartialSchema(types: {
             Enum(MemberRole.self) {
                 Value(.owner).description("Owns the household: manages it and its members, and alone hands ownership on.")
                 Value(.admin).description("Manages the household and its members, but not the owner's membership.")
@@ -24,6 +29,13 @@ enum PantrySchema {
                 Value(.bestBefore).description("Still fine for a while after the date.")
                 Value(.expiration).description("Not to be used after the date.")
             }
+            Enum(ExpiryStatus.self) {
+                Value(.expired).description("Past its expiration date.")
+                Value(.overdue).description("Past its best-before date.")
+                Value(.dueSoon).description("Due today or within five days.")
+                Value(.belowMinimum).description("Less in stock than the item's minimum.")
+                Value(.ok).description("None of the above.")
+            }.description("How an item stands today.")
             Enum(HouseholdChange.Kind.self, as: "HouseholdChangeKind") {
                 Value(.updated).description("The name or description changed.")
                 Value(.deleted).description("The household was deleted.")
@@ -74,7 +86,23 @@ enum PantrySchema {
                 Field("addedBy", at: \.addedBy)
                 Field("createdAt", at: \.createdAtText)
                 Field("updatedAt", at: \.updatedAtText)
+                Field("statuses", at: PantryItem.statuses).description("Most urgent first; [ok] when nothing applies.")
+                Field("bookings", at: PantryItem.bookings).description("Every change to the stock, oldest first.")
             }.description("Something kept in a household's pantry.")
+            Type(StockBooking.self) {
+                Field("id", at: \.id)
+                Field("itemId", at: \.itemId)
+                Field("kind", at: \.kindName).description("purchase, consume, open, transfer or correct_inventory.")
+                Field("quantity", at: \.quantity).description("In the item's unit; signed for inventory corrections.")
+                Field("spoiled", at: \.spoiled)
+                Field("location", at: \.location)
+                Field("fromLocation", at: \.fromLocation)
+                Field("toLocation", at: \.toLocation)
+                Field("bestBefore", at: \.bestBeforeDay)
+                Field("createdBy", at: \.createdBy)
+                Field("createdAt", at: \.createdAtText)
+                Field("reverses", at: \.reverses).description("The booking this one undoes, for an undo.")
+            }.description("One change to an item's stock; bookings are never edited, an undo is a booking of its own.")
             Type(Household.self) {
                 Field("id", at: \.id)
                 Field("name", at: \.name)
@@ -97,53 +125,101 @@ enum PantrySchema {
                 InputField("name", at: \.name)
                 InputField("description", at: \.description)
             }
-            Query {
-                Field("me", at: PantryResolver.me).description("The signed-in user.")
-                Field("households", at: PantryResolver.households).description("Every household you belong to, by name.")
-                Field("household", at: PantryResolver.household) {
-                    Argument("id", at: \.id)
-                }.description("One household you belong to.")
+            Input(ItemInput.self) {
+                InputField("householdId", at: \.householdId)
+                InputField("name", at: \.name)
+                InputField("quantity", at: \.quantity).description("The stock it starts with, bought at location.")
+                InputField("unit", at: \.unit)
+                InputField("category", at: \.category)
+                InputField("expirationDate", at: \.expirationDate).description("YYYY-MM-DD.")
+                InputField("dueDateKind", at: \.dueDateKind)
+                InputField("minimumQuantity", at: \.minimumQuantity)
+                InputField("location", at: \.location)
+                InputField("notes", at: \.notes)
             }
-            Mutation {
-                Field("createHousehold", at: PantryResolver.createHousehold) {
-                    Argument("input", at: \.input)
-                }.description("Creates a household that you own.")
-                Field("updateHousehold", at: PantryResolver.updateHousehold) {
-                    Argument("id", at: \.id)
-                    Argument("input", at: \.input)
-                }
-                Field("deleteHousehold", at: PantryResolver.deleteHousehold) {
-                    Argument("id", at: \.id)
-                }
-                Field("createInvite", at: PantryResolver.createInvite) {
-                    Argument("householdId", at: \.householdId)
-                }.description("A new invite code to the household, working for seven days.")
-                Field("revokeInvite", at: PantryResolver.revokeInvite) {
-                    Argument("code", at: \.code)
-                }
-                Field("joinHousehold", at: PantryResolver.joinHousehold) {
-                    Argument("code", at: \.code)
-                }
-                Field("updateMemberRole", at: PantryResolver.updateMemberRole) {
-                    Argument("memberId", at: \.memberId)
-                    Argument("role", at: \.role)
-                }
-                Field("removeMember", at: PantryResolver.removeMember) {
-                    Argument("memberId", at: \.memberId)
-                }
-                Field("leaveHousehold", at: PantryResolver.leaveHousehold) {
-                    Argument("householdId", at: \.householdId)
-                }
-                Field("transferOwnership", at: PantryResolver.transferOwnership) {
-                    Argument("householdId", at: \.householdId)
-                    Argument("memberId", at: \.memberId)
-                }
+        }, query: {
+            Field("me", at: PantryResolver.me).description("The signed-in user.")
+            Field("households", at: PantryResolver.households).description("Every household you belong to, by name.")
+            Field("household", at: PantryResolver.household) {
+                Argument("id", at: \.id)
+            }.description("One household you belong to.")
+            Field("items", at: PantryResolver.items) {
+                Argument("householdId", at: \.householdId)
+                Argument("expiringWithinDays", at: \.expiringWithinDays).description("Only items expired, overdue or due within this many days.")
+            }.description("A household's items, by name.")
+        }, mutation: {
+            Field("createHousehold", at: PantryResolver.createHousehold) {
+                Argument("input", at: \.input)
+            }.description("Creates a household that you own.")
+            Field("updateHousehold", at: PantryResolver.updateHousehold) {
+                Argument("id", at: \.id)
+                Argument("input", at: \.input)
             }
-            Subscription {
-                SubscriptionField("householdChanged", as: HouseholdChangeEvent.self, atSub: PantryResolver.householdChanged) {
-                    Argument("id", at: \.id)
-                }
+            Field("deleteHousehold", at: PantryResolver.deleteHousehold) {
+                Argument("id", at: \.id)
             }
-        }
+            Field("createInvite", at: PantryResolver.createInvite) {
+                Argument("householdId", at: \.householdId)
+            }.description("A new invite code to the household, working for seven days.")
+            Field("revokeInvite", at: PantryResolver.revokeInvite) {
+                Argument("code", at: \.code)
+            }
+            Field("joinHousehold", at: PantryResolver.joinHousehold) {
+                Argument("code", at: \.code)
+            }
+            Field("updateMemberRole", at: PantryResolver.updateMemberRole) {
+                Argument("memberId", at: \.memberId)
+                Argument("role", at: \.role)
+            }
+            Field("removeMember", at: PantryResolver.removeMember) {
+                Argument("memberId", at: \.memberId)
+            }
+            Field("leaveHousehold", at: PantryResolver.leaveHousehold) {
+                Argument("householdId", at: \.householdId)
+            }
+            Field("transferOwnership", at: PantryResolver.transferOwnership) {
+                Argument("householdId", at: \.householdId)
+                Argument("memberId", at: \.memberId)
+            }
+            Field("addItem", at: PantryResolver.addItem) {
+                Argument("input", at: \.input)
+            }.description("Adds an item; a quantity above 0 is booked as its first purchase.")
+            Field("purchase", at: PantryResolver.purchase) {
+                Argument("itemId", at: \.itemId)
+                Argument("quantity", at: \.quantity)
+                Argument("location", at: \.location)
+                Argument("bestBefore", at: \.bestBefore)
+            }.description("Books stock bought, at a location of the household.")
+            Field("consume", at: PantryResolver.consume) {
+                Argument("itemId", at: \.itemId)
+                Argument("quantity", at: \.quantity)
+                Argument("location", at: \.location)
+                Argument("spoiled", at: \.spoiled)
+            }.description("Books stock used up, or thrown away when spoiled; open and earliest-due stock goes first.")
+            Field("openItem", at: PantryResolver.openItem) {
+                Argument("itemId", at: \.itemId)
+                Argument("quantity", at: \.quantity)
+                Argument("location", at: \.location)
+            }
+            Field("transfer", at: PantryResolver.transfer) {
+                Argument("itemId", at: \.itemId)
+                Argument("quantity", at: \.quantity)
+                Argument("from", at: \.from)
+                Argument("to", at: \.to)
+            }.description("Moves stock between two locations of the household.")
+            Field("correctInventory", at: PantryResolver.correctInventory) {
+                Argument("itemId", at: \.itemId)
+                Argument("quantity", at: \.quantity).description("The difference counted: + found more, - found less.")
+                Argument("location", at: \.location)
+                Argument("bestBefore", at: \.bestBefore)
+            }
+            Field("undoBooking", at: PantryResolver.undoBooking) {
+                Argument("id", at: \.id)
+            }.description("Takes a booking back by booking its undo; the history keeps both.")
+        }, subscription: {
+            SubscriptionField("householdChanged", as: HouseholdChangeEvent.self, atSub: PantryResolver.householdChanged) {
+                Argument("id", at: \.id)
+            }
+        })
     }
 }

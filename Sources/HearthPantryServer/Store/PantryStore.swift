@@ -71,7 +71,7 @@ package struct PantryStore: Sendable {
     }
 
     /// Rows of `sql` (which ends in `… IN`) for `keys`, in statements of at most ``chunkSize`` keys.
-    private func select(_ sql: String, _ keys: [String], order: String? = nil) async throws -> [SQLRow] {
+    func select(_ sql: String, _ keys: [String], order: String? = nil) async throws -> [SQLRow] {
         var unique: [String] = []
         var seen = Set<String>()
         for key in keys where seen.insert(key).inserted { unique.append(key) }

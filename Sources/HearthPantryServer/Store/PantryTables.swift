@@ -3,7 +3,9 @@ package import HearthCloud
 /// The pantry's tables in the server's database, written once for SQLite and PostgreSQL (`BIGINT` is an
 /// integer and `DOUBLE PRECISION` a real to SQLite). Statements are idempotent, so migrating again is safe.
 ///
-/// Rows hold HearthPantryModel's types. Times are milliseconds since 1970; quantities are doubles; expiration
+/// Rows hold HearthPantryModel's types: `Household`, `HouseholdMember`, `InviteCode`, `PantryItem`,
+/// `StockBooking` (its kind by name, a transfer's locations and a consumption's `spoiled` in columns of their
+/// own), `Recipe` (ingredients, instruction steps and tags in tables by position), `ShoppingListItem`. Times are milliseconds since 1970; quantities are doubles; expiration
 /// dates are `YYYY-MM-DD` days. Rows that belong to a household are deleted with it by the store, in the same
 /// transaction (no foreign keys: SQLite leaves them off by default and both databases must behave alike).
 package enum PantryTables {
@@ -37,16 +39,15 @@ package enum PantryTables {
         """
         CREATE TABLE IF NOT EXISTS pantry_stock_bookings (
             id TEXT PRIMARY KEY, household_id TEXT NOT NULL, item_id TEXT NOT NULL, kind TEXT NOT NULL,
-            quantity DOUBLE PRECISION NOT NULL, unit TEXT NOT NULL, location TEXT, to_location TEXT, note TEXT,
-            booked_by TEXT NOT NULL, booked_at BIGINT NOT NULL, undone_by TEXT)
+            spoiled BIGINT NOT NULL DEFAULT 0, from_location TEXT, to_location TEXT, quantity DOUBLE PRECISION NOT NULL,
+            location TEXT, best_before TEXT, created_by TEXT NOT NULL, created_at BIGINT NOT NULL, reverses TEXT)
         """,
-        "CREATE INDEX IF NOT EXISTS pantry_stock_bookings_item ON pantry_stock_bookings(item_id, booked_at)",
-        "CREATE INDEX IF NOT EXISTS pantry_stock_bookings_household ON pantry_stock_bookings(household_id, booked_at)",
+        "CREATE INDEX IF NOT EXISTS pantry_stock_bookings_item ON pantry_stock_bookings(item_id, created_at)",
+        "CREATE INDEX IF NOT EXISTS pantry_stock_bookings_household ON pantry_stock_bookings(household_id, created_at)",
         """
         CREATE TABLE IF NOT EXISTS pantry_recipes (
             id TEXT PRIMARY KEY, household_id TEXT NOT NULL, name TEXT NOT NULL, description TEXT,
-            prep_minutes BIGINT, cook_minutes BIGINT, servings BIGINT, difficulty TEXT NOT NULL,
-            created_by TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+            prep_time BIGINT, cook_time BIGINT, servings BIGINT, difficulty TEXT NOT NULL)
         """,
         "CREATE INDEX IF NOT EXISTS pantry_recipes_household ON pantry_recipes(household_id, name)",
         """
@@ -66,8 +67,7 @@ package enum PantryTables {
         """
         CREATE TABLE IF NOT EXISTS pantry_shopping_items (
             id TEXT PRIMARY KEY, household_id TEXT NOT NULL, name TEXT NOT NULL, quantity DOUBLE PRECISION NOT NULL,
-            unit TEXT NOT NULL, category TEXT NOT NULL, checked BIGINT NOT NULL DEFAULT 0, item_id TEXT, recipe_id TEXT,
-            added_by TEXT NOT NULL, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+            unit TEXT NOT NULL, checked BIGINT NOT NULL DEFAULT 0, note TEXT, recipe_id TEXT, created_at BIGINT NOT NULL)
         """,
         "CREATE INDEX IF NOT EXISTS pantry_shopping_items_household ON pantry_shopping_items(household_id, checked, name)",
     ]

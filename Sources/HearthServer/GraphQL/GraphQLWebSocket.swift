@@ -15,7 +15,7 @@ import NIOWebSocket
 /// client stops one with `complete`. `ping` is answered with `pong`. Breaking the protocol closes the socket
 /// with its codes: 4400 a message that is not valid, 4401 `subscribe` before the acknowledgement, 4403 a
 /// missing or wrong token, 4408 no `connection_init` in time, 4409 an id already running, 4429 a second
-/// `connection_init`.
+/// `connection_init`, 4500 a token the server failed to check.
 struct GraphQLWebSocket: Sendable {
     static let subprotocol = "graphql-transport-ws"
 
@@ -25,9 +25,9 @@ struct GraphQLWebSocket: Sendable {
     let initTimeout: Duration
     let logger: Logger
 
-    /// Serves one connection until either side closes it.
+    /// Serves one connection until either side closes it (a protocol error closes it with its code, logged at debug).
     func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        let session = GraphQLWebSocketSession(outbound: outbound)
+        let session = GraphQLWebSocketSession(outbound: outbound, logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await Task.sleep(for: initTimeout)
@@ -63,8 +63,12 @@ struct GraphQLWebSocket: Sendable {
             }
             do {
                 await session.acknowledge(try await routes.viewer(token: token))
-            } catch {
+            } catch is GraphQLError {
                 await session.close(4403, "Forbidden: the token is unknown, revoked or expired; sign in again")
+                return false
+            } catch {
+                logger.error("Could not check a GraphQL WebSocket's token", metadata: ["error": "\(String(reflecting: error))"])
+                await session.close(4500, "Internal server error: the token could not be checked; try again")
                 return false
             }
         case "ping":
@@ -160,85 +164,5 @@ struct GraphQLWebSocket: Sendable {
                 payload = type == "subscribe" ? try container.decodeIfPresent(Payload.self, forKey: .payload) : nil
             }
         }
-    }
-}
-
-/// One WebSocket connection's state: whether it is acknowledged and for whom, and its running operations.
-actor GraphQLWebSocketSession {
-    private let outbound: WebSocketOutboundWriter
-    private var initialising = false
-    private(set) var viewer: PantryViewer?
-    /// The ids of the operations running, and the tasks that run them.
-    private var running: Set<String> = []
-    private var tasks: [String: Task<Void, Never>] = [:]
-    private var closed = false
-
-    init(outbound: WebSocketOutboundWriter) {
-        self.outbound = outbound
-    }
-
-    /// Marks `connection_init` as received; false when one already was.
-    func beginInit() -> Bool {
-        if initialising { return false }
-        initialising = true
-        return true
-    }
-
-    func acknowledge(_ viewer: PantryViewer) async {
-        self.viewer = viewer
-        await send(["type": "connection_ack"])
-    }
-
-    /// Claims `id` for a new operation; false when one with that id is running.
-    func reserve(_ id: String) -> Bool {
-        running.insert(id).inserted
-    }
-
-    /// Runs the operation `id`'s work in a task of its own.
-    func run(_ id: String, _ work: @escaping @Sendable () async -> Void) {
-        guard running.contains(id) else { return }
-        tasks[id] = Task { await work() }
-    }
-
-    /// The client stopped the operation.
-    func stop(_ id: String) {
-        running.remove(id)
-        tasks.removeValue(forKey: id)?.cancel()
-    }
-
-    /// The operation ended by itself.
-    func finished(_ id: String, sendComplete: Bool) async {
-        guard running.remove(id) != nil else { return }
-        tasks.removeValue(forKey: id)
-        if sendComplete { await send(["type": "complete", "id": .string(id)]) }
-    }
-
-    func cancelAll() {
-        for task in tasks.values { task.cancel() }
-        tasks = [:]
-        running = []
-    }
-
-    func send(id: String, type: String, result: GraphQLResult) async {
-        guard running.contains(id), let payload = try? MapEncoder().encode(result) else { return }
-        await send(["type": .string(type), "id": .string(id), "payload": payload])
-    }
-
-    func send(id: String, type: String, errors: [GraphQLError]) async {
-        guard running.contains(id), let payload = try? MapEncoder().encode(errors) else { return }
-        await send(["type": .string(type), "id": .string(id), "payload": payload])
-    }
-
-    /// Writes one message; messages one caller sends arrive in the order sent.
-    func send(_ message: Map) async {
-        guard !closed, let data = try? GraphQLJSONEncoder().encode(message) else { return }
-        try? await outbound.writeTextMessage(String(decoding: data, as: UTF8.self))
-    }
-
-    func close(_ code: UInt16, _ reason: String) async {
-        guard !closed else { return }
-        closed = true
-        cancelAll()
-        try? await outbound.close(.unknown(code), reason: reason)
     }
 }

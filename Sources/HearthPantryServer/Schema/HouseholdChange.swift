@@ -1,6 +1,7 @@
 import Foundation
 import HearthCloud
 import HearthCore
+import HearthPantryModel
 
 /// A change to a household, sent to subscribers when the write that made it commits.
 ///
@@ -33,4 +34,12 @@ struct HouseholdChange: Sendable, Equatable, Codable {
         self.kind = kind
         self.byUserID = byUserID
     }
+}
+
+/// What a `householdChanged` subscriber is sent: the kind of change and the household as it is now.
+struct HouseholdChangeEvent: Sendable {
+    let householdID: String
+    let kind: HouseholdChange.Kind
+    /// The household after the change; nil once it is deleted.
+    let household: Household?
 }

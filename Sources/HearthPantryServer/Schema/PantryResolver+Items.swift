@@ -1,0 +1,166 @@
+import Foundation
+import Graphiti
+import HearthCore
+import HearthPantryModel
+import HearthPermissions
+
+/// Items and their stock: every change to an item's amount is a booking appended through `StockLedger`, whose
+/// refusals are `BAD_USER_INPUT` with its messages; nothing is written on a refusal.
+extension PantryResolver {
+    func items(context: PantryContext, arguments: ItemsArguments) async throws -> [PantryItem] {
+        let (household, ability) = try await Self.stored(arguments.householdId, context)
+        try Self.allowContent(ability, "read", PantryPermissions.Subject.pantryItem, household)
+        var items = try await context.loaders.items.load(household.id) ?? []
+        if let days = arguments.expiringWithinDays {
+            guard days >= 0 else { throw ServiceError.validationFailed("expiringWithinDays must be 0 or more; it is \(days).") }
+            let today = context.today
+            items = items.filter { ExpiryStatus.statuses(of: $0, on: today, dueSoonDays: days).contains(where: \.isAboutDate) }
+        }
+        await context.loaders.bookings.expect(items.map(\.id))
+        return items
+    }
+
+    func addItem(context: PantryContext, arguments: AddItemArguments) async throws -> PantryItem {
+        let viewer = try context.signedIn()
+        let input = arguments.input
+        let (household, ability) = try await Self.stored(input.householdId, context)
+        try Self.allowContent(ability, "create", PantryPermissions.Subject.pantryItem, household)
+        let now = context.now
+        let expiration = try Self.day(input.expirationDate, "expirationDate")
+        let item = try PantryItemRules.validated(PantryItem(
+            id: PantryStore.newID(), householdId: household.id, name: input.name, quantity: input.quantity, unit: input.unit ?? "",
+            category: input.category ?? .other, expirationDate: expiration, location: input.location, notes: input.notes,
+            addedBy: viewer.userID, createdAt: now, updatedAt: now, minimumQuantity: input.minimumQuantity,
+            dueDateKind: input.dueDateKind ?? .expiration))
+        guard item.quantity > 0 else {
+            try await context.store.insert(item, purchase: nil)
+            context.changed()
+            return item
+        }
+        // The stock an item starts with is its first purchase, so the books and the amount agree from the start.
+        var locations = try await context.store.locations(ofHousehold: household.id)
+        if let location = item.location, !locations.contains(where: { $0.lowercased() == location.lowercased() }) { locations.append(location) }
+        let purchase = StockBooking(
+            id: PantryStore.newID(), itemId: item.id, householdId: household.id, kind: .purchase, quantity: item.quantity,
+            location: item.location, bestBefore: expiration, createdAt: now, createdBy: viewer.userID)
+        let state = try StockLedger.apply(purchase, to: StockState(itemId: item.id, unit: item.unit), locations: locations)
+        let stocked = item.updated(from: state, at: now)
+        try await context.store.insert(stocked, purchase: purchase)
+        context.changed()
+        return stocked
+    }
+
+    func purchase(context: PantryContext, arguments: PurchaseArguments) async throws -> PantryItem {
+        let bestBefore = try Self.day(arguments.bestBefore, "bestBefore")
+        return try await book(arguments.itemId, context) { .init(kind: .purchase, quantity: arguments.quantity, location: arguments.location, bestBefore: bestBefore) }
+    }
+
+    func consume(context: PantryContext, arguments: ConsumeArguments) async throws -> PantryItem {
+        try await book(arguments.itemId, context) { .init(kind: .consume(spoiled: arguments.spoiled ?? false), quantity: arguments.quantity, location: arguments.location) }
+    }
+
+    func openItem(context: PantryContext, arguments: ConsumeArguments) async throws -> PantryItem {
+        try await book(arguments.itemId, context) { .init(kind: .open, quantity: arguments.quantity, location: arguments.location) }
+    }
+
+    func transfer(context: PantryContext, arguments: TransferArguments) async throws -> PantryItem {
+        try await book(arguments.itemId, context) { .init(kind: .transfer(from: arguments.from, to: arguments.to), quantity: arguments.quantity) }
+    }
+
+    func correctInventory(context: PantryContext, arguments: PurchaseArguments) async throws -> PantryItem {
+        let bestBefore = try Self.day(arguments.bestBefore, "bestBefore")
+        return try await book(arguments.itemId, context) { .init(kind: .correctInventory, quantity: arguments.quantity, location: arguments.location, bestBefore: bestBefore) }
+    }
+
+    func undoBooking(context: PantryContext, arguments: IDArguments) async throws -> PantryItem {
+        let viewer = try context.signedIn()
+        guard let booking = try await context.store.booking(id: arguments.id) else { throw ServiceError.notFound("Booking \(arguments.id)") }
+        let (item, history, locations) = try await stock(booking.itemId, context)
+        let undo = try StockLedger.undo(
+            booking.id, history: history, initial: StockState(itemId: item.id, unit: item.unit), locations: locations,
+            markerId: PantryStore.newID(), at: Self.bookingTime(context.now, after: item, history), by: viewer.userID)
+        let updated = item.updated(from: undo.state, at: undo.marker.createdAt)
+        try await context.store.book([undo.marker], item: updated, replacing: item)
+        context.changed()
+        return updated
+    }
+
+    /// What a stock verb asks for; the resolver fills in the ids, the time and the caller.
+    struct BookingRequest {
+        let kind: StockBooking.Kind
+        let quantity: Double
+        var location: String? = nil
+        var bestBefore: CalendarDay? = nil
+    }
+
+    /// Books `request` on the item: the stock replayed from its bookings, the new booking applied by the ledger,
+    /// and both the booking and the item's new amount, due day and location stored together.
+    private func book(_ itemID: String, _ context: PantryContext, _ request: () -> BookingRequest) async throws -> PantryItem {
+        let viewer = try context.signedIn()
+        let (item, history, locations) = try await stock(itemID, context)
+        let asked = request()
+        var at = Self.bookingTime(context.now, after: item, history)
+        let opening = Self.openingBalance(of: item, history, locations, by: viewer.userID, at: at)
+        if opening != nil { at = at.addingTimeInterval(0.001) }
+        var kind = asked.kind
+        if case .transfer(let from, let to) = kind { kind = .transfer(from: Self.spelled(from, locations), to: Self.spelled(to, locations)) }
+        let booking = StockBooking(
+            id: PantryStore.newID(), itemId: item.id, householdId: item.householdId, kind: kind, quantity: asked.quantity,
+            location: asked.location.map { Self.spelled($0, locations) }, bestBefore: asked.bestBefore, createdAt: at, createdBy: viewer.userID)
+        let books = history + (opening.map { [$0] } ?? [])
+        let current = try StockLedger.replay(books, onto: StockState(itemId: item.id, unit: item.unit), locations: locations)
+        let state = try StockLedger.apply(booking, to: current, locations: locations)
+        let updated = item.updated(from: state, at: booking.createdAt)
+        try await context.store.book((opening.map { [$0] } ?? []) + [booking], item: updated, replacing: item)
+        context.changed()
+        return updated
+    }
+
+    /// The item as stored now, its bookings and its household's locations: `NOT_FOUND` without such an item,
+    /// `FORBIDDEN` unless the caller may change the household's items.
+    private func stock(_ itemID: String, _ context: PantryContext) async throws -> (PantryItem, [StockBooking], [String]) {
+        guard let item = try await context.store.item(id: itemID) else { throw ServiceError.notFound("Item \(itemID)") }
+        let (household, ability) = try await Self.stored(item.householdId, context)
+        try Self.allowContent(ability, "update", PantryPermissions.Subject.pantryItem, household)
+        let history = try await context.store.bookings(ofItems: [item.id])[item.id] ?? []
+        let locations = try await context.store.locations(ofHousehold: household.id)
+        return (item, history, locations)
+    }
+
+    /// For an item that has stock but no bookings yet (stored before stock was booked), the inventory correction
+    /// that records the stock it has, where it is kept (the first location when it names none); nil otherwise.
+    static func openingBalance(of item: PantryItem, _ history: [StockBooking], _ locations: [String], by userID: String, at: Date) -> StockBooking? {
+        guard history.isEmpty, item.quantity > 0 else { return nil }
+        return StockBooking(
+            id: PantryStore.newID(), itemId: item.id, householdId: item.householdId, kind: .correctInventory, quantity: item.quantity,
+            location: item.location.map { spelled($0, locations) } ?? locations.first, bestBefore: item.expirationDate, createdAt: at, createdBy: userID)
+    }
+
+    /// `now`, or just after the item's last change when the clock has not moved on, so bookings keep their order.
+    private static func bookingTime(_ now: Date, after item: PantryItem, _ history: [StockBooking]) -> Date {
+        let last = max(item.updatedAt, history.last?.createdAt ?? .distantPast)
+        return now > last.addingTimeInterval(0.0005) ? now : last.addingTimeInterval(0.001)
+    }
+
+    /// A location as the household spells it (case and surrounding spaces aside); unknown names are left for the
+    /// ledger to refuse.
+    static func spelled(_ name: String, _ locations: [String]) -> String {
+        let wanted = name.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+        return locations.first { $0.lowercased() == wanted } ?? name
+    }
+
+    /// `FORBIDDEN` unless the caller may `action` the household's `subject` (items, recipes, shopping list).
+    static func allowContent(_ ability: Ability, _ action: String, _ subject: String, _ household: Household) throws {
+        let content = PantryPermissions.householdContent(subject, householdId: household.id)
+        try allow(ability.can(action, content), notAMember(household))
+    }
+
+    /// The day written in `text` (YYYY-MM-DD); nil for none. `BAD_USER_INPUT` naming `field` otherwise.
+    static func day(_ text: String?, _ field: String) throws -> CalendarDay? {
+        guard let text, !text.trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
+        guard let day = CalendarDay(iso: text.trimmingCharacters(in: .whitespaces)) else {
+            throw ServiceError.validationFailed("\(field) must be a day written YYYY-MM-DD, such as 2030-01-31; it is \"\(text)\".")
+        }
+        return day
+    }
+}

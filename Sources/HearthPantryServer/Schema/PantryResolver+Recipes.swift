@@ -1,0 +1,41 @@
+import Foundation
+import Graphiti
+import HearthCore
+import HearthPantryModel
+import HearthPermissions
+
+/// Recipes, and "what can I cook with what I have": recipes ranked by how much the household's stock covers.
+extension PantryResolver {
+    func recipes(context: PantryContext, arguments: HouseholdIDArguments) async throws -> [Recipe] {
+        let (household, ability) = try await Self.stored(arguments.householdId, context)
+        try Self.allowContent(ability, "read", PantryPermissions.Subject.recipe, household)
+        return try await context.loaders.recipes.load(household.id) ?? []
+    }
+
+    func addRecipe(context: PantryContext, arguments: AddRecipeArguments) async throws -> Recipe {
+        let input = arguments.input
+        let (household, ability) = try await Self.stored(input.householdId, context)
+        try Self.allowContent(ability, "create", PantryPermissions.Subject.recipe, household)
+        let recipe = try RecipeRules.validated(Recipe(
+            id: PantryStore.newID(), householdId: household.id, name: input.name, description: input.description,
+            ingredients: input.ingredients.map { Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "") },
+            instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime, servings: input.servings,
+            difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
+        try await context.store.insert(recipe)
+        context.changed()
+        return recipe
+    }
+
+    /// The household's recipes ranked by CookableRanking: most covered first, each with what is missing.
+    /// Expired stock does not count.
+    func cookableRecipes(context: PantryContext, arguments: CookableArguments) async throws -> [RecipeCoverage] {
+        let (household, ability) = try await Self.stored(arguments.householdId, context)
+        try Self.allowContent(ability, "read", PantryPermissions.Subject.recipe, household)
+        if let servings = arguments.servings, servings < 1 {
+            throw ServiceError.validationFailed("servings must be at least 1; it is \(servings).")
+        }
+        let recipes = try await context.loaders.recipes.load(household.id) ?? []
+        let items = try await context.loaders.items.load(household.id) ?? []
+        return CookableRanking.rank(recipes, stock: items, servings: arguments.servings, today: context.today)
+    }
+}

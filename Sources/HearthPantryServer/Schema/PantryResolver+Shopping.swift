@@ -1,0 +1,89 @@
+import Foundation
+import Graphiti
+import HearthCore
+import HearthPantryModel
+import HearthPermissions
+
+/// The household's shopping list: filled from recipes and from stock running low or going off, and checked off
+/// into stock as purchases booked through the ledger.
+extension PantryResolver {
+    func shoppingList(context: PantryContext, arguments: HouseholdIDArguments) async throws -> [ShoppingListItem] {
+        let (household, ability) = try await Self.stored(arguments.householdId, context)
+        try Self.allowContent(ability, "read", PantryPermissions.Subject.shoppingListItem, household)
+        return try await context.loaders.shoppingLists.load(household.id) ?? []
+    }
+
+    func addMissingIngredients(context: PantryContext, arguments: AddMissingArguments) async throws -> [ShoppingListItem] {
+        guard let recipe = try await context.store.recipe(id: arguments.recipeId) else { throw ServiceError.notFound("Recipe \(arguments.recipeId)") }
+        let (household, ability) = try await Self.stored(recipe.householdId, context)
+        try Self.allowContent(ability, "update", PantryPermissions.Subject.shoppingListItem, household)
+        if let servings = arguments.servings, servings < 1 {
+            throw ServiceError.validationFailed("servings must be at least 1; it is \(servings).")
+        }
+        let (list, items) = try await listAndStock(household.id, context)
+        let updated = ShoppingList.addMissing(
+            of: recipe, stock: items, servings: arguments.servings, today: context.today, to: list, makeId: PantryStore.newID)
+        return try await save(updated, replacing: list, context)
+    }
+
+    func addExpiringAndBelowMinimum(context: PantryContext, arguments: RestockArguments) async throws -> [ShoppingListItem] {
+        let (household, ability) = try await Self.stored(arguments.householdId, context)
+        try Self.allowContent(ability, "update", PantryPermissions.Subject.shoppingListItem, household)
+        let days = arguments.withinDays ?? ExpiryStatus.defaultDueSoonDays
+        guard days >= 0 else { throw ServiceError.validationFailed("withinDays must be 0 or more; it is \(days).") }
+        let (list, items) = try await listAndStock(household.id, context)
+        let updated = ShoppingList.addRestock(from: items, on: context.today, dueSoonDays: days, to: list, makeId: PantryStore.newID)
+        return try await save(updated, replacing: list, context)
+    }
+
+    /// Checks a line off: ShoppingCheckOff books its purchase into the household's item of the same food (a new
+    /// item when there is none), at `location` or the item's own.
+    func checkShoppingItem(context: PantryContext, arguments: CheckShoppingItemArguments) async throws -> ShoppingCheckOffResult {
+        let viewer = try context.signedIn()
+        guard let line = try await context.store.shoppingItem(id: arguments.id) else { throw ServiceError.notFound("Shopping list item \(arguments.id)") }
+        let (household, ability) = try await Self.stored(line.householdId, context)
+        try Self.allowContent(ability, "update", PantryPermissions.Subject.shoppingListItem, household)
+        let bestBefore = try Self.day(arguments.bestBefore, "bestBefore")
+        let (list, items) = try await listAndStock(household.id, context)
+        let locations = try await context.store.locations(ofHousehold: household.id)
+        let location = arguments.location.map { Self.spelled($0, locations) }
+        let now = context.now
+        let existing = ShoppingList.stockItem(for: line, in: items)
+        let stockItem = existing ?? PantryItem(
+            id: PantryStore.newID(), householdId: household.id, name: line.name, quantity: 0, unit: line.unit,
+            location: location, addedBy: viewer.userID, createdAt: now, updatedAt: now)
+        let history = existing == nil ? [] : try await context.store.bookings(ofItems: [stockItem.id])[stockItem.id] ?? []
+        let last = max(stockItem.updatedAt, history.last?.createdAt ?? .distantPast)
+        var at = now > last.addingTimeInterval(0.0005) ? now : last.addingTimeInterval(0.001)
+        let opening = existing.flatMap { Self.openingBalance(of: $0, history, locations, by: viewer.userID, at: at) }
+        if opening != nil { at = at.addingTimeInterval(0.001) }
+        let checkOff = try ShoppingList.checkOff(
+            line.id, in: list, into: stockItem, location: location, bestBefore: bestBefore, bookingId: PantryStore.newID(), at: at, by: viewer.userID)
+        let books = history + (opening.map { [$0] } ?? [])
+        let initial = StockState(itemId: stockItem.id, unit: stockItem.unit)
+        let state = try StockLedger.apply(checkOff.booking, to: try StockLedger.replay(books, onto: initial, locations: locations), locations: locations)
+        let stocked = stockItem.updated(from: state, at: at)
+        try await context.store.checkOff(line, purchase: (opening.map { [$0] } ?? []) + [checkOff.booking], item: stocked, replacing: existing)
+        context.changed()
+        return ShoppingCheckOffResult(line: checkOff.item, item: stocked, booking: checkOff.booking)
+    }
+
+    private func listAndStock(_ householdID: String, _ context: PantryContext) async throws -> ([ShoppingListItem], [PantryItem]) {
+        let list = try await context.store.shoppingLists(ofHouseholds: [householdID])[householdID] ?? []
+        let items = try await context.store.items(inHouseholds: [householdID])[householdID] ?? []
+        return (list, items)
+    }
+
+    private func save(_ list: [ShoppingListItem], replacing old: [ShoppingListItem], _ context: PantryContext) async throws -> [ShoppingListItem] {
+        try await context.store.save(list: list, replacing: old, at: context.now)
+        context.changed()
+        return list
+    }
+}
+
+/// What checking a shopping list line off gives: the checked line, the stock item it went into, and the purchase.
+struct ShoppingCheckOffResult: Sendable {
+    let line: ShoppingListItem
+    let item: PantryItem
+    let booking: StockBooking
+}

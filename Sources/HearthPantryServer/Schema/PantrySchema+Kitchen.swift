@@ -1,0 +1,125 @@
+import Graphiti
+import HearthPantryModel
+
+extension PantrySchema {
+    /// Recipes, what can be cooked from the stock, and the shopping list.
+    static func kitchen() -> PartialSchema<PantryResolver, PantryContext> {
+        PartialSchema(types: {
+            Enum(Difficulty.self) {
+                Value(.easy)
+                Value(.medium)
+                Value(.hard)
+            }.description("How hard a recipe is to make.")
+            Enum(CoverageStatus.self) {
+                Value(.covered).description("All of it is in stock.")
+                Value(.partial).description("Some of it is in stock.")
+                Value(.missing).description("None of it is in stock.")
+                Value(.unitMismatch).description("The food is in stock, but in a unit that does not convert.")
+            }.description("Where a recipe's ingredient stands against the stock.")
+            Type(Ingredient.self) {
+                Field("name", at: \.name)
+                Field("quantity", at: \.quantity).description("0 for \"to taste\".")
+                Field("unit", at: \.unit)
+            }.description("How much of which food a recipe needs.")
+            Type(Recipe.self) {
+                Field("id", at: \.id)
+                Field("householdId", at: \.householdId)
+                Field("name", at: \.name)
+                Field("description", at: \.description)
+                Field("ingredients", at: \.ingredients)
+                Field("instructions", at: \.instructions)
+                Field("prepTime", at: \.prepTime).description("Minutes.")
+                Field("cookTime", at: \.cookTime).description("Minutes.")
+                Field("totalTime", at: \.totalTime).description("Minutes, preparation and cooking together.")
+                Field("servings", at: \.servings)
+                Field("difficulty", at: \.difficulty)
+                Field("tags", at: \.tags)
+            }.description("A household's recipe.")
+            Type(IngredientCoverage.self) {
+                Field("ingredient", at: \.ingredient).description("Scaled to the servings asked for.")
+                Field("available", at: \.available).description("How much the stock covers, in the ingredient's unit.")
+                Field("missing", at: \.missing).description("How much is still needed, in the ingredient's unit.")
+                Field("status", at: \.coverageStatus)
+                Field("itemIds", at: \.itemIds).description("The stock items drawn on.")
+            }.description("How much of one ingredient the stock covers.")
+            Type(RecipeCoverage.self, as: "CookableRecipe") {
+                Field("recipe", at: \.recipe)
+                Field("servings", at: \.servings).description("The servings the amounts were scaled to, if any.")
+                Field("coverage", at: \.coverage).description("The covered share of the ingredients, 0 to 1.")
+                Field("canCook", at: \.canCook)
+                Field("ingredients", at: \.ingredients)
+                Field("missing", at: \.missing).description("The ingredients still needed.")
+            }.description("A recipe and how much of it the household's stock covers.")
+            Type(ShoppingListItem.self) {
+                Field("id", at: \.id)
+                Field("householdId", at: \.householdId)
+                Field("name", at: \.name)
+                Field("quantity", at: \.quantity)
+                Field("unit", at: \.unit)
+                Field("checked", at: \.checked)
+                Field("note", at: \.note)
+                Field("recipeId", at: \.recipeId).description("The recipe the line was added for, if any.")
+            }.description("A line on a household's shopping list.")
+            Type(ShoppingCheckOffResult.self, as: "ShoppingCheckOff") {
+                Field("line", at: \.line).description("The line, now checked.")
+                Field("item", at: \.item).description("The stock item it went into.")
+                Field("booking", at: \.booking).description("The purchase booked.")
+            }.description("A shopping list line checked off into stock.")
+            Input(IngredientInput.self) {
+                InputField("name", at: \.name)
+                InputField("quantity", at: \.quantity)
+                InputField("unit", at: \.unit)
+            }
+            Input(RecipeInput.self) {
+                InputField("householdId", at: \.householdId)
+                InputField("name", at: \.name)
+                InputField("description", at: \.description)
+                InputField("ingredients", at: \.ingredients)
+                InputField("instructions", at: \.instructions)
+                InputField("prepTime", at: \.prepTime)
+                InputField("cookTime", at: \.cookTime)
+                InputField("servings", at: \.servings)
+                InputField("difficulty", at: \.difficulty)
+                InputField("tags", at: \.tags)
+            }
+        }, query: {
+            Field("recipes", at: PantryResolver.recipes) {
+                Argument("householdId", at: \.householdId)
+            }.description("A household's recipes, by name.")
+            Field("cookableRecipes", at: PantryResolver.cookableRecipes) {
+                Argument("householdId", at: \.householdId)
+                Argument("servings", at: \.servings).description("Scale recipes that state their servings to this many.")
+            }.description("What can I cook with what I have: recipes ranked by how much the stock covers, most first.")
+            Field("shoppingList", at: PantryResolver.shoppingList) {
+                Argument("householdId", at: \.householdId)
+            }.description("A household's shopping list, in the order lines were added.")
+        }, mutation: {
+            Field("addRecipe", at: PantryResolver.addRecipe) {
+                Argument("input", at: \.input)
+            }
+            Field("addMissingIngredients", at: PantryResolver.addMissingIngredients) {
+                Argument("recipeId", at: \.recipeId)
+                Argument("servings", at: \.servings)
+            }.description("Adds what the recipe still needs after the stock to the shopping list; returns the list.")
+            Field("addExpiringAndBelowMinimum", at: PantryResolver.addExpiringAndBelowMinimum) {
+                Argument("householdId", at: \.householdId)
+                Argument("withinDays", at: \.withinDays).description("Items due within this many days count as expiring; 5 by default.")
+            }.description("Tops the shopping list up with items going off or below their minimum; returns the list.")
+            Field("checkShoppingItem", at: PantryResolver.checkShoppingItem) {
+                Argument("id", at: \.id)
+                Argument("location", at: \.location)
+                Argument("bestBefore", at: \.bestBefore)
+            }.description("Checks a line off and books its purchase into the household's item of that food.")
+        })
+    }
+}
+
+/// ``IngredientCoverage/Status`` as the schema names it.
+enum CoverageStatus: String, Codable, Sendable, CaseIterable {
+    case covered, partial, missing
+    case unitMismatch = "unit_mismatch"
+}
+
+extension IngredientCoverage {
+    var coverageStatus: CoverageStatus { CoverageStatus(rawValue: status.rawValue) ?? .missing }
+}

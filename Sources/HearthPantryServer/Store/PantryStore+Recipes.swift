@@ -1,0 +1,69 @@
+import Foundation
+import HearthCloud
+import HearthCore
+import HearthPantryModel
+
+/// Recipes, with their ingredients, steps and tags in tables of their own, by position.
+extension PantryStore {
+    static let recipeColumns = "id, household_id, name, description, prep_time, cook_time, servings, difficulty"
+
+    /// Stores a new recipe and its ingredients, steps and tags, in one transaction.
+    func insert(_ recipe: Recipe) async throws {
+        try await database.transaction(readOnly: false) { tx in
+            try await tx.execute(
+                "INSERT INTO pantry_recipes (\(Self.recipeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                .text(recipe.id), .text(recipe.householdId), .text(recipe.name), SQLValue(recipe.description),
+                SQLValue(recipe.prepTime.map(Int64.init)), SQLValue(recipe.cookTime.map(Int64.init)), SQLValue(recipe.servings.map(Int64.init)),
+                .text(recipe.difficulty.rawValue))
+            for (position, ingredient) in recipe.ingredients.enumerated() {
+                try await tx.execute(
+                    "INSERT INTO pantry_recipe_ingredients (recipe_id, position, name, quantity, unit) VALUES (?, ?, ?, ?, ?)",
+                    .text(recipe.id), .int(Int64(position)), .text(ingredient.name), .double(ingredient.quantity), .text(ingredient.unit))
+            }
+            for (position, step) in recipe.instructions.enumerated() {
+                try await tx.execute(
+                    "INSERT INTO pantry_recipe_steps (recipe_id, position, text) VALUES (?, ?, ?)", .text(recipe.id), .int(Int64(position)), .text(step))
+            }
+            for tag in recipe.tags {
+                try await tx.execute("INSERT INTO pantry_recipe_tags (recipe_id, tag) VALUES (?, ?)", .text(recipe.id), .text(tag))
+            }
+        }
+    }
+
+    /// The recipes of each household, by household, in name order.
+    func recipes(inHouseholds ids: [String]) async throws -> [String: [Recipe]] {
+        let recipes = try await recipes(from: select("SELECT \(Self.recipeColumns) FROM pantry_recipes WHERE household_id IN", ids, order: "name, id"))
+        return Dictionary(grouping: recipes, by: \.householdId)
+    }
+
+    /// The recipe with this id; nil when there is none.
+    func recipe(id: String) async throws -> Recipe? {
+        try await recipes(from: select("SELECT \(Self.recipeColumns) FROM pantry_recipes WHERE id IN", [id])).first
+    }
+
+    /// The recipes of `rows`, in their order, with their ingredients, steps and tags (three more statements).
+    private func recipes(from rows: [SQLRow]) async throws -> [Recipe] {
+        let ids = rows.map { $0.text("id") }
+        guard !ids.isEmpty else { return [] }
+        let ingredients = Dictionary(grouping: try await select(
+            "SELECT recipe_id, name, quantity, unit FROM pantry_recipe_ingredients WHERE recipe_id IN", ids, order: "recipe_id, position"
+        ), by: { $0.text("recipe_id") })
+        let steps = Dictionary(grouping: try await select(
+            "SELECT recipe_id, text FROM pantry_recipe_steps WHERE recipe_id IN", ids, order: "recipe_id, position"
+        ), by: { $0.text("recipe_id") })
+        let tags = Dictionary(grouping: try await select("SELECT recipe_id, tag FROM pantry_recipe_tags WHERE recipe_id IN", ids, order: "recipe_id, tag"), by: { $0.text("recipe_id") })
+        return rows.map { row in
+            let id = row.text("id")
+            return Recipe(
+                id: id, householdId: row.text("household_id"), name: row.text("name"), description: row.optionalText("description"),
+                ingredients: (ingredients[id] ?? []).map { Ingredient(name: $0.text("name"), quantity: $0.double("quantity"), unit: $0.text("unit")) },
+                instructions: (steps[id] ?? []).map { $0.text("text") },
+                prepTime: Self.optionalInt(row, "prep_time"), cookTime: Self.optionalInt(row, "cook_time"), servings: Self.optionalInt(row, "servings"),
+                difficulty: Difficulty(rawValue: row.text("difficulty")) ?? .easy, tags: (tags[id] ?? []).map { $0.text("tag") })
+        }
+    }
+
+    private static func optionalInt(_ row: SQLRow, _ column: String) -> Int? {
+        row.value(column) == .null ? nil : Int(row.int(column))
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import HearthCloud
+import HearthCore
+import HearthPantryModel
+
+/// Shopping list lines. ShoppingList decides what the list becomes; these store the lines it added or changed,
+/// and a line checked off together with the purchase it books.
+extension PantryStore {
+    static let shoppingColumns = "id, household_id, name, quantity, unit, checked, note, recipe_id, created_at"
+
+    /// The shopping list of each household, by household, in the order the lines were added.
+    func shoppingLists(ofHouseholds ids: [String]) async throws -> [String: [ShoppingListItem]] {
+        let rows = try await select("SELECT \(Self.shoppingColumns) FROM pantry_shopping_items WHERE household_id IN", ids, order: "created_at, id")
+        return Dictionary(grouping: rows.map(Self.shoppingItem), by: \.householdId)
+    }
+
+    /// The line with this id; nil when there is none.
+    func shoppingItem(id: String) async throws -> ShoppingListItem? {
+        try await select("SELECT \(Self.shoppingColumns) FROM pantry_shopping_items WHERE id IN", [id]).first.map(Self.shoppingItem)
+    }
+
+    /// Stores `new`, which ShoppingList made from `old`: the lines it added (in order, after every line there is)
+    /// and the lines it changed.
+    func save(list new: [ShoppingListItem], replacing old: [ShoppingListItem], at now: Date) async throws {
+        let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        try await database.transaction(readOnly: false) { tx in
+            var added = 0
+            for line in new {
+                if let previous = before[line.id] {
+                    if previous != line { try await Self.update(line, tx) }
+                } else {
+                    try await tx.execute(
+                        "INSERT INTO pantry_shopping_items (\(Self.shoppingColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        .text(line.id), .text(line.householdId), .text(line.name), .double(line.quantity), .text(line.unit), SQLValue(line.checked),
+                        SQLValue(line.note), SQLValue(line.recipeId), .int(milliseconds(now) + Int64(added)))
+                    added += 1
+                }
+            }
+        }
+    }
+
+    /// Checks `line` off and books `purchase` (an opening balance first, when the item needs one) into `item` (stored new when `old` is nil), in one transaction.
+    /// `CONFLICT` when the line was checked off or the item changed meanwhile.
+    func checkOff(_ line: ShoppingListItem, purchase: [StockBooking], item: PantryItem, replacing old: PantryItem?) async throws {
+        try await database.transaction(readOnly: false) { tx in
+            let checked = try await tx.query(
+                "UPDATE pantry_shopping_items SET checked = ? WHERE id = ? AND checked = ? RETURNING id", SQLValue(true), .text(line.id), SQLValue(false))
+            guard !checked.isEmpty else { throw ServiceError(.conflict, "\(line.name) is already checked off.") }
+            if let old { try await Self.update(item, replacing: old, tx) } else { try await Self.insert(item, tx) }
+            for booking in purchase { try await Self.insert(booking, tx) }
+        }
+    }
+
+    private static func update(_ line: ShoppingListItem, _ tx: any SQLTransaction) async throws {
+        try await tx.execute(
+            "UPDATE pantry_shopping_items SET quantity = ?, checked = ?, note = ?, recipe_id = ? WHERE id = ?",
+            .double(line.quantity), SQLValue(line.checked), SQLValue(line.note), SQLValue(line.recipeId), .text(line.id))
+    }
+
+    static func shoppingItem(_ row: SQLRow) -> ShoppingListItem {
+        ShoppingListItem(
+            id: row.text("id"), householdId: row.text("household_id"), name: row.text("name"), quantity: row.double("quantity"),
+            unit: row.text("unit"), checked: row.int("checked") != 0, note: row.optionalText("note"), recipeId: row.optionalText("recipe_id"))
+    }
+}
