@@ -103,3 +103,33 @@ struct HouseholdServiceTests {
         }
     }
 }
+
+@Suite("PantryItemService against a live server", .timeLimit(.minutes(3)))
+struct PantryItemServiceTests {
+    @Test("items are added with trimmed inputs and listed; the rules' refusals name the field")
+    func addAndList() async throws {
+        try await withLiveServer { server in
+            let services = try await server.signedUpClient()
+            let home = try await services.households().createHousehold(name: "Home", description: nil)
+            let items = try services.items()
+            #expect(try await items.items(in: home.id).isEmpty)
+
+            let oats = try await items.addItem(householdId: home.id, name: "  Oats ", quantity: 500, unit: " g ", category: .pantry,
+                                               expirationDate: CalendarDay(iso: "2030-01-31"), location: "  shelf ", notes: nil)
+            #expect(oats.name == "Oats")
+            #expect(oats.unit == "g")
+            #expect(oats.location == "shelf")
+            #expect(oats.expirationDate?.iso == "2030-01-31")
+            #expect(try await items.items(in: home.id).map(\.name) == ["Oats"])
+
+            let noName = await serviceError { _ = try await items.addItem(householdId: home.id, name: "  ", quantity: 1, unit: nil, category: nil, expirationDate: nil, location: nil, notes: nil) }
+            #expect(noName?.message == "Item name cannot be empty")
+            let negative = await serviceError { _ = try await items.addItem(householdId: home.id, name: "Milk", quantity: -1, unit: nil, category: nil, expirationDate: nil, location: nil, notes: nil) }
+            #expect(negative?.code == .validationFailed)
+            #expect(negative?.reasons == ["Item quantity must be 0 or more"])
+
+            let outsider = try await server.signedUpClient("outsider").items()
+            #expect(await serviceError { _ = try await outsider.items(in: home.id) }?.code == .unauthorized)
+        }
+    }
+}

@@ -49,12 +49,6 @@ public actor HouseholdService: HouseholdServicing {
         try await household(id: householdId).members
     }
 
-    public func items(in householdId: String) async throws -> [PantryItem] {
-        let id = try Self.required(householdId, "Household id")
-        let data = try await graphQL.query(Self.itemsQuery, variables: ["id": .string(id)], policy: .networkOnly)
-        return try PantryJSON.decode([PantryItem].self, data, at: "household", "items")
-    }
-
     public nonisolated func watchHouseholds() -> Watched<[Household]> {
         graphQL.watch(Self.householdsQuery, variables: [:], policy: .cacheAndNetwork).map { data in
             try PantryJSON.decode([Household].self, data, at: "households")
@@ -136,7 +130,6 @@ public actor HouseholdService: HouseholdServicing {
     static let householdFields = "id name description createdBy createdAt updatedAt memberCount members { \(memberFields) }"
     static let householdsQuery = "{ households { \(householdFields) } }"
     static let householdQuery = "query($id: String!) { household(id: $id) { \(householdFields) } }"
-    static let itemsQuery = "query($id: String!) { household(id: $id) { id items { id householdId name quantity unit category expirationDate dueDateKind minimumQuantity location notes addedBy createdAt updatedAt } } }"
 
     /// Runs a mutation, then empties the cache and refreshes the household list its watchers read.
     private func change(_ document: String, _ variables: [String: RawJSON]) async throws -> RawJSON {

@@ -27,8 +27,6 @@ public protocol HouseholdServicing: ServiceHealth {
     func removeMember(memberId: String) async throws
     /// Leaves a household.
     func leaveHousehold(householdId: String) async throws
-    /// The items in a household's pantry.
-    func items(in householdId: String) async throws -> [PantryItem]
     /// The user's households now and after every change the service sees.
     func watchHouseholds() -> Watched<[Household]>
 }

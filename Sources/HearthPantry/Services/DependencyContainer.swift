@@ -14,6 +14,7 @@ public struct DependencyContainer: Sendable {
     public func graphQL() throws -> any GraphQLServing { try resolve((any GraphQLServing).self, "GraphQLService") }
     public func auth() throws -> any AuthServicing { try resolve((any AuthServicing).self, "AuthService") }
     public func households() throws -> any HouseholdServicing { try resolve((any HouseholdServicing).self, "HouseholdService") }
+    public func items() throws -> any PantryItemServicing { try resolve((any PantryItemServicing).self, "PantryItemService") }
     public func preferences() throws -> any UserPreferencesServicing { try resolve((any UserPreferencesServicing).self, "UserPreferencesService") }
     public func permissions() throws -> any PermissionServicing { try resolve((any PermissionServicing).self, "PermissionService") }
 
@@ -23,6 +24,7 @@ public struct DependencyContainer: Sendable {
         if let service = try? graphQL() { services.append(service) }
         if let service = try? auth() { services.append(service) }
         if let service = try? households() { services.append(service) }
+        if let service = try? items() { services.append(service) }
         if let service = try? preferences() { services.append(service) }
         if let service = try? permissions() { services.append(service) }
         var report: [String: HealthStatus] = [:]

@@ -27,6 +27,9 @@ public enum ServiceFactory {
         container.register((any HouseholdServicing).self) { container in
             HouseholdService(graphQL: try container.resolve((any GraphQLServing).self), clock: clock)
         }
+        container.register((any PantryItemServicing).self) { container in
+            PantryItemService(graphQL: try container.resolve((any GraphQLServing).self))
+        }
         container.register((any PermissionServicing).self) { container in
             PermissionService(graphQL: try container.resolve((any GraphQLServing).self))
         }
