@@ -121,23 +121,3 @@ struct PantryLogout: AsyncParsableCommand {
         try options.output(Answer(signedOut: true)) { "Signed out." }
     }
 }
-
-/// `hearth pantry items list`.
-struct PantryItemsCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "items", abstract: "The items in a household's pantry.", subcommands: [List.self])
-
-    struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "List a household's items.")
-        @OptionGroup var options: PantryOptions
-        @Argument(help: "The household's id (see `hearth pantry household list`).") var household: String
-
-        func run() async throws {
-            let items = try await options.withServices { services, _ in try await services.households().items(in: household) }
-            try options.output(items) {
-                items.isEmpty ? "No items." : items.map { item in
-                    "\(item.name)\t\(item.quantity.formatted()) \(item.unit)\t\(item.category.rawValue)" + (item.expirationDate.map { "\t\($0.iso)" } ?? "")
-                }.joined(separator: "\n")
-            }
-        }
-    }
-}

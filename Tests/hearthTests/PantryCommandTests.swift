@@ -54,6 +54,14 @@ struct PantryCommandTests {
 
             let items = try await Self.pantry(["items", "list", household], home: guest)
             #expect(items.stdout.contains("No items."), "\(items.stderr)")
+            let added = try await Self.pantry(["items", "add", household, "  Oats ", "--quantity", "500", "--unit", "g", "--category", "pantry", "--expires", "2030-01-31", "--location", "Pantry"], home: guest)
+            #expect(added.stdout.contains("Added Oats"), "\(added.stderr)")
+            let stocked = try await Self.pantry(["items", "list", household, "--json"], home: owner)
+            let stock = try #require(Self.json(stocked) as? [[String: Any]], "\(stocked.stderr)")
+            #expect(stock.map { $0["name"] as? String } == ["Oats"])
+            #expect(stock.first?["quantity"] as? Double == 500)
+            let badDay = try await Self.pantry(["items", "add", household, "Milk", "--expires", "tomorrow"], home: owner)
+            #expect(badDay.stderr.contains("--expires \"tomorrow\" is not a day written YYYY-MM-DD"))
 
             let left = try await Self.pantry(["household", "leave", household], home: guest)
             #expect(left.status == 0, "\(left.stderr)")
