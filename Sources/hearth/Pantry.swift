@@ -115,7 +115,7 @@ struct PantryLogout: AsyncParsableCommand {
     @OptionGroup var options: PantryOptions
 
     func run() async throws {
-        try await options.withServices { services, _ in try await services.auth().signOut() }
+        try await options.withServices { services, _ in try await services.signOut() }
         try PantryOptions.files.remove(PantryOptions.loginFile)
         struct Answer: Encodable { let signedOut: Bool }
         try options.output(Answer(signedOut: true)) { "Signed out." }

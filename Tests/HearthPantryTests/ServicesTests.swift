@@ -90,6 +90,14 @@ struct ServicesTests {
             let report = await services.health()
             #expect(Set(report.keys) == ["GraphQLService", "AuthService", "HouseholdService", "PantryItemService", "UserPreferencesService", "PermissionService"])
             #expect(report.values.allSatisfy { $0.isHealthy }, "\(report)")
+
+            // Signing out through the container also empties the cache, so nothing of this account is served later.
+            _ = try await services.households().createHousehold(name: "Home", description: nil)
+            _ = try await services.graphQL().query("{ households { id name } }", variables: [:], policy: .networkOnly)
+            try await services.signOut()
+            #expect(try await services.auth().currentSession() == nil)
+            let cached = await serviceError { _ = try await services.graphQL().query("{ households { id name } }", variables: [:], policy: .cacheOnly) }
+            #expect(cached?.code == .notFound)
         }
     }
 }

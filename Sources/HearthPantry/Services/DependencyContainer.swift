@@ -11,12 +11,24 @@ public struct DependencyContainer: Sendable {
         self.container = container
     }
 
+    /// The GraphQL client and its normalized cache.
     public func graphQL() throws -> any GraphQLServing { try resolve((any GraphQLServing).self, "GraphQLService") }
+    /// Signing in and out, and the kept session.
     public func auth() throws -> any AuthServicing { try resolve((any AuthServicing).self, "AuthService") }
+    /// Households, members and invites.
     public func households() throws -> any HouseholdServicing { try resolve((any HouseholdServicing).self, "HouseholdService") }
+    /// The items in households' pantries.
     public func items() throws -> any PantryItemServicing { try resolve((any PantryItemServicing).self, "PantryItemService") }
+    /// The user's preferences.
     public func preferences() throws -> any UserPreferencesServicing { try resolve((any UserPreferencesServicing).self, "UserPreferencesService") }
+    /// What the user may do, from the server's rules.
     public func permissions() throws -> any PermissionServicing { try resolve((any PermissionServicing).self, "PermissionService") }
+
+    /// Signs out and forgets every cached answer, so the next account to sign in sees none of this one's data.
+    public func signOut() async throws {
+        try await auth().signOut()
+        await (try graphQL()).clearCache()
+    }
 
     /// Every registered service's health, by service name.
     public func health() async -> [String: HealthStatus] {
