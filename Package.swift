@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "HearthAnalytics", targets: ["HearthAnalytics"]),
         .library(name: "HearthPantryModel", targets: ["HearthPantryModel"]),
         .library(name: "HearthPantryServer", targets: ["HearthPantryServer"]),
+        .library(name: "HearthPantry", targets: ["HearthPantry"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.5.0"),
@@ -239,6 +240,21 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // MARK: Pantry (client services over the server's GraphQL)
+        .target(
+            name: "HearthPantry",
+            dependencies: [
+                "HearthCore",
+                "HearthPantryModel",
+                "HearthPermissions",
+                "HearthStore",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
         // MARK: Pantry (GraphQL on the server)
         .target(
             name: "HearthPantryServer",
@@ -288,6 +304,8 @@ let package = Package(
                 "HearthFinance",
                 "HearthHealth",
                 "HearthOCR",
+                "HearthPantry",
+                "HearthPantryModel",
                 "HearthSync",
                 "HearthStore",
                 "HearthCloudModel",
@@ -495,6 +513,25 @@ let package = Package(
                 "HearthTestSupport",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthPantryTests",
+            dependencies: [
+                "HearthCloud",
+                "HearthCore",
+                "HearthPantry",
+                "HearthPantryModel",
+                "HearthPermissions",
+                "HearthServer",
+                "HearthStore",
+                "HearthTestSupport",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),

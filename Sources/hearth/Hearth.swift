@@ -13,7 +13,7 @@ struct Hearth: AsyncParsableCommand {
             Run `hearth help <subcommand>` for the options of each subcommand.
             """,
         version: HearthVersion.current,
-        subcommands: [Serve.self, Report.self, Garage.self, Finance.self, Health.self, Analytics.self]
+        subcommands: [Serve.self, Report.self, Garage.self, Finance.self, Health.self, Pantry.self, Analytics.self]
     )
 }
 

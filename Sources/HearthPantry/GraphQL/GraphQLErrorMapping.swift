@@ -1,0 +1,37 @@
+import Foundation
+import HearthCore
+import HearthPantryModel
+
+/// The `errors` of a GraphQL answer, turned into the `ServiceError` a caller handles.
+enum GraphQLErrorMapping {
+    struct Failure: Decodable {
+        let message: String
+        let extensions: [String: RawJSON]?
+
+        var code: String? {
+            if case .string(let code)? = extensions?["code"] { return code }
+            return nil
+        }
+    }
+
+    /// The error for `failures`, from the first failure's `extensions.code`: `UNAUTHENTICATED` → notAuthenticated,
+    /// `FORBIDDEN` → unauthorized, `NOT_FOUND` → notFound, `BAD_USER_INPUT` → validationFailed (with every such
+    /// message as a reason), anything else → operationFailed.
+    static func error(for failures: [Failure]) -> ServiceError {
+        guard let first = failures.first else { return .operationFailed("The server answered with an error but gave no message.") }
+        switch first.code {
+        case "UNAUTHENTICATED":
+            return ServiceError(.notAuthenticated, first.message)
+        case "FORBIDDEN":
+            return ServiceError(.unauthorized, first.message)
+        case "NOT_FOUND":
+            return ServiceError(.notFound, first.message)
+        case "BAD_USER_INPUT":
+            let reasons = failures.filter { $0.code == "BAD_USER_INPUT" }.map(\.message)
+            return .validationFailed(reasons)
+        default:
+            let code = first.code.map { " (\($0))" } ?? ""
+            return .operationFailed("The server could not run the operation\(code): \(first.message)")
+        }
+    }
+}

@@ -1,0 +1,32 @@
+public import HearthCore
+public import HearthPantryModel
+
+/// The households the signed-in user belongs to, their members and invite codes.
+public protocol HouseholdServicing: ServiceHealth {
+    /// Every household the user belongs to, by name.
+    func households() async throws -> [Household]
+    /// One household the user belongs to.
+    func household(id: String) async throws -> Household
+    /// Creates a household the user owns.
+    func createHousehold(name: String, description: String?) async throws -> Household
+    /// Renames a household or changes its description (owner or admin).
+    func updateHousehold(id: String, name: String, description: String?) async throws -> Household
+    /// Deletes a household (owner or admin).
+    func deleteHousehold(id: String) async throws
+    /// A new invite code to the household (owner or admin).
+    func createInvite(householdId: String) async throws -> InviteCode
+    /// Stops an invite code from working (owner or admin).
+    func revokeInvite(code: String) async throws
+    /// Joins the household an invite code belongs to, as a member.
+    func joinHousehold(inviteCode: String) async throws -> Household
+    /// The household's members: the owner, then admins, then members.
+    func members(of householdId: String) async throws -> [HouseholdMember]
+    /// Gives a member another role.
+    func updateMemberRole(memberId: String, role: MemberRole) async throws -> HouseholdMember
+    /// Removes a member from their household.
+    func removeMember(memberId: String) async throws
+    /// Leaves a household.
+    func leaveHousehold(householdId: String) async throws
+    /// The user's households now and after every change the service sees.
+    func watchHouseholds() -> Watched<[Household]>
+}

@@ -1,0 +1,92 @@
+public import Foundation
+public import HearthCore
+import HearthPantryModel
+public import HearthPermissions
+
+/// What the signed-in user may do in the pantry, from the server's CASL rules.
+public protocol PermissionServicing: ServiceHealth {
+    /// The user's rules as the server sent them last, fetched when not yet known.
+    func ability() async throws -> Ability
+    /// Asks the server for the rules again (after joining or leaving a household, or a role change).
+    @discardableResult func refresh() async throws -> Permissions
+    /// Whether the user can manage the household (owner or admin).
+    func canManageHousehold(_ householdId: String) async throws -> Bool
+    /// Whether the user can read the household (any member).
+    func canReadHousehold(_ householdId: String) async throws -> Bool
+    /// Whether the user can edit the household.
+    func canUpdateHousehold(_ householdId: String) async throws -> Bool
+    /// Whether the user can delete the household.
+    func canDeleteHousehold(_ householdId: String) async throws -> Bool
+    /// Whether the user can manage the household's members.
+    func canManageMembers(in householdId: String) async throws -> Bool
+}
+
+/// The user's permissions from `me { permissions { rules version } }`, evaluated by HearthPermissions'
+/// ``Ability`` as the server evaluates them; the rules are kept until ``refresh()`` or a new version.
+public actor PermissionService: PermissionServicing {
+    public nonisolated let serviceName = "PermissionService"
+    private let graphQL: any GraphQLServing
+    private var permissions: Permissions?
+    private var current: Ability?
+
+    /// A service asking `graphQL` for the rules.
+    public init(graphQL: any GraphQLServing) {
+        self.graphQL = graphQL
+    }
+
+    public func ability() async throws -> Ability {
+        if let current { return current }
+        try await refresh()
+        guard let current else { throw ServiceError.operationFailed("The permission rules could not be loaded.") }
+        return current
+    }
+
+    /// The version of the rules held, if any.
+    public var version: String? { permissions?.version }
+
+    @discardableResult
+    public func refresh() async throws -> Permissions {
+        let data = try await graphQL.query("{ me { id permissions { rules version } } }", variables: [:], policy: .networkOnly)
+        let fetched = try PantryJSON.decode(Permissions.self, Self.booleanFlags(data), at: "me", "permissions")
+        if fetched != permissions || current == nil {
+            do {
+                current = try Ability(fetched)
+            } catch {
+                throw ServiceError(.decodingFailed, "The server sent permission rules this client cannot read: \(error)", underlying: error)
+            }
+            permissions = fetched
+        }
+        return fetched
+    }
+
+    /// The answer with each rule's `inverted` as a JSON boolean: the server's GraphQL layer writes booleans
+    /// inside the rule scalar as 0 and 1, which HearthPermissions (rightly) refuses as booleans.
+    static func booleanFlags(_ data: RawJSON) -> RawJSON {
+        guard case .object(var root) = data, case .object(var me)? = root["me"], case .object(var permissions)? = me["permissions"],
+              case .array(let rules)? = permissions["rules"] else { return data }
+        permissions["rules"] = .array(rules.map { rule in
+            guard case .object(var fields) = rule, case .number(let flag)? = fields["inverted"] else { return rule }
+            fields["inverted"] = .bool(flag != 0)
+            return .object(fields)
+        })
+        me["permissions"] = .object(permissions)
+        root["me"] = .object(me)
+        return .object(root)
+    }
+
+    public func canManageHousehold(_ householdId: String) async throws -> Bool { try await ability().canManageHousehold(householdId) }
+    public func canReadHousehold(_ householdId: String) async throws -> Bool { try await ability().canReadHousehold(householdId) }
+    public func canUpdateHousehold(_ householdId: String) async throws -> Bool { try await ability().canUpdateHousehold(householdId) }
+    public func canDeleteHousehold(_ householdId: String) async throws -> Bool { try await ability().canDeleteHousehold(householdId) }
+    public func canManageMembers(in householdId: String) async throws -> Bool { try await ability().canManageMembers(in: householdId) }
+
+    public func checkHealth() async -> HealthStatus {
+        let started = Date()
+        do {
+            try await refresh()
+            return HealthStatus(isHealthy: true, lastChecked: started, responseTime: Date().timeIntervalSince(started))
+        } catch {
+            return HealthStatus(isHealthy: false, lastChecked: started, errors: ["\(error)"], responseTime: Date().timeIntervalSince(started))
+        }
+    }
+}

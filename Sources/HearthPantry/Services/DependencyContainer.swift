@@ -1,0 +1,53 @@
+public import HearthCore
+
+/// The pantry's services by role, resolved from a HearthCore ``ServiceContainer``; asking for one that was not
+/// set up fails with an error that names it.
+public struct DependencyContainer: Sendable {
+    /// The container the services are registered on.
+    public let container: ServiceContainer
+
+    /// The services registered on `container`.
+    public init(container: ServiceContainer) {
+        self.container = container
+    }
+
+    /// The GraphQL client and its normalized cache.
+    public func graphQL() throws -> any GraphQLServing { try resolve((any GraphQLServing).self, "GraphQLService") }
+    /// Signing in and out, and the kept session.
+    public func auth() throws -> any AuthServicing { try resolve((any AuthServicing).self, "AuthService") }
+    /// Households, members and invites.
+    public func households() throws -> any HouseholdServicing { try resolve((any HouseholdServicing).self, "HouseholdService") }
+    /// The items in households' pantries.
+    public func items() throws -> any PantryItemServicing { try resolve((any PantryItemServicing).self, "PantryItemService") }
+    /// The user's preferences.
+    public func preferences() throws -> any UserPreferencesServicing { try resolve((any UserPreferencesServicing).self, "UserPreferencesService") }
+    /// What the user may do, from the server's rules.
+    public func permissions() throws -> any PermissionServicing { try resolve((any PermissionServicing).self, "PermissionService") }
+
+    /// Signs out and forgets every cached answer, so the next account to sign in sees none of this one's data.
+    public func signOut() async throws {
+        try await auth().signOut()
+        await (try graphQL()).clearCache()
+    }
+
+    /// Every registered service's health, by service name.
+    public func health() async -> [String: HealthStatus] {
+        var services: [any ServiceHealth] = []
+        if let service = try? graphQL() { services.append(service) }
+        if let service = try? auth() { services.append(service) }
+        if let service = try? households() { services.append(service) }
+        if let service = try? items() { services.append(service) }
+        if let service = try? preferences() { services.append(service) }
+        if let service = try? permissions() { services.append(service) }
+        var report: [String: HealthStatus] = [:]
+        for service in services { report[service.serviceName] = await service.checkHealth() }
+        return report
+    }
+
+    private func resolve<T: Sendable>(_ type: T.Type, _ name: String) throws -> T {
+        guard container.isRegistered(type) else {
+            throw ServiceError(.notRegistered, "The \(name) was not set up: create the services with ServiceFactory.makeServices(…), or register \(name) on the container, before asking for it.")
+        }
+        return try container.resolve(type)
+    }
+}
