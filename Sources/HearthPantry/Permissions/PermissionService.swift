@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 public import HearthCore
 import HearthPantryModel
 public import HearthPermissions
@@ -47,7 +47,7 @@ public actor PermissionService: PermissionServicing {
     @discardableResult
     public func refresh() async throws -> Permissions {
         let data = try await graphQL.query("{ me { id permissions { rules version } } }", variables: [:], policy: .networkOnly)
-        let fetched = try PantryJSON.decode(Permissions.self, Self.booleanFlags(data), at: "me", "permissions")
+        let fetched = try PantryJSON.decode(Permissions.self, data, at: "me", "permissions")
         if fetched != permissions || current == nil {
             do {
                 current = try Ability(fetched)
@@ -57,21 +57,6 @@ public actor PermissionService: PermissionServicing {
             permissions = fetched
         }
         return fetched
-    }
-
-    /// The answer with each rule's `inverted` as a JSON boolean: the server's GraphQL layer writes booleans
-    /// inside the rule scalar as 0 and 1, which HearthPermissions (rightly) refuses as booleans.
-    static func booleanFlags(_ data: RawJSON) -> RawJSON {
-        guard case .object(var root) = data, case .object(var me)? = root["me"], case .object(var permissions)? = me["permissions"],
-              case .array(let rules)? = permissions["rules"] else { return data }
-        permissions["rules"] = .array(rules.map { rule in
-            guard case .object(var fields) = rule, case .number(let flag)? = fields["inverted"] else { return rule }
-            fields["inverted"] = .bool(flag != 0)
-            return .object(fields)
-        })
-        me["permissions"] = .object(permissions)
-        root["me"] = .object(me)
-        return .object(root)
     }
 
     public func canManageHousehold(_ householdId: String) async throws -> Bool { try await ability().canManageHousehold(householdId) }

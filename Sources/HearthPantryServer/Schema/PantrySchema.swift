@@ -41,7 +41,7 @@ enum PantrySchema {
                 Value(.deleted).description("The household was deleted.")
                 Value(.membersChanged).description("Someone joined, left, was removed or changed role.")
             }
-            Scalar(PermissionRule.self, as: "PermissionRule")
+            Scalar(PermissionRule.self, as: "PermissionRule", serialize: PantrySchema.serializeRule)
                 .description("One CASL rule as JSON: {action, subject?, fields?, conditions?, inverted?, reason?}.")
             Type(Permissions.self) {
                 Field("rules", at: \.rules).description("The rules in order; later rules win over earlier ones.")
