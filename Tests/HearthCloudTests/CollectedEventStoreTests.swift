@@ -1,5 +1,6 @@
 import Foundation
 import HearthCloud
+import HearthCore
 import Testing
 
 /// The analytics events table behaves alike on SQLite and PostgreSQL.

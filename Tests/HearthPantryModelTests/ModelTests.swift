@@ -107,7 +107,7 @@ func json(_ value: some Encodable) throws -> [String: Any] {
         let text = #"[{"action":"read","subject":"Pantry","fields":["name"],"conditions":{"household_id":"h1","n":2.5},"inverted":true,"reason":null}]"#
         let rules = try decode([RawJSON].self, text)
         #expect(rules == [.object(["action": .string("read"), "subject": .string("Pantry"), "fields": .array([.string("name")]),
-                                   "conditions": .object(["household_id": .string("h1"), "n": .number(2.5)]),
+                                   "conditions": .object(["household_id": .string("h1"), "n": .double(2.5)]),
                                    "inverted": .bool(true), "reason": .null])])
         let again = try JSONDecoder().decode([RawJSON].self, from: JSONEncoder().encode(rules))
         #expect(again == rules)

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCloud
 import HearthCompression
+import HearthCore
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCloud
+import HearthCore
 import HearthTestSupport
 import Logging
 import Testing

@@ -1,3 +1,4 @@
+import HearthCore
 import HearthPantryModel
 
 /// GraphQL answers kept as normalized objects: every object with a `__typename` and an `id` is stored once,
@@ -107,7 +108,8 @@ struct NormalizedCache: Sendable {
     private static func identifier(_ value: RawJSON?) -> String? {
         switch value {
         case .string(let id)?: id
-        case .number(let id)?: id.rounded() == id ? String(Int64(id)) : String(id)
+        case .int(let id)?: String(id)
+        case .double(let id)?: id.rounded() == id ? String(Int64(id)) : String(id)
         default: nil
         }
     }

@@ -39,7 +39,7 @@ public actor PantryItemService: PantryItemServicing {
     ) async throws -> PantryItem {
         let household = try Self.required(householdId, "Household id")
         let name = try Self.required(name, "Item name")
-        var input: [String: RawJSON] = ["householdId": .string(household), "name": .string(name), "quantity": .number(quantity)]
+        var input: [String: RawJSON] = ["householdId": .string(household), "name": .string(name), "quantity": .double(quantity)]
         if let unit = Self.trimmed(unit) { input["unit"] = .string(unit) }
         if let category { input["category"] = .string(category.rawValue) }
         if let expirationDate { input["expirationDate"] = .string(expirationDate.iso) }
