@@ -76,28 +76,11 @@ public actor GarageSyncService: GarageSyncing {
         try await status(of: store.database, live: nil, server: nil)
     }
 
-    private static func status(of database: AppDatabase, live: SyncStatus?, server: String?) async throws -> GarageSyncStatus {
+    private static let log = SyncStatusLog(table: "garageSyncStatus")
+
+    private static func status(of database: AppDatabase, live: SyncStatus?, server: String?) async throws -> SyncStatusReport {
         do {
-            return try await database.read { db in
-                let enabled = try SyncOutbox.isEnabled(in: db)
-                let pending = enabled ? try SyncOutbox.pendingCount(in: db) : 0
-                let row = try Row.fetchOne(db, sql: "SELECT state, message, server, attemptedAt, syncedAt FROM garageSyncStatus WHERE id = 1")
-                let stored = row.flatMap { row -> SyncStatus? in
-                    let name: String = row["state"]
-                    let message: String? = row["message"]
-                    return GarageSyncStatus.state(named: name, message: message)
-                }
-                var state: SyncStatus = live ?? stored ?? (enabled ? .syncing : .offline)
-                // Edits made since the last round are waiting.
-                if state == .synced && pending > 0 { state = .syncing }
-                let storedServer: String? = row.flatMap { $0["server"] }
-                let attemptedAt: Date? = row.flatMap { $0["attemptedAt"] }
-                let syncedAt: Date? = row.flatMap { $0["syncedAt"] }
-                return GarageSyncStatus(
-                    state: state, pendingChanges: pending, isEnabled: enabled, server: storedServer ?? server,
-                    lastAttemptAt: attemptedAt, lastSyncedAt: syncedAt
-                )
-            }
+            return try await log.status(of: database, live: live, server: server)
         } catch {
             throw ServiceError(.operationFailed, "Could not read the sync status of the garage database: \(error). Open it with GarageSync.open, which adds the sync tables.", underlying: error)
         }
@@ -105,17 +88,7 @@ public actor GarageSyncService: GarageSyncing {
 
     /// Stores how a round went.
     private func remember(_ state: SyncStatus, at time: Date, reachedServer: Bool) async throws {
-        let server = self.server
-        let message: String? = if case .error(let text) = state { text } else { nil }
-        let name = GarageSyncStatus.name(of: state)
-        try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO garageSyncStatus (id, state, message, server, attemptedAt, syncedAt) VALUES (1, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET state = excluded.state, message = excluded.message,
-                    server = coalesce(excluded.server, server), attemptedAt = excluded.attemptedAt,
-                    syncedAt = coalesce(excluded.syncedAt, syncedAt)
-                """, arguments: [name, message, server, time, reachedServer ? time : nil])
-        }
+        try await Self.log.remember(state, at: time, reachedServer: reachedServer, server: server, in: database)
     }
 
     /// A failed round as a ``ServiceError`` that says what went wrong and what to do; the original error is

@@ -113,25 +113,11 @@ public actor HealthSyncService: HealthSyncing {
         try await status(of: database, live: nil, server: nil)
     }
 
-    private static func status(of database: AppDatabase, live: SyncStatus?, server: String?) async throws -> HealthSyncStatus {
+    private static let log = SyncStatusLog(table: "healthSyncStatus", firstUpload: "every cloud-enabled record in this database")
+
+    private static func status(of database: AppDatabase, live: SyncStatus?, server: String?) async throws -> SyncStatusReport {
         do {
-            return try await database.read { db in
-                let enabled = try SyncOutbox.isEnabled(in: db)
-                let pending = enabled ? try SyncOutbox.pendingCount(in: db) : 0
-                let row = try Row.fetchOne(db, sql: "SELECT state, message, server, attemptedAt, syncedAt FROM healthSyncStatus WHERE id = 1")
-                let stored = row.flatMap { row -> SyncStatus? in
-                    HealthSyncStatus.state(named: row["state"], message: row["message"])
-                }
-                var state: SyncStatus = live ?? stored ?? (enabled ? .syncing : .offline)
-                // Edits made since the last round are waiting.
-                if state == .synced && pending > 0 { state = .syncing }
-                let storedServer: String? = row.flatMap { $0["server"] }
-                return HealthSyncStatus(
-                    state: state, pendingChanges: pending, isEnabled: enabled, server: storedServer ?? server,
-                    lastAttemptAt: row.flatMap { $0["attemptedAt"] }, lastSyncedAt: row.flatMap { $0["syncedAt"] },
-                    firstUpload: "every cloud-enabled record in this database"
-                )
-            }
+            return try await log.status(of: database, live: live, server: server)
         } catch {
             throw ServiceError(.operationFailed, "Could not read the sync status of the health database: \(error). Open it with HealthSync.open, which adds the sync tables.", underlying: error)
         }
@@ -139,17 +125,7 @@ public actor HealthSyncService: HealthSyncing {
 
     /// Stores how a round went.
     private func remember(_ state: SyncStatus, at time: Date, reachedServer: Bool) async throws {
-        let server = self.server
-        let message: String? = if case .error(let text) = state { text } else { nil }
-        let name = HealthSyncStatus.name(of: state)
-        try await database.write { db in
-            try db.execute(sql: """
-                INSERT INTO healthSyncStatus (id, state, message, server, attemptedAt, syncedAt) VALUES (1, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET state = excluded.state, message = excluded.message,
-                    server = coalesce(excluded.server, server), attemptedAt = excluded.attemptedAt,
-                    syncedAt = coalesce(excluded.syncedAt, syncedAt)
-                """, arguments: [name, message, server, time, reachedServer ? time : nil])
-        }
+        try await Self.log.remember(state, at: time, reachedServer: reachedServer, server: server, in: database)
     }
 
     /// A failed round, or a failed share request, as a ``ServiceError`` that says what went wrong and what to
