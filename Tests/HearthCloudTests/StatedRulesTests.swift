@@ -28,6 +28,15 @@ struct StatedRulesTests {
         }
     }
 
+    @Test("tokens are 43 base64url characters and never begin with a dash, which a command line reads as an option")
+    func tokens() {
+        // One in 64 base64url strings begins with "-"; among 5,000 tokens that would be about 78.
+        let tokens = (0..<5_000).map { _ in SessionTokens.makeToken() }
+        #expect(tokens.allSatisfy { !$0.hasPrefix("-") })
+        #expect(tokens.allSatisfy { $0.count == 43 && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" } })
+        #expect(Set(tokens).count == tokens.count)
+    }
+
     @Test("zone, record, type and field names")
     func names() throws {
         let rules: [(String, (String) -> String?)] = [

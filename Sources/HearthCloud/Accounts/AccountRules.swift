@@ -43,13 +43,18 @@ public enum AccountRules {
     }
 }
 
-/// Opaque bearer tokens: 32 random bytes, base64url; the store keeps only their SHA-256.
+/// Opaque bearer tokens (sessions and share links): 32 random bytes, base64url; the store keeps only their
+/// SHA-256. A token never begins with `-`, so a share link pasted after a command (`hearth health share accept
+/// LINK`) is never read as an option.
 enum SessionTokens {
     static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()
-        let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        return Data(bytes).base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        while true {
+            let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            let token = Data(bytes).base64EncodedString()
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+            if !token.hasPrefix("-") { return token }
+        }
     }
 
     static func hash(_ token: String) -> String {
