@@ -601,6 +601,7 @@ let package = Package(
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",
+                "HearthPantryModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOHTTP1", package: "swift-nio"),

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCloudModel
+import HearthPantryModel
 import HearthTestSupport
 import Testing
 
@@ -79,7 +80,10 @@ struct GraphQLPythonClientsTests {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try await ServerProcess.running(dataDirectory: folder.appendingPathComponent("data")) { server in
-            let operations = String(decoding: try JSONEncoder().encode(Self.operations), as: UTF8.self)
+            // The hand-written operations above, and every typed operation the Swift client sends.
+            let all = Self.operations.merging(PantryOperations.documents.map { ("client.\($0.key)", $0.value) }) { first, _ in first }
+            #expect(all.count == Self.operations.count + PantryOperations.all.count)
+            let operations = String(decoding: try JSONEncoder().encode(all), as: UTF8.self)
             let run = try await ChildProcess.run(python, ["-c", Self.validateScript, server.base, operations])
             #expect(run.status == 0, "\(run.stderr)")
             let result = try JSONDecoder().decode(Validation.self, from: Data(run.stdout.utf8))

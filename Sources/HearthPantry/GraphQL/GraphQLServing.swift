@@ -24,3 +24,26 @@ extension GraphQLServing {
         try await mutate(document, variables: [:])
     }
 }
+
+extension GraphQLServing {
+    /// Runs a typed query and reads its answer; a mutation runs as a mutation whatever `policy` says.
+    public func perform<Operation: PantryOperation>(_ operation: Operation, policy: GraphQLCachePolicy = .networkOnly) async throws -> Operation.Answer {
+        let data: RawJSON
+        switch Operation.kind {
+        case .query:
+            data = try await query(Operation.document, variables: operation.variables, policy: policy)
+        case .mutation:
+            data = try await mutate(Operation.document, variables: operation.variables)
+        case .subscription:
+            throw ServiceError.validationFailed("\(Operation.self) is a subscription; follow it with a subscription client, not perform.")
+        }
+        return try PantryJSON.decode(Operation.Answer.self, data, at: Operation.field)
+    }
+
+    /// A typed query's answer, then the answer again whenever a later answer changes an object it reads.
+    public func watch<Operation: PantryOperation>(_ operation: Operation, policy: GraphQLCachePolicy = .cacheAndNetwork) -> Watched<Operation.Answer> {
+        watch(Operation.document, variables: operation.variables, policy: policy).map { data in
+            try PantryJSON.decode(Operation.Answer.self, data, at: Operation.field)
+        }
+    }
+}

@@ -33,15 +33,14 @@ public actor HouseholdService: HouseholdServicing {
 
     public func households() async throws -> [Household] {
         try await lists.value(forKey: "households") { [graphQL] in
-            try PantryJSON.decode([Household].self, try await graphQL.query(Self.householdsQuery, variables: [:], policy: .networkOnly), at: "households")
+            try await graphQL.perform(HouseholdsQuery())
         }
     }
 
     public func household(id: String) async throws -> Household {
         let id = try Self.required(id, "Household id")
         return try await singles.value(forKey: id) { [graphQL] in
-            let data = try await graphQL.query(Self.householdQuery, variables: ["id": .string(id)], policy: .networkOnly)
-            return try PantryJSON.decode(Household.self, data, at: "household")
+            try await graphQL.perform(HouseholdQuery(id: id))
         }
     }
 
@@ -50,66 +49,59 @@ public actor HouseholdService: HouseholdServicing {
     }
 
     public nonisolated func watchHouseholds() -> Watched<[Household]> {
-        graphQL.watch(Self.householdsQuery, variables: [:], policy: .cacheAndNetwork).map { data in
-            try PantryJSON.decode([Household].self, data, at: "households")
-        }
+        graphQL.watch(HouseholdsQuery())
     }
 
     // MARK: Households
 
     public func createHousehold(name: String, description: String?) async throws -> Household {
         let input = try Self.input(name: name, description: description)
-        let data = try await change("mutation($input: HouseholdInput!) { createHousehold(input: $input) { \(Self.householdFields) } }", ["input": input])
-        return try PantryJSON.decode(Household.self, data, at: "createHousehold")
+        return try await change(CreateHouseholdMutation(input: input))
     }
 
     public func updateHousehold(id: String, name: String, description: String?) async throws -> Household {
         let id = try Self.required(id, "Household id")
         let input = try Self.input(name: name, description: description)
-        let data = try await change("mutation($id: String!, $input: HouseholdInput!) { updateHousehold(id: $id, input: $input) { \(Self.householdFields) } }", ["id": .string(id), "input": input])
-        return try PantryJSON.decode(Household.self, data, at: "updateHousehold")
+        return try await change(UpdateHouseholdMutation(id: id, input: input))
     }
 
     public func deleteHousehold(id: String) async throws {
         let id = try Self.required(id, "Household id")
-        _ = try await change("mutation($id: String!) { deleteHousehold(id: $id) }", ["id": .string(id)])
+        _ = try await change(DeleteHouseholdMutation(id: id))
     }
 
     // MARK: Invites
 
     public func createInvite(householdId: String) async throws -> InviteCode {
         let id = try Self.required(householdId, "Household id")
-        let data = try await change("mutation($id: String!) { createInvite(householdId: $id) { code householdId createdBy createdAt expiresAt } }", ["id": .string(id)])
-        return try PantryJSON.decode(InviteCode.self, data, at: "createInvite")
+        return try await change(CreateInviteMutation(householdId: id))
     }
 
     public func revokeInvite(code: String) async throws {
         let code = try Self.inviteCode(code)
-        _ = try await change("mutation($code: String!) { revokeInvite(code: $code) }", ["code": .string(code)])
+        _ = try await change(RevokeInviteMutation(code: code))
     }
 
     public func joinHousehold(inviteCode: String) async throws -> Household {
         let code = try Self.inviteCode(inviteCode)
-        let data = try await change("mutation($code: String!) { joinHousehold(code: $code) { \(Self.householdFields) } }", ["code": .string(code)])
-        return try PantryJSON.decode(Household.self, data, at: "joinHousehold")
+        return try await change(JoinHouseholdMutation(code: code))
     }
 
     // MARK: Members
 
     public func updateMemberRole(memberId: String, role: MemberRole) async throws -> HouseholdMember {
         let id = try Self.required(memberId, "Member id")
-        let data = try await change("mutation($id: String!, $role: MemberRole!) { updateMemberRole(memberId: $id, role: $role) { \(Self.memberFields) } }", ["id": .string(id), "role": .string(role.rawValue)])
-        return try PantryJSON.decode(HouseholdMember.self, data, at: "updateMemberRole")
+        return try await change(UpdateMemberRoleMutation(memberId: id, role: role))
     }
 
     public func removeMember(memberId: String) async throws {
         let id = try Self.required(memberId, "Member id")
-        _ = try await change("mutation($id: String!) { removeMember(memberId: $id) }", ["id": .string(id)])
+        _ = try await change(RemoveMemberMutation(memberId: id))
     }
 
     public func leaveHousehold(householdId: String) async throws {
         let id = try Self.required(householdId, "Household id")
-        _ = try await change("mutation($id: String!) { leaveHousehold(householdId: $id) }", ["id": .string(id)])
+        _ = try await change(LeaveHouseholdMutation(householdId: id))
     }
 
     // MARK: Health
@@ -117,7 +109,7 @@ public actor HouseholdService: HouseholdServicing {
     public func checkHealth() async -> HealthStatus {
         let started = ContinuousClock.now
         do {
-            _ = try await graphQL.query(Self.householdsQuery, variables: [:], policy: .networkOnly)
+            _ = try await graphQL.perform(HouseholdsQuery())
             return HealthStatus(isHealthy: true, lastChecked: Date(), responseTime: Self.seconds(since: started))
         } catch {
             return HealthStatus(isHealthy: false, lastChecked: Date(), errors: ["\(error)"], responseTime: Self.seconds(since: started))
@@ -126,25 +118,20 @@ public actor HouseholdService: HouseholdServicing {
 
     // MARK: Plumbing
 
-    static let memberFields = "id userId householdId role joinedAt"
-    static let householdFields = "id name description createdBy createdAt updatedAt memberCount members { \(memberFields) }"
-    static let householdsQuery = "{ households { \(householdFields) } }"
-    static let householdQuery = "query($id: String!) { household(id: $id) { \(householdFields) } }"
-
     /// Runs a mutation, then empties the cache and refreshes the household list its watchers read.
-    private func change(_ document: String, _ variables: [String: RawJSON]) async throws -> RawJSON {
-        let data = try await graphQL.mutate(document, variables: variables)
+    private func change<Operation: PantryOperation>(_ mutation: Operation) async throws -> Operation.Answer {
+        let answer = try await graphQL.perform(mutation)
         await lists.removeAll()
         await singles.removeAll()
-        _ = try? await graphQL.query(Self.householdsQuery, variables: [:], policy: .networkOnly)
-        return data
+        _ = try? await graphQL.perform(HouseholdsQuery())
+        return answer
     }
 
-    private static func input(name: String, description: String?) throws -> RawJSON {
+    private static func input(name: String, description: String?) throws -> HouseholdFields {
         let name = name.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !name.isEmpty else { throw ServiceError.validationFailed("Household name cannot be empty") }
         let description = description?.trimmingCharacters(in: .whitespacesAndNewlines)
-        return .object(["name": .string(name), "description": description.flatMap { $0.isEmpty ? nil : .string($0) } ?? .null])
+        return HouseholdFields(name: name, description: description.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     private static func inviteCode(_ code: String) throws -> String {

@@ -25,12 +25,9 @@ public actor PantryItemService: PantryItemServicing {
         self.graphQL = graphQL
     }
 
-    static let itemFields = "id householdId name quantity unit category expirationDate dueDateKind minimumQuantity location notes addedBy createdAt updatedAt"
-
     public func items(in householdId: String) async throws -> [PantryItem] {
         let id = try Self.required(householdId, "Household id")
-        let data = try await graphQL.query("query($id: String!) { items(householdId: $id) { \(Self.itemFields) } }", variables: ["id": .string(id)], policy: .networkOnly)
-        return try PantryJSON.decode([PantryItem].self, data, at: "items")
+        return try await graphQL.perform(ItemsQuery(householdId: id))
     }
 
     public func addItem(
@@ -39,20 +36,16 @@ public actor PantryItemService: PantryItemServicing {
     ) async throws -> PantryItem {
         let household = try Self.required(householdId, "Household id")
         let name = try Self.required(name, "Item name")
-        var input: [String: RawJSON] = ["householdId": .string(household), "name": .string(name), "quantity": .double(quantity)]
-        if let unit = Self.trimmed(unit) { input["unit"] = .string(unit) }
-        if let category { input["category"] = .string(category.rawValue) }
-        if let expirationDate { input["expirationDate"] = .string(expirationDate.iso) }
-        if let location = Self.trimmed(location) { input["location"] = .string(location) }
-        if let notes = Self.trimmed(notes) { input["notes"] = .string(notes) }
-        let data = try await graphQL.mutate("mutation($input: ItemInput!) { addItem(input: $input) { \(Self.itemFields) } }", variables: ["input": .object(input)])
-        return try PantryJSON.decode(PantryItem.self, data, at: "addItem")
+        let input = NewPantryItem(
+            householdId: household, name: name, quantity: quantity, unit: Self.trimmed(unit), category: category,
+            expirationDate: expirationDate, location: Self.trimmed(location), notes: Self.trimmed(notes))
+        return try await graphQL.perform(AddItemMutation(input: input))
     }
 
     public func checkHealth() async -> HealthStatus {
         let started = Date()
         do {
-            _ = try await graphQL.query("{ households { id } }", variables: [:], policy: .networkOnly)
+            _ = try await graphQL.perform(HouseholdsQuery())
             return HealthStatus(isHealthy: true, lastChecked: started, responseTime: Date().timeIntervalSince(started))
         } catch {
             return HealthStatus(isHealthy: false, lastChecked: started, errors: ["\(error)"], responseTime: Date().timeIntervalSince(started))

@@ -1,0 +1,140 @@
+public import HearthCore
+
+/// The households the signed-in user belongs to.
+public struct HouseholdsQuery: PantryOperation {
+    public typealias Answer = [Household]
+    public static let kind = PantryOperationKind.query
+    public static let document = "query Households { households { \(PantrySelection.household) } }"
+    public static let field = "households"
+    public init() {}
+}
+
+/// One household with its members.
+public struct HouseholdQuery: PantryOperation {
+    public typealias Answer = Household
+    public static let kind = PantryOperationKind.query
+    public static let document = "query Household($id: String!) { household(id: $id) { \(PantrySelection.household) } }"
+    public static let field = "household"
+    public let id: String
+    public init(id: String) { self.id = id }
+    public var variables: [String: AnyJSON] { ["id": .string(id)] }
+}
+
+/// A household's name and optional description, as the create and update mutations take them.
+public struct HouseholdFields: Sendable, Hashable {
+    public let name: String
+    public let description: String?
+    public init(name: String, description: String?) {
+        self.name = name
+        self.description = description
+    }
+
+    var json: AnyJSON { .object(["name": .string(name), "description": description.map(AnyJSON.string) ?? .null]) }
+}
+
+/// Creates a household with the signed-in user as its owner.
+public struct CreateHouseholdMutation: PantryOperation {
+    public typealias Answer = Household
+    public static let kind = PantryOperationKind.mutation
+    public static let document = "mutation CreateHousehold($input: HouseholdInput!) { createHousehold(input: $input) { \(PantrySelection.household) } }"
+    public static let field = "createHousehold"
+    public let input: HouseholdFields
+    public init(input: HouseholdFields) { self.input = input }
+    public var variables: [String: AnyJSON] { ["input": input.json] }
+}
+
+/// Renames a household or changes its description.
+public struct UpdateHouseholdMutation: PantryOperation {
+    public typealias Answer = Household
+    public static let kind = PantryOperationKind.mutation
+    public static let document = "mutation UpdateHousehold($id: String!, $input: HouseholdInput!) { updateHousehold(id: $id, input: $input) { \(PantrySelection.household) } }"
+    public static let field = "updateHousehold"
+    public let id: String
+    public let input: HouseholdFields
+    public init(id: String, input: HouseholdFields) {
+        self.id = id
+        self.input = input
+    }
+    public var variables: [String: AnyJSON] { ["id": .string(id), "input": input.json] }
+}
+
+/// Deletes a household with everything in it; true once it is gone.
+public struct DeleteHouseholdMutation: PantryOperation {
+    public typealias Answer = Bool
+    public static let kind = PantryOperationKind.mutation
+    public static let document = "mutation DeleteHousehold($id: String!) { deleteHousehold(id: $id) }"
+    public static let field = "deleteHousehold"
+    public let id: String
+    public init(id: String) { self.id = id }
+    public var variables: [String: AnyJSON] { ["id": .string(id)] }
+}
+
+/// Makes an invite code for a household.
+public struct CreateInviteMutation: PantryOperation {
+    public typealias Answer = InviteCode
+    public static let kind = PantryOperationKind.mutation
+    public static let document = "mutation CreateInvite($id: String!) { createInvite(householdId: $id) { \(PantrySelection.invite) } }"
+    public static let field = "createInvite"
+    public let householdId: String
+    public init(householdId: String) { self.householdId = householdId }
+    public var variables: [String: AnyJSON] { ["id": .string(householdId)] }
+}
+
+/// Revokes an invite code before it expires.
+public struct RevokeInviteMutation: PantryOperation {
+    public typealias Answer = Bool
+    public static let kind = PantryOperationKind.mutation
+    public static let document = "mutation RevokeInvite($code: String!) { revokeInvite(code: $code) }"
+    public static let field = "revokeInvite"
+    public let code: String
+    public init(code: String) { self.code = code }
+    public var variables: [String: AnyJSON] { ["code": .string(code)] }
+}
+
+/// Joins the household an invite code is for.
+public struct JoinHouseholdMutation: PantryOperation {
+    public typealias Answer = Household
+    public static let kind = PantryOperationKind.mutation
+    public static let document = "mutation JoinHousehold($code: String!) { joinHousehold(code: $code) { \(PantrySelection.household) } }"
+    public static let field = "joinHousehold"
+    public let code: String
+    public init(code: String) { self.code = code }
+    public var variables: [String: AnyJSON] { ["code": .string(code)] }
+}
+
+/// Gives a member another role.
+public struct UpdateMemberRoleMutation: PantryOperation {
+    public typealias Answer = HouseholdMember
+    public static let kind = PantryOperationKind.mutation
+    public static let document = "mutation UpdateMemberRole($id: String!, $role: MemberRole!) { updateMemberRole(memberId: $id, role: $role) { \(PantrySelection.member) } }"
+    public static let field = "updateMemberRole"
+    public let memberId: String
+    public let role: MemberRole
+    public init(memberId: String, role: MemberRole) {
+        self.memberId = memberId
+        self.role = role
+    }
+    public var variables: [String: AnyJSON] { ["id": .string(memberId), "role": .string(role.rawValue)] }
+}
+
+/// Removes a member from their household.
+public struct RemoveMemberMutation: PantryOperation {
+    public typealias Answer = Bool
+    public static let kind = PantryOperationKind.mutation
+    public static let document = "mutation RemoveMember($id: String!) { removeMember(memberId: $id) }"
+    public static let field = "removeMember"
+    public let memberId: String
+    public init(memberId: String) { self.memberId = memberId }
+    public var variables: [String: AnyJSON] { ["id": .string(memberId)] }
+}
+
+/// Leaves a household.
+public struct LeaveHouseholdMutation: PantryOperation {
+    public typealias Answer = Bool
+    public static let kind = PantryOperationKind.mutation
+    public static let document = "mutation LeaveHousehold($id: String!) { leaveHousehold(householdId: $id) }"
+    public static let field = "leaveHousehold"
+    public let householdId: String
+    public init(householdId: String) { self.householdId = householdId }
+    public var variables: [String: AnyJSON] { ["id": .string(householdId)] }
+}

@@ -1,0 +1,16 @@
+/// Every operation the pantry client sends, by name, so tests can check each document against the server's
+/// schema.
+public enum PantryOperations {
+    /// The operation types, in no particular order.
+    public static let all: [any PantryOperation.Type] = [
+        HouseholdsQuery.self, HouseholdQuery.self, CreateHouseholdMutation.self, UpdateHouseholdMutation.self,
+        DeleteHouseholdMutation.self, CreateInviteMutation.self, RevokeInviteMutation.self, JoinHouseholdMutation.self,
+        UpdateMemberRoleMutation.self, RemoveMemberMutation.self, LeaveHouseholdMutation.self,
+        ItemsQuery.self, AddItemMutation.self,
+    ]
+
+    /// Each operation's document, keyed by its type's name.
+    public static var documents: [String: String] {
+        Dictionary(uniqueKeysWithValues: all.map { (String(describing: $0), $0.document) })
+    }
+}
