@@ -4,11 +4,11 @@ import HearthCore
 import HearthPantry
 import HearthPantryModel
 
-/// `hearth pantry household create|list|invite|join|members|role|remove|leave`.
+/// `hearth pantry household create|list|invite|join|members|role|remove|leave|transfer`.
 struct PantryHouseholdCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "household", abstract: "Create households, invite people, and manage members.",
-        subcommands: [Create.self, List.self, Invite.self, Join.self, Members.self, Role.self, Remove.self, Leave.self]
+        subcommands: [Create.self, List.self, Invite.self, Join.self, Members.self, Role.self, Remove.self, Leave.self, Transfer.self]
     )
 
     static func line(_ household: Household) -> String {
@@ -117,6 +117,20 @@ struct PantryHouseholdCommand: AsyncParsableCommand {
             try await options.withServices { services, _ in try await services.households().leaveHousehold(householdId: household) }
             struct Answer: Encodable { let left: String }
             try options.output(Answer(left: household)) { "Left household \(household)." }
+        }
+    }
+
+    struct Transfer: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "transfer", abstract: "Make another member the owner; you become an admin.")
+        @OptionGroup var options: PantryOptions
+        @Argument(help: "The household's id.") var household: String
+        @Argument(help: "The new owner's member id (see `hearth pantry household members`).") var member: String
+
+        func run() async throws {
+            let updated = try await options.withServices { services, _ in
+                try await services.households().transferOwnership(householdId: household, to: member)
+            }
+            try options.output(updated) { "\(updated.name) now belongs to member \(member)." }
         }
     }
 }

@@ -104,6 +104,12 @@ public actor HouseholdService: HouseholdServicing {
         _ = try await change(LeaveHouseholdMutation(householdId: id))
     }
 
+    public func transferOwnership(householdId: String, to memberId: String) async throws -> Household {
+        let id = try Self.required(householdId, "Household id")
+        let member = try Self.required(memberId, "Member id")
+        return try await change(TransferOwnershipMutation(householdId: id, memberId: member))
+    }
+
     // MARK: Health
 
     public func checkHealth() async -> HealthStatus {

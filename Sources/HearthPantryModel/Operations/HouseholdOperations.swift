@@ -138,3 +138,18 @@ public struct LeaveHouseholdMutation: PantryOperation {
     public init(householdId: String) { self.householdId = householdId }
     public var variables: [String: AnyJSON] { ["id": .string(householdId)] }
 }
+
+/// Hands a household's ownership to another of its members; the owner becomes an admin.
+public struct TransferOwnershipMutation: PantryOperation {
+    public typealias Answer = Household
+    public static let kind = PantryOperationKind.mutation
+    public static let document = "mutation TransferOwnership($id: String!, $member: String!) { transferOwnership(householdId: $id, memberId: $member) { \(PantrySelection.household) } }"
+    public static let field = "transferOwnership"
+    public let householdId: String
+    public let memberId: String
+    public init(householdId: String, memberId: String) {
+        self.householdId = householdId
+        self.memberId = memberId
+    }
+    public var variables: [String: AnyJSON] { ["id": .string(householdId), "member": .string(memberId)] }
+}
