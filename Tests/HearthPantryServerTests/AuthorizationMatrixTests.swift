@@ -110,6 +110,8 @@ struct AuthorizationMatrixTests {
                   outcomes: [.owner: "BAD_USER_INPUT", .admin: forbidden, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
         Operation(name: "leaveHousehold", document: { "mutation { leaveHousehold(householdId: \"\($0.household)\") }" },
                   outcomes: [.owner: "BAD_USER_INPUT", .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]),
+        Operation(name: "addMember", document: { "mutation { addMember(householdId: \"\($0.household)\", userId: \"\($0.people[.outsider]!.userID)\") { id role } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
         Operation(name: "transferOwnership", document: { "mutation { transferOwnership(householdId: \"\($0.household)\", memberId: \"\($0.memberIDs[.member]!)\") { id } }" },
                   outcomes: [.owner: nil, .admin: forbidden, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
         Operation(name: "items", document: { "{ items(householdId: \"\($0.household)\", expiringWithinDays: 3) { id statuses } }" }, outcomes: members),

@@ -4,7 +4,7 @@ import HearthPantry
 import HearthPantryModel
 import Testing
 
-@Suite("HouseholdService: handing a household's ownership to another member", .timeLimit(.minutes(3)))
+@Suite("HouseholdService: adding members directly and handing over ownership", .timeLimit(.minutes(3)))
 struct OwnershipTransferTests {
     @Test("only the owner may transfer; the new owner is owner, the old one admin; a stranger's member id is refused")
     func transfer() async throws {
@@ -31,6 +31,42 @@ struct OwnershipTransferTests {
             #expect(transferred.members.first { $0.id == guestMember.id }?.role == .owner)
             #expect(transferred.members.first { $0.id == ownerMember.id }?.role == .admin)
             #expect(try await guest.members(of: home.id).map(\.role) == [.owner, .admin])
+        }
+    }
+
+    @Test("the owner or an admin adds an account by its id; members, strangers, unknown ids, owners and members twice are refused")
+    func addMember() async throws {
+        try await withLiveServer { server in
+            let ownerServices = try await server.signedUpClient("owner")
+            let owner = try ownerServices.households()
+            let home = try await owner.createHousehold(name: "Home", description: nil)
+            let friendServices = try await server.signedUpClient("friend")
+            let friend = try #require(try await friendServices.auth().currentSession()).userId
+            let neighbourServices = try await server.signedUpClient("neighbour")
+            let neighbour = try #require(try await neighbourServices.auth().currentSession()).userId
+
+            let unknown = await serviceError { _ = try await owner.addMember(to: home.id, userId: "no-such-user", role: .member) }
+            #expect(unknown?.code == .notFound)
+            let asOwner = await serviceError { _ = try await owner.addMember(to: home.id, userId: friend, role: .owner) }
+            #expect(asOwner?.code == .validationFailed)
+            let blank = await serviceError { _ = try await owner.addMember(to: home.id, userId: " ", role: .member) }
+            #expect(blank?.message == "User id cannot be empty")
+            let outsider = await serviceError { _ = try await friendServices.households().addMember(to: home.id, userId: friend, role: .member) }
+            #expect(outsider?.code == .unauthorized)
+            #expect(try await owner.members(of: home.id).count == 1, "nothing changed on a refusal")
+
+            let added = try await owner.addMember(to: home.id, userId: " \(friend) ", role: .admin)
+            #expect(added.userId == friend)
+            #expect(added.role == .admin)
+            #expect(try await friendServices.households().households().map(\.name) == ["Home"])
+            let twice = await serviceError { _ = try await owner.addMember(to: home.id, userId: friend, role: .member) }
+            #expect(twice?.code == .validationFailed)
+
+            let byAdmin = try await friendServices.households().addMember(to: home.id, userId: neighbour, role: .member)
+            #expect(byAdmin.role == .member)
+            let byMember = await serviceError { _ = try await neighbourServices.households().addMember(to: home.id, userId: friend, role: .member) }
+            #expect(byMember?.code == .unauthorized)
+            #expect(try await owner.members(of: home.id).map(\.role) == [.owner, .admin, .member])
         }
     }
 }

@@ -104,6 +104,12 @@ public actor HouseholdService: HouseholdServicing {
         _ = try await change(LeaveHouseholdMutation(householdId: id))
     }
 
+    public func addMember(to householdId: String, userId: String, role: MemberRole = .member) async throws -> HouseholdMember {
+        let id = try Self.required(householdId, "Household id")
+        let user = try Self.required(userId, "User id")
+        return try await change(AddMemberMutation(householdId: id, userId: user, role: role))
+    }
+
     public func transferOwnership(householdId: String, to memberId: String) async throws -> Household {
         let id = try Self.required(householdId, "Household id")
         let member = try Self.required(memberId, "Member id")

@@ -27,6 +27,8 @@ public protocol HouseholdServicing: ServiceHealth {
     func removeMember(memberId: String) async throws
     /// Leaves a household.
     func leaveHousehold(householdId: String) async throws
+    /// Adds the account `userId` to a household as `role` (admin or member); the owner or an admin may.
+    func addMember(to householdId: String, userId: String, role: MemberRole) async throws -> HouseholdMember
     /// Makes another member (`memberId`) the owner; the current owner becomes an admin. Only the owner may.
     func transferOwnership(householdId: String, to memberId: String) async throws -> Household
     /// The user's households now and after every change the service sees.

@@ -117,6 +117,23 @@ public struct UpdateMemberRoleMutation: PantryOperation {
     public var variables: [String: AnyJSON] { ["id": .string(memberId), "role": .string(role.rawValue)] }
 }
 
+/// Adds an existing account to a household as an admin or a member.
+public struct AddMemberMutation: PantryOperation {
+    public typealias Answer = HouseholdMember
+    public static let kind = PantryOperationKind.mutation
+    public static let document = "mutation AddMember($id: String!, $user: String!, $role: MemberRole) { addMember(householdId: $id, userId: $user, role: $role) { \(PantrySelection.member) } }"
+    public static let field = "addMember"
+    public let householdId: String
+    public let userId: String
+    public let role: MemberRole
+    public init(householdId: String, userId: String, role: MemberRole = .member) {
+        self.householdId = householdId
+        self.userId = userId
+        self.role = role
+    }
+    public var variables: [String: AnyJSON] { ["id": .string(householdId), "user": .string(userId), "role": .string(role.rawValue)] }
+}
+
 /// Removes a member from their household.
 public struct RemoveMemberMutation: PantryOperation {
     public typealias Answer = Bool

@@ -5,7 +5,7 @@ public enum PantryOperations {
     public static let all: [any PantryOperation.Type] = [
         HouseholdsQuery.self, HouseholdQuery.self, CreateHouseholdMutation.self, UpdateHouseholdMutation.self,
         DeleteHouseholdMutation.self, CreateInviteMutation.self, RevokeInviteMutation.self, JoinHouseholdMutation.self,
-        UpdateMemberRoleMutation.self, RemoveMemberMutation.self, LeaveHouseholdMutation.self, TransferOwnershipMutation.self,
+        AddMemberMutation.self, UpdateMemberRoleMutation.self, RemoveMemberMutation.self, LeaveHouseholdMutation.self, TransferOwnershipMutation.self,
         ItemsQuery.self, AddItemMutation.self,
     ]
 

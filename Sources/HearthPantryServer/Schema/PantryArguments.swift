@@ -36,6 +36,12 @@ struct MemberIDArguments: Codable, Sendable {
     let memberId: String
 }
 
+struct AddMemberArguments: Codable, Sendable {
+    let householdId: String
+    let userId: String
+    let role: MemberRole?
+}
+
 struct TransferOwnershipArguments: Codable, Sendable {
     let householdId: String
     let memberId: String

@@ -1,3 +1,4 @@
+import Foundation
 import Graphiti
 import HearthCore
 import HearthPantryModel
@@ -14,6 +15,20 @@ extension PantryResolver {
         try await context.store.save(changed, replacing: household, change: HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
         context.changed()
         return changed.member(userId: target.userId) ?? target
+    }
+
+    func addMember(context: PantryContext, arguments: AddMemberArguments) async throws -> HouseholdMember {
+        let viewer = try context.signedIn()
+        let (household, ability) = try await Self.stored(arguments.householdId, context)
+        try Self.allow(ability.canManageMembers(in: household.id), "Only the owner or an admin of \(household.name) can add members.")
+        let userID = arguments.userId.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !userID.isEmpty else { throw ServiceError.validationFailed("userId cannot be empty; give the id of the account to add.") }
+        guard try await context.store.accounts(ids: [userID])[userID] != nil else { throw ServiceError.notFound("User \(userID)") }
+        let added = try HouseholdRules.addMember(userID, role: arguments.role ?? .member, to: household, by: viewer.userID, memberId: PantryStore.newID(), at: context.now)
+        try await context.store.save(added, replacing: household, change: HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        context.changed()
+        guard let member = added.member(userId: userID) else { throw ServiceError.operationFailed("User \(userID) was added to \(household.name) but is not among its members.") }
+        return member
     }
 
     func removeMember(context: PantryContext, arguments: MemberIDArguments) async throws -> Bool {

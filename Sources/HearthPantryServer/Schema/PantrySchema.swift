@@ -177,6 +177,11 @@ enum PantrySchema {
             Field("leaveHousehold", at: PantryResolver.leaveHousehold) {
                 Argument("householdId", at: \.householdId)
             }
+            Field("addMember", at: PantryResolver.addMember) {
+                Argument("householdId", at: \.householdId)
+                Argument("userId", at: \.userId).description("The account to add, such as one a user search found.")
+                Argument("role", at: \.role).description("admin or member (the default).")
+            }.description("Adds an existing account to a household, by its owner or an admin.")
             Field("transferOwnership", at: PantryResolver.transferOwnership) {
                 Argument("householdId", at: \.householdId)
                 Argument("memberId", at: \.memberId)
