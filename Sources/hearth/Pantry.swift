@@ -22,6 +22,7 @@ struct Pantry: AsyncParsableCommand {
               hearth pantry household invite HOUSEHOLD_ID
             """,
         subcommands: [PantryLogin.self, PantryLogout.self, PantryHouseholdCommand.self, PantryItemsCommand.self]
+            + [PantryRecipesCommand.self, PantryShoppingCommand.self]
     )
 }
 

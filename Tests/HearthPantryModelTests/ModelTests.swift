@@ -55,7 +55,7 @@ func json(_ value: some Encodable) throws -> [String: Any] {
                         primaryHouseholdId: "h1",
                         permissions: UserPermissions(rules: [.object(["action": .string("manage"), "subject": .string("Household"),
                                                                       "conditions": .object(["id": .string("h1")]), "inverted": .bool(false)])],
-                                                     version: 3),
+                                                     version: "3"),
                         preferences: UserPreferences(theme: .dark, app: UserPreferences.AppSettings(defaultView: .shoppingList)))
         try roundTrip(user)
     }

@@ -38,7 +38,8 @@ struct AuthorizationMatrixTests {
         let recipe = Recipe(id: PantryStore.newID(), householdId: household.id, name: "Risotto", ingredients: [Ingredient(name: "Rice", quantity: 700, unit: "g")])
         try await pantry.store.insert(recipe)
         let line = ShoppingListItem(id: PantryStore.newID(), householdId: household.id, name: "Rice", quantity: 1, unit: "kg")
-        try await pantry.store.save(list: [line], replacing: [], at: Date())
+        let bought = ShoppingListItem(id: PantryStore.newID(), householdId: household.id, name: "Tea", quantity: 1, unit: "box", checked: true)
+        try await pantry.store.save(list: [line, bought], replacing: [], at: Date())
         return Setup(
             household: household.id, people: people, memberIDs: memberIDs, invite: invite.code, item: item, booking: booking,
             recipe: recipe.id, shoppingLine: line.id)
@@ -52,6 +53,7 @@ struct AuthorizationMatrixTests {
         let bookings: [StockBooking]
         let recipes: [Recipe]
         let shoppingList: [ShoppingListItem]
+        let accounts: [String: AccountRecord]
     }
 
     static func snapshot(_ pantry: Pantry, _ setup: Setup) async throws -> Snapshot {
@@ -61,7 +63,8 @@ struct AuthorizationMatrixTests {
             items: try await pantry.store.items(inHouseholds: [setup.household])[setup.household] ?? [],
             bookings: try await pantry.store.bookings(ofItems: [setup.item])[setup.item] ?? [],
             recipes: try await pantry.store.recipes(inHouseholds: [setup.household])[setup.household] ?? [],
-            shoppingList: try await pantry.store.shoppingLists(ofHouseholds: [setup.household])[setup.household] ?? [])
+            shoppingList: try await pantry.store.shoppingLists(ofHouseholds: [setup.household])[setup.household] ?? [],
+            accounts: try await pantry.store.accounts(ids: setup.people.values.map(\.userID)))
     }
 
     /// One operation, and what each caller gets: nil for success, else the error code.
@@ -129,6 +132,18 @@ struct AuthorizationMatrixTests {
         Operation(name: "addMissingIngredients", document: { "mutation { addMissingIngredients(recipeId: \"\($0.recipe)\") { id } }" }, outcomes: members),
         Operation(name: "addExpiringAndBelowMinimum", document: { "mutation { addExpiringAndBelowMinimum(householdId: \"\($0.household)\", withinDays: 36500) { id } }" }, outcomes: members),
         Operation(name: "checkShoppingItem", document: { "mutation { checkShoppingItem(id: \"\($0.shoppingLine)\") { item { quantity } } }" }, outcomes: members),
+        Operation(name: "updateRecipe", document: { "mutation { updateRecipe(id: \"\($0.recipe)\", input: {name: \"Paella\", ingredients: [{name: \"Rice\", quantity: 300, unit: \"g\"}]}) { id } }" }, outcomes: members),
+        Operation(name: "deleteRecipe", document: { "mutation { deleteRecipe(id: \"\($0.recipe)\") }" }, outcomes: members),
+        Operation(name: "addShoppingItem", document: { "mutation { addShoppingItem(householdId: \"\($0.household)\", name: \"Rice\", quantity: 500, unit: \"g\") { id quantity } }" }, outcomes: members),
+        Operation(name: "updateShoppingItem", document: { "mutation { updateShoppingItem(id: \"\($0.shoppingLine)\", quantity: 2, note: \"brown\") { id } }" }, outcomes: members),
+        Operation(name: "deleteShoppingItem", document: { "mutation { deleteShoppingItem(id: \"\($0.shoppingLine)\") }" }, outcomes: members),
+        Operation(name: "clearCheckedShoppingItems", document: { "mutation { clearCheckedShoppingItems(householdId: \"\($0.household)\") }" }, outcomes: members),
+        Operation(name: "me (profile)", document: { _ in "{ me { id name firstName primaryHouseholdId createdAt } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: nil, .signedOut: signIn]),
+        Operation(name: "updateMe", document: { "mutation { updateMe(input: {firstName: \"Sam\", primaryHouseholdId: \"\($0.household)\"}) { id } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: "BAD_USER_INPUT", .signedOut: signIn]),
+        Operation(name: "searchUsers", document: { _ in "{ searchUsers(text: \"example\") { id } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: nil, .signedOut: signIn]),
     ]
 
     @Test("each caller gets what the rules give them", arguments: DatabaseKind.allCases, operations)

@@ -19,6 +19,12 @@ public struct DependencyContainer: Sendable {
     public func households() throws -> any HouseholdServicing { try resolve((any HouseholdServicing).self, "HouseholdService") }
     /// The items in households' pantries.
     public func items() throws -> any PantryItemServicing { try resolve((any PantryItemServicing).self, "PantryItemService") }
+    /// Households' recipes, and what can be cooked from the stock.
+    public func recipes() throws -> any RecipeServicing { try resolve((any RecipeServicing).self, "RecipeService") }
+    /// Households' shopping lists.
+    public func shoppingList() throws -> any ShoppingListServicing { try resolve((any ShoppingListServicing).self, "ShoppingListService") }
+    /// The signed-in user's profile, and the people they share households with.
+    public func users() throws -> any UserServicing { try resolve((any UserServicing).self, "UserService") }
     /// The user's preferences.
     public func preferences() throws -> any UserPreferencesServicing { try resolve((any UserPreferencesServicing).self, "UserPreferencesService") }
     /// What the user may do, from the server's rules.
@@ -37,6 +43,9 @@ public struct DependencyContainer: Sendable {
         if let service = try? auth() { services.append(service) }
         if let service = try? households() { services.append(service) }
         if let service = try? items() { services.append(service) }
+        if let service = try? recipes() { services.append(service) }
+        if let service = try? shoppingList() { services.append(service) }
+        if let service = try? users() { services.append(service) }
         if let service = try? preferences() { services.append(service) }
         if let service = try? permissions() { services.append(service) }
         var report: [String: HealthStatus] = [:]

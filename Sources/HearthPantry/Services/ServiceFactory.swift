@@ -12,7 +12,7 @@ public import HearthStore
 /// ```
 public enum ServiceFactory {
     /// The services for `serverURL`: sessions in a token store in `files`, preferences in `files`, requests through
-    /// `httpClient` (the caller shuts it down), household caches expiring by `clock`, token expiry by `now`.
+    /// `httpClient` (the caller shuts it down), household and recipe caches expiring by `clock`, token expiry by `now`.
     public static func makeServices<C: Clock>(
         serverURL: URL, httpClient: HTTPClient, files: ProtectedFileStore, clock: C, now: @escaping @Sendable () -> Date = { Date() },
         container: ServiceContainer = ServiceContainer()
@@ -29,6 +29,15 @@ public enum ServiceFactory {
         }
         container.register((any PantryItemServicing).self) { container in
             PantryItemService(graphQL: try container.resolve((any GraphQLServing).self))
+        }
+        container.register((any RecipeServicing).self) { container in
+            RecipeService(graphQL: try container.resolve((any GraphQLServing).self), clock: clock)
+        }
+        container.register((any ShoppingListServicing).self) { container in
+            ShoppingListService(graphQL: try container.resolve((any GraphQLServing).self))
+        }
+        container.register((any UserServicing).self) { container in
+            UserService(graphQL: try container.resolve((any GraphQLServing).self))
         }
         container.register((any PermissionServicing).self) { container in
             PermissionService(graphQL: try container.resolve((any GraphQLServing).self))

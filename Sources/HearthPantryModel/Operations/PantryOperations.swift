@@ -7,6 +7,11 @@ public enum PantryOperations {
         DeleteHouseholdMutation.self, CreateInviteMutation.self, RevokeInviteMutation.self, JoinHouseholdMutation.self,
         AddMemberMutation.self, UpdateMemberRoleMutation.self, RemoveMemberMutation.self, LeaveHouseholdMutation.self, TransferOwnershipMutation.self,
         ItemsQuery.self, AddItemMutation.self,
+        RecipesQuery.self, AddRecipeMutation.self, UpdateRecipeMutation.self, DeleteRecipeMutation.self, CookableRecipesQuery.self,
+        ShoppingListQuery.self, AddShoppingItemMutation.self, UpdateShoppingItemMutation.self, DeleteShoppingItemMutation.self,
+        ClearCheckedShoppingItemsMutation.self, AddMissingIngredientsMutation.self, AddExpiringAndBelowMinimumMutation.self,
+        CheckShoppingItemMutation.self,
+        MeQuery.self, UpdateMeMutation.self, SearchUsersQuery.self,
     ]
 
     /// Each operation's document, keyed by its type's name.

@@ -143,7 +143,7 @@ public enum ShoppingList {
         return ShoppingCheckOff(list: updated, item: checked, booking: booking)
     }
 
-    private static func merged(_ existing: String?, _ new: String?) -> String? {
+    static func merged(_ existing: String?, _ new: String?) -> String? {
         guard let new else { return existing }
         guard let existing else { return new }
         let parts = existing.components(separatedBy: "; ")

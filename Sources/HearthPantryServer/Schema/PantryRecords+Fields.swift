@@ -74,12 +74,6 @@ extension StockBooking {
     var createdAtText: String { Timestamp.text(createdAt) }
 }
 
-extension PantryViewer {
-    func permissions(context: PantryContext, arguments: NoArguments) async throws -> Permissions {
-        try await context.permissions()
-    }
-}
-
 /// Times as the schema writes them: ISO 8601 in UTC with milliseconds.
 enum Timestamp {
     static func text(_ date: Date) -> String {

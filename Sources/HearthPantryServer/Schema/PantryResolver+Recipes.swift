@@ -26,6 +26,32 @@ extension PantryResolver {
         return recipe
     }
 
+    /// Replaces what the recipe says (its household stays); RecipeRules checks it as when it was added.
+    func updateRecipe(context: PantryContext, arguments: UpdateRecipeArguments) async throws -> Recipe {
+        guard let old = try await context.store.recipe(id: arguments.id) else { throw ServiceError.notFound("Recipe \(arguments.id)") }
+        let (household, ability) = try await Self.stored(old.householdId, context)
+        try Self.allowContent(ability, "update", PantryPermissions.Subject.recipe, household)
+        let input = arguments.input
+        let recipe = try RecipeRules.validated(Recipe(
+            id: old.id, householdId: household.id, name: input.name, description: input.description,
+            ingredients: input.ingredients.map { Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "") },
+            instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime, servings: input.servings,
+            difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
+        try await context.store.update(recipe)
+        context.changed()
+        return recipe
+    }
+
+    /// Deletes the recipe; shopping list lines added for it stay on the list.
+    func deleteRecipe(context: PantryContext, arguments: IDArguments) async throws -> Bool {
+        guard let recipe = try await context.store.recipe(id: arguments.id) else { throw ServiceError.notFound("Recipe \(arguments.id)") }
+        let (household, ability) = try await Self.stored(recipe.householdId, context)
+        try Self.allowContent(ability, "delete", PantryPermissions.Subject.recipe, household)
+        let deleted = try await context.store.deleteRecipe(id: recipe.id)
+        context.changed()
+        return deleted
+    }
+
     /// The household's recipes ranked by CookableRanking: most covered first, each with what is missing.
     /// Expired stock does not count.
     func cookableRecipes(context: PantryContext, arguments: CookableArguments) async throws -> [RecipeCoverage] {

@@ -68,6 +68,71 @@ extension PantryResolver {
         return ShoppingCheckOffResult(line: checkOff.item, item: stocked, booking: checkOff.booking)
     }
 
+    /// Puts `quantity` `unit` of `name` on the list, merged into an unchecked line of the same food whose unit
+    /// converts; returns the line it is on.
+    func addShoppingItem(context: PantryContext, arguments: AddShoppingItemArguments) async throws -> ShoppingListItem {
+        let (household, ability) = try await Self.stored(arguments.householdId, context)
+        try Self.allowContent(ability, "create", PantryPermissions.Subject.shoppingListItem, household)
+        var problems: [String] = []
+        if Validation.trimmed(arguments.name).isEmpty { problems.append("name cannot be empty") }
+        if !(arguments.quantity.isFinite && arguments.quantity > 0) { problems.append("quantity must be greater than 0, not \(Self.number(arguments.quantity))") }
+        guard problems.isEmpty else { throw ServiceError.validationFailed(problems) }
+        let list = try await context.store.shoppingLists(ofHouseholds: [household.id])[household.id] ?? []
+        let updated = try ShoppingList.add(
+            arguments.name, quantity: arguments.quantity, unit: arguments.unit ?? "", note: arguments.note, to: list, householdId: household.id,
+            makeId: PantryStore.newID)
+        _ = try await save(updated, replacing: list, context)
+        let before = Set(list)
+        guard let line = updated.first(where: { !before.contains($0) }) else { throw ServiceError.operationFailed("The line was not added.") }
+        return line
+    }
+
+    /// Changes a line's amount, unit or note; an unchecked line of the same food in a unit that converts is folded
+    /// into it. Returns the line.
+    func updateShoppingItem(context: PantryContext, arguments: UpdateShoppingItemArguments) async throws -> ShoppingListItem {
+        let (line, list) = try await line(arguments.id, "update", context)
+        guard arguments.quantity != nil || arguments.unit != nil || arguments.note != nil else {
+            throw ServiceError.validationFailed("Give quantity, unit or note to change \(line.name).")
+        }
+        let updated = try ShoppingList.update(line.id, quantity: arguments.quantity, unit: arguments.unit, note: arguments.note, in: list)
+        _ = try await save(updated, replacing: list, context)
+        guard let edited = updated.first(where: { $0.id == line.id }) else { throw ServiceError.notFound("Shopping list item \(line.id)") }
+        return edited
+    }
+
+    /// Takes a line off the list.
+    func deleteShoppingItem(context: PantryContext, arguments: IDArguments) async throws -> Bool {
+        let (line, list) = try await line(arguments.id, "delete", context)
+        _ = try await save(try ShoppingList.remove(line.id, from: list), replacing: list, context)
+        return true
+    }
+
+    /// Removes every checked line; returns how many went.
+    func clearCheckedShoppingItems(context: PantryContext, arguments: HouseholdIDArguments) async throws -> Int {
+        let (household, ability) = try await Self.stored(arguments.householdId, context)
+        try Self.allowContent(ability, "delete", PantryPermissions.Subject.shoppingListItem, household)
+        let list = try await context.store.shoppingLists(ofHouseholds: [household.id])[household.id] ?? []
+        let kept = ShoppingList.clearChecked(list)
+        guard kept.count < list.count else { return 0 }
+        _ = try await save(kept, replacing: list, context)
+        return list.count - kept.count
+    }
+
+    /// The line with this id and its household's list: `NOT_FOUND` without such a line, `FORBIDDEN` unless the
+    /// caller may `action` the household's shopping list.
+    private func line(_ id: String, _ action: String, _ context: PantryContext) async throws -> (ShoppingListItem, [ShoppingListItem]) {
+        guard let line = try await context.store.shoppingItem(id: id) else { throw ServiceError.notFound("Shopping list item \(id)") }
+        let (household, ability) = try await Self.stored(line.householdId, context)
+        try Self.allowContent(ability, action, PantryPermissions.Subject.shoppingListItem, household)
+        let list = try await context.store.shoppingLists(ofHouseholds: [household.id])[household.id] ?? []
+        return (line, list)
+    }
+
+    /// A number as a message shows it.
+    static func number(_ value: Double) -> String {
+        value.isFinite ? Units.formatNumber(value, maximumFractionDigits: 6) : String(value)
+    }
+
     private func listAndStock(_ householdID: String, _ context: PantryContext) async throws -> ([ShoppingListItem], [PantryItem]) {
         let list = try await context.store.shoppingLists(ofHouseholds: [householdID])[householdID] ?? []
         let items = try await context.store.items(inHouseholds: [householdID])[householdID] ?? []

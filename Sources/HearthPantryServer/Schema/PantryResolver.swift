@@ -15,10 +15,6 @@ public struct PantryResolver: Sendable {
 
     // MARK: Queries
 
-    func me(context: PantryContext, arguments: NoArguments) throws -> PantryViewer {
-        try context.signedIn()
-    }
-
     func households(context: PantryContext, arguments: NoArguments) async throws -> [Household] {
         let ability = try await context.ability()
         let ids = try await context.viewerMemberships().map(\.householdId).filter(ability.canReadHousehold)

@@ -82,6 +82,17 @@ extension PantrySchema {
                 InputField("difficulty", at: \.difficulty)
                 InputField("tags", at: \.tags)
             }
+            Input(RecipeUpdateInput.self) {
+                InputField("name", at: \.name)
+                InputField("description", at: \.description)
+                InputField("ingredients", at: \.ingredients)
+                InputField("instructions", at: \.instructions)
+                InputField("prepTime", at: \.prepTime)
+                InputField("cookTime", at: \.cookTime)
+                InputField("servings", at: \.servings)
+                InputField("difficulty", at: \.difficulty)
+                InputField("tags", at: \.tags)
+            }.description("Everything a recipe says; fields left out are cleared (difficulty becomes easy).")
         }, query: {
             Field("recipes", at: PantryResolver.recipes) {
                 Argument("householdId", at: \.householdId)
@@ -97,6 +108,32 @@ extension PantrySchema {
             Field("addRecipe", at: PantryResolver.addRecipe) {
                 Argument("input", at: \.input)
             }
+            Field("updateRecipe", at: PantryResolver.updateRecipe) {
+                Argument("id", at: \.id)
+                Argument("input", at: \.input)
+            }.description("Replaces what the recipe says; it stays in its household.")
+            Field("deleteRecipe", at: PantryResolver.deleteRecipe) {
+                Argument("id", at: \.id)
+            }.description("Deletes the recipe; shopping list lines added for it stay on the list.")
+            Field("addShoppingItem", at: PantryResolver.addShoppingItem) {
+                Argument("householdId", at: \.householdId)
+                Argument("name", at: \.name)
+                Argument("quantity", at: \.quantity)
+                Argument("unit", at: \.unit)
+                Argument("note", at: \.note)
+            }.description("Puts something on the list, merged into an unchecked line of the same food whose unit converts; returns the line it is on.")
+            Field("updateShoppingItem", at: PantryResolver.updateShoppingItem) {
+                Argument("id", at: \.id)
+                Argument("quantity", at: \.quantity)
+                Argument("unit", at: \.unit)
+                Argument("note", at: \.note).description("An empty note removes the note.")
+            }.description("Changes an unchecked line; another unchecked line of the same food in a unit that converts is folded into it.")
+            Field("deleteShoppingItem", at: PantryResolver.deleteShoppingItem) {
+                Argument("id", at: \.id)
+            }.description("Takes a line off the list.")
+            Field("clearCheckedShoppingItems", at: PantryResolver.clearCheckedShoppingItems) {
+                Argument("householdId", at: \.householdId)
+            }.description("Removes every checked line from the list; returns how many went.")
             Field("addMissingIngredients", at: PantryResolver.addMissingIngredients) {
                 Argument("recipeId", at: \.recipeId)
                 Argument("servings", at: \.servings)

@@ -5,7 +5,7 @@ import HearthPermissions
 /// The pantry's GraphQL schema, built once per server.
 enum PantrySchema {
     static func make() throws -> Schema<PantryResolver, PantryContext> {
-        try Schema.create(from: [households(), kitchen()])
+        try Schema.create(from: [households(), kitchen(), people()])
     }
 
     /// The caller, households, members and invites, and the items and their stock.
@@ -47,14 +47,30 @@ enum PantrySchema {
                 Field("rules", at: \.rules).description("The rules in order; later rules win over earlier ones.")
                 Field("version", at: \.version).description("Changes whenever the rules change.")
             }.description("What the signed-in user may do, as CASL rules.")
-            Type(PantryViewer.self, as: "Viewer") {
-                Field("id", at: \.userID).description("The account's id.")
+            Type(ViewerProfile.self, as: "Viewer") {
+                Field("id", at: \.id).description("The account's id.")
                 Field("email", at: \.email).description("The account's email address.")
-                Field("permissions", at: PantryViewer.permissions)
+                Field("firstName", at: \.firstName).description("Empty until set.")
+                Field("lastName", at: \.lastName).description("Empty until set.")
+                Field("displayName", at: \.displayName).description("The name the user chose to be shown by, if any.")
+                Field("name", at: \.name).description("The display name, else first and last name, else the email address.")
+                Field("avatarUrl", at: \.avatarUrl)
+                Field("phone", at: \.phone).description("Seen only by the user.")
+                Field("primaryHouseholdId", at: ViewerProfile.primaryHouseholdId).description("The user's main household, while they belong to it.")
+                Field("createdAt", at: \.createdAt).description("When the account was made.")
+                Field("updatedAt", at: \.updatedAt).description("When the profile last changed.")
+                Field("permissions", at: ViewerProfile.permissions)
             }.description("The signed-in user.")
             Type(AccountRecord.self, as: "User") {
                 Field("id", at: \.id)
                 Field("email", at: \.email)
+                Field("firstName", at: \.firstName)
+                Field("lastName", at: \.lastName)
+                Field("displayName", at: \.displayName)
+                Field("name", at: \.name).description("The display name, else first and last name, else the email address.")
+                Field("avatarUrl", at: \.avatarUrl)
+                Field("createdAt", at: \.createdAtText)
+                Field("updatedAt", at: \.updatedAtText)
             }.description("An account of the server, as other members see it.")
             Type(HouseholdMember.self) {
                 Field("id", at: \.id)
@@ -92,6 +108,7 @@ enum PantrySchema {
             Type(StockBooking.self) {
                 Field("id", at: \.id)
                 Field("itemId", at: \.itemId)
+                Field("householdId", at: \.householdId)
                 Field("kind", at: \.kindName).description("purchase, consume, open, transfer or correct_inventory.")
                 Field("quantity", at: \.quantity).description("In the item's unit; signed for inventory corrections.")
                 Field("spoiled", at: \.spoiled)

@@ -15,18 +15,53 @@ extension PantryStore {
                 .text(recipe.id), .text(recipe.householdId), .text(recipe.name), SQLValue(recipe.description),
                 SQLValue(recipe.prepTime.map(Int64.init)), SQLValue(recipe.cookTime.map(Int64.init)), SQLValue(recipe.servings.map(Int64.init)),
                 .text(recipe.difficulty.rawValue))
-            for (position, ingredient) in recipe.ingredients.enumerated() {
-                try await tx.execute(
-                    "INSERT INTO pantry_recipe_ingredients (recipe_id, position, name, quantity, unit) VALUES (?, ?, ?, ?, ?)",
-                    .text(recipe.id), .int(Int64(position)), .text(ingredient.name), .double(ingredient.quantity), .text(ingredient.unit))
+            try await Self.insertParts(of: recipe, tx)
+        }
+    }
+
+    /// Replaces the stored recipe with `recipe` (same id and household): its fields, and its ingredients, steps
+    /// and tags, in one transaction. `NOT_FOUND` when it was deleted meanwhile.
+    func update(_ recipe: Recipe) async throws {
+        try await database.transaction(readOnly: false) { tx in
+            let updated = try await tx.query(
+                "UPDATE pantry_recipes SET name = ?, description = ?, prep_time = ?, cook_time = ?, servings = ?, difficulty = ? WHERE id = ? RETURNING id",
+                .text(recipe.name), SQLValue(recipe.description), SQLValue(recipe.prepTime.map(Int64.init)), SQLValue(recipe.cookTime.map(Int64.init)),
+                SQLValue(recipe.servings.map(Int64.init)), .text(recipe.difficulty.rawValue), .text(recipe.id))
+            guard !updated.isEmpty else { throw ServiceError.notFound("Recipe \(recipe.id)") }
+            for table in Self.recipeParts {
+                try await tx.execute("DELETE FROM \(table) WHERE recipe_id = ?", .text(recipe.id))
             }
-            for (position, step) in recipe.instructions.enumerated() {
-                try await tx.execute(
-                    "INSERT INTO pantry_recipe_steps (recipe_id, position, text) VALUES (?, ?, ?)", .text(recipe.id), .int(Int64(position)), .text(step))
+            try await Self.insertParts(of: recipe, tx)
+        }
+    }
+
+    /// Deletes the recipe with its ingredients, steps and tags; shopping list lines added for it stay, no longer
+    /// tied to it. False when there was no such recipe.
+    func deleteRecipe(id: String) async throws -> Bool {
+        try await database.transaction(readOnly: false) { tx in
+            for table in Self.recipeParts {
+                try await tx.execute("DELETE FROM \(table) WHERE recipe_id = ?", .text(id))
             }
-            for tag in recipe.tags {
-                try await tx.execute("INSERT INTO pantry_recipe_tags (recipe_id, tag) VALUES (?, ?)", .text(recipe.id), .text(tag))
-            }
+            try await tx.execute("UPDATE pantry_shopping_items SET recipe_id = NULL WHERE recipe_id = ?", .text(id))
+            return try await tx.query("DELETE FROM pantry_recipes WHERE id = ? RETURNING id", .text(id)).isEmpty == false
+        }
+    }
+
+    /// The tables holding a recipe's ingredients, steps and tags.
+    static let recipeParts = ["pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags"]
+
+    private static func insertParts(of recipe: Recipe, _ tx: any SQLTransaction) async throws {
+        for (position, ingredient) in recipe.ingredients.enumerated() {
+            try await tx.execute(
+                "INSERT INTO pantry_recipe_ingredients (recipe_id, position, name, quantity, unit) VALUES (?, ?, ?, ?, ?)",
+                .text(recipe.id), .int(Int64(position)), .text(ingredient.name), .double(ingredient.quantity), .text(ingredient.unit))
+        }
+        for (position, step) in recipe.instructions.enumerated() {
+            try await tx.execute(
+                "INSERT INTO pantry_recipe_steps (recipe_id, position, text) VALUES (?, ?, ?)", .text(recipe.id), .int(Int64(position)), .text(step))
+        }
+        for tag in recipe.tags {
+            try await tx.execute("INSERT INTO pantry_recipe_tags (recipe_id, tag) VALUES (?, ?)", .text(recipe.id), .text(tag))
         }
     }
 

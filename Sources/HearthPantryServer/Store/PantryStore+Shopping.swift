@@ -19,11 +19,15 @@ extension PantryStore {
         try await select("SELECT \(Self.shoppingColumns) FROM pantry_shopping_items WHERE id IN", [id]).first.map(Self.shoppingItem)
     }
 
-    /// Stores `new`, which ShoppingList made from `old`: the lines it added (in order, after every line there is)
-    /// and the lines it changed.
+    /// Stores `new`, which ShoppingList made from `old`: the lines it added (in order, after every line there is),
+    /// the lines it changed, and the lines it removed.
     func save(list new: [ShoppingListItem], replacing old: [ShoppingListItem], at now: Date) async throws {
         let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let kept = Set(new.map(\.id))
         try await database.transaction(readOnly: false) { tx in
+            for line in old where !kept.contains(line.id) {
+                try await tx.execute("DELETE FROM pantry_shopping_items WHERE id = ?", .text(line.id))
+            }
             var added = 0
             for line in new {
                 if let previous = before[line.id] {
@@ -53,8 +57,8 @@ extension PantryStore {
 
     private static func update(_ line: ShoppingListItem, _ tx: any SQLTransaction) async throws {
         try await tx.execute(
-            "UPDATE pantry_shopping_items SET quantity = ?, checked = ?, note = ?, recipe_id = ? WHERE id = ?",
-            .double(line.quantity), SQLValue(line.checked), SQLValue(line.note), SQLValue(line.recipeId), .text(line.id))
+            "UPDATE pantry_shopping_items SET quantity = ?, unit = ?, checked = ?, note = ?, recipe_id = ? WHERE id = ?",
+            .double(line.quantity), .text(line.unit), SQLValue(line.checked), SQLValue(line.note), SQLValue(line.recipeId), .text(line.id))
     }
 
     static func shoppingItem(_ row: SQLRow) -> ShoppingListItem {

@@ -64,10 +64,10 @@ package struct PantryStore: Sendable {
         return Dictionary(grouping: rows.map(Self.invite), by: \.householdId)
     }
 
-    /// The accounts of the server with these ids.
+    /// The accounts of the server with these ids, with their profiles.
     func accounts(ids: [String]) async throws -> [String: AccountRecord] {
-        let rows = try await select("SELECT id, email FROM accounts WHERE id IN", ids)
-        return Dictionary(rows.map { ($0.text("id"), AccountRecord(id: $0.text("id"), email: $0.text("email"))) }, uniquingKeysWith: { a, _ in a })
+        let rows = try await select("SELECT \(Self.accountColumns) FROM accounts a LEFT JOIN pantry_profiles p ON p.user_id = a.id WHERE a.id IN", ids)
+        return Dictionary(rows.map { ($0.text("id"), Self.account($0)) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// Rows of `sql` (which ends in `… IN`) for `keys`, in statements of at most ``chunkSize`` keys.

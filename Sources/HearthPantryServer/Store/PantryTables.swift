@@ -5,7 +5,7 @@ package import HearthCloud
 ///
 /// Rows hold HearthPantryModel's types: `Household`, `HouseholdMember`, `InviteCode`, `PantryItem`,
 /// `StockBooking` (its kind by name, a transfer's locations and a consumption's `spoiled` in columns of their
-/// own), `Recipe` (ingredients, instruction steps and tags in tables by position), `ShoppingListItem`. Times are milliseconds since 1970; quantities are doubles; expiration
+/// own), `Recipe` (ingredients, instruction steps and tags in tables by position), `ShoppingListItem`, and each account's profile (names, picture, phone, main household) in `pantry_profiles`. Times are milliseconds since 1970; quantities are doubles; expiration
 /// dates are `YYYY-MM-DD` days. Rows that belong to a household are deleted with it by the store, in the same
 /// transaction (no foreign keys: SQLite leaves them off by default and both databases must behave alike).
 package enum PantryTables {
@@ -70,6 +70,11 @@ package enum PantryTables {
             unit TEXT NOT NULL, checked BIGINT NOT NULL DEFAULT 0, note TEXT, recipe_id TEXT, created_at BIGINT NOT NULL)
         """,
         "CREATE INDEX IF NOT EXISTS pantry_shopping_items_household ON pantry_shopping_items(household_id, checked, name)",
+        """
+        CREATE TABLE IF NOT EXISTS pantry_profiles (
+            user_id TEXT PRIMARY KEY, first_name TEXT NOT NULL DEFAULT '', last_name TEXT NOT NULL DEFAULT '', display_name TEXT,
+            avatar_url TEXT, phone TEXT, primary_household_id TEXT, updated_at BIGINT NOT NULL)
+        """,
     ]
 
     /// The tables a household's rows live in, children first: what deleting a household clears.

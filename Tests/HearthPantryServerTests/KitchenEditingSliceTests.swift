@@ -1,0 +1,138 @@
+import Foundation
+import GraphQL
+import HearthCore
+import HearthPantryModel
+@testable import HearthPantryServer
+import Testing
+
+@Suite("Editing recipes and the shopping list over GraphQL: update, delete, add by hand, merge, clear")
+struct KitchenEditingSliceTests {
+    static let updateRecipe = """
+        mutation($id: String!, $input: RecipeUpdateInput!) {
+          updateRecipe(id: $id, input: $input) { id householdId name description ingredients { name quantity unit } instructions servings difficulty tags }
+        }
+        """
+    static let list = "query($h: String!) { shoppingList(householdId: $h) { id name quantity unit checked note recipeId } }"
+    static let add = """
+        mutation($h: String!, $name: String!, $q: Float!, $unit: String, $note: String) {
+          addShoppingItem(householdId: $h, name: $name, quantity: $q, unit: $unit, note: $note) { id name quantity unit note checked }
+        }
+        """
+    static let update = """
+        mutation($id: String!, $q: Float, $unit: String, $note: String) { updateShoppingItem(id: $id, quantity: $q, unit: $unit, note: $note) { id name quantity unit note } }
+        """
+
+    @Test("a recipe is replaced by RecipeRules' reading of the new fields, and deleted with its parts; refusals change nothing", arguments: DatabaseKind.allCases)
+    func recipes(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let owner = try await pantry.user("owner")
+            let member = try await pantry.user("member")
+            let household = try await pantry.household("Home", owner: owner, members: [(member, .member)])
+            let id = try #require(try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
+                "h": .string(household.id), "name": "Pancakes", "ingredients": [RecipeSliceTests.ingredient("Flour", 250, "g")],
+            ])["addRecipe", "id"].text)
+
+            let updated = try await pantry.data(Self.updateRecipe, as: member, [
+                "id": .string(id),
+                "input": [
+                    "name": " Crêpes ", "description": "  thin  ", "servings": 4, "difficulty": "hard", "instructions": [" Rest the batter ", ""],
+                    "ingredients": [RecipeSliceTests.ingredient(" Flour ", 125, "g"), RecipeSliceTests.ingredient("Milk", 0.3, "l")],
+                ],
+            ])["updateRecipe"]
+            #expect(updated == [
+                "id": .string(id), "householdId": .string(household.id), "name": "Crêpes", "description": "thin",
+                "ingredients": [["name": "Flour", "quantity": 125, "unit": "g"], ["name": "Milk", "quantity": 0.3, "unit": "l"]],
+                "instructions": ["Rest the batter"], "servings": 4, "difficulty": "hard", "tags": [],
+            ])
+            let stored = try #require(try await pantry.store.recipe(id: id))
+            #expect(stored.name == "Crêpes")
+            #expect(stored.ingredients.map(\.name) == ["Flour", "Milk"])
+            #expect(stored.tags.isEmpty, "tags left out are cleared")
+            #expect(stored.prepTime == nil)
+
+            let refused = await pantry.run(Self.updateRecipe, as: owner, [
+                "id": .string(id), "input": ["name": "  ", "servings": 0, "ingredients": [RecipeSliceTests.ingredient("Milk", -1, "l")]],
+            ])
+            #expect(refused.codes == ["BAD_USER_INPUT"])
+            #expect(refused.errors.first?.message == "Recipe name cannot be empty; Ingredient 1 quantity must be 0 or more; Servings must be at least 1")
+            #expect(try await pantry.store.recipe(id: id) == stored)
+            let unknown = await pantry.run(Self.updateRecipe, as: owner, ["id": "nope", "input": ["name": "X", "ingredients": []]])
+            #expect(unknown.codes == ["NOT_FOUND"])
+            #expect(unknown.errors.first?.message == "Recipe nope was not found.")
+
+            // Lines added for the recipe outlive it, no longer tied to it.
+            let missing = try await pantry.data("mutation($r: String!) { addMissingIngredients(recipeId: $r) { id recipeId } }", as: owner, ["r": .string(id)])
+            #expect(missing["addMissingIngredients"].elements.count == 2)
+            let deleted = try await pantry.data("mutation($id: String!) { deleteRecipe(id: $id) }", as: member, ["id": .string(id)])
+            #expect(deleted["deleteRecipe"] == true)
+            #expect(try await pantry.store.recipe(id: id) == nil)
+            #expect(try await pantry.store.recipes(inHouseholds: [household.id]).isEmpty)
+            let lines = try await pantry.store.shoppingLists(ofHouseholds: [household.id])[household.id] ?? []
+            #expect(lines.map(\.name) == ["Flour", "Milk"])
+            #expect(lines.allSatisfy { $0.recipeId == nil })
+            let again = await pantry.run("mutation($id: String!) { deleteRecipe(id: $id) }", as: member, ["id": .string(id)])
+            #expect(again.codes == ["NOT_FOUND"])
+        }
+    }
+
+    @Test("lines added by hand merge by food and unit, edits merge too, and checked lines are cleared", arguments: DatabaseKind.allCases)
+    func shoppingList(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let owner = try await pantry.user("owner")
+            let household = try await pantry.household("Home", owner: owner)
+            let h = Map.string(household.id)
+            let milk = try await pantry.data(Self.add, as: owner, ["h": h, "name": "  Milk ", "q": 1, "unit": "L", "note": " semi-skimmed "])["addShoppingItem"]
+            #expect(milk == ["id": milk["id"], "name": "Milk", "quantity": 1, "unit": "l", "note": "semi-skimmed", "checked": false])
+            let more = try await pantry.data(Self.add, as: owner, ["h": h, "name": "milk", "q": 500, "unit": "ml"])["addShoppingItem"]
+            #expect(more["id"] == milk["id"], "500 ml of milk joins the litre already listed")
+            #expect(more["quantity"] == 1.5)
+            let eggs = try await pantry.data(Self.add, as: owner, ["h": h, "name": "Eggs", "q": 6])["addShoppingItem"]
+            #expect(eggs["unit"].text == "piece")
+            let flourKilo = try await pantry.data(Self.add, as: owner, ["h": h, "name": "Flour", "q": 1, "unit": "kg"])["addShoppingItem"]
+            let flourCups = try await pantry.data(Self.add, as: owner, ["h": h, "name": "Flour", "q": 2, "unit": "cup"])["addShoppingItem"]
+            #expect(flourCups["id"] != flourKilo["id"], "cups do not convert into kilograms")
+
+            // Counting the cups in grams makes them the same food and unit as the kilogram line, which folds in.
+            let edited = try await pantry.data(Self.update, as: owner, ["id": flourCups["id"], "q": 300, "unit": " grams "])["updateShoppingItem"]
+            #expect(edited == ["id": flourCups["id"], "name": "Flour", "quantity": 1300, "unit": "g", "note": .null])
+            let noNote = try await pantry.data(Self.update, as: owner, ["id": milk["id"], "note": ""])["updateShoppingItem"]
+            #expect(noNote["note"] == .null)
+            var list = try await pantry.data(Self.list, as: owner, ["h": h])["shoppingList"].elements
+            #expect(list.map { $0["name"].text ?? "" } == ["Milk", "Eggs", "Flour"])
+            #expect(list.map { $0["quantity"] } == [1.5, 6, 1300])
+
+            let before = try await pantry.store.shoppingLists(ofHouseholds: [household.id])
+            let zero = await pantry.run(Self.update, as: owner, ["id": milk["id"], "q": 0])
+            #expect(zero.codes == ["BAD_USER_INPUT"])
+            #expect(zero.errors.first?.message == "quantity must be greater than 0, not 0")
+            let nothing = await pantry.run(Self.update, as: owner, ["id": milk["id"]])
+            #expect(nothing.errors.first?.message == "Give quantity, unit or note to change Milk.")
+            let badAdd = await pantry.run(Self.add, as: owner, ["h": h, "name": " ", "q": -1])
+            #expect(badAdd.codes == ["BAD_USER_INPUT"])
+            #expect(badAdd.errors.first?.message == "name cannot be empty; quantity must be greater than 0, not -1")
+            let unknown = await pantry.run(Self.update, as: owner, ["id": "nope", "q": 1])
+            #expect(unknown.codes == ["NOT_FOUND"])
+            #expect(unknown.errors.first?.message == "Shopping list item nope was not found.")
+            #expect(try await pantry.store.shoppingLists(ofHouseholds: [household.id]) == before, "refusals change nothing")
+
+            let checked = try await pantry.data(
+                "mutation($l: String!) { checkShoppingItem(id: $l, location: \"Fridge\") { item { name quantity unit location } } }",
+                as: owner, ["l": eggs["id"]])["checkShoppingItem", "item"]
+            #expect(checked == ["name": "Eggs", "quantity": 6, "unit": "piece", "location": "Fridge"])
+            let checkedEdit = await pantry.run(Self.update, as: owner, ["id": eggs["id"], "q": 12])
+            #expect(checkedEdit.codes == ["BAD_USER_INPUT"])
+            #expect(checkedEdit.errors.first?.message == "Eggs is already checked off; add it to the list again to buy more.")
+
+            let cleared = try await pantry.data("mutation($h: String!) { clearCheckedShoppingItems(householdId: $h) }", as: owner, ["h": h])
+            #expect(cleared["clearCheckedShoppingItems"] == 1)
+            let clearedAgain = try await pantry.data("mutation($h: String!) { clearCheckedShoppingItems(householdId: $h) }", as: owner, ["h": h])
+            #expect(clearedAgain["clearCheckedShoppingItems"] == 0)
+            let removed = try await pantry.data("mutation($id: String!) { deleteShoppingItem(id: $id) }", as: owner, ["id": milk["id"]])
+            #expect(removed["deleteShoppingItem"] == true)
+            list = try await pantry.data(Self.list, as: owner, ["h": h])["shoppingList"].elements
+            #expect(list.map { $0["name"].text ?? "" } == ["Flour"])
+            let gone = await pantry.run("mutation($id: String!) { deleteShoppingItem(id: $id) }", as: owner, ["id": milk["id"]])
+            #expect(gone.codes == ["NOT_FOUND"])
+        }
+    }
+}
