@@ -20,14 +20,16 @@ extension SQLRecordStore {
             let access = try await self.resolveZone(tx, principal, scope, request.zoneID)
             let names = Array(Set(request.records.map(\.recordName)))
             var found: [String: StoredRecord] = [:]
+            var reads: [(sql: String, binds: [SQLValue])] = [(Self.shareRootsSQL, [.int(access.zonePK)])]
             if !names.isEmpty {
-                let rows = try await tx.query(
+                reads.append((
                     "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND deleted = 0 AND name IN (\(placeholders(names.count)))",
                     [.int(access.zonePK)] + names.map(SQLValue.text)
-                )
-                for row in rows { found[row.text("name")] = StoredRecord(row: row) }
+                ))
             }
-            let shareRoots = try await self.shareRoots(tx, zonePK: access.zonePK)
+            let fetched = try await tx.queries(reads)
+            for row in fetched.dropFirst().joined() { found[row.text("name")] = StoredRecord(row: row) }
+            let shareRoots = Self.shareRoots(fetched[0])
             let results: [CloudItemResult<CloudRecord>] = request.records.map { lookup in
                 guard let row = found[lookup.recordName], access.canRead(root: row.rootName) else {
                     return .failure(CloudError(.notFound, "Record \"\(lookup.recordName)\" does not exist in zone \(access.zoneName).", recordName: lookup.recordName, zoneID: access.zoneID))
