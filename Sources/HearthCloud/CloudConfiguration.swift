@@ -13,6 +13,7 @@ import Foundation
 /// | `storageQuotaBytes` per user (record bytes) | none | `QUOTA_EXCEEDED` |
 /// | `tombstoneRetention` (older deletions are compacted; older tokens expire) | 30 days | `CHANGE_TOKEN_EXPIRED` |
 /// | `sessionLifetime` | 30 days | `AUTHENTICATION_FAILED` |
+/// | `sessionCacheLifetime` (how long a session read for one request serves the next; zero reads every time) | 1 s | — |
 /// | `requestsPerSecond` / `burst` per user | 50 / 200 | `THROTTLED` with `retryAfter` |
 /// | `signIn` rate / burst per account, and per client address | 1 / 20, 5 / 100 | `THROTTLED` with `retryAfter` |
 /// | `recordTypes` (nil accepts any well-formed type name) | nil | `BAD_REQUEST` |
@@ -38,6 +39,9 @@ public struct CloudConfiguration: Sendable {
     /// Sign-in and sign-up attempts per client address, whatever the account.
     public var addressRate: Double = 5
     public var addressBurst: Double = 100
+    /// How long a session read from the store serves the following requests with its token: a sign-out on
+    /// another server process sharing the database is seen within it. Zero reads the session every time.
+    public var sessionCacheLifetime: Duration = .seconds(1)
 
     public init(
         maxOperationsPerRequest: Int = 400,

@@ -8,6 +8,7 @@ public import Hummingbird
 public import Logging
 import NIOCore
 import Prometheus
+import Synchronization
 
 /// Builds the Hearth server from its configuration: prepares the data directory, wires the services and
 /// registers every route. Tests call this and drive the result with `app.test(.router)` or `.live`.
@@ -119,11 +120,11 @@ func addOperationalRoutes(
 ) {
     // Probes come often (load balancers, orchestrators); the checks (a database round trip, a file
     // written in the data directory) run at most once a second, and probes in between share that report.
-    let reports = TTLCache<Int, EncodedHealthReport>(defaultTTL: .seconds(1), maximumCount: 1)
+    let reports = HealthReports(maximumAge: .seconds(1))
     let connections = registry.makeGauge(descriptor: MetricNameDescriptor(namespace: "hearth", subsystem: "push", metricName: "connections", unitName: "", helpText: "Clients connected to the push channel"))
     router.get("/health") { _, _ -> Response in
         // The report is encoded once with the checks, not once per probe.
-        let report = try await reports.value(forKey: 0) { try EncodedHealthReport(await HealthReport.check(healthChecks, timeout: .seconds(5))) }
+        let report = try await reports.current { try EncodedHealthReport(await HealthReport.check(healthChecks, timeout: .seconds(5))) }
         return Response(
             status: report.isHealthy ? .ok : .serviceUnavailable,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
@@ -154,5 +155,57 @@ struct EncodedHealthReport: Sendable {
         encoder.dateEncodingStrategy = .iso8601
         isHealthy = report.isHealthy
         body = ByteBuffer(bytes: try encoder.encode(report))
+    }
+}
+
+/// The last health report and when it was made. Probes while it is younger than ``maximumAge`` take it under
+/// a lock, without waiting on anything; the first probe after that runs the checks, and probes arriving
+/// meanwhile wait for that same run. A failed run is not kept.
+final class HealthReports: Sendable {
+    let maximumAge: Duration
+    private let state = Mutex(State())
+
+    private struct State {
+        var report: EncodedHealthReport?
+        var made = ContinuousClock.now
+        var running: Task<EncodedHealthReport, any Error>?
+    }
+
+    private enum Next {
+        case ready(EncodedHealthReport)
+        case wait(Task<EncodedHealthReport, any Error>)
+    }
+
+    init(maximumAge: Duration) {
+        self.maximumAge = maximumAge
+    }
+
+    /// The report, made by `make` when the last one is too old.
+    func current(_ make: @escaping @Sendable () async throws -> EncodedHealthReport) async throws -> EncodedHealthReport {
+        let now = ContinuousClock.now
+        let next = state.withLock { state -> Next in
+            if let report = state.report, now - state.made < maximumAge { return .ready(report) }
+            if let running = state.running { return .wait(running) }
+            let running = Task { [self] in
+                do {
+                    let report = try await make()
+                    self.state.withLock { state in
+                        state.report = report
+                        state.made = ContinuousClock.now
+                        state.running = nil
+                    }
+                    return report
+                } catch {
+                    self.state.withLock { $0.running = nil }
+                    throw error
+                }
+            }
+            state.running = running
+            return .wait(running)
+        }
+        switch next {
+        case .ready(let report): return report
+        case .wait(let running): return try await running.value
+        }
     }
 }

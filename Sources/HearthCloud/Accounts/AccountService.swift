@@ -8,11 +8,14 @@ import Synchronization
 ///
 /// Passwords are hashed with bcrypt (their SHA-256 first, so long passphrases keep all their strength) on a
 /// thread pool, never on the server's event loops. Tokens are random, stored hashed, expire after
-/// ``CloudConfiguration/sessionLifetime`` and are revoked on sign-out.
+/// ``CloudConfiguration/sessionLifetime`` and are revoked on sign-out. A session is read from the store at
+/// most once per ``CloudConfiguration/sessionCacheLifetime`` for the requests that present its token; a
+/// sign-out through this service takes effect at once.
 public struct AccountService: Sendable {
     let store: any RecordStore
     let configuration: CloudConfiguration
     let clock: @Sendable () -> Date
+    let sessions: SessionCache
     /// Checked against when the email is unknown, so a wrong email takes as long as a wrong password: a
     /// bcrypt hash of the configured cost, made when the service starts.
     let decoyHash: String
@@ -21,6 +24,7 @@ public struct AccountService: Sendable {
         self.store = store
         self.configuration = configuration
         self.clock = clock
+        sessions = SessionCache(lifetime: configuration.sessionCacheLifetime)
         decoyHash = Self.decoy(cost: configuration.bcryptCost)
     }
 
@@ -61,19 +65,26 @@ public struct AccountService: Sendable {
             throw CloudError(.authenticationFailed, "The bearer token is not valid; sign in again.")
         }
         let hash = SessionTokens.hash(token)
+        let now = milliseconds(clock())
+        if let caller = sessions.caller(tokenHash: hash, now: now) { return caller }
         guard let (session, account) = try await store.sessionAccount(tokenHash: hash) else {
             throw CloudError(.authenticationFailed, "The bearer token is unknown or was revoked; sign in again.")
         }
-        guard session.expiresAt > milliseconds(clock()) else {
+        guard session.expiresAt > now else {
+            sessions.forget(tokenHash: hash)
             try? await store.deleteSession(tokenHash: hash)
             throw CloudError(.authenticationFailed, "The bearer token has expired; sign in again.")
         }
-        return CloudCaller(userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt)
+        let caller = CloudCaller(userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt)
+        sessions.remember(tokenHash: hash, caller: caller, expiresAt: session.expiresAt)
+        return caller
     }
 
     /// Revokes the token.
     public func signOut(token: String) async throws {
-        try await store.deleteSession(tokenHash: SessionTokens.hash(token))
+        let hash = SessionTokens.hash(token)
+        sessions.revoke(tokenHash: hash)
+        try await store.deleteSession(tokenHash: hash)
     }
 
     func hashPassword(_ password: String) async throws -> String {

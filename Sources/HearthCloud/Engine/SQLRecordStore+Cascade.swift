@@ -32,12 +32,12 @@ extension SQLRecordStore {
                 )
                 for source in sources {
                     seq += 1
-                    try await tx.execute(
+                    try await tx.send(
                         "UPDATE records SET deleted = 1, fields = '{}', size = 0, seq = ?, modified_at = ?, modified_by = ?, modified_device = ? WHERE zone_pk = ? AND name = ?",
                         .int(seq), .int(now), .text(principal.userID), SQLValue(principal.deviceID), .int(zonePK), .text(source.text("name"))
                     )
-                    try await tx.execute("DELETE FROM record_refs WHERE zone_pk = ? AND source_name = ?", .int(zonePK), .text(source.text("name")))
-                    try await tx.execute("DELETE FROM asset_refs WHERE zone_pk = ? AND record_name = ?", .int(zonePK), .text(source.text("name")))
+                    try await tx.send("DELETE FROM record_refs WHERE zone_pk = ? AND source_name = ?", .int(zonePK), .text(source.text("name")))
+                    try await tx.send("DELETE FROM asset_refs WHERE zone_pk = ? AND record_name = ?", .int(zonePK), .text(source.text("name")))
                     cascade.freed += source.int("size")
                     cascade.roots.insert(source.text("root_name"))
                     cascade.types.insert(source.text("type"))

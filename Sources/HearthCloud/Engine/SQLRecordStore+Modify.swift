@@ -85,8 +85,7 @@ extension SQLRecordStore {
             if scope == .shared, ownerID.isEmpty {
                 throw CloudError.badRequest("Zones in the shared database belong to other users: give zoneID.ownerRecordName as well as zoneName.")
             }
-            let owner = try await self.lockOwner(tx, scope == .private ? principal.userID : ownerID)
-            let access = try await self.resolveZone(tx, principal, scope, request.zoneID)
+            let (owner, access) = try await self.lockOwnerAndResolveZone(tx, principal, scope, request.zoneID)
             return try await self.applyModify(tx, principal: principal, access: access, owner: owner, prepared: prepared, atomic: atomic, desiredKeys: desiredKeys, now: now)
         }
     }
@@ -106,29 +105,28 @@ extension SQLRecordStore {
             for reference in RecordValidator.references(op.operation.record.fields, zoneName: access.zoneName) { wanted.insert(reference.target) }
             checksums.formUnion(RecordValidator.assetChecksums(op.operation.record.fields))
         }
-        var existing: [String: StoredRecord] = [:]
+        // The reads go together: the stored records, the zone's record shares and the usable assets.
         let wantedList = Array(wanted)
+        var reads: [(sql: String, binds: [SQLValue])] = [(Self.shareRootsSQL, [.int(zonePK)])]
         for chunk in stride(from: 0, to: wantedList.count, by: 500) {
             let names = wantedList[chunk..<min(chunk + 500, wantedList.count)]
-            let rows = try await tx.query(
-                "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND name IN (\(placeholders(names.count)))",
-                [.int(zonePK)] + names.map(SQLValue.text)
-            )
-            for row in rows { existing[row.text("name")] = StoredRecord(row: row) }
+            reads.append(("SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND name IN (\(placeholders(names.count)))", [.int(zonePK)] + names.map(SQLValue.text)))
         }
-        let shareRoots = try await shareRoots(tx, zonePK: zonePK)
-        var usableAssets = Set<String>()
+        let recordReads = reads.count
         if !checksums.isEmpty {
             let list = Array(checksums)
-            let uploaded = try await tx.query(
-                "SELECT checksum FROM asset_uploads WHERE account_id = ? AND checksum IN (\(placeholders(list.count)))",
-                [.text(principal.userID)] + list.map(SQLValue.text)
-            )
-            let referenced = try await tx.query(
-                "SELECT checksum FROM asset_refs WHERE zone_pk = ? AND checksum IN (\(placeholders(list.count)))",
-                [.int(zonePK)] + list.map(SQLValue.text)
-            )
-            for row in uploaded + referenced { usableAssets.insert(row.text("checksum")) }
+            reads.append(("SELECT checksum FROM asset_uploads WHERE account_id = ? AND checksum IN (\(placeholders(list.count)))", [.text(principal.userID)] + list.map(SQLValue.text)))
+            reads.append(("SELECT checksum FROM asset_refs WHERE zone_pk = ? AND checksum IN (\(placeholders(list.count)))", [.int(zonePK)] + list.map(SQLValue.text)))
+        }
+        let fetched = try await tx.queries(reads)
+        let shareRoots = Self.shareRoots(fetched[0])
+        var existing: [String: StoredRecord] = [:]
+        for rows in fetched[1..<recordReads] {
+            for row in rows { existing[row.text("name")] = StoredRecord(row: row) }
+        }
+        var usableAssets = Set<String>()
+        for rows in fetched[recordReads...] {
+            for row in rows { usableAssets.insert(row.text("checksum")) }
         }
 
         // Saves in this batch, for parents and references that arrive together with their children.
@@ -307,7 +305,7 @@ extension SQLRecordStore {
         for chunk in stride(from: 0, to: writes.count, by: 400) {
             let slice = writes[chunk..<min(chunk + 400, writes.count)]
             let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", ")
-            try await tx.execute(
+            try await tx.send(
                 """
                 INSERT INTO records (zone_pk, \(StoredRecord.columns)) VALUES \(values)
                 ON CONFLICT (zone_pk, name) DO UPDATE SET type = excluded.type, fields = excluded.fields, seq = excluded.seq,
@@ -323,8 +321,8 @@ extension SQLRecordStore {
         let replaced = writes.filter(\.existed).map(\.row.name)
         for chunk in stride(from: 0, to: replaced.count, by: 500) {
             let names = replaced[chunk..<min(chunk + 500, replaced.count)].map(SQLValue.text)
-            try await tx.execute("DELETE FROM record_refs WHERE zone_pk = ? AND source_name IN (\(placeholders(names.count)))", [.int(zonePK)] + names)
-            try await tx.execute("DELETE FROM asset_refs WHERE zone_pk = ? AND record_name IN (\(placeholders(names.count)))", [.int(zonePK)] + names)
+            try await tx.send("DELETE FROM record_refs WHERE zone_pk = ? AND source_name IN (\(placeholders(names.count)))", [.int(zonePK)] + names)
+            try await tx.send("DELETE FROM asset_refs WHERE zone_pk = ? AND record_name IN (\(placeholders(names.count)))", [.int(zonePK)] + names)
         }
         var referenceBinds: [SQLValue] = []
         var assetBinds: [SQLValue] = []
@@ -338,17 +336,17 @@ extension SQLRecordStore {
             }
         }
         if !referenceBinds.isEmpty {
-            try await tx.execute("INSERT INTO record_refs (zone_pk, target_name, source_name) VALUES \(Array(repeating: "(?, ?, ?)", count: referenceBinds.count / 3).joined(separator: ", ")) ON CONFLICT DO NOTHING", referenceBinds)
+            try await tx.send("INSERT INTO record_refs (zone_pk, target_name, source_name) VALUES \(Array(repeating: "(?, ?, ?)", count: referenceBinds.count / 3).joined(separator: ", ")) ON CONFLICT DO NOTHING", referenceBinds)
         }
         if !assetBinds.isEmpty {
-            try await tx.execute("INSERT INTO asset_refs (zone_pk, record_name, checksum) VALUES \(Array(repeating: "(?, ?, ?)", count: assetBinds.count / 3).joined(separator: ", ")) ON CONFLICT DO NOTHING", assetBinds)
+            try await tx.send("INSERT INTO asset_refs (zone_pk, record_name, checksum) VALUES \(Array(repeating: "(?, ?, ?)", count: assetBinds.count / 3).joined(separator: ", ")) ON CONFLICT DO NOTHING", assetBinds)
         }
 
         // Shares whose root was deleted go with it.
         let deletedRoots = writes.filter(\.shareDeleted).map(\.row.name)
         for name in deletedRoots {
             seq += 1
-            try await tx.execute("UPDATE shares SET deleted = 1, seq = ? WHERE zone_pk = ? AND root_name = ? AND deleted = 0", .int(seq), .int(zonePK), .text(name))
+            try await tx.send("UPDATE shares SET deleted = 1, seq = ? WHERE zone_pk = ? AND root_name = ? AND deleted = 0", .int(seq), .int(zonePK), .text(name))
         }
 
         // Records under a record whose hierarchy root changed move with it.
@@ -364,7 +362,7 @@ extension SQLRecordStore {
             )
             for descendant in descendants {
                 seq += 1
-                try await tx.execute(
+                try await tx.send(
                     "UPDATE records SET root_name = ?, left_root = ?, seq = ? WHERE zone_pk = ? AND name = ?",
                     .text(write.row.rootName), SQLValue(write.oldRoot), .int(seq), .int(zonePK), .text(descendant.text("name"))
                 )
@@ -379,7 +377,7 @@ extension SQLRecordStore {
         touchedRoots.formUnion(cascade.roots)
         touchedTypes.formUnion(cascade.types)
 
-        try await tx.execute("UPDATE zones SET seq = ? WHERE pk = ?", .int(seq), .int(zonePK))
+        try await tx.send("UPDATE zones SET seq = ? WHERE pk = ?", .int(seq), .int(zonePK))
         try await saveOwner(tx, access.ownerID, changeSeq: seq, storageDelta: storageDelta)
         try await tx.publishOnCommit(CloudChangeEvent(
             ownerID: access.ownerID, originUserID: principal.userID, originDeviceID: principal.deviceID,

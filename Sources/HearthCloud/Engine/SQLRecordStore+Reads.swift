@@ -1,5 +1,6 @@
 import Foundation
 public import HearthCloudModel
+import Logging
 
 extension SQLRecordStore {
     func resultsLimit(_ asked: Int?) throws -> Int {
@@ -20,14 +21,16 @@ extension SQLRecordStore {
             let access = try await self.resolveZone(tx, principal, scope, request.zoneID)
             let names = Array(Set(request.records.map(\.recordName)))
             var found: [String: StoredRecord] = [:]
+            var reads: [(sql: String, binds: [SQLValue])] = [(Self.shareRootsSQL, [.int(access.zonePK)])]
             if !names.isEmpty {
-                let rows = try await tx.query(
+                reads.append((
                     "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND deleted = 0 AND name IN (\(placeholders(names.count)))",
                     [.int(access.zonePK)] + names.map(SQLValue.text)
-                )
-                for row in rows { found[row.text("name")] = StoredRecord(row: row) }
+                ))
             }
-            let shareRoots = try await self.shareRoots(tx, zonePK: access.zonePK)
+            let fetched = try await tx.queries(reads)
+            for row in fetched.dropFirst().joined() { found[row.text("name")] = StoredRecord(row: row) }
+            let shareRoots = Self.shareRoots(fetched[0])
             let results: [CloudItemResult<CloudRecord>] = request.records.map { lookup in
                 guard let row = found[lookup.recordName], access.canRead(root: row.rootName) else {
                     return .failure(CloudError(.notFound, "Record \"\(lookup.recordName)\" does not exist in zone \(access.zoneName).", recordName: lookup.recordName, zoneID: access.zoneID))
@@ -45,45 +48,75 @@ extension SQLRecordStore {
         let limit = try resultsLimit(request.resultsLimit)
         let after = try request.continuationMarker.map { try evaluator.position(of: $0) }
         let desiredKeys = request.desiredKeys.map(Set.init)
-        return try await transaction(readOnly: true) { tx in
-            let access = try await self.resolveZone(tx, principal, scope, request.zoneID)
-            // The records of the type are read in chunks in name order (the records_type_name index), and only
-            // the best `limit + 1` matches after the continuation are kept: memory stays bounded by the
-            // chunk and the page, however many records the zone holds.
-            typealias Match = (row: StoredRecord, fields: [String: CloudFieldValue])
-            let keep = limit + 1
-            var best: [Match] = []
-            func trim() {
-                best.sort { evaluator.precedes(($0.row.name, $0.fields), ($1.row.name, $1.fields)) }
-                if best.count > keep { best.removeLast(best.count - keep) }
-            }
-            var lastName: String?
-            while true {
-                var sql = "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND type = ? AND deleted = 0"
-                var binds: [SQLValue] = [.int(access.zonePK), .text(request.query.recordType)]
-                if let lastName {
-                    sql += " AND name > ?"
-                    binds.append(.text(lastName))
+        let prefilter = evaluator.sqlCondition(database.dialect)
+        do {
+            // With the filters' conditions in SQL first; should the database refuse them (stored fields that
+            // are not JSON make PostgreSQL's cast fail), the query is answered by reading every record instead.
+            if let prefilter {
+                return try await database.transaction(readOnly: true) { tx in
+                    try await self.query(tx, principal, scope, request, evaluator: evaluator, prefilter: prefilter, limit: limit, after: after, desiredKeys: desiredKeys)
                 }
-                sql += " ORDER BY name LIMIT \(Self.queryChunk)"
-                let rows = try await tx.query(sql, binds)
-                for row in rows.map(StoredRecord.init(row:)) where access.canRead(root: row.rootName) {
-                    let fields = (try? row.decodedFields()) ?? [:]
-                    guard evaluator.matches(fields) else { continue }
-                    if let after, !evaluator.precedes(after, (row.name, fields)) { continue }
-                    best.append((row, fields))
-                    if best.count >= keep + Self.queryChunk { trim() }
-                }
-                guard rows.count == Self.queryChunk, let last = rows.last else { break }
-                lastName = last.text("name")
             }
-            trim()
-            let page = best.prefix(limit)
-            let shareRoots = try await self.shareRoots(tx, zonePK: access.zonePK)
-            let records = page.map { $0.row.cloudRecord(zoneID: access.zoneID, shareName: shareRoots[$0.row.name], desiredKeys: desiredKeys) }
-            let marker = best.count > limit ? page.last.map { evaluator.marker(after: ($0.row.name, $0.fields)) } : nil
-            return CloudRecordsQueryResponse(records: records, continuationMarker: marker)
+        } catch let error where !(error is CloudError) && !(error is CancellationError) {
+            logger.warning("A query's filters could not run in SQL; reading every record of the type instead", metadata: ["cloud.store": "\(kind)", "error": "\(error)"])
         }
+        return try await transaction(readOnly: true) { tx in
+            try await self.query(tx, principal, scope, request, evaluator: evaluator, prefilter: nil, limit: limit, after: after, desiredKeys: desiredKeys)
+        }
+    }
+
+    /// One page of a query in `tx`. The records of the type are read in chunks in name order (the
+    /// records_type_name index), leaving out in SQL those `prefilter` rules out, and only the best
+    /// `limit + 1` matches after the continuation are kept: memory stays bounded by the chunk and the page,
+    /// however many records the zone holds. Without a sort the order is the name's, so the scan stops as
+    /// soon as the page is full.
+    private func query(
+        _ tx: any SQLTransaction, _ principal: CloudPrincipal, _ scope: CloudDatabaseScope, _ request: CloudRecordsQueryRequest,
+        evaluator: QueryEvaluator, prefilter: (sql: String, binds: [SQLValue])?, limit: Int,
+        after: (name: String, fields: [String: CloudFieldValue])?, desiredKeys: Set<String>?
+    ) async throws -> CloudRecordsQueryResponse {
+        let access = try await resolveZone(tx, principal, scope, request.zoneID)
+        typealias Match = (row: StoredRecord, fields: [String: CloudFieldValue])
+        let keep = limit + 1
+        let byName = (request.query.sortBy ?? []).isEmpty
+        let chunk = byName ? min(Self.queryChunk, max(100, keep * 2)) : Self.queryChunk
+        var best: [Match] = []
+        func trim() {
+            best.sort { evaluator.precedes(($0.row.name, $0.fields), ($1.row.name, $1.fields)) }
+            if best.count > keep { best.removeLast(best.count - keep) }
+        }
+        // In name order, nothing at or before the continuation's name can come after it.
+        var lastName: String? = byName ? after?.name : nil
+        while true {
+            var sql = "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND type = ? AND deleted = 0"
+            var binds: [SQLValue] = [.int(access.zonePK), .text(request.query.recordType)]
+            if let lastName {
+                sql += " AND name > ?"
+                binds.append(.text(lastName))
+            }
+            if let prefilter {
+                sql += " AND " + prefilter.sql
+                binds += prefilter.binds
+            }
+            sql += " ORDER BY name LIMIT \(chunk)"
+            let rows = try await tx.query(sql, binds)
+            for row in rows.map(StoredRecord.init(row:)) where access.canRead(root: row.rootName) {
+                let fields = (try? row.decodedFields()) ?? [:]
+                guard evaluator.matches(fields) else { continue }
+                if let after, !evaluator.precedes(after, (row.name, fields)) { continue }
+                best.append((row, fields))
+                if best.count >= keep + Self.queryChunk { trim() }
+            }
+            guard rows.count == chunk, let last = rows.last else { break }
+            if byName && best.count >= keep { break }
+            lastName = last.text("name")
+        }
+        trim()
+        let page = best.prefix(limit)
+        let shareRoots = try await self.shareRoots(tx, zonePK: access.zonePK)
+        let records = page.map { $0.row.cloudRecord(zoneID: access.zoneID, shareName: shareRoots[$0.row.name], desiredKeys: desiredKeys) }
+        let marker = best.count > limit ? page.last.map { evaluator.marker(after: ($0.row.name, $0.fields)) } : nil
+        return CloudRecordsQueryResponse(records: records, continuationMarker: marker)
     }
 
     /// Records read per step of a query's scan.

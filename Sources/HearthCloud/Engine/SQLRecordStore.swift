@@ -111,14 +111,37 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
 
     /// Locks the owner's counter row for the rest of the transaction and returns it.
     func lockOwner(_ tx: any SQLTransaction, _ ownerID: String) async throws -> OwnerState {
-        guard let row = try await tx.first("UPDATE accounts SET change_seq = change_seq WHERE id = ? RETURNING change_seq, storage_bytes", .text(ownerID)) else {
-            throw CloudError(.notFound, "User \(ownerID) does not exist.")
-        }
+        try ownerState(try await tx.query(Self.lockOwnerSQL, [.text(ownerID)]).first, ownerID)
+    }
+
+    static let lockOwnerSQL = "UPDATE accounts SET change_seq = change_seq WHERE id = ? RETURNING change_seq, storage_bytes"
+
+    private func ownerState(_ row: SQLRow?, _ ownerID: String) throws -> OwnerState {
+        guard let row else { throw CloudError(.notFound, "User \(ownerID) does not exist.") }
         return OwnerState(changeSeq: row.int("change_seq"), storageBytes: row.int("storage_bytes"))
     }
 
+    /// ``lockOwner(_:_:)`` for the zone's owner, then ``resolveZone(_:_:_:_:)``. In the private database the
+    /// two statements go together (one round trip on PostgreSQL); the zone is still read after the lock is
+    /// held, so a zone deleted meanwhile is seen as deleted.
+    func lockOwnerAndResolveZone(
+        _ tx: any SQLTransaction, _ principal: CloudPrincipal, _ scope: CloudDatabaseScope, _ zoneID: CloudZoneID?
+    ) async throws -> (owner: OwnerState, access: ZoneAccess) {
+        guard scope == .private else {
+            let owner = try await lockOwner(tx, zoneID?.ownerRecordName ?? "")
+            return (owner, try await resolveZone(tx, principal, scope, zoneID))
+        }
+        let zone = zoneID ?? .default
+        let rows = try await tx.queries([
+            (Self.lockOwnerSQL, [.text(principal.userID)]),
+            (Self.zoneQuery, [.text(principal.userID), .text(zone.zoneName)]),
+        ])
+        let owner = try ownerState(rows[0].first, principal.userID)
+        return (owner, try privateAccess(principal, zone, row: rows[1].first))
+    }
+
     func saveOwner(_ tx: any SQLTransaction, _ ownerID: String, changeSeq: Int64, storageDelta: Int64 = 0) async throws {
-        try await tx.execute("UPDATE accounts SET change_seq = ?, storage_bytes = storage_bytes + ? WHERE id = ?", .int(changeSeq), .int(storageDelta), .text(ownerID))
+        try await tx.send("UPDATE accounts SET change_seq = ?, storage_bytes = storage_bytes + ? WHERE id = ?", .int(changeSeq), .int(storageDelta), .text(ownerID))
     }
 
     func currentSeq(_ tx: any SQLTransaction, _ ownerID: String) async throws -> Int64 {
@@ -156,13 +179,8 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
         if let problem = CloudNames.zoneProblem(zoneID.zoneName) { throw CloudError.badRequest(problem) }
         switch scope {
         case .private:
-            if let owner = zoneID.ownerRecordName, owner != principal.userID {
-                throw CloudError(.accessDenied, "The private database holds only your own zones; zone \(zoneID.zoneName) of \(owner) can be reached only through the shared database, once a share in it is accepted.", zoneID: zoneID)
-            }
-            guard let row = try await tx.first(Self.zoneQuery, .text(principal.userID), .text(zoneID.zoneName)) else {
-                throw CloudError(.zoneNotFound, "Zone \(zoneID.zoneName) does not exist in your private database; create it with zones/modify.", zoneID: zoneID)
-            }
-            return ZoneAccess(zonePK: row.int("pk"), incarnation: row.int("incarnation"), horizon: row.int("horizon"), ownerID: principal.userID, zoneName: zoneID.zoneName, isOwner: true, zoneWide: nil, roots: [:], ownerSeq: row.int("change_seq"))
+            if let owner = zoneID.ownerRecordName, owner != principal.userID { throw Self.notYourZone(zoneID, owner: owner) }
+            return try privateAccess(principal, zoneID, row: try await tx.first(Self.zoneQuery, .text(principal.userID), .text(zoneID.zoneName)))
         case .shared:
             guard let owner = zoneID.ownerRecordName, !owner.isEmpty else {
                 throw CloudError.badRequest("Zones in the shared database belong to other users: give zoneID.ownerRecordName as well as zoneName.")
@@ -178,6 +196,20 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
             guard coverage.zoneWide != nil || !coverage.roots.isEmpty else { throw denied }
             return ZoneAccess(zonePK: row.int("pk"), incarnation: row.int("incarnation"), horizon: row.int("horizon"), ownerID: owner, zoneName: zoneID.zoneName, isOwner: false, zoneWide: coverage.zoneWide, roots: coverage.roots, ownerSeq: row.int("change_seq"))
         }
+    }
+
+    private static func notYourZone(_ zoneID: CloudZoneID, owner: String) -> CloudError {
+        CloudError(.accessDenied, "The private database holds only your own zones; zone \(zoneID.zoneName) of \(owner) can be reached only through the shared database, once a share in it is accepted.", zoneID: zoneID)
+    }
+
+    /// The caller's own zone from its ``zoneQuery`` row (nil when there is none).
+    private func privateAccess(_ principal: CloudPrincipal, _ zoneID: CloudZoneID, row: SQLRow?) throws -> ZoneAccess {
+        if let problem = CloudNames.zoneProblem(zoneID.zoneName) { throw CloudError.badRequest(problem) }
+        if let owner = zoneID.ownerRecordName, owner != principal.userID { throw Self.notYourZone(zoneID, owner: owner) }
+        guard let row else {
+            throw CloudError(.zoneNotFound, "Zone \(zoneID.zoneName) does not exist in your private database; create it with zones/modify.", zoneID: zoneID)
+        }
+        return ZoneAccess(zonePK: row.int("pk"), incarnation: row.int("incarnation"), horizon: row.int("horizon"), ownerID: principal.userID, zoneName: zoneID.zoneName, isOwner: true, zoneWide: nil, roots: [:], ownerSeq: row.int("change_seq"))
     }
 
     /// A live zone by owner and name, with its owner's change counter (one round trip for both).
@@ -241,7 +273,13 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
 
     /// Live record shares of a zone by root record name.
     func shareRoots(_ tx: any SQLTransaction, zonePK: Int64) async throws -> [String: String] {
-        let rows = try await tx.query("SELECT name, root_name FROM shares WHERE zone_pk = ? AND deleted = 0 AND root_name IS NOT NULL", .int(zonePK))
+        Self.shareRoots(try await tx.query(Self.shareRootsSQL, [.int(zonePK)]))
+    }
+
+    static let shareRootsSQL = "SELECT name, root_name FROM shares WHERE zone_pk = ? AND deleted = 0 AND root_name IS NOT NULL"
+
+    /// The share names by root record name, from the rows of ``shareRootsSQL``.
+    static func shareRoots(_ rows: [SQLRow]) -> [String: String] {
         var result: [String: String] = [:]
         for row in rows { result[row.text("root_name")] = row.text("name") }
         return result

@@ -147,12 +147,17 @@ final class PostgresDatabase: SQLDatabase {
     ) async throws -> T {
         try await withConnection(deadline: deadline) { connection in
             let transaction = PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, logger: self.logger)
-            try await transaction.control(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+            // BEGIN travels with the first statement: its failure fails that statement.
+            transaction.sendControl(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
             do {
                 let value = try await body(transaction)
+                // Everything sent without waiting must have succeeded before COMMIT: after a failure PostgreSQL
+                // answers COMMIT with a rollback, not an error.
+                try await transaction.settle()
                 try await transaction.control("COMMIT")
                 return value
             } catch {
+                await transaction.abandonPending()
                 if !connection.isClosed { _ = try? await transaction.control("ROLLBACK") }
                 throw error
             }
@@ -248,16 +253,54 @@ final class PostgresDatabase: SQLDatabase {
 }
 
 /// A transaction on one leased PostgreSQL connection.
+///
+/// Statements go to the connection in order; those sent with ``send(_:_:)`` are not waited for one by one.
+/// The connection runs them in order, so once a later statement has answered they have all answered, and
+/// ``settle()`` only collects their outcomes.
 private struct PostgresTransaction: SQLTransaction {
     let dialect = SQLDialect.postgres
     let connection: PostgresConnection
     let channel: String
     let counter: SQLStatementCounter
     let logger: Logger
+    /// Statements sent and not yet waited for, in the order they were sent.
+    private let pending = Locked<[EventLoopFuture<PostgresQueryResult>]>([])
+
+    init(connection: PostgresConnection, channel: String, counter: SQLStatementCounter, logger: Logger) {
+        self.connection = connection
+        self.channel = channel
+        self.counter = counter
+        self.logger = logger
+    }
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
         counter.increment()
-        let rows = try await collect(sql, binds)
+        let answer = start(sql, binds)
+        try await settle()
+        return try Self.sqlRows(try await Self.rows(of: answer))
+    }
+
+    func queries(_ statements: [(sql: String, binds: [SQLValue])]) async throws -> [[SQLRow]] {
+        let answers = statements.map { statement in
+            counter.increment()
+            return start(statement.sql, statement.binds)
+        }
+        try await settle()
+        var results: [[SQLRow]] = []
+        results.reserveCapacity(answers.count)
+        var failure: (any Error)?
+        for answer in answers {
+            do {
+                results.append(try Self.sqlRows(try await Self.rows(of: answer)))
+            } catch {
+                if failure == nil { failure = error }
+            }
+        }
+        if let failure { throw failure }
+        return results
+    }
+
+    private static func sqlRows(_ rows: [PostgresRow]) throws -> [SQLRow] {
         var result: [SQLRow] = []
         result.reserveCapacity(rows.count)
         var columns: [String: Int]?
@@ -276,31 +319,74 @@ private struct PostgresTransaction: SQLTransaction {
 
     func execute(_ sql: String, _ binds: [SQLValue]) async throws {
         counter.increment()
-        _ = try await collect(sql, binds)
+        let answer = start(sql, binds)
+        try await settle()
+        _ = try await Self.rows(of: answer)
+    }
+
+    func send(_ sql: String, _ binds: [SQLValue]) async throws {
+        counter.increment()
+        let answer = start(sql, binds)
+        pending.withLock { $0.append(answer) }
     }
 
     /// `BEGIN`, `COMMIT` or `ROLLBACK`, which the statement counter leaves out.
     func control(_ sql: String) async throws {
-        _ = try await collect(sql, [])
+        let answer = start(sql, [])
+        try await settle()
+        _ = try await Self.rows(of: answer)
+    }
+
+    /// `BEGIN` sent without waiting: its failure fails the next statement waited for.
+    func sendControl(_ sql: String) {
+        let answer = start(sql, [])
+        pending.withLock { $0.append(answer) }
+    }
+
+    /// Waits for the statements sent without waiting; throws the first one's failure (the later ones then
+    /// failed only because the transaction had been aborted).
+    func settle() async throws {
+        let sent = pending.withLock { sent in
+            defer { sent.removeAll() }
+            return sent
+        }
+        var failure: (any Error)?
+        for answer in sent {
+            do {
+                _ = try await Self.rows(of: answer)
+            } catch {
+                if failure == nil { failure = error }
+            }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Forgets the statements sent without waiting, once they have answered, before a rollback.
+    func abandonPending() async {
+        _ = try? await settle()
     }
 
     func publishOnCommit(_ event: CloudChangeEvent) async throws {
         let payload = try event.notifyPayload()
-        try await execute("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
+        try await send("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
     }
 
     func noticeOnCommit(_ notice: SQLNotice) async throws {
         let payload = String(decoding: try JSONEncoder().encode(SQLNoticeEnvelope(notice: notice)), as: UTF8.self)
-        try await execute("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
+        try await send("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
     }
 
-    /// Every row at once, gathered on the connection's event loop: a page of a thousand records then costs
-    /// no back-pressure round trips between the event loop and this task, and a connection that drops in the
-    /// middle fails the statement at once.
-    private func collect(_ sql: String, _ binds: [SQLValue]) async throws -> [PostgresRow] {
+    /// Sends the statement to the connection; its rows are gathered on the connection's event loop, all at
+    /// once: a page of a thousand records then costs no back-pressure round trips between the event loop and
+    /// this task, and a connection that drops in the middle fails the statement at once.
+    private func start(_ sql: String, _ binds: [SQLValue]) -> EventLoopFuture<PostgresQueryResult> {
+        connection.query(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds)), logger: logger)
+    }
+
+    /// The rows of a statement sent with ``start(_:_:)``, a duplicate key as ``SQLUniqueViolation``.
+    private static func rows(of answer: EventLoopFuture<PostgresQueryResult>) async throws -> [PostgresRow] {
         do {
-            let future: EventLoopFuture<PostgresQueryResult> = connection.query(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds)), logger: logger)
-            return try await future.get().rows
+            return try await answer.get().rows
         } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
             throw SQLUniqueViolation()
         }

@@ -85,8 +85,16 @@ final class SQLiteDatabase: SQLDatabase {
         }
     }
 
+    /// On a read connection when there are any, as one statement in autocommit (which reads one snapshot):
+    /// a request's sign-in check does not queue behind the writer's batches.
     func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
-        try await write { transaction in try await transaction.query(sql, binds) }
+        guard let readers else { return try await write { transaction in try await transaction.query(sql, binds) } }
+        return try await withTaskExecutorPreference(threads) {
+            try await readers.withConnection { connection in
+                statements.increment()
+                return try connection.query(sql, binds)
+            }
+        }
     }
 
     func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {

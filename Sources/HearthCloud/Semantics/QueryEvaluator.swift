@@ -51,6 +51,44 @@ struct QueryEvaluator: Sendable {
         return true
     }
 
+    /// A condition over the `fields` column that every record the filters match meets, for the database to
+    /// leave out most of those that cannot match before they are read; nil when no filter gives one. Records
+    /// meeting it may still not match: ``matches(_:)`` decides. Only numeric filters (INT64, DOUBLE and
+    /// TIMESTAMP values with `EQUALS` or an order) go into SQL, compared as doubles and never more strictly
+    /// than asked (`<` as `<=`), so that rounding a large integer cannot leave out a record that matches;
+    /// strings stay out, as Swift compares them by canonical equivalence and SQL by their bytes. Fields that
+    /// are not JSON read as null on SQLite; PostgreSQL's cast fails on them, and the caller then reads
+    /// without the condition.
+    func sqlCondition(_ dialect: SQLDialect) -> (sql: String, binds: [SQLValue])? {
+        var terms: [String] = []
+        var binds: [SQLValue] = []
+        for filter in query.filterBy ?? [] {
+            let bound: Double
+            switch filter.fieldValue {
+            case .int64(let value), .date(let value): bound = Double(value)
+            case .double(let value): bound = value
+            default: continue
+            }
+            let operation: String
+            switch filter.comparator {
+            case .equals: operation = "="
+            case .lessThan, .lessThanOrEquals: operation = "<="
+            case .greaterThan, .greaterThanOrEquals: operation = ">="
+            default: continue
+            }
+            switch dialect {
+            case .sqlite:
+                terms.append("CAST(json_extract(CASE WHEN json_valid(fields) THEN fields END, ?) AS REAL) \(operation) ?")
+                binds += [.text("$.\(filter.fieldName).value"), .double(bound)]
+            case .postgres:
+                let value = "(CAST(fields AS jsonb) -> CAST(? AS text) -> 'value')"
+                terms.append("CASE WHEN jsonb_typeof(\(value)) = 'number' THEN CAST(\(value) AS double precision) END \(operation) ?")
+                binds += [.text(filter.fieldName), .text(filter.fieldName), .double(bound)]
+            }
+        }
+        return terms.isEmpty ? nil : (terms.joined(separator: " AND "), binds)
+    }
+
     /// Whether record `a` comes before `b` under the query's sort, then by name.
     func precedes(_ a: (name: String, fields: [String: CloudFieldValue]), _ b: (name: String, fields: [String: CloudFieldValue])) -> Bool {
         for sort in query.sortBy ?? [] {

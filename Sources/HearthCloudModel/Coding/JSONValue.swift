@@ -271,6 +271,16 @@ package struct JSONOutput {
 
     package mutating func string(_ text: String) {
         bytes.append(0x22)
+        // Most text needs no escape: copied whole.
+        let plain = text.utf8.withContiguousStorageIfAvailable { utf8 -> Bool in
+            for byte in utf8 where byte < 0x20 || byte == 0x22 || byte == 0x5C { return false }
+            bytes.append(contentsOf: utf8)
+            return true
+        }
+        if plain == true {
+            bytes.append(0x22)
+            return
+        }
         for byte in text.utf8 {
             switch byte {
             case 0x22: bytes.append(0x5C); bytes.append(0x22)

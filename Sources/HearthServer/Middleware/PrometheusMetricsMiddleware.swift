@@ -21,6 +21,16 @@ public struct PrometheusMetricsMiddleware<Context: RequestContext>: RouterMiddle
         MetricNameDescriptor(namespace: "hearth", subsystem: "http", metricName: "request_duration", unitName: "seconds", helpText: "Time to answer HTTP requests")
     }
 
+    /// The counter and histogram of each method, route and status seen so far: the registry checks names and
+    /// labels each time it is asked, which would cost every request more than counting it.
+    private let series = Locked<[SeriesKey: (requests: Counter, durations: DurationHistogram)]>([:])
+
+    private struct SeriesKey: Hashable {
+        var method: String
+        var route: String
+        var status: Int
+    }
+
     public init(registry: PrometheusCollectorRegistry) {
         self.registry = registry
     }
@@ -41,12 +51,17 @@ public struct PrometheusMetricsMiddleware<Context: RequestContext>: RouterMiddle
     }
 
     private func record(_ request: Request, route: String, status: HTTPResponse.Status, since started: ContinuousClock.Instant) {
-        let labels = [("method", request.method.rawValue), ("route", route), ("status", String(status.code))]
-        registry.makeCounter(descriptor: Self.requests, labels: labels).increment()
-        registry.makeDurationHistogram(
-            descriptor: Self.durations,
-            labels: [("method", request.method.rawValue), ("route", route)],
-            buckets: Self.buckets
-        ).recordNanoseconds(Int64(started.duration(to: .now).seconds * 1_000_000_000))
+        let elapsed = started.duration(to: .now)
+        let key = SeriesKey(method: request.method.rawValue, route: route, status: status.code)
+        let metrics = series.withLock { $0[key] } ?? {
+            let made = (
+                requests: registry.makeCounter(descriptor: Self.requests, labels: [("method", key.method), ("route", route), ("status", String(status.code))]),
+                durations: registry.makeDurationHistogram(descriptor: Self.durations, labels: [("method", key.method), ("route", route)], buckets: Self.buckets)
+            )
+            series.withLock { $0[key] = made }
+            return made
+        }()
+        metrics.requests.increment()
+        metrics.durations.recordNanoseconds(Int64(elapsed.seconds * 1_000_000_000))
     }
 }

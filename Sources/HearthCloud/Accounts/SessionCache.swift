@@ -1,0 +1,86 @@
+import Foundation
+import HearthCloudModel
+import Synchronization
+
+/// Sessions found lately by their token's hash, so that a client's stream of requests reads its session from
+/// the database once per ``lifetime`` rather than once per request.
+///
+/// A sign-out through this process forgets the session at once. One through another server process on the
+/// same PostgreSQL database reaches this one within ``lifetime`` (a second by default); expiry is checked on
+/// every use against the session's own end. At most ``capacity`` sessions are kept: past it, the stale ones
+/// go, and all of them if none is stale.
+final class SessionCache: Sendable {
+    let lifetime: Duration
+    let capacity: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var entries: [String: Entry] = [:]
+        /// Sessions signed out lately, and when: a request that read one just before its sign-out must not
+        /// keep it here afterwards.
+        var revoked: [String: ContinuousClock.Instant] = [:]
+    }
+
+    private struct Entry {
+        var caller: CloudCaller
+        /// When the session ends, in milliseconds since 1970.
+        var expiresAt: Int64
+        var found: ContinuousClock.Instant
+    }
+
+    init(lifetime: Duration, capacity: Int = 10_000) {
+        self.lifetime = lifetime
+        self.capacity = max(1, capacity)
+    }
+
+    /// The caller of a session found less than ``lifetime`` ago that has not ended by `now` (milliseconds since
+    /// 1970); nil otherwise.
+    func caller(tokenHash: String, now: Int64) -> CloudCaller? {
+        guard lifetime > .zero else { return nil }
+        let moment = ContinuousClock.now
+        return state.withLock { state -> CloudCaller? in
+            guard let entry = state.entries[tokenHash] else { return nil }
+            guard moment - entry.found < lifetime, entry.expiresAt > now else {
+                state.entries.removeValue(forKey: tokenHash)
+                return nil
+            }
+            return entry.caller
+        }
+    }
+
+    /// Keeps the caller of a session just read from the database.
+    func remember(tokenHash: String, caller: CloudCaller, expiresAt: Int64) {
+        guard lifetime > .zero else { return }
+        let moment = ContinuousClock.now
+        state.withLock { state in
+            if let when = state.revoked[tokenHash] {
+                if moment - when < lifetime { return }
+                state.revoked.removeValue(forKey: tokenHash)
+            }
+            if state.entries.count >= capacity, state.entries[tokenHash] == nil {
+                state.entries = state.entries.filter { moment - $0.value.found < lifetime }
+                if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
+            }
+            state.entries[tokenHash] = Entry(caller: caller, expiresAt: expiresAt, found: moment)
+        }
+    }
+
+    /// Forgets a session that was signed out: it is not kept again for ``lifetime``, even by a request that
+    /// read it just before.
+    func revoke(tokenHash: String) {
+        let moment = ContinuousClock.now
+        state.withLock { state in
+            state.entries.removeValue(forKey: tokenHash)
+            if state.revoked.count >= capacity { state.revoked = state.revoked.filter { moment - $0.value < lifetime } }
+            state.revoked[tokenHash] = moment
+        }
+    }
+
+    /// Forgets a session found expired.
+    func forget(tokenHash: String) {
+        _ = state.withLock { $0.entries.removeValue(forKey: tokenHash) }
+    }
+
+    /// How many sessions are kept now.
+    var count: Int { state.withLock { $0.entries.count } }
+}
