@@ -13,6 +13,7 @@ extension PantryResolver {
     }
 
     func addRecipe(context: PantryContext, arguments: AddRecipeArguments) async throws -> Recipe {
+        let viewer = try context.signedIn()
         let input = arguments.input
         let (household, ability) = try await Self.stored(input.householdId, context)
         try Self.allowContent(ability, "create", PantryPermissions.Subject.recipe, household)
@@ -21,7 +22,7 @@ extension PantryResolver {
             ingredients: input.ingredients.map { Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "") },
             instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime, servings: input.servings,
             difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
-        try await context.store.insert(recipe)
+        try await context.store.announcing(PantryChange(.recipeAdded, householdID: household.id, recipeID: recipe.id, by: viewer.userID)).insert(recipe)
         context.changed()
         return recipe
     }

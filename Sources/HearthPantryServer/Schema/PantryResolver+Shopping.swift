@@ -23,7 +23,7 @@ extension PantryResolver {
         let (list, items) = try await listAndStock(household.id, context)
         let updated = ShoppingList.addMissing(
             of: recipe, stock: items, servings: arguments.servings, today: context.today, to: list, makeId: PantryStore.newID)
-        return try await save(updated, replacing: list, context)
+        return try await save(updated, replacing: list, context, PantryChange(.shoppingListChanged, householdID: household.id, recipeID: recipe.id, by: try context.signedIn().userID))
     }
 
     func addExpiringAndBelowMinimum(context: PantryContext, arguments: RestockArguments) async throws -> [ShoppingListItem] {
@@ -33,7 +33,7 @@ extension PantryResolver {
         guard days >= 0 else { throw ServiceError.validationFailed("withinDays must be 0 or more; it is \(days).") }
         let (list, items) = try await listAndStock(household.id, context)
         let updated = ShoppingList.addRestock(from: items, on: context.today, dueSoonDays: days, to: list, makeId: PantryStore.newID)
-        return try await save(updated, replacing: list, context)
+        return try await save(updated, replacing: list, context, PantryChange(.shoppingListChanged, householdID: household.id, by: try context.signedIn().userID))
     }
 
     /// Checks a line off: ShoppingCheckOff books its purchase into the household's item of the same food (a new
@@ -63,7 +63,9 @@ extension PantryResolver {
         let initial = StockState(itemId: stockItem.id, unit: stockItem.unit)
         let state = try StockLedger.apply(checkOff.booking, to: try StockLedger.replay(books, onto: initial, locations: locations), locations: locations)
         let stocked = stockItem.updated(from: state, at: at)
-        try await context.store.checkOff(line, purchase: (opening.map { [$0] } ?? []) + [checkOff.booking], item: stocked, replacing: existing)
+        try await context.store.announcing(PantryChange(
+            .shoppingItemChecked, householdID: household.id, itemID: stocked.id, shoppingItemID: line.id, bookingID: checkOff.booking.id, by: viewer.userID))
+            .checkOff(line, purchase: (opening.map { [$0] } ?? []) + [checkOff.booking], item: stocked, replacing: existing)
         context.changed()
         return ShoppingCheckOffResult(line: checkOff.item, item: stocked, booking: checkOff.booking)
     }
@@ -74,8 +76,8 @@ extension PantryResolver {
         return (list, items)
     }
 
-    private func save(_ list: [ShoppingListItem], replacing old: [ShoppingListItem], _ context: PantryContext) async throws -> [ShoppingListItem] {
-        try await context.store.save(list: list, replacing: old, at: context.now)
+    private func save(_ list: [ShoppingListItem], replacing old: [ShoppingListItem], _ context: PantryContext, _ change: PantryChange) async throws -> [ShoppingListItem] {
+        try await context.store.announcing(change).save(list: list, replacing: old, at: context.now)
         context.changed()
         return list
     }
