@@ -88,7 +88,7 @@ struct ServicesTests {
         try await withLiveServer { server in
             let services = try await server.signedUpClient()
             let report = await services.health()
-            #expect(Set(report.keys) == ["GraphQLService", "AuthService", "HouseholdService", "PantryItemService", "UserPreferencesService", "PermissionService"])
+            #expect(Set(report.keys) == ["GraphQLService", "AuthService", "HouseholdService", "PantryService", "UserPreferencesService", "PermissionService"])
             #expect(report.values.allSatisfy { $0.isHealthy }, "\(report)")
 
             // Signing out through the container also empties the cache, so nothing of this account is served later.

@@ -17,8 +17,10 @@ public struct DependencyContainer: Sendable {
     public func auth() throws -> any AuthServicing { try resolve((any AuthServicing).self, "AuthService") }
     /// Households, members and invites.
     public func households() throws -> any HouseholdServicing { try resolve((any HouseholdServicing).self, "HouseholdService") }
-    /// The items in households' pantries.
-    public func items() throws -> any PantryItemServicing { try resolve((any PantryItemServicing).self, "PantryItemService") }
+    /// Households' pantries: items and their stock.
+    public func pantry() throws -> any PantryServicing { try resolve((any PantryServicing).self, "PantryService") }
+    /// Follows households' changes made on other clients and refreshes the watched queries they touch.
+    public func liveUpdates() throws -> any PantryLiveUpdating { try resolve((any PantryLiveUpdating).self, "PantryLiveUpdates") }
     /// The user's preferences.
     public func preferences() throws -> any UserPreferencesServicing { try resolve((any UserPreferencesServicing).self, "UserPreferencesService") }
     /// What the user may do, from the server's rules.
@@ -26,6 +28,7 @@ public struct DependencyContainer: Sendable {
 
     /// Signs out and forgets every cached answer, so the next account to sign in sees none of this one's data.
     public func signOut() async throws {
+        await (try? liveUpdates())?.stopAll()
         try await auth().signOut()
         await (try graphQL()).clearCache()
     }
@@ -36,7 +39,7 @@ public struct DependencyContainer: Sendable {
         if let service = try? graphQL() { services.append(service) }
         if let service = try? auth() { services.append(service) }
         if let service = try? households() { services.append(service) }
-        if let service = try? items() { services.append(service) }
+        if let service = try? pantry() { services.append(service) }
         if let service = try? preferences() { services.append(service) }
         if let service = try? permissions() { services.append(service) }
         var report: [String: HealthStatus] = [:]

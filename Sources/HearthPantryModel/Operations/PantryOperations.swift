@@ -7,6 +7,8 @@ public enum PantryOperations {
         DeleteHouseholdMutation.self, CreateInviteMutation.self, RevokeInviteMutation.self, JoinHouseholdMutation.self,
         UpdateMemberRoleMutation.self, RemoveMemberMutation.self, LeaveHouseholdMutation.self, TransferOwnershipMutation.self,
         ItemsQuery.self, AddItemMutation.self,
+        ItemQuery.self, ExpiringItemsQuery.self, UpdateItemMutation.self, DeleteItemMutation.self, PurchaseMutation.self, ConsumeMutation.self,
+        OpenItemMutation.self, TransferMutation.self, CorrectInventoryMutation.self, UndoBookingMutation.self, PantryChangedSubscription.self,
     ]
 
     /// Each operation's document, keyed by its type's name.
