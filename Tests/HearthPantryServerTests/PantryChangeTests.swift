@@ -59,7 +59,7 @@ struct PantryChangeTests {
             let list = try await pantry.data("mutation($r: String!) { addMissingIngredients(recipeId: $r) { id name } }", as: owner, ["r": recipe["addRecipe", "id"]])
             _ = try await pantry.data("mutation($h: String!) { addExpiringAndBelowMinimum(householdId: $h) { id } }", as: owner, ["h": h])
             let line = try #require(list["addMissingIngredients"].elements.first { $0["name"].text == "Stock" }?["id"])
-            _ = try await pantry.data("mutation($l: String!) { checkShoppingItem(id: $l) { item { id } } }", as: owner, ["l": line])
+            _ = try await pantry.data("mutation($l: String!) { checkShoppingItem(id: $l, location: \"Pantry\") { item { id } } }", as: owner, ["l": line])
             _ = try await pantry.data("mutation($i: String!) { deleteItem(id: $i) { id } }", as: owner, ["i": i])
 
             var kinds: [String] = []
