@@ -103,7 +103,7 @@ struct PantryLiveUpdatesTests {
             try await live.follow(householdId: home.id)
             let changes = live.changes()
             let watched = try a.pantry().watchItems(in: home.id)
-            let consumer = Task { try await Self.waitFor(watched, rice.id, quantity: 300, within: 10) }
+            let consumer = Task { try await Self.waitFor(watched, rice.id, quantity: 300, within: 20) }
             // Give the subscription a moment to be acknowledged before B acts.
             try await Self.settle(changes, a: a, home: home)
             _ = try await b.pantry().consume(rice.id, quantity: 200, spoiled: false, location: nil)
@@ -172,8 +172,9 @@ struct PantryLiveUpdatesTests {
             await live.reconnect()
             for _ in 0..<100 where await live.subscriptions.connections == before { try await Task.sleep(for: .milliseconds(50)) }
             #expect(await live.subscriptions.connections == before + 1, "the connection was opened again")
+            try await Self.settle(live.changes(), a: a, home: home)
             let watched = try a.pantry().watchItems(in: home.id)
-            let consumer = Task { try await Self.waitFor(watched, rice.id, quantity: 450, within: 10) }
+            let consumer = Task { try await Self.waitFor(watched, rice.id, quantity: 450, within: 20) }
             try await Task.sleep(for: .milliseconds(300))
             _ = try await b.pantry().consume(rice.id, quantity: 50, spoiled: false, location: nil)
             let seen = try await consumer.value

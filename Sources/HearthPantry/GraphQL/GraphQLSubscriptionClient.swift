@@ -52,8 +52,8 @@ public actor GraphQLSubscriptionClient {
     public nonisolated let backoff: Backoff
     private let token: @Sendable () async throws -> String?
     private let logger: Logger
-    /// The connections open now, by subscription, to close on ``reconnect()``.
-    private var open: [UUID: WebSocketOutboundWriter] = [:]
+    /// How to close each connection open now, by subscription, for ``reconnect()``.
+    private var open: [UUID: @Sendable () async -> Void] = [:]
     /// How many connections were acknowledged so far, over every subscription.
     public private(set) var connections = 0
 
@@ -97,7 +97,7 @@ public actor GraphQLSubscriptionClient {
 
     /// Closes every open connection; each subscription opens its connection again at once and subscribes anew.
     public func reconnect() async {
-        for writer in open.values { try? await writer.close(.goingAway, reason: "Reconnecting") }
+        for close in open.values { await close() }
     }
 
     // MARK: Connection
@@ -142,8 +142,8 @@ public actor GraphQLSubscriptionClient {
         throw CancellationError()
     }
 
-    private func opened(_ id: UUID, _ writer: WebSocketOutboundWriter) {
-        open[id] = writer
+    private func opened(_ id: UUID, close: @escaping @Sendable () async -> Void) {
+        open[id] = close
         connections += 1
     }
 
@@ -166,7 +166,11 @@ public actor GraphQLSubscriptionClient {
         let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 22, additionalHeaders: [.secWebSocketProtocol: "graphql-transport-ws"])
         do {
             let close = try await WebSocketClient.connect(url: url.absoluteString, configuration: configuration, logger: logger) { inbound, outbound, _ in
-                await self.opened(id, outbound)
+                // The server is told the operation is complete before the socket closes, so it stops it at once.
+                await self.opened(id) {
+                    try? await Self.send(outbound, ["type": .string("complete"), "id": .string(subscriptionID)])
+                    try? await outbound.close(.goingAway, reason: "Reconnecting")
+                }
                 try await Self.send(outbound, ["type": .string("connection_init"), "payload": .object(["Authorization": .string("Bearer \(bearer)")])])
                 let heard = Locked(ContinuousClock.now)
                 // Pings the server while the connection is open; two silent intervals close it as dropped.
@@ -181,51 +185,20 @@ public actor GraphQLSubscriptionClient {
                     }
                 }
                 defer { pinger.cancel() }
+                // Stopping the subscription closes the socket, which ends the read even while it waits for a message.
                 do {
-                    for try await message in inbound.messages(maxSize: 1 << 22) {
-                        heard.withLock { $0 = .now }
-                        guard case .text(let text) = message,
-                              case .object(let fields)? = try? JSONDecoder().decode(RawJSON.self, from: Data(text.utf8)),
-                              case .string(let type)? = fields["type"] else { continue }
-                        switch type {
-                        case "connection_ack":
-                            outcome.withLock { $0 = .dropped(acknowledged: true) }
-                            await acknowledged()
-                            try await Self.send(outbound, [
-                                "type": .string("subscribe"), "id": .string(subscriptionID),
-                                "payload": .object(["query": .string(Operation.document), "variables": .object(operation.variables)]),
-                            ])
-                        case "ping":
-                            try await Self.send(outbound, ["type": .string("pong")])
-                        case "next":
-                            guard case .object(let payload)? = fields["payload"] else { continue }
-                            if case .array(let errors)? = payload["errors"], !errors.isEmpty {
-                                outcome.withLock { $0 = .refused(Self.error(errors)) }
-                                try await Self.send(outbound, ["type": .string("complete"), "id": .string(subscriptionID)])
-                                try await outbound.close(.normalClosure, reason: nil)
-                                return
-                            }
-                            if let data = payload["data"] { try yield(data) }
-                        case "error":
-                            if case .array(let errors)? = fields["payload"] { outcome.withLock { $0 = .refused(Self.error(errors)) } }
-                            try await outbound.close(.normalClosure, reason: nil)
-                            return
-                        case "complete":
-                            outcome.withLock { $0 = .completed }
-                            try await outbound.close(.normalClosure, reason: nil)
-                            return
-                        default:
-                            continue
+                    try await withTaskCancellationHandler {
+                        try await Self.read(inbound, outbound, heard: heard, outcome: outcome, subscriptionID: subscriptionID, operation: operation, acknowledged: acknowledged, yield: yield)
+                    } onCancel: {
+                        Task {
+                            try? await Self.send(outbound, ["type": .string("complete"), "id": .string(subscriptionID)])
+                            try? await outbound.close(.normalClosure, reason: nil)
                         }
                     }
                 } catch is CancellationError {
                     try? await Self.send(outbound, ["type": .string("complete"), "id": .string(subscriptionID)])
                     try? await outbound.close(.normalClosure, reason: nil)
                     throw CancellationError()
-                }
-                if Task.isCancelled {
-                    try? await Self.send(outbound, ["type": .string("complete"), "id": .string(subscriptionID)])
-                    try? await outbound.close(.normalClosure, reason: nil)
                 }
             }
             if let close, case .unknown(let code) = close.closeCode, code == 4403 || code == 4401 {
@@ -235,6 +208,50 @@ public actor GraphQLSubscriptionClient {
             logger.debug("GraphQL subscription connection failed", metadata: ["error": "\(error)"])
         }
         return outcome.current
+    }
+
+    /// Reads the connection's messages until it closes or the operation ends, answering and yielding as they come.
+    private static func read<Operation: PantryOperation>(
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, heard: Locked<ContinuousClock.Instant>, outcome: Locked<Ending>,
+        subscriptionID: String, operation: Operation, acknowledged: @escaping @Sendable () async -> Void, yield: @escaping @Sendable (RawJSON) throws -> Void
+    ) async throws {
+        for try await message in inbound.messages(maxSize: 1 << 22) {
+            heard.withLock { $0 = .now }
+            guard case .text(let text) = message,
+                  case .object(let fields)? = try? JSONDecoder().decode(RawJSON.self, from: Data(text.utf8)),
+                  case .string(let type)? = fields["type"] else { continue }
+            switch type {
+            case "connection_ack":
+                outcome.withLock { $0 = .dropped(acknowledged: true) }
+                try await Self.send(outbound, [
+                    "type": .string("subscribe"), "id": .string(subscriptionID),
+                    "payload": .object(["query": .string(Operation.document), "variables": .object(operation.variables)]),
+                ])
+                // Told after subscribing, so what a caller catches up on overlaps what the subscription sends.
+                await acknowledged()
+            case "ping":
+                try await Self.send(outbound, ["type": .string("pong")])
+            case "next":
+                guard case .object(let payload)? = fields["payload"] else { continue }
+                if case .array(let errors)? = payload["errors"], !errors.isEmpty {
+                    outcome.withLock { $0 = .refused(Self.error(errors)) }
+                    try await Self.send(outbound, ["type": .string("complete"), "id": .string(subscriptionID)])
+                    try await outbound.close(.normalClosure, reason: nil)
+                    return
+                }
+                if let data = payload["data"] { try yield(data) }
+            case "error":
+                if case .array(let errors)? = fields["payload"] { outcome.withLock { $0 = .refused(Self.error(errors)) } }
+                try await outbound.close(.normalClosure, reason: nil)
+                return
+            case "complete":
+                outcome.withLock { $0 = .completed }
+                try await outbound.close(.normalClosure, reason: nil)
+                return
+            default:
+                continue
+            }
+        }
     }
 
     private static func send(_ outbound: WebSocketOutboundWriter, _ message: [String: RawJSON]) async throws {

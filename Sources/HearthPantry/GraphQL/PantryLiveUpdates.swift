@@ -68,13 +68,19 @@ public actor PantryLiveUpdates: PantryLiveUpdating {
         }
     }
 
-    public func stop(householdId: String) {
-        following.removeValue(forKey: householdId)?.cancel()
+    /// Stops following the household, and waits until its connection is closed.
+    public func stop(householdId: String) async {
+        guard let task = following.removeValue(forKey: householdId) else { return }
+        task.cancel()
+        await task.value
     }
 
-    public func stopAll() {
-        for task in following.values { task.cancel() }
+    /// Stops following every household, and waits until their connections are closed.
+    public func stopAll() async {
+        let tasks = following.values
         following = [:]
+        for task in tasks { task.cancel() }
+        for task in tasks { await task.value }
     }
 
     public func reconnect() async {
