@@ -38,7 +38,11 @@ public func buildApplication(
     let pantry = try PantryGraphQL(on: recordStore, limits: configuration.graphQLLimits, logger: logger)
     let graphQL = GraphQLRoutes(
         graphQL: pantry,
-        accounts: cloud.api.accounts, maxRequestBytes: configuration.cloud.maxRequestBytes, logger: logger)
+        accounts: cloud.api.accounts, maxRequestBytes: configuration.cloud.maxRequestBytes,
+        limiter: cloud.store.makeRateLimiter(
+            name: "graphql", rate: configuration.graphQLRequestsPerSecond ?? configuration.cloud.requestsPerSecond,
+            burst: configuration.graphQLBurst ?? configuration.cloud.burst),
+        logger: logger)
     let router = buildRouter(healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL)
 
     let webSocket = GraphQLWebSocket(graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), logger: logger)

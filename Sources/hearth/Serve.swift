@@ -11,7 +11,7 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Settings come from flags, then environment variables (HEARTH_HOST, HEARTH_PORT, HEARTH_DATA_DIR,
             HEARTH_LOG_LEVEL, HEARTH_DATABASE_URL, HEARTH_RATE_LIMIT, HEARTH_RATE_BURST, HEARTH_MAX_REQUEST_BYTES,
-            HEARTH_MAX_ASSET_BYTES, HEARTH_DATABASE_CONNECTIONS), then defaults: 127.0.0.1:8080 with data in ./hearth-data
+            HEARTH_MAX_ASSET_BYTES, HEARTH_DATABASE_CONNECTIONS, HEARTH_GRAPHQL_RATE_LIMIT, HEARTH_GRAPHQL_RATE_BURST), then defaults: 127.0.0.1:8080 with data in ./hearth-data
             and the record store in ./hearth-data/cloud.sqlite.
             Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first.
             """
@@ -56,12 +56,19 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("graphql-max-cost"), help: "The highest cost a GraphQL operation may have: each field once per element of the lists around it (default 20000; HEARTH_GRAPHQL_MAX_COST).")
     var graphQLMaxCost: Int?
 
+    @Option(name: .customLong("graphql-rate-limit"), help: "GraphQL operations per second each user may send on average (default: the --rate-limit; HEARTH_GRAPHQL_RATE_LIMIT).")
+    var graphQLRateLimit: Double?
+
+    @Option(name: .customLong("graphql-rate-burst"), help: "GraphQL operations each user may send at once (default: the --rate-burst; HEARTH_GRAPHQL_RATE_BURST).")
+    var graphQLRateBurst: Double?
+
     func run() async throws {
         let configuration = try ServerConfiguration.resolve(
             host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, database: database,
             rateLimit: rateLimit, rateBurst: rateBurst, maxRequestBytes: maxRequestBytes, maxAssetBytes: maxAssetBytes,
             databaseConnections: databaseConnections, analyticsKeys: analyticsKeys,
-            graphQLMaxDepth: graphQLMaxDepth, graphQLMaxCost: graphQLMaxCost
+            graphQLMaxDepth: graphQLMaxDepth, graphQLMaxCost: graphQLMaxCost,
+            graphQLRateLimit: graphQLRateLimit, graphQLRateBurst: graphQLRateBurst
         )
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

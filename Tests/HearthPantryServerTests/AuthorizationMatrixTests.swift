@@ -119,6 +119,9 @@ struct AuthorizationMatrixTests {
                   outcomes: [.owner: nil, .admin: forbidden, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
         Operation(name: "items", document: { "{ items(householdId: \"\($0.household)\", expiringWithinDays: 3) { id statuses } }" }, outcomes: members),
         Operation(name: "addItem", document: { "mutation { addItem(input: {householdId: \"\($0.household)\", name: \"Tea\", quantity: 2, location: \"Pantry\"}) { id } }" }, outcomes: members),
+        Operation(name: "item", document: { "{ item(id: \"\($0.item)\") { id bookings { id } } }" }, outcomes: members),
+        Operation(name: "updateItem", document: { "mutation { updateItem(id: \"\($0.item)\", input: {name: \"Brown rice\", minimumQuantity: 200}) { id } }" }, outcomes: members),
+        Operation(name: "deleteItem", document: { "mutation { deleteItem(id: \"\($0.item)\") { id } }" }, outcomes: members),
         Operation(name: "purchase", document: { "mutation { purchase(itemId: \"\($0.item)\", quantity: 100, location: \"Fridge\") { quantity } }" }, outcomes: members),
         Operation(name: "consume", document: { "mutation { consume(itemId: \"\($0.item)\", quantity: 100, spoiled: true) { quantity } }" }, outcomes: members),
         Operation(name: "openItem", document: { "mutation { openItem(itemId: \"\($0.item)\", quantity: 100) { quantity } }" }, outcomes: members),
@@ -145,6 +148,23 @@ struct AuthorizationMatrixTests {
         Operation(name: "searchUsers", document: { _ in "{ searchUsers(text: \"example\") { id } }" },
                   outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: nil, .signedOut: signIn]),
     ]
+
+    @Test("pantryChanged: members subscribe; an outsider is FORBIDDEN and the signed out UNAUTHENTICATED", arguments: DatabaseKind.allCases)
+    func pantryChanged(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let setup = try await Self.setUp(pantry)
+            for caller in Caller.allCases {
+                let result = await PantryChangeTests.subscribe(pantry.graphQL, setup.household, as: setup.people[caller])
+                let expected = Self.members[caller] ?? nil
+                switch result {
+                case .success:
+                    #expect(expected == nil, "\(caller.rawValue) subscribed")
+                case .failure(let errors):
+                    #expect(errors.errors.map { $0.extensions["code"] } == [expected.map(Map.string)], "\(caller.rawValue): \(errors.errors.map(\.message))")
+                }
+            }
+        }
+    }
 
     @Test("each caller gets what the rules give them", arguments: DatabaseKind.allCases, operations)
     func matrix(_ kind: DatabaseKind, _ operation: Operation) async throws {

@@ -104,14 +104,14 @@ struct HouseholdServiceTests {
     }
 }
 
-@Suite("PantryItemService against a live server", .timeLimit(.minutes(3)))
-struct PantryItemServiceTests {
+@Suite("PantryService against a live server", .timeLimit(.minutes(3)))
+struct PantryServiceTests {
     @Test("items are added with trimmed inputs and listed; the rules' refusals name the field")
     func addAndList() async throws {
         try await withLiveServer { server in
             let services = try await server.signedUpClient()
             let home = try await services.households().createHousehold(name: "Home", description: nil)
-            let items = try services.items()
+            let items = try services.pantry()
             #expect(try await items.items(in: home.id).isEmpty)
 
             let oats = try await items.addItem(householdId: home.id, name: "  Oats ", quantity: 500, unit: " g ", category: .pantry,
@@ -128,7 +128,7 @@ struct PantryItemServiceTests {
             #expect(negative?.code == .validationFailed)
             #expect(negative?.reasons == ["Item quantity must be 0 or more"])
 
-            let outsider = try await server.signedUpClient("outsider").items()
+            let outsider = try await server.signedUpClient("outsider").pantry()
             #expect(await serviceError { _ = try await outsider.items(in: home.id) }?.code == .unauthorized)
         }
     }

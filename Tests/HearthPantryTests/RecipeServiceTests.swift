@@ -54,7 +54,7 @@ struct RecipeServiceTests {
             let services = try await server.signedUpClient()
             let home = try await services.households().createHousehold(name: "Home", description: nil)
             for (name, grams) in [("Flour", 1000.0), ("Sugar", 50)] {
-                _ = try await services.items().addItem(
+                _ = try await services.pantry().addItem(
                     householdId: home.id, name: name, quantity: grams, unit: "g", category: .pantry, expirationDate: nil, location: "Pantry", notes: nil)
             }
             let recipes = try services.recipes()

@@ -88,7 +88,7 @@ struct ServicesTests {
         try await withLiveServer { server in
             let services = try await server.signedUpClient()
             let report = await services.health()
-            #expect(Set(report.keys) == ["GraphQLService", "AuthService", "HouseholdService", "PantryItemService", "UserPreferencesService", "PermissionService",
+            #expect(Set(report.keys) == ["GraphQLService", "AuthService", "HouseholdService", "PantryService", "UserPreferencesService", "PermissionService",
                                          "RecipeService", "ShoppingListService", "UserService"])
             #expect(report.values.allSatisfy { $0.isHealthy }, "\(report)")
 

@@ -11,10 +11,10 @@ struct ShoppingListServiceTests {
         try await withLiveServer { server in
             let services = try await server.signedUpClient()
             let home = try await services.households().createHousehold(name: "Home", description: nil)
-            let flour = try await services.items().addItem(
+            let flour = try await services.pantry().addItem(
                 householdId: home.id, name: "Flour", quantity: 100, unit: "g", category: .pantry, expirationDate: nil, location: "Pantry", notes: nil)
             let today = CalendarDay(Date(), in: TimeZone(identifier: "UTC")!)
-            _ = try await services.items().addItem(
+            _ = try await services.pantry().addItem(
                 householdId: home.id, name: "Yoghurt", quantity: 2, unit: "pcs", category: .dairy, expirationDate: today.adding(days: 2), location: "Fridge", notes: nil)
             let shopping = try services.shoppingList()
 
@@ -38,7 +38,7 @@ struct ShoppingListServiceTests {
             #expect(checked.booking.kind == .purchase)
             #expect(checked.booking.quantity == 1000)
             #expect(checked.booking.location == "Pantry")
-            let stock = try await services.items().items(in: home.id)
+            let stock = try await services.pantry().items(in: home.id)
             #expect(stock.first { $0.id == flour.id }?.quantity == 1100, "the stock has the flour bought")
 
             try await shopping.delete(lineId: milk.id)

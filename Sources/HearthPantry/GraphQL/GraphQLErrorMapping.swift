@@ -16,7 +16,7 @@ enum GraphQLErrorMapping {
 
     /// The error for `failures`, from the first failure's `extensions.code`: `UNAUTHENTICATED` → notAuthenticated,
     /// `FORBIDDEN` → unauthorized, `NOT_FOUND` → notFound, `BAD_USER_INPUT` → validationFailed (with every such
-    /// message as a reason), anything else → operationFailed.
+    /// message as a reason), `RATE_LIMITED` → rateLimited, anything else → operationFailed.
     static func error(for failures: [Failure]) -> ServiceError {
         guard let first = failures.first else { return .operationFailed("The server answered with an error but gave no message.") }
         switch first.code {
@@ -26,6 +26,8 @@ enum GraphQLErrorMapping {
             return ServiceError(.unauthorized, first.message)
         case "NOT_FOUND":
             return ServiceError(.notFound, first.message)
+        case "RATE_LIMITED":
+            return ServiceError(.rateLimited, first.message)
         case "BAD_USER_INPUT":
             let reasons = failures.filter { $0.code == "BAD_USER_INPUT" }.map(\.message)
             return .validationFailed(reasons)

@@ -18,6 +18,8 @@ import NIOHTTP1
 public actor GraphQLService: GraphQLServing {
     private struct Watcher {
         let operation: String
+        let document: String
+        let variables: [String: RawJSON]
         let continuation: AsyncThrowingStream<RawJSON, any Error>.Continuation
         var reads: Set<String>
         var last: RawJSON?
@@ -94,6 +96,19 @@ public actor GraphQLService: GraphQLServing {
         cache.removeAll()
     }
 
+    @discardableResult
+    public func refetchWatched(where matches: @escaping @Sendable (_ document: String, _ variables: [String: RawJSON]) -> Bool) async -> Int {
+        var seen = Set<String>()
+        let wanted = watchers.values.filter { matches($0.document, $0.variables) && seen.insert($0.operation).inserted }
+        for watcher in wanted {
+            _ = try? await fetch(watcher.document, watcher.variables, operation: watcher.operation)
+        }
+        return wanted.count
+    }
+
+    /// How many watchers are following queries now.
+    public var watcherCount: Int { watchers.count }
+
     /// Waits for the background refreshes that cache-and-network queries started.
     public func waitForRefreshes() async {
         while let task = refreshes.values.first { await task.value }
@@ -117,7 +132,9 @@ public actor GraphQLService: GraphQLServing {
         _ id: UUID, _ document: String, _ variables: [String: RawJSON], operation: String, policy: GraphQLCachePolicy,
         _ continuation: AsyncThrowingStream<RawJSON, any Error>.Continuation
     ) async {
-        watchers[id] = Watcher(operation: operation, continuation: continuation, reads: [NormalizedCache.rootKey(operation)], last: nil)
+        watchers[id] = Watcher(
+            operation: operation, document: document, variables: variables, continuation: continuation,
+            reads: [NormalizedCache.rootKey(operation)], last: nil)
         do {
             switch policy {
             case .cacheFirst:

@@ -11,6 +11,10 @@ public protocol GraphQLServing: ServiceHealth {
     func watch(_ document: String, variables: [String: RawJSON], policy: GraphQLCachePolicy) -> Watched<RawJSON>
     /// Forgets every cached answer and object.
     func clearCache() async
+    /// Asks the server again for every watched query that `matches` picks (by its document and variables), so its
+    /// watchers see what changed elsewhere; returns how many queries were asked.
+    @discardableResult
+    func refetchWatched(where matches: @escaping @Sendable (_ document: String, _ variables: [String: RawJSON]) -> Bool) async -> Int
 }
 
 extension GraphQLServing {

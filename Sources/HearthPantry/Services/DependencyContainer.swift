@@ -17,8 +17,10 @@ public struct DependencyContainer: Sendable {
     public func auth() throws -> any AuthServicing { try resolve((any AuthServicing).self, "AuthService") }
     /// Households, members and invites.
     public func households() throws -> any HouseholdServicing { try resolve((any HouseholdServicing).self, "HouseholdService") }
-    /// The items in households' pantries.
-    public func items() throws -> any PantryItemServicing { try resolve((any PantryItemServicing).self, "PantryItemService") }
+    /// Households' pantries: items and their stock.
+    public func pantry() throws -> any PantryServicing { try resolve((any PantryServicing).self, "PantryService") }
+    /// Follows households' changes made on other clients and refreshes the watched queries they touch.
+    public func liveUpdates() throws -> any PantryLiveUpdating { try resolve((any PantryLiveUpdating).self, "PantryLiveUpdates") }
     /// Households' recipes, and what can be cooked from the stock.
     public func recipes() throws -> any RecipeServicing { try resolve((any RecipeServicing).self, "RecipeService") }
     /// Households' shopping lists.
@@ -32,6 +34,7 @@ public struct DependencyContainer: Sendable {
 
     /// Signs out and forgets every cached answer, so the next account to sign in sees none of this one's data.
     public func signOut() async throws {
+        await (try? liveUpdates())?.stopAll()
         try await auth().signOut()
         await (try graphQL()).clearCache()
     }
@@ -42,7 +45,7 @@ public struct DependencyContainer: Sendable {
         if let service = try? graphQL() { services.append(service) }
         if let service = try? auth() { services.append(service) }
         if let service = try? households() { services.append(service) }
-        if let service = try? items() { services.append(service) }
+        if let service = try? pantry() { services.append(service) }
         if let service = try? recipes() { services.append(service) }
         if let service = try? shoppingList() { services.append(service) }
         if let service = try? users() { services.append(service) }

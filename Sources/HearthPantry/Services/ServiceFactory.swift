@@ -27,8 +27,13 @@ public enum ServiceFactory {
         container.register((any HouseholdServicing).self) { container in
             HouseholdService(graphQL: try container.resolve((any GraphQLServing).self), clock: clock)
         }
-        container.register((any PantryItemServicing).self) { container in
-            PantryItemService(graphQL: try container.resolve((any GraphQLServing).self))
+        container.register((any PantryServicing).self) { container in
+            PantryService(graphQL: try container.resolve((any GraphQLServing).self))
+        }
+        container.register((any PantryLiveUpdating).self) { container in
+            let auth = try container.resolve((any AuthServicing).self)
+            let subscriptions = GraphQLSubscriptionClient(serverURL: serverURL) { try await auth.tokenForRequest() }
+            return PantryLiveUpdates(graphQL: try container.resolve((any GraphQLServing).self), subscriptions: subscriptions)
         }
         container.register((any RecipeServicing).self) { container in
             RecipeService(graphQL: try container.resolve((any GraphQLServing).self), clock: clock)

@@ -8,6 +8,8 @@ public enum GraphQLErrorCode: String, Sendable, CaseIterable {
     case notFound = "NOT_FOUND"
     /// The operation or its input is wrong: syntax, validation, limits, or a domain rule it breaks.
     case badUserInput = "BAD_USER_INPUT"
+    /// The caller sent more operations than their rate allows; `extensions.retryAfter` says how many seconds to wait.
+    case rateLimited = "RATE_LIMITED"
     /// The server failed; the cause is in its log, never in the answer.
     case `internal` = "INTERNAL"
 }

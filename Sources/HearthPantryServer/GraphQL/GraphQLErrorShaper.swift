@@ -66,6 +66,7 @@ public struct GraphQLErrorShaper: Sendable {
         case .unauthorized: .forbidden
         case .notFound: .notFound
         case .validationFailed, .conflict: .badUserInput
+        case .rateLimited: .rateLimited
         default: nil
         }
     }

@@ -69,6 +69,28 @@ struct AddItemArguments: Codable, Sendable {
     let input: ItemInput
 }
 
+/// What `updateItem` may change; a field left out (null) stays as it is. There is no quantity: stock changes
+/// only through the stock verbs.
+struct ItemEditInput: Codable, Sendable {
+    let name: String?
+    let unit: String?
+    let category: ItemCategory?
+    let expirationDate: String?
+    let dueDateKind: DueDateKind?
+    let minimumQuantity: Double?
+    let location: String?
+    let notes: String?
+}
+
+struct UpdateItemArguments: Codable, Sendable {
+    let id: String
+    let input: ItemEditInput
+}
+
+struct PantryChangedArguments: Codable, Sendable {
+    let householdId: String
+}
+
 struct PurchaseArguments: Codable, Sendable {
     let itemId: String
     let quantity: Double

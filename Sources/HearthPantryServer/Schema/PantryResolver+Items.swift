@@ -20,6 +20,14 @@ extension PantryResolver {
         return items
     }
 
+    func item(context: PantryContext, arguments: IDArguments) async throws -> PantryItem {
+        guard let item = try await context.store.item(id: arguments.id) else { throw ServiceError.notFound("Item \(arguments.id)") }
+        let (household, ability) = try await Self.stored(item.householdId, context)
+        try Self.allowContent(ability, "read", PantryPermissions.Subject.pantryItem, household)
+        await context.loaders.bookings.expect([item.id])
+        return item
+    }
+
     func addItem(context: PantryContext, arguments: AddItemArguments) async throws -> PantryItem {
         let viewer = try context.signedIn()
         let input = arguments.input
@@ -32,8 +40,9 @@ extension PantryResolver {
             category: input.category ?? .other, expirationDate: expiration, location: input.location, notes: input.notes,
             addedBy: viewer.userID, createdAt: now, updatedAt: now, minimumQuantity: input.minimumQuantity,
             dueDateKind: input.dueDateKind ?? .expiration))
+        let store = context.store.announcing(PantryChange(.itemAdded, householdID: household.id, itemID: item.id, by: viewer.userID))
         guard item.quantity > 0 else {
-            try await context.store.insert(item, purchase: nil)
+            try await store.insert(item, purchase: nil)
             context.changed()
             return item
         }
@@ -45,7 +54,7 @@ extension PantryResolver {
             location: item.location, bestBefore: expiration, createdAt: now, createdBy: viewer.userID)
         let state = try StockLedger.apply(purchase, to: StockState(itemId: item.id, unit: item.unit), locations: locations)
         let stocked = item.updated(from: state, at: now)
-        try await context.store.insert(stocked, purchase: purchase)
+        try await store.insert(stocked, purchase: purchase)
         context.changed()
         return stocked
     }
@@ -80,9 +89,70 @@ extension PantryResolver {
             booking.id, history: history, initial: StockState(itemId: item.id, unit: item.unit), locations: locations,
             markerId: PantryStore.newID(), at: Self.bookingTime(context.now, after: item, history), by: viewer.userID)
         let updated = item.updated(from: undo.state, at: undo.marker.createdAt)
-        try await context.store.book([undo.marker], item: updated, replacing: item)
+        try await context.store.announcing(PantryChange(.bookingUndone, householdID: item.householdId, itemID: item.id, bookingID: booking.id, by: viewer.userID))
+            .book([undo.marker], item: updated, replacing: item)
         context.changed()
         return updated
+    }
+
+    /// Edits what an item is — name, unit, category, due day and its kind, minimum, location, notes — but never its
+    /// quantity, which only the stock verbs change. Fields left out (null) stay as they are; an empty
+    /// `expirationDate`, `location` or `notes` clears it, and a `minimumQuantity` of 0 removes the minimum. The unit
+    /// can only change to another spelling of the same unit while the item has stock, since its bookings count in it.
+    func updateItem(context: PantryContext, arguments: UpdateItemArguments) async throws -> PantryItem {
+        let viewer = try context.signedIn()
+        guard let item = try await context.store.item(id: arguments.id) else { throw ServiceError.notFound("Item \(arguments.id)") }
+        let (household, ability) = try await Self.stored(item.householdId, context)
+        try Self.allowContent(ability, "update", PantryPermissions.Subject.pantryItem, household)
+        let input = arguments.input
+        if let name = input.name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            throw ServiceError.validationFailed("name cannot be empty; leave it out to keep \"\(item.name)\".")
+        }
+        if let minimum = input.minimumQuantity, !minimum.isFinite || minimum < 0 {
+            throw ServiceError.validationFailed("minimumQuantity must be 0 or more (0 removes the minimum); it is \(minimum).")
+        }
+        let expiration = input.expirationDate == nil ? item.expirationDate : try Self.day(input.expirationDate, "expirationDate")
+        var unit = item.unit
+        if let asked = input.unit {
+            let wanted = Units.unit(asked.trimmingCharacters(in: .whitespacesAndNewlines))
+            let current = Units.unit(item.unit)
+            let same = wanted.dimension == .other
+                ? asked.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == item.unit.lowercased()
+                : wanted.symbol == current.symbol
+            if !same && item.quantity != 0 {
+                throw ServiceError.validationFailed(
+                    "unit cannot change from \"\(item.unit)\" to \"\(asked)\" while \(item.name) has stock (\(Units.format(item.quantity, item.unit))); use it up or correct the inventory to 0 first.")
+            }
+            unit = asked
+        }
+        var location = item.location
+        if let text = input.location {
+            location = text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
+                ? nil : Self.spelled(text, try await context.store.locations(ofHousehold: household.id))
+        }
+        let edited = try PantryItemRules.validated(PantryItem(
+            id: item.id, householdId: item.householdId, name: input.name ?? item.name, quantity: item.quantity, unit: unit,
+            category: input.category ?? item.category, expirationDate: expiration, location: location,
+            notes: input.notes ?? item.notes, addedBy: item.addedBy, createdAt: item.createdAt,
+            updatedAt: Self.bookingTime(context.now, after: item, []),
+            minimumQuantity: input.minimumQuantity.map { $0 == 0 ? nil : $0 } ?? item.minimumQuantity,
+            dueDateKind: input.dueDateKind ?? item.dueDateKind))
+        try await context.store.announcing(PantryChange(.itemUpdated, householdID: household.id, itemID: item.id, by: viewer.userID))
+            .edit(edited, replacing: item)
+        context.changed()
+        return edited
+    }
+
+    /// Deletes an item and its stock history; answers the item as it was.
+    func deleteItem(context: PantryContext, arguments: IDArguments) async throws -> PantryItem {
+        let viewer = try context.signedIn()
+        guard let item = try await context.store.item(id: arguments.id) else { throw ServiceError.notFound("Item \(arguments.id)") }
+        let (household, ability) = try await Self.stored(item.householdId, context)
+        try Self.allowContent(ability, "delete", PantryPermissions.Subject.pantryItem, household)
+        guard try await context.store.announcing(PantryChange(.itemDeleted, householdID: household.id, itemID: item.id, by: viewer.userID))
+            .deleteItem(id: item.id) else { throw ServiceError.notFound("Item \(item.id)") }
+        context.changed()
+        return item
     }
 
     /// What a stock verb asks for; the resolver fills in the ids, the time and the caller.
@@ -111,7 +181,8 @@ extension PantryResolver {
         let current = try StockLedger.replay(books, onto: StockState(itemId: item.id, unit: item.unit), locations: locations)
         let state = try StockLedger.apply(booking, to: current, locations: locations)
         let updated = item.updated(from: state, at: booking.createdAt)
-        try await context.store.book((opening.map { [$0] } ?? []) + [booking], item: updated, replacing: item)
+        try await context.store.announcing(PantryChange(.stockBooked, householdID: item.householdId, itemID: item.id, bookingID: booking.id, by: viewer.userID))
+            .book((opening.map { [$0] } ?? []) + [booking], item: updated, replacing: item)
         context.changed()
         return updated
     }

@@ -13,6 +13,7 @@ extension PantryResolver {
     }
 
     func addRecipe(context: PantryContext, arguments: AddRecipeArguments) async throws -> Recipe {
+        let viewer = try context.signedIn()
         let input = arguments.input
         let (household, ability) = try await Self.stored(input.householdId, context)
         try Self.allowContent(ability, "create", PantryPermissions.Subject.recipe, household)
@@ -21,13 +22,14 @@ extension PantryResolver {
             ingredients: input.ingredients.map { Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "") },
             instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime, servings: input.servings,
             difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
-        try await context.store.insert(recipe)
+        try await context.store.announcing(PantryChange(.recipeAdded, householdID: household.id, recipeID: recipe.id, by: viewer.userID)).insert(recipe)
         context.changed()
         return recipe
     }
 
     /// Replaces what the recipe says (its household stays); RecipeRules checks it as when it was added.
     func updateRecipe(context: PantryContext, arguments: UpdateRecipeArguments) async throws -> Recipe {
+        let viewer = try context.signedIn()
         guard let old = try await context.store.recipe(id: arguments.id) else { throw ServiceError.notFound("Recipe \(arguments.id)") }
         let (household, ability) = try await Self.stored(old.householdId, context)
         try Self.allowContent(ability, "update", PantryPermissions.Subject.recipe, household)
@@ -37,17 +39,19 @@ extension PantryResolver {
             ingredients: input.ingredients.map { Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "") },
             instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime, servings: input.servings,
             difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
-        try await context.store.update(recipe)
+        try await context.store.announcing(PantryChange(.recipeUpdated, householdID: household.id, recipeID: recipe.id, by: viewer.userID)).update(recipe)
         context.changed()
         return recipe
     }
 
     /// Deletes the recipe; shopping list lines added for it stay on the list.
     func deleteRecipe(context: PantryContext, arguments: IDArguments) async throws -> Bool {
+        let viewer = try context.signedIn()
         guard let recipe = try await context.store.recipe(id: arguments.id) else { throw ServiceError.notFound("Recipe \(arguments.id)") }
         let (household, ability) = try await Self.stored(recipe.householdId, context)
         try Self.allowContent(ability, "delete", PantryPermissions.Subject.recipe, household)
-        let deleted = try await context.store.deleteRecipe(id: recipe.id)
+        let deleted = try await context.store.announcing(PantryChange(.recipeDeleted, householdID: household.id, recipeID: recipe.id, by: viewer.userID))
+            .deleteRecipe(id: recipe.id)
         context.changed()
         return deleted
     }

@@ -23,7 +23,7 @@ extension PantryResolver {
         let (list, items) = try await listAndStock(household.id, context)
         let updated = ShoppingList.addMissing(
             of: recipe, stock: items, servings: arguments.servings, today: context.today, to: list, makeId: PantryStore.newID)
-        return try await save(updated, replacing: list, context)
+        return try await save(updated, replacing: list, context, PantryChange(.shoppingListChanged, householdID: household.id, recipeID: recipe.id, by: try context.signedIn().userID))
     }
 
     func addExpiringAndBelowMinimum(context: PantryContext, arguments: RestockArguments) async throws -> [ShoppingListItem] {
@@ -33,7 +33,7 @@ extension PantryResolver {
         guard days >= 0 else { throw ServiceError.validationFailed("withinDays must be 0 or more; it is \(days).") }
         let (list, items) = try await listAndStock(household.id, context)
         let updated = ShoppingList.addRestock(from: items, on: context.today, dueSoonDays: days, to: list, makeId: PantryStore.newID)
-        return try await save(updated, replacing: list, context)
+        return try await save(updated, replacing: list, context, PantryChange(.shoppingListChanged, householdID: household.id, by: try context.signedIn().userID))
     }
 
     /// Checks a line off: ShoppingCheckOff books its purchase into the household's item of the same food (a new
@@ -63,7 +63,9 @@ extension PantryResolver {
         let initial = StockState(itemId: stockItem.id, unit: stockItem.unit)
         let state = try StockLedger.apply(checkOff.booking, to: try StockLedger.replay(books, onto: initial, locations: locations), locations: locations)
         let stocked = stockItem.updated(from: state, at: at)
-        try await context.store.checkOff(line, purchase: (opening.map { [$0] } ?? []) + [checkOff.booking], item: stocked, replacing: existing)
+        try await context.store.announcing(PantryChange(
+            .shoppingItemChecked, householdID: household.id, itemID: stocked.id, shoppingItemID: line.id, bookingID: checkOff.booking.id, by: viewer.userID))
+            .checkOff(line, purchase: (opening.map { [$0] } ?? []) + [checkOff.booking], item: stocked, replacing: existing)
         context.changed()
         return ShoppingCheckOffResult(line: checkOff.item, item: stocked, booking: checkOff.booking)
     }
@@ -71,6 +73,7 @@ extension PantryResolver {
     /// Puts `quantity` `unit` of `name` on the list, merged into an unchecked line of the same food whose unit
     /// converts; returns the line it is on.
     func addShoppingItem(context: PantryContext, arguments: AddShoppingItemArguments) async throws -> ShoppingListItem {
+        let viewer = try context.signedIn()
         let (household, ability) = try await Self.stored(arguments.householdId, context)
         try Self.allowContent(ability, "create", PantryPermissions.Subject.shoppingListItem, household)
         var problems: [String] = []
@@ -81,9 +84,9 @@ extension PantryResolver {
         let updated = try ShoppingList.add(
             arguments.name, quantity: arguments.quantity, unit: arguments.unit ?? "", note: arguments.note, to: list, householdId: household.id,
             makeId: PantryStore.newID)
-        _ = try await save(updated, replacing: list, context)
         let before = Set(list)
         guard let line = updated.first(where: { !before.contains($0) }) else { throw ServiceError.operationFailed("The line was not added.") }
+        _ = try await save(updated, replacing: list, context, PantryChange(.shoppingListChanged, householdID: household.id, shoppingItemID: line.id, by: viewer.userID))
         return line
     }
 
@@ -95,7 +98,7 @@ extension PantryResolver {
             throw ServiceError.validationFailed("Give quantity, unit or note to change \(line.name).")
         }
         let updated = try ShoppingList.update(line.id, quantity: arguments.quantity, unit: arguments.unit, note: arguments.note, in: list)
-        _ = try await save(updated, replacing: list, context)
+        _ = try await save(updated, replacing: list, context, PantryChange(.shoppingListChanged, householdID: line.householdId, shoppingItemID: line.id, by: try context.signedIn().userID))
         guard let edited = updated.first(where: { $0.id == line.id }) else { throw ServiceError.notFound("Shopping list item \(line.id)") }
         return edited
     }
@@ -103,7 +106,8 @@ extension PantryResolver {
     /// Takes a line off the list.
     func deleteShoppingItem(context: PantryContext, arguments: IDArguments) async throws -> Bool {
         let (line, list) = try await line(arguments.id, "delete", context)
-        _ = try await save(try ShoppingList.remove(line.id, from: list), replacing: list, context)
+        let change = PantryChange(.shoppingListChanged, householdID: line.householdId, shoppingItemID: line.id, by: try context.signedIn().userID)
+        _ = try await save(try ShoppingList.remove(line.id, from: list), replacing: list, context, change)
         return true
     }
 
@@ -114,7 +118,8 @@ extension PantryResolver {
         let list = try await context.store.shoppingLists(ofHouseholds: [household.id])[household.id] ?? []
         let kept = ShoppingList.clearChecked(list)
         guard kept.count < list.count else { return 0 }
-        _ = try await save(kept, replacing: list, context)
+        let change = PantryChange(.shoppingListChanged, householdID: household.id, by: try context.signedIn().userID)
+        _ = try await save(kept, replacing: list, context, change)
         return list.count - kept.count
     }
 
@@ -139,8 +144,8 @@ extension PantryResolver {
         return (list, items)
     }
 
-    private func save(_ list: [ShoppingListItem], replacing old: [ShoppingListItem], _ context: PantryContext) async throws -> [ShoppingListItem] {
-        try await context.store.save(list: list, replacing: old, at: context.now)
+    private func save(_ list: [ShoppingListItem], replacing old: [ShoppingListItem], _ context: PantryContext, _ change: PantryChange) async throws -> [ShoppingListItem] {
+        try await context.store.announcing(change).save(list: list, replacing: old, at: context.now)
         context.changed()
         return list
     }

@@ -138,6 +138,38 @@ enum PantrySchema {
                 Field("kind", at: \.kind)
                 Field("household", at: \.household).description("The household after the change; null once deleted.")
             }
+            Enum(PantryChange.Kind.self, as: "PantryChangeKind") {
+                Value(.itemAdded)
+                Value(.itemUpdated).description("An item's name, unit, category, due day, minimum, location or notes changed.")
+                Value(.itemDeleted)
+                Value(.stockBooked).description("Stock was purchased, consumed, opened, moved or corrected.")
+                Value(.bookingUndone)
+                Value(.recipeAdded)
+                Value(.recipeUpdated)
+                Value(.recipeDeleted)
+                Value(.shoppingListChanged).description("Lines were added to, changed on or removed from the shopping list.")
+                Value(.shoppingItemChecked).description("A shopping list line was checked off into stock (itemId names the item).")
+            }.description("What changed in a household's pantry.")
+            Type(PantryChangeEvent.self, as: "PantryChange") {
+                Field("kind", at: \.kind)
+                Field("householdId", at: \.householdID)
+                Field("itemId", at: \.itemID).description("The item changed, if any.")
+                Field("recipeId", at: \.recipeID).description("The recipe changed, if any.")
+                Field("shoppingItemId", at: \.shoppingItemID).description("The shopping list line changed, if any.")
+                Field("bookingId", at: \.bookingID).description("The stock booking made or undone, if any.")
+                Field("byUserId", at: \.byUserID).description("Who made the change.")
+                Field("item", at: \.item).description("The item as it is now; null when none was touched or it is deleted.")
+            }.description("A change to a household's items, stock, recipes or shopping list.")
+            Input(ItemEditInput.self) {
+                InputField("name", at: \.name)
+                InputField("unit", at: \.unit).description("Only another spelling of the same unit while the item has stock.")
+                InputField("category", at: \.category)
+                InputField("expirationDate", at: \.expirationDate).description("YYYY-MM-DD; empty clears it.")
+                InputField("dueDateKind", at: \.dueDateKind)
+                InputField("minimumQuantity", at: \.minimumQuantity).description("0 removes the minimum.")
+                InputField("location", at: \.location).description("Empty clears it.")
+                InputField("notes", at: \.notes).description("Empty clears them.")
+            }.description("What updateItem changes; fields left out stay as they are. Quantities change only through the stock verbs.")
             Input(HouseholdInput.self) {
                 InputField("name", at: \.name)
                 InputField("description", at: \.description)
@@ -164,6 +196,9 @@ enum PantrySchema {
                 Argument("householdId", at: \.householdId)
                 Argument("expiringWithinDays", at: \.expiringWithinDays).description("Only items expired, overdue or due within this many days.")
             }.description("A household's items, by name.")
+            Field("item", at: PantryResolver.item) {
+                Argument("id", at: \.id)
+            }.description("One item of a household you belong to, with its bookings.")
         }, mutation: {
             Field("createHousehold", at: PantryResolver.createHousehold) {
                 Argument("input", at: \.input)
@@ -206,6 +241,13 @@ enum PantrySchema {
             Field("addItem", at: PantryResolver.addItem) {
                 Argument("input", at: \.input)
             }.description("Adds an item; a quantity above 0 is booked as its first purchase.")
+            Field("updateItem", at: PantryResolver.updateItem) {
+                Argument("id", at: \.id)
+                Argument("input", at: \.input)
+            }.description("Edits an item's description; its quantity changes only through the stock verbs.")
+            Field("deleteItem", at: PantryResolver.deleteItem) {
+                Argument("id", at: \.id)
+            }.description("Deletes an item and its stock history; answers the item as it was.")
             Field("purchase", at: PantryResolver.purchase) {
                 Argument("itemId", at: \.itemId)
                 Argument("quantity", at: \.quantity)
@@ -242,6 +284,9 @@ enum PantrySchema {
             SubscriptionField("householdChanged", as: HouseholdChangeEvent.self, atSub: PantryResolver.householdChanged) {
                 Argument("id", at: \.id)
             }
+            SubscriptionField("pantryChanged", as: PantryChangeEvent.self, atSub: PantryResolver.pantryChanged) {
+                Argument("householdId", at: \.householdId)
+            }.description("Changes to a household's items, stock, recipes and shopping list, by any member, as they commit.")
         })
     }
 }

@@ -66,6 +66,31 @@ extension PantryStore {
         }
     }
 
+    /// Stores `new`'s description (everything but its stock). `CONFLICT` when the item changed since `old` was read.
+    func edit(_ new: PantryItem, replacing old: PantryItem) async throws {
+        try await database.transaction(readOnly: false) { tx in
+            let updated = try await tx.query(
+                """
+                UPDATE pantry_items SET name = ?, unit = ?, category = ?, expiration_date = ?, due_date_kind = ?, minimum_quantity = ?,
+                location = ?, notes = ?, updated_at = ? WHERE id = ? AND updated_at = ? RETURNING id
+                """,
+                .text(new.name), .text(new.unit), .text(new.category.rawValue), SQLValue(new.expirationDate?.iso), .text(new.dueDateKind.rawValue),
+                new.minimumQuantity.map(SQLValue.double) ?? .null, SQLValue(new.location), SQLValue(new.notes),
+                .int(milliseconds(new.updatedAt)), .text(new.id), .int(milliseconds(old.updatedAt)))
+            guard !updated.isEmpty else {
+                throw ServiceError(.conflict, "\(old.name) changed while this edit was being made; load it again and retry.")
+            }
+        }
+    }
+
+    /// Deletes the item and its bookings; false when there was no such item.
+    func deleteItem(id: String) async throws -> Bool {
+        try await database.transaction(readOnly: false) { tx in
+            try await tx.execute("DELETE FROM pantry_stock_bookings WHERE item_id = ?", .text(id))
+            return try await tx.query("DELETE FROM pantry_items WHERE id = ? RETURNING id", .text(id)).isEmpty == false
+        }
+    }
+
     static func insert(_ item: PantryItem, _ tx: any SQLTransaction) async throws {
         try await tx.execute(
             "INSERT INTO pantry_items (\(itemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",

@@ -23,6 +23,8 @@ import HearthCore
 /// | analytics project keys (comma separated) | `--analytics-key` | `HEARTH_ANALYTICS_KEYS` | none: the collector is off |
 /// | deepest GraphQL operation | `--graphql-max-depth` | `HEARTH_GRAPHQL_MAX_DEPTH` | 12 |
 /// | costliest GraphQL operation | `--graphql-max-cost` | `HEARTH_GRAPHQL_MAX_COST` | 20,000 |
+/// | GraphQL operations per second per user | `--graphql-rate-limit` | `HEARTH_GRAPHQL_RATE_LIMIT` | the cloud API's rate |
+/// | GraphQL burst per user | `--graphql-rate-burst` | `HEARTH_GRAPHQL_RATE_BURST` | the cloud API's burst |
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
     public var host: String
@@ -44,6 +46,10 @@ public struct ServerConfiguration: Sendable {
     public var analyticsKeys: [String] = []
     /// How deep and how costly a GraphQL operation may be.
     public var graphQLLimits = GraphQLLimits()
+    /// GraphQL operations each user may send per second on average; nil uses the cloud API's rate.
+    public var graphQLRequestsPerSecond: Double?
+    /// GraphQL operations each user may send at once; nil uses the cloud API's burst.
+    public var graphQLBurst: Double?
 
     public init(
         host: String = "127.0.0.1",
@@ -79,6 +85,8 @@ public struct ServerConfiguration: Sendable {
         analyticsKeys: [String]? = nil,
         graphQLMaxDepth: Int? = nil,
         graphQLMaxCost: Int? = nil,
+        graphQLRateLimit: Double? = nil,
+        graphQLRateBurst: Double? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
@@ -119,6 +127,10 @@ public struct ServerConfiguration: Sendable {
         if let value = try number(graphQLMaxCost, "HEARTH_GRAPHQL_MAX_COST", "--graphql-max-cost", 1...1_000_000_000, "a cost") {
             configuration.graphQLLimits.maxCost = value
         }
+        configuration.graphQLRequestsPerSecond = try number(
+            graphQLRateLimit, "HEARTH_GRAPHQL_RATE_LIMIT", "--graphql-rate-limit", 0.01...1_000_000, "GraphQL operations per second per user")
+        configuration.graphQLBurst = try number(
+            graphQLRateBurst, "HEARTH_GRAPHQL_RATE_BURST", "--graphql-rate-burst", 1...10_000_000, "GraphQL operations a user may send at once")
         if let value = host ?? environment["HEARTH_HOST"], !value.isEmpty {
             configuration.host = value
         }

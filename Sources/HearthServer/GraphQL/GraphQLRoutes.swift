@@ -14,13 +14,16 @@ import NIOCore
 /// `POST` takes a JSON body `{"query", "variables", "operationName"}`; `GET` takes the same as query-string
 /// parameters (`variables` as JSON) and runs queries only. A bearer token from the cloud API's sign-in names
 /// the caller; without one, operations run signed out (introspection works, every pantry field answers
-/// `UNAUTHENTICATED`). Every answer is a GraphQL response: failures are `errors` with an `extensions.code`.
+/// `UNAUTHENTICATED`). Each signed-in caller may send operations at the GraphQL rate (`--graphql-rate-limit`,
+/// `--graphql-rate-burst`); past it the answer is HTTP 429 with `Retry-After` and a `RATE_LIMITED` error. Every answer is a GraphQL response: failures are `errors` with an `extensions.code`.
 struct GraphQLRoutes: Sendable {
     static let path = "/graphql"
 
     let graphQL: any PantryGraphQLServing
     let accounts: AccountService
     let maxRequestBytes: Int
+    /// Takes one token per operation from the caller's bucket (signed-in callers; keyed by their user id).
+    var limiter: (any RateLimiting)? = nil
     let logger: Logger
 
     func register(on router: Router<HearthRequestContext>) {
@@ -96,6 +99,22 @@ struct GraphQLRoutes: Sendable {
             return respond(.unauthorized, GraphQLResult(errors: [error]))
         } catch {
             return respond(.internalServerError, GraphQLResult(errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)]))
+        }
+        if let viewer, let limiter {
+            let wait: Int?
+            do {
+                wait = try await limiter.acquire(viewer.userID)
+            } catch {
+                return respond(.internalServerError, GraphQLResult(errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)]))
+            }
+            if let wait {
+                let error = GraphQLError(
+                    message: "Too many operations from \(viewer.email); wait \(wait) s before sending more.",
+                    extensions: ["code": .string(GraphQLErrorCode.rateLimited.rawValue), "retryAfter": .int(wait)])
+                var response = respond(.tooManyRequests, GraphQLResult(errors: [error]))
+                response.headers[.retryAfter] = String(wait)
+                return response
+            }
         }
         return respond(.ok, await graphQL.execute(body, viewer: viewer))
     }
