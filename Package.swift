@@ -340,9 +340,24 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
 
+        // What the load benchmarks share: their servers as child processes, and wrk.
+        .target(
+            name: "BenchmarkSupport",
+            dependencies: [
+                "HearthCloud",
+                "HearthServer",
+                "HearthTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            path: "Benchmarks/BenchmarkSupport",
+            swiftSettings: swiftSettings
+        ),
+
         .executableTarget(
             name: "CloudLoadBenchmark",
             dependencies: [
+                "BenchmarkSupport",
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",
@@ -358,6 +373,25 @@ let package = Package(
             ],
             path: "Benchmarks/CloudLoadBenchmark",
             exclude: ["wrk"],
+            swiftSettings: swiftSettings
+        ),
+
+        // swift build -c release --product PantryBenchmark: the pantry's GraphQL against Strawberry.
+        .executableTarget(
+            name: "PantryBenchmark",
+            dependencies: [
+                "BenchmarkSupport",
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthExchange",
+                "HearthTestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+            ],
+            path: "Benchmarks/PantryBenchmark",
+            exclude: ["wrk", "strawberry"],
             swiftSettings: swiftSettings
         ),
 

@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchmarkSupport
 
 /// Drives `hearth serve` with many users through wrk — records modify, the changes feed, lookup and query — and
 /// reports requests/s, p50/p99 and the server's peak memory beside a Hummingbird hello-world measured in the same

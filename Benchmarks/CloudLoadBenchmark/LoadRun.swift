@@ -1,4 +1,5 @@
 import ArgumentParser
+import BenchmarkSupport
 import Foundation
 import HearthExchange
 import HearthTestSupport
@@ -41,7 +42,7 @@ struct LoadRun: AsyncParsableCommand {
         let hello = try await ChildServer.start(["hello-world"])
         for count in connectionCounts {
             let (figures, cpu) = try await hello.measure {
-                try await Wrk.run(url: hello.base + "/health", scenario: "get", connections: count, seconds: seconds, environment: [:])
+                try await Wrk.run(script: LoadScript.url, url: hello.base + "/health", scenario: "get", connections: count, seconds: seconds, environment: [:])
             }
             report.rows.append(LoadReport.Row(server: "hello-world", scenario: "health", connections: count, figures: figures, serverCPUMicroseconds: cpu, serverPeakMegabytes: hello.memory.peak))
         }
@@ -68,7 +69,7 @@ struct LoadRun: AsyncParsableCommand {
                         environment["HEARTH_LOAD_RUN"] = "\(scenario)\(count)"
                         let url = scenario == "health" ? server.base + "/health" : server.base
                         let (figures, cpu) = try await server.measure {
-                            try await Wrk.run(url: url, scenario: scenario == "health" ? "get" : scenario, connections: count, seconds: seconds, environment: environment)
+                            try await Wrk.run(script: LoadScript.url, url: url, scenario: scenario == "health" ? "get" : scenario, connections: count, seconds: seconds, environment: environment)
                         }
                         report.rows.append(LoadReport.Row(server: store.name, scenario: scenario, connections: count, figures: figures, serverCPUMicroseconds: cpu, serverPeakMegabytes: server.memory.peak))
                     }

@@ -1,3 +1,4 @@
+import BenchmarkSupport
 import Foundation
 import HearthCore
 import HearthExchange
@@ -23,7 +24,7 @@ enum Soak {
         try await withThrowingTaskGroup(of: Wrk.Figures?.self) { group in
             let samples = Locked<[Double]>([])
             group.addTask {
-                try await Wrk.run(url: server.base, scenario: "mixed", connections: connections, seconds: seconds, environment: environment)
+                try await Wrk.run(script: LoadScript.url, url: server.base, scenario: "mixed", connections: connections, seconds: seconds, environment: environment)
             }
             group.addTask {
                 var elapsed = 0

@@ -21,7 +21,8 @@ public enum CookableRanking {
     ///   - servings: scale every recipe that states its servings to this many; nil keeps the recipes' amounts.
     ///   - today: when given, items expired on that day do not count.
     public static func rank(_ recipes: [Recipe], stock: [PantryItem], servings: Int? = nil, today: CalendarDay? = nil) -> [RecipeCoverage] {
-        let scored = recipes.enumerated().map { (offset: $0.offset, result: coverage(of: $0.element, stock: stock, servings: servings, today: today)) }
+        let index = StockIndex(stock, today: today)
+        let scored = recipes.enumerated().map { (offset: $0.offset, result: index.coverage(of: $0.element, servings: servings)) }
         return scored.sorted { lhs, rhs in
             let l = lhs.result, r = rhs.result
             if abs(l.coverage - r.coverage) > Amount.epsilon { return l.coverage > r.coverage }
@@ -35,34 +36,50 @@ public enum CookableRanking {
 
     /// How much of `recipe` (scaled to `servings` when it states its own) `stock` covers.
     public static func coverage(of recipe: Recipe, stock: [PantryItem], servings: Int? = nil, today: CalendarDay? = nil) -> RecipeCoverage {
-        let usable = stock.filter { item in
-            guard item.quantity > Amount.epsilon else { return false }
-            guard let today else { return true }
-            return !ExpiryStatus.statuses(of: item, on: today).contains(.expired)
-        }
-        // Earliest due first, undated last, then the given order.
-        let ordered = usable.enumerated().sorted { lhs, rhs in
-            DueOrder.isEarlier(lhs.element.expirationDate, rhs.element.expirationDate) ?? (lhs.offset < rhs.offset)
-        }.map(\.element)
-        var byFood: [String: [PantryItem]] = [:]
-        for item in ordered { byFood[FoodName.key(item.name), default: []].append(item) }
-        var left: [String: Double] = Dictionary(ordered.map { ($0.id, $0.quantity) }, uniquingKeysWith: { first, _ in first })
-
-        let scaled = recipe.ingredients(forServings: servings)
-        let covered = scaled.map { ingredient in
-            cover(ingredient, from: byFood[FoodName.key(ingredient.name)] ?? [], left: &left)
-        }
-        let scaledTo = (servings ?? 0) > 0 && (recipe.servings ?? 0) > 0 ? servings : nil
-        return RecipeCoverage(recipe: recipe, servings: scaledTo, ingredients: covered)
+        StockIndex(stock, today: today).coverage(of: recipe, servings: servings)
     }
 
-    private static func cover(_ ingredient: Ingredient, from items: [PantryItem], left: inout [String: Double]) -> IngredientCoverage {
+    /// The stock as recipes draw on it, worked out once for every recipe ranked: the usable items (not empty,
+    /// not expired), earliest due first, by food.
+    struct StockIndex {
+        /// Usable items by ``FoodName/key(_:)``, earliest due first, undated last, then the given order.
+        let byFood: [String: [PantryItem]]
+
+        init(_ stock: [PantryItem], today: CalendarDay?) {
+            let usable = stock.filter { item in
+                guard item.quantity > Amount.epsilon else { return false }
+                guard let today else { return true }
+                return !ExpiryStatus.statuses(of: item, on: today).contains(.expired)
+            }
+            // Earliest due first, undated last, then the given order.
+            let ordered = usable.enumerated().sorted { lhs, rhs in
+                DueOrder.isEarlier(lhs.element.expirationDate, rhs.element.expirationDate) ?? (lhs.offset < rhs.offset)
+            }.map(\.element)
+            var byFood: [String: [PantryItem]] = [:]
+            for item in ordered { byFood[FoodName.key(item.name), default: []].append(item) }
+            self.byFood = byFood
+        }
+
+        /// How much of `recipe` (scaled to `servings` when it states its own) the stock covers; within the
+        /// recipe, stock one ingredient uses is not counted again for another.
+        func coverage(of recipe: Recipe, servings: Int?) -> RecipeCoverage {
+            // What this recipe's ingredients have left of the items they drew on; untouched items have all of theirs.
+            var left: [String: Double] = [:]
+            let covered = recipe.ingredients(forServings: servings).map { ingredient in
+                CookableRanking.cover(ingredient, from: byFood[FoodName.key(ingredient.name)] ?? [], left: &left)
+            }
+            let scaledTo = (servings ?? 0) > 0 && (recipe.servings ?? 0) > 0 ? servings : nil
+            return RecipeCoverage(recipe: recipe, servings: scaledTo, ingredients: covered)
+        }
+    }
+
+    fileprivate static func cover(_ ingredient: Ingredient, from items: [PantryItem], left: inout [String: Double]) -> IngredientCoverage {
         let mismatched = items.filter { !Units.areCompatible($0.unit, ingredient.unit) }.map(\.id)
         let compatible = items.filter { Units.areCompatible($0.unit, ingredient.unit) }
         let needed = max(0, ingredient.quantity.isFinite ? ingredient.quantity : 0)
 
         if needed <= Amount.epsilon {
-            let inStock = items.contains { (left[$0.id] ?? 0) > Amount.epsilon }
+            let inStock = items.contains { (left[$0.id] ?? $0.quantity) > Amount.epsilon }
             return IngredientCoverage(ingredient: ingredient, available: 0, missing: 0, itemIds: inStock ? items.map(\.id) : [],
                                       mismatchedItemIds: [], status: inStock ? .covered : .missing)
         }
@@ -70,7 +87,7 @@ public enum CookableRanking {
         var remaining = needed
         var used: [String] = []
         for item in compatible where remaining > Amount.epsilon {
-            let pool = left[item.id] ?? 0
+            let pool = left[item.id] ?? item.quantity
             guard pool > Amount.epsilon, let poolInIngredientUnit = Units.convert(pool, from: item.unit, to: ingredient.unit) else { continue }
             let taken = min(poolInIngredientUnit, remaining)
             remaining = Amount.clean(remaining - taken)

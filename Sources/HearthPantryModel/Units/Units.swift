@@ -70,10 +70,9 @@ public enum Units {
 
     // MARK: Reading
 
-    /// Lower case, without dots, with single spaces.
+    /// Lower case, without dots, with single spaces (dots count as spaces).
     static func simplified(_ text: String) -> String {
-        text.lowercased().replacingOccurrences(of: ".", with: " ")
-            .split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        text.lowercased().split { $0.isWhitespace || $0 == "." }.joined(separator: " ")
     }
 
     private static func lookup(_ key: String) -> MeasurementUnit? {

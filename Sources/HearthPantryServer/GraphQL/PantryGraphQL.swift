@@ -30,6 +30,8 @@ public struct PantryGraphQL: PantryGraphQLServing {
     let shaper: GraphQLErrorShaper
     let store: PantryStore
     let logger: Logger
+    /// Documents already parsed and validated, by query text: clients send the same few operations again and again.
+    let documents: DocumentCache
 
     /// - Parameters:
     ///   - store: the pantry's tables (migrated).
@@ -41,6 +43,7 @@ public struct PantryGraphQL: PantryGraphQLServing {
         self.limits = limits
         self.shaper = GraphQLErrorShaper(logger: logger)
         self.logger = logger
+        self.documents = DocumentCache(capacity: 512)
     }
 
     /// The service on the pantry's tables in the record store's database (see ``migrate(_:)``).
@@ -106,6 +109,7 @@ public struct PantryGraphQL: PantryGraphQLServing {
     /// The request's document when it parses and passes validation (GraphQL's rules and the limits);
     /// otherwise the errors that refuse it, all `BAD_USER_INPUT`.
     private func checked(_ request: GraphQLRequest) -> Checked {
+        if let document = documents[request.query] { return .document(document) }
         let document: Document
         do {
             document = try parse(source: Source(body: request.query, name: "GraphQL request"))
@@ -115,6 +119,7 @@ public struct PantryGraphQL: PantryGraphQLServing {
         }
         let errors = validate(schema: schema.schema, ast: document, rules: specifiedRules + limits.rules)
         guard errors.isEmpty else { return .refused(errors.map { shaper.shape($0, phase: .validation) }) }
+        documents[request.query] = document
         return .document(document)
     }
 
@@ -124,7 +129,7 @@ public struct PantryGraphQL: PantryGraphQLServing {
     }
 
     public func operationType(of request: GraphQLRequest) -> OperationType? {
-        guard let document = try? parse(source: Source(body: request.query, name: "GraphQL request")) else { return nil }
+        guard let document = documents[request.query] ?? (try? parse(source: Source(body: request.query, name: "GraphQL request"))) else { return nil }
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
         if let name = request.operationName {
             return operations.first { $0.name?.value == name }?.operation

@@ -9,26 +9,32 @@ public final class PantryContext: Sendable {
     /// The signed-in caller; nil when the request carried no token.
     public let viewer: PantryViewer?
     let store: PantryStore
-    private let currentLoaders: Mutex<PantryLoaders>
+    private let current: Mutex<(loaders: PantryLoaders, today: CalendarDay)>
 
     init(viewer: PantryViewer?, store: PantryStore) {
         self.viewer = viewer
         self.store = store
-        self.currentLoaders = Mutex(PantryLoaders(store: store))
+        self.current = Mutex((PantryLoaders(store: store), Self.day(store.clock())))
     }
 
     /// The loaders of the current operation (a subscription gets fresh ones for each event it sends).
-    var loaders: PantryLoaders { currentLoaders.withLock { $0 } }
+    var loaders: PantryLoaders { current.withLock { $0.loaders } }
 
     /// The time a mutation records.
     var now: Date { store.clock() }
 
-    /// The day it is now, in UTC: what items' due days are compared with.
-    var today: CalendarDay { CalendarDay(now, in: TimeZone(identifier: "UTC") ?? .current) }
+    /// The day it is, in UTC: what items' due days are compared with. Read once per operation (and again after
+    /// a write), so every item of an answer is judged on the same day.
+    var today: CalendarDay { current.withLock { $0.today } }
+
+    private static let utc = TimeZone(identifier: "UTC") ?? .current
+
+    private static func day(_ date: Date) -> CalendarDay { CalendarDay(date, in: utc) }
 
     /// Forgets everything loaded so far, so the next reads see the database as it is now.
     func resetLoaders() {
-        currentLoaders.withLock { $0 = PantryLoaders(store: store) }
+        let fresh = (PantryLoaders(store: store), Self.day(store.clock()))
+        current.withLock { $0 = fresh }
     }
 
     /// After a write: forgets what was loaded, so the rest of the mutation reads what is stored now.

@@ -1,4 +1,4 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import HearthCloud
 import HearthServer
@@ -8,14 +8,16 @@ import Logging
 ///
 /// Per-user rate limits are off (the load is the point) and passwords are hashed cheaply (signing the
 /// benchmark's users in is not measured); everything else is `hearth serve`'s defaults.
-struct ServeChild: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run hearth serve's application for the load (used by the benchmark itself).", shouldDisplay: false)
+public struct ServeChild: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(commandName: "serve", abstract: "Run hearth serve's application for the load (used by the benchmark itself).", shouldDisplay: false)
 
     @Option(name: .customLong("data-dir")) var dataDirectory: String
     @Option var database: String?
     @Option(name: .customLong("database-connections")) var databaseConnections: Int?
 
-    func run() async throws {
+    public init() {}
+
+    public func run() async throws {
         var configuration = try ServerConfiguration.resolve(
             host: "127.0.0.1", port: 0, dataDirectory: dataDirectory, logLevel: "error", database: database,
             rateLimit: 1_000_000, rateBurst: 1_000_000, maxRequestBytes: nil, maxAssetBytes: nil, databaseConnections: databaseConnections
