@@ -5,6 +5,7 @@ import HummingbirdWebSocket
 import Logging
 import NIOCore
 import NIOWebSocket
+import ServiceLifecycle
 
 /// Subscriptions (and queries and mutations) over a WebSocket at `/graphql`, speaking the
 /// `graphql-transport-ws` protocol.
@@ -28,6 +29,16 @@ struct GraphQLWebSocket: Sendable {
     /// Serves one connection until either side closes it (a protocol error closes it with its code, logged at debug).
     func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
         let session = GraphQLWebSocketSession(outbound: outbound, logger: logger)
+        // A server that is stopping closes its sockets ("going away"), so the client reconnects elsewhere and the
+        // stop does not wait for clients to hang up.
+        try await withGracefulShutdownHandler {
+            try await serve(inbound: inbound, session: session)
+        } onGracefulShutdown: {
+            Task { await session.close(1001, "The server is shutting down") }
+        }
+    }
+
+    private func serve(inbound: WebSocketInboundStream, session: GraphQLWebSocketSession) async throws {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 try await Task.sleep(for: initTimeout)
