@@ -8,9 +8,15 @@ public final class PostgresRecordStore: SQLRecordStore, @unchecked Sendable {
 
     /// Connects to `url` (`postgres://user:password@host:5432/database`, optionally `?schema=name&sslmode=require`).
     /// Run ``run()`` (it holds the connections) and then ``migrate()`` before use.
-    /// - Parameter schema: a schema to keep the tables in (created by ``migrate()``); tests give each their own.
-    public init(url: String, schema: String? = nil, maximumConnections: Int = 20, configuration: CloudConfiguration = CloudConfiguration(), clock: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "hearth.cloud")) throws {
-        postgres = try PostgresDatabase(url: url, schema: schema, maximumConnections: maximumConnections, logger: logger)
+    /// - Parameters:
+    ///   - schema: a schema to keep the tables in (created by ``migrate()``); tests give each their own.
+    ///   - leaseTimeout: how long a transaction waits for a pooled connection before it is answered
+    ///     `TRY_AGAIN_LATER`.
+    public init(
+        url: String, schema: String? = nil, maximumConnections: Int = 20, leaseTimeout: Duration = .seconds(5),
+        configuration: CloudConfiguration = CloudConfiguration(), clock: @escaping @Sendable () -> Date = Date.init, logger: Logger = Logger(label: "hearth.cloud")
+    ) throws {
+        postgres = try PostgresDatabase(url: url, schema: schema, maximumConnections: maximumConnections, leaseTimeout: leaseTimeout, logger: logger)
         super.init(database: postgres, configuration: configuration, clock: clock, logger: logger)
     }
 

@@ -109,7 +109,7 @@ func withPantry<T: Sendable>(_ kind: DatabaseKind, limits: GraphQLLimits = Graph
             try Test.cancel(Comment(rawValue: reason))
         }
         let schema = "p_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
-        let recordStore = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 4, configuration: CloudConfiguration(bcryptCost: 4), logger: logger)
+        let recordStore = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 4, leaseTimeout: .seconds(30), configuration: CloudConfiguration(bcryptCost: 4), logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await recordStore.run() }
             defer { group.cancelAll() }
