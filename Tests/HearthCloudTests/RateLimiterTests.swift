@@ -54,8 +54,8 @@ struct SharedRateLimitTests {
         logger.logLevel = .error
         let schema = "t_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
         // Two stores on one schema stand for two `hearth serve` processes.
-        let first = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, logger: logger)
-        let second = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, logger: logger)
+        let first = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+        let second = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await first.run() }
             group.addTask { try await second.run() }

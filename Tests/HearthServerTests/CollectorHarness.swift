@@ -43,7 +43,7 @@ func withCollector<T: Sendable>(
         let schema = "a_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
         configuration.databaseURL = url + (url.contains("?") ? "&" : "?") + "schema=\(schema)"
         configuration.databaseConnections = 4
-        let reader = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, logger: logger)
+        let reader = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
         let configured = configuration
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await reader.run() }

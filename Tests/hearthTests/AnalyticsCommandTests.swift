@@ -63,7 +63,7 @@ struct AnalyticsCommandTests {
         let schema = "c_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
         var logger = Logger(label: "test.analytics.cli")
         logger.logLevel = .error
-        let store = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, logger: logger)
+        let store = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
             defer { group.cancelAll() }
