@@ -22,10 +22,16 @@ final class PantryLoaders: Sendable {
             await accounts.expect(members.values.flatMap { $0.map(\.userId) })
             return members
         }
-        items = DataLoader { try await store.items(inHouseholds: $0) }
+        let bookings = DataLoader<String, [StockBooking]> { try await store.bookings(ofItems: $0) }
+        self.bookings = bookings
+        // Likewise whoever lists items may ask for their bookings: every item of the batch, in every household.
+        items = DataLoader { ids in
+            let items = try await store.items(inHouseholds: ids)
+            await bookings.expect(items.values.flatMap { $0.map(\.id) })
+            return items
+        }
         invites = DataLoader { try await store.invites(inHouseholds: $0) }
         memberships = DataLoader { try await store.memberships(ofUsers: $0) }
-        bookings = DataLoader { try await store.bookings(ofItems: $0) }
         recipes = DataLoader { try await store.recipes(inHouseholds: $0) }
         shoppingLists = DataLoader { try await store.shoppingLists(ofHouseholds: $0) }
     }

@@ -144,7 +144,7 @@ struct GraphQLRoutes: Sendable {
     }
 
     private func respond(_ status: HTTPResponse.Status, _ result: GraphQLResult) -> Response {
-        let data = (try? GraphQLJSONEncoder().encode(result)) ?? Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL"}}]}"#.utf8)
+        let data = (try? GraphQLResponseBody.encode(result)) ?? Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL"}}]}"#.utf8)
         return Response(
             status: status,
             headers: [.contentType: "application/graphql-response+json; charset=utf-8", .cacheControl: "no-store"],
