@@ -42,8 +42,9 @@ public enum CookableRanking {
     /// The stock as recipes draw on it, worked out once for every recipe ranked: the usable items (not empty,
     /// not expired), earliest due first, by food.
     struct StockIndex {
-        /// Usable items by ``FoodName/key(_:)``, earliest due first, undated last, then the given order.
-        let byFood: [String: [PantryItem]]
+        /// Usable items by ``FoodName/key(_:)``, earliest due first, undated last, then the given order, each
+        /// with its unit read once.
+        let byFood: [String: [StockedItem]]
 
         init(_ stock: [PantryItem], today: CalendarDay?) {
             let usable = stock.filter { item in
@@ -55,8 +56,17 @@ public enum CookableRanking {
             let ordered = usable.enumerated().sorted { lhs, rhs in
                 DueOrder.isEarlier(lhs.element.expirationDate, rhs.element.expirationDate) ?? (lhs.offset < rhs.offset)
             }.map(\.element)
-            var byFood: [String: [PantryItem]] = [:]
-            for item in ordered { byFood[FoodName.key(item.name), default: []].append(item) }
+            // Many items share a name and most share a unit: each is read once.
+            var keys: [String: String] = [:]
+            var units: [String: MeasurementUnit] = [:]
+            var byFood: [String: [StockedItem]] = [:]
+            for item in ordered {
+                let key = keys[item.name] ?? FoodName.key(item.name)
+                keys[item.name] = key
+                let unit = units[item.unit] ?? Units.unit(item.unit)
+                units[item.unit] = unit
+                byFood[key, default: []].append(StockedItem(item: item, unit: unit))
+            }
             self.byFood = byFood
         }
 
@@ -73,25 +83,33 @@ public enum CookableRanking {
         }
     }
 
-    fileprivate static func cover(_ ingredient: Ingredient, from items: [PantryItem], left: inout [String: Double]) -> IngredientCoverage {
-        let mismatched = items.filter { !Units.areCompatible($0.unit, ingredient.unit) }.map(\.id)
-        let compatible = items.filter { Units.areCompatible($0.unit, ingredient.unit) }
+    /// A usable item and the unit its quantity counts in.
+    struct StockedItem {
+        let item: PantryItem
+        let unit: MeasurementUnit
+    }
+
+    fileprivate static func cover(_ ingredient: Ingredient, from stocked: [StockedItem], left: inout [String: Double]) -> IngredientCoverage {
+        let wanted = Units.unit(ingredient.unit)
+        let mismatched = stocked.filter { !$0.unit.isCompatible(with: wanted) }.map(\.item.id)
+        let compatible = stocked.filter { $0.unit.isCompatible(with: wanted) }
         let needed = max(0, ingredient.quantity.isFinite ? ingredient.quantity : 0)
 
         if needed <= Amount.epsilon {
-            let inStock = items.contains { (left[$0.id] ?? $0.quantity) > Amount.epsilon }
-            return IngredientCoverage(ingredient: ingredient, available: 0, missing: 0, itemIds: inStock ? items.map(\.id) : [],
+            let inStock = stocked.contains { (left[$0.item.id] ?? $0.item.quantity) > Amount.epsilon }
+            return IngredientCoverage(ingredient: ingredient, available: 0, missing: 0, itemIds: inStock ? stocked.map(\.item.id) : [],
                                       mismatchedItemIds: [], status: inStock ? .covered : .missing)
         }
 
         var remaining = needed
         var used: [String] = []
-        for item in compatible where remaining > Amount.epsilon {
+        for entry in compatible where remaining > Amount.epsilon {
+            let item = entry.item
             let pool = left[item.id] ?? item.quantity
-            guard pool > Amount.epsilon, let poolInIngredientUnit = Units.convert(pool, from: item.unit, to: ingredient.unit) else { continue }
+            guard pool > Amount.epsilon, let poolInIngredientUnit = Units.convert(pool, from: entry.unit, to: wanted) else { continue }
             let taken = min(poolInIngredientUnit, remaining)
             remaining = Amount.clean(remaining - taken)
-            let takenInItemUnit = Units.convert(taken, from: ingredient.unit, to: item.unit) ?? pool
+            let takenInItemUnit = Units.convert(taken, from: wanted, to: entry.unit) ?? pool
             left[item.id] = Amount.clean(max(0, pool - takenInItemUnit))
             used.append(item.id)
         }

@@ -34,8 +34,12 @@ public enum Units {
     /// `quantity` in `from` expressed in `to`, or nil when the units do not convert into each other or the
     /// quantity is not a finite number. The result is free of float noise (1e-9).
     public static func convert(_ quantity: Double, from: String, to: String) -> Double? {
+        convert(quantity, from: unit(from), to: unit(to))
+    }
+
+    /// `quantity` in `source` expressed in `target`: ``convert(_:from:to:)`` for units already read.
+    public static func convert(_ quantity: Double, from source: MeasurementUnit, to target: MeasurementUnit) -> Double? {
         guard quantity.isFinite else { return nil }
-        let source = unit(from), target = unit(to)
         guard source.isCompatible(with: target) else { return nil }
         if source.factor == target.factor { return quantity }
         return Amount.clean(quantity * source.factor / target.factor)

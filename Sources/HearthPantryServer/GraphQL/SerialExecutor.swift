@@ -106,13 +106,20 @@ struct SerialExecutor: Sendable {
 /// what to make of what it returns.
 private struct FieldPlan {
     let responseKey: String
-    let fieldName: String
     /// nil for `__typename`.
     let resolve: GraphQLFieldResolve?
     let arguments: Map
-    let type: any GraphQLType
-    /// The fields to select on the objects this field returns (nil for a leaf).
-    let selection: ObjectPlan?
+    let shape: Shape
+}
+
+/// What a field's type makes of a resolved value, with the type's wrappers taken apart once per request.
+private indirect enum Shape {
+    case nonNull(Shape)
+    case list(Shape)
+    case scalar(any GraphQLLeafType)
+    /// An enum, with its values by the raw value Graphiti stores them under.
+    case enumeration(GraphQLEnumType)
+    case object(ObjectPlan)
 }
 
 /// The fields to select on objects of one type.
@@ -142,21 +149,15 @@ private struct Planner {
             let first = asts[0]
             let name = first.name.value
             if name == "__typename" {
-                fields.append(FieldPlan(responseKey: key, fieldName: name, resolve: nil, arguments: .dictionary([:]), type: GraphQLString, selection: nil))
+                fields.append(FieldPlan(responseKey: key, resolve: nil, arguments: .dictionary([:]), shape: .scalar(GraphQLString)))
                 continue
             }
             guard let definition = definitions[name], let resolve = definition.resolve else {
                 throw SerialExecutor.Declined("field \(type.name).\(name) has no resolver of its own")
             }
             let arguments = try self.arguments(first.arguments, definition.args)
-            let named = Self.namedType(definition.type)
-            var selection: ObjectPlan?
-            if let object = named as? GraphQLObjectType {
-                selection = try plan(object, asts.compactMap(\.selectionSet))
-            } else if !(named is any GraphQLLeafType) {
-                throw SerialExecutor.Declined("field \(type.name).\(name) returns an abstract type")
-            }
-            fields.append(FieldPlan(responseKey: key, fieldName: name, resolve: resolve, arguments: arguments, type: definition.type, selection: selection))
+            let shape = try self.shape(of: definition.type, selections: asts.compactMap(\.selectionSet), field: "\(type.name).\(name)")
+            fields.append(FieldPlan(responseKey: key, resolve: resolve, arguments: arguments, shape: shape))
         }
         return ObjectPlan(typeName: type.name, fields: fields)
     }
@@ -254,10 +255,15 @@ private struct Planner {
         return try leaf.parseLiteral(valueAST: value)
     }
 
-    static func namedType(_ type: any GraphQLType) -> any GraphQLType {
-        if let nonNull = type as? GraphQLNonNull { return namedType(nonNull.ofType) }
-        if let list = type as? GraphQLList { return namedType(list.ofType) }
-        return type
+    private func shape(of type: any GraphQLType, selections: [SelectionSet], field: String) throws -> Shape {
+        switch type {
+        case let nonNull as GraphQLNonNull: return .nonNull(try shape(of: nonNull.ofType, selections: selections, field: field))
+        case let list as GraphQLList: return .list(try shape(of: list.ofType, selections: selections, field: field))
+        case let enumeration as GraphQLEnumType: return .enumeration(enumeration)
+        case let leaf as any GraphQLLeafType: return .scalar(leaf)
+        case let object as GraphQLObjectType: return .object(try plan(object, selections))
+        default: throw SerialExecutor.Declined("field \(field) returns an abstract type")
+        }
     }
 }
 
@@ -275,32 +281,52 @@ private struct Run {
                 continue
             }
             let value = try await resolve(source, field.arguments, context, info)
-            answer[field.responseKey] = try await complete(value, field.type, field.selection)
+            answer[field.responseKey] = try await complete(value, field.shape)
         }
         return .dictionary(answer)
     }
 
-    private func complete(_ value: (any Sendable)?, _ type: any GraphQLType, _ selection: ObjectPlan?) async throws -> Map {
-        if let nonNull = type as? GraphQLNonNull {
-            let completed = try await complete(value, nonNull.ofType, selection)
-            guard completed != .null else { throw SerialExecutor.Declined("null for a non-null field") }
-            return completed
+    private func complete(_ value: (any Sendable)?, _ shape: Shape) async throws -> Map {
+        if case .nonNull(let inner) = shape {
+            // Graphiti makes a field non-null exactly when its Swift type is not optional, so a value here is
+            // never an `Optional` in disguise.
+            guard let value else { throw SerialExecutor.Declined("null for a non-null field") }
+            return try await present(value, inner)
         }
         guard let value = unwrapped(value) else { return .null }
-        if let list = type as? GraphQLList {
+        return try await present(value, shape)
+    }
+
+    /// A value known not to be null, completed as `shape` says.
+    private func present(_ value: any Sendable, _ shape: Shape) async throws -> Map {
+        switch shape {
+        case .nonNull(let inner):
+            return try await present(value, inner)
+        case .list(let element):
             guard let elements = value as? [(any Sendable)?] else { throw SerialExecutor.Declined("a list field answered something else") }
             var answer: [Map] = []
             answer.reserveCapacity(elements.count)
-            for element in elements {
+            for item in elements {
+                if case .nonNull = element {
+                    answer.append(try await complete(item, element))
+                } else if let found = unwrapped(item) {
+                    answer.append(try await present(found, element))
+                }
                 // GraphQL's executor leaves nil elements out of a list; so does this one.
-                guard unwrapped(element) != nil else { continue }
-                answer.append(try await complete(element, list.ofType, selection))
             }
             return .array(answer)
+        case .scalar(let leaf):
+            return try leaf.serialize(value: value)
+        case .enumeration(let enumeration):
+            // Graphiti stores a Swift enum's values under their raw strings; GraphQL's own route there encodes
+            // the value to a map first.
+            if let raw = (value as? any RawRepresentable)?.rawValue as? String, let found = enumeration.valueLookup[.string(raw)] {
+                return .string(found.name)
+            }
+            return try enumeration.serialize(value: value)
+        case .object(let plan):
+            return try await object(plan, value)
         }
-        if let selection { return try await object(selection, value) }
-        guard let leaf = type as? any GraphQLLeafType else { throw SerialExecutor.Declined("an abstract type") }
-        return try leaf.serialize(value: value)
     }
 
     /// `value` with every layer of `Optional` taken off, or nil when one of them is empty.
