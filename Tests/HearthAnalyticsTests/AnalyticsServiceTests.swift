@@ -8,7 +8,7 @@ import Testing
 @testable import HearthAnalytics
 
 /// The analytics client against a local server that answers like PostHog.
-@Suite("Analytics client (PostHog protocol)", .timeLimit(.minutes(2)))
+@Suite("Analytics client (PostHog protocol)", .timeLimit(.minutes(10)))
 struct AnalyticsServiceTests {
     /// A clock that moves one second per reading, so events keep their order.
     final class Ticks: Sendable {

@@ -3,7 +3,7 @@ import HearthCloudModel
 import Testing
 @testable import HearthCloud
 
-@Suite("Change events between server processes", .timeLimit(.minutes(3)))
+@Suite("Change events between server processes", .timeLimit(.minutes(10)))
 struct ChangeEventTests {
     @Test("an event too big for NOTIFY loses record names first, then roots and types, never its zones")
     func compaction() throws {

@@ -7,7 +7,7 @@ import Testing
 /// Statements a transaction sends without waiting (`send`) and statements sent together (`queries`), on
 /// both databases: they run in order, a failure among them fails the transaction whole, and the failure
 /// reported is the statement's own.
-@Suite("Statements sent together", .timeLimit(.minutes(2)))
+@Suite("Statements sent together", .timeLimit(.minutes(10)))
 struct PipelinedStatementTests {
     static func makeTable(_ database: any SQLDatabase) async throws {
         _ = try await database.transaction(readOnly: false) { tx in

@@ -29,7 +29,7 @@ private struct HangingHealth: ServiceHealth {
     }
 }
 
-@Suite(.timeLimit(.minutes(1))) struct HealthReportTests {
+@Suite(.timeLimit(.minutes(10))) struct HealthReportTests {
     @Test func healthyWhenEveryServiceIs() async {
         let report = await HealthReport.check([FixedHealth(serviceName: "a", healthy: true), FixedHealth(serviceName: "b", healthy: true)])
         #expect(report.isHealthy)

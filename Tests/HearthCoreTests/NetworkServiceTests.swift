@@ -70,7 +70,7 @@ private func withPeer(_ body: @Sendable (URL, Locked<[String: Int]>) async throw
     }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct NetworkServiceTests {
+@Suite(.timeLimit(.minutes(10))) struct NetworkServiceTests {
     @Test func getsAndPostsTypedJSON() async throws {
         try await withPeer { base, _ in
             let network = NetworkService(configuration: NetworkConfiguration(baseURL: base))

@@ -6,7 +6,7 @@ import Testing
 @testable import HearthFinance
 
 /// `hearth finance …` run as a real process against a database file.
-@Suite(.timeLimit(.minutes(3))) struct FinanceCLITests {
+@Suite(.timeLimit(.minutes(10))) struct FinanceCLITests {
     let folder: TemporaryFolder
     let database: URL
 

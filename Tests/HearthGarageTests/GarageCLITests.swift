@@ -30,7 +30,7 @@ struct HearthCLI {
     }
 }
 
-@Suite(.serialized, .timeLimit(.minutes(3))) struct GarageCLITests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct GarageCLITests {
     @Test func fuelEconomyVehicleShowAndAsk() async throws {
         let cli = try HearthCLI()
         #expect(try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--mileage", "20000").status == 0)

@@ -4,7 +4,7 @@ import Testing
 
 /// `hearth garage ocr` on photos drawn by `scripts/ocr/generate.py`: the reading, the check against the
 /// vehicle's mileage, and the errors. Skips (fails on CI) without Pillow in `.build/venv`.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct GarageOCRCLITests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct GarageOCRCLITests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let python = ExternalTool(
         name: "Python with Pillow", variable: "HEARTH_OCR_PYTHON",

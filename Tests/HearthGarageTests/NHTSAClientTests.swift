@@ -116,7 +116,7 @@ enum FakeNHTSA {
     }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct NHTSAClientTests {
+@Suite(.timeLimit(.minutes(10))) struct NHTSAClientTests {
     static func client(_ base: URL, clock: ManualClock = ManualClock(), timeout: Duration = .seconds(15)) -> NHTSAClient {
         NHTSAClient(configuration: NHTSAConfiguration(vpicURL: base, apiURL: base, timeout: timeout), clock: clock)
     }

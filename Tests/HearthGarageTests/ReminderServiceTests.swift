@@ -10,7 +10,7 @@ import NIOCore
 import Testing
 @testable import HearthGarage
 
-@Suite(.timeLimit(.minutes(3))) struct ReminderServiceTests {
+@Suite(.timeLimit(.minutes(10))) struct ReminderServiceTests {
     static func logger() -> (Logger, InMemoryLogHandler) {
         let handler = InMemoryLogHandler()
         var logger = Logger(label: "test.reminders", factory: { _ in handler })
@@ -116,7 +116,7 @@ import Testing
         let running = Task { try await service.run() }
         defer { running.cancel() }
         let brakes = try await store.addService(ServiceDraft(preset: "Brake Inspection", dueDate: TestSupport.day(2024, 6, 1)), to: car.id)
-        try await waitUntil("the running service schedules the new service's reminders", timeout: .seconds(10), interval: .milliseconds(25)) {
+        try await waitUntil("the running service schedules the new service's reminders", timeout: .seconds(60), interval: .milliseconds(25)) {
             try await service.pending().contains { $0.serviceID == brakes.id }
         }
     }

@@ -31,7 +31,7 @@ enum ReportTools {
     }
 }
 
-@Suite(.timeLimit(.minutes(3))) struct ServiceHistoryReportTests {
+@Suite(.timeLimit(.minutes(10))) struct ServiceHistoryReportTests {
     static let vin = "1HGCM82633A004352"
 
     /// A Civic with four logged services (one repair without a service) in 2024 and 2025.
@@ -212,7 +212,7 @@ enum ReportTools {
     }
 }
 
-@Suite(.serialized, .timeLimit(.minutes(3))) struct GarageReportCLITests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct GarageReportCLITests {
     @Test func historyAndCostsCommandsWriteFiles() async throws {
         guard try ReportTools.ready() else { return }
         let cli = try HearthCLI()

@@ -4,7 +4,7 @@ import HearthTestSupport
 import Testing
 @testable import HearthHealth
 
-@Suite(.timeLimit(.minutes(3))) struct FHIRTests {
+@Suite(.timeLimit(.minutes(10))) struct FHIRTests {
     /// Python with `fhir.resources`, in the virtual environment `.ci/run` makes.
     static let python = ExternalTool(
         name: "Python with fhir.resources", variable: "HEARTH_FHIR_PYTHON",

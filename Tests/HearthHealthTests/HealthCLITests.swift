@@ -4,7 +4,7 @@ import HearthTestSupport
 import Testing
 @testable import HearthHealth
 
-@Suite(.serialized, .timeLimit(.minutes(3))) struct HealthCLITests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct HealthCLITests {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-health-cli-\(UUID().uuidString)")
 
     func run(_ arguments: String...) async throws -> ChildProcess.Result {

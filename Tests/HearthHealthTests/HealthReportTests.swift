@@ -6,7 +6,7 @@ import HearthTestSupport
 import Testing
 @testable import HearthHealth
 
-@Suite(.timeLimit(.minutes(3))) struct HealthReportTests {
+@Suite(.timeLimit(.minutes(10))) struct HealthReportTests {
     /// qpdf and poppler: missing ones skip the test locally and fail it on CI, where `.ci/run` installs them.
     func toolsReady() throws -> Bool {
         let missing = ["qpdf", "pdftotext", "pdftoppm"].filter { !FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)") }

@@ -5,7 +5,7 @@ import HearthCore
 import HearthPantryModel
 import Testing
 
-@Suite("GraphQLService against a live server: cache policies, watching, error codes", .serialized, .timeLimit(.minutes(3)))
+@Suite("GraphQLService against a live server: cache policies, watching, error codes", .serialized, .timeLimit(.minutes(10)))
 struct GraphQLServiceTests {
     static let list = "{ households { id name } }"
 

@@ -4,7 +4,7 @@ import HearthPantry
 import HearthPantryModel
 import Testing
 
-@Suite("HouseholdService against a live server: messages, the 5-minute cache, invites, members, watching", .timeLimit(.minutes(3)))
+@Suite("HouseholdService against a live server: messages, the 5-minute cache, invites, members, watching", .timeLimit(.minutes(10)))
 struct HouseholdServiceTests {
     @Test("empty names and invite codes are refused with the pantry's messages; inputs are trimmed")
     func messagesAndTrimming() async throws {
@@ -104,7 +104,7 @@ struct HouseholdServiceTests {
     }
 }
 
-@Suite("PantryService against a live server", .timeLimit(.minutes(3)))
+@Suite("PantryService against a live server", .timeLimit(.minutes(10)))
 struct PantryServiceTests {
     @Test("items are added with trimmed inputs and listed; the rules' refusals name the field")
     func addAndList() async throws {

@@ -4,7 +4,7 @@ import HearthPantry
 import HearthPantryModel
 import Testing
 
-@Suite("HouseholdService: adding members directly and handing over ownership", .timeLimit(.minutes(3)))
+@Suite("HouseholdService: adding members directly and handing over ownership", .timeLimit(.minutes(10)))
 struct OwnershipTransferTests {
     @Test("only the owner may transfer; the new owner is owner, the old one admin; a stranger's member id is refused")
     func transfer() async throws {

@@ -4,7 +4,7 @@ import HearthPantry
 import HearthPantryModel
 import Testing
 
-@Suite("PantryService against a live server: edit, delete and every stock verb", .timeLimit(.minutes(3)))
+@Suite("PantryService against a live server: edit, delete and every stock verb", .timeLimit(.minutes(10)))
 struct PantryServiceStockTests {
     @Test("stock verbs book and answer the booking; undo takes it back; edits trim and keep the quantity; delete removes")
     func stock() async throws {
@@ -61,7 +61,7 @@ struct PantryServiceStockTests {
     }
 }
 
-@Suite("Live updates: watchers follow changes other clients make", .serialized, .timeLimit(.minutes(3)))
+@Suite("Live updates: watchers follow changes other clients make", .serialized, .timeLimit(.minutes(10)))
 struct PantryLiveUpdatesTests {
     /// Two people in one household, each with their own client; the first owns it and has a stocked item.
     static func household(_ server: LiveServer) async throws -> (a: DependencyContainer, b: DependencyContainer, home: Household, rice: PantryItem) {

@@ -4,7 +4,7 @@ import HearthPantry
 import HearthPantryModel
 import Testing
 
-@Suite("RecipeService against a live server: the 5-minute cache per household, invalidation, ranking, refusals", .timeLimit(.minutes(3)))
+@Suite("RecipeService against a live server: the 5-minute cache per household, invalidation, ranking, refusals", .timeLimit(.minutes(10)))
 struct RecipeServiceTests {
     static func recipe(_ name: String, servings: Int? = nil, _ ingredients: [(String, Double, String)]) -> RecipeFields {
         RecipeFields(name: name, ingredients: ingredients.map { Ingredient(name: $0.0, quantity: $0.1, unit: $0.2) }, servings: servings)

@@ -5,7 +5,7 @@ import HearthPantryModel
 import HearthStore
 import Testing
 
-@Suite("Preferences, permissions and the service container", .timeLimit(.minutes(3)))
+@Suite("Preferences, permissions and the service container", .timeLimit(.minutes(10)))
 struct ServicesTests {
     static func files() -> ProtectedFileStore {
         ProtectedFileStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("hearth-pantry-prefs-\(UUID().uuidString)"))

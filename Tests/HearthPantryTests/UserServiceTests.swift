@@ -4,7 +4,7 @@ import HearthPantry
 import HearthPantryModel
 import Testing
 
-@Suite("UserService against a live server: the current user, profile changes, finding housemates", .timeLimit(.minutes(3)))
+@Suite("UserService against a live server: the current user, profile changes, finding housemates", .timeLimit(.minutes(10)))
 struct UserServiceTests {
     @Test("the current user comes with their rules; profile changes are trimmed, kept and refused by field")
     func profile() async throws {

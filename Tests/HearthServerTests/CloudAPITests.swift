@@ -8,7 +8,7 @@ import NIOCore
 import Testing
 @testable import HearthServer
 
-@Suite("Cloud HTTP API", .timeLimit(.minutes(3)))
+@Suite("Cloud HTTP API", .timeLimit(.minutes(10)))
 struct CloudAPITests {
     @Test("authentication: no token and a bad one are 401 with WWW-Authenticate, caller answers, sign-out revokes")
     func authentication() async throws {

@@ -11,7 +11,7 @@ import NIOWebSocket
 import Testing
 @testable import HearthServer
 
-@Suite("GraphQL subscriptions over WebSocket (graphql-transport-ws)", .timeLimit(.minutes(2)))
+@Suite("GraphQL subscriptions over WebSocket (graphql-transport-ws)", .timeLimit(.minutes(10)))
 struct GraphQLWebSocketTests {
     static let configuration = WebSocketClientConfiguration(additionalHeaders: [.secWebSocketProtocol: "graphql-transport-ws"])
 

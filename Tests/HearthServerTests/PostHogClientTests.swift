@@ -10,7 +10,7 @@ import Testing
 /// PostHog's official Python client (`posthog` from PyPI, the version `.ci/run` pins) sends to a live server's
 /// collector, and every event arrives whole: name, distinct_id, properties, timestamp (to the microsecond), uuid.
 extension AnalyticsSuites {
-    @Suite("PostHog's Python client sends to the collector", .timeLimit(.minutes(3)))
+    @Suite("PostHog's Python client sends to the collector", .timeLimit(.minutes(10)))
     struct PostHogClientTests {
         static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         static let python = ExternalTool(

@@ -8,7 +8,7 @@ import HearthTestSupport
 import Testing
 @testable import HearthServer
 
-@Suite("Push channel", .timeLimit(.minutes(3)))
+@Suite("Push channel", .timeLimit(.minutes(10)))
 struct PushChannelTests {
     @Test("changes reach the owner's other devices and the participants, never the device that made them")
     func pushSkipsTheOriginDevice() async throws {

@@ -9,7 +9,7 @@ import Testing
 @testable import HearthCloud
 @testable import HearthServer
 
-@Suite("Sign-in limits", .timeLimit(.minutes(3)))
+@Suite("Sign-in limits", .timeLimit(.minutes(10)))
 struct SignInLimitTests {
     /// Limits that barely refill, so the outcome does not depend on how fast the machine is.
     static func slowRefill(account: Double = 20, address: Double = 1_000) -> ServerConfiguration {

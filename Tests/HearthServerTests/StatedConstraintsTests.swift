@@ -10,7 +10,7 @@ import Testing
 
 /// Requests at the edges of what `/openapi.json` states, good and bad: each is answered as the document says,
 /// with a status the document lists for its route.
-@Suite("The server enforces what the OpenAPI document states", .timeLimit(.minutes(3)))
+@Suite("The server enforces what the OpenAPI document states", .timeLimit(.minutes(10)))
 struct StatedConstraintsTests {
     /// The statuses the document lists for `method path`.
     static func documentedStatuses(_ document: [String: Any], _ method: String, _ path: String) -> Set<Int> {

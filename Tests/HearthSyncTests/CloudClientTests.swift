@@ -10,7 +10,7 @@ import Testing
 
 /// The client against a real server, and against a local HTTP server playing a misbehaving peer (a proxy
 /// answering HTML, a throttling gateway without a HearthCloud body, a push channel that goes silent).
-@Suite(.serialized, .timeLimit(.minutes(3))) struct CloudClientTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct CloudClientTests {
     @Test func typedErrorsFromARealServer() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

@@ -5,7 +5,7 @@ import HearthTestSupport
 import Testing
 
 /// A client process killed with SIGKILL right after a local write sends that write after restart.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct CrashRecoveryTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct CrashRecoveryTests {
     @Test func aWriteMadeJustBeforeKill9IsSentAfterRestart() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

@@ -45,7 +45,7 @@ struct FinanceDevice {
     }
 }
 
-@Suite(.serialized, .timeLimit(.minutes(3))) struct FinanceSyncTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct FinanceSyncTests {
     @Test func twoFinanceDatabasesOfOneUserConverge() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
@@ -147,7 +147,7 @@ struct FinanceDevice {
     }
 }
 
-@Suite(.serialized, .timeLimit(.minutes(3))) struct FinanceSyncOperationsTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct FinanceSyncOperationsTests {
     @Test func batchInsertsUndoAndRedoAllTravel() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

@@ -7,7 +7,7 @@ import Testing
 
 /// A new device's first sync, page by page: each page applied at once in its own transaction, with the
 /// page after it fetched meanwhile.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct FirstSyncTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct FirstSyncTests {
     /// A device whose engine fetches `pageSize` records a page.
     private func device(_ server: LiveServer, email: String, pageSize: Int) async throws -> Device {
         try await Device.make(server, email: email, configure: { delegate in

@@ -3,7 +3,7 @@ import HearthTestSupport
 import Testing
 
 /// `hearth garage sync` and `hearth garage sync status` as a person runs them.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct GarageSyncCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct GarageSyncCommandTests {
     func folder() throws -> URL {
         let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-garage-sync-cli-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)

@@ -116,7 +116,7 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
     }
 }
 
-@Suite(.serialized, .timeLimit(.minutes(3))) struct GarageSyncTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct GarageSyncTests {
     @Test(arguments: GarageTestBackend.allCases)
     func twoGarageDatabasesConvergeThroughARealServer(_ backend: GarageTestBackend) async throws {
         let server = try await backend.start()

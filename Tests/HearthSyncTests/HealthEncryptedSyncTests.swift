@@ -10,7 +10,7 @@ import Testing
 
 /// Health sync and sharing with end-to-end encryption, through a real server on SQLite and on PostgreSQL:
 /// what the server's database holds, the key exchange of a share, removal, and devices without the key.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct HealthEncryptedSyncTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct HealthEncryptedSyncTests {
     /// A server on `backend`, with what is needed to read its storage afterwards.
     struct Backend {
         let server: LiveServer

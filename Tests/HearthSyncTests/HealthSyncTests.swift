@@ -8,7 +8,7 @@ import Synchronization
 import Testing
 
 /// Health records synced and shared between two users through a real server, on SQLite and on PostgreSQL.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct HealthSyncTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct HealthSyncTests {
     @Test(arguments: GarageTestBackend.allCases)
     func anOwnerSharesAPetRecordAndEditsFlowBothWays(_ backend: GarageTestBackend) async throws {
         let server = try await backend.start()

@@ -4,7 +4,7 @@ import Testing
 @testable import HearthSync
 
 /// A zone shared between two users converges both ways.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct SharingTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct SharingTests {
     @Test func aSharedZoneConvergesBothWays() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

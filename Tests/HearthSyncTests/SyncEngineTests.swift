@@ -8,7 +8,7 @@ import Testing
 @testable import HearthSync
 
 /// Two devices (two app databases) against a real HearthCloud server on loopback.
-@Suite(.serialized, .timeLimit(.minutes(3))) struct SyncEngineTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct SyncEngineTests {
     @Test func twoDevicesConverge() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

@@ -35,7 +35,7 @@ public final class PushStream: @unchecked Sendable {
 
     /// The next event (heartbeat comments skipped), or nil when the stream ends or `timeout` passes
     /// between two chunks.
-    public func next(timeout: Duration = .seconds(10)) async throws -> Event? {
+    public func next(timeout: Duration = .seconds(60)) async throws -> Event? {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let range = buffer.range(of: "\n\n") {
@@ -56,7 +56,7 @@ public final class PushStream: @unchecked Sendable {
     }
 
     /// The next notification, skipping anything else.
-    public func nextNotification(timeout: Duration = .seconds(10)) async throws -> CloudNotification? {
+    public func nextNotification(timeout: Duration = .seconds(60)) async throws -> CloudNotification? {
         while let event = try await next(timeout: timeout) {
             if event.name == "notification" { return try JSONDecoder().decode(CloudNotification.self, from: Data(event.data.utf8)) }
         }

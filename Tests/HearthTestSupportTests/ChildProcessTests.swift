@@ -2,7 +2,7 @@ import Foundation
 import HearthTestSupport
 import Testing
 
-@Suite(.timeLimit(.minutes(3))) struct ChildProcessTests {
+@Suite(.timeLimit(.minutes(10))) struct ChildProcessTests {
     let shell = URL(fileURLWithPath: "/bin/sh")
 
     @Test func runKeepsStdoutStderrAndStatusApart() async throws {

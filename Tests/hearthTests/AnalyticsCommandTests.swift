@@ -7,7 +7,7 @@ import Testing
 
 /// `hearth analytics events` reads what the collector stored, on SQLite and PostgreSQL, and the settings
 /// commands change an install's analytics settings.
-@Suite("hearth analytics", .timeLimit(.minutes(3)))
+@Suite("hearth analytics", .timeLimit(.minutes(10)))
 struct AnalyticsCommandTests {
     static func hearth(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildProcess.Result {
         try await ChildProcess.run(ChildProcess.product("hearth"), arguments, environment: environment)

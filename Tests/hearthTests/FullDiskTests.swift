@@ -3,7 +3,7 @@ import HearthCloudModel
 import HearthTestSupport
 import Testing
 
-@Suite("hearth serve on a full disk", .serialized, .timeLimit(.minutes(3)))
+@Suite("hearth serve on a full disk", .serialized, .timeLimit(.minutes(10)))
 struct FullDiskTests {
     /// A 4 MiB tmpfs as the data directory, mounted for the test (root only: CI runs as root).
     static func mountSmallDisk() async throws -> URL {

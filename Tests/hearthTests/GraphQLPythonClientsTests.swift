@@ -7,7 +7,7 @@ import Testing
 /// Python's GraphQL tools against a live `hearth serve`: graphql-core rebuilds the schema from introspection
 /// and validates the operations Hearth's clients send; gql runs a query, a mutation and a subscription over
 /// graphql-transport-ws.
-@Suite("Python's GraphQL tools against a live hearth serve", .serialized, .timeLimit(.minutes(3)))
+@Suite("Python's GraphQL tools against a live hearth serve", .serialized, .timeLimit(.minutes(10)))
 struct GraphQLPythonClientsTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let python = ExternalTool(

@@ -9,7 +9,7 @@ import Testing
 ///
 /// `scripts/schemathesis/` holds the run's configuration (sign-in, the statuses a well-formed request may
 /// meet) and the rules JSON Schema cannot state.
-@Suite("The OpenAPI document holds against a live server (schemathesis)", .timeLimit(.minutes(8)))
+@Suite("The OpenAPI document holds against a live server (schemathesis)", .timeLimit(.minutes(10)))
 struct OpenAPIContractTests {
     static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let scripts = repository.appendingPathComponent("scripts/schemathesis")

@@ -3,7 +3,7 @@ import HearthTestSupport
 import Testing
 
 /// `hearth pantry …` against a real `hearth serve`: two people, each with their own data directory.
-@Suite("hearth pantry", .timeLimit(.minutes(3)))
+@Suite("hearth pantry", .timeLimit(.minutes(10)))
 struct PantryCommandTests {
     /// Runs `hearth pantry …` as the person whose data directory is `home`.
     static func pantry(_ arguments: [String], home: TemporaryFolder) async throws -> ChildProcess.Result {

@@ -3,7 +3,7 @@ import HearthTestSupport
 import Testing
 
 /// `hearth pantry recipes …` and `hearth pantry shopping …` against a real `hearth serve`, by two people of one household.
-@Suite("hearth pantry recipes and shopping", .timeLimit(.minutes(3)))
+@Suite("hearth pantry recipes and shopping", .timeLimit(.minutes(10)))
 struct PantryKitchenCommandTests {
     static func pantry(_ arguments: [String], home: TemporaryFolder) async throws -> ChildProcess.Result {
         try await PantryCommandTests.pantry(arguments, home: home)

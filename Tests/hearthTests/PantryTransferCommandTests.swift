@@ -2,7 +2,7 @@ import Foundation
 import HearthTestSupport
 import Testing
 
-@Suite("hearth pantry household transfer", .timeLimit(.minutes(3)))
+@Suite("hearth pantry household transfer", .timeLimit(.minutes(10)))
 struct PantryTransferCommandTests {
     @Test("the owner hands the household to a member, who can then manage it; a member cannot take it")
     func transfer() async throws {

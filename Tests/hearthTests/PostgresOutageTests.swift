@@ -10,7 +10,7 @@ import Testing
 /// `hearth serve` on a PostgreSQL of its own that is restarted, then stopped for a while, under a steady write
 /// load: every answer is a success or a clean `TRY_AGAIN_LATER`, none hangs, and writes succeed again once
 /// the database is back.
-@Suite("hearth serve while PostgreSQL restarts", .serialized, .timeLimit(.minutes(5)))
+@Suite("hearth serve while PostgreSQL restarts", .serialized, .timeLimit(.minutes(10)))
 struct PostgresOutageTests {
     static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("scripts/test-postgres.sh")

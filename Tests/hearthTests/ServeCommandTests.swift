@@ -5,7 +5,7 @@ import Testing
 import FoundationNetworking
 #endif
 
-@Suite(.serialized, .timeLimit(.minutes(3))) struct ServeCommandTests {
+@Suite(.serialized, .timeLimit(.minutes(10))) struct ServeCommandTests {
     /// Runs `hearth arguments…` to completion.
     private func hearth(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildProcess.Result {
         try await ChildProcess.run(ChildProcess.product("hearth"), arguments, environment: environment)

@@ -49,7 +49,7 @@ func freshEmail(_ name: String = "user") -> String {
 }
 
 /// Waits until `condition` holds, checking every 20 ms, for at most `timeout`.
-func eventually(timeout: Duration = .seconds(15), _ condition: () async throws -> Bool) async throws -> Bool {
+func eventually(timeout: Duration = .seconds(60), _ condition: () async throws -> Bool) async throws -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if try await condition() { return true }
@@ -64,7 +64,7 @@ func runInBackground(_ engine: SyncEngine) -> Task<Void, Never> {
 }
 
 /// The first event matching `predicate`, or nil when none comes within `timeout`.
-func firstEvent(_ events: AsyncStream<SyncEvent>, timeout: Duration = .seconds(10), where predicate: @escaping @Sendable (SyncEvent) -> Bool) async -> SyncEvent? {
+func firstEvent(_ events: AsyncStream<SyncEvent>, timeout: Duration = .seconds(60), where predicate: @escaping @Sendable (SyncEvent) -> Bool) async -> SyncEvent? {
     await withTaskGroup(of: SyncEvent?.self) { group in
         group.addTask {
             for await event in events where predicate(event) { return event }
