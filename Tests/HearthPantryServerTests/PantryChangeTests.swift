@@ -83,6 +83,44 @@ struct PantryChangeTests {
         }
     }
 
+    @Test("editing and deleting recipes and shopping lines announce their changes, naming what changed", arguments: DatabaseKind.allCases)
+    func kitchenEdits(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let owner = try await pantry.user("owner")
+            let cook = try await pantry.user("cook")
+            let household = try await pantry.household("Home", owner: owner, members: [(cook, .member)])
+            let h: Map = .string(household.id)
+            let recipe = try await pantry.data("mutation($h: String!) { addRecipe(input: {householdId: $h, name: \"Soup\", ingredients: [{name: \"Leek\", quantity: 2, unit: \"\"}]}) { id } }", as: owner, ["h": h])["addRecipe", "id"]
+            let milk = try await pantry.data(KitchenEditingSliceTests.add, as: owner, ["h": h, "name": "Milk", "q": 1, "unit": "l"])["addShoppingItem", "id"]
+            let eggs = try await pantry.data(KitchenEditingSliceTests.add, as: owner, ["h": h, "name": "Eggs", "q": 6])["addShoppingItem", "id"]
+            let stream = try await Self.stream(pantry.graphQL, household.id, as: owner)
+
+            _ = try await pantry.data(KitchenEditingSliceTests.updateRecipe, as: cook, ["id": recipe, "input": ["name": "Leek soup", "ingredients": [["name": "Leek", "quantity": 3, "unit": ""]]]])
+            _ = try await pantry.data(KitchenEditingSliceTests.update, as: cook, ["id": milk, "q": 2])
+            _ = try await pantry.data("mutation($id: String!) { deleteShoppingItem(id: $id) }", as: cook, ["id": milk])
+            _ = try await pantry.data("mutation($l: String!) { checkShoppingItem(id: $l, location: \"Fridge\") { item { id } } }", as: cook, ["l": eggs])
+            _ = try await pantry.data("mutation($h: String!) { clearCheckedShoppingItems(householdId: $h) }", as: cook, ["h": h])
+            _ = try await pantry.data("mutation($id: String!) { deleteRecipe(id: $id) }", as: cook, ["id": recipe])
+
+            var events: [Map] = []
+            for index in 0..<7 {
+                // Six changes are expected; the seventh read only checks that nothing more comes.
+                guard let event = try await SubscriptionTests.next(stream, within: index < 6 ? 30 : 3) else { break }
+                #expect(event.errors.isEmpty, "\(event.errors)")
+                events.append(event.data?["pantryChanged"] ?? .null)
+            }
+            #expect(events.map { $0["kind"].text ?? "?" } == [
+                "recipeUpdated", "shoppingListChanged", "shoppingListChanged", "shoppingItemChecked", "shoppingListChanged", "recipeDeleted",
+            ])
+            #expect(events.allSatisfy { $0["byUserId"].text == cook.userID && $0["householdId"] == h })
+            #expect(events[0]["recipeId"] == recipe)
+            #expect(events[1]["shoppingItemId"] == milk)
+            #expect(events[2]["shoppingItemId"] == milk)
+            #expect(events[3]["shoppingItemId"] == eggs)
+            #expect(events[5]["recipeId"] == recipe)
+        }
+    }
+
     @Test("only members may subscribe: FORBIDDEN for an outsider, UNAUTHENTICATED signed out, NOT_FOUND for no household")
     func whoMaySubscribe() async throws {
         _ = try await withPantry(.sqlite) { pantry in
