@@ -86,6 +86,33 @@ struct GraphQLEndpointTests {
         }
     }
 
+    @Test("GET reads its parameters as forms write them: + is a space, variables and operationName decode; broken encoding is 400")
+    func getParameters() async throws {
+        let app = try await buildApplication(testConfiguration())
+        try await app.test(.router) { client in
+            let (token, user) = try await signUp(client, "cook")
+            let headers: HTTPFields = [.authorization: "Bearer \(token)"]
+            let plus = try await client.execute(uri: "/graphql?query=%7B+me+%7B+id+%7D+%7D", method: .get, headers: headers)
+            #expect(plus.status == .ok)
+            #expect(try JSONDecoder().decode(Answer.self, from: Data(buffer: plus.body)).data?["me"]?["id"]?.string == user)
+
+            let query = "query Mine($n: String!) { searchUsers(text: $n) { id } } query Me { me { email } }"
+            let form = "query=\(query.replacingOccurrences(of: " ", with: "+").addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["+"]))!)"
+                + "&variables=%7B%22n%22%3A%22a+b%22%7D&operationName=Me"
+            let named = try await client.execute(uri: "/graphql?\(form)", method: .get, headers: headers)
+            let answer = try JSONDecoder().decode(Answer.self, from: Data(buffer: named.body))
+            #expect(named.status == .ok)
+            #expect(answer.errors == nil)
+            #expect(answer.data?["me"]?["email"]?.string?.hasPrefix("cook") == true)
+
+            let broken = try await client.execute(uri: "/graphql?query=%7B+me%ZZ", method: .get, headers: headers)
+            #expect(broken.status == .badRequest)
+            let refusal = try JSONDecoder().decode(Answer.self, from: Data(buffer: broken.body))
+            #expect(refusal.codes == ["BAD_USER_INPUT"])
+            #expect(refusal.errors?.first?.message.contains("query parameter") == true)
+        }
+    }
+
     @Test("GET refuses mutations with 405; a bad token is 401 UNAUTHENTICATED; a body that is not a request is 400 BAD_USER_INPUT")
     func refusals() async throws {
         let app = try await buildApplication(testConfiguration())

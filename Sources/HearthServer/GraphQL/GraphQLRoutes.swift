@@ -66,19 +66,44 @@ struct GraphQLRoutes: Sendable {
     }
 
     private func get(_ request: Request) async -> Response {
-        let parameters = request.uri.queryParameters
-        guard let query = parameters["query"].map(String.init), !query.isEmpty else {
+        let parameters: [String: String]
+        switch Self.formFields(request.uri.query ?? "") {
+        case .success(let fields): parameters = fields
+        case .failure(let bad):
+            return answer(.badRequest, .badUserInput, "The \(bad) parameter is not percent-encoded properly; encode it as a URL query component (a space as + or %20).")
+        }
+        guard let query = parameters["query"], !query.isEmpty else {
             return answer(.badRequest, .badUserInput, "GET \(Self.path) needs a query parameter: \(Self.path)?query={me{id}}; send mutations with POST.")
         }
         var variables: [String: Map] = [:]
-        if let text = parameters["variables"].map(String.init), !text.isEmpty {
+        if let text = parameters["variables"], !text.isEmpty {
             guard let decoded = try? JSONDecoder().decode([String: Map].self, from: Data(text.utf8)) else {
                 return answer(.badRequest, .badUserInput, "The variables parameter must be a JSON object, such as {\"id\":\"…\"}.")
             }
             variables = decoded
         }
-        let operationName = parameters["operationName"].map(String.init).flatMap { $0.isEmpty ? nil : $0 }
+        let operationName = parameters["operationName"].flatMap { $0.isEmpty ? nil : $0 }
         return await run(GraphQLRequest(query: query, operationName: operationName, variables: variables), request: request, method: .get)
+    }
+
+    /// The fields of a query string as HTML forms and GraphQL-over-HTTP clients write it: `+` is a space, the
+    /// rest percent-encoded; the first of repeated names counts. Fails with the name of a field that does not decode.
+    static func formFields(_ query: String) -> Result<[String: String], FormFieldError> {
+        var fields: [String: String] = [:]
+        for pair in query.split(separator: "&") {
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            func decoded(_ text: Substring) -> String? { text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            guard let name = decoded(parts[0]) else { return .failure(FormFieldError(name: String(parts[0]))) }
+            guard let value = parts.count > 1 ? decoded(parts[1]) : "" else { return .failure(FormFieldError(name: name)) }
+            if fields[name] == nil { fields[name] = value }
+        }
+        return .success(fields)
+    }
+
+    /// A query-string field whose percent-encoding is broken.
+    struct FormFieldError: Error, CustomStringConvertible {
+        let name: String
+        var description: String { name }
     }
 
     private func run(_ body: GraphQLRequest, request: Request, method: HTTPRequest.Method) async -> Response {
