@@ -47,6 +47,21 @@ struct DataLoaderTests {
         #expect(await loader.batchCount == 1)
     }
 
+    @Test("a primed key loads its value without a batch, and an expected key already primed is not loaded again")
+    func primed() async throws {
+        let calls = Calls()
+        let loader = DataLoader<Int, String>(yields: 0) { keys in
+            calls.batches.withLock { $0.append(keys) }
+            return Dictionary(uniqueKeysWithValues: keys.map { ($0, "stored \($0)") })
+        }
+        await loader.prime(1, "written 1")
+        await loader.expect([1, 2])
+        #expect(try await loader.load(1) == "written 1")
+        #expect(calls.all.isEmpty)
+        #expect(try await loader.load(2) == "stored 2")
+        #expect(calls.all == [[2]])
+    }
+
     @Test("a failing batch fails every load in it")
     func failure() async throws {
         struct Broken: Error {}

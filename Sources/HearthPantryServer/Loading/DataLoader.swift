@@ -50,6 +50,12 @@ public actor DataLoader<Key: Hashable & Sendable, Value: Sendable> {
         return values
     }
 
+    /// Sets what `key` loads as, without asking the store: for a value the request already knows for certain,
+    /// such as what it has just written.
+    public func prime(_ key: Key, _ value: Value) {
+        batches[key] = Task { [key: value] }
+    }
+
     /// Keys the request will probably ask for: they are loaded with the next batch.
     public func expect(_ keys: some Sequence<Key>) {
         for key in keys where batches[key] == nil { expected.append(key) }

@@ -91,7 +91,7 @@ extension PantryResolver {
         let updated = item.updated(from: undo.state, at: undo.marker.createdAt)
         try await context.store.announcing(PantryChange(.bookingUndone, householdID: item.householdId, itemID: item.id, bookingID: booking.id, by: viewer.userID))
             .book([undo.marker], item: updated, replacing: item)
-        context.changed()
+        await Self.written(history + [undo.marker], of: updated, context)
         return updated
     }
 
@@ -183,8 +183,18 @@ extension PantryResolver {
         let updated = item.updated(from: state, at: booking.createdAt)
         try await context.store.announcing(PantryChange(.stockBooked, householdID: item.householdId, itemID: item.id, bookingID: booking.id, by: viewer.userID))
             .book((opening.map { [$0] } ?? []) + [booking], item: updated, replacing: item)
-        context.changed()
+        await Self.written(books + [booking], of: updated, context)
         return updated
+    }
+
+    /// After a booking: the request reads what is stored now, except the item's bookings, which are exactly
+    /// `bookings` — the write replaced the item only if nothing had changed it since its history was read, so
+    /// these are its bookings as the write left them, the new one last. Reading them again could take in a
+    /// booking someone else made just after, and a client taking the last booking as its own would then undo
+    /// theirs.
+    private static func written(_ bookings: [StockBooking], of item: PantryItem, _ context: PantryContext) async {
+        context.changed()
+        await context.loaders.bookings.prime(item.id, bookings)
     }
 
     /// The item as stored now, its bookings and its household's locations: `NOT_FOUND` without such an item,
