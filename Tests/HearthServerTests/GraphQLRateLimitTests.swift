@@ -4,7 +4,10 @@ import HearthPantryServer
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
+import HummingbirdWSTesting
+import HummingbirdWebSocket
 import NIOCore
+import NIOWebSocket
 import Testing
 @testable import HearthServer
 
@@ -47,6 +50,32 @@ struct GraphQLRateLimitTests {
             // The limit is per user: another account still gets its answers.
             let (other, _) = try await Self.post(client, token: bob)
             #expect(other.status == .ok)
+        }
+    }
+
+    @Test("operations over the WebSocket count too: one past the burst is an error message with RATE_LIMITED, and the socket stays open")
+    func webSocketLimited() async throws {
+        var configuration = testConfiguration()
+        configuration.graphQLRequestsPerSecond = 0.01
+        configuration.graphQLBurst = 2
+        let app = try await buildApplication(configuration)
+        try await app.test(.live) { client in
+            let (token, _) = try await signUp(client, "socket")
+            let query = { (id: String) in #"{"id":"\#(id)","type":"subscribe","payload":{"query":"{ me { id } }"}}"# }
+            let (received, close) = try await GraphQLWebSocketTests.exchange(client, [
+                #"{"type":"connection_init","payload":{"Authorization":"Bearer \#(token)"}}"#,
+                query("a"), query("b"), query("c"), #"{"type":"ping"}"#,
+            ], readAfter: 7)
+            let messages = received.map(GraphQLWebSocketTests.json)
+            #expect(Set(messages.filter { $0["type"] as? String == "next" }.compactMap { $0["id"] as? String }) == ["a", "b"])
+            let refused = try #require(messages.first { $0["type"] as? String == "error" })
+            #expect(refused["id"] as? String == "c")
+            let extensions = (refused["payload"] as? [[String: Any]])?.first?["extensions"] as? [String: Any]
+            #expect(extensions?["code"] as? String == "RATE_LIMITED")
+            #expect((extensions?["retryAfter"] as? Int ?? 0) >= 1)
+            // The connection went on: the ping after the refusal was answered.
+            #expect(messages.contains { $0["type"] as? String == "pong" }, "\(received)")
+            #expect(close == nil || close?.closeCode == .normalClosure)
         }
     }
 

@@ -125,23 +125,31 @@ struct GraphQLRoutes: Sendable {
         } catch {
             return respond(.internalServerError, GraphQLResult(errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)]))
         }
-        if let viewer, let limiter {
-            let wait: Int?
+        if let viewer {
+            let limited: (error: GraphQLError, wait: Int)?
             do {
-                wait = try await limiter.acquire(viewer.userID)
+                limited = try await rateLimit(viewer)
             } catch {
                 return respond(.internalServerError, GraphQLResult(errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)]))
             }
-            if let wait {
-                let error = GraphQLError(
-                    message: "Too many operations from \(viewer.email); wait \(wait) s before sending more.",
-                    extensions: ["code": .string(GraphQLErrorCode.rateLimited.rawValue), "retryAfter": .int(wait)])
-                var response = respond(.tooManyRequests, GraphQLResult(errors: [error]))
-                response.headers[.retryAfter] = String(wait)
+            if let limited {
+                var response = respond(.tooManyRequests, GraphQLResult(errors: [limited.error]))
+                response.headers[.retryAfter] = String(limited.wait)
                 return response
             }
         }
         return respond(.ok, await graphQL.execute(body, viewer: viewer))
+    }
+
+    /// Spends one of `viewer`'s operations: nil when it may run, or the `RATE_LIMITED` error (with `retryAfter`)
+    /// and the seconds to wait when the caller is past the GraphQL limit. Every operation counts, over HTTP and
+    /// over the WebSocket alike.
+    func rateLimit(_ viewer: PantryViewer) async throws -> (error: GraphQLError, wait: Int)? {
+        guard let limiter, let wait = try await limiter.acquire(viewer.userID) else { return nil }
+        let error = GraphQLError(
+            message: "Too many operations from \(viewer.email); wait \(wait) s before sending more.",
+            extensions: ["code": .string(GraphQLErrorCode.rateLimited.rawValue), "retryAfter": .int(wait)])
+        return (error, wait)
     }
 
     /// The caller the `Authorization` header names: nil without one; `UNAUTHENTICATED` for a header that is

@@ -100,6 +100,19 @@ struct GraphQLWebSocket: Sendable {
                 await session.close(4409, "Subscriber for \(id.prefix(100)) already exists")
                 return false
             }
+            // Operations over the socket count against the caller's GraphQL limit as they do over HTTP; one
+            // past it is refused on its own, and the connection stays open.
+            do {
+                if let limited = try await routes.rateLimit(viewer) {
+                    await session.send(id: id, type: "error", errors: [limited.error])
+                    await session.finished(id, sendComplete: false)
+                    return true
+                }
+            } catch {
+                await session.send(id: id, type: "error", errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)])
+                await session.finished(id, sendComplete: false)
+                return true
+            }
             // A subscription is set up before the next message is read, so it hears every change made after it.
             if graphQL.operationType(of: request) == .subscription {
                 switch await graphQL.subscribe(request, viewer: viewer) {
