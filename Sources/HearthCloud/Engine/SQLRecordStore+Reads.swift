@@ -51,7 +51,7 @@ extension SQLRecordStore {
         let prefilter = evaluator.sqlCondition(database.dialect)
         do {
             // With the filters' conditions in SQL first; should the database refuse them (stored fields that
-            // are not JSON make PostgreSQL's cast fail), the query is answered by reading every record instead.
+            // are not JSON make the JSON functions fail), the query is answered by reading every record instead.
             if let prefilter {
                 return try await database.transaction(readOnly: true) { tx in
                     try await self.query(tx, principal, scope, request, evaluator: evaluator, prefilter: prefilter, limit: limit, after: after, desiredKeys: desiredKeys)

@@ -56,9 +56,10 @@ struct QueryEvaluator: Sendable {
     /// meeting it may still not match: ``matches(_:)`` decides. Only numeric filters (INT64, DOUBLE and
     /// TIMESTAMP values with `EQUALS` or an order) go into SQL, compared as doubles and never more strictly
     /// than asked (`<` as `<=`), so that rounding a large integer cannot leave out a record that matches;
-    /// strings stay out, as Swift compares them by canonical equivalence and SQL by their bytes. Fields that
-    /// are not JSON read as null on SQLite; PostgreSQL's cast fails on them, and the caller then reads
-    /// without the condition.
+    /// strings stay out, as Swift compares them by canonical equivalence and SQL by their bytes. Stored fields
+    /// that are not JSON make both databases fail the statement (SQLite's `json_extract`, PostgreSQL's cast),
+    /// and the caller then reads without the condition; checking each value with `json_valid` first would
+    /// parse every record twice.
     func sqlCondition(_ dialect: SQLDialect) -> (sql: String, binds: [SQLValue])? {
         var terms: [String] = []
         var binds: [SQLValue] = []
@@ -78,7 +79,7 @@ struct QueryEvaluator: Sendable {
             }
             switch dialect {
             case .sqlite:
-                terms.append("CAST(json_extract(CASE WHEN json_valid(fields) THEN fields END, ?) AS REAL) \(operation) ?")
+                terms.append("CAST(json_extract(fields, ?) AS REAL) \(operation) ?")
                 binds += [.text("$.\(filter.fieldName).value"), .double(bound)]
             case .postgres:
                 let value = "(CAST(fields AS jsonb) -> CAST(? AS text) -> 'value')"
