@@ -89,8 +89,13 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .target(
+            name: "CSQLiteSettings",
+            dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")]
+        ),
+        .target(
             name: "HearthCloud",
             dependencies: [
+                "CSQLiteSettings",
                 "HearthCloudModel",
                 "HearthCore",
                 .product(name: "GRDB", package: "GRDB.swift"),

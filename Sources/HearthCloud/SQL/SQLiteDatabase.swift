@@ -1,4 +1,6 @@
+import CSQLiteSettings
 import Foundation
+import GRDBSQLite
 import HearthCore
 import HearthCloudModel
 import Logging
@@ -27,6 +29,9 @@ final class SQLiteDatabase: SQLDatabase {
     /// Opens (creating when needed) the database file at `url`, with up to `readers` read connections.
     init(url: URL, readers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), logger: Logger = Logger(label: "hearth.cloud")) throws {
         self.logger = logger
+        if !Self.memoryStatisticsOff {
+            logger.debug("SQLite was already in use when the record database opened; its memory statistics stay on")
+        }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let connection = try SQLiteConnection(path: url.path, readOnly: false)
         try connection.execute("PRAGMA journal_mode = WAL")
@@ -39,6 +44,12 @@ final class SQLiteDatabase: SQLDatabase {
         self.readers = SQLiteReaderPool(path: url.path, maximum: readers)
         location = url.path
     }
+
+    /// Whether SQLite's memory statistics are off, tried once per process when the first database file opens.
+    /// With them on, every allocation inside SQLite takes one process-wide mutex: readers parsing JSON on
+    /// several threads spent most of a query queued on it. In `hearth serve` the record database is the
+    /// first SQLite connection; a process that opened one before keeps the statistics, which changes speed only.
+    private static let memoryStatisticsOff = hearth_sqlite_disable_memory_statistics() == SQLITE_OK
 
     /// An empty database in memory, for tests.
     init() throws {
