@@ -75,7 +75,9 @@ local mixed = { modify, changes, lookup, query }
 function request()
   counter = counter + 1
   if scenario == "get" then return wrk.format("GET") end
-  local token = tokens[((counter * threads) + tid) % #tokens + 1]
+  -- Each thread walks through every user in turn, the threads half the list apart. (Each wrk thread runs
+  -- its own copy of this script: only setup() sees how many threads there are.)
+  local token = tokens[(counter + tid * math.floor(#tokens / 2)) % #tokens + 1]
   if scenario == "modify" then return modify(token) end
   if scenario == "changes" then return changes(token) end
   if scenario == "lookup" then return lookup(token) end
