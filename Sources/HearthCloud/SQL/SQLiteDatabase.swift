@@ -78,8 +78,11 @@ final class SQLiteDatabase: SQLDatabase {
     /// the log pile up between them, and one commit in a hundred waited 10–30 ms.
     static let checkpointInterval = Duration.milliseconds(50)
 
-    /// Checkpoints the write-ahead log every ``checkpointInterval`` while anything has been written (a passive
-    /// checkpoint: it copies what no reader still needs and waits for nobody), until cancelled.
+    /// Checkpoints the write-ahead log every ``checkpointInterval`` until it has all been copied back, and again
+    /// after each new commit (a passive checkpoint: it copies what no reader still needs and waits for
+    /// nobody), until cancelled. A checkpoint that a reader held short is tried again on the next round even
+    /// when nothing more was written: until the whole log is copied back, every read looks each page up in
+    /// the log and reads it from there.
     func run() async throws {
         guard let checkpointer else {
             while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
@@ -90,15 +93,18 @@ final class SQLiteDatabase: SQLDatabase {
             try? await Task.sleep(for: Self.checkpointInterval)
             let commits = commitCount
             guard commits != checkpointed else { continue }
-            checkpointed = commits
-            await withTaskExecutorPreference(threads) {
+            let complete = await withTaskExecutorPreference(threads) {
                 do {
-                    try checkpointer.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                    // One row: busy, the frames in the log, and how many of them are now in the database.
+                    let result = try checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)", []).first
+                    return result.map { $0.int("log") == $0.int("checkpointed") } ?? false
                 } catch {
                     // Tried again on the next round (a full disk, say); the writer's own checkpoints remain.
                     logger.warning("Could not checkpoint the record database's log", metadata: ["cloud.database": "\(location)", "error": "\(error)"])
+                    return false
                 }
             }
+            if complete { checkpointed = commits }
         }
     }
 
