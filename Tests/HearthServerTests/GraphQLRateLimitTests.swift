@@ -22,12 +22,17 @@ struct GraphQLRateLimitTests {
         return (response.head, json)
     }
 
-    @Test("past the burst a user is refused with RATE_LIMITED and Retry-After; another user is not")
-    func limited() async throws {
+    /// The server with a GraphQL burst of `burst` operations, refilling at one per 100 s.
+    static func application(burst: Double) async throws -> some ApplicationProtocol {
         var configuration = testConfiguration()
         configuration.graphQLRequestsPerSecond = 0.01
-        configuration.graphQLBurst = 3
-        let app = try await buildApplication(configuration)
+        configuration.graphQLBurst = burst
+        return try await buildApplication(configuration)
+    }
+
+    @Test("past the burst a user is refused with RATE_LIMITED and Retry-After; another user is not")
+    func limited() async throws {
+        let app = try await Self.application(burst: 3)
         try await app.test(.router) { client in
             let (ada, _) = try await signUp(client, "ada")
             let (bob, _) = try await signUp(client, "bob")
@@ -55,10 +60,7 @@ struct GraphQLRateLimitTests {
 
     @Test("operations over the WebSocket count too: one past the burst is an error message with RATE_LIMITED, and the socket stays open")
     func webSocketLimited() async throws {
-        var configuration = testConfiguration()
-        configuration.graphQLRequestsPerSecond = 0.01
-        configuration.graphQLBurst = 2
-        let app = try await buildApplication(configuration)
+        let app = try await Self.application(burst: 2)
         try await app.test(.live) { client in
             let (token, _) = try await signUp(client, "socket")
             let query = { (id: String) in #"{"id":"\#(id)","type":"subscribe","payload":{"query":"{ me { id } }"}}"# }

@@ -93,18 +93,19 @@ final class SQLiteDatabase: SQLDatabase {
             try? await Task.sleep(for: Self.checkpointInterval)
             let commits = commitCount
             guard commits != checkpointed else { continue }
-            let complete = await withTaskExecutorPreference(threads) {
+            let settled = await withTaskExecutorPreference(threads) {
                 do {
                     // One row: busy, the frames in the log, and how many of them are now in the database.
                     let result = try checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)", []).first
                     return result.map { $0.int("log") == $0.int("checkpointed") } ?? false
                 } catch {
-                    // Tried again on the next round (a full disk, say); the writer's own checkpoints remain.
+                    // Tried again after the next commit (a full disk, say), not every round, so a lasting
+                    // failure is logged once per commit; the writer's own checkpoints remain.
                     logger.warning("Could not checkpoint the record database's log", metadata: ["cloud.database": "\(location)", "error": "\(error)"])
-                    return false
+                    return true
                 }
             }
-            if complete { checkpointed = commits }
+            if settled { checkpointed = commits }
         }
     }
 

@@ -102,14 +102,14 @@ struct GraphQLWebSocket: Sendable {
             }
             // Operations over the socket count against the caller's GraphQL limit as they do over HTTP; one
             // past it is refused on its own, and the connection stays open.
+            let refusal: GraphQLError?
             do {
-                if let limited = try await routes.rateLimit(viewer) {
-                    await session.send(id: id, type: "error", errors: [limited.error])
-                    await session.finished(id, sendComplete: false)
-                    return true
-                }
+                refusal = try await routes.rateLimit(viewer)?.error
             } catch {
-                await session.send(id: id, type: "error", errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)])
+                refusal = GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)
+            }
+            if let refusal {
+                await session.send(id: id, type: "error", errors: [refusal])
                 await session.finished(id, sendComplete: false)
                 return true
             }
