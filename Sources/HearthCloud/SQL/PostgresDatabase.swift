@@ -303,16 +303,13 @@ private struct PostgresTransaction: SQLTransaction {
     private static func sqlRows(_ rows: [PostgresRow]) throws -> [SQLRow] {
         var result: [SQLRow] = []
         result.reserveCapacity(rows.count)
-        var columns: [String: Int]?
+        var columns: SQLColumns?
         for row in rows {
-            if columns == nil {
-                var names: [String: Int] = [:]
-                for cell in row where names[cell.columnName] == nil { names[cell.columnName] = cell.columnIndex }
-                columns = names
-            }
+            let shared = columns ?? SQLColumns(row.map(\.columnName))
+            columns = shared
             var values: [SQLValue] = []
             for cell in row { values.append(try SQLValue(cell)) }
-            result.append(SQLRow(columns: columns ?? [:], values: values))
+            result.append(SQLRow(columns: shared, values: values))
         }
         return result
     }

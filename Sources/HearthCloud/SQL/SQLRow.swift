@@ -2,11 +2,11 @@ package import Foundation
 
 /// One result row: values by column position, with the column names shared by every row of a result.
 package struct SQLRow: Sendable {
-    let columns: [String: Int]
+    let columns: SQLColumns
     let values: [SQLValue]
 
     package func value(_ column: String) -> SQLValue {
-        guard let index = columns[column] else { return .null }
+        guard let index = columns.index(of: column) else { return .null }
         return values[index]
     }
 
@@ -47,5 +47,27 @@ package struct SQLRow: Sendable {
         case .text(let v): Data(v.utf8)
         default: Data()
         }
+    }
+}
+
+/// A result's column names, made once per statement and shared by its rows. A name that appears twice
+/// means its first column.
+final class SQLColumns: Sendable {
+    /// Up to this many columns are found by comparing names in order, which for the short names of a
+    /// `SELECT` list costs less than hashing the name; wider results use the dictionary.
+    private static let scanLimit = 16
+    private let names: [String]
+    private let byName: [String: Int]
+
+    init(_ names: [String]) {
+        self.names = names
+        var byName: [String: Int] = [:]
+        for (index, name) in names.enumerated() where byName[name] == nil { byName[name] = index }
+        self.byName = byName
+    }
+
+    func index(of name: String) -> Int? {
+        if names.count > Self.scanLimit { return byName[name] }
+        return names.firstIndex(of: name)
     }
 }

@@ -11,10 +11,10 @@ final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     private var statements: [String: Prepared] = [:]
 
-    /// A prepared statement and its result columns by name.
+    /// A prepared statement and its result columns.
     private struct Prepared {
         let statement: OpaquePointer
-        let columns: [String: Int]
+        let columns: SQLColumns
     }
 
     /// Opens the database at `path` (`":memory:"` for a private in-memory database); `readOnly` connections
@@ -96,11 +96,7 @@ final class SQLiteConnection: @unchecked Sendable {
         guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK, let statement else {
             throw failure(sql)
         }
-        var columns: [String: Int] = [:]
-        for index in 0..<sqlite3_column_count(statement) {
-            let name = String(cString: sqlite3_column_name(statement, index))
-            if columns[name] == nil { columns[name] = Int(index) }
-        }
+        let columns = SQLColumns((0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) })
         let prepared = Prepared(statement: statement, columns: columns)
         statements[sql] = prepared
         return prepared
