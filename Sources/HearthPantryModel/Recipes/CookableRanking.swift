@@ -22,12 +22,13 @@ public enum CookableRanking {
     ///   - today: when given, items expired on that day do not count.
     public static func rank(_ recipes: [Recipe], stock: [PantryItem], servings: Int? = nil, today: CalendarDay? = nil) -> [RecipeCoverage] {
         let index = StockIndex(stock, today: today)
-        let scored = recipes.enumerated().map { (offset: $0.offset, result: index.coverage(of: $0.element, servings: servings)) }
+        let scored = recipes.enumerated().map {
+            (offset: $0.offset, folded: TextSearch.fold($0.element.name), result: index.coverage(of: $0.element, servings: servings))
+        }
         return scored.sorted { lhs, rhs in
             let l = lhs.result, r = rhs.result
             if abs(l.coverage - r.coverage) > Amount.epsilon { return l.coverage > r.coverage }
-            let lName = TextSearch.fold(l.recipe.name), rName = TextSearch.fold(r.recipe.name)
-            if lName != rName { return lName < rName }
+            if lhs.folded != rhs.folded { return lhs.folded < rhs.folded }
             if l.recipe.name != r.recipe.name { return l.recipe.name < r.recipe.name }
             if l.recipe.id != r.recipe.id { return l.recipe.id < r.recipe.id }
             return lhs.offset < rhs.offset
@@ -47,25 +48,29 @@ public enum CookableRanking {
         let byFood: [String: [StockedItem]]
 
         init(_ stock: [PantryItem], today: CalendarDay?) {
-            let usable = stock.filter { item in
-                guard item.quantity > Amount.epsilon else { return false }
-                guard let today else { return true }
-                return !ExpiryStatus.statuses(of: item, on: today).contains(.expired)
+            // The usable items by position, each with its due day as a number (undated last), so sorting moves
+            // two integers rather than whole items.
+            var usable: [(due: Int, offset: Int)] = []
+            usable.reserveCapacity(stock.count)
+            for (offset, item) in stock.enumerated() where item.quantity > Amount.epsilon {
+                if let today, item.dueDateKind == .expiration, let days = ExpiryStatus.daysUntilDue(item, on: today), days < 0 {
+                    continue  // expired
+                }
+                usable.append((item.expirationDate?.dayNumber ?? .max, offset))
             }
             // Earliest due first, undated last, then the given order.
-            let ordered = usable.enumerated().sorted { lhs, rhs in
-                DueOrder.isEarlier(lhs.element.expirationDate, rhs.element.expirationDate) ?? (lhs.offset < rhs.offset)
-            }.map(\.element)
+            usable.sort { ($0.due, $0.offset) < ($1.due, $1.offset) }
             // Many items share a name and most share a unit: each is read once.
             var keys: [String: String] = [:]
             var units: [String: MeasurementUnit] = [:]
             var byFood: [String: [StockedItem]] = [:]
-            for item in ordered {
+            for (_, offset) in usable {
+                let item = stock[offset]
                 let key = keys[item.name] ?? FoodName.key(item.name)
                 keys[item.name] = key
                 let unit = units[item.unit] ?? Units.unit(item.unit)
                 units[item.unit] = unit
-                byFood[key, default: []].append(StockedItem(item: item, unit: unit))
+                byFood[key, default: []].append(StockedItem(id: item.id, quantity: item.quantity, unit: unit))
             }
             self.byFood = byFood
         }
@@ -83,35 +88,35 @@ public enum CookableRanking {
         }
     }
 
-    /// A usable item and the unit its quantity counts in.
+    /// What a recipe draws on of a usable item: its id, its quantity and the unit that counts in.
     struct StockedItem {
-        let item: PantryItem
+        let id: String
+        let quantity: Double
         let unit: MeasurementUnit
     }
 
     fileprivate static func cover(_ ingredient: Ingredient, from stocked: [StockedItem], left: inout [String: Double]) -> IngredientCoverage {
         let wanted = Units.unit(ingredient.unit)
-        let mismatched = stocked.filter { !$0.unit.isCompatible(with: wanted) }.map(\.item.id)
+        let mismatched = stocked.filter { !$0.unit.isCompatible(with: wanted) }.map(\.id)
         let compatible = stocked.filter { $0.unit.isCompatible(with: wanted) }
         let needed = max(0, ingredient.quantity.isFinite ? ingredient.quantity : 0)
 
         if needed <= Amount.epsilon {
-            let inStock = stocked.contains { (left[$0.item.id] ?? $0.item.quantity) > Amount.epsilon }
-            return IngredientCoverage(ingredient: ingredient, available: 0, missing: 0, itemIds: inStock ? stocked.map(\.item.id) : [],
+            let inStock = stocked.contains { (left[$0.id] ?? $0.quantity) > Amount.epsilon }
+            return IngredientCoverage(ingredient: ingredient, available: 0, missing: 0, itemIds: inStock ? stocked.map(\.id) : [],
                                       mismatchedItemIds: [], status: inStock ? .covered : .missing)
         }
 
         var remaining = needed
         var used: [String] = []
         for entry in compatible where remaining > Amount.epsilon {
-            let item = entry.item
-            let pool = left[item.id] ?? item.quantity
+            let pool = left[entry.id] ?? entry.quantity
             guard pool > Amount.epsilon, let poolInIngredientUnit = Units.convert(pool, from: entry.unit, to: wanted) else { continue }
             let taken = min(poolInIngredientUnit, remaining)
             remaining = Amount.clean(remaining - taken)
             let takenInItemUnit = Units.convert(taken, from: wanted, to: entry.unit) ?? pool
-            left[item.id] = Amount.clean(max(0, pool - takenInItemUnit))
-            used.append(item.id)
+            left[entry.id] = Amount.clean(max(0, pool - takenInItemUnit))
+            used.append(entry.id)
         }
         let available = Amount.clean(needed - remaining)
         let status: IngredientCoverage.Status =
