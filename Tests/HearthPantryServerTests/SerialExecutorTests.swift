@@ -149,4 +149,29 @@ struct SerialExecutorTests {
             #expect(introspected["__type", "name"].text == "Household")
         }
     }
+
+    @Test("plain fields are read from their key paths, and a field declared twice with different key paths is not")
+    func keyPathFields() throws {
+        let (_, keyPaths) = try PantrySchema.make()
+        let item = PantryItem(
+            id: "i1", householdId: "h1", name: "Flour", quantity: 2, unit: "kg", category: .pantry, addedBy: "u1",
+            createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+        let name = try #require(keyPaths.reader(ObjectIdentifier(PantryItem.self), "name"))
+        #expect(name(item) as? String == "Flour")
+        let quantity = try #require(keyPaths.reader(ObjectIdentifier(PantryItem.self), "quantity"))
+        #expect(quantity(item) as? Double == 2)
+        // Fields with arguments or resolvers of their own are not key paths.
+        #expect(keyPaths.reader(ObjectIdentifier(PantryItem.self), "bookings") == nil)
+        #expect(keyPaths.reader(ObjectIdentifier(Household.self), "items") == nil)
+
+        let recorder = KeyPathFields.Recorder()
+        KeyPathFields.Recorder.$current.withValue(recorder) {
+            _ = KeyField("label", at: \PantryItem.name)
+            _ = KeyField("label", at: \PantryItem.unit)
+            _ = KeyField("id", at: \PantryItem.id)
+            _ = KeyField("id", at: \PantryItem.id)
+        }
+        #expect(recorder.fields.reader(ObjectIdentifier(PantryItem.self), "label") == nil)
+        #expect(recorder.fields.reader(ObjectIdentifier(PantryItem.self), "id") != nil)
+    }
 }

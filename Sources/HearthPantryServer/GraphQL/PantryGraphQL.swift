@@ -39,14 +39,15 @@ public struct PantryGraphQL: PantryGraphQLServing {
     ///   - store: the pantry's tables (migrated).
     /// - Throws: when the schema cannot be built (a programming error).
     package init(store: PantryStore, limits: GraphQLLimits = GraphQLLimits(), logger: Logger) throws {
-        self.schema = try PantrySchema.make()
+        let (schema, keyPaths) = try PantrySchema.make()
+        self.schema = schema
         self.resolver = PantryResolver()
         self.store = store
         self.limits = limits
         self.shaper = GraphQLErrorShaper(logger: logger)
         self.logger = logger
         self.documents = DocumentCache(capacity: 512)
-        self.serial = SerialExecutor(schema: schema.schema)
+        self.serial = SerialExecutor(schema: schema.schema, keyPaths: keyPaths)
     }
 
     /// The service on the pantry's tables in the record store's database (see ``migrate(_:)``).

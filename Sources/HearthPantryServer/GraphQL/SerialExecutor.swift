@@ -24,10 +24,13 @@ import Synchronization
 /// Graphiti resolver — those that would need the info — are among the cases it leaves to GraphQL.
 struct SerialExecutor: Sendable {
     let schema: GraphQLSchema
+    /// Fields read straight from their key paths instead of through Graphiti's closures.
+    let keyPaths: KeyPathFields
     private let info = ResolveInfoSource()
 
-    init(schema: GraphQLSchema) {
+    init(schema: GraphQLSchema, keyPaths: KeyPathFields = KeyPathFields()) {
         self.schema = schema
+        self.keyPaths = keyPaths
     }
 
     /// Why the executor left an operation to GraphQL's executor (kept for tests and debugging).
@@ -62,7 +65,7 @@ struct SerialExecutor: Sendable {
         let values = try coerceVariables(operation.variableDefinitions, variables)
         let planner = Planner(schema: schema, fragments: fragments, variables: values)
         let plan = try planner.plan(queryType, [operation.selectionSet])
-        let run = Run(info: try await info.value(), context: context)
+        let run = Run(info: try await info.value(), context: context, keyPaths: keyPaths)
         return try await run.object(plan, rootValue)
     }
 
@@ -106,6 +109,8 @@ struct SerialExecutor: Sendable {
 /// what to make of what it returns.
 private struct FieldPlan {
     let responseKey: String
+    /// The field's name in the schema.
+    let name: String
     /// nil for `__typename`.
     let resolve: GraphQLFieldResolve?
     let arguments: Map
@@ -123,13 +128,28 @@ private indirect enum Shape {
 }
 
 /// The fields to select on objects of one type.
+///
+/// A plan belongs to one run of one operation, in one task, so it keeps the key-path readers it worked out
+/// for the Swift type of the objects it last completed.
 private final class ObjectPlan {
     let typeName: String
     let fields: [FieldPlan]
+    private var readersType: ObjectIdentifier?
+    private var readers: [KeyPathFields.Reader?] = []
 
     init(typeName: String, fields: [FieldPlan]) {
         self.typeName = typeName
         self.fields = fields
+    }
+
+    /// For each field, its key-path reader for values like `source`, or nil to resolve it through its resolver.
+    func readers(for source: any Sendable, in keyPaths: KeyPathFields) -> [KeyPathFields.Reader?] {
+        let type = ObjectIdentifier(Swift.type(of: source))
+        if type != readersType {
+            readers = fields.map { $0.resolve == nil ? nil : keyPaths.reader(type, $0.name) }
+            readersType = type
+        }
+        return readers
     }
 }
 
@@ -149,15 +169,17 @@ private struct Planner {
             let first = asts[0]
             let name = first.name.value
             if name == "__typename" {
-                fields.append(FieldPlan(responseKey: key, resolve: nil, arguments: .dictionary([:]), shape: .scalar(GraphQLString)))
+                fields.append(FieldPlan(responseKey: key, name: name, resolve: nil, arguments: .dictionary([:]), shape: .scalar(GraphQLString)))
                 continue
             }
             guard let definition = definitions[name], let resolve = definition.resolve else {
                 throw SerialExecutor.Declined("field \(type.name).\(name) has no resolver of its own")
             }
-            let arguments = try self.arguments(first.arguments, definition.args)
+            // A field that declares no arguments gets null: Graphiti still decodes its (empty) arguments for
+            // every value it resolves, and null decodes without the dictionary bridging an empty map costs.
+            let arguments = definition.args.isEmpty ? Map.null : try self.arguments(first.arguments, definition.args)
             let shape = try self.shape(of: definition.type, selections: asts.compactMap(\.selectionSet), field: "\(type.name).\(name)")
-            fields.append(FieldPlan(responseKey: key, resolve: resolve, arguments: arguments, shape: shape))
+            fields.append(FieldPlan(responseKey: key, name: name, resolve: resolve, arguments: arguments, shape: shape))
         }
         return ObjectPlan(typeName: type.name, fields: fields)
     }
@@ -272,15 +294,22 @@ private struct Planner {
 private struct Run {
     let info: GraphQLResolveInfo
     let context: any Sendable
+    let keyPaths: KeyPathFields
 
     func object(_ plan: ObjectPlan, _ source: any Sendable) async throws -> Map {
         var answer = OrderedDictionary<String, Map>(minimumCapacity: plan.fields.count)
-        for field in plan.fields {
+        let readers = keyPaths.isEmpty ? [] : plan.readers(for: source, in: keyPaths)
+        for (index, field) in plan.fields.enumerated() {
             guard let resolve = field.resolve else {
                 answer[field.responseKey] = .string(plan.typeName)
                 continue
             }
-            let value = try await resolve(source, field.arguments, context, info)
+            let value: (any Sendable)?
+            if !readers.isEmpty, let read = readers[index] {
+                value = read(source)
+            } else {
+                value = try await resolve(source, field.arguments, context, info)
+            }
             answer[field.responseKey] = try await complete(value, field.shape)
         }
         return .dictionary(answer)
