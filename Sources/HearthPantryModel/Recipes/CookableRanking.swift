@@ -21,7 +21,11 @@ public enum CookableRanking {
     ///   - servings: scale every recipe that states its servings to this many; nil keeps the recipes' amounts.
     ///   - today: when given, items expired on that day do not count.
     public static func rank(_ recipes: [Recipe], stock: [PantryItem], servings: Int? = nil, today: CalendarDay? = nil) -> [RecipeCoverage] {
-        let index = StockIndex(stock, today: today)
+        rank(recipes, index: StockIndex(stock, today: today), servings: servings)
+    }
+
+    /// `recipes` ranked against a stock already worked out (see ``StockIndex``), as ``rank(_:stock:servings:today:)`` ranks them.
+    public static func rank(_ recipes: [Recipe], index: StockIndex, servings: Int? = nil) -> [RecipeCoverage] {
         let scored = recipes.enumerated().map {
             (offset: $0.offset, folded: TextSearch.fold($0.element.name), result: index.coverage(of: $0.element, servings: servings))
         }
@@ -41,13 +45,14 @@ public enum CookableRanking {
     }
 
     /// The stock as recipes draw on it, worked out once for every recipe ranked: the usable items (not empty,
-    /// not expired), earliest due first, by food.
-    struct StockIndex {
+    /// not expired), earliest due first, by food. A server keeps one while the items and the day stay the same.
+    public struct StockIndex: Sendable {
         /// Usable items by ``FoodName/key(_:)``, earliest due first, undated last, then the given order, each
         /// with its unit read once.
         let byFood: [String: [StockedItem]]
 
-        init(_ stock: [PantryItem], today: CalendarDay?) {
+        /// The usable part of `stock`; with `today`, items expired on that day are left out.
+        public init(_ stock: [PantryItem], today: CalendarDay?) {
             // The usable items by position, each with its due day as a number (undated last), so sorting moves
             // two integers rather than whole items.
             var usable: [(due: Int, offset: Int)] = []
@@ -89,7 +94,7 @@ public enum CookableRanking {
     }
 
     /// What a recipe draws on of a usable item: its id, its quantity and the unit that counts in.
-    struct StockedItem {
+    struct StockedItem: Sendable {
         let id: String
         let quantity: Double
         let unit: MeasurementUnit

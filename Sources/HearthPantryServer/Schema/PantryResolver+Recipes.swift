@@ -65,7 +65,7 @@ extension PantryResolver {
             throw ServiceError.validationFailed("servings must be at least 1; it is \(servings).")
         }
         let recipes = try await context.loaders.recipes.load(household.id) ?? []
-        let items = try await context.loaders.items.load(household.id) ?? []
-        return CookableRanking.rank(recipes, stock: items, servings: arguments.servings, today: context.today)
+        let stock = try await context.store.stockIndex(of: household.id, today: context.today)
+        return CookableRanking.rank(recipes, index: stock, servings: arguments.servings)
     }
 }

@@ -11,10 +11,13 @@ import HearthPantryModel
 package struct PantryStore: Sendable {
     let database: any SQLDatabase
     let clock: @Sendable () -> Date
+    /// Items as last read, by household, while their revision stays the same.
+    let itemCache: PantryItemCache
 
     package init(database: any SQLDatabase, clock: @escaping @Sendable () -> Date = Date.init) {
         self.database = database
         self.clock = clock
+        self.itemCache = PantryItemCache()
     }
 
     /// Creates or upgrades the pantry's tables.
@@ -50,10 +53,62 @@ package struct PantryStore: Sendable {
         return Dictionary(grouping: rows.map(Self.member), by: \.householdId).mapValues(Self.sorted)
     }
 
-    /// The items of each household, by household, in name order.
+    /// The items of each household, by household, in name order; households without items are left out.
     func items(inHouseholds ids: [String]) async throws -> [String: [PantryItem]] {
-        let rows = try await select("SELECT \(Self.itemColumns) FROM pantry_items WHERE household_id IN", ids, order: "name, id")
-        return Dictionary(grouping: rows.map(Self.item), by: \.householdId)
+        try await revisedItems(ids).compactMapValues { $0.items.isEmpty ? nil : $0.items }
+    }
+
+    /// The stock of a household as recipes are ranked against it on `today`.
+    func stockIndex(of householdID: String, today: CalendarDay?) async throws -> CookableRanking.StockIndex {
+        let found = try await revisedItems([householdID])[householdID] ?? (0, [])
+        return itemCache.stockIndex(householdID, revision: found.revision, items: found.items, today: today)
+    }
+
+    /// Each household's items and the revision they are at: kept ones while the revision is unchanged, the
+    /// rest read in one statement per ``chunkSize`` households.
+    private func revisedItems(_ ids: [String]) async throws -> [String: (revision: Int64, items: [PantryItem])] {
+        let unique = Array(Set(ids))
+        guard !unique.isEmpty else { return [:] }
+        let (revisions, kept, rows) = try await database.transaction(readOnly: true) { [unique, itemCache] tx in
+            // The revision first: items read after it can only be newer than it says.
+            var revisions: [String: Int64] = [:]
+            var missing: [String] = []
+            var start = 0
+            while start < unique.count {
+                let chunk = Array(unique[start..<min(start + Self.chunkSize, unique.count)])
+                for row in try await tx.query(
+                    "SELECT household_id, revision FROM pantry_item_revisions WHERE household_id IN (\(placeholders(chunk.count)))",
+                    chunk.map(SQLValue.text)) {
+                    revisions[row.text("household_id")] = row.int("revision")
+                }
+                start += chunk.count
+            }
+            var kept: [String: [PantryItem]] = [:]
+            for id in unique {
+                if let items = itemCache.items(id, revision: revisions[id] ?? 0) { kept[id] = items } else { missing.append(id) }
+            }
+            var rows: [SQLRow] = []
+            start = 0
+            while start < missing.count {
+                let chunk = Array(missing[start..<min(start + Self.chunkSize, missing.count)])
+                rows += try await tx.query(
+                    "SELECT \(Self.itemColumns) FROM pantry_items WHERE household_id IN (\(placeholders(chunk.count))) ORDER BY name, id",
+                    chunk.map(SQLValue.text))
+                start += chunk.count
+            }
+            return (revisions, kept, missing.isEmpty ? nil : (missing, rows))
+        }
+        var result: [String: (revision: Int64, items: [PantryItem])] = [:]
+        for (id, items) in kept { result[id] = (revisions[id] ?? 0, items) }
+        if let (missing, rows) = rows {
+            let read = Dictionary(grouping: rows.map(Self.item), by: \.householdId)
+            for id in missing {
+                let items = read[id] ?? []
+                itemCache.store(id, revision: revisions[id] ?? 0, items: items)
+                result[id] = (revisions[id] ?? 0, items)
+            }
+        }
+        return result
     }
 
     /// The invite codes of each household that still work (neither revoked nor expired), by household.

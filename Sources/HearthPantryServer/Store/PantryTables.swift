@@ -77,6 +77,46 @@ package enum PantryTables {
         """,
     ]
 
+    /// Each household's item revision, moved on by a trigger with every insert, update and delete of one of its
+    /// items (``PantryItemCache`` keeps items while it stays the same). Rows are never deleted, so a revision
+    /// never goes back.
+    static let revisionTable = """
+        CREATE TABLE IF NOT EXISTS pantry_item_revisions (household_id TEXT PRIMARY KEY, revision BIGINT NOT NULL)
+        """
+
+    /// The triggers that move a household's item revision on, in the dialect's own syntax.
+    static func revisionTriggers(_ dialect: SQLDialect) -> [String] {
+        func bump(_ row: String) -> String {
+            """
+            INSERT INTO pantry_item_revisions (household_id, revision) VALUES (\(row).household_id, 1)
+                ON CONFLICT (household_id) DO UPDATE SET revision = pantry_item_revisions.revision + 1;
+            """
+        }
+        switch dialect {
+        case .postgres:
+            return [
+                """
+                CREATE OR REPLACE FUNCTION pantry_items_revised() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF TG_OP <> 'INSERT' THEN \(bump("OLD")) END IF;
+                    IF TG_OP <> 'DELETE' THEN \(bump("NEW")) END IF;
+                    RETURN NULL;
+                END $$
+                """,
+                """
+                CREATE OR REPLACE TRIGGER pantry_items_revised AFTER INSERT OR UPDATE OR DELETE ON pantry_items
+                    FOR EACH ROW EXECUTE FUNCTION pantry_items_revised()
+                """,
+            ]
+        case .sqlite:
+            return [
+                "CREATE TRIGGER IF NOT EXISTS pantry_items_inserted AFTER INSERT ON pantry_items BEGIN \(bump("NEW")) END",
+                "CREATE TRIGGER IF NOT EXISTS pantry_items_updated AFTER UPDATE ON pantry_items BEGIN \(bump("OLD")) \(bump("NEW")) END",
+                "CREATE TRIGGER IF NOT EXISTS pantry_items_deleted AFTER DELETE ON pantry_items BEGIN \(bump("OLD")) END",
+            ]
+        }
+    }
+
     /// The tables a household's rows live in, children first: what deleting a household clears.
     package static let householdScoped = [
         "pantry_shopping_items", "pantry_stock_bookings", "pantry_items", "pantry_invites", "pantry_members",
@@ -89,7 +129,7 @@ package enum PantryTables {
             if dialect == .postgres {
                 try await tx.execute("SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_5054))
             }
-            for statement in statements { try await tx.execute(statement, []) }
+            for statement in statements + [revisionTable] + revisionTriggers(dialect) { try await tx.execute(statement, []) }
         }
     }
 }
