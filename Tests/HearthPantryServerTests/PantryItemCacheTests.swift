@@ -102,5 +102,11 @@ struct PantryItemCacheTests {
         cache.store("d", revision: 1, items: items("d", 11))
         #expect(cache.items("d", revision: 1) == nil)
         #expect(cache.count == 2)
+
+        let few = PantryItemCache(itemLimit: 100, householdLimit: 2)
+        for household in ["a", "b", "c"] { few.store(household, revision: 1, items: items(household, 1)) }
+        #expect(few.count == 2)
+        #expect(few.items("a", revision: 1) == nil)
+        #expect(few.items("c", revision: 1)?.count == 1)
     }
 }

@@ -9,10 +9,13 @@ import Synchronization
 /// transaction (a trigger, so no write path can forget it; see ``PantryTables``). A reader asks for the
 /// revision before it reads the items, so an entry can only ever be newer than its revision says — which
 /// costs one more read later — and never older. Entries are dropped least recently used first once they hold
-/// more than ``itemLimit`` items between them.
+/// more than ``itemLimit`` items between them or there are more than ``householdLimit`` of them (which also
+/// bounds the search for the oldest).
 final class PantryItemCache: Sendable {
     /// At most this many items are kept, across all households.
     let itemLimit: Int
+    /// At most this many households' items are kept.
+    let householdLimit: Int
     private let state = Mutex(State())
 
     private struct State {
@@ -28,8 +31,9 @@ final class PantryItemCache: Sendable {
         var lastUse: UInt64
     }
 
-    init(itemLimit: Int = 100_000) {
+    init(itemLimit: Int = 100_000, householdLimit: Int = 4_096) {
         self.itemLimit = itemLimit
+        self.householdLimit = householdLimit
     }
 
     /// The household's items if they were read at `revision`.
@@ -54,7 +58,7 @@ final class PantryItemCache: Sendable {
             state.clock += 1
             state.entries[householdID] = Entry(revision: revision, items: items, stock: nil, lastUse: state.clock)
             state.items += items.count
-            while state.items > itemLimit, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+            while state.items > itemLimit || state.entries.count > householdLimit, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
                 state.entries[oldest.key] = nil
                 state.items -= oldest.value.items.count
             }
