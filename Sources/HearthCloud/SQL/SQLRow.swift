@@ -61,8 +61,11 @@ final class SQLColumns: Sendable {
 
     init(_ names: [String]) {
         self.names = names
+        // Only wide results are looked up by hashing; PostgreSQL makes one of these per result.
         var byName: [String: Int] = [:]
-        for (index, name) in names.enumerated() where byName[name] == nil { byName[name] = index }
+        if names.count > Self.scanLimit {
+            for (index, name) in names.enumerated() where byName[name] == nil { byName[name] = index }
+        }
         self.byName = byName
     }
 

@@ -72,30 +72,15 @@ package struct PantryStore: Sendable {
         let (revisions, kept, rows) = try await database.transaction(readOnly: true) { [unique, itemCache] tx in
             // The revision first: items read after it can only be newer than it says.
             var revisions: [String: Int64] = [:]
-            var missing: [String] = []
-            var start = 0
-            while start < unique.count {
-                let chunk = Array(unique[start..<min(start + Self.chunkSize, unique.count)])
-                for row in try await tx.query(
-                    "SELECT household_id, revision FROM pantry_item_revisions WHERE household_id IN (\(placeholders(chunk.count)))",
-                    chunk.map(SQLValue.text)) {
-                    revisions[row.text("household_id")] = row.int("revision")
-                }
-                start += chunk.count
+            for row in try await Self.select(tx, "SELECT household_id, revision FROM pantry_item_revisions WHERE household_id IN", unique) {
+                revisions[row.text("household_id")] = row.int("revision")
             }
             var kept: [String: [PantryItem]] = [:]
+            var missing: [String] = []
             for id in unique {
                 if let items = itemCache.items(id, revision: revisions[id] ?? 0) { kept[id] = items } else { missing.append(id) }
             }
-            var rows: [SQLRow] = []
-            start = 0
-            while start < missing.count {
-                let chunk = Array(missing[start..<min(start + Self.chunkSize, missing.count)])
-                rows += try await tx.query(
-                    "SELECT \(Self.itemColumns) FROM pantry_items WHERE household_id IN (\(placeholders(chunk.count))) ORDER BY name, id",
-                    chunk.map(SQLValue.text))
-                start += chunk.count
-            }
+            let rows = try await Self.select(tx, "SELECT \(Self.itemColumns) FROM pantry_items WHERE household_id IN", missing, order: "name, id")
             return (revisions, kept, missing.isEmpty ? nil : (missing, rows))
         }
         var result: [String: (revision: Int64, items: [PantryItem])] = [:]
@@ -131,17 +116,22 @@ package struct PantryStore: Sendable {
         var seen = Set<String>()
         for key in keys where seen.insert(key).inserted { unique.append(key) }
         guard !unique.isEmpty else { return [] }
-        let orderBy = order.map { " ORDER BY \($0)" } ?? ""
         return try await database.transaction(readOnly: true) { [unique] tx in
-            var rows: [SQLRow] = []
-            var start = 0
-            while start < unique.count {
-                let chunk = Array(unique[start..<min(start + Self.chunkSize, unique.count)])
-                rows += try await tx.query("\(sql) (\(placeholders(chunk.count)))\(orderBy)", chunk.map(SQLValue.text))
-                start += chunk.count
-            }
-            return rows
+            try await Self.select(tx, sql, unique, order: order)
         }
+    }
+
+    /// Rows of `sql` (which ends in `… IN`) for `keys` (each once) in `tx`, in statements of at most ``chunkSize`` keys.
+    static func select(_ tx: any SQLTransaction, _ sql: String, _ keys: [String], order: String? = nil) async throws -> [SQLRow] {
+        let orderBy = order.map { " ORDER BY \($0)" } ?? ""
+        var rows: [SQLRow] = []
+        var start = 0
+        while start < keys.count {
+            let chunk = Array(keys[start..<min(start + chunkSize, keys.count)])
+            rows += try await tx.query("\(sql) (\(placeholders(chunk.count)))\(orderBy)", chunk.map(SQLValue.text))
+            start += chunk.count
+        }
+        return rows
     }
 
     // MARK: Rows

@@ -75,14 +75,11 @@ package enum PantryTables {
             user_id TEXT PRIMARY KEY, first_name TEXT NOT NULL DEFAULT '', last_name TEXT NOT NULL DEFAULT '', display_name TEXT,
             avatar_url TEXT, phone TEXT, primary_household_id TEXT, updated_at BIGINT NOT NULL)
         """,
+        // Each household's item revision, moved on by ``revisionTriggers(_:)`` with every insert, update and delete
+        // of one of its items (``PantryItemCache`` keeps items while it stays the same). Rows are never deleted,
+        // so a revision never goes back.
+        "CREATE TABLE IF NOT EXISTS pantry_item_revisions (household_id TEXT PRIMARY KEY, revision BIGINT NOT NULL)",
     ]
-
-    /// Each household's item revision, moved on by a trigger with every insert, update and delete of one of its
-    /// items (``PantryItemCache`` keeps items while it stays the same). Rows are never deleted, so a revision
-    /// never goes back.
-    static let revisionTable = """
-        CREATE TABLE IF NOT EXISTS pantry_item_revisions (household_id TEXT PRIMARY KEY, revision BIGINT NOT NULL)
-        """
 
     /// The triggers that move a household's item revision on, in the dialect's own syntax.
     static func revisionTriggers(_ dialect: SQLDialect) -> [String] {
@@ -129,7 +126,7 @@ package enum PantryTables {
             if dialect == .postgres {
                 try await tx.execute("SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_5054))
             }
-            for statement in statements + [revisionTable] + revisionTriggers(dialect) { try await tx.execute(statement, []) }
+            for statement in statements + revisionTriggers(dialect) { try await tx.execute(statement, []) }
         }
     }
 }
