@@ -75,6 +75,85 @@ struct KitchenEditingSliceTests {
         }
     }
 
+    static let updateVersioned = """
+        mutation($id: String!, $input: RecipeUpdateInput!, $v: Int) {
+          updateRecipe(id: $id, input: $input, expectedVersion: $v) { name version ingredients { name } }
+        }
+        """
+
+    @Test("each save moves a recipe's version on; a save based on an older version is refused as a conflict and writes nothing", arguments: DatabaseKind.allCases)
+    func recipeVersions(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let owner = try await pantry.user("owner")
+            let member = try await pantry.user("member")
+            let household = try await pantry.household("Home", owner: owner, members: [(member, .member)])
+            let id = try #require(try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
+                "h": .string(household.id), "name": "Pancakes", "ingredients": [RecipeSliceTests.ingredient("Flour", 250, "g")],
+            ])["addRecipe", "id"].text)
+            #expect(try await pantry.store.recipe(id: id)?.version == 1)
+
+            let first = try await pantry.data(Self.updateVersioned, as: member, [
+                "id": .string(id), "v": 1, "input": ["name": "Crêpes", "ingredients": [RecipeSliceTests.ingredient("Flour", 125, "g")]],
+            ])["updateRecipe"]
+            #expect(first["version"] == 2)
+            #expect(first["name"] == "Crêpes")
+            let saved = try #require(try await pantry.store.recipe(id: id))
+
+            // The owner edited the version they read before the member's save.
+            let stale = await pantry.run(Self.updateVersioned, as: owner, [
+                "id": .string(id), "v": 1, "input": ["name": "Waffles", "ingredients": [RecipeSliceTests.ingredient("Eggs", 2, "")]],
+            ])
+            #expect(stale.codes == ["BAD_USER_INPUT"])
+            #expect(stale.errors.first?.extensions["reason"] == "STALE_VERSION")
+            #expect(stale.errors.first?.message == "Recipe \"Crêpes\" was saved by someone else since you read it (it is at version 2, your change was based on version 1); nothing was changed. Reload it, apply your change again and save.")
+            #expect(try await pantry.store.recipe(id: id) == saved, "the refused save changed nothing")
+
+            let badVersion = await pantry.run(Self.updateVersioned, as: owner, ["id": .string(id), "v": 0, "input": ["name": "Waffles", "ingredients": []]])
+            #expect(badVersion.codes == ["BAD_USER_INPUT"])
+            #expect(badVersion.errors.first?.message == "expectedVersion must be 1 or more; it is 0. Send the version of the recipe your change is based on.")
+            let gone = await pantry.run(Self.updateVersioned, as: owner, ["id": "nope", "v": 1, "input": ["name": "Waffles", "ingredients": []]])
+            #expect(gone.codes == ["NOT_FOUND"])
+
+            // Left out, the version is not checked: the save overwrites and still counts.
+            let forced = try await pantry.data(Self.updateVersioned, as: owner, ["id": .string(id), "input": ["name": "Waffles", "ingredients": []]])["updateRecipe"]
+            #expect(forced["version"] == 3)
+            #expect(try await pantry.store.recipe(id: id)?.version == 3)
+        }
+    }
+
+    @Test("of several cooks saving the same version at once, exactly one wins and the others change nothing", arguments: DatabaseKind.allCases)
+    func concurrentRecipeSaves(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let owner = try await pantry.user("owner")
+            let household = try await pantry.household("Home", owner: owner)
+            let id = try #require(try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
+                "h": .string(household.id), "name": "Soup", "ingredients": [RecipeSliceTests.ingredient("Water", 1, "l")],
+            ])["addRecipe", "id"].text)
+            let cooks = 8
+            let outcomes = await withTaskGroup(of: (Int, GraphQLResult).self) { group in
+                for cook in 0..<cooks {
+                    group.addTask {
+                        (cook, await pantry.run(Self.updateVersioned, as: owner, [
+                            "id": .string(id), "v": 1,
+                            "input": ["name": .string("Soup \(cook)"), "ingredients": [RecipeSliceTests.ingredient("Leek \(cook)", Double(cook + 1), "")]],
+                        ]))
+                    }
+                }
+                var all: [(Int, GraphQLResult)] = []
+                for await outcome in group { all.append(outcome) }
+                return all
+            }
+            let winners = outcomes.filter { $0.1.errors.isEmpty }
+            #expect(winners.count == 1)
+            #expect(outcomes.filter { $0.1.errors.first?.extensions["reason"] == "STALE_VERSION" }.count == cooks - 1)
+            let winner = try #require(winners.first?.0)
+            let stored = try #require(try await pantry.store.recipe(id: id))
+            #expect(stored.version == 2)
+            #expect(stored.name == "Soup \(winner)")
+            #expect(stored.ingredients == [Ingredient(name: "Leek \(winner)", quantity: Double(winner + 1), unit: "")], "the winner's parts, none of the losers'")
+        }
+    }
+
     @Test("lines added by hand merge by food and unit, edits merge too, and checked lines are cleared", arguments: DatabaseKind.allCases)
     func shoppingList(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in

@@ -48,6 +48,29 @@ struct RecipeServiceTests {
         }
     }
 
+    @Test("an update based on an older version is refused as a conflict; the next read shows the version that won")
+    func versionConflict() async throws {
+        try await withLiveServer { server in
+            let services = try await server.signedUpClient()
+            let home = try await services.households().createHousehold(name: "Home", description: nil)
+            let recipes = try services.recipes()
+            let soup = try await recipes.addRecipe(householdId: home.id, Self.recipe("Soup", [("Water", 1, "l")]))
+            #expect(soup.version == 1)
+            #expect(try await recipes.recipes(in: home.id).map(\.version) == [1])
+            let mine = try await recipes.updateRecipe(id: soup.id, Self.recipe("Leek soup", [("Leeks", 3, "")]), expectedVersion: soup.version)
+            #expect(mine.version == 2)
+
+            let error = await serviceError {
+                _ = try await recipes.updateRecipe(id: soup.id, Self.recipe("Onion soup", [("Onions", 4, "")]), expectedVersion: soup.version)
+            }
+            #expect(error?.code == .staleVersion)
+            #expect(error?.message.contains("it is at version 2, your change was based on version 1") == true)
+            let current = try await recipes.recipes(in: home.id)
+            #expect(current.map(\.name) == ["Leek soup"])
+            #expect(current.map(\.version) == [2])
+        }
+    }
+
     @Test("cookable ranks recipes by how much the stock covers, scales servings, and adds what is missing to the list")
     func cookable() async throws {
         try await withLiveServer { server in

@@ -45,6 +45,8 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible, LocalizedE
         public static let corrupted = Code("CORRUPTED")
         /// The input conflicts with what is stored.
         public static let conflict = Code("CONFLICT")
+        /// The change was based on a version that someone else has replaced since: reload, apply it again, save.
+        public static let staleVersion = Code("STALE_VERSION")
 
         public var description: String { rawValue }
     }

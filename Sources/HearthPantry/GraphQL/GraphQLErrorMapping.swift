@@ -16,7 +16,7 @@ enum GraphQLErrorMapping {
 
     /// The error for `failures`, from the first failure's `extensions.code`: `UNAUTHENTICATED` → notAuthenticated,
     /// `FORBIDDEN` → unauthorized, `NOT_FOUND` → notFound, `BAD_USER_INPUT` → validationFailed (with every such
-    /// message as a reason), `RATE_LIMITED` → rateLimited, anything else → operationFailed.
+    /// message as a reason) or, with `extensions.reason` `STALE_VERSION`, staleVersion, `RATE_LIMITED` → rateLimited, anything else → operationFailed.
     static func error(for failures: [Failure]) -> ServiceError {
         guard let first = failures.first else { return .operationFailed("The server answered with an error but gave no message.") }
         switch first.code {
@@ -29,6 +29,7 @@ enum GraphQLErrorMapping {
         case "RATE_LIMITED":
             return ServiceError(.rateLimited, first.message)
         case "BAD_USER_INPUT":
+            if case .string("STALE_VERSION")? = first.extensions?["reason"] { return ServiceError(.staleVersion, first.message) }
             let reasons = failures.filter { $0.code == "BAD_USER_INPUT" }.map(\.message)
             return .validationFailed(reasons)
         default:

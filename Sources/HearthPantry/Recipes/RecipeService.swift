@@ -8,8 +8,9 @@ public protocol RecipeServicing: ServiceHealth {
     func recipes(in householdId: String) async throws -> [Recipe]
     /// Adds a recipe to the household.
     func addRecipe(householdId: String, _ fields: RecipeFields) async throws -> Recipe
-    /// Replaces what a recipe says.
-    func updateRecipe(id: String, _ fields: RecipeFields) async throws -> Recipe
+    /// Replaces what a recipe says. With `expectedVersion` (the ``Recipe/version`` the change is based on), a
+    /// recipe someone saved since is left as it is and the call throws `staleVersion`: reload, apply again, save.
+    func updateRecipe(id: String, _ fields: RecipeFields, expectedVersion: Int?) async throws -> Recipe
     /// Deletes a recipe.
     func deleteRecipe(id: String) async throws
     /// The household's recipes ranked by how much its stock covers, most first, each with what is missing;
@@ -17,6 +18,13 @@ public protocol RecipeServicing: ServiceHealth {
     func cookable(householdId: String, servings: Int?) async throws -> [RecipeCoverage]
     /// Puts what the recipe still needs after the stock on its household's shopping list; returns the list.
     func addMissingIngredients(recipeId: String, servings: Int?) async throws -> [ShoppingListItem]
+}
+
+extension RecipeServicing {
+    /// Replaces what a recipe says, whatever version is stored.
+    public func updateRecipe(id: String, _ fields: RecipeFields) async throws -> Recipe {
+        try await updateRecipe(id: id, fields, expectedVersion: nil)
+    }
 }
 
 /// Recipes over the pantry server's GraphQL, with each household's list cached for five minutes.
@@ -62,11 +70,17 @@ public actor RecipeService: RecipeServicing {
         return recipe
     }
 
-    public func updateRecipe(id: String, _ fields: RecipeFields) async throws -> Recipe {
+    public func updateRecipe(id: String, _ fields: RecipeFields, expectedVersion: Int?) async throws -> Recipe {
         let id = try ServiceInput.required(id, "Recipe id")
-        let recipe = try await graphQL.perform(UpdateRecipeMutation(id: id, fields: try Self.checked(fields)))
-        await forget(recipe)
-        return recipe
+        do {
+            let recipe = try await graphQL.perform(UpdateRecipeMutation(id: id, fields: try Self.checked(fields), expectedVersion: expectedVersion))
+            await forget(recipe)
+            return recipe
+        } catch let error as ServiceError where error.code == .staleVersion {
+            // The cached list holds the version that lost; the next read fetches the one that won.
+            if let household = households[id] { await cache.remove(household) } else { await cache.removeAll() }
+            throw error
+        }
     }
 
     public func deleteRecipe(id: String) async throws {

@@ -2,7 +2,7 @@ public import HearthCore
 
 extension PantrySelection {
     /// A ``Recipe``.
-    public static let recipe = "id householdId name description ingredients { name quantity unit } instructions prepTime cookTime servings difficulty tags"
+    public static let recipe = "id householdId name description ingredients { name quantity unit } instructions prepTime cookTime servings difficulty tags version"
     /// A ``RecipeCoverage``: the recipe, and how much of each ingredient the stock covers.
     public static let coverage = "recipe { \(recipe) } servings coverage canCook ingredients { ingredient { name quantity unit } available missing status itemIds }"
 }
@@ -84,19 +84,24 @@ public struct AddRecipeMutation: PantryOperation {
     public var variables: [String: AnyJSON] { ["input": fields.json(householdId: householdId)] }
 }
 
-/// Replaces what a recipe says with `fields`.
+/// Replaces what a recipe says with `fields`; with `expectedVersion`, only while the recipe is still at that
+/// version (otherwise the server refuses it as a conflict and writes nothing).
 public struct UpdateRecipeMutation: PantryOperation {
     public typealias Answer = Recipe
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation UpdateRecipe($id: String!, $input: RecipeUpdateInput!) { updateRecipe(id: $id, input: $input) { \(PantrySelection.recipe) } }"
+    public static let document = "mutation UpdateRecipe($id: String!, $input: RecipeUpdateInput!, $expectedVersion: Int) { updateRecipe(id: $id, input: $input, expectedVersion: $expectedVersion) { \(PantrySelection.recipe) } }"
     public static let field = "updateRecipe"
     public let id: String
     public let fields: RecipeFields
-    public init(id: String, fields: RecipeFields) {
+    public let expectedVersion: Int?
+    public init(id: String, fields: RecipeFields, expectedVersion: Int? = nil) {
         self.id = id
         self.fields = fields
+        self.expectedVersion = expectedVersion
     }
-    public var variables: [String: AnyJSON] { ["id": .string(id), "input": fields.json()] }
+    public var variables: [String: AnyJSON] {
+        ["id": .string(id), "input": fields.json(), "expectedVersion": expectedVersion.map { .int(Int64($0)) } ?? .null]
+    }
 }
 
 /// Deletes a recipe; true once it is gone.

@@ -22,11 +22,15 @@ public struct Recipe: Codable, Sendable, Hashable, Identifiable {
     public let difficulty: Difficulty
     /// Free tags such as "vegetarian".
     public let tags: [String]
+    /// Counts the recipe's saves: 1 when it is added, one more with each update. An update that names the
+    /// version it was based on is refused when the recipe was saved since, so one cook's edit never silently
+    /// replaces another's.
+    public let version: Int
 
     public init(
         id: String, householdId: String, name: String, description: String? = nil, ingredients: [Ingredient],
         instructions: [String] = [], prepTime: Int? = nil, cookTime: Int? = nil, servings: Int? = nil,
-        difficulty: Difficulty = .easy, tags: [String] = []
+        difficulty: Difficulty = .easy, tags: [String] = [], version: Int = 1
     ) {
         self.id = id
         self.householdId = householdId
@@ -39,6 +43,29 @@ public struct Recipe: Codable, Sendable, Hashable, Identifiable {
         self.servings = servings
         self.difficulty = difficulty
         self.tags = tags
+        self.version = version
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, householdId, name, description, ingredients, instructions, prepTime, cookTime, servings, difficulty, tags, version
+    }
+
+    /// Decodes a recipe; one stored before recipes had versions is version 1.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try container.decode(String.self, forKey: .id),
+            householdId: try container.decode(String.self, forKey: .householdId),
+            name: try container.decode(String.self, forKey: .name),
+            description: try container.decodeIfPresent(String.self, forKey: .description),
+            ingredients: try container.decode([Ingredient].self, forKey: .ingredients),
+            instructions: try container.decode([String].self, forKey: .instructions),
+            prepTime: try container.decodeIfPresent(Int.self, forKey: .prepTime),
+            cookTime: try container.decodeIfPresent(Int.self, forKey: .cookTime),
+            servings: try container.decodeIfPresent(Int.self, forKey: .servings),
+            difficulty: try container.decode(Difficulty.self, forKey: .difficulty),
+            tags: try container.decode([String].self, forKey: .tags),
+            version: try container.decodeIfPresent(Int.self, forKey: .version) ?? 1)
     }
 
     /// Preparation and cooking time together, when either is known.

@@ -29,6 +29,7 @@ public enum RecipeRules {
                 Ingredient(name: Validation.trimmed($0.name), quantity: $0.quantity, unit: Validation.trimmed($0.unit))
             },
             instructions: recipe.instructions.map(Validation.trimmed).filter { !$0.isEmpty },
-            prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings, difficulty: recipe.difficulty, tags: tags)
+            prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings, difficulty: recipe.difficulty, tags: tags,
+            version: recipe.version)
     }
 }

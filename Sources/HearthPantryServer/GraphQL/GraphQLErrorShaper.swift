@@ -65,7 +65,7 @@ public struct GraphQLErrorShaper: Sendable {
         case .notAuthenticated: .unauthenticated
         case .unauthorized: .forbidden
         case .notFound: .notFound
-        case .validationFailed, .conflict: .badUserInput
+        case .validationFailed, .conflict, .staleVersion: .badUserInput
         case .rateLimited: .rateLimited
         default: nil
         }
@@ -74,6 +74,7 @@ public struct GraphQLErrorShaper: Sendable {
     private static func extensions(_ code: GraphQLErrorCode, _ error: ServiceError) -> [String: Map] {
         var extensions: [String: Map] = ["code": .string(code.rawValue)]
         if error.reasons.count > 1 { extensions["reasons"] = .array(error.reasons.map(Map.string)) }
+        if error.code == .staleVersion { extensions["reason"] = .string(ServiceError.Code.staleVersion.rawValue) }
         return extensions
     }
 

@@ -16,6 +16,7 @@ struct RecipeUpdateInput: Codable, Sendable {
 struct UpdateRecipeArguments: Codable, Sendable {
     let id: String
     let input: RecipeUpdateInput
+    let expectedVersion: Int?
 }
 
 struct AddShoppingItemArguments: Codable, Sendable {

@@ -27,7 +27,8 @@ extension PantryResolver {
         return recipe
     }
 
-    /// Replaces what the recipe says (its household stays); RecipeRules checks it as when it was added.
+    /// Replaces what the recipe says (its household stays); RecipeRules checks it as when it was added. With
+    /// `expectedVersion`, a recipe saved since that version is refused (`STALE_VERSION`) and left as it is.
     func updateRecipe(context: PantryContext, arguments: UpdateRecipeArguments) async throws -> Recipe {
         let viewer = try context.signedIn()
         guard let old = try await context.store.recipe(id: arguments.id) else { throw ServiceError.notFound("Recipe \(arguments.id)") }
@@ -39,9 +40,13 @@ extension PantryResolver {
             ingredients: input.ingredients.map { Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "") },
             instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime, servings: input.servings,
             difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
-        try await context.store.announcing(PantryChange(.recipeUpdated, householdID: household.id, recipeID: recipe.id, by: viewer.userID)).update(recipe)
+        if let expected = arguments.expectedVersion, expected < 1 {
+            throw ServiceError.validationFailed("expectedVersion must be 1 or more; it is \(expected). Send the version of the recipe your change is based on.")
+        }
+        let saved = try await context.store.announcing(PantryChange(.recipeUpdated, householdID: household.id, recipeID: recipe.id, by: viewer.userID))
+            .update(recipe, expectedVersion: arguments.expectedVersion)
         context.changed()
-        return recipe
+        return saved
     }
 
     /// Deletes the recipe; shopping list lines added for it stay on the list.

@@ -34,6 +34,7 @@ extension PantrySchema {
                 KeyField("servings", at: \.servings)
                 KeyField("difficulty", at: \.difficulty)
                 KeyField("tags", at: \.tags)
+                KeyField("version", at: \.version).description("1 when added, one more with each update; send it as updateRecipe's expectedVersion.")
             }.description("A household's recipe.")
             Type(IngredientCoverage.self) {
                 KeyField("ingredient", at: \.ingredient).description("Scaled to the servings asked for.")
@@ -111,6 +112,8 @@ extension PantrySchema {
             Field("updateRecipe", at: PantryResolver.updateRecipe) {
                 Argument("id", at: \.id)
                 Argument("input", at: \.input)
+                Argument("expectedVersion", at: \.expectedVersion)
+                    .description("The version the change is based on: when the recipe was saved since, nothing is written and the error is BAD_USER_INPUT with extensions.reason STALE_VERSION. Leave it out to overwrite whatever is stored.")
             }.description("Replaces what the recipe says; it stays in its household.")
             Field("deleteRecipe", at: PantryResolver.deleteRecipe) {
                 Argument("id", at: \.id)

@@ -5,13 +5,13 @@ import HearthPantryModel
 
 /// Recipes, with their ingredients, steps and tags in tables of their own, by position.
 extension PantryStore {
-    static let recipeColumns = "id, household_id, name, description, prep_time, cook_time, servings, difficulty"
+    static let recipeColumns = "id, household_id, name, description, prep_time, cook_time, servings, difficulty, version"
 
     /// Stores a new recipe and its ingredients, steps and tags, in one transaction.
     func insert(_ recipe: Recipe) async throws {
         try await database.transaction(readOnly: false) { tx in
             try await tx.execute(
-                "INSERT INTO pantry_recipes (\(Self.recipeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO pantry_recipes (\(Self.recipeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)",
                 .text(recipe.id), .text(recipe.householdId), .text(recipe.name), SQLValue(recipe.description),
                 SQLValue(recipe.prepTime.map(Int64.init)), SQLValue(recipe.cookTime.map(Int64.init)), SQLValue(recipe.servings.map(Int64.init)),
                 .text(recipe.difficulty.rawValue))
@@ -20,18 +20,36 @@ extension PantryStore {
     }
 
     /// Replaces the stored recipe with `recipe` (same id and household): its fields, and its ingredients, steps
-    /// and tags, in one transaction. `NOT_FOUND` when it was deleted meanwhile.
-    func update(_ recipe: Recipe) async throws {
+    /// and tags, in one transaction; returns the recipe as saved, one version on. With `expectedVersion`, only
+    /// while the stored recipe is still at that version: PostgreSQL's row lock makes a concurrent update wait and
+    /// then see the version it wrote. `NOT_FOUND` when it was deleted meanwhile, `STALE_VERSION` (nothing written)
+    /// when it was saved since `expectedVersion`.
+    func update(_ recipe: Recipe, expectedVersion: Int?) async throws -> Recipe {
         try await database.transaction(readOnly: false) { tx in
-            let updated = try await tx.query(
-                "UPDATE pantry_recipes SET name = ?, description = ?, prep_time = ?, cook_time = ?, servings = ?, difficulty = ? WHERE id = ? RETURNING id",
+            var binds: [SQLValue] = [
                 .text(recipe.name), SQLValue(recipe.description), SQLValue(recipe.prepTime.map(Int64.init)), SQLValue(recipe.cookTime.map(Int64.init)),
-                SQLValue(recipe.servings.map(Int64.init)), .text(recipe.difficulty.rawValue), .text(recipe.id))
-            guard !updated.isEmpty else { throw ServiceError.notFound("Recipe \(recipe.id)") }
+                SQLValue(recipe.servings.map(Int64.init)), .text(recipe.difficulty.rawValue), .text(recipe.id),
+            ]
+            if let expectedVersion { binds.append(.int(Int64(expectedVersion))) }
+            let updated = try await tx.query(
+                """
+                UPDATE pantry_recipes SET name = ?, description = ?, prep_time = ?, cook_time = ?, servings = ?, difficulty = ?,
+                version = version + 1 WHERE id = ?\(expectedVersion == nil ? "" : " AND version = ?") RETURNING version
+                """, binds)
+            guard let version = updated.first.map({ Int($0.int("version")) }) else {
+                guard let current = try await tx.first("SELECT name, version FROM pantry_recipes WHERE id = ?", .text(recipe.id)) else {
+                    throw ServiceError.notFound("Recipe \(recipe.id)")
+                }
+                throw ServiceError(.staleVersion, "Recipe \"\(current.text("name"))\" was saved by someone else since you read it (it is at version \(current.int("version")), your change was based on version \(expectedVersion ?? 0)); nothing was changed. Reload it, apply your change again and save.")
+            }
             for table in Self.recipeParts {
                 try await tx.execute("DELETE FROM \(table) WHERE recipe_id = ?", .text(recipe.id))
             }
             try await Self.insertParts(of: recipe, tx)
+            return Recipe(
+                id: recipe.id, householdId: recipe.householdId, name: recipe.name, description: recipe.description, ingredients: recipe.ingredients,
+                instructions: recipe.instructions, prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings,
+                difficulty: recipe.difficulty, tags: recipe.tags, version: version)
         }
     }
 
@@ -94,7 +112,8 @@ extension PantryStore {
                 ingredients: (ingredients[id] ?? []).map { Ingredient(name: $0.text("name"), quantity: $0.double("quantity"), unit: $0.text("unit")) },
                 instructions: (steps[id] ?? []).map { $0.text("text") },
                 prepTime: Self.optionalInt(row, "prep_time"), cookTime: Self.optionalInt(row, "cook_time"), servings: Self.optionalInt(row, "servings"),
-                difficulty: Difficulty(rawValue: row.text("difficulty")) ?? .easy, tags: (tags[id] ?? []).map { $0.text("tag") })
+                difficulty: Difficulty(rawValue: row.text("difficulty")) ?? .easy, tags: (tags[id] ?? []).map { $0.text("tag") },
+                version: Int(row.int("version")))
         }
     }
 

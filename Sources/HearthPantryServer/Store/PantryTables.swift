@@ -47,7 +47,7 @@ package enum PantryTables {
         """
         CREATE TABLE IF NOT EXISTS pantry_recipes (
             id TEXT PRIMARY KEY, household_id TEXT NOT NULL, name TEXT NOT NULL, description TEXT,
-            prep_time BIGINT, cook_time BIGINT, servings BIGINT, difficulty TEXT NOT NULL)
+            prep_time BIGINT, cook_time BIGINT, servings BIGINT, difficulty TEXT NOT NULL, version BIGINT NOT NULL DEFAULT 1)
         """,
         "CREATE INDEX IF NOT EXISTS pantry_recipes_household ON pantry_recipes(household_id, name)",
         """
@@ -127,6 +127,26 @@ package enum PantryTables {
                 try await tx.execute("SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_5054))
             }
             for statement in statements + revisionTriggers(dialect) { try await tx.execute(statement, []) }
+            try await addMissingColumns(tx, dialect)
+        }
+    }
+
+    /// Columns added after their table was first made: (table, column, definition).
+    static let laterColumns = [("pantry_recipes", "version", "BIGINT NOT NULL DEFAULT 1")]
+
+    /// Adds each of ``laterColumns`` to a table made before it.
+    private static func addMissingColumns(_ tx: any SQLTransaction, _ dialect: SQLDialect) async throws {
+        for (table, column, definition) in laterColumns {
+            let present: Bool
+            switch dialect {
+            case .postgres:
+                present = try await tx.first(
+                    "SELECT 1 AS present FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?",
+                    .text(table), .text(column)) != nil
+            case .sqlite:
+                present = try await tx.first("SELECT 1 AS present FROM pragma_table_info(?) WHERE name = ?", .text(table), .text(column)) != nil
+            }
+            if !present { try await tx.execute("ALTER TABLE \(table) ADD COLUMN \(column) \(definition)", []) }
         }
     }
 }
