@@ -48,7 +48,7 @@ public func buildApplication(
     let webSocket = GraphQLWebSocket(graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), logger: logger)
     return Application(
         router: router,
-        server: .http1WebSocketUpgrade { head, _, _ in
+        server: .http1WebSocketUpgradeClosingUnused { head, _, _ in
             // Only /graphql upgrades, and only for clients that speak graphql-transport-ws; anything else is
             // an ordinary request (GET /graphql then answers as a query).
             let path = head.path.map { String($0.prefix { $0 != "?" }) }

@@ -38,10 +38,16 @@ final class LiveServer: Sendable {
         return LiveServer(url: URL(string: "http://127.0.0.1:\(port)")!, group: group, task: task)
     }
 
-    /// Stops the server gracefully, waiting at most 10 seconds. A stop that takes longer is reported and left to
-    /// finish in the background: after a client's reconnection, a graceful stop can keep waiting on the server's
-    /// side of a subscription socket, and the test should not wait on it.
+    /// Stops the server gracefully, waiting at most 10 seconds; a stop that takes longer is reported and left to
+    /// finish in the background.
     func stop() async {
+        if await !stop(within: .seconds(10)) {
+            FileHandle.standardError.write(Data("The test server at \(url) did not stop within 10 seconds; it is left to stop in the background.\n".utf8))
+        }
+    }
+
+    /// Stops the server gracefully; false when it has not stopped within `limit` (it goes on stopping).
+    func stop(within limit: Duration) async -> Bool {
         await group.triggerGracefulShutdown()
         let (ended, signal) = AsyncStream.makeStream(of: Bool.self)
         let running = task
@@ -50,15 +56,14 @@ final class LiveServer: Sendable {
             signal.yield(true)
         }
         let deadline = Task {
-            try await Task.sleep(for: .seconds(10))
+            try await Task.sleep(for: limit)
             signal.yield(false)
         }
         var first = ended.makeAsyncIterator()
-        if await first.next() == false {
-            FileHandle.standardError.write(Data("The test server at \(url) did not stop within 10 seconds; it is left to stop in the background.\n".utf8))
-        }
+        let finished = await first.next() ?? false
         deadline.cancel()
         _ = stopped
+        return finished
     }
 
     /// A fresh client of this server (its own files, token store and caches), with time from `clock` and `now`.
