@@ -80,52 +80,84 @@ extension SQLRecordStore {
         }
         let desiredKeys = request.desiredKeys.map(Set.init)
         let now = nowMilliseconds
+        let zone = request.zoneID ?? .default
+        let reads = ModifyReads(prepared, zoneName: zone.zoneName, userID: principal.userID)
         return try await transaction(readOnly: false) { tx in
             let ownerID = scope == .private ? principal.userID : (request.zoneID?.ownerRecordName ?? "")
             if scope == .shared, ownerID.isEmpty {
                 throw CloudError.badRequest("Zones in the shared database belong to other users: give zoneID.ownerRecordName as well as zoneName.")
             }
-            let (owner, access) = try await self.lockOwnerAndResolveZone(tx, principal, scope, request.zoneID)
-            return try await self.applyModify(tx, principal: principal, access: access, owner: owner, prepared: prepared, atomic: atomic, desiredKeys: desiredKeys, now: now)
+            let owner: OwnerState
+            let access: ZoneAccess
+            let fetched: ArraySlice<[SQLRow]>
+            if scope == .private {
+                // The lock, the zone and everything the batch reads go in one round trip: the reads find the zone
+                // by owner and name, and run after the lock is held.
+                let rows = try await tx.queries([(Self.lockOwnerSQL, [.text(principal.userID)]), (Self.zoneQuery, [.text(principal.userID), .text(zone.zoneName)])]
+                    + reads.statements(zone: "(SELECT pk FROM zones WHERE owner_id = ? AND name = ? AND deleted = 0)", [.text(principal.userID), .text(zone.zoneName)]))
+                (owner, access) = try self.privateOwnerAndAccess(principal, zone, lock: rows[0].first, zone: rows[1].first)
+                fetched = rows[2...]
+            } else {
+                (owner, access) = try await self.lockOwnerAndResolveZone(tx, principal, scope, request.zoneID)
+                fetched = try await tx.queries(reads.statements(zone: "?", [.int(access.zonePK)]))[...]
+            }
+            return try await self.applyModify(tx, principal: principal, access: access, owner: owner, prepared: prepared, reads: reads, fetched: fetched, atomic: atomic, desiredKeys: desiredKeys, now: now)
+        }
+    }
+
+    /// What a batch reads before it writes: the stored records it names, their parents and same-zone reference
+    /// targets, the zone's record shares and the assets it refers to.
+    struct ModifyReads: Sendable {
+        let names: [String]
+        let checksums: [String]
+        let userID: String
+
+        init(_ prepared: [PreparedOperation], zoneName: String, userID: String) {
+            var wanted = Set(prepared.map(\.name))
+            var checksums = Set<String>()
+            for op in prepared where op.isSave && op.problem == nil {
+                if let parent = op.operation.record.parent?.recordName { wanted.insert(parent) }
+                for reference in RecordValidator.references(op.operation.record.fields, zoneName: zoneName) { wanted.insert(reference.target) }
+                checksums.formUnion(RecordValidator.assetChecksums(op.operation.record.fields))
+            }
+            self.names = Array(wanted)
+            self.checksums = Array(checksums)
+            self.userID = userID
+        }
+
+        /// How many of ``statements(zone:_:)`` read records (after the share roots, before the assets).
+        var recordStatements: Int { (names.count + 499) / 500 }
+
+        /// The reads, with the zone's key written as `zone` (a placeholder or a subquery) bound to `zoneBinds`:
+        /// the share roots, the records in chunks of 500 names, then the uploaded and referenced assets.
+        func statements(zone: String, _ zoneBinds: [SQLValue]) -> [(sql: String, binds: [SQLValue])] {
+            var reads: [(sql: String, binds: [SQLValue])] = [(SQLRecordStore.shareRootsSQL(zone: zone), zoneBinds)]
+            for chunk in stride(from: 0, to: names.count, by: 500) {
+                let slice = names[chunk..<min(chunk + 500, names.count)]
+                reads.append(("SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = \(zone) AND name IN (\(placeholders(slice.count)))", zoneBinds + slice.map(SQLValue.text)))
+            }
+            if !checksums.isEmpty {
+                reads.append(("SELECT checksum FROM asset_uploads WHERE account_id = ? AND checksum IN (\(placeholders(checksums.count)))", [.text(userID)] + checksums.map(SQLValue.text)))
+                reads.append(("SELECT checksum FROM asset_refs WHERE zone_pk = \(zone) AND checksum IN (\(placeholders(checksums.count)))", zoneBinds + checksums.map(SQLValue.text)))
+            }
+            return reads
         }
     }
 
     private func applyModify(
         _ tx: any SQLTransaction, principal: CloudPrincipal, access: ZoneAccess, owner: OwnerState,
-        prepared: [PreparedOperation], atomic: Bool, desiredKeys: Set<String>?, now: Int64
+        prepared: [PreparedOperation], reads: ModifyReads, fetched: ArraySlice<[SQLRow]>, atomic: Bool, desiredKeys: Set<String>?, now: Int64
     ) async throws -> CloudRecordsModifyResponse {
         let zoneID = access.zoneID
         let zonePK = access.zonePK
-
-        // Everything the batch touches: the records, their parents and same-zone reference targets.
-        var wanted = Set(prepared.map(\.name))
-        var checksums = Set<String>()
-        for op in prepared where op.isSave && op.problem == nil {
-            if let parent = op.operation.record.parent?.recordName { wanted.insert(parent) }
-            for reference in RecordValidator.references(op.operation.record.fields, zoneName: access.zoneName) { wanted.insert(reference.target) }
-            checksums.formUnion(RecordValidator.assetChecksums(op.operation.record.fields))
-        }
-        // The reads go together: the stored records, the zone's record shares and the usable assets.
-        let wantedList = Array(wanted)
-        var reads: [(sql: String, binds: [SQLValue])] = [(Self.shareRootsSQL, [.int(zonePK)])]
-        for chunk in stride(from: 0, to: wantedList.count, by: 500) {
-            let names = wantedList[chunk..<min(chunk + 500, wantedList.count)]
-            reads.append(("SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND name IN (\(placeholders(names.count)))", [.int(zonePK)] + names.map(SQLValue.text)))
-        }
-        let recordReads = reads.count
-        if !checksums.isEmpty {
-            let list = Array(checksums)
-            reads.append(("SELECT checksum FROM asset_uploads WHERE account_id = ? AND checksum IN (\(placeholders(list.count)))", [.text(principal.userID)] + list.map(SQLValue.text)))
-            reads.append(("SELECT checksum FROM asset_refs WHERE zone_pk = ? AND checksum IN (\(placeholders(list.count)))", [.int(zonePK)] + list.map(SQLValue.text)))
-        }
-        let fetched = try await tx.queries(reads)
-        let shareRoots = Self.shareRoots(fetched[0])
+        let start = fetched.startIndex
+        let shareRoots = Self.shareRoots(fetched[start])
         var existing: [String: StoredRecord] = [:]
-        for rows in fetched[1..<recordReads] {
+        for rows in fetched[(start + 1)..<(start + 1 + reads.recordStatements)] {
             for row in rows { existing[row.text("name")] = StoredRecord(row: row) }
         }
         var usableAssets = Set<String>()
-        for rows in fetched[recordReads...] {
+        for rows in fetched[(start + 1 + reads.recordStatements)...] {
             for row in rows { usableAssets.insert(row.text("checksum")) }
         }
 
@@ -302,10 +334,14 @@ extension SQLRecordStore {
             seq += 1
             writes[position].row.seq = seq
         }
+        // When nothing below reads the records (no deletions to cascade, no hierarchy to move), their rows are
+        // written together with the zone's and owner's counters and the change notice: one statement on PostgreSQL.
+        let rowsGoLast = writes.count <= 400 && !writes.contains { $0.row.deleted || ($0.existed && $0.oldRoot != $0.row.rootName) }
+        var last: [(sql: String, binds: [SQLValue])] = []
         for chunk in stride(from: 0, to: writes.count, by: 400) {
             let slice = writes[chunk..<min(chunk + 400, writes.count)]
             let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", ")
-            try await tx.send(
+            let statement: (sql: String, binds: [SQLValue]) = (
                 """
                 INSERT INTO records (zone_pk, \(StoredRecord.columns)) VALUES \(values)
                 ON CONFLICT (zone_pk, name) DO UPDATE SET type = excluded.type, fields = excluded.fields, seq = excluded.seq,
@@ -315,6 +351,7 @@ extension SQLRecordStore {
                 """,
                 slice.flatMap { $0.row.binds(zonePK: zonePK) }
             )
+            if rowsGoLast { last.append(statement) } else { try await tx.send(statement.sql, statement.binds) }
         }
 
         // References and assets of the written records.
@@ -377,9 +414,9 @@ extension SQLRecordStore {
         touchedRoots.formUnion(cascade.roots)
         touchedTypes.formUnion(cascade.types)
 
-        try await tx.send("UPDATE zones SET seq = ? WHERE pk = ?", .int(seq), .int(zonePK))
-        try await saveOwner(tx, access.ownerID, changeSeq: seq, storageDelta: storageDelta)
-        try await tx.publishOnCommit(CloudChangeEvent(
+        last.append(("UPDATE zones SET seq = ? WHERE pk = ?", [.int(seq), .int(zonePK)]))
+        last.append(Self.saveOwnerStatement(access.ownerID, changeSeq: seq, storageDelta: storageDelta))
+        try await tx.sendTogether(last, publishing: CloudChangeEvent(
             ownerID: access.ownerID, originUserID: principal.userID, originDeviceID: principal.deviceID,
             zones: [.init(zoneName: access.zoneName, recordTypes: touchedTypes.sorted(), roots: touchedRoots.sorted(), structural: !deletedRoots.isEmpty,
                           recordNames: (writes.map(\.row.name) + cascaded).sorted())]

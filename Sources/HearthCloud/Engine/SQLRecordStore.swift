@@ -98,7 +98,7 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
     /// PostgreSQL's `disk_full` (53100).
     static func isStorageFull(_ error: any Error) -> Bool {
         if let error = error as? DatabaseError { return error.resultCode == .SQLITE_FULL }
-        if let error = error as? PSQLError { return error.serverInfo?[.sqlState] == "53100" }
+        if PostgresDatabase.sqlState(of: error) == "53100" { return true }
         return false
     }
 
@@ -136,12 +136,22 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
             (Self.lockOwnerSQL, [.text(principal.userID)]),
             (Self.zoneQuery, [.text(principal.userID), .text(zone.zoneName)]),
         ])
-        let owner = try ownerState(rows[0].first, principal.userID)
-        return (owner, try privateAccess(principal, zone, row: rows[1].first))
+        return try privateOwnerAndAccess(principal, zone, lock: rows[0].first, zone: rows[1].first)
+    }
+
+    /// The owner and zone from the rows of ``lockOwnerSQL`` and ``zoneQuery`` for the caller's private zone.
+    func privateOwnerAndAccess(_ principal: CloudPrincipal, _ zoneID: CloudZoneID, lock: SQLRow?, zone: SQLRow?) throws -> (owner: OwnerState, access: ZoneAccess) {
+        (try ownerState(lock, principal.userID), try privateAccess(principal, zoneID, row: zone))
     }
 
     func saveOwner(_ tx: any SQLTransaction, _ ownerID: String, changeSeq: Int64, storageDelta: Int64 = 0) async throws {
-        try await tx.send("UPDATE accounts SET change_seq = ?, storage_bytes = storage_bytes + ? WHERE id = ?", .int(changeSeq), .int(storageDelta), .text(ownerID))
+        let statement = Self.saveOwnerStatement(ownerID, changeSeq: changeSeq, storageDelta: storageDelta)
+        try await tx.send(statement.sql, statement.binds)
+    }
+
+    /// The statement that sets the owner's change counter and adds to their storage.
+    static func saveOwnerStatement(_ ownerID: String, changeSeq: Int64, storageDelta: Int64) -> (sql: String, binds: [SQLValue]) {
+        ("UPDATE accounts SET change_seq = ?, storage_bytes = storage_bytes + ? WHERE id = ?", [.int(changeSeq), .int(storageDelta), .text(ownerID)])
     }
 
     func currentSeq(_ tx: any SQLTransaction, _ ownerID: String) async throws -> Int64 {
@@ -276,7 +286,12 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
         Self.shareRoots(try await tx.query(Self.shareRootsSQL, [.int(zonePK)]))
     }
 
-    static let shareRootsSQL = "SELECT name, root_name FROM shares WHERE zone_pk = ? AND deleted = 0 AND root_name IS NOT NULL"
+    static let shareRootsSQL = shareRootsSQL(zone: "?")
+
+    /// ``shareRootsSQL`` with the zone's key written as `zone`: a placeholder, or a subquery that finds it.
+    static func shareRootsSQL(zone: String) -> String {
+        "SELECT name, root_name FROM shares WHERE zone_pk = \(zone) AND deleted = 0 AND root_name IS NOT NULL"
+    }
 
     /// The share names by root record name, from the rows of ``shareRootsSQL``.
     static func shareRoots(_ rows: [SQLRow]) -> [String: String] {

@@ -23,6 +23,9 @@ final class PostgresDatabase: SQLDatabase {
     private let logger: Logger
     /// How long a request waits for a connection before it is answered "try again later" instead.
     private let leaseTimeout: Duration
+    /// The statements prepared on each connection; nil with `?prepared_statements=off` in the URL (behind a
+    /// pooler that hands one session's statements to several connections, such as PgBouncer's transaction mode).
+    private let statementCache: PostgresStatementCache?
     /// How long a request's transaction may hold its connection before it is answered `TRY_AGAIN_LATER` and
     /// the connection closed under it (migrations have no deadline).
     private let transactionTimeout: Duration
@@ -59,6 +62,7 @@ final class PostgresDatabase: SQLDatabase {
         configuration.options.additionalStartupParameters = [("search_path", schemaName)]
         // One connection stays with the change channel (LISTEN), so at least one more is needed for queries.
         configuration.options.maximumConnections = max(maximumConnections, 2)
+        self.statementCache = query["prepared_statements"].map { ["off", "false", "0", "no"].contains($0.lowercased()) } == true ? nil : PostgresStatementCache()
         self.schema = schemaName
         self.channel = schemaName == "public" ? "hearth_changes" : "hearth_changes_\(schemaName)"
         configuration.options.connectTimeout = leaseTimeout
@@ -134,7 +138,7 @@ final class PostgresDatabase: SQLDatabase {
 
     func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
         try await withConnection(deadline: transactionTimeout) { connection in
-            try await PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, logger: self.logger).query(sql, binds)
+            try await PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, statementCache: self.statementCache, logger: self.logger).query(sql, binds)
         }
     }
 
@@ -146,21 +150,21 @@ final class PostgresDatabase: SQLDatabase {
         readOnly: Bool, deadline: Duration?, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T
     ) async throws -> T {
         try await withConnection(deadline: deadline) { connection in
-            let transaction = PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, logger: self.logger)
+            let transaction = PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, statementCache: self.statementCache, logger: self.logger)
             // BEGIN travels with the first statement: its failure fails that statement.
             transaction.sendControl(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
+            let value: T
             do {
-                let value = try await body(transaction)
-                // Everything sent without waiting must have succeeded before COMMIT: after a failure PostgreSQL
-                // answers COMMIT with a rollback, not an error.
-                try await transaction.settle()
-                try await transaction.control("COMMIT")
-                return value
+                value = try await body(transaction)
             } catch {
                 await transaction.abandonPending()
                 if !connection.isClosed { _ = try? await transaction.control("ROLLBACK") }
                 throw error
             }
+            // COMMIT travels with the statements sent without waiting. When one of them failed, PostgreSQL has
+            // aborted the transaction and answers COMMIT by rolling back, so their outcomes decide the answer.
+            try await transaction.commit()
+            return value
         }
     }
 
@@ -234,8 +238,25 @@ final class PostgresDatabase: SQLDatabase {
 
     /// Whether `error` means PostgreSQL could not be reached or dropped the connection (a restart, a crash, a
     /// network failure, a pool that gave up connecting) rather than refusing the statement.
+    /// The SQLSTATE of a statement's failure, from a statement run unprepared (`PSQLError`) or prepared
+    /// (PostgresNIO reports those as `PostgresError`); nil when the server did not answer with one.
+    static func sqlState(of error: any Error) -> String? {
+        if let error = error as? PSQLError { return error.serverInfo?[.sqlState] }
+        if case .server(let message)? = error as? PostgresError { return message.fields[.sqlState] }
+        return nil
+    }
+
     static func isUnavailable(_ error: any Error) -> Bool {
         if error is ConnectionPoolError { return true }
+        if let error = error as? PostgresError {
+            // How a prepared statement's failures arrive: a closed connection, or the server's own code.
+            switch error {
+            case .connectionClosed, .protocol: return true
+            case .server:
+                let state = sqlState(of: error) ?? ""
+                return state.hasPrefix("08") || ["57P01", "57P02", "57P03"].contains(state)
+            }
+        }
         guard let error = error as? PSQLError else { return false }
         switch error.code {
         case .serverClosedConnection, .clientClosedConnection, .connectionError, .uncleanShutdown, .poolClosed:
@@ -262,28 +283,32 @@ private struct PostgresTransaction: SQLTransaction {
     let connection: PostgresConnection
     let channel: String
     let counter: SQLStatementCounter
+    let statementCache: PostgresStatementCache?
     let logger: Logger
     /// Statements sent and not yet waited for, in the order they were sent.
-    private let pending = Locked<[EventLoopFuture<PostgresQueryResult>]>([])
+    private let pending = Locked<[EventLoopFuture<[PostgresRow]>]>([])
 
-    init(connection: PostgresConnection, channel: String, counter: SQLStatementCounter, logger: Logger) {
+    init(connection: PostgresConnection, channel: String, counter: SQLStatementCounter, statementCache: PostgresStatementCache?, logger: Logger) {
         self.connection = connection
         self.channel = channel
         self.counter = counter
+        self.statementCache = statementCache
         self.logger = logger
     }
 
     func query(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
         counter.increment()
-        let answer = start(sql, binds)
+        let answer = await start(sql, binds)
         try await settle()
         return try Self.sqlRows(try await Self.rows(of: answer))
     }
 
     func queries(_ statements: [(sql: String, binds: [SQLValue])]) async throws -> [[SQLRow]] {
-        let answers = statements.map { statement in
+        var answers: [EventLoopFuture<[PostgresRow]>] = []
+        answers.reserveCapacity(statements.count)
+        for statement in statements {
             counter.increment()
-            return start(statement.sql, statement.binds)
+            answers.append(await start(statement.sql, statement.binds))
         }
         try await settle()
         var results: [[SQLRow]] = []
@@ -308,7 +333,12 @@ private struct PostgresTransaction: SQLTransaction {
             let shared = columns ?? SQLColumns(row.map(\.columnName))
             columns = shared
             var values: [SQLValue] = []
-            for cell in row { values.append(try SQLValue(cell)) }
+            for var cell in row {
+                // PostgresNIO binds every statement asking for binary results, but labels the columns of a prepared
+                // statement with the text format its description had.
+                cell.format = .binary
+                values.append(try SQLValue(cell))
+            }
             result.append(SQLRow(columns: shared, values: values))
         }
         return result
@@ -316,28 +346,41 @@ private struct PostgresTransaction: SQLTransaction {
 
     func execute(_ sql: String, _ binds: [SQLValue]) async throws {
         counter.increment()
-        let answer = start(sql, binds)
+        let answer = await start(sql, binds)
         try await settle()
         _ = try await Self.rows(of: answer)
     }
 
     func send(_ sql: String, _ binds: [SQLValue]) async throws {
         counter.increment()
-        let answer = start(sql, binds)
+        let answer = await start(sql, binds)
         pending.withLock { $0.append(answer) }
     }
 
     /// `BEGIN`, `COMMIT` or `ROLLBACK`, which the statement counter leaves out.
     func control(_ sql: String) async throws {
-        let answer = start(sql, [])
+        let answer = write(sql)
         try await settle()
         _ = try await Self.rows(of: answer)
     }
 
     /// `BEGIN` sent without waiting: its failure fails the next statement waited for.
     func sendControl(_ sql: String) {
-        let answer = start(sql, [])
+        let answer = write(sql)
         pending.withLock { $0.append(answer) }
+    }
+
+    /// Sends `COMMIT` after the statements sent without waiting, then waits for all of them: the first
+    /// failure among those statements is thrown (the transaction was then rolled back), else `COMMIT`'s own.
+    func commit() async throws {
+        let commit = write("COMMIT")
+        do {
+            try await settle()
+        } catch {
+            _ = try? await commit.get()
+            throw error
+        }
+        _ = try await Self.rows(of: commit)
     }
 
     /// Waits for the statements sent without waiting; throws the first one's failure (the later ones then
@@ -368,6 +411,12 @@ private struct PostgresTransaction: SQLTransaction {
         try await send("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
     }
 
+    func sendTogether(_ statements: [(sql: String, binds: [SQLValue])], publishing event: CloudChangeEvent) async throws {
+        guard !statements.isEmpty else { return try await publishOnCommit(event) }
+        let clauses = statements.indices.map { "s\($0) AS (\(statements[$0].sql))" }.joined(separator: ", ")
+        try await send("WITH \(clauses) SELECT pg_notify(?, ?)", statements.flatMap(\.binds) + [.text(channel), .text(try event.notifyPayload())])
+    }
+
     func noticeOnCommit(_ notice: SQLNotice) async throws {
         let payload = String(decoding: try JSONEncoder().encode(SQLNoticeEnvelope(notice: notice)), as: UTF8.self)
         try await send("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
@@ -376,15 +425,37 @@ private struct PostgresTransaction: SQLTransaction {
     /// Sends the statement to the connection; its rows are gathered on the connection's event loop, all at
     /// once: a page of a thousand records then costs no back-pressure round trips between the event loop and
     /// this task, and a connection that drops in the middle fails the statement at once.
-    private func start(_ sql: String, _ binds: [SQLValue]) -> EventLoopFuture<PostgresQueryResult> {
-        connection.query(PostgresQuery(unsafeSQL: Self.numbered(sql), binds: Self.bindings(binds)), logger: logger)
+    private func start(_ sql: String, _ binds: [SQLValue]) async -> EventLoopFuture<[PostgresRow]> {
+        let numbered = Self.numbered(sql)
+        switch statementCache?.plan(numbered, binds, on: connection) ?? .unprepared {
+        case .unprepared:
+            break
+        case .execute(let prepared):
+            return prepared.execute(PostgresStatementCache.data(binds))
+        case .prepare(let cast):
+            // Waits for the preparation alone: the statements sent before it answer first, and a failure leaves
+            // the statement to run unprepared (it then fails as it would have).
+            do {
+                let prepared = try await connection.prepare(query: cast).get()
+                statementCache?.prepared(numbered, binds, prepared, on: connection)
+                return prepared.execute(PostgresStatementCache.data(binds))
+            } catch {
+                statementCache?.failed(numbered, on: connection)
+            }
+        }
+        return write(numbered, binds)
+    }
+
+    /// Sends `sql` (placeholders numbered) as it is.
+    private func write(_ sql: String, _ binds: [SQLValue] = []) -> EventLoopFuture<[PostgresRow]> {
+        connection.query(PostgresQuery(unsafeSQL: sql, binds: Self.bindings(binds)), logger: logger).map(\.rows)
     }
 
     /// The rows of a statement sent with ``start(_:_:)``, a duplicate key as ``SQLUniqueViolation``.
-    private static func rows(of answer: EventLoopFuture<PostgresQueryResult>) async throws -> [PostgresRow] {
+    private static func rows(of answer: EventLoopFuture<[PostgresRow]>) async throws -> [PostgresRow] {
         do {
-            return try await answer.get().rows
-        } catch let error as PSQLError where error.serverInfo?[.sqlState] == "23505" {
+            return try await answer.get()
+        } catch where PostgresDatabase.sqlState(of: error) == "23505" {
             throw SQLUniqueViolation()
         }
     }

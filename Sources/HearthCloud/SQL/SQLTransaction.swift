@@ -17,6 +17,11 @@ package protocol SQLTransaction: Sendable {
     /// and answered in one round trip. Each sees what the ones before it did (and, on PostgreSQL, what other
     /// transactions had committed when it started, as separate statements would).
     func queries(_ statements: [(sql: String, binds: [SQLValue])]) async throws -> [[SQLRow]]
+    /// Runs statements that each change rows no other one of them reads or changes, then queues `event` to be
+    /// published on commit; like ``send(_:_:)``, nothing waits for their answer. On PostgreSQL they travel as one
+    /// statement (each a `WITH` clause, the notification its `SELECT`), so every one of them sees the database
+    /// as it was before any of them ran: none may depend on what another one does. SQLite runs them in order.
+    func sendTogether(_ statements: [(sql: String, binds: [SQLValue])], publishing event: CloudChangeEvent) async throws
     /// Queues a change event to be published when (and only if) the transaction commits.
     func publishOnCommit(_ event: CloudChangeEvent) async throws
     /// Queues a notice to be sent when (and only if) the transaction commits.
@@ -28,6 +33,11 @@ extension SQLTransaction {
     package func execute(_ sql: String, _ binds: SQLValue...) async throws { try await execute(sql, binds) }
     package func send(_ sql: String, _ binds: SQLValue...) async throws { try await send(sql, binds) }
     package func send(_ sql: String, _ binds: [SQLValue]) async throws { try await execute(sql, binds) }
+
+    package func sendTogether(_ statements: [(sql: String, binds: [SQLValue])], publishing event: CloudChangeEvent) async throws {
+        for statement in statements { try await send(statement.sql, statement.binds) }
+        try await publishOnCommit(event)
+    }
 
     package func queries(_ statements: [(sql: String, binds: [SQLValue])]) async throws -> [[SQLRow]] {
         var results: [[SQLRow]] = []
