@@ -49,6 +49,12 @@ struct PostgresStatementCacheTests {
             let body = try await database.transaction(readOnly: true) { tx in try await tx.query("SELECT body FROM notes WHERE id = ?", [.int(8)]) }
             #expect(body.first?.value("body") == .blob(Data([1, 2, 3])))
 
+            // A statement longer than the cache keeps is never prepared, however often it runs.
+            let long = "SELECT id FROM notes WHERE id = ? /* " + String(repeating: "x", count: PostgresStatementCache.maximumLength) + " */"
+            for _ in 1...4 {
+                let rows = try await database.transaction(readOnly: true) { tx in try await tx.query(long, [.int(5)]) }
+                #expect(rows.map { $0.int("id") } == [5])
+            }
             let names = try await database.transaction(readOnly: true) { tx in
                 try await tx.query("SELECT name, parameter_types::text AS types FROM pg_prepared_statements ORDER BY prepare_time", [])
             }
@@ -56,6 +62,7 @@ struct PostgresStatementCacheTests {
                 let types = names.map { $0.text("types") }
                 #expect(types.contains("{bigint,text,\"double precision\",bytea}"), "the insert is prepared with every type once values were seen: \(types)")
                 #expect(types.contains("{bigint}"), "the read is prepared: \(types)")
+                #expect(types.count == 2, "the insert (the statements it replaced as more types were seen are deallocated) and the read; not the long one: \(types)")
             } else {
                 #expect(names.isEmpty, "prepared_statements=off prepares nothing")
             }

@@ -426,8 +426,7 @@ private struct PostgresTransaction: SQLTransaction {
     /// once: a page of a thousand records then costs no back-pressure round trips between the event loop and
     /// this task, and a connection that drops in the middle fails the statement at once.
     private func start(_ sql: String, _ binds: [SQLValue]) async -> EventLoopFuture<[PostgresRow]> {
-        let numbered = Self.numbered(sql)
-        switch statementCache?.plan(numbered, binds, on: connection) ?? .unprepared {
+        switch statementCache?.plan(sql, binds, on: connection) ?? .unprepared {
         case .unprepared:
             break
         case .execute(let prepared):
@@ -437,13 +436,17 @@ private struct PostgresTransaction: SQLTransaction {
             // the statement to run unprepared (it then fails as it would have).
             do {
                 let prepared = try await connection.prepare(query: cast).get()
-                statementCache?.prepared(numbered, binds, prepared, on: connection)
+                if let replaced = statementCache?.prepared(sql, binds, prepared, on: connection) {
+                    replaced.deallocate().whenFailure { [logger] error in
+                        logger.debug("Could not deallocate a replaced prepared statement", metadata: ["error": "\(String(reflecting: error))"])
+                    }
+                }
                 return prepared.execute(PostgresStatementCache.data(binds))
             } catch {
-                statementCache?.failed(numbered, on: connection)
+                statementCache?.failed(sql, on: connection)
             }
         }
-        return write(numbered, binds)
+        return write(PostgresNumbering.numbered(sql), binds)
     }
 
     /// Sends `sql` (placeholders numbered) as it is.
@@ -474,23 +477,6 @@ private struct PostgresTransaction: SQLTransaction {
         return bindings
     }
 
-    /// The statement with its `?` placeholders numbered `$1, $2, …` as PostgreSQL wants.
-    static func numbered(_ sql: String) -> String {
-        guard sql.utf8.contains(UInt8(ascii: "?")) else { return sql }
-        var result: [UInt8] = []
-        result.reserveCapacity(sql.utf8.count + 64)
-        var index = 0
-        for byte in sql.utf8 {
-            if byte == UInt8(ascii: "?") {
-                index += 1
-                result.append(UInt8(ascii: "$"))
-                result.append(contentsOf: String(index).utf8)
-            } else {
-                result.append(byte)
-            }
-        }
-        return String(decoding: result, as: UTF8.self)
-    }
 }
 
 extension SQLValue {
@@ -531,5 +517,26 @@ extension SQLValue {
         case .numeric: self = .int(Int64(try cell.decode(String.self)) ?? 0)
         default: self = .text(try cell.decode(String.self))
         }
+    }
+}
+
+/// `?` placeholders, as Hearth's SQL writes them, in PostgreSQL's form.
+enum PostgresNumbering {
+    /// The statement with its `?` placeholders numbered `$1, $2, …` as PostgreSQL wants.
+    static func numbered(_ sql: String) -> String {
+        guard sql.utf8.contains(UInt8(ascii: "?")) else { return sql }
+        var result: [UInt8] = []
+        result.reserveCapacity(sql.utf8.count + 64)
+        var index = 0
+        for byte in sql.utf8 {
+            if byte == UInt8(ascii: "?") {
+                index += 1
+                result.append(UInt8(ascii: "$"))
+                result.append(contentsOf: String(index).utf8)
+            } else {
+                result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
     }
 }

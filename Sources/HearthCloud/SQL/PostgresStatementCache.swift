@@ -17,6 +17,11 @@ final class PostgresStatementCache: Sendable {
     static let threshold = 3
     /// Statements prepared on one connection at most; past it, new statements run unprepared.
     static let capacity = 256
+    /// Statement texts counted on one connection at most: past it, the counts of those not prepared start over
+    /// (batches of every size make texts that may never come again).
+    static let countedLimit = 1_024
+    /// Longer statements (a write of hundreds of rows) are not counted or prepared.
+    static let maximumLength = 16_384
 
     /// What to send for one run of a statement.
     enum Plan {
@@ -45,15 +50,18 @@ final class PostgresStatementCache: Sendable {
 
     private let connections = Locked<[ObjectIdentifier: Connection]>([:])
 
-    /// Decides how to run `sql` (placeholders already numbered) with `binds` on `connection`.
+    /// Decides how to run `sql` (with `?` placeholders) with `binds` on `connection`.
     func plan(_ sql: String, _ binds: [SQLValue], on connection: PostgresConnection) -> Plan {
-        guard Self.preparable(sql) else { return .unprepared }
+        guard sql.utf8.count <= Self.maximumLength, Self.preparable(sql) else { return .unprepared }
         let types = binds.map(Self.type(of:))
         return connections.withLock { connections in
             let key = ObjectIdentifier(connection)
             if connections[key] == nil {
                 if connections.count >= 64 { connections = connections.filter { !$0.value.connection.isClosed } }
                 connections[key] = Connection(connection: connection)
+            }
+            if connections[key]!.entries[sql] == nil, connections[key]!.entries.count >= Self.countedLimit {
+                connections[key]!.entries = connections[key]!.entries.filter { $0.value.prepared != nil }
             }
             var entry = connections[key]!.entries[sql] ?? Entry()
             defer { connections[key]!.entries[sql] = entry }
@@ -65,18 +73,23 @@ final class PostgresStatementCache: Sendable {
                 return .unprepared
             }
             connections[key]!.prepared += 1
-            return .prepare(sql: Self.cast(sql, merged))
+            return .prepare(sql: Self.cast(PostgresNumbering.numbered(sql), merged))
         }
     }
 
-    /// Records that the statement was prepared as `prepared`: later runs whose values fit execute it.
-    func prepared(_ sql: String, _ binds: [SQLValue], _ prepared: PreparedQuery, on connection: PostgresConnection) {
+    /// Records that the statement was prepared as `prepared`: later runs whose values fit execute it. Returns
+    /// the statement it replaces (prepared with fewer types known), for the caller to deallocate.
+    func prepared(_ sql: String, _ binds: [SQLValue], _ prepared: PreparedQuery, on connection: PostgresConnection) -> PreparedQuery? {
         let types = binds.map(Self.type(of:))
-        connections.withLock { connections in
-            guard var entry = connections[ObjectIdentifier(connection)]?.entries[sql] else { return }
+        return connections.withLock { connections in
+            let key = ObjectIdentifier(connection)
+            guard var entry = connections[key]?.entries[sql] else { return nil }
+            let replaced = entry.prepared
             entry.types = Self.merged(entry.types, types) ?? types
             entry.prepared = prepared
-            connections[ObjectIdentifier(connection)]?.entries[sql] = entry
+            connections[key]?.entries[sql] = entry
+            if replaced != nil { connections[key]?.prepared -= 1 }
+            return replaced
         }
     }
 
