@@ -49,6 +49,19 @@ struct PostgresStatementCacheTests {
             let body = try await database.transaction(readOnly: true) { tx in try await tx.query("SELECT body FROM notes WHERE id = ?", [.int(8)]) }
             #expect(body.first?.value("body") == .blob(Data([1, 2, 3])))
 
+            // Prepared for the first time inside a transaction that has already failed, a statement fails with it
+            // and is prepared on its next run.
+            let probe = "SELECT title FROM notes WHERE id = ? AND title IS NOT NULL"
+            for _ in 1...2 { _ = try await database.transaction(readOnly: true) { tx in try await tx.query(probe, [.int(5)]) } }
+            await #expect(throws: SQLUniqueViolation.self) {
+                try await database.transaction(readOnly: false) { tx in
+                    try await tx.send("INSERT INTO notes (id) VALUES (?)", [.int(5)])
+                    _ = try await tx.query(probe, [.int(5)])
+                }
+            }
+            let probed = try await database.transaction(readOnly: true) { tx in try await tx.query(probe, [.int(5)]) }
+            #expect(probed.first?.text("title") == "note 5")
+
             // A statement longer than the cache keeps is never prepared, however often it runs.
             let long = "SELECT id FROM notes WHERE id = ? /* " + String(repeating: "x", count: PostgresStatementCache.maximumLength) + " */"
             for _ in 1...4 {
@@ -62,7 +75,7 @@ struct PostgresStatementCacheTests {
                 let types = names.map { $0.text("types") }
                 #expect(types.contains("{bigint,text,\"double precision\",bytea}"), "the insert is prepared with every type once values were seen: \(types)")
                 #expect(types.contains("{bigint}"), "the read is prepared: \(types)")
-                #expect(types.count == 2, "the insert (the statements it replaced as more types were seen are deallocated) and the read; not the long one: \(types)")
+                #expect(types == ["{bigint,text,\"double precision\",bytea}", "{bigint}", "{bigint}"], "the insert (the statements it replaced as more types were seen are deallocated), the read and the probe; not the long one: \(types)")
             } else {
                 #expect(names.isEmpty, "prepared_statements=off prepares nothing")
             }

@@ -442,6 +442,9 @@ private struct PostgresTransaction: SQLTransaction {
                     }
                 }
                 return prepared.execute(PostgresStatementCache.data(binds))
+            } catch where PostgresDatabase.sqlState(of: error) == "25P02" {
+                // The transaction had already failed; the statement is not to blame, and is prepared another time.
+                statementCache?.retry(sql, on: connection)
             } catch {
                 statementCache?.failed(sql, on: connection)
             }

@@ -93,11 +93,19 @@ final class PostgresStatementCache: Sendable {
         }
     }
 
-    /// Records that preparing failed (the transaction had failed before it, say); after two failures the
-    /// statement is no longer prepared on this connection.
+    /// Records that preparing was refused because the transaction had failed before it: the statement is
+    /// prepared on a later run, and the slot it took is free again.
+    func retry(_ sql: String, on connection: PostgresConnection) {
+        connections.withLock { connections in
+            connections[ObjectIdentifier(connection)]?.prepared -= 1
+        }
+    }
+
+    /// Records that preparing failed; after two failures the statement is no longer prepared on this connection.
     func failed(_ sql: String, on connection: PostgresConnection) {
         connections.withLock { connections in
             connections[ObjectIdentifier(connection)]?.entries[sql]?.failures += 1
+            connections[ObjectIdentifier(connection)]?.prepared -= 1
         }
     }
 
