@@ -134,8 +134,7 @@ enum RawSchema {
     static let indexes = [
         "CREATE INDEX records_feed ON records(zone_pk, seq)",
         "CREATE INDEX records_type_name ON records(zone_pk, type, name)",
-        "CREATE INDEX records_parent ON records(zone_pk, parent_name)",
-        "CREATE INDEX records_root ON records(zone_pk, root_name)",
+        "CREATE INDEX records_children ON records(zone_pk, parent_name) WHERE parent_name IS NOT NULL",
     ]
 
     static let insertPrefix = "INSERT INTO records (zone_pk, name, type, fields, seq, deleted, parent_name, root_name, left_root, created_at, created_by, created_device, modified_at, modified_by, modified_device, size) VALUES "

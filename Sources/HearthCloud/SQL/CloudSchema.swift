@@ -51,8 +51,12 @@ enum CloudSchema {
             // Queries scan one type in name order; records_type (zone_pk, type) came before it.
             "CREATE INDEX IF NOT EXISTS records_type_name ON records(zone_pk, type, name)",
             "DROP INDEX IF EXISTS records_type",
-            "CREATE INDEX IF NOT EXISTS records_parent ON records(zone_pk, parent_name)",
-            "CREATE INDEX IF NOT EXISTS records_root ON records(zone_pk, root_name)",
+            // Only children are looked up by parent (cascades, moves), and no read looks records up by root, so
+            // a record without a parent costs no entry here and none costs one for its root. Indexes of the
+            // same purpose from earlier versions (every record in both) are dropped.
+            "CREATE INDEX IF NOT EXISTS records_children ON records(zone_pk, parent_name) WHERE parent_name IS NOT NULL",
+            "DROP INDEX IF EXISTS records_parent",
+            "DROP INDEX IF EXISTS records_root",
             """
             CREATE TABLE IF NOT EXISTS record_refs (
                 zone_pk BIGINT NOT NULL, target_name TEXT NOT NULL, source_name TEXT NOT NULL,
