@@ -115,8 +115,10 @@ struct SharedRateLimitTests {
                 let slow = SharedRateLimiter(store: first, name: "slow", rate: 0.001, burst: 60)
                 #expect(slow.leaseSize == 1)
 
-                let a = SharedRateLimiter(store: first, name: "loose", rate: 1_000, burst: 1_000)
-                let b = SharedRateLimiter(store: second, name: "loose", rate: 1_000, burst: 1_000)
+                // The processes' clocks stand still, so a slow machine cannot let a lease expire mid-test.
+                let still = TestSeconds()
+                let a = SharedRateLimiter(store: first, name: "loose", rate: 1_000, burst: 1_000, now: { still.value })
+                let b = SharedRateLimiter(store: second, name: "loose", rate: 1_000, burst: 1_000, now: { still.value })
                 #expect(a.leaseSize == 50 && b.leaseSize == 50)
                 // One request took 50 tokens from the shared bucket; the next 49 cost no statement.
                 #expect(try await a.acquire("alice") == nil)
