@@ -22,15 +22,21 @@ struct KitchenEditingSliceTests {
         mutation($id: String!, $q: Float, $unit: String, $note: String) { updateShoppingItem(id: $id, quantity: $q, unit: $unit, note: $note) { id name quantity unit note } }
         """
 
+    /// An owner and a member of one household, and the owner's pancake recipe in it (its id).
+    static func pancakes(_ pantry: Pantry) async throws -> (owner: PantryViewer, member: PantryViewer, household: Household, id: String) {
+        let owner = try await pantry.user("owner")
+        let member = try await pantry.user("member")
+        let household = try await pantry.household("Home", owner: owner, members: [(member, .member)])
+        let id = try #require(try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
+            "h": .string(household.id), "name": "Pancakes", "ingredients": [RecipeSliceTests.ingredient("Flour", 250, "g")],
+        ])["addRecipe", "id"].text)
+        return (owner, member, household, id)
+    }
+
     @Test("a recipe is replaced by RecipeRules' reading of the new fields, and deleted with its parts; refusals change nothing", arguments: DatabaseKind.allCases)
     func recipes(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
-            let owner = try await pantry.user("owner")
-            let member = try await pantry.user("member")
-            let household = try await pantry.household("Home", owner: owner, members: [(member, .member)])
-            let id = try #require(try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
-                "h": .string(household.id), "name": "Pancakes", "ingredients": [RecipeSliceTests.ingredient("Flour", 250, "g")],
-            ])["addRecipe", "id"].text)
+            let (owner, member, household, id) = try await Self.pancakes(pantry)
 
             let updated = try await pantry.data(Self.updateRecipe, as: member, [
                 "id": .string(id),
@@ -84,12 +90,7 @@ struct KitchenEditingSliceTests {
     @Test("each save moves a recipe's version on; a save based on an older version is refused as a conflict and writes nothing", arguments: DatabaseKind.allCases)
     func recipeVersions(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
-            let owner = try await pantry.user("owner")
-            let member = try await pantry.user("member")
-            let household = try await pantry.household("Home", owner: owner, members: [(member, .member)])
-            let id = try #require(try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
-                "h": .string(household.id), "name": "Pancakes", "ingredients": [RecipeSliceTests.ingredient("Flour", 250, "g")],
-            ])["addRecipe", "id"].text)
+            let (owner, member, household, id) = try await Self.pancakes(pantry)
             #expect(try await pantry.store.recipe(id: id)?.version == 1)
 
             let first = try await pantry.data(Self.updateVersioned, as: member, [

@@ -98,8 +98,7 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
     /// PostgreSQL's `disk_full` (53100).
     static func isStorageFull(_ error: any Error) -> Bool {
         if let error = error as? DatabaseError { return error.resultCode == .SQLITE_FULL }
-        if PostgresDatabase.sqlState(of: error) == "53100" { return true }
-        return false
+        return PostgresDatabase.sqlState(of: error) == "53100"
     }
 
     // MARK: Owner counter

@@ -236,8 +236,6 @@ final class PostgresDatabase: SQLDatabase {
         }
     }
 
-    /// Whether `error` means PostgreSQL could not be reached or dropped the connection (a restart, a crash, a
-    /// network failure, a pool that gave up connecting) rather than refusing the statement.
     /// The SQLSTATE of a statement's failure, from a statement run unprepared (`PSQLError`) or prepared
     /// (PostgresNIO reports those as `PostgresError`); nil when the server did not answer with one.
     static func sqlState(of error: any Error) -> String? {
@@ -246,6 +244,8 @@ final class PostgresDatabase: SQLDatabase {
         return nil
     }
 
+    /// Whether `error` means PostgreSQL could not be reached or dropped the connection (a restart, a crash, a
+    /// network failure, a pool that gave up connecting) rather than refusing the statement.
     static func isUnavailable(_ error: any Error) -> Bool {
         if error is ConnectionPoolError { return true }
         if let error = error as? PostgresError {

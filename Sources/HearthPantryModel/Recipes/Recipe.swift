@@ -25,7 +25,7 @@ public struct Recipe: Codable, Sendable, Hashable, Identifiable {
     /// Counts the recipe's saves: 1 when it is added, one more with each update. An update that names the
     /// version it was based on is refused when the recipe was saved since, so one cook's edit never silently
     /// replaces another's.
-    public let version: Int
+    public var version: Int
 
     public init(
         id: String, householdId: String, name: String, description: String? = nil, ingredients: [Ingredient],

@@ -46,10 +46,9 @@ extension PantryStore {
                 try await tx.execute("DELETE FROM \(table) WHERE recipe_id = ?", .text(recipe.id))
             }
             try await Self.insertParts(of: recipe, tx)
-            return Recipe(
-                id: recipe.id, householdId: recipe.householdId, name: recipe.name, description: recipe.description, ingredients: recipe.ingredients,
-                instructions: recipe.instructions, prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings,
-                difficulty: recipe.difficulty, tags: recipe.tags, version: version)
+            var saved = recipe
+            saved.version = version
+            return saved
         }
     }
 
