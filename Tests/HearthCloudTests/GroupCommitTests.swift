@@ -9,9 +9,9 @@ import Testing
 @Suite("SQLite group commit", .timeLimit(.minutes(10)))
 struct GroupCommitTests {
     /// A database file in a folder of its own, with a table of unique numbers.
-    static func database() async throws -> (SQLiteDatabase, URL) {
+    static func database(restartFrames: Int = SQLiteDatabase.restartFrames) async throws -> (SQLiteDatabase, URL) {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-group-\(UUID().uuidString)")
-        let database = try SQLiteDatabase(url: folder.appendingPathComponent("cloud.sqlite"))
+        let database = try SQLiteDatabase(url: folder.appendingPathComponent("cloud.sqlite"), restartFrames: restartFrames)
         _ = try await database.transaction(readOnly: false) { tx in
             try await tx.execute("CREATE TABLE numbers (n INTEGER PRIMARY KEY, writer INTEGER NOT NULL)", [])
         }
@@ -149,5 +149,41 @@ struct GroupCommitTests {
         while size() <= before, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
         #expect(size() > before, "the database file stayed at \(before) bytes: nothing was checkpointed")
         #expect(try await Self.numbers(database).count == 2_000)
+    }
+
+    @Test("under writes that never pause, the log starts over once it is long instead of growing, and keeps every write")
+    func logStartsOverUnderSteadyWrites() async throws {
+        let (database, folder) = try await Self.database(restartFrames: 200)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let log = folder.appendingPathComponent("cloud.sqlite-wal")
+        func frames() -> Int { (((try? FileManager.default.attributesOfItem(atPath: log.path))?[.size] as? Int) ?? 0) / 4_120 }
+        let running = Task { try await database.run() }
+        defer { running.cancel() }
+        // Four writers, each inserting rows with a padding column wide enough to fill pages quickly.
+        _ = try await database.transaction(readOnly: false) { tx in try await tx.execute("ALTER TABLE numbers ADD COLUMN padding TEXT", []) }
+        let padding = String(repeating: "x", count: 900)
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for writer in 0..<4 {
+                group.addTask {
+                    for n in 0..<1_500 {
+                        let number = Int64(writer * 1_000_000 + n)
+                        _ = try await database.transaction(readOnly: false) { tx in
+                            try await tx.execute("INSERT INTO numbers VALUES (?, ?, ?)", [.int(number), .int(Int64(writer)), .text(padding)])
+                        }
+                    }
+                }
+            }
+            try await group.waitForAll()
+        }
+        // 6,000 rows of about 1 KB are some 1,500 pages of table alone: a log that never started over would hold
+        // every one of them (and more for the index), many times the 200-frame restart length.
+        #expect(frames() < 1_000, "the log grew to \(frames()) frames; it should start over at about 200")
+        let rows = try await Self.numbers(database)
+        #expect(rows.count == 6_000)
+        var expected = Set<Int64>()
+        for writer in 0..<4 { for n in 0..<1_500 { expected.insert(Int64(writer * 1_000_000 + n)) } }
+        #expect(rows == expected)
+        let check = try await database.transaction(readOnly: true) { tx in try await tx.query("PRAGMA integrity_check", []) }
+        #expect(check.first?.text("integrity_check") == "ok")
     }
 }

@@ -45,6 +45,20 @@ final class SQLiteConnection: @unchecked Sendable {
         sqlite3_close_v2(handle)
     }
 
+    /// How many frames the write-ahead log held after this connection's last commit, once
+    /// ``countLogFrames()`` has been called (SQLite then no longer checkpoints by itself after a commit).
+    private(set) var logFrames = 0
+
+    /// Replaces SQLite's checkpoint after each commit past `wal_autocheckpoint` with a count of the log's
+    /// frames in ``logFrames``, so that the owner decides when this connection checkpoints.
+    func countLogFrames() {
+        sqlite3_wal_hook(handle, { context, _, _, frames in
+            guard let context else { return SQLITE_OK }
+            Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().logFrames = Int(frames)
+            return SQLITE_OK
+        }, Unmanaged.passUnretained(self).toOpaque())
+    }
+
     /// Whether a transaction is open (SQLite rolls one back by itself after some failures, such as a full disk).
     var isInsideTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

@@ -24,10 +24,15 @@ final class SQLiteDatabase: SQLDatabase {
     private let writer: SQLiteWriter
     private let readers: SQLiteReaderPool?
     private let checkpointer: SQLiteConnection?
+    private let restartFrames: Int
     private let logger: Logger
 
-    /// Opens (creating when needed) the database file at `url`, with up to `readers` read connections.
-    init(url: URL, readers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), logger: Logger = Logger(label: "hearth.cloud")) throws {
+    /// Opens (creating when needed) the database file at `url`, with up to `readers` read connections; the
+    /// write-ahead log starts over each time it reaches `restartFrames` pages (see ``run()``).
+    init(
+        url: URL, readers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), restartFrames: Int = SQLiteDatabase.restartFrames,
+        logger: Logger = Logger(label: "hearth.cloud")
+    ) throws {
         self.logger = logger
         if !Self.memoryStatisticsOff {
             logger.debug("SQLite was already in use when the record database opened; its memory statistics stay on")
@@ -35,12 +40,20 @@ final class SQLiteDatabase: SQLDatabase {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         let connection = try SQLiteConnection(path: url.path, readOnly: false)
         try connection.execute("PRAGMA journal_mode = WAL")
-        // The writer checkpoints only as a last resort; ``run()`` copies the log back into the database from a
-        // connection of its own, so commits do not stall behind a checkpoint's writes and fsync.
-        try connection.execute("PRAGMA wal_autocheckpoint = 10000")
+        // A transaction in a batch runs in a savepoint, which keeps the first version of each page it changes
+        // to undo itself: in memory, rather than in a temporary file once past 64 KB (two writes per page).
+        try connection.execute("PRAGMA temp_store = MEMORY")
+        // The pages batches keep coming back to (each zone's last leaf of every records index, the counters)
+        // stay cached between batches rather than being read back from the log (2 MB held too few of them).
+        try connection.execute("PRAGMA cache_size = -8192")
         checkpointer = try SQLiteConnection(path: url.path, readOnly: false)
         threads = DatabaseThreads(count: readers + 1, name: "hearth.sqlite")
-        writer = SQLiteWriter(connection: connection, threads: threads, counter: statements)
+        // ``run()`` copies the log back into the database from a connection of its own and asks the writer for
+        // the last few frames between batches; the writer checkpoints unasked only as a last resort.
+        writer = SQLiteWriter(connection: connection, threads: threads, counter: statements, checkpointFrames: 2 * restartFrames) { [logger, location = url.path] error in
+            logger.warning("Could not checkpoint the record database's log", metadata: ["cloud.database": "\(location)", "error": "\(error)"])
+        }
+        self.restartFrames = restartFrames
         self.readers = SQLiteReaderPool(path: url.path, maximum: readers)
         location = url.path
     }
@@ -55,7 +68,8 @@ final class SQLiteDatabase: SQLDatabase {
     init() throws {
         logger = Logger(label: "hearth.cloud")
         threads = DatabaseThreads(count: 1, name: "hearth.sqlite.memory")
-        writer = SQLiteWriter(connection: try SQLiteConnection(path: ":memory:", readOnly: false), threads: threads, counter: statements)
+        writer = SQLiteWriter(connection: try SQLiteConnection(path: ":memory:", readOnly: false), threads: threads, counter: statements, checkpointFrames: .max) { _ in }
+        restartFrames = .max
         readers = nil
         checkpointer = nil
         location = ":memory:"
@@ -78,11 +92,23 @@ final class SQLiteDatabase: SQLDatabase {
     /// the log pile up between them, and one commit in a hundred waited 10–30 ms.
     static let checkpointInterval = Duration.milliseconds(50)
 
+    /// How long the write-ahead log grows, in pages (4 KB each), before it starts over from its beginning:
+    /// 64 MB. Each start costs the writer one pause between batches (see ``run()``), a few milliseconds spent
+    /// mostly syncing the database file, so a longer log pauses less often.
+    static let restartFrames = 16_000
+
+    /// How few frames the background checkpoints leave for the writer to copy when the log starts over.
+    static let restartRemainder = 256
+
     /// Checkpoints the write-ahead log every ``checkpointInterval`` until it has all been copied back, and again
     /// after each new commit (a passive checkpoint: it copies what no reader still needs and waits for
     /// nobody), until cancelled. A checkpoint that a reader held short is tried again on the next round even
     /// when nothing more was written: until the whole log is copied back, every read looks each page up in
     /// the log and reads it from there.
+    ///
+    /// Once the log is ``restartFrames`` long, it is checkpointed again at once, round after round (at most
+    /// four), until less than ``restartRemainder`` frames are left; then the writer copies those between two
+    /// batches, and the log starts over with the next batch.
     func run() async throws {
         guard let checkpointer else {
             while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
@@ -95,9 +121,19 @@ final class SQLiteDatabase: SQLDatabase {
             guard commits != checkpointed else { continue }
             let settled = await withTaskExecutorPreference(threads) {
                 do {
-                    // One row: busy, the frames in the log, and how many of them are now in the database.
-                    let result = try checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)", []).first
-                    return result.map { $0.int("log") == $0.int("checkpointed") } ?? false
+                    for pass in 1... {
+                        // One row: busy, the frames in the log, and how many of them are now in the database.
+                        guard let result = try checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)", []).first else { return false }
+                        let log = result.int("log"), copied = result.int("checkpointed")
+                        guard log >= restartFrames else { return log == copied }
+                        // A long log: copy what came in during this pass at once, until little is left for the
+                        // writer to copy before the log starts over.
+                        if log - copied <= Self.restartRemainder || pass == 4 {
+                            writer.requestCheckpoint()
+                            return false
+                        }
+                    }
+                    return false
                 } catch {
                     // Tried again after the next commit (a full disk, say), not every round, so a lasting
                     // failure is logged once per commit; the writer's own checkpoints remain.

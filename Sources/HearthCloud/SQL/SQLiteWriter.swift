@@ -24,12 +24,25 @@ final class SQLiteWriter: Sendable {
         var draining = false
         var nextID: UInt64 = 0
         var commits = 0
+        var checkpointWanted = false
     }
 
     /// How many batches have committed so far.
     var commitCount: Int { state.withLock { $0.commits } }
 
-    init(connection: SQLiteConnection, threads: DatabaseThreads, counter: SQLStatementCounter) {
+    /// How long (in frames) the write-ahead log may grow before the writer checkpoints it without being asked:
+    /// the last resort when nobody runs the background checkpoints that ask for it (``requestCheckpoint()``).
+    let checkpointFrames: Int
+    private let logFailure: @Sendable (any Error) -> Void
+
+    /// `logFailure` hears of checkpoints that failed (a full disk, say); the writes themselves go on.
+    init(
+        connection: SQLiteConnection, threads: DatabaseThreads, counter: SQLStatementCounter, checkpointFrames: Int,
+        logFailure: @escaping @Sendable (any Error) -> Void
+    ) {
+        self.checkpointFrames = checkpointFrames
+        self.logFailure = logFailure
+        connection.countLogFrames()
         self.connection = connection
         self.threads = threads
         self.counter = counter
@@ -74,9 +87,20 @@ final class SQLiteWriter: Sendable {
         return value
     }
 
+    /// Asks for the log to be copied back to its end before the next batch (see ``checkpoint()``); the
+    /// background checkpoints call this once the log is long and they have copied nearly all of it.
+    func requestCheckpoint() {
+        state.withLock { $0.checkpointWanted = true }
+    }
+
     /// Writes batches until nobody is waiting.
     private func drain() async {
         while true {
+            let wanted = state.withLock { state in
+                defer { state.checkpointWanted = false }
+                return state.checkpointWanted
+            }
+            if wanted || connection.logFrames >= checkpointFrames { checkpoint() }
             let batch = state.withLock { state -> [WriteJob] in
                 guard !state.waiting.isEmpty else {
                     state.draining = false
@@ -138,6 +162,24 @@ final class SQLiteWriter: Sendable {
         for (job, events) in done {
             job.committed(events)
             job.finish(.success(()))
+        }
+    }
+
+    /// Copies the rest of the write-ahead log back into the database between two batches: after the last
+    /// batch's callers have heard back, before the next batch begins.
+    ///
+    /// A background checkpoint alone never lets the log start over while writes keep coming: by the time it
+    /// has copied one stretch, another commit has added to it. This one runs while no write is open, so the
+    /// log is copied to its end (unless a read still needs part of it), and the next batch writes the log from
+    /// its start again rather than growing it. The background checkpoints have copied nearly all of it by
+    /// then, so this one waits mostly on syncing the database file. (SQLite's own checkpoint after a commit,
+    /// which this replaces, ran before that commit's callers heard back, and again after every commit once the
+    /// log was long.)
+    private func checkpoint() {
+        do {
+            try connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        } catch {
+            logFailure(error)
         }
     }
 
