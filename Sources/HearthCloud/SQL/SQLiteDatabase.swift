@@ -51,7 +51,7 @@ final class SQLiteDatabase: SQLDatabase {
         // ``run()`` copies the log back into the database from a connection of its own and asks the writer for
         // the last few frames between batches; the writer checkpoints unasked only as a last resort.
         writer = SQLiteWriter(connection: connection, threads: threads, counter: statements, checkpointFrames: 2 * restartFrames) { [logger, location = url.path] error in
-            logger.warning("Could not checkpoint the record database's log", metadata: ["cloud.database": "\(location)", "error": "\(error)"])
+            Self.warnCheckpointFailed(error, logger: logger, location: location)
         }
         self.restartFrames = restartFrames
         self.readers = SQLiteReaderPool(path: url.path, maximum: readers)
@@ -137,12 +137,17 @@ final class SQLiteDatabase: SQLDatabase {
                 } catch {
                     // Tried again after the next commit (a full disk, say), not every round, so a lasting
                     // failure is logged once per commit; the writer's own checkpoints remain.
-                    logger.warning("Could not checkpoint the record database's log", metadata: ["cloud.database": "\(location)", "error": "\(error)"])
+                    Self.warnCheckpointFailed(error, logger: logger, location: location)
                     return true
                 }
             }
             if settled { checkpointed = commits }
         }
+    }
+
+    /// Logs a checkpoint that failed: the writes go on, and the log is copied back on a later try.
+    private static func warnCheckpointFailed(_ error: any Error, logger: Logger, location: String) {
+        logger.warning("Could not checkpoint the record database's log", metadata: ["cloud.database": "\(location)", "error": "\(error)"])
     }
 
     /// On a read connection when there are any, as one statement in autocommit (which reads one snapshot):
