@@ -133,6 +133,27 @@ struct GroupCommitTests {
         #expect(try await Self.numbers(database) == Set((0..<20).filter { !$0.isMultiple(of: 2) }.map(Int64.init)))
     }
 
+    @Test("reads and writes run on threads the operating system knows as hearth.sqlite-N")
+    func threadsCarryTheirNames() async throws {
+        let (database, folder) = try await Self.database()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        @Sendable func currentName() -> String {
+            #if canImport(Darwin)
+            var buffer = [CChar](repeating: 0, count: 64)
+            guard pthread_getname_np(pthread_self(), &buffer, buffer.count) == 0 else { return "(unnamed)" }
+            return String(cString: buffer)
+            #else
+            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "(unnamed)"
+            return name.trimmingCharacters(in: .newlines)
+            #endif
+        }
+        let writing = try await database.transaction(readOnly: false) { _ in currentName() }
+        let reading = try await database.transaction(readOnly: true) { _ in currentName() }
+        for name in [writing, reading] {
+            #expect(name.range(of: "^hearth\\.sqlite-[0-9]+$", options: .regularExpression) != nil, "a database thread is named \"\(name)\"")
+        }
+    }
+
     @Test("while the server runs, the log is copied back into the database file by a checkpoint of its own")
     func checkpointsInTheBackground() async throws {
         let (database, folder) = try await Self.database()
