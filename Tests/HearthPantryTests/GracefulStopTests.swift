@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 import NIOCore
 import NIOPosix
 import Testing
@@ -24,5 +25,47 @@ struct GracefulStopTests {
         try await channel.closeFuture.get()
         try await used.closeFuture.get()
         #expect(!channel.isActive && !used.isActive, "the server closed both connections")
+    }
+
+    @Test("a WebSocket client that never answers the server's closing frame does not hold the stop")
+    func silentWebSocketClient() async throws {
+        let server = try await LiveServer.start()
+        let port = try #require(server.url.port)
+        let received = RawBytes()
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in channel.pipeline.addHandler(received) }
+            .connect(host: "127.0.0.1", port: port).get()
+        // A hand-made upgrade: the client then reads, but never sends a frame, not even the answering close.
+        try await channel.writeAndFlush(ByteBuffer(string: """
+            GET /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+            Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\
+            Sec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n
+            """)).get()
+        let upgraded = ContinuousClock.now + .seconds(10)
+        while !received.text.contains("\r\n\r\n"), ContinuousClock.now < upgraded { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(received.text.hasPrefix("HTTP/1.1 101"), "the upgrade was answered \(received.text.prefix(40))")
+        let stopped = await server.stop(within: .seconds(30))
+        #expect(stopped, "the stop waited on a WebSocket client that never answered the closing frame")
+        // The server's closing frame: opcode 8, with 1000 ("normal closure", sent by the WebSocket library when the
+        // server stops) or 1001 ("going away", sent by the GraphQL session), whichever goes out first.
+        let bytes = received.bytes
+        let code = bytes.firstRange(of: [0x88]).map { Array(bytes[($0.lowerBound + 2)...].prefix(2)) }
+        #expect(code == [0x03, 0xE8] || code == [0x03, 0xE9], "no closing frame came: \(String(describing: code))")
+        try await channel.closeFuture.get()
+        #expect(!channel.isActive, "the server dropped the silent client's connection")
+    }
+}
+
+/// Every byte a raw client connection receives.
+private final class RawBytes: ChannelInboundHandler, @unchecked Sendable {
+    typealias InboundIn = ByteBuffer
+    private let stored = Locked<[UInt8]>([])
+
+    var bytes: [UInt8] { stored.withLock { $0 } }
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let buffer = unwrapInboundIn(data)
+        stored.withLock { $0 += buffer.readableBytesView }
     }
 }

@@ -124,7 +124,10 @@ struct GraphQLWebSocket: Sendable {
                         do {
                             for try await result in stream { await session.send(id: id, type: "next", result: result) }
                         } catch {
-                            // A stream that fails after it began ends like one that finished.
+                            // A stream that fails after it began ends like one that finished; the cause is logged.
+                            if !Task.isCancelled {
+                                logger.warning("A GraphQL subscription's stream failed; completing it", metadata: ["graphql.subscription.id": "\(id.prefix(100))", "error": "\(String(reflecting: error))"])
+                            }
                         }
                         await session.finished(id, sendComplete: !Task.isCancelled)
                     }
