@@ -231,9 +231,12 @@ extension SyncEngine {
                 if error.serverErrorCode == .authenticationFailed || error.serverErrorCode == .authenticationRequired {
                     note(error)
                     await refreshStatus()
+                } else {
+                    logger.warning("The push channel was refused; reconnecting after a pause", metadata: ["sync.error": "\(error.serverErrorCode.rawValue): \(error.reason)"])
                 }
             } catch {
                 // Anything else: try again after the backoff.
+                logger.warning("The push channel failed; reconnecting after a pause", metadata: ["error": "\(error)"])
             }
             if Task.isCancelled { return }
             failures += 1
