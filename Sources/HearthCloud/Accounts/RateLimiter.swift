@@ -70,12 +70,13 @@ public final class RateLimiter: RateLimiting {
         }
     }
 
-    /// Forgets keys whose buckets have refilled; then, while there are too many, the fullest.
+    /// Forgets keys whose buckets have refilled; then, when there are too many, the fullest until a tenth of
+    /// the room is free again, so a flood of new keys sweeps once per many keys, not on each one.
     private func sweep(_ state: inout State, at time: Double) {
         state.callsSinceSweep = 0
         state.buckets = state.buckets.filter { $0.value.tokens + (time - $0.value.updated) * rate < burst }
         guard state.buckets.count > maximumKeys else { return }
-        let excess = state.buckets.count - maximumKeys
+        let excess = state.buckets.count - max(1, maximumKeys - maximumKeys / 10)
         let fullest = state.buckets.map { (key: $0.key, tokens: $0.value.tokens + (time - $0.value.updated) * rate) }
             .sorted { $0.tokens > $1.tokens }.prefix(excess)
         for entry in fullest { state.buckets.removeValue(forKey: entry.key) }

@@ -79,15 +79,17 @@ final class SharedRateLimiter: RateLimiting {
         }
     }
 
-    /// Keeps `tokens` taken for `key`; past ``maximumLeasedKeys`` expired leases go, then the oldest.
+    /// Keeps `tokens` taken for `key`; past ``maximumLeasedKeys`` expired leases go, then the oldest until a
+    /// tenth of the room is free again, so a stream of new keys sweeps once per thousand keys, not on each one.
     private func keepLeased(_ key: String, _ tokens: Int, at time: Double) {
         leases.withLock { leases in
             let held = leases[key].map { $0.expires > time ? $0.tokens : 0 } ?? 0
             leases[key] = Lease(tokens: held + tokens, expires: time + Self.leaseLifetime)
             guard leases.count > Self.maximumLeasedKeys else { return }
             leases = leases.filter { $0.value.expires > time }
-            guard leases.count > Self.maximumLeasedKeys else { return }
-            let oldest = leases.sorted { $0.value.expires < $1.value.expires }.prefix(leases.count - Self.maximumLeasedKeys)
+            let kept = Self.maximumLeasedKeys - Self.maximumLeasedKeys / 10
+            guard leases.count > kept else { return }
+            let oldest = leases.sorted { $0.value.expires < $1.value.expires }.prefix(leases.count - kept)
             for entry in oldest { leases.removeValue(forKey: entry.key) }
         }
     }
