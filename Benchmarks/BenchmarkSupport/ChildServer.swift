@@ -8,9 +8,9 @@ public struct ChildServer: Sendable {
     public let port: Int
 
     /// Starts the running benchmark's own binary with `arguments` and waits until it prints `listening on <port>`.
-    public static func start(_ arguments: [String]) async throws -> ChildServer {
+    public static func start(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildServer {
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return try await start(me, arguments, name: arguments.first ?? me.lastPathComponent, ready: /listening on (\d+)/, in: .stdout)
+        return try await start(me, arguments, environment: environment, name: arguments.first ?? me.lastPathComponent, ready: /listening on (\d+)/, in: .stdout)
     }
 
     /// Starts `executable` with `arguments` and waits until `ready` matches a line of its output; the match's

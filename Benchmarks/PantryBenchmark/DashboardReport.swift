@@ -35,7 +35,7 @@ struct DashboardReport: Codable {
     func table() -> String {
         let strawberry = Dictionary(rows.filter { $0.server == "strawberry" }.map { ($0.connections, $0.figures.requestsPerSecond) }, uniquingKeysWith: { $1 })
         let lines = rows.map { row -> [String] in
-            let ratio = row.server == "hearth" ? strawberry[row.connections].map { String(format: "%.2f×", row.figures.requestsPerSecond / $0) } ?? "" : ""
+            let ratio = row.server.hasPrefix("hearth") ? strawberry[row.connections].map { String(format: "%.2f×", row.figures.requestsPerSecond / $0) } ?? "" : ""
             return [
                 row.server, String(row.connections), String(format: "%.0f", row.figures.requestsPerSecond), ratio,
                 Self.milliseconds(row.figures.p50Microseconds), Self.milliseconds(row.figures.p99Microseconds),

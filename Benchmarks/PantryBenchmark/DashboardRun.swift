@@ -15,7 +15,7 @@ struct DashboardRun: AsyncParsableCommand {
     @Option(help: "Recipes in the household.") var recipes = 50
     @Option(help: "uvicorn worker processes for Strawberry.") var workers = 2
     @Option(help: "The venv Strawberry runs from; created when missing.") var venv: String?
-    @Option(help: "Servers to measure, comma-separated: hearth, strawberry.") var servers = "hearth,strawberry"
+    @Option(help: "Servers to measure, comma-separated: hearth, hearth-uncached (keeping no answers), strawberry.") var servers = "hearth,hearth-uncached,strawberry"
     @Flag(help: "Print the results as JSON on stdout and no progress.") var json = false
 
     func validate() throws {
@@ -23,7 +23,9 @@ struct DashboardRun: AsyncParsableCommand {
             throw ValidationError("--seconds and --workers must be positive, --warmup 0 or more, --items at least 100 and --recipes at least 5.")
         }
         guard !connectionCounts.isEmpty, connectionCounts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers, such as 1,16,64.") }
-        guard !serverList.isEmpty, serverList.allSatisfy(["hearth", "strawberry"].contains) else { throw ValidationError("--servers takes hearth and strawberry.") }
+        guard !serverList.isEmpty, serverList.allSatisfy(["hearth", "hearth-uncached", "strawberry"].contains) else {
+            throw ValidationError("--servers takes hearth, hearth-uncached and strawberry.")
+        }
     }
 
     var connectionCounts: [Int] { connections.split(separator: ",").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) } }
@@ -74,6 +76,16 @@ struct DashboardRun: AsyncParsableCommand {
 
             let environment = ["HEARTH_LOAD_BODY": bodyFile.path, "HEARTH_LOAD_TOKEN": token]
             let middle = connectionCounts.sorted()[connectionCounts.count / 2]
+            if serverList.contains("hearth-uncached") {
+                // The same data and server, keeping no answers: every request builds its answer.
+                progress.draw("starting hearth serve keeping no answers…")
+                let uncached = try await ChildServer.start(["serve", "--data-dir", dataDirectory.path], environment: ["HEARTH_GRAPHQL_ANSWER_CACHE_MB": "0"])
+                running.append(("hearth-uncached", uncached))
+                let answer = try await Dashboard.answer(base: uncached.base, token: token, body: body)
+                guard answer.canonical == hearthAnswer.canonical else {
+                    throw LoadError("Hearth answers the dashboard differently without kept answers, \(Dashboard.firstDifference(hearthAnswer.canonical, answer.canonical))")
+                }
+            }
             for (name, server) in running where serverList.contains(name) {
                 if warmup > 0 {
                     progress.draw("\(name): warming up at \(middle) connections for \(warmup) s…")

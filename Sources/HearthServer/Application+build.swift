@@ -35,7 +35,8 @@ public func buildApplication(
     guard let recordStore = cloud.store as? SQLRecordStore else {
         throw ServiceError.operationFailed("The pantry's tables need the record store's SQL database, and this store has none.")
     }
-    let pantry = try PantryGraphQL(on: recordStore, limits: configuration.graphQLLimits, logger: logger)
+    let pantry = try PantryGraphQL(
+        on: recordStore, limits: configuration.graphQLLimits, keptAnswerBytes: configuration.graphQLAnswerCacheBytes, logger: logger)
     let graphQL = GraphQLRoutes(
         graphQL: pantry,
         accounts: cloud.api.accounts, maxRequestBytes: configuration.cloud.maxRequestBytes,

@@ -62,13 +62,17 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("graphql-rate-burst"), help: "GraphQL operations each user may send at once (default: the --rate-burst; HEARTH_GRAPHQL_RATE_BURST).")
     var graphQLRateBurst: Double?
 
+    @Option(name: .customLong("graphql-answer-cache-mb"), help: "Megabytes of GraphQL query answers kept while the pantry's data stays the same; 0 keeps none (default 64; HEARTH_GRAPHQL_ANSWER_CACHE_MB).")
+    var graphQLAnswerCacheMegabytes: Int?
+
     func run() async throws {
         let configuration = try ServerConfiguration.resolve(
             host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, database: database,
             rateLimit: rateLimit, rateBurst: rateBurst, maxRequestBytes: maxRequestBytes, maxAssetBytes: maxAssetBytes,
             databaseConnections: databaseConnections, analyticsKeys: analyticsKeys,
             graphQLMaxDepth: graphQLMaxDepth, graphQLMaxCost: graphQLMaxCost,
-            graphQLRateLimit: graphQLRateLimit, graphQLRateBurst: graphQLRateBurst
+            graphQLRateLimit: graphQLRateLimit, graphQLRateBurst: graphQLRateBurst,
+            graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes
         )
         LoggingSystem.bootstrap { label in
             var handler = StreamLogHandler.standardError(label: label)

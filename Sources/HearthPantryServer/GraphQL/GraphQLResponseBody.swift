@@ -8,6 +8,11 @@ import OrderedCollections
 /// the order the query asked for them; an answer with errors goes through GraphQL's own encoder, which knows
 /// how to write locations, paths and extensions. Both write the same JSON for the same answer.
 public enum GraphQLResponseBody {
+    /// `result` as the bytes of a body, or an `INTERNAL` error's when it cannot be written (a value JSON cannot hold).
+    public static func bytes(_ result: GraphQLResult) -> Data {
+        (try? encode(result)) ?? Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL"}}]}"#.utf8)
+    }
+
     /// `result` as the bytes of a `application/graphql-response+json` body.
     public static func encode(_ result: GraphQLResult) throws -> Data {
         guard result.errors.isEmpty, let data = result.data else { return try GraphQLJSONEncoder().encode(result) }

@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Graphiti
 public import GraphQL
 public import HearthCloud
@@ -11,6 +11,9 @@ public import Logging
 public protocol PantryGraphQLServing: Sendable {
     /// Runs a query or mutation.
     func execute(_ request: GraphQLRequest, viewer: PantryViewer?) async -> GraphQLResult
+    /// Runs a query or mutation and returns its answer as the JSON bytes of a response body. A query's answer
+    /// may be one kept from before, when nothing it could show has changed since.
+    func respond(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Data
     /// Starts a subscription: a stream of results, one per event, or the errors that refused it.
     func subscribe(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Result<AsyncThrowingStream<GraphQLResult, any Error>, GraphQLErrors>
     /// The kind of operation `request` would run (nil when the document cannot be parsed or names no such operation).
@@ -34,11 +37,14 @@ public struct PantryGraphQL: PantryGraphQLServing {
     let documents: DocumentCache
     /// Runs queries in one task; what it declines runs through GraphQL's executor.
     let serial: SerialExecutor
+    /// Answers to queries kept while the pantry's data stays the same (nil when keeping none).
+    let answers: AnswerCache?
 
     /// - Parameters:
     ///   - store: the pantry's tables (migrated).
     /// - Throws: when the schema cannot be built (a programming error).
-    package init(store: PantryStore, limits: GraphQLLimits = GraphQLLimits(), logger: Logger) throws {
+    ///   - keptAnswerBytes: how many bytes of query answers ``respond(_:viewer:)`` may keep; 0 keeps none.
+    package init(store: PantryStore, limits: GraphQLLimits = GraphQLLimits(), keptAnswerBytes: Int = 0, logger: Logger) throws {
         let (schema, keyPaths) = try PantrySchema.make()
         self.schema = schema
         self.resolver = PantryResolver()
@@ -48,11 +54,14 @@ public struct PantryGraphQL: PantryGraphQLServing {
         self.logger = logger
         self.documents = DocumentCache(capacity: 512)
         self.serial = SerialExecutor(schema: schema.schema, keyPaths: keyPaths)
+        self.answers = keptAnswerBytes > 0 ? AnswerCache(byteLimit: keptAnswerBytes) : nil
     }
 
     /// The service on the pantry's tables in the record store's database (see ``migrate(_:)``).
-    public init(on recordStore: SQLRecordStore, limits: GraphQLLimits = GraphQLLimits(), logger: Logger) throws {
-        try self.init(store: PantryStore(database: recordStore.database), limits: limits, logger: logger)
+    ///
+    /// - Parameter keptAnswerBytes: how many bytes of query answers ``respond(_:viewer:)`` may keep; 0 keeps none.
+    public init(on recordStore: SQLRecordStore, limits: GraphQLLimits = GraphQLLimits(), keptAnswerBytes: Int = 0, logger: Logger) throws {
+        try self.init(store: PantryStore(database: recordStore.database), limits: limits, keptAnswerBytes: keptAnswerBytes, logger: logger)
     }
 
     /// Creates or upgrades the pantry's tables in the record store's database.
@@ -74,7 +83,31 @@ public struct PantryGraphQL: PantryGraphQLServing {
             rootValue: resolver, context: PantryContext(viewer: viewer, store: store)) {
             return GraphQLResult(data: data)
         }
-        // Mutations, and whatever the serial executor declines (errors among them), with fresh loaders.
+        return await executeWithGraphQL(document, request, viewer: viewer)
+    }
+
+    public func respond(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Data {
+        guard let answers, let viewer, case .document(let document) = checked(request), operationType(of: request) == .query,
+              // Read before anything else: what the query reads afterwards can only be newer than this revision.
+              let revision = try? await store.dataRevision() else {
+            return GraphQLResponseBody.bytes(await execute(request, viewer: viewer))
+        }
+        let context = PantryContext(viewer: viewer, store: store)
+        let key = AnswerCache.Key(
+            userID: viewer.userID, query: request.query, operationName: request.operationName, variables: request.variables, day: context.today)
+        if let kept = answers.answer(key, revision: revision) { return kept }
+        guard let data = await serial.run(
+            document, operationName: request.operationName, variables: request.variables, rootValue: resolver, context: context) else {
+            return GraphQLResponseBody.bytes(await executeWithGraphQL(document, request, viewer: viewer))
+        }
+        let body = GraphQLResponseBody.bytes(GraphQLResult(data: data))
+        if !context.hasReadTheClock { answers.store(key, revision: revision, body: body) }
+        return body
+    }
+
+    /// Runs `document` through GraphQL's executor: mutations, and whatever the serial executor declines (errors
+    /// among them), with fresh loaders.
+    private func executeWithGraphQL(_ document: Document, _ request: GraphQLRequest, viewer: PantryViewer?) async -> GraphQLResult {
         let context = PantryContext(viewer: viewer, store: store)
         do {
             let result = try await GraphQL.execute(

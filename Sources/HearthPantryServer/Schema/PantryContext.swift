@@ -10,6 +10,7 @@ public final class PantryContext: Sendable {
     public let viewer: PantryViewer?
     let store: PantryStore
     private let current: Mutex<(loaders: PantryLoaders, today: CalendarDay)>
+    private let clockRead = Atomic(false)
 
     init(viewer: PantryViewer?, store: PantryStore) {
         self.viewer = viewer
@@ -26,6 +27,13 @@ public final class PantryContext: Sendable {
     /// The day it is, in UTC: what items' due days are compared with. Read once per operation (and again after
     /// a write), so every item of an answer is judged on the same day.
     var today: CalendarDay { current.withLock { $0.today } }
+
+    /// Notes that the answer depends on the time of day, not only on the stored data and the day: such an
+    /// answer is never kept (``AnswerCache``).
+    func readsTheClock() { clockRead.store(true, ordering: .relaxed) }
+
+    /// Whether a resolver has called ``readsTheClock()``.
+    var hasReadTheClock: Bool { clockRead.load(ordering: .relaxed) }
 
     private static let utc = TimeZone(identifier: "UTC") ?? .current
 

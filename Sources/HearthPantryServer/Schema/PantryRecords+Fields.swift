@@ -23,6 +23,7 @@ extension Household {
     /// The invite codes that still work; only those who manage the members see them (others get none).
     func invites(context: PantryContext, arguments: NoArguments) async throws -> [InviteCode] {
         guard try await context.ability().canManageMembers(in: id) else { return [] }
+        context.readsTheClock()
         return try await context.loaders.invites.load(id) ?? []
     }
 

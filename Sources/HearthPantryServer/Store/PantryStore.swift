@@ -33,6 +33,11 @@ package struct PantryStore: Sendable {
     static let inviteColumns = "code, household_id, created_by, created_at, expires_at, revoked_at"
     static let itemColumns = "id, household_id, name, quantity, unit, category, expiration_date, location, notes, minimum_quantity, due_date_kind, added_by, created_at, updated_at"
 
+    /// The pantry's data revision: it moves on with every write to anything a GraphQL answer is made from.
+    func dataRevision() async throws -> Int64 {
+        try await database.single("SELECT revision FROM pantry_data_revision WHERE id = 1", []).first?.int("revision") ?? 0
+    }
+
     // MARK: Batched reads
 
     /// The households with these ids, without their members (the loaders read those apart).

@@ -79,7 +79,59 @@ package enum PantryTables {
         // of one of its items (``PantryItemCache`` keeps items while it stays the same). Rows are never deleted,
         // so a revision never goes back.
         "CREATE TABLE IF NOT EXISTS pantry_item_revisions (household_id TEXT PRIMARY KEY, revision BIGINT NOT NULL)",
+        // The pantry's data revision: one row, moved on by ``dataRevisionTriggers(_:)`` with every write to a
+        // table GraphQL answers are made from (``AnswerCache`` keeps answers while it stays the same).
+        "CREATE TABLE IF NOT EXISTS pantry_data_revision (id BIGINT PRIMARY KEY, revision BIGINT NOT NULL)",
+        "INSERT INTO pantry_data_revision (id, revision) VALUES (1, 0) ON CONFLICT (id) DO NOTHING",
     ]
+
+    /// The tables GraphQL answers are made from, besides `accounts` (whose e-mail addresses answers show):
+    /// every insert, update and delete in them moves the data revision on.
+    package static let answeredTables = [
+        "pantry_households", "pantry_members", "pantry_invites", "pantry_items", "pantry_stock_bookings", "pantry_recipes",
+        "pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags", "pantry_shopping_items", "pantry_profiles",
+    ]
+
+    /// The triggers that move the data revision on, in the dialect's own syntax, for ``answeredTables`` and for
+    /// accounts made, deleted or given another e-mail address (not for the cloud's counters on the same rows).
+    ///
+    /// On PostgreSQL they are constraint triggers deferred to commit, and only the first in a transaction
+    /// writes: the revision's row is the last lock a writing transaction takes, held only while it commits,
+    /// so writers of different households never wait on each other before then, and cannot deadlock on it.
+    static func dataRevisionTriggers(_ dialect: SQLDialect) -> [String] {
+        let events = answeredTables.map { ($0, ["INSERT", "UPDATE", "DELETE"]) } + [("accounts", ["INSERT", "DELETE", "UPDATE OF email"])]
+        switch dialect {
+        case .postgres:
+            let function = """
+                CREATE OR REPLACE FUNCTION pantry_data_revised() RETURNS trigger LANGUAGE plpgsql AS $$
+                BEGIN
+                    IF current_setting('hearth.pantry_data_revised', true) IS DISTINCT FROM '1' THEN
+                        PERFORM set_config('hearth.pantry_data_revised', '1', true);
+                        UPDATE pantry_data_revision SET revision = revision + 1 WHERE id = 1;
+                    END IF;
+                    RETURN NULL;
+                END $$
+                """
+            return [function] + events.map { table, event in
+                """
+                DO $$ BEGIN
+                    IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '\(table)'::regclass AND tgname = '\(table)_data_revised') THEN
+                        CREATE CONSTRAINT TRIGGER \(table)_data_revised AFTER \(event.joined(separator: " OR ")) ON \(table)
+                            DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION pantry_data_revised();
+                    END IF;
+                END $$
+                """
+            }
+        case .sqlite:
+            let bump = "UPDATE pantry_data_revision SET revision = revision + 1 WHERE id = 1;"
+            return events.flatMap { table, event in
+                event.map { operation in
+                    let name = "\(table)_data_revised_\(operation.split(separator: " ")[0].lowercased())"
+                    return "CREATE TRIGGER IF NOT EXISTS \(name) AFTER \(operation) ON \(table) BEGIN \(bump) END"
+                }
+            }
+        }
+    }
 
     /// The triggers that move a household's item revision on, in the dialect's own syntax.
     static func revisionTriggers(_ dialect: SQLDialect) -> [String] {
@@ -126,7 +178,7 @@ package enum PantryTables {
             if dialect == .postgres {
                 try await tx.execute("SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_5054))
             }
-            for statement in statements + revisionTriggers(dialect) { try await tx.execute(statement, []) }
+            for statement in statements + revisionTriggers(dialect) + dataRevisionTriggers(dialect) { try await tx.execute(statement, []) }
             try await addMissingColumns(tx, dialect)
         }
     }

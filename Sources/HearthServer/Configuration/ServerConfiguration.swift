@@ -25,6 +25,7 @@ import HearthCore
 /// | costliest GraphQL operation | `--graphql-max-cost` | `HEARTH_GRAPHQL_MAX_COST` | 20,000 |
 /// | GraphQL operations per second per user | `--graphql-rate-limit` | `HEARTH_GRAPHQL_RATE_LIMIT` | the cloud API's rate |
 /// | GraphQL burst per user | `--graphql-rate-burst` | `HEARTH_GRAPHQL_RATE_BURST` | the cloud API's burst |
+/// | memory for kept GraphQL answers, in megabytes | `--graphql-answer-cache-mb` | `HEARTH_GRAPHQL_ANSWER_CACHE_MB` | 64 (0 keeps none) |
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
     public var host: String
@@ -50,6 +51,8 @@ public struct ServerConfiguration: Sendable {
     public var graphQLRequestsPerSecond: Double?
     /// GraphQL operations each user may send at once; nil uses the cloud API's burst.
     public var graphQLBurst: Double?
+    /// Bytes of query answers the GraphQL endpoint may keep while the pantry's data stays the same; 0 keeps none.
+    public var graphQLAnswerCacheBytes = 64 << 20
 
     public init(
         host: String = "127.0.0.1",
@@ -87,6 +90,7 @@ public struct ServerConfiguration: Sendable {
         graphQLMaxCost: Int? = nil,
         graphQLRateLimit: Double? = nil,
         graphQLRateBurst: Double? = nil,
+        graphQLAnswerCacheMegabytes: Int? = nil,
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
@@ -131,6 +135,10 @@ public struct ServerConfiguration: Sendable {
             graphQLRateLimit, "HEARTH_GRAPHQL_RATE_LIMIT", "--graphql-rate-limit", 0.01...1_000_000, "GraphQL operations per second per user")
         configuration.graphQLBurst = try number(
             graphQLRateBurst, "HEARTH_GRAPHQL_RATE_BURST", "--graphql-rate-burst", 1...10_000_000, "GraphQL operations a user may send at once")
+        if let value = try number(
+            graphQLAnswerCacheMegabytes, "HEARTH_GRAPHQL_ANSWER_CACHE_MB", "--graphql-answer-cache-mb", 0...65_536, "megabytes of kept GraphQL answers") {
+            configuration.graphQLAnswerCacheBytes = value << 20
+        }
         if let value = host ?? environment["HEARTH_HOST"], !value.isEmpty {
             configuration.host = value
         }

@@ -138,7 +138,7 @@ struct GraphQLRoutes: Sendable {
                 return response
             }
         }
-        return respond(.ok, await graphQL.execute(body, viewer: viewer))
+        return respond(.ok, body: await graphQL.respond(body, viewer: viewer))
     }
 
     /// Spends one of `viewer`'s operations: nil when it may run, or the `RATE_LIMITED` error (with `retryAfter`)
@@ -177,8 +177,11 @@ struct GraphQLRoutes: Sendable {
     }
 
     private func respond(_ status: HTTPResponse.Status, _ result: GraphQLResult) -> Response {
-        let data = (try? GraphQLResponseBody.encode(result)) ?? Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL"}}]}"#.utf8)
-        return Response(
+        respond(status, body: GraphQLResponseBody.bytes(result))
+    }
+
+    private func respond(_ status: HTTPResponse.Status, body data: Data) -> Response {
+        Response(
             status: status,
             headers: [.contentType: "application/graphql-response+json; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: ByteBuffer(bytes: data)))

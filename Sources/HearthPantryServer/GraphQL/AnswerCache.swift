@@ -1,0 +1,89 @@
+import Foundation
+import GraphQL
+import HearthCore
+import Synchronization
+
+/// Whole answers to queries, as the JSON bytes sent, kept while the pantry's data revision stands.
+///
+/// A household's screens ask the same queries again and again (every member's app, every refresh), and most
+/// of those times nothing has changed. Every insert, update and delete of a row an answer can be made from —
+/// the pantry's tables, and the accounts' e-mail addresses — moves the data revision on, by trigger, in the
+/// writing transaction (see ``PantryTables``), so no write path can forget it. An answer is kept under the
+/// revision read *before* the query ran: what the query read can only be newer than that, so an entry may be
+/// missed once too often, never served stale.
+///
+/// An answer is kept for one caller, one query text, operation name and variables, and one day (the items'
+/// statuses change at midnight UTC). Only answers without errors are kept, and only those that read nothing
+/// else from the clock (invite codes, which expire to the millisecond, are never kept). Entries are dropped
+/// least recently used first once they hold more than ``byteLimit`` bytes between them or there are more
+/// than ``entryLimit`` of them (which also bounds the search for the oldest).
+final class AnswerCache: Sendable {
+    /// What an answer is kept under.
+    struct Key: Hashable, Sendable {
+        let userID: String
+        let query: String
+        let operationName: String?
+        let variables: [String: Map]
+        let day: CalendarDay
+    }
+
+    /// At most this many bytes of answers are kept.
+    let byteLimit: Int
+    /// At most this many answers are kept.
+    let entryLimit: Int
+    private let state = Mutex(State())
+
+    private struct State {
+        var entries: [Key: Entry] = [:]
+        var bytes = 0
+        var clock: UInt64 = 0
+    }
+
+    private struct Entry {
+        let revision: Int64
+        let body: Data
+        var lastUse: UInt64
+    }
+
+    init(byteLimit: Int, entryLimit: Int = 4_096) {
+        self.byteLimit = byteLimit
+        self.entryLimit = entryLimit
+    }
+
+    /// The answer kept under `key` if it was made at `revision`.
+    func answer(_ key: Key, revision: Int64) -> Data? {
+        state.withLock { state in
+            guard var entry = state.entries[key], entry.revision == revision else { return nil }
+            state.clock += 1
+            entry.lastUse = state.clock
+            state.entries[key] = entry
+            return entry.body
+        }
+    }
+
+    /// Keeps `body`, made at `revision` or later, unless a newer revision's answer is already kept.
+    func store(_ key: Key, revision: Int64, body: Data) {
+        let size = Self.size(key, body)
+        guard size <= byteLimit / 4 else { return }
+        state.withLock { state in
+            if let kept = state.entries[key] {
+                guard kept.revision < revision else { return }
+                state.bytes -= Self.size(key, kept.body)
+            }
+            state.clock += 1
+            state.entries[key] = Entry(revision: revision, body: body, lastUse: state.clock)
+            state.bytes += size
+            while state.bytes > byteLimit || state.entries.count > entryLimit,
+                  let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+                state.entries[oldest.key] = nil
+                state.bytes -= Self.size(oldest.key, oldest.value.body)
+            }
+        }
+    }
+
+    /// What an entry costs: its answer and its query text.
+    private static func size(_ key: Key, _ body: Data) -> Int { body.count + key.query.utf8.count }
+
+    /// How many answers are kept, and their bytes (for tests).
+    var usage: (entries: Int, bytes: Int) { state.withLock { ($0.entries.count, $0.bytes) } }
+}

@@ -1,0 +1,238 @@
+import Foundation
+import GraphQL
+import HearthCloud
+import HearthCore
+import HearthPantryModel
+@testable import HearthPantryServer
+import Logging
+import Synchronization
+import Testing
+
+/// Query answers are kept per caller while the pantry's data revision stands; a trigger on every table an
+/// answer is made from moves the revision on, whoever writes.
+@Suite("Kept answers: one statement while nothing changes, never stale after any write")
+struct AnswerCacheTests {
+    static let dashboard = """
+        query($h: String!) {
+          me { id email name }
+          household(id: $h) { name memberCount myRole members { role user { email name } } items { name quantity statuses } }
+          cookableRecipes(householdId: $h) { coverage canCook recipe { name } }
+          shoppingList(householdId: $h) { name quantity checked }
+        }
+        """
+
+    /// Two services on `pantry`'s database with one clock: one keeps answers, the other builds every answer.
+    static func services(_ pantry: Pantry, clock: @escaping @Sendable () -> Date = Date.init) throws -> Services {
+        var logger = Logger(label: "hearth.pantry.test")
+        logger.logLevel = .critical
+        return Services(
+            keeping: try PantryGraphQL(store: PantryStore(database: pantry.recordStore.database, clock: clock), keptAnswerBytes: 8 << 20, logger: logger),
+            fresh: try PantryGraphQL(store: PantryStore(database: pantry.recordStore.database, clock: clock), logger: logger))
+    }
+
+    struct Services {
+        let keeping: PantryGraphQL
+        let fresh: PantryGraphQL
+    }
+
+    /// Asks both services the same query: the answers must be the same JSON. Returns the answer the keeping
+    /// service served and the statements it ran.
+    static func ask(
+        _ services: Services, _ pantry: Pantry, _ query: String, as viewer: PantryViewer, _ variables: [String: Map],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async throws -> (answer: String, statements: Int) {
+        let before = pantry.statements
+        let kept = await services.keeping.respond(GraphQLRequest(query: query, variables: variables), viewer: viewer)
+        let statements = pantry.statements - before
+        let fresh = GraphQLResponseBody.bytes(await services.fresh.execute(GraphQLRequest(query: query, variables: variables), viewer: viewer))
+        let answer = String(decoding: kept, as: UTF8.self)
+        // As JSON values: the permission rules are a JSON scalar whose members come in no fixed order.
+        let same = (try JSONSerialization.jsonObject(with: kept) as? NSObject)?.isEqual(try JSONSerialization.jsonObject(with: fresh)) == true
+        #expect(same, "the answer served differs from a fresh one: \(answer) against \(String(decoding: fresh, as: UTF8.self))", sourceLocation: sourceLocation)
+        #expect(!answer.contains("\"errors\""), "\(answer)", sourceLocation: sourceLocation)
+        return (answer, statements)
+    }
+
+    static func raw(_ pantry: Pantry, _ sql: String, _ binds: [SQLValue] = []) async throws {
+        try await pantry.recordStore.database.transaction(readOnly: false) { tx in try await tx.execute(sql, binds) }
+    }
+
+    @Test("a kept answer costs one statement; every kind of write is seen by the next answer", arguments: DatabaseKind.allCases)
+    func everyWriteIsSeen(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let owner = try await pantry.user("owner")
+            let cook = try await pantry.user("cook")
+            let home = try await pantry.household("Home", owner: owner, members: [(cook, .member)])
+            let flour = try await pantry.stockedItem("Flour", grams: 1000, in: home)
+            _ = try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
+                "h": .string(home.id), "name": "Bread", "ingredients": .array([RecipeSliceTests.ingredient("flour", 500, "g")]),
+            ])
+            let keeping = try Self.services(pantry)
+            let variables: [String: Map] = ["h": .string(home.id)]
+
+            var last = try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables)
+            #expect(last.statements > 1)
+            let again = try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables)
+            #expect(again.statements == 1, "only the revision is read")
+            #expect(again.answer == last.answer)
+
+            /// After `write`, the next answer must be built again, differ from the last one and equal a fresh one.
+            func afterWrite(_ what: Comment, sourceLocation: Testing.SourceLocation = #_sourceLocation, _ write: () async throws -> Void) async throws {
+                try await write()
+                let next = try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables, sourceLocation: sourceLocation)
+                #expect(next.statements > 1, what, sourceLocation: sourceLocation)
+                #expect(next.answer != last.answer, what, sourceLocation: sourceLocation)
+                let kept = try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables, sourceLocation: sourceLocation)
+                #expect(kept.statements == 1, what, sourceLocation: sourceLocation)
+                last = next
+            }
+
+            try await afterWrite("a stock verb") {
+                _ = try await pantry.data("mutation($i: String!) { consume(itemId: $i, quantity: 600) { quantity } }", as: owner, ["i": .string(flour.item)])
+            }
+            try await afterWrite("an item added") { _ = try await pantry.stockedItem("Rice", grams: 500, in: home) }
+            try await afterWrite("a recipe's ingredient changed behind the store's back") {
+                try await Self.raw(pantry, "UPDATE pantry_recipe_ingredients SET quantity = ? WHERE name = ?", [.double(300), .text("flour")])
+            }
+            try await afterWrite("a shopping line added") {
+                _ = try await pantry.data("mutation($h: String!) { addShoppingItem(householdId: $h, name: \"Milk\", quantity: 1, unit: \"l\") { id } }", as: owner, variables)
+            }
+            try await afterWrite("another member's name, in their profile") {
+                _ = try await pantry.data("mutation { updateMe(input: {firstName: \"Ada\", lastName: \"Cook\"}) { name } }", as: cook)
+            }
+            let cookMember = try #require(home.members.first { $0.userId == cook.userID })
+            try await afterWrite("a role changed") {
+                _ = try await pantry.data("mutation($m: String!) { updateMemberRole(memberId: $m, role: admin) { role } }", as: owner, ["m": .string(cookMember.id)])
+            }
+            try await afterWrite("an account's e-mail address") {
+                try await Self.raw(pantry, "UPDATE accounts SET email = ? WHERE id = ?", [.text("ada@example.com"), .text(cook.userID)])
+            }
+            try await afterWrite("the household renamed") {
+                _ = try await pantry.data("mutation($h: String!) { updateHousehold(id: $h, input: {name: \"Flat 3\"}) { name } }", as: owner, variables)
+            }
+
+            // Neither a refused write nor the cloud's own counters on the account rows move the revision.
+            let revision = try await pantry.store.dataRevision()
+            let refused = await pantry.run("mutation($i: String!) { consume(itemId: $i, quantity: 5000) { quantity } }", as: owner, ["i": .string(flour.item)])
+            #expect(refused.codes == ["BAD_USER_INPUT"])
+            try await Self.raw(pantry, "UPDATE accounts SET change_seq = change_seq + 1 WHERE id = ?", [.text(owner.userID)])
+            #expect(try await pantry.store.dataRevision() == revision)
+            #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements == 1)
+        }
+    }
+
+    @Test("answers are kept per caller and per day, and answers with invite codes are never kept", arguments: DatabaseKind.allCases)
+    func callersDaysAndInvites(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let owner = try await pantry.user("owner")
+            let cook = try await pantry.user("cook")
+            let home = try await pantry.household("Home", owner: owner, members: [(cook, .member)])
+            let tomorrow = CalendarDay(Date().addingTimeInterval(86_400), in: TimeZone(identifier: "UTC")!)
+            _ = try await pantry.stockedItem("Milk", grams: 1000, in: home, expiring: tomorrow)
+            let now = ManualClock()
+            let keeping = try Self.services(pantry) { now.date }
+            let variables: [String: Map] = ["h": .string(home.id)]
+
+            // Two callers, one query: each gets their own answer (their role, their permissions).
+            let query = "query($h: String!) { household(id: $h) { myRole items { name statuses } } me { permissions { rules version } } }"
+            let ownerAnswer = try await Self.ask(keeping, pantry, query, as: owner, variables)
+            let cookAnswer = try await Self.ask(keeping, pantry, query, as: cook, variables)
+            #expect(cookAnswer.statements > 1)
+            #expect(ownerAnswer.answer.contains("\"OWNER\"") || ownerAnswer.answer.contains("\"owner\""))
+            #expect(cookAnswer.answer != ownerAnswer.answer)
+            #expect(try await Self.ask(keeping, pantry, query, as: cook, variables).answer == cookAnswer.answer)
+
+            // Two days later the same stored data answers otherwise: the milk has expired.
+            let due = try await Self.ask(keeping, pantry, query, as: owner, variables)
+            #expect(due.statements == 1)
+            now.advance(by: 2 * 86_400)
+            let later = try await Self.ask(keeping, pantry, query, as: owner, variables)
+            #expect(later.statements > 1)
+            #expect(later.answer != due.answer)
+            #expect(later.answer.contains("\"expired\"") || later.answer.contains("\"EXPIRED\""), "\(later.answer)")
+
+            // Invite codes run out to the millisecond: their answers are built every time.
+            _ = try await pantry.invite(to: home)
+            let invites = "query($h: String!) { household(id: $h) { invites { code } } }"
+            now.reset()
+            let open = try await Self.ask(keeping, pantry, invites, as: owner, variables)
+            #expect(open.answer.contains("\"code\""))
+            #expect(try await Self.ask(keeping, pantry, invites, as: owner, variables).statements > 1)
+            now.advance(by: 30 * 86_400)
+            let keepingLater = try await Self.ask(keeping, pantry, invites, as: owner, variables)
+            #expect(!keepingLater.answer.contains("\"code\""), "an expired invite is no longer listed: \(keepingLater.answer)")
+        }
+    }
+
+    @Test("a write to any table an answer is made from moves the revision on, whoever writes", arguments: DatabaseKind.allCases)
+    func everyTableHasItsTrigger(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            // Every pantry table but the revisions themselves is one answers are made from.
+            let created = PantryTables.statements.compactMap { statement -> String? in
+                guard let range = statement.range(of: "CREATE TABLE IF NOT EXISTS ") else { return nil }
+                return String(statement[range.upperBound...].prefix { $0 != " " && $0 != "(" })
+            }
+            #expect(Set(created).subtracting(["pantry_item_revisions", "pantry_data_revision"]) == Set(PantryTables.answeredTables))
+
+            let owner = try await pantry.user("owner")
+            let home = try await pantry.household("Home", owner: owner)
+            _ = try await pantry.invite(to: home)
+            _ = try await pantry.stockedItem("Flour", grams: 1000, in: home)
+            _ = try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
+                "h": .string(home.id), "name": "Bread", "ingredients": .array([RecipeSliceTests.ingredient("flour", 500, "g")]),
+            ])
+            _ = try await pantry.data("mutation($h: String!) { addShoppingItem(householdId: $h, name: \"Milk\", quantity: 1, unit: \"l\") { id } }", as: owner, ["h": .string(home.id)])
+            _ = try await pantry.data("mutation { updateMe(input: {firstName: \"Ada\"}) { name } }", as: owner)
+
+            // A column of each table, set to itself: an update that changes nothing still counts.
+            let columns = [
+                "pantry_households": "name", "pantry_members": "role", "pantry_invites": "code", "pantry_items": "name",
+                "pantry_stock_bookings": "kind", "pantry_recipes": "name", "pantry_recipe_ingredients": "name",
+                "pantry_recipe_steps": "text", "pantry_recipe_tags": "tag", "pantry_shopping_items": "name", "pantry_profiles": "first_name",
+            ]
+            #expect(Set(columns.keys) == Set(PantryTables.answeredTables))
+            for table in PantryTables.answeredTables {
+                let column = try #require(columns[table])
+                let before = try await pantry.store.dataRevision()
+                try await Self.raw(pantry, "UPDATE \(table) SET \(column) = \(column)")
+                #expect(try await pantry.store.dataRevision() > before, "an update of \(table)")
+            }
+            // Deleting rows counts too, and one transaction moves the revision on once or more, never zero times.
+            let before = try await pantry.store.dataRevision()
+            try await Self.raw(pantry, "DELETE FROM pantry_recipe_tags")
+            #expect(try await pantry.store.dataRevision() > before)
+        }
+    }
+
+    @Test("kept answers stay within their byte limit, dropping the least recently used first")
+    func bounded() {
+        let cache = AnswerCache(byteLimit: 4_000, entryLimit: 3)
+        func key(_ n: Int) -> AnswerCache.Key {
+            AnswerCache.Key(userID: "u", query: "{ q\(n) }", operationName: nil, variables: [:], day: CalendarDay(iso: "2026-11-25")!)
+        }
+        let body = Data(repeating: 65, count: 900)
+        for n in 0..<3 { cache.store(key(n), revision: 1, body: body) }
+        #expect(cache.answer(key(0), revision: 1) == body)
+        #expect(cache.answer(key(0), revision: 2) == nil, "another revision's answer is not served")
+        cache.store(key(3), revision: 1, body: body)
+        #expect(cache.usage.entries == 3)
+        #expect(cache.answer(key(1), revision: 1) == nil, "the least recently used went first")
+        #expect(cache.answer(key(0), revision: 1) == body)
+        // An older revision's answer does not replace a newer one; more than a quarter of the limit is not kept.
+        cache.store(key(0), revision: 2, body: Data(repeating: 66, count: 10))
+        cache.store(key(0), revision: 1, body: body)
+        #expect(cache.answer(key(0), revision: 2)?.count == 10)
+        cache.store(key(5), revision: 1, body: Data(count: 1_500))
+        #expect(cache.answer(key(5), revision: 1) == nil)
+        #expect(cache.usage.bytes <= 4_000)
+    }
+}
+
+/// A clock a test moves by hand.
+final class ManualClock: Sendable {
+    private let current = Mutex(Date())
+
+    var date: Date { current.withLock { $0 } }
+    func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
+    func reset() { current.withLock { $0 = Date() } }
+}
