@@ -12,6 +12,8 @@ struct DashboardReport: Codable {
         /// Server CPU time (user and system, all its processes) per request, in microseconds.
         var serverCPUMicroseconds: Double
         var serverPeakMegabytes: Double
+        /// Writes made to the household while this row was measured.
+        var writes = 0
     }
 
     var seconds: Int
@@ -24,6 +26,7 @@ struct DashboardReport: Codable {
     var summary = ""
     var strawberryVersions = ""
     var loadAverage = ""
+    var writesPerSecond = 0.0
     var rows: [Row] = []
 
     func json() throws -> String {
@@ -43,6 +46,10 @@ struct DashboardReport: Codable {
             ]
         }
         var text = "\(seconds) s per run; \(items) items, \(recipes) recipes, \(shoppingLines) shopping lines; answer \(answerBytes) bytes (\(summary)); wrk on loopback\n"
+        if writesPerSecond > 0 {
+            let made = rows.map { "\($0.writes)" }.joined(separator: ", ")
+            text += String(format: "Writes to the household during each row: %.4g a second (%@)\n", writesPerSecond, made)
+        }
         if !strawberryVersions.isEmpty { text += "Strawberry: \(strawberryVersions), \(workers) uvicorn workers\n" }
         text += TextTable.render(["server", "conns", "req/s", "vs Strawberry", "p50 ms", "p99 ms", "errors", "CPU µs/req", "peak RSS MB"], lines)
         if !text.hasSuffix("\n") { text += "\n" }

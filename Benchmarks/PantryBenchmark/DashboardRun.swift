@@ -16,11 +16,12 @@ struct DashboardRun: AsyncParsableCommand {
     @Option(help: "uvicorn worker processes for Strawberry.") var workers = 2
     @Option(help: "The venv Strawberry runs from; created when missing.") var venv: String?
     @Option(help: "Servers to measure, comma-separated: hearth, hearth-uncached (keeping no answers), strawberry.") var servers = "hearth,hearth-uncached,strawberry"
+    @Option(help: "Writes per second to the household (a small consume of one item) while each server is measured; 0 for none.") var writesPerSecond = 0.0
     @Flag(help: "Print the results as JSON on stdout and no progress.") var json = false
 
     func validate() throws {
-        guard seconds > 0, warmup >= 0, items >= 100, recipes >= 5, workers >= 1 else {
-            throw ValidationError("--seconds and --workers must be positive, --warmup 0 or more, --items at least 100 and --recipes at least 5.")
+        guard seconds > 0, warmup >= 0, items >= 100, recipes >= 5, workers >= 1, (0...1_000).contains(writesPerSecond) else {
+            throw ValidationError("--seconds and --workers must be positive, --warmup 0 or more, --items at least 100, --recipes at least 5 and --writes-per-second from 0 to 1000.")
         }
         guard !connectionCounts.isEmpty, connectionCounts.allSatisfy({ $0 > 0 }) else { throw ValidationError("--connections must list positive numbers, such as 1,16,64.") }
         guard !serverList.isEmpty, serverList.allSatisfy(["hearth", "hearth-uncached", "strawberry"].contains) else {
@@ -61,6 +62,8 @@ struct DashboardRun: AsyncParsableCommand {
             let hearthAnswer = try await Dashboard.answer(base: hearth.base, token: token, body: body)
 
             var report = DashboardReport(seconds: seconds, items: items, recipes: recipes, shoppingLines: seeded.shoppingLines, workers: workers, answerBytes: hearthAnswer.bytes)
+            report.writesPerSecond = writesPerSecond
+            let writer = try await Writer(base: hearth.base, token: token, householdID: seeded.householdID, perSecond: writesPerSecond)
             report.summary = Self.summary(hearthAnswer.canonical)
             if withStrawberry {
                 progress.draw("starting Strawberry (\(workers) uvicorn workers)…")
@@ -93,10 +96,14 @@ struct DashboardRun: AsyncParsableCommand {
                 }
                 for count in connectionCounts {
                     progress.draw("\(name): dashboard at \(count) connections for \(seconds) s…")
+                    let writes = writer.start()
                     let (figures, cpu) = try await server.measure {
                         try await Wrk.run(script: DashboardScript.url, url: server.base + "/graphql", scenario: "dashboard", connections: count, seconds: seconds, environment: environment)
                     }
-                    report.rows.append(DashboardReport.Row(server: name, connections: count, figures: figures, serverCPUMicroseconds: cpu, serverPeakMegabytes: server.memory.peak))
+                    writes.cancel()
+                    var row = DashboardReport.Row(server: name, connections: count, figures: figures, serverCPUMicroseconds: cpu, serverPeakMegabytes: server.memory.peak)
+                    row.writes = try await writes.value
+                    report.rows.append(row)
                 }
             }
             report.loadAverage = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? ""
@@ -128,6 +135,48 @@ struct DashboardRun: AsyncParsableCommand {
               case .object(let data) = root["data"] else { return "" }
         func count(_ key: String) -> Int { if case .array(let list) = data[key] { list.count } else { 0 } }
         return "\(count("expiring")) items due soon or past, \(count("cookableRecipes")) ranked recipes, \(count("shoppingList")) shopping lines"
+    }
+}
+
+/// Writes to the household at a steady rate while a server is measured: each consumes a thousandth of a unit of
+/// the item with the most stock, through Hearth's GraphQL (Strawberry reads the same database file). Every write
+/// moves the pantry's data revision on, so the next dashboard is built again.
+struct Writer {
+    let base: String
+    let token: String
+    let itemID: String
+    let perSecond: Double
+
+    init(base: String, token: String, householdID: String, perSecond: Double) async throws {
+        self.base = base
+        self.token = token
+        self.perSecond = perSecond
+        let data = try await GraphQLClient.data(
+            base: base, token: token, query: "query($h: String!) { items(householdId: $h) { id quantity } }", variables: ["h": householdID])
+        let items = (data["items"] as? [[String: Any]]) ?? []
+        guard let most = items.max(by: { ($0["quantity"] as? Double ?? 0) < ($1["quantity"] as? Double ?? 0) }), let id = most["id"] as? String else {
+            throw LoadError("the household has no items to write to")
+        }
+        self.itemID = id
+    }
+
+    /// Writes until cancelled; the task's value is how many writes succeeded (a failed one ends the run).
+    func start() -> Task<Int, any Error> {
+        Task { [self] in
+            guard perSecond > 0 else { return 0 }
+            let started = ContinuousClock.now
+            var done = 0
+            while true {
+                do {
+                    try await Task.sleep(until: started + .seconds(Double(done + 1) / perSecond), clock: .continuous)
+                } catch {
+                    return done
+                }
+                _ = try await GraphQLClient.data(
+                    base: base, token: token, query: "mutation($i: String!) { consume(itemId: $i, quantity: 0.001) { quantity } }", variables: ["i": itemID])
+                done += 1
+            }
+        }
     }
 }
 

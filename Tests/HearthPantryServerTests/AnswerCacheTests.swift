@@ -204,6 +204,53 @@ struct AnswerCacheTests {
         }
     }
 
+    @Test("requests in flight for an answer being built wait for it rather than build it again", arguments: DatabaseKind.allCases)
+    func concurrentMissesBuildOnce(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let owner = try await pantry.user("owner")
+            let home = try await pantry.household("Home", owner: owner)
+            for name in ["Flour", "Rice", "Oats", "Milk"] { _ = try await pantry.stockedItem(name, grams: 1000, in: home) }
+            let services = try Self.services(pantry)
+            let variables: [String: Map] = ["h": .string(home.id)]
+            let request = GraphQLRequest(query: Self.dashboard, variables: variables)
+            let built = try await Self.ask(services, pantry, Self.dashboard, as: owner, variables).statements - 1
+            #expect(built > 1)
+
+            _ = try await pantry.stockedItem("Sugar", grams: 500, in: home)
+            let before = pantry.statements
+            let answers = await withTaskGroup(of: Data.self) { group in
+                for _ in 0..<8 { group.addTask { await services.keeping.respond(request, viewer: owner) } }
+                return await group.reduce(into: []) { $0.append($1) }
+            }
+            // Eight revision reads and one answer built, whether the others waited for it or came after it.
+            #expect(pantry.statements - before <= 8 + built, "\(pantry.statements - before) statements, one build costs \(built)")
+            let fresh = GraphQLResponseBody.bytes(await services.fresh.execute(request, viewer: owner))
+            #expect(Set(answers) == [fresh])
+            #expect(String(decoding: fresh, as: UTF8.self).contains("Sugar"))
+        }
+    }
+
+    @Test("a build hands its answer to those waiting, or nil when it cannot be kept")
+    func waitersGetTheBuild() async throws {
+        let cache = AnswerCache(byteLimit: 1 << 20)
+        let key = AnswerCache.Key(userID: "u", query: "{ q }", operationName: nil, variables: [:], day: CalendarDay(iso: "2026-11-25")!)
+        guard case .build = cache.claim(key, revision: 1) else { Issue.record("the first request builds"); return }
+        guard case .wait = cache.claim(key, revision: 1) else { Issue.record("the second waits"); return }
+        guard case .build = cache.claim(key, revision: 2) else { Issue.record("another revision builds its own"); return }
+        let waiting = Task { await cache.wait(key, revision: 1) }
+        cache.finish(key, revision: 1, body: Data("one".utf8), keep: true)
+        #expect(await waiting.value == Data("one".utf8))
+        guard case .kept(let body) = cache.claim(key, revision: 1) else { Issue.record("then it is kept"); return }
+        #expect(body == Data("one".utf8))
+
+        guard case .wait = cache.claim(key, revision: 2) else { Issue.record("revision 2 is still being built"); return }
+        let other = Task { await cache.wait(key, revision: 2) }
+        cache.finish(key, revision: 2, body: Data("two".utf8), keep: false)
+        #expect(await other.value == nil, "an answer that cannot be kept is not shared")
+        guard case .build = cache.claim(key, revision: 2) else { Issue.record("nothing kept for revision 2"); return }
+        cache.finish(key, revision: 2, body: nil, keep: false)
+    }
+
     @Test("kept answers stay within their byte limit, dropping the least recently used first")
     func bounded() {
         let cache = AnswerCache(byteLimit: 4_000, entryLimit: 3)

@@ -17,6 +17,10 @@ import Synchronization
 /// else from the clock (invite codes, which expire to the millisecond, are never kept). Entries are dropped
 /// least recently used first once they hold more than ``byteLimit`` bytes between them or there are more
 /// than ``entryLimit`` of them (which also bounds the search for the oldest).
+///
+/// After a write, every request in flight for the same answer would build it again at once. Instead the
+/// first builds it (``claim(_:revision:)`` answers `.build`) and the others wait for its answer (`.wait`),
+/// which is as new as theirs would be: it was read after the same revision.
 final class AnswerCache: Sendable {
     /// What an answer is kept under.
     struct Key: Hashable, Sendable {
@@ -35,8 +39,15 @@ final class AnswerCache: Sendable {
 
     private struct State {
         var entries: [Key: Entry] = [:]
+        /// Answers being built, with the requests waiting for them.
+        var building: [Building: [CheckedContinuation<Data?, Never>]] = [:]
         var bytes = 0
         var clock: UInt64 = 0
+    }
+
+    private struct Building: Hashable {
+        let key: Key
+        let revision: Int64
     }
 
     private struct Entry {
@@ -52,13 +63,59 @@ final class AnswerCache: Sendable {
 
     /// The answer kept under `key` if it was made at `revision`.
     func answer(_ key: Key, revision: Int64) -> Data? {
+        state.withLock { Self.kept(key, revision, in: &$0) }
+    }
+
+    private static func kept(_ key: Key, _ revision: Int64, in state: inout State) -> Data? {
+        guard var entry = state.entries[key], entry.revision == revision else { return nil }
+        state.clock += 1
+        entry.lastUse = state.clock
+        state.entries[key] = entry
+        return entry.body
+    }
+
+    /// What a request for `key` at `revision` should do.
+    enum Claim {
+        /// Serve this kept answer.
+        case kept(Data)
+        /// Build the answer, then hand it to ``finish(_:revision:body:keep:)`` — always, even without one.
+        case build
+        /// Another request is building the answer: wait for it with ``wait(_:revision:)``.
+        case wait
+    }
+
+    /// The kept answer, or whether this request builds it or waits for another's.
+    func claim(_ key: Key, revision: Int64) -> Claim {
         state.withLock { state in
-            guard var entry = state.entries[key], entry.revision == revision else { return nil }
-            state.clock += 1
-            entry.lastUse = state.clock
-            state.entries[key] = entry
-            return entry.body
+            if let body = Self.kept(key, revision, in: &state) { return .kept(body) }
+            let building = Building(key: key, revision: revision)
+            if state.building[building] != nil { return .wait }
+            state.building[building] = []
+            return .build
         }
+    }
+
+    /// The answer another request is building for `key` at `revision`; nil when it made none that can be
+    /// shared (an error, or an answer that read the clock): then build it yourself.
+    func wait(_ key: Key, revision: Int64) async -> Data? {
+        await withCheckedContinuation { continuation in
+            let now: Data?? = state.withLock { state in
+                let building = Building(key: key, revision: revision)
+                guard state.building[building] != nil else { return .some(Self.kept(key, revision, in: &state)) }
+                state.building[building]?.append(continuation)
+                return .none
+            }
+            if case .some(let body) = now { continuation.resume(returning: body) }
+        }
+    }
+
+    /// Ends a build ``claim(_:revision:)`` asked for: keeps `body` when `keep` is true, and hands it to every
+    /// request waiting for it (nil to those when it is not kept).
+    func finish(_ key: Key, revision: Int64, body: Data?, keep: Bool) {
+        let shared = keep ? body : nil
+        if let shared { store(key, revision: revision, body: shared) }
+        let waiting = state.withLock { $0.building.removeValue(forKey: Building(key: key, revision: revision)) } ?? []
+        for continuation in waiting { continuation.resume(returning: shared) }
     }
 
     /// Keeps `body`, made at `revision` or later, unless a newer revision's answer is already kept.

@@ -95,14 +95,27 @@ public struct PantryGraphQL: PantryGraphQLServing {
         let context = PantryContext(viewer: viewer, store: store)
         let key = AnswerCache.Key(
             userID: viewer.userID, query: request.query, operationName: request.operationName, variables: request.variables, day: context.today)
-        if let kept = answers.answer(key, revision: revision) { return kept }
+        switch answers.claim(key, revision: revision) {
+        case .kept(let body):
+            return body
+        case .wait:
+            if let body = await answers.wait(key, revision: revision) { return body }
+            return await build(document, request, context: context, viewer: viewer).body
+        case .build:
+            let (body, keep) = await build(document, request, context: context, viewer: viewer)
+            answers.finish(key, revision: revision, body: body, keep: keep)
+            return body
+        }
+    }
+
+    /// The answer's body, and whether it may be kept: built by the serial executor, without errors, reading
+    /// nothing from the clock but the day.
+    private func build(_ document: Document, _ request: GraphQLRequest, context: PantryContext, viewer: PantryViewer) async -> (body: Data, keep: Bool) {
         guard let data = await serial.run(
             document, operationName: request.operationName, variables: request.variables, rootValue: resolver, context: context) else {
-            return GraphQLResponseBody.bytes(await executeWithGraphQL(document, request, viewer: viewer))
+            return (GraphQLResponseBody.bytes(await executeWithGraphQL(document, request, viewer: viewer)), false)
         }
-        let body = GraphQLResponseBody.bytes(GraphQLResult(data: data))
-        if !context.hasReadTheClock { answers.store(key, revision: revision, body: body) }
-        return body
+        return (GraphQLResponseBody.bytes(GraphQLResult(data: data)), !context.hasReadTheClock)
     }
 
     /// Runs `document` through GraphQL's executor: mutations, and whatever the serial executor declines (errors
