@@ -87,9 +87,15 @@ public struct PantryGraphQL: PantryGraphQLServing {
     }
 
     public func respond(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Data {
-        guard let answers, let viewer, case .document(let document) = checked(request), operationType(of: request) == .query,
-              // Read before anything else: what the query reads afterwards can only be newer than this revision.
-              let revision = try? await store.dataRevision() else {
+        guard let answers, let viewer, case .document(let document) = checked(request), operationType(of: request) == .query else {
+            return GraphQLResponseBody.bytes(await execute(request, viewer: viewer))
+        }
+        // Read before anything else: what the query reads afterwards can only be newer than this revision.
+        let revision: Int64
+        do {
+            revision = try await store.dataRevision()
+        } catch {
+            logger.warning("Could not read the pantry's data revision, so this answer is built and not kept", metadata: ["error": "\(error)"])
             return GraphQLResponseBody.bytes(await execute(request, viewer: viewer))
         }
         let context = PantryContext(viewer: viewer, store: store)
