@@ -106,7 +106,10 @@ struct FinanceSyncCommand: AsyncParsableCommand {
                         for try await status in engine.status {
                             Self.emit(json ? "{\"status\":\"\(status)\"}" : "status: \(status)")
                         }
-                    } catch {}
+                    } catch is CancellationError {
+                    } catch {
+                        logger.warning("Status updates stopped; syncing goes on", metadata: ["error": "\(error)"])
+                    }
                 }
                 group.addTask {
                     for await event in events {
