@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 public import HearthPantryModel
+public import Logging
 
 /// Keeps watched pantry queries current with changes other clients make.
 ///
@@ -35,10 +36,12 @@ public actor PantryLiveUpdates: PantryLiveUpdating {
     public nonisolated let subscriptions: GraphQLSubscriptionClient
     private var following: [String: Task<Void, Never>] = [:]
     private let listeners = Locked<[UUID: AsyncStream<PantryChangeNotice>.Continuation]>([:])
+    private let logger: Logger
 
-    public init(graphQL: any GraphQLServing, subscriptions: GraphQLSubscriptionClient) {
+    public init(graphQL: any GraphQLServing, subscriptions: GraphQLSubscriptionClient, logger: Logger = Logger(label: "hearth.pantry.live-updates")) {
         self.graphQL = graphQL
         self.subscriptions = subscriptions
+        self.logger = logger
     }
 
     /// The households followed now.
@@ -53,7 +56,7 @@ public actor PantryLiveUpdates: PantryLiveUpdating {
             guard reconnection > 0 else { return }
             await graphQL.refetchWatched { _, variables in Self.reads(variables, household: id) }
         }
-        following[id] = Task { [listeners] in
+        following[id] = Task { [listeners, logger] in
             do {
                 for try await change in stream {
                     for listener in listeners.current.values { listener.yield(change) }
@@ -61,8 +64,11 @@ public actor PantryLiveUpdates: PantryLiveUpdating {
                         Self.reads(variables, household: id) && Self.fields(for: change).contains { document.contains($0 + "(") }
                     }
                 }
+            } catch is CancellationError {
             } catch {
-                // A refusal (no longer a member, signed out) ends following; the watchers keep their last answers.
+                // A refusal (no longer a member, signed out) or an event that cannot be read ends following; the
+                // watchers keep their last answers.
+                logger.warning("Stopped following the household's changes", metadata: ["household": "\(id)", "error": "\(error)"])
             }
             self.ended(id)
         }
