@@ -230,6 +230,27 @@ struct AnswerCacheTests {
         }
     }
 
+    @Test("concurrent writes to several households all commit, each moving the revision on", arguments: DatabaseKind.allCases)
+    func concurrentWritesCommit(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let owner = try await pantry.user("owner")
+            let homes = [try await pantry.household("Home", owner: owner), try await pantry.household("Cabin", owner: owner)]
+            let before = try await pantry.store.dataRevision()
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                for n in 0..<40 {
+                    group.addTask { _ = try await pantry.stockedItem("Item \(n)", grams: 100, in: homes[n % 2]) }
+                }
+                try await group.waitForAll()
+            }
+            let moved = try await pantry.store.dataRevision() - before
+            // Each write is one transaction of two rows (the item and its purchase): on PostgreSQL the revision
+            // moves once per transaction, on SQLite once per row.
+            #expect(moved == (kind == .postgres ? 40 : 80))
+            let counts = try await pantry.store.items(inHouseholds: homes.map(\.id)).mapValues(\.count)
+            #expect(counts == [homes[0].id: 20, homes[1].id: 20])
+        }
+    }
+
     @Test("a build hands its answer to those waiting, or nil when it cannot be kept")
     func waitersGetTheBuild() async throws {
         let cache = AnswerCache(byteLimit: 1 << 20)
