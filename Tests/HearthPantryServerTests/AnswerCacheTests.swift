@@ -8,8 +8,8 @@ import Logging
 import Synchronization
 import Testing
 
-/// Query answers are kept per caller while the pantry's data revision stands; a trigger on every table an
-/// answer is made from moves the revision on, whoever writes.
+/// Query answers are kept per caller while the revisions of their households, housemates and account stand; a
+/// trigger on every table an answer is made from moves them on, whoever writes.
 @Suite("Kept answers: one statement while nothing changes, never stale after any write")
 struct AnswerCacheTests {
     static let dashboard = """
@@ -111,13 +111,27 @@ struct AnswerCacheTests {
                 _ = try await pantry.data("mutation($h: String!) { updateHousehold(id: $h, input: {name: \"Flat 3\"}) { name } }", as: owner, variables)
             }
 
-            // Neither a refused write nor the cloud's own counters on the account rows move the revision.
-            let revision = try await pantry.store.dataRevision()
+            // Neither a refused write nor the cloud's own counters on the account rows move a revision.
+            let version = try await pantry.store.answerVersion(for: owner.userID)
             let refused = await pantry.run("mutation($i: String!) { consume(itemId: $i, quantity: 5000) { quantity } }", as: owner, ["i": .string(flour.item)])
             #expect(refused.codes == ["BAD_USER_INPUT"])
             try await Self.raw(pantry, "UPDATE accounts SET change_seq = change_seq + 1 WHERE id = ?", [.text(owner.userID)])
-            #expect(try await pantry.store.dataRevision() == revision)
+            #expect(try await pantry.store.answerVersion(for: owner.userID) == version)
             #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements == 1)
+
+            // Nor does a write to a household the caller does not belong to, by someone they share none with.
+            let stranger = try await pantry.user("stranger")
+            let elsewhere = try await pantry.household("Elsewhere", owner: stranger)
+            _ = try await pantry.stockedItem("Tea", grams: 100, in: elsewhere)
+            _ = try await pantry.data("mutation { updateMe(input: {firstName: \"Sam\"}) { name } }", as: stranger)
+            #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements == 1)
+            // Once they share it, a change there counts (the answer is built again, though this one shows the same).
+            let invite = try await pantry.invite(to: elsewhere)
+            _ = try await pantry.data("mutation($c: String!) { joinHousehold(code: $c) { id } }", as: owner, ["c": .string(invite.code)])
+            #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements > 1, "joining a household")
+            #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements == 1)
+            _ = try await pantry.data("mutation { updateMe(input: {firstName: \"Samuel\"}) { name } }", as: stranger)
+            #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements > 1, "a housemate's name")
         }
     }
 
@@ -172,7 +186,7 @@ struct AnswerCacheTests {
                 guard let range = statement.range(of: "CREATE TABLE IF NOT EXISTS ") else { return nil }
                 return String(statement[range.upperBound...].prefix { $0 != " " && $0 != "(" })
             }
-            #expect(Set(created).subtracting(["pantry_item_revisions", "pantry_data_revision"]) == Set(PantryTables.answeredTables))
+            #expect(Set(created).subtracting(["pantry_item_revisions", "pantry_household_revisions", "pantry_user_revisions"]) == Set(PantryTables.answeredTables))
 
             let owner = try await pantry.user("owner")
             let home = try await pantry.household("Home", owner: owner)
@@ -193,14 +207,14 @@ struct AnswerCacheTests {
             #expect(Set(columns.keys) == Set(PantryTables.answeredTables))
             for table in PantryTables.answeredTables {
                 let column = try #require(columns[table])
-                let before = try await pantry.store.dataRevision()
+                let before = try await pantry.store.answerVersion(for: owner.userID)
                 try await Self.raw(pantry, "UPDATE \(table) SET \(column) = \(column)")
-                #expect(try await pantry.store.dataRevision() > before, "an update of \(table)")
+                #expect(try await pantry.store.answerVersion(for: owner.userID) != before, "an update of \(table)")
             }
             // Deleting rows counts too, and one transaction moves the revision on once or more, never zero times.
-            let before = try await pantry.store.dataRevision()
+            let before = try await pantry.store.answerVersion(for: owner.userID)
             try await Self.raw(pantry, "DELETE FROM pantry_recipe_tags")
-            #expect(try await pantry.store.dataRevision() > before)
+            #expect(try await pantry.store.answerVersion(for: owner.userID) != before)
         }
     }
 
@@ -235,16 +249,21 @@ struct AnswerCacheTests {
         _ = try await withPantry(kind) { pantry in
             let owner = try await pantry.user("owner")
             let homes = [try await pantry.household("Home", owner: owner), try await pantry.household("Cabin", owner: owner)]
-            let before = try await pantry.store.dataRevision()
+            func revisions() async throws -> Int64 {
+                try await pantry.recordStore.database.transaction(readOnly: true) { tx in
+                    try await tx.first("SELECT CAST(COALESCE(SUM(revision), 0) AS BIGINT) AS total FROM pantry_household_revisions")?.int("total") ?? 0
+                }
+            }
+            let before = try await revisions()
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for n in 0..<40 {
                     group.addTask { _ = try await pantry.stockedItem("Item \(n)", grams: 100, in: homes[n % 2]) }
                 }
                 try await group.waitForAll()
             }
-            let moved = try await pantry.store.dataRevision() - before
-            // Each write is one transaction of two rows (the item and its purchase): on PostgreSQL the revision
-            // moves once per transaction, on SQLite once per row.
+            let moved = try await revisions() - before
+            // Each write is one transaction of two rows (the item and its purchase): on PostgreSQL the household's
+            // revision moves once per transaction, on SQLite once per row.
             #expect(moved == (kind == .postgres ? 40 : 80))
             let counts = try await pantry.store.items(inHouseholds: homes.map(\.id)).mapValues(\.count)
             #expect(counts == [homes[0].id: 20, homes[1].id: 20])
@@ -255,21 +274,21 @@ struct AnswerCacheTests {
     func waitersGetTheBuild() async throws {
         let cache = AnswerCache(byteLimit: 1 << 20)
         let key = AnswerCache.Key(userID: "u", query: "{ q }", operationName: nil, variables: [:], day: CalendarDay(iso: "2026-11-25")!)
-        guard case .build = cache.claim(key, revision: 1) else { Issue.record("the first request builds"); return }
-        guard case .wait = cache.claim(key, revision: 1) else { Issue.record("the second waits"); return }
-        guard case .build = cache.claim(key, revision: 2) else { Issue.record("another revision builds its own"); return }
-        let waiting = Task { await cache.wait(key, revision: 1) }
-        cache.finish(key, revision: 1, body: Data("one".utf8), keep: true)
+        guard case .build = cache.claim(key, version: "1") else { Issue.record("the first request builds"); return }
+        guard case .wait = cache.claim(key, version: "1") else { Issue.record("the second waits"); return }
+        guard case .build = cache.claim(key, version: "2") else { Issue.record("another version builds its own"); return }
+        let waiting = Task { await cache.wait(key, version: "1") }
+        cache.finish(key, version: "1", body: Data("one".utf8), keep: true)
         #expect(await waiting.value == Data("one".utf8))
-        guard case .kept(let body) = cache.claim(key, revision: 1) else { Issue.record("then it is kept"); return }
+        guard case .kept(let body) = cache.claim(key, version: "1") else { Issue.record("then it is kept"); return }
         #expect(body == Data("one".utf8))
 
-        guard case .wait = cache.claim(key, revision: 2) else { Issue.record("revision 2 is still being built"); return }
-        let other = Task { await cache.wait(key, revision: 2) }
-        cache.finish(key, revision: 2, body: Data("two".utf8), keep: false)
+        guard case .wait = cache.claim(key, version: "2") else { Issue.record("version 2 is still being built"); return }
+        let other = Task { await cache.wait(key, version: "2") }
+        cache.finish(key, version: "2", body: Data("two".utf8), keep: false)
         #expect(await other.value == nil, "an answer that cannot be kept is not shared")
-        guard case .build = cache.claim(key, revision: 2) else { Issue.record("nothing kept for revision 2"); return }
-        cache.finish(key, revision: 2, body: nil, keep: false)
+        guard case .build = cache.claim(key, version: "2") else { Issue.record("nothing kept for version 2"); return }
+        cache.finish(key, version: "2", body: nil, keep: false)
     }
 
     @Test("kept answers stay within their byte limit, dropping the least recently used first")
@@ -279,19 +298,19 @@ struct AnswerCacheTests {
             AnswerCache.Key(userID: "u", query: "{ q\(n) }", operationName: nil, variables: [:], day: CalendarDay(iso: "2026-11-25")!)
         }
         let body = Data(repeating: 65, count: 900)
-        for n in 0..<3 { cache.store(key(n), revision: 1, body: body) }
-        #expect(cache.answer(key(0), revision: 1) == body)
-        #expect(cache.answer(key(0), revision: 2) == nil, "another revision's answer is not served")
-        cache.store(key(3), revision: 1, body: body)
+        for n in 0..<3 { cache.store(key(n), version: "1", body: body) }
+        #expect(cache.answer(key(0), version: "1") == body)
+        #expect(cache.answer(key(0), version: "2") == nil, "another version's answer is not served")
+        cache.store(key(3), version: "1", body: body)
         #expect(cache.usage.entries == 3)
-        #expect(cache.answer(key(1), revision: 1) == nil, "the least recently used went first")
-        #expect(cache.answer(key(0), revision: 1) == body)
-        // An older revision's answer does not replace a newer one; more than a quarter of the limit is not kept.
-        cache.store(key(0), revision: 2, body: Data(repeating: 66, count: 10))
-        cache.store(key(0), revision: 1, body: body)
-        #expect(cache.answer(key(0), revision: 2)?.count == 10)
-        cache.store(key(5), revision: 1, body: Data(count: 1_500))
-        #expect(cache.answer(key(5), revision: 1) == nil)
+        #expect(cache.answer(key(1), version: "1") == nil, "the least recently used went first")
+        #expect(cache.answer(key(0), version: "1") == body)
+        // A later answer replaces the one kept; more than a quarter of the limit is not kept.
+        cache.store(key(0), version: "2", body: Data(repeating: 66, count: 10))
+        #expect(cache.answer(key(0), version: "2")?.count == 10)
+        #expect(cache.answer(key(0), version: "1") == nil)
+        cache.store(key(5), version: "1", body: Data(count: 1_500))
+        #expect(cache.answer(key(5), version: "1") == nil)
         #expect(cache.usage.bytes <= 4_000)
     }
 }

@@ -3,14 +3,15 @@ import GraphQL
 import HearthCore
 import Synchronization
 
-/// Whole answers to queries, as the JSON bytes sent, kept while the pantry's data revision stands.
+/// Whole answers to queries, as the JSON bytes sent, kept while what they are made from stays the same.
 ///
 /// A household's screens ask the same queries again and again (every member's app, every refresh), and most
 /// of those times nothing has changed. Every insert, update and delete of a row an answer can be made from —
-/// the pantry's tables, and the accounts' e-mail addresses — moves the data revision on, by trigger, in the
-/// writing transaction (see ``PantryTables``), so no write path can forget it. An answer is kept under the
-/// revision read *before* the query ran: what the query read can only be newer than that, so an entry may be
-/// missed once too often, never served stale.
+/// the pantry's tables, and the accounts' e-mail addresses — moves its household's or its account's revision
+/// on, by trigger, in the writing transaction (see ``PantryTables``), so no write path can forget it. A
+/// caller's answers are kept under the version of their households, housemates and own account
+/// (``PantryStore/answerVersion(for:)``), read *before* the query ran: what the query read can only be newer
+/// than that, so an entry may be missed once too often, never served stale.
 ///
 /// An answer is kept for one caller, one query text, operation name and variables, and one day (the items'
 /// statuses change at midnight UTC). Only answers without errors are kept, and only those that read nothing
@@ -19,8 +20,8 @@ import Synchronization
 /// than ``entryLimit`` of them (which also bounds the search for the oldest).
 ///
 /// After a write, every request in flight for the same answer would build it again at once. Instead the
-/// first builds it (``claim(_:revision:)`` answers `.build`) and the others wait for its answer (`.wait`),
-/// which is as new as theirs would be: it was read after the same revision.
+/// first builds it (``claim(_:version:)`` answers `.build`) and the others wait for its answer (`.wait`),
+/// which is as new as theirs would be: it was read after the same version.
 final class AnswerCache: Sendable {
     /// What an answer is kept under.
     struct Key: Hashable, Sendable {
@@ -47,11 +48,11 @@ final class AnswerCache: Sendable {
 
     private struct Building: Hashable {
         let key: Key
-        let revision: Int64
+        let version: String
     }
 
     private struct Entry {
-        let revision: Int64
+        let version: String
         let body: Data
         var lastUse: UInt64
     }
@@ -61,47 +62,47 @@ final class AnswerCache: Sendable {
         self.entryLimit = entryLimit
     }
 
-    /// The answer kept under `key` if it was made at `revision`.
-    func answer(_ key: Key, revision: Int64) -> Data? {
-        state.withLock { Self.kept(key, revision, in: &$0) }
+    /// The answer kept under `key` if it was made at `version`.
+    func answer(_ key: Key, version: String) -> Data? {
+        state.withLock { Self.kept(key, version, in: &$0) }
     }
 
-    private static func kept(_ key: Key, _ revision: Int64, in state: inout State) -> Data? {
-        guard var entry = state.entries[key], entry.revision == revision else { return nil }
+    private static func kept(_ key: Key, _ version: String, in state: inout State) -> Data? {
+        guard var entry = state.entries[key], entry.version == version else { return nil }
         state.clock += 1
         entry.lastUse = state.clock
         state.entries[key] = entry
         return entry.body
     }
 
-    /// What a request for `key` at `revision` should do.
+    /// What a request for `key` at `version` should do.
     enum Claim {
         /// Serve this kept answer.
         case kept(Data)
-        /// Build the answer, then hand it to ``finish(_:revision:body:keep:)`` — always, even without one.
+        /// Build the answer, then hand it to ``finish(_:version:body:keep:)`` — always, even without one.
         case build
-        /// Another request is building the answer: wait for it with ``wait(_:revision:)``.
+        /// Another request is building the answer: wait for it with ``wait(_:version:)``.
         case wait
     }
 
     /// The kept answer, or whether this request builds it or waits for another's.
-    func claim(_ key: Key, revision: Int64) -> Claim {
+    func claim(_ key: Key, version: String) -> Claim {
         state.withLock { state in
-            if let body = Self.kept(key, revision, in: &state) { return .kept(body) }
-            let building = Building(key: key, revision: revision)
+            if let body = Self.kept(key, version, in: &state) { return .kept(body) }
+            let building = Building(key: key, version: version)
             if state.building[building] != nil { return .wait }
             state.building[building] = []
             return .build
         }
     }
 
-    /// The answer another request is building for `key` at `revision`; nil when it made none that can be
+    /// The answer another request is building for `key` at `version`; nil when it made none that can be
     /// shared (an error, or an answer that read the clock): then build it yourself.
-    func wait(_ key: Key, revision: Int64) async -> Data? {
+    func wait(_ key: Key, version: String) async -> Data? {
         await withCheckedContinuation { continuation in
             let now: Data?? = state.withLock { state in
-                let building = Building(key: key, revision: revision)
-                guard state.building[building] != nil else { return .some(Self.kept(key, revision, in: &state)) }
+                let building = Building(key: key, version: version)
+                guard state.building[building] != nil else { return .some(Self.kept(key, version, in: &state)) }
                 state.building[building]?.append(continuation)
                 return .none
             }
@@ -109,26 +110,23 @@ final class AnswerCache: Sendable {
         }
     }
 
-    /// Ends a build ``claim(_:revision:)`` asked for: keeps `body` when `keep` is true, and hands it to every
+    /// Ends a build ``claim(_:version:)`` asked for: keeps `body` when `keep` is true, and hands it to every
     /// request waiting for it (nil to those when it is not kept).
-    func finish(_ key: Key, revision: Int64, body: Data?, keep: Bool) {
+    func finish(_ key: Key, version: String, body: Data?, keep: Bool) {
         let shared = keep ? body : nil
-        if let shared { store(key, revision: revision, body: shared) }
-        let waiting = state.withLock { $0.building.removeValue(forKey: Building(key: key, revision: revision)) } ?? []
+        if let shared { store(key, version: version, body: shared) }
+        let waiting = state.withLock { $0.building.removeValue(forKey: Building(key: key, version: version)) } ?? []
         for continuation in waiting { continuation.resume(returning: shared) }
     }
 
-    /// Keeps `body`, made at `revision` or later, unless a newer revision's answer is already kept.
-    func store(_ key: Key, revision: Int64, body: Data) {
+    /// Keeps `body`, made at `version` (or later), in place of what was kept under `key`.
+    func store(_ key: Key, version: String, body: Data) {
         let size = Self.size(key, body)
         guard size <= byteLimit / 4 else { return }
         state.withLock { state in
-            if let kept = state.entries[key] {
-                guard kept.revision < revision else { return }
-                state.bytes -= Self.size(key, kept.body)
-            }
+            if let kept = state.entries[key] { state.bytes -= Self.size(key, kept.body) }
             state.clock += 1
-            state.entries[key] = Entry(revision: revision, body: body, lastUse: state.clock)
+            state.entries[key] = Entry(version: version, body: body, lastUse: state.clock)
             state.bytes += size
             while state.bytes > byteLimit || state.entries.count > entryLimit,
                   let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {

@@ -90,26 +90,26 @@ public struct PantryGraphQL: PantryGraphQLServing {
         guard let answers, let viewer, case .document(let document) = checked(request), operationType(of: request) == .query else {
             return GraphQLResponseBody.bytes(await execute(request, viewer: viewer))
         }
-        // Read before anything else: what the query reads afterwards can only be newer than this revision.
-        let revision: Int64
+        // Read before anything else: what the query reads afterwards can only be newer than this version.
+        let version: String
         do {
-            revision = try await store.dataRevision()
+            version = try await store.answerVersion(for: viewer.userID)
         } catch {
-            logger.warning("Could not read the pantry's data revision, so this answer is built and not kept", metadata: ["error": "\(error)"])
+            logger.warning("Could not read what the caller's answers are made from, so this answer is built and not kept", metadata: ["error": "\(error)"])
             return GraphQLResponseBody.bytes(await execute(request, viewer: viewer))
         }
         let context = PantryContext(viewer: viewer, store: store)
         let key = AnswerCache.Key(
             userID: viewer.userID, query: request.query, operationName: request.operationName, variables: request.variables, day: context.today)
-        switch answers.claim(key, revision: revision) {
+        switch answers.claim(key, version: version) {
         case .kept(let body):
             return body
         case .wait:
-            if let body = await answers.wait(key, revision: revision) { return body }
+            if let body = await answers.wait(key, version: version) { return body }
             return await build(document, request, context: context, viewer: viewer).body
         case .build:
             let (body, keep) = await build(document, request, context: context, viewer: viewer)
-            answers.finish(key, revision: revision, body: body, keep: keep)
+            answers.finish(key, version: version, body: body, keep: keep)
             return body
         }
     }

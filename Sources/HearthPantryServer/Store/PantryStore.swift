@@ -33,9 +33,23 @@ package struct PantryStore: Sendable {
     static let inviteColumns = "code, household_id, created_by, created_at, expires_at, revoked_at"
     static let itemColumns = "id, household_id, name, quantity, unit, category, expiration_date, location, notes, minimum_quantity, due_date_kind, added_by, created_at, updated_at"
 
-    /// The pantry's data revision: it moves on with every write to anything a GraphQL answer is made from.
-    func dataRevision() async throws -> Int64 {
-        try await database.single("SELECT revision FROM pantry_data_revision WHERE id = 1", []).first?.int("revision") ?? 0
+    /// Where `userID`'s answers stand: the revisions of their households, of everyone they share one with (the
+    /// names and addresses answers show) and of their own account, in a fixed order. It changes with every
+    /// write to anything an answer of theirs can show, and with every household they join or leave.
+    func answerVersion(for userID: String) async throws -> String {
+        let rows = try await database.single(
+            """
+            SELECT 'h' AS kind, m.household_id AS id, COALESCE(r.revision, 0) AS revision FROM pantry_members m
+                LEFT JOIN pantry_household_revisions r ON r.household_id = m.household_id WHERE m.user_id = ?
+            UNION ALL
+            SELECT 'u' AS kind, other.user_id AS id, COALESCE(u.revision, 0) AS revision FROM pantry_members mine
+                JOIN pantry_members other ON other.household_id = mine.household_id
+                LEFT JOIN pantry_user_revisions u ON u.user_id = other.user_id WHERE mine.user_id = ?
+            UNION ALL
+            SELECT 'u' AS kind, a.id AS id, COALESCE(u.revision, 0) AS revision FROM accounts a
+                LEFT JOIN pantry_user_revisions u ON u.user_id = a.id WHERE a.id = ?
+            """, [.text(userID), .text(userID), .text(userID)])
+        return rows.map { "\($0.text("kind")):\($0.text("id")):\($0.int("revision"))" }.sorted().joined(separator: ",")
     }
 
     // MARK: Batched reads

@@ -79,55 +79,101 @@ package enum PantryTables {
         // of one of its items (``PantryItemCache`` keeps items while it stays the same). Rows are never deleted,
         // so a revision never goes back.
         "CREATE TABLE IF NOT EXISTS pantry_item_revisions (household_id TEXT PRIMARY KEY, revision BIGINT NOT NULL)",
-        // The pantry's data revision: one row, moved on by ``dataRevisionTriggers(_:)`` with every write to a
-        // table GraphQL answers are made from (``AnswerCache`` keeps answers while it stays the same).
-        "CREATE TABLE IF NOT EXISTS pantry_data_revision (id BIGINT PRIMARY KEY, revision BIGINT NOT NULL)",
-        "INSERT INTO pantry_data_revision (id, revision) VALUES (1, 0) ON CONFLICT (id) DO NOTHING",
+        // What answers are made from, by household and by account: moved on by ``answerRevisionTriggers(_:)`` with
+        // every write to a table GraphQL answers are made from (``AnswerCache`` keeps an answer while the revisions
+        // of the caller's households, housemates and own account stay the same). Rows are never deleted.
+        "CREATE TABLE IF NOT EXISTS pantry_household_revisions (household_id TEXT PRIMARY KEY, revision BIGINT NOT NULL)",
+        "CREATE TABLE IF NOT EXISTS pantry_user_revisions (user_id TEXT PRIMARY KEY, revision BIGINT NOT NULL)",
     ]
 
     /// The tables GraphQL answers are made from, besides `accounts` (whose e-mail addresses answers show):
-    /// every insert, update and delete in them moves the data revision on.
+    /// every insert, update and delete in them moves a revision on.
     package static let answeredTables = [
         "pantry_households", "pantry_members", "pantry_invites", "pantry_items", "pantry_stock_bookings", "pantry_recipes",
         "pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags", "pantry_shopping_items", "pantry_profiles",
     ]
 
-    /// The triggers that move the data revision on, in the dialect's own syntax, for ``answeredTables`` and for
-    /// accounts made, deleted or given another e-mail address (not for the cloud's counters on the same rows).
+    /// The triggers that move answers' revisions on, in the dialect's own syntax: a household's for a row of it
+    /// (a recipe's ingredients, steps and tags count for the recipe's household), an account's for its profile,
+    /// and for accounts made, deleted or given another e-mail address (not for the cloud's counters on the same rows).
     ///
-    /// On PostgreSQL they are constraint triggers deferred to commit, and only the first in a transaction
-    /// writes: the revision's row is the last lock a writing transaction takes, held only while it commits,
-    /// so writers of different households never wait on each other before then, and cannot deadlock on it.
-    static func dataRevisionTriggers(_ dialect: SQLDialect) -> [String] {
+    /// On PostgreSQL they are constraint triggers deferred to commit, and each household or account is moved on
+    /// once per transaction: its revision's row is among the last locks a writing transaction takes, held only
+    /// while it commits.
+    static func answerRevisionTriggers(_ dialect: SQLDialect) -> [String] {
         let events = answeredTables.map { ($0, ["INSERT", "UPDATE", "DELETE"]) } + [("accounts", ["INSERT", "DELETE", "UPDATE OF email"])]
         switch dialect {
         case .postgres:
-            let function = """
-                CREATE OR REPLACE FUNCTION pantry_data_revised() RETURNS trigger LANGUAGE plpgsql AS $$
+            let revise = """
+                CREATE OR REPLACE FUNCTION pantry_answers_revise(kind text, key text) RETURNS void LANGUAGE plpgsql AS $$
+                DECLARE
+                    done text := coalesce(current_setting('hearth.pantry_answers_revised', true), '');
+                    mark text := ',' || kind || ':' || key || ',';
                 BEGIN
-                    IF current_setting('hearth.pantry_data_revised', true) IS DISTINCT FROM '1' THEN
-                        PERFORM set_config('hearth.pantry_data_revised', '1', true);
-                        UPDATE pantry_data_revision SET revision = revision + 1 WHERE id = 1;
+                    IF key IS NULL OR position(mark IN done) > 0 THEN RETURN; END IF;
+                    PERFORM set_config('hearth.pantry_answers_revised', done || mark, true);
+                    IF kind = 'h' THEN
+                        INSERT INTO pantry_household_revisions (household_id, revision) VALUES (key, 1)
+                            ON CONFLICT (household_id) DO UPDATE SET revision = pantry_household_revisions.revision + 1;
+                    ELSE
+                        INSERT INTO pantry_user_revisions (user_id, revision) VALUES (key, 1)
+                            ON CONFLICT (user_id) DO UPDATE SET revision = pantry_user_revisions.revision + 1;
                     END IF;
+                END $$
+                """
+            let revised = """
+                CREATE OR REPLACE FUNCTION pantry_answers_revised() RETURNS trigger LANGUAGE plpgsql AS $$
+                DECLARE
+                    item jsonb;
+                BEGIN
+                    FOREACH item IN ARRAY ARRAY[
+                        CASE WHEN TG_OP <> 'INSERT' THEN to_jsonb(OLD) END, CASE WHEN TG_OP <> 'DELETE' THEN to_jsonb(NEW) END
+                    ] LOOP
+                        CONTINUE WHEN item IS NULL;
+                        CASE TG_TABLE_NAME
+                            WHEN 'pantry_households' THEN PERFORM pantry_answers_revise('h', item->>'id');
+                            WHEN 'pantry_recipe_ingredients', 'pantry_recipe_steps', 'pantry_recipe_tags' THEN
+                                PERFORM pantry_answers_revise('h', (SELECT household_id FROM pantry_recipes WHERE id = item->>'recipe_id'));
+                            WHEN 'pantry_profiles' THEN PERFORM pantry_answers_revise('u', item->>'user_id');
+                            WHEN 'accounts' THEN PERFORM pantry_answers_revise('u', item->>'id');
+                            ELSE PERFORM pantry_answers_revise('h', item->>'household_id');
+                        END CASE;
+                    END LOOP;
                     RETURN NULL;
                 END $$
                 """
-            return [function] + events.map { table, event in
+            return [revise, revised] + events.map { table, event in
                 """
                 DO $$ BEGIN
-                    IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '\(table)'::regclass AND tgname = '\(table)_data_revised') THEN
-                        CREATE CONSTRAINT TRIGGER \(table)_data_revised AFTER \(event.joined(separator: " OR ")) ON \(table)
-                            DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION pantry_data_revised();
+                    IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '\(table)'::regclass AND tgname = '\(table)_answers_revised') THEN
+                        CREATE CONSTRAINT TRIGGER \(table)_answers_revised AFTER \(event.joined(separator: " OR ")) ON \(table)
+                            DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION pantry_answers_revised();
                     END IF;
                 END $$
                 """
             }
         case .sqlite:
-            let bump = "UPDATE pantry_data_revision SET revision = revision + 1 WHERE id = 1;"
+            func bump(_ table: String, _ row: String) -> String {
+                let (revisions, column, key): (String, String, String)
+                switch table {
+                case "pantry_households": (revisions, column, key) = ("pantry_household_revisions", "household_id", "\(row).id")
+                case "pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags":
+                    (revisions, column, key) = ("pantry_household_revisions", "household_id", "(SELECT household_id FROM pantry_recipes WHERE id = \(row).recipe_id)")
+                case "pantry_profiles": (revisions, column, key) = ("pantry_user_revisions", "user_id", "\(row).user_id")
+                case "accounts": (revisions, column, key) = ("pantry_user_revisions", "user_id", "\(row).id")
+                default: (revisions, column, key) = ("pantry_household_revisions", "household_id", "\(row).household_id")
+                }
+                return """
+                    INSERT INTO \(revisions) (\(column), revision) SELECT \(key), 1 WHERE \(key) IS NOT NULL
+                        ON CONFLICT (\(column)) DO UPDATE SET revision = \(revisions).revision + 1;
+                    """
+            }
             return events.flatMap { table, event in
                 event.map { operation in
-                    let name = "\(table)_data_revised_\(operation.split(separator: " ")[0].lowercased())"
-                    return "CREATE TRIGGER IF NOT EXISTS \(name) AFTER \(operation) ON \(table) BEGIN \(bump) END"
+                    let verb = String(operation.split(separator: " ")[0])
+                    let rows = verb == "INSERT" ? ["NEW"] : verb == "DELETE" ? ["OLD"] : ["OLD", "NEW"]
+                    return "CREATE TRIGGER IF NOT EXISTS \(table)_answers_revised_\(verb.lowercased()) AFTER \(operation) ON \(table) BEGIN "
+                        + rows.map { bump(table, $0) }.joined(separator: " ") + " END"
                 }
             }
         }
@@ -178,7 +224,7 @@ package enum PantryTables {
             if dialect == .postgres {
                 try await tx.execute("SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_5054))
             }
-            for statement in statements + revisionTriggers(dialect) + dataRevisionTriggers(dialect) { try await tx.execute(statement, []) }
+            for statement in statements + revisionTriggers(dialect) + answerRevisionTriggers(dialect) { try await tx.execute(statement, []) }
             try await addMissingColumns(tx, dialect)
         }
     }
