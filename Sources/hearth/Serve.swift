@@ -62,7 +62,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("graphql-rate-burst"), help: "GraphQL operations each user may send at once (default: the --rate-burst; HEARTH_GRAPHQL_RATE_BURST).")
     var graphQLRateBurst: Double?
 
-    @Option(name: .customLong("graphql-answer-cache-mb"), help: "Megabytes of GraphQL query answers kept while the pantry's data stays the same; 0 keeps none (default 64; HEARTH_GRAPHQL_ANSWER_CACHE_MB).")
+    @Option(name: .customLong("graphql-answer-cache-mb"), help: "Megabytes of GraphQL query answers kept, per user, until something they show changes; 0 keeps none (default 64; HEARTH_GRAPHQL_ANSWER_CACHE_MB).")
     var graphQLAnswerCacheMegabytes: Int?
 
     func run() async throws {

@@ -37,7 +37,7 @@ public struct PantryGraphQL: PantryGraphQLServing {
     let documents: DocumentCache
     /// Runs queries in one task; what it declines runs through GraphQL's executor.
     let serial: SerialExecutor
-    /// Answers to queries kept while the pantry's data stays the same (nil when keeping none).
+    /// Answers to queries kept while nothing they show has changed (nil when keeping none).
     let answers: AnswerCache?
 
     /// - Parameters:

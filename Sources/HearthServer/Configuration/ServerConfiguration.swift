@@ -51,7 +51,7 @@ public struct ServerConfiguration: Sendable {
     public var graphQLRequestsPerSecond: Double?
     /// GraphQL operations each user may send at once; nil uses the cloud API's burst.
     public var graphQLBurst: Double?
-    /// Bytes of query answers the GraphQL endpoint may keep while the pantry's data stays the same; 0 keeps none.
+    /// Bytes of query answers the GraphQL endpoint may keep until something they show changes; 0 keeps none.
     public var graphQLAnswerCacheBytes = 64 << 20
 
     public init(
