@@ -53,10 +53,6 @@ struct AnswerCacheTests {
         return (answer, statements)
     }
 
-    static func raw(_ pantry: Pantry, _ sql: String, _ binds: [SQLValue] = []) async throws {
-        try await pantry.recordStore.database.transaction(readOnly: false) { tx in try await tx.execute(sql, binds) }
-    }
-
     @Test("a kept answer costs one statement; every kind of write is seen by the next answer", arguments: DatabaseKind.allCases)
     func everyWriteIsSeen(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
@@ -92,7 +88,7 @@ struct AnswerCacheTests {
             }
             try await afterWrite("an item added") { _ = try await pantry.stockedItem("Rice", grams: 500, in: home) }
             try await afterWrite("a recipe's ingredient changed behind the store's back") {
-                try await Self.raw(pantry, "UPDATE pantry_recipe_ingredients SET quantity = ? WHERE name = ?", [.double(300), .text("flour")])
+                try await pantry.execute("UPDATE pantry_recipe_ingredients SET quantity = ? WHERE name = ?", [.double(300), .text("flour")])
             }
             try await afterWrite("a shopping line added") {
                 _ = try await pantry.data("mutation($h: String!) { addShoppingItem(householdId: $h, name: \"Milk\", quantity: 1, unit: \"l\") { id } }", as: owner, variables)
@@ -105,7 +101,7 @@ struct AnswerCacheTests {
                 _ = try await pantry.data("mutation($m: String!) { updateMemberRole(memberId: $m, role: admin) { role } }", as: owner, ["m": .string(cookMember.id)])
             }
             try await afterWrite("an account's e-mail address") {
-                try await Self.raw(pantry, "UPDATE accounts SET email = ? WHERE id = ?", [.text("ada@example.com"), .text(cook.userID)])
+                try await pantry.execute("UPDATE accounts SET email = ? WHERE id = ?", [.text("ada@example.com"), .text(cook.userID)])
             }
             try await afterWrite("the household renamed") {
                 _ = try await pantry.data("mutation($h: String!) { updateHousehold(id: $h, input: {name: \"Flat 3\"}) { name } }", as: owner, variables)
@@ -115,7 +111,7 @@ struct AnswerCacheTests {
             let version = try await pantry.store.answerVersion(for: owner.userID)
             let refused = await pantry.run("mutation($i: String!) { consume(itemId: $i, quantity: 5000) { quantity } }", as: owner, ["i": .string(flour.item)])
             #expect(refused.codes == ["BAD_USER_INPUT"])
-            try await Self.raw(pantry, "UPDATE accounts SET change_seq = change_seq + 1 WHERE id = ?", [.text(owner.userID)])
+            try await pantry.execute("UPDATE accounts SET change_seq = change_seq + 1 WHERE id = ?", [.text(owner.userID)])
             #expect(try await pantry.store.answerVersion(for: owner.userID) == version)
             #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements == 1)
 
@@ -208,12 +204,12 @@ struct AnswerCacheTests {
             for table in PantryTables.answeredTables {
                 let column = try #require(columns[table])
                 let before = try await pantry.store.answerVersion(for: owner.userID)
-                try await Self.raw(pantry, "UPDATE \(table) SET \(column) = \(column)")
+                try await pantry.execute("UPDATE \(table) SET \(column) = \(column)")
                 #expect(try await pantry.store.answerVersion(for: owner.userID) != before, "an update of \(table)")
             }
             // Deleting rows counts too, and one transaction moves the revision on once or more, never zero times.
             let before = try await pantry.store.answerVersion(for: owner.userID)
-            try await Self.raw(pantry, "DELETE FROM pantry_recipe_tags")
+            try await pantry.execute("DELETE FROM pantry_recipe_tags")
             #expect(try await pantry.store.answerVersion(for: owner.userID) != before)
         }
     }

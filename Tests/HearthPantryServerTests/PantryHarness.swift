@@ -73,6 +73,11 @@ struct Pantry: Sendable {
         return (id, purchase.id)
     }
 
+    /// Runs one statement in a transaction of its own, behind the store's back.
+    func execute(_ sql: String, _ binds: [SQLValue] = []) async throws {
+        try await recordStore.database.transaction(readOnly: false) { tx in try await tx.execute(sql, binds) }
+    }
+
     /// Runs an operation as `viewer` and returns its result.
     func run(_ query: String, as viewer: PantryViewer?, _ variables: [String: Map] = [:]) async -> GraphQLResult {
         await graphQL.execute(GraphQLRequest(query: query, variables: variables), viewer: viewer)

@@ -36,14 +36,12 @@ final class AnswerCache: Sendable {
     let byteLimit: Int
     /// At most this many answers are kept.
     let entryLimit: Int
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     private struct State {
-        var entries: [Key: Entry] = [:]
+        var entries: LeastRecentlyUsed<Key, Entry>
         /// Answers being built, with the requests waiting for them.
         var building: [Building: [CheckedContinuation<Data?, Never>]] = [:]
-        var bytes = 0
-        var clock: UInt64 = 0
     }
 
     private struct Building: Hashable {
@@ -54,12 +52,12 @@ final class AnswerCache: Sendable {
     private struct Entry {
         let version: String
         let body: Data
-        var lastUse: UInt64
     }
 
     init(byteLimit: Int, entryLimit: Int = 4_096) {
         self.byteLimit = byteLimit
         self.entryLimit = entryLimit
+        state = Mutex(State(entries: LeastRecentlyUsed(costLimit: byteLimit, countLimit: entryLimit) { key, entry in Self.size(key, entry.body) }))
     }
 
     /// The answer kept under `key` if it was made at `version`.
@@ -68,11 +66,8 @@ final class AnswerCache: Sendable {
     }
 
     private static func kept(_ key: Key, _ version: String, in state: inout State) -> Data? {
-        guard var entry = state.entries[key], entry.version == version else { return nil }
-        state.clock += 1
-        entry.lastUse = state.clock
-        state.entries[key] = entry
-        return entry.body
+        guard state.entries.peek(key)?.version == version else { return nil }
+        return state.entries.use(key)?.body
     }
 
     /// What a request for `key` at `version` should do.
@@ -121,24 +116,13 @@ final class AnswerCache: Sendable {
 
     /// Keeps `body`, made at `version` (or later), in place of what was kept under `key`.
     func store(_ key: Key, version: String, body: Data) {
-        let size = Self.size(key, body)
-        guard size <= byteLimit / 4 else { return }
-        state.withLock { state in
-            if let kept = state.entries[key] { state.bytes -= Self.size(key, kept.body) }
-            state.clock += 1
-            state.entries[key] = Entry(version: version, body: body, lastUse: state.clock)
-            state.bytes += size
-            while state.bytes > byteLimit || state.entries.count > entryLimit,
-                  let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                state.entries[oldest.key] = nil
-                state.bytes -= Self.size(oldest.key, oldest.value.body)
-            }
-        }
+        guard Self.size(key, body) <= byteLimit / 4 else { return }
+        state.withLock { $0.entries.set(key, Entry(version: version, body: body)) }
     }
 
     /// What an entry costs: its answer and its query text.
     private static func size(_ key: Key, _ body: Data) -> Int { body.count + key.query.utf8.count }
 
     /// How many answers are kept, and their bytes (for tests).
-    var usage: (entries: Int, bytes: Int) { state.withLock { ($0.entries.count, $0.bytes) } }
+    var usage: (entries: Int, bytes: Int) { state.withLock { ($0.entries.count, $0.entries.keptCost) } }
 }

@@ -87,7 +87,8 @@ public struct PantryGraphQL: PantryGraphQLServing {
     }
 
     public func respond(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Data {
-        guard let answers, let viewer, case .document(let document) = checked(request), operationType(of: request) == .query else {
+        guard let answers, let viewer, case .document(let document) = checked(request),
+              Self.operationType(in: document, named: request.operationName) == .query else {
             return GraphQLResponseBody.bytes(await execute(request, viewer: viewer))
         }
         // Read before anything else: what the query reads afterwards can only be newer than this version.
@@ -192,8 +193,13 @@ public struct PantryGraphQL: PantryGraphQLServing {
 
     public func operationType(of request: GraphQLRequest) -> OperationType? {
         guard let document = documents[request.query] ?? (try? parse(source: Source(body: request.query, name: "GraphQL request"))) else { return nil }
+        return Self.operationType(in: document, named: request.operationName)
+    }
+
+    /// The kind of operation `name` (or the only one) is in `document`.
+    private static func operationType(in document: Document, named name: String?) -> OperationType? {
         let operations = document.definitions.compactMap { $0 as? OperationDefinition }
-        if let name = request.operationName {
+        if let name {
             return operations.first { $0.name?.value == name }?.operation
         }
         return operations.count == 1 ? operations[0].operation : nil

@@ -16,72 +16,54 @@ final class PantryItemCache: Sendable {
     let itemLimit: Int
     /// At most this many households' items are kept.
     let householdLimit: Int
-    private let state = Mutex(State())
-
-    private struct State {
-        var entries: [String: Entry] = [:]
-        var items = 0
-        var clock: UInt64 = 0
-    }
+    private let entries: Mutex<LeastRecentlyUsed<String, Entry>>
 
     private struct Entry {
         let revision: Int64
         let items: [PantryItem]
         var stock: (day: CalendarDay?, index: CookableRanking.StockIndex)?
-        var lastUse: UInt64
     }
 
     init(itemLimit: Int = 100_000, householdLimit: Int = 4_096) {
         self.itemLimit = itemLimit
         self.householdLimit = householdLimit
+        self.entries = Mutex(LeastRecentlyUsed(costLimit: itemLimit, countLimit: householdLimit) { _, entry in entry.items.count })
     }
 
     /// The household's items if they were read at `revision`.
     func items(_ householdID: String, revision: Int64) -> [PantryItem]? {
-        state.withLock { state in
-            guard var entry = state.entries[householdID], entry.revision == revision else { return nil }
-            state.clock += 1
-            entry.lastUse = state.clock
-            state.entries[householdID] = entry
-            return entry.items
+        entries.withLock { entries in
+            guard entries.peek(householdID)?.revision == revision else { return nil }
+            return entries.use(householdID)?.items
         }
     }
 
     /// Keeps `items`, read at `revision` or later, unless a newer revision's are already kept.
     func store(_ householdID: String, revision: Int64, items: [PantryItem]) {
         guard items.count <= itemLimit else { return }
-        state.withLock { state in
-            if let kept = state.entries[householdID] {
-                guard kept.revision < revision else { return }
-                state.items -= kept.items.count
-            }
-            state.clock += 1
-            state.entries[householdID] = Entry(revision: revision, items: items, stock: nil, lastUse: state.clock)
-            state.items += items.count
-            while state.items > itemLimit || state.entries.count > householdLimit, let oldest = state.entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
-                state.entries[oldest.key] = nil
-                state.items -= oldest.value.items.count
-            }
+        entries.withLock { entries in
+            if let kept = entries.peek(householdID), kept.revision >= revision { return }
+            entries.set(householdID, Entry(revision: revision, items: items, stock: nil))
         }
     }
 
     /// The stock index of `items` (the household's items at `revision`) for `today`, worked out once per day and revision.
     func stockIndex(_ householdID: String, revision: Int64, items: [PantryItem], today: CalendarDay?) -> CookableRanking.StockIndex {
-        if let kept = state.withLock({ state -> CookableRanking.StockIndex? in
-            guard let entry = state.entries[householdID], entry.revision == revision, let stock = entry.stock, stock.day == today else { return nil }
+        if let kept = entries.withLock({ entries -> CookableRanking.StockIndex? in
+            guard let entry = entries.peek(householdID), entry.revision == revision, let stock = entry.stock, stock.day == today else { return nil }
             return stock.index
         }) {
             return kept
         }
         let index = CookableRanking.StockIndex(items, today: today)
-        state.withLock { state in
-            guard var entry = state.entries[householdID], entry.revision == revision else { return }
-            entry.stock = (today, index)
-            state.entries[householdID] = entry
+        entries.withLock { entries in
+            entries.update(householdID) { entry in
+                if entry.revision == revision { entry.stock = (today, index) }
+            }
         }
         return index
     }
 
     /// How many households' items are kept (for tests).
-    var count: Int { state.withLock { $0.entries.count } }
+    var count: Int { entries.withLock { $0.count } }
 }
