@@ -52,7 +52,7 @@ public final class SQLCollectedEventStore: CollectedEventStore {
             var start = 0
             while start < rows.count {
                 let chunk = rows[start..<min(start + Self.rowsPerStatement, rows.count)]
-                let values = Array(repeating: "(\(placeholders(7)))", count: chunk.count).joined(separator: ", ")
+                let values = placeholderRows(chunk.count, width: 7)
                 let stored = try await tx.query(
                     "INSERT INTO analytics_events (uuid, project_key, event, distinct_id, properties, timestamp_us, received_us) VALUES \(values) ON CONFLICT (project_key, uuid) DO NOTHING RETURNING pk",
                     chunk.flatMap { $0 })

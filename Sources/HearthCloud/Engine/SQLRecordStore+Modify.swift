@@ -82,6 +82,10 @@ extension SQLRecordStore {
         let now = nowMilliseconds
         let zone = request.zoneID ?? .default
         let reads = ModifyReads(prepared, zoneName: zone.zoneName, userID: principal.userID)
+        if scope == .private, let postgres = database as? PostgresDatabase,
+           let answer = try await modifyUnlocked(postgres, principal: principal, zone: zone, prepared: prepared, reads: reads, atomic: atomic, desiredKeys: desiredKeys, now: now) {
+            return answer
+        }
         return try await transaction(readOnly: false) { tx in
             let ownerID = scope == .private ? principal.userID : (request.zoneID?.ownerRecordName ?? "")
             if scope == .shared, ownerID.isEmpty {
@@ -144,12 +148,57 @@ extension SQLRecordStore {
         }
     }
 
+    /// What a batch writes, decided from what it read: each operation's outcome, the rows, and what they touch.
+    struct ModifyPlan {
+        typealias Write = (index: Int, row: StoredRecord, oldRoot: String?, existed: Bool, shareDeleted: Bool)
+        var results: [CloudItemResult<CloudRecord>?]
+        /// The rows to write, their sequence numbers given in operation order.
+        var writes: [Write]
+        var storageDelta: Int64
+        var touchedRoots: Set<String>
+        var touchedTypes: Set<String>
+        /// The owner's change counter once the rows have their sequence numbers.
+        var seq: Int64
+
+        /// Whether every row is written as it is, with nothing else to read first: no deletion to cascade and no
+        /// hierarchy that moves under a record saved again.
+        var writesRowsOnly: Bool {
+            writes.count <= 400 && !writes.contains { $0.row.deleted || ($0.existed && $0.oldRoot != $0.row.rootName) }
+        }
+
+        /// The names of the written rows that replaced stored ones, whose references are written again.
+        var replaced: [String] { writes.filter(\.existed).map(\.row.name) }
+
+        /// The values of the `record_refs` rows (deleting references) and `asset_refs` rows the saved records
+        /// make, three to a row.
+        func links(_ prepared: [PreparedOperation], access: ZoneAccess) -> (references: [SQLValue], assets: [SQLValue]) {
+            var references: [SQLValue] = []
+            var assets: [SQLValue] = []
+            for write in writes where !write.row.deleted {
+                let fields = prepared[write.index].operation.record.fields
+                for reference in RecordValidator.references(fields, zoneName: access.zoneName) where reference.deleteSelf {
+                    references += [.int(access.zonePK), .text(reference.target), .text(write.row.name)]
+                }
+                for checksum in RecordValidator.assetChecksums(fields) {
+                    assets += [.int(access.zonePK), .text(write.row.name), .text(checksum)]
+                }
+            }
+            return (references, assets)
+        }
+
+        func response(shareRoots: [String: String], zoneID: CloudZoneID, desiredKeys: Set<String>?) -> CloudRecordsModifyResponse {
+            var results = results
+            for write in writes {
+                results[write.index] = .success(write.row.cloudRecord(zoneID: zoneID, shareName: shareRoots[write.row.name], desiredKeys: desiredKeys))
+            }
+            return CloudRecordsModifyResponse(records: results.map { $0 ?? .failure(CloudError(.internalError, "No outcome was recorded for this operation.")) })
+        }
+    }
+
     private func applyModify(
         _ tx: any SQLTransaction, principal: CloudPrincipal, access: ZoneAccess, owner: OwnerState,
         prepared: [PreparedOperation], reads: ModifyReads, fetched: ArraySlice<[SQLRow]>, atomic: Bool, desiredKeys: Set<String>?, now: Int64
     ) async throws -> CloudRecordsModifyResponse {
-        let zoneID = access.zoneID
-        let zonePK = access.zonePK
         let start = fetched.startIndex
         let shareRoots = Self.shareRoots(fetched[start])
         var existing: [String: StoredRecord] = [:]
@@ -160,7 +209,20 @@ extension SQLRecordStore {
         for rows in fetched[(start + 1 + reads.recordStatements)...] {
             for row in rows { usableAssets.insert(row.text("checksum")) }
         }
+        let plan = try planModify(
+            principal: principal, access: access, owner: owner, prepared: prepared, existing: existing,
+            shareRoots: shareRoots, usableAssets: usableAssets, atomic: atomic, now: now)
+        guard !plan.writes.isEmpty else { return plan.response(shareRoots: shareRoots, zoneID: access.zoneID, desiredKeys: desiredKeys) }
+        return try await writeModify(tx, plan: plan, principal: principal, access: access, prepared: prepared, shareRoots: shareRoots, desiredKeys: desiredKeys, now: now)
+    }
 
+    /// Checks every operation against the stored records it read (`existing`, by name) and decides what to write.
+    /// - Throws: the batch's failure when it is atomic and an operation failed, or when it exceeds the quota.
+    func planModify(
+        principal: CloudPrincipal, access: ZoneAccess, owner: OwnerState, prepared: [PreparedOperation],
+        existing: [String: StoredRecord], shareRoots: [String: String], usableAssets: Set<String>, atomic: Bool, now: Int64
+    ) throws -> ModifyPlan {
+        let zoneID = access.zoneID
         // Saves in this batch, for parents and references that arrive together with their children.
         var batchSaves: [String: PreparedOperation] = [:]
         for op in prepared where op.isSave && op.problem == nil { batchSaves[op.name] = op }
@@ -182,7 +244,7 @@ extension SQLRecordStore {
         }
 
         var results: [CloudItemResult<CloudRecord>?] = prepared.map { $0.problem.map(CloudItemResult.failure) }
-        var writes: [(index: Int, row: StoredRecord, oldRoot: String?, existed: Bool, shareDeleted: Bool)] = []
+        var writes: [ModifyPlan.Write] = []
         var storageDelta: Int64 = 0
         var touchedRoots = Set<String>()
         var touchedTypes = Set<String>()
@@ -324,9 +386,6 @@ extension SQLRecordStore {
         if let quota = configuration.storageQuotaBytes, storageDelta > 0, owner.storageBytes + storageDelta > quota {
             throw CloudError(.quotaExceeded, "Saving this batch would use \(owner.storageBytes + storageDelta) bytes of the owner's quota of \(quota) bytes; delete records or ask for more space.", zoneID: zoneID)
         }
-        guard !writes.isEmpty else {
-            return CloudRecordsModifyResponse(records: results.map { $0 ?? .failure(CloudError(.internalError, "No outcome")) })
-        }
 
         // Sequence numbers in operation order, then the rows.
         var seq = owner.changeSeq
@@ -334,49 +393,46 @@ extension SQLRecordStore {
             seq += 1
             writes[position].row.seq = seq
         }
+        return ModifyPlan(results: results, writes: writes, storageDelta: storageDelta, touchedRoots: touchedRoots, touchedTypes: touchedTypes, seq: seq)
+    }
+
+    /// Writes what `plan` decided inside the locked transaction `tx`, with everything that follows from it.
+    private func writeModify(
+        _ tx: any SQLTransaction, plan: ModifyPlan, principal: CloudPrincipal, access: ZoneAccess, prepared: [PreparedOperation],
+        shareRoots: [String: String], desiredKeys: Set<String>?, now: Int64
+    ) async throws -> CloudRecordsModifyResponse {
+        let zonePK = access.zonePK
+        let writes = plan.writes
+        var seq = plan.seq
+        var storageDelta = plan.storageDelta
+        var touchedRoots = plan.touchedRoots
+        var touchedTypes = plan.touchedTypes
         // When nothing below reads the records (no deletions to cascade, no hierarchy to move), their rows are
         // written together with the zone's and owner's counters and the change notice: one statement on PostgreSQL.
-        let rowsGoLast = writes.count <= 400 && !writes.contains { $0.row.deleted || ($0.existed && $0.oldRoot != $0.row.rootName) }
+        let rowsGoLast = plan.writesRowsOnly
         var last: [(sql: String, binds: [SQLValue])] = []
         for chunk in stride(from: 0, to: writes.count, by: 400) {
             let slice = writes[chunk..<min(chunk + 400, writes.count)]
-            let values = Array(repeating: "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", count: slice.count).joined(separator: ", ")
             let statement: (sql: String, binds: [SQLValue]) = (
-                """
-                INSERT INTO records (zone_pk, \(StoredRecord.columns)) VALUES \(values)
-                ON CONFLICT (zone_pk, name) DO UPDATE SET type = excluded.type, fields = excluded.fields, seq = excluded.seq,
-                deleted = excluded.deleted, parent_name = excluded.parent_name, root_name = excluded.root_name, left_root = excluded.left_root,
-                created_at = excluded.created_at, created_by = excluded.created_by, created_device = excluded.created_device,
-                modified_at = excluded.modified_at, modified_by = excluded.modified_by, modified_device = excluded.modified_device, size = excluded.size
-                """,
+                "INSERT INTO records (zone_pk, \(StoredRecord.columns)) VALUES \(Self.rowValues(slice.count)) \(Self.upsertClause)",
                 slice.flatMap { $0.row.binds(zonePK: zonePK) }
             )
             if rowsGoLast { last.append(statement) } else { try await tx.send(statement.sql, statement.binds) }
         }
 
         // References and assets of the written records.
-        let replaced = writes.filter(\.existed).map(\.row.name)
+        let replaced = plan.replaced
         for chunk in stride(from: 0, to: replaced.count, by: 500) {
             let names = replaced[chunk..<min(chunk + 500, replaced.count)].map(SQLValue.text)
             try await tx.send("DELETE FROM record_refs WHERE zone_pk = ? AND source_name IN (\(placeholders(names.count)))", [.int(zonePK)] + names)
             try await tx.send("DELETE FROM asset_refs WHERE zone_pk = ? AND record_name IN (\(placeholders(names.count)))", [.int(zonePK)] + names)
         }
-        var referenceBinds: [SQLValue] = []
-        var assetBinds: [SQLValue] = []
-        for write in writes where !write.row.deleted {
-            let fields = prepared[write.index].operation.record.fields
-            for reference in RecordValidator.references(fields, zoneName: access.zoneName) where reference.deleteSelf {
-                referenceBinds += [.int(zonePK), .text(reference.target), .text(write.row.name)]
-            }
-            for checksum in RecordValidator.assetChecksums(fields) {
-                assetBinds += [.int(zonePK), .text(write.row.name), .text(checksum)]
-            }
+        let links = plan.links(prepared, access: access)
+        if !links.references.isEmpty {
+            try await tx.send("INSERT INTO record_refs (zone_pk, target_name, source_name) VALUES \(placeholderRows(links.references.count / 3, width: 3)) ON CONFLICT DO NOTHING", links.references)
         }
-        if !referenceBinds.isEmpty {
-            try await tx.send("INSERT INTO record_refs (zone_pk, target_name, source_name) VALUES \(Array(repeating: "(?, ?, ?)", count: referenceBinds.count / 3).joined(separator: ", ")) ON CONFLICT DO NOTHING", referenceBinds)
-        }
-        if !assetBinds.isEmpty {
-            try await tx.send("INSERT INTO asset_refs (zone_pk, record_name, checksum) VALUES \(Array(repeating: "(?, ?, ?)", count: assetBinds.count / 3).joined(separator: ", ")) ON CONFLICT DO NOTHING", assetBinds)
+        if !links.assets.isEmpty {
+            try await tx.send("INSERT INTO asset_refs (zone_pk, record_name, checksum) VALUES \(placeholderRows(links.assets.count / 3, width: 3)) ON CONFLICT DO NOTHING", links.assets)
         }
 
         // Shares whose root was deleted go with it.
@@ -416,16 +472,31 @@ extension SQLRecordStore {
 
         last.append(("UPDATE zones SET seq = ? WHERE pk = ?", [.int(seq), .int(zonePK)]))
         last.append(Self.saveOwnerStatement(access.ownerID, changeSeq: seq, storageDelta: storageDelta))
-        try await tx.sendTogether(last, publishing: CloudChangeEvent(
-            ownerID: access.ownerID, originUserID: principal.userID, originDeviceID: principal.deviceID,
-            zones: [.init(zoneName: access.zoneName, recordTypes: touchedTypes.sorted(), roots: touchedRoots.sorted(), structural: !deletedRoots.isEmpty,
-                          recordNames: (writes.map(\.row.name) + cascaded).sorted())]
-        ))
+        try await tx.sendTogether(last, publishing: Self.changeEvent(
+            principal: principal, access: access, types: touchedTypes, roots: touchedRoots, structural: !deletedRoots.isEmpty,
+            names: writes.map(\.row.name) + cascaded))
 
-        let finalShareRoots = shareRoots.filter { !deletedRoots.contains($0.key) }
-        for write in writes {
-            results[write.index] = .success(write.row.cloudRecord(zoneID: zoneID, shareName: finalShareRoots[write.row.name], desiredKeys: desiredKeys))
-        }
-        return CloudRecordsModifyResponse(records: results.map { $0 ?? .failure(CloudError(.internalError, "No outcome was recorded for this operation.")) })
+        return plan.response(shareRoots: shareRoots.filter { !deletedRoots.contains($0.key) }, zoneID: access.zoneID, desiredKeys: desiredKeys)
+    }
+
+    /// `count` rows of placeholders for the values of ``StoredRecord/binds(zonePK:)``.
+    static func rowValues(_ count: Int) -> String { placeholderRows(count, width: 16) }
+
+    /// What an insert of record rows does with a row that is already there: takes the new values.
+    static let upsertClause = """
+        ON CONFLICT (zone_pk, name) DO UPDATE SET type = excluded.type, fields = excluded.fields, seq = excluded.seq,
+        deleted = excluded.deleted, parent_name = excluded.parent_name, root_name = excluded.root_name, left_root = excluded.left_root,
+        created_at = excluded.created_at, created_by = excluded.created_by, created_device = excluded.created_device,
+        modified_at = excluded.modified_at, modified_by = excluded.modified_by, modified_device = excluded.modified_device, size = excluded.size
+        """
+
+    /// The change event of a batch written in one zone.
+    static func changeEvent(
+        principal: CloudPrincipal, access: ZoneAccess, types: Set<String>, roots: Set<String>, structural: Bool, names: [String]
+    ) -> CloudChangeEvent {
+        CloudChangeEvent(
+            ownerID: access.ownerID, originUserID: principal.userID, originDeviceID: principal.deviceID,
+            zones: [.init(zoneName: access.zoneName, recordTypes: types.sorted(), roots: roots.sorted(), structural: structural, recordNames: names.sorted())]
+        )
     }
 }

@@ -78,7 +78,7 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
     }
 
     /// What a database failure becomes for the caller; unexpected ones are logged under the id the answer gives.
-    private func failure(_ error: any Error) -> any Error {
+    func failure(_ error: any Error) -> any Error {
         switch error {
         case is CloudError, is CancellationError:
             return error

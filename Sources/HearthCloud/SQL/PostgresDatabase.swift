@@ -19,7 +19,8 @@ final class PostgresDatabase: SQLDatabase {
     let location: String
     let schema: String
     private let client: PostgresClient
-    private let channel: String
+    /// The `NOTIFY` channel of change events and notices.
+    let channel: String
     private let logger: Logger
     /// How long a request waits for a connection before it is answered "try again later" instead.
     private let leaseTimeout: Duration
@@ -93,7 +94,9 @@ final class PostgresDatabase: SQLDatabase {
                         try await connection.listen(on: self.channel) { notifications in
                             for try await notification in notifications {
                                 let data = Data(notification.payload.utf8)
-                                if let event = try? JSONDecoder().decode(CloudChangeEvent.self, from: data) {
+                                if let json = JSONValue.parse(data), let event = CloudChangeEvent(json: json) {
+                                    self.events.publish(event)
+                                } else if let event = try? JSONDecoder().decode(CloudChangeEvent.self, from: data) {
                                     self.events.publish(event)
                                 } else if let envelope = try? JSONDecoder().decode(SQLNoticeEnvelope.self, from: data) {
                                     self.notices.publish(envelope.notice)
@@ -137,8 +140,14 @@ final class PostgresDatabase: SQLDatabase {
     }
 
     func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] {
+        try await autocommit { statements in try await statements.query(sql, binds) }
+    }
+
+    /// Runs `body` on one pooled connection outside any transaction: each statement commits on its own. For work
+    /// whose last statement writes only if what the ones before it read is still so.
+    func autocommit<T: Sendable>(_ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
         try await withConnection(deadline: transactionTimeout) { connection in
-            try await PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, statementCache: self.statementCache, logger: self.logger).query(sql, binds)
+            try await body(PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, statementCache: self.statementCache, logger: self.logger))
         }
     }
 

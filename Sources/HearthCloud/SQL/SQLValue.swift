@@ -17,3 +17,8 @@ package enum SQLValue: Sendable, Hashable {
 package func placeholders(_ count: Int) -> String {
     Array(repeating: "?", count: count).joined(separator: ", ")
 }
+
+/// `(?, ?), (?, ?)` for `count` rows of `width` values.
+package func placeholderRows(_ count: Int, width: Int) -> String {
+    Array(repeating: "(\(placeholders(width)))", count: count).joined(separator: ", ")
+}
