@@ -30,4 +30,25 @@ struct ChangeEventTests {
         #expect(bare.zones.first?.recordTypes == ["Service"])
         #expect(bare.encodedSize <= 7000)
     }
+
+    @Test("the hand-written JSON of an event is Codable's document, and each reader reads the other's writing")
+    func handWrittenJSON() throws {
+        let events = [
+            CloudChangeEvent(ownerID: "_u", originUserID: "_v", originDeviceID: "phone \"7\"\n", zones: [
+                .init(zoneName: "Garage", recordTypes: ["Service", "Vehicle"], roots: ["car"], structural: false, recordNames: ["s1", "naïve\\name"]),
+                .init(zoneName: "Empty", recordTypes: [], roots: nil, structural: true, recordNames: nil),
+            ]),
+            CloudChangeEvent(ownerID: "_u", originUserID: "_u", originDeviceID: nil, zones: []),
+        ]
+        for event in events {
+            let written = event.json
+            #expect(written == Array(try CloudJSON.encoder.encode(event)), "\(String(decoding: written, as: UTF8.self))")
+            #expect(try JSONDecoder().decode(CloudChangeEvent.self, from: Data(written)) == event)
+            let parsed = try #require(JSONValue.parse(try CloudJSON.encoder.encode(event)))
+            #expect(CloudChangeEvent(json: parsed) == event)
+        }
+        // A notice on the same channel is not an event.
+        #expect(CloudChangeEvent(json: try #require(JSONValue.parse(Data(#"{"notice":{"kind":"x"}}"#.utf8)))) == nil)
+        #expect(CloudChangeEvent(json: try #require(JSONValue.parse(Data(#"{"ownerID":"_u","originUserID":"_u","zones":[{"zoneName":"z"}]}"#.utf8)))) == nil)
+    }
 }
