@@ -30,6 +30,8 @@ final class PostgresDatabase: SQLDatabase {
     /// How long a request's transaction may hold its connection before it is answered `TRY_AGAIN_LATER` and
     /// the connection closed under it (migrations have no deadline).
     private let transactionTimeout: Duration
+    /// The deadlines of waits for a connection and of transactions.
+    private let deadlines = Deadlines()
 
     /// Connects to the database at `url` (`postgres://user:password@host:port/database`), optionally inside
     /// `schema` (created when missing).
@@ -78,6 +80,7 @@ final class PostgresDatabase: SQLDatabase {
         await withTaskGroup(of: Void.self) { group in
             group.addTask { await self.client.run() }
             group.addTask { await self.listen() }
+            group.addTask { await self.deadlines.run() }
             await group.next()
             group.cancelAll()
         }
@@ -195,7 +198,7 @@ final class PostgresDatabase: SQLDatabase {
         }
         return try await withCheckedThrowingContinuation { continuation in
             answer.withLock { $0 = continuation }
-            let leaseTimer = Locked<Task<Void, Never>?>(nil)
+            let leaseTimer = Locked<UInt64?>(nil)
             let work = Task {
                 do {
                     let value = try await self.client.withConnection { connection in
@@ -209,15 +212,15 @@ final class PostgresDatabase: SQLDatabase {
                         // (seen after PostgreSQL restarts under load) is closed, which fails what waits on it.
                         // A statement on a connection that PostgreSQL dropped can be left waiting for good; the
                         // request is then answered anyway, and the connection closed.
-                        let watchdog = Task {
-                            guard let deadline else { return }
-                            try await Task.sleep(for: deadline)
-                            self.logger.error("A PostgreSQL transaction ran past its deadline; closing its connection", metadata: ["cloud.database": "\(self.location)"])
-                            finish(.failure(CloudError(.tryAgainLater, "The database stopped answering; try again in a few seconds.", retryAfter: 5)))
-                            try await connection.close()
+                        let watchdog = deadline.map { deadline in
+                            self.deadlines.add(after: deadline) {
+                                self.logger.error("A PostgreSQL transaction ran past its deadline; closing its connection", metadata: ["cloud.database": "\(self.location)"])
+                                finish(.failure(CloudError(.tryAgainLater, "The database stopped answering; try again in a few seconds.", retryAfter: 5)))
+                                connection.close().whenFailure { _ in }
+                            }
                         }
-                        leaseTimer.withLock { $0?.cancel() }
-                        defer { watchdog.cancel() }
+                        if let timer = leaseTimer.withLock({ $0 }) { self.deadlines.cancel(timer) }
+                        defer { if let watchdog { self.deadlines.cancel(watchdog) } }
                         return try await body(connection)
                     }
                     finish(.success(value))
@@ -228,8 +231,7 @@ final class PostgresDatabase: SQLDatabase {
                     finish(.failure(error))
                 }
             }
-            let timer = Task {
-                try? await Task.sleep(for: self.leaseTimeout)
+            let timer = deadlines.add(after: leaseTimeout) {
                 let expired = lease.withLock { state in
                     guard state == .waiting else { return false }
                     state = .expired
@@ -241,7 +243,7 @@ final class PostgresDatabase: SQLDatabase {
                 finish(.failure(CloudError(.tryAgainLater, "The database is not answering; try again in a few seconds.", retryAfter: 5)))
             }
             leaseTimer.withLock { $0 = timer }
-            if lease.withLock({ $0 == .leased }) { timer.cancel() }
+            if lease.withLock({ $0 == .leased }) { deadlines.cancel(timer) }
         }
     }
 
