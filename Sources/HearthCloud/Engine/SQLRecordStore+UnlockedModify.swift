@@ -20,7 +20,8 @@ extension SQLRecordStore {
         _ postgres: PostgresDatabase, principal: CloudPrincipal, zone: CloudZoneID, prepared: [PreparedOperation],
         reads: ModifyReads, atomic: Bool, desiredKeys: Set<String>?, now: Int64
     ) async throws -> CloudRecordsModifyResponse? {
-        guard reads.checksums.isEmpty, !reads.names.isEmpty, reads.names.count <= 500, CloudNames.zoneProblem(zone.zoneName) == nil,
+        guard reads.checksums.isEmpty, !reads.names.isEmpty, reads.names.count <= 500, !prepared.contains(where: { !$0.isSave }),
+              CloudNames.zoneProblem(zone.zoneName) == nil,
               zone.ownerRecordName == nil || zone.ownerRecordName == principal.userID
         else { return nil }
         do {

@@ -96,12 +96,9 @@ final class PostgresDatabase: SQLDatabase {
                     try await withTaskCancellationHandler {
                         try await connection.listen(on: self.channel) { notifications in
                             for try await notification in notifications {
-                                let data = Data(notification.payload.utf8)
-                                if let json = JSONValue.parse(data), let event = CloudChangeEvent(json: json) {
+                                if let json = JSONValue.parse(notification.payload.utf8), let event = CloudChangeEvent(json: json) {
                                     self.events.publish(event)
-                                } else if let event = try? JSONDecoder().decode(CloudChangeEvent.self, from: data) {
-                                    self.events.publish(event)
-                                } else if let envelope = try? JSONDecoder().decode(SQLNoticeEnvelope.self, from: data) {
+                                } else if let envelope = try? JSONDecoder().decode(SQLNoticeEnvelope.self, from: Data(notification.payload.utf8)) {
                                     self.notices.publish(envelope.notice)
                                 }
                             }
