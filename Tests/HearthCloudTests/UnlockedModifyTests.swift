@@ -5,11 +5,12 @@ import Testing
 @testable import HearthCloud
 
 /// Batches in one's own zone on PostgreSQL are read in one statement and written in one more, without a lock
-/// held in between, when the owner's change counter has not moved; these tests hold both databases to the
-/// same outcomes, and PostgreSQL to its two statements.
+/// held in between, when the owner's change counter has not moved; batches of new records in a zone the process
+/// has seen skip the read. These tests hold both databases to the same outcomes, and PostgreSQL to its
+/// statement counts.
 @Suite("Record batches written without a lock", .timeLimit(.minutes(10)))
 struct UnlockedModifyTests {
-    @Test("new records, updates with their tags, and references each cost a read and a write on PostgreSQL", arguments: StoreKind.allCases)
+    @Test("new records, updates with their tags, and references cost a read and a write on PostgreSQL, or one statement without the read", arguments: StoreKind.allCases)
     func twoStatements(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let alice = try await makeUser(store, "alice")
@@ -40,11 +41,20 @@ struct UnlockedModifyTests {
             _ = try await save(store, alice, [.note("n5")], type: .forceDelete)
             #expect(try await lookup(store, alice, ["n4"])[0].error?.serverErrorCode == .notFound)
 
-            // New records, one with a reference: one statement writes the rows and the reference.
-            let adding = try await cost {
-                _ = try await save(store, alice, [.note("m6"), .note("m7", extra: ["owner": .reference(CloudReference(recordName: "m6", action: .deleteSelf))])])
+            // New records, one with a reference to the other. The deletion went the locked way, so the zone's
+            // snapshot is stale: the guarded write finds the counter moved, then a read and a write follow.
+            let pair = [CloudRecord.note("m6"), .note("m7", extra: ["owner": .reference(CloudReference(recordName: "m6", action: .deleteSelf))])]
+            let adding = try await cost { _ = try await save(store, alice, pair) }
+            // The next pair needs no read: one statement checks that neither exists and writes the rows and the reference.
+            let addingAgain = try await cost {
+                _ = try await save(store, alice, [.note("k6"), .note("k7", extra: ["owner": .reference(CloudReference(recordName: "k6", action: .deleteSelf))])])
             }
-            if kind == .postgres { #expect(adding == 2) }
+            if kind == .postgres {
+                #expect(adding == 3)
+                #expect(addingAgain == 1)
+            }
+            _ = try await save(store, alice, [.note("k6")], type: .forceDelete)
+            #expect(try await lookup(store, alice, ["k7"])[0].error?.serverErrorCode == .notFound)
             // Saved again without it, the reference is gone: deleting the target leaves the record.
             let dropping = try await cost { _ = try await save(store, alice, [.note("m7", title: "unlinked")], type: .forceReplace) }
             if kind == .postgres { #expect(dropping == 2) }
@@ -102,6 +112,76 @@ struct UnlockedModifyTests {
                 // Batches that read while another one wrote found the counter moved and went the locked way.
                 #expect(store.database.statements.value - before > racers * 2)
             }
+        }
+    }
+
+    @Test("new records in a zone seen before cost one statement; a wrong claim or a snapshot another process made stale costs a read and loses nothing", arguments: StoreKind.allCases)
+    func newRecordsWithoutARead(_ kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let alice = try await makeUser(store, "alice")
+            let counter = store.database.statements
+            func cost(_ body: () async throws -> Void) async rethrows -> Int {
+                let before = counter.value
+                try await body()
+                return counter.value - before
+            }
+            let first = try await cost { _ = try await save(store, alice, (0..<5).map { CloudRecord.note("a\($0)") }) }
+            let second = try await cost { _ = try await save(store, alice, (0..<5).map { CloudRecord.note("b\($0)") }) }
+            // Replaced without a change tag, the sender says the record is new too.
+            let replacing = try await cost { _ = try await save(store, alice, [.note("c0")], type: .replace) }
+            if kind == .postgres {
+                #expect(first == 2)
+                #expect(second == 1)
+                #expect(replacing == 1)
+            }
+
+            // A create of a record that exists: the guarded write finds it and writes nothing; the read gives the answer.
+            var before = counter.value
+            let exists = await cloudError { _ = try await save(store, alice, [.note("d0"), .note("a2", title: "again")]) }
+            let wrongClaim = counter.value - before
+            #expect(exists?.records?.first { $0.error?.recordName == "a2" }?.error?.serverErrorCode == .exists)
+            #expect(try await lookup(store, alice, ["d0"])[0].error?.serverErrorCode == .notFound)
+            #expect(try await lookup(store, alice, ["a2"])[0].item?.fields["title"] == .string("t"))
+            // A replace without a tag of a stored record is a conflict, as it would be after a read.
+            let conflict = await cloudError { try await save(store, alice, [.note("a3", title: "mine")], type: .replace) }
+            #expect(conflict?.serverErrorCode == .conflict)
+            #expect(conflict?.serverRecord?.recordName == "a3")
+
+            // Another server process on the same database writes to alice's zone, which leaves this one's snapshot
+            // stale; on SQLite the same store writes it.
+            let nonAtomic = CloudRecordsModifyRequest(operations: [op(.create, .note("f0")), op(.create, .note("e1", title: "taken"))], atomic: false)
+            var answer: CloudRecordsModifyResponse?
+            var stale = 0
+            if kind == .postgres, let postgres = store.database as? PostgresDatabase {
+                // The guarded write that found a record, then the read (which refuses the batch).
+                #expect(wrongClaim == 2)
+                let url = try #require(ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"])
+                let other = try PostgresRecordStore(
+                    url: url, schema: postgres.schema, maximumConnections: 2, leaseTimeout: .seconds(30), configuration: CloudConfiguration(bcryptCost: 4))
+                try await withThrowingTaskGroup(of: Void.self) { group in
+                    group.addTask { try await other.run() }
+                    defer { group.cancelAll() }
+                    _ = try await save(other, alice, [.note("e0"), .note("e1")])
+                    before = counter.value
+                    answer = try await store.modifyRecords(alice, scope: .private, request: nonAtomic)
+                    stale = counter.value - before
+                }
+                // The guarded write that found the counter moved, the read, then the write of f0 alone.
+                #expect(stale == 3)
+            } else {
+                _ = try await save(store, alice, [.note("e0"), .note("e1")])
+                answer = try await store.modifyRecords(alice, scope: .private, request: nonAtomic)
+            }
+            #expect(answer?.records.first?.item?.recordName == "f0")
+            #expect(answer?.records.last?.error?.serverErrorCode == .exists)
+            // Only f0 was new; e1 kept what the other process wrote.
+            let found = try await lookup(store, alice, ["f0", "e1"])
+            #expect(found[0].item != nil)
+            #expect(found[1].item?.fields["title"] == .string("t"))
+
+            let changes = try await store.recordChanges(alice, scope: .private, request: CloudRecordChangesRequest(resultsLimit: 1000))
+            #expect(Set(changes.records.map(\.recordName)) == Set((0..<5).map { "a\($0)" } + (0..<5).map { "b\($0)" } + ["c0", "e0", "e1", "f0"]))
+            #expect(Set(changes.records.compactMap(\.recordChangeTag)).count == changes.records.count)
         }
     }
 }

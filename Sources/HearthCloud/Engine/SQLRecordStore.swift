@@ -17,6 +17,8 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
     let validator: RecordValidator
     let clock: @Sendable () -> Date
     let logger: Logger
+    /// Users' own zones as the last batch here left them, for batches of new records on PostgreSQL.
+    let zoneSnapshots = ZoneSnapshots()
 
     init(database: any SQLDatabase, configuration: CloudConfiguration, clock: @escaping @Sendable () -> Date, logger: Logger) {
         self.database = database
