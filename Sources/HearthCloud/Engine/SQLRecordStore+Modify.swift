@@ -82,9 +82,13 @@ extension SQLRecordStore {
         let now = nowMilliseconds
         let zone = request.zoneID ?? .default
         let reads = ModifyReads(prepared, zoneName: zone.zoneName, userID: principal.userID)
-        if scope == .private, let postgres = database as? PostgresDatabase,
-           let answer = try await modifyUnlocked(postgres, principal: principal, zone: zone, prepared: prepared, reads: reads, atomic: atomic, desiredKeys: desiredKeys, now: now) {
-            return answer
+        if scope == .private, let postgres = database as? PostgresDatabase {
+            if let answer = try await modifyUnlocked(postgres, principal: principal, zone: zone, prepared: prepared, reads: reads, atomic: atomic, desiredKeys: desiredKeys, now: now) {
+                return answer
+            }
+            // The locked way moves the owner's counter, so the zone's snapshot would only cost the next batch a
+            // statement that writes nothing.
+            zoneSnapshots.forget(ZoneSnapshots.Key(ownerID: principal.userID, zoneName: zone.zoneName))
         }
         return try await transaction(readOnly: false) { tx in
             let ownerID = scope == .private ? principal.userID : (request.zoneID?.ownerRecordName ?? "")
