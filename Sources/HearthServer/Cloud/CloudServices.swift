@@ -13,11 +13,14 @@ struct CloudServices {
     let services: [any Service]
 
     /// Opens the record store (SQLite in the data directory, or PostgreSQL), migrates it, and builds the API.
-    static func make(_ configuration: ServerConfiguration, dataDirectory: DataDirectory, logger: Logger) async throws -> CloudServices {
+    static func make(
+        _ configuration: ServerConfiguration, dataDirectory: DataDirectory, logger: Logger, connectTimeout: Duration = Self.connectTimeout
+    ) async throws -> CloudServices {
         let store: any RecordStore
         if let url = configuration.databaseURL {
             do {
-                // Migrate with a short-lived client, so the tables exist before the server accepts requests.
+                // Migrate with a short-lived client, so the tables exist before the server accepts requests. Only
+                // reaching the database has a deadline: a migration may wait on another process's, or on a busy server.
                 let migrator = try PostgresRecordStore(url: url, maximumConnections: 2, configuration: configuration.cloud, logger: logger)
                 let reached = try await withThrowingTaskGroup(of: Bool.self) { group in
                     group.addTask {
@@ -25,19 +28,16 @@ struct CloudServices {
                         return false
                     }
                     group.addTask {
+                        guard try await Self.reach(migrator, within: connectTimeout) else { return false }
                         try await migrator.migrate()
                         try await PantryGraphQL.migrate(migrator)
                         return true
-                    }
-                    group.addTask {
-                        try await Task.sleep(for: Self.connectTimeout)
-                        return false
                     }
                     defer { group.cancelAll() }
                     return try await group.next() ?? false
                 }
                 guard reached else {
-                    throw ServiceError(.operationFailed, "The record database \(Self.redacted(url)) did not answer within \(Self.connectTimeout.components.seconds) seconds. Check that PostgreSQL runs there and that the URL's host, port, user, password and database are right (--database or HEARTH_DATABASE_URL).")
+                    throw ServiceError(.operationFailed, "The record database \(Self.redacted(url)) did not answer within \(connectTimeout.seconds.formatted()) seconds. Check that PostgreSQL runs there and that the URL's host, port, user, password and database are right (--database or HEARTH_DATABASE_URL).")
                 }
                 store = try PostgresRecordStore(url: url, maximumConnections: configuration.databaseConnections, configuration: configuration.cloud, logger: logger)
             } catch let error as CloudError {
@@ -70,8 +70,27 @@ struct CloudServices {
 }
 
 extension CloudServices {
-    /// How long the server waits for PostgreSQL when it starts.
+    /// How long the server waits for PostgreSQL to answer when it starts.
     static let connectTimeout: Duration = .seconds(20)
+
+    /// Whether `store` answers a statement within `timeout`, asking again every 200 ms (a database still starting
+    /// refuses connections for a moment).
+    static func reach(_ store: PostgresRecordStore, within timeout: Duration) async throws -> Bool {
+        try await withThrowingTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                while await !store.checkHealth().isHealthy {
+                    try await Task.sleep(for: .milliseconds(200))
+                }
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: timeout)
+                return false
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? false
+        }
+    }
 
     /// The URL without its password, for messages.
     static func redacted(_ url: String) -> String {

@@ -1,0 +1,32 @@
+import Foundation
+import HearthCore
+import Logging
+import Testing
+@testable import HearthServer
+
+/// Starting on a PostgreSQL that does not answer: the server gives up after its connect timeout with a message
+/// that names the database (without its password) and says what to check.
+@Suite struct DatabaseReachTests {
+    @Test("a PostgreSQL URL where nothing listens fails within the connect timeout, naming the URL without its password")
+    func unreachableDatabase() async throws {
+        // Port 1: nothing listens there.
+        let socket = 1
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-reach-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let url = "postgres://hearth:s3cret@127.0.0.1:\(socket)/hearth"
+        let configuration = ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error, databaseURL: url)
+        var logger = Logger(label: "test.reach")
+        logger.logLevel = .critical
+        let started = ContinuousClock.now
+        do {
+            _ = try await CloudServices.make(configuration, dataDirectory: try DataDirectory.prepare(folder), logger: logger, connectTimeout: .milliseconds(1500))
+            Issue.record("The server started on a database that does not answer")
+        } catch let error as ServiceError {
+            #expect(error.message.contains("did not answer within 1.5 seconds"), "\(error.message)")
+            #expect(error.message.contains("127.0.0.1:\(socket)"))
+            #expect(!error.message.contains("s3cret"))
+            #expect(error.message.contains("HEARTH_DATABASE_URL"))
+        }
+        #expect(started.duration(to: .now) < .seconds(30))
+    }
+}
