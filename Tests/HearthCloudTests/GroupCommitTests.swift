@@ -3,6 +3,9 @@ import HearthCloudModel
 import HearthCore
 import Testing
 @testable import HearthCloud
+#if os(Linux)
+import CSQLiteSettings
+#endif
 
 /// The SQLite database's write path: concurrent transactions share commits and stay all-or-nothing each,
 /// reads run beside writes, waits can be cancelled, and SQLite runs on threads of its own.
@@ -207,4 +210,22 @@ struct GroupCommitTests {
         let check = try await database.transaction(readOnly: true) { tx in try await tx.query("PRAGMA integrity_check", []) }
         #expect(check.first?.text("integrity_check") == "ok")
     }
+
+    #if os(Linux)
+    @Test("the checkpoints start a file's writeback through a read-only descriptor, and a bad descriptor is refused")
+    func writebackStarts() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-writeback-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("pages")
+        try Data(repeating: 7, count: 1 << 20).write(to: file)
+        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+        #expect(descriptor >= 0)
+        #expect(hearth_start_writeback(descriptor) == 0, "errno \(errno)")
+        close(descriptor)
+        // The call reaches the kernel, which checks the descriptor, rather than doing nothing.
+        #expect(hearth_start_writeback(-1) == -1)
+        #expect(errno == EBADF)
+    }
+    #endif
 }

@@ -26,6 +26,8 @@ final class SQLiteDatabase: SQLDatabase {
     private let checkpointer: SQLiteConnection?
     private let restartFrames: Int
     private let logger: Logger
+    /// The database file opened once more, to start its writeback (see ``startWriteback(_:)``); -1 in memory.
+    private let databaseFile: Int32
 
     /// Opens (creating when needed) the database file at `url`, with up to `readers` read connections; the
     /// write-ahead log starts over each time it reaches `restartFrames` pages (see ``run()``).
@@ -54,6 +56,7 @@ final class SQLiteDatabase: SQLDatabase {
             Self.warnCheckpointFailed(error, logger: logger, location: location)
         }
         self.restartFrames = restartFrames
+        databaseFile = open(url.path, O_RDONLY | O_CLOEXEC)
         self.readers = SQLiteReaderPool(path: url.path, maximum: readers)
         location = url.path
     }
@@ -70,12 +73,16 @@ final class SQLiteDatabase: SQLDatabase {
         threads = DatabaseThreads(count: 1, name: "hearth.sqlite.memory")
         writer = SQLiteWriter(connection: try SQLiteConnection(path: ":memory:", readOnly: false), threads: threads, counter: statements, checkpointFrames: .max) { _ in }
         restartFrames = .max
+        databaseFile = -1
         readers = nil
         checkpointer = nil
         location = ":memory:"
     }
 
-    deinit { threads.shutdown() }
+    deinit {
+        threads.shutdown()
+        if databaseFile >= 0 { close(databaseFile) }
+    }
 
     /// How many write batches have committed (each holds one or more transactions).
     var commitCount: Int { writer.commitCount }
@@ -122,13 +129,24 @@ final class SQLiteDatabase: SQLDatabase {
             let settled = await withTaskExecutorPreference(threads) {
                 do {
                     for pass in 1... {
+                        // The log's new frames start for the disk now, so the sync this checkpoint begins with has
+                        // little left to wait for.
+                        let log = open(location + "-wal", O_RDONLY | O_CLOEXEC)
+                        if log >= 0 {
+                            Self.startWriteback(log)
+                            close(log)
+                        }
                         // One row: busy, the frames in the log, and how many of them are now in the database.
                         guard let result = try checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)", []).first else { return false }
-                        let log = result.int("log"), copied = result.int("checkpointed")
-                        guard log >= restartFrames else { return log == copied }
+                        // The pages copied into the database start for the disk too: only the checkpoint that copies
+                        // the log to its end syncs the database file, between two batches, and it waits for every
+                        // page copied since the last one that did.
+                        Self.startWriteback(databaseFile)
+                        let frames = result.int("log"), copied = result.int("checkpointed")
+                        guard frames >= restartFrames else { return frames == copied }
                         // A long log: copy what came in during this pass at once, until little is left for the
                         // writer to copy before the log starts over.
-                        if log - copied <= Self.restartRemainder || pass == 4 {
+                        if frames - copied <= Self.restartRemainder || pass == 4 {
                             writer.requestCheckpoint()
                             return false
                         }
@@ -143,6 +161,17 @@ final class SQLiteDatabase: SQLDatabase {
             }
             if settled { checkpointed = commits }
         }
+    }
+
+    /// Starts the kernel writing `file`'s changed pages to disk, without waiting for them (Linux; nothing
+    /// elsewhere). A sync that follows then waits for what is left. SQLite's checkpoints sync the database file
+    /// only when they copy the log to its end, so under steady writes the pause in which the writer does that
+    /// waited for everything copied since: 10–15 ms, every half second, in the benchmark. With the copied pages
+    /// started for the disk after each background checkpoint, it takes 2–11 ms. A failure changes only speed
+    /// (the syncs still wait for everything), so it is not reported.
+    private static func startWriteback(_ file: Int32) {
+        guard file >= 0 else { return }
+        _ = hearth_start_writeback(file)
     }
 
     /// Logs a checkpoint that failed: the writes go on, and the log is copied back on a later try.
