@@ -8,27 +8,28 @@ import Testing
 /// held in between, when the owner's change counter has not moved; batches of new records in a zone the process
 /// has seen skip the read. These tests hold both databases to the same outcomes, and PostgreSQL to its
 /// statement counts.
+/// How many statements `body` sent to `store`'s database.
+private func statementCost(_ store: SQLRecordStore, _ body: () async throws -> Void) async rethrows -> Int {
+    let before = store.database.statements.value
+    try await body()
+    return store.database.statements.value - before
+}
+
 @Suite("Record batches written without a lock", .timeLimit(.minutes(10)))
 struct UnlockedModifyTests {
     @Test("new records, updates with their tags, and references cost a read and a write on PostgreSQL, or one statement without the read", arguments: StoreKind.allCases)
     func twoStatements(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let alice = try await makeUser(store, "alice")
-            let counter = store.database.statements
-            func cost(_ body: () async throws -> Void) async rethrows -> Int {
-                let before = counter.value
-                try await body()
-                return counter.value - before
-            }
 
             var created: [CloudRecord] = []
-            let creating = try await cost { created = try await save(store, alice, (0..<10).map { CloudRecord.note("n\($0)") }) }
+            let creating = try await statementCost(store) { created = try await save(store, alice, (0..<10).map { CloudRecord.note("n\($0)") }) }
             #expect(created.count == 10)
             var update = CloudRecord.note("n3", title: "edited")
             update.recordChangeTag = created[3].recordChangeTag
-            let updating = try await cost { _ = try await save(store, alice, [update], type: .update) }
+            let updating = try await statementCost(store) { _ = try await save(store, alice, [update], type: .update) }
             // A reference that deletes its source with its target, added to a stored record.
-            let linking = try await cost {
+            let linking = try await statementCost(store) {
                 _ = try await save(store, alice, [.note("n4", extra: ["owner": .reference(CloudReference(recordName: "n5", action: .deleteSelf))])], type: .forceUpdate)
             }
             if kind == .postgres {
@@ -44,9 +45,9 @@ struct UnlockedModifyTests {
             // New records, one with a reference to the other. The deletion went the locked way, which left no
             // snapshot of the zone behind: a read and a write.
             let pair = [CloudRecord.note("m6"), .note("m7", extra: ["owner": .reference(CloudReference(recordName: "m6", action: .deleteSelf))])]
-            let adding = try await cost { _ = try await save(store, alice, pair) }
+            let adding = try await statementCost(store) { _ = try await save(store, alice, pair) }
             // The next pair needs no read: one statement checks that neither exists and writes the rows and the reference.
-            let addingAgain = try await cost {
+            let addingAgain = try await statementCost(store) {
                 _ = try await save(store, alice, [.note("k6"), .note("k7", extra: ["owner": .reference(CloudReference(recordName: "k6", action: .deleteSelf))])])
             }
             if kind == .postgres {
@@ -56,7 +57,7 @@ struct UnlockedModifyTests {
             _ = try await save(store, alice, [.note("k6")], type: .forceDelete)
             #expect(try await lookup(store, alice, ["k7"])[0].error?.serverErrorCode == .notFound)
             // Saved again without it, the reference is gone: deleting the target leaves the record.
-            let dropping = try await cost { _ = try await save(store, alice, [.note("m7", title: "unlinked")], type: .forceReplace) }
+            let dropping = try await statementCost(store) { _ = try await save(store, alice, [.note("m7", title: "unlinked")], type: .forceReplace) }
             if kind == .postgres { #expect(dropping == 2) }
             _ = try await save(store, alice, [.note("m6")], type: .forceDelete)
             #expect(try await lookup(store, alice, ["m7"])[0].item?.fields["title"] == .string("unlinked"))
@@ -120,15 +121,10 @@ struct UnlockedModifyTests {
         try await withStore(kind) { store in
             let alice = try await makeUser(store, "alice")
             let counter = store.database.statements
-            func cost(_ body: () async throws -> Void) async rethrows -> Int {
-                let before = counter.value
-                try await body()
-                return counter.value - before
-            }
-            let first = try await cost { _ = try await save(store, alice, (0..<5).map { CloudRecord.note("a\($0)") }) }
-            let second = try await cost { _ = try await save(store, alice, (0..<5).map { CloudRecord.note("b\($0)") }) }
+            let first = try await statementCost(store) { _ = try await save(store, alice, (0..<5).map { CloudRecord.note("a\($0)") }) }
+            let second = try await statementCost(store) { _ = try await save(store, alice, (0..<5).map { CloudRecord.note("b\($0)") }) }
             // Replaced without a change tag, the sender says the record is new too.
-            let replacing = try await cost { _ = try await save(store, alice, [.note("c0")], type: .replace) }
+            let replacing = try await statementCost(store) { _ = try await save(store, alice, [.note("c0")], type: .replace) }
             if kind == .postgres {
                 #expect(first == 2)
                 #expect(second == 1)

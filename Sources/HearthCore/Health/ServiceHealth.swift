@@ -12,7 +12,7 @@ public protocol ServiceHealth: Sendable {
 ///
 /// The operation runs in its own task, which is cancelled on timeout; the caller is never held up by an
 /// operation that ignores cancellation.
-func withTimeout<T: Sendable>(_ timeout: Duration, _ operation: @escaping @Sendable () async -> T) async -> T? {
+package func withTimeout<T: Sendable>(_ timeout: Duration, _ operation: @escaping @Sendable () async -> T) async -> T? {
     let outcome = Locked<(continuation: CheckedContinuation<T?, Never>?, done: Bool)>((nil, false))
     @Sendable func finish(_ value: T?) -> Bool {
         let continuation: CheckedContinuation<T?, Never>? = outcome.withLock { state in

@@ -28,7 +28,7 @@ struct CloudServices {
                         return false
                     }
                     group.addTask {
-                        guard try await Self.reach(migrator, within: connectTimeout) else { return false }
+                        guard await Self.reach(migrator, within: connectTimeout) else { return false }
                         try await migrator.migrate()
                         try await PantryGraphQL.migrate(migrator)
                         return true
@@ -75,21 +75,13 @@ extension CloudServices {
 
     /// Whether `store` answers a statement within `timeout`, asking again every 200 ms (a database still starting
     /// refuses connections for a moment).
-    static func reach(_ store: PostgresRecordStore, within timeout: Duration) async throws -> Bool {
-        try await withThrowingTaskGroup(of: Bool.self) { group in
-            group.addTask {
-                while await !store.checkHealth().isHealthy {
-                    try await Task.sleep(for: .milliseconds(200))
-                }
-                return true
+    static func reach(_ store: PostgresRecordStore, within timeout: Duration) async -> Bool {
+        await withTimeout(timeout) {
+            while await !store.checkHealth().isHealthy {
+                guard (try? await Task.sleep(for: .milliseconds(200))) != nil else { return false }
             }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                return false
-            }
-            defer { group.cancelAll() }
-            return try await group.next() ?? false
-        }
+            return true
+        } ?? false
     }
 
     /// The URL without its password, for messages.
