@@ -8,6 +8,9 @@ extension SQLRecordStore {
         var operation: CloudRecordOperation
         var fieldsJSON: String?
         var problem: CloudError?
+        /// A save's same-zone references and asset checksums, found once here rather than on the writer's turn.
+        var references: [(target: String, deleteSelf: Bool)] = []
+        var assetChecksums: Set<String> = []
 
         var name: String { operation.record.recordName }
         var kind: CloudRecordOperationType { operation.operationType }
@@ -52,6 +55,8 @@ extension SQLRecordStore {
                     if operation.operationType != .update && operation.operationType != .forceUpdate {
                         prepared.fieldsJSON = try validator.encodeFields(record.fields, recordName: record.recordName)
                     }
+                    prepared.references = RecordValidator.references(record.fields, zoneName: zoneName)
+                    prepared.assetChecksums = RecordValidator.assetChecksums(record.fields)
                 }
             } catch let error as CloudError {
                 prepared.problem = error
@@ -90,7 +95,7 @@ extension SQLRecordStore {
             // statement that writes nothing.
             zoneSnapshots.forget(ZoneSnapshots.Key(ownerID: principal.userID, zoneName: zone.zoneName))
         }
-        return try await transaction(readOnly: false) { tx in
+        return try await transaction(readOnly: false) { tx -> ModifyAnswer in
             let ownerID = scope == .private ? principal.userID : (request.zoneID?.ownerRecordName ?? "")
             if scope == .shared, ownerID.isEmpty {
                 throw CloudError.badRequest("Zones in the shared database belong to other users: give zoneID.ownerRecordName as well as zoneName.")
@@ -110,7 +115,7 @@ extension SQLRecordStore {
                 fetched = try await tx.queries(reads.statements(zone: "?", [.int(access.zonePK)]))[...]
             }
             return try await self.applyModify(tx, principal: principal, access: access, owner: owner, prepared: prepared, reads: reads, fetched: fetched, atomic: atomic, desiredKeys: desiredKeys, now: now)
-        }
+        }.response
     }
 
     /// What a batch reads before it writes: the stored records it names, their parents and same-zone reference
@@ -125,8 +130,8 @@ extension SQLRecordStore {
             var checksums = Set<String>()
             for op in prepared where op.isSave && op.problem == nil {
                 if let parent = op.operation.record.parent?.recordName { wanted.insert(parent) }
-                for reference in RecordValidator.references(op.operation.record.fields, zoneName: zoneName) { wanted.insert(reference.target) }
-                checksums.formUnion(RecordValidator.assetChecksums(op.operation.record.fields))
+                for reference in op.references { wanted.insert(reference.target) }
+                checksums.formUnion(op.assetChecksums)
             }
             self.names = Array(wanted)
             self.checksums = Array(checksums)
@@ -153,7 +158,7 @@ extension SQLRecordStore {
     }
 
     /// What a batch writes, decided from what it read: each operation's outcome, the rows, and what they touch.
-    struct ModifyPlan {
+    struct ModifyPlan: Sendable {
         typealias Write = (index: Int, row: StoredRecord, oldRoot: String?, existed: Bool, shareDeleted: Bool)
         var results: [CloudItemResult<CloudRecord>?]
         /// The rows to write, their sequence numbers given in operation order.
@@ -179,11 +184,11 @@ extension SQLRecordStore {
             var references: [SQLValue] = []
             var assets: [SQLValue] = []
             for write in writes where !write.row.deleted {
-                let fields = prepared[write.index].operation.record.fields
-                for reference in RecordValidator.references(fields, zoneName: access.zoneName) where reference.deleteSelf {
+                let operation = prepared[write.index]
+                for reference in operation.references where reference.deleteSelf {
                     references += [.int(access.zonePK), .text(reference.target), .text(write.row.name)]
                 }
-                for checksum in RecordValidator.assetChecksums(fields) {
+                for checksum in operation.assetChecksums {
                     assets += [.int(access.zonePK), .text(write.row.name), .text(checksum)]
                 }
             }
@@ -199,10 +204,21 @@ extension SQLRecordStore {
         }
     }
 
+    /// What a written batch answers, made into its response once the transaction is over: on SQLite the
+    /// transaction runs on the writer's turn, which every other batch waits for.
+    struct ModifyAnswer: Sendable {
+        let plan: ModifyPlan
+        let shareRoots: [String: String]
+        let zoneID: CloudZoneID
+        let desiredKeys: Set<String>?
+
+        var response: CloudRecordsModifyResponse { plan.response(shareRoots: shareRoots, zoneID: zoneID, desiredKeys: desiredKeys) }
+    }
+
     private func applyModify(
         _ tx: any SQLTransaction, principal: CloudPrincipal, access: ZoneAccess, owner: OwnerState,
         prepared: [PreparedOperation], reads: ModifyReads, fetched: ArraySlice<[SQLRow]>, atomic: Bool, desiredKeys: Set<String>?, now: Int64
-    ) async throws -> CloudRecordsModifyResponse {
+    ) async throws -> ModifyAnswer {
         let start = fetched.startIndex
         let shareRoots = Self.shareRoots(fetched[start])
         var existing: [String: StoredRecord] = [:]
@@ -216,7 +232,7 @@ extension SQLRecordStore {
         let plan = try planModify(
             principal: principal, access: access, owner: owner, prepared: prepared, existing: existing,
             shareRoots: shareRoots, usableAssets: usableAssets, atomic: atomic, now: now)
-        guard !plan.writes.isEmpty else { return plan.response(shareRoots: shareRoots, zoneID: access.zoneID, desiredKeys: desiredKeys) }
+        guard !plan.writes.isEmpty else { return ModifyAnswer(plan: plan, shareRoots: shareRoots, zoneID: access.zoneID, desiredKeys: desiredKeys) }
         return try await writeModify(tx, plan: plan, principal: principal, access: access, prepared: prepared, shareRoots: shareRoots, desiredKeys: desiredKeys, now: now)
     }
 
@@ -339,13 +355,13 @@ extension SQLRecordStore {
                         throw CloudError(.accessDenied, "Record \"\(op.name)\" would be outside what is shared with you; give it a parent inside the shared hierarchy.", recordName: op.name, zoneID: zoneID)
                     }
                     // Same-zone references must point at records that exist.
-                    for reference in RecordValidator.references(record.fields, zoneName: access.zoneName) {
+                    for reference in op.references {
                         let exists = batchSaves[reference.target] != nil || (live(reference.target) != nil && !batchDeletes.contains(reference.target))
                         guard exists else {
                             throw CloudError(.validatingReferenceError, "Record \"\(op.name)\" refers to record \"\(reference.target)\", which does not exist in zone \(access.zoneName).", recordName: op.name, zoneID: zoneID)
                         }
                     }
-                    for checksum in RecordValidator.assetChecksums(record.fields) where !usableAssets.contains(checksum) {
+                    for checksum in op.assetChecksums.sorted() where !usableAssets.contains(checksum) {
                         throw CloudError(.validatingReferenceError, "Record \"\(op.name)\" refers to asset \(checksum), which you have not uploaded; upload it to /cloud/v1/assets first.", recordName: op.name, zoneID: zoneID)
                     }
                     // Fields.
@@ -404,7 +420,7 @@ extension SQLRecordStore {
     private func writeModify(
         _ tx: any SQLTransaction, plan: ModifyPlan, principal: CloudPrincipal, access: ZoneAccess, prepared: [PreparedOperation],
         shareRoots: [String: String], desiredKeys: Set<String>?, now: Int64
-    ) async throws -> CloudRecordsModifyResponse {
+    ) async throws -> ModifyAnswer {
         let zonePK = access.zonePK
         let writes = plan.writes
         var seq = plan.seq
@@ -480,7 +496,7 @@ extension SQLRecordStore {
             principal: principal, access: access, types: touchedTypes, roots: touchedRoots, structural: !deletedRoots.isEmpty,
             names: writes.map(\.row.name) + cascaded))
 
-        return plan.response(shareRoots: shareRoots.filter { !deletedRoots.contains($0.key) }, zoneID: access.zoneID, desiredKeys: desiredKeys)
+        return ModifyAnswer(plan: plan, shareRoots: shareRoots.filter { !deletedRoots.contains($0.key) }, zoneID: access.zoneID, desiredKeys: desiredKeys)
     }
 
     /// `count` rows of placeholders for the values of ``StoredRecord/binds(zonePK:)``.
