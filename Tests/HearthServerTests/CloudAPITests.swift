@@ -33,6 +33,21 @@ struct CloudAPITests {
             let short = try await client.execute(uri: "/cloud/v1/accounts/signup", method: .post, headers: jsonHeaders, body: body(CloudSignUpRequest(emailAddress: "x@example.com", password: "short")))
             #expect(try errorBody(short).reason.contains("at least 8"))
 
+            // The scheme in any case, spaces and tabs around the token; anything else is not a bearer header.
+            for header in ["bearer \(token)", "BEARER   \(token)\t "] {
+                var headers = jsonHeaders
+                headers[.authorization] = header
+                let answer = try await client.execute(uri: "/cloud/v1/accounts/caller", method: .get, headers: headers)
+                #expect(answer.status == .ok, "\(header)")
+            }
+            for header in ["Bearer", "Bearer\(token)", "Basic \(token)", "Bearer\t\(token)"] {
+                var headers = jsonHeaders
+                headers[.authorization] = header
+                let answer = try await client.execute(uri: "/cloud/v1/accounts/caller", method: .get, headers: headers)
+                #expect(answer.status.code == 401, "\(header)")
+                #expect(try errorBody(answer).reason.contains("Bearer <token>"), "\(header)")
+            }
+
             let signOut = try await client.execute(uri: "/cloud/v1/accounts/signout", method: .post, headers: authorized(token))
             #expect(signOut.status == .noContent)
             let after = try await client.execute(uri: "/cloud/v1/accounts/caller", method: .get, headers: authorized(token))

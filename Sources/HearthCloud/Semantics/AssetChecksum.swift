@@ -8,10 +8,19 @@ public enum AssetChecksum {
         text.utf8.count == 64 && text.utf8.allSatisfy { (48...57).contains($0) || (97...102).contains($0) }
     }
 
+    /// Every signed-in request hashes its token: the digits are written straight into the string.
     static func sha256Hex(_ data: Data) -> String {
-        SHA256.hash(data: data).map { byte in
-            let text = String(byte, radix: 16)
-            return byte < 16 ? "0" + text : text
-        }.joined()
+        let digest = SHA256.hash(data: data)
+        return String(unsafeUninitializedCapacity: 2 * SHA256.byteCount) { buffer in
+            var index = 0
+            for byte in digest {
+                buffer[index] = hexDigits[Int(byte >> 4)]
+                buffer[index + 1] = hexDigits[Int(byte & 0x0F)]
+                index += 2
+            }
+            return index
+        }
     }
+
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
 }

@@ -39,10 +39,9 @@ struct CloudAPI: Sendable {
         guard let header = request.headers[.authorization] else {
             throw CloudError(.authenticationRequired, "Sign in first: send the token from POST \(Self.prefix)/accounts/signin as \"Authorization: Bearer <token>\".")
         }
-        guard header.lowercased().hasPrefix("bearer ") else {
+        guard let token = bearerToken(header) else {
             throw CloudError(.authenticationRequired, "The Authorization header must be \"Bearer <token>\".")
         }
-        let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
         let caller = try await accounts.authenticate(token: token)
         if let wait = try await limiter.acquire(caller.userRecordName) {
             throw CloudError(.throttled, "Too many requests from your account; wait \(wait) seconds and try again.", retryAfter: wait)

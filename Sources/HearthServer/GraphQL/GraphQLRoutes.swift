@@ -156,10 +156,10 @@ struct GraphQLRoutes: Sendable {
     /// not a bearer token, or a token that is unknown, revoked or expired.
     func viewer(_ header: String?) async throws -> PantryViewer? {
         guard let header else { return nil }
-        guard header.lowercased().hasPrefix("bearer ") else {
+        guard let token = bearerToken(header) else {
             throw GraphQLErrorShaper.error(.unauthenticated, "The Authorization header must be \"Bearer <token>\", with a token from POST /cloud/v1/accounts/signin.")
         }
-        return try await viewer(token: String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces))
+        return try await viewer(token: token)
     }
 
     /// The caller `token` belongs to; `UNAUTHENTICATED` (a ``GraphQLError``) when it is not a valid session.
