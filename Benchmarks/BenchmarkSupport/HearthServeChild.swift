@@ -27,11 +27,8 @@ public struct ServeChild: AsyncParsableCommand {
         configuration.cloud.signInBurst = 1e9
         configuration.cloud.addressRate = 1e9
         configuration.cloud.addressBurst = 1e9
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = .error
-            return handler
-        }
+        // As `hearth serve` logs.
+        LoggingSystem.bootstrap { label in ServerLogHandler(label: label, level: .error) }
         let app = try await buildApplication(configuration, onListening: { port in
             FileHandle.standardOutput.write(Data("listening on \(port)\n".utf8))
         })

@@ -74,11 +74,7 @@ struct Serve: AsyncParsableCommand {
             graphQLRateLimit: graphQLRateLimit, graphQLRateBurst: graphQLRateBurst,
             graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes
         )
-        LoggingSystem.bootstrap { label in
-            var handler = StreamLogHandler.standardError(label: label)
-            handler.logLevel = configuration.logLevel
-            return handler
-        }
+        LoggingSystem.bootstrap { label in ServerLogHandler(label: label, level: configuration.logLevel) }
         let app = try await buildApplication(configuration)
         try await runServer(app, configuration: configuration)
     }
