@@ -102,4 +102,20 @@ struct FastWireCodingTests {
         }
         #expect(JSONValue.parse(Array("\"\\ud83d\\ude00\"".utf8)) == .string("😀"))
     }
+
+    @Test("numbers are read as JSON writes them, kept as written, and written without loss")
+    func numbers() {
+        for text in ["0", "-0", "7", "-12", "12.5e-3", "1E+2", "0.25", "-9223372036854775808", "1e-05"] {
+            #expect(JSONValue.parse(Array(text.utf8)) == .number(text), "\(text)")
+        }
+        // Leading zeros, bare points, signs and exponents without digits are refused (Codable then names them).
+        for text in ["01", ".5", "1.", "-", "+1", "1e", "1.e3", "1e+", "--1", "0x10"] {
+            #expect(JSONValue.parse(Array(text.utf8)) == nil, "\(text)")
+        }
+        for value: Int64 in [0, 9, -1, 10, 1_000_000, .max, .min] {
+            var out = JSONOutput()
+            out.int(value)
+            #expect(String(decoding: out.bytes, as: UTF8.self) == String(value))
+        }
+    }
 }

@@ -15,13 +15,18 @@ package enum JSONValue: Sendable, Equatable {
 
     /// Parses `bytes`; nil when they are not exactly one JSON value.
     package static func parse<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> JSONValue? {
-        let array = Array(bytes)
-        return array.withUnsafeBufferPointer { buffer -> JSONValue? in
-            var parser = JSONParser(bytes: buffer)
-            guard let value = parser.value(depth: 0) else { return nil }
-            parser.skipWhitespace()
-            return parser.index == buffer.count ? value : nil
+        // A request body is parsed where it lies; only a collection in pieces is copied first.
+        switch bytes.withContiguousStorageIfAvailable(parse(buffer:)) {
+        case .some(let value): value
+        case .none: Array(bytes).withUnsafeBufferPointer(parse(buffer:))
         }
+    }
+
+    private static func parse(buffer: UnsafeBufferPointer<UInt8>) -> JSONValue? {
+        var parser = JSONParser(bytes: buffer)
+        guard let value = parser.value(depth: 0) else { return nil }
+        parser.skipWhitespace()
+        return parser.index == buffer.count ? value : nil
     }
 
     package subscript(key: String) -> JSONValue? {
@@ -161,23 +166,36 @@ private struct JSONParser {
         return true
     }
 
+    /// A number as JSON writes it: `-`, an integer part without leading zeros, then an optional fraction and
+    /// exponent. Anything else (`01`, `.5`, `1.`) is left to `Codable`, which names the field.
     mutating func number() -> JSONValue? {
         let start = index
         if index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
-        var digits = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if (48...57).contains(byte) || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") {
-                index += 1
-                digits += 1
-            } else {
-                break
-            }
+        guard index < bytes.count, isDigit(bytes[index]) else { return nil }
+        if bytes[index] == UInt8(ascii: "0") {
+            index += 1
+        } else {
+            guard digits() else { return nil }
         }
-        guard digits > 0 else { return nil }
-        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
-        guard Double(text) != nil else { return nil }
-        return .number(text)
+        if index < bytes.count, bytes[index] == UInt8(ascii: ".") {
+            index += 1
+            guard digits() else { return nil }
+        }
+        if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
+            index += 1
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard digits() else { return nil }
+        }
+        return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
+    }
+
+    private func isDigit(_ byte: UInt8) -> Bool { byte >= 48 && byte <= 57 }
+
+    /// Skips one or more digits; false when there is none.
+    private mutating func digits() -> Bool {
+        let start = index
+        while index < bytes.count, isDigit(bytes[index]) { index += 1 }
+        return index > start
     }
 
     /// A string starting at the opening quote.
@@ -302,8 +320,19 @@ package struct JSONOutput {
         bytes.append(UInt8(ascii: ":"))
     }
 
-    package mutating func int(_ value: Int64) { raw(String(value)) }
-    package mutating func double(_ value: Double) { raw(value.isFinite ? "\(value)" : "null") }
+    /// The decimal digits, written without making a string first.
+    package mutating func int(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
+    }
+
+    package mutating func double(_ value: Double) { raw(value.isFinite ? value.description : "null") }
     package mutating func bool(_ value: Bool) { raw(value ? "true" : "false") }
 
     package var data: Data { Data(bytes) }
