@@ -13,8 +13,17 @@ public struct ServerLogHandler: LogHandler {
 
     /// A handler for `label` at `level`, writing to standard error.
     public init(label: String, level: Logger.Level) {
-        output = StreamLogHandler.standardError(label: label)
-        output.logLevel = level
+        self.init(label: label, level: level, output: StreamLogHandler.standardError(label: label))
+    }
+
+    /// A handler writing to `stream` (tests read its lines).
+    init(label: String, level: Logger.Level, stream: any TextOutputStream & Sendable) {
+        self.init(label: label, level: level, output: StreamLogHandler(label: label, stream: stream, metadataProvider: LoggingSystem.metadataProvider))
+    }
+
+    private init(label: String, level: Logger.Level, output: StreamLogHandler) {
+        self.output = output
+        self.output.logLevel = level
     }
 
     public var logLevel: Logger.Level {
