@@ -171,8 +171,12 @@ extension CloudLocation {
         out.double(latitude)
         out.raw(",\"longitude\":")
         out.double(longitude)
-        for (key, value) in [("altitude", altitude), ("horizontalAccuracy", horizontalAccuracy), ("verticalAccuracy", verticalAccuracy), ("course", course), ("speed", speed)] {
-            if let value { out.raw(",\"\(key)\":"); out.double(value) }
+        let optional: [(key: StaticString, value: Double?)] = [
+            (",\"altitude\":", altitude), (",\"horizontalAccuracy\":", horizontalAccuracy),
+            (",\"verticalAccuracy\":", verticalAccuracy), (",\"course\":", course), (",\"speed\":", speed),
+        ]
+        for (key, value) in optional {
+            if let value { out.raw(key); out.double(value) }
         }
         if let timestamp { out.raw(",\"timestamp\":"); out.int(timestamp) }
         out.raw("}")

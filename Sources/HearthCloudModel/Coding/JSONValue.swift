@@ -284,7 +284,13 @@ package struct JSONOutput {
 
     package init(capacity: Int = 1024) { bytes.reserveCapacity(capacity) }
 
-    package mutating func raw(_ text: String) { bytes.append(contentsOf: text.utf8) }
+    /// JSON punctuation and names known when Hearth is built, copied from the binary.
+    package mutating func raw(_ text: StaticString) {
+        bytes.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    /// Text already in JSON form (a number's digits, say).
+    package mutating func raw(text: String) { bytes.append(contentsOf: text.utf8) }
     package mutating func raw(_ byte: UInt8) { bytes.append(byte) }
 
     package mutating func string(_ text: String) {
@@ -332,7 +338,9 @@ package struct JSONOutput {
         bytes[start...].reverse()
     }
 
-    package mutating func double(_ value: Double) { raw(value.isFinite ? value.description : "null") }
+    package mutating func double(_ value: Double) {
+        if value.isFinite { raw(text: value.description) } else { raw("null") }
+    }
     package mutating func bool(_ value: Bool) { raw(value ? "true" : "false") }
 
     package var data: Data { Data(bytes) }
