@@ -3,18 +3,35 @@ public import HearthCloudModel
 
 extension SQLRecordStore {
     /// An operation after the checks that need no database: names, types, fields and size.
-    struct PreparedOperation: Sendable {
-        var index: Int
-        var operation: CloudRecordOperation
-        var fieldsJSON: String?
-        var problem: CloudError?
+    ///
+    /// A class, so the batch's loops pass each operation by reference: as a value (the record, its encoded
+    /// fields and a possible error) it was copied whole, several hundred bytes, each time a loop took it.
+    final class PreparedOperation: Sendable {
+        let index: Int
+        let operation: CloudRecordOperation
+        let fieldsJSON: String?
+        let problem: CloudError?
         /// A save's same-zone references and asset checksums, found once here rather than on the writer's turn.
-        var references: [(target: String, deleteSelf: Bool)] = []
-        var assetChecksums: Set<String> = []
+        let references: [(target: String, deleteSelf: Bool)]
+        let assetChecksums: Set<String>
+
+        init(
+            index: Int, operation: CloudRecordOperation, fieldsJSON: String?, problem: CloudError?,
+            references: [(target: String, deleteSelf: Bool)], assetChecksums: Set<String>
+        ) {
+            self.index = index
+            self.operation = operation
+            self.fieldsJSON = fieldsJSON
+            self.problem = problem
+            self.references = references
+            self.assetChecksums = assetChecksums
+        }
 
         var name: String { operation.record.recordName }
         var kind: CloudRecordOperationType { operation.operationType }
-        var isSave: Bool { kind != .delete && kind != .forceDelete }
+        var isSave: Bool { Self.isSave(kind) }
+
+        static func isSave(_ kind: CloudRecordOperationType) -> Bool { kind != .delete && kind != .forceDelete }
     }
 
     func prepare(_ request: CloudRecordsModifyRequest) throws -> [PreparedOperation] {
@@ -26,8 +43,11 @@ extension SQLRecordStore {
         let zoneName = (request.zoneID ?? .default).zoneName
         var seen = Set<String>()
         return operations.enumerated().map { index, operation in
-            var prepared = PreparedOperation(index: index, operation: operation)
             let record = operation.record
+            var fieldsJSON: String?
+            var problem: CloudError?
+            var references: [(target: String, deleteSelf: Bool)] = []
+            var assetChecksums: Set<String> = []
             do {
                 if let problem = CloudNames.recordProblem(record.recordName) { throw CloudError(.badRequest, problem, recordName: record.recordName) }
                 guard seen.insert(record.recordName).inserted else {
@@ -36,7 +56,7 @@ extension SQLRecordStore {
                 if let zone = record.zoneID, zone.zoneName != zoneName {
                     throw CloudError(.badRequest, "Record \"\(record.recordName)\" names zone \(zone.zoneName) but the request is for zone \(zoneName); send one request per zone.", recordName: record.recordName)
                 }
-                if prepared.isSave {
+                if PreparedOperation.isSave(operation.operationType) {
                     if let problem = validator.typeProblem(record.recordType) { throw CloudError(.badRequest, problem, recordName: record.recordName) }
                     try validator.checkFields(record.fields, recordName: record.recordName)
                     try RecordValidator.checkReferencesStayInZone(record.fields, zoneName: zoneName, recordName: record.recordName)
@@ -53,17 +73,18 @@ extension SQLRecordStore {
                         }
                     }
                     if operation.operationType != .update && operation.operationType != .forceUpdate {
-                        prepared.fieldsJSON = try validator.encodeFields(record.fields, recordName: record.recordName)
+                        fieldsJSON = try validator.encodeFields(record.fields, recordName: record.recordName)
                     }
-                    prepared.references = RecordValidator.references(record.fields, zoneName: zoneName)
-                    prepared.assetChecksums = RecordValidator.assetChecksums(record.fields)
+                    references = RecordValidator.references(record.fields, zoneName: zoneName)
+                    assetChecksums = RecordValidator.assetChecksums(record.fields)
                 }
             } catch let error as CloudError {
-                prepared.problem = error
+                problem = error
             } catch {
-                prepared.problem = CloudError(.badRequest, "\(error)", recordName: record.recordName)
+                problem = CloudError(.badRequest, "\(error)", recordName: record.recordName)
             }
-            return prepared
+            return PreparedOperation(
+                index: index, operation: operation, fieldsJSON: fieldsJSON, problem: problem, references: references, assetChecksums: assetChecksums)
         }
     }
 
