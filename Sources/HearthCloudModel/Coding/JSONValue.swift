@@ -114,6 +114,8 @@ private struct JSONParser {
                 index += 1
                 return .object(object)
             }
+            // Objects on the wire are small: room for a few members saves growing the array one by one.
+            object.reserveCapacity(4)
             while true {
                 skipWhitespace()
                 guard index < bytes.count, bytes[index] == UInt8(ascii: "\""), let key = string() else { return nil }
