@@ -78,8 +78,13 @@ struct UnlockedModifyTests {
     func racingBatches(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let alice = try await makeUser(store, "alice")
-            try await save(store, alice, [CloudRecord(recordName: "tally", recordType: "Note", fields: [:])])
+            // Subscribed before the tally is made, and its event taken first: on PostgreSQL events arrive through
+            // the database's channel, so one subscribed after the save could still see it among the racers'.
             let events = store.events.subscribe()
+            var iterator = events.makeAsyncIterator()
+            try await save(store, alice, [CloudRecord(recordName: "tally", recordType: "Note", fields: [:])])
+            let made = try #require(await iterator.next())
+            #expect(made.zones.flatMap { $0.recordNames ?? [] } == ["tally"])
             let before = store.database.statements.value
             let racers = 24
             // Each batch adds records of its own and merges a field of its own into one shared record: a batch
@@ -101,7 +106,6 @@ struct UnlockedModifyTests {
             #expect(changes.records.count == racers * 5 + 1)
 
             // One change event per batch, each naming its own records.
-            var iterator = events.makeAsyncIterator()
             var named: [String] = []
             for _ in 0..<racers {
                 let event = try #require(await iterator.next())
