@@ -11,6 +11,8 @@ extension SQLRecordStore {
         let operation: CloudRecordOperation
         let fieldsJSON: String?
         let problem: CloudError?
+        /// Whether it passed the checks (`problem` is nil), asked without copying the error out.
+        let isValid: Bool
         /// A save's same-zone references and asset checksums, found once here rather than on the writer's turn.
         let references: [(target: String, deleteSelf: Bool)]
         let assetChecksums: Set<String>
@@ -23,6 +25,7 @@ extension SQLRecordStore {
             self.operation = operation
             self.fieldsJSON = fieldsJSON
             self.problem = problem
+            isValid = problem == nil
             self.references = references
             self.assetChecksums = assetChecksums
         }
@@ -101,8 +104,8 @@ extension SQLRecordStore {
     public func modifyRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsModifyRequest) async throws -> CloudRecordsModifyResponse {
         let prepared = try prepare(request)
         let atomic = request.atomic ?? true
-        if atomic, let culprit = prepared.first(where: { $0.problem != nil })?.problem {
-            throw atomicFailure(prepared.map { $0.problem.map(CloudItemResult.failure) }, operations: prepared, culprit: culprit)
+        if atomic, let culprit = prepared.first(where: { !$0.isValid })?.problem {
+            throw atomicFailure(prepared.map { $0.isValid ? nil : $0.problem.map(CloudItemResult.failure) }, operations: prepared, culprit: culprit)
         }
         let desiredKeys = request.desiredKeys.map(Set.init)
         let now = nowMilliseconds
@@ -149,7 +152,7 @@ extension SQLRecordStore {
         init(_ prepared: [PreparedOperation], zoneName: String, userID: String) {
             var wanted = Set(prepared.map(\.name))
             var checksums = Set<String>()
-            for op in prepared where op.isSave && op.problem == nil {
+            for op in prepared where op.isSave && op.isValid {
                 if let parent = op.operation.record.parent?.recordName { wanted.insert(parent) }
                 for reference in op.references { wanted.insert(reference.target) }
                 checksums.formUnion(op.assetChecksums)
@@ -266,8 +269,8 @@ extension SQLRecordStore {
         let zoneID = access.zoneID
         // Saves in this batch, for parents and references that arrive together with their children.
         var batchSaves: [String: PreparedOperation] = [:]
-        for op in prepared where op.isSave && op.problem == nil { batchSaves[op.name] = op }
-        let batchDeletes = Set(prepared.filter { !$0.isSave && $0.problem == nil }.map(\.name))
+        for op in prepared where op.isSave && op.isValid { batchSaves[op.name] = op }
+        let batchDeletes = Set(prepared.filter { !$0.isSave && $0.isValid }.map(\.name))
 
         func live(_ name: String) -> StoredRecord? {
             guard let row = existing[name], !row.deleted else { return nil }
@@ -284,13 +287,13 @@ extension SQLRecordStore {
             throw CloudError(.validatingReferenceError, "Parent record \"\(name)\" does not exist in zone \(access.zoneName); save it first or in the same batch.", recordName: name, zoneID: zoneID)
         }
 
-        var results: [CloudItemResult<CloudRecord>?] = prepared.map { $0.problem.map(CloudItemResult.failure) }
+        var results: [CloudItemResult<CloudRecord>?] = prepared.map { $0.isValid ? nil : $0.problem.map(CloudItemResult.failure) }
         var writes: [ModifyPlan.Write] = []
         var storageDelta: Int64 = 0
         var touchedRoots = Set<String>()
         var touchedTypes = Set<String>()
 
-        for op in prepared where op.problem == nil {
+        for op in prepared where op.isValid {
             let record = op.operation.record
             let current = live(op.name)
             do {

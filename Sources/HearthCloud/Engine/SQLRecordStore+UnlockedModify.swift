@@ -79,7 +79,7 @@ extension SQLRecordStore {
     /// parent or reference target outside it): then nothing read would change the plan but the records' absence.
     static func claimsNewRecords(_ prepared: [PreparedOperation], reads: ModifyReads) -> Bool {
         reads.names.count == prepared.count && prepared.allSatisfy { op in
-            op.problem == nil && (op.kind == .create || (op.kind == .replace && op.operation.record.recordChangeTag == nil))
+            op.isValid && (op.kind == .create || (op.kind == .replace && op.operation.record.recordChangeTag == nil))
         }
     }
 
