@@ -31,8 +31,10 @@ public final class PushHub: Service, Sendable {
     public func run() async throws {
         let events = store.events.subscribe()
         await withTaskGroup(of: Void.self) { group in
+            // Ends when the heartbeats below end at a graceful shutdown and cancel it. (Wrapped in
+            // `cancelOnGracefulShutdown`, each change passed through a merge of two streams on its way here.)
             group.addTask {
-                for await event in events.cancelOnGracefulShutdown() {
+                for await event in events {
                     await self.deliver(event)
                 }
             }
