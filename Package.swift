@@ -540,6 +540,7 @@ let package = Package(
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCore",
+                "HearthTestSupport",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "PostgresNIO", package: "postgres-nio"),

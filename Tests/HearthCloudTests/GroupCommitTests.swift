@@ -5,6 +5,7 @@ import Testing
 @testable import HearthCloud
 #if os(Linux)
 import CSQLiteSettings
+import HearthTestSupport
 #endif
 
 /// The SQLite database's write path: concurrent transactions share commits and stay all-or-nothing each,
@@ -13,7 +14,7 @@ import CSQLiteSettings
 struct GroupCommitTests {
     /// A database file in a folder of its own, with a table of unique numbers.
     static func database(restartFrames: Int = SQLiteDatabase.restartFrames) async throws -> (SQLiteDatabase, URL) {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-group-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-group")
         let database = try SQLiteDatabase(url: folder.appendingPathComponent("cloud.sqlite"), restartFrames: restartFrames)
         _ = try await database.transaction(readOnly: false) { tx in
             try await tx.execute("CREATE TABLE numbers (n INTEGER PRIMARY KEY, writer INTEGER NOT NULL)", [])
@@ -214,7 +215,7 @@ struct GroupCommitTests {
     #if os(Linux)
     @Test("the checkpoints start a file's writeback through a read-only descriptor, and a bad descriptor is refused")
     func writebackStarts() throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-writeback-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-writeback")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("pages")

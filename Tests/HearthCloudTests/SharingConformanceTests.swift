@@ -4,6 +4,7 @@ import HearthCloud
 import HearthCloudModel
 import HearthCore
 import Testing
+import HearthTestSupport
 
 /// Sharing and authorization, the same on both stores.
 @Suite("Record store conformance: sharing and authorization")
@@ -249,7 +250,7 @@ struct SharingConformanceTests {
 struct StoreFailureTests {
     @Test("a database fault answers INTERNAL_ERROR with an id, and a clash on a unique key TRY_AGAIN_LATER with a wait")
     func faults() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-fault-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-fault")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("cloud.sqlite")
         let store = try SQLiteRecordStore(url: url, configuration: CloudConfiguration(bcryptCost: 4))

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import HearthCore
 @testable import HearthGarage
+import HearthTestSupport
 
 /// Shared helpers: fixtures, fixed clocks, stores, and a recorder that remembers every change.
 enum TestSupport {
@@ -35,7 +36,7 @@ enum TestSupport {
 
     /// A fresh temporary folder.
     static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-garage-tests-\(UUID().uuidString)")
+        let url = scratchDirectory("hearth-garage-tests")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -51,7 +51,7 @@ import Testing
         let (service, _) = try HealthFixtures.service()
         let anna = try await Self.addAnna(service)
         let data = try await service.exportFHIR(anna.uuid)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-fhir-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-fhir")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("anna.json")

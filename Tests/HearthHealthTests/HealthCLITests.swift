@@ -5,7 +5,7 @@ import Testing
 @testable import HearthHealth
 
 @Suite(.serialized, .timeLimit(.minutes(10))) struct HealthCLITests {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-health-cli-\(UUID().uuidString)")
+    let folder = scratchDirectory("hearth-health-cli")
 
     func run(_ arguments: String...) async throws -> ChildProcess.Result {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -3,11 +3,12 @@ import HearthCore
 import HearthHealth
 import Synchronization
 import Testing
+import HearthTestSupport
 
 /// The sharing debug log: bounded, timestamped, kept in the health database.
 @Suite struct HealthDebugLogTests {
     func databaseFile() throws -> URL {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-health-log-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-health-log")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return folder.appendingPathComponent("health.sqlite")
     }

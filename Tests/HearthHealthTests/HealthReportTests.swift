@@ -33,7 +33,7 @@ import Testing
         try await service.addEntry(PetYearlyCost(date: HealthFixtures.day("2023-06-01"), category: "Food", amount: 480), to: pet.uuid)
         try await service.addEntry(PetYearlyCost(date: HealthFixtures.day("2024-02-10"), category: "Vet", amount: Decimal(string: "215.50")!), to: pet.uuid)
 
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-health-report-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-health-report")
         defer { try? FileManager.default.removeItem(at: folder) }
         let reports = HealthReportService(records: service)
         let name = try await reports.write(pet.uuid, format: .pdf, to: ProtectedFileStore(directory: folder))
@@ -65,7 +65,7 @@ import Testing
         var anna = MedicalRecord()
         anna.personalGivenName = "Anna"
         anna = try await service.createRecord(anna)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-health-sealed-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-health-sealed")
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = ProtectedFileStore(directory: folder, key: EncryptionKey.generate())
         let name = try await HealthReportService(records: service).write(anna.uuid, format: .pdf, to: store)

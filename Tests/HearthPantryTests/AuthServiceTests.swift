@@ -6,6 +6,7 @@ import HearthStore
 import NIOCore
 import NIOHTTP1
 import Testing
+import HearthTestSupport
 
 @Suite("AuthService against a live server: sign up, in and out, kept sessions, expiry and re-validation", .timeLimit(.minutes(10)))
 struct AuthServiceTests {
@@ -16,7 +17,7 @@ struct AuthServiceTests {
     }
 
     static func folder() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("hearth-pantry-auth-\(UUID().uuidString)")
+        scratchDirectory("hearth-pantry-auth")
     }
 
     @Test("passwords need 8 characters and emails cannot be empty, both said plainly before anything is sent")

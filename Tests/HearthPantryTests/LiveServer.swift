@@ -8,6 +8,7 @@ import HearthStore
 import Logging
 import NIOCore
 import ServiceLifecycle
+import HearthTestSupport
 
 /// A real Hearth server (cloud accounts and the pantry's GraphQL) on loopback port 0, with its SQLite store in
 /// a temp directory, run in process until ``stop()``.
@@ -25,7 +26,7 @@ final class LiveServer: Sendable {
     static func start() async throws -> LiveServer {
         var cloud = CloudConfiguration()
         cloud.bcryptCost = 4
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-pantry-server-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-pantry-server")
         let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder, logLevel: .critical, cloud: cloud)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "hearth.pantry.tests.server")
@@ -68,7 +69,7 @@ final class LiveServer: Sendable {
 
     /// A fresh client of this server (its own files, token store and caches), with time from `clock` and `now`.
     func client(clock: ManualClock = ManualClock(), now: @escaping @Sendable () -> Date = { Date() }, httpClient: HTTPClient = .shared) -> DependencyContainer {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-pantry-client-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-pantry-client")
         return ServiceFactory.makeServices(serverURL: url, httpClient: httpClient, files: ProtectedFileStore(directory: folder), clock: clock, now: now)
     }
 

@@ -4,11 +4,12 @@ import HearthPantry
 import HearthPantryModel
 import HearthStore
 import Testing
+import HearthTestSupport
 
 @Suite("Preferences, permissions and the service container", .timeLimit(.minutes(10)))
 struct ServicesTests {
     static func files() -> ProtectedFileStore {
-        ProtectedFileStore(directory: FileManager.default.temporaryDirectory.appendingPathComponent("hearth-pantry-prefs-\(UUID().uuidString)"))
+        ProtectedFileStore(directory: scratchDirectory("hearth-pantry-prefs"))
     }
 
     @Test("preferences start at the app's defaults, persist, and import and export as JSON")

@@ -7,9 +7,10 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
+import HearthTestSupport
 
 private func temporaryDataDirectory() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("hearth-server-\(UUID().uuidString)")
+    scratchDirectory("hearth-server")
 }
 
 private func quietLogger() -> Logger {

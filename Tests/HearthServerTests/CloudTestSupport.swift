@@ -14,7 +14,7 @@ import HearthTestSupport
 
 /// A server configuration for tests: a fresh data directory, port 0, a cheap bcrypt cost.
 func testConfiguration(_ cloud: CloudConfiguration = CloudConfiguration(bcryptCost: 4)) -> ServerConfiguration {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-cloud-\(UUID().uuidString)")
+    let folder = scratchDirectory("hearth-cloud")
     var cloud = cloud
     cloud.bcryptCost = 4
     return ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder, logLevel: .error, cloud: cloud)

@@ -3,6 +3,7 @@ import HearthCore
 import Logging
 import Testing
 @testable import HearthServer
+import HearthTestSupport
 
 /// Starting on a PostgreSQL that does not answer: the server gives up after its connect timeout with a message
 /// that names the database (without its password) and says what to check.
@@ -11,7 +12,7 @@ import Testing
     func unreachableDatabase() async throws {
         // Port 1: nothing listens there.
         let socket = 1
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-reach-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-reach")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = "postgres://hearth:s3cret@127.0.0.1:\(socket)/hearth"
         let configuration = ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error, databaseURL: url)

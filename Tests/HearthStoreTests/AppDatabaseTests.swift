@@ -38,7 +38,7 @@ enum TagsSchema: DatabaseSchema {
 }
 
 func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-tests-\(UUID().uuidString)")
+    let url = scratchDirectory("hearth-tests")
     try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     return url
 }

@@ -9,7 +9,7 @@ import Testing
     @Test func aWriteMadeJustBeforeKill9IsSentAfterRestart() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-crash-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-crash")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let database = folder.appendingPathComponent("finance.sqlite").path

@@ -5,7 +5,7 @@ import Testing
 /// `hearth finance sync` as a person runs it: clear errors on stderr with a non-zero exit, JSON on request.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct FinanceSyncCommandTests {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-sync-cli-\(UUID().uuidString)")
+        let url = scratchDirectory("hearth-sync-cli")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -4,6 +4,7 @@ import HearthCloudModel
 import HearthStore
 import Testing
 @testable import HearthSync
+import HearthTestSupport
 
 /// A new device's first sync, page by page: each page applied at once in its own transaction, with the
 /// page after it fetched meanwhile.
@@ -122,7 +123,7 @@ import Testing
         let email = freshEmail()
         let names = (1...7).map { "n\($0)" }
         _ = try await phone(server, email: email, names: names)
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-first-sync-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-first-sync")
         defer { try? FileManager.default.removeItem(at: folder) }
         let laptop = try await Device.make(server, email: email, configure: { delegate in
             var configuration = delegate.configuration()

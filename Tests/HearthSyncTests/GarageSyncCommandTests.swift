@@ -5,7 +5,7 @@ import Testing
 /// `hearth garage sync` and `hearth garage sync status` as a person runs them.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct GarageSyncCommandTests {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-garage-sync-cli-\(UUID().uuidString)")
+        let url = scratchDirectory("hearth-garage-sync-cli")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -7,6 +7,7 @@ import HearthStore
 import HearthSync
 import Logging
 import Testing
+import HearthTestSupport
 
 /// One garage user's device: its own database file, outbox, client, engine and sync service.
 struct GarageDevice {
@@ -69,7 +70,7 @@ struct GarageSnapshot: Equatable {
 
 /// A new garage database file in a temp folder of its own.
 func garageFile() throws -> URL {
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-garage-sync-\(UUID().uuidString)")
+    let folder = scratchDirectory("hearth-garage-sync")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     return folder.appendingPathComponent("garage.sqlite")
 }

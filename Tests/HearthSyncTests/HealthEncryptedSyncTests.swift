@@ -7,6 +7,7 @@ import HearthStore
 import HearthSync
 import Logging
 import Testing
+import HearthTestSupport
 
 /// Health sync and sharing with end-to-end encryption, through a real server on SQLite and on PostgreSQL:
 /// what the server's database holds, the key exchange of a share, removal, and devices without the key.
@@ -79,7 +80,7 @@ import Testing
         var records: HealthRecordService { health.records }
 
         static func make(_ server: LiveServer, email: String, signUp: Bool = false) async throws -> Device {
-            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-health-e2e-\(UUID().uuidString)")
+            let folder = scratchDirectory("hearth-health-e2e")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             let health = try HealthSync.open(at: folder.appendingPathComponent("health.sqlite"), timeZone: TimeZone(identifier: "UTC")!)
             let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)

@@ -5,7 +5,7 @@ import Testing
 /// `hearth health sync`, `share` and `debug-log` as two people run them, each with their own data folder.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct HealthSyncCommandTests {
     func folder() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-health-sync-cli-\(UUID().uuidString)")
+        let url = scratchDirectory("hearth-health-sync-cli")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

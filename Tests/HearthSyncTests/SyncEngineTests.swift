@@ -6,6 +6,7 @@ import HearthCore
 import HearthStore
 import Testing
 @testable import HearthSync
+import HearthTestSupport
 
 /// Two devices (two app databases) against a real HearthCloud server on loopback.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct SyncEngineTests {
@@ -104,7 +105,7 @@ import Testing
     @Test func changesQueuedByAnotherProcessAreNoticedAndSent() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-sync-\(UUID().uuidString).sqlite")
+        let file = scratchDirectory("hearth-sync").appendingPathExtension("sqlite")
         defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
         let email = freshEmail()
         let phone = try await Device.make(server, email: email, signUp: true, configure: {

@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func environmentIsMergedOverOursAndDirectoryIsUsed() async throws {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-child-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-child")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let result = try await ChildProcess.run(shell, ["-c", "echo \"$HEARTH_CHILD_VALUE\"; echo \"$PATH\"; pwd -P"],
@@ -105,7 +105,7 @@ import Testing
     }
 
     @Test func cancellingAWaitKillsTheChild() async throws {
-        let marker = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-started-\(UUID().uuidString)")
+        let marker = scratchDirectory("hearth-started")
         defer { try? FileManager.default.removeItem(at: marker) }
         let task = Task { try await ChildProcess.run(shell, ["-c", "touch '\(marker.path)'; exec sleep 30"]) }
         try await waitUntil("the child has started") { FileManager.default.fileExists(atPath: marker.path) }
@@ -129,7 +129,7 @@ import Testing
     /// cooperative pool (as many threads as cores), the later children would never start in time.
     @Test func waitingHoldsNoThreadOfThePool() async throws {
         let count = ProcessInfo.processInfo.activeProcessorCount * 2 + 2
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-child-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-child")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = """

@@ -15,7 +15,7 @@ struct ReportCommandTests {
     }
 
     func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-cli-\(UUID().uuidString)")
+        let url = scratchDirectory("hearth-cli")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }

@@ -103,7 +103,7 @@ final class ServerProcess: Sendable {
 }
 
 func temporaryFolder() -> URL {
-    FileManager.default.temporaryDirectory.appendingPathComponent("hearth-serve-\(UUID().uuidString)")
+    scratchDirectory("hearth-serve")
 }
 
 /// `operation`'s result, or an error when it takes longer than `seconds`.

@@ -5,6 +5,7 @@ import HearthHealth
 import HearthStore
 import HearthSync
 import Logging
+import HearthTestSupport
 
 /// One health user's device: its own database file, outbox, client, engine, sync and sharing services.
 struct HealthDevice {
@@ -21,7 +22,7 @@ struct HealthDevice {
     static func make(
         _ server: LiveServer, email: String, signUp: Bool = false, protection: any HealthRecordProtection = PlaintextProtection()
     ) async throws -> HealthDevice {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-health-sync-\(UUID().uuidString)")
+        let folder = scratchDirectory("hearth-health-sync")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("health.sqlite")
         let health = try HealthSync.open(at: url, protection: protection, timeZone: TimeZone(identifier: "UTC")!)

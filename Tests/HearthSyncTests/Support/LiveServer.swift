@@ -5,6 +5,7 @@ import HearthSync
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import HearthTestSupport
 
 /// A real HearthCloud server on loopback (port 0 unless a port is given), with its SQLite store in a temp
 /// directory, run in process until ``stop()``.
@@ -30,7 +31,7 @@ final class LiveServer: Sendable {
     static func start(cloud: CloudConfiguration = CloudConfiguration(), port: Int = 0, dataDirectory: URL? = nil, databaseURL: String? = nil) async throws -> LiveServer {
         var cloud = cloud
         cloud.bcryptCost = 4
-        let folder = dataDirectory ?? FileManager.default.temporaryDirectory.appendingPathComponent("hearth-sync-server-\(UUID().uuidString)")
+        let folder = dataDirectory ?? scratchDirectory("hearth-sync-server")
         let configuration = ServerConfiguration(host: "127.0.0.1", port: port, dataDirectory: folder, logLevel: .critical, databaseURL: databaseURL, cloud: cloud)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "hearth.sync.tests.server")
