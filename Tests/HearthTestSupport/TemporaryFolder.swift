@@ -33,7 +33,7 @@ public func scratchDirectory(_ prefix: String) -> URL {
     Scratch.root.appendingPathComponent("\(prefix)-\(UUID().uuidString)")
 }
 
-private enum Scratch {
+enum Scratch {
     static let prefix = "hearth-scratch-"
 
     static let root: URL = {
@@ -46,7 +46,7 @@ private enum Scratch {
     }()
 
     /// Removes the scratch folders of test processes that are no longer running.
-    private static func removeAbandoned(in system: URL) {
+    static func removeAbandoned(in system: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: system.path)) ?? []
         for name in names where name.hasPrefix(prefix) {
             guard let pid = pid_t(name.dropFirst(prefix.count)), pid != getpid() else { continue }
