@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthCloudModel
+import Synchronization
 public import Logging
 public import ServiceLifecycle
 
@@ -13,6 +14,10 @@ public final class PushHub: Service, Sendable {
     private let heartbeat: Duration
     private let logger: Logger
     private let connections = Broadcast<PushMessage, CloudPrincipal>(buffer: 1000)
+    /// The store's changes, subscribed to when the first client connects (see ``connect(_:)``).
+    private let changes = Mutex<AsyncStream<CloudChangeEvent>?>(nil)
+    /// Hands that subscription to ``run()``.
+    private let reading = AsyncStream.makeStream(of: AsyncStream<CloudChangeEvent>.self)
 
     public init(store: any RecordStore, heartbeat: Duration = .seconds(15), logger: Logger) {
         self.store = store
@@ -24,18 +29,30 @@ public final class PushHub: Service, Sendable {
     public var connectionCount: Int { connections.subscriberCount }
 
     /// Registers a client; its messages arrive on the stream until it stops iterating.
+    ///
+    /// The hub reads the store's changes from the first connection on: until then nobody is to be told of
+    /// them, and each change read cost the writer a wake-up of the hub. The subscription is made here, before
+    /// the client's stream is returned, so no change committed after this call is missed.
     public func connect(_ principal: CloudPrincipal) -> AsyncStream<PushMessage> {
-        connections.subscribe(principal)
+        let stream = connections.subscribe(principal)
+        let subscribed = changes.withLock { changes -> AsyncStream<CloudChangeEvent>? in
+            guard changes == nil else { return nil }
+            let subscription = store.events.subscribe()
+            changes = subscription
+            return subscription
+        }
+        if let subscribed { reading.continuation.yield(subscribed) }
+        return stream
     }
 
     public func run() async throws {
-        let events = store.events.subscribe()
         await withTaskGroup(of: Void.self) { group in
-            // Ends when the heartbeats below end at a graceful shutdown and cancel it. (Wrapped in
-            // `cancelOnGracefulShutdown`, each change passed through a merge of two streams on its way here.)
+            // Ends when the heartbeats below end at a graceful shutdown and cancel it.
             group.addTask {
-                for await event in events {
-                    await self.deliver(event)
+                for await events in self.reading.stream {
+                    for await event in events {
+                        await self.deliver(event)
+                    }
                 }
             }
             group.addTask {
