@@ -331,13 +331,23 @@ package struct JSONOutput {
     /// The decimal digits, written without making a string first.
     package mutating func int(_ value: Int64) {
         if value < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = value.magnitude
-        let start = bytes.count
-        repeat {
-            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
-            magnitude /= 10
-        } while magnitude > 0
-        bytes[start...].reverse()
+        var count = 1
+        var rest = value.magnitude
+        while rest >= 10 {
+            rest /= 10
+            count += 1
+        }
+        let end = bytes.count + count
+        bytes.append(contentsOf: repeatElement(UInt8(ascii: "0"), count: count))
+        bytes.withUnsafeMutableBufferPointer { buffer in
+            var index = end
+            var magnitude = value.magnitude
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+        }
     }
 
     package mutating func double(_ value: Double) {
