@@ -83,6 +83,9 @@ struct LoadRun: AsyncParsableCommand {
                 throw error
             }
             await server.stop()
+            // Removed before the next server starts, so the kernel is not still writing this server's database to
+            // disk during the next one's rows.
+            try? FileManager.default.removeItem(at: folder.appendingPathComponent(store.name))
             if let database = store.database { try await Self.dropSchema(schema, url: database) }
         }
         progress.finish()
