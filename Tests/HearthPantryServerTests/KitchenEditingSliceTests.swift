@@ -90,7 +90,7 @@ struct KitchenEditingSliceTests {
     @Test("each save moves a recipe's version on; a save based on an older version is refused as a conflict and writes nothing", arguments: DatabaseKind.allCases)
     func recipeVersions(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
-            let (owner, member, household, id) = try await Self.pancakes(pantry)
+            let (owner, member, _, id) = try await Self.pancakes(pantry)
             #expect(try await pantry.store.recipe(id: id)?.version == 1)
 
             let first = try await pantry.data(Self.updateVersioned, as: member, [

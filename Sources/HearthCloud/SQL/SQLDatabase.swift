@@ -1,4 +1,3 @@
-package import Foundation
 package import HearthCore
 
 /// A SQL database the record store can open transactions on. Other server-side stores in the package (the
