@@ -14,8 +14,9 @@ public final class PushHub: Service, Sendable {
     private let heartbeat: Duration
     private let logger: Logger
     private let connections = Broadcast<PushMessage, CloudPrincipal>(buffer: 1000)
-    /// The store's changes, subscribed to when the first client connects (see ``connect(_:)``).
-    private let changes = Mutex<AsyncStream<CloudChangeEvent>?>(nil)
+    /// Whether the hub has subscribed to the store's changes, which it does when the first client connects
+    /// (see ``connect(_:)``).
+    private let subscribed = Mutex(false)
     /// Hands that subscription to ``run()``.
     private let reading = AsyncStream.makeStream(of: AsyncStream<CloudChangeEvent>.self)
 
@@ -35,13 +36,12 @@ public final class PushHub: Service, Sendable {
     /// the client's stream is returned, so no change committed after this call is missed.
     public func connect(_ principal: CloudPrincipal) -> AsyncStream<PushMessage> {
         let stream = connections.subscribe(principal)
-        let subscribed = changes.withLock { changes -> AsyncStream<CloudChangeEvent>? in
-            guard changes == nil else { return nil }
-            let subscription = store.events.subscribe()
-            changes = subscription
-            return subscription
+        let changes = subscribed.withLock { subscribed -> AsyncStream<CloudChangeEvent>? in
+            guard !subscribed else { return nil }
+            subscribed = true
+            return store.events.subscribe()
         }
-        if let subscribed { reading.continuation.yield(subscribed) }
+        if let changes { reading.continuation.yield(changes) }
         return stream
     }
 
