@@ -47,8 +47,8 @@ public final class Broadcast<Element: Sendable, Tag: Sendable>: Sendable {
         return stream
     }
 
-    /// The tags of the current subscribers. (A closure rather than a key path: the push hub asks on every
-    /// commit, and a key path into this generic type is looked up at run time each time.)
+    /// The tags of the current subscribers. (A closure rather than a key path: the push hub asks for every
+    /// change it delivers, and a key path into this generic type is looked up at run time each time.)
     public var tags: [Tag] { state.withLock { $0.subscribers.values.map { $0.tag } } }
 
     /// Delivers `value` to every subscriber.

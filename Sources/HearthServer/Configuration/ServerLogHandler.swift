@@ -5,7 +5,7 @@ public import Logging
 ///
 /// The HTTP server gives each request's logger its own request ID. `StreamLogHandler` formats all of a
 /// logger's metadata into text each time a key is set, so every request paid for that even when nothing was
-/// logged: about a twentieth of the server's CPU time under load. Here the metadata goes into the line as
+/// logged: about 2% of the server's CPU time under load. Here the metadata goes into the line as
 /// that line's own metadata, after any metadata provider's.
 public struct ServerLogHandler: LogHandler {
     private var output: StreamLogHandler
