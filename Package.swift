@@ -176,17 +176,11 @@ let package = Package(
         ),
 
         // MARK: OCR
-        .systemLibrary(
-            name: "CTesseract",
-            path: "Sources/CTesseract",
-            pkgConfig: "tesseract",
-            providers: [.apt(["libtesseract-dev", "tesseract-ocr-eng"])]
-        ),
+        // Tesseract and Leptonica are loaded at run time (TesseractLibrary), so a build needs neither.
         .target(
             name: "HearthOCR",
             dependencies: [
                 "HearthCore",
-                "CTesseract",
             ],
             swiftSettings: swiftSettings
         ),

@@ -1,9 +1,8 @@
-import CTesseract
 public import Foundation
 import HearthCore
 
-/// Reads photos with Tesseract (Debian `libtesseract-dev` and `tesseract-ocr-eng`), after cleaning them up
-/// with Leptonica.
+/// Reads photos with Tesseract (Debian `libtesseract5` and `tesseract-ocr-eng`, loaded when first used), after
+/// cleaning them up with Leptonica.
 ///
 /// Each job gets its own engine, set up once and reused: a character whitelist (``OCRJob/characterWhitelist``),
 /// single-line page segmentation, and per-character alternatives so that the readers can correct what
@@ -23,10 +22,8 @@ public actor TesseractRecognizer: TextRecognizing {
     /// Checks that Tesseract can start with `configuration`'s language data.
     ///
     /// - Throws: ``HearthCore/ServiceError`` (``HearthCore/ServiceError/Code/ocrUnavailable``) saying which
-    ///   package to install when the language data is missing.
+    ///   package to install when the libraries or the language data are missing.
     public init(configuration: TesseractConfiguration = TesseractConfiguration()) throws {
-        // Leptonica prints its own complaints on stderr; Hearth reports failures as errors instead.
-        setMsgSeverity(Int32(L_SEVERITY_NONE))
         self.configuration = configuration
         engines[.odometer] = try TesseractEngine(job: .odometer, configuration: configuration)
     }
@@ -59,7 +56,7 @@ public actor TesseractRecognizer: TextRecognizing {
                 exists ? "Cannot read the image \(url.path): check its permissions." : "There is no image at \(url.path): check the path.",
                 underlying: error)
         }
-        guard let image = LeptonicaImage(decoding: data) else {
+        guard let image = LeptonicaImage(decoding: data, api: try TesseractLibrary.load()) else {
             throw ServiceError(
                 .unreadableImage,
                 "\(url.path) is not an image Hearth can read (\(data.count) bytes); give a PNG, JPEG, TIFF, BMP, GIF or WebP photo.")
