@@ -8,11 +8,13 @@ public protocol ServiceHealth: Sendable {
     func checkHealth() async -> HealthStatus
 }
 
-/// Runs `operation`, returning nil when it does not finish within `timeout`.
+/// Runs `operation`, returning nil when it does not finish within `timeout` on `clock`.
 ///
 /// The operation runs in its own task, which is cancelled on timeout; the caller is never held up by an
 /// operation that ignores cancellation.
-package func withTimeout<T: Sendable>(_ timeout: Duration, _ operation: @escaping @Sendable () async -> T) async -> T? {
+package func withTimeout<T: Sendable>(
+    _ timeout: Duration, clock: any Clock<Duration> = ContinuousClock(), _ operation: @escaping @Sendable () async -> T
+) async -> T? {
     let outcome = Locked<(continuation: CheckedContinuation<T?, Never>?, done: Bool)>((nil, false))
     @Sendable func finish(_ value: T?) -> Bool {
         let continuation: CheckedContinuation<T?, Never>? = outcome.withLock { state in
@@ -28,7 +30,7 @@ package func withTimeout<T: Sendable>(_ timeout: Duration, _ operation: @escapin
         outcome.withLock { $0.continuation = continuation }
         let work = Task { _ = finish(await operation()) }
         Task {
-            try? await Task.sleep(for: timeout)
+            try? await clock.sleep(for: timeout)
             if finish(nil) { work.cancel() }
         }
     }

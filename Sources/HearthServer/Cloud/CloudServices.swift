@@ -13,8 +13,11 @@ struct CloudServices {
     let services: [any Service]
 
     /// Opens the record store (SQLite in the data directory, or PostgreSQL), migrates it, and builds the API.
+    ///
+    /// PostgreSQL must answer within `connectTimeout`, measured on `clock`.
     static func make(
-        _ configuration: ServerConfiguration, dataDirectory: DataDirectory, logger: Logger, connectTimeout: Duration = Self.connectTimeout
+        _ configuration: ServerConfiguration, dataDirectory: DataDirectory, logger: Logger,
+        connectTimeout: Duration = Self.connectTimeout, clock: any Clock<Duration> = ContinuousClock()
     ) async throws -> CloudServices {
         let store: any RecordStore
         if let url = configuration.databaseURL {
@@ -28,7 +31,7 @@ struct CloudServices {
                         return false
                     }
                     group.addTask {
-                        guard await Self.reach(migrator, within: connectTimeout) else { return false }
+                        guard await Self.reach(migrator, within: connectTimeout, clock: clock) else { return false }
                         try await migrator.migrate()
                         try await PantryGraphQL.migrate(migrator)
                         return true
@@ -73,12 +76,12 @@ extension CloudServices {
     /// How long the server waits for PostgreSQL to answer when it starts.
     static let connectTimeout: Duration = .seconds(20)
 
-    /// Whether `store` answers a statement within `timeout`, asking again every 200 ms (a database still starting
-    /// refuses connections for a moment).
-    static func reach(_ store: PostgresRecordStore, within timeout: Duration) async -> Bool {
-        await withTimeout(timeout) {
+    /// Whether `store` answers a statement within `timeout` on `clock`, asking again every 200 ms (a database
+    /// still starting refuses connections for a moment).
+    static func reach(_ store: PostgresRecordStore, within timeout: Duration, clock: any Clock<Duration>) async -> Bool {
+        await withTimeout(timeout, clock: clock) {
             while await !store.checkHealth().isHealthy {
-                guard (try? await Task.sleep(for: .milliseconds(200))) != nil else { return false }
+                guard (try? await clock.sleep(for: .milliseconds(200))) != nil else { return false }
             }
             return true
         } ?? false
