@@ -1,4 +1,5 @@
 import HearthCore
+import HearthTestSupport
 import Testing
 @testable import HearthCloud
 
@@ -27,8 +28,7 @@ struct DeadlinesTests {
         defer { loop.cancel() }
         let soon = Locked(false)
         _ = deadlines.add(after: .milliseconds(10)) { soon.withLock { $0 = true } }
-        for _ in 0..<100 where !soon.current { try await Task.sleep(for: .milliseconds(20)) }
-        #expect(soon.current)
+        try await waitUntil("the loop fires a deadline 10 ms away") { soon.current }
         #expect(!fired.current.contains("a minute"))
     }
 }

@@ -170,9 +170,9 @@ struct GroupCommitTests {
         let before = size()
         let running = Task { try await database.run() }
         defer { running.cancel() }
-        let deadline = ContinuousClock.now + .seconds(60)
-        while size() <= before, ContinuousClock.now < deadline { try await Task.sleep(for: .milliseconds(50)) }
-        #expect(size() > before, "the database file stayed at \(before) bytes: nothing was checkpointed")
+        try await waitUntil("the checkpoint grows the database file past \(before) bytes", timeout: .seconds(60), interval: .milliseconds(50)) {
+            size() > before
+        }
         #expect(try await Self.numbers(database).count == 2_000)
     }
 

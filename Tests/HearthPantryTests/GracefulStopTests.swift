@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import NIOCore
 import NIOPosix
+import HearthTestSupport
 import Testing
 
 @Suite("Stopping the server: connections that never sent a request do not hold the stop", .timeLimit(.minutes(2)))
@@ -41,8 +42,9 @@ struct GracefulStopTests {
             Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\
             Sec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n
             """)).get()
-        let upgraded = ContinuousClock.now + .seconds(10)
-        while !received.text.contains("\r\n\r\n"), ContinuousClock.now < upgraded { try await Task.sleep(for: .milliseconds(20)) }
+        try await waitUntil("the upgrade is answered", timeout: .seconds(10), interval: .milliseconds(20)) {
+            received.text.contains("\r\n\r\n")
+        }
         #expect(received.text.hasPrefix("HTTP/1.1 101"), "the upgrade was answered \(received.text.prefix(40))")
         let stopped = await server.stop(within: .seconds(30))
         #expect(stopped, "the stop waited on a WebSocket client that never answered the closing frame")
