@@ -62,6 +62,11 @@ struct OCRAccuracyTests {
         }
         let run = try await ChildProcess.run(
             python, [generator.path, folder.url.path, "--odometers", String(count), "--vins", String(count)] + seedArguments)
+        // 3: a face the set is drawn in is not installed; the generator names the package.
+        guard run.status != 3 else {
+            try missing(run.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
+            return nil
+        }
         try #require(run.status == 0, "generate.py failed: \(run.stderr)")
         let manifest = try String(contentsOf: folder.file("manifest.tsv"), encoding: .utf8)
         return manifest.split(separator: "\n").map { $0.split(separator: "\t").map(String.init) }

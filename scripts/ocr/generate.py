@@ -6,6 +6,13 @@ Usage:
 
 Writes PNG images into OUTPUT_DIR and a manifest, OUTPUT_DIR/manifest.tsv, with one line per image:
     file <TAB> kind (odometer|vin) <TAB> expected text <TAB> font <TAB> style
+and the faces it drew with, OUTPUT_DIR/fonts.tsv, one line per face:
+    font <TAB> Debian package <TAB> path
+
+The faces are a fixed list of nine: six DejaVu (fonts-dejavu-core, and DejaVu Sans Condensed from
+fonts-dejavu-extra) and three Liberation (fonts-liberation). When any is missing the script draws nothing
+and exits with status 3, naming the packages to install; it never falls back to the faces it has, which
+would draw a different set under the same seed.
 
 The set is deterministic for a given seed and Pillow version: every random choice (numbers, VINs, fonts,
 styles, noise, blur, rotation, lighting) comes from seeded generators, one per kind, never from the global
@@ -31,13 +38,22 @@ except ImportError:  # pragma: no cover - the message is the point
     sys.exit("Pillow is missing: install it with `python3 -m pip install pillow` "
              "(or run .ci/run, which installs it into .build/venv)")
 
-FONT_DIRS = ["/usr/share/fonts/truetype/dejavu", "/usr/share/fonts/truetype/liberation",
-             "/usr/share/fonts/truetype/liberation2"]
-FONT_FILES = [
-    "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf", "DejaVuSans.ttf", "DejaVuSans-Bold.ttf",
-    "DejaVuSerif.ttf", "DejaVuSansCondensed.ttf",
-    "LiberationMono-Regular.ttf", "LiberationSans-Regular.ttf", "LiberationSerif-Regular.ttf",
+# Every face the set is drawn in, with the Debian package that installs it. The list is fixed: a machine
+# missing one refuses to draw rather than drawing another set under the same seed.
+FONT_FOLDER = "/usr/share/fonts/truetype"
+FONTS = [
+    ("dejavu/DejaVuSansMono.ttf", "fonts-dejavu-core"),
+    ("dejavu/DejaVuSansMono-Bold.ttf", "fonts-dejavu-core"),
+    ("dejavu/DejaVuSans.ttf", "fonts-dejavu-core"),
+    ("dejavu/DejaVuSans-Bold.ttf", "fonts-dejavu-core"),
+    ("dejavu/DejaVuSerif.ttf", "fonts-dejavu-core"),
+    ("dejavu/DejaVuSansCondensed.ttf", "fonts-dejavu-extra"),
+    ("liberation/LiberationMono-Regular.ttf", "fonts-liberation"),
+    ("liberation/LiberationSans-Regular.ttf", "fonts-liberation"),
+    ("liberation/LiberationSerif-Regular.ttf", "fonts-liberation"),
 ]
+# The exit status when fonts are missing, so that a caller can tell it from other failures.
+MISSING_FONTS_STATUS = 3
 
 VIN_LETTERS = "ABCDEFGHJKLMNPRSTUVWXYZ"  # no I, O, Q
 VIN_CHARS = VIN_LETTERS + "0123456789"
@@ -54,17 +70,19 @@ WMIS = ["1HG", "1FA", "1G1", "2T1", "3VW", "4T1", "5YJ", "JHM", "JTD", "KMH", "K
 YEAR_CODES = "ABCDEFGHJKLMNPRSTVWXY123456789"
 
 
-def available_fonts():
-    fonts = []
-    for name in FONT_FILES:
-        for folder in FONT_DIRS:
-            path = os.path.join(folder, name)
-            if os.path.exists(path):
-                fonts.append(path)
-                break
-    if len(fonts) < 3:
-        sys.exit("Fewer than three fonts found; install fonts-dejavu-core "
-                 "(apt-get install fonts-dejavu-core)")
+def required_fonts():
+    """The paths of every face in FONTS, with their packages; exits naming the packages when any is missing."""
+    fonts, missing = [], []
+    for relative, package in FONTS:
+        path = os.path.join(FONT_FOLDER, relative)
+        (fonts if os.path.exists(path) else missing).append((path, package))
+    if missing:
+        packages = sorted({package for _, package in missing})
+        listed = ", ".join(f"{os.path.basename(path)} ({package})" for path, package in missing)
+        print(f"generate.py: missing fonts: {listed}. Install them with "
+              f"`apt-get install {' '.join(packages)}`; the set is always drawn in all {len(FONTS)} faces.",
+              file=sys.stderr)
+        sys.exit(MISSING_FONTS_STATUS)
     return fonts
 
 
@@ -237,7 +255,8 @@ def main():
     # One generator per kind, so that a smaller set is a prefix of a larger one with the same seed.
     odometer_rng = random.Random(args.seed)
     vin_rng = random.Random(args.seed + 1)
-    fonts = available_fonts()
+    faces = required_fonts()
+    fonts = [path for path, _ in faces]
     os.makedirs(args.output, exist_ok=True)
     lines = []
     rng = odometer_rng
@@ -263,6 +282,9 @@ def main():
     with open(os.path.join(args.output, "manifest.tsv"), "w", encoding="utf-8") as manifest:
         for line in lines:
             manifest.write("\t".join(line) + "\n")
+    with open(os.path.join(args.output, "fonts.tsv"), "w", encoding="utf-8") as listing:
+        for path, package in faces:
+            listing.write("\t".join((os.path.basename(path), package, path)) + "\n")
     print(f"{args.odometers} odometers and {args.vins} VINs written to {args.output}")
 
 
