@@ -132,15 +132,15 @@ let package = Package(
 
         // MARK: Reports
         .systemLibrary(
-            name: "CZlib",
-            path: "Sources/CZlib",
+            name: "CHearthZlib",
+            path: "Sources/CHearthZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(
             name: "HearthReports",
             dependencies: [
                 "HearthCore",
-                "CZlib",
+                "CHearthZlib",
             ],
             swiftSettings: swiftSettings
         ),
@@ -156,7 +156,7 @@ let package = Package(
         // MARK: Analytics (PostHog protocol)
         .target(
             name: "HearthCompression",
-            dependencies: ["CZlib"],
+            dependencies: ["CHearthZlib"],
             swiftSettings: swiftSettings
         ),
         .target(
