@@ -50,6 +50,8 @@ let package = Package(
         .package(url: "https://github.com/GraphQLSwift/GraphQL.git", from: "4.3.0"),
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.1.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation.git", from: "0.9.20"),
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.0.0"),
     ],
     targets: [
         // MARK: Foundations
@@ -132,15 +134,15 @@ let package = Package(
 
         // MARK: Reports
         .systemLibrary(
-            name: "CZlib",
-            path: "Sources/CZlib",
+            name: "CHearthZlib",
+            path: "Sources/CHearthZlib",
             providers: [.apt(["zlib1g-dev"])]
         ),
         .target(
             name: "HearthReports",
             dependencies: [
                 "HearthCore",
-                "CZlib",
+                "CHearthZlib",
             ],
             swiftSettings: swiftSettings
         ),
@@ -156,7 +158,7 @@ let package = Package(
         // MARK: Analytics (PostHog protocol)
         .target(
             name: "HearthCompression",
-            dependencies: ["CZlib"],
+            dependencies: ["CHearthZlib"],
             swiftSettings: swiftSettings
         ),
         .target(
@@ -282,6 +284,8 @@ let package = Package(
                 "HearthCompression",
                 "HearthCore",
                 "HearthPantryServer",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
@@ -291,6 +295,8 @@ let package = Package(
                 .product(name: "NIOWebSocket", package: "swift-nio"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -595,6 +601,7 @@ let package = Package(
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],
             swiftSettings: swiftSettings
         ),

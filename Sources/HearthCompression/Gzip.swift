@@ -1,4 +1,4 @@
-import CZlib
+import CHearthZlib
 public import Foundation
 
 /// gzip bodies (RFC 1952) through the system zlib: the analytics client compresses its uploads, and the

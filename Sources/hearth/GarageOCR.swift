@@ -8,7 +8,7 @@ import HearthOCR
 struct GarageOCR: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ocr",
-        abstract: "Read an odometer or a VIN from a photo (Tesseract; apt-get install libtesseract-dev tesseract-ocr-eng).",
+        abstract: "Read an odometer or a VIN from a photo (Tesseract, loaded when used: apt-get install libtesseract5 tesseract-ocr-eng).",
         subcommands: [Odometer.self, VINPhoto.self]
     )
 

@@ -13,7 +13,10 @@ struct Hearth: AsyncParsableCommand {
             Run `hearth help <subcommand>` for the options of each subcommand.
             """,
         version: HearthVersion.current,
-        subcommands: [Serve.self, Report.self, Garage.self, Finance.self, Health.self, Pantry.self, Analytics.self]
+        subcommands: [
+            Serve.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self, Report.self, Garage.self, Finance.self, Health.self, Pantry.self,
+            Analytics.self,
+        ]
     )
 }
 
@@ -21,4 +24,17 @@ struct Hearth: AsyncParsableCommand {
 func dataFolder(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
     let folder = environment["HEARTH_DATA_DIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "hearth-data"
     return URL(fileURLWithPath: (folder as NSString).expandingTildeInPath)
+}
+
+/// A path typed on the command line, with `~` expanded.
+func expandedPath(_ path: String) -> URL {
+    URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+}
+
+/// Prints `value` as pretty JSON with sorted keys and ISO 8601 dates.
+func printJSON<T: Encodable>(_ value: T) throws {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    encoder.dateEncodingStrategy = .iso8601
+    print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }

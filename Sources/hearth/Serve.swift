@@ -9,28 +9,33 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the Hearth server (sync API, health and metrics).",
         discussion: """
-            Settings come from flags, then environment variables (HEARTH_HOST, HEARTH_PORT, HEARTH_DATA_DIR,
-            HEARTH_LOG_LEVEL, HEARTH_DATABASE_URL, HEARTH_RATE_LIMIT, HEARTH_RATE_BURST, HEARTH_MAX_REQUEST_BYTES,
-            HEARTH_MAX_ASSET_BYTES, HEARTH_DATABASE_CONNECTIONS, HEARTH_GRAPHQL_RATE_LIMIT, HEARTH_GRAPHQL_RATE_BURST), then defaults: 127.0.0.1:8080 with data in ./hearth-data
-            and the record store in ./hearth-data/cloud.sqlite.
+            Settings come from flags, then environment variables (each flag below names its own, HEARTH_…),
+            then the --config file (HEARTH_CONFIG), then defaults: 127.0.0.1:8080 with data in ./hearth-data
+            and the record store in ./hearth-data/cloud.sqlite. `hearth doctor` checks a configuration.
             Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first.
             """
     )
 
-    @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 for every interface).")
+    @Option(name: .customLong("config"), help: "A settings file, YAML or JSON, whose keys are these flags' names (HEARTH_CONFIG); flags and the environment win over it.")
+    var configFile: String?
+
+    @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 for every interface; HEARTH_HOST).")
     var host: String?
 
-    @Option(help: "The port to listen on (default 8080; 0 picks a free port).")
+    @Option(help: "The port to listen on (default 8080; 0 picks a free port; HEARTH_PORT).")
     var port: Int?
 
-    @Option(name: .customLong("data-dir"), help: "Where to keep databases and files (default ./hearth-data).")
+    @Option(name: .customLong("data-dir"), help: "Where to keep databases and files (default ./hearth-data; HEARTH_DATA_DIR).")
     var dataDirectory: String?
 
-    @Option(help: "A postgres://user:password@host:5432/database URL for the record store, so several servers can share it (default: SQLite in the data directory).")
+    @Option(help: "A postgres://user:password@host:5432/database URL for the record store, so several servers can share it (default: SQLite in the data directory; HEARTH_DATABASE_URL).")
     var database: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info; HEARTH_LOG_LEVEL).")
     var logLevel: String?
+
+    @Option(name: .customLong("log-format"), help: "text, or json for log collectors: one JSON object a line (default text; HEARTH_LOG_FORMAT).")
+    var logFormat: String?
 
     @Option(name: .customLong("rate-limit"), help: "Requests per second each user may make on average (default 50; HEARTH_RATE_LIMIT).")
     var rateLimit: Double?
@@ -65,16 +70,19 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("graphql-answer-cache-mb"), help: "Megabytes of GraphQL query answers kept, per user, until something they show changes; 0 keeps none (default 64; HEARTH_GRAPHQL_ANSWER_CACHE_MB).")
     var graphQLAnswerCacheMegabytes: Int?
 
+    @Option(name: .customLong("public-url"), help: "The https:// address people reach the server at, when a reverse proxy with HTTPS stands in front of it (HEARTH_PUBLIC_URL).")
+    var publicURL: String?
+
     func run() async throws {
         let configuration = try ServerConfiguration.resolve(
-            host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, database: database,
+            host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, logFormat: logFormat, database: database,
             rateLimit: rateLimit, rateBurst: rateBurst, maxRequestBytes: maxRequestBytes, maxAssetBytes: maxAssetBytes,
             databaseConnections: databaseConnections, analyticsKeys: analyticsKeys,
             graphQLMaxDepth: graphQLMaxDepth, graphQLMaxCost: graphQLMaxCost,
             graphQLRateLimit: graphQLRateLimit, graphQLRateBurst: graphQLRateBurst,
-            graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes
+            graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes, publicURL: publicURL, configFile: configFile
         )
-        LoggingSystem.bootstrap { label in ServerLogHandler(label: label, level: configuration.logLevel) }
+        LoggingSystem.bootstrap { label in ServerLogHandler(label: label, level: configuration.logLevel, format: configuration.logFormat) }
         let app = try await buildApplication(configuration)
         try await runServer(app, configuration: configuration)
     }

@@ -4,7 +4,7 @@ import HearthCore
 import HearthTestSupport
 import Testing
 
-@Suite("PDF output checked with qpdf and poppler", .enabled(if: PDFTools.available, "needs qpdf and poppler-utils (.ci/run installs them)"))
+@Suite("PDF output checked with qpdf and poppler", .enabled(if: PDFTools.available || ExternalTool.missingFails, "needs qpdf and poppler-utils (.ci/run installs them); on CI (CI=true) their absence fails every test here"))
 struct PDFRendererTests {
     let renderer = PDFRenderer()
 

@@ -1,6 +1,18 @@
 /// The record store's tables, written for each database. Statements are idempotent (`IF NOT EXISTS`), so
 /// migrating an existing database is safe; later versions append statements.
-enum CloudSchema {
+package enum CloudSchema {
+    /// The tables a migrated record store on `dialect` holds, for checking a database (`hearth doctor`).
+    package static func tableNames(_ dialect: SQLDialect) -> [String] {
+        tables(in: dialect == .sqlite ? sqlite : postgres)
+    }
+
+    /// The names of the tables `statements` create.
+    package static func tables(in statements: [String]) -> [String] {
+        statements.compactMap { statement in
+            statement.firstMatch(of: /CREATE (?:UNLOGGED )?TABLE IF NOT EXISTS (\w+)/).map { String($0.1) }
+        }
+    }
+
     static let sqlite: [String] = [
         "PRAGMA journal_mode = WAL",
         """

@@ -9,6 +9,9 @@ package import HearthCloud
 /// dates are `YYYY-MM-DD` days. Rows that belong to a household are deleted with it by the store, in the same
 /// transaction (no foreign keys: SQLite leaves them off by default and both databases must behave alike).
 package enum PantryTables {
+    /// The pantry's tables, for checking a database (`hearth doctor`).
+    package static var tableNames: [String] { CloudSchema.tables(in: statements) }
+
     /// Every table and index, in creation order.
     package static let statements: [String] = [
         """

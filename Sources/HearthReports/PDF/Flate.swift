@@ -1,4 +1,4 @@
-import CZlib
+import CHearthZlib
 import HearthCore
 
 /// Flate (zlib) compression of PDF streams and decompression of PNG image data, through the system zlib.
@@ -56,7 +56,7 @@ enum Flate {
     /// The CRC-32 of `bytes`, as PNG chunks carry it.
     static func crc32(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.withUnsafeBufferPointer { buffer in
-            UInt32(truncatingIfNeeded: CZlib.crc32(0, buffer.baseAddress, uInt(buffer.count)))
+            UInt32(truncatingIfNeeded: CHearthZlib.crc32(0, buffer.baseAddress, uInt(buffer.count)))
         }
     }
 }

@@ -6,7 +6,8 @@ import HearthCore
 
 /// Settings for the Hearth server.
 ///
-/// Each setting comes from, in order: a command-line flag, an environment variable, the default.
+/// Each setting comes from, in order: a command-line flag, an environment variable, the settings file given
+/// with `--config` (or `HEARTH_CONFIG`; YAML or JSON, its keys the flags' names), the default.
 ///
 /// | setting        | flag          | environment         | default          |
 /// |----------------|---------------|---------------------|------------------|
@@ -14,6 +15,7 @@ import HearthCore
 /// | port           | `--port`      | `HEARTH_PORT`       | `8080`           |
 /// | data directory | `--data-dir`  | `HEARTH_DATA_DIR`   | `./hearth-data`  |
 /// | log level      | `--log-level` | `HEARTH_LOG_LEVEL`  | `info`           |
+/// | log format     | `--log-format` | `HEARTH_LOG_FORMAT` | `text` (or `json`) |
 /// | record database| `--database`  | `HEARTH_DATABASE_URL` | `cloud.sqlite` in the data directory |
 /// | requests per second per user | `--rate-limit` | `HEARTH_RATE_LIMIT` | 50 |
 /// | burst per user | `--rate-burst` | `HEARTH_RATE_BURST` | 200 |
@@ -26,6 +28,7 @@ import HearthCore
 /// | GraphQL operations per second per user | `--graphql-rate-limit` | `HEARTH_GRAPHQL_RATE_LIMIT` | the cloud API's rate |
 /// | GraphQL burst per user | `--graphql-rate-burst` | `HEARTH_GRAPHQL_RATE_BURST` | the cloud API's burst |
 /// | memory for kept GraphQL answers, in megabytes | `--graphql-answer-cache-mb` | `HEARTH_GRAPHQL_ANSWER_CACHE_MB` | 64 (0 keeps none) |
+/// | the address people reach the server at, behind a reverse proxy | `--public-url` | `HEARTH_PUBLIC_URL` | none |
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
     public var host: String
@@ -35,6 +38,8 @@ public struct ServerConfiguration: Sendable {
     public var dataDirectory: URL
     /// How much the server logs.
     public var logLevel: Logger.Level
+    /// How log lines are written: text for people, JSON for log collectors.
+    public var logFormat: LogFormat = .text
     /// The name the server reports in its `Server` header and logs.
     public var serverName: String
     /// A `postgres://` URL for the record store; nil keeps it in SQLite in the data directory.
@@ -53,6 +58,9 @@ public struct ServerConfiguration: Sendable {
     public var graphQLBurst: Double?
     /// Bytes of query answers the GraphQL endpoint may keep until something they show changes; 0 keeps none.
     public var graphQLAnswerCacheBytes = 64 << 20
+    /// The address people reach the server at (`https://hearth.example.org`), when a reverse proxy stands in
+    /// front of it; nil when they reach it directly.
+    public var publicURL: URL?
 
     public init(
         host: String = "127.0.0.1",
@@ -79,6 +87,7 @@ public struct ServerConfiguration: Sendable {
         port: Int? = nil,
         dataDirectory: String? = nil,
         logLevel: String? = nil,
+        logFormat: String? = nil,
         database: String? = nil,
         rateLimit: Double? = nil,
         rateBurst: Double? = nil,
@@ -91,9 +100,21 @@ public struct ServerConfiguration: Sendable {
         graphQLRateLimit: Double? = nil,
         graphQLRateBurst: Double? = nil,
         graphQLAnswerCacheMegabytes: Int? = nil,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        publicURL: String? = nil,
+        configFile: String? = nil,
+        environment given: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> ServerConfiguration {
         var configuration = ServerConfiguration()
+        // An empty variable counts as unset, so it does not hide the file's value.
+        var environment = given.filter { !$0.value.isEmpty }
+        var names: [String: String] = [:]
+        if let path = configFile ?? environment["HEARTH_CONFIG"] {
+            let file = try ConfigurationFile(contentsOf: URL(fileURLWithPath: (path as NSString).expandingTildeInPath))
+            for (variable, name) in file.names where environment[variable] == nil { names[variable] = name }
+            environment = file.values.merging(environment) { _, variable in variable }
+        }
+        /// How a message names where a value came from: the variable, or the file's key.
+        func source(_ variable: String) -> String { names[variable] ?? variable }
         /// The flag's value, else the environment's, checked to lie in `range`.
         func number<T: Comparable & LosslessStringConvertible>(
             _ flag: T?, _ variable: String, _ option: String, _ range: ClosedRange<T>, _ what: String
@@ -101,11 +122,12 @@ public struct ServerConfiguration: Sendable {
             var value = flag
             if value == nil, let text = environment[variable], !text.isEmpty {
                 guard let parsed = T(text) else {
-                    throw ServiceError.validationFailed("\(variable) is \"\(text)\", which is not a number; give \(what) from \(range.lowerBound) to \(range.upperBound).")
+                    throw ServiceError.validationFailed("\(source(variable)) is \"\(text)\", which is not a number; give \(what) from \(range.lowerBound) to \(range.upperBound).")
                 }
                 value = parsed
             }
             if let value, !range.contains(value) {
+                let option = flag == nil ? source(variable) : option
                 throw ServiceError.validationFailed("\(option) \(value) is out of range; give \(what) from \(range.lowerBound) to \(range.upperBound).")
             }
             return value
@@ -146,7 +168,7 @@ public struct ServerConfiguration: Sendable {
             configuration.port = port
         } else if let text = environment["HEARTH_PORT"], !text.isEmpty {
             guard let value = Int(text) else {
-                throw ServiceError.validationFailed("HEARTH_PORT is \"\(text)\", which is not a port number; use a number from 0 to 65535.")
+                throw ServiceError.validationFailed("\(source("HEARTH_PORT")) is \"\(text)\", which is not a port number; use a number from 0 to 65535.")
             }
             configuration.port = value
         }
@@ -163,6 +185,12 @@ public struct ServerConfiguration: Sendable {
             }
             configuration.logLevel = level
         }
+        if let text = logFormat ?? environment["HEARTH_LOG_FORMAT"], !text.isEmpty {
+            guard let format = LogFormat(rawValue: text.lowercased()) else {
+                throw ServiceError.validationFailed("Log format \"\(text)\" is not one of: \(LogFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+            }
+            configuration.logFormat = format
+        }
         if let value = database ?? environment["HEARTH_DATABASE_URL"], !value.isEmpty {
             guard value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") else {
                 // The value may hold a password: the message names only what it starts with.
@@ -172,6 +200,14 @@ public struct ServerConfiguration: Sendable {
             configuration.databaseURL = value
         }
         configuration.analyticsKeys = try Self.analyticsKeys(analyticsKeys, environment: environment)
+        if let text = publicURL ?? environment["HEARTH_PUBLIC_URL"], !text.isEmpty {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+                  url.host?.isEmpty == false, url.user == nil, url.password == nil
+            else {
+                throw ServiceError.validationFailed("The public URL \"\(text.prefix(80))\" is not an http:// or https:// address; give the one people type, such as https://hearth.example.org.")
+            }
+            configuration.publicURL = url
+        }
         return configuration
     }
 

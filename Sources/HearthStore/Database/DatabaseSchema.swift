@@ -18,3 +18,12 @@ public protocol DatabaseSchema {
     /// Adds this module's migrations. Give them names prefixed with the module, such as `"finance.v1"`.
     static func registerMigrations(in migrator: inout DatabaseMigrator)
 }
+
+extension AppDatabase {
+    /// The names of every migration `schemas` register, in order: what a database of theirs may have applied.
+    public static func migrationNames(_ schemas: [any DatabaseSchema.Type]) -> [String] {
+        var migrator = DatabaseMigrator()
+        for schema in schemas { schema.registerMigrations(in: &migrator) }
+        return migrator.migrations
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+import HearthCloud
+import HearthCore
+import Logging
+import HearthTestSupport
+import Testing
+@testable import HearthServer
+
+/// `hearth serve --config FILE`: YAML or JSON, below flags and the environment, every mistake named.
+@Suite("Settings files")
+struct ConfigurationFileTests {
+    static func file(_ text: String, named name: String = "hearth.yaml") throws -> (TemporaryFolder, String) {
+        let folder = try TemporaryFolder(prefix: "hearth-config")
+        try text.write(to: folder.file(name), atomically: true, encoding: .utf8)
+        return (folder, folder.file(name).path)
+    }
+
+    static func refusal(_ text: String, named name: String = "hearth.yaml", environment: [String: String] = [:]) throws -> String {
+        let (folder, path) = try file(text, named: name)
+        defer { _ = folder }
+        do {
+            _ = try ServerConfiguration.resolve(configFile: path, environment: environment)
+            Issue.record("the file was accepted:\n\(text)")
+            return ""
+        } catch let error as ServiceError {
+            return error.message
+        }
+    }
+
+    @Test("a YAML file's settings apply, the environment wins over the file, and a flag over both")
+    func precedence() throws {
+        let (folder, path) = try Self.file("""
+            # The household's server
+            host: 0.0.0.0
+            port: 9090
+            data-dir: /var/lib/hearth
+            log-level: warning
+            log-format: json
+            rate-limit: 12.5
+            analytics-key: [phc_app, phc_web]
+            graphql-answer-cache-mb: 8
+            public-url: https://hearth.example.org
+            """)
+        defer { _ = folder }
+        let fromFile = try ServerConfiguration.resolve(configFile: path, environment: [:])
+        #expect(fromFile.host == "0.0.0.0" && fromFile.port == 9090)
+        #expect(fromFile.dataDirectory.path == "/var/lib/hearth")
+        #expect(fromFile.logLevel == .warning && fromFile.logFormat == .json)
+        #expect(fromFile.cloud.requestsPerSecond == 12.5)
+        #expect(fromFile.analyticsKeys == ["phc_app", "phc_web"])
+        #expect(fromFile.graphQLAnswerCacheBytes == 8 << 20)
+        #expect(fromFile.publicURL?.absoluteString == "https://hearth.example.org")
+
+        let overridden = try ServerConfiguration.resolve(port: 7070, environment: ["HEARTH_CONFIG": path, "HEARTH_PORT": "8181", "HEARTH_HOST": "127.0.0.1", "HEARTH_LOG_LEVEL": ""])
+        #expect(overridden.port == 7070, "the flag wins")
+        #expect(overridden.host == "127.0.0.1", "the environment wins over the file")
+        #expect(overridden.logLevel == .warning, "an empty variable does not hide the file")
+        #expect(overridden.cloud.requestsPerSecond == 12.5)
+    }
+
+    @Test("JSON is read as well, being YAML too")
+    func json() throws {
+        let (folder, path) = try Self.file(#"{"port": 8181, "analytics-key": "phc_a,phc_b", "rate-burst": 40}"#, named: "hearth.json")
+        defer { _ = folder }
+        let configuration = try ServerConfiguration.resolve(configFile: path, environment: [:])
+        #expect(configuration.port == 8181)
+        #expect(configuration.analyticsKeys == ["phc_a", "phc_b"])
+        #expect(configuration.cloud.burst == 40)
+    }
+
+    @Test("an unknown key is refused with the key, its line, the one probably meant, and every key there is")
+    func unknownKey() throws {
+        let message = try Self.refusal("port: 8080\nrate-limt: 5\n")
+        #expect(message.contains("unknown key \"rate-limt\" (line 2)"), "\(message)")
+        #expect(message.contains("Did you mean rate-limit?"), "\(message)")
+        #expect(message.contains("The keys are: host, port, data-dir"), "\(message)")
+        let twice = try Self.refusal("port: 8080\nport: 9090\n")
+        #expect(twice.contains("duplicated key(s): 'port'"), "\(twice)")
+    }
+
+    @Test("a value of the wrong kind is refused naming the key, the line and what it must be")
+    func badValues() throws {
+        let port = try Self.refusal("host: localhost\nport: eighty\n")
+        #expect(port.contains("port in ") && port.contains("(line 2) is \"eighty\", which is not a whole number"), "\(port)")
+        let level = try Self.refusal("log-level: loud\n")
+        #expect(level.contains("log-level in") && level.contains("must be one of: trace, debug, info, notice, warning, error, critical"), "\(level)")
+        let rate = try Self.refusal("rate-limit: [1, 2]\n")
+        #expect(rate.contains("rate-limit in") && rate.contains("must be a single value; it is a list"), "\(rate)")
+        let keys = try Self.refusal("analytics-key: {a: 1}\n")
+        #expect(keys.contains("must be a list of strings"), "\(keys)")
+        // A number of the right kind but out of range is named by its key, not by an environment variable.
+        let range = try Self.refusal("database-connections: 0\n")
+        #expect(range.contains("database-connections in") && range.contains("0 is out of range"), "\(range)")
+    }
+
+    @Test("files that are not settings: not YAML, not a mapping, far too large, or missing")
+    func notSettings() throws {
+        #expect(try Self.refusal("port: [8080\n").contains("is not valid YAML or JSON"))
+        #expect(try Self.refusal("- port\n- host\n").contains("must hold keys and values"))
+        #expect(try Self.refusal(String(repeating: "# filler\n", count: 200_000)).contains("a settings file is a few hundred"))
+        let missing = #expect(throws: ServiceError.self) { try ServerConfiguration.resolve(configFile: "/nonexistent/hearth.yaml", environment: [:]) }
+        #expect(missing?.message.contains("/nonexistent/hearth.yaml cannot be read") == true, "\(missing?.message ?? "")")
+        // An empty file is no settings at all.
+        let (folder, path) = try Self.file("")
+        defer { _ = folder }
+        #expect(try ServerConfiguration.resolve(configFile: path, environment: [:]).port == 8080)
+    }
+}

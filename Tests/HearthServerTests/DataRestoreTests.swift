@@ -1,0 +1,178 @@
+import Foundation
+import HearthCloud
+import HearthCloudModel
+import HearthCore
+import HearthServer
+import HearthTestSupport
+import Testing
+import ZIPFoundation
+
+/// Backups that restore, and archives that are refused before anything is written: damaged, changed,
+/// reaching outside the folder, or aimed at a folder that is not empty.
+@Suite("Backup archives")
+struct DataRestoreTests {
+    /// A data directory with a record store and a file beside it, and its backup.
+    static func backedUp(_ folder: TemporaryFolder) async throws -> (data: URL, archive: URL) {
+        let data = folder.file("data")
+        try FileManager.default.createDirectory(at: data.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        let store = try SQLiteRecordStore(url: data.appendingPathComponent("cloud.sqlite"))
+        try await store.migrate()
+        let accounts = AccountService(store: store, configuration: CloudConfiguration(bcryptCost: 4))
+        _ = try await accounts.signUp(CloudSignUpRequest(emailAddress: "archive@example.com", password: "a long password"))
+        try Data("an asset's bytes".utf8).write(to: data.appendingPathComponent("assets/one"))
+        let archive = folder.file("backup.zip")
+        _ = try DataBackup(dataDirectory: data).write(to: archive)
+        return (data, archive)
+    }
+
+    /// The members of `archive`, by path.
+    static func members(_ archive: URL) throws -> [String: Data] {
+        let zip = try Archive(url: archive, accessMode: .read)
+        var members: [String: Data] = [:]
+        for entry in zip {
+            var data = Data()
+            _ = try zip.extract(entry) { data.append($0) }
+            members[entry.path] = data
+        }
+        return members
+    }
+
+    /// A ZIP file holding `members`, written the way an attacker would: any path, any manifest.
+    static func archive(_ members: [String: Data], at url: URL) throws {
+        let zip = try Archive(url: url, accessMode: .create)
+        for (path, data) in members.sorted(by: { $0.key < $1.key }) {
+            try zip.addEntry(with: path, type: .file, uncompressedSize: Int64(data.count)) { position, size in
+                data.subdata(in: Int(position)..<Int(position) + size)
+            }
+        }
+    }
+
+    static func manifest(_ data: Data) throws -> BackupManifest {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = .iso8601
+        return try decoder.decode(BackupManifest.self, from: data)
+    }
+
+    static func encoded(_ manifest: BackupManifest) throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        return try encoder.encode(manifest)
+    }
+
+    /// Restoring `archive` into a new folder fails with a message holding `expected`, and leaves nothing.
+    static func expectRefused(_ archive: URL, in folder: TemporaryFolder, saying expected: String) throws {
+        let target = folder.file("target-\(UUID().uuidString)")
+        let error = #expect(throws: ServiceError.self) { try DataRestore(archive: archive, dataDirectory: target).run() }
+        #expect(error?.message.contains(expected) == true, "\(error?.message ?? "no error")")
+        #expect(!FileManager.default.fileExists(atPath: target.path), "the refused restore left \(target.path) behind")
+    }
+
+    @Test("a backup restores every member byte for byte, and the restored record store opens")
+    func roundTrip() async throws {
+        let folder = try TemporaryFolder(prefix: "hearth-archive")
+        let (data, archive) = try await Self.backedUp(folder)
+        let target = folder.file("restored")
+        let manifest = try DataRestore(archive: archive, dataDirectory: target).run()
+        #expect(manifest.entries.map(\.path) == ["data/assets/one", "data/cloud.sqlite"])
+        #expect(manifest.entries.map(\.kind) == [.file, .sqlite])
+        #expect(try Data(contentsOf: target.appendingPathComponent("assets/one")) == Data(contentsOf: data.appendingPathComponent("assets/one")))
+        let store = try SQLiteRecordStore(url: target.appendingPathComponent("cloud.sqlite"))
+        try await store.migrate()
+        let accounts = AccountService(store: store, configuration: CloudConfiguration(bcryptCost: 4))
+        _ = try await accounts.signIn(CloudSignInRequest(emailAddress: "archive@example.com", password: "a long password"))
+        for entry in manifest.entries {
+            let mode = try FileManager.default.attributesOfItem(atPath: target.appendingPathComponent(String(entry.path.dropFirst(5))).path)[.posixPermissions] as? Int
+            #expect(mode == 0o600, "\(entry.path)")
+        }
+    }
+
+    @Test("a member changed after the backup, or one the manifest does not list, is refused and nothing is restored")
+    func changedArchives() async throws {
+        let folder = try TemporaryFolder(prefix: "hearth-archive")
+        let (_, archive) = try await Self.backedUp(folder)
+        var members = try Self.members(archive)
+
+        var changed = members
+        changed["data/assets/one"] = Data("AN ASSET'S BYTES".utf8)  // the same length, other bytes
+        try Self.archive(changed, at: folder.file("changed.zip"))
+        try Self.expectRefused(folder.file("changed.zip"), in: folder, saying: "does not match the SHA-256")
+
+        var extra = members
+        extra["data/assets/two"] = Data("smuggled".utf8)
+        try Self.archive(extra, at: folder.file("extra.zip"))
+        try Self.expectRefused(folder.file("extra.zip"), in: folder, saying: "which its manifest does not list")
+
+        var longer = members
+        longer["data/assets/one"] = Data(repeating: 0x41, count: 1_000_000)
+        try Self.archive(longer, at: folder.file("longer.zip"))
+        try Self.expectRefused(folder.file("longer.zip"), in: folder, saying: "where the manifest says")
+
+        members.removeValue(forKey: "data/assets/one")
+        try Self.archive(members, at: folder.file("missing.zip"))
+        try Self.expectRefused(folder.file("missing.zip"), in: folder, saying: "is incomplete")
+    }
+
+    @Test("paths that climb out of the data directory are refused before anything is written")
+    func pathsOutside() async throws {
+        let folder = try TemporaryFolder(prefix: "hearth-archive")
+        let (_, archive) = try await Self.backedUp(folder)
+        let members = try Self.members(archive)
+        let payload = Data("owned".utf8)
+        for path in ["data/../../escaped", "data//etc/passwd", "/etc/escaped", "data/./x", "data/a\\..\\b", "postgres/../../x"] {
+            var manifest = try Self.manifest(try #require(members[BackupManifest.memberName]))
+            manifest.entries.append(BackupEntry(path: path, kind: path.hasPrefix("postgres") ? .postgres : .file, bytes: Int64(payload.count), sha256: "00"))
+            var hostile = members
+            hostile[BackupManifest.memberName] = try Self.encoded(manifest)
+            hostile[path] = payload
+            let url = folder.file("hostile-\(UUID().uuidString).zip")
+            try Self.archive(hostile, at: url)
+            try Self.expectRefused(url, in: folder, saying: "lists a member it may not hold")
+        }
+        #expect(!FileManager.default.fileExists(atPath: folder.url.deletingLastPathComponent().appendingPathComponent("escaped").path))
+    }
+
+    @Test("files that are not backups, manifests from elsewhere or from a newer Hearth, and full folders are refused")
+    func notBackups() async throws {
+        let folder = try TemporaryFolder(prefix: "hearth-archive")
+        let (data, archive) = try await Self.backedUp(folder)
+        try Data("not a zip at all".utf8).write(to: folder.file("text.zip"))
+        try Self.expectRefused(folder.file("text.zip"), in: folder, saying: "it is not a ZIP archive")
+        try Self.expectRefused(folder.file("absent.zip"), in: folder, saying: "there is no such file")
+
+        try Self.archive(["notes.txt": Data("hello".utf8)], at: folder.file("other.zip"))
+        try Self.expectRefused(folder.file("other.zip"), in: folder, saying: "it has no manifest.json")
+        try Self.archive([BackupManifest.memberName: Data("{\"format\":\"something else\"}".utf8)], at: folder.file("foreign.zip"))
+        try Self.expectRefused(folder.file("foreign.zip"), in: folder, saying: "its manifest is not one `hearth backup` writes")
+
+        var members = try Self.members(archive)
+        var newer = try Self.manifest(try #require(members[BackupManifest.memberName]))
+        newer.version = BackupManifest.currentVersion + 1
+        members[BackupManifest.memberName] = try Self.encoded(newer)
+        try Self.archive(members, at: folder.file("newer.zip"))
+        try Self.expectRefused(folder.file("newer.zip"), in: folder, saying: "written by a newer Hearth")
+
+        // A folder with something in it is never restored into, and keeps what it held.
+        let error = #expect(throws: ServiceError.self) { try DataRestore(archive: archive, dataDirectory: data).run() }
+        #expect(error?.message.contains("is not empty") == true)
+        #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("assets/one").path))
+    }
+
+    @Test("a database that fails SQLite's integrity check is named, and no archive is written")
+    func damagedDatabase() async throws {
+        let folder = try TemporaryFolder(prefix: "hearth-archive")
+        let (data, _) = try await Self.backedUp(folder)
+        // Overwrite the middle of the record store with noise, keeping its header.
+        let database = data.appendingPathComponent("cloud.sqlite")
+        var bytes = try Data(contentsOf: database)
+        let start = bytes.count / 3
+        for index in start..<min(bytes.count, start + 8_192) { bytes[index] = UInt8(truncatingIfNeeded: index &* 31 &+ 7) }
+        try bytes.write(to: database)
+        let output = folder.file("damaged.zip")
+        let error = #expect(throws: ServiceError.self) { try DataBackup(dataDirectory: data).write(to: output) }
+        #expect(error?.message.contains("cloud.sqlite") == true, "\(error?.message ?? "")")
+        #expect(error?.message.contains("integrity check") == true, "\(error?.message ?? "")")
+        #expect(!FileManager.default.fileExists(atPath: output.path))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }
+        #expect(leftovers.isEmpty, "the failed backup left \(leftovers)")
+    }
+}
