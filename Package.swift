@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthExchange", targets: ["HearthExchange"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
+        .library(name: "HearthMail", targets: ["HearthMail"]),
         .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
         .library(name: "HearthPermissions", targets: ["HearthPermissions"]),
         .library(name: "HearthCloud", targets: ["HearthCloud"]),
@@ -109,6 +110,19 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Mail (an SMTP client: verification codes, reminders, digests)
+        .target(
+            name: "HearthMail",
+            dependencies: [
+                "HearthCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -281,6 +295,7 @@ let package = Package(
                 "HearthCloudModel",
                 "HearthCompression",
                 "HearthCore",
+                "HearthMail",
                 "HearthPantryServer",
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Hummingbird", package: "hummingbird"),
@@ -524,6 +539,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "HearthMailTests",
+            dependencies: [
+                "HearthCore",
+                "HearthMail",
+                "HearthTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HearthPermissionsTests",
             dependencies: ["HearthPermissions"],
             swiftSettings: swiftSettings
@@ -577,6 +604,7 @@ let package = Package(
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
+                "HearthMail",
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCompression",
@@ -594,6 +622,7 @@ let package = Package(
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: swiftSettings
