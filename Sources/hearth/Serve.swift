@@ -11,8 +11,11 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Settings come from flags, then environment variables (HEARTH_HOST, HEARTH_PORT, HEARTH_DATA_DIR,
             HEARTH_LOG_LEVEL, HEARTH_DATABASE_URL, HEARTH_RATE_LIMIT, HEARTH_RATE_BURST, HEARTH_MAX_REQUEST_BYTES,
-            HEARTH_MAX_ASSET_BYTES, HEARTH_DATABASE_CONNECTIONS, HEARTH_GRAPHQL_RATE_LIMIT, HEARTH_GRAPHQL_RATE_BURST), then defaults: 127.0.0.1:8080 with data in ./hearth-data
+            HEARTH_MAX_ASSET_BYTES, HEARTH_DATABASE_CONNECTIONS, HEARTH_GRAPHQL_RATE_LIMIT, HEARTH_GRAPHQL_RATE_BURST,
+            HEARTH_SMTP_URL, HEARTH_MAIL_FROM), then defaults: 127.0.0.1:8080 with data in ./hearth-data
             and the record store in ./hearth-data/cloud.sqlite.
+            Accounts prove their address with a code sent by email, which --smtp-url and --mail-from send; without
+            them the code is written to the server's log (with a warning), which suits a household's own server.
             Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first.
             """
     )
@@ -65,6 +68,12 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("graphql-answer-cache-mb"), help: "Megabytes of GraphQL query answers kept, per user, until something they show changes; 0 keeps none (default 64; HEARTH_GRAPHQL_ANSWER_CACHE_MB).")
     var graphQLAnswerCacheMegabytes: Int?
 
+    @Option(name: .customLong("smtp-url"), help: "The mail server for verification and password-reset codes: smtp://user:password@host:587 (STARTTLS required; ?starttls=opportunistic or off), smtps://user:password@host:465, ?ca=/path/ca.pem to trust a private CA (HEARTH_SMTP_URL). None: codes go to the log.")
+    var smtpURL: String?
+
+    @Option(name: .customLong("mail-from"), help: "The address the server's mail comes from, such as hearth@example.com; needed with --smtp-url (HEARTH_MAIL_FROM).")
+    var mailFrom: String?
+
     func run() async throws {
         let configuration = try ServerConfiguration.resolve(
             host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, database: database,
@@ -72,7 +81,8 @@ struct Serve: AsyncParsableCommand {
             databaseConnections: databaseConnections, analyticsKeys: analyticsKeys,
             graphQLMaxDepth: graphQLMaxDepth, graphQLMaxCost: graphQLMaxCost,
             graphQLRateLimit: graphQLRateLimit, graphQLRateBurst: graphQLRateBurst,
-            graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes
+            graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes,
+            smtpURL: smtpURL, mailFrom: mailFrom
         )
         LoggingSystem.bootstrap { label in ServerLogHandler(label: label, level: configuration.logLevel) }
         let app = try await buildApplication(configuration)
