@@ -20,6 +20,7 @@ import Foundation
 /// | `accountCodeAttempts` (wrong tries before a code is spent) | 5 | `BAD_REQUEST` |
 /// | `accountCodeRate` / `accountCodeBurst` (codes sent per address) | 1 a minute / 5 | `THROTTLED` with `retryAfter` |
 /// | `recordTypes` (nil accepts any well-formed type name) | nil | `BAD_REQUEST` |
+/// | `authorOwnedRecordTypes` (records only their creator or the zone's owner may change or delete) | Hearth Health's key records | `ACCESS_DENIED` |
 /// | `bcryptCost` | 12 | — |
 public struct CloudConfiguration: Sendable {
     public var maxOperationsPerRequest: Int
@@ -52,6 +53,11 @@ public struct CloudConfiguration: Sendable {
     /// Codes sent to one address: refilled per second, and at once.
     public var accountCodeRate: Double = 1.0 / 60
     public var accountCodeBurst: Double = 5
+    /// Record types whose records, in a shared zone, only the participant who created them or the zone's owner
+    /// may change or delete: the key records of end-to-end encrypted health sharing (`HealthMemberKey`, a
+    /// participant's published public keys; `HealthZoneKey`, a key the owner wrapped), so no participant can put
+    /// their keys in another's place.
+    public var authorOwnedRecordTypes: Set<String> = ["HealthMemberKey", "HealthZoneKey"]
 
     public init(
         maxOperationsPerRequest: Int = 400,
