@@ -73,6 +73,33 @@ struct VerifiedAddressTests {
         }
     }
 
+    @Test("an invitation an earlier version bound to an unverified account at sign-up goes back to the address, once", arguments: StoreKind.allCases)
+    func earlierClaimsAreUndone(_ kind: StoreKind) async throws {
+        try await withStore(kind, configuration: Self.configuration) { store in
+            let owner = try await makeUser(store, "owner")
+            let invitee = try await makeUser(store, "invitee")
+            let address = try await email(of: invitee, in: store)
+            let share = try await Self.invite(store, owner, address)
+            // As earlier versions left it: bound at sign-up, before any migration marked the change.
+            try await store.database.transaction(readOnly: false) { tx in
+                try await tx.execute("UPDATE participants SET account_id = ? WHERE email = ?", [.text(invitee.userID), .text(address)])
+                try await tx.execute("DELETE FROM schema_marks", [])
+            }
+            #expect(try await store.invitations(invitee).map(\.shareName) == [share.shareName])
+            try await store.migrate()
+            #expect(try await store.invitations(invitee).isEmpty)
+            let refused = await cloudError { _ = try await store.acceptShare(invitee, token: share.shareToken) }
+            #expect(refused?.serverErrorCode == .accessDenied)
+
+            // Once only: an invitation made later to the account by its id stays the account's.
+            let other = try await makeUser(store, "other")
+            _ = try await store.addParticipants(owner, scope: .private, request: CloudParticipantsAddRequest(
+                zoneID: share.zoneID, shareName: share.shareName, participants: [CloudParticipantInvite(userRecordName: other.userID, permission: .readOnly)]))
+            try await store.migrate()
+            #expect(try await store.invitations(other).map(\.shareName) == [share.shareName])
+        }
+    }
+
     @Test("verification codes: six digits, a wrong one says how many tries are left, five spend it, it expires", arguments: StoreKind.allCases)
     func verificationCodes(_ kind: StoreKind) async throws {
         let time = TestTime()
