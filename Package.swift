@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthExchange", targets: ["HearthExchange"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
+        .library(name: "HearthMail", targets: ["HearthMail"]),
         .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
         .library(name: "HearthPermissions", targets: ["HearthPermissions"]),
         .library(name: "HearthCloud", targets: ["HearthCloud"]),
@@ -111,6 +112,19 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+
+        // MARK: Mail (an SMTP client: verification codes, reminders, digests)
+        .target(
+            name: "HearthMail",
+            dependencies: [
+                "HearthCore",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -283,6 +297,7 @@ let package = Package(
                 "HearthCloudModel",
                 "HearthCompression",
                 "HearthCore",
+                "HearthMail",
                 "HearthPantryServer",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -530,6 +545,18 @@ let package = Package(
             swiftSettings: swiftSettings
         ),
         .testTarget(
+            name: "HearthMailTests",
+            dependencies: [
+                "HearthCore",
+                "HearthMail",
+                "HearthTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
             name: "HearthPermissionsTests",
             dependencies: ["HearthPermissions"],
             swiftSettings: swiftSettings
@@ -583,6 +610,7 @@ let package = Package(
         .testTarget(
             name: "HearthServerTests",
             dependencies: [
+                "HearthMail",
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCompression",
@@ -600,6 +628,7 @@ let package = Package(
                 .product(name: "OpenAPIKit", package: "OpenAPIKit"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "InMemoryLogging", package: "swift-log"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
             ],

@@ -16,7 +16,11 @@ import Foundation
 /// | `sessionCacheLifetime` (how long a session read for one request serves the next; zero reads every time) | 1 s | — |
 /// | `requestsPerSecond` / `burst` per user | 50 / 200 | `THROTTLED` with `retryAfter` |
 /// | `signIn` rate / burst per account, and per client address | 1 / 20, 5 / 100 | `THROTTLED` with `retryAfter` |
+/// | `accountCodeLifetime` (an emailed verification or reset code) | 15 minutes | `BAD_REQUEST` |
+/// | `accountCodeAttempts` (wrong tries before a code is spent) | 5 | `BAD_REQUEST` |
+/// | `accountCodeRate` / `accountCodeBurst` (codes sent per address) | 1 a minute / 5 | `THROTTLED` with `retryAfter` |
 /// | `recordTypes` (nil accepts any well-formed type name) | nil | `BAD_REQUEST` |
+/// | `authorOwnedRecordTypes` (records only their creator or the zone's owner may change or delete) | Hearth Health's key records | `ACCESS_DENIED` |
 /// | `bcryptCost` | 12 | — |
 public struct CloudConfiguration: Sendable {
     public var maxOperationsPerRequest: Int
@@ -42,6 +46,18 @@ public struct CloudConfiguration: Sendable {
     /// How long a session read from the store serves the following requests with its token: a sign-out on
     /// another server process sharing the database is seen within it. Zero reads the session every time.
     public var sessionCacheLifetime: Duration = .seconds(1)
+    /// How long a code sent by email (address verification, password reset) stays good.
+    public var accountCodeLifetime: Duration = .seconds(15 * 60)
+    /// How many wrong codes spend a code: the owner of the address then asks for a new one.
+    public var accountCodeAttempts: Int = 5
+    /// Codes sent to one address: refilled per second, and at once.
+    public var accountCodeRate: Double = 1.0 / 60
+    public var accountCodeBurst: Double = 5
+    /// Record types whose records, in a shared zone, only the participant who created them or the zone's owner
+    /// may change or delete: the key records of end-to-end encrypted health sharing (`HealthMemberKey`, a
+    /// participant's published public keys; `HealthZoneKey`, a key the owner wrapped), so no participant can put
+    /// their keys in another's place.
+    public var authorOwnedRecordTypes: Set<String> = ["HealthMemberKey", "HealthZoneKey"]
 
     public init(
         maxOperationsPerRequest: Int = 400,

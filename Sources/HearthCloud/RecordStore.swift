@@ -39,6 +39,20 @@ public protocol RecordStore: Sendable {
     func deleteSession(tokenHash: String) async throws
     /// The session with this token hash and its account, in one read.
     func sessionAccount(tokenHash: String) async throws -> (session: CloudStoredSession, account: CloudAccount)?
+    /// Stores a code sent to an account's address, replacing the account's earlier code for the same purpose.
+    func saveAccountCode(_ code: CloudAccountCode) async throws
+    /// Counts one try at the account's code for `purpose` and answers the code as stored after it; nil when
+    /// there is none.
+    func attemptAccountCode(accountID: String, purpose: CloudAccountCode.Purpose) async throws -> CloudAccountCode?
+    func deleteAccountCode(accountID: String, purpose: CloudAccountCode.Purpose) async throws
+    /// Marks `email` as the account's proven address (false, and nothing changed, when it is no longer the
+    /// account's email), spends the verification code, and gives the account the invitations sent to the address.
+    func verifyEmail(accountID: String, email: String, at time: Int64) async throws -> Bool
+    /// Replaces the account's password hash, spends its reset code, and revokes every session of the account
+    /// but the one with `tokenHash`.
+    func setPassword(accountID: String, hash: String, keepingSession tokenHash: String?) async throws
+    /// Revokes every session of the account.
+    func deleteSessions(accountID: String) async throws
 
     // MARK: Zones
     func listZones(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudZone]

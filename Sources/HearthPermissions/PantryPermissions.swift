@@ -13,7 +13,8 @@
 /// | 4 | `manage PantryItem, ShoppingListItem, Recipe` where `householdId` $in `${user.householdIds}` | every member |
 /// | 5 | `manage Household` where `id` $in `${user.managedHouseholdIds}` | owner and admin |
 /// | 6 | `manage HouseholdMember` where `household_id` $in `${user.managedHouseholdIds}` | owner and admin |
-/// | 7 | not `update, delete HouseholdMember` where `household_id` $in `${user.adminHouseholdIds}` and `role` = `owner` | admin: an owner's membership is the owners' to change |
+/// | 7 | not `update, delete HouseholdMember` where `household_id` $in `${user.adminHouseholdIds}` and `role` $in `owner, admin` | admin: admins manage members, not the owner or other admins |
+/// | 8 | not `delete Household` where `id` $in `${user.adminHouseholdIds}` | admin: only the owner deletes a household |
 ///
 /// Nothing else is allowed: not messages, not households one does not belong to, not other users.
 /// `HouseholdMember` conditions read the snake_case `household_id` (and `user_id`), as the Pantry
@@ -60,9 +61,15 @@ public struct PantryPermissions: Sendable {
         PermissionRule("manage", Subject.householdMember, conditions: ["household_id": ["$in": "${user.managedHouseholdIds}"]]),
         PermissionRule(
             ["update", "delete"], [Subject.householdMember],
-            conditions: ["household_id": ["$in": "${user.adminHouseholdIds}"], "role": "owner"],
+            conditions: ["household_id": ["$in": "${user.adminHouseholdIds}"], "role": ["$in": ["owner", "admin"]]],
             inverted: true,
-            reason: "Only an owner can change or remove an owner's membership."
+            reason: "Admins manage members, not the owner or other admins; ask the owner to change an admin's or the owner's membership."
+        ),
+        PermissionRule(
+            "delete", Subject.household,
+            conditions: ["id": ["$in": "${user.adminHouseholdIds}"]],
+            inverted: true,
+            reason: "Only the owner can delete a household; ask the owner, or leave it."
         ),
     ])
 
@@ -104,7 +111,7 @@ public struct PantryPermissions: Sendable {
     }
 
     /// A membership, with the snake_case attributes the member rules read. Give the role when checking
-    /// an update or removal, so that rule 7 can protect an owner's membership from admins.
+    /// an update or removal, so that rule 7 can protect the owner's and other admins' memberships from admins.
     public static func member(householdId: String, userId: String? = nil, role: Role? = nil) -> PermissionSubject {
         var attributes: [String: PermissionValue] = ["household_id": .string(householdId)]
         if let userId { attributes["user_id"] = .string(userId) }

@@ -12,6 +12,8 @@ struct Serve: AsyncParsableCommand {
             Settings come from flags, then environment variables (each flag below names its own, HEARTH_…),
             then the --config file (HEARTH_CONFIG), then defaults: 127.0.0.1:8080 with data in ./hearth-data
             and the record store in ./hearth-data/cloud.sqlite. `hearth doctor` checks a configuration.
+            Accounts prove their address with a code sent by email, which --smtp-url and --mail-from send; without
+            them the code is written to the server's log (with a warning), which suits a household's own server.
             Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first.
             """
     )
@@ -73,6 +75,12 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("public-url"), help: "The https:// address people reach the server at, when a reverse proxy with HTTPS stands in front of it (HEARTH_PUBLIC_URL).")
     var publicURL: String?
 
+    @Option(name: .customLong("smtp-url"), help: "The mail server for verification and password-reset codes: smtp://user:password@host:587 (STARTTLS required; ?starttls=opportunistic or off), smtps://user:password@host:465, ?ca=/path/ca.pem to trust a private CA (HEARTH_SMTP_URL). None: codes go to the log.")
+    var smtpURL: String?
+
+    @Option(name: .customLong("mail-from"), help: "The address the server's mail comes from, such as hearth@example.com; needed with --smtp-url (HEARTH_MAIL_FROM).")
+    var mailFrom: String?
+
     func run() async throws {
         let configuration = try ServerConfiguration.resolve(
             host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, logFormat: logFormat, database: database,
@@ -80,7 +88,8 @@ struct Serve: AsyncParsableCommand {
             databaseConnections: databaseConnections, analyticsKeys: analyticsKeys,
             graphQLMaxDepth: graphQLMaxDepth, graphQLMaxCost: graphQLMaxCost,
             graphQLRateLimit: graphQLRateLimit, graphQLRateBurst: graphQLRateBurst,
-            graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes, publicURL: publicURL, configFile: configFile
+            graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes, publicURL: publicURL,
+            smtpURL: smtpURL, mailFrom: mailFrom, configFile: configFile
         )
         LoggingSystem.bootstrap { label in ServerLogHandler(label: label, level: configuration.logLevel, format: configuration.logFormat) }
         let app = try await buildApplication(configuration)

@@ -35,7 +35,7 @@ struct SharingConformanceTests {
     func recordShareLifecycle(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let owner = try await makeUser(store, "owner")
-            let bob = try await makeUser(store, "bob")
+            let bob = try await makeUser(store, "bob", verified: true)
             let zone = CloudZoneID(zoneName: "Family")
             _ = try await store.modifyZones(owner, operations: [CloudZoneOperation(operationType: .create, zone: CloudZone(zoneID: zone))])
             try await save(store, owner, [.note("pet"), .note("visit", parent: "pet"), .note("private-diary")], zone: zone)

@@ -69,10 +69,12 @@ func withStore<T: Sendable>(
     }
 }
 
-/// A new account with its default zone.
-func makeUser(_ store: any RecordStore, _ name: String, device: String? = nil) async throws -> CloudPrincipal {
+/// A new account with its default zone; `verified` marks its address proven, as a confirmed code does.
+func makeUser(_ store: any RecordStore, _ name: String, device: String? = nil, verified: Bool = false) async throws -> CloudPrincipal {
     let id = "_" + name + "_" + String(UUID().uuidString.prefix(8))
-    try await store.createAccount(CloudAccount(id: id, email: "\(name)-\(id.suffix(8))@example.com".lowercased(), passwordHash: "x", createdAt: 0))
+    let email = "\(name)-\(id.suffix(8))@example.com".lowercased()
+    try await store.createAccount(CloudAccount(id: id, email: email, passwordHash: "x", createdAt: 0))
+    if verified { #expect(try await store.verifyEmail(accountID: id, email: email, at: 0)) }
     return CloudPrincipal(userID: id, deviceID: device)
 }
 

@@ -51,12 +51,17 @@ func roles(_ household: Household) -> [String: MemberRole] {
 
     @Test func addingMembers() throws {
         let household = try smiths()
-        let added = try HouseholdRules.addMember("di", role: .admin, to: household, by: "bo", memberId: "m4", at: later)
+        let added = try HouseholdRules.addMember("di", role: .admin, to: household, by: "ada", memberId: "m4", at: later)
         #expect(added.members.map(\.userId) == ["ada", "bo", "di", "cy"])
         #expect(added.memberCount == 4 && added.updatedAt == later)
         #expect(added.member(userId: "di") == HouseholdMember(id: "m4", userId: "di", householdId: "h1", role: .admin, joinedAt: later))
         expectError(.unauthorized, "Only the owner or an admin can add members to The Smiths.") {
             _ = try HouseholdRules.addMember("di", to: household, by: "cy", memberId: "m4", at: later)
+        }
+        // An admin adds plain members, not admins.
+        #expect(try HouseholdRules.addMember("di", to: household, by: "bo", memberId: "m4", at: later).member(userId: "di")?.role == .member)
+        expectError(.unauthorized, "Only the owner makes someone an admin; ask the owner.") {
+            _ = try HouseholdRules.addMember("di", role: .admin, to: household, by: "bo", memberId: "m4", at: later)
         }
         expectError(.conflict, "User cy is already a member of The Smiths.") {
             _ = try HouseholdRules.addMember("cy", to: household, by: "ada", memberId: "m4", at: later)
@@ -68,10 +73,10 @@ func roles(_ household: Household) -> [String: MemberRole] {
 
     @Test func ownerAndAdminsChangeRoles() throws {
         let household = try smiths()
-        let promoted = try HouseholdRules.changeRole(of: "cy", to: .admin, in: household, by: "bo", at: later)
+        let promoted = try HouseholdRules.changeRole(of: "cy", to: .admin, in: household, by: "ada", at: later)
         #expect(roles(promoted) == ["ada": .owner, "bo": .admin, "cy": .admin])
         #expect(promoted.updatedAt == later)
-        // Admins may demote admins, themselves included.
+        // An admin may step down.
         let demoted = try HouseholdRules.changeRole(of: "bo", to: .member, in: promoted, by: "bo", at: later)
         #expect(roles(demoted) == ["ada": .owner, "bo": .member, "cy": .admin])
         #expect(demoted.members.map(\.userId) == ["ada", "cy", "bo"])
@@ -89,6 +94,13 @@ func roles(_ household: Household) -> [String: MemberRole] {
         }
         expectError(.unauthorized, "Admins cannot change or remove the owner.") {
             _ = try HouseholdRules.changeRole(of: "ada", to: .member, in: household, by: "bo", at: later)
+        }
+        expectError(.unauthorized, "Only the owner makes someone an admin; ask the owner.") {
+            _ = try HouseholdRules.changeRole(of: "cy", to: .admin, in: household, by: "bo", at: later)
+        }
+        let twoAdmins = try HouseholdRules.changeRole(of: "cy", to: .admin, in: household, by: "ada", at: later)
+        expectError(.unauthorized, "Admins manage members, not other admins; ask the owner to change or remove an admin.") {
+            _ = try HouseholdRules.changeRole(of: "cy", to: .member, in: twoAdmins, by: "bo", at: later)
         }
         expectError(.validationFailed, "The owner cannot change their own role; transfer ownership to another member first.") {
             _ = try HouseholdRules.changeRole(of: "ada", to: .admin, in: household, by: "ada", at: later)
@@ -124,11 +136,29 @@ func roles(_ household: Household) -> [String: MemberRole] {
         expectError(.unauthorized, "Only the owner or an admin can remove members from The Smiths.") {
             _ = try HouseholdRules.removeMember("bo", from: household, by: "cy", at: later)
         }
+        let twoAdmins = try HouseholdRules.changeRole(of: "cy", to: .admin, in: household, by: "ada", at: later)
+        expectError(.unauthorized, "Admins manage members, not other admins; ask the owner to change or remove an admin.") {
+            _ = try HouseholdRules.removeMember("cy", from: twoAdmins, by: "bo", at: later)
+        }
         expectError(.unauthorized, "You are not a member of The Smiths.") {
             _ = try HouseholdRules.removeMember("cy", from: household, by: "eve", at: later)
         }
         expectError(.notFound, "User eve is not a member of The Smiths.") {
             _ = try HouseholdRules.removeMember("eve", from: household, by: "ada", at: later)
+        }
+    }
+
+    @Test func onlyTheOwnerDeletes() throws {
+        let household = try smiths()
+        try HouseholdRules.requireDeletion(of: household, by: "ada")
+        expectError(.unauthorized, "Only the owner of The Smiths can delete it; ask the owner, or leave the household.") {
+            try HouseholdRules.requireDeletion(of: household, by: "bo")
+        }
+        expectError(.unauthorized, "Only the owner of The Smiths can delete it; ask the owner, or leave the household.") {
+            try HouseholdRules.requireDeletion(of: household, by: "cy")
+        }
+        expectError(.unauthorized, "You are not a member of The Smiths.") {
+            try HouseholdRules.requireDeletion(of: household, by: "eve")
         }
     }
 

@@ -23,6 +23,8 @@ struct AuthorizationMatrixTests {
         /// A recipe needing 700 g of the item, and one unchecked shopping list line.
         let recipe: String
         let shoppingLine: String
+        /// Someone who shares another household ("Cabin") with the owner and the admin, but not this one.
+        let housemate: String
     }
 
     static func setUp(_ pantry: Pantry) async throws -> Setup {
@@ -33,6 +35,8 @@ struct AuthorizationMatrixTests {
         for member in household.members {
             if let caller = people.first(where: { $0.value.userID == member.userId })?.key { memberIDs[caller] = member.id }
         }
+        let housemate = try await pantry.user("housemate")
+        _ = try await pantry.household("Cabin", owner: people[.owner]!, members: [(people[.admin]!, .member), (housemate, .member)])
         let invite = try await pantry.invite(to: household)
         let (item, booking) = try await pantry.stockedItem("Rice", grams: 500, in: household)
         let recipe = Recipe(id: PantryStore.newID(), householdId: household.id, name: "Risotto", ingredients: [Ingredient(name: "Rice", quantity: 700, unit: "g")])
@@ -42,7 +46,7 @@ struct AuthorizationMatrixTests {
         try await pantry.store.save(list: [line, bought], replacing: [], at: Date())
         return Setup(
             household: household.id, people: people, memberIDs: memberIDs, invite: invite.code, item: item, booking: booking,
-            recipe: recipe.id, shoppingLine: line.id)
+            recipe: recipe.id, shoppingLine: line.id, housemate: housemate.userID)
     }
 
     /// What is stored about the household, to compare before and after a refused operation.
@@ -76,9 +80,11 @@ struct AuthorizationMatrixTests {
     }
 
     static let forbidden = "FORBIDDEN"
+    /// What an outsider gets for anything in a household they do not belong to: as if nothing were there.
+    static let notFound = "NOT_FOUND"
     static let signIn = "UNAUTHENTICATED"
     /// What every member may do with the household's items, recipes and shopping list.
-    static let members: [Caller: String?] = [.owner: nil, .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]
+    static let members: [Caller: String?] = [.owner: nil, .admin: nil, .member: nil, .outsider: notFound, .signedOut: signIn]
 
     static let operations: [Operation] = [
         Operation(name: "me", document: { _ in "{ me { id permissions { version } } }" },
@@ -91,32 +97,40 @@ struct AuthorizationMatrixTests {
         Operation(name: "joinHousehold", document: { "mutation { joinHousehold(code: \"\($0.invite)\") { id } }" },
                   outcomes: [.owner: "BAD_USER_INPUT", .admin: "BAD_USER_INPUT", .member: "BAD_USER_INPUT", .outsider: nil, .signedOut: signIn]),
         Operation(name: "household", document: { "{ household(id: \"\($0.household)\") { id members { id } } }" },
-                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]),
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: notFound, .signedOut: signIn]),
         Operation(name: "updateHousehold", document: { "mutation { updateHousehold(id: \"\($0.household)\", input: {name: \"Renamed\"}) { id } }" },
-                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
         Operation(name: "deleteHousehold", document: { "mutation { deleteHousehold(id: \"\($0.household)\") }" },
-                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+                  outcomes: [.owner: nil, .admin: forbidden, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
         Operation(name: "createInvite", document: { "mutation { createInvite(householdId: \"\($0.household)\") { code } }" },
-                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
         Operation(name: "revokeInvite", document: { "mutation { revokeInvite(code: \"\($0.invite)\") }" },
-                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
-        Operation(name: "updateMemberRole (a member)", document: { "mutation { updateMemberRole(memberId: \"\($0.memberIDs[.member]!)\", role: admin) { id } }" },
-                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
+        Operation(name: "updateMemberRole (a member, to admin)", document: { "mutation { updateMemberRole(memberId: \"\($0.memberIDs[.member]!)\", role: admin) { id } }" },
+                  outcomes: [.owner: nil, .admin: forbidden, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
         Operation(name: "updateMemberRole (the owner)", document: { "mutation { updateMemberRole(memberId: \"\($0.memberIDs[.owner]!)\", role: member) { id } }" },
-                  outcomes: [.owner: "BAD_USER_INPUT", .admin: forbidden, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+                  outcomes: [.owner: "BAD_USER_INPUT", .admin: forbidden, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
         // A member removing themselves leaves, which the rules allow.
         Operation(name: "removeMember (a member)", document: { "mutation { removeMember(memberId: \"\($0.memberIDs[.member]!)\") }" },
-                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]),
+                  outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: notFound, .signedOut: signIn]),
         Operation(name: "removeMember (an admin)", document: { "mutation { removeMember(memberId: \"\($0.memberIDs[.admin]!)\") }" },
-                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
         Operation(name: "removeMember (the owner)", document: { "mutation { removeMember(memberId: \"\($0.memberIDs[.owner]!)\") }" },
-                  outcomes: [.owner: "BAD_USER_INPUT", .admin: forbidden, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+                  outcomes: [.owner: "BAD_USER_INPUT", .admin: forbidden, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
         Operation(name: "leaveHousehold", document: { "mutation { leaveHousehold(householdId: \"\($0.household)\") }" },
-                  outcomes: [.owner: "BAD_USER_INPUT", .admin: nil, .member: nil, .outsider: forbidden, .signedOut: signIn]),
-        Operation(name: "addMember", document: { "mutation { addMember(householdId: \"\($0.household)\", userId: \"\($0.people[.outsider]!.userID)\") { id role } }" },
-                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+                  outcomes: [.owner: "BAD_USER_INPUT", .admin: nil, .member: nil, .outsider: notFound, .signedOut: signIn]),
+        // Only someone who already shares a household with the caller can be added; a stranger is not found,
+        // whether they have an account or not.
+        Operation(name: "addMember (a stranger)", document: { "mutation { addMember(householdId: \"\($0.household)\", userId: \"\($0.people[.outsider]!.userID)\") { id role } }" },
+                  outcomes: [.owner: notFound, .admin: notFound, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
+        Operation(name: "addMember (no such account)", document: { _ in "mutation { addMember(householdId: \"x\", userId: \"_nobody\") { id } }" },
+                  outcomes: [.owner: notFound, .admin: notFound, .member: notFound, .outsider: notFound, .signedOut: signIn]),
+        Operation(name: "addMember (a housemate)", document: { "mutation { addMember(householdId: \"\($0.household)\", userId: \"\($0.housemate)\") { id role } }" },
+                  outcomes: [.owner: nil, .admin: nil, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
+        Operation(name: "addMember (a housemate, as admin)", document: { "mutation { addMember(householdId: \"\($0.household)\", userId: \"\($0.housemate)\", role: admin) { id role } }" },
+                  outcomes: [.owner: nil, .admin: forbidden, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
         Operation(name: "transferOwnership", document: { "mutation { transferOwnership(householdId: \"\($0.household)\", memberId: \"\($0.memberIDs[.member]!)\") { id } }" },
-                  outcomes: [.owner: nil, .admin: forbidden, .member: forbidden, .outsider: forbidden, .signedOut: signIn]),
+                  outcomes: [.owner: nil, .admin: forbidden, .member: forbidden, .outsider: notFound, .signedOut: signIn]),
         Operation(name: "items", document: { "{ items(householdId: \"\($0.household)\", expiringWithinDays: 3) { id statuses } }" }, outcomes: members),
         Operation(name: "addItem", document: { "mutation { addItem(input: {householdId: \"\($0.household)\", name: \"Tea\", quantity: 2, location: \"Pantry\"}) { id } }" }, outcomes: members),
         Operation(name: "item", document: { "{ item(id: \"\($0.item)\") { id bookings { id } } }" }, outcomes: members),
@@ -149,7 +163,7 @@ struct AuthorizationMatrixTests {
                   outcomes: [.owner: nil, .admin: nil, .member: nil, .outsider: nil, .signedOut: signIn]),
     ]
 
-    @Test("pantryChanged: members subscribe; an outsider is FORBIDDEN and the signed out UNAUTHENTICATED", arguments: DatabaseKind.allCases)
+    @Test("pantryChanged: members subscribe; an outsider is NOT_FOUND and the signed out UNAUTHENTICATED", arguments: DatabaseKind.allCases)
     func pantryChanged(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let setup = try await Self.setUp(pantry)

@@ -141,7 +141,7 @@ struct SerialExecutorTests {
             }
             // Through the service, the same operations still get GraphQL's answers and errors.
             let refused = await pantry.run("query($id: String!) { household(id: $id) { id } }", as: stranger, ["id": .string(household.id)])
-            #expect(refused.codes == ["FORBIDDEN"])
+            #expect(refused.codes == ["NOT_FOUND"])
             #expect(refused.errors.first?.path.elements.isEmpty == false)
             let signedOut = await pantry.run("query($id: String!) { household(id: $id) { id } }", as: nil, ["id": .string(household.id)])
             #expect(signedOut.codes == ["UNAUTHENTICATED"])

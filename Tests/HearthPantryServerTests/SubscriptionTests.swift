@@ -58,7 +58,7 @@ struct SubscriptionTests {
                 Issue.record("an outsider subscribed to the household")
                 return
             }
-            #expect(errors.errors.first?.extensions["code"] == "FORBIDDEN")
+            #expect(errors.errors.first?.extensions["code"] == "NOT_FOUND")
         }
     }
 

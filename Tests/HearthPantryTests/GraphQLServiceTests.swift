@@ -105,10 +105,22 @@ struct GraphQLServiceTests {
             let signedOut = await serviceError { _ = try await server.client().graphQL().query(document, variables: ["id": .string(home)], policy: .networkOnly) }
             #expect(signedOut?.code == .notAuthenticated)
 
+            // An outsider finds nothing, as if the household did not exist.
             let outsider = try await server.signedUpClient("outsider")
-            let forbidden = await serviceError { _ = try await outsider.graphQL().query(document, variables: ["id": .string(home)], policy: .networkOnly) }
+            let hidden = await serviceError { _ = try await outsider.graphQL().query(document, variables: ["id": .string(home)], policy: .networkOnly) }
+            #expect(hidden?.code == .notFound)
+            #expect(hidden?.message.contains("Home") == false)
+
+            // A member with too few rights is refused.
+            let invite = try await owner.graphQL().mutate("mutation($h: String!) { createInvite(householdId: $h) { code } }", variables: ["h": .string(home)])
+            guard case .object(let root) = invite, case .object(let made)? = root["createInvite"], case .string(let code)? = made["code"] else {
+                Issue.record("createInvite answered \(invite)")
+                return
+            }
+            _ = try await outsider.graphQL().mutate("mutation($c: String!) { joinHousehold(code: $c) { id } }", variables: ["c": .string(code)])
+            let forbidden = await serviceError { _ = try await outsider.graphQL().mutate("mutation($h: String!) { deleteHousehold(id: $h) }", variables: ["h": .string(home)]) }
             #expect(forbidden?.code == .unauthorized)
-            #expect(forbidden?.message.contains("not a member of Home") == true)
+            #expect(forbidden?.message.contains("Only the owner") == true)
 
             let missing = await serviceError { _ = try await owner.graphQL().query(document, variables: ["id": .string("no-such-household")], policy: .networkOnly) }
             #expect(missing?.code == .notFound)

@@ -70,8 +70,8 @@ struct HouseholdServiceTests {
             #expect(try await guestServices.permissions().canManageMembers(in: home.id))
 
             let outsider = try await server.signedUpClient("outsider").households()
-            let forbidden = await serviceError { _ = try await outsider.household(id: home.id) }
-            #expect(forbidden?.code == .unauthorized)
+            let hidden = await serviceError { _ = try await outsider.household(id: home.id) }
+            #expect(hidden?.code == .notFound)
             let signedOut = await serviceError { _ = try await server.client().households().households() }
             #expect(signedOut?.code == .notAuthenticated)
 
@@ -129,7 +129,7 @@ struct PantryServiceTests {
             #expect(negative?.reasons == ["Item quantity must be 0 or more"])
 
             let outsider = try await server.signedUpClient("outsider").pantry()
-            #expect(await serviceError { _ = try await outsider.items(in: home.id) }?.code == .unauthorized)
+            #expect(await serviceError { _ = try await outsider.items(in: home.id) }?.code == .notFound)
         }
     }
 }

@@ -34,7 +34,7 @@ struct OwnershipTransferTests {
         }
     }
 
-    @Test("the owner or an admin adds an account by its id; members, strangers, unknown ids, owners and members twice are refused")
+    @Test("the owner or an admin adds someone they share a household with by id; members, strangers, unknown ids, owners and members twice are refused")
     func addMember() async throws {
         try await withLiveServer { server in
             let ownerServices = try await server.signedUpClient("owner")
@@ -45,20 +45,29 @@ struct OwnershipTransferTests {
             let neighbourServices = try await server.signedUpClient("neighbour")
             let neighbour = try #require(try await neighbourServices.auth().currentSession()).userId
 
+            // Somebody who shares no household with the owner is not found, as an id with no account is.
+            let stranger = await serviceError { _ = try await owner.addMember(to: home.id, userId: friend, role: .member) }
+            #expect(stranger?.code == .notFound)
             let unknown = await serviceError { _ = try await owner.addMember(to: home.id, userId: "no-such-user", role: .member) }
             #expect(unknown?.code == .notFound)
+            // The friend and the neighbour join another of the owner's households with an invite code.
+            let cabin = try await owner.createHousehold(name: "Cabin", description: nil)
+            let code = try await owner.createInvite(householdId: cabin.id).code
+            _ = try await friendServices.households().joinHousehold(inviteCode: code)
+            _ = try await neighbourServices.households().joinHousehold(inviteCode: code)
+
             let asOwner = await serviceError { _ = try await owner.addMember(to: home.id, userId: friend, role: .owner) }
             #expect(asOwner?.code == .validationFailed)
             let blank = await serviceError { _ = try await owner.addMember(to: home.id, userId: " ", role: .member) }
             #expect(blank?.message == "User id cannot be empty")
             let outsider = await serviceError { _ = try await friendServices.households().addMember(to: home.id, userId: friend, role: .member) }
-            #expect(outsider?.code == .unauthorized)
+            #expect(outsider?.code == .notFound)
             #expect(try await owner.members(of: home.id).count == 1, "nothing changed on a refusal")
 
             let added = try await owner.addMember(to: home.id, userId: " \(friend) ", role: .admin)
             #expect(added.userId == friend)
             #expect(added.role == .admin)
-            #expect(try await friendServices.households().households().map(\.name) == ["Home"])
+            #expect(try await friendServices.households().households().map(\.name) == ["Cabin", "Home"])
             let twice = await serviceError { _ = try await owner.addMember(to: home.id, userId: friend, role: .member) }
             #expect(twice?.code == .validationFailed)
 

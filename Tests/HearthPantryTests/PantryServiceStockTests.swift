@@ -196,7 +196,7 @@ struct PantryLiveUpdatesTests {
             } catch let failure as ServiceError {
                 error = failure
             }
-            #expect(error?.code == .unauthorized, "\(String(describing: error))")
+            #expect(error?.code == .notFound, "\(String(describing: error))")
         }
     }
 }

@@ -125,7 +125,7 @@ struct RecipeServiceTests {
 
             let outsider = try await server.signedUpClient("outsider").recipes()
             let refused = await serviceError { _ = try await outsider.addRecipe(householdId: home.id, Self.recipe("Tea", [("Tea", 1, "bag")])) }
-            #expect(refused?.code == .unauthorized)
+            #expect(refused?.code == .notFound)
             #expect(await recipes.checkHealth().isHealthy)
         }
     }

@@ -24,11 +24,12 @@ struct PantryPermissionsTests {
         ability = try Ability(JSONDecoder().decode(Permissions.self, from: JSONEncoder().encode(permissions)))
     }
 
-    @Test("households: anyone creates, every member reads, owners and admins do everything else")
+    @Test("households: anyone creates, every member reads, owners and admins do everything else but only the owner deletes")
     func households() {
         for (household, role) in Self.roles {
             for action in Self.actions {
                 let expected = switch (role, action) {
+                case (.admin?, "delete"): false
                 case (.owner?, _), (.admin?, _), (_, "create"): true
                 case (.member?, "read"): true
                 default: false
@@ -37,7 +38,7 @@ struct PantryPermissionsTests {
             }
             #expect(ability.canReadHousehold(household) == (role != nil))
             #expect(ability.canUpdateHousehold(household) == (role == .owner || role == .admin))
-            #expect(ability.canDeleteHousehold(household) == (role == .owner || role == .admin))
+            #expect(ability.canDeleteHousehold(household) == (role == .owner))
             #expect(ability.canManageHousehold(household) == (role == .owner || role == .admin))
         }
     }
@@ -58,19 +59,32 @@ struct PantryPermissionsTests {
         }
     }
 
-    @Test("an admin cannot change or remove an owner's membership; an owner can")
-    func ownerMembershipIsProtected() throws {
-        let ownerInAdministered = PantryPermissions.member(householdId: "administered", userId: "u9", role: .owner)
-        let ownerInOwned = PantryPermissions.member(householdId: "owned", userId: "u9", role: .owner)
-        for action in ["update", "delete"] {
-            #expect(!ability.can(action, ownerInAdministered))
-            #expect(ability.can(action, ownerInOwned))
-            #expect(throws: PermissionError(.forbidden, "Only an owner can change or remove an owner's membership.", ruleIndex: 7)) {
-                try ability.authorize(action, ownerInAdministered)
+    @Test("an admin cannot change or remove the owner's or another admin's membership; an owner can")
+    func ownerAndAdminMembershipsAreProtected() throws {
+        let reason = "Admins manage members, not the owner or other admins; ask the owner to change an admin's or the owner's membership."
+        for role in [PantryPermissions.Role.owner, .admin] {
+            let inAdministered = PantryPermissions.member(householdId: "administered", userId: "u9", role: role)
+            let inOwned = PantryPermissions.member(householdId: "owned", userId: "u9", role: role)
+            for action in ["update", "delete"] {
+                #expect(!ability.can(action, inAdministered), "\(action) \(role)")
+                #expect(ability.can(action, inOwned), "\(action) \(role)")
+                #expect(throws: PermissionError(.forbidden, reason, ruleIndex: 7)) {
+                    try ability.authorize(action, inAdministered)
+                }
             }
+            #expect(ability.can("read", inAdministered))
         }
-        #expect(ability.can("read", ownerInAdministered))
-        #expect(ability.can("update", PantryPermissions.member(householdId: "administered", userId: "u9", role: .admin)))
+        #expect(ability.can("update", PantryPermissions.member(householdId: "administered", userId: "u9", role: .member)))
+        #expect(ability.can("delete", PantryPermissions.member(householdId: "administered", userId: "u9", role: .member)))
+    }
+
+    @Test("an admin cannot delete the household; the owner can")
+    func onlyTheOwnerDeletes() throws {
+        #expect(throws: PermissionError(.forbidden, "Only the owner can delete a household; ask the owner, or leave it.", ruleIndex: 8)) {
+            try ability.authorize("delete", PantryPermissions.household(id: "administered"))
+        }
+        #expect(ability.can("update", PantryPermissions.household(id: "administered")))
+        #expect(ability.can("delete", PantryPermissions.household(id: "owned")))
     }
 
     @Test("pantry items, shopping list items and recipes: every member does everything, others nothing")
@@ -112,7 +126,8 @@ struct PantryPermissionsTests {
         #expect(rules[2].conditions == ["id": ["$in": ["owned", "administered", "joined"]]])
         #expect(rules[5].conditions == ["id": ["$in": ["owned", "administered"]]])
         #expect(rules[6].conditions == ["household_id": ["$in": ["owned", "administered"]]])
-        #expect(rules[7].conditions == ["household_id": ["$in": ["administered"]], "role": "owner"])
+        #expect(rules[7].conditions == ["household_id": ["$in": ["administered"]], "role": ["$in": ["owner", "admin"]]])
+        #expect(rules[8].conditions == ["id": ["$in": ["administered"]]])
     }
 
     @Test("the version stays while the memberships stay, and changes with a role")

@@ -174,7 +174,7 @@ struct CloudAPITests {
             _ = try await post(client, "/cloud/v1/private/records/modify", owner, CloudRecordsModifyRequest(operations: [CloudRecordOperation(operationType: .create, record: pet)]))
             let share = try decode(CloudShare.self, try await post(client, "/cloud/v1/private/shares/create", owner, CloudShareCreateRequest(rootRecordName: "rex")))
             let bobCaller = try decode(CloudCaller.self, try await client.execute(uri: "/cloud/v1/accounts/caller", method: .get, headers: authorized(bob)))
-            _ = try await post(client, "/cloud/v1/private/shares/participants/add", owner, CloudParticipantsAddRequest(shareName: share.shareName, participants: [CloudParticipantInvite(emailAddress: bobCaller.emailAddress, permission: .readOnly)]))
+            _ = try await post(client, "/cloud/v1/private/shares/participants/add", owner, CloudParticipantsAddRequest(shareName: share.shareName, participants: [CloudParticipantInvite(userRecordName: bobCaller.userRecordName, permission: .readOnly)]))
             let sharedZone = CloudZoneID(zoneName: "_defaultZone", ownerRecordName: ownerID)
             #expect(try errorBody(try await post(client, "/cloud/v1/shared/records/lookup", bob, CloudRecordsLookupRequest(zoneID: sharedZone, records: [CloudRecordLookup(recordName: "rex")]))).serverErrorCode == .accessDenied)
             let invitations = try decode(CloudSharesListResponse.self, try await client.execute(uri: "/cloud/v1/shares/invitations", method: .get, headers: authorized(bob)))

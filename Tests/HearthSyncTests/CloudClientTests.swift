@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HearthTestSupport
 import HearthCloudModel
 import Hummingbird
 import Logging
@@ -51,7 +52,9 @@ import Testing
     }
 
     @Test func everyRouteRoundTrips() async throws {
-        let server = try await LiveServer.start()
+        guard let mail = try await SMTPTestServer.start() else { return }
+        defer { Task { await mail.stop() } }
+        let server = try await LiveServer.start(smtpURL: "smtp://127.0.0.1:\(mail.port)?starttls=off")
         defer { Task { await server.stop() } }
         let ownerEmail = freshEmail("owner"), guestEmail = freshEmail("guest")
         let owner = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
@@ -103,6 +106,10 @@ import Testing
             CloudParticipantInvite(emailAddress: guestEmail, permission: .readOnly),
         ]))
         #expect(invited.participants.count == 2)
+        // The invitation is the guest's once the guest proves the address with the emailed code.
+        #expect(try await guest.invitations().isEmpty)
+        #expect(try await guest.requestVerification().emailAddress == guestEmail)
+        #expect(try await guest.confirmVerification(code: try await Self.code(in: mail, 1)).emailVerified)
         #expect(try await guest.invitations().map(\.shareName) == [share.shareName])
         #expect(try await database.lookupShare(CloudShareReference(zoneID: zone, shareName: share.shareName)).rootRecordName == "b1")
         let linked = try await database.updateShare(CloudShareUpdateRequest(zoneID: zone, shareName: share.shareName, publicPermission: .readOnly))
@@ -122,6 +129,22 @@ import Testing
         // Deleting the zone.
         let deleted = try await database.modifyZones([CloudZoneOperation(operationType: .delete, zone: CloudZone(zoneID: zone))])
         #expect(deleted.first?.error == nil)
+
+        // Passwords and sessions: change, reset by the emailed code, sign out everywhere.
+        try await guest.changePassword(current: "long enough password", new: "battery staple horse")
+        #expect(try await guest.requestPasswordReset(email: guestEmail).emailAddress == guestEmail)
+        let resetCode = try await Self.code(in: mail, 2)
+        try await guest.resetPassword(email: guestEmail, code: resetCode, newPassword: "correct horse battery")
+        await #expect(throws: CloudError.self) { _ = try await guest.caller() }
+        try await guest.signIn(email: guestEmail, password: "correct horse battery")
+        try await guest.signOutEverywhere()
+        await #expect(throws: CloudError.self) { _ = try await guest.caller() }
+    }
+
+    /// The six digits in the `number`th message the mail server received.
+    static func code(in mail: SMTPTestServer, _ number: Int) async throws -> String {
+        let text = try #require(try await mail.message(number).text)
+        return try #require(text.firstMatch(of: /\b(\d{6})\b/)).1.description
     }
 
     @Test func pushChannelTellsOtherDevicesOnly() async throws {

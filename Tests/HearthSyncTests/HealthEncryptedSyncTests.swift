@@ -257,3 +257,88 @@ extension HealthEncryptedSyncTests {
         #expect(try await ana.serverRecord(luna.uuid)?.fields["keyEpoch"] == .int64(2))
     }
 }
+
+extension HealthEncryptedSyncTests {
+    /// A participant with write access (Mallory) turns on the others: the server refuses her overwriting a
+    /// member's key or the owner's envelope, and an envelope she makes for a newcomer is ignored by the
+    /// newcomer's device, which trusts the owner's key once the owner's device hands the real one over.
+    @Test(arguments: GarageTestBackend.allCases)
+    func aHostileParticipantCannotPutHerKeysInOthersPlaces(_ backend: GarageTestBackend) async throws {
+        let storage = try await Backend.start(backend)
+        defer { Task { await storage.server.stop() } }
+        let ana = try await Device.make(storage.server, email: freshEmail("ana"), signUp: true)
+        let ben = try await Device.make(storage.server, email: freshEmail("ben"), signUp: true)
+        let mallory = try await Device.make(storage.server, email: freshEmail("mallory"), signUp: true)
+        var pet = MedicalRecord(isPet: true)
+        pet.personalName = "Rex"
+        pet.isCloudEnabled = true
+        let rex = try await ana.records.createRecord(pet)
+        try await ana.sync()
+        let share = try await ana.connection.sharing.createShare(rex.uuid, linkPermission: .readWrite)
+        _ = try await ben.connection.sharing.accept(share.link)
+        _ = try await mallory.connection.sharing.accept(share.link)
+        try await ana.sync()
+        try await ben.sync()
+        try await mallory.sync()
+        #expect(try await ben.record(named: "Rex") != nil)
+        #expect(try await mallory.record(named: "Rex") != nil)
+
+        let anaID = try await ana.client.caller().userRecordName
+        let benID = try await ben.client.caller().userRecordName
+        let zone = CloudZoneID(zoneName: HealthSync.zoneName, ownerRecordName: anaID)
+        let malloryIdentity = try await mallory.health.database.read { db in try HealthKeyring.identity(db) }
+        let scope = KeyScope(ownerRecordName: anaID, zoneName: HealthSync.zoneName, rootRecordName: rex.uuid)
+        func stored(_ name: String) async throws -> CloudRecord? {
+            try await ana.serverRecord(name)
+        }
+        func write(_ record: CloudRecord) async throws -> CloudError? {
+            try await mallory.client.sharedDatabase.modifyRecords(CloudRecordsModifyRequest(
+                zoneID: zone, operations: [CloudRecordOperation(operationType: .forceReplace, record: record)], atomic: false
+            )).records.first?.error
+        }
+
+        // Her own keys in Ben's member key: refused by the server, which keeps Ben's.
+        let benKeyName = "memberkey.\(rex.uuid).\(benID)"
+        let benKeyBefore = try #require(try await stored(benKeyName))
+        let forgedMember = try MemberKey.make(scope: scope, userRecordName: benID, identity: malloryIdentity)
+        let memberRefusal = try await write(forgedMember.record)
+        #expect(memberRefusal?.serverErrorCode == .accessDenied)
+        #expect(memberRefusal?.reason.contains("only the participant who wrote it or the zone's owner") == true)
+        #expect(try await stored(benKeyName) == benKeyBefore)
+
+        // A key of hers in the envelope Ana wrapped for Ben: refused too.
+        let envelopeName = "zonekey.\(rex.uuid).1.\(benID)"
+        let envelopeBefore = try #require(try await stored(envelopeName))
+        let benIdentity = try await ben.health.database.read { db in try HealthKeyring.identity(db).publicIdentity }
+        let planted = ContentKey(scope: scope, epoch: 1, keyData: Data(repeating: 7, count: 32))
+        let forgedForBen = try KeyEnvelope.seal(planted, for: benIdentity, recipientRecordName: benID, by: malloryIdentity)
+        #expect(try await write(forgedForBen.record)?.serverErrorCode == .accessDenied)
+        #expect(try await stored(envelopeName) == envelopeBefore)
+
+        // Cara joins; before Ana's device hands her the key, Mallory hands her one of her own, signed by her.
+        let cara = try await Device.make(storage.server, email: freshEmail("cara"), signUp: true)
+        _ = try await cara.connection.sharing.accept(share.link)
+        let caraID = try await cara.client.caller().userRecordName
+        let caraIdentity = try await cara.health.database.read { db in try HealthKeyring.identity(db).publicIdentity }
+        let forgedForCara = try KeyEnvelope.seal(planted, for: caraIdentity, recipientRecordName: caraID, by: malloryIdentity)
+        #expect(try await write(forgedForCara.record) == nil, "a participant may create records in the share")
+        let report = try await cara.sync()
+        #expect(report.problems.contains { $0.contains("not by the zone's owner") }, "\(report.problems)")
+        #expect(try await cara.health.database.read { db in try HealthKeyring.trustedKeys(db) }.isEmpty)
+        #expect(try await cara.record(named: "Rex") == nil)
+
+        // Ana's device hands Cara the real key (replacing Mallory's envelope); Cara trusts Ana's key, not Mallory's.
+        try await ana.sync()
+        try await cara.sync()
+        let anaFingerprint = try await ana.health.database.read { db in try HealthKeyring.identity(db).fingerprint }
+        #expect(try await cara.health.database.read { db in try HealthKeyring.trustedKeys(db) }.map(\.fingerprint) == [anaFingerprint])
+        #expect(try await cara.record(named: "Rex")?.personalName == "Rex")
+        let caraKeys = try await cara.health.database.read { db in
+            try Data.fetchAll(db, sql: "SELECT keyData FROM healthContentKey WHERE rootRecordName = ?", arguments: [rex.uuid])
+        }
+        #expect(!caraKeys.contains(planted.keyData))
+        // Ben is unharmed.
+        try await ben.sync()
+        #expect(try await ben.record(named: "Rex") != nil)
+    }
+}

@@ -22,7 +22,8 @@ public enum AccountRules {
         email.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
     }
 
-    static func emailProblem(_ email: String) -> String? {
+    /// What is wrong with `email` as an account's address, for a person; nil when nothing is.
+    public static func emailProblem(_ email: String) -> String? {
         let all = Array(email.unicodeScalars)
         guard all.count <= maxEmailLength else { return "The email address is longer than \(maxEmailLength) characters." }
         let isSpace: (Unicode.Scalar) -> Bool = { $0.properties.isWhitespace }

@@ -4,7 +4,8 @@ import HummingbirdBcrypt
 import NIOPosix
 import Synchronization
 
-/// Accounts and sessions: sign up, sign in (a bearer token), who-am-I, sign out.
+/// Accounts and sessions: sign up, sign in (a bearer token), who-am-I, sign out; proving the address with an
+/// emailed code, changing and resetting the password, and signing out everywhere (see `AccountService+Codes`).
 ///
 /// Passwords are hashed with bcrypt (their SHA-256 first, so long passphrases keep all their strength) on a
 /// thread pool, never on the server's event loops. Tokens are random, stored hashed, expire after
@@ -75,7 +76,7 @@ public struct AccountService: Sendable {
             try? await store.deleteSession(tokenHash: hash)
             throw CloudError(.authenticationFailed, "The bearer token has expired; sign in again.")
         }
-        let caller = CloudCaller(userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt)
+        let caller = CloudCaller(userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt, emailVerified: account.emailVerified)
         sessions.remember(tokenHash: hash, caller: caller, expiresAt: session.expiresAt)
         return caller
     }

@@ -19,6 +19,8 @@ final class SessionCache: Sendable {
         /// Sessions signed out lately, and when: a request that read one just before its sign-out must not
         /// keep it here afterwards.
         var revoked: [String: ContinuousClock.Instant] = [:]
+        /// Accounts signed out everywhere lately, and when: none of their sessions read before then is kept.
+        var revokedAccounts: [String: ContinuousClock.Instant] = [:]
     }
 
     private struct Entry {
@@ -57,6 +59,10 @@ final class SessionCache: Sendable {
                 if moment - when < lifetime { return }
                 state.revoked.removeValue(forKey: tokenHash)
             }
+            if let when = state.revokedAccounts[caller.userRecordName] {
+                if moment - when < lifetime { return }
+                state.revokedAccounts.removeValue(forKey: caller.userRecordName)
+            }
             if state.entries.count >= capacity, state.entries[tokenHash] == nil {
                 state.entries = state.entries.filter { moment - $0.value.found < lifetime }
                 if state.entries.count >= capacity { state.entries.removeAll(keepingCapacity: true) }
@@ -73,6 +79,17 @@ final class SessionCache: Sendable {
             state.entries.removeValue(forKey: tokenHash)
             if state.revoked.count >= capacity { state.revoked = state.revoked.filter { moment - $0.value < lifetime } }
             state.revoked[tokenHash] = moment
+        }
+    }
+
+    /// Forgets every session of an account whose sessions were revoked (signed out everywhere, a new
+    /// password): none is kept again for ``lifetime``, even by a request that read one just before.
+    func revoke(accountID: String) {
+        let moment = ContinuousClock.now
+        state.withLock { state in
+            state.entries = state.entries.filter { $0.value.caller.userRecordName != accountID }
+            if state.revokedAccounts.count >= capacity { state.revokedAccounts = state.revokedAccounts.filter { moment - $0.value < lifetime } }
+            state.revokedAccounts[accountID] = moment
         }
     }
 

@@ -20,25 +20,99 @@ extension SQLRecordStore {
                 "INSERT INTO zones (owner_id, name, incarnation, seq, deleted, horizon, created_at) VALUES (?, ?, 1, 1, 0, 0, ?)",
                 .text(account.id), .text(CloudZoneID.defaultZoneName), .int(account.createdAt)
             )
-            // Invitations sent to this email before the account existed now belong to it.
-            try await tx.execute("UPDATE participants SET account_id = ? WHERE email = ? AND account_id IS NULL", .text(account.id), .text(account.email))
+            // Invitations sent to this email before the account existed are not its own yet: only once it proves the
+            // address (verifyEmail) does it claim them, so signing up with somebody else's address gains nothing.
         }
     }
 
+    /// The columns of an account, `a`, with whether its address is verified.
+    static let accountColumns = """
+        a.id, a.email, a.password_hash, a.created_at,
+        (SELECT COUNT(*) FROM account_verifications v WHERE v.account_id = a.id AND v.email = a.email) AS verified
+        """
+
     public func account(id: String) async throws -> CloudAccount? {
         try await transaction(readOnly: true) { tx in
-            try await tx.first("SELECT id, email, password_hash, created_at FROM accounts WHERE id = ?", .text(id)).map(Self.account(row:))
+            try await tx.first("SELECT \(Self.accountColumns) FROM accounts a WHERE a.id = ?", .text(id)).map(Self.account(row:))
         }
     }
 
     public func account(email: String) async throws -> CloudAccount? {
         try await transaction(readOnly: true) { tx in
-            try await tx.first("SELECT id, email, password_hash, created_at FROM accounts WHERE email = ?", .text(email)).map(Self.account(row:))
+            try await tx.first("SELECT \(Self.accountColumns) FROM accounts a WHERE a.email = ?", .text(email)).map(Self.account(row:))
         }
     }
 
     static func account(row: SQLRow) -> CloudAccount {
-        CloudAccount(id: row.text("id"), email: row.text("email"), passwordHash: row.text("password_hash"), createdAt: row.int("created_at"))
+        CloudAccount(
+            id: row.text("id"), email: row.text("email"), passwordHash: row.text("password_hash"), createdAt: row.int("created_at"),
+            emailVerified: row.int("verified") > 0)
+    }
+
+    // MARK: Verified addresses, codes and passwords
+
+    public func saveAccountCode(_ code: CloudAccountCode) async throws {
+        try await transaction(readOnly: false) { tx in
+            try await tx.execute(
+                """
+                INSERT INTO account_codes (account_id, purpose, email, code_hash, attempts, created_at, expires_at) VALUES (?, ?, ?, ?, 0, ?, ?)
+                ON CONFLICT (account_id, purpose) DO UPDATE SET email = excluded.email, code_hash = excluded.code_hash, attempts = 0,
+                created_at = excluded.created_at, expires_at = excluded.expires_at
+                """,
+                .text(code.accountID), .text(code.purpose.rawValue), .text(code.email), .text(code.codeHash), .int(code.createdAt), .int(code.expiresAt))
+        }
+    }
+
+    public func attemptAccountCode(accountID: String, purpose: CloudAccountCode.Purpose) async throws -> CloudAccountCode? {
+        try await transaction(readOnly: false) { tx in
+            try await tx.first(
+                """
+                UPDATE account_codes SET attempts = attempts + 1 WHERE account_id = ? AND purpose = ?
+                RETURNING account_id, purpose, email, code_hash, attempts, created_at, expires_at
+                """,
+                .text(accountID), .text(purpose.rawValue)
+            ).map {
+                CloudAccountCode(
+                    accountID: $0.text("account_id"), purpose: CloudAccountCode.Purpose(rawValue: $0.text("purpose")), email: $0.text("email"),
+                    codeHash: $0.text("code_hash"), attempts: Int($0.int("attempts")), createdAt: $0.int("created_at"), expiresAt: $0.int("expires_at"))
+            }
+        }
+    }
+
+    public func deleteAccountCode(accountID: String, purpose: CloudAccountCode.Purpose) async throws {
+        try await transaction(readOnly: false) { tx in
+            try await tx.execute("DELETE FROM account_codes WHERE account_id = ? AND purpose = ?", .text(accountID), .text(purpose.rawValue))
+        }
+    }
+
+    public func verifyEmail(accountID: String, email: String, at time: Int64) async throws -> Bool {
+        try await transaction(readOnly: false) { tx in
+            guard try await tx.first("SELECT id FROM accounts WHERE id = ? AND email = ?", .text(accountID), .text(email)) != nil else { return false }
+            try await tx.execute(
+                """
+                INSERT INTO account_verifications (account_id, email, verified_at) VALUES (?, ?, ?)
+                ON CONFLICT (account_id) DO UPDATE SET email = excluded.email, verified_at = excluded.verified_at
+                """,
+                .text(accountID), .text(email), .int(time))
+            try await tx.execute("DELETE FROM account_codes WHERE account_id = ? AND purpose = ?", .text(accountID), .text(CloudAccountCode.Purpose.verifyEmail.rawValue))
+            // Invitations sent to the address, before the account existed or before it was verified, are its own now.
+            try await tx.execute("UPDATE participants SET account_id = ? WHERE email = ? AND account_id IS NULL", .text(accountID), .text(email))
+            return true
+        }
+    }
+
+    public func setPassword(accountID: String, hash: String, keepingSession tokenHash: String?) async throws {
+        try await transaction(readOnly: false) { tx in
+            try await tx.execute("UPDATE accounts SET password_hash = ? WHERE id = ?", .text(hash), .text(accountID))
+            try await tx.execute("DELETE FROM account_codes WHERE account_id = ? AND purpose = ?", .text(accountID), .text(CloudAccountCode.Purpose.resetPassword.rawValue))
+            try await tx.execute("DELETE FROM sessions WHERE account_id = ? AND token_hash <> ?", .text(accountID), .text(tokenHash ?? ""))
+        }
+    }
+
+    public func deleteSessions(accountID: String) async throws {
+        try await transaction(readOnly: false) { tx in
+            try await tx.execute("DELETE FROM sessions WHERE account_id = ?", .text(accountID))
+        }
     }
 
     public func saveSession(_ session: CloudStoredSession) async throws {
@@ -61,7 +135,7 @@ extension SQLRecordStore {
     public func sessionAccount(tokenHash: String) async throws -> (session: CloudStoredSession, account: CloudAccount)? {
         let rows = try await single(
             """
-            SELECT s.token_hash, s.account_id, s.created_at AS session_created, s.expires_at, a.id, a.email, a.password_hash, a.created_at
+            SELECT s.token_hash, s.account_id, s.created_at AS session_created, s.expires_at, \(Self.accountColumns)
             FROM sessions s JOIN accounts a ON a.id = s.account_id WHERE s.token_hash = ?
             """,
             [.text(tokenHash)]
@@ -339,6 +413,7 @@ extension SQLRecordStore {
             try await tx.execute("DELETE FROM records WHERE deleted = 1 AND modified_at < ?", .int(cutoff))
             if tx.dialect == .postgres { try await tx.execute(SharedRateLimiter.prune) }
             let sessions = try await tx.query("DELETE FROM sessions WHERE expires_at < ? RETURNING token_hash", .int(nowMs))
+            try await tx.execute("DELETE FROM account_codes WHERE expires_at < ?", .int(nowMs))
             let assets = try await tx.query(
                 "DELETE FROM assets WHERE created_at < ? AND checksum NOT IN (SELECT checksum FROM asset_refs) RETURNING checksum",
                 .int(cutoff)

@@ -300,6 +300,9 @@ extension SQLRecordStore {
                 if let current, !access.canRead(root: current.rootName) {
                     throw CloudError(.accessDenied, "Record \"\(op.name)\" is outside what is shared with you.", recordName: op.name, zoneID: zoneID)
                 }
+                if let current, !access.isOwner, current.createdBy != principal.userID, configuration.authorOwnedRecordTypes.contains(current.type) {
+                    throw CloudError(.accessDenied, "Record \"\(op.name)\" is a \(current.type), which only the participant who wrote it or the zone's owner may change or delete; it was left as it is.", recordName: op.name, zoneID: zoneID)
+                }
                 let serverRecord = current.map { $0.cloudRecord(zoneID: zoneID, shareName: shareRoots[$0.name], desiredKeys: nil) }
                 func conflict() -> CloudError {
                     CloudError(.conflict, "Record \"\(op.name)\" was changed on the server since you fetched it (your tag \(record.recordChangeTag ?? "none"), the server's \(serverRecord?.recordChangeTag ?? "none")); merge your changes into serverRecord and save again.", recordName: op.name, zoneID: zoneID, serverRecord: serverRecord)

@@ -274,7 +274,12 @@ extension SQLRecordStore {
                         throw CloudError(.validatingReferenceError, "User \(id) does not exist; invite them by email instead.")
                     }
                     email = account.text("email")
-                } else if let address = email, let account = try await tx.first("SELECT id FROM accounts WHERE email = ?", .text(address)) {
+                } else if let address = email, let account = try await tx.first(
+                    "SELECT a.id FROM accounts a JOIN account_verifications v ON v.account_id = a.id AND v.email = a.email WHERE a.email = ?",
+                    .text(address)
+                ) {
+                    // Only an account that has proven the address receives what is sent to it; any other account
+                    // with that email claims the invitation once it verifies the address.
                     accountID = account.text("id")
                 }
                 if accountID == context.ownerID {
@@ -348,12 +353,26 @@ extension SQLRecordStore {
             ) else { throw notFound }
             var context = self.shareContext(row: row, principal: principal, participant: nil)
             guard context.ownerID != principal.userID else { throw CloudError.badRequest("You own this share; there is nothing to accept.") }
-            let email = try await tx.first("SELECT email FROM accounts WHERE id = ?", .text(principal.userID))?.text("email") ?? ""
+            let caller = try await tx.first(
+                "SELECT a.email, (SELECT COUNT(*) FROM account_verifications v WHERE v.account_id = a.id AND v.email = a.email) AS verified FROM accounts a WHERE a.id = ?",
+                .text(principal.userID))
+            let email = caller?.text("email") ?? ""
+            // An invitation sent to an address is the caller's only when they have proven that address.
+            let provenEmail = caller.map { $0.int("verified") > 0 } == true ? email : nil
             let seq = try await self.bump(tx, context.ownerID)
             let existing = try await tx.first(
                 "SELECT id, role, status FROM participants WHERE zone_pk = ? AND share_name = ? AND (account_id = ? OR (account_id IS NULL AND email = ?))",
-                .int(context.zonePK), .text(context.shareName), .text(principal.userID), .text(email)
+                .int(context.zonePK), .text(context.shareName), .text(principal.userID), SQLValue(provenEmail)
             )
+            if existing == nil, provenEmail == nil, context.publicPermission == .none, try await tx.first(
+                "SELECT id FROM participants WHERE zone_pk = ? AND share_name = ? AND account_id IS NULL AND email = ? AND status = 'PENDING'",
+                .int(context.zonePK), .text(context.shareName), .text(email)
+            ) != nil {
+                throw CloudError(
+                    .accessDenied,
+                    "This invitation was sent to \(email), which your account has not verified yet. Verify it first: POST /cloud/v1/accounts/verification/request sends a code to it, and POST /cloud/v1/accounts/verification/confirm takes the code; then accept again.",
+                    zoneID: context.zoneID)
+            }
             if let existing {
                 if existing.text("status") == CloudShareAcceptance.removed.rawValue {
                     throw CloudError(.accessDenied, "You were removed from this share (or left it); ask its owner to invite you again.", zoneID: context.zoneID)

@@ -99,6 +99,28 @@ package enum CloudSchema {
             CREATE TABLE IF NOT EXISTS subscriptions (
                 account_id TEXT NOT NULL, scope TEXT NOT NULL, id TEXT NOT NULL, body TEXT NOT NULL, PRIMARY KEY (account_id, scope, id))
             """,
+            // The addresses accounts have proven with a code: an account's address counts as verified while it is
+            // the one stored here.
+            """
+            CREATE TABLE IF NOT EXISTS account_verifications (
+                account_id TEXT PRIMARY KEY, email TEXT NOT NULL, verified_at BIGINT NOT NULL)
+            """,
+            // One-time codes sent by email (address verification, password reset), hashed, one per purpose.
+            """
+            CREATE TABLE IF NOT EXISTS account_codes (
+                account_id TEXT NOT NULL, purpose TEXT NOT NULL, email TEXT NOT NULL, code_hash TEXT NOT NULL,
+                attempts BIGINT NOT NULL, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (account_id, purpose))
+            """,
+            "CREATE TABLE IF NOT EXISTS schema_marks (name TEXT PRIMARY KEY)",
+            // Once: invitations by email that earlier versions gave to an account at sign-up, before its address was
+            // proven, go back to the address; the account claims them again when it verifies the address.
+            """
+            UPDATE participants SET account_id = NULL
+            WHERE status = 'PENDING' AND account_id IS NOT NULL AND email IS NOT NULL
+            AND NOT EXISTS (SELECT 1 FROM account_verifications v WHERE v.account_id = participants.account_id)
+            AND NOT EXISTS (SELECT 1 FROM schema_marks WHERE name = 'invitations-need-verified-addresses')
+            """,
+            "INSERT INTO schema_marks (name) VALUES ('invitations-need-verified-addresses') ON CONFLICT (name) DO NOTHING",
         ]
     }
 }

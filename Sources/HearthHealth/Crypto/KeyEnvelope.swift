@@ -106,8 +106,11 @@ public struct KeyEnvelope: Sendable, Hashable {
         )
     }
 
-    /// Reads an envelope record of the zone `zoneName` owned by `ownerRecordName`.
+    /// Reads an envelope record of the zone `zoneName` owned by `ownerRecordName`, which the server must report
+    /// the zone's owner wrote last: an envelope from anyone else is refused before its signature is looked at,
+    /// so a participant cannot hand a newcomer a key (and an owner key to trust on first use) of their own.
     public init(record: CloudRecord, ownerRecordName: String, zoneName: String) throws {
+        try RecordAuthor.require(record, wroteBy: ownerRecordName, "Key envelope \(record.recordName)", expected: "the zone's owner \(ownerRecordName)")
         let fields = RecordFields(record: record)
         let root = try fields.string("scopeRoot")
         self.scope = KeyScope(ownerRecordName: ownerRecordName, zoneName: zoneName, rootRecordName: root.isEmpty ? nil : root)
@@ -129,6 +132,20 @@ public struct KeyEnvelope: Sendable, Hashable {
         self.encapsulatedKey = encapsulatedKey
         self.wrappedKey = wrappedKey
         self.signature = signature
+    }
+}
+
+/// Who the server says wrote a key record last.
+enum RecordAuthor {
+    /// Throws `untrusted` unless the server reports that `user` wrote `record` last (its `modified` stamp, or
+    /// its `created` one when it was never changed): what it holds is then what `user` put there.
+    static func require(_ record: CloudRecord, wroteBy user: String, _ what: String, expected: String) throws {
+        guard let writer = record.modified?.userRecordName ?? record.created?.userRecordName else {
+            throw HealthVaultError.untrusted("\(what) came without the server's word on who wrote it; it is ignored.")
+        }
+        guard writer == user else {
+            throw HealthVaultError.untrusted("\(what) was written by \(writer), not by \(expected); it is ignored. Someone in the share may be trying to slip in keys of their own.")
+        }
     }
 }
 

@@ -53,8 +53,8 @@ public struct MemberKey: Sendable, Hashable {
     }
 
     /// Reads and checks a member key record fetched from the zone `zoneName` of `ownerRecordName`: its
-    /// signature must hold, it must sit under a shared record, and the server must say its author is the
-    /// member it names (so nobody publishes a key in another's name).
+    /// signature must hold, it must sit under a shared record, and the server must say the member it names
+    /// wrote it last (so nobody publishes or replaces a key in another's name).
     public init(record: CloudRecord, ownerRecordName: String, zoneName: String) throws {
         let fields = RecordFields(record: record)
         guard let root = record.parent?.recordName else {
@@ -64,9 +64,7 @@ public struct MemberKey: Sendable, Hashable {
         self.userRecordName = try fields.string("user")
         self.identity = HealthPublicIdentity(agreementKey: try fields.bytes("agreementKey"), signingKey: try fields.bytes("signingKey"))
         self.signature = try fields.bytes("signature")
-        if let author = record.created?.userRecordName, author != userRecordName {
-            throw HealthVaultError.untrusted("Member key \(record.recordName) names \(userRecordName) but was written by \(author); it is ignored.")
-        }
+        try RecordAuthor.require(record, wroteBy: userRecordName, "Member key \(record.recordName) for \(userRecordName)", expected: "that member")
         guard identity.isValidSignature(signature, for: signedBytes) else {
             throw HealthVaultError.untrusted("Member key \(record.recordName) does not carry a valid signature of its own key; it is ignored.")
         }

@@ -8,7 +8,9 @@ import HearthCore
 /// not found for someone who is not a member, conflict for something already so.
 ///
 /// - The owner and admins manage members; plain members can only leave.
-/// - Admins cannot change or remove the owner.
+/// - Admins manage plain members only: they cannot change or remove the owner or another admin, and only the
+///   owner makes someone an admin.
+/// - Only the owner deletes the household.
 /// - A household always has exactly one owner: nobody becomes owner except by ``transferOwnership(of:to:by:at:)``
 ///   (which makes the old owner an admin), and the owner can neither leave nor be removed.
 public enum HouseholdRules {
@@ -38,14 +40,25 @@ public enum HouseholdRules {
                          createdBy: household.createdBy, createdAt: household.createdAt, updatedAt: now, members: household.members)
     }
 
-    /// `household` with `userId` added as `role` (admin or member), by the owner or an admin.
-    /// - Throws: ``ServiceError`` — unauthorized for anyone else; validation failed for the owner role;
-    ///   conflict when the user already belongs.
+    /// Checks that `actorId` may delete `household`: only its owner may.
+    /// - Throws: ``ServiceError`` — unauthorized for admins, members and anyone else.
+    public static func requireDeletion(of household: Household, by actorId: String) throws {
+        let actor = try requireMember(actorId, of: household, notMember: notAMember(household))
+        guard actor.role == .owner else {
+            throw ServiceError.unauthorized("Only the owner of \(household.name) can delete it; ask the owner, or leave the household.")
+        }
+    }
+
+    /// `household` with `userId` added as `role` (admin or member), by the owner or an admin; only the owner
+    /// adds an admin.
+    /// - Throws: ``ServiceError`` — unauthorized for anyone else, and for an admin adding an admin; validation
+    ///   failed for the owner role; conflict when the user already belongs.
     public static func addMember(
         _ userId: String, role: MemberRole = .member, to household: Household, by actorId: String, memberId: String, at now: Date
     ) throws -> Household {
-        try requireManager(actorId, of: household, to: "add members to")
+        let actor = try requireManager(actorId, of: household, to: "add members to")
         guard role != .owner else { throw oneOwner }
+        if role == .admin && actor.role != .owner { throw onlyOwnerMakesAdmins }
         guard household.member(userId: userId) == nil else {
             throw ServiceError(.conflict, "User \(userId) is already a member of \(household.name).")
         }
@@ -53,9 +66,10 @@ public enum HouseholdRules {
         return household.with(members: household.members + [member], updatedAt: now)
     }
 
-    /// `household` with `userId`'s role changed to `role`, by the owner or an admin. Giving someone the role they
-    /// have changes nothing.
-    /// - Throws: ``ServiceError`` — unauthorized for plain members and for admins touching the owner;
+    /// `household` with `userId`'s role changed to `role`, by the owner or an admin (an admin may step down
+    /// themselves, but not change another admin or make one). Giving someone the role they have changes nothing.
+    /// - Throws: ``ServiceError`` — unauthorized for plain members, for admins touching the owner or another
+    ///   admin, and for admins making an admin;
     ///   not found when `userId` is not a member; validation failed for making someone owner (transfer ownership
     ///   instead) and for the owner changing their own role.
     public static func changeRole(of userId: String, to role: MemberRole, in household: Household, by actorId: String, at now: Date) throws -> Household {
@@ -67,21 +81,24 @@ public enum HouseholdRules {
                 throw ServiceError.validationFailed("The owner cannot change their own role; transfer ownership to another member first.")
             }
         }
+        if actor.role == .admin && target.role == .admin && target.userId != actorId { throw adminsCannotTouchAdmins }
         guard target.role != role else { return household }
         guard role != .owner else { throw oneOwner }
+        if role == .admin && actor.role != .owner { throw onlyOwnerMakesAdmins }
         return household.with(members: household.members.map { $0.userId == userId ? $0.with(role: role) : $0 }, updatedAt: now)
     }
 
     /// `household` without `userId`. Anyone but the owner may remove themselves (leave); removing someone else takes
-    /// the owner or an admin.
+    /// the owner, or an admin for a plain member.
     /// - Throws: ``ServiceError`` — validation failed when the owner would go; unauthorized for plain members
-    ///   removing others and for admins removing the owner; not found when `userId` is not a member.
+    ///   removing others and for admins removing the owner or another admin; not found when `userId` is not a member.
     public static func removeMember(_ userId: String, from household: Household, by actorId: String, at now: Date) throws -> Household {
         let actor = try requireMember(actorId, of: household, notMember: notAMember(household))
         let target = try requireMember(userId, of: household)
         if actorId != userId {
             guard actor.role.canManage else { throw mustManage(household, to: "remove members from") }
             if target.role == .owner { throw adminsCannotTouchOwner }
+            if target.role == .admin && actor.role == .admin { throw adminsCannotTouchAdmins }
         }
         guard target.role != .owner else {
             throw ServiceError.validationFailed("The owner cannot leave the household; transfer ownership to another member first.")
@@ -155,6 +172,11 @@ public enum HouseholdRules {
     }
 
     static let adminsCannotTouchOwner = ServiceError.unauthorized("Admins cannot change or remove the owner.")
+
+    static let adminsCannotTouchAdmins = ServiceError.unauthorized(
+        "Admins manage members, not other admins; ask the owner to change or remove an admin.")
+
+    static let onlyOwnerMakesAdmins = ServiceError.unauthorized("Only the owner makes someone an admin; ask the owner.")
 
     static let oneOwner = ServiceError.validationFailed(
         "A household has exactly one owner; transfer ownership to make someone the owner.")

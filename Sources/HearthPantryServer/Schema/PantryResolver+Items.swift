@@ -22,7 +22,7 @@ extension PantryResolver {
 
     func item(context: PantryContext, arguments: IDArguments) async throws -> PantryItem {
         guard let item = try await context.store.item(id: arguments.id) else { throw ServiceError.notFound("Item \(arguments.id)") }
-        let (household, ability) = try await Self.stored(item.householdId, context)
+        let (household, ability) = try await Self.stored(item.householdId, context, notFound: .notFound("Item \(item.id)"))
         try Self.allowContent(ability, "read", PantryPermissions.Subject.pantryItem, household)
         await context.loaders.bookings.expect([item.id])
         return item
@@ -84,7 +84,7 @@ extension PantryResolver {
     func undoBooking(context: PantryContext, arguments: IDArguments) async throws -> PantryItem {
         let viewer = try context.signedIn()
         guard let booking = try await context.store.booking(id: arguments.id) else { throw ServiceError.notFound("Booking \(arguments.id)") }
-        let (item, history, locations) = try await stock(booking.itemId, context)
+        let (item, history, locations) = try await stock(booking.itemId, context, notFound: .notFound("Booking \(booking.id)"))
         let undo = try StockLedger.undo(
             booking.id, history: history, initial: StockState(itemId: item.id, unit: item.unit), locations: locations,
             markerId: PantryStore.newID(), at: Self.bookingTime(context.now, after: item, history), by: viewer.userID)
@@ -102,7 +102,7 @@ extension PantryResolver {
     func updateItem(context: PantryContext, arguments: UpdateItemArguments) async throws -> PantryItem {
         let viewer = try context.signedIn()
         guard let item = try await context.store.item(id: arguments.id) else { throw ServiceError.notFound("Item \(arguments.id)") }
-        let (household, ability) = try await Self.stored(item.householdId, context)
+        let (household, ability) = try await Self.stored(item.householdId, context, notFound: .notFound("Item \(item.id)"))
         try Self.allowContent(ability, "update", PantryPermissions.Subject.pantryItem, household)
         let input = arguments.input
         if let name = input.name, name.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
@@ -147,7 +147,7 @@ extension PantryResolver {
     func deleteItem(context: PantryContext, arguments: IDArguments) async throws -> PantryItem {
         let viewer = try context.signedIn()
         guard let item = try await context.store.item(id: arguments.id) else { throw ServiceError.notFound("Item \(arguments.id)") }
-        let (household, ability) = try await Self.stored(item.householdId, context)
+        let (household, ability) = try await Self.stored(item.householdId, context, notFound: .notFound("Item \(item.id)"))
         try Self.allowContent(ability, "delete", PantryPermissions.Subject.pantryItem, household)
         guard try await context.store.announcing(PantryChange(.itemDeleted, householdID: household.id, itemID: item.id, by: viewer.userID))
             .deleteItem(id: item.id) else { throw ServiceError.notFound("Item \(item.id)") }
@@ -197,11 +197,14 @@ extension PantryResolver {
         await context.loaders.bookings.prime(item.id, bookings)
     }
 
-    /// The item as stored now, its bookings and its household's locations: `NOT_FOUND` without such an item,
-    /// `FORBIDDEN` unless the caller may change the household's items.
-    private func stock(_ itemID: String, _ context: PantryContext) async throws -> (PantryItem, [StockBooking], [String]) {
-        guard let item = try await context.store.item(id: itemID) else { throw ServiceError.notFound("Item \(itemID)") }
-        let (household, ability) = try await Self.stored(item.householdId, context)
+    /// The item as stored now, its bookings and its household's locations: `NOT_FOUND` (`notFound`, or the item)
+    /// without such an item or when the caller is not in its household, `FORBIDDEN` unless the caller may change
+    /// the household's items.
+    private func stock(
+        _ itemID: String, _ context: PantryContext, notFound: ServiceError? = nil
+    ) async throws -> (PantryItem, [StockBooking], [String]) {
+        guard let item = try await context.store.item(id: itemID) else { throw notFound ?? ServiceError.notFound("Item \(itemID)") }
+        let (household, ability) = try await Self.stored(item.householdId, context, notFound: notFound ?? .notFound("Item \(item.id)"))
         try Self.allowContent(ability, "update", PantryPermissions.Subject.pantryItem, household)
         let history = try await context.store.bookings(ofItems: [item.id])[item.id] ?? []
         let locations = try await context.store.locations(ofHousehold: household.id)

@@ -32,7 +32,7 @@ extension PantryResolver {
     func updateRecipe(context: PantryContext, arguments: UpdateRecipeArguments) async throws -> Recipe {
         let viewer = try context.signedIn()
         guard let old = try await context.store.recipe(id: arguments.id) else { throw ServiceError.notFound("Recipe \(arguments.id)") }
-        let (household, ability) = try await Self.stored(old.householdId, context)
+        let (household, ability) = try await Self.stored(old.householdId, context, notFound: .notFound("Recipe \(old.id)"))
         try Self.allowContent(ability, "update", PantryPermissions.Subject.recipe, household)
         let input = arguments.input
         let recipe = try RecipeRules.validated(Recipe(
@@ -53,7 +53,7 @@ extension PantryResolver {
     func deleteRecipe(context: PantryContext, arguments: IDArguments) async throws -> Bool {
         let viewer = try context.signedIn()
         guard let recipe = try await context.store.recipe(id: arguments.id) else { throw ServiceError.notFound("Recipe \(arguments.id)") }
-        let (household, ability) = try await Self.stored(recipe.householdId, context)
+        let (household, ability) = try await Self.stored(recipe.householdId, context, notFound: .notFound("Recipe \(recipe.id)"))
         try Self.allowContent(ability, "delete", PantryPermissions.Subject.recipe, household)
         let deleted = try await context.store.announcing(PantryChange(.recipeDeleted, householdID: household.id, recipeID: recipe.id, by: viewer.userID))
             .deleteRecipe(id: recipe.id)

@@ -15,7 +15,7 @@ extension PantryResolver {
 
     func addMissingIngredients(context: PantryContext, arguments: AddMissingArguments) async throws -> [ShoppingListItem] {
         guard let recipe = try await context.store.recipe(id: arguments.recipeId) else { throw ServiceError.notFound("Recipe \(arguments.recipeId)") }
-        let (household, ability) = try await Self.stored(recipe.householdId, context)
+        let (household, ability) = try await Self.stored(recipe.householdId, context, notFound: .notFound("Recipe \(recipe.id)"))
         try Self.allowContent(ability, "update", PantryPermissions.Subject.shoppingListItem, household)
         if let servings = arguments.servings, servings < 1 {
             throw ServiceError.validationFailed("servings must be at least 1; it is \(servings).")
@@ -41,7 +41,7 @@ extension PantryResolver {
     func checkShoppingItem(context: PantryContext, arguments: CheckShoppingItemArguments) async throws -> ShoppingCheckOffResult {
         let viewer = try context.signedIn()
         guard let line = try await context.store.shoppingItem(id: arguments.id) else { throw ServiceError.notFound("Shopping list item \(arguments.id)") }
-        let (household, ability) = try await Self.stored(line.householdId, context)
+        let (household, ability) = try await Self.stored(line.householdId, context, notFound: .notFound("Shopping list item \(line.id)"))
         try Self.allowContent(ability, "update", PantryPermissions.Subject.shoppingListItem, household)
         let bestBefore = try Self.day(arguments.bestBefore, "bestBefore")
         let (list, items) = try await listAndStock(household.id, context)
@@ -127,7 +127,7 @@ extension PantryResolver {
     /// caller may `action` the household's shopping list.
     private func line(_ id: String, _ action: String, _ context: PantryContext) async throws -> (ShoppingListItem, [ShoppingListItem]) {
         guard let line = try await context.store.shoppingItem(id: id) else { throw ServiceError.notFound("Shopping list item \(id)") }
-        let (household, ability) = try await Self.stored(line.householdId, context)
+        let (household, ability) = try await Self.stored(line.householdId, context, notFound: .notFound("Shopping list item \(line.id)"))
         try Self.allowContent(ability, action, PantryPermissions.Subject.shoppingListItem, household)
         let list = try await context.store.shoppingLists(ofHouseholds: [household.id])[household.id] ?? []
         return (line, list)

@@ -24,8 +24,9 @@ public struct PantryResolver: Sendable {
     }
 
     func household(context: PantryContext, arguments: IDArguments) async throws -> Household {
-        guard let household = try await context.loaders.households.load(arguments.id) else { throw ServiceError.notFound("Household \(arguments.id)") }
-        try Self.allow(try await context.ability().canReadHousehold(household.id), Self.notAMember(household))
+        let notFound = ServiceError.notFound("Household \(arguments.id)")
+        guard let household = try await context.loaders.households.load(arguments.id) else { throw notFound }
+        guard try await context.ability().canReadHousehold(household.id) else { throw notFound }
         await context.loaders.expectHouseholds([household.id])
         return household
     }
@@ -56,7 +57,11 @@ public struct PantryResolver: Sendable {
     func deleteHousehold(context: PantryContext, arguments: IDArguments) async throws -> Bool {
         let viewer = try context.signedIn()
         let (household, ability) = try await Self.stored(arguments.id, context)
-        try Self.allow(ability.canDeleteHousehold(household.id), "Only the owner or an admin can delete \(household.name).")
+        guard ability.canDeleteHousehold(household.id) else {
+            let reason = ability.relevantRule(for: "delete", PantryPermissions.household(id: household.id))?.reason
+            throw ServiceError.unauthorized(reason ?? "Only the owner of \(household.name) can delete it; ask the owner, or leave the household.")
+        }
+        try HouseholdRules.requireDeletion(of: household, by: viewer.userID)
         let deleted = try await context.store.deleteHousehold(id: household.id, change: HouseholdChange(householdID: household.id, kind: .deleted, byUserID: viewer.userID))
         context.changed()
         return deleted
@@ -80,7 +85,7 @@ public struct PantryResolver: Sendable {
         let viewer = try context.signedIn()
         let code = try HouseholdRules.normalizedInviteCode(arguments.code)
         guard let invite = try await context.store.invite(code: code) else { throw ServiceError.notFound("Invite code \(code)") }
-        let (household, ability) = try await Self.stored(invite.householdId, context)
+        let (household, ability) = try await Self.stored(invite.householdId, context, notFound: .notFound("Invite code \(code)"))
         try Self.allow(ability.canManageMembers(in: household.id), "Only the owner or an admin can revoke invites to \(household.name).")
         let revoked = try HouseholdRules.revoke(invite, of: household, by: viewer.userID, at: context.now)
         guard revoked != invite else { return false }
@@ -104,11 +109,14 @@ public struct PantryResolver: Sendable {
     // MARK: Helpers
 
     /// The household as stored now, with its members, and the caller's permissions: `NOT_FOUND` when it does
-    /// not exist, `FORBIDDEN` when the caller may not read it.
-    static func stored(_ id: String, _ context: PantryContext) async throws -> (Household, Ability) {
+    /// not exist or the caller does not belong to it, alike, so an outsider learns nothing of what exists.
+    /// - Parameter notFound: the error for both, when the caller named something in the household (an item, a
+    ///   recipe) rather than the household: it names what they asked for, never the household.
+    static func stored(_ id: String, _ context: PantryContext, notFound: ServiceError? = nil) async throws -> (Household, Ability) {
         let ability = try await context.ability()
-        guard let household = try await context.store.household(id: id) else { throw ServiceError.notFound("Household \(id)") }
-        try allow(ability.canReadHousehold(household.id), notAMember(household))
+        let missing = notFound ?? ServiceError.notFound("Household \(id)")
+        guard let household = try await context.store.household(id: id) else { throw missing }
+        guard ability.canReadHousehold(household.id) else { throw missing }
         return (household, ability)
     }
 

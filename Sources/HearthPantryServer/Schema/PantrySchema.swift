@@ -17,8 +17,8 @@ enum PantrySchema {
     static func households() -> PartialSchema<PantryResolver, PantryContext> {
         PartialSchema(types: {
             Enum(MemberRole.self) {
-                Value(.owner).description("Owns the household: manages it and its members, and alone hands ownership on.")
-                Value(.admin).description("Manages the household and its members, but not the owner's membership.")
+                Value(.owner).description("Owns the household: manages it and its members, and alone makes admins, deletes it and hands ownership on.")
+                Value(.admin).description("Manages the household and its plain members, but not the owner, other admins or the household's deletion.")
                 Value(.member).description("Reads the household and uses its pantry.")
             }.description("A member's role in a household.")
             Enum(ItemCategory.self) {
@@ -214,7 +214,7 @@ enum PantrySchema {
             }
             Field("deleteHousehold", at: PantryResolver.deleteHousehold) {
                 Argument("id", at: \.id)
-            }
+            }.description("Deletes a household and everything in it; only its owner may.")
             Field("createInvite", at: PantryResolver.createInvite) {
                 Argument("householdId", at: \.householdId)
             }.description("A new invite code to the household, working for seven days.")
@@ -236,9 +236,9 @@ enum PantrySchema {
             }
             Field("addMember", at: PantryResolver.addMember) {
                 Argument("householdId", at: \.householdId)
-                Argument("userId", at: \.userId).description("The account to add, such as one a user search found.")
-                Argument("role", at: \.role).description("admin or member (the default).")
-            }.description("Adds an existing account to a household, by its owner or an admin.")
+                Argument("userId", at: \.userId).description("The account to add: someone who already shares another household with you, such as one a user search found.")
+                Argument("role", at: \.role).description("admin (by the owner only) or member (the default).")
+            }.description("Adds someone who already shares a household with you, by the household's owner or an admin; anyone else joins with an invite code.")
             Field("transferOwnership", at: PantryResolver.transferOwnership) {
                 Argument("householdId", at: \.householdId)
                 Argument("memberId", at: \.memberId)

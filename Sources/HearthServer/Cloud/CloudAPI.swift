@@ -3,6 +3,7 @@ import HTTPTypes
 import HearthCloud
 import HearthCloudModel
 import HearthCore
+import HearthMail
 import Hummingbird
 import Logging
 import NIOCore
@@ -26,6 +27,15 @@ struct CloudAPI: Sendable {
     let addressLimiter: any RateLimiting
     let hub: PushHub
     let configuration: CloudConfiguration
+    /// Sends verification codes while the request waits (its failure is the caller's to know).
+    let mail: any MailSending
+    /// Sends reset codes after the request is answered.
+    let outbox: MailOutbox
+    /// Codes sent per address (the normalized email).
+    let codeLimiter: any RateLimiting
+
+    /// The most bytes an account route's body may have (emails, passwords, codes): it is refused before parsing.
+    static let accountBodyLimit = 4_096
 
     // MARK: Plumbing
 
@@ -89,6 +99,20 @@ struct CloudAPI: Sendable {
         }
     }
 
+    /// A small JSON body (an account route's) as `T`: `LIMIT_EXCEEDED` past ``accountBodyLimit`` bytes, before
+    /// anything is parsed.
+    func decodeSmall<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
+        let buffer = try await body(
+            of: request, limit: Self.accountBodyLimit,
+            tooLarge: CloudError(.limitExceeded, "The request body is larger than \(Self.accountBodyLimit) bytes, more than an account request needs; send only the fields this route takes."),
+            empty: CloudError.badRequest("\(request.method) \(request.uri.path) needs a JSON body."))
+        do {
+            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
+        } catch {
+            throw CloudError.badRequest("The JSON body is not valid: \(DecodingErrorSummary.describe(error))")
+        }
+    }
+
     /// The request's JSON body, which must not be empty; `LIMIT_EXCEEDED` past the size limit.
     private func body(of request: Request) async throws -> ByteBuffer {
         try await body(
@@ -143,7 +167,7 @@ struct CloudAPI: Sendable {
 
         // Accounts
         cloud.post("accounts/signup") { request, context in
-            let body = try await decode(CloudSignUpRequest.self, from: request)
+            let body = try await decodeSmall(CloudSignUpRequest.self, from: request)
             try await limitAddress(context)
             if let wait = try await signInLimiter.acquire("signup") {
                 throw CloudError(.throttled, "Too many sign-ups; wait \(wait) seconds.", retryAfter: wait)
@@ -151,7 +175,7 @@ struct CloudAPI: Sendable {
             return try json(try await accounts.signUp(body), status: .created)
         }
         cloud.post("accounts/signin") { request, context in
-            let body = try await decode(CloudSignInRequest.self, from: request)
+            let body = try await decodeSmall(CloudSignInRequest.self, from: request)
             try await limitAddress(context)
             // The key is the email as sign-in reads it, so spaces or capitals do not buy a fresh burst.
             if let wait = try await signInLimiter.acquire("signin:" + AccountRules.normalizedEmail(body.emailAddress)) {
@@ -166,6 +190,7 @@ struct CloudAPI: Sendable {
         cloud.get("accounts/caller") { request, _ in
             try json(try await signedIn(request).caller)
         }
+        registerAccountCodes(on: cloud)
 
         // Zones
         cloud.post(":database/zones/list") { request, context in

@@ -2,6 +2,7 @@ import Foundation
 import HearthCloud
 import HearthCloudModel
 import HearthCore
+import HearthMail
 import HearthPantryServer
 import Logging
 import ServiceLifecycle
@@ -58,6 +59,15 @@ struct CloudServices {
         }
         let cloud = configuration.cloud
         let hub = PushHub(store: store, logger: logger)
+        let mail: any MailSending
+        if let smtp = configuration.smtp {
+            mail = SMTPMailSender(configuration: smtp, logger: logger)
+            logger.info("Codes are emailed through \(smtp), from \(smtp.from.address).")
+        } else {
+            mail = LogMailSender(logger: logger)
+            logger.warning("No mail server is configured (--smtp-url, --mail-from): verification and password-reset codes are written to this log instead of being emailed.")
+        }
+        let outbox = MailOutbox(sender: mail, logger: logger)
         let api = CloudAPI(
             store: store,
             accounts: AccountService(store: store, configuration: cloud),
@@ -65,9 +75,12 @@ struct CloudServices {
             signInLimiter: store.makeRateLimiter(name: "signin", rate: cloud.signInRate, burst: cloud.signInBurst),
             addressLimiter: store.makeRateLimiter(name: "signin-address", rate: cloud.addressRate, burst: cloud.addressBurst),
             hub: hub,
-            configuration: cloud
+            configuration: cloud,
+            mail: mail,
+            outbox: outbox,
+            codeLimiter: store.makeRateLimiter(name: "account-codes", rate: cloud.accountCodeRate, burst: cloud.accountCodeBurst)
         )
-        let services: [any Service] = [StoreService(store: store), hub, CompactionService(store: store, logger: logger)]
+        let services: [any Service] = [StoreService(store: store), hub, CompactionService(store: store, logger: logger), outbox]
         return CloudServices(store: store, api: api, services: services)
     }
 }

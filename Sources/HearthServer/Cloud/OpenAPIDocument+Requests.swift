@@ -10,12 +10,18 @@ extension OpenAPIDocument {
     }
 
     static func requestSchemas(_ limits: Limits) -> [String: Any] {
+        let password: [String: Any] = ["type": "string", "minLength": AccountRules.minPasswordLength, "maxLength": AccountRules.maxPasswordLength]
+        let code: [String: Any] = ["type": "string", "pattern": "^[ -]*([0-9][ -]*){6}$", "maxLength": 64, "description": "The six digits from the email; spaces and dashes are ignored."]
         var result: [String: Any] = [
             "SignUpRequest": object([
                 "emailAddress": ref("Email"),
                 "password": ["type": "string", "minLength": AccountRules.minPasswordLength, "maxLength": AccountRules.maxPasswordLength],
             ], required: ["emailAddress", "password"]),
             "SignInRequest": object(["emailAddress": string, "password": string], required: ["emailAddress", "password"]),
+            "VerificationConfirmRequest": object(["code": code], required: ["code"]),
+            "PasswordChangeRequest": object(["currentPassword": string, "newPassword": password], required: ["currentPassword", "newPassword"]),
+            "PasswordResetRequest": object(["emailAddress": ref("Email")], required: ["emailAddress"]),
+            "PasswordResetConfirmRequest": object(["emailAddress": string, "code": code, "newPassword": password], required: ["emailAddress", "code", "newPassword"]),
             "ShareAcceptRequest": object(["shareToken": ["type": "string", "pattern": "^[A-Za-z0-9_-]+$", "minLength": 1, "maxLength": 200, "description": "The token from the share or its link."]], required: ["shareToken"]),
             "AssetBytes": ["type": "string", "format": "binary", "minLength": 1, "description": "The file: 1 to \(limits.maxAssetBytes) bytes (413 over that)."],
         ]

@@ -45,6 +45,8 @@ struct ConfigurationFile {
         Setting(key: "log-format", variable: "HEARTH_LOG_FORMAT", kind: .choice(LogFormat.allCases.map(\.rawValue))),
         Setting(key: "database", variable: "HEARTH_DATABASE_URL", kind: .text),
         Setting(key: "public-url", variable: "HEARTH_PUBLIC_URL", kind: .text),
+        Setting(key: "smtp-url", variable: "HEARTH_SMTP_URL", kind: .text),
+        Setting(key: "mail-from", variable: "HEARTH_MAIL_FROM", kind: .text),
         Setting(key: "rate-limit", variable: "HEARTH_RATE_LIMIT", kind: .number),
         Setting(key: "rate-burst", variable: "HEARTH_RATE_BURST", kind: .number),
         Setting(key: "max-request-bytes", variable: "HEARTH_MAX_REQUEST_BYTES", kind: .integer),

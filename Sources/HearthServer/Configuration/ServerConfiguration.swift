@@ -1,5 +1,6 @@
 public import Foundation
 public import HearthCloud
+public import HearthMail
 public import HearthPantryServer
 public import Logging
 import HearthCore
@@ -29,6 +30,8 @@ import HearthCore
 /// | GraphQL burst per user | `--graphql-rate-burst` | `HEARTH_GRAPHQL_RATE_BURST` | the cloud API's burst |
 /// | memory for kept GraphQL answers, in megabytes | `--graphql-answer-cache-mb` | `HEARTH_GRAPHQL_ANSWER_CACHE_MB` | 64 (0 keeps none) |
 /// | the address people reach the server at, behind a reverse proxy | `--public-url` | `HEARTH_PUBLIC_URL` | none |
+/// | mail server for codes (see ``SMTPConfiguration``) | `--smtp-url` | `HEARTH_SMTP_URL` | none: codes go to the log |
+/// | the sender of the server's mail | `--mail-from` | `HEARTH_MAIL_FROM` | needed with `--smtp-url` |
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
     public var host: String
@@ -61,6 +64,8 @@ public struct ServerConfiguration: Sendable {
     /// The address people reach the server at (`https://hearth.example.org`), when a reverse proxy stands in
     /// front of it; nil when they reach it directly.
     public var publicURL: URL?
+    /// The mail server that sends verification and reset codes; nil writes them to the log instead.
+    public var smtp: SMTPConfiguration?
 
     public init(
         host: String = "127.0.0.1",
@@ -101,6 +106,8 @@ public struct ServerConfiguration: Sendable {
         graphQLRateBurst: Double? = nil,
         graphQLAnswerCacheMegabytes: Int? = nil,
         publicURL: String? = nil,
+        smtpURL: String? = nil,
+        mailFrom: String? = nil,
         configFile: String? = nil,
         environment given: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> ServerConfiguration {
@@ -208,7 +215,23 @@ public struct ServerConfiguration: Sendable {
             }
             configuration.publicURL = url
         }
+        configuration.smtp = try Self.smtp(url: smtpURL, from: mailFrom, environment: environment)
         return configuration
+    }
+
+    /// The mail server from `--smtp-url` (else `HEARTH_SMTP_URL`) with the sender from `--mail-from` (else
+    /// `HEARTH_MAIL_FROM`); nil when no URL is given.
+    static func smtp(url: String?, from: String?, environment: [String: String]) throws -> SMTPConfiguration? {
+        guard let url = url ?? environment["HEARTH_SMTP_URL"], !url.isEmpty else {
+            if let from = from ?? environment["HEARTH_MAIL_FROM"], !from.isEmpty {
+                throw ServiceError.validationFailed("--mail-from (HEARTH_MAIL_FROM) is set but no mail server is: give --smtp-url (HEARTH_SMTP_URL) as well, or leave both out to write codes to the log.")
+            }
+            return nil
+        }
+        guard let sender = from ?? environment["HEARTH_MAIL_FROM"], !sender.isEmpty else {
+            throw ServiceError.validationFailed("--smtp-url needs the address the server's mail comes from: give --mail-from hearth@example.com (HEARTH_MAIL_FROM).")
+        }
+        return try SMTPConfiguration(url: url, from: sender)
     }
 
     /// The flag's keys (each may hold several, comma separated), else `HEARTH_ANALYTICS_KEYS`'s.

@@ -153,9 +153,9 @@ public final class CloudClient: CloudService {
         try await send(.POST, path, body: body, authenticated: authenticated)
     }
 
-    func postEmpty<Body: Encodable>(_ path: String, _ body: Body?) async throws {
+    func postEmpty<Body: Encodable>(_ path: String, _ body: Body?, authenticated: Bool = true) async throws {
         let buffer = try body.map { ByteBuffer(bytes: try encode($0)) }
-        _ = try await execute(.POST, path, body: buffer, contentType: buffer == nil ? nil : "application/json", authenticated: true) { _ in () }
+        _ = try await execute(.POST, path, body: buffer, contentType: buffer == nil ? nil : "application/json", authenticated: authenticated) { _ in () }
     }
 
     func send<Body: Encodable, Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: Body?, authenticated: Bool = true) async throws -> Answer {

@@ -106,7 +106,7 @@ struct HealthVaultCryptoTests {
         #expect(error?.message.contains("arrived unencrypted") == true)
     }
 
-    @Test("a key envelope opens only for its recipient, and only with the owner's valid signature")
+    @Test("a key envelope is read only when the owner wrote it, and opens only for its recipient with the owner's valid signature")
     func envelope() throws {
         let owner = HealthIdentity()
         let member = HealthIdentity()
@@ -114,9 +114,20 @@ struct HealthVaultCryptoTests {
         let scoped = ContentKey(scope: KeyScope(ownerRecordName: "owner-1", zoneName: "PurusHealthShareZone", rootRecordName: "rec-1"), epoch: 2, keyData: Data(repeating: 9, count: 32))
         let envelope = try KeyEnvelope.seal(scoped, for: member.publicIdentity, recipientRecordName: "member-1", by: owner)
 
-        let record = envelope.record
+        var record = envelope.record
         #expect(record.recordType == "HealthZoneKey")
         #expect(record.parent?.recordName == "rec-1")
+        // Accepted only when the server reports the owner wrote it.
+        let unstamped = #expect(throws: ServiceError.self) { try KeyEnvelope(record: record, ownerRecordName: "owner-1", zoneName: "PurusHealthShareZone") }
+        #expect(unstamped?.code == HealthVaultError.untrustedKeyCode)
+        record.created = CloudRecordStamp(timestamp: 1, userRecordName: "owner-1")
+        record.modified = CloudRecordStamp(timestamp: 2, userRecordName: "member-2")
+        let overwritten = #expect(throws: ServiceError.self) { try KeyEnvelope(record: record, ownerRecordName: "owner-1", zoneName: "PurusHealthShareZone") }
+        #expect(overwritten?.code == HealthVaultError.untrustedKeyCode)
+        #expect(overwritten?.message.contains("written by member-2, not by the zone's owner owner-1") == true)
+        // What counts is who wrote it last: the owner's replacement of an envelope someone else made is read.
+        record.created = CloudRecordStamp(timestamp: 1, userRecordName: "member-2")
+        record.modified = CloudRecordStamp(timestamp: 2, userRecordName: "owner-1")
         let read = try KeyEnvelope(record: record, ownerRecordName: "owner-1", zoneName: "PurusHealthShareZone")
         #expect(read == envelope)
         #expect(try read.open(with: member, trustedOwner: nil) == scoped)
@@ -140,7 +151,7 @@ struct HealthVaultCryptoTests {
         #expect(throws: ServiceError.self) { try swapped.open(with: member, trustedOwner: owner.publicIdentity) }
     }
 
-    @Test("a member key is accepted only with its own signature and from its own author")
+    @Test("a member key is accepted only with its own signature and when its member wrote it last")
     func memberKey() throws {
         let member = HealthIdentity()
         let scope = KeyScope(ownerRecordName: "owner-1", zoneName: "PurusHealthShareZone", rootRecordName: "rec-1")
@@ -153,6 +164,14 @@ struct HealthVaultCryptoTests {
         var spoofed = record
         spoofed.created = CloudRecordStamp(timestamp: 1, userRecordName: "member-2")
         #expect(throws: ServiceError.self) { try MemberKey(record: spoofed, ownerRecordName: "owner-1", zoneName: "PurusHealthShareZone") }
+        // Created by the member but last written by someone else: refused too.
+        var overwritten = record
+        overwritten.modified = CloudRecordStamp(timestamp: 2, userRecordName: "member-2")
+        let replaced = #expect(throws: ServiceError.self) { try MemberKey(record: overwritten, ownerRecordName: "owner-1", zoneName: "PurusHealthShareZone") }
+        #expect(replaced?.code == HealthVaultError.untrustedKeyCode)
+        var unstamped = record
+        unstamped.created = nil
+        #expect(throws: ServiceError.self) { try MemberKey(record: unstamped, ownerRecordName: "owner-1", zoneName: "PurusHealthShareZone") }
         var resigned = record
         resigned.fields["agreementKey"] = .bytes(HealthIdentity().publicIdentity.agreementKey)
         let error = #expect(throws: ServiceError.self) { try MemberKey(record: resigned, ownerRecordName: "owner-1", zoneName: "PurusHealthShareZone") }

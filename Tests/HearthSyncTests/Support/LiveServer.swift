@@ -27,12 +27,17 @@ final class LiveServer: Sendable {
     }
 
     /// Starts a server. `cloud` sets its limits; bcrypt is made cheap for tests. `databaseURL` (`postgres://…`)
-    /// keeps its records in PostgreSQL instead of SQLite.
-    static func start(cloud: CloudConfiguration = CloudConfiguration(), port: Int = 0, dataDirectory: URL? = nil, databaseURL: String? = nil) async throws -> LiveServer {
+    /// keeps its records in PostgreSQL instead of SQLite; `smtpURL` sends its codes through that mail server.
+    static func start(
+        cloud: CloudConfiguration = CloudConfiguration(), port: Int = 0, dataDirectory: URL? = nil, databaseURL: String? = nil, smtpURL: String? = nil
+    ) async throws -> LiveServer {
         var cloud = cloud
         cloud.bcryptCost = 4
         let folder = dataDirectory ?? scratchDirectory("hearth-sync-server")
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: port, dataDirectory: folder, logLevel: .critical, databaseURL: databaseURL, cloud: cloud)
+        var configuration = ServerConfiguration(host: "127.0.0.1", port: port, dataDirectory: folder, logLevel: .critical, databaseURL: databaseURL, cloud: cloud)
+        if let smtpURL {
+            configuration.smtp = try ServerConfiguration.resolve(smtpURL: smtpURL, mailFrom: "hearth@example.com", environment: [:]).smtp
+        }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "hearth.sync.tests.server")
         logger.logLevel = .critical

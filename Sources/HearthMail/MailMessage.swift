@@ -1,0 +1,27 @@
+public import Foundation
+
+/// One plain-text email: who it goes to, its subject and its text.
+///
+/// The sender (`From`) is the sender's own configured address unless ``from`` names another; the date and the
+/// Message-ID are added when it is sent. Any text is fine: the subject and names are encoded when they are not
+/// ASCII, line breaks in them become spaces, and the text travels as quoted-printable UTF-8.
+///
+/// ```swift
+/// let message = MailMessage(to: [try MailAddress("ana@example.com")], subject: "Your Hearth code", text: "123456")
+/// try await mailer.send(message)
+/// ```
+public struct MailMessage: Sendable, Hashable {
+    public var to: [MailAddress]
+    public var subject: String
+    /// The body, plain text; any line ending.
+    public var text: String
+    /// The sender, when not the sender's configured address.
+    public var from: MailAddress?
+
+    public init(to: [MailAddress], subject: String, text: String, from: MailAddress? = nil) {
+        self.to = to
+        self.subject = subject
+        self.text = text
+        self.from = from
+    }
+}
