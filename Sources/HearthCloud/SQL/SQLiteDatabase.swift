@@ -25,6 +25,8 @@ final class SQLiteDatabase: SQLDatabase {
     private let readers: SQLiteReaderPool?
     private let checkpointer: SQLiteConnection?
     private let restartFrames: Int
+    /// Shared with the writer: one checkpoint at a time (see ``SQLiteWriter/checkpointLock``).
+    private let checkpointLock = NSLock()
     private let logger: Logger
     /// The database file opened once more, to start its writeback (see ``startWriteback(_:)``); -1 in memory.
     private let databaseFile: Int32
@@ -52,7 +54,9 @@ final class SQLiteDatabase: SQLDatabase {
         threads = DatabaseThreads(count: readers + 1, name: "hearth.sqlite")
         // ``run()`` copies the log back into the database from a connection of its own and asks the writer for
         // the last few frames between batches; the writer checkpoints unasked only as a last resort.
-        writer = SQLiteWriter(connection: connection, threads: threads, counter: statements, checkpointFrames: 2 * restartFrames) { [logger, location = url.path] error in
+        writer = SQLiteWriter(
+            connection: connection, threads: threads, counter: statements, checkpointFrames: 2 * restartFrames, checkpointLock: checkpointLock
+        ) { [logger, location = url.path] error in
             Self.warnCheckpointFailed(error, logger: logger, location: location)
         }
         self.restartFrames = restartFrames
@@ -137,7 +141,8 @@ final class SQLiteDatabase: SQLDatabase {
                             close(log)
                         }
                         // One row: busy, the frames in the log, and how many of them are now in the database.
-                        guard let result = try checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)", []).first else { return false }
+                        let rows = checkpointLock.withLock { Result { try checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)", []) } }
+                        guard let result = try rows.get().first else { return false }
                         // The pages copied into the database start for the disk too: only the checkpoint that copies
                         // the log to its end syncs the database file, between two batches, and it waits for every
                         // page copied since the last one that did.

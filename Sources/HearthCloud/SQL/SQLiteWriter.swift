@@ -33,14 +33,18 @@ final class SQLiteWriter: Sendable {
     /// How long (in frames) the write-ahead log may grow before the writer checkpoints it without being asked:
     /// the last resort when nobody runs the background checkpoints that ask for it (``requestCheckpoint()``).
     let checkpointFrames: Int
+    /// Held for each checkpoint, here and by the background checkpoints: SQLite runs one checkpoint at a time
+    /// and refuses a second, so without it the writer's would fail whenever a background one was running.
+    let checkpointLock: NSLock
     private let logFailure: @Sendable (any Error) -> Void
 
     /// `logFailure` hears of checkpoints that failed (a full disk, say); the writes themselves go on.
     init(
         connection: SQLiteConnection, threads: DatabaseThreads, counter: SQLStatementCounter, checkpointFrames: Int,
-        logFailure: @escaping @Sendable (any Error) -> Void
+        checkpointLock: NSLock = NSLock(), logFailure: @escaping @Sendable (any Error) -> Void
     ) {
         self.checkpointFrames = checkpointFrames
+        self.checkpointLock = checkpointLock
         self.logFailure = logFailure
         connection.countLogFrames()
         self.connection = connection
@@ -175,11 +179,17 @@ final class SQLiteWriter: Sendable {
     /// then, so this one waits mostly on syncing the database file. (SQLite's own checkpoint after a commit,
     /// which this replaces, ran before that commit's callers heard back, and again after every commit once the
     /// log was long.)
+    ///
+    /// It waits for a background checkpoint that is running (they copy what this one would, so the wait is
+    /// short): were it refused instead, a writer whose background checkpoints fall behind (a machine short of
+    /// CPU) would let the log grow without end.
     private func checkpoint() {
-        do {
-            try connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
-        } catch {
-            logFailure(error)
+        checkpointLock.withLock {
+            do {
+                try connection.execute("PRAGMA wal_checkpoint(PASSIVE)")
+            } catch {
+                logFailure(error)
+            }
         }
     }
 
