@@ -24,14 +24,18 @@ struct GraphQLRoutes: Sendable {
     let maxRequestBytes: Int
     /// Takes one token per operation from the caller's bucket (signed-in callers; keyed by their user id).
     var limiter: (any RateLimiting)? = nil
+    /// Takes one token per request without a valid token from its client address's bucket, before the body is read.
+    var signedOutLimiter: (any RateLimiting)? = nil
     let logger: Logger
 
     func register(on router: Router<HearthRequestContext>) {
-        router.post(RouterPath(Self.path)) { request, _ in
-            await post(request)
+        router.post(RouterPath(Self.path)) { request, context in
+            if let refused = await limitSignedOut(request, context) { return refused }
+            return await post(request)
         }
-        router.get(RouterPath(Self.path)) { request, _ in
-            await get(request)
+        router.get(RouterPath(Self.path)) { request, context in
+            if let refused = await limitSignedOut(request, context) { return refused }
+            return await get(request)
         }
         // Other methods get a GraphQL answer too, rather than the cloud API's error body.
         for method in [HTTPRequest.Method.put, .patch, .delete] {
