@@ -650,6 +650,7 @@ let package = Package(
                 "HearthTestSupport",
                 "HearthCloud",
                 "HearthCloudModel",
+                "HearthCompression",
                 "HearthCore",
                 "HearthPantryModel",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
