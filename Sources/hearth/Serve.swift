@@ -9,14 +9,10 @@ struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Run the Hearth server (sync API, health and metrics).",
         discussion: """
-            Settings come from flags, then environment variables, then the --config file (HEARTH_CONFIG), then
-            defaults. Each flag's environment variable is named in its help; the settings file's keys are the
-            flags' names. By default the server listens on 127.0.0.1:8080 with data in ./hearth-data and the
-            record store in ./hearth-data/cloud.sqlite.
-            Facing the internet: signed-out requests (sign-in, sign-up, GraphQL without a token, analytics,
-            requests with a bad token) are limited per client address before their bodies are read; behind a
-            reverse proxy, name it with --trusted-proxy so the limits see the real clients. Slow clients are
-            cut off by --header-timeout, --idle-timeout, --body-timeout and --body-min-rate.
+            Settings come from flags, then environment variables, then the --config file (HEARTH_CONFIG), then defaults. Each flag's environment variable is named in its help; the settings file's keys are the flags' names. By default the server listens on 127.0.0.1:8080 with data in ./hearth-data and the record store in ./hearth-data/cloud.sqlite.
+
+            Facing the internet: signed-out requests (sign-in, sign-up, GraphQL without a token, analytics, requests with a bad token) are limited per client address before their bodies are read; behind a reverse proxy, name it with --trusted-proxy so the limits see the real clients. Slow clients are cut off by --header-timeout, --idle-timeout, --body-timeout and --body-min-rate.
+
             Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first.
             """
     )
@@ -24,19 +20,19 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("config"), help: "A settings file, YAML or JSON, whose keys are these flags' names (HEARTH_CONFIG); flags and the environment win over it.")
     var configFile: String?
 
-    @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 for every interface).")
+    @Option(help: "The address to listen on (default 127.0.0.1; 0.0.0.0 for every interface; HEARTH_HOST).")
     var host: String?
 
-    @Option(help: "The port to listen on (default 8080; 0 picks a free port).")
+    @Option(help: "The port to listen on (default 8080; 0 picks a free port; HEARTH_PORT).")
     var port: Int?
 
-    @Option(name: .customLong("data-dir"), help: "Where to keep databases and files (default ./hearth-data).")
+    @Option(name: .customLong("data-dir"), help: "Where to keep databases and files (default ./hearth-data; HEARTH_DATA_DIR).")
     var dataDirectory: String?
 
-    @Option(help: "A postgres://user:password@host:5432/database URL for the record store, so several servers can share it (default: SQLite in the data directory).")
+    @Option(help: "A postgres://user:password@host:5432/database URL for the record store, so several servers can share it (default: SQLite in the data directory; HEARTH_DATABASE_URL).")
     var database: String?
 
-    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info).")
+    @Option(name: .customLong("log-level"), help: "trace, debug, info, notice, warning, error or critical (default info; HEARTH_LOG_LEVEL).")
     var logLevel: String?
 
     @Option(name: .customLong("log-format"), help: "text, or json for log collectors: one JSON object a line (default text; HEARTH_LOG_FORMAT).")

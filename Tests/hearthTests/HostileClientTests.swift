@@ -58,37 +58,48 @@ struct HostileClientTests {
         try await server.sendRaw("/health", body: ByteBuffer(), method: .GET).status == 200
     }
 
+    /// An answer read off a raw connection: its status and body.
+    static func parse(_ answer: String) -> (status: Int, headers: String, body: Data) {
+        let parts = answer.components(separatedBy: "\r\n\r\n")
+        let status = Int(answer.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return (status, parts.first ?? "", Data(parts.dropFirst().joined(separator: "\r\n\r\n").utf8))
+    }
+
     @Test("a flood of sign-ups from one address is refused THROTTLED with Retry-After; another address behind the same proxy still signs up")
     func signUpFlood() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         try await ServerProcess.running(dataDirectory: folder, arguments: ["--trusted-proxy", "127.0.0.1,::1"]) { server in
-            func signUp(_ email: String, from address: String) async throws -> (status: Int, headers: HTTPHeaders, body: Data) {
-                let body = try JSONEncoder().encode(CloudSignUpRequest(emailAddress: email, password: "a long password"))
-                return try await server.sendRaw(
-                    "/cloud/v1/accounts/signup", body: ByteBuffer(bytes: body),
-                    headers: [("Content-Type", "application/json"), ("X-Forwarded-For", address)])
+            // Each on a connection of its own, all sent at once, so the flood arrives faster than the limit refills.
+            func request(_ email: String, from address: String) throws -> String {
+                let body = String(decoding: try JSONEncoder().encode(CloudSignUpRequest(emailAddress: email, password: "a long password")), as: UTF8.self)
+                return "POST /cloud/v1/accounts/signup HTTP/1.1\r\nHost: hearth\r\nContent-Type: application/json\r\nX-Forwarded-For: \(address)\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
             }
             let (answers, growth) = try await Self.measure(server) {
-                try await withThrowingTaskGroup(of: (status: Int, headers: HTTPHeaders, body: Data).self) { group in
-                    for index in 0..<60 {
-                        group.addTask { try await signUp("flood\(index)@example.com", from: "203.0.113.5") }
-                    }
-                    return try await group.reduce(into: []) { $0.append($1) }
-                }
+                var connections: [RawConnection] = []
+                for _ in 0..<60 { connections.append(try await RawConnection(port: server.port)) }
+                for (index, connection) in connections.enumerated() { connection.send(try request("flood\(index)@example.com", from: "203.0.113.5")) }
+                var answers: [(status: Int, headers: String, body: Data)] = []
+                for connection in connections { answers.append(Self.parse(try await connection.closedByServer(within: .seconds(300)))) }
+                return answers
             }
             let refused = answers.filter { $0.status == 429 }
             let created = answers.filter { $0.status == 201 }
+            print("hostile client: sign-up flood of 60 from one address: \(created.count) created, \(refused.count) refused")
             #expect(created.count >= 20, "the burst of 20 sign-ups per address: \(answers.map(\.status))")
-            #expect(refused.count >= 20, "\(answers.map(\.status))")
+            #expect(refused.count >= 30, "\(answers.map(\.status))")
             #expect(created.count + refused.count == 60, "\(answers.map(\.status))")
             let first = try #require(refused.first)
             #expect(Self.errorCode(first.body) == "THROTTLED")
-            #expect(Int(first.headers.first(name: "Retry-After") ?? "") ?? 0 >= 1)
-            #expect(String(decoding: first.body, as: UTF8.self).contains("203.0.113.5"))
+            #expect(first.headers.contains("Retry-After: "), "\(first.headers)")
+            #expect(String(decoding: first.body, as: UTF8.self).contains("from your address (203.0.113.5)"))
 
             // Someone else signs up as usual.
-            let other = try await signUp("neighbour@example.com", from: "198.51.100.7")
+            let other = Self.parse(try await {
+                let connection = try await RawConnection(port: server.port)
+                connection.send(try request("neighbour@example.com", from: "198.51.100.7"))
+                return try await connection.closedByServer(within: .seconds(60))
+            }())
             #expect(other.status == 201, "\(String(decoding: other.body, as: UTF8.self))")
             #expect(try await Self.healthy(server))
             #expect(growth.afterGrowth < 32 << 20, "\(growth)")
@@ -131,7 +142,9 @@ struct HostileClientTests {
     func slowloris() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let limits = ["--header-timeout", "1", "--body-timeout", "1", "--body-min-rate", "500", "--idle-timeout", "2"]
+        // The idle timeout is longer than the others, so that a connection whose first bytes are slow to leave a
+        // busy test machine is not taken for an idle one.
+        let limits = ["--header-timeout", "1", "--body-timeout", "1", "--body-min-rate", "500", "--idle-timeout", "5"]
         try await ServerProcess.running(dataDirectory: folder, arguments: limits) { server in
             let (closed, growth) = try await Self.measure(server) {
                 var connections: [RawConnection] = []

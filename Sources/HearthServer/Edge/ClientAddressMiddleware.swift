@@ -1,18 +1,18 @@
 import HTTPTypes
-public import Hummingbird
+import Hummingbird
 
 /// Sets each request's ``HearthRequestContext/clientAddress``: the connection's address, or, when that is a
 /// trusted proxy, the client it forwarded the request for (`X-Forwarded-For`, read right to left).
-public struct ClientAddressMiddleware: RouterMiddleware {
-    public typealias Context = HearthRequestContext
+struct ClientAddressMiddleware: RouterMiddleware {
+    typealias Context = HearthRequestContext
 
     let proxies: TrustedProxies
 
-    public init(trusting proxies: TrustedProxies) {
+    init(trusting proxies: TrustedProxies) {
         self.proxies = proxies
     }
 
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
         guard !proxies.isEmpty else { return try await next(request, context) }
         var context = context
         let peer = context.remoteAddress?.ipAddress.flatMap { IPAddress($0) }

@@ -15,7 +15,9 @@ import NIOCore
 /// parameters (`variables` as JSON) and runs queries only. A bearer token from the cloud API's sign-in names
 /// the caller; without one, operations run signed out (introspection works, every pantry field answers
 /// `UNAUTHENTICATED`). Each signed-in caller may send operations at the GraphQL rate (`--graphql-rate-limit`,
-/// `--graphql-rate-burst`); past it the answer is HTTP 429 with `Retry-After` and a `RATE_LIMITED` error. Every answer is a GraphQL response: failures are `errors` with an `extensions.code`.
+/// `--graphql-rate-burst`); past it the answer is HTTP 429 with `Retry-After` and a `RATE_LIMITED` error. A request
+/// without a valid token spends its client address's signed-out budget before its body is read, and is answered
+/// the same way past it. Every answer is a GraphQL response: failures are `errors` with an `extensions.code`.
 struct GraphQLRoutes: Sendable {
     static let path = "/graphql"
 
