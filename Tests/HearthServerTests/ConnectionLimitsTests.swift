@@ -172,7 +172,7 @@ struct ConnectionLimitsTests {
         let configuration = Self.server { limits in
             limits.headerTimeout = .milliseconds(300)
             limits.bodyTimeout = .milliseconds(300)
-            limits.idleTimeout = .seconds(3)
+            limits.idleTimeout = .seconds(10)
             limits.maxHeaderBytes = 4_096
         }
         try await withRunningServer(configuration) { port in

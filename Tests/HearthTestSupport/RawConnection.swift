@@ -5,6 +5,9 @@ import Synchronization
 /// A plain TCP connection to a live server, for sending HTTP as a hostile client would: a byte at a time,
 /// half a request, or nothing at all, and seeing whether the server hangs up.
 ///
+/// Bytes are written and read on NIO's event loop, never waiting for a task of the test's own (busy) pool,
+/// so what the server sees follows the calls as closely as the network allows.
+///
 /// ```swift
 /// let connection = try await RawConnection(port: port)
 /// connection.send("GET /health HTTP/1.1\r\nHost: x\r\n")   // and never the blank line
@@ -12,47 +15,27 @@ import Synchronization
 /// ```
 public final class RawConnection: Sendable {
     private let channel: any Channel
-    private let state = Received()
-    private let outgoing: AsyncStream<ByteBuffer>.Continuation
-    private let running: Task<Void, Never>
+    private let state: Received
 
     /// Connects to `127.0.0.1:port`.
     public init(port: Int) async throws {
-        let connection = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .connect(host: "127.0.0.1", port: port) { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                }
+        let state = Received()
+        self.state = state
+        channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collector(state: state)) }
             }
-        channel = connection.channel
-        let (sends, outgoing) = AsyncStream.makeStream(of: ByteBuffer.self)
-        self.outgoing = outgoing
-        let state = self.state
-        running = Task {
-            try? await connection.executeThenClose { inbound, outbound in
-                let writing = Task {
-                    for await buffer in sends { try await outbound.write(buffer) }
-                }
-                defer { writing.cancel() }
-                do {
-                    for try await buffer in inbound {
-                        state.lock.withLock { $0.received += buffer.readableBytesView }
-                    }
-                } catch {}
-                state.lock.withLock { $0.closed = true }
-            }
-            state.lock.withLock { $0.closed = true }
-        }
+            .connect(host: "127.0.0.1", port: port).get()
     }
 
     /// Sends `text`'s bytes.
     public func send(_ text: String) {
-        outgoing.yield(ByteBuffer(string: text))
+        channel.writeAndFlush(ByteBuffer(string: text), promise: nil)
     }
 
     /// Sends `bytes`.
     public func send(_ bytes: [UInt8]) {
-        outgoing.yield(ByteBuffer(bytes: bytes))
+        channel.writeAndFlush(ByteBuffer(bytes: bytes), promise: nil)
     }
 
     /// Whether the server has closed the connection.
@@ -71,18 +54,36 @@ public final class RawConnection: Sendable {
 
     /// Closes the connection from this side.
     public func close() async {
-        outgoing.finish()
         try? await channel.close()
-        await running.value
     }
 
-    /// What arrived and whether the connection ended, shared with the task that reads.
+    deinit {
+        channel.close(promise: nil)
+    }
+
+    /// What arrived and whether the connection ended, written on the event loop and read by the test.
     private final class Received: Sendable {
         let lock = Mutex<(received: [UInt8], closed: Bool)>(([], false))
     }
 
-    deinit {
-        outgoing.finish()
-        channel.close(promise: nil)
+    private final class Collector: ChannelInboundHandler, Sendable {
+        typealias InboundIn = ByteBuffer
+        let state: Received
+
+        init(state: Received) { self.state = state }
+
+        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+            let buffer = unwrapInboundIn(data)
+            state.lock.withLock { $0.received += buffer.readableBytesView }
+        }
+
+        func channelInactive(context: ChannelHandlerContext) {
+            state.lock.withLock { $0.closed = true }
+            context.fireChannelInactive()
+        }
+
+        func errorCaught(context: ChannelHandlerContext, error: any Error) {
+            context.close(promise: nil)
+        }
     }
 }
