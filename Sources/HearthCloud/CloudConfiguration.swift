@@ -10,7 +10,7 @@ import Foundation
 /// | `maxRequestBytes` (any request body but an asset upload) | 16 MB | `LIMIT_EXCEEDED` |
 /// | `maxResultsLimit` (records per changes or query page) | 1000 (default page 200) | capped silently |
 /// | `maxParticipantsPerShare` | 100 | `LIMIT_EXCEEDED` |
-/// | `storageQuotaBytes` per user (record bytes) | none | `QUOTA_EXCEEDED` |
+/// | `storageQuotaBytes` per user (the bytes of their records and of the assets they uploaded; nil for none) | 1 GB | `QUOTA_EXCEEDED` |
 /// | `tombstoneRetention` (older deletions are compacted; older tokens expire) | 30 days | `CHANGE_TOKEN_EXPIRED` |
 /// | `sessionLifetime` | 30 days | `AUTHENTICATION_FAILED` |
 /// | `sessionCacheLifetime` (how long a session read for one request serves the next; zero reads every time) | 1 s | — |
@@ -67,7 +67,7 @@ public struct CloudConfiguration: Sendable {
         defaultResultsLimit: Int = 200,
         maxResultsLimit: Int = 1000,
         maxParticipantsPerShare: Int = 100,
-        storageQuotaBytes: Int64? = nil,
+        storageQuotaBytes: Int64? = 1_000_000_000,
         tombstoneRetention: Duration = .seconds(30 * 86_400),
         sessionLifetime: Duration = .seconds(30 * 86_400),
         requestsPerSecond: Double = 50,

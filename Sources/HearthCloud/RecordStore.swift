@@ -80,7 +80,12 @@ public protocol RecordStore: Sendable {
 
     // MARK: Assets
     func storeAsset(_ principal: CloudPrincipal, data: Data) async throws -> CloudAsset
+    /// Stores the asset in `file` (`size` bytes whose SHA-256 is `checksum`), reading it a part at a time, and
+    /// counts it against the principal's storage quota; `QUOTA_EXCEEDED` past the quota or the asset limit.
+    func storeAsset(_ principal: CloudPrincipal, file: URL, size: Int64, checksum: String) async throws -> CloudAsset
     func loadAsset(_ principal: CloudPrincipal, checksum: String) async throws -> Data
+    /// The bytes the principal may still store under the storage quota; nil when there is no quota.
+    func remainingStorage(_ principal: CloudPrincipal) async throws -> Int64?
 
     // MARK: Subscriptions and push
     func modifySubscriptions(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudSubscriptionsModifyRequest) async throws -> CloudSubscriptionsResponse

@@ -42,13 +42,24 @@ public enum Gzip {
     /// - Parameter limit: the most bytes the result may have, so a small body cannot inflate without bound.
     /// - Throws: ``GzipError`` with code `tooLarge` past `limit`, `malformed` when `data` is not gzip.
     public static func decompress(_ data: some Collection<UInt8>, limit: Int) throws -> Data {
+        var result = Data()
+        try inflate(data, limit: limit) { result.append(contentsOf: $0) }
+        return result
+    }
+
+    /// Inflates gzip (or zlib) `data` a piece at a time, handing each piece (at most 64 KiB) to `consume` as it
+    /// comes. Inflating stops as soon as `consume` throws (its error is rethrown) or the output passes `limit`,
+    /// so a small body that would inflate to gigabytes costs no more than `limit` bytes of work.
+    /// - Throws: ``GzipError`` with code `tooLarge` past `limit`, `malformed` when `data` is not gzip, or what
+    ///   `consume` throws.
+    public static func inflate(_ data: some Collection<UInt8>, limit: Int, _ consume: (ArraySlice<UInt8>) throws -> Void) throws {
         var stream = z_stream()
         // 15 window bits, +32 to accept a gzip or a zlib header.
         var status = inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else { throw GzipError(.failed, "zlib could not start inflating (status \(status)).") }
         defer { inflateEnd(&stream) }
         var input = [UInt8](data)
-        var result = Data()
+        var total = 0
         var chunk = [UInt8](repeating: 0, count: 64 * 1024)
         try input.withUnsafeMutableBufferPointer { inBuffer in
             stream.next_in = inBuffer.baseAddress
@@ -57,23 +68,23 @@ public enum Gzip {
                 let produced: Int = chunk.withUnsafeMutableBufferPointer { outBuffer in
                     stream.next_out = outBuffer.baseAddress
                     stream.avail_out = uInt(outBuffer.count)
-                    status = inflate(&stream, Z_NO_FLUSH)
+                    status = CHearthZlib.inflate(&stream, Z_NO_FLUSH)
                     return outBuffer.count - Int(stream.avail_out)
                 }
                 guard status == Z_OK || status == Z_STREAM_END || (status == Z_BUF_ERROR && produced > 0) else {
                     let detail = stream.msg.map { String(cString: $0) } ?? "status \(status)"
                     throw GzipError(.malformed, "The body is not valid gzip (\(detail)).")
                 }
-                guard result.count + produced <= limit else {
+                total += produced
+                guard total <= limit else {
                     throw GzipError(.tooLarge, "The body inflates to more than \(limit) bytes.")
                 }
-                result.append(contentsOf: chunk[..<produced])
+                if produced > 0 { try consume(chunk[..<produced]) }
                 if status != Z_STREAM_END && produced == 0 && stream.avail_in == 0 {
                     throw GzipError(.malformed, "The gzip body ends before its last block.")
                 }
             } while status != Z_STREAM_END
         }
-        return result
     }
 }
 

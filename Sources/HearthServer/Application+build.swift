@@ -28,28 +28,38 @@ public func buildApplication(
     let logger = serverLogger
     let dataDirectory = try DataDirectory.prepare(configuration.dataDirectory)
     let registry = PrometheusCollectorRegistry()
-    let cloud = try await CloudServices.make(configuration, dataDirectory: dataDirectory, logger: logger)
+    let cloud = try await CloudServices.make(configuration, dataDirectory: dataDirectory, logger: logger, registry: registry)
     let healthChecks: [any ServiceHealth] = [DataDirectoryHealth(directory: dataDirectory), RecordStoreHealth(store: cloud.store)]
 
-    let collector = try await AnalyticsCollector.make(configuration, store: cloud.store, logger: logger)
+    let collector = try await AnalyticsCollector.make(
+        configuration, store: cloud.store,
+        limiter: CountedRateLimiter.counting(
+            cloud.store.makeRateLimiter(name: "analytics", rate: configuration.signedOutRequestsPerSecond, burst: configuration.signedOutBurst),
+            as: "analytics", in: registry),
+        logger: logger)
     guard let recordStore = cloud.store as? SQLRecordStore else {
         throw ServiceError.operationFailed("The pantry's tables need the record store's SQL database, and this store has none.")
     }
     let pantry = try PantryGraphQL(
         on: recordStore, limits: configuration.graphQLLimits, keptAnswerBytes: configuration.graphQLAnswerCacheBytes, logger: logger)
-    let graphQL = GraphQLRoutes(
+    var graphQL = GraphQLRoutes(
         graphQL: pantry,
         accounts: cloud.api.accounts, maxRequestBytes: configuration.cloud.maxRequestBytes,
-        limiter: cloud.store.makeRateLimiter(
-            name: "graphql", rate: configuration.graphQLRequestsPerSecond ?? configuration.cloud.requestsPerSecond,
-            burst: configuration.graphQLBurst ?? configuration.cloud.burst),
+        limiter: CountedRateLimiter.counting(
+            cloud.store.makeRateLimiter(
+                name: "graphql", rate: configuration.graphQLRequestsPerSecond ?? configuration.cloud.requestsPerSecond,
+                burst: configuration.graphQLBurst ?? configuration.cloud.burst),
+            as: "graphql", in: registry),
         logger: logger)
-    let router = buildRouter(healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL)
+    graphQL.signedOutLimiter = cloud.api.signedOutLimiter
+    let router = buildRouter(
+        healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL,
+        trustedProxies: configuration.trustedProxies)
 
     let webSocket = GraphQLWebSocket(graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), logger: logger)
     return Application(
         router: router,
-        server: .http1WebSocketUpgradeClosingUnused { head, _, _ in
+        server: .http1WebSocketUpgradeClosingUnused(limits: configuration.connectionLimits) { head, _, _ in
             // Only /graphql upgrades, and only for clients that speak graphql-transport-ws; anything else is
             // an ordinary request (GET /graphql then answers as a query).
             let path = head.path.map { String($0.prefix { $0 != "?" }) }
@@ -63,7 +73,7 @@ public func buildApplication(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: configuration.serverName
         ),
-        services: cloud.services,
+        services: cloud.services + collector.services(configuration, logger: logger),
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.notice(
@@ -94,7 +104,7 @@ func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(me
 /// Every route of the server, with its middleware; the analytics collector's and the GraphQL endpoint's when given.
 func buildRouter(
     healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI,
-    collector: AnalyticsCollector? = nil, graphQL: GraphQLRoutes? = nil
+    collector: AnalyticsCollector? = nil, graphQL: GraphQLRoutes? = nil, trustedProxies: TrustedProxies = .none
 ) -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
     // Filled once every route is registered below; read by the error middleware to answer 405.
@@ -102,6 +112,7 @@ func buildRouter(
     router.add(middleware: PrometheusMetricsMiddleware(registry: registry))
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: ErrorMiddleware(methods: { path in table.withLock { $0.methods(for: path) } }))
+    router.add(middleware: ClientAddressMiddleware(trusting: trustedProxies))
     addOperationalRoutes(to: router, healthChecks: healthChecks, registry: registry, pushConnections: { cloud.hub.connectionCount })
     let openAPI = OpenAPIDocument.json(cloud.configuration)
     router.get("/openapi.json") { _, _ -> Response in

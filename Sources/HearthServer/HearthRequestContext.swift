@@ -4,11 +4,15 @@ public import NIOCore
 /// The per-request context of every Hearth route.
 public struct HearthRequestContext: RequestContext, RemoteAddressRequestContext {
     public var coreContext: CoreRequestContextStorage
-    /// The client's address (nil when the connection has none, as in-process tests).
+    /// The address the connection comes from (nil when the connection has none, as in-process tests).
     public let remoteAddress: SocketAddress?
+    /// The client as the limits count it: the connection's address, or the one a trusted proxy forwarded
+    /// (``ClientAddressMiddleware`` sets it).
+    public var clientAddress: ClientAddress
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)
         remoteAddress = source.channel.remoteAddress
+        clientAddress = ClientAddress(remoteAddress?.ipAddress.flatMap { IPAddress($0) })
     }
 }

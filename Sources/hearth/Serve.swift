@@ -10,10 +10,18 @@ struct Serve: AsyncParsableCommand {
         abstract: "Run the Hearth server (sync API, health and metrics).",
         discussion: """
             Settings come from flags, then environment variables (each flag below names its own, HEARTH_…),
-            then the --config file (HEARTH_CONFIG), then defaults: 127.0.0.1:8080 with data in ./hearth-data
-            and the record store in ./hearth-data/cloud.sqlite. `hearth doctor` checks a configuration.
+            then the --config file (HEARTH_CONFIG; its keys are the flags' names), then defaults: 127.0.0.1:8080
+            with data in ./hearth-data and the record store in ./hearth-data/cloud.sqlite. `hearth doctor` checks
+            a configuration.
+
             Accounts prove their address with a code sent by email, which --smtp-url and --mail-from send; without
             them the code is written to the server's log (with a warning), which suits a household's own server.
+
+            Facing the internet: signed-out requests (sign-in, sign-up, GraphQL without a token, analytics,
+            requests with a bad token) are limited per client address before their bodies are read; behind a
+            reverse proxy, name it with --trusted-proxy so the limits see the real clients. Slow clients are cut
+            off by --header-timeout, --idle-timeout, --body-timeout and --body-min-rate.
+
             Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first.
             """
     )
@@ -81,6 +89,45 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("mail-from"), help: "The address the server's mail comes from, such as hearth@example.com; needed with --smtp-url (HEARTH_MAIL_FROM).")
     var mailFrom: String?
 
+    @Option(name: .customLong("trusted-proxy"), help: "A reverse proxy whose X-Forwarded-For header names the client, as an address or CIDR block (repeat, or comma separate; HEARTH_TRUSTED_PROXIES). The client is the right-most address there that is not a trusted proxy. None by default: every request is from the address it arrives from.")
+    var trustedProxies: [String] = []
+
+    @Option(name: .customLong("signed-out-rate-limit"), help: "Requests per second each client address may make without a valid sign-in (GraphQL without a token, a missing or bad token), on average; the analytics collector has a budget of its own of the same size (default 10; HEARTH_SIGNED_OUT_RATE_LIMIT).")
+    var signedOutRateLimit: Double?
+
+    @Option(name: .customLong("signed-out-rate-burst"), help: "Requests each client address may make at once without a valid sign-in (default 100; HEARTH_SIGNED_OUT_RATE_BURST).")
+    var signedOutRateBurst: Double?
+
+    @Option(name: .customLong("header-timeout"), help: "Seconds a request's line and headers may take from their first byte; past it the answer is 408 and the connection closes (default 10; HEARTH_HEADER_TIMEOUT).")
+    var headerTimeout: Double?
+
+    @Option(name: .customLong("idle-timeout"), help: "Seconds a connection may stay open with no request in flight (default 60; HEARTH_IDLE_TIMEOUT).")
+    var idleTimeout: Double?
+
+    @Option(name: .customLong("body-timeout"), help: "Seconds a request's body may take from the end of its headers, plus one for every --body-min-rate bytes that arrive; past it the answer is 408 and the connection closes (default 20; HEARTH_BODY_TIMEOUT).")
+    var bodyTimeout: Double?
+
+    @Option(name: .customLong("body-min-rate"), help: "Bytes per second a request's body must keep arriving at (default 500; HEARTH_BODY_MIN_RATE).")
+    var bodyMinimumRate: Int?
+
+    @Option(name: .customLong("max-header-bytes"), help: "The largest request line and headers; past it the answer is 431 (default 32768; HEARTH_MAX_HEADER_BYTES).")
+    var maxHeaderBytes: Int?
+
+    @Option(name: .customLong("analytics-max-events"), help: "The most events one analytics request may carry (default 1000; HEARTH_ANALYTICS_MAX_EVENTS).")
+    var analyticsMaxEvents: Int?
+
+    @Option(name: .customLong("analytics-max-bytes"), help: "The largest analytics body, compressed and inflated alike; inflating stops there (default 8000000; HEARTH_ANALYTICS_MAX_BYTES).")
+    var analyticsMaxBytes: Int?
+
+    @Option(name: .customLong("analytics-retention-days"), help: "Days analytics events are kept from their arrival; older ones are removed every hour (default 90; HEARTH_ANALYTICS_RETENTION_DAYS).")
+    var analyticsRetentionDays: Double?
+
+    @Option(name: .customLong("analytics-max-rows"), help: "Analytics events kept per project key; past it the oldest are removed as new ones arrive (default 1000000; HEARTH_ANALYTICS_MAX_ROWS).")
+    var analyticsMaxRows: Int?
+
+    @Option(name: .customLong("storage-quota-bytes"), help: "Bytes each user may keep in records and uploaded assets; 0 for no quota (default 1000000000; HEARTH_STORAGE_QUOTA_BYTES).")
+    var storageQuotaBytes: Int64?
+
     func run() async throws {
         let configuration = try ServerConfiguration.resolve(
             host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, logFormat: logFormat, database: database,
@@ -89,7 +136,12 @@ struct Serve: AsyncParsableCommand {
             graphQLMaxDepth: graphQLMaxDepth, graphQLMaxCost: graphQLMaxCost,
             graphQLRateLimit: graphQLRateLimit, graphQLRateBurst: graphQLRateBurst,
             graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes, publicURL: publicURL,
-            smtpURL: smtpURL, mailFrom: mailFrom, configFile: configFile
+            smtpURL: smtpURL, mailFrom: mailFrom,
+            trustedProxies: trustedProxies, signedOutRateLimit: signedOutRateLimit, signedOutRateBurst: signedOutRateBurst,
+            headerTimeout: headerTimeout, idleTimeout: idleTimeout, bodyTimeout: bodyTimeout, bodyMinimumRate: bodyMinimumRate,
+            maxHeaderBytes: maxHeaderBytes, analyticsMaxEvents: analyticsMaxEvents, analyticsMaxBytes: analyticsMaxBytes,
+            analyticsRetentionDays: analyticsRetentionDays, analyticsMaxRows: analyticsMaxRows, storageQuotaBytes: storageQuotaBytes,
+            configFile: configFile
         )
         LoggingSystem.bootstrap { label in ServerLogHandler(label: label, level: configuration.logLevel, format: configuration.logFormat) }
         let app = try await buildApplication(configuration)

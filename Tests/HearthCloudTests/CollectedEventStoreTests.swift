@@ -59,4 +59,65 @@ struct CollectedEventStoreTests {
             #expect(try await table.events(CollectedEventQuery(limit: 5_000)).count == 1_203)
         }
     }
+
+    static func arrived(_ name: String, key: String = "phc_test", at seconds: Double) -> CollectedEvent {
+        var event = Self.event(name, key: key, at: seconds)
+        event.receivedAt = Date(timeIntervalSince1970: seconds)
+        return event
+    }
+
+    @Test("events that arrived before the cut-off are removed, a few hundred per transaction, and the rest stay", arguments: StoreKind.allCases)
+    func removesExpired(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let table = store.analyticsEvents()
+            try await table.migrate()
+            let old = (0..<2_345).map { Self.arrived("old", at: 1_700_000_000 + Double($0)) }
+            let recent = (0..<10).map { Self.arrived("recent", at: 1_800_000_000 + Double($0)) }
+            #expect(try await table.insert(old + recent) == 2_355)
+            #expect(try await table.removeExpired(receivedBefore: Date(timeIntervalSince1970: 1_750_000_000)) == 2_345)
+            #expect(try await table.events(CollectedEventQuery(limit: 5_000)).map(\.event) == Array(repeating: "recent", count: 10))
+            #expect(try await table.rowCount(key: "phc_test") == 10)
+            #expect(try await table.removeExpired(receivedBefore: Date(timeIntervalSince1970: 1_750_000_000)) == 0)
+        }
+    }
+
+    @Test("past a key's row budget its oldest events go as new ones arrive; other keys keep theirs", arguments: StoreKind.allCases)
+    func rowBudget(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let table = store.analyticsEvents(maxRowsPerKey: 100)
+            try await table.migrate()
+            let first = (0..<80).map { Self.arrived("first", at: 1_800_000_000 + Double($0)) }
+            let other = (0..<30).map { Self.arrived("other", key: "phc_other", at: 1_800_000_000 + Double($0)) }
+            #expect(try await table.insert(first + other) == 110)
+            // 650 more in one request: written in two transactions, each trimming the key back to its budget.
+            let more = (0..<650).map { Self.arrived("more", at: 1_800_001_000 + Double($0)) }
+            #expect(try await table.insert(more) == 650)
+            #expect(try await table.rowCount(key: "phc_test") == 100)
+            #expect(try await table.rowCount(key: "phc_other") == 30)
+            let kept = try await table.events(CollectedEventQuery(limit: 5_000))
+            #expect(kept.filter { $0.projectKey == "phc_test" }.count == 100)
+            #expect(kept.filter { $0.projectKey == "phc_test" }.allSatisfy { $0.event == "more" })
+            #expect(kept.filter { $0.projectKey == "phc_other" }.count == 30)
+            // The newest 100 stayed.
+            #expect(kept.filter { $0.projectKey == "phc_test" }.map(\.timestamp).min() == more[550].timestamp)
+
+            // A budget lowered later is applied by the retention pass.
+            let smaller = store.analyticsEvents(maxRowsPerKey: 10)
+            #expect(try await smaller.removeExpired(receivedBefore: Date(timeIntervalSince1970: 0)) == 90 + 20)
+            #expect(try await smaller.rowCount(key: "phc_test") == 10)
+            #expect(try await smaller.rowCount(key: "phc_other") == 10)
+        }
+    }
+
+    @Test("counts are made from the events already stored when a database first gets them", arguments: StoreKind.allCases)
+    func countsFromExistingEvents(kind: StoreKind) async throws {
+        try await withStore(kind) { store in
+            let table = store.analyticsEvents()
+            try await table.migrate()
+            #expect(try await table.insert((0..<7).map { Self.arrived("e", at: 1_800_000_000 + Double($0)) }) == 7)
+            try await store.database.transaction(readOnly: false) { tx in try await tx.execute("DELETE FROM analytics_key_rows", []) }
+            try await table.migrate()
+            #expect(try await table.rowCount(key: "phc_test") == 7)
+        }
+    }
 }

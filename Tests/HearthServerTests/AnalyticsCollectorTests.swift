@@ -81,7 +81,7 @@ extension AnalyticsSuites {
         func badRequests() async throws {
             try await withCollector(.sqlite) { configuration, read in
                 var configuration = configuration
-                configuration.cloud.maxRequestBytes = 4_096
+                configuration.collectorLimits.maxBytes = 4_096
                 let app = try await buildApplication(configuration)
                 try await app.test(.router) { client in
                     func post(_ body: ByteBuffer, path: String = "/batch/", headers: HTTPFields = [.contentType: "application/json"]) async throws -> TestResponse {

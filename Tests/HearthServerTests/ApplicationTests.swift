@@ -231,6 +231,52 @@ private func quietLogger() -> Logger {
         }
     }
 
+    @Test("the edge's settings: defaults, then the environment, then flags; a bad proxy or an out-of-range value is named")
+    func edgeSettings() throws {
+        let defaults = try ServerConfiguration.resolve(environment: [:])
+        #expect(defaults.trustedProxies.isEmpty)
+        #expect(defaults.signedOutRequestsPerSecond == 10 && defaults.signedOutBurst == 100)
+        #expect(defaults.connectionLimits == ConnectionLimits())
+        #expect(defaults.connectionLimits.headerTimeout == .seconds(10) && defaults.connectionLimits.idleTimeout == .seconds(60))
+        #expect(defaults.collectorLimits == CollectorLimits())
+        #expect(defaults.collectorLimits.retention == .seconds(90 * 86_400))
+        #expect(defaults.cloud.storageQuotaBytes == 1_000_000_000)
+        let environment = [
+            "HEARTH_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8", "HEARTH_SIGNED_OUT_RATE_LIMIT": "2", "HEARTH_SIGNED_OUT_RATE_BURST": "20",
+            "HEARTH_HEADER_TIMEOUT": "5", "HEARTH_IDLE_TIMEOUT": "30", "HEARTH_BODY_TIMEOUT": "15", "HEARTH_BODY_MIN_RATE": "1000",
+            "HEARTH_MAX_HEADER_BYTES": "16384", "HEARTH_ANALYTICS_MAX_EVENTS": "50", "HEARTH_ANALYTICS_MAX_BYTES": "100000",
+            "HEARTH_ANALYTICS_RETENTION_DAYS": "30", "HEARTH_ANALYTICS_MAX_ROWS": "5000", "HEARTH_STORAGE_QUOTA_BYTES": "0",
+        ]
+        let fromEnvironment = try ServerConfiguration.resolve(environment: environment)
+        #expect(fromEnvironment.trustedProxies.description == "127.0.0.1,10.0.0.0/8")
+        #expect(fromEnvironment.signedOutRequestsPerSecond == 2 && fromEnvironment.signedOutBurst == 20)
+        #expect(fromEnvironment.connectionLimits.headerTimeout == .seconds(5))
+        #expect(fromEnvironment.connectionLimits.idleTimeout == .seconds(30))
+        #expect(fromEnvironment.connectionLimits.bodyTimeout == .seconds(15))
+        #expect(fromEnvironment.connectionLimits.bodyMinimumRate == 1_000)
+        #expect(fromEnvironment.connectionLimits.maxHeaderBytes == 16_384)
+        #expect(fromEnvironment.collectorLimits.maxEvents == 50 && fromEnvironment.collectorLimits.maxBytes == 100_000)
+        #expect(fromEnvironment.collectorLimits.retention == .seconds(30 * 86_400))
+        #expect(fromEnvironment.collectorLimits.maxRowsPerKey == 5_000)
+        #expect(fromEnvironment.cloud.storageQuotaBytes == nil)
+        let fromFlags = try ServerConfiguration.resolve(
+            trustedProxies: ["::1", "192.0.2.0/24"], headerTimeout: 0.5, storageQuotaBytes: 2_000_000, environment: environment)
+        #expect(fromFlags.trustedProxies.description == "::1,192.0.2.0/24")
+        #expect(fromFlags.connectionLimits.headerTimeout == .milliseconds(500))
+        #expect(fromFlags.cloud.storageQuotaBytes == 2_000_000)
+        #expect(fromFlags.connectionLimits.idleTimeout == .seconds(30))
+
+        #expect { try ServerConfiguration.resolve(environment: ["HEARTH_TRUSTED_PROXIES": "proxy.lan"]) } throws: { error in
+            (error as? ServiceError)?.message.contains("HEARTH_TRUSTED_PROXIES: The trusted proxy \"proxy.lan\" is not an IP address") == true
+        }
+        #expect { try ServerConfiguration.resolve(idleTimeout: 0, environment: [:]) } throws: { error in
+            (error as? ServiceError)?.message.contains("--idle-timeout 0.0 is out of range") == true
+        }
+        #expect { try ServerConfiguration.resolve(environment: ["HEARTH_ANALYTICS_MAX_EVENTS": "many"]) } throws: { error in
+            (error as? ServiceError)?.message.contains("HEARTH_ANALYTICS_MAX_EVENTS is \"many\"") == true
+        }
+    }
+
     @Test func limitsAndPoolSizeComeFromFlagsThenEnvironment() throws {
         let defaults = try ServerConfiguration.resolve(environment: [:])
         #expect(defaults.cloud.requestsPerSecond == 50)

@@ -27,6 +27,28 @@ struct ConfigurationFileTests {
         }
     }
 
+    @Test("the edge's settings read from a file: proxies as a list, timeouts in seconds, a bad proxy named with its key")
+    func edgeSettings() throws {
+        let (folder, path) = try Self.file("""
+            trusted-proxy: [127.0.0.1, 10.0.0.0/8]
+            signed-out-rate-limit: 3
+            header-timeout: 2.5
+            idle-timeout: 45
+            analytics-retention-days: 30
+            storage-quota-bytes: 5000000
+            """)
+        defer { _ = folder }
+        let configuration = try ServerConfiguration.resolve(configFile: path, environment: [:])
+        #expect(configuration.trustedProxies.description == "127.0.0.1,10.0.0.0/8")
+        #expect(configuration.signedOutRequestsPerSecond == 3)
+        #expect(configuration.connectionLimits.headerTimeout == .milliseconds(2_500))
+        #expect(configuration.connectionLimits.idleTimeout == .seconds(45))
+        #expect(configuration.collectorLimits.retention == .seconds(30 * 86_400))
+        #expect(configuration.cloud.storageQuotaBytes == 5_000_000)
+        let refused = try Self.refusal("trusted-proxy: [127.0.0.1, proxy.lan]\n")
+        #expect(refused.contains("trusted-proxy in ") && refused.contains("\"proxy.lan\" is not an IP address"), "\(refused)")
+    }
+
     @Test("a YAML file's settings apply, the environment wins over the file, and a flag over both")
     func precedence() throws {
         let (folder, path) = try Self.file("""

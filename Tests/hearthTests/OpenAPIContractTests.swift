@@ -49,7 +49,8 @@ struct OpenAPIContractTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data")
         // Unthrottled, so that only what schemathesis sends decides the answers.
-        try await ServerProcess.running(dataDirectory: data, arguments: ["--rate-limit", "1000000", "--rate-burst", "1000000"]) { server in
+        let unthrottled = ["--rate-limit", "1000000", "--rate-burst", "1000000", "--signed-out-rate-limit", "1000000", "--signed-out-rate-burst", "1000000"]
+        try await ServerProcess.running(dataDirectory: data, arguments: unthrottled) { server in
             // schemathesis signs in as this account, and again whenever it has signed the token out.
             let session = try await server.signUpAndIn(Self.email, password: Self.password)
             #expect(!session.token.isEmpty)

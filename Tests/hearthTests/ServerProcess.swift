@@ -61,7 +61,31 @@ final class ServerProcess: Sendable {
         await child.exit()
     }
 
+    /// The server's resident memory in bytes (`VmRSS` in /proc/PID/status).
+    var residentBytes: Int {
+        get throws {
+            let status = try String(contentsOfFile: "/proc/\(child.processIdentifier)/status", encoding: .utf8)
+            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+                  let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            else { throw CloudError(.internalError, "/proc/\(child.processIdentifier)/status has no VmRSS line") }
+            return kilobytes * 1024
+        }
+    }
+
     // MARK: Requests
+
+    /// Sends `body` as it is to `path`, with `headers`; answers the status, headers and body.
+    func sendRaw(
+        _ path: String, body: ByteBuffer, headers: [(String, String)] = [], method: HTTPMethod = .POST, timeout: TimeAmount = .seconds(60)
+    ) async throws -> (status: Int, headers: HTTPHeaders, body: Data) {
+        var request = HTTPClientRequest(url: base + path)
+        request.method = method
+        for (name, value) in headers { request.headers.add(name: name, value: value) }
+        if method == .POST { request.body = .bytes(body) }
+        let response = try await HTTPClient.shared.execute(request, timeout: timeout)
+        let answer = try await response.body.collect(upTo: 64 << 20)
+        return (Int(response.status.code), response.headers, Data(answer.readableBytesView))
+    }
 
     func send<T: Encodable>(_ path: String, _ value: T, token: String? = nil, device: String? = nil) async throws -> (status: Int, body: Data) {
         var request = HTTPClientRequest(url: base + path)

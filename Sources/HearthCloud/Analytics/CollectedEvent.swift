@@ -62,10 +62,13 @@ public struct CollectedEventQuery: Sendable, Equatable {
 public protocol CollectedEventStore: Sendable {
     /// Creates the table when missing.
     func migrate() async throws
-    /// Stores `events` in one transaction; an event whose project key and uuid are stored already is skipped
-    /// (a client retrying a batch whose answer it missed). Returns how many were new.
+    /// Stores `events`, a few hundred to a transaction; an event whose project key and uuid are stored already
+    /// is skipped (a client retrying a batch whose answer it missed). Returns how many were new.
     @discardableResult
     func insert(_ events: [CollectedEvent]) async throws -> Int
+    /// Removes the events that arrived before `cutoff` (and any beyond a key's budget). Returns how many went.
+    @discardableResult
+    func removeExpired(receivedBefore cutoff: Date) async throws -> Int
     /// The stored events `query` selects, newest first.
     func events(_ query: CollectedEventQuery) async throws -> [CollectedEvent]
 }

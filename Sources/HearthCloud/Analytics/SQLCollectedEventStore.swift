@@ -1,14 +1,26 @@
-import Foundation
+public import Foundation
 
 /// Analytics events in the `analytics_events` table of the record store's database (SQLite or PostgreSQL),
-/// written with the same SQL on both. Get one from ``SQLRecordStore/analyticsEvents()``.
+/// written with the same SQL on both. Get one from ``SQLRecordStore/analyticsEvents(maxRowsPerKey:)``.
+///
+/// Events are written ``rowsPerStatement`` to a transaction, so a large batch never holds the database's
+/// writer for long (on SQLite, every other write waits on it). The table keeps at most `maxRowsPerKey`
+/// events per project key: past it the oldest arrivals of that key are removed as new ones come in, so
+/// collection never stops and the newest events are the ones kept. `analytics_key_rows` counts each key's
+/// rows, so the budget costs one small upsert per transaction rather than a count of the table.
 public final class SQLCollectedEventStore: CollectedEventStore {
     private let store: SQLRecordStore
+    private let maxRowsPerKey: Int?
 
-    init(store: SQLRecordStore) { self.store = store }
+    init(store: SQLRecordStore, maxRowsPerKey: Int?) {
+        self.store = store
+        self.maxRowsPerKey = maxRowsPerKey.map { max(1, $0) }
+    }
 
-    /// Rows per `INSERT`: 7 values each stays far below both databases' limits on bound values.
+    /// Rows per `INSERT`, and per transaction: 7 values each stays far below both databases' limits on bound values.
     static let rowsPerStatement = 500
+    /// Rows one transaction removes, when expired events or a key over its budget are cleared.
+    static let rowsPerRemoval = 1_000
 
     public func migrate() async throws {
         let dialect = store.database.dialect
@@ -32,6 +44,16 @@ public final class SQLCollectedEventStore: CollectedEventStore {
             "CREATE UNIQUE INDEX IF NOT EXISTS analytics_events_uuid ON analytics_events(project_key, uuid)",
             "CREATE INDEX IF NOT EXISTS analytics_events_time ON analytics_events(timestamp_us)",
             "CREATE INDEX IF NOT EXISTS analytics_events_name ON analytics_events(event, timestamp_us)",
+            // Retention removes by arrival; a key over its budget loses its oldest rows first.
+            "CREATE INDEX IF NOT EXISTS analytics_events_received ON analytics_events(received_us)",
+            "CREATE INDEX IF NOT EXISTS analytics_events_key ON analytics_events(project_key, pk)",
+            "CREATE TABLE IF NOT EXISTS analytics_key_rows (project_key TEXT PRIMARY KEY, row_count BIGINT NOT NULL)",
+            // Counted once from the events already stored, when the counts are new; a key's count stays (at 0)
+            // when its events go, so an empty table of counts means they were never made.
+            """
+            INSERT INTO analytics_key_rows (project_key, row_count)
+            SELECT project_key, COUNT(*) FROM analytics_events WHERE NOT EXISTS (SELECT 1 FROM analytics_key_rows) GROUP BY project_key
+            """,
         ]
     }
 
@@ -47,19 +69,92 @@ public final class SQLCollectedEventStore: CollectedEventStore {
                 .int(Self.microseconds(event.timestamp)), .int(Self.microseconds(event.receivedAt)),
             ])
         }
-        return try await store.transaction(readOnly: false) { [rows] tx in
-            var inserted = 0
-            var start = 0
-            while start < rows.count {
-                let chunk = rows[start..<min(start + Self.rowsPerStatement, rows.count)]
-                let values = placeholderRows(chunk.count, width: 7)
+        var inserted = 0
+        var start = 0
+        while start < rows.count {
+            let chunk = Array(rows[start..<min(start + Self.rowsPerStatement, rows.count)])
+            inserted += try await store.transaction(readOnly: false) { [maxRowsPerKey] tx in
                 let stored = try await tx.query(
-                    "INSERT INTO analytics_events (uuid, project_key, event, distinct_id, properties, timestamp_us, received_us) VALUES \(values) ON CONFLICT (project_key, uuid) DO NOTHING RETURNING pk",
+                    "INSERT INTO analytics_events (uuid, project_key, event, distinct_id, properties, timestamp_us, received_us) VALUES \(placeholderRows(chunk.count, width: 7)) ON CONFLICT (project_key, uuid) DO NOTHING RETURNING project_key",
                     chunk.flatMap { $0 })
-                inserted += stored.count
-                start += chunk.count
+                var added: [String: Int] = [:]
+                for row in stored { added[row.text("project_key"), default: 0] += 1 }
+                for (key, count) in added.sorted(by: { $0.key < $1.key }) {
+                    let total = try await tx.first(
+                        """
+                        INSERT INTO analytics_key_rows (project_key, row_count) VALUES (?, ?)
+                        ON CONFLICT (project_key) DO UPDATE SET row_count = analytics_key_rows.row_count + excluded.row_count RETURNING row_count
+                        """,
+                        .text(key), .int(Int64(count)))?.int("row_count") ?? 0
+                    if let maxRowsPerKey, total > maxRowsPerKey {
+                        _ = try await Self.removeOldest(tx, key: key, count: min(Int(total) - maxRowsPerKey, Self.rowsPerRemoval))
+                    }
+                }
+                return stored.count
             }
-            return inserted
+            start += chunk.count
+        }
+        return inserted
+    }
+
+    /// Removes events that arrived before `cutoff`, and the oldest events of keys over their budget, a
+    /// transaction of ``rowsPerRemoval`` at a time. Returns how many went.
+    @discardableResult
+    public func removeExpired(receivedBefore cutoff: Date) async throws -> Int {
+        var removed = 0
+        while true {
+            let gone = try await store.transaction(readOnly: false) { tx in
+                let rows = try await tx.query(
+                    """
+                    DELETE FROM analytics_events WHERE pk IN (
+                        SELECT pk FROM analytics_events WHERE received_us < ? ORDER BY received_us LIMIT ?) RETURNING project_key
+                    """,
+                    .int(Self.microseconds(cutoff)), .int(Int64(Self.rowsPerRemoval)))
+                var byKey: [String: Int] = [:]
+                for row in rows { byKey[row.text("project_key"), default: 0] += 1 }
+                for (key, count) in byKey.sorted(by: { $0.key < $1.key }) {
+                    try await tx.execute("UPDATE analytics_key_rows SET row_count = row_count - ? WHERE project_key = ?", .int(Int64(count)), .text(key))
+                }
+                return rows.count
+            }
+            removed += gone
+            if gone < Self.rowsPerRemoval { break }
+        }
+        guard let maxRowsPerKey else { return removed }
+        let over = try await store.transaction(readOnly: true) { tx in
+            try await tx.query("SELECT project_key, row_count FROM analytics_key_rows WHERE row_count > ?", .int(Int64(maxRowsPerKey)))
+        }
+        for row in over {
+            let key = row.text("project_key")
+            var excess = Int(row.int("row_count")) - maxRowsPerKey
+            while excess > 0 {
+                let count = min(excess, Self.rowsPerRemoval)
+                let gone = try await store.transaction(readOnly: false) { tx in
+                    try await Self.removeOldest(tx, key: key, count: count)
+                }
+                removed += gone
+                excess -= gone
+                if gone == 0 { break }
+            }
+        }
+        return removed
+    }
+
+    /// Removes the `count` oldest arrivals of `key` and takes them off its count; returns how many went.
+    private static func removeOldest(_ tx: any SQLTransaction, key: String, count: Int) async throws -> Int {
+        let gone = try await tx.query(
+            "DELETE FROM analytics_events WHERE pk IN (SELECT pk FROM analytics_events WHERE project_key = ? ORDER BY pk LIMIT ?) RETURNING pk",
+            .text(key), .int(Int64(count)))
+        if !gone.isEmpty {
+            try await tx.execute("UPDATE analytics_key_rows SET row_count = row_count - ? WHERE project_key = ?", .int(Int64(gone.count)), .text(key))
+        }
+        return gone.count
+    }
+
+    /// How many events are kept for `key`, as the table of counts says.
+    public func rowCount(key: String) async throws -> Int {
+        try await store.transaction(readOnly: true) { tx in
+            Int(try await tx.first("SELECT row_count FROM analytics_key_rows WHERE project_key = ?", .text(key))?.int("row_count") ?? 0)
         }
     }
 
@@ -99,7 +194,8 @@ public final class SQLCollectedEventStore: CollectedEventStore {
 
 extension SQLRecordStore {
     /// The analytics events kept in this store's database, for the server's collector and `hearth analytics events`.
-    public func analyticsEvents() -> SQLCollectedEventStore {
-        SQLCollectedEventStore(store: self)
+    /// - Parameter maxRowsPerKey: the most events kept per project key (the oldest go first); nil keeps all.
+    public func analyticsEvents(maxRowsPerKey: Int? = nil) -> SQLCollectedEventStore {
+        SQLCollectedEventStore(store: self, maxRowsPerKey: maxRowsPerKey)
     }
 }

@@ -366,12 +366,118 @@ extension SQLRecordStore {
             throw CloudError(.quotaExceeded, "The asset is \(data.count) bytes; the limit is \(configuration.maxAssetBytes) bytes per asset.")
         }
         let checksum = AssetChecksum.sha256Hex(data)
+        let size = Int64(data.count)
         let now = nowMilliseconds
         try await transaction(readOnly: false) { tx in
-            try await tx.execute("INSERT INTO assets (checksum, size, data, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (checksum) DO NOTHING", .text(checksum), .int(Int64(data.count)), .blob(data), .int(now))
-            try await tx.execute("INSERT INTO asset_uploads (checksum, account_id) VALUES (?, ?) ON CONFLICT DO NOTHING", .text(checksum), .text(principal.userID))
+            try await tx.execute("INSERT INTO assets (checksum, size, data, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (checksum) DO NOTHING", .text(checksum), .int(size), .blob(data), .int(now))
+            try await self.recordUpload(tx, principal, checksum: checksum, size: size)
         }
-        return CloudAsset(fileChecksum: checksum, size: Int64(data.count), downloadURL: "/cloud/v1/assets/\(checksum)")
+        return CloudAsset(fileChecksum: checksum, size: size, downloadURL: "/cloud/v1/assets/\(checksum)")
+    }
+
+    /// The most bytes of an asset one `asset_parts` row holds.
+    static let assetPartBytes = 1 << 20
+
+    public func storeAsset(_ principal: CloudPrincipal, file: URL, size: Int64, checksum: String) async throws -> CloudAsset {
+        guard size <= configuration.maxAssetBytes else {
+            throw CloudError(.quotaExceeded, "The asset is \(size) bytes; the limit is \(configuration.maxAssetBytes) bytes per asset.")
+        }
+        guard AssetChecksum.isValid(checksum) else { throw CloudError.badRequest("An asset is named by the 64 lowercase hex digits of its SHA-256.") }
+        if let remaining = try await remainingStorage(principal), size > remaining,
+           try await !hasUploaded(principal, checksum: checksum) {
+            throw Self.quotaRefusal(size: size, remaining: remaining, quota: configuration.storageQuotaBytes ?? 0)
+        }
+        let parts = Int((size + Int64(Self.assetPartBytes) - 1) / Int64(Self.assetPartBytes))
+        let stored = try await transaction(readOnly: true) { tx in
+            try await tx.first("SELECT 1 AS ok FROM assets WHERE checksum = ?", .text(checksum)) != nil
+        }
+        var wrote = false
+        if !stored {
+            // Each part in a transaction of its own: the writer is never held for the whole file, and no more than
+            // a part is in memory. Parts of an asset whose row never comes are removed by compaction.
+            let handle: FileHandle
+            do {
+                handle = try FileHandle(forReadingFrom: file)
+            } catch {
+                throw CloudError(.internalError, "The uploaded file could not be read back: \(error.localizedDescription)")
+            }
+            defer { try? handle.close() }
+            let now = nowMilliseconds
+            for part in 0..<parts {
+                let data = (try handle.read(upToCount: Self.assetPartBytes)) ?? Data()
+                guard data.count == min(Self.assetPartBytes, Int(size) - part * Self.assetPartBytes) else {
+                    throw CloudError(.internalError, "The uploaded file is shorter than the \(size) bytes received.")
+                }
+                try await transaction(readOnly: false) { tx in
+                    try await tx.execute(
+                        "INSERT INTO asset_parts (checksum, part, data, created_at) VALUES (?, ?, ?, ?) ON CONFLICT (checksum, part) DO NOTHING",
+                        .text(checksum), .int(Int64(part)), .blob(data), .int(now))
+                }
+            }
+            wrote = true
+        }
+        do {
+            let now = nowMilliseconds
+            try await transaction(readOnly: false) { tx in
+                if try await tx.first("SELECT 1 AS ok FROM assets WHERE checksum = ?", .text(checksum)) == nil {
+                    let present = try await tx.first("SELECT COUNT(*) AS n FROM asset_parts WHERE checksum = ?", .text(checksum))?.int("n") ?? 0
+                    guard present == Int64(parts) else {
+                        throw CloudError(.tryAgainLater, "Another upload of the same file was refused at the same moment; send it again.", retryAfter: 1)
+                    }
+                    try await tx.execute("INSERT INTO assets (checksum, size, data, created_at) VALUES (?, ?, ?, ?)", .text(checksum), .int(size), .blob(Data()), .int(now))
+                }
+                try await self.recordUpload(tx, principal, checksum: checksum, size: size)
+            }
+        } catch {
+            if wrote {
+                // Nothing of a refused upload stays, unless another upload of the same bytes stored it meanwhile.
+                _ = try? await transaction(readOnly: false) { tx in
+                    try await tx.execute(
+                        "DELETE FROM asset_parts WHERE checksum = ? AND NOT EXISTS (SELECT 1 FROM assets WHERE checksum = ?)", .text(checksum), .text(checksum))
+                }
+            }
+            throw error
+        }
+        return CloudAsset(fileChecksum: checksum, size: size, downloadURL: "/cloud/v1/assets/\(checksum)")
+    }
+
+    /// Links the asset to the uploader and, the first time, counts its bytes against their storage quota;
+    /// `QUOTA_EXCEEDED` (rolling the transaction back) when they do not fit.
+    private func recordUpload(_ tx: any SQLTransaction, _ principal: CloudPrincipal, checksum: String, size: Int64) async throws {
+        let linked = try await tx.query(
+            "INSERT INTO asset_uploads (checksum, account_id) VALUES (?, ?) ON CONFLICT DO NOTHING RETURNING checksum", .text(checksum), .text(principal.userID))
+        guard !linked.isEmpty, size > 0 else { return }
+        if let quota = configuration.storageQuotaBytes {
+            let counted = try await tx.query(
+                "UPDATE accounts SET storage_bytes = storage_bytes + ? WHERE id = ? AND storage_bytes + ? <= ? RETURNING storage_bytes",
+                .int(size), .text(principal.userID), .int(size), .int(quota))
+            if counted.isEmpty {
+                let used = try await tx.first("SELECT storage_bytes FROM accounts WHERE id = ?", .text(principal.userID))?.int("storage_bytes") ?? 0
+                throw Self.quotaRefusal(size: size, remaining: max(0, quota - used), quota: quota)
+            }
+        } else {
+            try await tx.execute("UPDATE accounts SET storage_bytes = storage_bytes + ? WHERE id = ?", .int(size), .text(principal.userID))
+        }
+    }
+
+    private func hasUploaded(_ principal: CloudPrincipal, checksum: String) async throws -> Bool {
+        try await transaction(readOnly: true) { tx in
+            try await tx.first("SELECT 1 AS ok FROM asset_uploads WHERE checksum = ? AND account_id = ?", .text(checksum), .text(principal.userID)) != nil
+        }
+    }
+
+    static func quotaRefusal(size: Int64, remaining: Int64, quota: Int64) -> CloudError {
+        CloudError(
+            .quotaExceeded,
+            "The asset is \(size) bytes and your storage quota of \(quota) bytes has \(remaining) left; delete records or assets you no longer need, or ask the server's operator for more space.")
+    }
+
+    public func remainingStorage(_ principal: CloudPrincipal) async throws -> Int64? {
+        guard let quota = configuration.storageQuotaBytes else { return nil }
+        let used = try await transaction(readOnly: true) { tx in
+            try await tx.first("SELECT storage_bytes FROM accounts WHERE id = ?", .text(principal.userID))?.int("storage_bytes") ?? 0
+        }
+        return max(0, quota - used)
     }
 
     public func loadAsset(_ principal: CloudPrincipal, checksum: String) async throws -> Data {
@@ -393,8 +499,14 @@ extension SQLRecordStore {
                     if access.zoneWide != nil || access.roots[reference.text("root_name")] != nil { allowed = true; break }
                 }
             }
-            guard allowed, let row = try await tx.first("SELECT data FROM assets WHERE checksum = ?", .text(checksum)) else { throw notFound }
-            return row.blob("data")
+            guard allowed, let row = try await tx.first("SELECT size, data FROM assets WHERE checksum = ?", .text(checksum)) else { throw notFound }
+            let inline = row.blob("data")
+            guard inline.count < row.int("size") else { return inline }
+            var data = Data(capacity: Int(row.int("size")))
+            for part in try await tx.query("SELECT data FROM asset_parts WHERE checksum = ? ORDER BY part", .text(checksum)) {
+                data.append(part.blob("data"))
+            }
+            return data
         }
     }
 
@@ -415,13 +527,30 @@ extension SQLRecordStore {
             let sessions = try await tx.query("DELETE FROM sessions WHERE expires_at < ? RETURNING token_hash", .int(nowMs))
             try await tx.execute("DELETE FROM account_codes WHERE expires_at < ?", .int(nowMs))
             let assets = try await tx.query(
-                "DELETE FROM assets WHERE created_at < ? AND checksum NOT IN (SELECT checksum FROM asset_refs) RETURNING checksum",
+                "DELETE FROM assets WHERE created_at < ? AND checksum NOT IN (SELECT checksum FROM asset_refs) RETURNING checksum, size",
                 .int(cutoff)
             )
             if !assets.isEmpty {
                 let names = assets.map { SQLValue.text($0.text("checksum")) }
+                // Each uploader gets the asset's bytes back (never below zero: uploads from before assets counted).
+                var sizes: [String: Int64] = [:]
+                for asset in assets { sizes[asset.text("checksum")] = asset.int("size") }
+                var freed: [String: Int64] = [:]
+                for upload in try await tx.query("SELECT checksum, account_id FROM asset_uploads WHERE checksum IN (\(placeholders(names.count)))", names) {
+                    freed[upload.text("account_id"), default: 0] += sizes[upload.text("checksum")] ?? 0
+                }
+                for (account, bytes) in freed.sorted(by: { $0.key < $1.key }) {
+                    try await tx.execute(
+                        "UPDATE accounts SET storage_bytes = CASE WHEN storage_bytes > ? THEN storage_bytes - ? ELSE 0 END WHERE id = ?",
+                        .int(bytes), .int(bytes), .text(account))
+                }
                 try await tx.execute("DELETE FROM asset_uploads WHERE checksum IN (\(placeholders(names.count)))", names)
+                try await tx.execute("DELETE FROM asset_parts WHERE checksum IN (\(placeholders(names.count)))", names)
             }
+            // Parts of uploads that never finished (the server stopped between a part and the asset's row).
+            try await tx.execute(
+                "DELETE FROM asset_parts WHERE created_at < ? AND NOT EXISTS (SELECT 1 FROM assets a WHERE a.checksum = asset_parts.checksum)",
+                .int(nowMs - 3_600_000))
             return CloudCompactionReport(tombstonesRemoved: tombstones, sessionsRemoved: sessions.count, assetsRemoved: assets.count)
         }
     }

@@ -90,6 +90,12 @@ package enum CloudSchema {
             "CREATE INDEX IF NOT EXISTS participants_email ON participants(email)",
             "CREATE TABLE IF NOT EXISTS assets (checksum TEXT PRIMARY KEY, size BIGINT NOT NULL, data \(blob) NOT NULL, created_at BIGINT NOT NULL)",
             "CREATE TABLE IF NOT EXISTS asset_uploads (checksum TEXT NOT NULL, account_id TEXT NOT NULL, PRIMARY KEY (checksum, account_id))",
+            // An asset stored from a file is kept in parts of at most a mebibyte, each written in a transaction of
+            // its own, so neither a write nor a read holds it whole; its `assets` row then has no data of its own.
+            """
+            CREATE TABLE IF NOT EXISTS asset_parts (
+                checksum TEXT NOT NULL, part BIGINT NOT NULL, data \(blob) NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (checksum, part))
+            """,
             """
             CREATE TABLE IF NOT EXISTS asset_refs (
                 zone_pk BIGINT NOT NULL, record_name TEXT NOT NULL, checksum TEXT NOT NULL, PRIMARY KEY (zone_pk, record_name, checksum))

@@ -5,11 +5,12 @@ import HearthMail
 import Hummingbird
 
 /// The account routes around emailed codes: verifying the address, changing and resetting the password, and
-/// signing out everywhere. Their bodies are capped at ``CloudAPI/accountBodyLimit`` before parsing.
+/// signing out everywhere. Their bodies are capped at ``CloudAPI/smallBodyBytes`` before parsing, and the routes open to
+/// strangers spend the client address's sign-in attempts before reading them.
 extension CloudAPI {
     func registerAccountCodes(on cloud: RouterGroup<HearthRequestContext>) {
-        cloud.post("accounts/verification/request") { request, _ in
-            let caller = try await signedIn(request).caller
+        cloud.post("accounts/verification/request") { request, context in
+            let caller = try await signedIn(request, context).caller
             try await limitCodes(to: caller.emailAddress)
             let issued = try await accounts.requestVerification(for: caller)
             let message: MailMessage
@@ -25,21 +26,21 @@ extension CloudAPI {
             }
             return try json(CloudCodeSent(emailAddress: issued.emailAddress, expiresAt: issued.expiresAt), status: .accepted)
         }
-        cloud.post("accounts/verification/confirm") { request, _ in
-            let caller = try await signedIn(request).caller
+        cloud.post("accounts/verification/confirm") { request, context in
+            let caller = try await signedIn(request, context).caller
             let body = try await decodeSmall(CloudVerificationConfirmRequest.self, from: request)
             return try json(try await accounts.confirmVerification(for: caller, code: body.code))
         }
-        cloud.post("accounts/password/change") { request, _ in
-            let session = try await signedIn(request)
+        cloud.post("accounts/password/change") { request, context in
+            let session = try await signedIn(request, context)
             let body = try await decodeSmall(CloudPasswordChangeRequest.self, from: request)
             try await accounts.changePassword(token: session.token, caller: session.caller, request: body)
             return Response(status: .noContent)
         }
         cloud.post("accounts/password/reset/request") { request, context in
+            try await limitAddress(context)
             let body = try await decodeSmall(CloudPasswordResetRequest.self, from: request)
             if let problem = AccountRules.emailProblem(body.emailAddress) { throw CloudError.badRequest(problem) }
-            try await limitAddress(context)
             let email = AccountRules.normalizedEmail(body.emailAddress)
             try await limitCodes(to: email)
             // The same answer, at once, whether a verified account has the address or not; the mail goes out after.
@@ -50,16 +51,16 @@ extension CloudAPI {
             return try json(CloudCodeSent(emailAddress: email, expiresAt: expires), status: .accepted)
         }
         cloud.post("accounts/password/reset/confirm") { request, context in
-            let body = try await decodeSmall(CloudPasswordResetConfirmRequest.self, from: request)
             try await limitAddress(context)
+            let body = try await decodeSmall(CloudPasswordResetConfirmRequest.self, from: request)
             if let wait = try await signInLimiter.acquire("reset:" + AccountRules.normalizedEmail(body.emailAddress)) {
                 throw CloudError(.throttled, "Too many reset attempts for this email; wait \(wait) seconds.", retryAfter: wait)
             }
             try await accounts.resetPassword(body)
             return Response(status: .noContent)
         }
-        cloud.post("accounts/signout/everywhere") { request, _ in
-            try await accounts.signOutEverywhere(try await signedIn(request).caller)
+        cloud.post("accounts/signout/everywhere") { request, context in
+            try await accounts.signOutEverywhere(try await signedIn(request, context).caller)
             return Response(status: .noContent)
         }
     }

@@ -16,15 +16,22 @@ import ServiceLifecycle
 struct CloudAPI: Sendable {
     static let prefix = "/cloud/v1"
     static let deviceHeader = HTTPField.Name("X-Hearth-Device-ID")!
+    /// The most a body holding a few names may have (sign-in, sign-up, share references and invitations):
+    /// room for the longest email and password the rules allow, every character JSON-escaped.
+    static let smallBodyBytes = 16 * 1024
 
     let store: any RecordStore
     let accounts: AccountService
     let limiter: any RateLimiting
-    /// Sign-ins and sign-ups per account (the normalized email, as sign-in reads it; "signup" for all sign-ups).
+    /// Sign-ins per account (the normalized email, as sign-in reads it).
     let signInLimiter: any RateLimiting
     /// Sign-ins and sign-ups per client address, whatever the email: guessing across many accounts from
     /// one place is limited too.
     let addressLimiter: any RateLimiting
+    /// Sign-ups per client address.
+    let signUpLimiter: any RateLimiting
+    /// Requests without a valid token, per client address.
+    let signedOutLimiter: any RateLimiting
     let hub: PushHub
     let configuration: CloudConfiguration
     /// Sends verification codes while the request waits (its failure is the caller's to know).
@@ -33,26 +40,36 @@ struct CloudAPI: Sendable {
     let outbox: MailOutbox
     /// Codes sent per address (the normalized email).
     let codeLimiter: any RateLimiting
-
-    /// The most bytes an account route's body may have (emails, passwords, codes): it is refused before parsing.
-    static let accountBodyLimit = 4_096
+    /// Where asset uploads are received before they are stored (`uploads` in the data directory).
+    let uploadDirectory: URL
 
     // MARK: Plumbing
 
     /// The signed-in caller, after the rate limit.
-    func principal(_ request: Request) async throws -> CloudPrincipal {
-        try await signedIn(request).principal
+    func principal(_ request: Request, _ context: HearthRequestContext) async throws -> CloudPrincipal {
+        try await signedIn(request, context).principal
     }
 
     /// The bearer token, who it belongs to and the principal requests act as; the rate limit is spent here.
-    func signedIn(_ request: Request) async throws -> (token: String, caller: CloudCaller, principal: CloudPrincipal) {
+    ///
+    /// A request without a valid token spends one of its address's signed-out requests first, so a stranger
+    /// cannot make the server look up tokens without limit; past that limit the answer is `THROTTLED`.
+    func signedIn(_ request: Request, _ context: HearthRequestContext) async throws -> (token: String, caller: CloudCaller, principal: CloudPrincipal) {
         guard let header = request.headers[.authorization] else {
+            try await limitSignedOut(context)
             throw CloudError(.authenticationRequired, "Sign in first: send the token from POST \(Self.prefix)/accounts/signin as \"Authorization: Bearer <token>\".")
         }
         guard let token = bearerToken(header) else {
+            try await limitSignedOut(context)
             throw CloudError(.authenticationRequired, "The Authorization header must be \"Bearer <token>\".")
         }
-        let caller = try await accounts.authenticate(token: token)
+        let caller: CloudCaller
+        do {
+            caller = try await accounts.authenticate(token: token)
+        } catch let error as CloudError where error.serverErrorCode == .authenticationFailed || error.serverErrorCode == .authenticationRequired {
+            try await limitSignedOut(context)
+            throw error
+        }
         if let wait = try await limiter.acquire(caller.userRecordName) {
             throw CloudError(.throttled, "Too many requests from your account; wait \(wait) seconds and try again.", retryAfter: wait)
         }
@@ -63,9 +80,18 @@ struct CloudAPI: Sendable {
 
     /// Spends one of the client address's sign-in attempts.
     func limitAddress(_ context: HearthRequestContext) async throws {
-        let address = context.remoteAddress?.ipAddress ?? "unknown"
-        if let wait = try await addressLimiter.acquire("address:" + address) {
-            throw CloudError(.throttled, "Too many sign-in attempts from your address; wait \(wait) seconds.", retryAfter: wait)
+        if let wait = try await addressLimiter.acquire("address:" + context.clientAddress.limitKey) {
+            throw CloudError(.throttled, "Too many sign-in attempts from your address (\(context.clientAddress)); wait \(wait) seconds.", retryAfter: wait)
+        }
+    }
+
+    /// Spends one of the client address's signed-out requests.
+    func limitSignedOut(_ context: HearthRequestContext) async throws {
+        if let wait = try await signedOutLimiter.acquire(context.clientAddress.limitKey) {
+            throw CloudError(
+                .throttled,
+                "Too many requests without a valid sign-in from your address (\(context.clientAddress)); wait \(wait) seconds, and send a token from POST \(Self.prefix)/accounts/signin as \"Authorization: Bearer <token>\".",
+                retryAfter: wait)
         }
     }
 
@@ -79,8 +105,10 @@ struct CloudAPI: Sendable {
     }
 
     /// The JSON body as `T`, or `BAD_REQUEST` naming the field at fault / `LIMIT_EXCEEDED` when too big.
-    func decode<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        let buffer = try await body(of: request)
+    /// - Parameter limit: the most bytes read; past it the body is refused before any of it is parsed
+    ///   (``smallBodyBytes`` for routes whose bodies hold a few names).
+    func decode<T: Decodable>(_ type: T.Type, from request: Request, limit: Int? = nil) async throws -> T {
+        let buffer = try await body(of: request, limit: limit)
         do {
             return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
         } catch {
@@ -99,32 +127,32 @@ struct CloudAPI: Sendable {
         }
     }
 
-    /// A small JSON body (an account route's) as `T`: `LIMIT_EXCEEDED` past ``accountBodyLimit`` bytes, before
-    /// anything is parsed.
+    /// A small JSON body (an account route's: emails, passwords, codes) as `T`: `LIMIT_EXCEEDED` past
+    /// ``smallBodyBytes``, before anything is parsed.
     func decodeSmall<T: Decodable>(_ type: T.Type, from request: Request) async throws -> T {
-        let buffer = try await body(
-            of: request, limit: Self.accountBodyLimit,
-            tooLarge: CloudError(.limitExceeded, "The request body is larger than \(Self.accountBodyLimit) bytes, more than an account request needs; send only the fields this route takes."),
-            empty: CloudError.badRequest("\(request.method) \(request.uri.path) needs a JSON body."))
-        do {
-            return try JSONDecoder().decode(T.self, from: Data(buffer.readableBytesView))
-        } catch {
-            throw CloudError.badRequest("The JSON body is not valid: \(DecodingErrorSummary.describe(error))")
+        try await decode(type, from: request, limit: Self.smallBodyBytes)
+    }
+
+    /// The request's JSON body, which must not be empty; `LIMIT_EXCEEDED` past `limit` (the size limit when nil).
+    private func body(of request: Request, limit: Int? = nil) async throws -> ByteBuffer {
+        let route = "\(request.method) \(request.uri.path)"
+        let tooLarge: CloudError
+        if let limit {
+            tooLarge = CloudError(.limitExceeded, "The request body is larger than \(limit) bytes, the most \(route) takes; send only the JSON members it reads.")
+        } else {
+            tooLarge = CloudError(.limitExceeded, "The request body is larger than \(configuration.maxRequestBytes) bytes; send fewer or smaller records per request.")
         }
+        return try await body(
+            of: request, limit: limit ?? configuration.maxRequestBytes, tooLarge: tooLarge,
+            empty: CloudError.badRequest("\(route) needs a JSON body."))
     }
 
-    /// The request's JSON body, which must not be empty; `LIMIT_EXCEEDED` past the size limit.
-    private func body(of request: Request) async throws -> ByteBuffer {
-        try await body(
-            of: request, limit: configuration.maxRequestBytes,
-            tooLarge: CloudError(.limitExceeded, "The request body is larger than \(configuration.maxRequestBytes) bytes; send fewer or smaller records per request."),
-            empty: CloudError.badRequest("\(request.method) \(request.uri.path) needs a JSON body."))
-    }
-
-    /// The request's body: `tooLarge` past `limit` bytes, `empty` when there is none.
+    /// The request's body: `tooLarge` past `limit` bytes (at once when its `Content-Length` says so), `empty`
+    /// when there is none.
     private func body(
         of request: Request, limit: Int, tooLarge: @autoclosure () -> CloudError, empty: @autoclosure () -> CloudError
     ) async throws -> ByteBuffer {
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limit { throw tooLarge() }
         var request = request
         let buffer: ByteBuffer
         do {
@@ -134,6 +162,13 @@ struct CloudAPI: Sendable {
         }
         guard buffer.readableBytes > 0 else { throw empty() }
         return buffer
+    }
+
+    /// `QUOTA_EXCEEDED` for an upload larger than what is left of the caller's storage quota.
+    static func quotaRefusal(remaining: Int64, quota: Int64) -> CloudError {
+        CloudError(
+            .quotaExceeded,
+            "The asset is larger than what is left of your storage quota: \(remaining) of \(quota) bytes; delete records or assets you no longer need, or ask the server's operator for more space.")
     }
 
     func raw(_ data: Data) -> Response {
@@ -147,15 +182,15 @@ struct CloudAPI: Sendable {
         return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    /// Registers `POST {database}/<path>`: the signed-in caller, then the body decoded as `Body`, then the
-    /// database from the path; `answer`'s value goes back as JSON.
+    /// Registers `POST {database}/<path>`: the signed-in caller, then the body decoded as `Body` (at most
+    /// `limit` bytes; the size limit when nil), then the database from the path; `answer`'s value goes back as JSON.
     private func post<Body: Decodable & SendableMetatype, Answer: Encodable & SendableMetatype>(
-        _ group: RouterGroup<HearthRequestContext>, _ path: String, _ type: Body.Type,
+        _ group: RouterGroup<HearthRequestContext>, _ path: String, _ type: Body.Type, limit: Int? = nil,
         _ answer: @escaping @Sendable (CloudPrincipal, CloudDatabaseScope, Body) async throws -> Answer
     ) {
         group.post(RouterPath(":database/" + path)) { request, context in
-            let principal = try await principal(request)
-            let body = try await decode(Body.self, from: request)
+            let principal = try await principal(request, context)
+            let body = try await decode(Body.self, from: request, limit: limit)
             return try json(try await answer(principal, try scope(context), body))
         }
     }
@@ -167,37 +202,39 @@ struct CloudAPI: Sendable {
 
         // Accounts
         cloud.post("accounts/signup") { request, context in
-            let body = try await decodeSmall(CloudSignUpRequest.self, from: request)
+            // Both limits are per client address and spent before the body is read, so one client cannot
+            // hold sign-up up for others, nor make the server read large bodies.
             try await limitAddress(context)
-            if let wait = try await signInLimiter.acquire("signup") {
-                throw CloudError(.throttled, "Too many sign-ups; wait \(wait) seconds.", retryAfter: wait)
+            if let wait = try await signUpLimiter.acquire(context.clientAddress.limitKey) {
+                throw CloudError(.throttled, "Too many sign-ups from your address (\(context.clientAddress)); wait \(wait) seconds.", retryAfter: wait)
             }
+            let body = try await decode(CloudSignUpRequest.self, from: request, limit: Self.smallBodyBytes)
             return try json(try await accounts.signUp(body), status: .created)
         }
         cloud.post("accounts/signin") { request, context in
-            let body = try await decodeSmall(CloudSignInRequest.self, from: request)
             try await limitAddress(context)
+            let body = try await decode(CloudSignInRequest.self, from: request, limit: Self.smallBodyBytes)
             // The key is the email as sign-in reads it, so spaces or capitals do not buy a fresh burst.
             if let wait = try await signInLimiter.acquire("signin:" + AccountRules.normalizedEmail(body.emailAddress)) {
                 throw CloudError(.throttled, "Too many sign-in attempts for this email; wait \(wait) seconds.", retryAfter: wait)
             }
             return try json(try await accounts.signIn(body))
         }
-        cloud.post("accounts/signout") { request, _ in
-            try await accounts.signOut(token: try await signedIn(request).token)
+        cloud.post("accounts/signout") { request, context in
+            try await accounts.signOut(token: try await signedIn(request, context).token)
             return Response(status: .noContent)
         }
-        cloud.get("accounts/caller") { request, _ in
-            try json(try await signedIn(request).caller)
+        cloud.get("accounts/caller") { request, context in
+            try json(try await signedIn(request, context).caller)
         }
         registerAccountCodes(on: cloud)
 
         // Zones
         cloud.post(":database/zones/list") { request, context in
-            try json(CloudZonesListResponse(zones: try await store.listZones(try await principal(request), scope: try scope(context))))
+            try json(CloudZonesListResponse(zones: try await store.listZones(try await principal(request, context), scope: try scope(context))))
         }
         cloud.post(":database/zones/modify") { request, context in
-            let principal = try await principal(request)
+            let principal = try await principal(request, context)
             guard try scope(context) == .private else {
                 throw CloudError(.accessDenied, "Zones can be created and deleted only in your private database.")
             }
@@ -209,62 +246,62 @@ struct CloudAPI: Sendable {
 
         // Records
         cloud.post(":database/records/modify") { request, context in
-            let principal = try await principal(request)
+            let principal = try await principal(request, context)
             let body = try await decodeModify(request)
             let response = try await store.modifyRecords(principal, scope: try scope(context), request: body)
             return raw(response.fastEncode())
         }
         cloud.post(":database/records/lookup") { request, context in
-            let principal = try await principal(request)
+            let principal = try await principal(request, context)
             let body = try await decode(CloudRecordsLookupRequest.self, from: request)
             return raw(try await store.lookupRecords(principal, scope: try scope(context), request: body).fastEncode())
         }
         cloud.post(":database/records/query") { request, context in
-            let principal = try await principal(request)
+            let principal = try await principal(request, context)
             let body = try await decode(CloudRecordsQueryRequest.self, from: request)
             return raw(try await store.queryRecords(principal, scope: try scope(context), request: body).fastEncode())
         }
         cloud.post(":database/records/changes") { request, context in
-            let principal = try await principal(request)
+            let principal = try await principal(request, context)
             let body = try await decode(CloudRecordChangesRequest.self, from: request)
             return raw(try await store.recordChanges(principal, scope: try scope(context), request: body).fastEncode())
         }
 
         // Shares
         cloud.post(":database/shares/create") { request, context in
-            let principal = try await principal(request)
+            let principal = try await principal(request, context)
             guard try scope(context) == .private else { throw CloudError(.accessDenied, "Only the owner of a zone can share it: create shares in your private database.") }
-            let body = try await decode(CloudShareCreateRequest.self, from: request)
+            let body = try await decode(CloudShareCreateRequest.self, from: request, limit: Self.smallBodyBytes)
             return try json(try await store.createShare(principal, request: body), status: .created)
         }
         cloud.post(":database/shares/list") { request, context in
-            try json(CloudSharesListResponse(shares: try await store.listShares(try await principal(request), scope: try scope(context))))
+            try json(CloudSharesListResponse(shares: try await store.listShares(try await principal(request, context), scope: try scope(context))))
         }
-        post(cloud, "shares/lookup", CloudShareReference.self) { try await store.lookupShare($0, scope: $1, reference: $2) }
-        post(cloud, "shares/update", CloudShareUpdateRequest.self) { try await store.updateShare($0, scope: $1, request: $2) }
+        post(cloud, "shares/lookup", CloudShareReference.self, limit: Self.smallBodyBytes) { try await store.lookupShare($0, scope: $1, reference: $2) }
+        post(cloud, "shares/update", CloudShareUpdateRequest.self, limit: Self.smallBodyBytes) { try await store.updateShare($0, scope: $1, request: $2) }
         cloud.post(":database/shares/delete") { request, context in
-            let principal = try await principal(request)
+            let principal = try await principal(request, context)
             guard try scope(context) == .private else { throw CloudError(.accessDenied, "Only the owner can delete a share; participants can leave it with shares/leave.") }
-            let body = try await decode(CloudShareReference.self, from: request)
+            let body = try await decode(CloudShareReference.self, from: request, limit: Self.smallBodyBytes)
             try await store.deleteShare(principal, reference: body)
             return Response(status: .noContent)
         }
         post(cloud, "shares/participants/add", CloudParticipantsAddRequest.self) { try await store.addParticipants($0, scope: $1, request: $2) }
         post(cloud, "shares/participants/remove", CloudParticipantsRemoveRequest.self) { try await store.removeParticipants($0, scope: $1, request: $2) }
         cloud.post(":database/shares/leave") { request, context in
-            let principal = try await principal(request)
+            let principal = try await principal(request, context)
             guard try scope(context) == .shared else { throw CloudError.badRequest("You own the shares in your private database; delete them instead of leaving.") }
-            let body = try await decode(CloudShareReference.self, from: request)
+            let body = try await decode(CloudShareReference.self, from: request, limit: Self.smallBodyBytes)
             try await store.leaveShare(principal, reference: body)
             return Response(status: .noContent)
         }
-        cloud.post("shares/accept") { request, _ in
-            let principal = try await principal(request)
-            let body = try await decode(CloudShareAcceptRequest.self, from: request)
+        cloud.post("shares/accept") { request, context in
+            let principal = try await principal(request, context)
+            let body = try await decode(CloudShareAcceptRequest.self, from: request, limit: Self.smallBodyBytes)
             return try json(try await store.acceptShare(principal, token: body.shareToken))
         }
-        cloud.get("shares/invitations") { request, _ in
-            try json(CloudSharesListResponse(shares: try await store.invitations(try await principal(request))))
+        cloud.get("shares/invitations") { request, context in
+            try json(CloudSharesListResponse(shares: try await store.invitations(try await principal(request, context))))
         }
 
         // Subscriptions
@@ -280,21 +317,28 @@ struct CloudAPI: Sendable {
             return try await store.modifySubscriptions(principal, scope: scope, request: request)
         }
         cloud.post(":database/subscriptions/list") { request, context in
-            let list = try await store.listSubscriptions(try await principal(request), scope: try scope(context))
+            let list = try await store.listSubscriptions(try await principal(request, context), scope: try scope(context))
             return try json(CloudSubscriptionsResponse(subscriptions: list.map { .success($0) }))
         }
 
         // Assets
-        cloud.post("assets/upload") { request, _ in
-            let principal = try await principal(request)
-            let buffer = try await body(
-                of: request, limit: configuration.maxAssetBytes,
-                tooLarge: CloudError(.quotaExceeded, "The asset is larger than the limit of \(configuration.maxAssetBytes) bytes per asset."),
-                empty: CloudError.badRequest("The upload is empty; send the file's bytes as the request body."))
-            return try json(try await store.storeAsset(principal, data: Data(buffer.readableBytesView)), status: .created)
+        cloud.post("assets/upload") { request, context in
+            let principal = try await principal(request, context)
+            // The bytes go to a file as they arrive, hashed on the way, and stop at the per-asset limit or the
+            // caller's remaining quota, whichever is less: the file's length is known before it is stored.
+            let remaining = try await store.remainingStorage(principal)
+            let assetLimit = Int64(configuration.maxAssetBytes)
+            let limit = min(assetLimit, remaining ?? .max)
+            let tooLarge: CloudError = limit == assetLimit
+                ? CloudError(.quotaExceeded, "The asset is larger than the limit of \(configuration.maxAssetBytes) bytes per asset.")
+                : CloudAPI.quotaRefusal(remaining: remaining ?? 0, quota: configuration.storageQuotaBytes ?? 0)
+            if let length = request.headers[.contentLength].flatMap({ Int64($0) }), length > limit { throw tooLarge }
+            let upload = try await AssetUpload.receive(request.body, into: uploadDirectory, limit: limit, tooLarge: tooLarge)
+            defer { try? FileManager.default.removeItem(at: upload.file) }
+            return try json(try await store.storeAsset(principal, file: upload.file, size: upload.size, checksum: upload.checksum), status: .created)
         }
         cloud.get("assets/:checksum") { request, context in
-            let principal = try await principal(request)
+            let principal = try await principal(request, context)
             let checksum = context.parameters.get("checksum") ?? ""
             guard AssetChecksum.isValid(checksum) else {
                 throw CloudError.badRequest("An asset is named by the 64 lowercase hex digits of its SHA-256.")
@@ -308,8 +352,8 @@ struct CloudAPI: Sendable {
         }
 
         // Push
-        cloud.get("push") { request, _ in
-            let principal = try await principal(request)
+        cloud.get("push") { request, context in
+            let principal = try await principal(request, context)
             return pushResponse(for: principal)
         }
     }

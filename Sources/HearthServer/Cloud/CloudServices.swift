@@ -5,6 +5,7 @@ import HearthCore
 import HearthMail
 import HearthPantryServer
 import Logging
+import Prometheus
 import ServiceLifecycle
 
 /// The record store and the services around it, wired from the server configuration.
@@ -15,10 +16,12 @@ struct CloudServices {
 
     /// Opens the record store (SQLite in the data directory, or PostgreSQL), migrates it, and builds the API.
     ///
-    /// PostgreSQL must answer within `connectTimeout`, measured on `clock`.
+    /// PostgreSQL must answer within `connectTimeout`, measured on `clock`. Refusals of the rate limits are
+    /// counted in `registry` when there is one.
     static func make(
         _ configuration: ServerConfiguration, dataDirectory: DataDirectory, logger: Logger,
-        connectTimeout: Duration = Self.connectTimeout, clock: any Clock<Duration> = ContinuousClock()
+        connectTimeout: Duration = Self.connectTimeout, clock: any Clock<Duration> = ContinuousClock(),
+        registry: PrometheusCollectorRegistry? = nil
     ) async throws -> CloudServices {
         let store: any RecordStore
         if let url = configuration.databaseURL {
@@ -68,17 +71,23 @@ struct CloudServices {
             logger.warning("No mail server is configured (--smtp-url, --mail-from): verification and password-reset codes are written to this log instead of being emailed.")
         }
         let outbox = MailOutbox(sender: mail, logger: logger)
+        func limiter(_ name: String, rate: Double, burst: Double) -> any RateLimiting {
+            CountedRateLimiter.counting(store.makeRateLimiter(name: name, rate: rate, burst: burst), as: name, in: registry)
+        }
         let api = CloudAPI(
             store: store,
             accounts: AccountService(store: store, configuration: cloud),
-            limiter: store.makeRateLimiter(name: "requests", rate: cloud.requestsPerSecond, burst: cloud.burst),
-            signInLimiter: store.makeRateLimiter(name: "signin", rate: cloud.signInRate, burst: cloud.signInBurst),
-            addressLimiter: store.makeRateLimiter(name: "signin-address", rate: cloud.addressRate, burst: cloud.addressBurst),
+            limiter: limiter("requests", rate: cloud.requestsPerSecond, burst: cloud.burst),
+            signInLimiter: limiter("signin", rate: cloud.signInRate, burst: cloud.signInBurst),
+            addressLimiter: limiter("signin-address", rate: cloud.addressRate, burst: cloud.addressBurst),
+            signUpLimiter: limiter("signup", rate: cloud.signInRate, burst: cloud.signInBurst),
+            signedOutLimiter: limiter("signed-out", rate: configuration.signedOutRequestsPerSecond, burst: configuration.signedOutBurst),
             hub: hub,
             configuration: cloud,
             mail: mail,
             outbox: outbox,
-            codeLimiter: store.makeRateLimiter(name: "account-codes", rate: cloud.accountCodeRate, burst: cloud.accountCodeBurst)
+            codeLimiter: limiter("account-codes", rate: cloud.accountCodeRate, burst: cloud.accountCodeBurst),
+            uploadDirectory: try AssetUpload.prepareDirectory(in: dataDirectory.url)
         )
         let services: [any Service] = [StoreService(store: store), hub, CompactionService(store: store, logger: logger), outbox]
         return CloudServices(store: store, api: api, services: services)

@@ -11,8 +11,8 @@ extension OpenAPIDocument {
         409: "The record changed on the server since it was fetched (`serverRecord` holds the server's version), or the thing to create exists.",
         410: "The sync token is too old or from a zone since recreated: fetch again without one.",
         412: "A parent, reference, asset or user the request points at does not exist.",
-        413: "The request is too big: too many operations, a record or body over the size limit, an asset over its limit, a full share, or the storage quota.",
-        429: "Too many requests: wait `Retry-After` seconds.",
+        413: "The request is too big: too many operations, a record or body over the size limit (16 KiB for bodies that only name things: sign-in, sign-up, share references and invitations), an asset over its limit, a full share, or the storage quota (the caller's records and uploaded assets). Refused before the body is read when its Content-Length says so.",
+        429: "Too many requests: from the caller's account, or, without a valid sign-in, from the client's address (sign-in and sign-up attempts, sign-ups, and any request whose token is missing or bad are counted per address before the body is read). Wait `Retry-After` seconds.",
         500: "The server failed; `uuid` is in its log.",
         503: "The server is busy or out of disk: wait `Retry-After` seconds.",
     ]

@@ -115,7 +115,7 @@ enum OpenAPIDocument {
             "info": [
                 "title": "Hearth Cloud",
                 "version": "1",
-                "description": "The self-hosted record server with CloudKit semantics: private and shared databases, zones, records with change tags, change feeds with sync tokens, shares, assets, subscriptions and a push channel. Errors are {serverErrorCode, reason, retryAfter?, uuid}. Optional request members may be null, which counts as absent; members the document does not name are ignored.",
+                "description": "The self-hosted record server with CloudKit semantics: private and shared databases, zones, records with change tags, change feeds with sync tokens, shares, assets, subscriptions and a push channel. Errors are {serverErrorCode, reason, retryAfter?, uuid}. Optional request members may be null, which counts as absent; members the document does not name are ignored. On any route, a client too slow to send its request (its headers within the server's header timeout, its body at the server's minimum rate) is answered 408 REQUEST_TIMEOUT, and headers over the server's limit 431 LIMIT_EXCEEDED, and the connection is closed.",
             ],
             "paths": paths,
             "components": [

@@ -58,6 +58,19 @@ struct ConfigurationFile {
         Setting(key: "graphql-rate-limit", variable: "HEARTH_GRAPHQL_RATE_LIMIT", kind: .number),
         Setting(key: "graphql-rate-burst", variable: "HEARTH_GRAPHQL_RATE_BURST", kind: .number),
         Setting(key: "graphql-answer-cache-mb", variable: "HEARTH_GRAPHQL_ANSWER_CACHE_MB", kind: .integer),
+        Setting(key: "trusted-proxy", variable: "HEARTH_TRUSTED_PROXIES", kind: .list),
+        Setting(key: "signed-out-rate-limit", variable: "HEARTH_SIGNED_OUT_RATE_LIMIT", kind: .number),
+        Setting(key: "signed-out-rate-burst", variable: "HEARTH_SIGNED_OUT_RATE_BURST", kind: .number),
+        Setting(key: "header-timeout", variable: "HEARTH_HEADER_TIMEOUT", kind: .number),
+        Setting(key: "idle-timeout", variable: "HEARTH_IDLE_TIMEOUT", kind: .number),
+        Setting(key: "body-timeout", variable: "HEARTH_BODY_TIMEOUT", kind: .number),
+        Setting(key: "body-min-rate", variable: "HEARTH_BODY_MIN_RATE", kind: .integer),
+        Setting(key: "max-header-bytes", variable: "HEARTH_MAX_HEADER_BYTES", kind: .integer),
+        Setting(key: "analytics-max-events", variable: "HEARTH_ANALYTICS_MAX_EVENTS", kind: .integer),
+        Setting(key: "analytics-max-bytes", variable: "HEARTH_ANALYTICS_MAX_BYTES", kind: .integer),
+        Setting(key: "analytics-retention-days", variable: "HEARTH_ANALYTICS_RETENTION_DAYS", kind: .number),
+        Setting(key: "analytics-max-rows", variable: "HEARTH_ANALYTICS_MAX_ROWS", kind: .integer),
+        Setting(key: "storage-quota-bytes", variable: "HEARTH_STORAGE_QUOTA_BYTES", kind: .integer),
     ]
 
     /// Far above any real settings file; a larger one is refused before it is parsed.

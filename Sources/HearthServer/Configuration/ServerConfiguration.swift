@@ -32,6 +32,19 @@ import HearthCore
 /// | the address people reach the server at, behind a reverse proxy | `--public-url` | `HEARTH_PUBLIC_URL` | none |
 /// | mail server for codes (see ``SMTPConfiguration``) | `--smtp-url` | `HEARTH_SMTP_URL` | none: codes go to the log |
 /// | the sender of the server's mail | `--mail-from` | `HEARTH_MAIL_FROM` | needed with `--smtp-url` |
+/// | reverse proxies whose `X-Forwarded-For` is believed (addresses or CIDR blocks) | `--trusted-proxy` | `HEARTH_TRUSTED_PROXIES` | none |
+/// | signed-out requests per second per client address | `--signed-out-rate-limit` | `HEARTH_SIGNED_OUT_RATE_LIMIT` | 10 |
+/// | signed-out burst per client address | `--signed-out-rate-burst` | `HEARTH_SIGNED_OUT_RATE_BURST` | 100 |
+/// | seconds for a request's headers | `--header-timeout` | `HEARTH_HEADER_TIMEOUT` | 10 |
+/// | seconds an idle connection stays open | `--idle-timeout` | `HEARTH_IDLE_TIMEOUT` | 60 |
+/// | seconds for a request's body, before its bytes buy more | `--body-timeout` | `HEARTH_BODY_TIMEOUT` | 20 |
+/// | bytes per second a body must keep arriving at | `--body-min-rate` | `HEARTH_BODY_MIN_RATE` | 500 |
+/// | largest request line and headers | `--max-header-bytes` | `HEARTH_MAX_HEADER_BYTES` | 32,768 |
+/// | analytics events per request | `--analytics-max-events` | `HEARTH_ANALYTICS_MAX_EVENTS` | 1,000 |
+/// | analytics body, compressed and inflated | `--analytics-max-bytes` | `HEARTH_ANALYTICS_MAX_BYTES` | 8,000,000 |
+/// | days analytics events are kept | `--analytics-retention-days` | `HEARTH_ANALYTICS_RETENTION_DAYS` | 90 |
+/// | analytics events kept per project key (the oldest go) | `--analytics-max-rows` | `HEARTH_ANALYTICS_MAX_ROWS` | 1,000,000 |
+/// | storage per user: records and uploaded assets | `--storage-quota-bytes` | `HEARTH_STORAGE_QUOTA_BYTES` | 1,000,000,000 (0: none) |
 public struct ServerConfiguration: Sendable {
     /// The address to listen on.
     public var host: String
@@ -66,6 +79,17 @@ public struct ServerConfiguration: Sendable {
     public var publicURL: URL?
     /// The mail server that sends verification and reset codes; nil writes them to the log instead.
     public var smtp: SMTPConfiguration?
+    /// The reverse proxies whose `X-Forwarded-For` header names the client; none by default.
+    public var trustedProxies = TrustedProxies.none
+    /// Requests per second, on average, a client address may make without a valid sign-in: GraphQL without a
+    /// token, cloud requests with a missing or bad token. The analytics collector has a budget of the same size.
+    public var signedOutRequestsPerSecond: Double = 10
+    /// Requests a client address may make at once without a valid sign-in.
+    public var signedOutBurst: Double = 100
+    /// Deadlines and sizes for the parts of a request on a connection.
+    public var connectionLimits = ConnectionLimits()
+    /// What the analytics collector accepts and keeps.
+    public var collectorLimits = CollectorLimits()
 
     public init(
         host: String = "127.0.0.1",
@@ -108,6 +132,19 @@ public struct ServerConfiguration: Sendable {
         publicURL: String? = nil,
         smtpURL: String? = nil,
         mailFrom: String? = nil,
+        trustedProxies: [String]? = nil,
+        signedOutRateLimit: Double? = nil,
+        signedOutRateBurst: Double? = nil,
+        headerTimeout: Double? = nil,
+        idleTimeout: Double? = nil,
+        bodyTimeout: Double? = nil,
+        bodyMinimumRate: Int? = nil,
+        maxHeaderBytes: Int? = nil,
+        analyticsMaxEvents: Int? = nil,
+        analyticsMaxBytes: Int? = nil,
+        analyticsRetentionDays: Double? = nil,
+        analyticsMaxRows: Int? = nil,
+        storageQuotaBytes: Int64? = nil,
         configFile: String? = nil,
         environment given: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> ServerConfiguration {
@@ -167,6 +204,51 @@ public struct ServerConfiguration: Sendable {
         if let value = try number(
             graphQLAnswerCacheMegabytes, "HEARTH_GRAPHQL_ANSWER_CACHE_MB", "--graphql-answer-cache-mb", 0...65_536, "megabytes of kept GraphQL answers") {
             configuration.graphQLAnswerCacheBytes = value << 20
+        }
+        if let value = try number(signedOutRateLimit, "HEARTH_SIGNED_OUT_RATE_LIMIT", "--signed-out-rate-limit", 0.01...1_000_000, "signed-out requests per second per client address") {
+            configuration.signedOutRequestsPerSecond = value
+        }
+        if let value = try number(signedOutRateBurst, "HEARTH_SIGNED_OUT_RATE_BURST", "--signed-out-rate-burst", 1...10_000_000, "signed-out requests a client address may make at once") {
+            configuration.signedOutBurst = value
+        }
+        if let value = try number(headerTimeout, "HEARTH_HEADER_TIMEOUT", "--header-timeout", 0.1...3_600, "seconds for a request's headers") {
+            configuration.connectionLimits.headerTimeout = .seconds(value)
+        }
+        if let value = try number(idleTimeout, "HEARTH_IDLE_TIMEOUT", "--idle-timeout", 0.1...86_400, "seconds an idle connection stays open") {
+            configuration.connectionLimits.idleTimeout = .seconds(value)
+        }
+        if let value = try number(bodyTimeout, "HEARTH_BODY_TIMEOUT", "--body-timeout", 0.1...86_400, "seconds for a request's body") {
+            configuration.connectionLimits.bodyTimeout = .seconds(value)
+        }
+        if let value = try number(bodyMinimumRate, "HEARTH_BODY_MIN_RATE", "--body-min-rate", 1...1_000_000_000, "bytes per second") {
+            configuration.connectionLimits.bodyMinimumRate = value
+        }
+        if let value = try number(maxHeaderBytes, "HEARTH_MAX_HEADER_BYTES", "--max-header-bytes", 1_024...1_048_576, "a size in bytes") {
+            configuration.connectionLimits.maxHeaderBytes = value
+        }
+        if let value = try number(analyticsMaxEvents, "HEARTH_ANALYTICS_MAX_EVENTS", "--analytics-max-events", 1...1_000_000, "a number of events") {
+            configuration.collectorLimits.maxEvents = value
+        }
+        if let value = try number(analyticsMaxBytes, "HEARTH_ANALYTICS_MAX_BYTES", "--analytics-max-bytes", 1_024...1_000_000_000, "a size in bytes") {
+            configuration.collectorLimits.maxBytes = value
+        }
+        if let value = try number(analyticsRetentionDays, "HEARTH_ANALYTICS_RETENTION_DAYS", "--analytics-retention-days", 0.001...36_500, "a number of days") {
+            configuration.collectorLimits.retention = .seconds(value * 86_400)
+        }
+        if let value = try number(analyticsMaxRows, "HEARTH_ANALYTICS_MAX_ROWS", "--analytics-max-rows", 1...1_000_000_000_000, "a number of events") {
+            configuration.collectorLimits.maxRowsPerKey = value
+        }
+        if let value = try number(storageQuotaBytes, "HEARTH_STORAGE_QUOTA_BYTES", "--storage-quota-bytes", 0...1_000_000_000_000_000, "a size in bytes (0 for no quota)") {
+            configuration.cloud.storageQuotaBytes = value == 0 ? nil : value
+        }
+        if let flags = trustedProxies.flatMap({ $0.isEmpty ? nil : $0 }) {
+            configuration.trustedProxies = try TrustedProxies(parsing: flags)
+        } else if let text = environment["HEARTH_TRUSTED_PROXIES"] {
+            do {
+                configuration.trustedProxies = try TrustedProxies(parsing: [text])
+            } catch let error as ServiceError {
+                throw ServiceError.validationFailed("\(source("HEARTH_TRUSTED_PROXIES")): \(error.message)")
+            }
         }
         if let value = host ?? environment["HEARTH_HOST"], !value.isEmpty {
             configuration.host = value

@@ -15,7 +15,9 @@ import NIOCore
 /// parameters (`variables` as JSON) and runs queries only. A bearer token from the cloud API's sign-in names
 /// the caller; without one, operations run signed out (introspection works, every pantry field answers
 /// `UNAUTHENTICATED`). Each signed-in caller may send operations at the GraphQL rate (`--graphql-rate-limit`,
-/// `--graphql-rate-burst`); past it the answer is HTTP 429 with `Retry-After` and a `RATE_LIMITED` error. Every answer is a GraphQL response: failures are `errors` with an `extensions.code`.
+/// `--graphql-rate-burst`); past it the answer is HTTP 429 with `Retry-After` and a `RATE_LIMITED` error. A request
+/// without a valid token spends its client address's signed-out budget before its body is read, and is answered
+/// the same way past it. Every answer is a GraphQL response: failures are `errors` with an `extensions.code`.
 struct GraphQLRoutes: Sendable {
     static let path = "/graphql"
 
@@ -24,14 +26,18 @@ struct GraphQLRoutes: Sendable {
     let maxRequestBytes: Int
     /// Takes one token per operation from the caller's bucket (signed-in callers; keyed by their user id).
     var limiter: (any RateLimiting)? = nil
+    /// Takes one token per request without a valid token from its client address's bucket, before the body is read.
+    var signedOutLimiter: (any RateLimiting)? = nil
     let logger: Logger
 
     func register(on router: Router<HearthRequestContext>) {
-        router.post(RouterPath(Self.path)) { request, _ in
-            await post(request)
+        router.post(RouterPath(Self.path)) { request, context in
+            if let refused = await limitSignedOut(request, context) { return refused }
+            return await post(request)
         }
-        router.get(RouterPath(Self.path)) { request, _ in
-            await get(request)
+        router.get(RouterPath(Self.path)) { request, context in
+            if let refused = await limitSignedOut(request, context) { return refused }
+            return await get(request)
         }
         // Other methods get a GraphQL answer too, rather than the cloud API's error body.
         for method in [HTTPRequest.Method.put, .patch, .delete] {

@@ -131,7 +131,7 @@ public struct DataBackup: Sendable {
     }
 
     /// The data directory's regular files, relative to it and sorted, without SQLite's journals (a snapshot
-    /// holds what they held) and the server's write checks.
+    /// holds what they held), the server's write checks and asset uploads still arriving.
     func files(skipping skipped: [URL]) throws -> [String] {
         let skippedPaths = Set(skipped.map(\.standardizedFileURL.path))
         guard let walker = FileManager.default.enumerator(
@@ -153,6 +153,7 @@ public struct DataBackup: Sendable {
             if name.hasSuffix("-wal") || name.hasSuffix("-shm") || name.hasSuffix("-journal") || name.hasPrefix(".hearth-write-check-") {
                 continue
             }
+            if name.hasPrefix("upload-"), url.deletingLastPathComponent().lastPathComponent == "uploads" { continue }
             found.append(String(path.dropFirst(base.count)))
         }
         return found.sorted()

@@ -1,0 +1,25 @@
+import HTTPTypes
+import Hummingbird
+
+/// Sets each request's ``HearthRequestContext/clientAddress``: the connection's address, or, when that is a
+/// trusted proxy, the client it forwarded the request for (`X-Forwarded-For`, read right to left).
+struct ClientAddressMiddleware: RouterMiddleware {
+    typealias Context = HearthRequestContext
+
+    let proxies: TrustedProxies
+
+    init(trusting proxies: TrustedProxies) {
+        self.proxies = proxies
+    }
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+        guard !proxies.isEmpty else { return try await next(request, context) }
+        var context = context
+        let peer = context.remoteAddress?.ipAddress.flatMap { IPAddress($0) }
+        let forwarded = request.headers[values: Self.forwardedFor]
+        context.clientAddress = ClientAddress(proxies.client(peer: peer, forwardedFor: forwarded))
+        return try await next(request, context)
+    }
+
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+}
