@@ -116,8 +116,8 @@ struct AccountCodeRoutesTests {
             #expect(smtp.count == 2)
             let latest = try await Self.code(smtp, 2)
 
-            // A body over 4 KB is refused before it is read as JSON.
-            let huge = "{\"code\":\"" + String(repeating: "1", count: 5_000) + "\"}"
+            // A body over 16 KiB is refused before it is read as JSON.
+            let huge = "{\"code\":\"" + String(repeating: "1", count: 20_000) + "\"}"
             let tooLarge = try errorBody(try await postRaw(client, "/cloud/v1/accounts/verification/confirm", token, ByteBuffer(string: huge)))
             #expect(tooLarge.serverErrorCode == .limitExceeded)
             #expect(try decode(CloudCaller.self, try await post(client, "/cloud/v1/accounts/verification/confirm", token, CloudVerificationConfirmRequest(code: latest))).emailVerified)

@@ -197,7 +197,8 @@ struct ConnectionLimitsTests {
             keepAlive.send("GET /health HTTP/1.1\r\nHost: hearth\r\n\r\n")
             let answered = try await keepAlive.closedByServer(within: .seconds(30))
             #expect(answered.hasPrefix("HTTP/1.1 200"), "\(answered.prefix(200))")
-            #expect(!answered.contains("408"))
+            // One answer, the request's: the idle close sends nothing more (the health report's numbers may hold any digits).
+            #expect(!answered.contains("HTTP/1.1 408"), "\(answered.prefix(400))")
 
             #expect(try await request(port, "/health", method: .GET).status == 200)
         }
