@@ -21,11 +21,24 @@ public struct Preprocessing: Sendable, Hashable, Codable {
     public var deskew: Bool
     /// Binarizes with Otsu's threshold; when false the engine gets the grey image and thresholds it itself.
     public var binarize: Bool
+    /// Keeps only the line of text in the binarized image (``TextLineFinder``): the blobs of about the same
+    /// height on one straight line, dark or light, without cell edges, frames, shadows or specks.
+    public var isolateLine: Bool
+    /// With ``isolateLine``, gives the engine the grey pixels under the line's blobs (on white) instead of
+    /// the black-and-white image, so that it sees their soft edges.
+    public var keepGrey: Bool
+    /// With ``isolateLine``, scales the line so that its characters are this many pixels tall before the
+    /// engine reads it; nil leaves it at the size it was cleaned up at.
+    public var textHeight: Int?
 
     public init(
         name: String, upscaleBelowHeight: Int? = 150, upscale: Double = 2, medianFilter: Bool = true, medianSize: Int = 3,
-        normalizeBackground: Bool = true, deskew: Bool = true, binarize: Bool = true
+        normalizeBackground: Bool = true, deskew: Bool = true, binarize: Bool = true, isolateLine: Bool = true,
+        keepGrey: Bool = false, textHeight: Int? = nil
     ) {
+        self.isolateLine = isolateLine
+        self.keepGrey = keepGrey
+        self.textHeight = textHeight
         self.medianSize = medianSize
         self.name = name
         self.upscaleBelowHeight = upscaleBelowHeight

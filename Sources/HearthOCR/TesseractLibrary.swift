@@ -91,6 +91,10 @@ final class TesseractLibrary: @unchecked Sendable {
         OpaquePointer, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, Int32, Int32, Float, Float, Float
     ) -> Int32
     let pixRotate: @convention(c) (OpaquePointer, Float, Int32, Int32, Int32, Int32) -> OpaquePointer?
+    let pixCreate: @convention(c) (Int32, Int32, Int32) -> OpaquePointer?
+    let pixScale: @convention(c) (OpaquePointer, Float, Float) -> OpaquePointer?
+    let pixGetData: @convention(c) (OpaquePointer) -> UnsafeMutablePointer<UInt32>?
+    let pixGetWpl: @convention(c) (OpaquePointer) -> Int32
 
     // Constants from publictypes.h, capi.h, pix.h and environ.h.
     static let pageSegModeSingleLine: UInt32 = 7  // PSM_SINGLE_LINE
@@ -152,6 +156,10 @@ final class TesseractLibrary: @unchecked Sendable {
         pixThresholdToBinary = try symbol(leptonica, "pixThresholdToBinary")
         pixFindSkewSweepAndSearch = try symbol(leptonica, "pixFindSkewSweepAndSearch")
         pixRotate = try symbol(leptonica, "pixRotate")
+        pixCreate = try symbol(leptonica, "pixCreate")
+        pixScale = try symbol(leptonica, "pixScale")
+        pixGetData = try symbol(leptonica, "pixGetData")
+        pixGetWpl = try symbol(leptonica, "pixGetWpl")
 
         // Leptonica prints its own complaints on stderr; Hearth reports failures as errors instead.
         _ = setMessageSeverity(Self.severityNone)

@@ -30,11 +30,11 @@ public actor TesseractRecognizer: TextRecognizing {
 
     /// What each of the job's passes read from the image file at `url`.
     public func recognize(imageAt url: URL, for job: OCRJob) throws -> [Recognition] {
-        let image = try Self.load(url)
+        let grey = Preprocessing.darkTextGrey(try Self.load(url))
         let engine = try engine(for: job)
         let passes = configuration.passes[job] ?? Preprocessing.defaultPasses(for: job)
         return passes.map { pass in
-            engine.read(pass.apply(to: image), pass: pass.name)
+            engine.read(pass.apply(to: grey), pass: pass.name)
         }
     }
 

@@ -6,7 +6,7 @@ import HearthCore
 /// Pure text work, so it is tested without an engine. For each preprocessing pass:
 /// 1. O, I and Q become 0, 1 and 0 (a VIN never holds them).
 /// 2. Every character gets its alternatives: those the engine weighed, and the shapes OCR is known to
-///    confuse (5/S, 8/B, 2/Z, 6/G, 1/L, 1/J, 0/D, 4/A, 7/T). Position 9 must be a digit or X, position 10
+///    confuse (5/S, 8/B, 2/Z, 6/G, 1/L, 1/J, 0/D, 4/A, 7/T, 0/6, E/F, F/P). Position 9 must be a digit or X, position 10
 ///    a model-year code (not U, Z or 0), and positions 14–17 digits (ISO 3779), which rules some out.
 /// 3. With 18 or 19 characters, one or two stray ones are dropped (the least sure first).
 /// 4. The cheapest combination whose check digit matches is found exactly, by dynamic programming over
@@ -36,6 +36,7 @@ public struct VINReader: Sendable {
         maximumCost: Double = 160,
         confusions: [(Character, Character)] = [
             ("5", "S"), ("8", "B"), ("2", "Z"), ("6", "G"), ("1", "L"), ("1", "J"), ("0", "D"), ("4", "A"), ("7", "T"),
+            ("0", "6"), ("E", "F"), ("F", "P"),
         ]
     ) {
         self.knownWMIs = knownWMIs
@@ -108,10 +109,25 @@ public struct VINReader: Sendable {
     }
 
     /// The symbols as single upper-case letters and digits, O/I/Q corrected.
+    ///
+    /// A VIN never holds I, O or Q, so when the engine reads one of them its own ranking of the characters a
+    /// VIN may hold decides instead: an I is usually a 1, but when the engine rates J above 1 among its
+    /// alternatives (a J whose hook it missed), J is the better guess. The corrected character (1 or 0) is
+    /// ranked just below any alternative the engine named, and is chosen when it named none.
     static func cleaned(_ symbols: [RecognizedSymbol]) -> [Position] {
         symbols.compactMap { symbol in
             guard let character = correct(symbol.text) else { return nil }
             var options: [Character: Double] = [character: 0]
+            if isCorrected(symbol.text) {
+                var scores: [Character: Double] = [character: -1]
+                for alternative in symbol.alternatives {
+                    guard let other = correct(alternative.text) else { continue }
+                    scores[other] = max(scores[other] ?? -.infinity, alternative.confidence)
+                }
+                let best = scores.values.max() ?? 0
+                options = scores.mapValues { best - $0 }
+                return Position(character: character, confidence: symbol.confidence, options: options)
+            }
             for alternative in symbol.alternatives {
                 guard let other = correct(alternative.text), other != character else { continue }
                 // What the engine itself hesitated over is cheap to change.
@@ -120,6 +136,11 @@ public struct VINReader: Sendable {
             }
             return Position(character: character, confidence: symbol.confidence, options: options)
         }
+    }
+
+    /// Whether `text` is a letter a VIN never holds (I, O or Q), which ``correct(_:)`` replaces.
+    static func isCorrected(_ text: String) -> Bool {
+        ["I", "O", "Q"].contains(text.uppercased().filter { !$0.isWhitespace })
     }
 
     /// `text` as one VIN character (O, I and Q corrected), or nil when it is not a letter or digit.
