@@ -265,6 +265,7 @@ let package = Package(
                 "HearthCore",
                 "HearthPantryModel",
                 "HearthPermissions",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Graphiti", package: "Graphiti"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Logging", package: "swift-log"),

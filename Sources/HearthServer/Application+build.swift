@@ -36,7 +36,8 @@ public func buildApplication(
         throw ServiceError.operationFailed("The pantry's tables need the record store's SQL database, and this store has none.")
     }
     let pantry = try PantryGraphQL(
-        on: recordStore, limits: configuration.graphQLLimits, keptAnswerBytes: configuration.graphQLAnswerCacheBytes, logger: logger)
+        on: recordStore, limits: configuration.graphQLLimits, introspection: configuration.graphQLIntrospection,
+        keptAnswerBytes: configuration.graphQLAnswerCacheBytes, keptDocumentBytes: configuration.graphQLDocumentCacheBytes, logger: logger)
     let graphQL = GraphQLRoutes(
         graphQL: pantry,
         accounts: cloud.api.accounts, maxRequestBytes: configuration.cloud.maxRequestBytes,

@@ -13,9 +13,13 @@ import NIOCore
 ///
 /// `POST` takes a JSON body `{"query", "variables", "operationName"}`; `GET` takes the same as query-string
 /// parameters (`variables` as JSON) and runs queries only. A bearer token from the cloud API's sign-in names
-/// the caller; without one, operations run signed out (introspection works, every pantry field answers
-/// `UNAUTHENTICATED`). Each signed-in caller may send operations at the GraphQL rate (`--graphql-rate-limit`,
-/// `--graphql-rate-burst`); past it the answer is HTTP 429 with `Retry-After` and a `RATE_LIMITED` error. Every answer is a GraphQL response: failures are `errors` with an `extensions.code`.
+/// the caller; without one, operations run signed out (every pantry field answers `UNAUTHENTICATED`, and
+/// introspection only where `--graphql-introspection on`). Each signed-in caller may send operations at the
+/// GraphQL rate (`--graphql-rate-limit`, `--graphql-rate-burst`); past it the answer is HTTP 429 with
+/// `Retry-After` and a `RATE_LIMITED` error. The caller and the rate are checked before the document is read;
+/// the document is then held to ``GraphQLLimits`` before and while it is parsed. Every answer is a GraphQL
+/// response: failures are `errors` with an `extensions.code`, and a document refused before it ran is answered
+/// 400 (413 when too long, 403 for introspection not allowed).
 struct GraphQLRoutes: Sendable {
     static let path = "/graphql"
 
@@ -107,16 +111,6 @@ struct GraphQLRoutes: Sendable {
     }
 
     private func run(_ body: GraphQLRequest, request: Request, method: HTTPRequest.Method) async -> Response {
-        switch graphQL.operationType(of: body) {
-        case .mutation where method == .get:
-            var response = answer(.methodNotAllowed, .badUserInput, "Mutations change data, so GET \(Self.path) does not run them; send this one with POST.")
-            response.headers[.allow] = "POST"
-            return response
-        case .subscription:
-            return answer(.badRequest, .badUserInput, "Subscriptions run over a WebSocket at \(Self.path) with the graphql-transport-ws protocol, not over plain HTTP.")
-        default:
-            break
-        }
         let viewer: PantryViewer?
         do {
             viewer = try await self.viewer(request.headers[.authorization])
@@ -138,7 +132,32 @@ struct GraphQLRoutes: Sendable {
                 return response
             }
         }
-        return respond(.ok, body: await graphQL.respond(body, viewer: viewer))
+        // Checks the document (limits, parse, validation) and keeps it, so answering below finds it kept.
+        switch graphQL.operationType(of: body, viewer: viewer) {
+        case .mutation where method == .get:
+            var response = answer(.methodNotAllowed, .badUserInput, "Mutations change data, so GET \(Self.path) does not run them; send this one with POST.")
+            response.headers[.allow] = "POST"
+            return response
+        case .subscription:
+            return answer(.badRequest, .badUserInput, "Subscriptions run over a WebSocket at \(Self.path) with the graphql-transport-ws protocol, not over plain HTTP.")
+        default:
+            break
+        }
+        let answer = await graphQL.respond(body, viewer: viewer)
+        return respond(Self.status(answer.refusal), body: answer.body)
+    }
+
+    /// The status of an answer: 200 when the operation ran (even with errors in it); 413 for a document over
+    /// the byte limit, 403 for introspection the caller may not do, and 400 for any other document refused
+    /// before it ran (malformed, invalid, over a limit), as GraphQL over HTTP says for
+    /// `application/graphql-response+json`.
+    static func status(_ refusal: GraphQLErrorCode?) -> HTTPResponse.Status {
+        switch refusal {
+        case nil: .ok
+        case .queryTooLarge?: .contentTooLarge
+        case .introspectionDisabled?: .forbidden
+        default: .badRequest
+        }
     }
 
     /// Spends one of `viewer`'s operations: nil when it may run, or the `RATE_LIMITED` error (with `retryAfter`)

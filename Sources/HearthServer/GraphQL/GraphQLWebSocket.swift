@@ -114,7 +114,7 @@ struct GraphQLWebSocket: Sendable {
                 return true
             }
             // A subscription is set up before the next message is read, so it hears every change made after it.
-            if graphQL.operationType(of: request) == .subscription {
+            if graphQL.operationType(of: request, viewer: viewer) == .subscription {
                 switch await graphQL.subscribe(request, viewer: viewer) {
                 case .failure(let errors):
                     await session.send(id: id, type: "error", errors: errors.errors)
