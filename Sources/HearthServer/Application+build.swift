@@ -17,11 +17,13 @@ import Synchronization
 ///   - configuration: where to listen and where to keep data.
 ///   - logger: the logger for the server and its requests.
 ///   - onListening: called with the bound port once the server accepts connections (useful with port 0).
+///   - clock: what the GraphQL WebSocket's timers (its `connection_init` deadline and keep-alive pings) run on.
 /// - Throws: ``ServiceError`` when the data directory cannot be used.
 public func buildApplication(
     _ configuration: ServerConfiguration,
     logger: Logger? = nil,
-    onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    onListening: @escaping @Sendable (Int) async -> Void = { _ in },
+    clock: any Clock<Duration> = ContinuousClock()
 ) async throws -> some ApplicationProtocol {
     var serverLogger = logger ?? Logger(label: "hearth.server")
     serverLogger.logLevel = configuration.logLevel
@@ -47,7 +49,11 @@ public func buildApplication(
         logger: logger)
     let router = buildRouter(healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL)
 
-    let webSocket = GraphQLWebSocket(graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), logger: logger)
+    let webSocket = GraphQLWebSocket(
+        graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), pingInterval: configuration.graphQLPingInterval,
+        maxSubscriptions: configuration.graphQLMaxSubscriptionsPerConnection,
+        userSubscriptions: GraphQLSubscriptionCount(limit: configuration.graphQLMaxSubscriptionsPerUser),
+        subscriptionBuffer: configuration.graphQLSubscriptionBuffer, clock: clock, logger: logger)
     return Application(
         router: router,
         server: .http1WebSocketUpgradeClosingUnused { head, _, _ in

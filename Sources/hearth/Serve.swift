@@ -72,6 +72,15 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("graphql-introspection"), help: "Who may introspect the GraphQL schema (__schema, __type): on (everyone), signed-in, or off (default signed-in; HEARTH_GRAPHQL_INTROSPECTION).")
     var graphQLIntrospection: String?
 
+    @Option(name: .customLong("graphql-max-subscriptions"), help: "The most GraphQL subscriptions one WebSocket may run at once (default 20; HEARTH_GRAPHQL_MAX_SUBSCRIPTIONS).")
+    var graphQLMaxSubscriptions: Int?
+
+    @Option(name: .customLong("graphql-max-user-subscriptions"), help: "The most GraphQL subscriptions one user may run at once across their WebSockets to this server (default 100; HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS).")
+    var graphQLMaxUserSubscriptions: Int?
+
+    @Option(name: .customLong("graphql-subscription-buffer"), help: "Events a GraphQL subscription may have waiting to be sent; a WebSocket that falls further behind is closed with 4413 (default 64; HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER).")
+    var graphQLSubscriptionBuffer: Int?
+
     @Option(name: .customLong("graphql-rate-limit"), help: "GraphQL operations per second each user may send on average (default: the --rate-limit; HEARTH_GRAPHQL_RATE_LIMIT).")
     var graphQLRateLimit: Double?
 
@@ -89,6 +98,8 @@ struct Serve: AsyncParsableCommand {
             graphQLMaxDocumentBytes: graphQLMaxDocumentBytes, graphQLMaxTokens: graphQLMaxTokens,
             graphQLMaxDepth: graphQLMaxDepth, graphQLMaxAliases: graphQLMaxAliases, graphQLMaxDirectives: graphQLMaxDirectives,
             graphQLMaxCost: graphQLMaxCost, graphQLIntrospection: graphQLIntrospection,
+            graphQLMaxSubscriptions: graphQLMaxSubscriptions, graphQLMaxUserSubscriptions: graphQLMaxUserSubscriptions,
+            graphQLSubscriptionBuffer: graphQLSubscriptionBuffer,
             graphQLRateLimit: graphQLRateLimit, graphQLRateBurst: graphQLRateBurst,
             graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes
         )

@@ -326,16 +326,19 @@ struct GraphQLEndpointTests {
         #expect(defaults.graphQLLimits.maxDepth == 15 && defaults.graphQLLimits.nestingLimit == 35)
         #expect(defaults.graphQLLimits.maxAliases == 15 && defaults.graphQLLimits.maxDirectives == 50)
         #expect(defaults.graphQLIntrospection == .signedIn)
+        #expect(defaults.graphQLMaxSubscriptionsPerConnection == 20 && defaults.graphQLMaxSubscriptionsPerUser == 100)
+        #expect(defaults.graphQLSubscriptionBuffer == 64)
 
         let set = try ServerConfiguration.resolve(
-            graphQLMaxDocumentBytes: 4_096, graphQLMaxAliases: 2, graphQLIntrospection: "off",
+            graphQLMaxDocumentBytes: 4_096, graphQLMaxAliases: 2, graphQLIntrospection: "off", graphQLMaxSubscriptions: 3,
             environment: [
                 "HEARTH_GRAPHQL_MAX_DOCUMENT_BYTES": "9999", "HEARTH_GRAPHQL_MAX_TOKENS": "200", "HEARTH_GRAPHQL_MAX_DIRECTIVES": "4",
-                "HEARTH_GRAPHQL_INTROSPECTION": "on",
+                "HEARTH_GRAPHQL_INTROSPECTION": "on", "HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS": "7", "HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER": "8",
             ])
         #expect(set.graphQLLimits.maxDocumentBytes == 4_096 && set.graphQLLimits.maxTokens == 200)
         #expect(set.graphQLLimits.maxAliases == 2 && set.graphQLLimits.maxDirectives == 4)
         #expect(set.graphQLIntrospection == .off)
+        #expect(set.graphQLMaxSubscriptionsPerConnection == 3 && set.graphQLMaxSubscriptionsPerUser == 7 && set.graphQLSubscriptionBuffer == 8)
         #expect(try ServerConfiguration.resolve(environment: ["HEARTH_GRAPHQL_INTROSPECTION": "SIGNED-IN"]).graphQLIntrospection == .signedIn)
         #expect(throws: (any Error).self) { try ServerConfiguration.resolve(graphQLIntrospection: "sometimes") }
         #expect(throws: (any Error).self) { try ServerConfiguration.resolve(graphQLMaxDocumentBytes: 10) }

@@ -28,6 +28,9 @@ import HearthCore
 /// | most directives in a GraphQL operation | `--graphql-max-directives` | `HEARTH_GRAPHQL_MAX_DIRECTIVES` | 50 |
 /// | costliest GraphQL operation | `--graphql-max-cost` | `HEARTH_GRAPHQL_MAX_COST` | 20,000 |
 /// | who may introspect the GraphQL schema | `--graphql-introspection` | `HEARTH_GRAPHQL_INTROSPECTION` | `signed-in` (or `on`, `off`) |
+/// | GraphQL subscriptions per WebSocket | `--graphql-max-subscriptions` | `HEARTH_GRAPHQL_MAX_SUBSCRIPTIONS` | 20 |
+/// | GraphQL subscriptions per user, across WebSockets | `--graphql-max-user-subscriptions` | `HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS` | 100 |
+/// | events a GraphQL subscription may have waiting to be sent | `--graphql-subscription-buffer` | `HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER` | 64 |
 /// | GraphQL operations per second per user | `--graphql-rate-limit` | `HEARTH_GRAPHQL_RATE_LIMIT` | the cloud API's rate |
 /// | GraphQL burst per user | `--graphql-rate-burst` | `HEARTH_GRAPHQL_RATE_BURST` | the cloud API's burst |
 /// | memory for kept GraphQL answers, in megabytes | `--graphql-answer-cache-mb` | `HEARTH_GRAPHQL_ANSWER_CACHE_MB` | 64 (0 keeps none) |
@@ -56,7 +59,15 @@ public struct ServerConfiguration: Sendable {
     public var graphQLIntrospection = GraphQLIntrospection.signedIn
     /// What checked GraphQL documents the server keeps, parsed, may take in memory.
     public var graphQLDocumentCacheBytes = PantryGraphQL.defaultKeptDocumentBytes
-
+    /// The most GraphQL subscriptions one WebSocket connection may run at once.
+    public var graphQLMaxSubscriptionsPerConnection = 20
+    /// The most GraphQL subscriptions one user may run at once, across their connections to this server.
+    public var graphQLMaxSubscriptionsPerUser = 100
+    /// How many events a subscription may have waiting to be sent; a connection that falls further behind is closed.
+    public var graphQLSubscriptionBuffer = 64
+    /// How long a GraphQL WebSocket may stay silent before the server pings it; a ping unanswered for as long
+    /// again closes it.
+    public var graphQLPingInterval: Duration = .seconds(30)
     /// GraphQL operations each user may send per second on average; nil uses the cloud API's rate.
     public var graphQLRequestsPerSecond: Double?
     /// GraphQL operations each user may send at once; nil uses the cloud API's burst.
@@ -103,6 +114,9 @@ public struct ServerConfiguration: Sendable {
         graphQLMaxDirectives: Int? = nil,
         graphQLMaxCost: Int? = nil,
         graphQLIntrospection: String? = nil,
+        graphQLMaxSubscriptions: Int? = nil,
+        graphQLMaxUserSubscriptions: Int? = nil,
+        graphQLSubscriptionBuffer: Int? = nil,
         graphQLRateLimit: Double? = nil,
         graphQLRateBurst: Double? = nil,
         graphQLAnswerCacheMegabytes: Int? = nil,
@@ -166,6 +180,18 @@ public struct ServerConfiguration: Sendable {
                 throw ServiceError.validationFailed("GraphQL introspection \"\(text.prefix(40))\" is not one of: on, signed-in, off.")
             }
             configuration.graphQLIntrospection = value
+        }
+        if let value = try number(
+            graphQLMaxSubscriptions, "HEARTH_GRAPHQL_MAX_SUBSCRIPTIONS", "--graphql-max-subscriptions", 1...10_000, "subscriptions per connection") {
+            configuration.graphQLMaxSubscriptionsPerConnection = value
+        }
+        if let value = try number(
+            graphQLMaxUserSubscriptions, "HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS", "--graphql-max-user-subscriptions", 1...1_000_000, "subscriptions per user") {
+            configuration.graphQLMaxSubscriptionsPerUser = value
+        }
+        if let value = try number(
+            graphQLSubscriptionBuffer, "HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER", "--graphql-subscription-buffer", 1...100_000, "events waiting per subscription") {
+            configuration.graphQLSubscriptionBuffer = value
         }
         configuration.graphQLRequestsPerSecond = try number(
             graphQLRateLimit, "HEARTH_GRAPHQL_RATE_LIMIT", "--graphql-rate-limit", 0.01...1_000_000, "GraphQL operations per second per user")
