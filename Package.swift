@@ -284,6 +284,7 @@ let package = Package(
                 "HearthCore",
                 "HearthPantryServer",
                 .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
                 .product(name: "Logging", package: "swift-log"),

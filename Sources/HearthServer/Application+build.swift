@@ -43,6 +43,7 @@ public func buildApplication(
     let graphQL = GraphQLRoutes(
         graphQL: pantry,
         accounts: cloud.api.accounts, maxRequestBytes: configuration.cloud.maxRequestBytes,
+        nestingLimit: configuration.graphQLLimits.nestingLimit,
         limiter: cloud.store.makeRateLimiter(
             name: "graphql", rate: configuration.graphQLRequestsPerSecond ?? configuration.cloud.requestsPerSecond,
             burst: configuration.graphQLBurst ?? configuration.cloud.burst),
@@ -53,7 +54,8 @@ public func buildApplication(
         graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), pingInterval: configuration.graphQLPingInterval,
         maxSubscriptions: configuration.graphQLMaxSubscriptionsPerConnection,
         userSubscriptions: GraphQLSubscriptionCount(limit: configuration.graphQLMaxSubscriptionsPerUser),
-        subscriptionBuffer: configuration.graphQLSubscriptionBuffer, clock: clock, logger: logger)
+        subscriptionBuffer: configuration.graphQLSubscriptionBuffer, subscriptionBufferBytes: configuration.graphQLSubscriptionBufferBytes,
+        clock: clock, logger: logger)
     return Application(
         router: router,
         server: .http1WebSocketUpgradeClosingUnused { head, _, _ in

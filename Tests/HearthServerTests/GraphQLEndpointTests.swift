@@ -312,6 +312,36 @@ struct GraphQLEndpointTests {
         }
     }
 
+    @Test("variables nested past the nesting limit are refused before they are decoded; within it, each level is read once", .timeLimit(.minutes(1)))
+    func nestedVariables() async throws {
+        let app = try await buildApplication(testConfiguration())
+        try await app.test(.router) { client in
+            func post(_ variables: String) async throws -> (HTTPResponse.Status, Answer) {
+                let body = #"{"query":"query($v: String!) { searchUsers(text: $v) { id } }","variables":{"v":"# + variables + "}}"
+                let response = try await client.execute(uri: "/graphql", method: .post, headers: jsonHeaders, body: ByteBuffer(string: body))
+                return (response.status, try JSONDecoder().decode(Answer.self, from: Data(buffer: response.body)))
+            }
+            // Thirty-four levels of objects: GraphQL's own Map decoding reads an object twice per level (2^34 reads).
+            let (_, answer) = try await post(String(repeating: #"{"a":"#, count: 34) + "1" + String(repeating: "}", count: 34))
+            #expect(answer.codes == ["BAD_USER_INPUT"], "the variable is an object, not a String")
+            #expect(answer.errors?.first?.message.contains("$v") == true)
+            let (deepStatus, deep) = try await post(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+            #expect(deepStatus == .badRequest)
+            #expect(deep.codes == ["TOO_DEEP"])
+            #expect(deep.errors?.first?.message.contains("nest more than 35 deep") == true)
+            // Brackets inside strings are text: the operation runs (and, signed out, is told to sign in).
+            let (textStatus, text) = try await post(#""[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[""#)
+            #expect(textStatus == .ok)
+            #expect(text.codes == ["UNAUTHENTICATED"])
+            // In a GET's variables parameter too.
+            let nested = String(repeating: "[", count: 50) + String(repeating: "]", count: 50)
+            let response = try await client.execute(
+                uri: "/graphql?query=%7B__typename%7D&variables=" + #"{"v":\#(nested)}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, method: .get)
+            #expect(response.status == .badRequest)
+            #expect(try JSONDecoder().decode(Answer.self, from: Data(buffer: response.body)).codes == ["TOO_DEEP"])
+        }
+    }
+
     @Test("limits come from flags over the environment")
     func configuration() throws {
         let resolved = try ServerConfiguration.resolve(graphQLMaxCost: 99, environment: ["HEARTH_GRAPHQL_MAX_DEPTH": "7", "HEARTH_GRAPHQL_MAX_COST": "5"])

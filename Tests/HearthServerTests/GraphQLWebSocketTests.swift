@@ -35,7 +35,7 @@ struct GraphQLWebSocketTests {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
     }
 
-    @Test("the protocol's close codes: 4400, 4401, 4403, 4409, 4429")
+    @Test("the protocol's close codes: 4400, 4401, 4403, 4409, 4429; variables nested too deep, 4400")
     func closeCodes() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.live) { client in
@@ -48,6 +48,11 @@ struct GraphQLWebSocketTests {
             #expect(try await Self.exchange(client, [#"{"type":"connection_init","payload":{"Authorization":"Bearer wrong"}}"#]).close?.closeCode == .unknown(4403))
             #expect(try await Self.exchange(client, [#"{"type":"connection_init"}"#]).close?.closeCode == .unknown(4403))
             #expect(try await Self.exchange(client, [initMessage, initMessage]).close?.closeCode == .unknown(4429))
+            // Variables nested past the nesting limit are refused before they are decoded.
+            let nested = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+            let deep = try await Self.exchange(client, [initMessage, #"{"id":"1","type":"subscribe","payload":{"query":"{ me { id } }","variables":{"v":\#(nested)}}}"#])
+            #expect(deep.close?.closeCode == .unknown(4400))
+            #expect(deep.close?.reason?.contains("nests more than 35 levels") == true)
 
             let household = try await createHousehold(client, token)
             let changed = #"{"id":"same","type":"subscribe","payload":{"query":"subscription($id: String!) { householdChanged(id: $id) { kind } }","variables":{"id":"\#(household)"}}}"#

@@ -65,6 +65,9 @@ public struct ServerConfiguration: Sendable {
     public var graphQLMaxSubscriptionsPerUser = 100
     /// How many events a subscription may have waiting to be sent; a connection that falls further behind is closed.
     public var graphQLSubscriptionBuffer = 64
+    /// How many bytes of events a WebSocket's subscriptions may have waiting to be sent together; past them the
+    /// connection is closed as having fallen behind.
+    public var graphQLSubscriptionBufferBytes = 16 << 20
     /// How long a GraphQL WebSocket may stay silent before the server pings it; a ping unanswered for as long
     /// again closes it.
     public var graphQLPingInterval: Duration = .seconds(30)

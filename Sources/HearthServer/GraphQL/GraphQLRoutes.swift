@@ -26,6 +26,8 @@ struct GraphQLRoutes: Sendable {
     let graphQL: any PantryGraphQLServing
     let accounts: AccountService
     let maxRequestBytes: Int
+    /// How deeply a request's variables may nest: the documents' bracket nesting limit.
+    let nestingLimit: Int
     /// Takes one token per operation from the caller's bucket (signed-in callers; keyed by their user id).
     var limiter: (any RateLimiting)? = nil
     let logger: Logger
@@ -60,9 +62,14 @@ struct GraphQLRoutes: Sendable {
         guard buffer.readableBytes > 0 else {
             return answer(.badRequest, .badUserInput, "POST \(Self.path) needs a JSON body: {\"query\": \"…\", \"variables\": {…}, \"operationName\": \"…\"}.")
         }
+        // The body is {"query": …, "variables": {…}}: two levels, then the variables, held to the nesting limit.
+        guard !buffer.withUnsafeReadableBytes({ JSONNesting.exceeds(2 + nestingLimit, in: $0) }) else {
+            return answer(.badRequest, .tooDeep, "The request's variables nest more than \(nestingLimit) deep; nest input values less deeply.")
+        }
         let body: GraphQLRequest
         do {
-            body = try JSONDecoder().decode(GraphQLRequest.self, from: Data(buffer.readableBytesView))
+            let decoded = try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
+            body = GraphQLRequest(query: decoded.query, operationName: decoded.operationName, variables: GraphQLJSONValue.variables(decoded.variables))
         } catch {
             return answer(.badRequest, .badUserInput, "The body is not a GraphQL request: \(DecodingErrorSummary.describe(error)). Send {\"query\": \"…\", \"variables\": {…}, \"operationName\": \"…\"}.")
         }
@@ -81,13 +88,23 @@ struct GraphQLRoutes: Sendable {
         }
         var variables: [String: Map] = [:]
         if let text = parameters["variables"], !text.isEmpty {
-            guard let decoded = try? JSONDecoder().decode([String: Map].self, from: Data(text.utf8)) else {
+            guard !JSONNesting.exceeds(1 + nestingLimit, in: text.utf8) else {
+                return answer(.badRequest, .tooDeep, "The variables parameter nests more than \(nestingLimit) deep; nest input values less deeply.")
+            }
+            guard let decoded = try? JSONDecoder().decode([String: GraphQLJSONValue].self, from: Data(text.utf8)).mapValues(\.map) else {
                 return answer(.badRequest, .badUserInput, "The variables parameter must be a JSON object, such as {\"id\":\"…\"}.")
             }
             variables = decoded
         }
         let operationName = parameters["operationName"].flatMap { $0.isEmpty ? nil : $0 }
         return await run(GraphQLRequest(query: query, operationName: operationName, variables: variables), request: request, method: .get)
+    }
+
+    /// A POST body: `variables` are read once per value (``GraphQLJSONValue``), never as GraphQL's `Map` decodes them.
+    struct Body: Decodable {
+        let query: String
+        let operationName: String?
+        let variables: [String: GraphQLJSONValue]?
     }
 
     /// The fields of a query string as HTML forms and GraphQL-over-HTTP clients write it: `+` is a space, the

@@ -1,5 +1,6 @@
 import Foundation
 import GraphQL
+import HearthCore
 import HearthPantryServer
 import HummingbirdWebSocket
 import Logging
@@ -19,8 +20,8 @@ import ServiceLifecycle
 /// or expired ends the connection. A connection runs at most ``maxSubscriptions`` subscriptions, and a user at
 /// most ``userSubscriptions``' limit across connections; one more is refused with a `TOO_MANY_SUBSCRIPTIONS`
 /// error and the connection stays open. Each subscription may have ``subscriptionBuffer`` events waiting to be
-/// sent; a client that reads so slowly that one more arrives is closed (4413), since it would otherwise make the
-/// server hold ever more. A client silent for ``pingInterval`` is sent a `ping`; silent for another, it is closed.
+/// sent, and the connection ``subscriptionBufferBytes`` of them; a client that reads so slowly that more arrive is
+/// closed (4413), since it would otherwise make the server hold ever more. A client silent for ``pingInterval`` is sent a `ping`; silent for another, it is closed.
 ///
 /// Breaking the protocol closes the socket with its codes: 4400 a message that is not valid, 4401 `subscribe`
 /// before the acknowledgement or with a session that has ended, 4403 a missing or wrong token, 4408 no
@@ -41,53 +42,84 @@ struct GraphQLWebSocket: Sendable {
     let userSubscriptions: GraphQLSubscriptionCount
     /// The most events one subscription may have waiting to be sent.
     let subscriptionBuffer: Int
+    /// The most bytes of events a connection's subscriptions may have waiting to be sent, together.
+    let subscriptionBufferBytes: Int
     /// What the timers run on.
     let clock: any Clock<Duration>
     let logger: Logger
 
     /// Serves one connection until either side closes it (a protocol error closes it with its code, logged at debug).
     func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter) async throws {
-        let session = GraphQLWebSocketSession(outbound: outbound, clock: clock, logger: logger)
+        let outbox = GraphQLWebSocketOutbox(eventLimit: subscriptionBuffer, byteLimit: subscriptionBufferBytes)
+        let session = GraphQLWebSocketSession(outbox: outbox, clock: clock, logger: logger)
         // A server that is stopping closes its sockets ("going away"), so the client reconnects elsewhere and the
         // stop does not wait for clients to hang up.
         try await withGracefulShutdownHandler {
-            try await serve(inbound: inbound, session: session)
+            try await serve(inbound: inbound, outbound: outbound, session: session)
         } onGracefulShutdown: {
             Task { await session.close(1001, "The server is shutting down") }
         }
     }
 
-    private func serve(inbound: WebSocketInboundStream, session: GraphQLWebSocketSession) async throws {
+    /// What ended one of the tasks serving a connection.
+    private enum Ended {
+        /// The client hung up, or answered the server's close frame.
+        case inbound
+        /// The writer wrote the close frame.
+        case writer
+        /// A timer closed the session, or gave up.
+        case timers
+        /// The session closed and the client took too long to answer the close frame.
+        case closeDeadline
+    }
+
+    /// How long a client has to answer the server's close frame before the connection is dropped; what it has not
+    /// read by then is lost.
+    static let closeDeadline: Duration = .seconds(10)
+
+    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, session: GraphQLWebSocketSession) async throws {
         do {
-            try await withThrowingTaskGroup(of: Void.self) { group in
-                // Reading the client's messages, until it hangs up or a message closes the connection.
+            try await withThrowingTaskGroup(of: Ended.self) { group in
+                // The one writer, so messages go out whole and in order.
                 group.addTask {
-                    for try await message in inbound.messages(maxSize: 1 << 20) {
+                    await session.outbox.write(to: outbound)
+                    return .writer
+                }
+                // Reading the client's messages until it hangs up; once the session is closing, only until the
+                // client answers the close frame, so it first reads all that was sent before it.
+                group.addTask {
+                    var open = true
+                    for try await message in inbound.messages(maxSize: 1 << 20) where open {
                         await session.hear()
                         guard case .text(let text) = message else {
                             await session.close(4400, "Messages must be JSON text")
-                            return
+                            open = false
+                            continue
                         }
-                        if await !receive(text, session) { return }
+                        open = await receive(text, session)
                     }
+                    return .inbound
                 }
                 // The timers: connection_init in time, then a keep-alive tick every interval.
                 group.addTask {
                     try await clock.sleep(for: initTimeout)
                     guard await session.viewer != nil else {
                         await session.close(4408, "Connection initialisation timeout")
-                        return
+                        return .timers
                     }
                     while true {
                         try await clock.sleep(for: pingInterval)
-                        guard await keepAlive(session) else { return }
+                        guard await keepAlive(session) else { return .timers }
                     }
                 }
-                // Whatever closes the session (a subscription that fell behind, a timer) stops the reading too.
+                // Whatever closed the session (a subscription that fell behind, a timer, a message), a client that
+                // does not answer the close frame in time is let go.
                 group.addTask {
                     for await _ in session.closing {}
+                    try await clock.sleep(for: Self.closeDeadline)
+                    return .closeDeadline
                 }
-                _ = try await group.next()
+                while let ended = try await group.next(), ended == .timers || ended == .writer {}
                 group.cancelAll()
             }
         } catch {
@@ -125,6 +157,11 @@ struct GraphQLWebSocket: Sendable {
 
     /// Handles one message; false once the connection is closing.
     private func receive(_ text: String, _ session: GraphQLWebSocketSession) async -> Bool {
+        // {"payload": {"variables": {…}}}: three levels, then the variables, held to the nesting limit.
+        guard !JSONNesting.exceeds(3 + routes.nestingLimit, in: text.utf8) else {
+            await session.close(4400, "Invalid message: it nests more than \(routes.nestingLimit) levels deep in its variables")
+            return false
+        }
         guard let message = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) else {
             await session.close(4400, "Invalid message: expected JSON with a \"type\"")
             return false
@@ -164,7 +201,7 @@ struct GraphQLWebSocket: Sendable {
                 await session.close(4400, "Invalid message: subscribe needs an id and a payload with a query")
                 return false
             }
-            let request = GraphQLRequest(query: query, operationName: payload.operationName, variables: payload.variables ?? [:])
+            let request = GraphQLRequest(query: query, operationName: payload.operationName, variables: GraphQLJSONValue.variables(payload.variables))
             guard await session.reserve(id) else {
                 await session.close(4409, "Subscriber for \(id.prefix(100)) already exists")
                 return false
@@ -235,32 +272,25 @@ struct GraphQLWebSocket: Sendable {
         case .success(let found):
             stream = found
         }
-        let buffer = subscriptionBuffer
         let logger = self.logger
         await session.run(id, subscription: slot) {
             defer { slot.release() }
-            // Events wait here while the client reads the ones before them; one more than the buffer holds means
-            // the client fell behind, and the connection closes rather than hold ever more.
-            let (events, waiting) = AsyncStream.makeStream(of: GraphQLResult.self, bufferingPolicy: .bufferingOldest(buffer))
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    do {
-                        for try await result in stream {
-                            if case .dropped = waiting.yield(result) {
-                                await session.close(4413, "Subscription \(id.prefix(40)) fell behind: more than \(buffer) events waiting; read faster or subscribe to less")
-                                break
-                            }
-                        }
-                    } catch {
-                        // A stream that fails after it began ends like one that finished; the cause is logged.
-                        if !Task.isCancelled {
-                            logger.warning("A GraphQL subscription's stream failed; completing it", metadata: ["graphql.subscription.id": "\(id.prefix(100))", "error": "\(String(reflecting: error))"])
-                        }
+            // Each event is encoded as it arrives and waits in the outbox while the client reads those before it;
+            // one more than the subscription or the connection may have waiting means the client fell behind,
+            // and the connection closes rather than hold ever more.
+            do {
+                for try await result in stream {
+                    guard let text = GraphQLWebSocketSession.next(id: id, result) else { continue }
+                    guard session.outbox.put(text, subscription: id) else {
+                        await session.fellBehind("Subscription \(id.prefix(40))")
+                        return
                     }
-                    waiting.finish()
                 }
-                for await result in events { await session.send(id: id, type: "next", result: result) }
-                group.cancelAll()
+            } catch {
+                // A stream that fails after it began ends like one that finished; the cause is logged.
+                if !Task.isCancelled {
+                    logger.warning("A GraphQL subscription's stream failed; completing it", metadata: ["graphql.subscription.id": "\(id.prefix(100))", "error": "\(String(reflecting: error))"])
+                }
             }
             await session.finished(id, sendComplete: !Task.isCancelled)
         }
@@ -271,7 +301,8 @@ struct GraphQLWebSocket: Sendable {
         struct Payload: Decodable {
             let query: String?
             let operationName: String?
-            let variables: [String: Map]?
+            /// Read once per value (``GraphQLJSONValue``), never as GraphQL's `Map` decodes them.
+            let variables: [String: GraphQLJSONValue]?
         }
 
         let type: String
@@ -287,10 +318,10 @@ struct GraphQLWebSocket: Sendable {
             type = try container.decode(String.self, forKey: .type)
             id = try container.decodeIfPresent(String.self, forKey: .id)
             if type == "connection_init" {
-                let fields = (try? container.decodeIfPresent([String: Map].self, forKey: .payload)) ?? nil
+                let fields = (try? container.decodeIfPresent([String: GraphQLJSONValue].self, forKey: .payload)) ?? nil
                 var found: String?
                 for (key, value) in fields ?? [:] {
-                    guard case .string(let text) = value else { continue }
+                    guard case .string(let text) = value.map else { continue }
                     switch key.lowercased() {
                     case "authorization": found = text.lowercased().hasPrefix("bearer ") ? String(text.dropFirst(7)) : text
                     case "token", "authtoken": found = text

@@ -1,13 +1,16 @@
 import GraphQL
+import HearthCore
 import HearthPantryServer
 import HummingbirdWebSocket
 import Logging
 import NIOWebSocket
 
 /// One WebSocket connection's state: whether it is acknowledged and for whom, its running operations, and
-/// whether the client has been heard from since the last keep-alive tick.
+/// whether the client has been heard from since the last keep-alive tick. What it sends waits in its
+/// ``outbox``, which one writer empties.
 actor GraphQLWebSocketSession {
-    private let outbound: WebSocketOutboundWriter
+    /// The messages waiting to be written.
+    nonisolated let outbox: GraphQLWebSocketOutbox
     private let logger: Logger
     /// How long a close frame may take to be written before the connection is let go without it.
     private let closeGrace: Duration
@@ -29,8 +32,8 @@ actor GraphQLWebSocketSession {
     nonisolated let closing: AsyncStream<Void>
     private let closingContinuation: AsyncStream<Void>.Continuation
 
-    init(outbound: WebSocketOutboundWriter, clock: any Clock<Duration>, closeGrace: Duration = .seconds(5), logger: Logger) {
-        self.outbound = outbound
+    init(outbox: GraphQLWebSocketOutbox, clock: any Clock<Duration>, closeGrace: Duration = .seconds(5), logger: Logger) {
+        self.outbox = outbox
         self.clock = clock
         self.closeGrace = closeGrace
         self.logger = logger
@@ -125,15 +128,31 @@ actor GraphQLWebSocketSession {
         await send(["type": .string(type), "id": .string(id), "payload": payload])
     }
 
+    /// A `next` message of operation `id`, encoded: a subscription's events are encoded as they arrive, so what
+    /// waits to be written is counted in bytes.
+    static func next(id: String, _ result: GraphQLResult) -> String? {
+        guard let payload = try? MapEncoder().encode(result),
+              let data = try? GraphQLJSONEncoder().encode(["type": "next", "id": .string(id), "payload": payload] as Map) else { return nil }
+        return String(decoding: data, as: UTF8.self)
+    }
+
     func send(id: String, type: String, errors: [GraphQLError]) async {
         guard running.contains(id), let payload = try? MapEncoder().encode(errors) else { return }
         await send(["type": .string(type), "id": .string(id), "payload": payload])
     }
 
-    /// Writes one message; messages one caller sends arrive in the order sent.
+    /// Queues one message; messages go out in the order queued. A client that reads so little that the outbox
+    /// is full is closed as having fallen behind.
     func send(_ message: Map) async {
         guard !closed, let data = try? GraphQLJSONEncoder().encode(message) else { return }
-        try? await outbound.writeTextMessage(String(decoding: data, as: UTF8.self))
+        if !outbox.put(String(decoding: data, as: UTF8.self)) {
+            await fellBehind("Messages")
+        }
+    }
+
+    /// Closes the connection of a client that reads too slowly for what it asked for (4413).
+    func fellBehind(_ what: String) async {
+        await close(4413, "\(what) fell behind: more than \(outbox.eventLimit) events or \(outbox.byteLimit >> 20) MiB waiting; read faster or subscribe to less")
     }
 
     /// Closes the connection with `code` and `reason`: stops every operation, writes the close frame, and ends
@@ -144,17 +163,23 @@ actor GraphQLWebSocketSession {
         closed = true
         cancelAll()
         logger.debug("Closing a GraphQL WebSocket", metadata: ["graphql.close.code": "\(code)", "graphql.close.reason": "\(reason)"])
-        let outbound = self.outbound
         let reason = String(decoding: reason.utf8.prefix(120), as: UTF8.self)
-        // The close frame follows whatever is waiting to be written, and a client that reads nothing never takes
-        // it: the session ends when the frame is written or the grace period is over, whichever comes first (the
-        // other is cancelled: a write waiting for the client gives up, and the timer stops).
-        let (clock, grace) = (self.clock, closeGrace)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await outbound.close(.unknown(code), reason: reason) }
-            group.addTask { try? await clock.sleep(for: grace) }
-            await group.next()
-            group.cancelAll()
+        // The close frame goes out after the message being written, and a client that reads nothing never takes
+        // it: the session ends when the frame is written or the grace period is over, whichever comes first. The
+        // frame stays queued after the grace period (a client that reads again still gets it); the timer stops
+        // once the frame is written.
+        let (clock, grace, outbox) = (self.clock, closeGrace, self.outbox)
+        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+            let waiting = Locked<CheckedContinuation<Void, Never>?>(continuation)
+            let resume: @Sendable () -> Void = { waiting.withLock { $0.take() }?.resume() }
+            let timer = Task {
+                try? await clock.sleep(for: grace)
+                resume()
+            }
+            outbox.close(code, reason) {
+                timer.cancel()
+                resume()
+            }
         }
         closingContinuation.finish()
     }
