@@ -52,8 +52,11 @@ public struct GraphQLErrorShaper: Sendable {
         return GraphQLError(message: error.message, locations: error.locations, path: error.path, extensions: extensions)
     }
 
-    /// How GraphQL's messages about a request's variables and operation name begin.
-    static let requestProblems = ["Variable \"$", "Unknown operation named", "Must provide operation name", "Must provide an operation"]
+    /// How GraphQL's messages about a request's variables, arguments and operation name begin. An argument's
+    /// literal can pass validation and still not fit its type (an Int past 32 bits), which only execution finds.
+    static let requestProblems = [
+        "Variable \"$", "Argument \"", "Unknown operation named", "Must provide operation name", "Must provide an operation",
+    ]
 
     /// `result` with ``withoutSuggestions(_:)-(GraphQLError)`` applied to every error.
     public static func withoutSuggestions(_ result: GraphQLResult) -> GraphQLResult {
