@@ -11,8 +11,7 @@ struct Serve: AsyncParsableCommand {
         discussion: """
             Settings come from flags, then environment variables (HEARTH_HOST, HEARTH_PORT, HEARTH_DATA_DIR,
             HEARTH_LOG_LEVEL, HEARTH_DATABASE_URL, HEARTH_RATE_LIMIT, HEARTH_RATE_BURST, HEARTH_MAX_REQUEST_BYTES,
-            HEARTH_MAX_ASSET_BYTES, HEARTH_DATABASE_CONNECTIONS, HEARTH_GRAPHQL_RATE_LIMIT, HEARTH_GRAPHQL_RATE_BURST, and the
-            HEARTH_GRAPHQL_* of each GraphQL flag below), then defaults: 127.0.0.1:8080 with data in ./hearth-data
+            HEARTH_MAX_ASSET_BYTES, HEARTH_DATABASE_CONNECTIONS, the HEARTH_GRAPHQL_* each GraphQL flag names), then defaults: 127.0.0.1:8080 with data in ./hearth-data
             and the record store in ./hearth-data/cloud.sqlite.
             Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first.
             """

@@ -100,6 +100,21 @@ struct GraphQLLimitsTests {
         }
     }
 
+    @Test("a mutation over a limit is refused whole before it runs: nothing is written", arguments: DatabaseKind.allCases)
+    func refusedMutationsWriteNothing(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let owner = try await pantry.user("owner")
+            let sixteen = "mutation { " + (0..<16).map { "h\($0): createHousehold(input: {name: \"Home \($0)\"}) { id }" }.joined(separator: " ") + " }"
+            let refused = await pantry.run(sixteen, as: owner)
+            #expect(refused.codes == ["TOO_MANY_ALIASES"])
+            #expect(refused.data == nil)
+            let deep = await pantry.run("mutation { createHousehold(input: {name: \"Deep\"}) " + String(repeating: "{ members ", count: 40) + String(repeating: "}", count: 40) + " }", as: owner)
+            #expect(deep.codes == ["TOO_DEEP"])
+            let households = try await pantry.data("{ households { id } }", as: owner)
+            #expect(households["households"].elements.isEmpty, "no household was created: \(households)")
+        }
+    }
+
     @Test("fragments that spread each other in a cycle, and chains of fragments deeper than the nesting limit, are refused")
     func cyclesAndChains() async throws {
         _ = try await withPantry(.sqlite) { pantry in

@@ -1,5 +1,5 @@
 import Crypto
-public import Foundation
+import Foundation
 import Graphiti
 public import GraphQL
 public import HearthCloud
