@@ -19,9 +19,11 @@ import ServiceLifecycle
 /// The token is checked again at every `subscribe` and every keep-alive tick, so a session that was signed out
 /// or expired ends the connection. A connection runs at most ``maxSubscriptions`` subscriptions, and a user at
 /// most ``userSubscriptions``' limit across connections; one more is refused with a `TOO_MANY_SUBSCRIPTIONS`
-/// error and the connection stays open. Each subscription may have ``subscriptionBuffer`` events waiting to be
-/// sent, and the connection ``subscriptionBufferBytes`` of them; a client that reads so slowly that more arrive is
-/// closed (4413), since it would otherwise make the server hold ever more. A client silent for ``pingInterval`` is sent a `ping`; silent for another, it is closed.
+/// error and the connection stays open. Messages go out whole and in order through the connection's
+/// ``GraphQLWebSocketOutbox``, where each subscription may have ``subscriptionBuffer`` events waiting and the
+/// connection ``subscriptionBufferBytes``; a client that reads so slowly that more arrive is closed (4413), since
+/// it would otherwise make the server hold ever more. A client silent for ``pingInterval`` is sent a `ping`;
+/// silent for another, it is closed. These timers, and `connection_init`'s deadline, run on ``clock``.
 ///
 /// Breaking the protocol closes the socket with its codes: 4400 a message that is not valid, 4401 `subscribe`
 /// before the acknowledgement or with a session that has ended, 4403 a missing or wrong token, 4408 no
