@@ -17,11 +17,13 @@ import Synchronization
 ///   - configuration: where to listen and where to keep data.
 ///   - logger: the logger for the server and its requests.
 ///   - onListening: called with the bound port once the server accepts connections (useful with port 0).
+///   - clock: what the GraphQL WebSocket's timers (its `connection_init` deadline and keep-alive pings) run on.
 /// - Throws: ``ServiceError`` when the data directory cannot be used.
 public func buildApplication(
     _ configuration: ServerConfiguration,
     logger: Logger? = nil,
-    onListening: @escaping @Sendable (Int) async -> Void = { _ in }
+    onListening: @escaping @Sendable (Int) async -> Void = { _ in },
+    clock: any Clock<Duration> = ContinuousClock()
 ) async throws -> some ApplicationProtocol {
     var serverLogger = logger ?? Logger(label: "hearth.server")
     serverLogger.logLevel = configuration.logLevel
@@ -41,10 +43,12 @@ public func buildApplication(
         throw ServiceError.operationFailed("The pantry's tables need the record store's SQL database, and this store has none.")
     }
     let pantry = try PantryGraphQL(
-        on: recordStore, limits: configuration.graphQLLimits, keptAnswerBytes: configuration.graphQLAnswerCacheBytes, logger: logger)
+        on: recordStore, limits: configuration.graphQLLimits, introspection: configuration.graphQLIntrospection,
+        keptAnswerBytes: configuration.graphQLAnswerCacheBytes, keptDocumentBytes: configuration.graphQLDocumentCacheBytes, logger: logger)
     var graphQL = GraphQLRoutes(
         graphQL: pantry,
         accounts: cloud.api.accounts, maxRequestBytes: configuration.cloud.maxRequestBytes,
+        nestingLimit: configuration.graphQLLimits.nestingLimit,
         limiter: CountedRateLimiter.counting(
             cloud.store.makeRateLimiter(
                 name: "graphql", rate: configuration.graphQLRequestsPerSecond ?? configuration.cloud.requestsPerSecond,
@@ -56,7 +60,12 @@ public func buildApplication(
         healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL,
         trustedProxies: configuration.trustedProxies)
 
-    let webSocket = GraphQLWebSocket(graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), logger: logger)
+    let webSocket = GraphQLWebSocket(
+        graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), pingInterval: configuration.graphQLPingInterval,
+        maxSubscriptions: configuration.graphQLMaxSubscriptionsPerConnection,
+        userSubscriptions: GraphQLSubscriptionCount(limit: configuration.graphQLMaxSubscriptionsPerUser),
+        subscriptionBuffer: configuration.graphQLSubscriptionBuffer, subscriptionBufferBytes: configuration.graphQLSubscriptionBufferBytes,
+        clock: clock, logger: logger)
     return Application(
         router: router,
         server: .http1WebSocketUpgradeClosingUnused(limits: configuration.connectionLimits) { head, _, _ in

@@ -65,11 +65,35 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("analytics-key"), help: "A project key the analytics collector accepts (repeat, or comma separate; HEARTH_ANALYTICS_KEYS). None: the collector is off.")
     var analyticsKeys: [String] = []
 
-    @Option(name: .customLong("graphql-max-depth"), help: "How deeply a GraphQL operation's selections may nest (default 12; HEARTH_GRAPHQL_MAX_DEPTH).")
+    @Option(name: .customLong("graphql-max-document-bytes"), help: "The longest GraphQL document, in bytes; longer ones are refused before they are read (default 32768; HEARTH_GRAPHQL_MAX_DOCUMENT_BYTES).")
+    var graphQLMaxDocumentBytes: Int?
+
+    @Option(name: .customLong("graphql-max-tokens"), help: "The most tokens (names, punctuation, numbers, strings) a GraphQL document may have, counted before it is parsed (default 1000; HEARTH_GRAPHQL_MAX_TOKENS).")
+    var graphQLMaxTokens: Int?
+
+    @Option(name: .customLong("graphql-max-depth"), help: "How deeply a GraphQL operation's selections may nest, through fragments; brackets may nest 20 more, checked before parsing (default 15, at most 100; HEARTH_GRAPHQL_MAX_DEPTH).")
     var graphQLMaxDepth: Int?
 
-    @Option(name: .customLong("graphql-max-cost"), help: "The highest cost a GraphQL operation may have: each field once per element of the lists around it (default 20000; HEARTH_GRAPHQL_MAX_COST).")
+    @Option(name: .customLong("graphql-max-aliases"), help: "The most aliases a GraphQL operation may use, a fragment's counted at each spread (default 15; HEARTH_GRAPHQL_MAX_ALIASES).")
+    var graphQLMaxAliases: Int?
+
+    @Option(name: .customLong("graphql-max-directives"), help: "The most directives a GraphQL operation may use, counted as aliases are (default 50; HEARTH_GRAPHQL_MAX_DIRECTIVES).")
+    var graphQLMaxDirectives: Int?
+
+    @Option(name: .customLong("graphql-max-cost"), help: "The highest cost a GraphQL operation may have: each field once per element of the lists around it, fragments at each spread, introspection what it answers (default 20000; HEARTH_GRAPHQL_MAX_COST).")
     var graphQLMaxCost: Int?
+
+    @Option(name: .customLong("graphql-introspection"), help: "Who may introspect the GraphQL schema (__schema, __type): on (everyone), signed-in, or off (default signed-in; HEARTH_GRAPHQL_INTROSPECTION).")
+    var graphQLIntrospection: String?
+
+    @Option(name: .customLong("graphql-max-subscriptions"), help: "The most GraphQL subscriptions one WebSocket may run at once (default 20; HEARTH_GRAPHQL_MAX_SUBSCRIPTIONS).")
+    var graphQLMaxSubscriptions: Int?
+
+    @Option(name: .customLong("graphql-max-user-subscriptions"), help: "The most GraphQL subscriptions one user may run at once across their WebSockets to this server (default 100; HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS).")
+    var graphQLMaxUserSubscriptions: Int?
+
+    @Option(name: .customLong("graphql-subscription-buffer"), help: "Events a GraphQL subscription may have waiting to be sent; a WebSocket that falls further behind is closed with 4413 (default 64; HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER).")
+    var graphQLSubscriptionBuffer: Int?
 
     @Option(name: .customLong("graphql-rate-limit"), help: "GraphQL operations per second each user may send on average (default: the --rate-limit; HEARTH_GRAPHQL_RATE_LIMIT).")
     var graphQLRateLimit: Double?
@@ -77,7 +101,7 @@ struct Serve: AsyncParsableCommand {
     @Option(name: .customLong("graphql-rate-burst"), help: "GraphQL operations each user may send at once (default: the --rate-burst; HEARTH_GRAPHQL_RATE_BURST).")
     var graphQLRateBurst: Double?
 
-    @Option(name: .customLong("graphql-answer-cache-mb"), help: "Megabytes of GraphQL query answers kept, per user, until something they show changes; 0 keeps none (default 64; HEARTH_GRAPHQL_ANSWER_CACHE_MB).")
+    @Option(name: .customLong("graphql-answer-cache-mb"), help: "Megabytes of GraphQL query answers kept until something they show changes, each user at most an eighth of them; 0 keeps none (default 64; HEARTH_GRAPHQL_ANSWER_CACHE_MB).")
     var graphQLAnswerCacheMegabytes: Int?
 
     @Option(name: .customLong("public-url"), help: "The https:// address people reach the server at, when a reverse proxy with HTTPS stands in front of it (HEARTH_PUBLIC_URL).")
@@ -133,7 +157,11 @@ struct Serve: AsyncParsableCommand {
             host: host, port: port, dataDirectory: dataDirectory, logLevel: logLevel, logFormat: logFormat, database: database,
             rateLimit: rateLimit, rateBurst: rateBurst, maxRequestBytes: maxRequestBytes, maxAssetBytes: maxAssetBytes,
             databaseConnections: databaseConnections, analyticsKeys: analyticsKeys,
-            graphQLMaxDepth: graphQLMaxDepth, graphQLMaxCost: graphQLMaxCost,
+            graphQLMaxDocumentBytes: graphQLMaxDocumentBytes, graphQLMaxTokens: graphQLMaxTokens,
+            graphQLMaxDepth: graphQLMaxDepth, graphQLMaxAliases: graphQLMaxAliases, graphQLMaxDirectives: graphQLMaxDirectives,
+            graphQLMaxCost: graphQLMaxCost, graphQLIntrospection: graphQLIntrospection,
+            graphQLMaxSubscriptions: graphQLMaxSubscriptions, graphQLMaxUserSubscriptions: graphQLMaxUserSubscriptions,
+            graphQLSubscriptionBuffer: graphQLSubscriptionBuffer,
             graphQLRateLimit: graphQLRateLimit, graphQLRateBurst: graphQLRateBurst,
             graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes, publicURL: publicURL,
             smtpURL: smtpURL, mailFrom: mailFrom,

@@ -42,7 +42,7 @@ struct AnswerCacheTests {
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws -> (answer: String, statements: Int) {
         let before = pantry.statements
-        let kept = await services.keeping.respond(GraphQLRequest(query: query, variables: variables), viewer: viewer)
+        let kept = await services.keeping.respond(GraphQLRequest(query: query, variables: variables), viewer: viewer).body
         let statements = pantry.statements - before
         let fresh = GraphQLResponseBody.bytes(await services.fresh.execute(GraphQLRequest(query: query, variables: variables), viewer: viewer))
         let answer = String(decoding: kept, as: UTF8.self)
@@ -229,7 +229,7 @@ struct AnswerCacheTests {
             _ = try await pantry.stockedItem("Sugar", grams: 500, in: home)
             let before = pantry.statements
             let answers = await withTaskGroup(of: Data.self) { group in
-                for _ in 0..<8 { group.addTask { await services.keeping.respond(request, viewer: owner) } }
+                for _ in 0..<8 { group.addTask { await services.keeping.respond(request, viewer: owner).body } }
                 return await group.reduce(into: []) { $0.append($1) }
             }
             // Eight revision reads and one answer built, whether the others waited for it or came after it.
@@ -269,7 +269,7 @@ struct AnswerCacheTests {
     @Test("a build hands its answer to those waiting, or nil when it cannot be kept")
     func waitersGetTheBuild() async throws {
         let cache = AnswerCache(byteLimit: 1 << 20)
-        let key = AnswerCache.Key(userID: "u", query: "{ q }", operationName: nil, variables: [:], day: CalendarDay(iso: "2026-11-25")!)
+        let key = AnswerCache.Key(userID: "u", document: DocumentCache.digest("{ q }"), operationName: nil, variables: [:], day: CalendarDay(iso: "2026-11-25")!)
         guard case .build = cache.claim(key, version: "1") else { Issue.record("the first request builds"); return }
         guard case .wait = cache.claim(key, version: "1") else { Issue.record("the second waits"); return }
         guard case .build = cache.claim(key, version: "2") else { Issue.record("another version builds its own"); return }
@@ -287,27 +287,54 @@ struct AnswerCacheTests {
         cache.finish(key, version: "2", body: nil, keep: false)
     }
 
+    static func key(_ user: String, _ n: Int, variables: [String: Map] = [:]) -> AnswerCache.Key {
+        AnswerCache.Key(userID: user, document: DocumentCache.digest("{ q\(n) }"), operationName: nil, variables: variables, day: CalendarDay(iso: "2026-11-25")!)
+    }
+
     @Test("kept answers stay within their byte limit, dropping the least recently used first")
     func bounded() {
-        let cache = AnswerCache(byteLimit: 4_000, entryLimit: 3)
-        func key(_ n: Int) -> AnswerCache.Key {
-            AnswerCache.Key(userID: "u", query: "{ q\(n) }", operationName: nil, variables: [:], day: CalendarDay(iso: "2026-11-25")!)
-        }
+        let cache = AnswerCache(byteLimit: 40_000, entryLimit: 3)
         let body = Data(repeating: 65, count: 900)
-        for n in 0..<3 { cache.store(key(n), version: "1", body: body) }
-        #expect(cache.answer(key(0), version: "1") == body)
-        #expect(cache.answer(key(0), version: "2") == nil, "another version's answer is not served")
-        cache.store(key(3), version: "1", body: body)
+        for n in 0..<3 { cache.store(Self.key("u", n), version: "1", body: body) }
+        #expect(cache.answer(Self.key("u", 0), version: "1") == body)
+        #expect(cache.answer(Self.key("u", 0), version: "2") == nil, "another version's answer is not served")
+        cache.store(Self.key("u", 3), version: "1", body: body)
         #expect(cache.usage.entries == 3)
-        #expect(cache.answer(key(1), version: "1") == nil, "the least recently used went first")
-        #expect(cache.answer(key(0), version: "1") == body)
-        // A later answer replaces the one kept; more than a quarter of the limit is not kept.
-        cache.store(key(0), version: "2", body: Data(repeating: 66, count: 10))
-        #expect(cache.answer(key(0), version: "2")?.count == 10)
-        #expect(cache.answer(key(0), version: "1") == nil)
-        cache.store(key(5), version: "1", body: Data(count: 1_500))
-        #expect(cache.answer(key(5), version: "1") == nil)
-        #expect(cache.usage.bytes <= 4_000)
+        #expect(cache.answer(Self.key("u", 1), version: "1") == nil, "the least recently used went first")
+        #expect(cache.answer(Self.key("u", 0), version: "1") == body)
+        // A later answer replaces the one kept; more than a caller's share (an eighth of the limit) is not kept.
+        cache.store(Self.key("u", 0), version: "2", body: Data(repeating: 66, count: 10))
+        #expect(cache.answer(Self.key("u", 0), version: "2")?.count == 10)
+        #expect(cache.answer(Self.key("u", 0), version: "1") == nil)
+        cache.store(Self.key("u", 5), version: "1", body: Data(count: 5_001))
+        #expect(cache.answer(Self.key("u", 5), version: "1") == nil)
+        #expect(cache.usage.bytes <= 40_000)
+    }
+
+    @Test("an answer's variables count toward the limit, and one caller's answers evict only their own")
+    func sharesAndVariables() {
+        // A share is an eighth: 5,000 bytes, four answers of 900 bytes and their keys.
+        let cache = AnswerCache(byteLimit: 40_000)
+        let body = Data(repeating: 65, count: 900)
+        for n in 0..<2 { cache.store(Self.key("neighbour", n), version: "1", body: body) }
+        let one = cache.usage.bytes / 2
+        #expect(one >= 900 + AnswerCache.keyOverhead)
+        for n in 0..<100 { cache.store(Self.key("flooder", n), version: "1", body: body) }
+        #expect(cache.usage.entries == 2 + 4)
+        #expect(cache.usage.bytes <= cache.shareLimit + 2 * one)
+        for n in 0..<2 { #expect(cache.answer(Self.key("neighbour", n), version: "1") == body, "another caller's answers stay") }
+        for n in 96..<100 { #expect(cache.answer(Self.key("flooder", n), version: "1") == body, "the flooder keeps their newest") }
+
+        // 3,000 bytes of variables make an entry 3,000 bytes dearer, and a key past the share is not kept at all.
+        let light = Self.key("neighbour", 9)
+        let heavy = Self.key("neighbour", 9, variables: ["note": .string(String(repeating: "v", count: 3_000))])
+        #expect(AnswerCache.size(heavy, body) - AnswerCache.size(light, body) >= 3_000)
+        cache.store(heavy, version: "1", body: body)
+        #expect(cache.answer(heavy, version: "1") == body)
+        let tooHeavy = Self.key("neighbour", 10, variables: ["note": .string(String(repeating: "v", count: 6_000))])
+        cache.store(tooHeavy, version: "1", body: Data(repeating: 65, count: 10))
+        #expect(cache.answer(tooHeavy, version: "1") == nil)
+        #expect(MapSize.bytes(of: ["a": .array([.string("xyz"), .null])]) == 4 * MapSize.overhead + 1 + 3)
     }
 }
 

@@ -47,5 +47,21 @@ struct GraphQLErrorShaperTests {
         let variable = shaper.shape(GraphQLError(message: "Variable \"$id\" got invalid value \"1\"."), phase: .execution)
         #expect(Self.code(variable) == "BAD_USER_INPUT")
         #expect(variable.message.contains("$id"))
+        // An Int literal past 32 bits passes validation and fails only when the argument is read.
+        let argument = shaper.shape(GraphQLError(message: "Argument \"withinDays\" got invalid value 3414124804362.\nExpected type \"Int\", found 3414124804362."), phase: .execution)
+        #expect(Self.code(argument) == "BAD_USER_INPUT")
+        #expect(argument.message.contains("withinDays"))
+    }
+
+    @Test("suggestions of the schema's names are taken out of messages for strangers")
+    func withoutSuggestions() {
+        let error = GraphQLError(
+            message: "Cannot query field \"houseold\" on type \"Query\". Did you mean \"household\" or \"households\"?",
+            extensions: ["code": "BAD_USER_INPUT"])
+        let stripped = GraphQLErrorShaper.withoutSuggestions(error)
+        #expect(stripped.message == "Cannot query field \"houseold\" on type \"Query\".")
+        #expect(Self.code(stripped) == "BAD_USER_INPUT")
+        let plain = GraphQLError(message: "Household h1 was not found.")
+        #expect(GraphQLErrorShaper.withoutSuggestions(plain).message == plain.message)
     }
 }

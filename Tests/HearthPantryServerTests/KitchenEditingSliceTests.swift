@@ -215,4 +215,19 @@ struct KitchenEditingSliceTests {
             #expect(gone.codes == ["NOT_FOUND"])
         }
     }
+
+    @Test("an amount too small to change the line it merges into is refused, not a server failure")
+    func amountLostInMerge() async throws {
+        _ = try await withPantry(.sqlite) { pantry in
+            let owner = try await pantry.user("owner")
+            let household = try await pantry.household("Home", owner: owner)
+            let h = Map.string(household.id)
+            _ = try await pantry.data(Self.add, as: owner, ["h": h, "name": "Rice", "q": 1e17, "unit": "g"])
+            let before = try await pantry.store.shoppingLists(ofHouseholds: [household.id])
+            let lost = await pantry.run(Self.add, as: owner, ["h": h, "name": "Rice", "q": 0.25, "unit": "g"])
+            #expect(lost.codes == ["BAD_USER_INPUT"])
+            #expect(lost.errors.first?.message.contains("too small beside the Rice already on the list") == true, "\(lost.errors)")
+            #expect(try await pantry.store.shoppingLists(ofHouseholds: [household.id]) == before)
+        }
+    }
 }

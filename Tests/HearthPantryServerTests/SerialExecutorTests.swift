@@ -150,6 +150,31 @@ struct SerialExecutorTests {
         }
     }
 
+    @Test("a fragment spread again among the same selections is planned once: a spread bomb plans in time linear in the document", .timeLimit(.minutes(2)))
+    func repeatedSpreadsPlanOnce() async throws {
+        _ = try await withPantry(.sqlite) { pantry in
+            let owner = try await pantry.user("owner")
+            _ = try await pantry.household("Home", owner: owner)
+            // The limits refuse this by its cost (4^12 spreads); the planner, given it anyway, expands each fragment
+            // once per selection set, as GraphQL's field collection does, and answers at once.
+            var text = "{ households { ...F0 } }\n"
+            for level in 0..<12 {
+                text += "fragment F\(level) on Household { name " + String(repeating: "...F\(level + 1) ", count: 4) + "}\n"
+            }
+            text += "fragment F12 on Household { id members { id } }"
+            let document = try parse(source: Source(body: text))
+            let answer = try await pantry.graphQL.serial.answer(
+                document, operationName: nil, variables: [:], rootValue: pantry.graphQL.resolver,
+                context: PantryContext(viewer: owner, store: pantry.store))
+            let expected = try await GraphQL.execute(
+                schema: pantry.graphQL.graphQLSchema, documentAST: document, rootValue: pantry.graphQL.resolver,
+                context: PantryContext(viewer: owner, store: pantry.store))
+            #expect(answer == expected.data)
+            #expect(answer["households", 0, "name"].text == "Home")
+            #expect(answer["households", 0, "members"].elements.count == 1)
+        }
+    }
+
     @Test("plain fields are read from their key paths, and a field declared twice with different key paths is not")
     func keyPathFields() throws {
         let (_, keyPaths) = try PantrySchema.make()

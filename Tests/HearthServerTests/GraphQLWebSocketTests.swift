@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
@@ -34,7 +35,7 @@ struct GraphQLWebSocketTests {
         (try? JSONSerialization.jsonObject(with: Data(text.utf8))) as? [String: Any] ?? [:]
     }
 
-    @Test("the protocol's close codes: 4400, 4401, 4403, 4409, 4429")
+    @Test("the protocol's close codes: 4400, 4401, 4403, 4409, 4429; variables nested too deep, 4400")
     func closeCodes() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.live) { client in
@@ -47,6 +48,11 @@ struct GraphQLWebSocketTests {
             #expect(try await Self.exchange(client, [#"{"type":"connection_init","payload":{"Authorization":"Bearer wrong"}}"#]).close?.closeCode == .unknown(4403))
             #expect(try await Self.exchange(client, [#"{"type":"connection_init"}"#]).close?.closeCode == .unknown(4403))
             #expect(try await Self.exchange(client, [initMessage, initMessage]).close?.closeCode == .unknown(4429))
+            // Variables nested past the nesting limit are refused before they are decoded.
+            let nested = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
+            let deep = try await Self.exchange(client, [initMessage, #"{"id":"1","type":"subscribe","payload":{"query":"{ me { id } }","variables":{"v":\#(nested)}}}"#])
+            #expect(deep.close?.closeCode == .unknown(4400))
+            #expect(deep.close?.reason?.contains("nests more than 35 levels") == true)
 
             let household = try await createHousehold(client, token)
             let changed = #"{"id":"same","type":"subscribe","payload":{"query":"subscription($id: String!) { householdChanged(id: $id) { kind } }","variables":{"id":"\#(household)"}}}"#
@@ -105,6 +111,190 @@ struct GraphQLWebSocketTests {
             let change = data?["householdChanged"] as? [String: Any]
             #expect(change?["kind"] as? String == "updated")
             #expect((change?["household"] as? [String: Any])?["name"] as? String == "Renamed")
+        }
+    }
+
+    /// A client's side of one connection: what it reads, one message at a time.
+    struct Reader {
+        var iterator: WebSocketInboundMessageStream.AsyncIterator
+
+        /// The next message's JSON, or nil when the server closed the connection.
+        mutating func next() async throws -> [String: Any]? {
+            while let message = try await iterator.next() {
+                if case .text(let text) = message { return GraphQLWebSocketTests.json(text) }
+            }
+            return nil
+        }
+
+        /// The type of the next message.
+        mutating func nextType() async throws -> String? { try await next()?["type"] as? String }
+    }
+
+    static func initMessage(_ token: String) -> String { #"{"type":"connection_init","payload":{"Authorization":"Bearer \#(token)"}}"# }
+
+    static func subscribe(_ id: String, household: String) -> String {
+        #"{"id":"\#(id)","type":"subscribe","payload":{"query":"subscription($id: String!) { householdChanged(id: $id) { kind } }","variables":{"id":"\#(household)"}}}"#
+    }
+
+    /// The `extensions.code` of an `error` message's first error.
+    static func code(_ message: [String: Any]?) -> String? {
+        ((message?["payload"] as? [[String: Any]])?.first?["extensions"] as? [String: Any])?["code"] as? String
+    }
+
+    @Test("a silent connection is pinged on the injected clock; one that answers stays open, one that does not is closed with 4408")
+    func keepAlive() async throws {
+        let clock = ManualClock()
+        let app = try await buildApplication(testConfiguration(), clock: clock)
+        try await app.test(.live) { client in
+            let (token, _) = try await signUp(client, "socket")
+            let pings = Locked(0)
+            let close = try await client.ws("/graphql", configuration: Self.configuration) { inbound, outbound, _ in
+                var reader = Reader(iterator: inbound.messages(maxSize: 1 << 20).makeAsyncIterator())
+                try await outbound.writeTextMessage(Self.initMessage(token))
+                #expect(try await reader.nextType() == "connection_ack")
+                /// Moves the clock on once the server's timer is asleep on it.
+                func advance(_ seconds: Int) async throws {
+                    try await waitUntil("the keep-alive timer sleeps") { clock.sleeperCount == 1 }
+                    clock.advance(by: .seconds(seconds))
+                }
+                // The connection_init deadline passes acknowledged; the first tick finds connection_init heard.
+                try await advance(10)
+                try await advance(30)
+                // Silent for an interval: pinged. Answered, then heard from again: left alone.
+                try await advance(30)
+                #expect(try await reader.nextType() == "ping")
+                pings.withLock { $0 += 1 }
+                try await outbound.writeTextMessage(#"{"type":"pong"}"#)
+                // A ping of the client's is answered after the pong is read: the server has heard it.
+                try await outbound.writeTextMessage(#"{"type":"ping"}"#)
+                #expect(try await reader.nextType() == "pong")
+                try await advance(30)
+                // Silent again: pinged, and this time unanswered for a whole interval.
+                try await advance(30)
+                #expect(try await reader.nextType() == "ping")
+                pings.withLock { $0 += 1 }
+                try await advance(30)
+                #expect(try await reader.next() == nil)
+            }
+            #expect(pings.current == 2)
+            #expect(close?.closeCode == .unknown(4408))
+            #expect(close?.reason?.contains("Ping timeout") == true)
+        }
+    }
+
+    @Test("no connection_init before the deadline on the injected clock closes with 4408")
+    func initDeadline() async throws {
+        let clock = ManualClock()
+        let app = try await buildApplication(testConfiguration(), clock: clock)
+        try await app.test(.live) { client in
+            let close = try await client.ws("/graphql", configuration: Self.configuration) { inbound, _, _ in
+                var reader = Reader(iterator: inbound.messages(maxSize: 1 << 20).makeAsyncIterator())
+                try await waitUntil("the init timer sleeps") { clock.sleeperCount == 1 }
+                clock.advance(by: .seconds(10))
+                #expect(try await reader.next() == nil)
+            }
+            #expect(close?.closeCode == .unknown(4408))
+            #expect(close?.reason == "Connection initialisation timeout")
+        }
+    }
+
+    @Test("a session signed out after connection_init closes the connection with 4401 at the next subscribe, or the next keep-alive tick")
+    func sessionCheckedAgain() async throws {
+        let clock = ManualClock()
+        let app = try await buildApplication(testConfiguration(), clock: clock)
+        try await app.test(.live) { client in
+            let (token, _) = try await signUp(client, "socket")
+            let household = try await createHousehold(client, token)
+            let signOut: @Sendable (String) async throws -> Void = { token in
+                let response = try await client.execute(uri: "/cloud/v1/accounts/signout", method: .post, headers: authorized(token), body: ByteBuffer(string: "{}"))
+                #expect(response.status.code < 300)
+            }
+            let atSubscribe = try await client.ws("/graphql", configuration: Self.configuration) { inbound, outbound, _ in
+                var reader = Reader(iterator: inbound.messages(maxSize: 1 << 20).makeAsyncIterator())
+                try await outbound.writeTextMessage(Self.initMessage(token))
+                #expect(try await reader.nextType() == "connection_ack")
+                try await outbound.writeTextMessage(Self.subscribe("1", household: household))
+                try await outbound.writeTextMessage(#"{"type":"ping"}"#)
+                #expect(try await reader.nextType() == "pong")
+                try await signOut(token)
+                try await outbound.writeTextMessage(Self.subscribe("2", household: household))
+                #expect(try await reader.next() == nil)
+            }
+            #expect(atSubscribe?.closeCode == .unknown(4401))
+            #expect(atSubscribe?.reason?.contains("sign in") == true)
+
+            let (second, _) = try await signUp(client, "socket")
+            let atTick = try await client.ws("/graphql", configuration: Self.configuration) { inbound, outbound, _ in
+                var reader = Reader(iterator: inbound.messages(maxSize: 1 << 20).makeAsyncIterator())
+                try await outbound.writeTextMessage(Self.initMessage(second))
+                #expect(try await reader.nextType() == "connection_ack")
+                try await signOut(second)
+                try await waitUntil("the init timer sleeps") { clock.sleeperCount == 1 }
+                clock.advance(by: .seconds(10))
+                try await waitUntil("the keep-alive timer sleeps") { clock.sleeperCount == 1 }
+                clock.advance(by: .seconds(30))
+                #expect(try await reader.next() == nil)
+            }
+            #expect(atTick?.closeCode == .unknown(4401))
+        }
+    }
+
+    @Test("subscriptions are capped per connection and per user; one past a cap is refused TOO_MANY_SUBSCRIPTIONS and the connection stays")
+    func subscriptionCaps() async throws {
+        var configuration = testConfiguration()
+        configuration.graphQLMaxSubscriptionsPerConnection = 2
+        configuration.graphQLMaxSubscriptionsPerUser = 3
+        let app = try await buildApplication(configuration)
+        try await app.test(.live) { client in
+            let (token, _) = try await signUp(client, "socket")
+            let household = try await createHousehold(client, token)
+            let firstOpen = Locked(false)
+            let release = Locked(false)
+            let codes = Locked<[String?]>([])
+            try await withThrowingTaskGroup(of: Void.self) { group in
+                // One connection holds two subscriptions (its cap); a third is refused, and the first two still run.
+                group.addTask {
+                    _ = try await client.ws("/graphql", configuration: Self.configuration) { inbound, outbound, _ in
+                        var reader = Reader(iterator: inbound.messages(maxSize: 1 << 20).makeAsyncIterator())
+                        try await outbound.writeTextMessage(Self.initMessage(token))
+                        #expect(try await reader.nextType() == "connection_ack")
+                        for id in ["a", "b", "c"] { try await outbound.writeTextMessage(Self.subscribe(id, household: household)) }
+                        let refused = try await reader.next()
+                        #expect(refused?["type"] as? String == "error" && refused?["id"] as? String == "c")
+                        codes.withLock { $0.append(Self.code(refused)) }
+                        #expect((((refused?["payload"] as? [[String: Any]])?.first?["message"]) as? String)?.contains("2 subscriptions") == true)
+                        firstOpen.withLock { $0 = true }
+                        try await waitUntil("the other connection is done") { release.current }
+                        // Still open, and its subscriptions still hear changes.
+                        _ = try await client.execute(uri: "/graphql", method: .post, headers: authorized(token), body: ByteBuffer(string: #"{"query":"mutation { updateHousehold(id: \"\#(household)\", input: {name: \"Renamed\"}) { id } }"}"#))
+                        let heard = [try await reader.next(), try await reader.next()]
+                        #expect(Set(heard.compactMap { $0?["id"] as? String }) == ["a", "b"])
+                        #expect(heard.allSatisfy { $0?["type"] as? String == "next" })
+                    }
+                }
+                // Another connection of the same user: one more is within the user's three, the next is not.
+                group.addTask {
+                    try await waitUntil("the first connection holds two") { firstOpen.current }
+                    _ = try await client.ws("/graphql", configuration: Self.configuration) { inbound, outbound, _ in
+                        var reader = Reader(iterator: inbound.messages(maxSize: 1 << 20).makeAsyncIterator())
+                        try await outbound.writeTextMessage(Self.initMessage(token))
+                        #expect(try await reader.nextType() == "connection_ack")
+                        for id in ["d", "e"] { try await outbound.writeTextMessage(Self.subscribe(id, household: household)) }
+                        let refused = try await reader.next()
+                        #expect(refused?["type"] as? String == "error" && refused?["id"] as? String == "e")
+                        codes.withLock { $0.append(Self.code(refused)) }
+                        #expect((((refused?["payload"] as? [[String: Any]])?.first?["message"]) as? String)?.contains("3 subscriptions on this server") == true)
+                        // Completing one makes room for another.
+                        try await outbound.writeTextMessage(#"{"id":"d","type":"complete"}"#)
+                        try await outbound.writeTextMessage(Self.subscribe("f", household: household))
+                        try await outbound.writeTextMessage(#"{"type":"ping"}"#)
+                        #expect(try await reader.nextType() == "pong")
+                    }
+                    release.withLock { $0 = true }
+                }
+                try await group.waitForAll()
+            }
+            #expect(codes.current == ["TOO_MANY_SUBSCRIPTIONS", "TOO_MANY_SUBSCRIPTIONS"])
         }
     }
 

@@ -30,14 +30,15 @@ struct GraphQLPythonClientsTests {
         try Test.cancel(Comment(rawValue: reason))
     }
 
-    /// Builds the client schema from the server's introspection and validates operations against it.
+    /// Builds the client schema from the server's introspection (signed in: strangers may not introspect) and
+    /// validates operations against it.
     static let validateScript = #"""
     import json, sys, urllib.request
     from graphql import build_client_schema, get_introspection_query, parse, validate
 
-    base = sys.argv[1]
+    base, token = sys.argv[1], sys.argv[3]
     request = urllib.request.Request(base + "/graphql", data=json.dumps({"query": get_introspection_query()}).encode(),
-                                     headers={"Content-Type": "application/json"})
+                                     headers={"Content-Type": "application/json", "Authorization": "Bearer " + token})
     answer = json.load(urllib.request.urlopen(request))
     schema = build_client_schema(answer["data"])
     operations = json.loads(sys.argv[2])
@@ -84,7 +85,8 @@ struct GraphQLPythonClientsTests {
             let all = Self.operations.merging(PantryOperations.documents.map { ("client.\($0.key)", $0.value) }) { first, _ in first }
             #expect(all.count == Self.operations.count + PantryOperations.all.count)
             let operations = String(decoding: try JSONEncoder().encode(all), as: UTF8.self)
-            let run = try await ChildProcess.run(python, ["-c", Self.validateScript, server.base, operations])
+            let session = try await server.signUpAndIn("tool@example.com")
+            let run = try await ChildProcess.run(python, ["-c", Self.validateScript, server.base, operations, session.token])
             #expect(run.status == 0, "\(run.stderr)")
             let result = try JSONDecoder().decode(Validation.self, from: Data(run.stdout.utf8))
             #expect(result.types.contains("Household") && result.types.contains("HouseholdMember") && result.types.contains("MemberRole")

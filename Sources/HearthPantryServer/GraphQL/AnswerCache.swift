@@ -1,3 +1,4 @@
+import Crypto
 import Foundation
 import GraphQL
 import HearthCore
@@ -13,11 +14,14 @@ import Synchronization
 /// (``PantryStore/answerVersion(for:)``), read *before* the query ran: what the query read can only be newer
 /// than that, so an entry may be missed once too often, never served stale.
 ///
-/// An answer is kept for one caller, one query text, operation name and variables, and one day (the items'
-/// statuses change at midnight UTC). Only answers without errors are kept, and only those that read nothing
-/// else from the clock (invite codes, which expire to the millisecond, are never kept). Entries are dropped
-/// least recently used first once they hold more than ``byteLimit`` bytes between them or there are more
-/// than ``entryLimit`` of them (which also bounds the search for the oldest).
+/// An answer is kept for one caller, one document (by the SHA-256 of its text), operation name and variables,
+/// and one day (the items' statuses change at midnight UTC). Only answers without errors are kept, and only
+/// those that read nothing else from the clock (invite codes, which expire to the millisecond, are never kept).
+/// An entry costs its answer's bytes and its key's: the caller's id, the operation name and the variables (only
+/// those the operation declares are part of the key; others change nothing and are left out). Entries are
+/// dropped least recently used first once they hold more than ``byteLimit`` bytes between them or there are
+/// more than ``entryLimit`` of them (which also bounds the search for the oldest); each caller may hold at most
+/// ``shareLimit`` bytes, past which their own oldest answers go first, so one caller cannot evict everyone else's.
 ///
 /// After a write, every request in flight for the same answer would build it again at once. Instead the
 /// first builds it (``claim(_:version:)`` answers `.build`) and the others wait for its answer (`.wait`),
@@ -26,7 +30,8 @@ final class AnswerCache: Sendable {
     /// What an answer is kept under.
     struct Key: Hashable, Sendable {
         let userID: String
-        let query: String
+        /// The SHA-256 of the document's text.
+        let document: SHA256Digest
         let operationName: String?
         let variables: [String: Map]
         let day: CalendarDay
@@ -34,6 +39,8 @@ final class AnswerCache: Sendable {
 
     /// At most this many bytes of answers are kept.
     let byteLimit: Int
+    /// At most this many bytes of answers are kept for one caller: an eighth of ``byteLimit``.
+    var shareLimit: Int { byteLimit / 8 }
     /// At most this many answers are kept.
     let entryLimit: Int
     private let state: Mutex<State>
@@ -57,7 +64,9 @@ final class AnswerCache: Sendable {
     init(byteLimit: Int, entryLimit: Int = 4_096) {
         self.byteLimit = byteLimit
         self.entryLimit = entryLimit
-        state = Mutex(State(entries: LeastRecentlyUsed(costLimit: byteLimit, countLimit: entryLimit) { key, entry in Self.size(key, entry.body) }))
+        state = Mutex(State(entries: LeastRecentlyUsed(
+            costLimit: byteLimit, countLimit: entryLimit, shareLimit: byteLimit / 8, owner: { key, _ in key.userID }
+        ) { key, entry in Self.size(key, entry.body) }))
     }
 
     /// The answer kept under `key` if it was made at `version`.
@@ -116,12 +125,17 @@ final class AnswerCache: Sendable {
 
     /// Keeps `body`, made at `version` (or later), in place of what was kept under `key`.
     func store(_ key: Key, version: String, body: Data) {
-        guard Self.size(key, body) <= byteLimit / 4 else { return }
+        guard Self.size(key, body) <= shareLimit else { return }
         state.withLock { $0.entries.set(key, Entry(version: version, body: body)) }
     }
 
-    /// What an entry costs: its answer and its query text.
-    private static func size(_ key: Key, _ body: Data) -> Int { body.count + key.query.utf8.count }
+    /// What an entry costs: its answer, and its key with the variables in it.
+    static func size(_ key: Key, _ body: Data) -> Int {
+        Self.keyOverhead + body.count + key.userID.utf8.count + (key.operationName?.utf8.count ?? 0) + MapSize.bytes(of: key.variables)
+    }
+
+    /// What a key costs besides its strings and variables: the digest, the day, the entry's place in the table.
+    static let keyOverhead = 160
 
     /// How many answers are kept, and their bytes (for tests).
     var usage: (entries: Int, bytes: Int) { state.withLock { ($0.entries.count, $0.entries.keptCost) } }

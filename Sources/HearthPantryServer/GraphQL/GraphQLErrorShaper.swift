@@ -52,8 +52,31 @@ public struct GraphQLErrorShaper: Sendable {
         return GraphQLError(message: error.message, locations: error.locations, path: error.path, extensions: extensions)
     }
 
-    /// How GraphQL's messages about a request's variables and operation name begin.
-    static let requestProblems = ["Variable \"$", "Unknown operation named", "Must provide operation name", "Must provide an operation"]
+    /// How GraphQL's messages about a request's variables, arguments and operation name begin. An argument's
+    /// literal can pass validation and still not fit its type (an Int past 32 bits), which only execution finds.
+    static let requestProblems = [
+        "Variable \"$", "Argument \"", "Unknown operation named", "Must provide operation name", "Must provide an operation",
+    ]
+
+    /// `result` with ``withoutSuggestions(_:)-(GraphQLError)`` applied to every error.
+    public static func withoutSuggestions(_ result: GraphQLResult) -> GraphQLResult {
+        guard result.errors.contains(where: { $0.message.contains(suggestion) }) else { return result }
+        return GraphQLResult(data: result.data, errors: result.errors.map { withoutSuggestions($0) })
+    }
+
+    /// `error` without GraphQL's "Did you mean …?" suggestions, which name fields, arguments, types and enum
+    /// values of the schema: callers who are not signed in may not introspect, so they are not told them either.
+    public static func withoutSuggestions(_ error: GraphQLError) -> GraphQLError {
+        guard error.message.contains(suggestion) else { return error }
+        var message = error.message
+        // A suggestion runs from " Did you mean" to its question mark; the names it quotes hold none.
+        while let start = message.range(of: suggestion), let end = message[start.upperBound...].firstIndex(of: "?") {
+            message.removeSubrange(start.lowerBound...end)
+        }
+        return GraphQLError(message: message, locations: error.locations, path: error.path, extensions: error.extensions)
+    }
+
+    private static let suggestion = " Did you mean "
 
     /// A request-level error (no operation ran) with `code`.
     public static func error(_ code: GraphQLErrorCode, _ message: String) -> GraphQLError {

@@ -1,136 +1,69 @@
-public import GraphQL
-
-/// How large a GraphQL operation may be: how deeply its selections nest and what it may cost.
+/// How large a GraphQL document and its operations may be.
 ///
-/// Both are checked while the document is validated, before anything runs. An operation over a limit is
-/// refused whole with a `BAD_USER_INPUT` error that names the limit and the operation's own figure.
+/// The limits are checked in three steps, each linear in the document, before anything runs:
 ///
-/// The cost counts every field once, multiplied by the size of each list it sits in: a list field's
-/// `first` or `limit` argument when the operation gives one as a number, ``assumedListSize`` otherwise.
-/// Introspection fields (`__schema`, `__type`, `__typename`) count for nothing: the schema bounds them.
+/// 1. The document's length in bytes (``maxDocumentBytes``), before it is read at all.
+/// 2. One pass over its bytes (``GraphQLDocumentScan``) that counts its tokens (``maxTokens``) and how deeply its
+///    brackets nest (``nestingLimit``), so GraphQL's parser, which descends once per bracket, only ever reads a
+///    bounded document.
+/// 3. Once parsed, each operation is measured (``LimitMeasure``): how deeply its fields nest (``maxDepth``), how
+///    deeply fragments spread fragments (``nestingLimit``), how many aliases (``maxAliases``) and directives
+///    (``maxDirectives``) it holds, and what it costs (``maxCost``). Every fragment is measured once and counted
+///    again at each place it is spread, so a fragment spread four times counts four times, however deep the
+///    spreads go, while measuring it costs one pass; fragments that spread each other in a cycle are refused.
+///    These run before GraphQL's own validation, which then only sees bounded operations.
+///
+/// The cost counts every field once, multiplied by the size of each list it sits in: a list field's `first` or
+/// `limit` argument when the operation gives one as a number, ``assumedListSize`` otherwise. Introspection
+/// (`__schema`, `__type`) counts like any field, at exactly what it answers, counted on the schema
+/// (``IntrospectionCount``); `__typename` counts 1. An operation over a limit is refused whole with an error
+/// whose `extensions.code` names the limit (see ``GraphQLErrorCode``), whose `extensions.limit` names which,
+/// and whose message gives the operation's own figure and the way to stay under it.
+///
+/// ```swift
+/// var limits = GraphQLLimits()        // 32 KiB, 1,000 tokens, depth 15, 15 aliases, 50 directives, cost 20,000
+/// limits.maxCost = 50_000
+/// let graphQL = try PantryGraphQL(on: recordStore, limits: limits, logger: logger)
+/// ```
 public struct GraphQLLimits: Sendable, Equatable {
-    /// The deepest nesting of selections allowed (`{ a { b } }` has depth 2).
+    /// The longest document, in bytes of UTF-8.
+    public var maxDocumentBytes: Int
+    /// The most tokens (names, punctuators, numbers, strings) a document may have.
+    public var maxTokens: Int
+    /// The deepest nesting of selections allowed (`{ a { b } }` has depth 2), counted through fragments.
     public var maxDepth: Int
+    /// The most aliases an operation may use, counted at every spread of the fragments that hold them.
+    public var maxAliases: Int
+    /// The most directives an operation may use, counted as aliases are.
+    public var maxDirectives: Int
     /// The highest cost allowed.
     public var maxCost: Int
     /// How many elements a list is taken to hold when the operation does not say.
     public var assumedListSize: Int
 
-    public init(maxDepth: Int = 12, maxCost: Int = 20_000, assumedListSize: Int = 20) {
+    /// How many levels brackets may nest beyond ``maxDepth``: argument lists, input objects and lists add levels.
+    public static let inputNesting = 20
+
+    /// How deeply brackets (`{`, `[`, `(`) may nest in a document: ``maxDepth`` plus ``inputNesting``.
+    public var nestingLimit: Int { maxDepth + Self.inputNesting }
+
+    /// The defaults leave every operation the clients send within half of each limit, and GraphQL tools' full
+    /// introspection query within them: 32 KiB (the clients' longest operation is about 500 bytes, the tools'
+    /// introspection 1.6 KB; the rest is room for values written inline, and no more is scanned, parsed or kept
+    /// per document), 1,000 tokens (GraphQL Armor's default; the clients' largest has under 100 with
+    /// `__typename`, introspection 180), depth 15 (introspection nests 13 deep, the clients 4), 15 aliases and 50
+    /// directives (GraphQL Armor's; the clients use none), cost 20,000 (the clients' costliest is 4,741, the full
+    /// introspection 4,606).
+    public init(
+        maxDocumentBytes: Int = 32_768, maxTokens: Int = 1_000, maxDepth: Int = 15, maxAliases: Int = 15,
+        maxDirectives: Int = 50, maxCost: Int = 20_000, assumedListSize: Int = 20
+    ) {
+        self.maxDocumentBytes = maxDocumentBytes
+        self.maxTokens = maxTokens
         self.maxDepth = maxDepth
+        self.maxAliases = maxAliases
+        self.maxDirectives = maxDirectives
         self.maxCost = maxCost
         self.assumedListSize = assumedListSize
-    }
-
-    /// The validation rules that enforce these limits, to run after GraphQL's own.
-    public var rules: [@Sendable (ValidationContext) -> Visitor] {
-        let limits = self
-        return [{ context in limits.visitor(context) }]
-    }
-
-    private func visitor(_ context: ValidationContext) -> Visitor {
-        Visitor(enter: { node, _, _, _, _ in
-            guard let operation = node as? OperationDefinition else { return .continue }
-            let root: GraphQLObjectType?
-            switch operation.operation {
-            case .query: root = context.schema.queryType
-            case .mutation: root = context.schema.mutationType
-            case .subscription: root = context.schema.subscriptionType
-            }
-            var measure = Measure(limits: self, context: context)
-            let (cost, depth) = measure.selections(operation.selectionSet, in: root, depth: 1)
-            let name = operation.name.map { "Operation \"\($0.value)\"" } ?? "The operation"
-            if depth > maxDepth {
-                context.report(error: GraphQLError(
-                    message: "\(name) nests \(depth) levels deep; the server's depth limit is \(maxDepth). Ask for fewer nested fields, or split it into several operations.",
-                    nodes: [operation], extensions: ["code": "BAD_USER_INPUT", "limit": "depth"]))
-            }
-            if cost > maxCost {
-                context.report(error: GraphQLError(
-                    message: "\(name) costs \(cost); the server's cost limit is \(maxCost) (each field counts once per element of the lists around it, a list counting as its first/limit argument or \(assumedListSize)). Ask for fewer fields or smaller pages.",
-                    nodes: [operation], extensions: ["code": "BAD_USER_INPUT", "limit": "cost"]))
-            }
-            return .skip
-        })
-    }
-}
-
-/// Walks one operation's selections, following fragments, to find its cost and depth.
-private struct Measure {
-    let limits: GraphQLLimits
-    let context: ValidationContext
-    /// Fragments being expanded on the current path, so a cycle (refused by another rule) cannot loop here.
-    var expanding: Set<String> = []
-
-    /// The cost and depth of `set`, whose fields belong to `parent`, found at `depth`.
-    mutating func selections(_ set: SelectionSet, in parent: (any GraphQLNamedType)?, depth: Int) -> (cost: Int, depth: Int) {
-        var cost = 0
-        var deepest = depth - 1
-        for selection in set.selections {
-            let measured: (cost: Int, depth: Int)
-            switch selection {
-            case let field as Field:
-                measured = self.field(field, in: parent, depth: depth)
-            case let fragment as InlineFragment:
-                let type = fragment.typeCondition.flatMap { context.schema.getType(name: $0.name.value) } ?? parent
-                measured = selections(fragment.selectionSet, in: type, depth: depth)
-            case let spread as FragmentSpread:
-                let name = spread.name.value
-                guard !expanding.contains(name), let fragment = context.getFragment(name: name) else { continue }
-                expanding.insert(name)
-                measured = selections(fragment.selectionSet, in: context.schema.getType(name: fragment.typeCondition.name.value), depth: depth)
-                expanding.remove(name)
-            default:
-                continue
-            }
-            cost = Self.adding(cost, measured.cost)
-            deepest = max(deepest, measured.depth)
-        }
-        return (cost, deepest)
-    }
-
-    private mutating func field(_ field: Field, in parent: (any GraphQLNamedType)?, depth: Int) -> (cost: Int, depth: Int) {
-        let name = field.name.value
-        if name.hasPrefix("__") { return (0, depth - 1) }
-        let type = Self.fieldType(name, of: parent)
-        guard let set = field.selectionSet else { return (1, depth) }
-        let inner = selections(set, in: getNamedType(type: type), depth: depth + 1)
-        let size = Self.isList(type) ? listSize(field) : 1
-        return (Self.adding(1, Self.multiplying(inner.cost, size)), inner.depth)
-    }
-
-    /// The list's size as the field's `first` or `limit` argument gives it, or the assumed size.
-    private func listSize(_ field: Field) -> Int {
-        for argument in field.arguments where ["first", "limit"].contains(argument.name.value) {
-            if let value = argument.value as? IntValue, let size = Int(value.value) { return max(0, size) }
-        }
-        return limits.assumedListSize
-    }
-
-    private static func fieldType(_ name: String, of parent: (any GraphQLNamedType)?) -> (any GraphQLType)? {
-        let fields: GraphQLFieldMap?
-        if let object = parent as? GraphQLObjectType {
-            fields = try? object.fields()
-        } else if let interface = parent as? GraphQLInterfaceType {
-            fields = try? interface.fields()
-        } else {
-            fields = nil
-        }
-        return fields?.first { $0.key == name }?.value.type
-    }
-
-    private static func isList(_ type: (any GraphQLType)?) -> Bool {
-        if let nonNull = type as? GraphQLNonNull { return isList(nonNull.ofType) }
-        return type is GraphQLList
-    }
-
-    private static func adding(_ a: Int, _ b: Int) -> Int {
-        let (sum, overflow) = a.addingReportingOverflow(b)
-        return overflow ? Int.max : sum
-    }
-
-    private static func multiplying(_ a: Int, _ b: Int) -> Int {
-        let (product, overflow) = a.multipliedReportingOverflow(by: b)
-        return overflow ? Int.max : product
     }
 }

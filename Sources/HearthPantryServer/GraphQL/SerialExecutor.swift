@@ -159,9 +159,14 @@ private struct Planner {
     let variables: [String: Map]
 
     /// The plan for `selectionSets` (merged, as fields of one response key are) on objects of `type`.
+    ///
+    /// Each fragment is expanded at most once per plan, as GraphQL's field collection does: a fragment spread
+    /// again among the same selections adds nothing it has not added already, so spreads that repeat cost no
+    /// more than one (the limits, which count every spread, bound what the document may ask for).
     func plan(_ type: GraphQLObjectType, _ selectionSets: [SelectionSet]) throws -> ObjectPlan {
         var grouped = OrderedDictionary<String, [Field]>()
-        for set in selectionSets { try collect(set, on: type, into: &grouped, visited: []) }
+        var visited: Set<String> = []
+        for set in selectionSets { try collect(set, on: type, into: &grouped, visited: &visited) }
         let definitions = try type.fields()
         var fields: [FieldPlan] = []
         fields.reserveCapacity(grouped.count)
@@ -184,7 +189,7 @@ private struct Planner {
         return ObjectPlan(typeName: type.name, fields: fields)
     }
 
-    private func collect(_ set: SelectionSet, on type: GraphQLObjectType, into grouped: inout OrderedDictionary<String, [Field]>, visited: Set<String>) throws {
+    private func collect(_ set: SelectionSet, on type: GraphQLObjectType, into grouped: inout OrderedDictionary<String, [Field]>, visited: inout Set<String>) throws {
         for selection in set.selections {
             switch selection {
             case let field as Field:
@@ -194,16 +199,16 @@ private struct Planner {
                 }
                 grouped[field.alias?.value ?? field.name.value, default: []].append(field)
             case let spread as FragmentSpread:
-                guard try included(spread.directives), !visited.contains(spread.name.value),
+                guard try included(spread.directives), visited.insert(spread.name.value).inserted,
                       let fragment = fragments[spread.name.value] else { continue }
                 guard fragment.typeCondition.name.value == type.name else { throw SerialExecutor.Declined("a fragment on another type") }
-                try collect(fragment.selectionSet, on: type, into: &grouped, visited: visited.union([spread.name.value]))
+                try collect(fragment.selectionSet, on: type, into: &grouped, visited: &visited)
             case let inline as InlineFragment:
                 guard try included(inline.directives) else { continue }
                 if let condition = inline.typeCondition, condition.name.value != type.name {
                     throw SerialExecutor.Declined("a fragment on another type")
                 }
-                try collect(inline.selectionSet, on: type, into: &grouped, visited: visited)
+                try collect(inline.selectionSet, on: type, into: &grouped, visited: &visited)
             default:
                 throw SerialExecutor.Declined("an unknown kind of selection")
             }

@@ -85,7 +85,10 @@ extension PantryResolver {
             arguments.name, quantity: arguments.quantity, unit: arguments.unit ?? "", note: arguments.note, to: list, householdId: household.id,
             makeId: PantryStore.newID)
         let before = Set(list)
-        guard let line = updated.first(where: { !before.contains($0) }) else { throw ServiceError.operationFailed("The line was not added.") }
+        // Merged into a line that holds so much more that the sum rounds back to it, the amount changes nothing.
+        guard let line = updated.first(where: { !before.contains($0) }) else {
+            throw ServiceError.validationFailed("\(Self.number(arguments.quantity)) is too small beside the \(arguments.name) already on the list to change it; change that line's quantity instead.")
+        }
         _ = try await save(updated, replacing: list, context, PantryChange(.shoppingListChanged, householdID: household.id, shoppingItemID: line.id, by: viewer.userID))
         return line
     }

@@ -24,8 +24,16 @@ import HearthCore
 /// | largest asset | `--max-asset-bytes` | `HEARTH_MAX_ASSET_BYTES` | 50,000,000 |
 /// | PostgreSQL connections per server | `--database-connections` | `HEARTH_DATABASE_CONNECTIONS` | 20 |
 /// | analytics project keys (comma separated) | `--analytics-key` | `HEARTH_ANALYTICS_KEYS` | none: the collector is off |
-/// | deepest GraphQL operation | `--graphql-max-depth` | `HEARTH_GRAPHQL_MAX_DEPTH` | 12 |
+/// | longest GraphQL document, in bytes | `--graphql-max-document-bytes` | `HEARTH_GRAPHQL_MAX_DOCUMENT_BYTES` | 32,768 |
+/// | most tokens in a GraphQL document | `--graphql-max-tokens` | `HEARTH_GRAPHQL_MAX_TOKENS` | 1,000 |
+/// | deepest GraphQL operation | `--graphql-max-depth` | `HEARTH_GRAPHQL_MAX_DEPTH` | 15 (brackets may nest 20 more) |
+/// | most aliases in a GraphQL operation | `--graphql-max-aliases` | `HEARTH_GRAPHQL_MAX_ALIASES` | 15 |
+/// | most directives in a GraphQL operation | `--graphql-max-directives` | `HEARTH_GRAPHQL_MAX_DIRECTIVES` | 50 |
 /// | costliest GraphQL operation | `--graphql-max-cost` | `HEARTH_GRAPHQL_MAX_COST` | 20,000 |
+/// | who may introspect the GraphQL schema | `--graphql-introspection` | `HEARTH_GRAPHQL_INTROSPECTION` | `signed-in` (or `on`, `off`) |
+/// | GraphQL subscriptions per WebSocket | `--graphql-max-subscriptions` | `HEARTH_GRAPHQL_MAX_SUBSCRIPTIONS` | 20 |
+/// | GraphQL subscriptions per user, across WebSockets | `--graphql-max-user-subscriptions` | `HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS` | 100 |
+/// | events a GraphQL subscription may have waiting to be sent | `--graphql-subscription-buffer` | `HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER` | 64 |
 /// | GraphQL operations per second per user | `--graphql-rate-limit` | `HEARTH_GRAPHQL_RATE_LIMIT` | the cloud API's rate |
 /// | GraphQL burst per user | `--graphql-rate-burst` | `HEARTH_GRAPHQL_RATE_BURST` | the cloud API's burst |
 /// | memory for kept GraphQL answers, in megabytes | `--graphql-answer-cache-mb` | `HEARTH_GRAPHQL_ANSWER_CACHE_MB` | 64 (0 keeps none) |
@@ -66,8 +74,24 @@ public struct ServerConfiguration: Sendable {
     public var databaseConnections: Int = 20
     /// The project keys the analytics collector accepts as `api_key`; empty turns the collector off.
     public var analyticsKeys: [String] = []
-    /// How deep and how costly a GraphQL operation may be.
+    /// How long, how deep and how costly a GraphQL document and its operations may be.
     public var graphQLLimits = GraphQLLimits()
+    /// Who may ask the GraphQL schema about itself.
+    public var graphQLIntrospection = GraphQLIntrospection.signedIn
+    /// What checked GraphQL documents the server keeps, parsed, may take in memory.
+    public var graphQLDocumentCacheBytes = PantryGraphQL.defaultKeptDocumentBytes
+    /// The most GraphQL subscriptions one WebSocket connection may run at once.
+    public var graphQLMaxSubscriptionsPerConnection = 20
+    /// The most GraphQL subscriptions one user may run at once, across their connections to this server.
+    public var graphQLMaxSubscriptionsPerUser = 100
+    /// How many events a subscription may have waiting to be sent; a connection that falls further behind is closed.
+    public var graphQLSubscriptionBuffer = 64
+    /// How many bytes of events a WebSocket's subscriptions may have waiting to be sent together; past them the
+    /// connection is closed as having fallen behind.
+    public var graphQLSubscriptionBufferBytes = 16 << 20
+    /// How long a GraphQL WebSocket may stay silent before the server pings it; a ping unanswered for as long
+    /// again closes it.
+    public var graphQLPingInterval: Duration = .seconds(30)
     /// GraphQL operations each user may send per second on average; nil uses the cloud API's rate.
     public var graphQLRequestsPerSecond: Double?
     /// GraphQL operations each user may send at once; nil uses the cloud API's burst.
@@ -124,8 +148,16 @@ public struct ServerConfiguration: Sendable {
         maxAssetBytes: Int? = nil,
         databaseConnections: Int? = nil,
         analyticsKeys: [String]? = nil,
+        graphQLMaxDocumentBytes: Int? = nil,
+        graphQLMaxTokens: Int? = nil,
         graphQLMaxDepth: Int? = nil,
+        graphQLMaxAliases: Int? = nil,
+        graphQLMaxDirectives: Int? = nil,
         graphQLMaxCost: Int? = nil,
+        graphQLIntrospection: String? = nil,
+        graphQLMaxSubscriptions: Int? = nil,
+        graphQLMaxUserSubscriptions: Int? = nil,
+        graphQLSubscriptionBuffer: Int? = nil,
         graphQLRateLimit: Double? = nil,
         graphQLRateBurst: Double? = nil,
         graphQLAnswerCacheMegabytes: Int? = nil,
@@ -191,11 +223,44 @@ public struct ServerConfiguration: Sendable {
         if let value = try number(databaseConnections, "HEARTH_DATABASE_CONNECTIONS", "--database-connections", 1...1_000, "a number of connections") {
             configuration.databaseConnections = value
         }
-        if let value = try number(graphQLMaxDepth, "HEARTH_GRAPHQL_MAX_DEPTH", "--graphql-max-depth", 1...1_000, "a nesting depth") {
+        if let value = try number(
+            graphQLMaxDocumentBytes, "HEARTH_GRAPHQL_MAX_DOCUMENT_BYTES", "--graphql-max-document-bytes", 1_024...1_000_000, "a document length in bytes") {
+            configuration.graphQLLimits.maxDocumentBytes = value
+        }
+        if let value = try number(graphQLMaxTokens, "HEARTH_GRAPHQL_MAX_TOKENS", "--graphql-max-tokens", 10...100_000, "a number of tokens") {
+            configuration.graphQLLimits.maxTokens = value
+        }
+        // GraphQL's parser descends once per bracket: 100 levels, and 20 more for input values, stay far from
+        // the stack's end.
+        if let value = try number(graphQLMaxDepth, "HEARTH_GRAPHQL_MAX_DEPTH", "--graphql-max-depth", 1...100, "a nesting depth") {
             configuration.graphQLLimits.maxDepth = value
+        }
+        if let value = try number(graphQLMaxAliases, "HEARTH_GRAPHQL_MAX_ALIASES", "--graphql-max-aliases", 0...10_000, "a number of aliases") {
+            configuration.graphQLLimits.maxAliases = value
+        }
+        if let value = try number(graphQLMaxDirectives, "HEARTH_GRAPHQL_MAX_DIRECTIVES", "--graphql-max-directives", 0...10_000, "a number of directives") {
+            configuration.graphQLLimits.maxDirectives = value
         }
         if let value = try number(graphQLMaxCost, "HEARTH_GRAPHQL_MAX_COST", "--graphql-max-cost", 1...1_000_000_000, "a cost") {
             configuration.graphQLLimits.maxCost = value
+        }
+        if let text = graphQLIntrospection ?? environment["HEARTH_GRAPHQL_INTROSPECTION"], !text.isEmpty {
+            guard let value = GraphQLIntrospection(rawValue: text.lowercased()) else {
+                throw ServiceError.validationFailed("GraphQL introspection \"\(text.prefix(40))\" is not one of: on, signed-in, off.")
+            }
+            configuration.graphQLIntrospection = value
+        }
+        if let value = try number(
+            graphQLMaxSubscriptions, "HEARTH_GRAPHQL_MAX_SUBSCRIPTIONS", "--graphql-max-subscriptions", 1...10_000, "subscriptions per connection") {
+            configuration.graphQLMaxSubscriptionsPerConnection = value
+        }
+        if let value = try number(
+            graphQLMaxUserSubscriptions, "HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS", "--graphql-max-user-subscriptions", 1...1_000_000, "subscriptions per user") {
+            configuration.graphQLMaxSubscriptionsPerUser = value
+        }
+        if let value = try number(
+            graphQLSubscriptionBuffer, "HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER", "--graphql-subscription-buffer", 1...100_000, "events waiting per subscription") {
+            configuration.graphQLSubscriptionBuffer = value
         }
         configuration.graphQLRequestsPerSecond = try number(
             graphQLRateLimit, "HEARTH_GRAPHQL_RATE_LIMIT", "--graphql-rate-limit", 0.01...1_000_000, "GraphQL operations per second per user")

@@ -13,17 +13,22 @@ import NIOCore
 ///
 /// `POST` takes a JSON body `{"query", "variables", "operationName"}`; `GET` takes the same as query-string
 /// parameters (`variables` as JSON) and runs queries only. A bearer token from the cloud API's sign-in names
-/// the caller; without one, operations run signed out (introspection works, every pantry field answers
-/// `UNAUTHENTICATED`). Each signed-in caller may send operations at the GraphQL rate (`--graphql-rate-limit`,
-/// `--graphql-rate-burst`); past it the answer is HTTP 429 with `Retry-After` and a `RATE_LIMITED` error. A request
-/// without a valid token spends its client address's signed-out budget before its body is read, and is answered
-/// the same way past it. Every answer is a GraphQL response: failures are `errors` with an `extensions.code`.
+/// the caller; without one, operations run signed out (every pantry field answers `UNAUTHENTICATED`, and
+/// introspection only where `--graphql-introspection on`). Each signed-in caller may send operations at the
+/// GraphQL rate (`--graphql-rate-limit`, `--graphql-rate-burst`); past it the answer is HTTP 429 with
+/// `Retry-After` and a `RATE_LIMITED` error. A request without a valid token spends its client address's
+/// signed-out budget before its body is read, and is answered the same way past it. The document is then held
+/// to ``GraphQLLimits`` before and while it is parsed. Every answer is a GraphQL response: failures are
+/// `errors` with an `extensions.code`, and a document refused before it ran is answered 400 (413 when too
+/// long, 403 for introspection not allowed).
 struct GraphQLRoutes: Sendable {
     static let path = "/graphql"
 
     let graphQL: any PantryGraphQLServing
     let accounts: AccountService
     let maxRequestBytes: Int
+    /// How deeply a request's variables may nest: the documents' bracket nesting limit.
+    let nestingLimit: Int
     /// Takes one token per operation from the caller's bucket (signed-in callers; keyed by their user id).
     var limiter: (any RateLimiting)? = nil
     /// Takes one token per request without a valid token from its client address's bucket, before the body is read.
@@ -62,9 +67,14 @@ struct GraphQLRoutes: Sendable {
         guard buffer.readableBytes > 0 else {
             return answer(.badRequest, .badUserInput, "POST \(Self.path) needs a JSON body: {\"query\": \"…\", \"variables\": {…}, \"operationName\": \"…\"}.")
         }
+        // The body is {"query": …, "variables": {…}}: two levels, then the variables, held to the nesting limit.
+        guard !buffer.withUnsafeReadableBytes({ JSONNesting.exceeds(2 + nestingLimit, in: $0) }) else {
+            return answer(.badRequest, .tooDeep, "The request's variables nest more than \(nestingLimit) deep; nest input values less deeply.")
+        }
         let body: GraphQLRequest
         do {
-            body = try JSONDecoder().decode(GraphQLRequest.self, from: Data(buffer.readableBytesView))
+            let decoded = try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
+            body = GraphQLRequest(query: decoded.query, operationName: decoded.operationName, variables: GraphQLJSONValue.variables(decoded.variables))
         } catch {
             return answer(.badRequest, .badUserInput, "The body is not a GraphQL request: \(DecodingErrorSummary.describe(error)). Send {\"query\": \"…\", \"variables\": {…}, \"operationName\": \"…\"}.")
         }
@@ -83,13 +93,23 @@ struct GraphQLRoutes: Sendable {
         }
         var variables: [String: Map] = [:]
         if let text = parameters["variables"], !text.isEmpty {
-            guard let decoded = try? JSONDecoder().decode([String: Map].self, from: Data(text.utf8)) else {
+            guard !JSONNesting.exceeds(1 + nestingLimit, in: text.utf8) else {
+                return answer(.badRequest, .tooDeep, "The variables parameter nests more than \(nestingLimit) deep; nest input values less deeply.")
+            }
+            guard let decoded = try? JSONDecoder().decode([String: GraphQLJSONValue].self, from: Data(text.utf8)).mapValues(\.map) else {
                 return answer(.badRequest, .badUserInput, "The variables parameter must be a JSON object, such as {\"id\":\"…\"}.")
             }
             variables = decoded
         }
         let operationName = parameters["operationName"].flatMap { $0.isEmpty ? nil : $0 }
         return await run(GraphQLRequest(query: query, operationName: operationName, variables: variables), request: request, method: .get)
+    }
+
+    /// A POST body: `variables` are read once per value (``GraphQLJSONValue``), never as GraphQL's `Map` decodes them.
+    struct Body: Decodable {
+        let query: String
+        let operationName: String?
+        let variables: [String: GraphQLJSONValue]?
     }
 
     /// The fields of a query string as HTML forms and GraphQL-over-HTTP clients write it: `+` is a space, the
@@ -113,16 +133,6 @@ struct GraphQLRoutes: Sendable {
     }
 
     private func run(_ body: GraphQLRequest, request: Request, method: HTTPRequest.Method) async -> Response {
-        switch graphQL.operationType(of: body) {
-        case .mutation where method == .get:
-            var response = answer(.methodNotAllowed, .badUserInput, "Mutations change data, so GET \(Self.path) does not run them; send this one with POST.")
-            response.headers[.allow] = "POST"
-            return response
-        case .subscription:
-            return answer(.badRequest, .badUserInput, "Subscriptions run over a WebSocket at \(Self.path) with the graphql-transport-ws protocol, not over plain HTTP.")
-        default:
-            break
-        }
         let viewer: PantryViewer?
         do {
             viewer = try await self.viewer(request.headers[.authorization])
@@ -144,7 +154,32 @@ struct GraphQLRoutes: Sendable {
                 return response
             }
         }
-        return respond(.ok, body: await graphQL.respond(body, viewer: viewer))
+        // Checks the document (limits, parse, validation) and keeps it, so answering below finds it kept.
+        switch graphQL.operationType(of: body, viewer: viewer) {
+        case .mutation where method == .get:
+            var response = answer(.methodNotAllowed, .badUserInput, "Mutations change data, so GET \(Self.path) does not run them; send this one with POST.")
+            response.headers[.allow] = "POST"
+            return response
+        case .subscription:
+            return answer(.badRequest, .badUserInput, "Subscriptions run over a WebSocket at \(Self.path) with the graphql-transport-ws protocol, not over plain HTTP.")
+        default:
+            break
+        }
+        let answer = await graphQL.respond(body, viewer: viewer)
+        return respond(Self.status(answer.refusal), body: answer.body)
+    }
+
+    /// The status of an answer: 200 when the operation ran (even with errors in it); 413 for a document over
+    /// the byte limit, 403 for introspection the caller may not do, and 400 for any other document refused
+    /// before it ran (malformed, invalid, over a limit), as GraphQL over HTTP says for
+    /// `application/graphql-response+json`.
+    static func status(_ refusal: GraphQLErrorCode?) -> HTTPResponse.Status {
+        switch refusal {
+        case nil: .ok
+        case .queryTooLarge?: .contentTooLarge
+        case .introspectionDisabled?: .forbidden
+        default: .badRequest
+        }
     }
 
     /// Spends one of `viewer`'s operations: nil when it may run, or the `RATE_LIMITED` error (with `retryAfter`)
