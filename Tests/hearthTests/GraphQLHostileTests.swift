@@ -134,7 +134,10 @@ struct GraphQLHostileTests {
     func junkDocuments() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await ServerProcess.running(dataDirectory: folder.appendingPathComponent("data")) { server in
+        // This test is about memory, so the signed-out rate limit (tested in HostileClientTests) is opened up:
+        // four thousand signed-out requests from one address would otherwise be refused after the first hundred.
+        let unlimited = ["--signed-out-rate-limit", "1000000", "--signed-out-rate-burst", "1000000"]
+        try await ServerProcess.running(dataDirectory: folder.appendingPathComponent("data"), arguments: unlimited) { server in
             _ = try await Self.post(server, "{ __typename }")
             let baseline = try Self.residentBytes(server)
             var generator = SystemRandomNumberGenerator()
