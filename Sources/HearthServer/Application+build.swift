@@ -56,9 +56,10 @@ public func buildApplication(
             as: "graphql", in: registry),
         logger: logger)
     graphQL.signedOutLimiter = cloud.api.signedOutLimiter
+    graphQL.operations = GraphQLOperationCounter(registry: registry)
     let router = buildRouter(
         healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL,
-        trustedProxies: configuration.trustedProxies)
+        trustedProxies: configuration.trustedProxies, clock: clock)
 
     let webSocket = GraphQLWebSocket(
         graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), pingInterval: configuration.graphQLPingInterval,
@@ -113,7 +114,8 @@ func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(me
 /// Every route of the server, with its middleware; the analytics collector's and the GraphQL endpoint's when given.
 func buildRouter(
     healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI,
-    collector: AnalyticsCollector? = nil, graphQL: GraphQLRoutes? = nil, trustedProxies: TrustedProxies = .none
+    collector: AnalyticsCollector? = nil, graphQL: GraphQLRoutes? = nil, trustedProxies: TrustedProxies = .none,
+    clock: any Clock<Duration> = ContinuousClock()
 ) -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
     // Filled once every route is registered below; read by the error middleware to answer 405.
@@ -122,7 +124,7 @@ func buildRouter(
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: ErrorMiddleware(methods: { path in table.withLock { $0.methods(for: path) } }))
     router.add(middleware: ClientAddressMiddleware(trusting: trustedProxies))
-    addOperationalRoutes(to: router, healthChecks: healthChecks, registry: registry, pushConnections: { cloud.hub.connectionCount })
+    addOperationalRoutes(to: router, healthChecks: healthChecks, registry: registry, clock: clock, pushConnections: { cloud.hub.connectionCount })
     let openAPI = OpenAPIDocument.json(cloud.configuration)
     router.get("/openapi.json") { _, _ -> Response in
         Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: openAPI)))
@@ -141,11 +143,12 @@ func addOperationalRoutes(
     to router: Router<HearthRequestContext>,
     healthChecks: [any ServiceHealth],
     registry: PrometheusCollectorRegistry,
+    clock: any Clock<Duration> = ContinuousClock(),
     pushConnections: @escaping @Sendable () -> Int
 ) {
     // Probes come often (load balancers, orchestrators); the checks (a database round trip, a file
     // written in the data directory) run at most once a second, and probes in between share that report.
-    let reports = HealthReports(maximumAge: .seconds(1))
+    let reports = HealthReports(maximumAge: .seconds(1), clock: clock)
     let connections = registry.makeGauge(descriptor: MetricNameDescriptor(namespace: "hearth", subsystem: "push", metricName: "connections", unitName: "", helpText: "Clients connected to the push channel"))
     router.get("/health") { _, _ -> Response in
         // The report is encoded once with the checks, not once per probe.
@@ -185,14 +188,16 @@ struct EncodedHealthReport: Sendable {
 
 /// The last health report and when it was made. Probes while it is younger than ``maximumAge`` take it under
 /// a lock, without waiting on anything; the first probe after that runs the checks, and probes arriving
-/// meanwhile wait for that same run. A failed run is not kept.
+/// meanwhile wait for that same run. A failed run is not kept. Its age is read from the clock it is given.
 final class HealthReports: Sendable {
     let maximumAge: Duration
+    /// Time since the reports began, on the clock given.
+    private let elapsed: @Sendable () -> Duration
     private let state = Mutex(State())
 
     private struct State {
         var report: EncodedHealthReport?
-        var made = ContinuousClock.now
+        var made = Duration.zero
         var running: Task<EncodedHealthReport, any Error>?
     }
 
@@ -201,13 +206,19 @@ final class HealthReports: Sendable {
         case wait(Task<EncodedHealthReport, any Error>)
     }
 
-    init(maximumAge: Duration) {
+    init(maximumAge: Duration, clock: any Clock<Duration> = ContinuousClock()) {
         self.maximumAge = maximumAge
+        self.elapsed = Self.elapsed(on: clock)
+    }
+
+    private static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
+        let origin = clock.now
+        return { origin.duration(to: clock.now) }
     }
 
     /// The report, made by `make` when the last one is too old.
     func current(_ make: @escaping @Sendable () async throws -> EncodedHealthReport) async throws -> EncodedHealthReport {
-        let now = ContinuousClock.now
+        let now = elapsed()
         let next = state.withLock { state -> Next in
             if let report = state.report, now - state.made < maximumAge { return .ready(report) }
             if let running = state.running { return .wait(running) }
@@ -216,7 +227,7 @@ final class HealthReports: Sendable {
                     let report = try await make()
                     self.state.withLock { state in
                         state.report = report
-                        state.made = ContinuousClock.now
+                        state.made = self.elapsed()
                         state.running = nil
                     }
                     return report

@@ -312,7 +312,8 @@ struct GraphQLEndpointTests {
         }
     }
 
-    @Test("variables nested past the nesting limit are refused before they are decoded; within it, each level is read once", .timeLimit(.minutes(1)))
+    // The time limit only stops a run that would never end (2^34 reads); it is generous for a busy machine.
+    @Test("variables nested past the nesting limit are refused before they are decoded; within it, each level is read once", .timeLimit(.minutes(3)))
     func nestedVariables() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.router) { client in
@@ -339,6 +340,28 @@ struct GraphQLEndpointTests {
                 uri: "/graphql?query=%7B__typename%7D&variables=" + #"{"v":\#(nested)}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, method: .get)
             #expect(response.status == .badRequest)
             #expect(try JSONDecoder().decode(Answer.self, from: Data(buffer: response.body)).codes == ["TOO_DEEP"])
+        }
+    }
+
+    @Test("operations are counted on /metrics by type and outcome")
+    func operationsAreCounted() async throws {
+        let app = try await buildApplication(testConfiguration())
+        try await app.test(.router) { client in
+            for _ in 0..<3 { _ = try await Self.post(client, "{ __typename }") }
+            _ = try await Self.post(client, "mutation { createHousehold(input: {name: \"Flat\"}) { id } }")
+            _ = try await Self.post(client, "{ households { ")
+            let get = try await client.execute(uri: "/graphql?query=mutation%7B__typename%7D", method: .get)
+            #expect(get.status == .methodNotAllowed)
+            let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
+            func count(_ labels: String) -> String? {
+                metrics.split(separator: "\n").first { $0.hasPrefix("hearth_graphql_operations_total{\(labels)}") }
+                    .flatMap { $0.split(separator: " ").last.map(String.init) }
+            }
+            #expect(count(#"type="query",outcome="answered""#) == "3", "\(metrics)")
+            // Signed out, the mutation runs and answers UNAUTHENTICATED: it was answered, not refused.
+            #expect(count(#"type="mutation",outcome="answered""#) == "1")
+            #expect(count(#"type="unknown",outcome="refused""#) == "1", "the malformed document")
+            #expect(count(#"type="mutation",outcome="refused""#) == "1", "the mutation over GET")
         }
     }
 

@@ -13,14 +13,14 @@ struct HealthReportsTests {
 
     @Test("concurrent probes share one run of the checks, and later probes reuse its report while it is fresh")
     func probesShareOneRun() async throws {
-        let reports = HealthReports(maximumAge: .seconds(30))
+        // The clock stands still, so the report stays fresh however long the probes take.
+        let reports = HealthReports(maximumAge: .seconds(30), clock: ManualClock())
         let runs = Locked(0)
         try await withThrowingTaskGroup(of: Bool.self) { group in
             for _ in 0..<20 {
                 group.addTask {
                     try await reports.current {
                         runs.withLock { $0 += 1 }
-                        try await Task.sleep(for: .milliseconds(50))
                         return try Self.report(true)
                     }.isHealthy
                 }
@@ -35,10 +35,13 @@ struct HealthReportsTests {
     @Test("a failed run is not kept, and an old report is made again")
     func failuresAndAge() async throws {
         struct CheckFailed: Error {}
-        let reports = HealthReports(maximumAge: .milliseconds(100))
+        let clock = ManualClock()
+        let reports = HealthReports(maximumAge: .milliseconds(100), clock: clock)
         await #expect(throws: CheckFailed.self) { _ = try await reports.current { throw CheckFailed() } }
         #expect(try await reports.current { try Self.report(false) }.isHealthy == false)
-        try await Task.sleep(for: .milliseconds(150))
+        clock.advance(by: .milliseconds(99))
+        #expect(try await reports.current { try Self.report(true) }.isHealthy == false, "still fresh")
+        clock.advance(by: .milliseconds(1))
         #expect(try await reports.current { try Self.report(true) }.isHealthy == true)
     }
 }

@@ -33,6 +33,8 @@ struct GraphQLRoutes: Sendable {
     var limiter: (any RateLimiting)? = nil
     /// Takes one token per request without a valid token from its client address's bucket, before the body is read.
     var signedOutLimiter: (any RateLimiting)? = nil
+    /// Counts operations by type and outcome on `/metrics`.
+    var operations: GraphQLOperationCounter? = nil
     let logger: Logger
 
     func register(on router: Router<HearthRequestContext>) {
@@ -149,23 +151,28 @@ struct GraphQLRoutes: Sendable {
                 return respond(.internalServerError, GraphQLResult(errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)]))
             }
             if let limited {
+                operations?.record(nil, .rateLimited)
                 var response = respond(.tooManyRequests, GraphQLResult(errors: [limited.error]))
                 response.headers[.retryAfter] = String(limited.wait)
                 return response
             }
         }
         // Checks the document (limits, parse, validation) and keeps it, so answering below finds it kept.
-        switch graphQL.operationType(of: body, viewer: viewer) {
+        let type = graphQL.operationType(of: body, viewer: viewer)
+        switch type {
         case .mutation where method == .get:
+            operations?.record(type, .refused)
             var response = answer(.methodNotAllowed, .badUserInput, "Mutations change data, so GET \(Self.path) does not run them; send this one with POST.")
             response.headers[.allow] = "POST"
             return response
         case .subscription:
+            operations?.record(type, .refused)
             return answer(.badRequest, .badUserInput, "Subscriptions run over a WebSocket at \(Self.path) with the graphql-transport-ws protocol, not over plain HTTP.")
         default:
             break
         }
         let answer = await graphQL.respond(body, viewer: viewer)
+        operations?.record(type, answer.refusal == nil ? .answered : .refused)
         return respond(Self.status(answer.refusal), body: answer.body)
     }
 

@@ -217,11 +217,14 @@ struct GraphQLWebSocket: Sendable {
                 refusal = GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)
             }
             if let refusal {
+                routes.operations?.record(nil, .rateLimited)
                 await refuse(id, [refusal], session)
                 return true
             }
+            let type = graphQL.operationType(of: request, viewer: viewer)
+            routes.operations?.record(type, type == nil ? .refused : .answered)
             // A subscription is set up before the next message is read, so it hears every change made after it.
-            if graphQL.operationType(of: request, viewer: viewer) == .subscription {
+            if type == .subscription {
                 await subscribe(id, request, viewer, session)
             } else {
                 await session.run(id) { [graphQL] in
