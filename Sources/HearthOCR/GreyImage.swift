@@ -34,12 +34,15 @@ struct GreyImage: Sendable, Hashable {
     /// swapped first.
     func masked(by mask: Bitmap, at origin: (x: Int, y: Int), inverting: Bool = false) -> GreyImage {
         var result = GreyImage(width: mask.width, height: mask.height)
-        let columns = max(0, -origin.x)..<min(mask.width, width - origin.x)
-        guard !columns.isEmpty else { return result }
+        // Where the mask overlaps the image, in the mask's coordinates; nothing when it lies wholly outside.
+        let (firstColumn, endColumn) = (max(0, -origin.x), min(mask.width, width - origin.x))
+        let (firstRow, endRow) = (max(0, -origin.y), min(mask.height, height - origin.y))
+        guard firstColumn < endColumn, firstRow < endRow else { return result }
+        let columns = firstColumn..<endColumn
         pixels.withUnsafeBufferPointer { source in
             mask.pixels.withUnsafeBufferPointer { ink in
                 result.pixels.withUnsafeMutableBufferPointer { target in
-                    for y in max(0, -origin.y)..<min(mask.height, height - origin.y) {
+                    for y in firstRow..<endRow {
                         let sourceRow = (y + origin.y) * width + origin.x, maskRow = y * mask.width
                         for x in columns where ink[maskRow + x] {
                             let value = source[sourceRow + x]

@@ -163,7 +163,8 @@ struct TextLineFinder: Sendable {
     }
 
     /// The members and every other blob that lies within the line's band and reach: pieces of broken
-    /// characters. A blob inside a member's box (a speck in a counter, the dot of a dotted zero) is left out.
+    /// characters. A blob inside a member's box (a speck in a counter, the dot of a dotted zero) is left out,
+    /// and so is a solid blob about as tall as the line (a cell or a smudge).
     private func band(of members: [Int], slope: Double, in components: ConnectedComponents) -> [Int] {
         let all = components.components
         let height = medianHeight(members, in: all)
@@ -188,7 +189,9 @@ struct TextLineFinder: Sendable {
                 let box = all[member]
                 return component.minX > box.minX && component.maxX < box.maxX && component.minY > box.minY && component.maxY < box.maxY
             }
-            if !enclosed { pieces.append(index) }
+            // A solid blob as tall as a character is a cell or a smudge beside the text, not a piece of it.
+            let solidAsACharacter = isSolid(component) && Double(component.height) * heightTolerance >= height
+            if !enclosed && !solidAsACharacter { pieces.append(index) }
         }
         // A piece that lines up with a slim blob reaching past the band, just above or below it, is a
         // fragment of something taller than the text (the edge of a cell, a frame), not of a character.
