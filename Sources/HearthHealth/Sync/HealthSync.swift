@@ -51,13 +51,11 @@ public enum HealthSync {
     ) throws -> Opened {
         let database: AppDatabase
         do {
-            database = try AppDatabase.open(at: url, schemas: schemas)
+            // The database holds health data and this device's end-to-end keys: readable by its owner only,
+            // from the moment the file exists (its -wal and -shm files too).
+            database = try AppDatabase.open(at: url, schemas: schemas, ownerOnly: true)
         } catch {
             throw ServiceError(.operationFailed, "Could not open the health database \(url.path): \(error). Check the path and that the file is a health database.", underlying: error)
-        }
-        // The database holds this device's end-to-end keys: readable by its owner only.
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
-            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path + suffix)
         }
         return wrap(database, protection: protection, configuration: configuration, timeZone: timeZone, now: now)
     }
