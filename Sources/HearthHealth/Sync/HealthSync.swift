@@ -23,10 +23,13 @@ public enum HealthSync {
     public static let recordType = "MedicalRecord"
 
     /// The sync settings: the `PurusHealthShareZone` zone, also as other users shared it (shared database);
-    /// field-level last writer wins (each relationship is one field, so an entry list edited on two devices
-    /// keeps the later list).
+    /// field-level last writer wins, except that each entry list (one field per kind of entry) changed on two
+    /// devices is merged entry by entry (``HealthEntryMerge``), so entries added on both are all kept.
     public static func configuration(sendDebounce: Duration = .milliseconds(200)) -> SyncConfiguration {
-        SyncConfiguration(zones: [zoneName], includesSharedDatabase: true, sendDebounce: sendDebounce)
+        SyncConfiguration(
+            zones: [zoneName], includesSharedDatabase: true,
+            conflictPolicies: [recordType: .fieldLevelLastWriterWins(merging: HealthEntryMerge.merges)],
+            sendDebounce: sendDebounce)
     }
 
     /// Every schema a syncing health database has.
