@@ -205,7 +205,9 @@ let package = Package(
         .target(
             name: "HearthGarage",
             dependencies: [
+                "HearthAnalytics",
                 "HearthCore",
+                "HearthMail",
                 "HearthExchange",
                 "HearthReports",
                 "HearthStore",
@@ -320,6 +322,7 @@ let package = Package(
             name: "hearth",
             dependencies: [
                 "HearthAnalytics",
+                "HearthMail",
                 "HearthCloud",
                 "HearthCore",
                 "HearthExchange",
@@ -688,6 +691,8 @@ let package = Package(
             name: "HearthGarageTests",
             dependencies: [
                 "hearth",
+                "HearthAnalytics",
+                "HearthMail",
                 "HearthExchange",
                 "HearthTestSupport",
                 "HearthCore",
