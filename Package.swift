@@ -205,7 +205,9 @@ let package = Package(
         .target(
             name: "HearthGarage",
             dependencies: [
+                "HearthAnalytics",
                 "HearthCore",
+                "HearthMail",
                 "HearthExchange",
                 "HearthReports",
                 "HearthStore",
@@ -232,6 +234,7 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ],
             swiftSettings: swiftSettings
         ),
@@ -321,6 +324,7 @@ let package = Package(
             name: "hearth",
             dependencies: [
                 "HearthAnalytics",
+                "HearthMail",
                 "HearthCloud",
                 "HearthCore",
                 "HearthExchange",
@@ -694,6 +698,8 @@ let package = Package(
             name: "HearthGarageTests",
             dependencies: [
                 "hearth",
+                "HearthAnalytics",
+                "HearthMail",
                 "HearthExchange",
                 "HearthTestSupport",
                 "HearthCore",

@@ -62,13 +62,13 @@ public enum GarageEvent: AnalyticsEvent, Equatable {
     /// A service's preset category (the bundled presets' categories).
     public enum ServiceCategory: String, AnalyticsCategory { case engine, tires, brakes, transmission, fluids, electrical, body, other, custom }
     /// Where a mileage reading came from.
-    public enum MileageSource: String, AnalyticsCategory { case manual, serviceCompletion = "service_completion", watch, voice, imported }
+    public enum MileageSource: String, AnalyticsCategory { case manual, serviceCompletion = "service_completion", watch, voice, imported, reminder }
     /// An import's file format.
     public enum ImportFormat: String, AnalyticsCategory { case fuellyAndroid = "fuelly_android", fuellyWeb = "fuelly_web", drivvo, simplyAuto = "simply_auto", generic }
     /// How an import ended.
     public enum ImportOutcome: String, AnalyticsCategory { case success, partial, failed, cancelled }
     /// An export's format.
-    public enum ExportFormat: String, AnalyticsCategory { case pdf, csv, json, ics }
+    public enum ExportFormat: String, AnalyticsCategory { case pdf, html, csv, json, ics }
     /// Which reminder was acted on.
     public enum ReminderKind: String, AnalyticsCategory { case serviceDue = "service_due", mileage, marbete, yearlyRoundup = "yearly_roundup" }
     /// What the user did with a reminder.
@@ -77,8 +77,8 @@ public enum GarageEvent: AnalyticsEvent, Equatable {
     }
     /// How a sync ended.
     public enum SyncOutcome: String, AnalyticsCategory { case success, failed, offline, conflict }
-    /// The app icons on offer.
-    public enum AppIcon: String, AnalyticsCategory { case standard, dark, amber, classic }
+    /// The app icons on offer (the standard one is Amber).
+    public enum AppIcon: String, AnalyticsCategory { case amber, midnight, blueprint, garageDoor = "garage_door", mono }
     /// How a lookup (VIN decoding) ended.
     public enum LookupOutcome: String, AnalyticsCategory { case decoded, notFound = "not_found", failed }
 }

@@ -14,9 +14,11 @@ struct Analytics: AsyncParsableCommand {
         discussion: """
             `hearth serve --analytics-key KEY` collects events sent in PostHog's protocol (PostHog's own clients
             work); `hearth analytics events` reads them back from the server's database.
-            `hearth analytics status|opt-out|opt-in` work on an app database (default garage.sqlite in the data directory).
+            `hearth analytics configure|status|opt-out|opt-in` work on an app database (default garage.sqlite in the
+            data directory): `configure --host URL --key KEY` says where this install sends its events (a Hearth
+            server's collector or PostHog); every hearth garage command then sends the events of what it did.
             """,
-        subcommands: [AnalyticsEvents.self, AnalyticsStatusCommand.self, AnalyticsOptOut.self, AnalyticsOptIn.self]
+        subcommands: [AnalyticsEvents.self, AnalyticsConfigure.self, AnalyticsStatusCommand.self, AnalyticsOptOut.self, AnalyticsOptIn.self]
     )
 }
 
@@ -140,14 +142,62 @@ struct AnalyticsSettingsOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: "The app database holding the analytics settings (default: garage.sqlite in HEARTH_DATA_DIR, else ./hearth-data).")
     var database: String?
 
-    @Option(name: .customLong("api-key"), help: "The project key the app sends with (default: HEARTH_ANALYTICS_KEY); without one analytics is off.")
+    @Option(name: .customLong("api-key"), help: "The project key the app sends with (default: HEARTH_ANALYTICS_KEY, else the one set with `hearth analytics configure`); without one analytics is off.")
     var apiKey: String?
 
-    func service() throws -> AnalyticsService {
+    /// The app database the settings are kept in.
+    func appDatabase() throws -> AppDatabase {
         let url = database.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) } ?? dataFolder().appendingPathComponent("garage.sqlite")
-        let appDatabase = try AppDatabase.open(at: url, schemas: [AnalyticsSchema.self])
-        let key = apiKey ?? ProcessInfo.processInfo.environment["HEARTH_ANALYTICS_KEY"]
-        return AnalyticsService(configuration: AnalyticsConfiguration(apiKey: key), database: appDatabase)
+        return try AppDatabase.open(at: url, schemas: [AnalyticsSchema.self])
+    }
+
+    func service() throws -> AnalyticsService {
+        let appDatabase = try appDatabase()
+        var configuration = CommandAnalytics.configuration(database: appDatabase, environment: ProcessInfo.processInfo.environment)
+        if let apiKey { configuration.apiKey = apiKey }
+        return AnalyticsService(configuration: configuration, database: appDatabase)
+    }
+}
+
+/// `hearth analytics configure`.
+struct AnalyticsConfigure: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "configure",
+        abstract: "Say where this install sends its analytics: a project key and a host (a Hearth server started with --analytics-key, or PostHog).",
+        discussion: "The settings are kept in the app database. Events hold only categories and yes/no values, never personal data; hearth analytics opt-out stops them. --clear forgets the key and host, which turns analytics off."
+    )
+
+    @Option(name: .customLong("db"), help: "The app database holding the analytics settings (default: garage.sqlite in HEARTH_DATA_DIR, else ./hearth-data).")
+    var database: String?
+
+    @Option(help: "Where events are posted, such as https://hearth.example.com (its /batch/ endpoint).")
+    var host: String?
+
+    @Option(help: "The project key, such as phc_a1b2c3 (the server's --analytics-key).")
+    var key: String?
+
+    @Flag(help: "Forget the key and host: analytics is off until configured again.")
+    var clear = false
+
+    func validate() throws {
+        if clear && (host != nil || key != nil) { throw ValidationError("Give --clear alone, or --host and --key.") }
+        if !clear && host == nil && key == nil { throw ValidationError("Give --host URL and --key KEY (or --clear).") }
+    }
+
+    func run() async throws {
+        let options = try AnalyticsSettingsOptions.parse(database.map { ["--db", $0] } ?? [])
+        let appDatabase = try options.appDatabase()
+        var settings = clear ? AnalyticsSettings.unset : try AnalyticsSettings.load(from: appDatabase)
+        if let host {
+            guard let url = URL(string: host) else { throw ValidationError("--host \"\(host)\" is not a URL; give one such as https://hearth.example.com") }
+            settings = try AnalyticsSettings(apiKey: settings.apiKey, host: url)
+        }
+        if let key { settings = try AnalyticsSettings(apiKey: key, host: settings.host) }
+        try settings.save(to: appDatabase)
+        if clear { return print("Analytics settings cleared; analytics is off for this install.") }
+        let status = try await options.service().status()
+        print("Analytics for this install go to \(settings.host.map { Redaction.url($0) } ?? "PostHog (https://us.i.posthog.com)")" + (settings.apiKey == nil ? ", but no project key is set: give --key." : "."))
+        if status.isOptedOut { print("This install opted out: nothing is sent until hearth analytics opt-in.") }
     }
 }
 

@@ -6,9 +6,6 @@ import HearthFinance
 import HearthStore
 import HearthSync
 import Logging
-import ServiceLifecycle
-import UnixSignals
-import Synchronization
 
 /// `hearth finance sync`: keeps the finance database in step with a Hearth server.
 struct FinanceSyncCommand: AsyncParsableCommand {
@@ -46,7 +43,7 @@ struct FinanceSyncCommand: AsyncParsableCommand {
 
         do {
             if watch {
-                try await keepSyncing(engine, logger: logger)
+                try await SyncWatch(engine: engine, json: options.json, logger: logger).run(engine)
             } else {
                 try await syncOnce(engine, url: url, server: serverText)
             }
@@ -93,46 +90,5 @@ struct FinanceSyncCommand: AsyncParsableCommand {
         if report.refetchedZones > 0 { line += "; fetched everything again (the server had forgotten this device's place)" }
         if report.pending > 0 { line += ". \(count(report.pending, "change")) wait\(report.pending == 1 ? "s" : "") to be sent" }
         return line + "."
-    }
-
-    /// Runs the engine until SIGINT or SIGTERM, printing each change of status and each batch.
-    private func keepSyncing(_ engine: SyncEngine, logger: Logger) async throws {
-        let json = options.json
-        let events = engine.events()
-        let printer = Task {
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask {
-                    do {
-                        for try await status in engine.status {
-                            Self.emit(json ? "{\"status\":\"\(status)\"}" : "status: \(status)")
-                        }
-                    } catch is CancellationError {
-                    } catch {
-                        logger.warning("Status updates stopped; syncing goes on", metadata: ["error": "\(error)"])
-                    }
-                }
-                group.addTask {
-                    for await event in events {
-                        switch event {
-                        case .sent(let zone, let batch, let saved, let deleted):
-                            Self.emit(json ? "{\"sent\":{\"zone\":\"\(zone.zoneName)\",\"batch\":\(batch),\"saved\":\(saved.count),\"deleted\":\(deleted.count)}}" : "sent batch \(batch): \(saved.count) saved, \(deleted.count) deleted")
-                        case .fetched(let zone, let saved, let deleted):
-                            Self.emit(json ? "{\"received\":{\"zone\":\"\(zone.zoneName)\",\"saved\":\(saved.count),\"deleted\":\(deleted.count)}}" : "received: \(saved.count) saved, \(deleted.count) deleted")
-                        case .failed(let id, let reason):
-                            FileHandle.standardError.write(Data("error: not synced: \(id): \(reason)\n".utf8))
-                        default:
-                            break
-                        }
-                    }
-                }
-            }
-        }
-        defer { printer.cancel() }
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [engine], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
-        try await group.run()
-    }
-
-    private static func emit(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 }

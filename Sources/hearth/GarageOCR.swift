@@ -52,15 +52,43 @@ struct GarageOCR: AsyncParsableCommand {
     struct VINPhoto: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "vin",
-            abstract: "Read a VIN from a photo; O, I and Q are corrected and the check digit chooses among look-alike characters."
+            abstract: "Read a VIN from a photo; O, I and Q are corrected and the check digit chooses among look-alike characters.",
+            discussion: "--decode also decodes the VIN read, as `hearth garage vin decode` does: offline, and with --online through NHTSA's vPIC."
         )
         @OptionGroup var options: GarageOptions
+        @OptionGroup var nhtsa: NHTSAOptions
         @Argument(help: "The photo (PNG, JPEG, TIFF, BMP, GIF or WebP).") var image: String
+        @Flag(help: "Decode the VIN read: model year, region and maker.") var decode = false
+        @Flag(help: "With --decode, also ask NHTSA's vPIC service.") var online = false
+        @Option(name: .customLong("model-year"), help: "Helps vPIC with pre-1981 or ambiguous VINs.") var modelYear: Int?
+
+        func validate() throws {
+            if online && !decode { throw ValidationError("--online decodes the VIN read with NHTSA; add --decode.") }
+        }
+
+        struct Output: Encodable {
+            var reading: VINReading
+            var decoded: VINReport?
+
+            func encode(to encoder: any Encoder) throws {
+                try reading.encode(to: encoder)
+                var container = encoder.container(keyedBy: Keys.self)
+                try container.encodeIfPresent(decoded, forKey: .decoded)
+            }
+
+            enum Keys: String, CodingKey { case decoded }
+        }
 
         func run() async throws {
             let reader = PhotoReader(recognizer: try TesseractRecognizer(), vin: VINReader(knownWMIs: VIN.knownWMIs))
             let reading = try await reader.readVIN(at: GarageOCR.url(image))
-            if options.json { return try GarageOutput.json(reading) }
+            var decoded: VINReport?
+            if decode, let vin = reading.vin {
+                let store = try options.openStore()
+                decoded = try await VINLookup(nhtsa: online ? try nhtsa.client() : nil, analytics: store.analytics)
+                    .decode(vin, online: online, modelYear: modelYear)
+            }
+            if options.json { return try GarageOutput.json(Output(reading: reading, decoded: decoded)) }
             guard let vin = reading.vin else {
                 if !reading.text.isEmpty { print("Read \(reading.text), but no reading of it is a VIN with a matching check digit.") }
                 GarageOCR.warn(reading.warnings)
@@ -72,6 +100,10 @@ struct GarageOCR: AsyncParsableCommand {
                 ["Confidence", GarageOCR.percent(reading.confidence)],
             ])
             GarageOCR.warn(reading.warnings)
+            if let decoded {
+                print("")
+                GarageVIN.print(decoded)
+            }
         }
     }
 

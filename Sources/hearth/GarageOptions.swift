@@ -25,6 +25,13 @@ struct GarageOptions: ParsableArguments {
             throw ServiceError.validationFailed("--db \(url.path) is a folder; give a file path such as \(url.appendingPathComponent("garage.sqlite").path)")
         }
         // Opened with the sync tables, so every change is queued for `hearth garage sync` once sync is on.
-        return try GarageSync.open(at: url).store
+        return try GarageSync.open(at: url).store.tracked()
+    }
+}
+
+extension GarageStore {
+    /// This store, recording what the user does as analytics events (see ``CommandAnalytics``).
+    func tracked() -> GarageStore {
+        tracking(with: CommandAnalytics.make(database: database))
     }
 }

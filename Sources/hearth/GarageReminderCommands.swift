@@ -1,17 +1,57 @@
 import ArgumentParser
 import Foundation
+import HearthAnalytics
 import HearthCore
 import HearthGarage
+import HearthMail
 import Logging
+import ServiceLifecycle
+import UnixSignals
 
-/// `hearth garage reminders [list|deliver|act]`.
+/// `hearth garage reminders [list|deliver|run|act]`.
 struct GarageReminders: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reminders",
-        abstract: "Upcoming reminders, an iCalendar feed of them, delivery and actions.",
-        subcommands: [List.self, Deliver.self, Act.self],
+        abstract: "Upcoming reminders, an iCalendar feed of them, delivery (once, or kept running) and actions.",
+        subcommands: [List.self, Deliver.self, Run.self, Act.self],
         defaultSubcommand: List.self
     )
+
+    /// Where reminders are delivered besides the log (stderr).
+    struct Targets: ParsableArguments {
+        @Option(help: "Also POST each reminder as JSON to this URL (or HEARTH_GARAGE_WEBHOOK_URL).") var webhook: String?
+        @Option(name: .customLong("smtp-url"), help: "Also e-mail each reminder through this mail server: smtp://user:password@host:587 (STARTTLS required; ?starttls=opportunistic or off), smtps://user:password@host:465 (or HEARTH_SMTP_URL).")
+        var smtpURL: String?
+        @Option(name: .customLong("mail-from"), help: "The address reminder e-mails come from (or HEARTH_MAIL_FROM); needed with --smtp-url.") var mailFrom: String?
+        @Option(name: .customLong("mail-to"), help: "Who reminder e-mails go to, comma-separated (or HEARTH_MAIL_TO); needed with --smtp-url.") var mailTo: String?
+
+        /// The log, and the webhook and the mail server when given.
+        func adapters(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> [any ReminderDelivering] {
+            func setting(_ value: String?, _ variable: String) -> String? {
+                (value ?? environment[variable]).flatMap { $0.isEmpty ? nil : $0 }
+            }
+            var adapters: [any ReminderDelivering] = [LogReminderDelivery(logger: GarageReminders.logger)]
+            if let target = setting(webhook, "HEARTH_GARAGE_WEBHOOK_URL") {
+                guard let url = URL(string: target) else { throw ValidationError("--webhook \"\(target)\" is not a URL.") }
+                adapters.append(try WebhookReminderDelivery(url: url))
+            }
+            let mailTo = setting(self.mailTo, "HEARTH_MAIL_TO")
+            if let url = setting(smtpURL, "HEARTH_SMTP_URL") {
+                guard let from = setting(mailFrom, "HEARTH_MAIL_FROM") else {
+                    throw ValidationError("--smtp-url needs --mail-from (or HEARTH_MAIL_FROM): the address reminder e-mails come from.")
+                }
+                guard let mailTo else {
+                    throw ValidationError("--smtp-url needs --mail-to (or HEARTH_MAIL_TO): who the reminder e-mails go to.")
+                }
+                let recipients = try mailTo.split(separator: ",").map { try MailAddress(String($0)) }
+                let mailer = SMTPMailSender(configuration: try SMTPConfiguration(url: url, from: from), logger: GarageReminders.logger)
+                adapters.append(try MailReminderDelivery(mailer: mailer, to: recipients))
+            } else if self.mailTo != nil || self.mailFrom != nil {
+                throw ValidationError("--mail-to and --mail-from send reminders by e-mail through --smtp-url (or HEARTH_SMTP_URL); give it too.")
+            }
+            return adapters
+        }
+    }
 
     /// Reminder logs go to stderr, so stdout stays the command's output.
     static var logger: Logger {
@@ -44,6 +84,7 @@ struct GarageReminders: AsyncParsableCommand {
                 } catch {
                     throw ServiceError(.operationFailed, "Could not write \(url.path): \(error.localizedDescription)", underlying: error)
                 }
+                await store.analytics.track(GarageEvent.exportMade(format: .ics))
                 if !options.json { GarageOutput.note("Wrote \(upcoming.count) reminder\(upcoming.count == 1 ? "" : "s") to \(url.path).") }
             }
             if options.json { return try GarageOutput.json(pending) }
@@ -60,19 +101,14 @@ struct GarageReminders: AsyncParsableCommand {
 
     struct Deliver: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Deliver the reminders whose time has come: to the log (stderr) and optionally a webhook."
+            abstract: "Deliver the reminders whose time has come, once: to the log (stderr), and to a webhook and by e-mail when asked."
         )
         @OptionGroup var options: GarageOptions
-        @Option(help: "Also POST each reminder as JSON to this URL (or HEARTH_GARAGE_WEBHOOK_URL).") var webhook: String?
+        @OptionGroup var targets: Targets
 
         func run() async throws {
             let store = try options.openStore()
-            var adapters: [any ReminderDelivering] = [LogReminderDelivery(logger: GarageReminders.logger)]
-            if let target = webhook ?? ProcessInfo.processInfo.environment["HEARTH_GARAGE_WEBHOOK_URL"], !target.isEmpty {
-                guard let url = URL(string: target) else { throw ValidationError("--webhook \"\(target)\" is not a URL.") }
-                adapters.append(try WebhookReminderDelivery(url: url))
-            }
-            let reminders = GarageReminders.service(store, adapters: adapters)
+            let reminders = GarageReminders.service(store, adapters: try targets.adapters())
             try await reminders.reschedule()
             let report = try await reminders.deliverDue()
             if options.json {
@@ -84,6 +120,30 @@ struct GarageReminders: AsyncParsableCommand {
                 GarageOutput.note("error: \(failure.reminder.id) was not delivered by the \(failure.adapter): \(failure.message); it stays pending.")
             }
             if !report.failed.isEmpty { throw ExitCode.failure }
+        }
+    }
+
+    struct Run: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep delivering reminders, each at its slot, until stopped (Ctrl-C or SIGTERM).",
+            discussion: """
+                Each reminder goes to the log (stderr), and to --webhook as a JSON POST and by e-mail through --smtp-url
+                when given. The schedule follows the data: a due date changed by another hearth garage command while
+                this runs is picked up within two seconds. Deliveries are recorded in the database, so a restart
+                repeats none; slots missed while nothing ran fire once, a minute after it starts again (of one
+                service's series only the latest). A reminder an adapter refused stays pending and is tried again.
+                """
+        )
+        @OptionGroup var options: GarageOptions
+        @OptionGroup var targets: Targets
+
+        func run() async throws {
+            let store = try options.openStore()
+            let reminders = GarageReminders.service(store, adapters: try targets.adapters())
+            GarageOutput.note("Delivering garage reminders until stopped; \(try await reminders.reschedule().count) pending.")
+            let group = ServiceGroup(configuration: ServiceGroupConfiguration(
+                services: [reminders], gracefulShutdownSignals: [.sigterm, .sigint], logger: GarageReminders.logger))
+            try await group.run()
         }
     }
 

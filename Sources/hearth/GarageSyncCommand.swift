@@ -49,7 +49,7 @@ struct GarageSyncRun: AsyncParsableCommand {
         var logger = Logger(label: "hearth.garage.sync")
         logger.logLevel = .error
         let engine = SyncEngine(database: garage.store.database, outbox: garage.outbox, cloud: client, logger: logger)
-        let service = GarageSyncService(store: garage.store, engine: engine, server: server)
+        let service = GarageSyncService(store: garage.store.tracked(), engine: engine, server: server)
 
         let progress = SyncProgress(enabled: !options.json && isatty(STDERR_FILENO) == 1)
         let events = engine.events()

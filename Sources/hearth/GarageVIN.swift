@@ -17,64 +17,42 @@ struct GarageVIN: AsyncParsableCommand {
         @Flag(help: "Also decode with NHTSA's vPIC service.") var online = false
         @Option(name: .customLong("model-year"), help: "Helps vPIC with pre-1981 or ambiguous VINs.") var modelYear: Int?
 
-        /// "3.0 L, 6 cyl", or nil when vPIC knows neither.
-        func engine(_ decoded: VINDecoding) -> String? {
-            let parts = [decoded.displacementL.map { "\($0) L" }, decoded.engineCylinders.map { "\($0) cyl" }].compactMap { $0 }
-            return parts.isEmpty ? nil : parts.joined(separator: ", ")
-        }
-
-        struct Output: Encodable {
-            var vin: String
-            var corrected: Bool
-            var checkDigit: String
-            var expectedCheckDigit: String
-            var checkDigitValid: Bool
-            var modelYear: Int?
-            var region: String
-            var country: String?
-            var manufacturer: String?
-            var nhtsa: VINDecoding?
-        }
-
         func run() async throws {
-            let parsed: VIN
-            switch VIN.parse(vin) {
-            case .success(let value): parsed = value
-            case .failure(let problem): throw ServiceError.validationFailed(problem.message)
-            }
-            var output = Output(
-                vin: parsed.value, corrected: parsed.value != vin.uppercased(), checkDigit: String(parsed.checkDigit),
-                expectedCheckDigit: String(parsed.expectedCheckDigit), checkDigitValid: parsed.isCheckDigitValid,
-                modelYear: parsed.modelYear, region: parsed.region.rawValue, country: parsed.country,
-                manufacturer: parsed.manufacturer
-            )
-            if online { output.nhtsa = try await nhtsa.client().decodeVIN(parsed.value, modelYear: modelYear) }
-            if options.json { return try GarageOutput.json(output) }
-            if output.corrected { print("Read as \(parsed.value) (O, I and Q are not used in VINs).") }
-            var rows: [[String]] = [
-                ["VIN", parsed.value],
-                ["Check digit", parsed.isCheckDigitValid ? "\(parsed.checkDigit) (valid)" : "\(parsed.checkDigit), expected \(parsed.expectedCheckDigit)"],
-                ["Model year", parsed.modelYear.map(String.init) ?? "unknown"],
-                ["Region", parsed.region.rawValue + (parsed.country.map { " (\($0))" } ?? "")],
-                ["Maker (WMI \(parsed.wmi))", parsed.manufacturer ?? "not in the offline table"],
+            let store = try options.openStore()
+            let lookup = VINLookup(nhtsa: online ? try nhtsa.client() : nil, analytics: store.analytics)
+            let report = try await lookup.decode(vin, online: online, modelYear: modelYear)
+            if options.json { return try GarageOutput.json(report) }
+            GarageVIN.print(report)
+        }
+    }
+
+    /// The report as a table, with warnings about the check digit and what NHTSA said on stderr.
+    static func print(_ report: VINReport) {
+        if report.corrected { Swift.print("Read as \(report.vin) (O, I and Q are not used in VINs).") }
+        var rows: [[String]] = [
+            ["VIN", report.vin],
+            ["Check digit", report.checkDigitValid ? "\(report.checkDigit) (valid)" : "\(report.checkDigit), expected \(report.expectedCheckDigit)"],
+            ["Model year", report.modelYear.map(String.init) ?? "unknown"],
+            ["Region", report.region + (report.country.map { " (\($0))" } ?? "")],
+            ["Maker (WMI \(report.vin.prefix(3)))", report.manufacturer ?? "not in the offline table"],
+        ]
+        if let decoded = report.nhtsa {
+            let engineParts = [decoded.displacementL.map { "\($0) L" }, decoded.engineCylinders.map { "\($0) cyl" }].compactMap { $0 }
+            let fields: [(String, String?)] = [
+                ("Make", decoded.make), ("Model", decoded.model), ("NHTSA model year", decoded.modelYear.map(String.init)),
+                ("Trim", decoded.trim), ("Series", decoded.series), ("Body", decoded.bodyClass), ("Type", decoded.vehicleType),
+                ("Drive", decoded.driveType), ("Fuel", decoded.fuelTypePrimary),
+                ("Engine", engineParts.isEmpty ? nil : engineParts.joined(separator: ", ")),
+                ("Plant", decoded.plantCountry), ("Manufacturer", decoded.manufacturer),
             ]
-            if let decoded = output.nhtsa {
-                let fields: [(String, String?)] = [
-                    ("Make", decoded.make), ("Model", decoded.model), ("NHTSA model year", decoded.modelYear.map(String.init)),
-                    ("Trim", decoded.trim), ("Series", decoded.series), ("Body", decoded.bodyClass), ("Type", decoded.vehicleType),
-                    ("Drive", decoded.driveType), ("Fuel", decoded.fuelTypePrimary),
-                    ("Engine", engine(decoded)),
-                    ("Plant", decoded.plantCountry), ("Manufacturer", decoded.manufacturer),
-                ]
-                rows += fields.compactMap { label, value in value.map { [label, $0] } }
-            }
-            GarageOutput.table(["FIELD", "VALUE"], rows)
-            if !parsed.isCheckDigitValid {
-                GarageOutput.note("warning: the check digit does not match; check for a typo (vehicles built outside North America may not use it).")
-            }
-            if let decoded = output.nhtsa, !decoded.isClean {
-                GarageOutput.note("NHTSA: \(decoded.errorText ?? "error codes \(decoded.errorCodes)")\(decoded.suggestedVIN.map { " Suggested VIN: \($0)." } ?? "")")
-            }
+            rows += fields.compactMap { label, value in value.map { [label, $0] } }
+        }
+        GarageOutput.table(["FIELD", "VALUE"], rows)
+        if !report.checkDigitValid {
+            GarageOutput.note("warning: the check digit does not match; check for a typo (vehicles built outside North America may not use it).")
+        }
+        if let decoded = report.nhtsa, !decoded.isClean {
+            GarageOutput.note("NHTSA: \(decoded.errorText ?? "error codes \(decoded.errorCodes)")\(decoded.suggestedVIN.map { " Suggested VIN: \($0)." } ?? "")")
         }
     }
 }

@@ -302,8 +302,10 @@ struct HealthExport: AsyncParsableCommand {
         commandName: "export",
         abstract: "Export a record: JSON (format version 1, the original app's), a FHIR R4 Bundle, or a PDF or HTML report with charts.",
         discussion: """
-            PDF and HTML go into a folder (-o, default the current one) as "<name> - Medical Record.pdf", readable only by
-            you (0600), and encrypted with AES-GCM when HEARTH_ENCRYPTION_KEY holds a key. JSON goes to -o FILE or stdout.
+            PDF and HTML go into a folder (-o, default the current one) as "<name> - Medical Record.pdf"; JSON and FHIR go
+            to -o FILE, or to stdout without -o. Every file is readable only by you (0600), and encrypted with AES-GCM
+            when HEARTH_ENCRYPTION_KEY holds a key (hearth health import reads it back with the same key; keep its name,
+            which the encryption is bound to).
             """
     )
     @OptionGroup var options: HealthOptions
@@ -321,16 +323,16 @@ struct HealthExport: AsyncParsableCommand {
                 FileHandle.standardOutput.write(data + Data("\n".utf8))
                 return
             }
+            // The file holds social security and insurance numbers: written as the PDFs are, 0600 and
+            // encrypted when there is a key.
             let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath)
-            try data.write(to: url, options: .atomic)
-            if options.json { return try options.print(json: ["written": url.path]) }
-            Swift.print("Wrote \(found.displayName) to \(url.path).")
+            let store = ProtectedFileStore(directory: url.deletingLastPathComponent(), key: try HealthFiles.key())
+            try store.write(data, to: url.lastPathComponent)
+            if options.json { return try options.print(json: ["written": url.path, "encrypted": store.isEncrypted ? "yes" : "no"]) }
+            Swift.print("Wrote \(found.displayName) to \(url.path)\(store.isEncrypted ? " (encrypted)" : "").")
         case "pdf", "html":
             let folder = URL(fileURLWithPath: ((output ?? ".") as NSString).expandingTildeInPath)
-            let key = try ProcessInfo.processInfo.environment[EncryptionKey.environmentVariable].flatMap { text in
-                text.isEmpty ? nil : try EncryptionKey(text: text, source: EncryptionKey.environmentVariable)
-            }
-            let store = ProtectedFileStore(directory: folder, key: key)
+            let store = ProtectedFileStore(directory: folder, key: try HealthFiles.key())
             let name = try await HealthReportService(records: service).write(found.uuid, format: format.lowercased() == "pdf" ? .pdf : .html, to: store)
             let path = folder.appendingPathComponent(name).path
             if options.json { return try options.print(json: ["written": path, "encrypted": store.isEncrypted ? "yes" : "no"]) }
@@ -345,7 +347,8 @@ struct HealthExport: AsyncParsableCommand {
 struct HealthImport: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a JSON export (version 1: one record or an array; importing twice adds nothing), a FHIR R4 Bundle, or a vCard file's contacts into a record (--to)."
+        abstract: "Import a JSON export (version 1: one record or an array; importing twice adds nothing), a FHIR R4 Bundle, or a vCard file's contacts into a record (--to).",
+        discussion: "An export encrypted by hearth health export is read with the key in HEARTH_ENCRYPTION_KEY."
     )
     @OptionGroup var options: HealthOptions
     @Argument(help: "The file: .json, or .vcf (vCard 2.1, 3.0 or 4.0).") var file: String
@@ -353,8 +356,7 @@ struct HealthImport: AsyncParsableCommand {
 
     func run() async throws {
         let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath)
-        let data: Data
-        do { data = try Data(contentsOf: url) } catch { throw ServiceError.notFound("The file \(url.path)") }
+        let data = try HealthFiles.read(url)
         if url.pathExtension.lowercased() == "vcf" || to != nil {
             guard let to else { throw ServiceError.validationFailed("Say which record the contacts join with --to RECORD") }
             let service = try options.openService()

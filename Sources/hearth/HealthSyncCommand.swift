@@ -24,13 +24,21 @@ struct HealthSyncRun: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Send the changes of cloud-enabled records to the server and fetch what changed elsewhere, shared records included.",
-        discussion: "Sign in once with --email and --password (add --sign-up to create the account); the sign-in is kept, readable only by you, in the data directory's credentials folder, and later runs need only --server. The first sync uploads every cloud-enabled record once; after that each run sends the changes made since by any hearth health command, and fetches your other devices' changes and the records shared with you. Progress is shown on a terminal, not when the output is piped."
+        discussion: "Sign in once with --email and --password (add --sign-up to create the account); the sign-in is kept, readable only by you, in the data directory's credentials folder, and later runs need only --server. The first sync uploads every cloud-enabled record once; after that each run sends the changes made since by any hearth health command, and fetches your other devices' changes and the records shared with you. Progress is shown on a terminal, not when the output is piped. --watch keeps syncing until interrupted (Ctrl-C or SIGTERM), fetching as soon as the server reports a change and sending shortly after any hearth health command changes a cloud-enabled record; it prints each change of status and each batch sent and received."
     )
 
     @OptionGroup var options: HealthOptions
     @OptionGroup var signIn: SyncSignInOptions
+    @Flag(help: "Keep syncing until interrupted.") var watch = false
 
     func run() async throws {
+        if watch {
+            return try await HealthCloud.run(options: options, signIn: signIn) { cloud in
+                var logger = Logger(label: "hearth.health.sync")
+                logger.logLevel = .error
+                try await SyncWatch(engine: cloud.engine, json: options.json, logger: logger).run(cloud.sync)
+            } output: { (_: Void, _) in }
+        }
         try await HealthCloud.run(options: options, signIn: signIn) { cloud in
             let progress = SyncProgress(enabled: !options.json && isatty(STDERR_FILENO) == 1)
             let events = cloud.engine.events()

@@ -224,6 +224,40 @@ struct HearthCLI {
         }
     }
 
+    @Test func recallsForAVINAndForAVehicleKnownOnlyByItsVIN() async throws {
+        try await FakeNHTSA.serve { base, hits in
+            var cli = try HearthCLI()
+            cli.environment["HEARTH_NHTSA_VPIC_URL"] = base.absoluteString
+            cli.environment["HEARTH_NHTSA_API_URL"] = base.absoluteString
+            // A VIN (with an O read as 0): vPIC names the make, model and year the recall search needs.
+            let byVIN = try await cli.run("recalls", "1HGCM82633AOO4352")
+            #expect(byVIN.status == 0, "\(byVIN.stderr)")
+            #expect(byVIN.stdout.contains("2 recalls for the 2003 HONDA Accord"), "\(byVIN.stdout)")
+            #expect(byVIN.stdout.contains("19V182000  AIR BAGS:FRONTAL:DRIVER SIDE:INFLATOR MODULE"))
+            #expect(hits.withLock { $0["vin:1HGCM82633A004352|"] } == 1)
+            #expect(hits.withLock { $0["recalls:HONDA|Accord|2003"] } == 1)
+            let json = try await cli.run("recalls", "1HGCM82633A004352", "--json")
+            #expect((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])?.count == 2)
+
+            // A vehicle with only a name and a VIN is searched by what its VIN decodes to.
+            #expect(try await cli.run("vehicle", "add", "--name", "Coupe", "--vin", "1HGCM82633A004352").status == 0)
+            let byVehicle = try await cli.run("recalls", "Coupe")
+            #expect(byVehicle.status == 0, "\(byVehicle.stderr)")
+            #expect(byVehicle.stdout.contains("2 recalls for the 2003 HONDA Accord"))
+
+            // A VIN vPIC knows nothing of, and a text that is neither a vehicle nor a VIN, say so.
+            let unknown = try await cli.run("recalls", "ZZZZZZZZZZZZZZZZZ")
+            #expect(unknown.status != 0)
+            #expect(unknown.stderr.contains("NHTSA has no data for VIN ZZZZZZZZZZZZZZZZZ"), "\(unknown.stderr)")
+            let neither = try await cli.run("recalls", "Van")
+            #expect(neither.status != 0)
+            #expect(neither.stderr.contains("No vehicle is called \"Van\"") && neither.stderr.contains("Or give a 17-character VIN"), "\(neither.stderr)")
+            // Too short for a VIN, and no vehicle of that name.
+            let partial = try await cli.run("recalls", "1HGCM826")
+            #expect(partial.status != 0)
+        }
+    }
+
     struct VINOutput: Decodable {
         var vin: String
         var corrected: Bool

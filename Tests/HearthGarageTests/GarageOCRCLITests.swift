@@ -1,6 +1,11 @@
 import Foundation
+import HearthCore
 import HearthTestSupport
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
 import Testing
+@testable import HearthGarage
 
 /// `hearth garage ocr` on photos drawn by `scripts/ocr/generate.py`: the reading, the check against the
 /// vehicle's mileage, and the errors. Skips (fails on CI) without Pillow in `.build/venv`.
@@ -46,6 +51,54 @@ import Testing
         #expect(odometer.status == 0, "\(odometer.stderr)")
         #expect(odometer.stdout.contains(expected.formatted(.number.locale(Locale(identifier: "en_US")))))
         #expect(odometer.stderr.contains("is below the vehicle's last mileage (\(expected + 1000))"))
+    }
+
+    @Test func aVINPhotoIsDecodedOfflineAndThroughVPIC() async throws {
+        let cli = try HearthCLI()
+        guard let photos = try await photos(in: cli.dataDirectory) else { return }
+        let expected = photos.vin.1
+        guard case .success(let parsed) = VIN.parse(expected) else { Issue.record("the generator drew \(expected), not a VIN"); return }
+
+        // Offline: what the VIN itself says.
+        let offline = try await cli.run("ocr", "vin", photos.vin.0.path, "--decode", "--json")
+        #expect(offline.status == 0, "\(offline.stderr)")
+        let offlineJSON = try #require(try JSONSerialization.jsonObject(with: Data(offline.stdout.utf8)) as? [String: Any])
+        #expect(offlineJSON["vin"] as? String == expected)
+        let decoded = try #require(offlineJSON["decoded"] as? [String: Any])
+        #expect(decoded["vin"] as? String == expected)
+        #expect(decoded["checkDigitValid"] as? Bool == true)
+        #expect(decoded["modelYear"] as? Int == parsed.modelYear)
+        #expect(decoded["region"] as? String == parsed.region.rawValue)
+        #expect(decoded["nhtsa"] == nil)
+        let table = try await cli.run("ocr", "vin", photos.vin.0.path, "--decode")
+        #expect(table.stdout.contains("Check digit") && table.stdout.contains("(valid)"), "\(table.stdout)")
+
+        // Online: a local vPIC answers the VIN read, as the real one does, and the decoding is shown.
+        let asked = Locked<[String]>([])
+        let router = Router()
+        router.get("/api/vehicles/DecodeVinValues/:vin") { request, context -> Response in
+            let vin = try context.parameters.require("vin")
+            asked.withLock { $0.append(vin) }
+            guard request.uri.queryParameters["format"] == "json" else { return Response(status: .badRequest) }
+            var values = FakeNHTSA.accord
+            values["ModelYear"] = parsed.modelYear.map(String.init) ?? ""
+            return Response(status: .ok, headers: [.contentType: "application/json"],
+                            body: ResponseBody(byteBuffer: ByteBuffer(string: FakeNHTSA.vpic(vin: vin, values))))
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            var cli = cli
+            cli.environment["HEARTH_NHTSA_VPIC_URL"] = "http://127.0.0.1:\(port)"
+            let online = try await cli.run("ocr", "vin", photos.vin.0.path, "--decode", "--online")
+            #expect(online.status == 0, "\(online.stderr)")
+            #expect(online.stdout.contains("HONDA") && online.stdout.contains("Accord") && online.stdout.contains("3.0 L, 6 cyl"), "\(online.stdout)")
+            #expect(asked.withLock { $0 } == [expected])
+        }
+
+        let mistaken = try await cli.run("ocr", "vin", photos.vin.0.path, "--online")
+        #expect(mistaken.status != 0)
+        #expect(mistaken.stderr.contains("add --decode"))
     }
 
     @Test func aMissingPhotoIsNamed() async throws {

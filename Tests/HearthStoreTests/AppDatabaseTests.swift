@@ -68,6 +68,28 @@ func temporaryDirectory() throws -> URL {
         #expect(notes == [Note(id: "a", text: "milk")])
     }
 
+    @Test func ownerOnlyDatabasesAndTheirWALFilesAre0600FromTheStart() async throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func mode(_ path: String) throws -> Int? {
+            try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? Int
+        }
+        let url = folder.appendingPathComponent("private.sqlite")
+        let database = try AppDatabase.open(at: url, schemas: [NotesSchema.self], ownerOnly: true)
+        try await database.write { db in try Note(id: "a", text: "a secret").insert(db) }
+        for suffix in ["", "-wal", "-shm"] {
+            #expect(FileManager.default.fileExists(atPath: url.path + suffix), "\(suffix)")
+            #expect(try mode(url.path + suffix) == 0o600, "\(suffix)")
+        }
+        // A file made earlier with wider rights is narrowed when it is opened.
+        let older = folder.appendingPathComponent("older.sqlite")
+        _ = try AppDatabase.open(at: older, schemas: [NotesSchema.self])
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: older.path)
+        #expect(try mode(older.path) == 0o644)
+        _ = try AppDatabase.open(at: older, schemas: [NotesSchema.self], ownerOnly: true)
+        #expect(try mode(older.path) == 0o600)
+    }
+
     @Test func foreignKeysAreEnforced() async throws {
         let database = try AppDatabase.inMemory(schemas: [NotesSchema.self, TagsSchema.self])
         await #expect(throws: DatabaseError.self) {

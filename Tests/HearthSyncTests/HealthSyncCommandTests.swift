@@ -114,4 +114,50 @@ import Testing
         #expect(try await hearth(["sync", "--server", url], in: ownerFolder).stdout.contains("(0 saved, 1 deleted)"))
         #expect(try await hearth(["record", "list"], in: ownerFolder).stdout.contains("Rex   pet   local"))
     }
+
+    @Test func syncWatchKeepsSyncingFetchingOnEveryPushAndSendingLocalEdits() async throws {
+        let server = try await LiveServer.start()
+        defer { Task { await server.stop() } }
+        let laptop = try folder()
+        let phone = try folder()
+        let url = server.url.absoluteString
+        let email = freshEmail("watch-cli")
+        let password = "long enough password"
+        #expect(try await hearth(["record", "add", "--pet", "--name", "Rex", "--cloud", "on"], in: laptop).status == 0)
+        #expect(try await hearth(["sync", "--server", url, "--email", email, "--password", password, "--sign-up"], in: laptop).status == 0)
+        // The phone is the same person's: it takes the key with the recovery code, then signs in.
+        let keys = try #require(json(try await hearth(["keys", "--recovery-code", "--json"], in: laptop).stdout))
+        let code = try #require(keys["recoveryCode"] as? String)
+        #expect(try await hearth(["keys", "recover", code], in: phone).status == 0)
+        #expect(try await hearth(["sync", "--server", url, "--email", email, "--password", password], in: phone).status == 0)
+        #expect(try await hearth(["record", "list"], in: phone).stdout.contains("Rex"))
+
+        let watching = try ChildProcess.start(
+            ChildProcess.product("hearth"), ["health", "sync", "--server", url, "--watch", "--json"],
+            environment: ["HEARTH_DATA_DIR": phone.path, "HEARTH_SERVER_URL": "", "HEARTH_PASSWORD": ""])
+        defer { watching.signal(SIGKILL) }
+        _ = try await watching.waitForOutput(containing: "{\"status\":\"synced\"}", timeout: .seconds(60))
+
+        // The laptop changes Rex: the server's push makes the watching phone fetch it, with no command run there.
+        #expect(try await hearth(["entry", "add", "Rex", "allergy", "--name", "Pollen"], in: laptop).status == 0)
+        #expect(try await hearth(["sync", "--server", url], in: laptop).status == 0)
+        _ = try await watching.waitForOutput(containing: "\"received\":{", timeout: .seconds(60))
+        try await waitUntil("the phone holds the laptop's entry", timeout: .seconds(60), interval: .milliseconds(100)) {
+            try await hearth(["record", "show", "Rex", "--json"], in: phone).stdout.contains("Pollen")
+        }
+
+        // An entry added on the phone by another command goes out from the watching process on its own.
+        #expect(try await hearth(["entry", "add", "Rex", "allergy", "--name", "Dust"], in: phone).status == 0)
+        _ = try await watching.waitForOutput(containing: "\"sent\":{", timeout: .seconds(60))
+        try await waitUntil("the laptop receives the phone's entry", timeout: .seconds(60), interval: .milliseconds(200)) {
+            _ = try await hearth(["sync", "--server", url], in: laptop)
+            return try await hearth(["record", "show", "Rex", "--json"], in: laptop).stdout.contains("Dust")
+        }
+        #expect(try await hearth(["sync", "status"], in: phone).stdout.contains("Status: synced"))
+
+        // SIGTERM ends it cleanly.
+        watching.signal(SIGTERM)
+        #expect(await watching.exit() == 0, "\(watching.stderr)")
+        #expect(!watching.stderr.contains("error"), "\(watching.stderr)")
+    }
 }

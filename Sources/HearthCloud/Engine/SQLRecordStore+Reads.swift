@@ -184,9 +184,98 @@ extension SQLRecordStore {
                 records.append(row.cloudRecord(zoneID: access.zoneID, shareName: raw.optionalText("share_name"), desiredKeys: desiredKeys))
             }
         }
+        if position != nil && !access.isOwner {
+            var listed = Set(records.map(\.recordName))
+            for record in try await gainedRecords(tx, principal: principal, access: access, since: since, desiredKeys: desiredKeys)
+            where listed.insert(record.recordName).inserted {
+                records.append(record)
+            }
+            if !access.seesEverything {
+                records += try await lostRecords(tx, principal: principal, access: access, since: since).filter { !listed.contains($0.recordName) }
+            }
+        }
         let reached = moreComing ? (page.last?.seq ?? since) : max(current, page.last?.seq ?? since, since)
         let token = SyncTokenCodec.zoneToken(.init(zonePK: access.zonePK, incarnation: access.incarnation, seq: reached))
         return CloudRecordChangesResponse(zoneID: access.zoneID, records: records, syncToken: token, moreComing: moreComing)
+    }
+
+    /// The live records a participant can read now under the roots (or the whole zone) a share they accepted
+    /// after change `since` opened to them. Those records may not have changed since, so the feed alone would
+    /// never bring them to a device that already followed the zone through another share. A record the
+    /// device has already comes with the change tag it knows, and is skipped there.
+    func gainedRecords(
+        _ tx: any SQLTransaction, principal: CloudPrincipal, access: ZoneAccess, since: Int64, desiredKeys: Set<String>?
+    ) async throws -> [CloudRecord] {
+        let rows = try await tx.query(
+            """
+            SELECT s.root_name FROM participants p JOIN shares s ON s.zone_pk = p.zone_pk AND s.name = p.share_name
+            WHERE p.zone_pk = ? AND p.account_id = ? AND p.status = 'ACCEPTED' AND s.deleted = 0 AND p.seq > ?
+            """,
+            .int(access.zonePK), .text(principal.userID), .int(since)
+        )
+        guard !rows.isEmpty else { return [] }
+        let wholeZone = rows.contains { $0.optionalText("root_name") == nil }
+        var sql = """
+            SELECT \(StoredRecord.qualifiedColumns), s.name AS share_name FROM records r
+            LEFT JOIN shares s ON s.zone_pk = r.zone_pk AND s.root_name = r.name AND s.deleted = 0
+            WHERE r.zone_pk = ? AND r.deleted = 0
+            """
+        var binds: [SQLValue] = [.int(access.zonePK)]
+        if !wholeZone {
+            let roots = Array(Set(rows.compactMap { $0.optionalText("root_name") }))
+            sql += " AND r.root_name IN (\(placeholders(roots.count)))"
+            binds += roots.map(SQLValue.text)
+        }
+        return try await tx.query(sql + " ORDER BY r.seq", binds).compactMap { row in
+            let stored = StoredRecord(row: row)
+            guard access.canRead(root: stored.rootName) else { return nil }
+            return stored.cloudRecord(zoneID: access.zoneID, shareName: row.optionalText("share_name"), desiredKeys: desiredKeys)
+        }
+    }
+
+    /// Deletions, as a participant sees them, of the records they could read at change `since` and cannot now
+    /// although the zone stays visible to them through another share: they were removed from a share (or left
+    /// it), or its owner deleted it, after `since`. None of those records changed, so the feed alone would
+    /// never tell their device to let them go.
+    ///
+    /// Each deletion's change tag is that of the removal, which the device has never seen, so it is not taken
+    /// for the echo of a deletion of its own. A page asked for from before the removal carries them all again
+    /// (deleting what is already gone changes nothing); once the device's token is past it, none.
+    func lostRecords(_ tx: any SQLTransaction, principal: CloudPrincipal, access: ZoneAccess, since: Int64) async throws -> [CloudRecord] {
+        let rows = try await tx.query(
+            """
+            SELECT s.root_name, s.deleted AS share_deleted, s.seq AS share_seq, p.status, p.seq AS participant_seq
+            FROM participants p JOIN shares s ON s.zone_pk = p.zone_pk AND s.name = p.share_name
+            WHERE p.zone_pk = ? AND p.account_id = ? AND ((p.status = 'REMOVED' AND p.seq > ?) OR (s.deleted = 1 AND s.seq > ?))
+            """,
+            .int(access.zonePK), .text(principal.userID), .int(since), .int(since)
+        )
+        var lostAt: [String: Int64] = [:]
+        var zoneWideLostAt: Int64?
+        for row in rows {
+            var when: Int64 = 0
+            if row.text("status") == CloudShareAcceptance.removed.rawValue { when = max(when, row.int("participant_seq")) }
+            if row.bool("share_deleted") { when = max(when, row.int("share_seq")) }
+            if let root = row.optionalText("root_name") {
+                if access.roots[root] == nil { lostAt[root] = max(lostAt[root] ?? 0, when) }
+            } else if access.zoneWide == nil {
+                zoneWideLostAt = max(zoneWideLostAt ?? 0, when)
+            }
+        }
+        guard !lostAt.isEmpty || zoneWideLostAt != nil else { return [] }
+        var sql = "SELECT name, type, root_name FROM records WHERE zone_pk = ? AND deleted = 0"
+        var binds: [SQLValue] = [.int(access.zonePK)]
+        if zoneWideLostAt == nil {
+            let roots = Array(lostAt.keys)
+            sql += " AND root_name IN (\(placeholders(roots.count)))"
+            binds += roots.map(SQLValue.text)
+        }
+        return try await tx.query(sql + " ORDER BY name", binds).compactMap { row in
+            let root = row.text("root_name")
+            // Records under a root still shared with them stay.
+            guard access.roots[root] == nil, let when = lostAt[root] ?? zoneWideLostAt else { return nil }
+            return CloudRecord(recordName: row.text("name"), recordType: row.text("type"), zoneID: access.zoneID, recordChangeTag: changeTag(when), deleted: true)
+        }
     }
 
     /// The changes of several zones, each answered on its own (one zone's expired token does not fail the others).

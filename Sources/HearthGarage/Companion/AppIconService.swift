@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HearthAnalytics
 import HearthCore
 
 /// An app icon the user can choose.
@@ -20,6 +21,17 @@ public struct AppIcon: Sendable, Codable, Equatable, Hashable {
 
     /// The icon used until the user picks another.
     public static let standard = all[0]
+
+    /// The icon's analytics category.
+    var analyticsIcon: GarageEvent.AppIcon {
+        switch id {
+        case "midnight": .midnight
+        case "blueprint": .blueprint
+        case "garage-door": .garageDoor
+        case "mono": .mono
+        default: .amber
+        }
+    }
 }
 
 /// Chooses the app's icon.
@@ -64,6 +76,7 @@ public struct AppIconService: AppIconServicing {
         try await store.write { tx in
             try tx.db.execute(sql: "INSERT OR REPLACE INTO garageSetting (key, value) VALUES (?, ?)", arguments: [Self.key, icon.id])
         }
+        await store.analytics.track(GarageEvent.appIconChanged(icon: icon.analyticsIcon))
         return icon
     }
 }

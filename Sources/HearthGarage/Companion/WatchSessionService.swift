@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HearthAnalytics
 import HearthCore
 
 /// The phone's side of the watch connection.
@@ -54,8 +55,9 @@ public actor WatchSessionService: WatchSessionServicing {
     public func applyPending() async throws -> [WatchInboxEntry] {
         let today = store.today
         let timeZone = store.timeZone
-        let applied = try await store.write { tx -> [WatchInboxEntry] in
+        let (applied, events) = try await store.write { tx -> ([WatchInboxEntry], [GarageEvent]) in
             var entries: [WatchInboxEntry] = []
+            var events: [GarageEvent] = []
             let rows = try Row.fetchAll(tx.db, sql: "SELECT id, payload, receivedAt FROM \(Self.inboxTable) WHERE state = 'pending' ORDER BY sentAt, receivedAt")
             for row in rows {
                 let id: String = row["id"]
@@ -64,10 +66,12 @@ public actor WatchSessionService: WatchSessionServicing {
                 var entry = WatchInboxEntry(message: message, state: .applied, receivedAt: receivedAt, appliedAt: tx.now)
                 do {
                     // A savepoint per message: a refused one leaves nothing behind, the others still apply.
+                    var made: [GarageEvent] = []
                     try tx.db.inSavepoint {
-                        try Self.apply(message.action, in: tx, today: today, timeZone: timeZone)
+                        made = try Self.apply(message.action, in: tx, today: today, timeZone: timeZone)
                         return .commit
                     }
+                    events += made
                 } catch let error as ServiceError where error.code == .notFound || error.code == .validationFailed {
                     entry.state = .refused
                     entry.appliedAt = nil
@@ -79,8 +83,9 @@ public actor WatchSessionService: WatchSessionServicing {
                 )
                 entries.append(entry)
             }
-            return entries
+            return (entries, events)
         }
+        for event in events { await store.analytics.track(event) }
         if !applied.isEmpty { try await publishState() }
         return applied
     }
@@ -130,7 +135,8 @@ public actor WatchSessionService: WatchSessionServicing {
         return true
     }
 
-    static func apply(_ action: WatchMessage.Action, in tx: GarageTransaction, today: CalendarDay, timeZone: TimeZone) throws {
+    /// Applies one message's action; returns the analytics events of what it did.
+    static func apply(_ action: WatchMessage.Action, in tx: GarageTransaction, today: CalendarDay, timeZone: TimeZone) throws -> [GarageEvent] {
         switch action {
         case .updateMileage(let vehicleID, let mileage):
             try GarageStore.validateReading(mileage)
@@ -138,16 +144,20 @@ public actor WatchSessionService: WatchSessionServicing {
                 throw ServiceError.notFound("Vehicle \(vehicleID.uuidString)")
             }
             _ = try GarageStore.recordReading(tx, vehicle: &vehicle, mileage: mileage, at: tx.now, source: .watch)
+            return [.mileageUpdated(source: .watch)]
         case .markServiceDone(let serviceID, let mileage, let date):
             if let mileage { try GarageStore.validateReading(mileage) }
             let day = date ?? today
             guard day <= today else {
                 throw ServiceError.validationFailed("The work date \(day) is in the future; give the day it was done")
             }
-            _ = try GarageStore.complete(
+            let completed = try GarageStore.completionEvent(tx.db, serviceID: serviceID, today: today)
+            let completion = try GarageStore.complete(
                 tx, serviceID: serviceID, on: day, mileage: mileage, amount: nil, category: .maintenance, notes: nil,
                 today: today, timeZone: timeZone
             )
+            guard case .serviceCompleted(let category, _, _)? = completed, let completed else { return [] }
+            return [completed, .serviceLogged(category: category, hasCost: completion.log.cost != nil, hasAttachments: false)]
         }
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import HearthAnalytics
 import HearthCore
 public import HearthExchange
 
@@ -13,6 +14,8 @@ public import HearthExchange
 /// - Everything is written in one transaction; any error leaves the garage as it was. A dry run does the
 ///   same work and rolls it back.
 /// - Each record's id comes from its content, so importing the same file twice adds nothing.
+/// - An import (not a dry run) of a recognised file records ``GarageEvent/importFinished(format:outcome:)``
+///   through the store's analytics: success, partial (rows skipped), failed or cancelled.
 ///
 /// ```swift
 /// let report = try await GarageImporter(store: store).importFile(at: url, options: ImportOptions(vehicleID: car.id))
@@ -33,8 +36,25 @@ public struct GarageImporter: Sendable {
         at url: URL, options: ImportOptions, progress: ExchangeProgressHandler? = nil
     ) async throws -> ImportReport {
         let head = try FileHead(url: url)
+        let format = try Self.format(of: head, name: url.lastPathComponent, options: options)
+        do {
+            let report = try await importFile(at: url, head: head, format: format, options: options, progress: progress)
+            if !options.dryRun {
+                await store.analytics.track(GarageEvent.importFinished(format: format.analyticsFormat, outcome: report.skipped > 0 ? .partial : .success))
+            }
+            return report
+        } catch {
+            if !options.dryRun {
+                await store.analytics.track(GarageEvent.importFinished(format: format.analyticsFormat, outcome: error is CancellationError ? .cancelled : .failed))
+            }
+            throw error
+        }
+    }
+
+    private func importFile(
+        at url: URL, head: FileHead, format: ImportFormat, options: ImportOptions, progress: ExchangeProgressHandler?
+    ) async throws -> ImportReport {
         let name = url.lastPathComponent
-        let format = try Self.format(of: head, name: name, options: options)
         let delimiter = try Self.delimiter(for: format, head: head, name: name, options: options)
         guard let vehicle = try await store.read({ db in try Vehicle.fetchOne(db, key: options.vehicleID) }) else {
             throw ServiceError.notFound("Vehicle \(options.vehicleID.uuidString)")

@@ -1,4 +1,5 @@
 import Foundation
+import HearthAnalytics
 import HearthCore
 
 /// The file layouts the importer reads.
@@ -8,6 +9,17 @@ enum ImportFormat: String, Sendable {
     case drivvo = "Drivvo export"
     case simplyAuto = "Simply Auto export"
     case generic = "CSV with a column mapping"
+
+    /// Its analytics category.
+    var analyticsFormat: GarageEvent.ImportFormat {
+        switch self {
+        case .acar: .fuellyAndroid
+        case .fuellyWeb: .fuellyWeb
+        case .drivvo: .drivvo
+        case .simplyAuto: .simplyAuto
+        case .generic: .generic
+        }
+    }
 
     /// The `--source` value that selects it.
     var source: ImportSource {

@@ -20,6 +20,8 @@ public struct MileageSnapshot: GarageRecord, Equatable, Hashable {
         public static let reminder = Source(rawValue: "reminder")
         /// Sent from the watch.
         public static let watch = Source(rawValue: "watch")
+        /// Said to the assistant ("Update the Civic's mileage to 45k").
+        public static let voice = Source(rawValue: "voice")
         public var description: String { rawValue }
     }
 

@@ -4,7 +4,9 @@ public import HearthCore
 /// The four reminder schedules, as pure functions of the data, the time zone and the current moment.
 ///
 /// Reminders go off at 09:00 local time (the yearly roundup at 10:00). A slot earlier today that has already
-/// passed fires 60 seconds from now instead; slots on earlier days are not scheduled.
+/// passed fires 60 seconds from now instead; slots on earlier days are not scheduled, unless the caller says
+/// from when slots it missed still count (`since`: the service passes the moment it last checked, so a slot
+/// missed while nothing ran fires once, late, when it runs again).
 public enum ReminderScheduler {
     /// The hour of day reminders go off.
     public static let hour = 9
@@ -21,14 +23,14 @@ public enum ReminderScheduler {
     /// Days after the last mileage update the mileage reminder goes off.
     public static let mileageReminderDays = 14
 
-    /// When a reminder for `day` at `hour` fires, as seen at `now`: nil for a slot on an earlier day, 60 s
-    /// from now for one earlier today, else the slot itself.
+    /// When a reminder for `day` at `hour` fires, as seen at `now`: the slot itself when it is ahead; 60 s from
+    /// now for one that passed earlier today or at or after `since`; nil for one that passed before both.
     public static func timing(
-        day: CalendarDay, hour: Int = hour, now: Date, timeZone: TimeZone
+        day: CalendarDay, hour: Int = hour, now: Date, timeZone: TimeZone, since: Date? = nil
     ) -> (fireAt: Date, slotAt: Date)? {
         let slot = day.date(hour: hour, in: timeZone)
         if slot > now { return (slot, slot) }
-        guard day == CalendarDay(now, in: timeZone) else { return nil }
+        guard day == CalendarDay(now, in: timeZone) || since.map({ slot >= $0 }) == true else { return nil }
         return (now.addingTimeInterval(lateDelay), slot)
     }
 
@@ -37,10 +39,10 @@ public enum ReminderScheduler {
     /// The reminders 30, 7, 1 and 0 days before `service` falls due on `effectiveDueDate`
     /// (ids `service-<uuid>-30d`, `-7d`, `-1d`, `-due`).
     public static func serviceDue(
-        _ service: ServiceItem, vehicle: Vehicle, effectiveDueDate: CalendarDay, now: Date, timeZone: TimeZone
+        _ service: ServiceItem, vehicle: Vehicle, effectiveDueDate: CalendarDay, now: Date, timeZone: TimeZone, since: Date? = nil
     ) -> [ScheduledReminder] {
         serviceOffsets.compactMap { offset in
-            guard let timing = timing(day: effectiveDueDate.adding(days: -offset.days), now: now, timeZone: timeZone) else { return nil }
+            guard let timing = timing(day: effectiveDueDate.adding(days: -offset.days), now: now, timeZone: timeZone, since: since) else { return nil }
             let when: String = switch offset.days {
             case 0: "today"
             case 1: "tomorrow"
@@ -81,10 +83,10 @@ public enum ReminderScheduler {
     // MARK: Marbete
 
     /// The reminders 60, 30, 7 and 1 days before the marbete expires (ids `marbete-<uuid>-<N>d`).
-    public static func marbete(vehicle: Vehicle, now: Date, timeZone: TimeZone) -> [ScheduledReminder] {
+    public static func marbete(vehicle: Vehicle, now: Date, timeZone: TimeZone, since: Date? = nil) -> [ScheduledReminder] {
         guard let marbete = vehicle.marbete, let expiry = marbete.expiresOn else { return [] }
         return marbeteOffsets.compactMap { days in
-            guard let timing = timing(day: expiry.adding(days: -days), now: now, timeZone: timeZone) else { return nil }
+            guard let timing = timing(day: expiry.adding(days: -days), now: now, timeZone: timeZone, since: since) else { return nil }
             return ScheduledReminder(
                 id: "marbete-\(vehicle.id.uuidString)-\(days)d", category: .marbeteDue,
                 title: days == 1 ? "Marbete expires tomorrow" : "Marbete expires in \(days) days",
@@ -109,10 +111,22 @@ public enum ReminderScheduler {
     // MARK: Mileage
 
     /// The bi-weekly nudge to record the odometer: every 14 days after the last update
-    /// (`mileage-reminder-<uuid>`), at the next such slot not on an earlier day.
-    public static func mileageUpdate(vehicle: Vehicle, now: Date, timeZone: TimeZone) -> ScheduledReminder? {
+    /// (`mileage-reminder-<uuid>`), at the next such slot not on an earlier day — or, with `since`, the latest
+    /// slot missed at or after it, late.
+    public static func mileageUpdate(vehicle: Vehicle, now: Date, timeZone: TimeZone, since: Date? = nil) -> ScheduledReminder? {
         let anchor = CalendarDay(vehicle.mileageUpdatedAt ?? vehicle.createdAt, in: timeZone)
         let today = CalendarDay(now, in: timeZone)
+        if let since {
+            // The last slot on or before today; it counts when it passed at or after `since`.
+            let elapsed = anchor.days(until: today)
+            if elapsed >= mileageReminderDays {
+                let missed = anchor.adding(days: elapsed / mileageReminderDays * mileageReminderDays)
+                let slot = missed.date(hour: hour, in: timeZone)
+                if slot <= now, slot >= since, missed != today {
+                    return mileageReminder(vehicle: vehicle, fireAt: now.addingTimeInterval(lateDelay), slotAt: slot, isSnooze: false)
+                }
+            }
+        }
         var day = anchor.adding(days: mileageReminderDays)
         if day < today {
             let periods = (anchor.days(until: today) + mileageReminderDays - 1) / mileageReminderDays
@@ -150,11 +164,11 @@ public enum ReminderScheduler {
     ///   - cost: what the vehicle's maintenance cost in a year.
     ///   - shownYears: the years whose roundup was already delivered.
     public static func yearlyRoundup(
-        vehicle: Vehicle, cost: (Int) throws -> Decimal, shownYears: Set<Int>, now: Date, timeZone: TimeZone
+        vehicle: Vehicle, cost: (Int) throws -> Decimal, shownYears: Set<Int>, now: Date, timeZone: TimeZone, since: Date? = nil
     ) rethrows -> ScheduledReminder? {
         let today = CalendarDay(now, in: timeZone)
         var day = CalendarDay(year: today.year, month: 1, day: 2)!
-        var timing = timing(day: day, hour: roundupHour, now: now, timeZone: timeZone)
+        var timing = timing(day: day, hour: roundupHour, now: now, timeZone: timeZone, since: since)
         if timing == nil {
             day = CalendarDay(year: today.year + 1, month: 1, day: 2)!
             timing = self.timing(day: day, hour: roundupHour, now: now, timeZone: timeZone)

@@ -1,9 +1,19 @@
+import HearthAnalytics
+
 /// The file formats garage reports are written in.
 public enum GarageReportFormat: String, Sendable, Codable, CaseIterable {
     /// A PDF on US Letter pages.
     case pdf
     /// One self-contained HTML file (images and charts inline).
     case html
+
+    /// Its analytics category.
+    var analyticsFormat: GarageEvent.ExportFormat {
+        switch self {
+        case .pdf: .pdf
+        case .html: .html
+        }
+    }
 
     /// The file name extension, without the dot.
     public var fileExtension: String { rawValue }

@@ -1,4 +1,5 @@
 public import Foundation
+import HearthAnalytics
 import HearthCore
 public import HearthReports
 
@@ -246,13 +247,17 @@ public struct ServiceHistoryPDFService: ServiceHistoryReporting {
     ) async throws -> GarageReportFile {
         let vehicle = try await store.vehicle(id: vehicleID)
         let document = try await historyDocument(for: vehicleID, options: options)
-        return try write(document, to: Self.resolve(destination, name: Self.historyFileName(for: vehicle, format: format)), format: format)
+        let file = try write(document, to: Self.resolve(destination, name: Self.historyFileName(for: vehicle, format: format)), format: format)
+        await store.analytics.track(GarageEvent.exportMade(format: format.analyticsFormat))
+        return file
     }
 
     public func writeCosts(for vehicleID: UUID, year: Int, to destination: URL, format: GarageReportFormat = .pdf) async throws -> GarageReportFile {
         let vehicle = try await store.vehicle(id: vehicleID)
         let document = try await costDocument(for: vehicleID, year: year)
-        return try write(document, to: Self.resolve(destination, name: Self.costsFileName(for: vehicle, year: year, format: format)), format: format)
+        let file = try write(document, to: Self.resolve(destination, name: Self.costsFileName(for: vehicle, year: year, format: format)), format: format)
+        await store.analytics.track(GarageEvent.exportMade(format: format.analyticsFormat))
+        return file
     }
 
     /// `destination` itself, or `name` inside it when it is a folder.

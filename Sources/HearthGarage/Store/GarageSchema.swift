@@ -166,5 +166,16 @@ public enum GarageSchema: DatabaseSchema {
                 t.column("modifiedAt", .datetime).notNull()
             }
         }
+        // Which adapter delivered which reminder's slot, until every adapter has: a retry after one failed
+        // repeats none of the others. This device's own, never synced.
+        migrator.registerMigration("garage.reminderTargets") { db in
+            try db.create(table: "garageReminderTargetDelivery") { t in
+                t.column("reminderID", .text).notNull()
+                t.column("slotAt", .datetime).notNull()
+                t.column("target", .text).notNull()
+                t.column("deliveredAt", .datetime).notNull()
+                t.primaryKey(["reminderID", "slotAt", "target"])
+            }
+        }
     }
 }

@@ -28,17 +28,22 @@ extension GarageStore {
         }
     }
 
-    /// Yields whenever a committed change touches what due dates are computed from (vehicles, services, logs,
-    /// snapshots, fill-ups): what reminders and the widget follow.
+    /// Yields whenever a change committed through this process touches what due dates are computed from
+    /// (vehicles, services, logs, snapshots, fill-ups, expenses): what reminders and the widget follow.
     public func watchDueInputs() -> Watched<[String]> {
-        database.watch { db in
-            try Row.fetchAll(db, sql: """
-                SELECT (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageVehicle),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageService),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageServiceLog),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageMileageSnapshot),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageFuelLog)
-                """).map { $0.description }
-        }
+        database.watch { db in try Self.dueInputsFingerprint(db) }
+    }
+
+    /// A summary of what due dates and reminders are computed from (vehicles, services, logs, snapshots,
+    /// fill-ups, expenses) that changes whenever any of it changes.
+    static func dueInputsFingerprint(_ db: Database) throws -> [String] {
+        try Row.fetchAll(db, sql: """
+            SELECT (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageVehicle),
+                   (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageService),
+                   (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageServiceLog),
+                   (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageMileageSnapshot),
+                   (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageFuelLog),
+                   (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageExpense)
+            """).map { $0.description }
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import HearthAnalytics
 import HearthCore
 
 /// The outcome of recording an odometer reading.
@@ -19,13 +20,15 @@ extension GarageStore {
         _ vehicleID: UUID, to mileage: Int, at date: Date? = nil, source: MileageSnapshot.Source = .manual
     ) async throws -> MileageUpdate {
         try Self.validateReading(mileage)
-        return try await write { tx in
+        let update = try await write { tx in
             guard var vehicle = try Vehicle.fetchOne(tx.db, key: vehicleID) else {
                 throw ServiceError.notFound("Vehicle \(vehicleID.uuidString)")
             }
             let (snapshot, warnings) = try Self.recordReading(tx, vehicle: &vehicle, mileage: mileage, at: date ?? tx.now, source: source)
             return MileageUpdate(vehicle: vehicle, snapshot: snapshot, warnings: warnings)
         }
+        await analytics.track(GarageEvent.mileageUpdated(source: source.analyticsSource))
+        return update
     }
 
     /// The vehicle's snapshots, oldest first.
@@ -93,7 +96,7 @@ extension GarageStore {
             snapshot = try tx.insert(MileageSnapshot(id: id ?? UUID(), vehicleID: vehicle.id, mileage: mileage, recordedAt: date, source: source))
         }
         let isNewer = vehicle.mileageUpdatedAt.map { date >= $0 } ?? true
-        let moves = source == .manual || source == .reminder || source == .watch ? isNewer : mileage > vehicle.currentMileage
+        let moves = source == .manual || source == .reminder || source == .watch || source == .voice ? isNewer : mileage > vehicle.currentMileage
         if moves && (vehicle.currentMileage != mileage || vehicle.mileageUpdatedAt != date) {
             vehicle.currentMileage = mileage
             vehicle.mileageUpdatedAt = max(date, vehicle.mileageUpdatedAt ?? date)

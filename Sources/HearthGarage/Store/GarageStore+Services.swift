@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import HearthAnalytics
 public import HearthCore
 
 /// The outcome of marking a service done.
@@ -163,10 +164,36 @@ extension GarageStore {
             throw ServiceError.validationFailed("The work date \(performed) is in the future; give the day it was done")
         }
         if let mileage { try Self.validateReading(mileage) }
-        return try await write { tx in
-            try Self.complete(tx, serviceID: serviceID, on: performed, mileage: mileage, amount: amount, category: category,
-                              notes: notes, today: today, timeZone: timeZone)
+        let (completion, event) = try await write { tx in
+            let event = try Self.completionEvent(tx.db, serviceID: serviceID, today: today)
+            let completion = try Self.complete(tx, serviceID: serviceID, on: performed, mileage: mileage, amount: amount, category: category,
+                                               notes: notes, today: today, timeZone: timeZone)
+            return (completion, event)
         }
+        await track(event, completion)
+        return completion
+    }
+
+    /// The analytics of completing a service as it stands before: its preset's category, whether it was overdue.
+    static func completionEvent(_ db: Database, serviceID: UUID, today: CalendarDay) throws -> GarageEvent? {
+        guard let service = try ServiceItem.fetchOne(db, key: serviceID), let vehicle = try Vehicle.fetchOne(db, key: service.vehicleID) else { return nil }
+        let category: GarageEvent.ServiceCategory
+        if let preset = ServicePresetCatalog.preset(named: service.name) {
+            category = GarageEvent.ServiceCategory(rawValue: preset.category.rawValue.lowercased()) ?? .other
+        } else if try ServicePreset.filter(Column("name") == service.name).fetchCount(db) > 0 {
+            category = .custom
+        } else {
+            category = .other
+        }
+        let overdue = (service.dueDate.map { today > $0 } ?? false) || (service.dueMileage.map { vehicle.currentMileage > $0 } ?? false)
+        return .serviceCompleted(category: category, wasOverdue: overdue, isRecurring: service.isRecurring)
+    }
+
+    /// Records a completion: the service completed, and the log it wrote.
+    func track(_ completed: GarageEvent?, _ completion: ServiceCompletion) async {
+        guard case .serviceCompleted(let category, _, _)? = completed, let completed else { return }
+        await analytics.track(completed)
+        await analytics.track(GarageEvent.serviceLogged(category: category, hasCost: completion.log.cost != nil, hasAttachments: false))
     }
 
     /// Marks a service done inside `tx`: the work of ``completeService(_:on:mileage:cost:category:notes:)``

@@ -1,18 +1,20 @@
 public import Foundation
 import GRDB
+public import HearthAnalytics
 import HearthCore
 
 extension GarageStore {
     /// Saves a new vehicle, with a first mileage snapshot when it has a reading.
+    /// - Parameter source: how it was added, for analytics (default: typed in, with or without a VIN).
     /// - Throws: ``ServiceError`` (validation failed) listing every problem.
     @discardableResult
-    public func addVehicle(_ vehicle: Vehicle) async throws -> Vehicle {
+    public func addVehicle(_ vehicle: Vehicle, source: GarageEvent.VehicleSource? = nil) async throws -> Vehicle {
         var vehicle = vehicle
         vehicle.vin = VIN.normalizedForStorage(vehicle.vin)
         let problems = vehicle.validationProblems(currentYear: today.year)
         guard problems.isEmpty else { throw ServiceError.validationFailed(problems) }
         let candidate = vehicle
-        return try await write { tx in
+        let added = try await write { tx in
             var vehicle = candidate
             if vehicle.currentMileage > 0 && vehicle.mileageUpdatedAt == nil { vehicle.mileageUpdatedAt = tx.now }
             vehicle.createdAt = tx.now
@@ -22,6 +24,8 @@ extension GarageStore {
             }
             return saved
         }
+        await analytics.track(GarageEvent.vehicleAdded(source: source ?? (added.vin == nil ? .manual : .vinTyped), hasVIN: added.vin != nil))
+        return added
     }
 
     /// Every vehicle, by display name.
@@ -115,5 +119,6 @@ extension GarageStore {
             try PendingReminder.filter(owned).deleteAll(tx.db)
             try tx.delete(Vehicle.self, id: id)
         }
+        await analytics.track(GarageEvent.vehicleDeleted)
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 public import GRDB
+public import HearthAnalytics
 public import HearthCore
 public import HearthStore
 
@@ -7,7 +8,9 @@ public import HearthStore
 ///
 /// All changes go through ``write(_:)``: one transaction, a ``GarageTransaction`` that stamps modification
 /// times and reports each change to the ``GarageChangeRecorder`` (a sync engine's outbox) in that same
-/// transaction. A failed operation leaves the database as it was.
+/// transaction. A failed operation leaves the database as it was. What the user does (a vehicle added, a
+/// service completed, a reading recorded) is recorded as a ``GarageEvent`` through ``analytics`` once it is
+/// saved.
 ///
 /// ```swift
 /// let store = try GarageStore.open(at: dataDirectory.appendingPathComponent("garage.sqlite"))
@@ -20,6 +23,8 @@ public struct GarageStore: Sendable {
     public let database: AppDatabase
     /// The time zone "today" and the reminders' 09:00 are reckoned in.
     public let timeZone: TimeZone
+    /// Where the events of what the user does go (nothing records them by default).
+    public private(set) var analytics: any AnalyticsServicing = NoAnalytics()
     private let recorder: any GarageChangeRecorder
     private let clock: @Sendable () -> Date
 
@@ -54,6 +59,13 @@ public struct GarageStore: Sendable {
     ) throws -> GarageStore {
         GarageStore(database: try AppDatabase.inMemory(schemas: [GarageSchema.self]),
                     recorder: recorder, timeZone: timeZone, now: now)
+    }
+
+    /// This store, recording the events of what the user does through `analytics`.
+    public func tracking(with analytics: any AnalyticsServicing) -> GarageStore {
+        var store = self
+        store.analytics = analytics
+        return store
     }
 
     /// The current moment on the store's clock.

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import HearthAnalytics
 import HearthCore
 public import HearthStore
 public import HearthSync
@@ -65,7 +66,7 @@ public enum GarageSync {
     }
 
     /// Every schema a syncing garage database has.
-    public static var schemas: [any DatabaseSchema.Type] { [GarageSchema.self, SyncSchema.self, GarageSyncSchema.self] }
+    public static var schemas: [any DatabaseSchema.Type] { [GarageSchema.self, SyncSchema.self, GarageSyncSchema.self, AnalyticsSchema.self] }
 
     /// A garage store and the outbox its every change is queued in.
     public struct Opened: Sendable {

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+import HearthAnalytics
 import HearthCloudModel
 import HearthCore
 import HearthStore
@@ -32,6 +33,7 @@ public actor GarageSyncService: GarageSyncing {
     /// The server's address, for the status.
     public nonisolated let server: String?
     private let database: AppDatabase
+    private let analytics: any AnalyticsServicing
     private let now: @Sendable () -> Date
     private var attempted = false
 
@@ -43,16 +45,20 @@ public actor GarageSyncService: GarageSyncing {
         self.engine = engine
         self.server = server
         database = store.database
+        analytics = store.analytics
         self.now = now
     }
 
     @discardableResult
     public func sync() async throws -> SyncReport {
         let started = now()
+        let wasInitial = (try? await Self.status(of: database, live: nil, server: nil).lastSyncedAt) == nil
         do {
             let report = try await engine.sync()
             attempted = true
             try await remember(engine.currentStatus, at: started, reachedServer: true)
+            let outcome: GarageEvent.SyncOutcome = !report.problems.isEmpty ? .failed : report.conflictsResolved > 0 ? .conflict : .success
+            await analytics.track(GarageEvent.syncFinished(outcome: outcome, wasInitial: wasInitial))
             return report
         } catch {
             attempted = true
@@ -62,6 +68,7 @@ public actor GarageSyncService: GarageSyncing {
                 state = error is CloudTransportError ? .offline : .error(explained.message)
             }
             try? await remember(state, at: started, reachedServer: false)
+            await analytics.track(GarageEvent.syncFinished(outcome: error is CloudTransportError ? .offline : .failed, wasInitial: wasInitial))
             throw explained
         }
     }

@@ -53,7 +53,7 @@ public struct GarageAssistant: Sendable {
             return VoiceAnswer(intent: intent, text: Self.upcomingText(next, vehicles: summaries.count), items: next.map(\.item), mileageUpdate: nil)
         case .updateMileage(let name, let miles, _):
             let vehicle = try Self.vehicle(named: name, among: vehicles, for: "update its mileage")
-            let update = try await store.updateMileage(vehicle.id, to: miles)
+            let update = try await store.updateMileage(vehicle.id, to: miles, source: .voice)
             var text = "\(update.vehicle.displayName) now reads \(Self.number(miles)) miles."
             if let warning = update.warnings.first { text += " Note: \(warning.message)" }
             return VoiceAnswer(intent: intent, text: text, items: [], mileageUpdate: update)

@@ -53,7 +53,7 @@ public actor HealthRecordService: HealthRecordServicing {
 
     /// Opens (creating when needed) the health database at `url`.
     public static func open(at url: URL, timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }) throws -> HealthRecordService {
-        HealthRecordService(database: try AppDatabase.open(at: url, schemas: [HealthSchema.self]), timeZone: timeZone, now: now)
+        HealthRecordService(database: try AppDatabase.open(at: url, schemas: [HealthSchema.self], ownerOnly: true), timeZone: timeZone, now: now)
     }
 
     /// A service on a database in memory, for tests and previews.

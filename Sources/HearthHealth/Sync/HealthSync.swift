@@ -23,10 +23,13 @@ public enum HealthSync {
     public static let recordType = "MedicalRecord"
 
     /// The sync settings: the `PurusHealthShareZone` zone, also as other users shared it (shared database);
-    /// field-level last writer wins (each relationship is one field, so an entry list edited on two devices
-    /// keeps the later list).
+    /// field-level last writer wins, except that each entry list (one field per kind of entry) changed on two
+    /// devices is merged entry by entry (``HealthEntryMerge``), so entries added on both are all kept.
     public static func configuration(sendDebounce: Duration = .milliseconds(200)) -> SyncConfiguration {
-        SyncConfiguration(zones: [zoneName], includesSharedDatabase: true, sendDebounce: sendDebounce)
+        SyncConfiguration(
+            zones: [zoneName], includesSharedDatabase: true,
+            conflictPolicies: [recordType: .fieldLevelLastWriterWins(merging: HealthEntryMerge.merges)],
+            sendDebounce: sendDebounce)
     }
 
     /// Every schema a syncing health database has.
@@ -51,13 +54,11 @@ public enum HealthSync {
     ) throws -> Opened {
         let database: AppDatabase
         do {
-            database = try AppDatabase.open(at: url, schemas: schemas)
+            // The database holds health data and this device's end-to-end keys: readable by its owner only,
+            // from the moment the file exists (its -wal and -shm files too).
+            database = try AppDatabase.open(at: url, schemas: schemas, ownerOnly: true)
         } catch {
             throw ServiceError(.operationFailed, "Could not open the health database \(url.path): \(error). Check the path and that the file is a health database.", underlying: error)
-        }
-        // The database holds this device's end-to-end keys: readable by its owner only.
-        for suffix in ["", "-wal", "-shm"] where FileManager.default.fileExists(atPath: url.path + suffix) {
-            try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path + suffix)
         }
         return wrap(database, protection: protection, configuration: configuration, timeZone: timeZone, now: now)
     }

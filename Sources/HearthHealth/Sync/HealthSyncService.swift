@@ -128,6 +128,16 @@ public actor HealthSyncService: HealthSyncing {
         try await Self.log.remember(state, at: time, reachedServer: reachedServer, server: server, in: database)
     }
 
+    /// Stores where the running engine's sync now stands.
+    func rememberLive(_ state: SyncStatus) async throws {
+        attempted = true
+        let reached: Bool = switch state {
+        case .offline: false
+        default: true
+        }
+        try await remember(state, at: now(), reachedServer: reached)
+    }
+
     /// A failed round, or a failed share request, as a ``ServiceError`` that says what went wrong and what to
     /// do; the original error is its `underlying` error.
     static func explain(_ error: any Error, kept: String = "Nothing local was changed; pending changes are kept for the next sync.") -> ServiceError {

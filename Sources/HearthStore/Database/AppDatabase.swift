@@ -27,13 +27,17 @@ public struct AppDatabase: Sendable {
     }
 
     /// Opens (creating when needed) the database file at `url`, with its folder, in WAL mode.
-    public static func open(at url: URL, schemas: [any DatabaseSchema.Type]) throws -> AppDatabase {
+    /// - Parameter ownerOnly: the file holds secrets: it is created readable and writable by its owner only
+    ///   (0600) before SQLite first opens it, so it never exists with wider rights, and an existing file is
+    ///   narrowed to 0600. SQLite gives its `-wal` and `-shm` files the database file's mode.
+    public static func open(at url: URL, schemas: [any DatabaseSchema.Type], ownerOnly: Bool = false) throws -> AppDatabase {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
             throw ServiceError(.operationFailed, "Could not create the folder \(folder.path) for the database: \(error.localizedDescription)", underlying: error)
         }
+        if ownerOnly { try OwnerOnlyFiles.prepare(url, companions: ["-wal", "-shm"]) }
         do {
             let pool = try DatabasePool(path: url.path, configuration: makeConfiguration())
             return try AppDatabase(pool, schemas: schemas)
@@ -104,6 +108,14 @@ public struct AppDatabase: Sendable {
     /// (an actor, or the main thread of an app) stays free.
     public func performBackgroundTask<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await writer.write(work)
+    }
+
+    /// SQLite's data version as this database's writing connection sees it: it changes when another
+    /// connection to the file — another process — commits, and never for this database's own writes. What a
+    /// long-running process compares now and then to notice the commits of others, which
+    /// ``watch(_:)`` does not observe.
+    public func foreignCommitVersion() async throws -> Int64 {
+        try await writer.writeWithoutTransaction { db in try Int64.fetchOne(db, sql: "PRAGMA data_version") ?? 0 }
     }
 
     /// The result of `fetch` now and after every committed change to what it reads.

@@ -31,6 +31,10 @@ public struct ProtectedFileStore: Sendable {
     /// Whether files are encrypted.
     public var isEncrypted: Bool { key != nil }
 
+    /// Whether `contents` is a file this store encrypted (it starts with the store's mark), so that a reader
+    /// that also takes plain files knows it needs the key.
+    public static func isSealed(_ contents: Data) -> Bool { contents.starts(with: magic) }
+
     /// Writes `data` to the file `name`, replacing it atomically.
     public func write(_ data: Data, to name: String) throws {
         let url = try fileURL(name)

@@ -30,7 +30,7 @@ struct ConflictResolver {
         case .clientWins:
             fields = clientFields
         case .fieldLevelLastWriterWins:
-            (fields, remaining) = lastWriterWins(ancestor: ancestor, client: clientFields, server: server, localTimes: localTimes ?? [:])
+            (fields, remaining) = try lastWriterWins(ancestor: ancestor, client: clientFields, server: server, localTimes: localTimes ?? [:])
         case .merge(let merge):
             var strippedAncestor = ancestor
             strippedAncestor?.fields = ancestor.map { SyncCoding.appFields($0.fields) } ?? [:]
@@ -44,9 +44,9 @@ struct ConflictResolver {
     }
 
     /// Field by field: a field only one side changed keeps that side's value; a field both changed keeps
-    /// the later edit (the server keeps it on a tie). Without an ancestor every field counts as changed on
-    /// the server.
-    private func lastWriterWins(ancestor: CloudRecord?, client: [String: CloudFieldValue], server: CloudRecord, localTimes: [String: Int64]) -> ([String: CloudFieldValue], [String: Int64]) {
+    /// the later edit (the server keeps it on a tie), or what the policy's merge for it builds. Without an
+    /// ancestor every field counts as changed on the server.
+    private func lastWriterWins(ancestor: CloudRecord?, client: [String: CloudFieldValue], server: CloudRecord, localTimes: [String: Int64]) throws -> ([String: CloudFieldValue], [String: Int64]) {
         let serverFields = SyncCoding.appFields(server.fields)
         let serverTimes = SyncCoding.times(of: server)
         let ancestorFields = ancestor.map { SyncCoding.appFields($0.fields) }
@@ -56,7 +56,14 @@ struct ConflictResolver {
         for (name, localTime) in localTimes {
             let serverChanged = ancestorFields.map { $0[name] != serverFields[name] } ?? true
             let serverTime = serverTimes[name] ?? serverStamp
-            if !serverChanged || localTime > serverTime {
+            if serverChanged, let merge = policy.fieldMerges[name] {
+                let value = try merge(SyncFieldConflict(
+                    name: name, ancestor: ancestorFields?[name], client: client[name], server: serverFields[name],
+                    clientTime: localTime, serverTime: serverTime))
+                merged[name] = value
+                // A merged value holds both sides' edits: it goes out as at least as new as either.
+                if value != serverFields[name] { remaining[name] = max(localTime, serverTime) }
+            } else if !serverChanged || localTime > serverTime {
                 merged[name] = client[name]
                 remaining[name] = localTime
             }

@@ -1,0 +1,13 @@
+import HearthAnalytics
+
+extension ReminderSubject {
+    /// The analytics category of the reminder.
+    var analyticsKind: GarageEvent.ReminderKind {
+        switch self {
+        case .service: .serviceDue
+        case .marbete: .marbete
+        case .mileage: .mileage
+        case .roundup: .yearlyRoundup
+        }
+    }
+}
