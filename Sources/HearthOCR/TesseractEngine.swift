@@ -1,8 +1,8 @@
 import Foundation
 import HearthCore
 
-/// One Tesseract handle set up for one job. Not thread-safe: only ``TesseractRecognizer`` uses it, from
-/// inside the actor.
+/// One Tesseract handle set up for one job. Not thread-safe: only ``TesseractRecognizer`` uses it, on
+/// its queue.
 final class TesseractEngine {
     private let api: TesseractLibrary
     private let handle: OpaquePointer

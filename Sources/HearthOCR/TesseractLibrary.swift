@@ -15,7 +15,7 @@ import Darwin
 ///
 /// `@unchecked Sendable`: every member is a C function pointer (or a library handle) set once in `init` and
 /// never changed; the functions themselves are called only from ``TesseractEngine`` and ``LeptonicaImage``,
-/// which ``TesseractRecognizer`` confines to its actor.
+/// which ``TesseractRecognizer`` confines to its queue.
 final class TesseractLibrary: @unchecked Sendable {
     typealias Handle = OpaquePointer
 

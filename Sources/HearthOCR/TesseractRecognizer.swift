@@ -14,9 +14,14 @@ import HearthCore
 /// let reading = try await reader.readVIN(at: URL(fileURLWithPath: "door-jamb.jpg"))
 /// print(reading.vin ?? "unreadable", reading.confidence)
 /// ```
-public actor TesseractRecognizer: TextRecognizing {
+///
+/// Reading a photo keeps a core busy for a while, so it runs on a thread of the recognizer's own (one photo at a
+/// time), never on the threads Swift's tasks share: a server or a test run waiting on it keeps answering.
+public final class TesseractRecognizer: TextRecognizing, @unchecked Sendable {
     /// Where the language data is and which passes run.
     public let configuration: TesseractConfiguration
+    /// Every use of ``engines`` runs on this queue.
+    private let queue = DispatchQueue(label: "hearth.ocr.tesseract")
     private var engines: [OCRJob: TesseractEngine] = [:]
 
     /// Checks that Tesseract can start with `configuration`'s language data.
@@ -29,7 +34,16 @@ public actor TesseractRecognizer: TextRecognizing {
     }
 
     /// What each of the job's passes read from the image file at `url`.
-    public func recognize(imageAt url: URL, for job: OCRJob) throws -> [Recognition] {
+    public func recognize(imageAt url: URL, for job: OCRJob) async throws -> [Recognition] {
+        try await withCheckedThrowingContinuation { continuation in
+            queue.async {
+                continuation.resume(with: Result { try self.recognizeOnQueue(imageAt: url, for: job) })
+            }
+        }
+    }
+
+    private func recognizeOnQueue(imageAt url: URL, for job: OCRJob) throws -> [Recognition] {
+        dispatchPrecondition(condition: .onQueue(queue))
         let grey = Preprocessing.darkTextGrey(try Self.load(url))
         let engine = try engine(for: job)
         let passes = configuration.passes[job] ?? Preprocessing.defaultPasses(for: job)

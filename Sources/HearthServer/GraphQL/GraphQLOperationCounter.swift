@@ -18,9 +18,11 @@ struct GraphQLOperationCounter: Sendable {
 
     let registry: PrometheusCollectorRegistry
 
-    static let descriptor = MetricNameDescriptor(
-        namespace: "hearth", subsystem: "graphql", metricName: "operations", unitName: "total",
-        helpText: "GraphQL operations, by type and outcome")
+    static var descriptor: MetricNameDescriptor {
+        MetricNameDescriptor(
+            namespace: "hearth", subsystem: "graphql", metricName: "operations", unitName: "total",
+            helpText: "GraphQL operations, by type and outcome")
+    }
 
     /// Counts one operation of `type` (nil when it was not known) that ended as `outcome`.
     func record(_ type: OperationType?, _ outcome: Outcome) {
