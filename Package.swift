@@ -205,9 +205,7 @@ let package = Package(
         .target(
             name: "HearthGarage",
             dependencies: [
-                "HearthAnalytics",
                 "HearthCore",
-                "HearthMail",
                 "HearthExchange",
                 "HearthReports",
                 "HearthStore",
@@ -734,6 +732,7 @@ let package = Package(
             name: "HearthAnalyticsTests",
             dependencies: [
                 "HearthAnalytics",
+                "HearthGarage",
                 "HearthCompression",
                 "HearthCore",
                 "HearthStore",

@@ -1,14 +1,12 @@
 public import Foundation
 import HearthCompression
-import HearthCore
+public import HearthCore
 public import HearthStore
 public import Logging
 public import ServiceLifecycle
 
 /// What the analytics client does: record events, upload them, and honour the user's opt-out.
-public protocol AnalyticsServicing: Sendable {
-    /// Queues `event` for upload; does nothing when analytics is off (no key) or the user opted out.
-    func track(_ event: some AnalyticsEvent) async
+public protocol AnalyticsServicing: EventTracking {
     /// Uploads what is queued, batch by batch.
     @discardableResult
     func flush() async -> AnalyticsFlushReport
@@ -113,10 +111,7 @@ public actor AnalyticsService: AnalyticsServicing, Service {
         do {
             guard try await !isOptedOut() else { return }
             var properties: [String: StoredProperty] = event.properties.mapValues { value -> StoredProperty in
-                switch value.storage {
-                case .bool(let flag): .bool(flag)
-                case .category(let name): .string(name)
-                }
+                if let flag = value.boolValue { .bool(flag) } else { .string(value.categoryName ?? "") }
             }
             properties["$lib"] = .string(Self.library)
             // An install id is no person: PostHog is told not to build a person profile from it.

@@ -1,3 +1,5 @@
+public import HearthCore
+
 /// Analytics that records nothing: for code paths and tests without an analytics database, and apps built
 /// without analytics.
 public struct NoAnalytics: AnalyticsServicing {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import HearthAnalytics
 import HearthCore
 import HearthGarage
 
@@ -25,7 +26,7 @@ struct GarageOptions: ParsableArguments {
             throw ServiceError.validationFailed("--db \(url.path) is a folder; give a file path such as \(url.appendingPathComponent("garage.sqlite").path)")
         }
         // Opened with the sync tables, so every change is queued for `hearth garage sync` once sync is on.
-        return try GarageSync.open(at: url).store.tracked()
+        return try GarageSync.open(at: url, extraSchemas: [AnalyticsSchema.self]).store.tracked()
     }
 }
 

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import HearthCloudModel
+import HearthAnalytics
 import HearthCore
 import HearthGarage
 import HearthStore
@@ -42,7 +43,7 @@ struct GarageSyncRun: AsyncParsableCommand {
         let url = options.databaseURL()
         let garage: GarageSync.Opened
         do {
-            garage = try GarageSync.open(at: url)
+            garage = try GarageSync.open(at: url, extraSchemas: [AnalyticsSchema.self])
         } catch {
             throw GarageSyncCLI.fail("\(error)")
         }
@@ -93,7 +94,7 @@ struct GarageSyncStatusCommand: AsyncParsableCommand {
     func run() async throws {
         let garage: GarageSync.Opened
         do {
-            garage = try GarageSync.open(at: options.databaseURL())
+            garage = try GarageSync.open(at: options.databaseURL(), extraSchemas: [AnalyticsSchema.self])
         } catch {
             throw GarageSyncCLI.fail("\(error)")
         }

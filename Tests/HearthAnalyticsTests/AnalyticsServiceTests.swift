@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthGarage
 import HearthStore
 import HearthTestSupport
 import InMemoryLogging
@@ -269,11 +270,11 @@ struct AnalyticsServiceTests {
     func propertiesAreCategorical() {
         for event in Self.events {
             for (key, value) in event.properties {
-                switch value.storage {
-                case .bool: break
-                case .category(let name):
+                if let name = value.categoryName {
                     // Every categorical value is a case name: lowercase words, never free text.
                     #expect(name.wholeMatch(of: /[a-z_]+/) != nil, "\(event.name).\(key) = \(name)")
+                } else {
+                    #expect(value.boolValue != nil, "\(event.name).\(key) is neither a category nor a Boolean")
                 }
             }
         }

@@ -68,6 +68,9 @@ import Testing
             let first = try await smtp.message(1), second = try await smtp.message(2)
             #expect(Set([first.subject, second.subject]) == ["Oil Change due in 1 week", "Tire Rotation due tomorrow"])
             #expect(first.to == "ana@example.com" && first.from == "garage@example.com")
+            let text = first.text?.replacingOccurrences(of: "\r\n", with: "\n") ?? ""
+            #expect(text.contains("What you can do:") && text.contains("hearth garage reminders act "), "\(text)")
+            #expect(first.defects.isEmpty)
             try await waitUntil("both are in the log", timeout: .seconds(10)) {
                 running.stderr.contains("Oil Change due in 1 week: Daily: Oil Change is due") && running.stderr.contains("Tire Rotation due tomorrow")
             }

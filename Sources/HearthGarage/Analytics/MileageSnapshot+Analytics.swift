@@ -1,4 +1,3 @@
-import HearthAnalytics
 
 extension MileageSnapshot.Source {
     /// The analytics category of a reading's source.

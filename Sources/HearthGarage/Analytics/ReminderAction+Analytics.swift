@@ -1,4 +1,3 @@
-import HearthAnalytics
 
 extension ReminderAction {
     /// The analytics category of the action.

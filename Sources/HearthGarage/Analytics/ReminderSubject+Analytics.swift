@@ -1,4 +1,3 @@
-import HearthAnalytics
 
 extension ReminderSubject {
     /// The analytics category of the reminder.

@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import HearthAnalytics
 import HearthCore
 
 /// An app icon the user can choose.

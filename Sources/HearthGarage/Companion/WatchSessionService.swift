@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import HearthAnalytics
 import HearthCore
 
 /// The phone's side of the watch connection.

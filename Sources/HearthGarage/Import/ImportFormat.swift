@@ -1,5 +1,4 @@
 import Foundation
-import HearthAnalytics
 import HearthCore
 
 /// The file layouts the importer reads.

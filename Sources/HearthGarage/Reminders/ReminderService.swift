@@ -1,6 +1,5 @@
 import Foundation
 import GRDB
-import HearthAnalytics
 import HearthCore
 import HearthStore
 public import Logging

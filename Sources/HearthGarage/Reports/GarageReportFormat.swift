@@ -1,4 +1,3 @@
-import HearthAnalytics
 
 /// The file formats garage reports are written in.
 public enum GarageReportFormat: String, Sendable, Codable, CaseIterable {

@@ -1,5 +1,4 @@
 public import Foundation
-import HearthAnalytics
 import HearthCore
 public import HearthReports
 

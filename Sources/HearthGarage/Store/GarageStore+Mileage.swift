@@ -1,6 +1,5 @@
 public import Foundation
 import GRDB
-import HearthAnalytics
 import HearthCore
 
 /// The outcome of recording an odometer reading.

@@ -1,6 +1,5 @@
 public import Foundation
 import GRDB
-import HearthAnalytics
 public import HearthCore
 
 /// The outcome of marking a service done.

@@ -1,6 +1,5 @@
 public import Foundation
 import GRDB
-public import HearthAnalytics
 import HearthCore
 
 extension GarageStore {

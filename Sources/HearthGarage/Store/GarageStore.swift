@@ -1,6 +1,5 @@
 public import Foundation
 public import GRDB
-public import HearthAnalytics
 public import HearthCore
 public import HearthStore
 
@@ -24,7 +23,7 @@ public struct GarageStore: Sendable {
     /// The time zone "today" and the reminders' 09:00 are reckoned in.
     public let timeZone: TimeZone
     /// Where the events of what the user does go (nothing records them by default).
-    public private(set) var analytics: any AnalyticsServicing = NoAnalytics()
+    public private(set) var analytics: any EventTracking = NoEventTracking()
     private let recorder: any GarageChangeRecorder
     private let clock: @Sendable () -> Date
 
@@ -62,7 +61,7 @@ public struct GarageStore: Sendable {
     }
 
     /// This store, recording the events of what the user does through `analytics`.
-    public func tracking(with analytics: any AnalyticsServicing) -> GarageStore {
+    public func tracking(with analytics: any EventTracking) -> GarageStore {
         var store = self
         store.analytics = analytics
         return store

@@ -1,6 +1,5 @@
 public import Foundation
 import GRDB
-import HearthAnalytics
 import HearthCore
 public import HearthStore
 public import HearthSync
@@ -66,7 +65,7 @@ public enum GarageSync {
     }
 
     /// Every schema a syncing garage database has.
-    public static var schemas: [any DatabaseSchema.Type] { [GarageSchema.self, SyncSchema.self, GarageSyncSchema.self, AnalyticsSchema.self] }
+    public static var schemas: [any DatabaseSchema.Type] { [GarageSchema.self, SyncSchema.self, GarageSyncSchema.self] }
 
     /// A garage store and the outbox its every change is queued in.
     public struct Opened: Sendable {
@@ -76,15 +75,16 @@ public enum GarageSync {
 
     /// Opens (creating when needed) the garage database at `url` with the sync tables, its store queuing every
     /// change in the returned outbox within the change's own transaction. Nothing is queued until sync is
-    /// first turned on (the first sign-in), which queues every existing row once.
+    /// first turned on (the first sign-in), which queues every existing row once. `extraSchemas` are the app's
+    /// own tables in the same file (the analytics queue, say).
     /// - Throws: ``ServiceError`` saying why the file cannot be used.
     public static func open(
-        at url: URL, configuration: SyncConfiguration = GarageSync.configuration(),
+        at url: URL, extraSchemas: [any DatabaseSchema.Type] = [], configuration: SyncConfiguration = GarageSync.configuration(),
         timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> Opened {
         let database: AppDatabase
         do {
-            database = try AppDatabase.open(at: url, schemas: schemas)
+            database = try AppDatabase.open(at: url, schemas: schemas + extraSchemas)
         } catch {
             throw ServiceError(.operationFailed, "Could not open the garage database \(url.path): \(error). Check the path and that the file is a garage database.", underlying: error)
         }

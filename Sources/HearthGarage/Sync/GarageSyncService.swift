@@ -1,6 +1,5 @@
 public import Foundation
 import GRDB
-import HearthAnalytics
 import HearthCloudModel
 import HearthCore
 import HearthStore
@@ -33,7 +32,7 @@ public actor GarageSyncService: GarageSyncing {
     /// The server's address, for the status.
     public nonisolated let server: String?
     private let database: AppDatabase
-    private let analytics: any AnalyticsServicing
+    private let analytics: any EventTracking
     private let now: @Sendable () -> Date
     private var attempted = false
 

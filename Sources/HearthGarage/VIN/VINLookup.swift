@@ -1,6 +1,5 @@
 import Foundation
-public import HearthAnalytics
-import HearthCore
+public import HearthCore
 
 /// Decodes VINs, typed or read from a photo: offline (check digit, model year, region, maker) and, when
 /// asked, through NHTSA's vPIC; and finds what a VIN's vehicle is, for a recall search. Each decoding records
@@ -15,9 +14,9 @@ public struct VINLookup: Sendable {
     /// vPIC and the recalls API (nil: offline only).
     public let nhtsa: (any NHTSAClienting)?
     /// Where the decoding events go.
-    public let analytics: any AnalyticsServicing
+    public let analytics: any EventTracking
 
-    public init(nhtsa: (any NHTSAClienting)? = nil, analytics: any AnalyticsServicing = NoAnalytics()) {
+    public init(nhtsa: (any NHTSAClienting)? = nil, analytics: any EventTracking = NoEventTracking()) {
         self.nhtsa = nhtsa
         self.analytics = analytics
     }

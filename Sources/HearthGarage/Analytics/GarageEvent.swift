@@ -1,3 +1,5 @@
+public import HearthCore
+
 /// The garage app's analytics events. Every property is a category or a Boolean (see ``AnalyticsEvent``).
 public enum GarageEvent: AnalyticsEvent, Equatable {
     /// A vehicle was added.

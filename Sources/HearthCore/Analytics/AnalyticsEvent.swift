@@ -39,6 +39,16 @@ public struct AnalyticsValue: Sendable, Hashable {
 
     /// A categorical property.
     public static func category<Category: AnalyticsCategory>(_ value: Category) -> AnalyticsValue { AnalyticsValue(value) }
+
+    /// The value as a Boolean, when it is one.
+    public var boolValue: Bool? {
+        if case .bool(let value) = storage { value } else { nil }
+    }
+
+    /// The case's name, when the value is a category.
+    public var categoryName: String? {
+        if case .category(let name) = storage { name } else { nil }
+    }
 }
 
 extension AnalyticsValue: Encodable {
