@@ -758,7 +758,8 @@ let package = Package(
         ),
         .testTarget(
             name: "HearthPantryModelTests",
-            dependencies: ["HearthCore", "HearthPantryModel"],
+            dependencies: [
+                "HearthCore", "HearthPantryModel", "HearthTestSupport"],
             swiftSettings: swiftSettings
         ),
         .testTarget(

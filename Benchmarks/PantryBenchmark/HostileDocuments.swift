@@ -27,7 +27,7 @@ enum HostileDocuments {
 
     /// A document of `bytes` bytes that is not GraphQL at all, distinct each time.
     static func junk(_ bytes: Int, seed: Int) -> String {
-        var generator = SplitMix(seed: UInt64(seed))
+        var generator = SplitMix64(seed: UInt64(seed))
         let letters = Array("abcdefghijklmnopqrstuvwxyz{}()[]:,!$@ \n")
         return String((0..<bytes).map { _ in letters[Int(generator.next() % UInt64(letters.count))] })
     }
@@ -42,18 +42,5 @@ enum HostileDocuments {
         default: query = junk(junkBytes, seed: index)
         }
         return try JSONSerialization.data(withJSONObject: ["query": query])
-    }
-
-    /// A small deterministic generator, so runs send the same junk.
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

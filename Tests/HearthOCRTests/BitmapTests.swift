@@ -1,4 +1,5 @@
 @testable import HearthOCR
+import HearthTestSupport
 import Testing
 
 @Suite struct BitmapTests {

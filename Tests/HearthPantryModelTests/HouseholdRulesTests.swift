@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthPantryModel
+import HearthTestSupport
 import Testing
 
 /// "The Smiths": owner ada, admin bo, member cy.

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthPantryModel
+import HearthTestSupport
 import Testing
 
 @Suite struct InviteCodeTests {
