@@ -1,4 +1,5 @@
 public import Foundation
+import Testing
 
 /// A program a test runs that Hearth does not build (schemathesis, say), found by an environment variable or
 /// at the places it is installed to.
@@ -9,10 +10,7 @@ public import Foundation
 /// ```swift
 /// let tool = ExternalTool(name: "schemathesis", variable: "HEARTH_SCHEMATHESIS", candidates: [venv.appending(path: "bin/st")],
 ///                         install: ".ci/run installs it")
-/// guard let st = tool.executable else {
-///     if ExternalTool.missingFails { Issue.record(Comment(rawValue: tool.missingReason)); return }
-///     try Test.cancel(Comment(rawValue: tool.missingReason))
-/// }
+/// guard let st = try tool.required() else { return }
 /// ```
 public struct ExternalTool: Sendable {
     public var name: String
@@ -40,6 +38,18 @@ public struct ExternalTool: Sendable {
             return FileManager.default.isExecutableFile(atPath: path) ? URL(fileURLWithPath: path) : nil
         }
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// The executable, for a test that cannot run without it: when it is missing, the test is skipped with
+    /// ``missingReason`` (by throwing), or on CI records that reason as an issue and gets nil, to return.
+    public func required() throws -> URL? {
+        if let executable { return executable }
+        let reason = Comment(rawValue: missingReason)
+        if Self.missingFails {
+            Issue.record(reason)
+            return nil
+        }
+        try Test.cancel(reason)
     }
 
     /// Why the test cannot run without the tool, and how to get it.

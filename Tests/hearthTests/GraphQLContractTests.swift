@@ -35,14 +35,7 @@ struct GraphQLContractTests {
 
     @Test("schemathesis's operations, signed in, never make the server fail")
     func schemathesisFindsNoServerError() async throws {
-        guard let st = Self.schemathesis.executable else {
-            let reason = Comment(rawValue: Self.schemathesis.missingReason)
-            if ExternalTool.missingFails {
-                Issue.record(reason)
-                return
-            }
-            try Test.cancel(reason)
-        }
+        guard let st = try Self.schemathesis.required() else { return }
         let folder = temporaryFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }

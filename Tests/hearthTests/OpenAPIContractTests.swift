@@ -36,14 +36,7 @@ struct OpenAPIContractTests {
 
     @Test("schemathesis finds no request the server answers against its document")
     func schemathesisFindsNothing() async throws {
-        guard let st = Self.schemathesis.executable else {
-            let reason = Comment(rawValue: Self.schemathesis.missingReason)
-            if ExternalTool.missingFails {
-                Issue.record(reason)
-                return
-            }
-            try Test.cancel(reason)
-        }
+        guard let st = try Self.schemathesis.required() else { return }
         let folder = temporaryFolder()
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
