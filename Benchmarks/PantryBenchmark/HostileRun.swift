@@ -79,8 +79,9 @@ struct HostileRun: AsyncParsableCommand {
             progress.draw("the dashboard alone for \(seconds) s…")
             let quiet = try await dashboard(seconds)
             let before = server.memory.current
+            let attacker = try Attacker(url: server.base + "/graphql", perSecond: attacksPerSecond, junkBytes: junkBytes)
             progress.draw("the dashboard under \(Int(attacksPerSecond)) hostile documents a second for \(seconds) s…")
-            let attack = Attacker(url: server.base + "/graphql", perSecond: attacksPerSecond, junkBytes: junkBytes).start()
+            let attack = attacker.start()
             let attacked = try await dashboard(seconds)
             attack.cancel()
             let tally = await attack.value
