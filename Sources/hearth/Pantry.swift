@@ -21,8 +21,9 @@ struct Pantry: AsyncParsableCommand {
               hearth pantry household create "Home"
               hearth pantry household invite HOUSEHOLD_ID
             """,
-        subcommands: [PantryLogin.self, PantryLogout.self, PantryHouseholdCommand.self, PantryItemsCommand.self]
-            + [PantryRecipesCommand.self, PantryShoppingCommand.self]
+        subcommands: [PantryShow.self, PantryLogin.self, PantryLogout.self, PantryHouseholdCommand.self, PantryItemsCommand.self]
+            + [PantryRecipesCommand.self, PantryShoppingCommand.self, PantryPreferencesCommand.self],
+        defaultSubcommand: PantryShow.self
     )
 }
 
@@ -68,6 +69,24 @@ struct PantryOptions: ParsableArguments {
                 throw ServiceError.notAuthenticated("\(error.message) Log in with `hearth pantry login --server \(url.absoluteString) --email EMAIL`.")
             }
         }
+    }
+
+    /// The household a command acts on: the one named (which becomes the last selected), else the current one
+    /// (last selected, else primary, else first by name).
+    static func household(_ named: String?, _ services: DependencyContainer) async throws -> String {
+        let households = try services.households()
+        if let named, !named.trimmingCharacters(in: .whitespaces).isEmpty {
+            return try await households.selectHousehold(id: named).id
+        }
+        guard let current = try await households.getCurrentHousehold() else {
+            throw ServiceError.validationFailed("You belong to no household yet: create one with `hearth pantry household create NAME`, or join one with `hearth pantry household join CODE`.")
+        }
+        return current.id
+    }
+
+    /// The measurement system quantities are printed in (`hearth pantry preferences set --units`).
+    static func units(_ services: DependencyContainer) async throws -> UserPreferences.AppSettings.MeasurementSystem {
+        try await services.preferences().preferences().app.measurementUnit
     }
 
     /// Prints `value` as JSON, or `text` when --json is not given.

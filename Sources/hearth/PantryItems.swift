@@ -43,16 +43,16 @@ struct PantryItemsCommand: AsyncParsableCommand {
 
     /// Runs a stock verb and prints what it left, with the booking's id to undo it.
     static func book(_ options: PantryOptions, _ what: String, _ body: @escaping @Sendable (any PantryServicing) async throws -> StockReceipt) async throws {
-        let receipt = try await options.withServices { services, _ in try await body(try services.pantry()) }
+        let (receipt, units) = try await options.withServices { services, _ in (try await body(try services.pantry()), try await PantryOptions.units(services)) }
         let item = receipt.item
         try options.output(Receipt(receipt)) {
-            "\(what) \(item.name): now \(Units.format(item.quantity, item.unit))" + (item.location.map { " (mostly in \($0))" } ?? "")
+            "\(what) \(item.name): now \(PreferredUnits.format(item.quantity, item.unit, in: units))" + (item.location.map { " (mostly in \($0))" } ?? "")
                 + ". Booking \(receipt.booking.id) — undo it with `hearth pantry items undo \(receipt.booking.id)`."
         }
     }
 
-    static func line(_ item: PantryItem) -> String {
-        "\(item.id)\t\(item.name)\t\(item.quantity.formatted()) \(item.unit)\t\(item.category.rawValue)" + (item.expirationDate.map { "\texpires \($0.iso)" } ?? "")
+    static func line(_ item: PantryItem, _ units: UserPreferences.AppSettings.MeasurementSystem) -> String {
+        "\(item.id)\t\(item.name)\t\(PreferredUnits.format(item.quantity, item.unit, in: units))\t\(item.category.rawValue)" + (item.expirationDate.map { "\texpires \($0.iso)" } ?? "")
     }
 
     struct Add: AsyncParsableCommand {
@@ -82,14 +82,17 @@ struct PantryItemsCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List a household's items.")
         @OptionGroup var options: PantryOptions
-        @Argument(help: "The household's id (see `hearth pantry household list`).") var household: String
+        @Argument(help: "The household's id (default: the last one named, else your primary household, else the first).") var household: String?
         @Option(help: "Only items expired, overdue or due within this many days.") var expiring: Int?
 
         func run() async throws {
             if let expiring, expiring < 0 { throw ServiceError.validationFailed("--expiring must be 0 or more days; it is \(expiring).") }
-            let items = try await options.withServices { services, _ in try await services.pantry().items(in: household, expiringWithin: expiring) }
+            let (items, units) = try await options.withServices { services, _ in
+                let id = try await PantryOptions.household(household, services)
+                return (try await services.pantry().items(in: id, expiringWithin: expiring), try await PantryOptions.units(services))
+            }
             try options.output(items) {
-                guard items.isEmpty else { return items.map(PantryItemsCommand.line).joined(separator: "\n") }
+                guard items.isEmpty else { return items.map { PantryItemsCommand.line($0, units) }.joined(separator: "\n") }
                 return expiring.map { "No items expire within \($0) day\($0 == 1 ? "" : "s")." } ?? "No items."
             }
         }
@@ -219,8 +222,8 @@ struct PantryItemsCommand: AsyncParsableCommand {
                 name: name, unit: unit, category: try category.map { try PantryItemsCommand.category($0, "--category") },
                 expirationDate: try expires.map { try PantryItemsCommand.day($0, "--expires") }, clearExpirationDate: noExpiry,
                 dueDateKind: kind, minimumQuantity: minimum, location: location, notes: notes)
-            let updated = try await options.withServices { services, _ in try await services.pantry().updateItem(item, edit) }
-            try options.output(updated) { "Updated \(updated.name): \(PantryItemsCommand.line(updated))" }
+            let (updated, units) = try await options.withServices { services, _ in (try await services.pantry().updateItem(item, edit), try await PantryOptions.units(services)) }
+            try options.output(updated) { "Updated \(updated.name): \(PantryItemsCommand.line(updated, units))" }
         }
     }
 

@@ -10,24 +10,27 @@ struct PantryShoppingCommand: AsyncParsableCommand {
         commandName: "shopping", abstract: "A household's shopping list, filled from recipes and low stock, and checked off into the pantry.",
         subcommands: [List.self, Add.self, AddMissing.self, AddExpiring.self, Check.self, Remove.self, Clear.self])
 
-    static func line(_ item: ShoppingListItem) -> String {
-        var text = "\(item.checked ? "[x]" : "[ ]") \(item.id)\t\(Units.format(item.quantity, item.unit))\t\(item.name)"
+    static func line(_ item: ShoppingListItem, _ units: UserPreferences.AppSettings.MeasurementSystem) -> String {
+        var text = "\(item.checked ? "[x]" : "[ ]") \(item.id)\t\(PreferredUnits.format(item.quantity, item.unit, in: units))\t\(item.name)"
         if let note = item.note { text += "\t(\(note))" }
         return text
     }
 
-    static func lines(_ list: [ShoppingListItem]) -> String {
-        list.isEmpty ? "The shopping list is empty." : list.map(line).joined(separator: "\n")
+    static func lines(_ list: [ShoppingListItem], _ units: UserPreferences.AppSettings.MeasurementSystem) -> String {
+        list.isEmpty ? "The shopping list is empty." : list.map { line($0, units) }.joined(separator: "\n")
     }
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "Show a household's shopping list.")
         @OptionGroup var options: PantryOptions
-        @Argument(help: "The household's id.") var household: String
+        @Argument(help: "The household's id (default: the last one named, else your primary household, else the first).") var household: String?
 
         func run() async throws {
-            let list = try await options.withServices { services, _ in try await services.shoppingList().list(householdId: household) }
-            try options.output(list) { PantryShoppingCommand.lines(list) }
+            let (list, units) = try await options.withServices { services, _ in
+                let id = try await PantryOptions.household(household, services)
+                return (try await services.shoppingList().list(householdId: id), try await PantryOptions.units(services))
+            }
+            try options.output(list) { PantryShoppingCommand.lines(list, units) }
         }
     }
 
@@ -57,10 +60,10 @@ struct PantryShoppingCommand: AsyncParsableCommand {
         @Option(help: "Scale the recipe to this many servings first.") var servings: Int?
 
         func run() async throws {
-            let list = try await options.withServices { services, _ in
-                try await services.shoppingList().addMissingIngredients(recipeId: recipe, servings: servings)
+            let (list, units) = try await options.withServices { services, _ in
+                (try await services.shoppingList().addMissingIngredients(recipeId: recipe, servings: servings), try await PantryOptions.units(services))
             }
-            try options.output(list) { PantryShoppingCommand.lines(list) }
+            try options.output(list) { PantryShoppingCommand.lines(list, units) }
         }
     }
 
@@ -72,10 +75,10 @@ struct PantryShoppingCommand: AsyncParsableCommand {
         @Option(help: "Items due within this many days count as going off (default 5).") var days: Int?
 
         func run() async throws {
-            let list = try await options.withServices { services, _ in
-                try await services.shoppingList().addExpiringAndBelowMinimum(householdId: household, withinDays: days)
+            let (list, units) = try await options.withServices { services, _ in
+                (try await services.shoppingList().addExpiringAndBelowMinimum(householdId: household, withinDays: days), try await PantryOptions.units(services))
             }
-            try options.output(list) { PantryShoppingCommand.lines(list) }
+            try options.output(list) { PantryShoppingCommand.lines(list, units) }
         }
     }
 

@@ -15,7 +15,7 @@ import NIOHTTP1
 /// let graphQL = GraphQLService(endpoint: server.appending(path: "graphql"), httpClient: http) { try await auth.tokenForRequest() }
 /// let data = try await graphQL.query("{ households { id name } }", variables: [:], policy: .cacheFirst)
 /// ```
-public actor GraphQLService: GraphQLServing {
+public actor GraphQLService: GraphQLServing, SessionScoped {
     private struct Watcher {
         let operation: String
         let document: String
@@ -38,6 +38,8 @@ public actor GraphQLService: GraphQLServing {
     private var cache = NormalizedCache()
     private var watchers: [UUID: Watcher] = [:]
     private var refreshes: [UUID: Task<Void, Never>] = [:]
+    /// Moved on by ``forgetSession()``: an answer to a request sent before is not cached.
+    private var session = 0
 
     /// A client of `endpoint`, sending the token `token` gives (none when it gives nil) with every request.
     public init(endpoint: URL, httpClient: HTTPClient, token: @escaping @Sendable () async throws -> String?) {
@@ -94,6 +96,18 @@ public actor GraphQLService: GraphQLServing {
 
     public func clearCache() {
         cache.removeAll()
+    }
+
+    /// Empties the cache, ends every watcher's stream and stops the background refreshes; answers to requests
+    /// still under way are given to their callers but not cached.
+    public func forgetSession() {
+        session += 1
+        cache.removeAll()
+        let ended = watchers.values
+        watchers = [:]
+        for watcher in ended { watcher.continuation.finish() }
+        for task in refreshes.values { task.cancel() }
+        refreshes = [:]
     }
 
     @discardableResult
@@ -190,6 +204,7 @@ public actor GraphQLService: GraphQLServing {
     /// Sends the operation, stores its answer (as `operation`'s answer when given) and tells the watchers.
     private func fetch(_ document: String, _ variables: [String: RawJSON], operation: String?) async throws -> RawJSON {
         let body = try JSONEncoder().encode(["query": RawJSON.string(document), "variables": RawJSON.object(variables)])
+        let sentIn = session
         let bearer = try await token()
         let response: (status: Int, body: Data)
         do {
@@ -205,6 +220,7 @@ public actor GraphQLService: GraphQLServing {
         guard let data = answer.data, case .object = data else {
             throw ServiceError.operationFailed("\(endpoint.absoluteString) answered HTTP \(response.status) without data or errors.")
         }
+        guard sentIn == session else { return data }
         let changed = cache.write(data, operation: operation)
         if !changed.isEmpty {
             for (id, watcher) in watchers where !watcher.reads.isDisjoint(with: changed) { emit(id) }

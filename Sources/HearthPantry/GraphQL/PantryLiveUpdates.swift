@@ -30,7 +30,7 @@ public protocol PantryLiveUpdating: Sendable {
 }
 
 /// ``PantryLiveUpdating`` over a ``GraphQLSubscriptionClient`` and the ``GraphQLServing`` whose watchers it refreshes.
-public actor PantryLiveUpdates: PantryLiveUpdating {
+public actor PantryLiveUpdates: PantryLiveUpdating, SessionScoped {
     private let graphQL: any GraphQLServing
     /// The WebSocket client the households are followed with.
     public nonisolated let subscriptions: GraphQLSubscriptionClient
@@ -87,6 +87,16 @@ public actor PantryLiveUpdates: PantryLiveUpdating {
         following = [:]
         for task in tasks { task.cancel() }
         for task in tasks { await task.value }
+    }
+
+    /// Stops following every household, and ends every stream ``changes()`` gave.
+    public func forgetSession() async {
+        await stopAll()
+        let ended = listeners.withLock { listeners in
+            defer { listeners = [:] }
+            return Array(listeners.values)
+        }
+        for listener in ended { listener.finish() }
     }
 
     public func reconnect() async {

@@ -7,8 +7,9 @@ public import HearthPantryModel
 ///
 /// String inputs are trimmed before they are sent; an empty name or invite code is refused here with the
 /// pantry's messages ("Household name cannot be empty", "Invite code cannot be empty"). Any change empties
-/// the cache, so the next read asks the server.
-public actor HouseholdService: HouseholdServicing {
+/// the cache, so the next read asks the server, and then calls the `changed` hook (which the service factory
+/// points at the permission rules and ``MembershipUpdates``, so both follow the user's new memberships).
+public actor HouseholdService: HouseholdServicing, SessionScoped {
     /// How long a read is served from the cache.
     public static let cacheLifetime: Duration = .seconds(300)
 
@@ -16,12 +17,20 @@ public actor HouseholdService: HouseholdServicing {
     private let graphQL: any GraphQLServing
     private let lists: TTLCache<String, [Household]>
     private let singles: TTLCache<String, Household>
+    private let preferences: (any UserPreferencesServicing)?
+    private let changed: @Sendable () async -> Void
 
-    /// A service over `graphQL`, whose cache expires by `clock`.
-    public init<C: Clock>(graphQL: any GraphQLServing, clock: C) where C.Duration == Duration {
+    /// A service over `graphQL`, whose cache expires by `clock`; the last selected household is kept in
+    /// `preferences` (none without), and `changed` is called after every change of membership the service makes.
+    public init<C: Clock>(
+        graphQL: any GraphQLServing, clock: C, preferences: (any UserPreferencesServicing)? = nil,
+        changed: @escaping @Sendable () async -> Void = {}
+    ) where C.Duration == Duration {
         self.graphQL = graphQL
         self.lists = TTLCache(defaultTTL: Self.cacheLifetime, clock: clock)
         self.singles = TTLCache(defaultTTL: Self.cacheLifetime, clock: clock)
+        self.preferences = preferences
+        self.changed = changed
     }
 
     /// A service over `graphQL`, whose cache expires by the continuous clock.
@@ -50,6 +59,42 @@ public actor HouseholdService: HouseholdServicing {
 
     public nonisolated func watchHouseholds() -> Watched<[Household]> {
         graphQL.watch(HouseholdsQuery())
+    }
+
+    // MARK: The current household
+
+    public func getCurrentHousehold() async throws -> Household? {
+        let households = try await households()
+        guard !households.isEmpty else { return nil }
+        if let last = try await preferences?.preferences().lastSelectedHouseholdId, let chosen = households.first(where: { $0.id == last }) {
+            return chosen
+        }
+        let me = try await graphQL.perform(MeQuery())
+        if let primary = me.primaryHouseholdId, let chosen = households.first(where: { $0.id == primary }) { return chosen }
+        return households.first
+    }
+
+    @discardableResult
+    public func selectHousehold(id: String) async throws -> Household {
+        let id = try Self.required(id, "Household id")
+        let household = try await household(id: id)
+        if let preferences {
+            let kept = try await preferences.preferences()
+            try await preferences.save(UserPreferences(theme: kept.theme, notifications: kept.notifications, app: kept.app, lastSelectedHouseholdId: household.id))
+        }
+        return household
+    }
+
+    public func refresh() async {
+        await lists.removeAll()
+        await singles.removeAll()
+        _ = try? await graphQL.perform(HouseholdsQuery())
+    }
+
+    /// Empties the caches; the GraphQL cache and its watchers are emptied by the GraphQL service itself.
+    public func forgetSession() async {
+        await lists.removeAll()
+        await singles.removeAll()
     }
 
     // MARK: Households
@@ -133,9 +178,8 @@ public actor HouseholdService: HouseholdServicing {
     /// Runs a mutation, then empties the cache and refreshes the household list its watchers read.
     private func change<Operation: PantryOperation>(_ mutation: Operation) async throws -> Operation.Answer {
         let answer = try await graphQL.perform(mutation)
-        await lists.removeAll()
-        await singles.removeAll()
-        _ = try? await graphQL.perform(HouseholdsQuery())
+        await refresh()
+        await changed()
         return answer
     }
 

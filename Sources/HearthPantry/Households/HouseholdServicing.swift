@@ -33,4 +33,11 @@ public protocol HouseholdServicing: ServiceHealth {
     func transferOwnership(householdId: String, to memberId: String) async throws -> Household
     /// The user's households now and after every change the service sees.
     func watchHouseholds() -> Watched<[Household]>
+    /// The household the user works in: the one last selected while they still belong to it, else their primary
+    /// household, else the first by name; nil when they belong to none.
+    func getCurrentHousehold() async throws -> Household?
+    /// Makes the household (one the user belongs to) the last selected one, kept in the preferences.
+    @discardableResult func selectHousehold(id: String) async throws -> Household
+    /// Empties the cache and asks the server again, so watchers see changes made elsewhere.
+    func refresh() async
 }

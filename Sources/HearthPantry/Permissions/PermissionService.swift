@@ -9,6 +9,8 @@ public protocol PermissionServicing: ServiceHealth {
     func ability() async throws -> Ability
     /// Asks the server for the rules again (after joining or leaving a household, or a role change).
     @discardableResult func refresh() async throws -> Permissions
+    /// Forgets the rules held, so the next question asks the server again.
+    func invalidate() async
     /// Whether the user can manage the household (owner or admin).
     func canManageHousehold(_ householdId: String) async throws -> Bool
     /// Whether the user can read the household (any member).
@@ -23,7 +25,11 @@ public protocol PermissionServicing: ServiceHealth {
 
 /// The user's permissions from `me { permissions { rules version } }`, evaluated by HearthPermissions'
 /// ``Ability`` as the server evaluates them; the rules are kept until ``refresh()`` or a new version.
-public actor PermissionService: PermissionServicing {
+///
+/// The rules follow the user's memberships: ``HouseholdService`` has them asked for again after every change it makes
+/// (joining, leaving, creating, roles), and ``MembershipUpdates`` after every change other members make to the
+/// user's households (a role given or taken, being removed) as `householdChanged` reports it.
+public actor PermissionService: PermissionServicing, SessionScoped {
     public nonisolated let serviceName = "PermissionService"
     private let graphQL: any GraphQLServing
     private var permissions: Permissions?
@@ -57,6 +63,16 @@ public actor PermissionService: PermissionServicing {
             permissions = fetched
         }
         return fetched
+    }
+
+    public func invalidate() {
+        permissions = nil
+        current = nil
+    }
+
+    /// Forgets the rules, so the next question asks the server (as whoever is signed in then).
+    public func forgetSession() {
+        invalidate()
     }
 
     public func canManageHousehold(_ householdId: String) async throws -> Bool { try await ability().canManageHousehold(householdId) }

@@ -23,7 +23,7 @@ public protocol UserPreferencesServicing: ServiceHealth {
 ///
 /// Defaults are the Pantry app's: theme `system`; every notification switch on except email; opening on the
 /// pantry, sorted alphabetically, metric, language `"en"`, syncing on its own; no household selected.
-public actor UserPreferencesService: UserPreferencesServicing {
+public actor UserPreferencesService: UserPreferencesServicing, SessionScoped {
     public nonisolated let serviceName = "UserPreferencesService"
     private let files: ProtectedFileStore
     private let fileName: String
@@ -55,6 +55,13 @@ public actor UserPreferencesService: UserPreferencesServicing {
 
     public func reset() async throws {
         try await save(UserPreferences())
+    }
+
+    /// Forgets the last selected household, which belongs to the account signing out; the device's theme, units
+    /// and switches stay. Preferences that cannot be read are left for ``reset()``.
+    public func forgetSession() async {
+        guard let kept = try? await preferences(), kept.lastSelectedHouseholdId != nil else { return }
+        try? await save(UserPreferences(theme: kept.theme, notifications: kept.notifications, app: kept.app, lastSelectedHouseholdId: nil))
     }
 
     public func exportJSON() async throws -> Data {

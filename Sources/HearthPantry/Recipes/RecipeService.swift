@@ -33,7 +33,7 @@ extension RecipeServicing {
 /// are trimmed and checked by ``RecipeRules`` before they are sent, so a bad recipe is refused with the same
 /// messages the server would give, without a round trip. ``cookable(householdId:servings:)`` is never cached:
 /// it depends on the stock, which changes all the time.
-public actor RecipeService: RecipeServicing {
+public actor RecipeService: RecipeServicing, SessionScoped {
     /// How long a household's recipes are served from the cache.
     public static let cacheLifetime: Duration = .seconds(300)
 
@@ -101,6 +101,12 @@ public actor RecipeService: RecipeServicing {
     public func addMissingIngredients(recipeId: String, servings: Int?) async throws -> [ShoppingListItem] {
         let id = try ServiceInput.required(recipeId, "Recipe id")
         return try await graphQL.perform(AddMissingIngredientsMutation(recipeId: id, servings: try ServiceInput.servings(servings)))
+    }
+
+    /// Empties every household's cached recipes.
+    public func forgetSession() async {
+        households = [:]
+        await cache.removeAll()
     }
 
     public func checkHealth() async -> HealthStatus {

@@ -29,14 +29,33 @@ public struct DependencyContainer: Sendable {
     public func users() throws -> any UserServicing { try resolve((any UserServicing).self, "UserService") }
     /// The user's preferences.
     public func preferences() throws -> any UserPreferencesServicing { try resolve((any UserPreferencesServicing).self, "UserPreferencesService") }
+    /// Follows other members' changes to the user's households, keeping households and permissions current.
+    public func membershipUpdates() throws -> any MembershipUpdating { try resolve((any MembershipUpdating).self, "MembershipUpdates") }
     /// What the user may do, from the server's rules.
     public func permissions() throws -> any PermissionServicing { try resolve((any PermissionServicing).self, "PermissionService") }
 
-    /// Signs out and forgets every cached answer, so the next account to sign in sees none of this one's data.
+    /// Signs out and forgets everything kept for the account: live subscriptions stop, the GraphQL cache, the
+    /// household and recipe caches and the permission rules are emptied, watched queries end, and the last
+    /// selected household is forgotten, so the next account to sign in sees none of this one's data. All of it
+    /// is forgotten even when the server cannot be told (the error is thrown afterwards).
     public func signOut() async throws {
-        await (try? liveUpdates())?.stopAll()
-        try await auth().signOut()
-        await (try graphQL()).clearCache()
+        await (try? liveUpdates() as? any SessionScoped)?.forgetSession()
+        await (try? membershipUpdates() as? any SessionScoped)?.forgetSession()
+        let signedOut: Result<Void, any Error>
+        do {
+            try await auth().signOut()
+            signedOut = .success(())
+        } catch {
+            signedOut = .failure(error)
+        }
+        let scoped: [(any SessionScoped)?] = [
+            try? graphQL() as? any SessionScoped, try? households() as? any SessionScoped, try? recipes() as? any SessionScoped,
+            try? permissions() as? any SessionScoped, try? preferences() as? any SessionScoped,
+            try? pantry() as? any SessionScoped, try? shoppingList() as? any SessionScoped, try? users() as? any SessionScoped,
+        ]
+        for service in scoped.compactMap({ $0 }) { await service.forgetSession() }
+        if let graphQL = try? graphQL(), !(graphQL is any SessionScoped) { await graphQL.clearCache() }
+        try signedOut.get()
     }
 
     /// Every registered service's health, by service name.

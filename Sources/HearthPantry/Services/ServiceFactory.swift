@@ -25,7 +25,21 @@ public enum ServiceFactory {
             return GraphQLService(endpoint: serverURL.appendingPathComponent("graphql"), httpClient: httpClient) { try await auth.tokenForRequest() }
         }
         container.register((any HouseholdServicing).self) { container in
-            HouseholdService(graphQL: try container.resolve((any GraphQLServing).self), clock: clock)
+            HouseholdService(
+                graphQL: try container.resolve((any GraphQLServing).self), clock: clock,
+                preferences: try container.resolve((any UserPreferencesServicing).self)
+            ) { [weak container] in
+                // The user's memberships changed: their rules and the households followed follow.
+                await (try? container?.resolve((any PermissionServicing).self))?.invalidate()
+                try? await container?.resolve((any MembershipUpdating).self).sync()
+            }
+        }
+        container.register((any MembershipUpdating).self) { container in
+            let auth = try container.resolve((any AuthServicing).self)
+            return MembershipUpdates(
+                households: try container.resolve((any HouseholdServicing).self),
+                permissions: try container.resolve((any PermissionServicing).self),
+                subscriptions: GraphQLSubscriptionClient(serverURL: serverURL) { try await auth.tokenForRequest() })
         }
         container.register((any PantryServicing).self) { container in
             PantryService(graphQL: try container.resolve((any GraphQLServing).self))

@@ -7,6 +7,8 @@ public protocol UserServicing: ServiceHealth {
     /// The signed-in user: profile and permission rules (preferences stay on the device; see
     /// ``UserPreferencesServicing``).
     func currentUser() async throws -> User
+    /// The signed-in user now, and again whenever a later answer changes them (their profile saved here, say).
+    func watchCurrentUser() -> Watched<User>
     /// Changes the signed-in user's profile: nil leaves a field, an empty string clears it.
     func updateProfile(_ changes: ProfileChanges) async throws -> User
     /// People who share a household with the user (the user included) whose name or email address contains
@@ -27,6 +29,10 @@ public actor UserService: UserServicing {
 
     public func currentUser() async throws -> User {
         try await graphQL.perform(MeQuery())
+    }
+
+    public nonisolated func watchCurrentUser() -> Watched<User> {
+        graphQL.watch(MeQuery())
     }
 
     public func updateProfile(_ changes: ProfileChanges) async throws -> User {

@@ -170,3 +170,30 @@ public struct TransferOwnershipMutation: PantryOperation {
     }
     public var variables: [String: AnyJSON] { ["id": .string(householdId), "member": .string(memberId)] }
 }
+
+/// What changed in a household, as `householdChanged` sends it.
+public struct HouseholdChangeNotice: Decodable, Sendable, Hashable {
+    /// `updated` (name or description), `deleted`, or `membersChanged` (someone joined, left, was removed or
+    /// changed role).
+    public let kind: String
+    public let householdId: String
+    /// The household after the change; nil once it is deleted.
+    public let household: Household?
+
+    public init(kind: String, householdId: String, household: Household?) {
+        self.kind = kind
+        self.householdId = householdId
+        self.household = household
+    }
+}
+
+/// Follows the changes to a household itself: its name, its deletion, and its members and their roles.
+public struct HouseholdChangedSubscription: PantryOperation {
+    public typealias Answer = HouseholdChangeNotice
+    public static let kind = PantryOperationKind.subscription
+    public static let document = "subscription HouseholdChanged($id: String!) { householdChanged(id: $id) { kind householdId household { \(PantrySelection.household) } } }"
+    public static let field = "householdChanged"
+    public let householdId: String
+    public init(householdId: String) { self.householdId = householdId }
+    public var variables: [String: AnyJSON] { ["id": .string(householdId)] }
+}

@@ -8,7 +8,7 @@ public enum PantryOperations {
         AddMemberMutation.self, UpdateMemberRoleMutation.self, RemoveMemberMutation.self, LeaveHouseholdMutation.self, TransferOwnershipMutation.self,
         ItemsQuery.self, AddItemMutation.self,
         ItemQuery.self, ExpiringItemsQuery.self, UpdateItemMutation.self, DeleteItemMutation.self, PurchaseMutation.self, ConsumeMutation.self,
-        OpenItemMutation.self, TransferMutation.self, CorrectInventoryMutation.self, UndoBookingMutation.self, PantryChangedSubscription.self,
+        OpenItemMutation.self, TransferMutation.self, CorrectInventoryMutation.self, UndoBookingMutation.self, PantryChangedSubscription.self, HouseholdChangedSubscription.self,
         RecipesQuery.self, AddRecipeMutation.self, UpdateRecipeMutation.self, DeleteRecipeMutation.self, CookableRecipesQuery.self,
         ShoppingListQuery.self, AddShoppingItemMutation.self, UpdateShoppingItemMutation.self, DeleteShoppingItemMutation.self,
         ClearCheckedShoppingItemsMutation.self, AddMissingIngredientsMutation.self, AddExpiringAndBelowMinimumMutation.self,
