@@ -303,14 +303,15 @@ struct HealthExport: AsyncParsableCommand {
         abstract: "Export a record: JSON (format version 1, the original app's), a FHIR R4 Bundle, or a PDF or HTML report with charts.",
         discussion: """
             PDF and HTML go into a folder (-o, default the current one) as "<name> - Medical Record.pdf"; JSON and FHIR go
-            to -o FILE, or to stdout without -o. Every file is readable only by you (0600), and encrypted with AES-GCM
+            to -o FILE (into -o FOLDER as "<name> - Medical Record.json" or "<name> - FHIR Bundle.json"), or to stdout
+            without -o. Every file is readable only by you (0600), and encrypted with AES-GCM
             when HEARTH_ENCRYPTION_KEY holds a key (hearth health import reads it back with the same key; keep its name,
             which the encryption is bound to).
             """
     )
     @OptionGroup var options: HealthOptions
     @Argument(help: "The record.") var record: String
-    @Option(name: .shortAndLong, help: "The file (JSON) or folder (PDF, HTML) to write.") var output: String?
+    @Option(name: .shortAndLong, help: "The file or folder (JSON, FHIR) or the folder (PDF, HTML) to write to.") var output: String?
     @Option(help: "json, fhir (a FHIR R4 Bundle, people only), pdf or html.") var format = "json"
 
     func run() async throws {
@@ -325,7 +326,13 @@ struct HealthExport: AsyncParsableCommand {
             }
             // The file holds social security and insurance numbers: written as the PDFs are, 0600 and
             // encrypted when there is a key.
-            let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath)
+            var url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath)
+            var isFolder: ObjCBool = false
+            if FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), isFolder.boolValue {
+                // A folder, as for the PDF: the file is named after the record, as the report is.
+                let kind = format.lowercased() == "json" ? "Medical Record" : "FHIR Bundle"
+                url = url.appendingPathComponent("\(found.displayName.replacingOccurrences(of: "/", with: "-")) - \(kind).json")
+            }
             let store = ProtectedFileStore(directory: url.deletingLastPathComponent(), key: try HealthFiles.key())
             try store.write(data, to: url.lastPathComponent)
             if options.json { return try options.print(json: ["written": url.path, "encrypted": store.isEncrypted ? "yes" : "no"]) }

@@ -71,7 +71,12 @@ import Testing
         // Without a key: plain, but 0600, for JSON and FHIR alike.
         #expect(try await run("export", person.uuid, "-o", "plain.json").status == 0)
         #expect(try await run("export", person.uuid, "--format", "fhir", "-o", "plain.fhir.json").status == 0)
-        for name in ["plain.json", "plain.fhir.json"] {
+        // Given a folder, as for the PDF, the file is named after the record.
+        let intoFolder = try await run("export", person.uuid, "-o", ".")
+        #expect(intoFolder.status == 0, "\(intoFolder.stderr)")
+        let named = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(" - Medical Record.json") }
+        #expect(named.count == 1, "\(named)")
+        for name in ["plain.json", "plain.fhir.json"] + named {
             #expect(try mode(name) == 0o600, "\(name)")
             #expect(contains(try Data(contentsOf: folder.appendingPathComponent(name)), ssn), "\(name)")
         }
