@@ -84,6 +84,9 @@ public protocol RecordStore: Sendable {
     /// counts it against the principal's storage quota; `QUOTA_EXCEEDED` past the quota or the asset limit.
     func storeAsset(_ principal: CloudPrincipal, file: URL, size: Int64, checksum: String) async throws -> CloudAsset
     func loadAsset(_ principal: CloudPrincipal, checksum: String) async throws -> Data
+    /// The asset, when the principal uploaded it or can read a record that references it, opened to be sent a
+    /// part at a time (`NOT_FOUND` otherwise, before anything is sent).
+    func openAsset(_ principal: CloudPrincipal, checksum: String) async throws -> AssetDownload
     /// The bytes the principal may still store under the storage quota; nil when there is no quota.
     func remainingStorage(_ principal: CloudPrincipal) async throws -> Int64?
 

@@ -63,13 +63,22 @@ final class ServerProcess: Sendable {
 
     /// The server's resident memory in bytes (`VmRSS` in /proc/PID/status).
     var residentBytes: Int {
-        get throws {
-            let status = try String(contentsOfFile: "/proc/\(child.processIdentifier)/status", encoding: .utf8)
-            guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
-                  let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
-            else { throw CloudError(.internalError, "/proc/\(child.processIdentifier)/status has no VmRSS line") }
-            return kilobytes * 1024
-        }
+        get throws { try status("VmRSS") }
+    }
+
+    /// The server's resident memory that is its own (`RssAnon`): without the pages of files it maps, such as
+    /// the SQLite database, which the kernel shares and can take back.
+    var anonymousBytes: Int {
+        get throws { try status("RssAnon") }
+    }
+
+    /// A memory figure of /proc/PID/status, in bytes.
+    private func status(_ field: String) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(child.processIdentifier)/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("\(field):") }),
+              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { throw CloudError(.internalError, "/proc/\(child.processIdentifier)/status has no \(field) line") }
+        return kilobytes * 1024
     }
 
     // MARK: Requests

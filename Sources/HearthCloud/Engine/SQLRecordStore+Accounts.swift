@@ -481,8 +481,12 @@ extension SQLRecordStore {
     }
 
     public func loadAsset(_ principal: CloudPrincipal, checksum: String) async throws -> Data {
+        try await openAsset(principal, checksum: checksum).collect()
+    }
+
+    public func openAsset(_ principal: CloudPrincipal, checksum: String) async throws -> AssetDownload {
         let notFound = CloudError(.notFound, "Asset \(checksum) does not exist, or is not in any record you can read.")
-        return try await transaction(readOnly: true) { tx in
+        let (size, inline) = try await transaction(readOnly: true) { tx -> (Int64, Data) in
             var allowed = try await tx.first("SELECT 1 AS ok FROM asset_uploads WHERE checksum = ? AND account_id = ?", .text(checksum), .text(principal.userID)) != nil
             if !allowed {
                 let references = try await tx.query(
@@ -500,13 +504,29 @@ extension SQLRecordStore {
                 }
             }
             guard allowed, let row = try await tx.first("SELECT size, data FROM assets WHERE checksum = ?", .text(checksum)) else { throw notFound }
-            let inline = row.blob("data")
-            guard inline.count < row.int("size") else { return inline }
-            var data = Data(capacity: Int(row.int("size")))
-            for part in try await tx.query("SELECT data FROM asset_parts WHERE checksum = ? ORDER BY part", .text(checksum)) {
-                data.append(part.blob("data"))
+            return (row.int("size"), row.blob("data"))
+        }
+        // Small assets stored before parts existed hold their bytes in the row itself.
+        if inline.count >= size { return AssetDownload(size: size) { body in try await body(inline) } }
+        return AssetDownload(size: size) { [self] body in
+            // One part per short read: the bytes of an asset never change, and no transaction is held while the
+            // client reads.
+            var last: Int64 = -1
+            var sent: Int64 = 0
+            while sent < size {
+                let after = last
+                let row = try await transaction(readOnly: true) { tx in
+                    try await tx.first(
+                        "SELECT part, data FROM asset_parts WHERE checksum = ? AND part > ? ORDER BY part LIMIT 1", .text(checksum), .int(after))
+                }
+                guard let row else {
+                    throw CloudError(.internalError, "Asset \(checksum) ends after \(sent) of its \(size) bytes.")
+                }
+                last = row.int("part")
+                let data = row.blob("data")
+                sent += Int64(data.count)
+                try await body(data)
             }
-            return data
         }
     }
 

@@ -343,11 +343,15 @@ struct CloudAPI: Sendable {
             guard AssetChecksum.isValid(checksum) else {
                 throw CloudError.badRequest("An asset is named by the 64 lowercase hex digits of its SHA-256.")
             }
-            let data = try await store.loadAsset(principal, checksum: checksum)
+            // Sent a part at a time: a download holds a mebibyte of the file in memory, not all of it.
+            let download = try await store.openAsset(principal, checksum: checksum)
             return Response(
                 status: .ok,
                 headers: [.contentType: "application/octet-stream", .cacheControl: "private, max-age=31536000, immutable", .eTag: "\"\(checksum)\""],
-                body: .init(byteBuffer: ByteBuffer(bytes: data))
+                body: ResponseBody(contentLength: Int(download.size)) { writer in
+                    try await download.send { part in try await writer.write(ByteBuffer(bytes: part)) }
+                    try await writer.finish(nil)
+                }
             )
         }
 
