@@ -35,7 +35,8 @@ public actor PantryLiveUpdates: PantryLiveUpdating, SessionScoped {
     /// The WebSocket client the households are followed with.
     public nonisolated let subscriptions: GraphQLSubscriptionClient
     private var following: [String: Task<Void, Never>] = [:]
-    private let listeners = Locked<[UUID: AsyncStream<PantryChangeNotice>.Continuation]>([:])
+    /// The listeners of ``changes()``: each keeps the newest 256 notices it has not read.
+    private let listeners = Broadcast<PantryChangeNotice, Void>(bufferingNewest: 256)
     private let logger: Logger
 
     public init(graphQL: any GraphQLServing, subscriptions: GraphQLSubscriptionClient, logger: Logger = Logger(label: "hearth.pantry.live-updates")) {
@@ -59,7 +60,7 @@ public actor PantryLiveUpdates: PantryLiveUpdating, SessionScoped {
         following[id] = Task { [listeners, logger] in
             do {
                 for try await change in stream {
-                    for listener in listeners.current.values { listener.yield(change) }
+                    listeners.publish(change)
                     await graphQL.refetchWatched { document, variables in
                         Self.reads(variables, household: id) && Self.fields(for: change).contains { document.contains($0 + "(") }
                     }
@@ -92,11 +93,7 @@ public actor PantryLiveUpdates: PantryLiveUpdating, SessionScoped {
     /// Stops following every household, and ends every stream ``changes()`` gave.
     public func forgetSession() async {
         await stopAll()
-        let ended = listeners.withLock { listeners in
-            defer { listeners = [:] }
-            return Array(listeners.values)
-        }
-        for listener in ended { listener.finish() }
+        listeners.finishAll()
     }
 
     public func reconnect() async {
@@ -104,11 +101,7 @@ public actor PantryLiveUpdates: PantryLiveUpdating, SessionScoped {
     }
 
     public nonisolated func changes() -> AsyncStream<PantryChangeNotice> {
-        AsyncStream { continuation in
-            let id = UUID()
-            listeners.withLock { $0[id] = continuation }
-            continuation.onTermination = { [listeners] _ in listeners.withLock { $0[id] = nil } }
-        }
+        listeners.subscribe()
     }
 
     private func ended(_ id: String) {

@@ -36,7 +36,8 @@ public actor MembershipUpdates: MembershipUpdating, SessionScoped {
     public nonisolated let subscriptions: GraphQLSubscriptionClient
     private var running = false
     private var following: [String: Task<Void, Never>] = [:]
-    private let listeners = Locked<[UUID: AsyncStream<HouseholdChangeNotice>.Continuation]>([:])
+    /// The listeners of ``changes()``: each keeps the newest 256 notices it has not read.
+    private let listeners = Broadcast<HouseholdChangeNotice, Void>(bufferingNewest: 256)
     private let logger: Logger
 
     public init(
@@ -78,19 +79,11 @@ public actor MembershipUpdates: MembershipUpdating, SessionScoped {
     /// Stops following, and ends every stream ``changes()`` gave.
     public func forgetSession() async {
         await stopAll()
-        let ended = listeners.withLock { listeners in
-            defer { listeners = [:] }
-            return Array(listeners.values)
-        }
-        for listener in ended { listener.finish() }
+        listeners.finishAll()
     }
 
     public nonisolated func changes() -> AsyncStream<HouseholdChangeNotice> {
-        AsyncStream { continuation in
-            let id = UUID()
-            listeners.withLock { $0[id] = continuation }
-            continuation.onTermination = { [listeners] _ in listeners.withLock { $0[id] = nil } }
-        }
+        listeners.subscribe()
     }
 
     private func follow(_ id: String) {
@@ -113,7 +106,7 @@ public actor MembershipUpdates: MembershipUpdating, SessionScoped {
 
     private func heard(_ change: HouseholdChangeNotice) async {
         await refreshAll()
-        for listener in listeners.current.values { listener.yield(change) }
+        listeners.publish(change)
     }
 
     /// A household's stream ended: the user left or was removed, or it was deleted (or it was stopped).
@@ -123,7 +116,7 @@ public actor MembershipUpdates: MembershipUpdating, SessionScoped {
         await refreshAll()
         try? await sync()
         let notice = HouseholdChangeNotice(kind: "removed", householdId: id, household: nil)
-        for listener in listeners.current.values { listener.yield(notice) }
+        listeners.publish(notice)
     }
 
     private func refreshAll() async {
