@@ -15,13 +15,15 @@ import HearthCore
 /// print(reading.vin ?? "unreadable", reading.confidence)
 /// ```
 ///
-/// Reading a photo keeps a core busy for a while, so it runs on a thread of the recognizer's own (one photo at a
-/// time), never on the threads Swift's tasks share: a server or a test run waiting on it keeps answering.
+/// Reading a photo keeps a core busy for a while, so it runs on a thread of its own, never on the threads Swift's
+/// tasks share: a server or a test run waiting on it keeps answering. Every recognizer in the process uses the
+/// same one, a photo at a time: Tesseract and Leptonica are C libraries with process-wide state (their message
+/// settings, OpenMP's thread pool), and none of their calls then overlap.
 public final class TesseractRecognizer: TextRecognizing, @unchecked Sendable {
     /// Where the language data is and which passes run.
     public let configuration: TesseractConfiguration
-    /// Every use of ``engines`` runs on this queue.
-    private let queue = DispatchQueue(label: "hearth.ocr.tesseract")
+    /// The one queue every call into Tesseract and Leptonica runs on; ``engines`` is used only there.
+    private static let queue = DispatchQueue(label: "hearth.ocr.tesseract")
     private var engines: [OCRJob: TesseractEngine] = [:]
 
     /// Checks that Tesseract can start with `configuration`'s language data.
@@ -30,20 +32,35 @@ public final class TesseractRecognizer: TextRecognizing, @unchecked Sendable {
     ///   package to install when the libraries or the language data are missing.
     public init(configuration: TesseractConfiguration = TesseractConfiguration()) throws {
         self.configuration = configuration
-        engines[.odometer] = try TesseractEngine(job: .odometer, configuration: configuration)
+        let engine = try Self.queue.sync { try TesseractEngine(job: .odometer, configuration: configuration) }
+        engines[.odometer] = engine
+    }
+
+    deinit {
+        // The engines are freed on the queue as well, never while another recognizer is reading.
+        let retired = Retired(engines)
+        engines = [:]
+        Self.queue.async { retired.release() }
+    }
+
+    /// Engines on their way to the queue, to be freed there (`@unchecked`: only the queue touches them).
+    private final class Retired: @unchecked Sendable {
+        private var engines: [OCRJob: TesseractEngine]
+        init(_ engines: [OCRJob: TesseractEngine]) { self.engines = engines }
+        func release() { engines = [:] }
     }
 
     /// What each of the job's passes read from the image file at `url`.
     public func recognize(imageAt url: URL, for job: OCRJob) async throws -> [Recognition] {
         try await withCheckedThrowingContinuation { continuation in
-            queue.async {
+            Self.queue.async {
                 continuation.resume(with: Result { try self.recognizeOnQueue(imageAt: url, for: job) })
             }
         }
     }
 
     private func recognizeOnQueue(imageAt url: URL, for job: OCRJob) throws -> [Recognition] {
-        dispatchPrecondition(condition: .onQueue(queue))
+        dispatchPrecondition(condition: .onQueue(Self.queue))
         let grey = Preprocessing.darkTextGrey(try Self.load(url))
         let engine = try engine(for: job)
         let passes = configuration.passes[job] ?? Preprocessing.defaultPasses(for: job)
