@@ -18,6 +18,7 @@ let package = Package(
         .library(name: "HearthStore", targets: ["HearthStore"]),
         .library(name: "HearthExchange", targets: ["HearthExchange"]),
         .library(name: "HearthServer", targets: ["HearthServer"]),
+        .library(name: "HearthWeb", targets: ["HearthWeb"]),
         .library(name: "HearthMail", targets: ["HearthMail"]),
         .library(name: "HearthCloudModel", targets: ["HearthCloudModel"]),
         .library(name: "HearthPermissions", targets: ["HearthPermissions"]),
@@ -40,6 +41,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.101.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.10.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache.git", from: "2.1.0"),
         .package(url: "https://github.com/swift-server/swift-prometheus.git", from: "2.1.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.6.0"),
         .package(url: "https://github.com/vapor/postgres-nio.git", from: "1.33.0"),
@@ -293,8 +295,30 @@ let package = Package(
 
         // MARK: Server and CLI
         .target(
+            name: "HearthWeb",
+            dependencies: [
+                "HearthCloud",
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthFinance",
+                "HearthGarage",
+                "HearthMail",
+                "HearthPantryModel",
+                "HearthPantryServer",
+                "HearthReports",
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "GraphQL", package: "GraphQL"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ],
+            resources: [.copy("Templates"), .copy("Static")],
+            swiftSettings: swiftSettings
+        ),
+        .target(
             name: "HearthServer",
             dependencies: [
+                "HearthWeb",
                 "HearthCloud",
                 "HearthCloudModel",
                 "HearthCompression",
@@ -610,6 +634,22 @@ let package = Package(
                 .product(name: "NIOHTTP1", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            swiftSettings: swiftSettings
+        ),
+        .testTarget(
+            name: "HearthWebTests",
+            dependencies: [
+                "HearthCloud",
+                "HearthCloudModel",
+                "HearthCore",
+                "HearthFinance",
+                "HearthGarage",
+                "HearthServer",
+                "HearthTestSupport",
+                "HearthWeb",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             swiftSettings: swiftSettings
         ),
