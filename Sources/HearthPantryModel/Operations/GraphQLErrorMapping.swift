@@ -1,14 +1,14 @@
-import Foundation
-import HearthCore
-import HearthPantryModel
+public import Foundation
+public import HearthCore
 
 /// The `errors` of a GraphQL answer, turned into the `ServiceError` a caller handles.
-enum GraphQLErrorMapping {
-    struct Failure: Decodable {
-        let message: String
-        let extensions: [String: RawJSON]?
+public enum GraphQLErrorMapping {
+    /// One entry of an answer's `errors`.
+    public struct Failure: Decodable, Sendable {
+        public let message: String
+        public let extensions: [String: RawJSON]?
 
-        var code: String? {
+        public var code: String? {
             if case .string(let code)? = extensions?["code"] { return code }
             return nil
         }
@@ -17,7 +17,7 @@ enum GraphQLErrorMapping {
     /// The error for `failures`, from the first failure's `extensions.code`: `UNAUTHENTICATED` → notAuthenticated,
     /// `FORBIDDEN` → unauthorized, `NOT_FOUND` → notFound, `BAD_USER_INPUT` → validationFailed (with every such
     /// message as a reason) or, with `extensions.reason` `STALE_VERSION`, staleVersion, `RATE_LIMITED` → rateLimited, anything else → operationFailed.
-    static func error(for failures: [Failure]) -> ServiceError {
+    public static func error(for failures: [Failure]) -> ServiceError {
         guard let first = failures.first else { return .operationFailed("The server answered with an error but gave no message.") }
         switch first.code {
         case "UNAUTHENTICATED":
