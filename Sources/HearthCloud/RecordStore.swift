@@ -53,6 +53,8 @@ public protocol RecordStore: Sendable {
     func setPassword(accountID: String, hash: String, keepingSession tokenHash: String?) async throws
     /// Revokes every session of the account.
     func deleteSessions(accountID: String) async throws
+    /// The account's sessions that have not expired at `now` (milliseconds), newest first.
+    func sessions(accountID: String, now: Int64) async throws -> [CloudStoredSession]
 
     // MARK: Zones
     func listZones(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudZone]

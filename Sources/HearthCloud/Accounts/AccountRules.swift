@@ -36,7 +36,7 @@ public enum AccountRules {
         return nil
     }
 
-    static func passwordProblem(_ password: String) -> String? {
+    public static func passwordProblem(_ password: String) -> String? {
         let length = password.unicodeScalars.count
         guard length >= minPasswordLength else { return "The password has \(length) characters; use at least \(minPasswordLength)." }
         guard length <= maxPasswordLength else { return "The password is longer than \(maxPasswordLength) characters." }
@@ -47,8 +47,9 @@ public enum AccountRules {
 /// Opaque bearer tokens (sessions and share links): 32 random bytes, base64url; the store keeps only their
 /// SHA-256. A token never begins with `-`, so a share link pasted after a command (`hearth health share accept
 /// LINK`) is never read as an option.
-enum SessionTokens {
-    static func makeToken() -> String {
+public enum SessionTokens {
+    /// A new token.
+    public static func makeToken() -> String {
         var generator = SystemRandomNumberGenerator()
         while true {
             let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }

@@ -88,6 +88,16 @@ public struct AccountService: Sendable {
         try await store.deleteSession(tokenHash: hash)
     }
 
+    /// The caller's sessions that have not expired, newest first.
+    public func sessions(of caller: CloudCaller) async throws -> [CloudStoredSession] {
+        try await store.sessions(accountID: caller.userRecordName, now: milliseconds(clock()))
+    }
+
+    /// Whether `session` is the one `token` opened.
+    public func session(_ session: CloudStoredSession, belongsTo token: String) -> Bool {
+        session.tokenHash == SessionTokens.hash(token)
+    }
+
     func hashPassword(_ password: String) async throws -> String {
         let cost = configuration.bcryptCost
         return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(Self.prehash(password), cost: cost) }

@@ -115,6 +115,17 @@ extension SQLRecordStore {
         }
     }
 
+    public func sessions(accountID: String, now: Int64) async throws -> [CloudStoredSession] {
+        try await transaction(readOnly: true) { tx in
+            try await tx.query(
+                "SELECT token_hash, account_id, created_at, expires_at FROM sessions WHERE account_id = ? AND expires_at > ? ORDER BY created_at DESC, token_hash",
+                [.text(accountID), .int(now)]
+            ).map {
+                CloudStoredSession(tokenHash: $0.text("token_hash"), accountID: $0.text("account_id"), createdAt: $0.int("created_at"), expiresAt: $0.int("expires_at"))
+            }
+        }
+    }
+
     public func saveSession(_ session: CloudStoredSession) async throws {
         try await transaction(readOnly: false) { tx in
             try await tx.execute(
