@@ -309,8 +309,10 @@ let package = Package(
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GraphQL", package: "GraphQL"),
                 .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "Mustache", package: "swift-mustache"),
+                .product(name: "OrderedCollections", package: "swift-collections"),
             ],
             resources: [.copy("Templates"), .copy("Static")],
             swiftSettings: swiftSettings

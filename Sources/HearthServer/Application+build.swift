@@ -1,7 +1,9 @@
 import Foundation
 import HearthCloud
+import HearthMail
 import HearthCore
 import HearthPantryServer
+import HearthWeb
 import HTTPTypes
 import HummingbirdWebSocket
 public import Hummingbird
@@ -57,8 +59,15 @@ public func buildApplication(
         logger: logger)
     graphQL.signedOutLimiter = cloud.api.signedOutLimiter
     graphQL.operations = GraphQLOperationCounter(registry: registry)
+    let api = cloud.api
+    let web = try await WebSite(
+        accounts: api.accounts, pantry: pantry, records: cloud.store,
+        limits: WebLimits(signIn: api.signInLimiter, address: api.addressLimiter, signUp: api.signUpLimiter, signedOut: api.signedOutLimiter, codes: api.codeLimiter),
+        secureCookies: configuration.publicURL?.scheme?.lowercased() == "https", sessionLifetime: configuration.cloud.sessionLifetime,
+        sendVerification: { issued in try await api.mail.send(try CloudAPI.verificationMessage(issued)) },
+        logger: logger)
     let router = buildRouter(
-        healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL,
+        healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL, web: web,
         trustedProxies: configuration.trustedProxies, clock: clock)
 
     let webSocket = GraphQLWebSocket(
@@ -111,10 +120,10 @@ func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(me
     }
 }
 
-/// Every route of the server, with its middleware; the analytics collector's and the GraphQL endpoint's when given.
+/// Every route of the server, with its middleware; the analytics collector's, the GraphQL endpoint's and the web pages' when given.
 func buildRouter(
     healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI,
-    collector: AnalyticsCollector? = nil, graphQL: GraphQLRoutes? = nil, trustedProxies: TrustedProxies = .none,
+    collector: AnalyticsCollector? = nil, graphQL: GraphQLRoutes? = nil, web: WebSite? = nil, trustedProxies: TrustedProxies = .none,
     clock: any Clock<Duration> = ContinuousClock()
 ) -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
@@ -132,6 +141,7 @@ func buildRouter(
     cloud.register(on: router)
     collector?.register(on: router)
     graphQL?.register(on: router)
+    web?.register(on: router)
     let routes = RouteTable(router.routes.map { ($0.method, $0.path.description) })
     table.withLock { $0 = routes }
     return router

@@ -1,3 +1,4 @@
+public import HearthWeb
 public import Hummingbird
 public import NIOCore
 
@@ -15,4 +16,8 @@ public struct HearthRequestContext: RequestContext, RemoteAddressRequestContext 
         remoteAddress = source.channel.remoteAddress
         clientAddress = ClientAddress(remoteAddress?.ipAddress.flatMap { IPAddress($0) })
     }
+}
+
+extension HearthRequestContext: WebRequestContext {
+    public var clientLimitKey: String { clientAddress.limitKey }
 }

@@ -1,0 +1,28 @@
+import Foundation
+import HearthCore
+
+/// How the pages write numbers, amounts and times: short, in UTC, without trailing zeros.
+enum WebFormat {
+    static func date(milliseconds: Int64) -> String {
+        Date(timeIntervalSince1970: Double(milliseconds) / 1000).formatted(.iso8601.year().month().day())
+    }
+
+    static func dateTime(milliseconds: Int64) -> String {
+        let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+        return date.formatted(.iso8601.year().month().day()) + " " + date.formatted(.iso8601.time(includingFractionalSeconds: false)).prefix(5) + " UTC"
+    }
+
+    /// `1.5`, `2`, `0.25`: at most three decimals, none when whole.
+    static func number(_ value: Double) -> String {
+        if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+        var text = String(format: "%.3f", value)
+        while text.hasSuffix("0") { text.removeLast() }
+        if text.hasSuffix(".") { text.removeLast() }
+        return text
+    }
+
+    /// `500 g`, `2 cans`, `3`.
+    static func amount(_ quantity: Double, _ unit: String) -> String {
+        unit.isEmpty ? number(quantity) : number(quantity) + " " + unit
+    }
+}

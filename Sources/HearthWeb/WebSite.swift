@@ -1,0 +1,260 @@
+public import Foundation
+public import HearthCloud
+import HearthCloudModel
+import HearthCore
+public import HearthPantryServer
+public import Hummingbird
+import HTTPTypes
+public import Logging
+
+/// The pages a household opens in a browser, served by `hearth serve` at `/`: accounts, the pantry, the garage,
+/// money and a word on health records.
+///
+/// Server-rendered HTML from Mustache templates compiled once at start-up, one stylesheet and one small script
+/// of our own; every page and form works with JavaScript off. Sessions live in an `HttpOnly`, `SameSite=Lax`
+/// cookie holding an account session token (stored hashed, listed on the account page); every form carries a
+/// CSRF token; every answer carries a strict Content-Security-Policy. Pages read and write through the same
+/// services and rules as the API: the pantry through its GraphQL service in this process, accounts through
+/// ``AccountService``, the garage and money through the records of the account's private zones.
+///
+/// ```swift
+/// let site = try await WebSite(accounts: accounts, pantry: pantry, records: store, limits: limits,
+///                              secureCookies: true, sendVerification: send, logger: logger)
+/// site.register(on: router)
+/// ```
+public struct WebSite: Sendable {
+    let accounts: AccountService
+    let pantry: PantryCalls
+    let records: any RecordStore
+    let templates: WebTemplates
+    let assets: WebAssets
+    let cookies: WebCookies
+    let limits: WebLimits
+    let sendVerification: @Sendable (IssuedAccountCode) async throws -> Void
+    let sessionLifetime: Duration
+    let clock: @Sendable () -> Date
+    let logger: Logger
+    /// The live-update streams open per account (at most 8 each).
+    let liveStreams = LiveStreams(limit: 8)
+
+    /// - Parameters:
+    ///   - accounts: sign-up, sign-in, sessions and codes, shared with the API.
+    ///   - pantry: the pantry's GraphQL service, run in this process.
+    ///   - records: the record store the devices of the garage and money apps sync with.
+    ///   - limits: the API's rate limiters, shared.
+    ///   - secureCookies: whether cookies are `Secure` (the server is reached over https).
+    ///   - sessionLifetime: how long a sign-in lasts (the accounts' session lifetime).
+    ///   - sendVerification: mails an address-verification code.
+    ///   - clock: what "today" is for due dates and statuses.
+    public init(
+        accounts: AccountService, pantry: any PantryGraphQLServing, records: any RecordStore, limits: WebLimits,
+        secureCookies: Bool, sessionLifetime: Duration = .seconds(30 * 86_400),
+        sendVerification: @escaping @Sendable (IssuedAccountCode) async throws -> Void,
+        clock: @escaping @Sendable () -> Date = Date.init, logger: Logger
+    ) async throws {
+        self.accounts = accounts
+        self.pantry = PantryCalls(graphQL: pantry)
+        self.records = records
+        self.templates = try await WebTemplates.load()
+        self.assets = try WebAssets.load()
+        self.cookies = WebCookies(secure: secureCookies)
+        self.limits = limits
+        self.sendVerification = sendVerification
+        self.sessionLifetime = sessionLifetime
+        self.clock = clock
+        self.logger = logger
+    }
+
+    /// Adds every page, form and asset to `router`.
+    public func register<Context: WebRequestContext>(on router: Router<Context>) {
+        registerAssets(on: router)
+        registerAccount(on: router)
+        registerPantry(on: router)
+        registerKitchen(on: router)
+        registerLive(on: router)
+        registerRecords(on: router)
+    }
+
+    // MARK: Plumbing
+
+    /// Who is asking. A session cookie that is unknown, expired or revoked spends one of the address's
+    /// signed-out requests (as a bad API token does) and counts as no session.
+    func visit(_ request: Request, _ context: some WebRequestContext) async throws -> WebVisit {
+        let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+        if let token = WebCookies.value(WebCookies.session, in: request) {
+            do {
+                let caller = try await accounts.authenticate(token: token)
+                return WebVisit(caller: caller, token: token, secret: token, setsVisitorCookie: false, path: path)
+            } catch let error as CloudError where error.serverErrorCode == .authenticationFailed {
+                if let wait = try await limits.signedOut.acquire(context.clientLimitKey) {
+                    throw ServiceError(.rateLimited, "Too many requests with a stale sign-in from your address; wait \(wait) seconds.", retryAfter: .seconds(wait))
+                }
+            }
+        }
+        if let visitor = WebCookies.value(WebCookies.visitor, in: request) {
+            return WebVisit(caller: nil, token: nil, secret: visitor, setsVisitorCookie: false, path: path)
+        }
+        return WebVisit(caller: nil, token: nil, secret: WebCookies.randomValue(), setsVisitorCookie: true, path: path)
+    }
+
+    /// A page for a signed-in account: the browser is sent to sign in first, and comes back after.
+    func page(
+        _ request: Request, _ context: some WebRequestContext,
+        _ build: @escaping @Sendable (WebVisit, CloudCaller) async throws -> Response
+    ) async -> Response {
+        await answer(request, context) { visit in
+            guard let caller = visit.caller else {
+                throw WebRedirect(location: "/signin?next=" + Self.queryEscaped(visit.path))
+            }
+            return try await build(visit, caller)
+        }
+    }
+
+    /// A form sent by a signed-in account: checked for its origin and CSRF token before anything is read or
+    /// written; a refusal is 403 and writes nothing.
+    func form(
+        _ request: Request, _ context: some WebRequestContext,
+        _ handle: @escaping @Sendable (WebVisit, CloudCaller, FormBody) async throws -> Response
+    ) async -> Response {
+        await visitorForm(request, context) { visit, form in
+            guard let caller = visit.caller else {
+                throw WebRedirect(location: "/signin")
+            }
+            return try await handle(visit, caller, form)
+        }
+    }
+
+    /// A form anyone may send (sign in, sign up), with the same checks.
+    func visitorForm(
+        _ request: Request, _ context: some WebRequestContext,
+        _ handle: @escaping @Sendable (WebVisit, FormBody) async throws -> Response
+    ) async -> Response {
+        await answer(request, context) { visit in
+            guard Self.sameOrigin(request) else {
+                return try render("error", ["title": "Refused", "message": "This form was sent from another site, so nothing was saved. Open Hearth and send it from there."], visit: visit, status: .forbidden)
+            }
+            let form = try await FormBody.read(request, context: context)
+            guard CSRFToken.matches(form[CSRFToken.field], secret: visit.secret) else {
+                return try render("error", ["title": "Refused", "message": "This form has expired or did not come from this page, so nothing was saved. Go back, reload the page and send it again."], visit: visit, status: .forbidden)
+            }
+            return try await handle(visit, form)
+        }
+    }
+
+    /// Runs `build`, turning redirects and errors into pages: a missing or foreign thing is 404, a refusal by
+    /// the rules 403, too many attempts 429; anything unexpected is logged and shown as 500 without details.
+    func answer(_ request: Request, _ context: some WebRequestContext, _ build: (WebVisit) async throws -> Response) async -> Response {
+        var visit = WebVisit(caller: nil, token: nil, secret: WebCookies.randomValue(), setsVisitorCookie: true, path: request.uri.path)
+        do {
+            visit = try await self.visit(request, context)
+            return try await build(visit)
+        } catch let redirect as WebRedirect {
+            return self.redirect(redirect.location, visit: visit)
+        } catch let error as HTTPError {
+            return (try? render("error", ["title": "Not accepted", "message": error.body ?? "The request was not accepted."], visit: visit, status: error.status))
+                ?? Response(status: error.status)
+        } catch {
+            let (status, title, message) = Self.explain(error)
+            if status == .internalServerError {
+                logger.error("A page failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
+            }
+            return (try? render("error", ["title": title, "message": message], visit: visit, status: status)) ?? Response(status: status)
+        }
+    }
+
+    static func explain(_ error: any Error) -> (HTTPResponse.Status, String, String) {
+        if let error = error as? ServiceError {
+            switch error.code {
+            case .notFound: return (.notFound, "Not found", error.message + " It may have been deleted, or it belongs to someone else.")
+            case .unauthorized: return (.forbidden, "Not allowed", error.message)
+            case .notAuthenticated: return (.unauthorized, "Sign in", "Sign in again to go on.")
+            case .rateLimited: return (.tooManyRequests, "Slow down", error.message)
+            case .validationFailed, .staleVersion, .conflict:
+                return (.unprocessableContent, "Not saved", Self.sentences(error))
+            default: return (.internalServerError, "Something went wrong", "The page could not be made. Try again; if it goes on, tell the server's operator.")
+            }
+        }
+        if let error = error as? CloudError {
+            switch error.serverErrorCode {
+            case .notFound: return (.notFound, "Not found", error.reason)
+            case .throttled: return (.tooManyRequests, "Slow down", error.reason)
+            case .badRequest: return (.unprocessableContent, "Not saved", error.reason)
+            case .accessDenied: return (.forbidden, "Not allowed", error.reason)
+            default: return (.internalServerError, "Something went wrong", "The page could not be made. Try again; if it goes on, tell the server's operator.")
+            }
+        }
+        return (.internalServerError, "Something went wrong", "The page could not be made. Try again; if it goes on, tell the server's operator.")
+    }
+
+    /// `values` without their empty strings, at every depth: a template's `{{#name}}…{{/name}}` shows its part
+    /// only when there is something to show, and a missing value prints as nothing anyway.
+    static func pruned(_ values: [String: Any]) -> [String: Any] {
+        var kept: [String: Any] = [:]
+        kept.reserveCapacity(values.count)
+        for (key, value) in values {
+            switch value {
+            case let text as String where text.isEmpty: continue
+            case let nested as [String: Any]: kept[key] = pruned(nested)
+            case let rows as [[String: Any]]: kept[key] = rows.map(pruned)
+            default: kept[key] = value
+            }
+        }
+        return kept
+    }
+
+    /// An error's message and its reasons, each once.
+    static func sentences(_ error: ServiceError) -> String {
+        var seen = Set<String>()
+        return ([error.message] + error.reasons).filter { !$0.isEmpty && seen.insert($0).inserted }.joined(separator: " ")
+    }
+
+    /// The page `template` in the layout, for `visit`.
+    func render(_ template: String, _ values: [String: Any], visit: WebVisit, status: HTTPResponse.Status = .ok) throws -> Response {
+        var all = values
+        all["csrf"] = visit.csrf
+        if let caller = visit.caller {
+            all["signedIn"] = ["email": caller.emailAddress, "verified": caller.emailVerified]
+        }
+        let html = try templates.render(template, Self.pruned(all))
+        var response = Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+                                body: .init(byteBuffer: ByteBuffer(string: html)))
+        SecurityHeaders.add(to: &response.headers)
+        if visit.setsVisitorCookie { response.setCookie(cookies.cookie(WebCookies.visitor, visit.secret, maxAge: nil)) }
+        return response
+    }
+
+    /// 303 See Other to `location`, a path on this site.
+    func redirect(_ location: String, visit: WebVisit) -> Response {
+        var response = Response(status: .seeOther, headers: [.location: Self.localPath(location) ?? "/", .cacheControl: "no-store"])
+        SecurityHeaders.add(to: &response.headers)
+        if visit.setsVisitorCookie { response.setCookie(cookies.cookie(WebCookies.visitor, visit.secret, maxAge: nil)) }
+        return response
+    }
+
+    /// `path` when it is a path on this site (one leading slash, no scheme or host), so a `next` parameter
+    /// cannot send a browser to another site after it signs in.
+    static func localPath(_ path: String?) -> String? {
+        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"), path.utf8.count <= 2_000,
+              !path.contains(where: { $0.isNewline || $0 == "\r" }) else { return nil }
+        return path
+    }
+
+    /// A form's Origin (or, without one, its Referer) names this server, or neither is sent.
+    static func sameOrigin(_ request: Request) -> Bool {
+        let host = request.head.authority
+        let origin = request.headers[.origin] ?? request.headers[.referer]
+        guard let origin, origin != "null" else { return request.headers[.origin] == nil }
+        guard let url = URL(string: origin), let originHost = url.host else { return false }
+        let originAuthority = originHost + (url.port.map { ":\($0)" } ?? "")
+        return host.map { $0.lowercased() == originAuthority.lowercased() } ?? false
+    }
+
+    static func queryEscaped(_ text: String) -> String {
+        var allowed = CharacterSet.urlQueryAllowed
+        allowed.remove(charactersIn: "&=+?#")
+        return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    }
+
+    /// Today in UTC, the day the pantry's statuses are judged on.
+    var today: CalendarDay { CalendarDay(clock(), in: TimeZone(identifier: "UTC") ?? .current) }
+}
