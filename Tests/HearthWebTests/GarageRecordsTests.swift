@@ -116,6 +116,30 @@ import Testing
         #expect(try await device.store.due() == (try await garage.overview(userID: device.userID, now: Self.now)).vehicles)
     }
 
+    @Test func aDeviceChangeShowsOnTheNextRead() async throws {
+        let harness = try await WebRecordsHarness.start()
+        defer { Task { await harness.stop() } }
+        let device = try await harness.garageDevice("fresh@example.com")
+        let seeded = try await Self.seed(device.store)
+        try await device.sync()
+        let garage = Self.records(harness)
+        let first = try await garage.overview(userID: device.userID, now: Self.now)
+        let firstPage = try await garage.vehicle(id: seeded.car.id, userID: device.userID, now: Self.now)
+        // The same minute and nothing changed: the same figures.
+        #expect(try await garage.overview(userID: device.userID, now: Self.now.addingTimeInterval(30)) == first)
+
+        try await device.store.updateMileage(seeded.car.id, to: 40_900)
+        _ = try await device.store.addFillUp(FillUpDraft(date: CalendarDay(iso: "2026-03-14"), odometer: 40_900, gallons: "11.000", cost: "40.00"), to: seeded.car.id)
+        try await device.sync()
+        let second = try await garage.overview(userID: device.userID, now: Self.now)
+        #expect(second != first)
+        #expect(second.vehicles.first { $0.vehicle.id == seeded.car.id }?.vehicle.currentMileage == 40_900)
+        #expect(second.vehicles == (try await device.store.due()))
+        let secondPage = try await garage.vehicle(id: seeded.car.id, userID: device.userID, now: Self.now)
+        #expect(secondPage.fuel.entries.count == firstPage.fuel.entries.count + 1)
+        #expect(secondPage.fuel == (try await device.store.fuelEconomy(of: seeded.car.id)))
+    }
+
     @Test func aDeviceEditAndAPageWriteToOneVehicleBothSurvive() async throws {
         let harness = try await WebRecordsHarness.start()
         defer { Task { await harness.stop() } }

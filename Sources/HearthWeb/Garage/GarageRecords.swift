@@ -30,6 +30,18 @@ public struct GarageRecords: Sendable {
     public let cacheLimit: Int
     private let clock: @Sendable () -> Date
     private let replicas: ReplicaCache<UserReplica>
+    private let overviews: ReadCache<OverviewKey, GarageOverview>
+
+    private let vehiclePages: ReadCache<OverviewKey, GarageVehicleRecords>
+
+    /// What an overview or a vehicle's page was computed for.
+    private struct OverviewKey: Hashable, Sendable {
+        var generation: Int
+        var minute: Date
+        var settings: DueSettings
+        var vehicle: UUID? = nil
+        var costYear: Int? = nil
+    }
 
     /// The garage pages' data over `store`.
     /// - Parameters:
@@ -42,22 +54,40 @@ public struct GarageRecords: Sendable {
         self.cacheLimit = max(1, cacheLimit)
         clock = now
         replicas = ReplicaCache(limit: max(1, cacheLimit))
+        overviews = ReadCache(limit: max(1, cacheLimit))
+        vehiclePages = ReadCache(limit: max(1, cacheLimit))
+    }
+
+    /// `now` to the minute: the pages reckon due figures (the driving pace moves with the clock) as of the
+    /// start of the minute, so a page reloaded within it is served the figures already computed.
+    static func minute(_ now: Date) -> Date {
+        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
     }
 
     // MARK: Reading
 
-    /// Every vehicle with its due list, as `hearth garage due --json` gives it for the same data.
+    /// Every vehicle with its due list, as `hearth garage due --json` gives it for the same data at the start
+    /// of `now`'s minute.
     /// - Throws: ``ServiceError`` when the record store cannot be read.
     public func overview(userID: String, now: Date, settings: DueSettings = DueSettings()) async throws -> GarageOverview {
-        let garage = try await current(userID, now: now)
-        return GarageOverview(vehicles: try await garage.due(settings: settings))
+        let minute = Self.minute(now)
+        let replica = try await replica(userID)
+        let key = OverviewKey(generation: try await replica.refresh(), minute: minute, settings: settings)
+        if let known = await overviews.value(for: userID, key: key) { return known }
+        let overview = GarageOverview(vehicles: try await store(of: replica, now: minute).due(settings: settings))
+        await overviews.store(overview, for: userID, key: key)
+        return overview
     }
 
-    /// One vehicle's page: its due list, history, fuel economy, the costs of `costYear` (default this year)
-    /// and their charts.
+    /// One vehicle's page: its due list (as of the start of `now`'s minute), history, fuel economy, the costs
+    /// of `costYear` (default this year) and their charts.
     /// - Throws: ``ServiceError`` `notFound` when the user has no such vehicle.
     public func vehicle(id: UUID, userID: String, now: Date, costYear: Int? = nil, settings: DueSettings = DueSettings()) async throws -> GarageVehicleRecords {
-        let garage = try await current(userID, now: now)
+        let minute = Self.minute(now)
+        let replica = try await replica(userID)
+        let key = OverviewKey(generation: try await replica.refresh(), minute: minute, settings: settings, vehicle: id, costYear: costYear)
+        if let known = await vehiclePages.value(for: userID, key: key) { return known }
+        let garage = store(of: replica, now: minute)
         guard let due = try await garage.due(vehicleID: id, settings: settings).first else {
             throw ServiceError(.notFound, "You have no vehicle \(id.uuidString.lowercased()); pick one from your garage.")
         }
@@ -69,7 +99,9 @@ public struct GarageRecords: Sendable {
         let year = costYear ?? garage.today.year
         let costs = try await ServiceHistoryPDFService(store: garage).costSummary(for: id, year: year)
         let charts = try GarageCharts(vehicle: due.vehicle.displayName, fuel: fuel, costs: costs)
-        return GarageVehicleRecords(due: due, history: history, fuel: fuel, costs: costs, charts: charts)
+        let page = GarageVehicleRecords(due: due, history: history, fuel: fuel, costs: costs, charts: charts)
+        await vehiclePages.store(page, for: userID, key: key)
+        return page
     }
 
     // MARK: Writing
@@ -107,12 +139,17 @@ public struct GarageRecords: Sendable {
 
     // MARK: The copies
 
-    /// The user's garage, up to date with the record store, as a store whose clock reads `now`.
+    /// The user's garage, up to date with the record store, as a store whose clock reads `now` (reads pass
+    /// the minute; writes the moment itself, which a conflict's merge compares with a device's edit).
     private func current(_ userID: String, now: Date) async throws -> GarageStore {
         let replica = try await replica(userID)
         try await replica.refresh()
-        let opened = GarageOutboxRecorder(outbox: replica.outbox)
-        return GarageStore(database: replica.database, recorder: opened, timeZone: timeZone, now: { now })
+        return store(of: replica, now: now)
+    }
+
+    /// A garage store over `replica`, its clock reading `now`, queuing its writes in the replica's outbox.
+    private func store(of replica: UserReplica, now: Date) -> GarageStore {
+        GarageStore(database: replica.database, recorder: GarageOutboxRecorder(outbox: replica.outbox), timeZone: timeZone, now: { now })
     }
 
     private func replica(_ userID: String) async throws -> UserReplica {

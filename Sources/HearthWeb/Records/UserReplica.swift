@@ -13,6 +13,8 @@ struct UserReplica: Sendable {
     let database: AppDatabase
     let outbox: SyncOutbox
     let engine: SyncEngine
+    /// Changes whenever the copy does.
+    let generation = ReplicaGeneration()
 
     /// A copy of `userID`'s zone over `database` (opened with the app's schemas and `SyncSchema`).
     init(userID: String, database: AppDatabase, outbox: SyncOutbox, store: any RecordStore, now: @escaping @Sendable () -> Date) {
@@ -23,9 +25,13 @@ struct UserReplica: Sendable {
     }
 
     /// Fetches what changed in the record store since the last read.
-    func refresh() async throws {
+    /// - Returns: the copy's generation afterwards.
+    @discardableResult
+    func refresh() async throws -> Int {
         do {
-            try await engine.fetchChanges()
+            let report = try await engine.fetchChanges()
+            if report.receivedSaves > 0 || report.receivedDeletions > 0 || report.refetchedZones > 0 { generation.bump() }
+            return generation.current
         } catch {
             throw Self.explain(error, "read your records")
         }
@@ -34,6 +40,7 @@ struct UserReplica: Sendable {
     /// Sends the pages' queued writes, settling conflicts with the server's records as a device does.
     /// - Throws: ``ServiceError`` when the record store did not take every change (refused, or asked to wait).
     func send() async throws {
+        generation.bump()
         let report: SyncReport
         do {
             report = try await engine.sendChanges()
