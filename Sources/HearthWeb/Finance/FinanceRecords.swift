@@ -24,6 +24,13 @@ public struct FinanceRecords: Sendable {
     public let calendar: Calendar
     private let clock: @Sendable () -> Date
     private let replicas: ReplicaCache<UserReplica>
+    private let overviews: ReadCache<OverviewKey, FinanceOverview>
+
+    /// What an overview was computed for.
+    private struct OverviewKey: Hashable, Sendable {
+        var generation: Int
+        var minute: Date
+    }
 
     /// The finance pages' data over `store`.
     /// - Parameters:
@@ -36,14 +43,21 @@ public struct FinanceRecords: Sendable {
         self.calendar = calendar
         clock = now
         replicas = ReplicaCache(limit: max(1, cacheLimit))
+        overviews = ReadCache(limit: max(1, cacheLimit))
     }
 
     // MARK: Reading
 
-    /// This month's summary, subscriptions with their monthly cost, groups with balances, and the spending chart.
-    public func overview(userID: String, now: Date) async throws -> FinanceOverview {
-        let finance = try await current(userID, now: now)
-        return try await Self.reading {
+    /// This month's summary, subscriptions with their monthly cost, groups with balances, and the spending
+    /// chart, reckoned as of the start of `now`'s minute (a page reloaded within it while nothing changed is
+    /// served the figures already computed).
+    public func overview(userID: String, now exactly: Date) async throws -> FinanceOverview {
+        let now = GarageRecords.minute(exactly)
+        let replica = try await replica(userID)
+        let key = OverviewKey(generation: try await replica.refresh(), minute: now)
+        if let known = await overviews.value(for: userID, key: key) { return known }
+        let finance = service(of: replica, now: now)
+        let overview = try await Self.reading {
             let summary = try await finance.monthSummary(containing: now)
             let people = Dictionary(try await finance.fetchAllPeople().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             let subscriptions = try await finance.fetchAllSubscriptions().map { FinanceSubscriptionCost(subscription: $0, monthlyCost: $0.monthlyCost) }
@@ -66,6 +80,8 @@ public struct FinanceRecords: Sendable {
                 spendingChart: try FinanceSpendingChart(months: months, spending: spending)
             )
         }
+        await overviews.store(overview, for: userID, key: key)
+        return overview
     }
 
     /// One page of transactions matching `query` (search text, dates, categories, amounts), as
@@ -125,7 +141,13 @@ public struct FinanceRecords: Sendable {
     private func current(_ userID: String, now: Date) async throws -> FinancePersistenceService {
         let replica = try await replica(userID)
         try await replica.refresh()
-        return FinancePersistenceService(
+        return service(of: replica, now: now)
+    }
+
+    /// A finance store over `replica`, its clock reading `now`, queuing its writes in the replica's outbox
+    /// (no undo history: a page's write is undone by another write).
+    private func service(of replica: UserReplica, now: Date) -> FinancePersistenceService {
+        FinancePersistenceService(
             database: replica.database, calendar: calendar, now: { now }, changeRecorder: FinanceOutboxRecorder(outbox: replica.outbox), undoLimit: 0)
     }
 
