@@ -68,4 +68,23 @@ struct HTMLRendererTests {
         try renderer.render(Samples.unicode(), to: url, options: options)
         #expect(try String(contentsOf: url, encoding: .utf8) == renderer.render(Samples.unicode(), options: options))
     }
+    @Test func aChartAloneIsTheSVGOfTheDocumentsChart() throws {
+        let march = Date(timeIntervalSince1970: 1_772_323_200)
+        let chart = ReportChart.line(title: "<b>MPG</b>", unit: "mpg", series: [
+            .init(name: "Daily", points: [.init(date: march, value: 31.0), .init(date: march.addingTimeInterval(30 * 86_400), value: 33.5)]),
+        ])
+        let document = ReportDocument(metadata: ReportMetadata(title: "Fuel"), blocks: [.chart(chart)])
+        let width = document.effectivePageSize.width - document.effectiveMargins.left - document.effectiveMargins.right
+        let svg = try renderer.chartSVG(chart, theme: document.theme, width: width)
+        #expect(svg.hasPrefix("<figure class=\"chart\"><svg"))
+        #expect(svg.contains("<polyline"))
+        #expect(!svg.contains("<b>MPG</b>"))
+        #expect(try renderer.render(document, options: options).contains(svg))
+
+        let refused = #expect(throws: ServiceError.self) {
+            try renderer.chartSVG(ReportChart.line(series: [.init(name: "Bad", points: [.init(category: "Jan", value: 1.0)])]))
+        }
+        #expect(refused?.message.contains("need dates") == true)
+        #expect(throws: ServiceError.self) { try renderer.chartSVG(chart, width: 10) }
+    }
 }

@@ -120,6 +120,16 @@ public struct HTMLRenderer: Sendable {
         return html + "</figure>\n"
     }
 
+    /// `chart` alone as inline SVG in a `<figure class="chart">`, drawn as a rendered document draws it: for a
+    /// web page that shows a chart outside a report.
+    /// - Parameter width: the chart's width in points (a US Letter page's text is 468 wide).
+    /// - Throws: ``ServiceError`` `validationFailed` naming what keeps the chart from being drawn.
+    public func chartSVG(_ chart: ReportChart, theme: ReportTheme = .clinical, width: Double = 468) throws -> String {
+        let problems = chart.problems() + ((120...4000).contains(width) ? [] : ["a chart's width must be 120...4000 points, not \(width)"])
+        guard problems.isEmpty else { throw ServiceError.validationFailed(problems) }
+        return self.chart(chart, theme: theme, width: width)
+    }
+
     /// The chart as inline SVG, laid out by the same ``ChartBuilder`` as in PDF.
     private func chart(_ chart: ReportChart, theme: ReportTheme, width: Double) -> String {
         // Text is measured as a monospace face would set it (0.6 em a character): exact for DejaVu Sans Mono,

@@ -1,0 +1,192 @@
+public import Foundation
+public import HearthCloud
+public import HearthFinance
+import HearthCore
+import HearthStore
+import HearthSync
+
+/// The finance pages' data: a signed-in user's month, transactions, subscriptions and groups, read from the
+/// `finance` zone of their private database, and the writes a page makes there.
+///
+/// As ``GarageRecords`` does for the garage: each user's zone is copied into an in-memory finance database
+/// by a ``HearthSync/SyncEngine`` talking to the record store in-process, the figures come from the same
+/// ``FinancePersistenceService`` functions the `hearth finance` commands call, and a write is sent as a
+/// device sends it (change tags; a conflict merged field by field and sent again).
+public struct FinanceRecords: Sendable {
+    /// How far ahead ``FinanceOverview/renewingSoon`` looks (as `hearth finance summary`).
+    public static let renewalDays = 7
+    /// How many months the spending chart shows.
+    public static let chartMonths = 6
+
+    /// The server's record store.
+    public let store: any RecordStore
+    /// The calendar months and days are reckoned in (the CLI's default).
+    public let calendar: Calendar
+    private let clock: @Sendable () -> Date
+    private let replicas: ReplicaCache<UserReplica>
+    private let overviews: ReadCache<OverviewKey, FinanceOverview>
+
+    /// What an overview was computed for.
+    private struct OverviewKey: Hashable, Sendable {
+        var generation: Int
+        var minute: Date
+    }
+
+    /// The finance pages' data over `store`.
+    /// - Parameters:
+    ///   - calendar: the calendar (and time zone) months are reckoned in.
+    ///   - cacheLimit: the most users whose finances are kept in memory between requests.
+    ///   - now: the clock the copies' sync bookkeeping reads.
+    public init(store: any RecordStore, calendar: Calendar = FinancePersistenceService.defaultCalendar, cacheLimit: Int = 256,
+                now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.calendar = calendar
+        clock = now
+        replicas = ReplicaCache(limit: max(1, cacheLimit))
+        overviews = ReadCache(limit: max(1, cacheLimit))
+    }
+
+    // MARK: Reading
+
+    /// This month's summary, subscriptions with their monthly cost, groups with balances, and the spending
+    /// chart, reckoned as of the start of `now`'s minute (a page reloaded within it while nothing changed is
+    /// served the figures already computed).
+    public func overview(userID: String, now exactly: Date) async throws -> FinanceOverview {
+        let now = GarageRecords.minute(exactly)
+        let replica = try await replica(userID)
+        let key = OverviewKey(generation: try await replica.refresh(), minute: now)
+        if let known = await overviews.value(for: userID, key: key) { return known }
+        let finance = service(of: replica, now: now)
+        let overview = try await Self.reading {
+            let summary = try await finance.monthSummary(containing: now)
+            let people = Dictionary(try await finance.fetchAllPeople().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let subscriptions = try await finance.fetchAllSubscriptions().map { FinanceSubscriptionCost(subscription: $0, monthlyCost: $0.monthlyCost) }
+            var months: [String] = []
+            var spending: [[CategorySpending]] = []
+            for back in (0..<Self.chartMonths).reversed() {
+                guard let day = calendar.date(byAdding: .month, value: -back, to: now) else { continue }
+                let start = calendar.dateInterval(of: .month, for: day)?.start ?? day
+                let parts = calendar.dateComponents([.year, .month], from: start)
+                months.append(String(format: "%04d-%02d", parts.year ?? 0, parts.month ?? 0))
+                spending.append(try await finance.spendingByCategory(inMonthContaining: day))
+            }
+            return FinanceOverview(
+                monthlySubscriptionCost: try await finance.calculateTotalMonthlyCost(),
+                month: summary,
+                spendingByCategory: spending.last ?? [],
+                renewingSoon: try await finance.fetchSubscriptionsRenewingSoon(days: Self.renewalDays),
+                subscriptions: subscriptions,
+                groups: try await finance.fetchAllGroups().map { FinanceGroupBalances(group: $0, names: people) },
+                spendingChart: try FinanceSpendingChart(months: months, spending: spending)
+            )
+        }
+        await overviews.store(overview, for: userID, key: key)
+        return overview
+    }
+
+    /// One page of transactions matching `query` (search text, dates, categories, amounts), as
+    /// `hearth finance transactions list` gives it; `page.after` is the previous page's ``TransactionPage/nextCursor``.
+    /// - Throws: ``ServiceError`` `validationFailed` for a cursor that is not one this method gave.
+    public func transactions(userID: String, query: TransactionQuery, page: PageRequest, now: Date) async throws -> TransactionPage {
+        if let text = query.text, text.count > 200 {
+            throw ServiceError.validationFailed("search is \(text.count) characters long; search for 200 or fewer")
+        }
+        if let after = page.after, after.count > 200 {
+            throw ServiceError.validationFailed("after is not a page position; follow the link to the next page")
+        }
+        let finance = try await current(userID, now: now)
+        return try await Self.reading { try await finance.fetchTransactions(matching: query, page: page) }
+    }
+
+    /// One group's balances and suggested payments.
+    /// - Throws: ``ServiceError`` `notFound` when the user has no such group.
+    public func group(id: UUID, userID: String, now: Date) async throws -> FinanceGroupBalances {
+        let finance = try await current(userID, now: now)
+        return try await Self.reading {
+            guard let group = try await finance.fetchGroup(byID: id) else {
+                throw ServiceError(.notFound, "You have no group \(id.uuidString.lowercased()); pick one from your groups.")
+            }
+            let people = Dictionary(try await finance.fetchAllPeople().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            return FinanceGroupBalances(group: group, names: people)
+        }
+    }
+
+    // MARK: Writing
+
+    /// Adds a transaction, as `hearth finance transactions add` does; saved in the user's zone for their devices.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field; nothing is saved.
+    @discardableResult
+    public func addTransaction(_ form: FinanceTransactionForm, userID: String, now: Date) async throws -> Transaction {
+        let transaction = try form.transaction(calendar: calendar, now: now)
+        let finance = try await current(userID, now: now)
+        return try await saving(userID) { try await Self.reading { try await finance.save(transaction) } }
+    }
+
+    /// Adds an expense to a group, as `hearth finance expenses add` does; saved in the user's zone.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field (nothing is saved), `notFound` for a
+    ///   group the user does not have.
+    @discardableResult
+    public func addGroupExpense(_ form: FinanceExpenseForm, userID: String, now: Date) async throws -> GroupExpense {
+        let finance = try await current(userID, now: now)
+        guard let group = try await Self.reading({ try await finance.fetchGroup(byID: form.groupID) }) else {
+            throw ServiceError(.notFound, "You have no group \(form.groupID.uuidString.lowercased()); pick one from your groups.")
+        }
+        let expense = try form.expense(in: group, calendar: calendar, now: now)
+        return try await saving(userID) { try await Self.reading { try await finance.save(expense, forGroup: group.id) } }
+    }
+
+    // MARK: The copies
+
+    /// The user's finances, up to date with the record store, as a store whose clock reads `now`.
+    private func current(_ userID: String, now: Date) async throws -> FinancePersistenceService {
+        let replica = try await replica(userID)
+        try await replica.refresh()
+        return service(of: replica, now: now)
+    }
+
+    /// A finance store over `replica`, its clock reading `now`, queuing its writes in the replica's outbox
+    /// (no undo history: a page's write is undone by another write).
+    private func service(of replica: UserReplica, now: Date) -> FinancePersistenceService {
+        FinancePersistenceService(
+            database: replica.database, calendar: calendar, now: { now }, changeRecorder: FinanceOutboxRecorder(outbox: replica.outbox), undoLimit: 0)
+    }
+
+    private func replica(_ userID: String) async throws -> UserReplica {
+        let store = self.store
+        let clock = self.clock
+        let calendar = self.calendar
+        return try await replicas.replica(for: userID) {
+            let database = try AppDatabase.inMemory(schemas: [FinanceSchema.self, SyncSchema.self])
+            let opened = FinanceSync.wrap(database, configuration: FinanceSync.configuration(sendDebounce: .zero), calendar: calendar, now: clock)
+            return UserReplica(userID: userID, database: database, outbox: opened.outbox, store: store, now: clock)
+        }
+    }
+
+    /// Makes `change` in the user's copy and sends it; when the record store does not take it, the copy is
+    /// dropped, so a page never shows a change that was not saved.
+    private func saving<T: Sendable>(_ userID: String, _ change: () async throws -> T) async throws -> T {
+        let replica = try await replica(userID)
+        let result = try await change()
+        do {
+            try await replica.send()
+        } catch {
+            await replicas.drop(userID)
+            throw error
+        }
+        return result
+    }
+
+    /// `body`'s value, a ``PersistenceError`` turned into the ``ServiceError`` the pages show.
+    static func reading<T: Sendable>(_ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as PersistenceError {
+            let code: ServiceError.Code = switch error.code {
+            case .validationFailed, .relationshipError: .validationFailed
+            case .entityNotFound: .notFound
+            default: .operationFailed
+            }
+            throw ServiceError(code, error.message, underlying: error)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+public import Foundation
+public import HearthCloud
+public import HearthGarage
+import HearthCore
+import HearthReports
+import HearthStore
+import HearthSync
+
+/// The garage pages' data: a signed-in user's vehicles, due lists, history, fuel economy and costs, read from
+/// the `garage` zone of their private database, and the writes a page makes there.
+///
+/// Each user's zone is copied into an in-memory garage database by a ``HearthSync/SyncEngine`` talking to the
+/// record store in-process, so the pages see the same data a device sees after `hearth garage sync`, and the
+/// figures come from the same HearthGarage functions the `hearth garage` commands call. The copy is kept
+/// (up to ``cacheLimit`` users) and brought up to date on every read with the changes since its token. A
+/// write is made in the copy and sent as a device sends it: with each record's change tag, a conflict with a
+/// device's edit merged by the garage's conflict policies (``GarageSync/kinds``) and sent again.
+///
+/// ```swift
+/// let garage = GarageRecords(store: recordStore)
+/// let overview = try await garage.overview(userID: session.userID, now: Date())
+/// try await garage.updateMileage(GarageMileageForm(vehicleID: car, mileage: "42600"), userID: session.userID, now: Date())
+/// ```
+public struct GarageRecords: Sendable {
+    /// The server's record store.
+    public let store: any RecordStore
+    /// Where "today" is reckoned.
+    public let timeZone: TimeZone
+    /// The most users whose copies are kept.
+    public let cacheLimit: Int
+    private let clock: @Sendable () -> Date
+    private let replicas: ReplicaCache<UserReplica>
+    private let overviews: ReadCache<OverviewKey, GarageOverview>
+
+    private let vehiclePages: ReadCache<OverviewKey, GarageVehicleRecords>
+
+    /// What an overview or a vehicle's page was computed for.
+    private struct OverviewKey: Hashable, Sendable {
+        var generation: Int
+        var minute: Date
+        var settings: DueSettings
+        var vehicle: UUID? = nil
+        var costYear: Int? = nil
+    }
+
+    /// The garage pages' data over `store`.
+    /// - Parameters:
+    ///   - timeZone: where "today" is reckoned (the due dates, the year of the costs).
+    ///   - cacheLimit: the most users whose garages are kept in memory between requests.
+    ///   - now: the clock the copies' sync bookkeeping reads.
+    public init(store: any RecordStore, timeZone: TimeZone = .current, cacheLimit: Int = 256, now: @escaping @Sendable () -> Date = { Date() }) {
+        self.store = store
+        self.timeZone = timeZone
+        self.cacheLimit = max(1, cacheLimit)
+        clock = now
+        replicas = ReplicaCache(limit: max(1, cacheLimit))
+        overviews = ReadCache(limit: max(1, cacheLimit))
+        vehiclePages = ReadCache(limit: max(1, cacheLimit))
+    }
+
+    /// `now` to the minute: the pages reckon due figures (the driving pace moves with the clock) as of the
+    /// start of the minute, so a page reloaded within it is served the figures already computed.
+    static func minute(_ now: Date) -> Date {
+        Date(timeIntervalSince1970: (now.timeIntervalSince1970 / 60).rounded(.down) * 60)
+    }
+
+    // MARK: Reading
+
+    /// Every vehicle with its due list, as `hearth garage due --json` gives it for the same data at the start
+    /// of `now`'s minute.
+    /// - Throws: ``ServiceError`` when the record store cannot be read.
+    public func overview(userID: String, now: Date, settings: DueSettings = DueSettings()) async throws -> GarageOverview {
+        let minute = Self.minute(now)
+        let replica = try await replica(userID)
+        let key = OverviewKey(generation: try await replica.refresh(), minute: minute, settings: settings)
+        if let known = await overviews.value(for: userID, key: key) { return known }
+        let overview = GarageOverview(vehicles: try await store(of: replica, now: minute).due(settings: settings))
+        await overviews.store(overview, for: userID, key: key)
+        return overview
+    }
+
+    /// One vehicle's page: its due list (as of the start of `now`'s minute), history, fuel economy, the costs
+    /// of `costYear` (default this year) and their charts.
+    /// - Throws: ``ServiceError`` `notFound` when the user has no such vehicle.
+    public func vehicle(id: UUID, userID: String, now: Date, costYear: Int? = nil, settings: DueSettings = DueSettings()) async throws -> GarageVehicleRecords {
+        let minute = Self.minute(now)
+        let replica = try await replica(userID)
+        let key = OverviewKey(generation: try await replica.refresh(), minute: minute, settings: settings, vehicle: id, costYear: costYear)
+        if let known = await vehiclePages.value(for: userID, key: key) { return known }
+        let garage = store(of: replica, now: minute)
+        guard let due = try await garage.due(vehicleID: id, settings: settings).first else {
+            throw ServiceError(.notFound, "You have no vehicle \(id.uuidString.lowercased()); pick one from your garage.")
+        }
+        let names = Dictionary(uniqueKeysWithValues: try await garage.services(of: id).map { ($0.id, $0.name) })
+        let history = try await garage.logs(of: id).map { log in
+            GarageVehicleRecords.HistoryEntry(log: log, name: log.serviceID.flatMap { names[$0] } ?? log.title ?? "Service")
+        }
+        let fuel = try await garage.fuelEconomy(of: id)
+        let year = costYear ?? garage.today.year
+        let costs = try await ServiceHistoryPDFService(store: garage).costSummary(for: id, year: year)
+        let charts = try GarageCharts(vehicle: due.vehicle.displayName, fuel: fuel, costs: costs)
+        let page = GarageVehicleRecords(due: due, history: history, fuel: fuel, costs: costs, charts: charts)
+        await vehiclePages.store(page, for: userID, key: key)
+        return page
+    }
+
+    // MARK: Writing
+
+    /// Logs a service done, as `hearth garage service done` does: a log entry, an odometer reading, and the
+    /// service's next due date and mileage; saved in the user's zone for their devices.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field (nothing is saved), `notFound` for a
+    ///   vehicle or service the user does not have.
+    @discardableResult
+    public func logService(_ form: GarageServiceForm, userID: String, now: Date) async throws -> ServiceCompletion {
+        let garage = try await current(userID, now: now)
+        let checked = try form.checked(today: garage.today)
+        let service = try await garage.services(of: form.vehicleID).first { $0.id == form.serviceID }
+        guard let service else {
+            throw ServiceError(.notFound, "Vehicle \(form.vehicleID.uuidString.lowercased()) has no service \(form.serviceID.uuidString.lowercased()) of yours; pick one from the vehicle's page.")
+        }
+        return try await saving(userID) {
+            try await garage.completeService(
+                service.id, on: checked.day, mileage: checked.mileage, cost: checked.cost, category: checked.category, notes: checked.notes)
+        }
+    }
+
+    /// Records an odometer reading, as `hearth garage mileage` does; saved in the user's zone for their devices.
+    /// - Throws: ``ServiceError`` `validationFailed` naming the field (nothing is saved), `notFound` for a
+    ///   vehicle the user does not have.
+    @discardableResult
+    public func updateMileage(_ form: GarageMileageForm, userID: String, now: Date) async throws -> MileageUpdate {
+        let garage = try await current(userID, now: now)
+        let miles = try form.checked()
+        guard try await garage.vehicles().contains(where: { $0.id == form.vehicleID }) else {
+            throw ServiceError(.notFound, "You have no vehicle \(form.vehicleID.uuidString.lowercased()); pick one from your garage.")
+        }
+        return try await saving(userID) { try await garage.updateMileage(form.vehicleID, to: miles) }
+    }
+
+    // MARK: The copies
+
+    /// The user's garage, up to date with the record store, as a store whose clock reads `now` (reads pass
+    /// the minute; writes the moment itself, which a conflict's merge compares with a device's edit).
+    private func current(_ userID: String, now: Date) async throws -> GarageStore {
+        let replica = try await replica(userID)
+        try await replica.refresh()
+        return store(of: replica, now: now)
+    }
+
+    /// A garage store over `replica`, its clock reading `now`, queuing its writes in the replica's outbox.
+    private func store(of replica: UserReplica, now: Date) -> GarageStore {
+        GarageStore(database: replica.database, recorder: GarageOutboxRecorder(outbox: replica.outbox), timeZone: timeZone, now: { now })
+    }
+
+    private func replica(_ userID: String) async throws -> UserReplica {
+        let store = self.store
+        let clock = self.clock
+        let timeZone = self.timeZone
+        return try await replicas.replica(for: userID) {
+            let database = try AppDatabase.inMemory(schemas: GarageSync.schemas)
+            let opened = GarageSync.wrap(database, configuration: GarageSync.configuration(sendDebounce: .zero), timeZone: timeZone, now: clock)
+            return UserReplica(userID: userID, database: database, outbox: opened.outbox, store: store, now: clock)
+        }
+    }
+
+    /// Makes `change` in the user's copy and sends it; when the record store does not take it, the copy is
+    /// dropped (the next read copies the zone afresh), so a page never shows a change that was not saved.
+    private func saving<T: Sendable>(_ userID: String, _ change: () async throws -> T) async throws -> T {
+        let replica = try await replica(userID)
+        let result = try await change()
+        do {
+            try await replica.send()
+        } catch {
+            await replicas.drop(userID)
+            throw error
+        }
+        return result
+    }
+}

@@ -1,0 +1,44 @@
+/// The pages' copies of users' zones, one per user, the least recently used dropped beyond ``limit``.
+///
+/// A copy is made on a user's first read and brought up to date on each later one (it fetches only what
+/// changed since its change token), so a warm read costs one "what changed?" question to the record store.
+actor ReplicaCache<Replica: Sendable> {
+    /// The most users kept at once.
+    let limit: Int
+    private var replicas: [String: Replica] = [:]
+    private var order: [String] = []
+
+    init(limit: Int) {
+        precondition(limit > 0, "a replica cache keeps at least one user")
+        self.limit = limit
+    }
+
+    /// The copy of `userID`'s zones, made with `make` when there is none.
+    func replica(for userID: String, make: () throws -> Replica) rethrows -> Replica {
+        if let known = replicas[userID] {
+            touch(userID)
+            return known
+        }
+        let made = try make()
+        replicas[userID] = made
+        order.append(userID)
+        while order.count > limit {
+            replicas[order.removeFirst()] = nil
+        }
+        return made
+    }
+
+    /// Drops `userID`'s copy: the next read builds it afresh from the record store.
+    func drop(_ userID: String) {
+        replicas[userID] = nil
+        order.removeAll { $0 == userID }
+    }
+
+    /// How many users have a copy.
+    var count: Int { replicas.count }
+
+    private func touch(_ userID: String) {
+        if let index = order.firstIndex(of: userID) { order.remove(at: index) }
+        order.append(userID)
+    }
+}

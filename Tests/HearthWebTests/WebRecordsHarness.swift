@@ -1,0 +1,119 @@
+import Foundation
+import HearthCloud
+import HearthCloudModel
+import HearthCore
+import HearthFinance
+import HearthGarage
+import HearthServer
+import HearthSync
+import HearthTestSupport
+import Hummingbird
+import Logging
+import ServiceLifecycle
+
+/// A real Hearth server on loopback (port 0) with its SQLite record store in a scratch folder, devices that
+/// sign up and sync with it over HTTP, and the pages' record store: a second `SQLiteRecordStore` on the
+/// server's own database file.
+final class WebRecordsHarness: Sendable {
+    let url: URL
+    let dataDirectory: URL
+    let store: SQLiteRecordStore
+    private let group: ServiceGroup
+    private let task: Task<Void, any Error>
+
+    /// The moment the tests live at: 2026-03-15 12:00 UTC.
+    static let now = Date(timeIntervalSince1970: 1_773_576_000)
+    static let utc = TimeZone(identifier: "UTC")!
+
+    private init(url: URL, dataDirectory: URL, store: SQLiteRecordStore, group: ServiceGroup, task: Task<Void, any Error>) {
+        self.url = url
+        self.dataDirectory = dataDirectory
+        self.store = store
+        self.group = group
+        self.task = task
+    }
+
+    static func start() async throws -> WebRecordsHarness {
+        var cloud = CloudConfiguration()
+        cloud.bcryptCost = 4
+        let folder = scratchDirectory("hearth-web-records")
+        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder, logLevel: .critical, cloud: cloud)
+        let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
+        var logger = Logger(label: "hearth.web.tests.server")
+        logger.logLevel = .critical
+        let app = try await buildApplication(configuration, logger: logger, onListening: { port in continuation.yield(port) })
+        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
+        let task = Task { try await group.run() }
+        var iterator = ports.makeAsyncIterator()
+        guard let port = await iterator.next() else { throw CancellationError() }
+        var storeLogger = Logger(label: "hearth.web.tests.store")
+        storeLogger.logLevel = .critical
+        let store = try SQLiteRecordStore(url: folder.appendingPathComponent("cloud.sqlite"), configuration: cloud, logger: storeLogger)
+        return WebRecordsHarness(url: URL(string: "http://127.0.0.1:\(port)")!, dataDirectory: folder, store: store, group: group, task: task)
+    }
+
+    func stop() async {
+        await group.triggerGracefulShutdown()
+        _ = try? await task.value
+    }
+
+    /// A client signed up (or, with `signUp: false`, signed in) as `email`, and the user id it signed in as.
+    func client(_ email: String, signUp: Bool = true) async throws -> (client: CloudClient, userID: String) {
+        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: url), httpClient: webTestHTTPClient)
+        if signUp {
+            try await client.signUp(email: email, password: "long enough password")
+        } else {
+            try await client.signIn(email: email, password: "long enough password")
+        }
+        return (client, try await client.caller().userRecordName)
+    }
+
+    /// A garage device of `email`: its own database file, syncing with the server over HTTP.
+    func garageDevice(_ email: String, signUp: Bool = true) async throws -> GarageWebDevice {
+        let folder = scratchDirectory("hearth-web-garage")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let garage = try GarageSync.open(at: folder.appendingPathComponent("garage.sqlite"), timeZone: Self.utc, now: { Self.now })
+        let (client, userID) = try await client(email, signUp: signUp)
+        let engine = SyncEngine(database: garage.store.database, outbox: garage.outbox, cloud: client, logger: Self.quiet)
+        return GarageWebDevice(store: garage.store, engine: engine, userID: userID)
+    }
+
+    /// A finance device of `email`.
+    func financeDevice(_ email: String, signUp: Bool = true) async throws -> FinanceWebDevice {
+        let folder = scratchDirectory("hearth-web-finance")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let finance = try FinanceSync.open(at: folder.appendingPathComponent("finance.sqlite"), now: { Self.now })
+        let (client, userID) = try await client(email, signUp: signUp)
+        let engine = SyncEngine(database: finance.store.database, outbox: finance.outbox, cloud: client, logger: Self.quiet)
+        return FinanceWebDevice(store: finance.store, engine: engine, userID: userID)
+    }
+
+    static var quiet: Logger {
+        var logger = Logger(label: "hearth.web.tests.device")
+        logger.logLevel = .critical
+        return logger
+    }
+}
+
+/// A garage device: its store (a real database file) and the engine that syncs it.
+struct GarageWebDevice {
+    let store: GarageStore
+    let engine: SyncEngine
+    let userID: String
+
+    @discardableResult
+    func sync() async throws -> SyncReport { try await engine.sync() }
+}
+
+/// A finance device.
+struct FinanceWebDevice {
+    let store: FinancePersistenceService
+    let engine: SyncEngine
+    let userID: String
+
+    @discardableResult
+    func sync() async throws -> SyncReport { try await engine.sync() }
+}
+
+/// The connection pool the tests' clients share, as an app has one.
+let webTestHTTPClient = CloudClient.makeHTTPClient()
