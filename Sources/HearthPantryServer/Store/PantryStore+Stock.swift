@@ -9,7 +9,7 @@ extension PantryStore {
     static let bookingColumns = "id, household_id, item_id, kind, spoiled, from_location, to_location, quantity, location, best_before, created_by, created_at, reverses"
 
     /// Where stock can be kept when a household has named nowhere else yet.
-    static let defaultLocations = ["Pantry", "Fridge", "Freezer"]
+    static let defaultLocations = HouseholdLocations.defaults
 
     /// The item with this id; nil when there is none.
     func item(id: String) async throws -> PantryItem? {
