@@ -65,7 +65,7 @@ public func buildApplication(
         limits: WebLimits(signIn: api.signInLimiter, address: api.addressLimiter, signUp: api.signUpLimiter, signedOut: api.signedOutLimiter, codes: api.codeLimiter),
         secureCookies: configuration.publicURL?.scheme?.lowercased() == "https", sessionLifetime: configuration.cloud.sessionLifetime,
         sendVerification: { issued in try await api.mail.send(try CloudAPI.verificationMessage(issued)) },
-        logger: logger)
+        timers: clock, logger: logger)
     let router = buildRouter(
         healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL, web: web,
         trustedProxies: configuration.trustedProxies, clock: clock)

@@ -26,6 +26,8 @@ public struct WebSite: Sendable {
     let accounts: AccountService
     let pantry: PantryCalls
     let records: any RecordStore
+    let garage: GarageRecords
+    let finance: FinanceRecords
     let templates: WebTemplates
     let assets: WebAssets
     let cookies: WebCookies
@@ -36,6 +38,8 @@ public struct WebSite: Sendable {
     let logger: Logger
     /// The live-update streams open per account (at most 8 each).
     let liveStreams = LiveStreams(limit: 8)
+    /// How often an open live-update stream sends a comment, and the clock it waits on.
+    let heartbeat: (interval: Duration, clock: any Clock<Duration>)
 
     /// - Parameters:
     ///   - accounts: sign-up, sign-in, sessions and codes, shared with the API.
@@ -46,15 +50,20 @@ public struct WebSite: Sendable {
     ///   - sessionLifetime: how long a sign-in lasts (the accounts' session lifetime).
     ///   - sendVerification: mails an address-verification code.
     ///   - clock: what "today" is for due dates and statuses.
+    ///   - timers: what the live-update streams' heartbeats wait on.
+    ///   - heartbeat: how often an open live-update stream sends a comment, so a browser that left is noticed.
     public init(
         accounts: AccountService, pantry: any PantryGraphQLServing, records: any RecordStore, limits: WebLimits,
         secureCookies: Bool, sessionLifetime: Duration = .seconds(30 * 86_400),
         sendVerification: @escaping @Sendable (IssuedAccountCode) async throws -> Void,
-        clock: @escaping @Sendable () -> Date = Date.init, logger: Logger
+        clock: @escaping @Sendable () -> Date = Date.init, timers: any Clock<Duration> = ContinuousClock(),
+        heartbeat: Duration = .seconds(15), logger: Logger
     ) async throws {
         self.accounts = accounts
         self.pantry = PantryCalls(graphQL: pantry)
         self.records = records
+        self.garage = GarageRecords(store: records)
+        self.finance = FinanceRecords(store: records)
         self.templates = try await WebTemplates.load()
         self.assets = try WebAssets.load()
         self.cookies = WebCookies(secure: secureCookies)
@@ -62,6 +71,7 @@ public struct WebSite: Sendable {
         self.sendVerification = sendVerification
         self.sessionLifetime = sessionLifetime
         self.clock = clock
+        self.heartbeat = (heartbeat, timers)
         self.logger = logger
     }
 

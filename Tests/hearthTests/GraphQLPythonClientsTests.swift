@@ -9,25 +9,11 @@ import Testing
 /// graphql-transport-ws.
 @Suite("Python's GraphQL tools against a live hearth serve", .serialized, .timeLimit(.minutes(10)))
 struct GraphQLPythonClientsTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-    static let python = ExternalTool(
-        name: "Python with graphql-core and gql", variable: "HEARTH_GRAPHQL_PYTHON",
-        candidates: [repository.appendingPathComponent(".build/venv/bin/python3")],
-        install: "python3 -m venv .build/venv && .build/venv/bin/pip install graphql-core==3.2.6 'gql[websockets]==4.0.0' (.ci/run does)")
-
     /// The interpreter, when it has the modules; otherwise skips (or fails on CI) with the reason.
     static func interpreter(_ modules: String) async throws -> URL? {
-        var reason = python.missingReason
-        if let executable = python.executable {
-            let check = try await ChildProcess.run(executable, ["-c", "import \(modules)"])
-            if check.status == 0 { return executable }
-            reason = "\(executable.path) cannot import \(modules); \(python.install)."
-        }
-        if ExternalTool.missingFails {
-            Issue.record(Comment(rawValue: reason))
-            return nil
-        }
-        try Test.cancel(Comment(rawValue: reason))
+        try await VenvPython.interpreter(
+            importing: modules, variable: "HEARTH_GRAPHQL_PYTHON",
+            install: "python3 -m venv .build/venv && .build/venv/bin/pip install graphql-core==3.2.6 'gql[websockets]==4.0.0' (.ci/run does)")
     }
 
     /// Builds the client schema from the server's introspection (signed in: strangers may not introspect) and

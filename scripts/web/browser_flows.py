@@ -1,11 +1,16 @@
 #!/usr/bin/env python3
 """Drives Hearth's web pages with a real browser (Chromium through selenium and the system's chromedriver).
 
-Usage: browser_flows.py BASE_URL MAIL_FOLDER SCREENSHOT_FOLDER [CHROMEDRIVER]
+Usage: browser_flows.py BASE_URL MAIL_FOLDER SCREENSHOT_FOLDER CHROMEDRIVER pantry
+       browser_flows.py BASE_URL MAIL_FOLDER SCREENSHOT_FOLDER CHROMEDRIVER records EMAIL EXPECTED_JSON
 
-MAIL_FOLDER is where the test's SMTP server writes the messages it receives (NNN.eml). Every flow a household
-goes through is run as a person would: typing into labelled fields and pressing buttons. Prints one JSON object
-with the checks made and the screenshots saved; exits 1 with the failed check on stderr.
+MAIL_FOLDER is where the test's SMTP server writes the messages it receives (NNN.eml). `pantry` runs every flow a
+household goes through with the pantry; `records` signs in as EMAIL (whose devices synced a garage and money
+database) and compares the pages with what the command line printed for the same data (EXPECTED_JSON: the
+outputs of `hearth garage due --json`, `hearth finance summary --json` and `hearth finance balances --json`),
+then writes from the pages. Everything is done as a person would: typing into labelled fields and pressing
+buttons. Prints one JSON object with the checks made and the screenshots saved; exits 1 with the failed check
+on stderr.
 """
 import email
 import email.policy
@@ -18,12 +23,15 @@ import uuid
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
+from selenium.common.exceptions import StaleElementReferenceException, WebDriverException
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 BASE, MAIL, SHOTS = sys.argv[1], sys.argv[2], sys.argv[3]
-DRIVER = sys.argv[4] if len(sys.argv) > 4 else "/usr/bin/chromedriver"
+DRIVER = sys.argv[4]
+MODE = sys.argv[5]
 PASSWORD = "long enough password"
 checks = []
 shots = []
@@ -64,10 +72,26 @@ def browser(width=390, javascript=True):
     return driver
 
 
+def steady(action):
+    """Runs `action` again when the page's live update replaced what it was reading (a page following a
+    household swaps its content when anything changes, its own changes too), for up to five seconds."""
+    def run(*arguments, **options):
+        deadline = time.monotonic() + 5
+        while True:
+            try:
+                return action(*arguments, **options)
+            except StaleElementReferenceException:
+                if time.monotonic() > deadline:
+                    raise
+                time.sleep(0.05)
+    return run
+
+
 def go(driver, path):
     driver.get(BASE + path)
 
 
+@steady
 def field(driver, label):
     """The control whose label reads `label`, found as a person finds it: by its label."""
     for element in driver.find_elements(By.TAG_NAME, "label"):
@@ -76,32 +100,51 @@ def field(driver, label):
     raise Failed("no field labelled %r on %s" % (label, driver.current_url))
 
 
+@steady
 def fill(driver, label, text):
     control = field(driver, label)
     control.clear()
     control.send_keys(text)
 
 
+@steady
 def press(driver, text, scope=None):
     for button in (scope or driver).find_elements(By.CSS_SELECTOR, "button"):
         if button.text.strip() == text and button.is_displayed():
+            page = driver.find_element(By.TAG_NAME, "html")
             button.click()
+            # Every button sends a form: wait for the answer's page to replace this one.
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                try:
+                    page.tag_name
+                except (StaleElementReferenceException, WebDriverException):
+                    # Gone with the old page (Chromium says so in one of two ways).
+                    break
+                time.sleep(0.02)
+            else:
+                raise Failed("pressing %r on %s loaded no page" % (text, driver.current_url))
             return
     raise Failed("no button %r on %s" % (text, driver.current_url))
 
 
+@steady
 def main_text(driver):
     return driver.find_element(By.TAG_NAME, "main").text
 
 
-def shoot(driver, name, width):
-    driver.set_window_size(width, 900)
-    height = driver.execute_script("return Math.max(document.body.scrollHeight, 900)")
-    driver.set_window_size(width, min(height, 4000))
-    path = os.path.join(SHOTS, "%s-%d.png" % (name, width))
-    driver.save_screenshot(path)
-    shots.append(path)
-    driver.set_window_size(width, 900)
+def shoot(driver, name):
+    """Screenshots of the page as it is, whole, at a phone's width (390) and a laptop's (1280)."""
+    original = driver.get_window_size()
+    for width in (390, 1280):
+        driver.set_window_size(width, 900)
+        height = driver.execute_script("return Math.max(document.body.scrollHeight, 900)")
+        driver.set_window_size(width, min(height, 4000))
+        driver.execute_script("window.scrollTo(0, 0)")
+        path = os.path.join(SHOTS, "%s-%d.png" % (name, width))
+        driver.save_screenshot(path)
+        shots.append(path)
+    driver.set_window_size(original["width"], original["height"])
 
 
 def code_for(address, after=0.0, timeout=20.0):
@@ -164,6 +207,7 @@ def add_item(driver, household, name, quantity, unit, location, expires=None):
     check("Added %s." % name in main_text(driver), "%s is added" % name)
 
 
+@steady
 def item_row(driver, name):
     for row in driver.find_elements(By.CSS_SELECTOR, "li.item"):
         if row.find_element(By.CSS_SELECTOR, ".name").text.strip() == name:
@@ -171,6 +215,7 @@ def item_row(driver, name):
     raise Failed("no item %r on %s" % (name, driver.current_url))
 
 
+@steady
 def stock_verb(driver, name, quantity, verb):
     row = item_row(driver, name)
     amount = row.find_element(By.CSS_SELECTOR, "input[name=quantity]")
@@ -179,6 +224,7 @@ def stock_verb(driver, name, quantity, verb):
     press(driver, verb, row)
 
 
+@steady
 def amount_of(driver, name):
     return item_row(driver, name).find_element(By.CSS_SELECTOR, ".amount").text.strip()
 
@@ -199,11 +245,11 @@ def accessibility(driver, page):
     check(not nameless, "%s: every control has an accessible name (%s)" % (page, nameless or "all named"))
     focusable = driver.execute_script("""
         return Array.from(document.querySelectorAll('a[href], button, input:not([type=hidden]), select, textarea, summary'))
-            .filter(e => e.offsetParent !== null && !e.disabled).length""")
-    driver.find_element(By.TAG_NAME, "body").click()
+            .filter(e => e.checkVisibility() && !e.disabled).length""")
+    driver.execute_script("document.activeElement && document.activeElement.blur(); window.scrollTo(0, 0)")
     seen = set()
     for _ in range(focusable + 3):
-        driver.switch_to.active_element.send_keys(Keys.TAB)
+        ActionChains(driver).send_keys(Keys.TAB).perform()
         seen.add(driver.execute_script("""
             const e = document.activeElement;
             return e ? (e.id || '') + '|' + e.tagName + '|' + (e.name || '') + '|' + (e.getAttribute('href') || '') + '|' + e.textContent.trim().slice(0, 40) + '|' + Array.from(document.querySelectorAll('*')).indexOf(e) : ''"""))
@@ -223,7 +269,7 @@ def run():
         # An account, verified with the code a real mail server received.
         owner = sign_up(first, "owner")
         verify(first, owner)
-        shoot(first, "households", 390)
+        shoot(first, "households")
         fill(first, "Name", "Home")
         press(first, "Create")
         household = re.search(r"/pantry/([^/?#]+)", first.current_url).group(1)
@@ -254,9 +300,8 @@ def run():
                  "the second browser follows the household's changes")
         go(first, "/pantry/" + household)
         stock_verb(first, "Eggs", "2", "Use")
-        wait_for(lambda: amount_of(second, "Eggs") == "4", "the second browser shows the first's change without a reload", timeout=2.0)
-        shoot(second, "items", 1280)
-        shoot(first, "items", 390)
+        wait_for(lambda: amount_of(second, "Eggs").split(" ")[0] == "4", "the second browser shows the first's change without a reload", timeout=2.0)
+        shoot(first, "items")
 
         # Recipes ranked by what is in stock.
         for name, ingredients in (("Pancakes", "200 g flour\n2 eggs\n300 ml milk"), ("Boiled eggs", "2 eggs")):
@@ -267,7 +312,7 @@ def run():
         ranking = [element.text for element in first.find_elements(By.CSS_SELECTOR, "ol.ranking .name")]
         check(ranking[:1] == ["Boiled eggs"], "what can be cooked now is ranked first: %s" % ranking)
         check("300 ml milk" in main_text(first), "a recipe shows what is missing")
-        shoot(first, "recipes", 390)
+        shoot(first, "recipes")
 
         # Shopping: add, check off into the pantry.
         go(first, "/pantry/%s/shopping" % household)
@@ -282,7 +327,7 @@ def run():
         go(first, "/pantry/" + household)
         check(amount_of(first, "Coffee") == "2 bags", "the checked-off coffee is in the pantry")
         go(first, "/pantry/%s/shopping" % household)
-        shoot(first, "shopping", 390)
+        shoot(first, "shopping")
 
         # The same flows with JavaScript off: forms post, pages reload.
         plain.get(BASE + "/signin")
@@ -307,16 +352,95 @@ def run():
                            ("/account", "account"), ("/health-records", "health")):
             go(first, path)
             accessibility(first, name)
-        shoot(first, "account", 390)
+        shoot(first, "account")
         go(first, "/pantry/%s/settings" % household)
-        shoot(first, "settings", 1280)
+        shoot(first, "settings")
     finally:
         for driver in (first, second, plain):
             driver.quit()
 
 
+STATUS_LABELS = {"overdue": "OVERDUE", "dueSoon": "DUE SOON", "good": "GOOD", "neutral": "—"}
+
+
+def money(value):
+    return "-$%s" % format(abs(value), ",.2f") if value < 0 else "$%s" % format(value, ",.2f")
+
+
+def run_records(address, expected_path):
+    with open(expected_path) as handle:
+        expected = json.load(handle)
+    os.makedirs(SHOTS, exist_ok=True)
+    driver = browser(390)
+    try:
+        sign_in(driver, address)
+        # The garage: every vehicle's due list as `hearth garage due --json` has it.
+        go(driver, "/garage")
+        for vehicle in expected["due"]:
+            section = [element for element in driver.find_elements(By.CSS_SELECTOR, "section.vehicle")
+                       if element.find_element(By.TAG_NAME, "h2").text.strip() == vehicle["vehicle"]["name"] or
+                       vehicle["vehicle"]["name"] in element.find_element(By.TAG_NAME, "h2").text]
+            check(len(section) == 1, "the garage page shows %s" % vehicle["vehicle"]["name"])
+            rows = [[cell.get_attribute("textContent").strip() for cell in row.find_elements(By.TAG_NAME, "td")] for row in section[0].find_elements(By.CSS_SELECTOR, "tbody tr")]
+            wanted = [[item["service"]["name"], STATUS_LABELS[item["status"]], item["service"].get("dueDate", "—"),
+                       "{:,} mi".format(item["service"]["dueMileage"]) if "dueMileage" in item["service"] else "—",
+                       item.get("effectiveDueDate", "—")] for item in vehicle["items"]]
+            check(rows == wanted, "the due list of %s is the command line's: %s" % (vehicle["vehicle"]["name"], rows))
+        shoot(driver, "garage")
+        link = driver.find_element(By.CSS_SELECTOR, "section.vehicle h2 a")
+        link.click()
+        shoot(driver, "vehicle")
+        check("fuel economy" in driver.find_element(By.CSS_SELECTOR, "figure.chart svg").get_attribute("aria-label"), "the vehicle page draws its fuel economy as a chart")
+        # A service done and a new mileage, from the page.
+        Select(field(driver, "Service")).select_by_visible_text(expected["logService"])
+        fill(driver, "Mileage", str(expected["serviceMileage"]))
+        fill(driver, "Cost", "45.50")
+        press(driver, "Log service")
+        check("The service is logged" in main_text(driver), "a service is logged from the page")
+        fill(driver, "Odometer", str(expected["newMileage"]))
+        press(driver, "Save mileage")
+        check("{:,} mi".format(expected["newMileage"]) in main_text(driver), "the mileage is updated from the page")
+        fill(driver, "Odometer", "-5")
+        press(driver, "Save mileage")
+        check("Nothing was saved" in main_text(driver), "a negative mileage is refused and named")
+
+        # Money: the month and the subscriptions as `hearth finance summary --json`, the group as `balances`.
+        go(driver, "/money")
+        figures = [element.text for element in driver.find_elements(By.CSS_SELECTOR, ".figure strong")]
+        summary = expected["summary"]
+        check(figures[:3] == [money(summary["income"]), money(summary["expenses"]), money(summary["net"])],
+              "the month's income, spending and net are the command line's: %s" % figures)
+        check("Subscriptions: %s a month" % money(summary["monthlySubscriptionCost"]) in main_text(driver), "the monthly subscription cost is the command line's")
+        shoot(driver, "money")
+        fill(driver, "What", "Bakery")
+        fill(driver, "Amount", "-7.25")
+        press(driver, "Add transaction")
+        check("The transaction is saved" in main_text(driver), "a transaction is added from the page")
+        go(driver, "/money/transactions?q=Bakery")
+        check("Bakery" in main_text(driver), "the search finds the new transaction")
+        go(driver, "/money")
+        driver.find_element(By.LINK_TEXT, expected["balances"]["name"]).click()
+        for payment in expected["balances"]["suggestedPayments"]:
+            check("%s pays %s %s" % (payment["fromName"], payment["toName"], money(payment["amount"])) in main_text(driver),
+                  "the group's suggested payment is the command line's")
+        fill(driver, "What", "Taxi")
+        fill(driver, "Amount", "30")
+        Select(field(driver, "Paid by")).select_by_visible_text("Ana")
+        press(driver, "Add expense")
+        check("The expense is saved" in main_text(driver), "a group expense is added from the page")
+        shoot(driver, "group")
+        for path, name in (("/garage", "garage"), ("/money", "money")):
+            go(driver, path)
+            accessibility(driver, name)
+    finally:
+        driver.quit()
+
+
 try:
-    run()
+    if MODE == "records":
+        run_records(sys.argv[6], sys.argv[7])
+    else:
+        run()
 except Failed as failure:
     print(json.dumps({"checks": checks, "screenshots": shots}))
     print("FAILED: %s" % failure, file=sys.stderr)

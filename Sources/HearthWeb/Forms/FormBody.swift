@@ -3,13 +3,14 @@ import HearthCore
 import Hummingbird
 
 /// A form sent as `application/x-www-form-urlencoded`, bounded before it is parsed: at most ``maxBytes`` bytes
-/// and ``maxFields`` fields. The first value of a repeated field wins; values are trimmed of surrounding spaces.
+/// and ``maxFields`` fields. A field read by name gives its first value (``values(_:)`` gives all of a repeated
+/// field, as a group of checkboxes sends); values are trimmed of surrounding spaces.
 struct FormBody: Sendable {
     static let maxBytes = 64 * 1024
     static let maxFields = 200
-    private var values: [String: String] = [:]
+    private var values: [String: [String]] = [:]
 
-    init(_ values: [String: String]) {
+    init(_ values: [String: [String]]) {
         self.values = values
     }
 
@@ -32,7 +33,7 @@ struct FormBody: Sendable {
     }
 
     static func parse(_ text: String) throws -> FormBody {
-        var values: [String: String] = [:]
+        var values: [String: [String]] = [:]
         var count = 0
         for pair in text.split(separator: "&", omittingEmptySubsequences: true) {
             count += 1
@@ -43,7 +44,7 @@ struct FormBody: Sendable {
             guard let name = decode(parts[0]) else { throw HTTPError(.badRequest, message: "A field name in the form is not valid UTF-8.") }
             let value = parts.count > 1 ? decode(parts[1]) : ""
             guard let value else { throw HTTPError(.badRequest, message: "The field \(name.prefix(40)) is not valid UTF-8.") }
-            if values[name] == nil { values[name] = value.trimmingCharacters(in: .whitespacesAndNewlines) }
+            values[name, default: []].append(value.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return FormBody(values)
     }
@@ -54,10 +55,15 @@ struct FormBody: Sendable {
 
     /// The field's value; nil when it is missing or empty.
     subscript(_ name: String) -> String? {
-        guard let value = values[name], !value.isEmpty else { return nil }
+        guard let value = values[name]?.first, !value.isEmpty else { return nil }
         return value
     }
 
-    /// Every field as sent, for showing a refused form again with what was typed.
-    var all: [String: String] { values }
+    /// Every non-empty value of a repeated field, in the order sent.
+    func values(_ name: String) -> [String] {
+        values[name, default: []].filter { !$0.isEmpty }
+    }
+
+    /// Every field's first value as sent, for showing a refused form again with what was typed.
+    var all: [String: String] { values.compactMapValues(\.first) }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCloudModel
 import OrderedCollections
+import ServiceLifecycle
 import GraphQL
 import HearthCore
 import HearthPantryModel
@@ -27,26 +28,51 @@ extension WebSite {
                 }
                 let streams = liveStreams
                 let userID = caller.userRecordName
+                let beat = heartbeat
                 var response = Response(
                     status: .ok,
                     headers: [.contentType: "text/event-stream; charset=utf-8", .cacheControl: "no-store"],
                     body: ResponseBody { writer in
-                        defer { streams.end(userID) }
+                        // What to send: each change, and a comment every `heartbeat` so a browser that went away is
+                        // noticed at the next write. The stream ends when the server stops gracefully.
+                        let (lines, feed) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))
+                        let changes = Task {
+                            for try await event in events { feed.yield("event: change\ndata: \(Self.changeKind(event))\n\n") }
+                            feed.finish()
+                        }
+                        let beats = Task { try await Self.beat(every: beat.interval, on: beat.clock) { feed.yield(": still here\n\n") } }
+                        defer {
+                            changes.cancel()
+                            beats.cancel()
+                            streams.end(userID)
+                        }
                         try await writer.write(ByteBuffer(string: "retry: 2000\n: following \(householdID)\n\n"))
-                        for try await event in events {
-                            let kind: String
-                            if case .dictionary(let data)? = event.data, case .dictionary(let change)? = data["pantryChanged"], case .string(let name)? = change["kind"] {
-                                kind = String(name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "_" }.prefix(40).map(Character.init))
-                            } else {
-                                kind = "changed"
-                            }
-                            try await writer.write(ByteBuffer(string: "event: change\ndata: \(kind)\n\n"))
+                        try await withGracefulShutdownHandler {
+                            for await line in lines { try await writer.write(ByteBuffer(string: line)) }
+                        } onGracefulShutdown: {
+                            feed.finish()
                         }
                         try await writer.finish(nil)
                     })
                 SecurityHeaders.add(to: &response.headers)
                 return response
             }
+        }
+    }
+
+    /// The kind of change an event names, in letters, digits and underscores only (it goes on a line of its own).
+    static func changeKind(_ event: GraphQLResult) -> String {
+        guard case .dictionary(let data)? = event.data, case .dictionary(let change)? = data["pantryChanged"], case .string(let name)? = change["kind"] else {
+            return "changed"
+        }
+        return String(name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "_" }.prefix(40).map(Character.init))
+    }
+
+    /// Calls `beat` every `interval` on `clock` until cancelled.
+    static func beat<C: Clock<Duration>>(every interval: Duration, on clock: C, _ beat: @Sendable () -> Void) async throws {
+        while true {
+            try await clock.sleep(for: interval)
+            beat()
         }
     }
 }

@@ -232,7 +232,7 @@ extension WebSite {
         ]
         var values: [String: Any] = [
             "title": item.name, "section": ["pantry": true], "household": ["id": household.id, "name": household.name], "tab": ["items": true],
-            "item": itemRow(item, today: today, locations: []), "typed": form,
+            "item": itemRow(item, today: today, locations: []), "typed": form, "back": "item",
             "categories": ItemCategory.allCases.map { ["value": $0.rawValue, "label": $0.displayName, "selected": $0.rawValue == form["category"]] },
             "dueKinds": DueDateKind.allCases.map { ["value": $0.rawValue, "label": $0 == .expiration ? "Use by (expires)" : "Best before", "selected": $0.rawValue == form["dueDateKind"]] },
             "bookings": history.bookings.reversed().map { booking -> [String: Any] in

@@ -15,7 +15,7 @@
     if (typing()) { pending = true; return; }
     busy = true;
     pending = false;
-    fetch(window.location.pathname, { credentials: "same-origin", headers: { "Accept": "text/html" } })
+    fetch(window.location.pathname + window.location.search, { credentials: "same-origin", headers: { "Accept": "text/html" } })
       .then(function (response) { return response.ok ? response.text() : null; })
       .then(function (html) {
         if (!html) return;
