@@ -440,6 +440,8 @@ let package = Package(
                 "HearthCloudModel",
                 "HearthCore",
                 "HearthExchange",
+                "HearthGarage",
+                "HearthSync",
                 "HearthTestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),

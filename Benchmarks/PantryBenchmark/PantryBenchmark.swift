@@ -17,7 +17,7 @@ import BenchmarkSupport
 struct PantryBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve a household dashboard from Hearth's pantry GraphQL and from Strawberry, and compare them under wrk.",
-        subcommands: [DashboardRun.self, HostileRun.self, ServeChild.self],
+        subcommands: [DashboardRun.self, HostileRun.self, WebRun.self, ServeChild.self],
         defaultSubcommand: DashboardRun.self
     )
 }

@@ -36,6 +36,8 @@ public struct WebSite: Sendable {
     let sessionLifetime: Duration
     let clock: @Sendable () -> Date
     let logger: Logger
+    /// The last pantry pages made, per account and path (``keptPantryPage(_:visit:_:)``).
+    let keptPages = ReadCache<KeptPage, ByteBuffer>(limit: 512)
     /// The live-update streams open per account (at most 8 each).
     let liveStreams = LiveStreams(limit: 8)
     /// How often an open live-update stream sends a comment, and the clock it waits on.
@@ -220,17 +222,40 @@ public struct WebSite: Sendable {
 
     /// The page `template` in the layout, for `visit`.
     func render(_ template: String, _ values: [String: Any], visit: WebVisit, status: HTTPResponse.Status = .ok) throws -> Response {
+        html(try page(template, values, visit: visit), visit: visit, status: status)
+    }
+
+    /// The page `template` in the layout, for `visit`, as bytes.
+    func page(_ template: String, _ values: [String: Any], visit: WebVisit) throws -> ByteBuffer {
         var all = values
         all["csrf"] = visit.csrf
         if let caller = visit.caller {
             all["signedIn"] = ["email": caller.emailAddress, "verified": caller.emailVerified]
         }
-        let html = try templates.render(template, Self.pruned(all))
-        var response = Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
-                                body: .init(byteBuffer: ByteBuffer(string: html)))
+        return ByteBuffer(string: try templates.render(template, Self.pruned(all)))
+    }
+
+    /// An HTML answer of `body`, with the security headers (and the visitor cookie when it is new).
+    func html(_ body: ByteBuffer, visit: WebVisit, status: HTTPResponse.Status = .ok) -> Response {
+        var response = Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: body))
         SecurityHeaders.add(to: &response.headers)
         if visit.setsVisitorCookie { response.setCookie(cookies.cookie(WebCookies.visitor, visit.secret, maxAge: nil)) }
         return response
+    }
+
+    /// A pantry page as it was last made for this session and address, while nothing it could show has changed
+    /// (the viewer's pantry answers stand where they stood, on the same day); else `build` makes it again. Pages
+    /// carrying a one-off notice are always made afresh.
+    func keptPantryPage(_ request: Request, visit: WebVisit, _ build: () async throws -> ByteBuffer) async throws -> Response {
+        guard let viewer = visit.viewer, let caller = visit.caller else { throw WebRedirect(location: "/signin") }
+        let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+        if request.uri.queryParameters["notice"] != nil { return html(try await build(), visit: visit) }
+        let key = KeptPage(version: try await pantry.graphQL.answerVersion(for: viewer), day: today, csrf: visit.csrf, verified: caller.emailVerified)
+        let owner = caller.userRecordName + " " + path
+        if let kept = await keptPages.value(for: owner, key: key) { return html(kept, visit: visit) }
+        let body = try await build()
+        await keptPages.store(body, for: owner, key: key)
+        return html(body, visit: visit)
     }
 
     /// 303 See Other to `location`, a path on this site.

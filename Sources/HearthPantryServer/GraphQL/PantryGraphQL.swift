@@ -18,6 +18,10 @@ public protocol PantryGraphQLServing: Sendable {
     func respond(_ request: GraphQLRequest, viewer: PantryViewer?) async -> PantryGraphQLAnswer
     /// Starts a subscription: a stream of results, one per event, or the errors that refused it.
     func subscribe(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Result<AsyncThrowingStream<GraphQLResult, any Error>, GraphQLErrors>
+    /// Where `viewer`'s answers stand: a value that changes with every write to anything a query of theirs could
+    /// show (their households, housemates and account), so whatever was made from their answers may be kept
+    /// while it stays the same.
+    func answerVersion(for viewer: PantryViewer) async throws -> String
     /// The kind of operation `request` would run for `viewer`; nil when the document is refused (over a limit,
     /// malformed, invalid) or names no such operation.
     func operationType(of request: GraphQLRequest, viewer: PantryViewer?) -> OperationType?
@@ -120,6 +124,10 @@ public struct PantryGraphQL: PantryGraphQLServing {
             return GraphQLResult(data: data)
         }
         return await executeWithGraphQL(checked.document, request, viewer: viewer)
+    }
+
+    public func answerVersion(for viewer: PantryViewer) async throws -> String {
+        try await store.answerVersion(for: viewer.userID)
     }
 
     public func respond(_ request: GraphQLRequest, viewer: PantryViewer?) async -> PantryGraphQLAnswer {

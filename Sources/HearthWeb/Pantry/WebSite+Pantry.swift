@@ -49,7 +49,10 @@ extension WebSite {
         }
         router.get("/pantry/:household") { request, context in
             await page(request, context) { visit, _ in
-                try await itemsPage(try context.parameters.require("household"), visit: visit, query: request.uri.queryParameters)
+                let householdID = try context.parameters.require("household")
+                return try await keptPantryPage(request, visit: visit) {
+                    try page("pantry/items", try await itemsValues(householdID, visit: visit, query: request.uri.queryParameters), visit: visit)
+                }
             }
         }
         router.post("/pantry/:household/items") { request, context in
@@ -168,30 +171,71 @@ extension WebSite {
         return try render("pantry/households", values, visit: visit, status: status)
     }
 
+    /// The items page shows this many items at a time.
+    static let itemsPerPage = 50
+
     func itemsPage(
         _ householdID: String, visit: WebVisit, query: FlatDictionary<Substring, Substring>? = nil, errors: FormErrors = FormErrors(), typed: [String: String] = [:],
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        var values = try await itemsValues(householdID, visit: visit, query: query, typed: typed)
+        values.merge(errors.templateValues) { $1 }
+        return try render("pantry/items", values, visit: visit, status: status)
+    }
+
+    /// The household's items, a page at a time (``itemsPerPage``), by location and name: all of them, or those a
+    /// search (`q`), a location (`location`) or `show=attention` picks; `page` counts from 1.
+    func itemsValues(
+        _ householdID: String, visit: WebVisit, query: FlatDictionary<Substring, Substring>? = nil, typed: [String: String] = [:]
+    ) async throws -> [String: Any] {
         guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
         async let householdAnswer = pantry.perform(HouseholdQuery(id: householdID), as: viewer)
         async let itemsAnswer = pantry.perform(ItemsQuery(householdId: householdID), as: viewer)
         let household = try await householdAnswer
         let items = try await itemsAnswer
         let today = self.today
-        let noticeItem = query?["item"].flatMap { id in items.first { $0.id == String(id) } }
+        let search = query?["q"].map { String($0.prefix(100)).trimmingCharacters(in: .whitespaces) } ?? ""
+        let place = query?["location"].map { String($0.prefix(100)) } ?? ""
+        let attentionOnly = query?["show"] == "attention"
+        let needsAttention = { (item: PantryItem) in !ExpiryStatus.statuses(of: item, on: today).contains(.ok) }
+        let attention = items.filter(needsAttention).count
+        let picked = items.filter { item in
+            (search.isEmpty || item.name.localizedCaseInsensitiveContains(search))
+                && (place.isEmpty || (item.location ?? "") == place)
+                && (!attentionOnly || needsAttention(item))
+        }.sorted { Self.placeOrder($0.location, $0.name) < Self.placeOrder($1.location, $1.name) }
+        let pages = max(1, (picked.count + Self.itemsPerPage - 1) / Self.itemsPerPage)
+        let pageNumber = min(max(1, query?["page"].flatMap { Int($0) } ?? 1), pages)
+        let shown = picked.dropFirst((pageNumber - 1) * Self.itemsPerPage).prefix(Self.itemsPerPage)
         let locations = Self.locations(of: items)
-        let groups = Dictionary(grouping: items) { $0.location ?? "" }
-        let rows: [[String: Any]] = groups.keys.sorted { ($0.isEmpty ? "\u{10FFFF}" : $0.lowercased()) < ($1.isEmpty ? "\u{10FFFF}" : $1.lowercased()) }.map { location in
-            [
-                "location": location.isEmpty ? "No location" : location,
-                "items": (groups[location] ?? []).sorted { $0.name.lowercased() < $1.name.lowercased() }.map { itemRow($0, today: today, locations: locations) },
-            ]
+        var groups: [(location: String, items: [PantryItem])] = []
+        for item in shown {
+            if groups.last?.location == (item.location ?? "") { groups[groups.count - 1].items.append(item) } else { groups.append((item.location ?? "", [item])) }
         }
-        let attention = items.filter { !ExpiryStatus.statuses(of: $0, on: today).contains(.ok) }.count
+        func link(page: Int) -> String {
+            var parts: [String] = []
+            if !search.isEmpty { parts.append("q=" + Self.queryEscaped(search)) }
+            if !place.isEmpty { parts.append("location=" + Self.queryEscaped(place)) }
+            if attentionOnly { parts.append("show=attention") }
+            if page > 1 { parts.append("page=\(page)") }
+            return "/pantry/\(household.id)" + (parts.isEmpty ? "" : "?" + parts.joined(separator: "&"))
+        }
+        let noticeItem = query?["item"].flatMap { id in items.first { $0.id == String(id) } }
         var values: [String: Any] = [
             "title": household.name, "section": ["pantry": true], "household": ["id": household.id, "name": household.name],
-            "tab": ["items": true], "groups": rows, "empty": items.isEmpty, "itemCount": items.count, "attention": attention,
-            "locations": locations.map { ["name": $0] }, "categories": ItemCategory.allCases.map { ["value": $0.rawValue, "label": $0.displayName, "selected": $0.rawValue == (typed["category"] ?? "other")] },
+            "tab": ["items": true], "empty": items.isEmpty, "itemCount": items.count, "attention": attention,
+            "groups": groups.map { group -> [String: Any] in
+                ["location": group.location.isEmpty ? "No location" : group.location, "items": group.items.map { itemRow($0, today: today, locations: locations) }]
+            },
+            "filtered": !search.isEmpty || !place.isEmpty || attentionOnly, "shownCount": picked.count, "q": search, "attentionOnly": attentionOnly,
+            "filterLocations": locations.map { ["name": $0, "selected": $0 == place] },
+            "pager": pages > 1 ? [
+                "page": pageNumber, "pages": pages,
+                "previous": pageNumber > 1 ? link(page: pageNumber - 1) : "", "next": pageNumber < pages ? link(page: pageNumber + 1) : "",
+            ] : false,
+            "nothingPicked": !items.isEmpty && picked.isEmpty,
+            "locations": locations.map { ["name": $0] },
+            "categories": ItemCategory.allCases.map { ["value": $0.rawValue, "label": $0.displayName, "selected": $0.rawValue == (typed["category"] ?? "other")] },
             "typed": typed, "live": "/pantry/\(household.id)/events",
         ]
         if let notice = query?["notice"].map(String.init) {
@@ -200,8 +244,12 @@ extension WebSite {
                 values["undo"] = ["booking": undo]
             }
         }
-        values.merge(errors.templateValues) { $1 }
-        return try render("pantry/items", values, visit: visit, status: status)
+        return values
+    }
+
+    /// Items sort by location (those without one last), then by name, ignoring case.
+    static func placeOrder(_ location: String?, _ name: String) -> String {
+        (location.map { "0" + $0.lowercased() } ?? "1") + "\u{0}" + name.lowercased()
     }
 
     func itemRow(_ item: PantryItem, today: CalendarDay, locations: [String]) -> [String: Any] {
