@@ -84,7 +84,7 @@ struct WebRun: AsyncParsableCommand {
                 progress.draw("\(name) for \(seconds) s…")
                 return try await Wrk.run(script: script, url: url, scenario: name, connections: connections, seconds: seconds, environment: environment)
             }
-            let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("wrk/page.lua")
+            let page = DashboardScript.url
             let rows = [
                 Row(name: "GraphQL dashboard (POST /graphql)", figures: try await measure(
                     "dashboard", script: DashboardScript.url, url: server.base + "/graphql",

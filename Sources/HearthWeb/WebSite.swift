@@ -37,7 +37,9 @@ public struct WebSite: Sendable {
     let clock: @Sendable () -> Date
     let logger: Logger
     /// The last pantry pages made, per account and path (``keptPantryPage(_:visit:_:)``).
-    let keptPages = ReadCache<KeptPage, ByteBuffer>(limit: 512)
+    let keptPages = ReadCache<KeptPage<String>, ByteBuffer>(limit: 512)
+    /// The last garage overviews made, per account (``keptPage(_:basis:visit:cache:_:)``).
+    let keptGaragePages = ReadCache<KeptPage<GarageOverview>, ByteBuffer>(limit: 256)
     /// The live-update streams open per account (at most 8 each).
     let liveStreams = LiveStreams(limit: 8)
     /// How often an open live-update stream sends a comment, and the clock it waits on.
@@ -64,8 +66,10 @@ public struct WebSite: Sendable {
         self.accounts = accounts
         self.pantry = PantryCalls(graphQL: pantry)
         self.records = records
-        self.garage = GarageRecords(store: records)
-        self.finance = FinanceRecords(store: records)
+        // A page read takes a copy of the user's zone up to a second old, so reloads and several tabs do not
+        // each ask the record store; a write always brings the copy up to date first.
+        self.garage = GarageRecords(store: records, freshness: 1, now: clock)
+        self.finance = FinanceRecords(store: records, freshness: 1, now: clock)
         self.templates = try await WebTemplates.load()
         self.assets = try WebAssets.load()
         self.cookies = WebCookies(secure: secureCookies)
@@ -246,16 +250,22 @@ public struct WebSite: Sendable {
     /// A pantry page as it was last made for this session and address, while nothing it could show has changed
     /// (the viewer's pantry answers stand where they stood, on the same day); else `build` makes it again. Pages
     /// carrying a one-off notice are always made afresh.
-    func keptPantryPage(_ request: Request, visit: WebVisit, _ build: () async throws -> ByteBuffer) async throws -> Response {
-        guard let viewer = visit.viewer, let caller = visit.caller else { throw WebRedirect(location: "/signin") }
-        let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+    func keptPantryPage(_ request: Request, visit: WebVisit, _ build: @escaping @Sendable () async throws -> ByteBuffer) async throws -> Response {
+        guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
         if request.uri.queryParameters["notice"] != nil { return html(try await build(), visit: visit) }
-        let key = KeptPage(version: try await pantry.graphQL.answerVersion(for: viewer), day: today, csrf: visit.csrf, verified: caller.emailVerified)
-        let owner = caller.userRecordName + " " + path
-        if let kept = await keptPages.value(for: owner, key: key) { return html(kept, visit: visit) }
-        let body = try await build()
-        await keptPages.store(body, for: owner, key: key)
-        return html(body, visit: visit)
+        return try await keptPage(request, basis: try await pantry.graphQL.answerVersion(for: viewer), visit: visit, cache: keptPages, build)
+    }
+
+    /// The page as it was last made for this session and path from the same `basis` on the same day; else what
+    /// `build` makes, once for every request that asks meanwhile.
+    func keptPage<Basis: Hashable & Sendable>(
+        _ request: Request, basis: Basis, visit: WebVisit, cache: ReadCache<KeptPage<Basis>, ByteBuffer>,
+        _ build: @escaping @Sendable () async throws -> ByteBuffer
+    ) async throws -> Response {
+        guard let caller = visit.caller else { throw WebRedirect(location: "/signin") }
+        let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+        let key = KeptPage(basis: basis, day: today, csrf: visit.csrf, verified: caller.emailVerified)
+        return html(try await cache.value(for: caller.userRecordName + " " + path, key: key, make: build), visit: visit)
     }
 
     /// 303 See Other to `location`, a path on this site.

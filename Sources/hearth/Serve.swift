@@ -7,7 +7,7 @@ import Logging
 /// `hearth serve`: runs the Hearth server until interrupted.
 struct Serve: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Run the Hearth server (sync API, health and metrics).",
+        abstract: "Run the Hearth server: the web pages at /, the sync API, GraphQL, health and metrics.",
         discussion: """
             Settings come from flags, then environment variables (each flag below names its own, HEARTH_…),
             then the --config file (HEARTH_CONFIG; its keys are the flags' names), then defaults: 127.0.0.1:8080
@@ -22,7 +22,15 @@ struct Serve: AsyncParsableCommand {
             reverse proxy, name it with --trusted-proxy so the limits see the real clients. Slow clients are cut
             off by --header-timeout, --idle-timeout, --body-timeout and --body-min-rate.
 
-            Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first.
+            The web pages at / (pantry, garage, money, account) sign in with a session cookie: HttpOnly,
+            SameSite=Lax, and Secure when --public-url is https://, so behind HTTPS give --public-url. Sessions
+            are the accounts' own (stored hashed, listed on the account page, ended by "sign out everywhere").
+            Every form carries a CSRF token and is refused from another origin; every page is sent with a
+            Content-Security-Policy allowing scripts, styles and images from this server only and no framing.
+            Sign-in and sign-up from a page spend the same per-address and per-email limits as the API.
+
+            Stop it with Ctrl-C or SIGTERM; it finishes the requests in flight first (open live-update streams
+            of the pages end at once).
             """
     )
 

@@ -140,6 +140,45 @@ import Testing
         #expect(secondPage.fuel == (try await device.store.fuelEconomy(of: seeded.car.id)))
     }
 
+    @Test func aReadTakesACopyUpToItsFreshnessOldAndAWriteNone() async throws {
+        let harness = try await WebRecordsHarness.start()
+        defer { Task { await harness.stop() } }
+        let device = try await harness.garageDevice("freshness@example.com")
+        let seeded = try await Self.seed(device.store)
+        try await device.sync()
+        let clock = ManualClock()
+        let start = Self.now
+        let now: @Sendable () -> Date = {
+            let offset = clock.now.offset.components
+            return start.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
+        }
+        let garage = GarageRecords(store: harness.store, timeZone: Self.utc, freshness: 1, now: now)
+        func mileage() async throws -> Int? {
+            try await garage.overview(userID: device.userID, now: now()).vehicles.first { $0.vehicle.id == seeded.car.id }?.vehicle.currentMileage
+        }
+        let before = try await mileage()
+        #expect(before != nil && before != 40_950)
+
+        try await device.store.updateMileage(seeded.car.id, to: 40_950)
+        try await device.sync()
+        clock.advance(by: .milliseconds(900))
+        // Within a second of the last fetch a read takes the copy as it is.
+        let within = try await mileage()
+        #expect(within == before)
+        clock.advance(by: .milliseconds(200))
+        let after = try await mileage()
+        #expect(after == 40_950)
+
+        // A write always starts from the record store as it is: a device change just made is merged, not overwritten.
+        _ = try await device.store.updateVehicle(seeded.car.id) { $0.notes = "From the device" }
+        try await device.sync()
+        try await garage.updateMileage(GarageMileageForm(vehicleID: seeded.car.id, mileage: "41000"), userID: device.userID, now: now())
+        try await device.sync()
+        let vehicle = try #require(try await device.store.vehicles().first { $0.id == seeded.car.id })
+        #expect(vehicle.currentMileage == 41_000)
+        #expect(vehicle.notes == "From the device")
+    }
+
     @Test func aDeviceEditAndAPageWriteToOneVehicleBothSurvive() async throws {
         let harness = try await WebRecordsHarness.start()
         defer { Task { await harness.stop() } }

@@ -1,8 +1,17 @@
--- The load PantryBenchmark drives through wrk: every request POSTs the same GraphQL body (the dashboard
--- operation, read from the file HEARTH_LOAD_BODY) to the URL, with the bearer token HEARTH_LOAD_TOKEN.
--- At the end one line "HEARTH_LOAD {json}" gives the figures.
+-- The load PantryBenchmark drives through wrk. With HEARTH_LOAD_COOKIE set, every request GETs the URL with that
+-- session cookie, as a signed-in browser does (the web pages); otherwise every request POSTs the same GraphQL body
+-- (the dashboard operation, read from the file HEARTH_LOAD_BODY) to the URL, with the bearer token
+-- HEARTH_LOAD_TOKEN. At the end one line "HEARTH_LOAD {json}" gives the figures.
 
 function init(args)
+  local cookie = os.getenv("HEARTH_LOAD_COOKIE")
+  if cookie then
+    request_text = wrk.format("GET", nil, {
+      ["Cookie"] = "hearth_session=" .. cookie,
+      ["Accept"] = "text/html",
+    }, nil)
+    return
+  end
   local file = assert(io.open(os.getenv("HEARTH_LOAD_BODY"), "rb"))
   local body = file:read("*a")
   file:close()

@@ -23,6 +23,9 @@ public struct FinanceRecords: Sendable {
     /// The calendar months and days are reckoned in (the CLI's default).
     public let calendar: Calendar
     private let clock: @Sendable () -> Date
+    /// How old a copy a read may take: a read asks the record store for changes only when the copy last did
+    /// so longer ago than this (0, the default, asks on every read); writes always ask.
+    let freshness: TimeInterval
     private let replicas: ReplicaCache<UserReplica>
     private let overviews: ReadCache<OverviewKey, FinanceOverview>
 
@@ -36,12 +39,14 @@ public struct FinanceRecords: Sendable {
     /// - Parameters:
     ///   - calendar: the calendar (and time zone) months are reckoned in.
     ///   - cacheLimit: the most users whose finances are kept in memory between requests.
+    ///   - freshness: how many seconds old a copy a read may take (see ``freshness``).
     ///   - now: the clock the copies' sync bookkeeping reads.
     public init(store: any RecordStore, calendar: Calendar = FinancePersistenceService.defaultCalendar, cacheLimit: Int = 256,
-                now: @escaping @Sendable () -> Date = { Date() }) {
+                freshness: TimeInterval = 0, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.calendar = calendar
         clock = now
+        self.freshness = max(0, freshness)
         replicas = ReplicaCache(limit: max(1, cacheLimit))
         overviews = ReadCache(limit: max(1, cacheLimit))
     }
@@ -54,7 +59,7 @@ public struct FinanceRecords: Sendable {
     public func overview(userID: String, now exactly: Date) async throws -> FinanceOverview {
         let now = GarageRecords.minute(exactly)
         let replica = try await replica(userID)
-        let key = OverviewKey(generation: try await replica.refresh(), minute: now)
+        let key = OverviewKey(generation: try await replica.refresh(unlessFetchedWithin: freshness, now: clock()), minute: now)
         if let known = await overviews.value(for: userID, key: key) { return known }
         let finance = service(of: replica, now: now)
         let overview = try await Self.reading {

@@ -1,7 +1,7 @@
 public import HearthGarage
 
 /// Every vehicle of a user with what is due on it, as `hearth garage due` reckons it.
-public struct GarageOverview: Sendable, Equatable {
+public struct GarageOverview: Sendable, Hashable {
     /// Each vehicle (by name) with its due list, driving pace and fuel summary.
     public var vehicles: [VehicleDue]
 }

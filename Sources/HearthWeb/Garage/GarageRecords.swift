@@ -29,6 +29,9 @@ public struct GarageRecords: Sendable {
     /// The most users whose copies are kept.
     public let cacheLimit: Int
     private let clock: @Sendable () -> Date
+    /// How old a copy a read may take: a read asks the record store for changes only when the copy last did
+    /// so longer ago than this (0, the default, asks on every read); writes always ask.
+    let freshness: TimeInterval
     private let replicas: ReplicaCache<UserReplica>
     private let overviews: ReadCache<OverviewKey, GarageOverview>
 
@@ -47,12 +50,14 @@ public struct GarageRecords: Sendable {
     /// - Parameters:
     ///   - timeZone: where "today" is reckoned (the due dates, the year of the costs).
     ///   - cacheLimit: the most users whose garages are kept in memory between requests.
+    ///   - freshness: how many seconds old a copy a read may take (see ``freshness``).
     ///   - now: the clock the copies' sync bookkeeping reads.
-    public init(store: any RecordStore, timeZone: TimeZone = .current, cacheLimit: Int = 256, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(store: any RecordStore, timeZone: TimeZone = .current, cacheLimit: Int = 256, freshness: TimeInterval = 0, now: @escaping @Sendable () -> Date = { Date() }) {
         self.store = store
         self.timeZone = timeZone
         self.cacheLimit = max(1, cacheLimit)
         clock = now
+        self.freshness = max(0, freshness)
         replicas = ReplicaCache(limit: max(1, cacheLimit))
         overviews = ReadCache(limit: max(1, cacheLimit))
         vehiclePages = ReadCache(limit: max(1, cacheLimit))
@@ -72,11 +77,9 @@ public struct GarageRecords: Sendable {
     public func overview(userID: String, now: Date, settings: DueSettings = DueSettings()) async throws -> GarageOverview {
         let minute = Self.minute(now)
         let replica = try await replica(userID)
-        let key = OverviewKey(generation: try await replica.refresh(), minute: minute, settings: settings)
-        if let known = await overviews.value(for: userID, key: key) { return known }
-        let overview = GarageOverview(vehicles: try await store(of: replica, now: minute).due(settings: settings))
-        await overviews.store(overview, for: userID, key: key)
-        return overview
+        let key = OverviewKey(generation: try await replica.refresh(unlessFetchedWithin: freshness, now: clock()), minute: minute, settings: settings)
+        let garage = store(of: replica, now: minute)
+        return try await overviews.value(for: userID, key: key) { GarageOverview(vehicles: try await garage.due(settings: settings)) }
     }
 
     /// One vehicle's page: its due list (as of the start of `now`'s minute), history, fuel economy, the costs
@@ -85,7 +88,7 @@ public struct GarageRecords: Sendable {
     public func vehicle(id: UUID, userID: String, now: Date, costYear: Int? = nil, settings: DueSettings = DueSettings()) async throws -> GarageVehicleRecords {
         let minute = Self.minute(now)
         let replica = try await replica(userID)
-        let key = OverviewKey(generation: try await replica.refresh(), minute: minute, settings: settings, vehicle: id, costYear: costYear)
+        let key = OverviewKey(generation: try await replica.refresh(unlessFetchedWithin: freshness, now: clock()), minute: minute, settings: settings, vehicle: id, costYear: costYear)
         if let known = await vehiclePages.value(for: userID, key: key) { return known }
         let garage = store(of: replica, now: minute)
         guard let due = try await garage.due(vehicleID: id, settings: settings).first else {

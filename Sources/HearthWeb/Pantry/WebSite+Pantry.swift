@@ -50,8 +50,9 @@ extension WebSite {
         router.get("/pantry/:household") { request, context in
             await page(request, context) { visit, _ in
                 let householdID = try context.parameters.require("household")
+                let query = request.uri.queryParameters
                 return try await keptPantryPage(request, visit: visit) {
-                    try page("pantry/items", try await itemsValues(householdID, visit: visit, query: request.uri.queryParameters), visit: visit)
+                    try page("pantry/items", try await itemsValues(householdID, visit: visit, query: query), visit: visit)
                 }
             }
         }

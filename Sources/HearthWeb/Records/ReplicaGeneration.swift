@@ -1,15 +1,36 @@
 import Synchronization
 
+import Foundation
+
 /// Counts the changes to one user's copy: a fetch that brought records, or a write made from a page. Figures
-/// computed at one generation stay right until the next.
+/// computed at one generation stay right until the next. It also keeps when the copy last asked the record
+/// store for changes.
 final class ReplicaGeneration: Sendable {
-    private let value = Mutex(0)
+    private let value = Mutex((generation: 0, fetched: Date?.none))
 
     /// The current generation.
-    var current: Int { value.withLock { $0 } }
+    var current: Int { value.withLock { $0.generation } }
 
     /// Notes a change.
     func bump() {
-        value.withLock { $0 += 1 }
+        value.withLock { $0.generation += 1 }
+    }
+
+    /// Whether the caller should ask the record store for changes now: false when the copy asked less than
+    /// `maximumAge` before `now` (or another caller is asking at this moment); true claims the fetch, so readers
+    /// arriving meanwhile take the copy as it is rather than asking again.
+    func claimFetch(unlessWithin maximumAge: TimeInterval, of now: Date) -> Bool {
+        value.withLock { state in
+            if maximumAge > 0, let fetched = state.fetched, now.timeIntervalSince(fetched) >= 0, now.timeIntervalSince(fetched) < maximumAge {
+                return false
+            }
+            state.fetched = now
+            return true
+        }
+    }
+
+    /// Forgets when the copy last asked, after a fetch that failed, so the next read asks again.
+    func forgetFetch() {
+        value.withLock { $0.fetched = nil }
     }
 }

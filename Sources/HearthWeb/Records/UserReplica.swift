@@ -24,15 +24,18 @@ struct UserReplica: Sendable {
         engine = SyncEngine(database: database, outbox: outbox, cloud: RecordStoreCloud(store: store, userID: userID), now: now)
     }
 
-    /// Fetches what changed in the record store since the last read.
+    /// Fetches what changed in the record store since the last read, unless the copy did so less than
+    /// `maximumAge` before `now` (reads may take a copy that old; writes pass 0 and always fetch).
     /// - Returns: the copy's generation afterwards.
     @discardableResult
-    func refresh() async throws -> Int {
+    func refresh(unlessFetchedWithin maximumAge: TimeInterval = 0, now: Date = Date()) async throws -> Int {
+        guard generation.claimFetch(unlessWithin: maximumAge, of: now) else { return generation.current }
         do {
             let report = try await engine.fetchChanges()
             if report.receivedSaves > 0 || report.receivedDeletions > 0 || report.refetchedZones > 0 { generation.bump() }
             return generation.current
         } catch {
+            generation.forgetFetch()
             throw Self.explain(error, "read your records")
         }
     }

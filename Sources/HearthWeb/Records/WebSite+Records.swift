@@ -19,10 +19,12 @@ extension WebSite {
         router.get("/garage") { request, context in
             await page(request, context) { visit, caller in
                 let overview = try await garage.overview(userID: caller.userRecordName, now: clock())
-                return try render("garage/overview", [
-                    "title": "Garage", "section": ["garage": true], "none": overview.vehicles.isEmpty,
-                    "vehicles": overview.vehicles.map(Self.dueRows),
-                ], visit: visit)
+                return try await keptPage(request, basis: overview, visit: visit, cache: keptGaragePages) {
+                    try page("garage/overview", [
+                        "title": "Garage", "section": ["garage": true], "none": overview.vehicles.isEmpty,
+                        "vehicles": overview.vehicles.map(Self.dueRows),
+                    ], visit: visit)
+                }
             }
         }
         router.get("/garage/:vehicle") { request, context in
