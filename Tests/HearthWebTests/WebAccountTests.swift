@@ -112,6 +112,24 @@ struct WebAccountTests {
         }
     }
 
+    @Test("behind https (--public-url https://…) the cookies are Secure")
+    func secureCookiesBehindHTTPS() async throws {
+        var configuration = try WebTest.configuration()
+        configuration.publicURL = URL(string: "https://hearth.example")
+        let app = try await buildApplication(configuration)
+        try await app.test(.router) { client in
+            let browser = WebBrowser(client)
+            let signUpPage = try await browser.get("/signup")
+            let visitor = try #require(signUpPage.headers[values: .setCookie].first { $0.hasPrefix("hearth_visitor=") })
+            #expect(visitor.contains("Secure"))
+            let email = "secure-\(UUID().uuidString.prefix(6))@example.com".lowercased()
+            let created = try await browser.post("/signup", [("email", email), ("password", WebTest.password), ("confirm", WebTest.password)])
+            let session = try #require(created.headers[values: .setCookie].first { $0.hasPrefix("hearth_session=") })
+            #expect(session.contains("Secure"))
+            #expect(session.contains("HttpOnly"))
+        }
+    }
+
     @Test("the account page lists the sessions; signing out everywhere ends every one, this browser's and the API's")
     func signOutEverywhere() async throws {
         let app = try await buildApplication(try WebTest.configuration())

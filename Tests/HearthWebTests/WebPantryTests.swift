@@ -80,7 +80,7 @@ struct WebPantryTests {
             let flour = try await WebTest.item(owner, home, name: "Flour", quantity: "500", unit: "g")
             let stranger = WebBrowser(client)
             try await WebTest.signUp(stranger, "stranger")
-            for path in ["/pantry/\(home)", "/pantry/\(home)/items/\(flour)", "/pantry/\(home)/recipes", "/pantry/\(home)/shopping", "/pantry/\(home)/settings"] {
+            for path in ["/pantry/\(home)", "/pantry/\(home)/items/\(flour)", "/pantry/\(home)/recipes", "/pantry/\(home)/shopping", "/pantry/\(home)/settings", "/pantry/\(home)/events"] {
                 #expect(try await stranger.get(path).status == .notFound, "\(path)")
             }
             try await stranger.get("/pantry")

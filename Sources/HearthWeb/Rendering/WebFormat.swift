@@ -21,8 +21,9 @@ enum WebFormat {
         return text
     }
 
-    /// `500 g`, `2 cans`, `3`.
+    /// `500 g`, `2 cans`, `1 piece`, `4 pieces`, `3`.
     static func amount(_ quantity: Double, _ unit: String) -> String {
-        unit.isEmpty ? number(quantity) : number(quantity) + " " + unit
+        guard !unit.isEmpty else { return number(quantity) }
+        return number(quantity) + " " + (unit == "piece" && quantity != 1 ? "pieces" : unit)
     }
 }
