@@ -4,8 +4,9 @@ import Mustache
 
 /// The pages' Mustache templates, read from the package's resources and compiled once when the server starts.
 ///
-/// Every value a template prints with `{{name}}` is HTML-escaped; templates use no triple braces, so no value
-/// reaches a page unescaped. A page template names its layout with `{{<layout}}`.
+/// Every value a template prints with `{{name}}` is HTML-escaped. The one value printed unescaped (`{{{…}}}`) is a
+/// chart's SVG, which `HTMLRenderer` makes and escapes its own text in. A page template names its layout with
+/// `{{<layout}}`; an empty string counts as nothing to show (see `WebSite.pruned`).
 struct WebTemplates: Sendable {
     private let library: MustacheLibrary
 
