@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 @testable import HearthFinance
 
@@ -12,9 +13,9 @@ import Testing
         try await store.save(Person(name: "bo"))
         #expect(try await store.fetchAllPeople().map(\.name) == ["Ada", "bo", "zed"])
 
-        clock.advance(seconds: 60)
+        clock.advance(by: 60)
         let renamed = try await store.save(zed.with(name: "Zed Shaw", balance: 5))
-        #expect(renamed.updatedAt == clock.date.current)
+        #expect(renamed.updatedAt == clock.now)
         #expect(try await store.fetchAllPeople().count == 3)
         #expect(try await store.fetchPerson(byID: zed.id) == renamed)
         #expect(try await store.fetchPerson(byID: UUID()) == nil)

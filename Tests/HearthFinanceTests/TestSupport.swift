@@ -2,20 +2,9 @@ import Foundation
 import GRDB
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 @testable import HearthFinance
-
-/// A settable clock for the store's `now`.
-final class TestClock: Sendable {
-    let date: Locked<Date>
-
-    init(_ date: Date) { self.date = Locked(date) }
-
-    var now: @Sendable () -> Date { { [date] in date.current } }
-
-    func set(_ value: Date) { date.withLock { $0 = value } }
-    func advance(seconds: TimeInterval) { date.withLock { $0 = $0.addingTimeInterval(seconds) } }
-}
 
 func calendar(_ identifier: String = "UTC") -> Calendar {
     var calendar = Calendar(identifier: .gregorian)
@@ -37,9 +26,9 @@ func makeStore(
     now: Date = date(2025, 3, 15, 12),
     zone: String = "UTC",
     recorder: (any FinanceChangeRecorder)? = nil
-) throws -> (FinancePersistenceService, TestClock) {
-    let clock = TestClock(now)
-    let store = try FinancePersistenceService.inMemory(calendar: calendar(zone), now: clock.now, changeRecorder: recorder)
+) throws -> (FinancePersistenceService, WallClock) {
+    let clock = WallClock(now)
+    let store = try FinancePersistenceService.inMemory(calendar: calendar(zone), now: clock.reading, changeRecorder: recorder)
     return (store, clock)
 }
 

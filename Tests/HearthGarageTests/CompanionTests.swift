@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HearthCore
+import HearthTestSupport
 import Testing
 @testable import HearthGarage
 
@@ -67,7 +68,7 @@ final class RecordingWatch: WatchTransport, @unchecked Sendable {
     @Test func watchMessagesApplyExactlyOnceAndSurviveARestart() async throws {
         let folder = try TestSupport.temporaryDirectory()
         let path = folder.appendingPathComponent("garage.sqlite")
-        let clock = TestClock(TestSupport.date(2024, 3, 10))
+        let clock = WallClock(TestSupport.date(2024, 3, 10))
         let watch = RecordingWatch(reachable: false)
         var store: GarageStore? = try GarageStore.open(at: path, timeZone: TestSupport.newYork, now: { clock.now })
         let civic = try await TestSupport.addCivic(store!, mileage: 42_000)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HearthCore
+import HearthTestSupport
 import Testing
 @testable import HearthGarage
 

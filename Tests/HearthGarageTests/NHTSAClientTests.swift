@@ -3,6 +3,7 @@ import HearthCore
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
+import HearthTestSupport
 import Testing
 @testable import HearthGarage
 

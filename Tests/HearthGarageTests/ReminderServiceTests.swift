@@ -19,7 +19,7 @@ import Testing
     }
 
     /// A store at 1 March 2024 with a Civic whose oil change is due 15 April and whose marbete expires in April.
-    static func garage() async throws -> (GarageStore, TestClock, Vehicle, ServiceItem) {
+    static func garage() async throws -> (GarageStore, WallClock, Vehicle, ServiceItem) {
         let (store, clock) = try TestSupport.store(now: TestSupport.date(2024, 3, 1, 8))
         let car = try await TestSupport.addCivic(store, marbete: (4, 2024))
         let oil = try await store.addService(ServiceDraft(preset: "Oil Change", dueDate: TestSupport.day(2024, 4, 15), dueMileage: 60_000), to: car.id)

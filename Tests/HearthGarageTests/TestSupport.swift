@@ -29,8 +29,8 @@ enum TestSupport {
     /// A store in memory whose clock reads `now` until moved.
     static func store(
         now: Date = date(2024, 3, 10, 12), timeZone: TimeZone = newYork, recorder: any GarageChangeRecorder = NoGarageChangeRecorder()
-    ) throws -> (GarageStore, TestClock) {
-        let clock = TestClock(now)
+    ) throws -> (GarageStore, WallClock) {
+        let clock = WallClock(now)
         return (try GarageStore.inMemory(recorder: recorder, timeZone: timeZone, now: { clock.now }), clock)
     }
 
@@ -60,28 +60,6 @@ enum TestSupport {
             marbeteExpirationMonth: marbete?.0, marbeteExpirationYear: marbete?.1
         ))
     }
-}
-
-/// A wall clock tests move by hand.
-final class TestClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-
-    init(_ now: Date) { current = now }
-
-    var now: Date {
-        lock.lock()
-        defer { lock.unlock() }
-        return current
-    }
-
-    func set(_ date: Date) {
-        lock.lock()
-        current = date
-        lock.unlock()
-    }
-
-    func advance(days: Double) { set(now.addingTimeInterval(days * 86_400)) }
 }
 
 /// Remembers every change reported to it; can be told to fail, to prove a failed write keeps nothing.

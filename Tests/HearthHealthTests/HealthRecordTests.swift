@@ -2,23 +2,15 @@ import Foundation
 import GRDB
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 @testable import HearthHealth
-
-/// A clock the tests move by hand.
-final class HealthClock: @unchecked Sendable {
-    private let lock = NSLock()
-    private var current: Date
-    init(_ now: Date) { current = now }
-    var now: Date { lock.withLock { current } }
-    func advance(seconds: TimeInterval) { lock.withLock { current += seconds } }
-}
 
 enum HealthFixtures {
     static let utc = TimeZone(identifier: "UTC")!
 
-    static func service(now: Date = Date(timeIntervalSince1970: 1_717_200_000)) throws -> (HealthRecordService, HealthClock) {
-        let clock = HealthClock(now)
+    static func service(now: Date = Date(timeIntervalSince1970: 1_717_200_000)) throws -> (HealthRecordService, WallClock) {
+        let clock = WallClock(now)
         return (try HealthRecordService.inMemory(timeZone: utc, now: { clock.now }), clock)
     }
 
@@ -98,7 +90,7 @@ enum HealthFixtures {
     @Test func entriesAreUpdatedAndRemoved() async throws {
         let (service, clock) = try HealthFixtures.service()
         let rex = try await HealthFixtures.addRex(service)
-        clock.advance(seconds: 60)
+        clock.advance(by: 60)
         var drug = try #require(try await service.entries(of: rex.uuid).drugs.first)
         drug.comment = "twice a day"
         try await service.updateEntry(drug, in: rex.uuid)

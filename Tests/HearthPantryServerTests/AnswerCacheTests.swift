@@ -6,6 +6,7 @@ import HearthPantryModel
 @testable import HearthPantryServer
 import Logging
 import Synchronization
+import HearthTestSupport
 import Testing
 
 /// Query answers are kept per caller while the revisions of their households, housemates and account stand; a
@@ -139,8 +140,8 @@ struct AnswerCacheTests {
             let home = try await pantry.household("Home", owner: owner, members: [(cook, .member)])
             let tomorrow = CalendarDay(Date().addingTimeInterval(86_400), in: TimeZone(identifier: "UTC")!)
             _ = try await pantry.stockedItem("Milk", grams: 1000, in: home, expiring: tomorrow)
-            let now = ManualClock()
-            let keeping = try Self.services(pantry) { now.date }
+            let now = WallClock()
+            let keeping = try Self.services(pantry) { now.now }
             let variables: [String: Map] = ["h": .string(home.id)]
 
             // Two callers, one query: each gets their own answer (their role, their permissions).
@@ -164,7 +165,7 @@ struct AnswerCacheTests {
             // Invite codes run out to the millisecond: their answers are built every time.
             _ = try await pantry.invite(to: home)
             let invites = "query($h: String!) { household(id: $h) { invites { code } } }"
-            now.reset()
+            now.set(Date())
             let open = try await Self.ask(keeping, pantry, invites, as: owner, variables)
             #expect(open.answer.contains("\"code\""))
             #expect(try await Self.ask(keeping, pantry, invites, as: owner, variables).statements > 1)
@@ -338,11 +339,3 @@ struct AnswerCacheTests {
     }
 }
 
-/// A clock a test moves by hand.
-final class ManualClock: Sendable {
-    private let current = Mutex(Date())
-
-    var date: Date { current.withLock { $0 } }
-    func advance(by seconds: TimeInterval) { current.withLock { $0 = $0.addingTimeInterval(seconds) } }
-    func reset() { current.withLock { $0 = Date() } }
-}

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCloudModel
+import HearthTestSupport
 import Testing
 @testable import HearthSync
 
@@ -48,15 +49,15 @@ import Testing
         defer { ownerTask.cancel(); guestTask.cancel() }
         try await owner.store.save(Item(id: "trip-1", title: "book flights", body: "window seats"))
         try await owner.store.delete("trip-3")
-        #expect(try await eventually { try await guest.store.item("trip-1")?.body == "window seats" })
-        #expect(try await eventually { try await guest.store.item("trip-3") == nil })
+        try await waitUntil("the guest has the owner's edit of trip-1", timeout: .seconds(60)) { try await guest.store.item("trip-1")?.body == "window seats" }
+        try await waitUntil("trip-3 is gone from the guest", timeout: .seconds(60)) { try await guest.store.item("trip-3") == nil }
         try await guest.store.save(Item(id: "trip-1", title: "book flights (done)", body: "window seats"))
-        #expect(try await eventually { try await owner.store.item("trip-1")?.title == "book flights (done)" })
-        #expect(try await eventually { try await sameItems(owner, guest) })
+        try await waitUntil("the owner has the guest's edit of trip-1", timeout: .seconds(60)) { try await owner.store.item("trip-1")?.title == "book flights (done)" }
+        try await waitUntil("the owner and the guest hold the same items", timeout: .seconds(60)) { try await sameItems(owner, guest) }
 
         // The guest's own private zone stays separate: nothing of it reaches the owner.
         try await guest.store.save(Item(id: "private-1", title: "guest only"))
-        #expect(try await eventually { try await guest.engine.pendingChangeCount() == 0 })
+        try await waitUntil("the guest has nothing left to send", timeout: .seconds(60)) { try await guest.engine.pendingChangeCount() == 0 }
         let inGuestZone = try await guest.client.privateDatabase.lookupRecords(CloudRecordsLookupRequest(zoneID: CloudZoneID(zoneName: "notes"), records: [CloudRecordLookup(recordName: "private-1")]))
         #expect(inGuestZone.records.first?.item != nil)
         let inOwnerZone = try await owner.client.privateDatabase.lookupRecords(CloudRecordsLookupRequest(zoneID: CloudZoneID(zoneName: "notes"), records: [CloudRecordLookup(recordName: "private-1")]))

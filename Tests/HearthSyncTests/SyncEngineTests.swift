@@ -52,11 +52,11 @@ import HearthTestSupport
         let phoneTask = runInBackground(phone.engine)
         let laptopTask = runInBackground(laptop.engine)
         defer { phoneTask.cancel(); laptopTask.cancel() }
-        #expect(try await eventually { phone.engine.currentStatus == SyncStatus.synced && laptop.engine.currentStatus == SyncStatus.synced })
+        try await waitUntil("both devices are synced", timeout: .seconds(60)) { phone.engine.currentStatus == SyncStatus.synced && laptop.engine.currentStatus == SyncStatus.synced }
 
         let events = laptop.engine.events()
         try await phone.store.save(Item(id: "n1", title: "pushed"))
-        #expect(try await eventually { try await laptop.store.item("n1")?.title == "pushed" })
+        try await waitUntil("the laptop has the phone's note, pushed", timeout: .seconds(60)) { try await laptop.store.item("n1")?.title == "pushed" }
         let fetched = await firstEvent(events) { event in
             if case .fetched(_, let saved, _) = event { return saved.contains { $0.recordName == "n1" } }
             return false
@@ -64,12 +64,12 @@ import HearthTestSupport
         #expect(fetched != nil)
 
         try await laptop.store.save(Item(id: "n1", title: "pushed", body: "edited on the laptop"))
-        #expect(try await eventually { try await phone.store.item("n1")?.body == "edited on the laptop" })
-        #expect(try await eventually {
+        try await waitUntil("the phone has the laptop's edit", timeout: .seconds(60)) { try await phone.store.item("n1")?.body == "edited on the laptop" }
+        try await waitUntil("neither device has anything left to send", timeout: .seconds(60)) {
             let phonePending = try await phone.engine.pendingChangeCount()
             let laptopPending = try await laptop.engine.pendingChangeCount()
             return phonePending == 0 && laptopPending == 0
-        })
+        }
     }
 
     @Test func quickEditsGoOutTogetherAfterTheDebounceAndStatusFollows() async throws {
@@ -83,7 +83,7 @@ import HearthTestSupport
         defer { watcher.cancel() }
         let task = runInBackground(phone.engine)
         defer { task.cancel() }
-        #expect(try await eventually { phone.engine.currentStatus == .synced })
+        try await waitUntil("the phone is synced", timeout: .seconds(60)) { phone.engine.currentStatus == .synced }
         let events = phone.engine.events()
         for index in 0..<5 { try await phone.store.save(Item(id: "quick-\(index)", title: "\(index)")) }
         let sent = await firstEvent(events) { event in
@@ -96,9 +96,9 @@ import HearthTestSupport
         }
         // All five edits went out in the one batch the debounce gathered.
         #expect(saved.count == 5)
-        #expect(try await eventually { phone.engine.currentStatus == .synced })
+        try await waitUntil("the phone is synced", timeout: .seconds(60)) { phone.engine.currentStatus == .synced }
         // The watcher hears the stream a moment after the engine sets its status.
-        #expect(try await eventually { statuses.current.last == .synced })
+        try await waitUntil("the last status the phone reported is synced", timeout: .seconds(60)) { statuses.current.last == .synced }
         #expect(statuses.current.contains(.syncing))
     }
 
@@ -115,7 +115,7 @@ import HearthTestSupport
         }, databaseURL: file)
         let task = runInBackground(phone.engine)
         defer { task.cancel() }
-        #expect(try await eventually { phone.engine.currentStatus == .synced })
+        try await waitUntil("the phone is synced", timeout: .seconds(60)) { phone.engine.currentStatus == .synced }
 
         // Another process (its own connection pool on the same file) writes through the same store code.
         let otherDatabase = try AppDatabase.open(at: file, schemas: [NotesSchema.self, SyncSchema.self])
@@ -123,7 +123,7 @@ import HearthTestSupport
         let other = NotesStore(database: otherDatabase, outbox: SyncOutbox(configuration: delegate.configuration(), delegate: delegate))
         try await other.save(Item(id: "from-another-process", title: "widget"))
 
-        #expect(try await eventually { try await phone.engine.pendingChangeCount() == 0 })
+        try await waitUntil("the phone has nothing left to send", timeout: .seconds(60)) { try await phone.engine.pendingChangeCount() == 0 }
         let laptop = try await Device.make(server, email: email)
         try await laptop.engine.sync()
         #expect(try await laptop.store.item("from-another-process")?.title == "widget")
@@ -230,21 +230,21 @@ import HearthTestSupport
         let phone = try await Device.make(server, email: email, signUp: true)
         let task = runInBackground(phone.engine)
         defer { task.cancel() }
-        #expect(try await eventually { phone.engine.currentStatus == .synced })
+        try await waitUntil("the phone is synced", timeout: .seconds(60)) { phone.engine.currentStatus == .synced }
 
         await server.stop()
         try await phone.store.save(Item(id: "offline-1", title: "written offline"))
         try await phone.store.save(Item(id: "offline-2", title: "also offline"))
-        #expect(try await eventually { phone.engine.currentStatus == .offline })
+        try await waitUntil("the phone is offline", timeout: .seconds(60)) { phone.engine.currentStatus == .offline }
         #expect(try await phone.engine.pendingChangeCount() == 2)
 
         server = try await server.restart()
         defer { Task { [server] in await server.stop() } }
-        #expect(try await eventually(timeout: .seconds(30)) { try await phone.engine.pendingChangeCount() == 0 })
+        try await waitUntil("the phone has sent what it queued while the server was down", timeout: .seconds(30)) { try await phone.engine.pendingChangeCount() == 0 }
         let laptop = try await Device.make(server, email: email)
         try await laptop.engine.sync()
         #expect(try await laptop.items().map(\.id) == ["offline-1", "offline-2"])
-        #expect(try await eventually { phone.engine.currentStatus == .synced })
+        try await waitUntil("the phone is synced", timeout: .seconds(60)) { phone.engine.currentStatus == .synced }
     }
 
     @Test func aThrottlingServerLosesNothing() async throws {
@@ -266,11 +266,11 @@ import HearthTestSupport
         for index in 0..<30 {
             try await phone.store.save(Item(id: String(format: "item-%02d", index), title: "item \(index)"))
         }
-        #expect(try await eventually(timeout: .seconds(60)) {
+        try await waitUntil("the laptop has all 30 items and the phone nothing left to send", timeout: .seconds(60)) {
             let count = try await laptop.items().count
             let pending = try await phone.engine.pendingChangeCount()
             return count == 30 && pending == 0
-        })
+        }
         #expect(throttles.current > 0, "the server never throttled, so the test proved nothing")
         #expect(try await sameItems(phone, laptop))
     }

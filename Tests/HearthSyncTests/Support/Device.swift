@@ -48,16 +48,6 @@ func freshEmail(_ name: String = "user") -> String {
     "\(name)-\(UUID().uuidString.prefix(8))@example.com".lowercased()
 }
 
-/// Waits until `condition` holds, checking every 20 ms, for at most `timeout`.
-func eventually(timeout: Duration = .seconds(60), _ condition: () async throws -> Bool) async throws -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if try await condition() { return true }
-        try await Task.sleep(for: .milliseconds(20))
-    }
-    return try await condition()
-}
-
 /// Runs `engine` as a service until the returned task is cancelled.
 func runInBackground(_ engine: SyncEngine) -> Task<Void, Never> {
     Task { try? await engine.run() }
