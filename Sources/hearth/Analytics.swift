@@ -97,13 +97,12 @@ struct AnalyticsEvents: AsyncParsableCommand {
         }
         if json {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             encoder.dateEncodingStrategy = .custom { date, encoder in
                 var container = encoder.singleValueContainer()
                 try container.encode(Self.timestamp(date))
             }
-            print(String(decoding: try encoder.encode(events), as: UTF8.self))
-            return
+            return try printJSON(events, encoder: encoder)
         }
         if events.isEmpty {
             print("No analytics events" + (event.map { " named \($0)" } ?? "") + (since.map { " since \($0)" } ?? "") + ".")
@@ -214,9 +213,8 @@ struct AnalyticsStatusCommand: AsyncParsableCommand {
         let status = try await options.service().status()
         if json {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
-            print(String(decoding: try encoder.encode(status), as: UTF8.self))
-            return
+            encoder.outputFormatting = [.sortedKeys]
+            return try printJSON(status, encoder: encoder)
         }
         let state = !status.isConfigured ? "off (no project key configured)" : status.isOptedOut ? "off (opted out)" : "on"
         print("Analytics: \(state)")

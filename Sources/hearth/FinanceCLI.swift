@@ -56,8 +56,7 @@ enum FinanceCLI {
 
     /// Prints `value` as pretty JSON.
     static func printJSON<T: Encodable>(_ value: T) throws {
-        let data = try FinanceCoding.encoder(pretty: true).encode(value)
-        print(String(decoding: data, as: UTF8.self))
+        try hearth.printJSON(value, encoder: FinanceCoding.encoder(pretty: true))
     }
 
     /// Whether progress may be drawn: stderr is a terminal and JSON was not asked for.

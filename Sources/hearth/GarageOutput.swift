@@ -8,11 +8,7 @@ import HearthGarage
 enum GarageOutput {
     /// Prints `value` as pretty JSON.
     static func json<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder.hearth
-        encoder.outputFormatting.insert(.prettyPrinted)
-        let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data)
-        FileHandle.standardOutput.write(Data("\n".utf8))
+        try printJSON(value, encoder: JSONEncoder.hearth)
     }
 
     /// Prints rows under a header, columns padded to fit.

@@ -31,10 +31,15 @@ func expandedPath(_ path: String) -> URL {
     URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
 }
 
-/// Prints `value` as pretty JSON with sorted keys and ISO 8601 dates.
-func printJSON<T: Encodable>(_ value: T) throws {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    encoder.dateEncodingStrategy = .iso8601
+/// Prints `value` as pretty JSON: with `encoder` when an app has its own (its dates, its money), else with sorted
+/// keys, unescaped slashes and ISO 8601 dates. Every `--json` output goes through here.
+func printJSON<T: Encodable>(_ value: T, encoder: JSONEncoder? = nil) throws {
+    let encoder = encoder ?? {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
+    }()
+    encoder.outputFormatting.insert(.prettyPrinted)
     print(String(decoding: try encoder.encode(value), as: UTF8.self))
 }
