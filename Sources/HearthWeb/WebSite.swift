@@ -25,7 +25,6 @@ public import Logging
 public struct WebSite: Sendable {
     let accounts: AccountService
     let pantry: PantryCalls
-    let records: any RecordStore
     let garage: GarageRecords
     let finance: FinanceRecords
     let templates: WebTemplates
@@ -65,7 +64,6 @@ public struct WebSite: Sendable {
     ) async throws {
         self.accounts = accounts
         self.pantry = PantryCalls(graphQL: pantry)
-        self.records = records
         // A page read takes a copy of the user's zone up to a second old, so reloads and several tabs do not
         // each ask the record store; a write always brings the copy up to date first.
         self.garage = GarageRecords(store: records, freshness: 1, now: clock)
@@ -160,16 +158,30 @@ public struct WebSite: Sendable {
     /// Runs `build`, turning redirects and errors into pages: a missing or foreign thing is 404, a refusal by
     /// the rules 403, too many attempts 429; anything unexpected is logged and shown as 500 without details.
     func answer(_ request: Request, _ context: some WebRequestContext, _ build: (WebVisit) async throws -> Response) async -> Response {
-        var visit = WebVisit(caller: nil, token: nil, secret: WebCookies.randomValue(), setsVisitorCookie: true, path: request.uri.path)
+        let visit: WebVisit
         do {
             visit = try await self.visit(request, context)
+        } catch {
+            // Refused before it was known who is asking (too many stale sessions): answered as a new visitor.
+            let stranger = WebVisit(caller: nil, token: nil, secret: WebCookies.randomValue(), setsVisitorCookie: true, path: request.uri.path)
+            return failure(error, request, visit: stranger)
+        }
+        do {
             return try await build(visit)
-        } catch let redirect as WebRedirect {
+        } catch {
+            return failure(error, request, visit: visit)
+        }
+    }
+
+    /// What a page that threw `error` answers: the redirect it asked for, or an error page.
+    private func failure(_ error: any Error, _ request: Request, visit: WebVisit) -> Response {
+        switch error {
+        case let redirect as WebRedirect:
             return self.redirect(redirect.location, visit: visit)
-        } catch let error as HTTPError {
+        case let error as HTTPError:
             return (try? render("error", ["title": "Not accepted", "message": error.body ?? "The request was not accepted."], visit: visit, status: error.status))
                 ?? Response(status: error.status)
-        } catch {
+        default:
             let (status, title, message) = Self.explain(error)
             if status == .internalServerError {
                 logger.error("A page failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
@@ -251,7 +263,7 @@ public struct WebSite: Sendable {
     /// (the viewer's pantry answers stand where they stood, on the same day); else `build` makes it again. Pages
     /// carrying a one-off notice are always made afresh.
     func keptPantryPage(_ request: Request, visit: WebVisit, _ build: @escaping @Sendable () async throws -> ByteBuffer) async throws -> Response {
-        guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+        let viewer = try visit.signedInViewer()
         if request.uri.queryParameters["notice"] != nil { return html(try await build(), visit: visit) }
         return try await keptPage(request, basis: try await pantry.graphQL.answerVersion(for: viewer), visit: visit, cache: keptPages, build)
     }

@@ -21,4 +21,10 @@ struct WebVisit: Sendable {
     var viewer: PantryViewer? {
         caller.map { PantryViewer(userID: $0.userRecordName, email: $0.emailAddress) }
     }
+
+    /// The pantry's viewer; a redirect to the sign-in page for a visitor.
+    func signedInViewer() throws -> PantryViewer {
+        guard let viewer else { throw WebRedirect(location: "/signin") }
+        return viewer
+    }
 }

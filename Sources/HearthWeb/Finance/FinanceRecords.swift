@@ -167,18 +167,9 @@ public struct FinanceRecords: Sendable {
         }
     }
 
-    /// Makes `change` in the user's copy and sends it; when the record store does not take it, the copy is
-    /// dropped, so a page never shows a change that was not saved.
+    /// Makes `change` in the user's copy and sends it (``ReplicaCache/saving(_:_:)``).
     private func saving<T: Sendable>(_ userID: String, _ change: () async throws -> T) async throws -> T {
-        let replica = try await replica(userID)
-        let result = try await change()
-        do {
-            try await replica.send()
-        } catch {
-            await replicas.drop(userID)
-            throw error
-        }
-        return result
+        try await replicas.saving(try await replica(userID), change)
     }
 
     /// `body`'s value, a ``PersistenceError`` turned into the ``ServiceError`` the pages show.

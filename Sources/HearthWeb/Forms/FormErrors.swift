@@ -9,11 +9,6 @@ struct FormErrors: Error, Sendable {
         fields.append((field, message))
     }
 
-    /// The message for `field`, if it has one.
-    func message(for field: String) -> String? {
-        fields.first { $0.name == field }?.message
-    }
-
     /// For the templates: `errors` (a list to show above the form) and `error_<field>` beside each field.
     var templateValues: [String: Any] {
         var values: [String: Any] = ["errors": fields.map { ["field": $0.name, "message": $0.message] }, "hasErrors": !fields.isEmpty]

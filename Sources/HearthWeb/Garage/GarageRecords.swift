@@ -166,17 +166,8 @@ public struct GarageRecords: Sendable {
         }
     }
 
-    /// Makes `change` in the user's copy and sends it; when the record store does not take it, the copy is
-    /// dropped (the next read copies the zone afresh), so a page never shows a change that was not saved.
+    /// Makes `change` in the user's copy and sends it (``ReplicaCache/saving(_:_:)``).
     private func saving<T: Sendable>(_ userID: String, _ change: () async throws -> T) async throws -> T {
-        let replica = try await replica(userID)
-        let result = try await change()
-        do {
-            try await replica.send()
-        } catch {
-            await replicas.drop(userID)
-            throw error
-        }
-        return result
+        try await replicas.saving(try await replica(userID), change)
     }
 }

@@ -14,7 +14,7 @@ extension WebSite {
     func registerLive<Context: WebRequestContext>(on router: Router<Context>) {
         router.get("/pantry/:household/events") { request, context in
             await page(request, context) { visit, caller in
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 let householdID = try context.parameters.require("household")
                 guard liveStreams.begin(caller.userRecordName) else {
                     throw ServiceError(.rateLimited, "You have \(liveStreams.limit) pages following this server's changes already; close some and reload.")

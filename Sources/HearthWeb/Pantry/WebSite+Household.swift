@@ -16,7 +16,7 @@ extension WebSite {
         router.post("/pantry/:household/rename") { request, context in
             await form(request, context) { visit, caller, form in
                 let id = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 guard let name = form["name"] else {
                     var errors = FormErrors()
                     errors.add("name", "A household needs a name.")
@@ -29,7 +29,7 @@ extension WebSite {
         router.post("/pantry/:household/invites") { request, context in
             await form(request, context) { visit, _, _ in
                 let id = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(CreateInviteMutation(householdId: id), as: viewer)
                 throw WebRedirect(location: "/pantry/\(id)/settings?notice=invited")
             }
@@ -37,7 +37,7 @@ extension WebSite {
         router.post("/pantry/:household/invites/revoke") { request, context in
             await form(request, context) { visit, _, form in
                 let id = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(RevokeInviteMutation(code: form["code"] ?? ""), as: viewer)
                 throw WebRedirect(location: "/pantry/\(id)/settings?notice=revoked")
             }
@@ -45,7 +45,7 @@ extension WebSite {
         router.post("/pantry/:household/members/:member/role") { request, context in
             await form(request, context) { visit, _, form in
                 let id = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 guard let role = form["role"].flatMap(MemberRole.init(rawValue:)), role != .owner else {
                     throw ServiceError.validationFailed(["Choose admin or member; to hand over the household, ask the owner to transfer it."])
                 }
@@ -56,14 +56,14 @@ extension WebSite {
         router.post("/pantry/:household/members/:member/remove") { request, context in
             await form(request, context) { visit, _, _ in
                 let id = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(RemoveMemberMutation(memberId: try context.parameters.require("member")), as: viewer)
                 throw WebRedirect(location: "/pantry/\(id)/settings?notice=removed")
             }
         }
         router.post("/pantry/:household/leave") { request, context in
             await form(request, context) { visit, _, _ in
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(LeaveHouseholdMutation(householdId: try context.parameters.require("household")), as: viewer)
                 throw WebRedirect(location: "/pantry?notice=left")
             }
@@ -71,7 +71,7 @@ extension WebSite {
     }
 
     func settingsPage(_ id: String, visit: WebVisit, userID: String, notice: String? = nil, errors: FormErrors = FormErrors(), status: HTTPResponse.Status = .ok) async throws -> Response {
-        guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+        let viewer = try visit.signedInViewer()
         let household = try await pantry.perform(HouseholdSettingsQuery(id: id), as: viewer)
         let manages = household.myRole?.canManage ?? false
         let notices = ["renamed": "Saved.", "invited": "A new invite code is ready; send it to whoever should join.", "revoked": "The code no longer works.",

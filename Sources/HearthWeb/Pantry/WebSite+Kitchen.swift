@@ -20,7 +20,7 @@ extension WebSite {
         router.post("/pantry/:household/recipes") { request, context in
             await form(request, context) { visit, _, form in
                 let householdID = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 if let fields = Self.recipeFields(form, into: &errors), errors.isEmpty {
                     do {
@@ -44,7 +44,7 @@ extension WebSite {
             await form(request, context) { visit, _, form in
                 let householdID = try context.parameters.require("household")
                 let recipeID = try context.parameters.require("recipe")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 let stored = try await storedRecipe(householdID, recipeID, visit: visit)
                 if let fields = Self.recipeFields(form, into: &errors), errors.isEmpty {
@@ -65,7 +65,7 @@ extension WebSite {
         router.post("/pantry/:household/recipes/:recipe/delete") { request, context in
             await form(request, context) { visit, _, _ in
                 let householdID = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 let recipe = try await storedRecipe(householdID, try context.parameters.require("recipe"), visit: visit)
                 _ = try await pantry.perform(DeleteRecipeMutation(id: recipe.id), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)/recipes?notice=deleted")
@@ -74,7 +74,7 @@ extension WebSite {
         router.post("/pantry/:household/recipes/:recipe/missing") { request, context in
             await form(request, context) { visit, _, _ in
                 let householdID = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 let recipe = try await storedRecipe(householdID, try context.parameters.require("recipe"), visit: visit)
                 let added = try await pantry.perform(AddMissingIngredientsMutation(recipeId: recipe.id), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)/shopping?notice=missing&count=\(added.count)")
@@ -88,7 +88,7 @@ extension WebSite {
         router.post("/pantry/:household/shopping") { request, context in
             await form(request, context) { visit, _, form in
                 let householdID = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 if form["name"] == nil { errors.add("name", "Say what to buy, such as \"Milk\".") }
                 let quantity = Self.number(form["quantity"] ?? "1", field: "quantity", label: "Quantity", into: &errors)
@@ -106,7 +106,7 @@ extension WebSite {
         router.post("/pantry/:household/shopping/:line/check") { request, context in
             await form(request, context) { visit, _, form in
                 let householdID = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 let bestBefore = Self.day(form["bestBefore"], field: "bestBefore", into: &errors)
                 guard errors.isEmpty else { throw ServiceError.validationFailed(errors.fields.map(\.message)) }
@@ -117,7 +117,7 @@ extension WebSite {
         router.post("/pantry/:household/shopping/:line/delete") { request, context in
             await form(request, context) { visit, _, _ in
                 let householdID = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(DeleteShoppingItemMutation(id: try context.parameters.require("line")), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)/shopping")
             }
@@ -125,7 +125,7 @@ extension WebSite {
         router.post("/pantry/:household/shopping/expiring") { request, context in
             await form(request, context) { visit, _, _ in
                 let householdID = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 let added = try await pantry.perform(AddExpiringAndBelowMinimumMutation(householdId: householdID), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)/shopping?notice=expiring&count=\(added.count)")
             }
@@ -133,7 +133,7 @@ extension WebSite {
         router.post("/pantry/:household/shopping/clear") { request, context in
             await form(request, context) { visit, _, _ in
                 let householdID = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 let cleared = try await pantry.perform(ClearCheckedShoppingItemsMutation(householdId: householdID), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)/shopping?notice=cleared&count=\(cleared)")
             }
@@ -143,7 +143,7 @@ extension WebSite {
     // MARK: Pages
 
     func recipesPage(_ householdID: String, visit: WebVisit, notice: String?) async throws -> Response {
-        guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+        let viewer = try visit.signedInViewer()
         async let householdAnswer = pantry.perform(HouseholdQuery(id: householdID), as: viewer)
         async let ranking = pantry.perform(CookableRecipesQuery(householdId: householdID), as: viewer)
         let household = try await householdAnswer
@@ -168,7 +168,7 @@ extension WebSite {
     }
 
     func storedRecipe(_ householdID: String, _ recipeID: String, visit: WebVisit) async throws -> Recipe {
-        guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+        let viewer = try visit.signedInViewer()
         let recipes = try await pantry.perform(RecipesQuery(householdId: householdID), as: viewer)
         guard let recipe = recipes.first(where: { $0.id == recipeID }) else { throw ServiceError.notFound("Recipe \(recipeID)") }
         return recipe
@@ -178,7 +178,7 @@ extension WebSite {
         _ householdID: String, recipe: Recipe?, visit: WebVisit, errors: FormErrors = FormErrors(), typed: [String: String]? = nil,
         conflict: Bool = false
     ) async throws -> Response {
-        guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+        let viewer = try visit.signedInViewer()
         let household = try await pantry.perform(HouseholdQuery(id: householdID), as: viewer)
         let stored: [String: String] = recipe.map { recipe in
             [
@@ -249,7 +249,7 @@ extension WebSite {
         _ householdID: String, visit: WebVisit, query: FlatDictionary<Substring, Substring>? = nil, errors: FormErrors = FormErrors(), typed: [String: String] = [:],
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+        let viewer = try visit.signedInViewer()
         async let householdAnswer = pantry.perform(HouseholdQuery(id: householdID), as: viewer)
         async let linesAnswer = pantry.perform(ShoppingListQuery(householdId: householdID), as: viewer)
         async let itemsAnswer = pantry.perform(ItemsQuery(householdId: householdID), as: viewer)

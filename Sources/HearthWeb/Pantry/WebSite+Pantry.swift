@@ -16,7 +16,7 @@ extension WebSite {
         }
         router.post("/pantry/households") { request, context in
             await form(request, context) { visit, _, form in
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 guard let name = form["name"] else {
                     var errors = FormErrors()
                     errors.add("name", "Give the household a name, such as \"Home\".")
@@ -34,7 +34,7 @@ extension WebSite {
         }
         router.post("/pantry/join") { request, context in
             await form(request, context) { visit, _, form in
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 do {
                     let household = try await pantry.perform(JoinHouseholdMutation(code: form["code"] ?? ""), as: viewer)
                     throw WebRedirect(location: "/pantry/\(household.id)?notice=joined")
@@ -59,7 +59,7 @@ extension WebSite {
         router.post("/pantry/:household/items") { request, context in
             await form(request, context) { visit, _, form in
                 let householdID = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 let name = form["name"]
                 if name == nil { errors.add("name", "Name the item, such as \"Flour\".") }
@@ -83,7 +83,7 @@ extension WebSite {
             await form(request, context) { visit, _, form in
                 let householdID = try context.parameters.require("household")
                 let itemID = try context.parameters.require("item")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 let verb = form["verb"] ?? ""
                 let quantity = Self.number(form["quantity"] ?? "1", field: "quantity", label: "Quantity", into: &errors, allowNegative: verb == "correct")
@@ -110,7 +110,7 @@ extension WebSite {
         router.post("/pantry/:household/bookings/:booking/undo") { request, context in
             await form(request, context) { visit, _, form in
                 let householdID = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 let receipt = try await pantry.perform(UndoBookingMutation(bookingId: try context.parameters.require("booking")), as: viewer)
                 let back = form["back"] == "item" ? "/pantry/\(householdID)/items/\(receipt.item.id)" : "/pantry/\(householdID)"
                 throw WebRedirect(location: "\(back)?notice=undone&item=\(receipt.item.id)#item-\(receipt.item.id)")
@@ -126,7 +126,7 @@ extension WebSite {
             await form(request, context) { visit, _, form in
                 let householdID = try context.parameters.require("household")
                 let itemID = try context.parameters.require("item")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 let minimum = form["minimumQuantity"].flatMap { Self.number($0, field: "minimumQuantity", label: "Minimum", into: &errors, allowZero: true) }
                 let day = Self.day(form["expirationDate"], field: "expirationDate", into: &errors)
@@ -149,7 +149,7 @@ extension WebSite {
         router.post("/pantry/:household/items/:item/delete") { request, context in
             await form(request, context) { visit, _, _ in
                 let householdID = try context.parameters.require("household")
-                guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+                let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(DeleteItemMutation(id: try context.parameters.require("item")), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)?notice=deleted")
             }
@@ -160,7 +160,7 @@ extension WebSite {
     // MARK: Pages
 
     func householdsPage(visit: WebVisit, notice: String? = nil, errors: FormErrors = FormErrors(), typed: [String: String] = [:], status: HTTPResponse.Status = .ok) async throws -> Response {
-        guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+        let viewer = try visit.signedInViewer()
         let households = try await pantry.perform(HouseholdsQuery(), as: viewer)
         var values: [String: Any] = [
             "title": "Your pantries", "section": ["pantry": true],
@@ -189,7 +189,7 @@ extension WebSite {
     func itemsValues(
         _ householdID: String, visit: WebVisit, query: FlatDictionary<Substring, Substring>? = nil, typed: [String: String] = [:]
     ) async throws -> [String: Any] {
-        guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+        let viewer = try visit.signedInViewer()
         async let householdAnswer = pantry.perform(HouseholdQuery(id: householdID), as: viewer)
         async let itemsAnswer = pantry.perform(ItemsQuery(householdId: householdID), as: viewer)
         let household = try await householdAnswer
@@ -268,7 +268,7 @@ extension WebSite {
         _ householdID: String, _ itemID: String, visit: WebVisit, notice: String? = nil, undo: String? = nil, errors: FormErrors = FormErrors(),
         typed: [String: String]? = nil, status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        guard let viewer = visit.viewer else { throw WebRedirect(location: "/signin") }
+        let viewer = try visit.signedInViewer()
         let history = try await pantry.perform(ItemHistoryQuery(id: itemID), as: viewer)
         let item = history.item
         guard item.householdId == householdID else { throw ServiceError.notFound("Item \(itemID)") }

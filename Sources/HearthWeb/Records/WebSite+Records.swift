@@ -125,16 +125,16 @@ extension WebSite {
             "title": vehicle.displayName, "section": ["garage": true], "vehicle": Self.dueRows(records.due),
             "history": records.history.map { entry -> [String: Any] in
                 [
-                    "date": entry.log.performedDate.iso, "name": entry.name, "mileage": GarageFormat.miles(entry.log.mileageAtService),
-                    "cost": entry.log.cost.map(GarageFormat.money) ?? "—", "category": entry.log.costCategory?.rawValue.capitalized ?? "",
+                    "date": entry.log.performedDate.iso, "name": entry.name, "mileage": WebFormat.miles(entry.log.mileageAtService),
+                    "cost": entry.log.cost.map(WebFormat.money) ?? "—", "category": entry.log.costCategory?.rawValue.capitalized ?? "",
                     "notes": entry.log.notes ?? "",
                 ]
             },
             "services": records.due.items.map { ["id": $0.service.id.uuidString.lowercased(), "name": $0.service.name, "selected": $0.service.id.uuidString.lowercased() == typed["service"]] },
             "categories": ServiceLog.CostCategory.allCases.map { ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0.rawValue == typed["category"]] },
             "costs": [
-                "year": records.costs.year, "total": GarageFormat.money(records.costs.total),
-                "categories": records.costs.categories.map { ["label": $0.label, "total": GarageFormat.money($0.total), "count": $0.count] },
+                "year": records.costs.year, "total": WebFormat.money(records.costs.total),
+                "categories": records.costs.categories.map { ["label": $0.label, "total": WebFormat.money($0.total), "count": $0.count] },
             ],
             "fuelChart": records.fuel.measured.count >= 2 ? records.charts.fuelEconomySVG : "",
             "costChart": records.costs.total > 0 ? records.charts.monthlyCostSVG : "",
@@ -143,8 +143,8 @@ extension WebSite {
         ]
         if let summary = records.fuel.summary {
             values["fuel"] = [
-                "average": GarageFormat.mpg(summary.averageMPG), "latest": summary.latestMPG.map(GarageFormat.mpg) ?? "—",
-                "distance": GarageFormat.miles(summary.distance), "costPerMile": summary.costPerMile.map(GarageFormat.money) ?? "—",
+                "average": WebFormat.mpg(summary.averageMPG), "latest": summary.latestMPG.map(WebFormat.mpg) ?? "—",
+                "distance": WebFormat.miles(summary.distance), "costPerMile": summary.costPerMile.map(WebFormat.money) ?? "—",
                 "fillUps": summary.measuredFillUps,
             ]
         }
@@ -158,7 +158,7 @@ extension WebSite {
         var rows: [[String: Any]] = due.items.map { item in
             [
                 "name": item.service.name, "status": item.status.label, "kind": item.status.rawValue,
-                "dueDate": item.service.dueDate?.iso ?? "—", "dueMileage": item.service.dueMileage.map(GarageFormat.miles) ?? "—",
+                "dueDate": item.service.dueDate?.iso ?? "—", "dueMileage": item.service.dueMileage.map(WebFormat.miles) ?? "—",
                 "effective": item.effectiveDueDate?.iso ?? "—",
             ]
         }
@@ -167,10 +167,10 @@ extension WebSite {
                          "dueMileage": "—", "effective": marbete.expiresOn.iso])
         }
         return [
-            "id": due.vehicle.id.uuidString.lowercased(), "name": due.vehicle.displayName, "mileage": GarageFormat.miles(due.vehicle.currentMileage),
-            "pace": due.pace.map { "\(GarageFormat.decimal($0.milesPerDay)) mi/day (\($0.confidence.rawValue) confidence)" } ?? "",
+            "id": due.vehicle.id.uuidString.lowercased(), "name": due.vehicle.displayName, "mileage": WebFormat.miles(due.vehicle.currentMileage),
+            "pace": due.pace.map { "\(WebFormat.decimal($0.milesPerDay)) mi/day (\($0.confidence.rawValue) confidence)" } ?? "",
             "items": rows, "noItems": rows.isEmpty,
-            "fuel": due.fuelEconomy.map { "\(GarageFormat.mpg($0.averageMPG)) average" } ?? "",
+            "fuel": due.fuelEconomy.map { "\(WebFormat.mpg($0.averageMPG)) average" } ?? "",
         ]
     }
 
@@ -183,19 +183,19 @@ extension WebSite {
             "title": "Money", "section": ["money": true],
             "month": [
                 "name": month.month.start.formatted(Date.FormatStyle(date: .omitted, time: .omitted).month(.wide).year().locale(Locale(identifier: "en_US"))),
-                "income": GarageFormat.money(month.income), "expenses": GarageFormat.money(month.expenses), "net": GarageFormat.money(month.net),
+                "income": WebFormat.money(month.income), "expenses": WebFormat.money(month.expenses), "net": WebFormat.money(month.net),
                 "count": month.transactionCount,
             ],
-            "categories": overview.spendingByCategory.map { ["name": $0.category.rawValue, "amount": GarageFormat.money($0.amount), "count": $0.transactionCount] },
+            "categories": overview.spendingByCategory.map { ["name": $0.category.rawValue, "amount": WebFormat.money($0.amount), "count": $0.transactionCount] },
             "chart": overview.spendingChart.svg,
             "subscriptions": overview.subscriptions.map { item -> [String: Any] in
                 [
-                    "name": item.subscription.name, "price": GarageFormat.money(item.subscription.price), "cycle": item.subscription.billingCycle.rawValue,
-                    "monthly": GarageFormat.money(item.monthlyCost), "next": CalendarDay(item.subscription.nextBillingDate, in: finance.calendar.timeZone).iso,
+                    "name": item.subscription.name, "price": WebFormat.money(item.subscription.price), "cycle": item.subscription.billingCycle.rawValue,
+                    "monthly": WebFormat.money(item.monthlyCost), "next": CalendarDay(item.subscription.nextBillingDate, in: finance.calendar.timeZone).iso,
                     "active": item.subscription.isActive,
                 ]
             },
-            "monthlyCost": GarageFormat.money(overview.monthlySubscriptionCost),
+            "monthlyCost": WebFormat.money(overview.monthlySubscriptionCost),
             "groups": overview.groups.map { group -> [String: Any] in
                 ["id": group.group.id.uuidString.lowercased(), "name": group.group.name, "payments": group.suggestedPayments.count]
             },
@@ -211,15 +211,15 @@ extension WebSite {
             "title": group.group.name, "section": ["money": true], "group": ["id": group.group.id.uuidString.lowercased(), "name": group.group.name],
             "balances": group.balances.map { balance -> [String: Any] in
                 [
-                    "name": balance.name, "amount": GarageFormat.money(abs(balance.balance)),
+                    "name": balance.name, "amount": WebFormat.money(abs(balance.balance)),
                     "state": balance.balance > 0 ? "is owed" : balance.balance < 0 ? "owes" : "is settled",
                 ]
             },
-            "payments": group.suggestedPayments.map { ["from": $0.fromName, "to": $0.toName, "amount": GarageFormat.money($0.amount)] },
+            "payments": group.suggestedPayments.map { ["from": $0.fromName, "to": $0.toName, "amount": WebFormat.money($0.amount)] },
             "settled": group.suggestedPayments.isEmpty,
             "members": group.balances.map { ["id": $0.person.uuidString.lowercased(), "name": $0.name, "paidBy": $0.person.uuidString.lowercased() == typed["paidBy"]] },
             "expenses": group.group.expenses.sorted { $0.date > $1.date }.prefix(50).map { expense -> [String: Any] in
-                ["title": expense.title, "amount": GarageFormat.money(expense.amount), "date": CalendarDay(expense.date, in: finance.calendar.timeZone).iso]
+                ["title": expense.title, "amount": WebFormat.money(expense.amount), "date": CalendarDay(expense.date, in: finance.calendar.timeZone).iso]
             },
             "typed": typed, "problems": problems ?? "",
             "notice": notice == "expense" ? "The expense is saved; balances are updated." : "",
@@ -229,7 +229,7 @@ extension WebSite {
     static func transactionRow(_ transaction: Transaction) -> [String: Any] {
         [
             "date": CalendarDay(transaction.date, in: FinancePersistenceService.defaultCalendar.timeZone).iso, "title": transaction.title,
-            "subtitle": transaction.subtitle, "category": transaction.category.rawValue, "amount": GarageFormat.money(transaction.amount),
+            "subtitle": transaction.subtitle, "category": transaction.category.rawValue, "amount": WebFormat.money(transaction.amount),
             "direction": transaction.amount < 0 ? "out" : "in",
         ]
     }

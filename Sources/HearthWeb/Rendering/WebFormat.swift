@@ -1,8 +1,18 @@
 import Foundation
 import HearthCore
 
-/// How the pages write numbers, amounts and times: short, in UTC, without trailing zeros.
+/// How the pages write numbers, amounts and times: short, in UTC, without trailing zeros; miles with thousands
+/// separators, money in dollars and fuel economy to one decimal, as the command line prints them.
 enum WebFormat {
+    static func miles(_ value: Int) -> String { value.formatted(.number.locale(Locale(identifier: "en_US"))) + " mi" }
+
+    static func money(_ value: Decimal) -> String { Formatting.currency(value) }
+
+    static func mpg(_ value: Double) -> String { decimal(value) + " mpg" }
+
+    /// To one decimal.
+    static func decimal(_ value: Double) -> String { String(format: "%.1f", (value * 10).rounded() / 10) }
+
     static func date(milliseconds: Int64) -> String {
         Date(timeIntervalSince1970: Double(milliseconds) / 1000).formatted(.iso8601.year().month().day())
     }

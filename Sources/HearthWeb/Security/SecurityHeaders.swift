@@ -8,10 +8,13 @@ enum SecurityHeaders {
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; "
         + "form-action 'self'; frame-ancestors 'none'; base-uri 'none'"
 
+    private static let referrerPolicy = HTTPField.Name("Referrer-Policy")!
+    private static let frameOptions = HTTPField.Name("X-Frame-Options")!
+
     static func add(to headers: inout HTTPFields) {
         headers[.contentSecurityPolicy] = contentSecurityPolicy
         headers[.xContentTypeOptions] = "nosniff"
-        headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
-        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        headers[referrerPolicy] = "same-origin"
+        headers[frameOptions] = "DENY"
     }
 }
