@@ -158,7 +158,7 @@ let package = Package(
             name: "HearthReports",
             dependencies: [
                 "HearthCore",
-                "CHearthZlib",
+                "HearthCompression",
             ],
             swiftSettings: swiftSettings
         ),
@@ -724,6 +724,7 @@ let package = Package(
             name: "HearthReportsTests",
             dependencies: [
                 "HearthCore",
+                "HearthCompression",
                 "HearthReports",
                 "HearthTestSupport",
             ],

@@ -1,2 +1,2 @@
-// The system zlib, which HearthReports uses for Flate-compressed PDF streams.
+// The system zlib, wrapped once by HearthCompression's `Zlib` (gzip bodies, PDF and PNG streams).
 #include <zlib.h>

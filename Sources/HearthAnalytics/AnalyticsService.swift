@@ -327,6 +327,6 @@ public actor AnalyticsService: AnalyticsServicing, Service {
                 timestamp: item.timestamp, uuid: item.uuid)
         }
         let json = try encoder.encode(BatchBody(api_key: key, batch: events, sentAt: sentAt.formatted(timestampStyle)))
-        return try Gzip.compress(json)
+        return try Zlib.compress(json)
     }
 }

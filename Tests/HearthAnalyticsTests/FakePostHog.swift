@@ -66,7 +66,7 @@ final class FakePostHog: Sendable {
             let buffer = try await request.collectBody(upTo: 50_000_000)
             let encoding = request.headers[.contentEncoding]
             let bytes = Data(buffer.readableBytesView)
-            let json = encoding == "gzip" ? try Gzip.decompress(bytes, limit: 50_000_000) : bytes
+            let json = encoding == "gzip" ? try Zlib.decompress(bytes, limit: 50_000_000) : bytes
             let decoded = try JSONDecoder().decode(Body.self, from: json)
             let (status, retryAfter) = self.script.withLock { script -> (Int, Int?) in
                 if !script.failures.isEmpty {

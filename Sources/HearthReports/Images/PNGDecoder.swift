@@ -1,3 +1,5 @@
+import HearthCompression
+
 /// Decodes PNG files into 8-bit gray or RGB samples plus an alpha channel, for Flate recompression in PDF.
 ///
 /// Every colour type (gray, RGB, palette, gray with alpha, RGB with alpha), bit depths 1, 2, 4, 8 and 16
@@ -49,7 +51,7 @@ enum PNGDecoder {
             }
             let data = bytes[(index + 8)..<(index + 8 + length)]
             let stored = readUInt32(bytes, index + 8 + length)
-            guard Flate.crc32(bytes[(index + 4)..<(index + 8 + length)]) == stored else {
+            guard Zlib.crc32(bytes[(index + 4)..<(index + 8 + length)]) == stored else {
                 throw ImageProblem("its PNG data is damaged (the \(type) chunk fails its checksum)")
             }
             if header == nil, type != "IHDR" { throw ImageProblem("its PNG data does not start with a header (IHDR) chunk") }
@@ -83,7 +85,7 @@ enum PNGDecoder {
             if w > 0, h > 0 { expected += h * (1 + header.rowBytes(w)) }
         }
         let raw: [UInt8]
-        switch Flate.decompress(compressed, expected: expected) {
+        switch Zlib.decompress(compressed, exactly: expected) {
         case .success(let bytes): raw = bytes
         case .failure(.damaged): throw ImageProblem("its PNG pixel data is damaged (zlib cannot inflate it)")
         case .failure(.short(let actual)): throw ImageProblem("its PNG pixel data is cut short (\(actual) of \(expected) bytes)")

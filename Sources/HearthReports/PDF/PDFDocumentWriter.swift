@@ -1,4 +1,5 @@
 import Foundation
+import HearthCompression
 import HearthCore
 
 /// Writes the objects of one PDF file in order: pages as they come, then fonts, resources, the page tree,
@@ -43,7 +44,7 @@ final class PDFDocumentWriter {
 
     private func writeStream(_ number: Int, _ dictionary: String, _ data: [UInt8], compressed: Bool? = nil) throws {
         let compress = compressed ?? self.compress
-        let payload = compress ? try Flate.compress(data) : data
+        let payload = compress ? try Zlib.compress(data, format: .zlib) : data
         offsets[number] = output.position
         let filter = compress ? " /Filter /FlateDecode" : ""
         try output.write("\(number) 0 obj\n<< \(dictionary)\(filter) /Length \(payload.count) >>\nstream\n")

@@ -121,21 +121,21 @@ struct AnalyticsCollector: Sendable {
             throw CollectorError.invalid("The request has no body; send a JSON object with api_key and either event or batch.")
         }
         var scan = CaptureScan()
-        guard gzip || Gzip.isCompressed(body) else {
+        guard gzip || Zlib.isGzip(body) else {
             scan.feed(body)
             try check(scan)
             return Data(body)
         }
         var json = Data()
         do {
-            try Gzip.inflate(body, limit: limits.maxBytes) { piece in
+            try Zlib.inflate(body, limit: limits.maxBytes) { piece in
                 scan.feed(piece)
                 try check(scan)
                 json.append(contentsOf: piece)
             }
         } catch let error as CollectorError {
             throw error
-        } catch let error as GzipError where error.code == .tooLarge {
+        } catch let error as ZlibError where error.code == .tooLarge {
             throw CollectorError(
                 status: .contentTooLarge, code: "payload_too_large",
                 detail: "The gzip body inflates to more than \(limits.maxBytes) bytes; send fewer events per request.")

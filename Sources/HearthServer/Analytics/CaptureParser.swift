@@ -23,10 +23,10 @@ enum CaptureParser {
             throw CollectorError.invalid("The request has no body; send a JSON object with api_key and either event or batch.")
         }
         var json = body
-        if gzip || Gzip.isCompressed(body) {
+        if gzip || Zlib.isGzip(body) {
             do {
-                json = try Gzip.decompress(body, limit: limit)
-            } catch let error as GzipError where error.code == .tooLarge {
+                json = try Zlib.decompress(body, limit: limit)
+            } catch let error as ZlibError where error.code == .tooLarge {
                 throw CollectorError(status: .contentTooLarge, code: "payload_too_large", detail: "The gzip body inflates to more than \(limit) bytes; send fewer events per request.")
             } catch {
                 throw CollectorError.invalid("The body is marked as gzip but is not: \(error) Compress the whole JSON body with gzip, or send it uncompressed without Content-Encoding.")
