@@ -8,6 +8,9 @@ import Testing
         #expect(Redaction.url("postgres://hearth:hunter2@db.internal:5432/hearth?sslmode=require") == "postgres://db.internal:5432/hearth")
         #expect(Redaction.url(URL(string: "http://127.0.0.1:8080/cloud/v1?x=1")!) == "http://127.0.0.1:8080/cloud/v1")
         #expect(Redaction.url("not a url") == "a URL that cannot be read")
+        #expect(Redaction.url("postgres://hearth:hunter2@db.internal:5432/hearth?sslmode=require", showingUser: true) == "postgres://hearth:***@db.internal:5432/hearth")
+        #expect(Redaction.url("postgres://hearth@db.internal/hearth", showingUser: true) == "postgres://hearth@db.internal/hearth")
+        #expect(Redaction.url("postgres://db.internal/hearth?password=hunter2", showingUser: true) == "postgres://db.internal/hearth")
     }
 
     @Test func everyURLInAMessageIsRedacted() {

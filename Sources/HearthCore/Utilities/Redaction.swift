@@ -5,6 +5,8 @@ public import Foundation
 ///
 /// ```swift
 /// Redaction.url("https://bot:pw@hooks.example.com/in/abc?token=s3cret")   // "https://hooks.example.com/in/abc"
+/// Redaction.url("postgres://hearth:pw@db:5432/hearth?sslmode=require", showingUser: true)
+/// // "postgres://hearth:***@db:5432/hearth"
 /// ```
 public enum Redaction {
     /// `url` as `scheme://host[:port]/path`.
@@ -14,9 +16,11 @@ public enum Redaction {
     }
 
     /// The URL in `text` as `scheme://host[:port]/path`, or a placeholder when `text` is not a URL.
-    public static func url(_ text: String) -> String {
+    /// - Parameter showingUser: keep the user name, with `***` for a password (for database URLs, where the
+    ///   user helps the reader and is no secret); otherwise both go.
+    public static func url(_ text: String, showingUser: Bool = false) -> String {
         guard let components = URLComponents(string: text), components.scheme != nil else { return "a URL that cannot be read" }
-        return describe(components)
+        return describe(components, showingUser: showingUser)
     }
 
     /// `text` with every `scheme://…` in it redacted.
@@ -43,8 +47,12 @@ public enum Redaction {
         return result + rest
     }
 
-    private static func describe(_ components: URLComponents) -> String {
+    private static func describe(_ components: URLComponents, showingUser: Bool = false) -> String {
         var safe = URLComponents()
+        if showingUser, let user = components.percentEncodedUser {
+            safe.percentEncodedUser = user
+            if components.password != nil { safe.password = "***" }
+        }
         safe.scheme = components.scheme
         safe.host = components.host
         safe.port = components.port

@@ -44,7 +44,7 @@ struct CloudServices {
                     return try await group.next() ?? false
                 }
                 guard reached else {
-                    throw ServiceError(.operationFailed, "The record database \(Self.redacted(url)) did not answer within \(connectTimeout.seconds.formatted()) seconds. Check that PostgreSQL runs there and that the URL's host, port, user, password and database are right (--database or HEARTH_DATABASE_URL).")
+                    throw ServiceError(.operationFailed, "The record database \(Redaction.url(url, showingUser: true)) did not answer within \(connectTimeout.seconds.formatted()) seconds. Check that PostgreSQL runs there and that the URL's host, port, user, password and database are right (--database or HEARTH_DATABASE_URL).")
                 }
                 store = try PostgresRecordStore(url: url, maximumConnections: configuration.databaseConnections, configuration: configuration.cloud, logger: logger)
             } catch let error as CloudError {
@@ -107,12 +107,5 @@ extension CloudServices {
             }
             return true
         } ?? false
-    }
-
-    /// The URL without its password, for messages.
-    static func redacted(_ url: String) -> String {
-        guard var components = URLComponents(string: url) else { return "(unreadable URL)" }
-        if components.password != nil { components.password = "***" }
-        return components.string ?? "(unreadable URL)"
     }
 }

@@ -188,7 +188,7 @@ public struct Doctor: Sendable {
         let check = "PostgreSQL"
         var logger = Logger(label: "hearth.doctor")
         logger.logLevel = .critical
-        let redacted = CloudServices.redacted(url)
+        let redacted = Redaction.url(url, showingUser: true)
         let store: PostgresRecordStore
         do {
             store = try PostgresRecordStore(url: url, maximumConnections: 2, leaseTimeout: timeout, logger: logger)

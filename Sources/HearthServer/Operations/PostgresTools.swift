@@ -38,7 +38,7 @@ struct PostgresTools {
         }
         self.schema = schema
         connection = components.string ?? url
-        redacted = CloudServices.redacted(url)
+        redacted = Redaction.url(url, showingUser: true)
     }
 
     /// Writes the record store's schema to `file` in pg_dump's custom format.
