@@ -77,6 +77,12 @@ let package = Package(
         ),
 
         .target(
+            name: "HearthSQLite",
+            dependencies: [.product(name: "GRDBSQLite", package: "GRDB.swift")],
+            swiftSettings: swiftSettings
+        ),
+
+        .target(
             name: "HearthExchange",
             dependencies: ["HearthCore"],
             swiftSettings: swiftSettings
@@ -100,6 +106,7 @@ let package = Package(
         .target(
             name: "HearthCloud",
             dependencies: [
+                "HearthSQLite",
                 "CSQLiteSettings",
                 "HearthCloudModel",
                 "HearthCore",
@@ -207,6 +214,7 @@ let package = Package(
         .target(
             name: "HearthGarage",
             dependencies: [
+                "HearthSQLite",
                 "HearthCore",
                 "HearthExchange",
                 "HearthReports",
@@ -241,6 +249,7 @@ let package = Package(
         .target(
             name: "HearthFinance",
             dependencies: [
+                "HearthSQLite",
                 "HearthCore",
                 "HearthExchange",
                 "HearthStore",

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import HearthSQLite
 
 /// One SQLite connection through the C API, with its prepared statements kept for reuse.
 ///
@@ -145,28 +146,20 @@ final class SQLiteConnection: @unchecked Sendable {
 
     /// Binds `binds` straight through the C API.
     private func bind(_ statement: OpaquePointer, _ binds: [SQLValue], sql: String) throws {
-        sqlite3_clear_bindings(statement)
-        guard Int(sqlite3_bind_parameter_count(statement)) == binds.count else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(binds.count) values for \(sqlite3_bind_parameter_count(statement)) parameters", sql: sql)
+        let binder = SQLiteBinder(statement)
+        binder.clearBindings()
+        guard binder.parameterCount == binds.count else {
+            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(binds.count) values for \(binder.parameterCount) parameters", sql: sql)
         }
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         for (offset, value) in binds.enumerated() {
             let index = Int32(offset + 1)
             let code: Int32
             switch value {
-            case .null: code = sqlite3_bind_null(statement, index)
-            case .int(let number): code = sqlite3_bind_int64(statement, index, number)
-            case .double(let number): code = sqlite3_bind_double(statement, index, number)
-            case .text(var text):
-                code = text.withUTF8 { bytes in
-                    bytes.count == 0
-                        ? sqlite3_bind_text(statement, index, "", 0, transient)
-                        : bytes.withMemoryRebound(to: CChar.self) { sqlite3_bind_text(statement, index, $0.baseAddress, Int32(bytes.count), transient) }
-                }
-            case .blob(let data):
-                code = data.withUnsafeBytes { bytes in
-                    bytes.count == 0 ? sqlite3_bind_zeroblob(statement, index, 0) : sqlite3_bind_blob(statement, index, bytes.baseAddress, Int32(bytes.count), transient)
-                }
+            case .null: code = binder.bindNull(index)
+            case .int(let number): code = binder.bind(index, number)
+            case .double(let number): code = binder.bind(index, number)
+            case .text(let text): code = binder.bind(index, text)
+            case .blob(let data): code = data.withUnsafeBytes { binder.bindBlob(index, $0) }
             }
             guard code == SQLITE_OK else {
                 throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding parameter \(index) failed", sql: sql)

@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import GRDBSQLite
+import HearthSQLite
 
 extension FinanceWriteContext {
     /// Inserts new transactions with one prepared statement: the fast path for imports and bulk loads.
@@ -76,18 +77,16 @@ extension FinanceWriteContext {
     static func bind(
         _ transaction: Transaction, checked: (title: String, tags: [String], cents: Int64), updatedAt: Int64, to handle: SQLiteStatement
     ) {
-        let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-        sqlite3_reset(handle)
-        withUnsafeBytes(of: transaction.id.uuid) { bytes in
-            _ = sqlite3_bind_blob(handle, 1, bytes.baseAddress, 16, transient)
-        }
-        sqlite3_bind_text(handle, 2, checked.title, -1, transient)
-        sqlite3_bind_text(handle, 3, transaction.subtitle, -1, transient)
-        sqlite3_bind_int64(handle, 4, checked.cents)
-        sqlite3_bind_text(handle, 5, transaction.category.rawValue, -1, transient)
-        sqlite3_bind_int64(handle, 6, Milliseconds.from(transaction.date))
-        sqlite3_bind_int64(handle, 7, transaction.isRecurring ? 1 : 0)
-        sqlite3_bind_text(handle, 8, ColumnCoding.tags(checked.tags), -1, transient)
-        sqlite3_bind_int64(handle, 9, updatedAt)
+        let binder = SQLiteBinder(handle)
+        binder.reset()
+        binder.bind(1, transaction.id)
+        binder.bind(2, checked.title)
+        binder.bind(3, transaction.subtitle)
+        binder.bind(4, checked.cents)
+        binder.bind(5, transaction.category.rawValue)
+        binder.bind(6, Milliseconds.from(transaction.date))
+        binder.bind(7, Int64(transaction.isRecurring ? 1 : 0))
+        binder.bind(8, ColumnCoding.tags(checked.tags))
+        binder.bind(9, updatedAt)
     }
 }

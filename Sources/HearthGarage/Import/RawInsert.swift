@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import GRDB
 import GRDBSQLite
+import HearthSQLite
 
 /// An INSERT prepared by GRDB and run through SQLite's C API: the import's hot path binds each row's values
 /// straight from a scratch buffer, with no per-row boxing into `StatementArguments` and no copy of each
@@ -12,35 +13,32 @@ import GRDBSQLite
 final class RawInsert {
     private let statement: Statement
     private let db: Database
-    private let handle: OpaquePointer
+    private let binder: SQLiteBinder
     /// Text and blob values of the current row, bound in place (SQLITE_STATIC) until the row is run.
     private let scratch: UnsafeMutableRawPointer
     private let scratchSize = 1 << 16
     private var used = 0
 
-    /// SQLite copies bytes it is given this way: for values too big for the scratch buffer.
-    private static let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
-
     init(_ sql: String, in db: Database) throws {
         statement = try db.makeStatement(sql: sql)
-        handle = statement.sqliteStatement
+        binder = SQLiteBinder(statement.sqliteStatement)
         self.db = db
         scratch = .allocate(byteCount: scratchSize, alignment: 16)
     }
 
     deinit {
-        sqlite3_clear_bindings(handle)
+        binder.clearBindings()
         scratch.deallocate()
     }
 
-    func bindNull(_ index: Int32) { sqlite3_bind_null(handle, index) }
+    func bindNull(_ index: Int32) { binder.bindNull(index) }
 
     func bind(_ index: Int32, _ value: Int?) {
         guard let value else { return bindNull(index) }
-        sqlite3_bind_int64(handle, index, Int64(value))
+        binder.bind(index, Int64(value))
     }
 
-    func bind(_ index: Int32, _ value: Bool) { sqlite3_bind_int(handle, index, value ? 1 : 0) }
+    func bind(_ index: Int32, _ value: Bool) { binder.bind(index, Int64(value ? 1 : 0)) }
 
     func bind(_ index: Int32, _ value: String?) {
         guard var value else { return bindNull(index) }
@@ -83,27 +81,27 @@ final class RawInsert {
 
     private func bindBytes(_ index: Int32, _ bytes: UnsafeRawBufferPointer, asText: Bool) {
         let count = bytes.count
+        var bound = bytes
+        var lifetime = SQLiteBinder.Lifetime.copied
         if used + count <= scratchSize {
             let target = scratch + used
             if count > 0 { target.copyMemory(from: bytes.baseAddress!, byteCount: count) }
             used += count
-            if asText {
-                sqlite3_bind_text(handle, index, target.assumingMemoryBound(to: CChar.self), Int32(count), nil)
-            } else {
-                sqlite3_bind_blob(handle, index, target, Int32(count), nil)
-            }
-        } else if asText {
-            sqlite3_bind_text(handle, index, bytes.baseAddress?.assumingMemoryBound(to: CChar.self), Int32(count), Self.transient)
+            bound = UnsafeRawBufferPointer(start: target, count: count)
+            lifetime = .untilNextBind
+        }
+        if asText {
+            binder.bindText(index, bound, lifetime: lifetime)
         } else {
-            sqlite3_bind_blob(handle, index, bytes.baseAddress, Int32(count), Self.transient)
+            binder.bindBlob(index, bound, lifetime: lifetime)
         }
     }
 
     /// Runs the statement with the values bound; returns whether a row was inserted (false when
     /// `INSERT OR IGNORE` met an existing one).
     func run() throws -> Bool {
-        let code = sqlite3_step(handle)
-        sqlite3_reset(handle)
+        let code = sqlite3_step(binder.statement)
+        binder.reset()
         used = 0
         guard code == SQLITE_DONE else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
