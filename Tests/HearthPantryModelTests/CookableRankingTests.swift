@@ -35,6 +35,19 @@ import Testing
         #expect(butter.itemIds == ["block"] && butter.mismatchedItemIds == ["sticks"])
     }
 
+    @Test("a recipe in cups is covered by stock in grams through the food's density, and the other way round")
+    func cupsAreCoveredByGrams() {
+        let bread = recipe("Bread", [ing("Flour", 2, "cups"), ing("flour", 3, "cups"), ing("Sugar", 300, "g")])
+        let result = CookableRanking.coverage(of: bread, stock: [item("Flour", 0.5, "kg"), item("Sugar", 1, "cup")])
+        // 2 cups = 250 g of the 500 g; the second line finds the other 250 g = 2 cups of the 3 it asks for.
+        #expect(result.ingredients.map(\.available) == [2, 2, 200])
+        #expect(result.ingredients.map(\.missing) == [0, 1, 100])
+        #expect(result.ingredients.map(\.status) == [.covered, .partial, .partial])
+        #expect(result.ingredients.allSatisfy { $0.mismatchedItemIds.isEmpty })
+        let rice = CookableRanking.coverage(of: recipe("Pilaf", [ing("Rice", 1, "cup")]), stock: [item("Rice", 3, "pcs")])
+        #expect(rice.ingredients[0].status == .unitMismatch, "pieces of rice weigh nothing the table knows")
+    }
+
     @Test func stockIsNotCountedTwiceWithinARecipe() {
         let cake = recipe("Cake", [ing("Sugar", 150, "g"), ing("sugar", 100, "g")])
         let result = CookableRanking.coverage(of: cake, stock: [item("Sugar", 0.2, "kg")])

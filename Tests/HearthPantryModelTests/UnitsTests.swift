@@ -71,4 +71,25 @@ import Testing
         #expect(Units.formatNumber(10, maximumFractionDigits: 0) == "10")
         #expect(Units.formatNumber(0.1 + 0.2) == "0.3")
     }
+
+    @Test("mass and volume convert through the food's density: a cup of flour is 125 g, of sugar 200 g")
+    func densityConvertsBetweenMassAndVolume() throws {
+        let cup = Units.unit("cups"), gram = Units.unit("g"), kilo = Units.unit("kg"), tbsp = Units.unit("Tbsp")
+        #expect(Units.convert(1, from: cup, to: gram, food: "Flour") == 125)
+        #expect(Units.convert(2, from: cup, to: kilo, food: "all-purpose flour") == 0.25)
+        #expect(Units.convert(250, from: gram, to: cup, food: "sugar") == 1.25)
+        // 1 tbsp = 14.78676478125 ml; honey 340 g a cup of 236.5882365 ml: 14.786… × 340 / 236.588… = 21.25 g.
+        #expect(Units.convert(1, from: tbsp, to: gram, food: "Honey") == 21.25)
+        // Water: 1 ml weighs 1 g.
+        #expect(Units.convert(0.5, from: Units.unit("l"), to: gram, food: "water") == 500)
+        #expect(Units.convert(from: cup, to: gram, food: "flours"))
+        // Units of one dimension still convert whatever the food; counts never convert into mass.
+        #expect(Units.convert(1, from: kilo, to: gram, food: "gravel") == 1000)
+        #expect(Units.convert(1, from: Units.unit("pcs"), to: gram, food: "flour") == nil)
+        // A food the table does not know, or a dish that only ends in a known food's name, does not convert.
+        #expect(Units.convert(1, from: cup, to: gram, food: "canned tomatoes") == nil)
+        #expect(Units.convert(1, from: cup, to: gram, food: "flour tortillas") == nil)
+        #expect(!Units.convert(from: cup, to: gram, food: "chocolate chips"))
+        #expect(FoodDensity.gramsPerMillilitre("whole milk") == FoodDensity.gramsPerMillilitre("milk"))
+    }
 }

@@ -102,8 +102,9 @@ public enum CookableRanking {
 
     fileprivate static func cover(_ ingredient: Ingredient, from stocked: [StockedItem], left: inout [String: Double]) -> IngredientCoverage {
         let wanted = Units.unit(ingredient.unit)
-        let mismatched = stocked.filter { !$0.unit.isCompatible(with: wanted) }.map(\.id)
-        let compatible = stocked.filter { $0.unit.isCompatible(with: wanted) }
+        let food = ingredient.name
+        let mismatched = stocked.filter { !Units.convert(from: $0.unit, to: wanted, food: food) }.map(\.id)
+        let compatible = stocked.filter { Units.convert(from: $0.unit, to: wanted, food: food) }
         let needed = max(0, ingredient.quantity.isFinite ? ingredient.quantity : 0)
 
         if needed <= Amount.epsilon {
@@ -116,10 +117,10 @@ public enum CookableRanking {
         var used: [String] = []
         for entry in compatible where remaining > Amount.epsilon {
             let pool = left[entry.id] ?? entry.quantity
-            guard pool > Amount.epsilon, let poolInIngredientUnit = Units.convert(pool, from: entry.unit, to: wanted) else { continue }
+            guard pool > Amount.epsilon, let poolInIngredientUnit = Units.convert(pool, from: entry.unit, to: wanted, food: food) else { continue }
             let taken = min(poolInIngredientUnit, remaining)
             remaining = Amount.clean(remaining - taken)
-            let takenInItemUnit = Units.convert(taken, from: wanted, to: entry.unit) ?? pool
+            let takenInItemUnit = Units.convert(taken, from: wanted, to: entry.unit, food: food) ?? pool
             left[entry.id] = Amount.clean(max(0, pool - takenInItemUnit))
             used.append(entry.id)
         }

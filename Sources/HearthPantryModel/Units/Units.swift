@@ -9,7 +9,9 @@ import Foundation
 ///
 /// ```swift
 /// Units.convert(1.5, from: "kgs", to: "Grams")   // 1500
-/// Units.convert(2, from: "cup", to: "g")         // nil: volume and mass do not convert
+/// Units.convert(2, from: "cup", to: "g")         // nil: volume and mass do not convert…
+/// Units.convert(2, from: Units.unit("cup"), to: Units.unit("g"), food: "flour")   // 250: …unless the food's
+///                                                                                // density is known
 /// Units.format(0.3333333, "kg")                  // "0.33 kg"
 /// ```
 public enum Units {
@@ -43,6 +45,27 @@ public enum Units {
         guard source.isCompatible(with: target) else { return nil }
         if source.factor == target.factor { return quantity }
         return Amount.clean(quantity * source.factor / target.factor)
+    }
+
+    /// `quantity` of `food` in `source` expressed in `target`: ``convert(_:from:to:)``, and also between mass
+    /// and volume when ``FoodDensity`` knows the food (1 cup of flour is 125 g). Nil when they do not convert.
+    public static func convert(_ quantity: Double, from source: MeasurementUnit, to target: MeasurementUnit, food: String) -> Double? {
+        if let same = convert(quantity, from: source, to: target) { return same }
+        guard quantity.isFinite, let density = densityBetween(source, target, food: food) else { return nil }
+        let grams = source.dimension == .mass ? quantity * source.factor : quantity * source.factor * density
+        return Amount.clean(target.dimension == .mass ? grams / target.factor : grams / density / target.factor)
+    }
+
+    /// Whether quantities of `food` in `source` convert into `target`, through its density when one is mass
+    /// and the other volume.
+    public static func convert(from source: MeasurementUnit, to target: MeasurementUnit, food: String) -> Bool {
+        source.isCompatible(with: target) || densityBetween(source, target, food: food) != nil
+    }
+
+    private static func densityBetween(_ source: MeasurementUnit, _ target: MeasurementUnit, food: String) -> Double? {
+        let dimensions: Set = [source.dimension, target.dimension]
+        guard dimensions == [.mass, .volume] else { return nil }
+        return FoodDensity.gramsPerMillilitre(food)
     }
 
     /// `quantity` with at most `maximumFractionDigits` decimals (rounded half away from zero, trailing zeros
