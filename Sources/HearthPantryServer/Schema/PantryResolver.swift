@@ -11,8 +11,6 @@ import HearthPermissions
 /// with nothing changed). Changes are made by HearthPantryModel's `HouseholdRules`, whose refusals are
 /// `BAD_USER_INPUT` (or `FORBIDDEN`, `NOT_FOUND`) with the rules' own messages.
 public struct PantryResolver: Sendable {
-    init() {}
-
     // MARK: Queries
 
     func households(context: PantryContext, arguments: NoArguments) async throws -> [Household] {
