@@ -54,6 +54,20 @@ extension FinancePersistenceService {
         return RenewalReminder.upcoming(active, from: start, through: end, calendar: calendar)
     }
 
+    /// Payments in the last `years` years that repeat like a subscription and have none yet
+    /// (``RecurringPayments``); save one's ``RecurringPayment/subscription(category:)`` to accept it.
+    nonisolated public func recurringPaymentSuggestions(years: Int = 3) async throws -> [RecurringPayment] {
+        let today = currentDate()
+        let calendar = self.calendar
+        // A few days more than the years, so that a yearly payment made a little early is still seen.
+        guard let start = calendar.date(byAdding: DateComponents(year: -max(1, years), day: -10), to: today),
+              let end = calendar.date(byAdding: .day, value: 1, to: today)
+        else { return [] }
+        let transactions = try await fetchTransactions(inDateRange: start..<end)
+        let subscriptions = try await fetchAllSubscriptions()
+        return RecurringPayments.find(in: transactions, excluding: subscriptions, today: today, calendar: calendar)
+    }
+
     nonisolated public func calculateTotalMonthlyCost() async throws -> Decimal {
         let totals = try await read { try FinanceQueries.activePriceTotals($0) }
         let exact = totals.reduce(Decimal(0)) { $0 + $1.0.monthlyEquivalent(of: MinorUnits.decimal($1.1)) }
