@@ -255,6 +255,7 @@ let package = Package(
                 "HearthStore",
                 "HearthSync",
                 "HearthCloudModel",
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],

@@ -53,6 +53,40 @@ import Testing
         #expect(try await store.renewSubscription(id: monthly.id).nextBillingDate == date(2025, 5, 31, 9))
     }
 
+    @Test("each renewed bill is recorded as a payment once: renewing again, or the same bills renewed on another device, adds none")
+    func renewalRecordsEachPaymentOnce() async throws {
+        let (store, clock) = try makeStore(now: date(2025, 3, 31, 10))
+        let video = try await store.save(Subscription(name: "Video", price: Decimal(string: "15.49")!, nextBillingDate: date(2025, 1, 31, 9)))
+        let trial = try await store.save(Subscription(
+            name: "Trial", price: 8, nextBillingDate: date(2025, 2, 10), isFreeTrial: true, trialEndDate: date(2025, 3, 1),
+            priceAfterTrial: 12))
+        try await store.renewDueSubscriptions()
+        let payments = try await store.fetchTransactions(inDateRange: date(2025, 1, 1)..<date(2025, 4, 1))
+        // Video: January 31, February 28, March 31. Trial: February 10 is free; March 10 costs the price after it.
+        #expect(payments.map(\.title).sorted() == ["Trial", "Video", "Video", "Video"])
+        #expect(payments.filter { $0.title == "Video" }.map(\.date).sorted() == [date(2025, 1, 31, 9), date(2025, 2, 28, 9), date(2025, 3, 31, 9)])
+        #expect(payments.first { $0.title == "Trial" }?.amount == -12)
+        #expect(payments.allSatisfy { $0.isRecurring && $0.category == .bills && $0.tags == ["subscription"] })
+        #expect(try await store.fetchSubscription(byID: trial.id)?.totalSpent == 12)
+
+        // Renewing again changes nothing; so does renewing the bills a second device had not seen renewed yet.
+        try await store.renewDueSubscriptions()
+        try await store.renewSubscription(id: video.id)
+        let renewedHere = try #require(try await store.fetchSubscription(byID: video.id))
+        try await store.updateSubscription(video)
+        let renewedThere = try await store.renewSubscription(id: video.id)
+        #expect(renewedThere.nextBillingDate == renewedHere.nextBillingDate)
+        #expect(try await store.fetchTransactions(inDateRange: date(2025, 1, 1)..<date(2025, 4, 1)).count == 4)
+        // The ids are the same on every device: they follow from the subscription and the bill's date.
+        let bill = SubscriptionBill(subscriptionID: video.id, date: date(2025, 2, 28, 9), amount: Decimal(string: "15.49")!)
+        #expect(payments.contains { $0.id == bill.transactionID })
+        #expect(bill.transactionID != SubscriptionBill(subscriptionID: video.id, date: date(2025, 3, 31, 9), amount: 1).transactionID)
+
+        clock.set(date(2025, 4, 30, 10))
+        try await store.renewDueSubscriptions()
+        #expect(try await store.fetchTransactions(inDateRange: date(2025, 4, 1)..<date(2025, 5, 1)).map(\.title).sorted() == ["Trial", "Video"])
+    }
+
     @Test func renewDueSubscriptionsSkipsInactiveAndNotYetDue() async throws {
         let (store, _) = try makeStore(now: date(2025, 3, 15))
         try await store.save(Subscription(name: "Due", price: 5, billingCycle: .weekly, nextBillingDate: date(2025, 3, 1)))

@@ -41,11 +41,20 @@ public enum BillingSchedule {
     /// and never renews. A bill at or after `cancellationDate` (or after a trial that does not convert)
     /// ends the subscription instead: it becomes inactive.
     public static func advance(_ subscription: Subscription, through date: Date, calendar: Calendar) -> Subscription {
-        guard subscription.isActive, subscription.nextBillingDate <= date else { return subscription }
+        renewal(of: subscription, through: date, calendar: calendar).subscription
+    }
+
+    /// ``advance(_:through:calendar:)``, and the bills it charged, oldest first (a bill during a free trial
+    /// costs nothing and is not among them).
+    public static func renewal(
+        of subscription: Subscription, through date: Date, calendar: Calendar
+    ) -> (subscription: Subscription, bills: [SubscriptionBill]) {
+        guard subscription.isActive, subscription.nextBillingDate <= date else { return (subscription, []) }
         if subscription.billingCycle == .lifetime {
-            guard subscription.lastBillingDate == nil else { return subscription }
-            return subscription.with(lastBillingDate: .some(subscription.nextBillingDate),
-                                     totalSpent: subscription.totalSpent + subscription.price)
+            guard subscription.lastBillingDate == nil else { return (subscription, []) }
+            let bill = SubscriptionBill(subscriptionID: subscription.id, date: subscription.nextBillingDate, amount: subscription.price)
+            return (subscription.with(lastBillingDate: .some(subscription.nextBillingDate),
+                                      totalSpent: subscription.totalSpent + subscription.price), [bill])
         }
         let anchor = anchorDay(of: subscription, calendar: calendar)
         let start = subscription.nextBillingDate
@@ -54,6 +63,7 @@ public enum BillingSchedule {
         var spent = subscription.totalSpent
         var isActive = true
         var count = 0
+        var bills: [SubscriptionBill] = []
         while due <= date {
             if let cancelled = subscription.cancellationDate, due >= cancelled {
                 isActive = false
@@ -67,6 +77,7 @@ public enum BillingSchedule {
             if !inTrial {
                 let afterTrial = subscription.isFreeTrial ? subscription.priceAfterTrial : nil
                 spent += afterTrial ?? subscription.price
+                bills.append(SubscriptionBill(subscriptionID: subscription.id, date: due, amount: afterTrial ?? subscription.price))
             }
             last = due
             count += 1
@@ -76,6 +87,6 @@ public enum BillingSchedule {
             else { break }
             due = following
         }
-        return subscription.with(nextBillingDate: due, isActive: isActive, lastBillingDate: .some(last), totalSpent: spent)
+        return (subscription.with(nextBillingDate: due, isActive: isActive, lastBillingDate: .some(last), totalSpent: spent), bills)
     }
 }

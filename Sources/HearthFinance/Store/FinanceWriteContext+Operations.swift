@@ -59,13 +59,24 @@ extension FinanceWriteContext {
     }
 
     /// Records the renewals of subscription `id` that fell due by `date` (default: ``now``): see
-    /// ``BillingSchedule/advance(_:through:calendar:)``.
+    /// ``BillingSchedule/advance(_:through:calendar:)``. Each bill's payment is recorded as a transaction,
+    /// once: a bill whose payment is already stored (renewed before, or on another device) adds nothing.
     @discardableResult
     public func renewSubscription(id: UUID, through date: Date? = nil) throws -> Subscription {
         guard let subscription = try load(Subscription.self, id: id) else {
             throw PersistenceError.entityNotFound(id, entity: "Subscription")
         }
-        return try put(BillingSchedule.advance(subscription, through: date ?? now, calendar: calendar))
+        return try renew(subscription, through: date ?? now)
+    }
+
+    private func renew(_ subscription: Subscription, through date: Date) throws -> Subscription {
+        let (renewed, bills) = BillingSchedule.renewal(of: subscription, through: date, calendar: calendar)
+        guard renewed != subscription else { return subscription }
+        for bill in bills where bill.amount > 0 {
+            let payment = bill.payment(of: renewed)
+            if try !exists(Transaction.self, id: payment.id) { try save(payment) }
+        }
+        return try put(renewed)
     }
 
     /// Records the renewals of every active subscription that fell due by `date` (default: ``now``).
@@ -77,9 +88,9 @@ extension FinanceWriteContext {
                                    arguments: [cutoff]).map(Subscription.init(row:))
         var renewed: [Subscription] = []
         for subscription in due {
-            let advanced = BillingSchedule.advance(subscription, through: date ?? now, calendar: calendar)
+            let advanced = try renew(subscription, through: date ?? now)
             guard advanced != subscription else { continue }
-            renewed.append(try put(advanced))
+            renewed.append(advanced)
         }
         return renewed
     }
