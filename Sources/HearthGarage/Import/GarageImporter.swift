@@ -21,9 +21,9 @@ public import HearthExchange
 /// print(report.imported, report.skipped, report.skippedRows.byReason)
 /// ```
 public struct GarageImporter: Sendable {
-    public let store: GarageStore
+    public let store: any GarageTransacting
 
-    public init(store: GarageStore) {
+    public init(store: any GarageTransacting) {
         self.store = store
     }
 
