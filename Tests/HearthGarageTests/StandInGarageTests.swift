@@ -73,9 +73,8 @@ import Testing
     @Test func anImportWritesThroughTheStoresTransactionAndReportsOnce() async throws {
         let vehicle = Vehicle(name: "Mine", make: "Honda", model: "Civic", year: 2015, currentMileage: 100_000)
         let garage = try await StandInGarage.make(now: TestSupport.date(2024, 6, 1), records: StandInGarage.Records(vehicles: [vehicle]))
-        let report = try await GarageImporter(store: garage).importFile(
-            at: TestSupport.fixture("acar-export.csv"), options: ImportOptions(vehicleID: vehicle.id)
-        )
+        let importer: any GarageImporting = GarageImporter(store: garage)
+        let report = try await importer.importFile(at: TestSupport.fixture("acar-export.csv"), options: ImportOptions(vehicleID: vehicle.id), progress: nil)
         #expect(!report.dryRun)
         #expect(report.fuelImported == 6 && report.servicesImported == 4 && report.expensesImported == 1 && report.skipped == 2)
         // What the import wrote is in the database the store's transactions run on.
@@ -131,11 +130,31 @@ import Testing
         #expect(garage.calls.last == .vehicle(stranger))
     }
 
+    // MARK: VINLookingUp
+
+    @Test func aRecallSearchTakesTheVehicleNHTSADecodes() async throws {
+        let nhtsa = StandInNHTSA(known: ["1HGCM82633A004352": ["Make": "HONDA", "Model": "Accord", "ModelYear": "2003", "ErrorCode": "0"]])
+        let events = TrackedEvents()
+        let lookup: any VINLookingUp = VINLookup(nhtsa: nhtsa, analytics: events)
+        // Typed in lower case with spaces: the VIN is read as it would be printed.
+        let vehicle = try await lookup.vehicle(forVIN: " 1hgcm82633a004352 ")
+        #expect(vehicle.make == "HONDA" && vehicle.model == "Accord" && vehicle.modelYear == 2003)
+        // A VIN NHTSA has no data for is its no-data error, and counted as not found.
+        let unknown = "5YJSA1E26HF000337"
+        let error = await #expect(throws: ServiceError.self) { try await lookup.vehicle(forVIN: unknown) }
+        #expect(error?.code == .noData)
+        // A VIN with a character missing is caught offline: NHTSA is not asked.
+        let short = await #expect(throws: ServiceError.self) { try await lookup.decode("1HGCM82633A00435", online: true, modelYear: nil) }
+        #expect(short?.code == .validationFailed)
+        #expect(nhtsa.calls == [.decodeVIN("1HGCM82633A004352", modelYear: nil), .decodeVIN(unknown, modelYear: nil)])
+        #expect(events.events == [.vinDecoded(outcome: .decoded), .vinDecoded(outcome: .notFound), .vinDecoded(outcome: .failed)])
+    }
+
     // MARK: GarageWriting
 
     @Test func theAssistantUpdatesTheMileageThroughTheStore() async throws {
         let garage = try await StandInGarage.make(now: TestSupport.date(2024, 3, 10), records: Self.records().0)
-        let assistant = GarageAssistant(store: garage)
+        let assistant: any GarageAssisting = GarageAssistant(store: garage)
         let update = try await assistant.ask("Update mileage to 45k")
         #expect(update.text == "Daily now reads 45,000 miles.")
         #expect(update.mileageUpdate?.snapshot.mileage == 45_000)

@@ -20,7 +20,7 @@ public import HearthExchange
 /// let report = try await GarageImporter(store: store).importFile(at: url, options: ImportOptions(vehicleID: car.id))
 /// print(report.imported, report.skipped, report.skippedRows.byReason)
 /// ```
-public struct GarageImporter: Sendable {
+public struct GarageImporter: GarageImporting {
     public let store: any GarageTransacting
 
     public init(store: any GarageTransacting) {

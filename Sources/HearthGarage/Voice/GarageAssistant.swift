@@ -19,7 +19,7 @@ public struct VoiceAnswer: Sendable, Codable, Equatable {
 /// let answer = try await GarageAssistant(store: store).ask("Update the Civic's mileage to 45k")
 /// print(answer.text)   // "Civic now reads 45,000 miles."
 /// ```
-public struct GarageAssistant: Sendable {
+public struct GarageAssistant: GarageAssisting {
     private let store: any GarageWriting
     private let settings: DueSettings
 
