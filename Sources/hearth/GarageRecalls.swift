@@ -37,7 +37,7 @@ struct GarageRecalls: AsyncParsableCommand {
 
     /// The make, model and year to search: a vehicle's own, or what vPIC decodes from a VIN (given, or the
     /// vehicle's when it lacks them).
-    private func target(store: GarageStore, lookup: VINLookup) async throws -> (String, String, Int) {
+    private func target(store: GarageStore, lookup: any VINLookingUp) async throws -> (String, String, Int) {
         let found: Vehicle
         do {
             found = try await store.vehicle(matching: vehicle)

@@ -168,10 +168,11 @@ struct PantryLiveUpdatesTests {
             try await live.follow(householdId: home.id)
             let changes = live.changes()
             try await Self.settle(changes, a: a, home: home)
-            let before = await live.subscriptions.connections
+            let client = try #require(live.subscriptions as? GraphQLSubscriptionClient)
+            let before = await client.connections
             await live.reconnect()
-            for _ in 0..<100 where await live.subscriptions.connections == before { try await Task.sleep(for: .milliseconds(50)) }
-            #expect(await live.subscriptions.connections == before + 1, "the connection was opened again")
+            for _ in 0..<100 where await client.connections == before { try await Task.sleep(for: .milliseconds(50)) }
+            #expect(await client.connections == before + 1, "the connection was opened again")
             try await Self.settle(live.changes(), a: a, home: home)
             let watched = try a.pantry().watchItems(in: home.id)
             let consumer = Task { try await Self.waitFor(watched, rice.id, quantity: 450, within: 20) }
@@ -189,7 +190,7 @@ struct PantryLiveUpdatesTests {
             let (_, _, home, _) = try await Self.household(server)
             let outsider = try await server.signedUpClient("eve")
             let live = try #require(try outsider.liveUpdates() as? PantryLiveUpdates)
-            let refusal = live.subscriptions.subscribe(PantryChangedSubscription(householdId: home.id))
+            let refusal = live.subscriptions.subscribe(PantryChangedSubscription(householdId: home.id), onConnect: { _ in })
             var error: ServiceError?
             do {
                 for try await _ in refusal {}

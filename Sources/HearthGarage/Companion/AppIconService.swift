@@ -48,9 +48,9 @@ public protocol AppIconServicing: Sendable {
 /// database (a device setting, not synced).
 public struct AppIconService: AppIconServicing {
     static let key = "appIcon"
-    private let store: GarageStore
+    private let store: any GarageTransacting
 
-    public init(store: GarageStore) {
+    public init(store: any GarageTransacting) {
         self.store = store
     }
 

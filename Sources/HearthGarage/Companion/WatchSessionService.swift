@@ -25,11 +25,11 @@ public actor WatchSessionService: WatchSessionServicing {
     static let inboxTable = "garageWatchInbox"
     static let outgoingTable = "garageWatchOutgoing"
 
-    private let store: GarageStore
+    private let store: any GarageTransacting
     private let transport: any WatchTransport
     private let settings: DueSettings
 
-    public init(store: GarageStore, transport: any WatchTransport, settings: DueSettings = DueSettings()) {
+    public init(store: any GarageTransacting, transport: any WatchTransport, settings: DueSettings = DueSettings()) {
         self.store = store
         self.transport = transport
         self.settings = settings
@@ -103,7 +103,7 @@ public actor WatchSessionService: WatchSessionServicing {
     }
 
     public func publishState() async throws {
-        let snapshot = WidgetSnapshot(summaries: try await store.due(settings: settings), generatedAt: store.now)
+        let snapshot = WidgetSnapshot(summaries: try await store.due(vehicleID: nil, settings: settings, thresholds: UrgencyThresholds()), generatedAt: store.now)
         let encoder = JSONEncoder.hearth
         encoder.outputFormatting = [.sortedKeys]
         let context = String(decoding: try encoder.encode(snapshot), as: UTF8.self)

@@ -24,11 +24,11 @@ public protocol WidgetDataServicing: Sendable {
 /// ```
 public actor WidgetDataService: WidgetDataServicing {
     public let fileURL: URL
-    private let store: GarageStore
+    private let store: any GarageReading
     private let settings: DueSettings
     private let perVehicle: Int
 
-    public init(store: GarageStore, fileURL: URL, settings: DueSettings = DueSettings(), perVehicle: Int = 3) {
+    public init(store: any GarageReading, fileURL: URL, settings: DueSettings = DueSettings(), perVehicle: Int = 3) {
         self.store = store
         self.fileURL = fileURL
         self.settings = settings
@@ -37,7 +37,7 @@ public actor WidgetDataService: WidgetDataServicing {
 
     /// The snapshot as of now, without writing it.
     public func snapshot() async throws -> WidgetSnapshot {
-        WidgetSnapshot(summaries: try await store.due(settings: settings), generatedAt: store.now, perVehicle: perVehicle)
+        WidgetSnapshot(summaries: try await store.due(vehicleID: nil, settings: settings, thresholds: UrgencyThresholds()), generatedAt: store.now, perVehicle: perVehicle)
     }
 
     @discardableResult

@@ -20,10 +20,10 @@ public import HearthExchange
 /// let report = try await GarageImporter(store: store).importFile(at: url, options: ImportOptions(vehicleID: car.id))
 /// print(report.imported, report.skipped, report.skippedRows.byReason)
 /// ```
-public struct GarageImporter: Sendable {
-    public let store: GarageStore
+public struct GarageImporter: GarageImporting {
+    public let store: any GarageTransacting
 
-    public init(store: GarageStore) {
+    public init(store: any GarageTransacting) {
         self.store = store
     }
 

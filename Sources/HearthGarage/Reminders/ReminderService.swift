@@ -5,7 +5,7 @@ import HearthStore
 public import Logging
 public import ServiceLifecycle
 
-/// The live ``ReminderServicing`` on a ``GarageStore``.
+/// The live ``ReminderServicing`` on the garage's records (a ``GarageStore``).
 ///
 /// As a ``ServiceLifecycle/Service``, ``run()`` delivers each reminder at its slot until shut down, and
 /// reschedules whenever garage data changes: at once for changes made through this process, and within
@@ -24,7 +24,7 @@ public import ServiceLifecycle
 /// let report = try await reminders.deliverDue()
 /// ```
 public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
-    public let store: GarageStore
+    public let store: any GarageTransacting
     private let adapters: [any ReminderDelivering]
     private let settings: DueSettings
     private let budget: Int
@@ -45,7 +45,7 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
     ///   - externalChangePollInterval: how often ``run()`` looks for changes other processes committed to the
     ///     database (default 2 s; nil never looks).
     public init(
-        store: GarageStore, adapters: [any ReminderDelivering], settings: DueSettings = DueSettings(),
+        store: any GarageTransacting, adapters: [any ReminderDelivering], settings: DueSettings = DueSettings(),
         budget: Int = ReminderScheduler.budget, logger: Logger, clock: any Clock<Duration> = ContinuousClock(),
         pollInterval: Duration = .seconds(60), externalChangePollInterval: Duration? = .seconds(2)
     ) {
@@ -266,7 +266,7 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
         let result: ReminderActionResult
         switch (subject, action) {
         case (.service(let serviceID), .markDone):
-            result = .completed(try await store.completeService(serviceID))
+            result = .completed(try await store.completeService(serviceID, on: nil, mileage: nil, cost: nil, category: .maintenance, notes: nil))
         case (.service(let serviceID), .remindTomorrow):
             result = .snoozed(try await snooze(reminderID) { db in
                 guard let service = try ServiceItem.fetchOne(db, key: serviceID),
@@ -282,7 +282,7 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
             guard let mileage else {
                 throw ServiceError.validationFailed("\"Update Now\" needs the odometer reading (for example --mileage 42100)")
             }
-            result = .mileageUpdated(try await store.updateMileage(vehicleID, to: mileage, source: .reminder))
+            result = .mileageUpdated(try await store.updateMileage(vehicleID, to: mileage, at: nil, source: .reminder))
         case (.mileage(let vehicleID), .remindLater):
             result = .snoozed(try await snooze(reminderID) { db in
                 try Vehicle.fetchOne(db, key: vehicleID).map { ReminderScheduler.mileageSnooze(vehicle: $0, now: now, timeZone: timeZone) }
@@ -403,15 +403,15 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
     /// Another process's commits are not observed: look for them now and then (SQLite's data version, which
     /// this process's own writes leave alone).
     private func watchOtherProcesses(every interval: Duration) async {
-        let database = store.database
-        var last = try? await database.foreignCommitVersion()
+        let store = self.store
+        var last = try? await store.foreignCommitVersion()
         while !Task.isCancelled {
             do {
                 try await clock.sleep(for: interval)
             } catch {
                 return
             }
-            let current = try? await database.foreignCommitVersion()
+            let current = try? await store.foreignCommitVersion()
             if current != last {
                 last = current
                 await dataChanged()

@@ -18,7 +18,7 @@ public import HearthReports
 /// ```
 public struct ServiceHistoryPDFService: ServiceHistoryReporting {
     /// Where the vehicles and logs come from; its clock and time zone stamp the generation time.
-    public let store: GarageStore
+    public let store: any GarageReading
     /// Where the DejaVu fonts are read from.
     public let fonts: ReportFonts
     /// Reproducible output (fixed document id), for tests and archives.
@@ -27,7 +27,7 @@ public struct ServiceHistoryPDFService: ServiceHistoryReporting {
     /// The widest an attached picture is drawn, in points (about 4 inches).
     static let attachmentWidth = 300.0
 
-    public init(store: GarageStore, fonts: ReportFonts = ReportFonts(), deterministic: Bool = false) {
+    public init(store: any GarageReading, fonts: ReportFonts = ReportFonts(), deterministic: Bool = false) {
         self.store = store
         self.fonts = fonts
         self.deterministic = deterministic

@@ -17,7 +17,7 @@ public import HearthStore
 /// let oil = try await store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)
 /// try await store.completeService(oil.id, mileage: 42_000, cost: "49.99")
 /// ```
-public struct GarageStore: Sendable {
+public struct GarageStore: GarageTransacting {
     /// The database the records live in.
     public let database: AppDatabase
     /// The time zone "today" and the reminders' 09:00 are reckoned in.
@@ -96,6 +96,11 @@ public struct GarageStore: Sendable {
         }
     }
 
+    /// SQLite's data version: it changes when another connection (another process) commits to the database.
+    public func foreignCommitVersion() async throws -> Int64 {
+        try await database.foreignCommitVersion()
+    }
+
     /// Errors from the database become ``ServiceError``s; ours pass through.
     static func wrap(_ error: any Error, _ verb: String) -> any Error {
         if error is ServiceError || error is CancellationError { return error }
@@ -112,7 +117,7 @@ public struct GarageStore: Sendable {
 extension GarageStore {
     /// Runs `body` in one immediate write transaction that commits, or (for a dry run, or when it throws)
     /// rolls back. A dry run reports nothing to the recorder, since nothing it does is kept.
-    func writeOrRehearse<T: Sendable>(dryRun: Bool, _ body: @escaping @Sendable (GarageTransaction) throws -> T) async throws -> T {
+    public func writeOrRehearse<T: Sendable>(dryRun: Bool, _ body: @escaping @Sendable (GarageTransaction) throws -> T) async throws -> T {
         let recorder: any GarageChangeRecorder = dryRun ? NoGarageChangeRecorder() : self.recorder
         let now = clock()
         do {

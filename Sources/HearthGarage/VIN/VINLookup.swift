@@ -10,7 +10,7 @@ public import HearthCore
 /// let report = try await lookup.decode("1HGCM82633A004352", online: true)
 /// print(report.modelYear, report.nhtsa?.model)   // 2003 Accord
 /// ```
-public struct VINLookup: Sendable {
+public struct VINLookup: VINLookingUp {
     /// vPIC and the recalls API (nil: offline only).
     public let nhtsa: (any NHTSAClienting)?
     /// Where the decoding events go.

@@ -19,11 +19,11 @@ public struct VoiceAnswer: Sendable, Codable, Equatable {
 /// let answer = try await GarageAssistant(store: store).ask("Update the Civic's mileage to 45k")
 /// print(answer.text)   // "Civic now reads 45,000 miles."
 /// ```
-public struct GarageAssistant: Sendable {
-    private let store: GarageStore
+public struct GarageAssistant: GarageAssisting {
+    private let store: any GarageWriting
     private let settings: DueSettings
 
-    public init(store: GarageStore, settings: DueSettings = DueSettings()) {
+    public init(store: any GarageWriting, settings: DueSettings = DueSettings()) {
         self.store = store
         self.settings = settings
     }
@@ -53,7 +53,7 @@ public struct GarageAssistant: Sendable {
             return VoiceAnswer(intent: intent, text: Self.upcomingText(next, vehicles: summaries.count), items: next.map(\.item), mileageUpdate: nil)
         case .updateMileage(let name, let miles, _):
             let vehicle = try Self.vehicle(named: name, among: vehicles, for: "update its mileage")
-            let update = try await store.updateMileage(vehicle.id, to: miles, source: .voice)
+            let update = try await store.updateMileage(vehicle.id, to: miles, at: nil, source: .voice)
             var text = "\(update.vehicle.displayName) now reads \(Self.number(miles)) miles."
             if let warning = update.warnings.first { text += " Note: \(warning.message)" }
             return VoiceAnswer(intent: intent, text: text, items: [], mileageUpdate: update)
@@ -62,7 +62,7 @@ public struct GarageAssistant: Sendable {
 
     private func summaries(for name: String?, among vehicles: [Vehicle]) async throws -> [VehicleDue] {
         let id = try name.map { try Self.vehicle(named: $0, among: vehicles, for: "").id }
-        return try await store.due(vehicleID: id, settings: settings)
+        return try await store.due(vehicleID: id, settings: settings, thresholds: UrgencyThresholds())
     }
 
     /// The vehicle `name` means; the only vehicle when no name is given.

@@ -19,10 +19,10 @@ public enum HealthDocumentFormat: String, Sendable, Codable, CaseIterable {
 /// let name = try await reports.write(rex.uuid, format: .pdf, to: ProtectedFileStore(directory: exports))
 /// // "Rex - Medical Record.pdf"
 /// ```
-public struct HealthReportService: Sendable {
-    private let records: HealthRecordService
+public struct HealthReportService: HealthReporting {
+    private let records: any HealthRecordServicing
 
-    public init(records: HealthRecordService) {
+    public init(records: any HealthRecordServicing) {
         self.records = records
     }
 

@@ -26,7 +26,7 @@ import NIOWebSocket
 /// let client = GraphQLSubscriptionClient(serverURL: url) { try await auth.tokenForRequest() }
 /// for try await change in client.subscribe(PantryChangedSubscription(householdId: id)) { print(change.kind) }
 /// ```
-public actor GraphQLSubscriptionClient {
+public actor GraphQLSubscriptionClient: GraphQLSubscribing {
     /// How long to wait before opening a dropped connection again.
     public struct Backoff: Sendable {
         public var initial: Duration

@@ -29,17 +29,17 @@ public protocol PantryLiveUpdating: Sendable {
     nonisolated func changes() -> AsyncStream<PantryChangeNotice>
 }
 
-/// ``PantryLiveUpdating`` over a ``GraphQLSubscriptionClient`` and the ``GraphQLServing`` whose watchers it refreshes.
+/// ``PantryLiveUpdating`` over a ``GraphQLSubscribing`` (the ``GraphQLSubscriptionClient``) and the ``GraphQLServing`` whose watchers it refreshes.
 public actor PantryLiveUpdates: PantryLiveUpdating, SessionScoped {
     private let graphQL: any GraphQLServing
-    /// The WebSocket client the households are followed with.
-    public nonisolated let subscriptions: GraphQLSubscriptionClient
+    /// What the households are followed with (the WebSocket client).
+    public nonisolated let subscriptions: any GraphQLSubscribing
     private var following: [String: Task<Void, Never>] = [:]
     /// The listeners of ``changes()``: each keeps the newest 256 notices it has not read.
     private let listeners = Broadcast<PantryChangeNotice, Void>(bufferingNewest: 256)
     private let logger: Logger
 
-    public init(graphQL: any GraphQLServing, subscriptions: GraphQLSubscriptionClient, logger: Logger = Logger(label: "hearth.pantry.live-updates")) {
+    public init(graphQL: any GraphQLServing, subscriptions: any GraphQLSubscribing, logger: Logger = Logger(label: "hearth.pantry.live-updates")) {
         self.graphQL = graphQL
         self.subscriptions = subscriptions
         self.logger = logger

@@ -28,12 +28,12 @@ public protocol MembershipUpdating: Sendable {
     nonisolated func changes() -> AsyncStream<HouseholdChangeNotice>
 }
 
-/// ``MembershipUpdating`` over a ``GraphQLSubscriptionClient``.
+/// ``MembershipUpdating`` over a ``GraphQLSubscribing`` (the ``GraphQLSubscriptionClient``).
 public actor MembershipUpdates: MembershipUpdating, SessionScoped {
     private let households: any HouseholdServicing
     private let permissions: any PermissionServicing
-    /// The WebSocket client the households are followed with.
-    public nonisolated let subscriptions: GraphQLSubscriptionClient
+    /// What the households are followed with (the WebSocket client).
+    public nonisolated let subscriptions: any GraphQLSubscribing
     private var running = false
     private var following: [String: Task<Void, Never>] = [:]
     /// The listeners of ``changes()``: each keeps the newest 256 notices it has not read.
@@ -41,7 +41,7 @@ public actor MembershipUpdates: MembershipUpdating, SessionScoped {
     private let logger: Logger
 
     public init(
-        households: any HouseholdServicing, permissions: any PermissionServicing, subscriptions: GraphQLSubscriptionClient,
+        households: any HouseholdServicing, permissions: any PermissionServicing, subscriptions: any GraphQLSubscribing,
         logger: Logger = Logger(label: "hearth.pantry.membership-updates")
     ) {
         self.households = households
