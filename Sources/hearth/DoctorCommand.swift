@@ -46,7 +46,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let configuration = try ServerConfiguration.resolve(
             host: host, dataDirectory: dataDirectory, database: database, publicURL: publicURL, configFile: configFile)
         let known = AppDatabase.migrationNames([
-            GarageSchema.self, GarageSyncSchema.self, FinanceSchema.self, HealthSchema.self, HealthSyncSchema.self, HealthKeySchema.self,
+            GarageSchema.self, GarageSyncSchema.self, FinanceSchema.self, FinanceSyncSchema.self, HealthSchema.self, HealthSyncSchema.self, HealthKeySchema.self,
             SyncSchema.self, AnalyticsSchema.self,
         ])
         let findings = await Doctor(configuration: configuration, knownMigrations: Set(known)).examine()

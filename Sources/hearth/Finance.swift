@@ -12,7 +12,7 @@ struct Finance: AsyncParsableCommand {
         subcommands: [
             FinancePeople.self, FinanceSubscriptions.self, FinanceTransactions.self, FinanceGroups.self,
             FinanceExpenses.self, FinanceSettle.self, FinanceSummary.self, FinanceBalances.self,
-            FinanceExport.self, FinanceImport.self, FinanceUndo.self, FinanceRedo.self, FinanceSyncCommand.self,
+            FinanceExport.self, FinanceImport.self, FinanceUndo.self, FinanceRedo.self, SyncRunCommand<FinanceSyncCLI>.self,
         ]
     )
 }

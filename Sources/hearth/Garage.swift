@@ -20,7 +20,7 @@ struct Garage: AsyncParsableCommand {
         subcommands: [
             GarageVehicle.self, GarageService.self, GarageMileage.self, GarageDue.self, GarageReminders.self,
             GarageImport.self, GarageVIN.self, GarageRecalls.self, GarageFuel.self, GarageAsk.self,
-            GarageWidget.self, GarageWatch.self, GarageIcon.self, GarageSyncCommand.self,
+            GarageWidget.self, GarageWatch.self, GarageIcon.self, SyncCommand<GarageSyncCLI>.self,
             GarageHistory.self, GarageCosts.self, GarageAttach.self, GarageOCR.self,
         ]
     )

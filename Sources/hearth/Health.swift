@@ -26,7 +26,7 @@ struct Health: AsyncParsableCommand {
             """,
         subcommands: [
             HealthRecordCommand.self, HealthEntryCommand.self, HealthExport.self, HealthImport.self,
-            HealthSyncCommand.self, HealthShareCommand.self, HealthKeysCommand.self, HealthDebugLogCommand.self,
+            SyncCommand<HealthSyncCLI>.self, HealthShareCommand.self, HealthKeysCommand.self, HealthDebugLogCommand.self,
         ]
     )
 }

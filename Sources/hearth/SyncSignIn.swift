@@ -106,4 +106,10 @@ struct SyncSession {
 struct SyncCommandFailure: Error {
     let message: String
     init(_ message: String) { self.message = message }
+
+    /// Prints the message as "error: …" on stderr and returns the exit that ends the command.
+    func report() -> ExitCode {
+        FileHandle.standardError.write(Data("error: \(message)\n".utf8))
+        return ExitCode(1)
+    }
 }
