@@ -4,7 +4,7 @@ import HearthCore
 import HearthFinance
 
 /// `hearth finance balances GROUP`
-struct FinanceBalances: AsyncParsableCommand {
+struct FinanceBalancesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "balances",
         abstract: "Who owes what in a group, and the fewest payments that settle it.")

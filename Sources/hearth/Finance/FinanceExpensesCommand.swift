@@ -3,7 +3,7 @@ import Foundation
 import HearthFinance
 
 /// `hearth finance expenses …`
-struct FinanceExpenses: AsyncParsableCommand {
+struct FinanceExpensesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "expenses",
         abstract: "Add, list, update and delete a group's expenses.",
@@ -67,7 +67,7 @@ struct FinanceExpenses: AsyncParsableCommand {
             try await FinanceCLI.run(options) { store in
                 let target = try await FinanceCLI.group(group, in: store)
                 let payer = try await FinanceCLI.person(paidBy, in: store)
-                let (people, mode) = try await FinanceExpenses.split(split, mode: splitMode, in: store)
+                let (people, mode) = try await FinanceExpensesCommand.split(split, mode: splitMode, in: store)
                 let saved = try await store.save(GroupExpense(
                     title: title, amount: amount, paidBy: payer.id, splitBetween: people, split: mode, category: category,
                     date: date, notes: notes ?? "", receipt: receipt), forGroup: target.id)
@@ -129,7 +129,7 @@ struct FinanceExpenses: AsyncParsableCommand {
                 guard let current = try await store.fetchExpense(byID: id) else { throw PersistenceError.entityNotFound(id, entity: "Expense") }
                 var payer: UUID?
                 if let paidBy { payer = try await FinanceCLI.person(paidBy, in: store).id }
-                let split = split.isEmpty ? nil : try await FinanceExpenses.split(split, mode: splitMode, in: store)
+                let split = split.isEmpty ? nil : try await FinanceExpensesCommand.split(split, mode: splitMode, in: store)
                 let saved = try await store.updateExpense(current.with(
                     title: title, amount: amount, paidBy: payer, splitBetween: split?.people, split: split?.split,
                     category: category, date: date, notes: notes))

@@ -4,7 +4,7 @@ import HearthExchange
 import HearthFinance
 
 /// `hearth finance export`
-struct FinanceExport: AsyncParsableCommand {
+struct FinanceExportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "export",
         abstract: "Write everything to JSON, or the transactions to CSV.")

@@ -3,7 +3,7 @@ import Foundation
 import HearthFinance
 
 /// `hearth finance groups …`
-struct FinanceGroups: AsyncParsableCommand {
+struct FinanceGroupsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "groups",
         abstract: "Add, list, update and delete groups of people who share expenses.",

@@ -4,7 +4,7 @@ import HearthExchange
 import HearthFinance
 
 /// `hearth finance import`
-struct FinanceImport: AsyncParsableCommand {
+struct FinanceImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Read a JSON export or a CSV of transactions; importing the same file twice adds nothing.",

@@ -3,7 +3,7 @@ import Foundation
 import HearthFinance
 
 /// `hearth finance people …`
-struct FinancePeople: AsyncParsableCommand {
+struct FinancePeopleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "people",
         abstract: "Add, list, update and delete people.",

@@ -4,7 +4,7 @@ import HearthExchange
 import HearthFinance
 
 /// `hearth finance redo`
-struct FinanceRedo: AsyncParsableCommand {
+struct FinanceRedoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "redo", abstract: "Redo the last undone change.")
     @OptionGroup var options: FinanceOptions
 

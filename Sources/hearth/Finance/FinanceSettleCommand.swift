@@ -4,7 +4,7 @@ import HearthCore
 import HearthFinance
 
 /// `hearth finance settle …`
-struct FinanceSettle: AsyncParsableCommand {
+struct FinanceSettleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "settle",
         abstract: "Settle an expense, or record a payment between two people in a group.",

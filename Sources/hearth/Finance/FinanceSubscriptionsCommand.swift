@@ -3,7 +3,7 @@ import Foundation
 import HearthFinance
 
 /// `hearth finance subscriptions …`
-struct FinanceSubscriptions: AsyncParsableCommand {
+struct FinanceSubscriptionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "subscriptions",
         abstract: "Add, list, update, renew and delete subscriptions.",

@@ -4,7 +4,7 @@ import HearthCore
 import HearthFinance
 
 /// `hearth finance summary`
-struct FinanceSummary: AsyncParsableCommand {
+struct FinanceSummaryCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "summary",
         abstract: "Monthly subscription cost, this month's income, expenses and net, and upcoming renewals.")

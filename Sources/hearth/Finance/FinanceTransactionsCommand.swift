@@ -3,7 +3,7 @@ import Foundation
 import HearthFinance
 
 /// `hearth finance transactions …`
-struct FinanceTransactions: AsyncParsableCommand {
+struct FinanceTransactionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "transactions",
         abstract: "Add, list, update and delete transactions.",

@@ -4,7 +4,7 @@ import HearthExchange
 import HearthFinance
 
 /// `hearth finance undo`
-struct FinanceUndo: AsyncParsableCommand {
+struct FinanceUndoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "undo", abstract: "Undo the last change.")
     @OptionGroup var options: FinanceOptions
 

@@ -4,7 +4,7 @@ import HearthCore
 import HearthGarage
 
 /// `hearth garage ask "…"`: the voice requests, typed.
-struct GarageAsk: AsyncParsableCommand {
+struct GarageAskCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
         abstract: "Ask in plain English: \"What's due on my car?\", \"What maintenance is coming up?\", \"Update mileage to 45,000 miles\".",

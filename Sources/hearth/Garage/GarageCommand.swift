@@ -4,7 +4,7 @@ import HearthCore
 import HearthGarage
 
 /// `hearth garage …`: vehicles, services due, reminders, imports, VINs and recalls on a local database.
-struct Garage: AsyncParsableCommand {
+struct GarageCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "garage",
         abstract: "Vehicle maintenance: services due, reminders, fuel economy, imports, VIN and OCR, reports, sync, widget and watch.",
@@ -18,19 +18,10 @@ struct Garage: AsyncParsableCommand {
               hearth garage due
             """,
         subcommands: [
-            GarageVehicle.self, GarageService.self, GarageMileage.self, GarageDue.self, GarageReminders.self,
-            GarageImport.self, GarageVIN.self, GarageRecalls.self, GarageFuel.self, GarageAsk.self,
-            GarageWidget.self, GarageWatch.self, GarageIcon.self, SyncCommand<GarageSyncCLI>.self,
-            GarageHistory.self, GarageCosts.self, GarageAttach.self, GarageOCR.self,
+            GarageVehicleCommand.self, GarageServiceCommand.self, GarageMileageCommand.self, GarageDueCommand.self, GarageRemindersCommand.self,
+            GarageImportCommand.self, GarageVINCommand.self, GarageRecallsCommand.self, GarageFuelCommand.self, GarageAskCommand.self,
+            GarageWidgetCommand.self, GarageWatchCommand.self, GarageIconCommand.self, SyncCommand<GarageSyncCLI>.self,
+            GarageHistoryCommand.self, GarageCostsCommand.self, GarageAttachCommand.self, GarageOCRCommand.self,
         ]
     )
 }
-
-extension ImportSource: ExpressibleByArgument {}
-
-extension DistanceUnit: ExpressibleByArgument {}
-
-extension DateOrder: ExpressibleByArgument {}
-
-extension ServiceLog.CostCategory: ExpressibleByArgument {}
-extension FuelEconomyUnit: ExpressibleByArgument {}

@@ -4,7 +4,7 @@ import HearthCore
 import HearthGarage
 
 /// `hearth garage due [VEHICLE]`.
-struct GarageDue: AsyncParsableCommand {
+struct GarageDueCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "due", abstract: "What is due: status, due date, due mileage and the date your driving pace predicts."
     )
@@ -30,7 +30,7 @@ struct GarageDue: AsyncParsableCommand {
             print("\(summary.vehicle.displayName) — \(GarageOutput.number(summary.vehicle.currentMileage)) miles (\(pace))")
             if let fuel = summary.fuelEconomy {
                 let cost = fuel.costPerMile.map { ", \(GarageOutput.money($0)) a mile" } ?? ""
-                print("  Fuel: \(GarageFuel.figure(fuel.averageMPG, .mpg)) average over \(GarageOutput.number(fuel.distance)) miles\(cost)")
+                print("  Fuel: \(GarageFuelCommand.figure(fuel.averageMPG, .mpg)) average over \(GarageOutput.number(fuel.distance)) miles\(cost)")
             }
             var rows = summary.items.map { item in
                 [item.service.name, item.status.label, item.service.dueDate?.iso ?? "—",

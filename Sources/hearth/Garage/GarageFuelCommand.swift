@@ -4,7 +4,7 @@ import HearthCore
 import HearthGarage
 
 /// `hearth garage fuel [show] VEHICLE` and `hearth garage fuel add VEHICLE …`.
-struct GarageFuel: AsyncParsableCommand {
+struct GarageFuelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fuel",
         abstract: "Fuel economy by the full-tank method, and fill-ups.",
@@ -41,14 +41,14 @@ struct GarageFuel: AsyncParsableCommand {
                     return [
                         fillUp.date.iso,
                         fillUp.odometer.map { GarageOutput.number(kilometres ? Int((Double($0) * 1.609344).rounded()) : $0) } ?? "—",
-                        fillUp.gallons.map { GarageFuel.quantity($0, litres: kilometres) } ?? "—",
+                        fillUp.gallons.map { GarageFuelCommand.quantity($0, litres: kilometres) } ?? "—",
                         GarageOutput.money(fillUp.totalCost),
                         fillUp.isPartial ? "partial" : "full",
-                        entry.mpg.map { GarageFuel.figure($0, units) } ?? GarageFuel.reasonText(entry.reason),
+                        entry.mpg.map { GarageFuelCommand.figure($0, units) } ?? GarageFuelCommand.reasonText(entry.reason),
                     ]
                 }
             )
-            print(GarageFuel.averageLine(economy, units: units) ?? "No average yet: it takes two full fill-ups with odometer readings.")
+            print(GarageFuelCommand.averageLine(economy, units: units) ?? "No average yet: it takes two full fill-ups with odometer readings.")
         }
     }
 
@@ -90,8 +90,8 @@ struct GarageFuel: AsyncParsableCommand {
             if options.json { return try GarageOutput.json(log) }
             let economy = try await store.fuelEconomy(of: found.id)
             let figure = economy.entries.first { $0.fillUp.id == log.id }?.mpg
-            print("Recorded a \(partial ? "partial" : "full") fill-up for \(found.displayName) on \(log.date)" + (figure.map { ": \(GarageFuel.figure($0, .mpg))." } ?? "."))
-            if let line = GarageFuel.averageLine(economy, units: .mpg) { print(line) }
+            print("Recorded a \(partial ? "partial" : "full") fill-up for \(found.displayName) on \(log.date)" + (figure.map { ": \(GarageFuelCommand.figure($0, .mpg))." } ?? "."))
+            if let line = GarageFuelCommand.averageLine(economy, units: .mpg) { print(line) }
         }
     }
 

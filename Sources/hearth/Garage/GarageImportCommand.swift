@@ -5,7 +5,7 @@ import HearthExchange
 import HearthGarage
 
 /// `hearth garage import FILE --vehicle V`.
-struct GarageImport: AsyncParsableCommand {
+struct GarageImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Import a CSV export from Fuelly (aCar or fuelly.com), Drivvo, Simply Auto, or any CSV with --map.",

@@ -4,7 +4,7 @@ import HearthCore
 import HearthGarage
 
 /// `hearth garage mileage VEHICLE MILES`.
-struct GarageMileage: AsyncParsableCommand {
+struct GarageMileageCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mileage", abstract: "Record an odometer reading (it also sets the vehicle's current mileage)."
     )

@@ -5,7 +5,7 @@ import HearthGarage
 import HearthOCR
 
 /// `hearth garage ocr odometer|vin IMAGE`: read a photo with Tesseract.
-struct GarageOCR: AsyncParsableCommand {
+struct GarageOCRCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ocr",
         abstract: "Read an odometer or a VIN from a photo (Tesseract, loaded when used: apt-get install libtesseract5 tesseract-ocr-eng).",
@@ -30,22 +30,22 @@ struct GarageOCR: AsyncParsableCommand {
                 vehicleLabel = found.displayName
             }
             let reader = PhotoReader(recognizer: try TesseractRecognizer())
-            let reading = try await reader.readOdometer(at: GarageOCR.url(image), lastMileage: lastMileage)
+            let reading = try await reader.readOdometer(at: GarageOCRCommand.url(image), lastMileage: lastMileage)
             if options.json { return try GarageOutput.json(reading) }
             guard let best = reading.best else {
-                GarageOCR.warn(reading.warnings)
+                GarageOCRCommand.warn(reading.warnings)
                 throw ExitCode(1)
             }
             var rows: [[String]] = [
                 ["Mileage", GarageOutput.number(best.value)],
                 ["Digits read", best.text],
-                ["Confidence", GarageOCR.percent(best.confidence)],
+                ["Confidence", GarageOCRCommand.percent(best.confidence)],
             ]
             if let lastMileage, let vehicleLabel {
                 rows.append(["Last mileage (\(vehicleLabel))", GarageOutput.number(lastMileage)])
             }
             GarageOutput.table(["FIELD", "VALUE"], rows)
-            GarageOCR.warn(reading.warnings)
+            GarageOCRCommand.warn(reading.warnings)
         }
     }
 
@@ -81,7 +81,7 @@ struct GarageOCR: AsyncParsableCommand {
 
         func run() async throws {
             let reader = PhotoReader(recognizer: try TesseractRecognizer(), vin: VINReader(knownWMIs: VIN.knownWMIs))
-            let reading = try await reader.readVIN(at: GarageOCR.url(image))
+            let reading = try await reader.readVIN(at: GarageOCRCommand.url(image))
             var decoded: VINReport?
             if decode, let vin = reading.vin {
                 let store = try options.openStore()
@@ -91,18 +91,18 @@ struct GarageOCR: AsyncParsableCommand {
             if options.json { return try GarageOutput.json(Output(reading: reading, decoded: decoded)) }
             guard let vin = reading.vin else {
                 if !reading.text.isEmpty { print("Read \(reading.text), but no reading of it is a VIN with a matching check digit.") }
-                GarageOCR.warn(reading.warnings)
+                GarageOCRCommand.warn(reading.warnings)
                 throw ExitCode(1)
             }
             GarageOutput.table(["FIELD", "VALUE"], [
                 ["VIN", vin],
                 ["Text read", reading.text],
-                ["Confidence", GarageOCR.percent(reading.confidence)],
+                ["Confidence", GarageOCRCommand.percent(reading.confidence)],
             ])
-            GarageOCR.warn(reading.warnings)
+            GarageOCRCommand.warn(reading.warnings)
             if let decoded {
                 print("")
-                GarageVIN.print(decoded)
+                GarageVINCommand.print(decoded)
             }
         }
     }

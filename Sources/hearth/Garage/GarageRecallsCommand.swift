@@ -4,7 +4,7 @@ import HearthCore
 import HearthGarage
 
 /// `hearth garage recalls VEHICLE|VIN`.
-struct GarageRecalls: AsyncParsableCommand {
+struct GarageRecallsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recalls",
         abstract: "Safety recalls NHTSA lists for a vehicle's make, model and year, or for the vehicle a VIN identifies.",

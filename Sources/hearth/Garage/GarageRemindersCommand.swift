@@ -9,7 +9,7 @@ import ServiceLifecycle
 import UnixSignals
 
 /// `hearth garage reminders [list|deliver|run|act]`.
-struct GarageReminders: AsyncParsableCommand {
+struct GarageRemindersCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "reminders",
         abstract: "Upcoming reminders, an iCalendar feed of them, delivery (once, or kept running) and actions.",
@@ -30,7 +30,7 @@ struct GarageReminders: AsyncParsableCommand {
             func setting(_ value: String?, _ variable: String) -> String? {
                 (value ?? environment[variable]).flatMap { $0.isEmpty ? nil : $0 }
             }
-            var adapters: [any ReminderDelivering] = [LogReminderDelivery(logger: GarageReminders.logger)]
+            var adapters: [any ReminderDelivering] = [LogReminderDelivery(logger: GarageRemindersCommand.logger)]
             if let target = setting(webhook, "HEARTH_GARAGE_WEBHOOK_URL") {
                 guard let url = URL(string: target) else { throw ValidationError("--webhook \"\(target)\" is not a URL.") }
                 adapters.append(try WebhookReminderDelivery(url: url))
@@ -44,7 +44,7 @@ struct GarageReminders: AsyncParsableCommand {
                     throw ValidationError("--smtp-url needs --mail-to (or HEARTH_MAIL_TO): who the reminder e-mails go to.")
                 }
                 let recipients = try mailTo.split(separator: ",").map { try MailAddress(String($0)) }
-                let mailer = SMTPMailSender(configuration: try SMTPConfiguration(url: url, from: from), logger: GarageReminders.logger)
+                let mailer = SMTPMailSender(configuration: try SMTPConfiguration(url: url, from: from), logger: GarageRemindersCommand.logger)
                 adapters.append(try MailReminderDelivery(mailer: mailer, to: recipients))
             } else if self.mailTo != nil || self.mailFrom != nil {
                 throw ValidationError("--mail-to and --mail-from send reminders by e-mail through --smtp-url (or HEARTH_SMTP_URL); give it too.")
@@ -74,7 +74,7 @@ struct GarageReminders: AsyncParsableCommand {
 
         func run() async throws {
             let store = try options.openStore()
-            let reminders = GarageReminders.service(store)
+            let reminders = GarageRemindersCommand.service(store)
             let pending = try await reminders.reschedule()
             if let ics {
                 let upcoming = try await reminders.upcoming()
@@ -108,7 +108,7 @@ struct GarageReminders: AsyncParsableCommand {
 
         func run() async throws {
             let store = try options.openStore()
-            let reminders = GarageReminders.service(store, adapters: try targets.adapters())
+            let reminders = GarageRemindersCommand.service(store, adapters: try targets.adapters())
             try await reminders.reschedule()
             let report = try await reminders.deliverDue()
             if options.json {
@@ -139,10 +139,10 @@ struct GarageReminders: AsyncParsableCommand {
 
         func run() async throws {
             let store = try options.openStore()
-            let reminders = GarageReminders.service(store, adapters: try targets.adapters())
+            let reminders = GarageRemindersCommand.service(store, adapters: try targets.adapters())
             GarageOutput.note("Delivering garage reminders until stopped; \(try await reminders.reschedule().count) pending.")
             let group = ServiceGroup(configuration: ServiceGroupConfiguration(
-                services: [reminders], gracefulShutdownSignals: [.sigterm, .sigint], logger: GarageReminders.logger))
+                services: [reminders], gracefulShutdownSignals: [.sigterm, .sigint], logger: GarageRemindersCommand.logger))
             try await group.run()
         }
     }
@@ -161,11 +161,11 @@ struct GarageReminders: AsyncParsableCommand {
                 throw ValidationError("\"\(action)\" is not an action; use one of \(ReminderAction.all.map(\.title).joined(separator: ", ")).")
             }
             let store = try options.openStore()
-            let result = try await GarageReminders.service(store).perform(chosen, reminderID: id, mileage: mileage)
+            let result = try await GarageRemindersCommand.service(store).perform(chosen, reminderID: id, mileage: mileage)
             switch result {
             case .completed(let completion):
                 if options.json { return try GarageOutput.json(completion) }
-                print("Marked done; next due\(GarageService.dueText(completion.service)).")
+                print("Marked done; next due\(GarageServiceCommand.dueText(completion.service)).")
                 GarageOutput.warn(completion.warnings)
             case .snoozed(let reminder):
                 if options.json { return try GarageOutput.json(reminder) }

@@ -4,7 +4,7 @@ import HearthCore
 import HearthGarage
 
 /// `hearth garage service add|done|list|remove|presets`.
-struct GarageService: AsyncParsableCommand {
+struct GarageServiceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "service",
         abstract: "Track maintenance: add services from presets or your own, and mark them done.",
@@ -48,7 +48,7 @@ struct GarageService: AsyncParsableCommand {
             )
             let service = try await store.addService(draft, to: found.id)
             if options.json { return try GarageOutput.json(service) }
-            print("Added \(service.name) to \(found.displayName)" + (service.hasDueValues ? ", due\(GarageService.dueText(service))." : " (no due date or mileage yet)."))
+            print("Added \(service.name) to \(found.displayName)" + (service.hasDueValues ? ", due\(GarageServiceCommand.dueText(service))." : " (no due date or mileage yet)."))
         }
     }
 
@@ -72,7 +72,7 @@ struct GarageService: AsyncParsableCommand {
             )
             if options.json { return try GarageOutput.json(completion) }
             print("Logged \(item.name) on \(completion.log.performedDate) at \(GarageOutput.number(completion.log.mileageAtService)) miles\(completion.log.cost.map { " for \(GarageOutput.money($0))" } ?? "").")
-            print(completion.service.hasDueValues ? "Next due\(GarageService.dueText(completion.service))." : "It has no next due date.")
+            print(completion.service.hasDueValues ? "Next due\(GarageServiceCommand.dueText(completion.service))." : "It has no next due date.")
             GarageOutput.warn(completion.warnings)
         }
     }

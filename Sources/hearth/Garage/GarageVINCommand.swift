@@ -4,7 +4,7 @@ import HearthCore
 import HearthGarage
 
 /// `hearth garage vin decode VIN [--online]`.
-struct GarageVIN: AsyncParsableCommand {
+struct GarageVINCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "vin", abstract: "Check and decode VINs.", subcommands: [Decode.self])
 
     struct Decode: AsyncParsableCommand {
@@ -22,7 +22,7 @@ struct GarageVIN: AsyncParsableCommand {
             let lookup = VINLookup(nhtsa: online ? try nhtsa.client() : nil, analytics: store.analytics)
             let report = try await lookup.decode(vin, online: online, modelYear: modelYear)
             if options.json { return try GarageOutput.json(report) }
-            GarageVIN.print(report)
+            GarageVINCommand.print(report)
         }
     }
 

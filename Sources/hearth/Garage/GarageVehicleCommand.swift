@@ -4,7 +4,7 @@ import HearthCore
 import HearthGarage
 
 /// `hearth garage vehicle add|list|update|remove`.
-struct GarageVehicle: AsyncParsableCommand {
+struct GarageVehicleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vehicle",
         abstract: "Add, list, change and remove vehicles.",
@@ -60,7 +60,7 @@ struct GarageVehicle: AsyncParsableCommand {
             var vehicle = Vehicle(make: "", model: "", year: 0)
             try fields.apply(to: &vehicle)
             let saved = try await store.addVehicle(vehicle)
-            let warnings = GarageVehicle.vinWarnings(saved)
+            let warnings = GarageVehicleCommand.vinWarnings(saved)
             if options.json { return try GarageOutput.json(saved) }
             print("Added \(GarageOutput.label(saved)).")
             GarageOutput.warn(warnings)
@@ -113,7 +113,7 @@ struct GarageVehicle: AsyncParsableCommand {
             }
             if let marbete = due.marbete { rows.append(["Marbete", "\(marbete.expiresOn.iso) (\(marbete.status.label))"]) }
             if let pace = due.pace { rows.append(["Pace", String(format: "%.1f mi/day, %@ confidence", pace.milesPerDay, pace.confidence.rawValue)]) }
-            rows.append(["Fuel", GarageFuel.averageLine(economy, units: .mpg) ?? "no average yet (\(economy.entries.count) fill-ups)"])
+            rows.append(["Fuel", GarageFuelCommand.averageLine(economy, units: .mpg) ?? "no average yet (\(economy.entries.count) fill-ups)"])
             if let next = due.items.first {
                 rows.append(["Next", "\(next.service.name): \(next.status.label)" + (next.effectiveDueDate.map { ", by \($0.iso)" } ?? "")])
             }
@@ -137,7 +137,7 @@ struct GarageVehicle: AsyncParsableCommand {
             let saved = try await store.updateVehicle(current.id) { $0 = final }
             if options.json { return try GarageOutput.json(saved) }
             print(saved == current ? "Nothing to change on \(GarageOutput.label(saved))." : "Updated \(GarageOutput.label(saved)).")
-            GarageOutput.warn(GarageVehicle.vinWarnings(saved))
+            GarageOutput.warn(GarageVehicleCommand.vinWarnings(saved))
         }
     }
 

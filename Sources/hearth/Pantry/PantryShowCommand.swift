@@ -5,7 +5,7 @@ import HearthPantry
 import HearthPantryModel
 
 /// `hearth pantry` (or `hearth pantry show`): the preferred view of the current household.
-struct PantryShow: AsyncParsableCommand {
+struct PantryShowCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
         abstract: "Show the current household in your default view (pantry, shopping_list, recipes or household).",

@@ -5,8 +5,9 @@ import HearthServer
 import Logging
 
 /// `hearth serve`: runs the Hearth server until interrupted.
-struct Serve: AsyncParsableCommand {
+struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "serve",
         abstract: "Run the Hearth server: the web pages at /, the sync API, GraphQL, health and metrics.",
         discussion: """
             Settings come from flags, then environment variables (each flag below names its own, HEARTH_…),

@@ -4,8 +4,9 @@ import HearthCore
 import HearthReports
 
 /// `hearth report`: renders report documents.
-struct Report: AsyncParsableCommand {
+struct ReportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "report",
         abstract: "Render report documents (JSON) to PDF or HTML.",
         subcommands: [Render.self]
     )
