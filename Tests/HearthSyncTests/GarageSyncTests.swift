@@ -16,7 +16,7 @@ struct GarageDevice {
     let outbox: SyncOutbox
     let client: CloudClient
     let engine: SyncEngine
-    let sync: GarageSyncService
+    let sync: SyncService
 
     /// A device signed in to `server` as `email`, on the database file at `url` (a new temp file by default).
     static func make(
@@ -37,7 +37,7 @@ struct GarageDevice {
         logger.logLevel = .critical
         let engine = SyncEngine(database: garage.store.database, outbox: garage.outbox, cloud: client, logger: logger)
         return GarageDevice(url: url, store: garage.store, outbox: garage.outbox, client: client, engine: engine,
-                            sync: GarageSyncService(store: garage.store, engine: engine, server: server.url.absoluteString))
+                            sync: GarageSync.service(store: garage.store, engine: engine, server: server.url.absoluteString))
     }
 
     /// Every synced row, for comparing devices.
@@ -304,7 +304,7 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
             try await garage.store.addService(ServiceDraft(preset: "Tire Rotation"), to: car.id)
             #expect(try await engine.sync().sentSaves == 3)
             before = try await GarageDevice(url: url, store: garage.store, outbox: garage.outbox, client: client, engine: engine,
-                                            sync: GarageSyncService(store: garage.store, engine: engine)).snapshot()
+                                            sync: GarageSync.service(store: garage.store, engine: engine)).snapshot()
             deviceID = try await engine.currentDeviceID()
         }
 
@@ -395,7 +395,7 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         }
         #expect(cause.contains("sign in again"))
         // Another process reading the database sees the same.
-        #expect(try await GarageSyncService.status(of: phone.store).state == refused.state)
+        #expect(try await GarageSync.status(of: phone.store).state == refused.state)
     }
 
     @Test func anUnreachableServerMeansOfflineWithTheChangesKept() async throws {

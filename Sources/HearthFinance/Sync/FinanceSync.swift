@@ -11,7 +11,7 @@ import HearthCore
 /// let finance = try FinanceSync.open(at: url)            // the store, queuing every change it makes
 /// let engine = SyncEngine(database: finance.store.database, outbox: finance.outbox, cloud: client)
 /// try await finance.store.save(Transaction(title: "Rent", amount: -900, category: .bills))
-/// let report = try await engine.sync()
+/// let report = try await FinanceSync.service(store: finance.store, engine: engine).sync()
 /// ```
 public enum FinanceSync {
     /// The zone finance records live in.
@@ -39,6 +39,9 @@ public enum FinanceSync {
         SyncConfiguration(zones: [zoneName], sendDebounce: sendDebounce)
     }
 
+    /// Every schema a syncing finance database has.
+    public static var schemas: [any DatabaseSchema.Type] { [FinanceSchema.self, SyncSchema.self, FinanceSyncSchema.self] }
+
     /// A finance store and the outbox its every change is queued in.
     public struct Opened: Sendable {
         public let store: FinancePersistenceService
@@ -56,14 +59,14 @@ public enum FinanceSync {
     ) throws -> Opened {
         let database: AppDatabase
         do {
-            database = try AppDatabase.open(at: url, schemas: [FinanceSchema.self, SyncSchema.self])
+            database = try AppDatabase.open(at: url, schemas: schemas)
         } catch {
             throw PersistenceError.contextError("\(error)", underlying: error)
         }
         return wrap(database, configuration: configuration, calendar: calendar, now: now)
     }
 
-    /// A finance store over `database` (opened with ``FinanceSchema`` and `SyncSchema`) that queues its
+    /// A finance store over `database` (opened with ``schemas``) that queues its
     /// changes in a new outbox.
     public static func wrap(
         _ database: AppDatabase,

@@ -11,7 +11,7 @@ public import HearthSync
 /// ```swift
 /// let garage = try GarageSync.open(at: url)              // the store, queuing every change it makes
 /// let engine = SyncEngine(database: garage.store.database, outbox: garage.outbox, cloud: client)
-/// let sync = GarageSyncService(store: garage.store, engine: engine)
+/// let sync = GarageSync.service(store: garage.store, engine: engine)
 /// try await garage.store.updateMileage(car.id, to: 42_600)
 /// let report = try await sync.sync()
 /// ```

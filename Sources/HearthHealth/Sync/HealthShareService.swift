@@ -43,7 +43,7 @@ public protocol HealthSharing: Sendable {
 /// ```
 public actor HealthShareService: HealthSharing {
     private let records: HealthRecordService
-    private let sync: any HealthSyncing
+    private let sync: any Syncing
     private let client: CloudClient
     private let debugLog: HealthDebugLog
     private let keys: HealthKeyDistributor?
@@ -51,7 +51,7 @@ public actor HealthShareService: HealthSharing {
     /// A service sharing the records of `records`, syncing through `sync`, talking to the server through
     /// `client` (signed in), and logging to `debugLog`; `keys` hands end-to-end keys to the people in a share
     /// (nil when records travel unencrypted).
-    public init(records: HealthRecordService, sync: any HealthSyncing, client: CloudClient, debugLog: HealthDebugLog, keys: HealthKeyDistributor? = nil) {
+    public init(records: HealthRecordService, sync: any Syncing, client: CloudClient, debugLog: HealthDebugLog, keys: HealthKeyDistributor? = nil) {
         self.records = records
         self.sync = sync
         self.client = client
@@ -299,7 +299,7 @@ public actor HealthShareService: HealthSharing {
             try? await debugLog.log("\(what): \(outcome)")
             return result
         } catch {
-            let explained = HealthSyncService.explain(error, kept: "Nothing was changed here.")
+            let explained = SyncService.explain(error, kept: "Nothing was changed here.", retry: "try again")
             try? await debugLog.recordError("\(what) failed: \(explained.message)")
             throw explained
         }

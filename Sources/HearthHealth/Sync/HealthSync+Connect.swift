@@ -6,7 +6,7 @@ extension HealthSync {
     /// the end-to-end keys.
     public struct Connection: Sendable {
         public let engine: SyncEngine
-        public let sync: HealthSyncService
+        public let sync: SyncService
         public let sharing: HealthShareService
         /// Nil when records travel unencrypted.
         public let keys: HealthKeyDistributor?
@@ -19,7 +19,7 @@ extension HealthSync {
         let cloud: any CloudService = encrypted ? SealingCloudService(client, database: health.database, zoneName: zoneName, logger: logger) : client
         let engine = SyncEngine(database: health.database, outbox: health.outbox, cloud: cloud, logger: logger)
         let keys = encrypted ? HealthKeyDistributor(database: health.database, cloud: client, zoneName: zoneName, logger: logger) : nil
-        let sync = HealthSyncService(database: health.database, engine: engine, server: server, keys: keys)
+        let sync = service(database: health.database, engine: engine, server: server, keys: keys)
         let sharing = HealthShareService(records: health.records, sync: sync, client: client, debugLog: health.debugLog, keys: keys)
         return Connection(engine: engine, sync: sync, sharing: sharing, keys: keys)
     }

@@ -12,7 +12,7 @@ public import HearthSync
 /// ```swift
 /// let health = try HealthSync.open(at: url)                 // the records, queuing every cloud change
 /// let engine = SyncEngine(database: health.database, outbox: health.outbox, cloud: client)
-/// let sync = HealthSyncService(database: health.database, engine: engine)
+/// let sync = HealthSync.service(database: health.database, engine: engine)
 /// try await health.records.updateRecord(rex.uuid) { $0.isCloudEnabled = true }
 /// try await sync.sync()
 /// ```

@@ -14,17 +14,18 @@ struct Device: Sendable {
     let engine: SyncEngine
     let store: NotesStore
 
-    /// A device signed in to `server` as `email` (signing up when `signUp`).
+    /// A device signed in to `server` as `email` (signing up when `signUp`); `extraSchemas` are more tables in
+    /// its database.
     static func make(
         _ server: LiveServer, email: String, password: String = "long enough password", signUp: Bool = false,
         configure: (NotesDelegate) -> SyncConfiguration = { $0.configuration() },
-        databaseURL: URL? = nil
+        databaseURL: URL? = nil, extraSchemas: [any DatabaseSchema.Type] = []
     ) async throws -> Device {
         let database: AppDatabase
         if let databaseURL {
-            database = try AppDatabase.open(at: databaseURL, schemas: [NotesSchema.self, SyncSchema.self])
+            database = try AppDatabase.open(at: databaseURL, schemas: [NotesSchema.self, SyncSchema.self] + extraSchemas)
         } else {
-            database = try AppDatabase.inMemory(schemas: [NotesSchema.self, SyncSchema.self])
+            database = try AppDatabase.inMemory(schemas: [NotesSchema.self, SyncSchema.self] + extraSchemas)
         }
         let delegate = NotesDelegate()
         let outbox = SyncOutbox(configuration: configure(delegate), delegate: delegate)

@@ -13,7 +13,7 @@ struct HealthDevice {
     let health: HealthSync.Opened
     let client: CloudClient
     let engine: SyncEngine
-    let sync: HealthSyncService
+    let sync: SyncService
     let sharing: HealthShareService
 
     var records: HealthRecordService { health.records }
@@ -35,7 +35,7 @@ struct HealthDevice {
         var logger = Logger(label: "health.sync.tests")
         logger.logLevel = .critical
         let engine = SyncEngine(database: health.database, outbox: health.outbox, cloud: client, logger: logger)
-        let sync = HealthSyncService(database: health.database, engine: engine, server: server.url.absoluteString)
+        let sync = HealthSync.service(database: health.database, engine: engine, server: server.url.absoluteString)
         let sharing = HealthShareService(records: health.records, sync: sync, client: client, debugLog: health.debugLog)
         return HealthDevice(url: url, health: health, client: client, engine: engine, sync: sync, sharing: sharing)
     }

@@ -1,0 +1,27 @@
+public import Foundation
+public import HearthSync
+
+extension GarageSync {
+    /// How the garage's ``SyncService`` keeps its status (the `garageSyncStatus` table of
+    /// ``GarageSyncSchema``) and names the database in its messages.
+    public static let serviceConfiguration = SyncServiceConfiguration(
+        statusTable: "garageSyncStatus", databaseName: "garage database", opener: "GarageSync.open")
+
+    /// The sync service of `store` (opened through ``GarageSync``) syncing with `engine`; every round is
+    /// counted in the store's analytics.
+    /// - Parameters:
+    ///   - server: the server's address, remembered with the status.
+    ///   - now: the clock the status is stamped with.
+    public static func service(store: GarageStore, engine: SyncEngine, server: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) -> SyncService {
+        SyncService(
+            database: store.database, engine: engine, configuration: serviceConfiguration,
+            steps: GarageSyncRound(analytics: store.analytics), server: server, now: now)
+    }
+
+    /// Where sync of `store` stands as its last round left it (another process may have run it), with the
+    /// changes waiting now.
+    /// - Throws: ``ServiceError`` when the database lacks the sync tables.
+    public static func status(of store: GarageStore) async throws -> GarageSyncStatus {
+        try await SyncService.status(of: store.database, configuration: serviceConfiguration)
+    }
+}

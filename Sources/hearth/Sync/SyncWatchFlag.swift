@@ -1,0 +1,6 @@
+import ArgumentParser
+
+/// `--watch`: keep syncing until interrupted.
+struct SyncWatchFlag: SyncWatchOption {
+    @Flag(help: "Keep syncing until interrupted.") var watch = false
+}
