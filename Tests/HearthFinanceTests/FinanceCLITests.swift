@@ -163,6 +163,35 @@ import Testing
         #expect(try await snapshot(try FinancePersistenceService.open(at: copy)) == contents())
     }
 
+    @Test("subscriptions suggest lists payments that repeat, refuses a payee that does not, and --accept adds the subscription")
+    func suggestedSubscriptions() async throws {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let now = Date()
+        func day(monthsAgo: Int) -> String { Formatting.isoDayUTC(utc.date(byAdding: .month, value: -monthsAgo, to: now)!) }
+        for (months, title) in [(3, "STREAMLY 4471"), (2, "Streamly 9902"), (1, "Streamly")] {
+            try await hearth(["transactions", "add", "--title", title, "--amount", "-12.99", "--date", day(monthsAgo: months)])
+        }
+        for (months, amount) in [(3, "-20"), (1, "-7.45")] {
+            try await hearth(["transactions", "add", "--title", "Corner Shop", "--amount", amount, "--date", day(monthsAgo: months)])
+        }
+        let text = try await hearth(["subscriptions", "suggest"])
+        #expect(text.status == 0 && text.stdout.contains("Streamly") && text.stdout.contains("Monthly"), "\(text.stdout)")
+        #expect(!text.stdout.contains("Corner Shop"))
+        #expect(text.stdout.contains("Add one with --accept PAYEE"))
+        try await expectFailure(["subscriptions", "suggest", "--accept", "Corner Shop"],
+                                "--accept \"Corner Shop\": no payments to it repeat like a subscription (these do: \"Streamly\")")
+
+        let answer = try #require(try await json(["subscriptions", "suggest", "--accept", "streamly", "--category", "Entertainment"]) as? [String: Any])
+        let added = try #require((answer["added"] as? [[String: Any]])?.first)
+        #expect(added["name"] as? String == "Streamly" && added["billingCycle"] as? String == "Monthly")
+        #expect((added["price"] as? NSNumber)?.decimalValue == Decimal(string: "12.99")!)
+        #expect(added["category"] as? String == "Entertainment")
+        #expect((answer["suggestions"] as? [Any])?.isEmpty == true)
+        #expect((try await json(["subscriptions", "list"]) as? [Any])?.count == 1)
+        #expect(try await hearth(["subscriptions", "suggest"]).stdout.contains("No payments repeat like a subscription."))
+    }
+
     @Test func badInputExitsNonZeroAndWritesNothing() async throws {
         try await hearth(["people", "add", "--name", "Ada"])
         try await hearth(["transactions", "add", "--title", "Tea", "--amount", "-2"])

@@ -6,8 +6,8 @@ import HearthFinance
 struct FinanceSubscriptionsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "subscriptions",
-        abstract: "Add, list, update, renew and delete subscriptions.",
-        subcommands: [Add.self, List.self, Update.self, Renew.self, Delete.self]
+        abstract: "Add, list, update, renew and delete subscriptions, and find them among the transactions.",
+        subcommands: [Add.self, List.self, Update.self, Renew.self, Delete.self, Suggest.self]
     )
 
     /// The options add and update share.
@@ -150,6 +150,49 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
                 for subscription in renewed {
                     print("\(subscription.name): next bill \(FinanceCLI.day(subscription.nextBillingDate)), spent \(FinanceCLI.money(subscription.totalSpent)) in all")
                 }
+            }
+        }
+    }
+
+    struct Suggest: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Suggest subscriptions from payments that repeat (same payee, regular interval, amounts within 5 %).",
+            discussion: "Lists the suggestions; --accept PAYEE (repeatable) or --accept-all adds them as subscriptions.")
+        @OptionGroup var options: FinanceOptions
+        @Option(help: "Add the suggestion for this payee as a subscription; repeat for several.") var accept: [String] = []
+        @Flag(name: .customLong("accept-all"), help: "Add every suggestion as a subscription.") var acceptAll = false
+        @Option(help: "The category of the subscriptions added (default Other).") var category: String?
+
+        func run() async throws {
+            let category = try FinanceCLI.check {
+                try self.category.map { try FinanceCLI.choice(SubscriptionCategory.self, $0, option: "--category") } ?? .other
+            }
+            try await FinanceCLI.run(options) { store in
+                let found = try await store.recurringPaymentSuggestions()
+                let chosen = try acceptAll ? found : accept.map { payee in
+                    let key = RecurringPayments.payeeKey(payee)
+                    guard let match = found.first(where: { RecurringPayments.payeeKey($0.payee) == key }) else {
+                        let known = found.isEmpty ? "none do now" : "these do: " + found.map { "\"\($0.payee)\"" }.joined(separator: ", ")
+                        throw InputError("--accept \"\(payee)\": no payments to it repeat like a subscription (\(known)); nothing was added")
+                    }
+                    return match
+                }
+                var added: [Subscription] = []
+                for suggestion in chosen { added.append(try await store.save(suggestion.subscription(category: category))) }
+                let left = found.filter { suggestion in !chosen.contains(suggestion) }
+                if options.json {
+                    struct Answer: Encodable { let suggestions: [RecurringPayment]; let added: [Subscription] }
+                    return try FinanceCLI.printJSON(Answer(suggestions: left, added: added))
+                }
+                for subscription in added {
+                    print("Added \(subscription.name): \(FinanceCLI.money(subscription.price)) \(subscription.billingCycle.displayName.lowercased()), next bill \(FinanceCLI.day(subscription.nextBillingDate))")
+                }
+                if left.isEmpty { return print(added.isEmpty ? "No payments repeat like a subscription." : "No other suggestions.") }
+                FinanceCLI.table(["PAYEE", "AMOUNT", "CYCLE", "PAYMENTS", "LAST PAID", "NEXT"], left.map {
+                    [$0.payee, FinanceCLI.money($0.amount), $0.cycle.displayName, String($0.transactionIDs.count),
+                     FinanceCLI.day($0.lastPaid), FinanceCLI.day($0.nextDue)]
+                })
+                print("Add one with --accept PAYEE, or all with --accept-all.")
             }
         }
     }
