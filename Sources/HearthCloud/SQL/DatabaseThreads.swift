@@ -6,7 +6,9 @@ import Synchronization
 /// whose few threads stay free for the server's requests.
 ///
 /// The threads end with ``shutdown()`` (the database calls it when it is released).
-final class DatabaseThreads: TaskExecutor, @unchecked Sendable {
+///
+/// Checked `Sendable`: it holds only the ``JobQueue`` (which guards itself) and a `Mutex`.
+final class DatabaseThreads: TaskExecutor, Sendable {
     private let queue: JobQueue
     private let members = Mutex<Set<pthread_t>>([])
 
@@ -55,6 +57,10 @@ final class DatabaseThreads: TaskExecutor, @unchecked Sendable {
 }
 
 /// The executor's jobs in arrival order, handed to whichever thread is free.
+///
+/// `@unchecked Sendable` because its state is guarded by an `NSCondition`, which the compiler cannot see:
+/// every read and write of `jobs`, `head` and `closed` happens between `condition.lock()` and
+/// `condition.unlock()`, and `UnownedJob`s are only handed from one thread to another through it.
 private final class JobQueue: @unchecked Sendable {
     private let condition = NSCondition()
     private var jobs: [UnownedJob] = []

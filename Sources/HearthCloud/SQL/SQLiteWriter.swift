@@ -30,6 +30,9 @@ final class SQLiteWriter: Sendable {
     /// How many batches have committed so far.
     var commitCount: Int { state.withLock { $0.commits } }
 
+    /// How many transactions wait for a batch to take them.
+    var waitingCount: Int { state.withLock { $0.waiting.count } }
+
     /// How long (in frames) the write-ahead log may grow before the writer checkpoints it without being asked:
     /// the last resort when nobody runs the background checkpoints that ask for it (``requestCheckpoint()``).
     let checkpointFrames: Int
