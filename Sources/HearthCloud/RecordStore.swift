@@ -5,11 +5,13 @@ public import HearthCore
 /// The server's store of accounts, zones, records, shares, assets and subscriptions, with CloudKit's
 /// semantics. Every method checks that the principal may do what it asks and throws ``CloudError``.
 ///
-/// Two implementations pass the same conformance suite: ``SQLiteRecordStore`` (embedded, the default) and
-/// ``PostgresRecordStore`` (several server processes on one database).
+/// ``SQLRecordStore`` implements it once over SQL, and passes the same conformance suite on both of its
+/// databases: SQLite (``SQLRecordStore/sqlite(url:configuration:clock:timers:logger:)``, embedded, the
+/// default) and PostgreSQL (``SQLRecordStore/postgres(url:schema:maximumConnections:leaseTimeout:configuration:clock:timers:logger:)``,
+/// several server processes on one database).
 ///
 /// ```swift
-/// let store = try SQLiteRecordStore(url: dataDirectory.appending(path: "cloud.sqlite"))
+/// let store = try SQLRecordStore.sqlite(url: dataDirectory.appending(path: "cloud.sqlite"))
 /// try await store.migrate()
 /// let response = try await store.modifyRecords(principal, scope: .private, request: request)
 /// ```

@@ -41,11 +41,8 @@ public func buildApplication(
             cloud.store.makeRateLimiter(name: "analytics", rate: configuration.signedOutRequestsPerSecond, burst: configuration.signedOutBurst),
             as: "analytics", in: registry),
         logger: logger)
-    guard let recordStore = cloud.store as? SQLRecordStore else {
-        throw ServiceError.operationFailed("The pantry's tables need the record store's SQL database, and this store has none.")
-    }
     let pantry = try PantryGraphQL(
-        on: recordStore, limits: configuration.graphQLLimits, introspection: configuration.graphQLIntrospection,
+        on: cloud.store, limits: configuration.graphQLLimits, introspection: configuration.graphQLIntrospection,
         keptAnswerBytes: configuration.graphQLAnswerCacheBytes, keptDocumentBytes: configuration.graphQLDocumentCacheBytes, logger: logger)
     var graphQL = GraphQLRoutes(
         graphQL: pantry,

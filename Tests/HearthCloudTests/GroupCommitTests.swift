@@ -3,9 +3,9 @@ import HearthCloudModel
 import HearthCore
 import Testing
 @testable import HearthCloud
+import HearthTestSupport
 #if os(Linux)
 import CSQLiteSettings
-import HearthTestSupport
 #endif
 
 /// The SQLite database's write path: concurrent transactions share commits and stay all-or-nothing each,
@@ -103,7 +103,7 @@ struct GroupCommitTests {
         let waiting = Task {
             try await database.transaction(readOnly: false) { tx in try await tx.execute("INSERT INTO numbers VALUES (2, 1)", []) }
         }
-        try await Task.sleep(for: .milliseconds(50))
+        try await waitUntil("the second write waits for the writer's next batch") { database.waitingWrites == 1 }
         waiting.cancel()
         await #expect(throws: CancellationError.self) { try await waiting.value }
         releaseSink.yield()

@@ -129,15 +129,15 @@ struct SharedRateLimitTests {
 
     /// Runs `body` with two stores on one new schema, standing for two `hearth serve` processes, and drops the
     /// schema afterwards.
-    static func withTwoServers(_ body: @Sendable (PostgresRecordStore, PostgresRecordStore) async throws -> Void) async throws {
+    static func withTwoServers(_ body: @Sendable (SQLRecordStore, SQLRecordStore) async throws -> Void) async throws {
         guard let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !url.isEmpty else {
             try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
         }
         var logger = Logger(label: "hearth.cloud.test")
         logger.logLevel = .error
         let schema = "t_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
-        let first = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
-        let second = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+        let first = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+        let second = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await first.run() }
             group.addTask { try await second.run() }

@@ -253,7 +253,7 @@ struct StoreFailureTests {
         let folder = scratchDirectory("hearth-fault")
         defer { try? FileManager.default.removeItem(at: folder) }
         let url = folder.appendingPathComponent("cloud.sqlite")
-        let store = try SQLiteRecordStore(url: url, configuration: CloudConfiguration(bcryptCost: 4))
+        let store = try SQLRecordStore.sqlite(url: url, configuration: CloudConfiguration(bcryptCost: 4))
         try await store.migrate()
         let alice = try await makeUser(store, "alice")
 

@@ -44,7 +44,7 @@ func withStore<T: Sendable>(
     logger.logLevel = .error
     switch kind {
     case .sqlite:
-        let store = try SQLiteRecordStore(inMemory: configuration, clock: { time.now }, logger: logger)
+        let store = try SQLRecordStore.sqlite(inMemory: configuration, clock: { time.now }, logger: logger)
         try await store.migrate()
         return try await body(store)
     case .postgres:
@@ -52,7 +52,7 @@ func withStore<T: Sendable>(
             try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
         }
         let schema = "t_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
-        let store = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 4, leaseTimeout: .seconds(30), configuration: configuration, clock: { time.now }, logger: logger)
+        let store = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 4, leaseTimeout: .seconds(30), configuration: configuration, clock: { time.now }, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
             defer { group.cancelAll() }

@@ -156,7 +156,7 @@ struct UnlockedModifyTests {
                 // The guarded write that found a record, then the read (which refuses the batch).
                 #expect(wrongClaim == 2)
                 let url = try #require(ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"])
-                let other = try PostgresRecordStore(
+                let other = try SQLRecordStore.postgres(
                     url: url, schema: postgres.schema, maximumConnections: 2, leaseTimeout: .seconds(30), configuration: CloudConfiguration(bcryptCost: 4))
                 try await withThrowingTaskGroup(of: Void.self) { group in
                     group.addTask { try await other.run() }

@@ -169,7 +169,7 @@ struct PantryChangeTests {
             let (url, schema) = try #require(pantry.postgres)
             var logger = Logger(label: "hearth.pantry.test.other")
             logger.logLevel = .critical
-            let other = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+            let other = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await other.run() }
                 defer { group.cancelAll() }

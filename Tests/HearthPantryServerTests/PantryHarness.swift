@@ -100,7 +100,7 @@ func withPantry<T: Sendable>(_ kind: DatabaseKind, limits: GraphQLLimits = Graph
     logger.logLevel = .critical
     switch kind {
     case .sqlite:
-        let recordStore = try SQLiteRecordStore(inMemory: CloudConfiguration(bcryptCost: 4), logger: logger)
+        let recordStore = try SQLRecordStore.sqlite(inMemory: CloudConfiguration(bcryptCost: 4), logger: logger)
         try await recordStore.migrate()
         try await PantryGraphQL.migrate(recordStore)
         return try await body(Pantry(recordStore: recordStore, store: PantryStore(database: recordStore.database), graphQL: try PantryGraphQL(on: recordStore, limits: limits, logger: logger)))
@@ -114,7 +114,7 @@ func withPantry<T: Sendable>(_ kind: DatabaseKind, limits: GraphQLLimits = Graph
             try Test.cancel(Comment(rawValue: reason))
         }
         let schema = "p_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
-        let recordStore = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 4, leaseTimeout: .seconds(30), configuration: CloudConfiguration(bcryptCost: 4), logger: logger)
+        let recordStore = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 4, leaseTimeout: .seconds(30), configuration: CloudConfiguration(bcryptCost: 4), logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await recordStore.run() }
             defer { group.cancelAll() }

@@ -83,7 +83,7 @@ struct SubscriptionTests {
             var logger = Logger(label: "hearth.pantry.test.other")
             logger.logLevel = .critical
             // A second server process: its own connections and GraphQL service on the same database.
-            let other = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+            let other = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
             try await withThrowingTaskGroup(of: Void.self) { group in
                 group.addTask { try await other.run() }
                 defer { group.cancelAll() }

@@ -59,7 +59,7 @@ struct AssetUploadTests {
             #expect(try await client.execute(uri: "/health", method: .get).status == .ok)
         }
         // Nothing of the refused uploads stays: no stored asset but the first, no file left in the upload folder.
-        let store = try SQLiteRecordStore(url: configuration.dataDirectory.appendingPathComponent("cloud.sqlite"))
+        let store = try SQLRecordStore.sqlite(url: configuration.dataDirectory.appendingPathComponent("cloud.sqlite"))
         let assets = try await store.database.transaction(readOnly: true) { tx in try await tx.query("SELECT checksum FROM assets", []) }
         #expect(assets.count == 1)
         let leftovers = try FileManager.default.contentsOfDirectory(atPath: configuration.dataDirectory.appendingPathComponent("uploads").path)

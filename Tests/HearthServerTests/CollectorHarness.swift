@@ -32,7 +32,7 @@ func withCollector<T: Sendable>(
         let file = configuration.dataDirectory.appendingPathComponent("cloud.sqlite")
         let quiet = logger
         return try await body(configuration) { query in
-            let table = try SQLiteRecordStore(url: file, logger: quiet).analyticsEvents()
+            let table = try SQLRecordStore.sqlite(url: file, logger: quiet).analyticsEvents()
             try await table.migrate()
             return try await table.events(query)
         }
@@ -43,7 +43,7 @@ func withCollector<T: Sendable>(
         let schema = "a_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
         configuration.databaseURL = url + (url.contains("?") ? "&" : "?") + "schema=\(schema)"
         configuration.databaseConnections = 4
-        let reader = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+        let reader = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
         let configured = configuration
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await reader.run() }

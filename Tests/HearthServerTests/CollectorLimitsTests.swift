@@ -51,7 +51,7 @@ struct CollectorLimitsTests {
     }
 
     static func stored(_ configuration: ServerConfiguration) async throws -> Int {
-        let store = try SQLiteRecordStore(url: configuration.dataDirectory.appendingPathComponent("cloud.sqlite"), logger: Logger(label: "test"))
+        let store = try SQLRecordStore.sqlite(url: configuration.dataDirectory.appendingPathComponent("cloud.sqlite"), logger: Logger(label: "test"))
         let table = store.analyticsEvents()
         try await table.migrate()
         return try await table.events(CollectedEventQuery(limit: 1_000_000)).count
@@ -120,7 +120,7 @@ struct CollectorLimitsTests {
 
     @Test("the retention service removes expired events on its clock; events within the retention stay")
     func retention() async throws {
-        let store = try SQLiteRecordStore(inMemory: CloudConfiguration(bcryptCost: 4))
+        let store = try SQLRecordStore.sqlite(inMemory: CloudConfiguration(bcryptCost: 4))
         try await store.migrate()
         let table = store.analyticsEvents()
         try await table.migrate()

@@ -15,7 +15,7 @@ struct DataRestoreTests {
     static func backedUp(_ folder: TemporaryFolder) async throws -> (data: URL, archive: URL) {
         let data = folder.file("data")
         try FileManager.default.createDirectory(at: data.appendingPathComponent("assets"), withIntermediateDirectories: true)
-        let store = try SQLiteRecordStore(url: data.appendingPathComponent("cloud.sqlite"))
+        let store = try SQLRecordStore.sqlite(url: data.appendingPathComponent("cloud.sqlite"))
         try await store.migrate()
         let accounts = AccountService(store: store, configuration: CloudConfiguration(bcryptCost: 4))
         _ = try await accounts.signUp(CloudSignUpRequest(emailAddress: "archive@example.com", password: "a long password"))
@@ -76,7 +76,7 @@ struct DataRestoreTests {
         #expect(manifest.entries.map(\.path) == ["data/assets/one", "data/cloud.sqlite"])
         #expect(manifest.entries.map(\.kind) == [.file, .sqlite])
         #expect(try Data(contentsOf: target.appendingPathComponent("assets/one")) == Data(contentsOf: data.appendingPathComponent("assets/one")))
-        let store = try SQLiteRecordStore(url: target.appendingPathComponent("cloud.sqlite"))
+        let store = try SQLRecordStore.sqlite(url: target.appendingPathComponent("cloud.sqlite"))
         try await store.migrate()
         let accounts = AccountService(store: store, configuration: CloudConfiguration(bcryptCost: 4))
         _ = try await accounts.signIn(CloudSignInRequest(emailAddress: "archive@example.com", password: "a long password"))

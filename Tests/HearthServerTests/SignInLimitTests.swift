@@ -64,7 +64,7 @@ struct SignInLimitTests {
 
     @Test("an unknown email is checked against a decoy hash of the configured cost")
     func theDecoyHashHasTheConfiguredCost() async throws {
-        let store = try SQLiteRecordStore(inMemory: CloudConfiguration(bcryptCost: 5))
+        let store = try SQLRecordStore.sqlite(inMemory: CloudConfiguration(bcryptCost: 5))
         let service = AccountService(store: store, configuration: CloudConfiguration(bcryptCost: 5))
         let real = try await service.hashPassword("a real password")
         // bcrypt hashes start "$2b$05$": the version, then the cost.

@@ -12,12 +12,12 @@ import Logging
 import ServiceLifecycle
 
 /// A real Hearth server on loopback (port 0) with its SQLite record store in a scratch folder, devices that
-/// sign up and sync with it over HTTP, and the pages' record store: a second `SQLiteRecordStore` on the
+/// sign up and sync with it over HTTP, and the pages' record store: a second `SQLRecordStore` on the
 /// server's own database file.
 final class WebRecordsHarness: Sendable {
     let url: URL
     let dataDirectory: URL
-    let store: SQLiteRecordStore
+    let store: SQLRecordStore
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
 
@@ -25,7 +25,7 @@ final class WebRecordsHarness: Sendable {
     static let now = Date(timeIntervalSince1970: 1_773_576_000)
     static let utc = TimeZone(identifier: "UTC")!
 
-    private init(url: URL, dataDirectory: URL, store: SQLiteRecordStore, group: ServiceGroup, task: Task<Void, any Error>) {
+    private init(url: URL, dataDirectory: URL, store: SQLRecordStore, group: ServiceGroup, task: Task<Void, any Error>) {
         self.url = url
         self.dataDirectory = dataDirectory
         self.store = store
@@ -48,7 +48,7 @@ final class WebRecordsHarness: Sendable {
         guard let port = await iterator.next() else { throw CancellationError() }
         var storeLogger = Logger(label: "hearth.web.tests.store")
         storeLogger.logLevel = .critical
-        let store = try SQLiteRecordStore(url: folder.appendingPathComponent("cloud.sqlite"), configuration: cloud, logger: storeLogger)
+        let store = try SQLRecordStore.sqlite(url: folder.appendingPathComponent("cloud.sqlite"), configuration: cloud, logger: storeLogger)
         return WebRecordsHarness(url: URL(string: "http://127.0.0.1:\(port)")!, dataDirectory: folder, store: store, group: group, task: task)
     }
 

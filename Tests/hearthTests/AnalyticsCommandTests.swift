@@ -42,7 +42,7 @@ struct AnalyticsCommandTests {
     @Test("events from a SQLite server's data directory")
     func sqlite() async throws {
         let folder = try TemporaryFolder(prefix: "hearth-analytics-cli")
-        let store = try SQLiteRecordStore(url: folder.file("cloud.sqlite"))
+        let store = try SQLRecordStore.sqlite(url: folder.file("cloud.sqlite"))
         try await store.migrate()
         try await store.analyticsEvents().migrate()
         try await store.analyticsEvents().insert(Self.events)
@@ -63,7 +63,7 @@ struct AnalyticsCommandTests {
         let schema = "c_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
         var logger = Logger(label: "test.analytics.cli")
         logger.logLevel = .error
-        let store = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+        let store = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
             defer { group.cancelAll() }

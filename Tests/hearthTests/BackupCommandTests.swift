@@ -130,7 +130,7 @@ struct BackupCommandTests {
         let archive = folder.file("backup.zip")
         var logger = Logger(label: "test.backup")
         logger.logLevel = .error
-        let store = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+        let store = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
             defer { group.cancelAll() }

@@ -87,7 +87,7 @@ struct DoctorCommandTests {
         try await ServerProcess.running(dataDirectory: folder.url, database: database) { _ in }
         let migrated = try await Self.doctor(["--data-dir", folder.url.path, "--database", database])
         #expect(migrated.status == 0, "\(migrated.stdout)")
-        let store = try PostgresRecordStore(url: url, schema: schema, maximumConnections: 2)
+        let store = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
             defer { group.cancelAll() }

@@ -87,7 +87,7 @@ struct ServeProcessTests {
     static func dropSchema(base: String, schema: String) async throws {
         var logger = Logger(label: "hearth.test")
         logger.logLevel = .error
-        let store = try PostgresRecordStore(url: base, schema: schema, maximumConnections: 1, leaseTimeout: .seconds(30), logger: logger)
+        let store = try SQLRecordStore.postgres(url: base, schema: schema, maximumConnections: 1, leaseTimeout: .seconds(30), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
             defer { group.cancelAll() }

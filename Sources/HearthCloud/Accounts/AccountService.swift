@@ -21,11 +21,17 @@ public struct AccountService: Sendable {
     /// bcrypt hash of the configured cost, made when the service starts.
     let decoyHash: String
 
-    public init(store: any RecordStore, configuration: CloudConfiguration, clock: @escaping @Sendable () -> Date = Date.init) {
+    /// - Parameters:
+    ///   - clock: the date sessions and codes are stamped with and expire by.
+    ///   - timers: the clock the cache of sessions measures ``CloudConfiguration/sessionCacheLifetime`` on.
+    public init(
+        store: any RecordStore, configuration: CloudConfiguration, clock: @escaping @Sendable () -> Date = Date.init,
+        timers: any Clock<Duration> = ContinuousClock()
+    ) {
         self.store = store
         self.configuration = configuration
         self.clock = clock
-        sessions = SessionCache(lifetime: configuration.sessionCacheLifetime)
+        sessions = SessionCache(lifetime: configuration.sessionCacheLifetime, clock: timers)
         decoyHash = Self.decoy(cost: configuration.bcryptCost)
     }
 

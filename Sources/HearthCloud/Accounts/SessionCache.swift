@@ -13,33 +13,43 @@ final class SessionCache: Sendable {
     let lifetime: Duration
     let capacity: Int
     private let state = Mutex(State())
+    /// Time passed on the cache's clock since it was made; the moments it keeps are measured on it.
+    private let elapsed: @Sendable () -> Duration
 
     private struct State {
         var entries: [String: Entry] = [:]
-        /// Sessions signed out lately, and when: a request that read one just before its sign-out must not
+        /// Sessions signed out lately, and when (on the cache's clock): a request that read one just before its sign-out must not
         /// keep it here afterwards.
-        var revoked: [String: ContinuousClock.Instant] = [:]
+        var revoked: [String: Duration] = [:]
         /// Accounts signed out everywhere lately, and when: none of their sessions read before then is kept.
-        var revokedAccounts: [String: ContinuousClock.Instant] = [:]
+        var revokedAccounts: [String: Duration] = [:]
     }
 
     private struct Entry {
         var caller: CloudCaller
         /// When the session ends, in milliseconds since 1970.
         var expiresAt: Int64
-        var found: ContinuousClock.Instant
+        var found: Duration
     }
 
-    init(lifetime: Duration, capacity: Int = 10_000) {
+    /// A cache whose ``lifetime`` is measured on `clock` (a `ManualClock` in tests).
+    init<C: Clock<Duration>>(lifetime: Duration, capacity: Int = 10_000, clock: C) {
         self.lifetime = lifetime
         self.capacity = max(1, capacity)
+        let origin = clock.now
+        elapsed = { origin.duration(to: clock.now) }
+    }
+
+    /// A cache whose ``lifetime`` is measured on the continuous clock.
+    convenience init(lifetime: Duration, capacity: Int = 10_000) {
+        self.init(lifetime: lifetime, capacity: capacity, clock: ContinuousClock())
     }
 
     /// The caller of a session found less than ``lifetime`` ago that has not ended by `now` (milliseconds since
     /// 1970); nil otherwise.
     func caller(tokenHash: String, now: Int64) -> CloudCaller? {
         guard lifetime > .zero else { return nil }
-        let moment = ContinuousClock.now
+        let moment = elapsed()
         return state.withLock { state -> CloudCaller? in
             guard let entry = state.entries[tokenHash] else { return nil }
             guard moment - entry.found < lifetime, entry.expiresAt > now else {
@@ -53,7 +63,7 @@ final class SessionCache: Sendable {
     /// Keeps the caller of a session just read from the database.
     func remember(tokenHash: String, caller: CloudCaller, expiresAt: Int64) {
         guard lifetime > .zero else { return }
-        let moment = ContinuousClock.now
+        let moment = elapsed()
         state.withLock { state in
             if let when = state.revoked[tokenHash] {
                 if moment - when < lifetime { return }
@@ -74,7 +84,7 @@ final class SessionCache: Sendable {
     /// Forgets a session that was signed out: it is not kept again for ``lifetime``, even by a request that
     /// read it just before.
     func revoke(tokenHash: String) {
-        let moment = ContinuousClock.now
+        let moment = elapsed()
         state.withLock { state in
             state.entries.removeValue(forKey: tokenHash)
             if state.revoked.count >= capacity { state.revoked = state.revoked.filter { moment - $0.value < lifetime } }
@@ -85,7 +95,7 @@ final class SessionCache: Sendable {
     /// Forgets every session of an account whose sessions were revoked (signed out everywhere, a new
     /// password): none is kept again for ``lifetime``, even by a request that read one just before.
     func revoke(accountID: String) {
-        let moment = ContinuousClock.now
+        let moment = elapsed()
         state.withLock { state in
             state.entries = state.entries.filter { $0.value.caller.userRecordName != accountID }
             if state.revokedAccounts.count >= capacity { state.revokedAccounts = state.revokedAccounts.filter { moment - $0.value < lifetime } }

@@ -65,16 +65,6 @@ extension SQLRecordStore {
         }
     }
 
-    /// What a batch in one's own zone brings to ``writeUnlocked(_:_:_:snapshot:existing:key:)``.
-    struct UnlockedBatch: Sendable {
-        var principal: CloudPrincipal
-        var zoneName: String
-        var prepared: [PreparedOperation]
-        var atomic: Bool
-        var desiredKeys: Set<String>?
-        var now: Int64
-    }
-
     /// Whether every operation saves a record its sender says is new, and the batch reads no other record (no
     /// parent or reference target outside it): then nothing read would change the plan but the records' absence.
     static func claimsNewRecords(_ prepared: [PreparedOperation], reads: ModifyReads) -> Bool {
@@ -98,15 +88,15 @@ extension SQLRecordStore {
             ownerID: principal.userID, zoneName: batch.zoneName, isOwner: true, zoneWide: nil, roots: [:], ownerSeq: owner.changeSeq)
         let plan: ModifyPlan
         if let existing {
-            plan = try planModify(
+            plan = try ModifyPlan(
                 principal: principal, access: access, owner: owner, prepared: batch.prepared, existing: existing,
-                shareRoots: [:], usableAssets: [], atomic: batch.atomic, now: batch.now)
+                shareRoots: [:], usableAssets: [], atomic: batch.atomic, now: batch.now, configuration: configuration, validator: validator)
             guard !plan.writes.isEmpty else { return plan.response(shareRoots: [:], zoneID: access.zoneID, desiredKeys: batch.desiredKeys) }
         } else {
             // Planned from a snapshot, only a batch that writes everything is answered; any refusal is the read's to give.
-            guard let guess = try? planModify(
+            guard let guess = try? ModifyPlan(
                 principal: principal, access: access, owner: owner, prepared: batch.prepared, existing: [:],
-                shareRoots: [:], usableAssets: [], atomic: batch.atomic, now: batch.now),
+                shareRoots: [:], usableAssets: [], atomic: batch.atomic, now: batch.now, configuration: configuration, validator: validator),
                 guess.writes.count == batch.prepared.count
             else { return nil }
             plan = guess

@@ -1,31 +1,88 @@
-import Foundation
+public import Foundation
 import HearthCloudModel
 public import HearthCore
-import GRDB
-import Logging
-import PostgresNIO
+public import Logging
 
 /// The record store's semantics, written once over SQL that runs on both SQLite and PostgreSQL.
 ///
 /// Each operation is one transaction. Writes first lock the data owner's change counter (one
 /// `UPDATE … RETURNING`), which serializes writers of one user's data and hands out the sequence numbers
-/// that order the change feeds; reads run in one snapshot. Use ``SQLiteRecordStore`` or ``PostgresRecordStore``.
-public class SQLRecordStore: RecordStore, @unchecked Sendable {
+/// that order the change feeds; reads run in one snapshot. What differs between the two databases (their
+/// connections, transactions, schema and errors) is the ``SQLDatabase`` under the store.
+///
+/// Open one with ``sqlite(url:configuration:clock:timers:logger:)`` (embedded, the server's default),
+/// ``sqlite(inMemory:clock:timers:logger:)`` (tests) or
+/// ``postgres(url:schema:maximumConnections:leaseTimeout:configuration:clock:timers:logger:)`` (several
+/// server processes on one database), then call ``migrate()``.
+public final class SQLRecordStore: RecordStore, Sendable {
     /// The database under the store, which the server's other tables (the pantry's) share.
     package let database: any SQLDatabase
     let configuration: CloudConfiguration
     let validator: RecordValidator
     let clock: @Sendable () -> Date
+    /// What the store's waits and timings are measured on.
+    let timers: any Clock<Duration>
     let logger: Logger
     /// Users' own zones as the last batch here left them, for batches of new records on PostgreSQL.
     let zoneSnapshots = ZoneSnapshots()
 
-    init(database: any SQLDatabase, configuration: CloudConfiguration, clock: @escaping @Sendable () -> Date, logger: Logger) {
+    init(
+        database: any SQLDatabase, configuration: CloudConfiguration, clock: @escaping @Sendable () -> Date,
+        timers: any Clock<Duration> = ContinuousClock(), logger: Logger
+    ) {
         self.database = database
         self.configuration = configuration
         self.validator = RecordValidator(configuration: configuration)
         self.clock = clock
+        self.timers = timers
         self.logger = logger
+    }
+
+    /// The store on an embedded SQLite database file at `url` (created when needed; the server keeps
+    /// `cloud.sqlite` in its data directory). Call ``migrate()`` before use.
+    /// - Parameters:
+    ///   - clock: the date records, sessions and codes are stamped with.
+    ///   - timers: the clock the database's background work (its log checkpoints) waits on.
+    /// - Throws: ``CloudError`` `INTERNAL_ERROR` naming the file when it cannot be opened.
+    public static func sqlite(
+        url: URL, configuration: CloudConfiguration = CloudConfiguration(), clock: @escaping @Sendable () -> Date = Date.init,
+        timers: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "hearth.cloud")
+    ) throws -> SQLRecordStore {
+        let database: SQLiteDatabase
+        do {
+            database = try SQLiteDatabase(url: url, timers: timers, logger: logger)
+        } catch {
+            throw CloudError(.internalError, "Could not open the record database \(url.path): \(error)")
+        }
+        return SQLRecordStore(database: database, configuration: configuration, clock: clock, timers: timers, logger: logger)
+    }
+
+    /// An empty store in memory, for tests. Call ``migrate()`` before use.
+    public static func sqlite(
+        inMemory configuration: CloudConfiguration = CloudConfiguration(), clock: @escaping @Sendable () -> Date = Date.init,
+        timers: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "hearth.cloud")
+    ) throws -> SQLRecordStore {
+        SQLRecordStore(database: try SQLiteDatabase(timers: timers), configuration: configuration, clock: clock, timers: timers, logger: logger)
+    }
+
+    /// The store on PostgreSQL at `url` (`postgres://user:password@host:5432/database`, optionally
+    /// `?schema=name&sslmode=require`): several server processes may share one database. Run ``run()`` (it
+    /// holds the connections) and then ``migrate()`` before use.
+    /// - Parameters:
+    ///   - schema: a schema to keep the tables in (created by ``migrate()``); tests give each their own.
+    ///   - leaseTimeout: how long a transaction waits for a pooled connection before it is answered
+    ///     `TRY_AGAIN_LATER`.
+    ///   - clock: the date records, sessions and codes are stamped with.
+    ///   - timers: the clock the database's deadlines and reconnections are measured on.
+    /// - Throws: ``CloudError`` `BAD_REQUEST` when the URL or schema name cannot be used.
+    public static func postgres(
+        url: String, schema: String? = nil, maximumConnections: Int = 20, leaseTimeout: Duration = .seconds(5),
+        configuration: CloudConfiguration = CloudConfiguration(), clock: @escaping @Sendable () -> Date = Date.init,
+        timers: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "hearth.cloud")
+    ) throws -> SQLRecordStore {
+        let database = try PostgresDatabase(
+            url: url, schema: schema, maximumConnections: maximumConnections, leaseTimeout: leaseTimeout, timers: timers, logger: logger)
+        return SQLRecordStore(database: database, configuration: configuration, clock: clock, timers: timers, logger: logger)
     }
 
     public var kind: String { database.dialect == .sqlite ? "sqlite" : "postgres" }
@@ -41,16 +98,32 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
         }
     }
 
+    /// Drops the store's PostgreSQL schema and everything in it, for tests that made their own schema.
+    /// - Throws: ``CloudError`` `BAD_REQUEST` on SQLite, which has no schema (remove its file instead).
+    public func dropSchema() async throws {
+        try await database.dropSchema()
+    }
+
     public func run() async throws { try await database.run() }
 
     public func checkHealth() async -> HealthStatus {
-        let started = ContinuousClock.now
-        do {
-            _ = try await database.transaction(readOnly: true) { tx in try await tx.query("SELECT 1 AS ok", []) }
-            return HealthStatus(isHealthy: true, lastChecked: clock(), responseTime: started.duration(to: .now).seconds)
-        } catch {
-            return HealthStatus(isHealthy: false, lastChecked: clock(), errors: ["\(kind) record store at \(database.location): \(error)"], responseTime: started.duration(to: .now).seconds)
+        let (failure, elapsed) = await Self.measure(on: timers) { () async -> (any Error)? in
+            do {
+                _ = try await self.database.transaction(readOnly: true) { tx in try await tx.query("SELECT 1 AS ok", []) }
+                return nil
+            } catch {
+                return error
+            }
         }
+        guard let failure else { return HealthStatus(isHealthy: true, lastChecked: clock(), responseTime: elapsed.seconds) }
+        return HealthStatus(isHealthy: false, lastChecked: clock(), errors: ["\(kind) record store at \(database.location): \(failure)"], responseTime: elapsed.seconds)
+    }
+
+    /// What `body` answers, and how long it took on `clock`.
+    private static func measure<C: Clock<Duration>, T>(on clock: C, _ body: () async -> T) async -> (T, Duration) {
+        let started = clock.now
+        let value = await body()
+        return (value, started.duration(to: clock.now))
     }
 
     var nowMilliseconds: Int64 { milliseconds(clock()) }
@@ -86,7 +159,7 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
             return error
         case is SQLUniqueViolation:
             return CloudError(.tryAgainLater, "Another request changed the same data at the same moment; try again.", retryAfter: 1)
-        case _ where Self.isStorageFull(error):
+        case _ where database.isStorageFull(error):
             logger.error("The record database's disk is full; writes are refused until space is freed", metadata: ["cloud.store": "\(kind)", "error": "\(error)"])
             return CloudError(.tryAgainLater, "The server's disk is full, so nothing was saved; try again once its operator has freed space.", retryAfter: 30)
         default:
@@ -96,19 +169,7 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
         }
     }
 
-    /// Whether `error` says the disk (or the database's quota of it) is full: SQLite's `SQLITE_FULL`, or
-    /// PostgreSQL's `disk_full` (53100).
-    static func isStorageFull(_ error: any Error) -> Bool {
-        if let error = error as? DatabaseError { return error.resultCode == .SQLITE_FULL }
-        return PostgresDatabase.sqlState(of: error) == "53100"
-    }
-
     // MARK: Owner counter
-
-    struct OwnerState {
-        var changeSeq: Int64
-        var storageBytes: Int64
-    }
 
     /// Locks the owner's counter row for the rest of the transaction and returns it.
     func lockOwner(_ tx: any SQLTransaction, _ ownerID: String) async throws -> OwnerState {
@@ -160,29 +221,6 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
     }
 
     // MARK: Zone access
-
-    /// A zone as one caller may use it.
-    struct ZoneAccess: Sendable {
-        var zonePK: Int64
-        var incarnation: Int64
-        var horizon: Int64
-        var ownerID: String
-        var zoneName: String
-        var isOwner: Bool
-        var zoneWide: CloudSharePermission?
-        var roots: [String: CloudSharePermission]
-        /// The owner's change counter when the zone was resolved.
-        var ownerSeq: Int64 = 0
-
-        var zoneID: CloudZoneID { CloudZoneID(zoneName: zoneName, ownerRecordName: ownerID) }
-        var seesEverything: Bool { isOwner || zoneWide != nil }
-
-        func canRead(root: String) -> Bool { seesEverything || roots[root] != nil }
-
-        func canWrite(root: String) -> Bool {
-            isOwner || zoneWide == .readWrite || roots[root] == .readWrite
-        }
-    }
 
     /// The zone `zoneID` as `principal` may use it in `scope`, or the error that says why not.
     func resolveZone(_ tx: any SQLTransaction, _ principal: CloudPrincipal, _ scope: CloudDatabaseScope, _ zoneID: CloudZoneID?) async throws -> ZoneAccess {
@@ -299,106 +337,5 @@ public class SQLRecordStore: RecordStore, @unchecked Sendable {
         var result: [String: String] = [:]
         for row in rows { result[row.text("root_name")] = row.text("name") }
         return result
-    }
-}
-
-// MARK: Stored records
-
-/// A record row as the store keeps it.
-struct StoredRecord: Sendable {
-    static let columns = "name, type, fields, seq, deleted, parent_name, root_name, left_root, created_at, created_by, created_device, modified_at, modified_by, modified_device, size"
-    /// The columns of records aliased `r`, for queries that join.
-    static let qualifiedColumns = columns.split(separator: ",").map { "r." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
-
-    var name: String
-    var type: String
-    var fields: String
-    var seq: Int64
-    var deleted: Bool
-    var parentName: String?
-    var rootName: String
-    var leftRoot: String?
-    var createdAt: Int64
-    var createdBy: String
-    var createdDevice: String?
-    var modifiedAt: Int64
-    var modifiedBy: String
-    var modifiedDevice: String?
-    var size: Int64
-
-    init(row: SQLRow) {
-        name = row.text("name")
-        type = row.text("type")
-        fields = row.text("fields")
-        seq = row.int("seq")
-        deleted = row.bool("deleted")
-        parentName = row.optionalText("parent_name")
-        rootName = row.text("root_name")
-        leftRoot = row.optionalText("left_root")
-        createdAt = row.int("created_at")
-        createdBy = row.text("created_by")
-        createdDevice = row.optionalText("created_device")
-        modifiedAt = row.int("modified_at")
-        modifiedBy = row.text("modified_by")
-        modifiedDevice = row.optionalText("modified_device")
-        size = row.int("size")
-    }
-
-    init(
-        name: String, type: String, fields: String, seq: Int64, deleted: Bool, parentName: String?, rootName: String,
-        leftRoot: String?, createdAt: Int64, createdBy: String, createdDevice: String?, modifiedAt: Int64,
-        modifiedBy: String, modifiedDevice: String?, size: Int64
-    ) {
-        self.name = name
-        self.type = type
-        self.fields = fields
-        self.seq = seq
-        self.deleted = deleted
-        self.parentName = parentName
-        self.rootName = rootName
-        self.leftRoot = leftRoot
-        self.createdAt = createdAt
-        self.createdBy = createdBy
-        self.createdDevice = createdDevice
-        self.modifiedAt = modifiedAt
-        self.modifiedBy = modifiedBy
-        self.modifiedDevice = modifiedDevice
-        self.size = size
-    }
-
-    func binds(zonePK: Int64) -> [SQLValue] {
-        [.int(zonePK), .text(name), .text(type), .text(fields), .int(seq), SQLValue(deleted), SQLValue(parentName), .text(rootName),
-         SQLValue(leftRoot), .int(createdAt), .text(createdBy), SQLValue(createdDevice), .int(modifiedAt), .text(modifiedBy),
-         SQLValue(modifiedDevice), .int(size)]
-    }
-
-    func decodedFields() throws -> [String: CloudFieldValue] {
-        if let json = JSONValue.parse(fields.utf8), let decoded = CloudFieldValue.fields(json: json) { return decoded }
-        return try CloudJSON.decoder.decode([String: CloudFieldValue].self, from: Data(fields.utf8))
-    }
-
-    /// The record as the client sees it, with only `desiredKeys` (every field when nil).
-    func cloudRecord(zoneID: CloudZoneID, shareName: String?, desiredKeys: Set<String>?) -> CloudRecord {
-        var record = CloudRecord(recordName: name, recordType: type, zoneID: zoneID)
-        if deleted {
-            record.deleted = true
-            record.recordChangeTag = changeTag(seq)
-            return record
-        }
-        if desiredKeys?.isEmpty != true {
-            let all = (try? decodedFields()) ?? [:]
-            record.fields = desiredKeys.map { keys in all.filter { keys.contains($0.key) } } ?? all
-        }
-        record.recordChangeTag = changeTag(seq)
-        record.created = CloudRecordStamp(timestamp: createdAt, userRecordName: createdBy, deviceID: createdDevice)
-        record.modified = CloudRecordStamp(timestamp: modifiedAt, userRecordName: modifiedBy, deviceID: modifiedDevice)
-        record.parent = parentName.map { CloudReference(recordName: $0) }
-        record.share = shareName.map { CloudReference(recordName: $0) }
-        return record
-    }
-
-    /// A deletion as a participant sees it when a record leaves their share.
-    func tombstone(zoneID: CloudZoneID) -> CloudRecord {
-        CloudRecord(recordName: name, recordType: type, zoneID: zoneID, recordChangeTag: changeTag(seq), deleted: true)
     }
 }

@@ -12,6 +12,7 @@ public import ServiceLifecycle
 public final class PushHub: Service, Sendable {
     private let store: any RecordStore
     private let heartbeat: Duration
+    private let timers: any Clock<Duration>
     private let logger: Logger
     private let connections = Broadcast<PushMessage, CloudPrincipal>(buffer: 1000)
     /// Whether the hub has subscribed to the store's changes, which it does when the first client connects
@@ -20,9 +21,12 @@ public final class PushHub: Service, Sendable {
     /// Hands that subscription to ``run()``.
     private let reading = AsyncStream.makeStream(of: AsyncStream<CloudChangeEvent>.self)
 
-    public init(store: any RecordStore, heartbeat: Duration = .seconds(15), logger: Logger) {
+    /// - Parameters:
+    ///   - heartbeat: how often, on `timers`, every connected client is sent a heartbeat.
+    public init(store: any RecordStore, heartbeat: Duration = .seconds(15), timers: any Clock<Duration> = ContinuousClock(), logger: Logger) {
         self.store = store
         self.heartbeat = heartbeat
+        self.timers = timers
         self.logger = logger
     }
 
@@ -57,7 +61,7 @@ public final class PushHub: Service, Sendable {
             }
             group.addTask {
                 while !Task.isCancelled && !Task.isShuttingDownGracefully {
-                    try? await cancelWhenGracefulShutdown { try await Task.sleep(for: self.heartbeat) }
+                    try? await cancelWhenGracefulShutdown { try await self.timers.sleep(for: self.heartbeat) }
                     self.connections.publish(.heartbeat)
                 }
             }

@@ -6,7 +6,9 @@ import Synchronization
 /// whose few threads stay free for the server's requests.
 ///
 /// The threads end with ``shutdown()`` (the database calls it when it is released).
-final class DatabaseThreads: TaskExecutor, @unchecked Sendable {
+///
+/// Checked `Sendable`: it holds only the ``JobQueue`` (which guards itself) and a `Mutex`.
+final class DatabaseThreads: TaskExecutor, Sendable {
     private let queue: JobQueue
     private let members = Mutex<Set<pthread_t>>([])
 
@@ -52,43 +54,4 @@ final class DatabaseThreads: TaskExecutor, @unchecked Sendable {
 
     /// Lets the threads finish the jobs already queued, then end.
     func shutdown() { queue.close() }
-}
-
-/// The executor's jobs in arrival order, handed to whichever thread is free.
-private final class JobQueue: @unchecked Sendable {
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var head = 0
-    private var closed = false
-
-    func push(_ job: UnownedJob) {
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
-    }
-
-    /// The next job, waiting for one; nil once the queue is closed and empty.
-    func next() -> UnownedJob? {
-        condition.lock()
-        defer { condition.unlock() }
-        while head == jobs.count {
-            if closed { return nil }
-            condition.wait()
-        }
-        let job = jobs[head]
-        head += 1
-        if head == jobs.count {
-            jobs.removeAll(keepingCapacity: true)
-            head = 0
-        }
-        return job
-    }
-
-    func close() {
-        condition.lock()
-        closed = true
-        condition.broadcast()
-        condition.unlock()
-    }
 }

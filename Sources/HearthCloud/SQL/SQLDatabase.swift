@@ -1,6 +1,7 @@
 package import HearthCore
 
-/// A SQL database the record store can open transactions on. Other server-side stores in the package (the
+/// A SQL database the record store can open transactions on: everything that differs between SQLite and
+/// PostgreSQL is behind it. Other server-side stores in the package (the
 /// pantry's tables) share it through ``SQLRecordStore/database``.
 package protocol SQLDatabase: Sendable {
     var dialect: SQLDialect { get }
@@ -11,8 +12,12 @@ package protocol SQLDatabase: Sendable {
     func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T
     /// Runs one read statement on its own (no explicit transaction: one round trip on PostgreSQL).
     func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
-    /// Creates or upgrades the tables.
+    /// Creates or upgrades the tables (and on PostgreSQL, the schema they are kept in when it is not `public`).
     func migrate() async throws
+    /// Drops the database's schema and everything in it, for tests that made their own schema.
+    func dropSchema() async throws
+    /// Whether `error`, thrown by this database, says its disk (or its quota of it) is full.
+    func isStorageFull(_ error: any Error) -> Bool
     /// Runs background work (connections, notifications) until cancelled.
     func run() async throws
     /// Committed change events, from this process and (on PostgreSQL) every other process on the database.

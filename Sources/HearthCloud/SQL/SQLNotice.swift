@@ -15,8 +15,3 @@ package struct SQLNotice: Codable, Sendable, Hashable {
         self.payload = payload
     }
 }
-
-/// How a notice travels in a `NOTIFY` payload, told apart from a change event by its one key.
-struct SQLNoticeEnvelope: Codable {
-    var notice: SQLNotice
-}

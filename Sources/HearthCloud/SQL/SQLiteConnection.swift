@@ -8,6 +8,12 @@ import HearthSQLite
 /// The record store owns its connections outright, so that a transaction can span statements run from async
 /// code without an open transaction ever being left to a library's checks: one task uses a connection at a
 /// time (the writer's batches, or a read leased from ``SQLiteReaderPool``), always on ``DatabaseThreads``.
+///
+/// `@unchecked Sendable` because it wraps a C handle (opened with `SQLITE_OPEN_NOMUTEX`) and a cache of
+/// prepared statements that nothing locks. What makes sending it safe is that it is used by one task at a
+/// time: the ``SQLiteWriter`` owns its connection and runs one batch at a time, a read connection belongs to
+/// whoever leased it from ``SQLiteReaderPool`` until it is handed back, and the checkpointer's connection is
+/// used only under the checkpoint lock. Nothing else keeps a reference to a connection.
 final class SQLiteConnection: @unchecked Sendable {
     private let handle: OpaquePointer
     private var statements: [String: Prepared] = [:]

@@ -1,5 +1,6 @@
 import CSQLiteSettings
 import Foundation
+import GRDB
 import GRDBSQLite
 import HearthCore
 import HearthCloudModel
@@ -30,14 +31,18 @@ final class SQLiteDatabase: SQLDatabase {
     private let logger: Logger
     /// The database file opened once more, to start its writeback (see ``startWriteback(_:)``); -1 in memory.
     private let databaseFile: Int32
+    /// What the checkpointer's rounds wait on.
+    private let timers: any Clock<Duration>
 
     /// Opens (creating when needed) the database file at `url`, with up to `readers` read connections; the
-    /// write-ahead log starts over each time it reaches `restartFrames` pages (see ``run()``).
+    /// write-ahead log starts over each time it reaches `restartFrames` pages (see ``run()``), and the
+    /// checkpointer waits its rounds on `timers`.
     init(
         url: URL, readers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), restartFrames: Int = SQLiteDatabase.restartFrames,
-        logger: Logger = Logger(label: "hearth.cloud")
+        timers: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "hearth.cloud")
     ) throws {
         self.logger = logger
+        self.timers = timers
         if !Self.memoryStatisticsOff {
             logger.debug("SQLite was already in use when the record database opened; its memory statistics stay on")
         }
@@ -72,8 +77,9 @@ final class SQLiteDatabase: SQLDatabase {
     private static let memoryStatisticsOff = hearth_sqlite_disable_memory_statistics() == SQLITE_OK
 
     /// An empty database in memory, for tests.
-    init() throws {
+    init(timers: any Clock<Duration> = ContinuousClock()) throws {
         logger = Logger(label: "hearth.cloud")
+        self.timers = timers
         threads = DatabaseThreads(count: 1, name: "hearth.sqlite.memory")
         writer = SQLiteWriter(connection: try SQLiteConnection(path: ":memory:", readOnly: false), threads: threads, counter: statements, checkpointFrames: .max) { _ in }
         restartFrames = .max
@@ -91,10 +97,22 @@ final class SQLiteDatabase: SQLDatabase {
     /// How many write batches have committed (each holds one or more transactions).
     var commitCount: Int { writer.commitCount }
 
+    /// How many write transactions wait for the writer's next batch.
+    var waitingWrites: Int { writer.waitingCount }
+
     func migrate() async throws {
         try await write { transaction in
             for statement in CloudSchema.sqlite { try transaction.connection.execute(statement) }
         }
+    }
+
+    func dropSchema() async throws {
+        throw CloudError(.badRequest, "The SQLite record database at \(location) has no schema to drop; remove its file instead.")
+    }
+
+    /// SQLite's `SQLITE_FULL`.
+    func isStorageFull(_ error: any Error) -> Bool {
+        (error as? DatabaseError)?.resultCode == .SQLITE_FULL
     }
 
     /// How long the checkpointer waits between rounds. Short on purpose: a checkpoint ends in an `fdatasync`
@@ -122,12 +140,12 @@ final class SQLiteDatabase: SQLDatabase {
     /// batches, and the log starts over with the next batch.
     func run() async throws {
         guard let checkpointer else {
-            while !Task.isCancelled { try? await Task.sleep(for: .seconds(3600)) }
+            while !Task.isCancelled { try? await timers.sleep(for: .seconds(3600)) }
             return
         }
         var checkpointed = -1  // a log left from before the start is checkpointed too
         while !Task.isCancelled {
-            try? await Task.sleep(for: Self.checkpointInterval)
+            try? await timers.sleep(for: Self.checkpointInterval)
             let commits = commitCount
             guard commits != checkpointed else { continue }
             let settled = await withTaskExecutorPreference(threads) {

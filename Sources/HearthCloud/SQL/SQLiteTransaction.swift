@@ -36,9 +36,3 @@ final class SQLiteTransaction: SQLTransaction {
     /// What the transaction queued to publish on commit, in order.
     var committed: SQLiteCommitted { SQLiteCommitted(events: pending.withLock { $0 }, notices: pendingNotices.withLock { $0 }) }
 }
-
-/// The change events and notices a SQLite transaction publishes once it commits.
-struct SQLiteCommitted: Sendable {
-    var events: [CloudChangeEvent] = []
-    var notices: [SQLNotice] = []
-}

@@ -30,6 +30,9 @@ final class SQLiteWriter: Sendable {
     /// How many batches have committed so far.
     var commitCount: Int { state.withLock { $0.commits } }
 
+    /// How many transactions wait for a batch to take them.
+    var waitingCount: Int { state.withLock { $0.waiting.count } }
+
     /// How long (in frames) the write-ahead log may grow before the writer checkpoints it without being asked:
     /// the last resort when nobody runs the background checkpoints that ask for it (``requestCheckpoint()``).
     let checkpointFrames: Int
@@ -198,32 +201,5 @@ final class SQLiteWriter: Sendable {
         if connection.isInsideTransaction { try? connection.execute("ROLLBACK") }
         for (job, _) in done { job.finish(.failure(error)) }
         done.removeAll()
-    }
-}
-
-/// One write transaction waiting for, or running in, a batch.
-private final class WriteJob: Sendable {
-    let id: UInt64
-    let run: @Sendable (SQLiteTransaction) async throws -> SQLiteCommitted
-    let committed: @Sendable (SQLiteCommitted) -> Void
-    private let continuation: Mutex<CheckedContinuation<Void, any Error>?>
-
-    init(
-        id: UInt64, continuation: CheckedContinuation<Void, any Error>,
-        run: @escaping @Sendable (SQLiteTransaction) async throws -> SQLiteCommitted,
-        committed: @escaping @Sendable (SQLiteCommitted) -> Void
-    ) {
-        self.id = id
-        self.run = run
-        self.committed = committed
-        self.continuation = Mutex(continuation)
-    }
-
-    /// Tells the waiting caller how its transaction ended; only the first call counts.
-    func finish(_ result: Result<Void, any Error>) {
-        continuation.withLock { continuation in
-            defer { continuation = nil }
-            return continuation
-        }?.resume(with: result)
     }
 }

@@ -105,5 +105,7 @@ struct AnnouncingDatabase: SQLDatabase {
 
     func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow] { try await base.single(sql, binds) }
     func migrate() async throws { try await base.migrate() }
+    func dropSchema() async throws { try await base.dropSchema() }
+    func isStorageFull(_ error: any Error) -> Bool { base.isStorageFull(error) }
     func run() async throws { try await base.run() }
 }

@@ -41,17 +41,17 @@ struct AnalyticsCollector: Sendable {
     /// few enough that parsing the largest body allowed takes little memory.
     static let valuesPerEvent = 250
 
-    /// The collector for `configuration`: on when project keys are configured and the record store is SQL, off
-    /// otherwise. Its table is created on SQLite now, and on PostgreSQL with the first events (the store's
-    /// connections only run once the server does).
+    /// The collector for `configuration`, keeping its events in a table of `store`'s database: on when project
+    /// keys are configured, off otherwise. Its table is created on SQLite now, and on PostgreSQL with the first
+    /// events (the store's connections only run once the server does).
     static func make(
-        _ configuration: ServerConfiguration, store: any RecordStore, limiter: (any RateLimiting)? = nil, logger: Logger
+        _ configuration: ServerConfiguration, store: SQLRecordStore, limiter: (any RateLimiting)? = nil, logger: Logger
     ) async throws -> AnalyticsCollector {
         let keys = Set(configuration.analyticsKeys)
         var events: (any CollectedEventStore)?
-        if !keys.isEmpty, let sql = store as? SQLRecordStore {
-            let table = MigratedOnce(sql.analyticsEvents(maxRowsPerKey: configuration.collectorLimits.maxRowsPerKey), kind: sql.kind)
-            if sql.kind == "sqlite" { try await table.prepare() }
+        if !keys.isEmpty {
+            let table = MigratedOnce(store.analyticsEvents(maxRowsPerKey: configuration.collectorLimits.maxRowsPerKey), kind: store.kind)
+            if store.kind == "sqlite" { try await table.prepare() }
             events = table
         }
         return AnalyticsCollector(

@@ -10,7 +10,9 @@ import ServiceLifecycle
 
 /// The record store and the services around it, wired from the server configuration.
 struct CloudServices {
-    let store: any RecordStore
+    /// The store as the server built it: the API uses it as a ``RecordStore``, and the pantry's and the
+    /// analytics collector's tables share its SQL database.
+    let store: SQLRecordStore
     let api: CloudAPI
     let services: [any Service]
 
@@ -23,12 +25,12 @@ struct CloudServices {
         connectTimeout: Duration = Self.connectTimeout, clock: any Clock<Duration> = ContinuousClock(),
         registry: PrometheusCollectorRegistry? = nil
     ) async throws -> CloudServices {
-        let store: any RecordStore
+        let store: SQLRecordStore
         if let url = configuration.databaseURL {
             do {
                 // Migrate with a short-lived client, so the tables exist before the server accepts requests. Only
                 // reaching the database has a deadline: a migration may wait on another process's, or on a busy server.
-                let migrator = try PostgresRecordStore(url: url, maximumConnections: 2, configuration: configuration.cloud, logger: logger)
+                let migrator = try SQLRecordStore.postgres(url: url, maximumConnections: 2, configuration: configuration.cloud, logger: logger)
                 let reached = try await withThrowingTaskGroup(of: Bool.self) { group in
                     group.addTask {
                         try await migrator.run()
@@ -46,13 +48,13 @@ struct CloudServices {
                 guard reached else {
                     throw ServiceError(.operationFailed, "The record database \(Redaction.url(url, showingUser: true)) did not answer within \(connectTimeout.seconds.formatted()) seconds. Check that PostgreSQL runs there and that the URL's host, port, user, password and database are right (--database or HEARTH_DATABASE_URL).")
                 }
-                store = try PostgresRecordStore(url: url, maximumConnections: configuration.databaseConnections, configuration: configuration.cloud, logger: logger)
+                store = try SQLRecordStore.postgres(url: url, maximumConnections: configuration.databaseConnections, configuration: configuration.cloud, logger: logger)
             } catch let error as CloudError {
                 throw ServiceError(.operationFailed, "The record database cannot be used: \(error.reason) Check --database or HEARTH_DATABASE_URL.", underlying: error)
             }
         } else {
             do {
-                let sqlite = try SQLiteRecordStore(url: dataDirectory.url.appendingPathComponent("cloud.sqlite"), configuration: configuration.cloud, logger: logger)
+                let sqlite = try SQLRecordStore.sqlite(url: dataDirectory.url.appendingPathComponent("cloud.sqlite"), configuration: configuration.cloud, logger: logger)
                 try await sqlite.migrate()
                 try await PantryGraphQL.migrate(sqlite)
                 store = sqlite
@@ -100,7 +102,7 @@ extension CloudServices {
 
     /// Whether `store` answers a statement within `timeout` on `clock`, asking again every 200 ms (a database
     /// still starting refuses connections for a moment).
-    static func reach(_ store: PostgresRecordStore, within timeout: Duration, clock: any Clock<Duration>) async -> Bool {
+    static func reach(_ store: SQLRecordStore, within timeout: Duration, clock: any Clock<Duration>) async -> Bool {
         await withTimeout(timeout, clock: clock) {
             while await !store.checkHealth().isHealthy {
                 guard (try? await clock.sleep(for: .milliseconds(200))) != nil else { return false }

@@ -189,9 +189,9 @@ public struct Doctor: Sendable {
         var logger = Logger(label: "hearth.doctor")
         logger.logLevel = .critical
         let redacted = Redaction.url(url, showingUser: true)
-        let store: PostgresRecordStore
+        let store: SQLRecordStore
         do {
-            store = try PostgresRecordStore(url: url, maximumConnections: 2, leaseTimeout: timeout, logger: logger)
+            store = try SQLRecordStore.postgres(url: url, maximumConnections: 2, leaseTimeout: timeout, logger: logger)
         } catch {
             return [DoctorFinding(check, .problem, "\(redacted) is not a database URL Hearth can use: \(error).",
                                   fix: "Give --database (HEARTH_DATABASE_URL) as postgres://user:password@host:5432/database.")]

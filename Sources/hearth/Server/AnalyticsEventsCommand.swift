@@ -51,7 +51,7 @@ struct AnalyticsEventsCommand: AsyncParsableCommand {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
                 throw ServiceError.validationFailed("--database must be a postgres:// URL such as postgres://user:password@host:5432/database.")
             }
-            let store = try PostgresRecordStore(url: url, maximumConnections: 2, logger: logger)
+            let store = try SQLRecordStore.postgres(url: url, maximumConnections: 2, logger: logger)
             events = try await withThrowingTaskGroup(of: [CollectedEvent]?.self) { group in
                 group.addTask {
                     try await store.run()
@@ -74,7 +74,7 @@ struct AnalyticsEventsCommand: AsyncParsableCommand {
             guard FileManager.default.fileExists(atPath: file.path) else {
                 throw ServiceError.validationFailed("There is no server database at \(file.path); give --server-data-dir the folder hearth serve keeps its data in (its --data-dir), or --database for PostgreSQL.")
             }
-            let store = try SQLiteRecordStore(url: file, logger: logger)
+            let store = try SQLRecordStore.sqlite(url: file, logger: logger)
             let table = store.analyticsEvents()
             try await table.migrate()
             events = try await table.events(query)

@@ -65,7 +65,7 @@ final class LiveServer: Sendable {
     func compactTombstones() async throws -> CloudCompactionReport {
         var configuration = cloud
         configuration.tombstoneRetention = .zero
-        let store = try SQLiteRecordStore(url: dataDirectory.appendingPathComponent("cloud.sqlite"), configuration: configuration)
+        let store = try SQLRecordStore.sqlite(url: dataDirectory.appendingPathComponent("cloud.sqlite"), configuration: configuration)
         return try await store.compact(now: Date().addingTimeInterval(1))
     }
 }
