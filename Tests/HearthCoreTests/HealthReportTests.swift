@@ -59,9 +59,9 @@ private struct HangingHealth: ServiceHealth {
             [HangingHealth(release: release, started: started), FixedHealth(serviceName: "fast", healthy: true, answered: answered)],
             timeout: .seconds(5), clock: clock
         )
-        // The fast check answered and stopped its timer; only the hanging one's timer is left.
+        // Both checks' timers are set and the fast check has answered; the hanging one waits out its timeout.
         try await waitUntil("the fast check answered and the hanging one waits out its timeout") {
-            answered.current && started.current && clock.pendingWaits == [.seconds(5)]
+            answered.current && started.current && clock.sleeperCount == 2
         }
         clock.advance(by: .seconds(5))
         let report = await checked

@@ -11,36 +11,28 @@ public protocol ServiceHealth: Sendable {
 /// Runs `operation`, returning nil when it does not finish within `timeout` on `clock`.
 ///
 /// The operation runs in its own task, which is cancelled on timeout; the caller is never held up by an
-/// operation that ignores cancellation. An operation that finishes in time stops the timer, so nothing is
-/// left asleep on `clock`.
+/// operation that ignores cancellation.
 package func withTimeout<T: Sendable>(
     _ timeout: Duration, clock: any Clock<Duration> = ContinuousClock(), _ operation: @escaping @Sendable () async -> T
 ) async -> T? {
-    let outcome = Locked<(continuation: CheckedContinuation<T?, Never>?, timer: Task<Void, Never>?, done: Bool)>((nil, nil, false))
+    let outcome = Locked<(continuation: CheckedContinuation<T?, Never>?, done: Bool)>((nil, false))
     @Sendable func finish(_ value: T?) -> Bool {
-        let (continuation, timer): (CheckedContinuation<T?, Never>?, Task<Void, Never>?) = outcome.withLock { state in
-            guard !state.done else { return (nil, nil) }
+        let continuation: CheckedContinuation<T?, Never>? = outcome.withLock { state in
+            guard !state.done else { return nil }
             state.done = true
-            defer { state.continuation = nil; state.timer = nil }
-            return (state.continuation, state.timer)
+            defer { state.continuation = nil }
+            return state.continuation
         }
-        timer?.cancel()
         continuation?.resume(returning: value)
         return continuation != nil
     }
     return await withCheckedContinuation { continuation in
         outcome.withLock { $0.continuation = continuation }
         let work = Task { _ = finish(await operation()) }
-        let timer = Task {
-            guard (try? await clock.sleep(for: timeout)) != nil else { return }
+        Task {
+            try? await clock.sleep(for: timeout)
             if finish(nil) { work.cancel() }
         }
-        let finished = outcome.withLock { state -> Bool in
-            if state.done { return true }
-            state.timer = timer
-            return false
-        }
-        if finished { timer.cancel() }
     }
 }
 
