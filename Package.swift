@@ -533,6 +533,7 @@ let package = Package(
             name: "HearthTestSupport",
             dependencies: [
                 "HearthCloudModel",
+                "HearthCore",
                 .product(name: "AsyncHTTPClient", package: "async-http-client"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOFoundationCompat", package: "swift-nio"),

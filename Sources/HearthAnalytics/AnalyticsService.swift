@@ -76,7 +76,7 @@ public actor AnalyticsService: AnalyticsServicing, Service {
     private let queue: AnalyticsQueue
     private let transport: any AnalyticsTransport
     private let now: @Sendable () -> Date
-    private let sleep: @Sendable (Duration) async throws -> Void
+    private let clock: any Clock<Duration>
     private let logger: Logger
     private var batchSize: Int
     private var optedOut: Bool?
@@ -86,20 +86,20 @@ public actor AnalyticsService: AnalyticsServicing, Service {
     ///   - database: an app database migrated with ``AnalyticsSchema``.
     ///   - transport: how bodies are posted (AsyncHTTPClient by default).
     ///   - now: the clock events are stamped with.
-    ///   - sleep: how the service waits between retries and flushes; tests pass one that returns at once.
+    ///   - clock: what the waits between retries and between flushes run on.
     public init(
         configuration: AnalyticsConfiguration,
         database: AppDatabase,
         transport: any AnalyticsTransport = HTTPAnalyticsTransport(),
         now: @escaping @Sendable () -> Date = Date.init,
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) },
+        clock: any Clock<Duration> = ContinuousClock(),
         logger: Logger = Logger(label: "hearth.analytics")
     ) {
         self.configuration = configuration
         self.queue = AnalyticsQueue(database: database)
         self.transport = transport
         self.now = now
-        self.sleep = sleep
+        self.clock = clock
         self.logger = logger
         self.batchSize = configuration.batchSize
     }
@@ -160,7 +160,7 @@ public actor AnalyticsService: AnalyticsServicing, Service {
     public func run() async throws {
         try? await cancelWhenGracefulShutdown {
             while !Task.isCancelled {
-                try await self.sleep(self.configuration.flushInterval)
+                try await self.clock.sleep(for: self.configuration.flushInterval)
                 await self.flush()
             }
         }
@@ -245,7 +245,7 @@ public actor AnalyticsService: AnalyticsServicing, Service {
                 let wait = retryAfter.map { min($0, configuration.maximumBackoff) } ?? configuration.backoff(attempt: attempt)
                 report.waits.append(wait)
                 do {
-                    try await sleep(wait)
+                    try await clock.sleep(for: wait)
                 } catch {
                     return .gaveUp("Cancelled while waiting to retry after: \(failure)")
                 }

@@ -159,7 +159,7 @@ func addOperationalRoutes(
     let connections = registry.makeGauge(descriptor: MetricNameDescriptor(namespace: "hearth", subsystem: "push", metricName: "connections", unitName: "", helpText: "Clients connected to the push channel"))
     router.get("/health") { _, _ -> Response in
         // The report is encoded once with the checks, not once per probe.
-        let report = try await reports.current { try EncodedHealthReport(await HealthReport.check(healthChecks, timeout: .seconds(5))) }
+        let report = try await reports.current { try EncodedHealthReport(await HealthReport.check(healthChecks, timeout: .seconds(5), clock: clock)) }
         return Response(
             status: report.isHealthy ? .ok : .serviceUnavailable,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
@@ -215,12 +215,7 @@ final class HealthReports: Sendable {
 
     init(maximumAge: Duration, clock: any Clock<Duration> = ContinuousClock()) {
         self.maximumAge = maximumAge
-        self.elapsed = Self.elapsed(on: clock)
-    }
-
-    private static func elapsed<C: Clock<Duration>>(on clock: C) -> @Sendable () -> Duration {
-        let origin = clock.now
-        return { origin.duration(to: clock.now) }
+        self.elapsed = clock.stopwatch()
     }
 
     /// The report, made by `make` when the last one is too old.

@@ -25,12 +25,13 @@ struct AnalyticsServiceTests {
 
     static func service(
         _ database: AppDatabase, host: URL, key: String? = "phc_test", batchSize: Int = 50, maximumQueued: Int = 1_000,
-        maximumRetries: Int = 5, requestTimeout: Duration = .seconds(15), logger: Logger = Logger(label: "test.analytics", factory: { _ in SwiftLogNoOpLogHandler() })
+        maximumRetries: Int = 5, requestTimeout: Duration = .seconds(15), clock: ManualClock = ManualClock(),
+        logger: Logger = Logger(label: "test.analytics", factory: { _ in SwiftLogNoOpLogHandler() })
     ) -> AnalyticsService {
         let ticks = Ticks()
         return AnalyticsService(
             configuration: AnalyticsConfiguration(apiKey: key, host: host, batchSize: batchSize, maximumQueued: maximumQueued, maximumRetries: maximumRetries, requestTimeout: requestTimeout),
-            database: database, now: { ticks.now }, sleep: { _ in }, logger: logger)
+            database: database, now: { ticks.now }, clock: clock, logger: logger)
     }
 
     static func memory() throws -> AppDatabase { try AppDatabase.inMemory(schemas: [AnalyticsSchema.self]) }
@@ -76,15 +77,20 @@ struct AnalyticsServiceTests {
     func backoff() async throws {
         let server = FakePostHog(.init(failures: [503, 502, 500], retryAfter: nil))
         try await server.run { host in
-            let analytics = Self.service(try Self.memory(), host: host)
+            let clock = ManualClock()
+            let analytics = Self.service(try Self.memory(), host: host, clock: clock)
             await analytics.track(GarageEvent.exportMade(format: .csv))
-            let report = await analytics.flush()
+            async let flushed = analytics.flush()
+            for wait: Duration in [.seconds(1), .seconds(2), .seconds(4)] { try await clock.advance(pastWaitOf: wait) }
+            let report = await flushed
             #expect(report.sent == 1)
             #expect(report.requests == 4)
             #expect(report.waits == [.seconds(1), .seconds(2), .seconds(4)])
             server.script.withLock { $0 = .init(failures: [429], retryAfter: 7) }
             await analytics.track(GarageEvent.exportMade(format: .json))
-            let limited = await analytics.flush()
+            async let flushedLater = analytics.flush()
+            try await clock.advance(pastWaitOf: .seconds(7))
+            let limited = await flushedLater
             #expect(limited.waits == [.seconds(7)])
             #expect(limited.sent == 1)
         }
@@ -94,10 +100,11 @@ struct AnalyticsServiceTests {
     func givesUpAndKeeps() async throws {
         let server = FakePostHog(.init(failures: Array(repeating: 503, count: 3)))
         try await server.run { host in
-            let analytics = Self.service(try Self.memory(), host: host, maximumRetries: 2)
+            let clock = ManualClock()
+            let analytics = Self.service(try Self.memory(), host: host, maximumRetries: 2, clock: clock)
             await analytics.track(GarageEvent.vehicleDeleted)
             await analytics.track(GarageEvent.vehicleAdded(source: .manual, hasVIN: false))
-            let report = await analytics.flush()
+            let report = await clock.passingEveryWait { await analytics.flush() }
             #expect(report.sent == 0)
             #expect(report.remaining == 2)
             #expect(report.waits == [.seconds(1), .seconds(2)])
@@ -108,9 +115,10 @@ struct AnalyticsServiceTests {
         }
         // Nobody listening: connection failures are retried the same way (each try ends at the request timeout,
         // as AsyncHTTPClient keeps trying to connect until then).
-        let closed = Self.service(try Self.memory(), host: URL(string: "http://127.0.0.1:9")!, maximumRetries: 3, requestTimeout: .milliseconds(300))
+        let clock = ManualClock()
+        let closed = Self.service(try Self.memory(), host: URL(string: "http://127.0.0.1:9")!, maximumRetries: 3, requestTimeout: .milliseconds(300), clock: clock)
         await closed.track(GarageEvent.vehicleDeleted)
-        let unreachable = await closed.flush()
+        let unreachable = await clock.passingEveryWait { await closed.flush() }
         #expect(unreachable.requests == 4)
         #expect(unreachable.waits == [.seconds(1), .seconds(2), .seconds(4)])
         #expect(unreachable.failure?.contains("could not be reached") == true)
@@ -121,22 +129,23 @@ struct AnalyticsServiceTests {
     func runsOnItsInterval() async throws {
         let server = FakePostHog()
         try await server.run { host in
-            let sleeps = Locked<[Duration]>([])
+            let clock = ManualClock()
             let analytics = AnalyticsService(
                 configuration: AnalyticsConfiguration(apiKey: "phc_test", host: host, flushInterval: .seconds(30)),
-                database: try Self.memory(),
-                sleep: { wait in
-                    // The third wait ends the loop, as a cancelled sleep does.
-                    let count = sleeps.withLock { value -> Int in
-                        value.append(wait)
-                        return value.count
-                    }
-                    if count > 2 { throw CancellationError() }
-                },
+                database: try Self.memory(), clock: clock,
                 logger: Logger(label: "test.analytics", factory: { _ in SwiftLogNoOpLogHandler() }))
             await analytics.track(GarageEvent.vehicleDeleted)
-            try await analytics.run()
-            #expect(sleeps.current == [.seconds(30), .seconds(30), .seconds(30)])
+            let running = Task { try await analytics.run() }
+            // Nothing goes out before the first interval has passed.
+            try await waitUntil("run() waits its first interval") { clock.pendingWaits == [.seconds(30)] }
+            #expect(server.events.isEmpty)
+            clock.advance(by: .seconds(30))
+            try await waitUntil("the first flush reached the server") { server.events.count == 1 }
+            // Then the loop waits the interval again after each flush, until it is cancelled.
+            try await clock.advance(pastWaitOf: .seconds(30))
+            try await clock.advance(pastWaitOf: .seconds(30))
+            running.cancel()
+            try await running.value
             #expect(server.events.map(\.event) == ["vehicle_deleted"])
             for event in Self.events.prefix(3) { await analytics.track(event) }
             async let first = analytics.flush()

@@ -1,12 +1,15 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Testing
 
 private struct FixedHealth: ServiceHealth {
     let serviceName: String
     let healthy: Bool
+    var answered: Locked<Bool>? = nil
     func checkHealth() async -> HealthStatus {
-        HealthStatus(isHealthy: healthy, lastChecked: Date(), errors: healthy ? [] : ["\(serviceName) is down"])
+        answered?.withLock { $0 = true }
+        return HealthStatus(isHealthy: healthy, lastChecked: Date(), errors: healthy ? [] : ["\(serviceName) is down"])
     }
 }
 
@@ -16,7 +19,9 @@ private struct FixedHealth: ServiceHealth {
 private struct HangingHealth: ServiceHealth {
     let serviceName = "hanging"
     let release: WatchedValue<Bool>
+    var started: Locked<Bool>? = nil
     func checkHealth() async -> HealthStatus {
+        started?.withLock { $0 = true }
         let release = self.release
         await Task.detached {
             do {
@@ -44,14 +49,22 @@ private struct HangingHealth: ServiceHealth {
         #expect(report.services["cache"]?.errors == ["cache is down"])
     }
 
-    @Test func aCheckThatHangsTimesOutWithoutHoldingUpTheReport() async {
+    @Test func aCheckThatHangsTimesOutWithoutHoldingUpTheReport() async throws {
         // The hanging check ends only after the report is back: a report that waited for it would never
         // return, and the suite's time limit would fail the test.
         let release = WatchedValue(false)
-        let report = await HealthReport.check(
-            [HangingHealth(release: release), FixedHealth(serviceName: "fast", healthy: true)],
-            timeout: .milliseconds(200)
+        let clock = ManualClock()
+        let started = Locked(false), answered = Locked(false)
+        async let checked = HealthReport.check(
+            [HangingHealth(release: release, started: started), FixedHealth(serviceName: "fast", healthy: true, answered: answered)],
+            timeout: .seconds(5), clock: clock
         )
+        // Both checks' timers are set and the fast check has answered; the hanging one waits out its timeout.
+        try await waitUntil("the fast check answered and the hanging one waits out its timeout") {
+            answered.current && started.current && clock.sleeperCount == 2
+        }
+        clock.advance(by: .seconds(5))
+        let report = await checked
         release.send(true)
         #expect(report.services["fast"]?.isHealthy == true)
         let hanging = report.services["hanging"]

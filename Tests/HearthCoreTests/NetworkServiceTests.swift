@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -12,7 +13,8 @@ private struct Item: Codable, Equatable, Sendable, ResponseEncodable {
 }
 
 /// A real HTTP peer on a free loopback port, with routes that misbehave in the ways servers do.
-private func withPeer(_ body: @Sendable (URL, Locked<[String: Int]>) async throws -> Void) async throws {
+/// `/slow` holds its answer until `clock` reads a minute.
+private func withPeer(clock: ManualClock = ManualClock(), _ body: @Sendable (URL, Locked<[String: Int]>) async throws -> Void) async throws {
     let hits = Locked<[String: Int]>([:])
     let router = Router()
     @Sendable func count(_ name: String) -> Int { hits.withLock { $0[name, default: 0] += 1; return $0[name]! } }
@@ -58,7 +60,8 @@ private func withPeer(_ body: @Sendable (URL, Locked<[String: Int]>) async throw
     }
     router.get("/empty") { _, _ -> Response in Response(status: .ok) }
     router.get("/slow") { _, _ -> Response in
-        try await Task.sleep(for: .seconds(3))
+        _ = count("slow")
+        try await clock.sleep(until: ManualClock.Instant(offset: .seconds(60)), tolerance: nil)
         return Response(status: .ok)
     }
     var logger = Logger(label: "test.peer")
@@ -98,21 +101,23 @@ private func withPeer(_ body: @Sendable (URL, Locked<[String: Int]>) async throw
 
     @Test func idempotentRequestsAreRetriedWithBackoff() async throws {
         try await withPeer { base, hits in
-            let delays = Locked<[Duration]>([])
+            let clock = ManualClock()
             let network = NetworkService(
-                configuration: NetworkConfiguration(baseURL: base, maxRetries: 3, initialBackoff: .milliseconds(100)),
-                sleep: { delay in delays.withLock { $0.append(delay) } }
+                configuration: NetworkConfiguration(baseURL: base, maxRetries: 3, initialBackoff: .milliseconds(100)), clock: clock
             )
-            let item: Item = try await network.get("/flaky")
+            async let fetched: Item = network.get("/flaky")
+            // The backoff doubles: each retry goes out only once its wait has passed on the clock.
+            try await clock.advance(pastWaitOf: .milliseconds(100))
+            try await clock.advance(pastWaitOf: .milliseconds(200))
+            let item = try await fetched
             #expect(item.name == "finally")
             #expect(hits.current["flaky"] == 3)
-            #expect(delays.current == [.milliseconds(100), .milliseconds(200)])
         }
     }
 
     @Test func postsAreNotRetried() async throws {
         try await withPeer { base, hits in
-            let network = NetworkService(configuration: NetworkConfiguration(baseURL: base), sleep: { _ in })
+            let network = NetworkService(configuration: NetworkConfiguration(baseURL: base), clock: ManualClock())
             await #expect(throws: ServiceError.self) {
                 let _: Item = try await network.post("/flaky-post", body: Item(id: 1, name: "x"))
             }
@@ -122,21 +127,19 @@ private func withPeer(_ body: @Sendable (URL, Locked<[String: Int]>) async throw
 
     @Test func retryAfterIsHonoured() async throws {
         try await withPeer { base, hits in
-            let delays = Locked<[Duration]>([])
-            let network = NetworkService(
-                configuration: NetworkConfiguration(baseURL: base),
-                sleep: { delay in delays.withLock { $0.append(delay) } }
-            )
-            let item: Item = try await network.get("/throttled")
+            let clock = ManualClock()
+            let network = NetworkService(configuration: NetworkConfiguration(baseURL: base), clock: clock)
+            async let fetched: Item = network.get("/throttled")
+            try await clock.advance(pastWaitOf: .seconds(2))
+            let item = try await fetched
             #expect(item.name == "patient")
-            #expect(delays.current == [.seconds(2)])
             #expect(hits.current["throttled"] == 2)
         }
     }
 
     @Test func aRetryAfterBeyondTheLimitIsReportedAsRateLimited() async throws {
         try await withPeer { base, hits in
-            let network = NetworkService(configuration: NetworkConfiguration(baseURL: base), sleep: { _ in })
+            let network = NetworkService(configuration: NetworkConfiguration(baseURL: base), clock: ManualClock())
             do {
                 let _: Item = try await network.get("/throttled-long")
                 Issue.record("must throw")
@@ -151,7 +154,7 @@ private func withPeer(_ body: @Sendable (URL, Locked<[String: Int]>) async throw
 
     @Test func errorsNameTheEndpointWithoutItsQuery() async throws {
         try await withPeer { base, _ in
-            let network = NetworkService(configuration: NetworkConfiguration(baseURL: base), sleep: { _ in })
+            let network = NetworkService(configuration: NetworkConfiguration(baseURL: base), clock: ManualClock())
             do {
                 _ = try await network.send(.get, "/throttled-long", query: [URLQueryItem(name: "token", value: "s3cret")])
                 Issue.record("must throw")
@@ -185,18 +188,24 @@ private func withPeer(_ body: @Sendable (URL, Locked<[String: Int]>) async throw
     }
 
     @Test func slowResponsesTimeOut() async throws {
-        try await withPeer { base, _ in
+        let clock = ManualClock()
+        try await withPeer(clock: clock) { base, hits in
             let network = NetworkService(
-                configuration: NetworkConfiguration(baseURL: base, timeout: .milliseconds(300), maxRetries: 0)
+                configuration: NetworkConfiguration(baseURL: base, timeout: .seconds(20), maxRetries: 0), clock: clock
             )
-            // The peer answers after 3 s: only the 300 ms timeout can end the request with `timedOut`, so the
-            // code proves it fired, with no wall-clock bound that a busy single core could break.
+            // The peer holds its answer until the same clock reads a minute: once it has the request, moving the clock
+            // past the client's 20 s timeout ends the request with `timedOut`, and nothing else could.
+            async let answer: EmptyResponse = network.get("/slow")
+            try await waitUntil("the peer holds the request") { hits.current["slow"] == 1 }
+            try await clock.advance(pastWaitOf: .seconds(20))
             do {
-                let _: EmptyResponse = try await network.get("/slow")
+                _ = try await answer
                 Issue.record("must time out")
             } catch let error as ServiceError {
                 #expect(error.code == .timedOut)
             }
+            // The peer's answer goes out (to nobody) so the server stops cleanly.
+            clock.advance(by: .seconds(60))
         }
     }
 
@@ -214,7 +223,7 @@ private func withPeer(_ body: @Sendable (URL, Locked<[String: Int]>) async throw
     }
 
     @Test func anUnreachablePeerIsAnOperationFailure() async throws {
-        let network = NetworkService(configuration: NetworkConfiguration(maxRetries: 1), sleep: { _ in })
+        let network = NetworkService(configuration: NetworkConfiguration(maxRetries: 1, initialBackoff: .zero), clock: ManualClock())
         // Port 9 (discard) is closed on loopback; connecting is refused at once.
         do {
             let _: EmptyResponse = try await network.get("http://127.0.0.1:9/")

@@ -117,14 +117,11 @@ struct OutboxRecorder: FinanceChangeRecorder {
                 if count == 100 { return }
             }
         }
-        let timeout = Task {
-            try await Task.sleep(for: .seconds(20))
-            watcher.cancel()
-        }
+        defer { watcher.cancel() }
         try await waitUntil("the watcher has the first count") { !seen.current.isEmpty }
         try await store.insertTransactions((0..<100).map { Transaction(title: "T\($0)", amount: 1) })
+        try await waitUntil("the watcher sees the hundred rows") { seen.current.last == 100 }
         try await watcher.value
-        timeout.cancel()
         #expect(seen.current == [0, 100])
     }
 

@@ -65,8 +65,9 @@ enum FakeNHTSA {
          "Consequence":"","Remedy":"Replace.","Notes":"","ModelYear":"2003","Make":"HONDA","Model":"ACCORD"}]}
         """
 
-    /// Runs the fake on a free port for the duration of `body`; `hits` counts the requests per path.
-    static func serve(_ body: @escaping @Sendable (_ baseURL: URL, _ hits: Locked<[String: Int]>) async throws -> Void) async throws {
+    /// Runs the fake on a free port for the duration of `body`; `hits` counts the requests per path. A VIN of
+    /// `SLEEPYSLEEPYSLEEP` is answered only once `clock` reads a minute.
+    static func serve(clock: ManualClock = ManualClock(), _ body: @escaping @Sendable (_ baseURL: URL, _ hits: Locked<[String: Int]>) async throws -> Void) async throws {
         let hits = Locked<[String: Int]>([:])
         let router = Router()
         router.get("/api/vehicles/DecodeVinValues/:vin") { request, context -> Response in
@@ -90,7 +91,7 @@ enum FakeNHTSA {
                     "SuggestedVIN": "1HGCM826!!A!!!!!!",
                 ])
             case "SLEEPYSLEEPYSLEEP":
-                try await Task.sleep(for: .seconds(2))
+                try await clock.sleep(until: ManualClock.Instant(offset: .seconds(60)), tolerance: nil)
                 json = vpic(vin: vin, [:])
             default:
                 return Response(status: .badRequest, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"Message":"Invalid VIN"}"#)))
@@ -195,11 +196,23 @@ enum FakeNHTSA {
 
     @Test func timesOut() async throws {
         #expect(NHTSAConfiguration().timeout == .seconds(15))
-        try await FakeNHTSA.serve { base, _ in
-            let error = await expectError("did not answer within") {
-                _ = try await Self.client(base, timeout: .milliseconds(200)).decodeVIN("SLEEPYSLEEPYSLEEP", modelYear: nil)
+        let peer = ManualClock()
+        try await FakeNHTSA.serve(clock: peer) { base, hits in
+            let clock = ManualClock()
+            let client = Self.client(base, clock: clock)
+            async let failure = expectError("did not answer within") {
+                _ = try await client.decodeVIN("SLEEPYSLEEPYSLEEP", modelYear: nil)
             }
+            // A timeout is worth retrying: three tries, each ended by the 15 s timeout, with a backoff between.
+            for attempt in 1...3 {
+                try await waitUntil("the fake has try \(attempt)") { hits.current.values.reduce(0, +) == attempt }
+                try await clock.advance(pastWaitOf: .seconds(15))
+                if attempt < 3 { try await clock.advance(pastWaitOf: .milliseconds(250 << (attempt - 1))) }
+            }
+            let error = await failure
             #expect(error?.code == .timedOut)
+            #expect(hits.current.values.reduce(0, +) == 3)
+            peer.advance(by: .seconds(60))
         }
     }
 

@@ -2,6 +2,7 @@ import Foundation
 import GraphQL
 import HearthCloud
 import HearthPantryModel
+import HearthTestSupport
 @testable import HearthPantryServer
 import Logging
 import Testing
@@ -10,20 +11,9 @@ import Testing
 struct SubscriptionTests {
     static let subscription = "subscription($id: String!) { householdChanged(id: $id) { kind householdId household { name memberCount } } }"
 
-    /// The next result of `stream`, or nil when it ends or nothing comes within `seconds`.
-    static func next(_ stream: AsyncThrowingStream<GraphQLResult, any Error>, within seconds: Int = 30) async throws -> GraphQLResult? {
-        try await withThrowingTaskGroup(of: GraphQLResult?.self) { group in
-            group.addTask {
-                var iterator = stream.makeAsyncIterator()
-                return try await iterator.next()
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(seconds))
-                return nil
-            }
-            defer { group.cancelAll() }
-            return try await group.next() ?? nil
-        }
+    /// The next result of `stream`, or nil when it ends; ``WaitTimedOut`` when neither happens in 30 s.
+    static func next(_ stream: AsyncThrowingStream<GraphQLResult, any Error>) async throws -> GraphQLResult? {
+        try await firstElement("the subscription sends its next result or ends", of: stream) { $0 }
     }
 
     static func subscribe(_ graphQL: PantryGraphQL, _ household: Household, as viewer: PantryViewer) async throws -> AsyncThrowingStream<GraphQLResult, any Error> {

@@ -68,7 +68,6 @@ struct GraphQLServiceTests {
         #expect(await serviceError { _ = try await graphQL.query(Self.list, variables: [:], policy: .cacheOnly) }?.code == .notFound)
         #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .networkFirst)) == ["Allotment", "Cabin", "Home"])
 
-        try await Task.sleep(for: .milliseconds(200))
         await server.stop()
         #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .networkFirst)) == ["Allotment", "Cabin", "Home"], "network-first falls back to the cache when the server is gone")
         let unreachable = await serviceError { _ = try await graphQL.query(Self.list, variables: [:], policy: .networkOnly) }

@@ -50,21 +50,13 @@ final class LiveServer: Sendable {
     /// Stops the server gracefully; false when it has not stopped within `limit` (it goes on stopping).
     func stop(within limit: Duration) async -> Bool {
         await group.triggerGracefulShutdown()
-        let (ended, signal) = AsyncStream.makeStream(of: Bool.self)
+        let stopped = Locked(false)
         let running = task
-        let stopped = Task {
+        Task {
             _ = try? await running.value
-            signal.yield(true)
+            stopped.withLock { $0 = true }
         }
-        let deadline = Task {
-            try await Task.sleep(for: limit)
-            signal.yield(false)
-        }
-        var first = ended.makeAsyncIterator()
-        let finished = await first.next() ?? false
-        deadline.cancel()
-        _ = stopped
-        return finished
+        return (try? await waitUntil("the test server stopped", timeout: limit) { stopped.current }) != nil
     }
 
     /// A fresh client of this server (its own files, token store and caches), with time from `clock` and `now`.

@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthPantry
 import HearthPantryModel
+import HearthTestSupport
 import Testing
 
 @Suite("PantryService against a live server: edit, delete and every stock verb", .timeLimit(.minutes(10)))
@@ -75,24 +76,17 @@ struct PantryLiveUpdatesTests {
         return (a, b, home, rice)
     }
 
-    /// Waits until the watched list holds `quantity` for the item, within `seconds`; the answers seen on the way.
-    static func waitFor(_ watched: Watched<[PantryItem]>, _ id: String, quantity: Double, within seconds: Double = 5) async throws -> [[PantryItem]] {
-        try await withThrowingTaskGroup(of: [[PantryItem]].self) { group in
-            group.addTask {
-                var seen: [[PantryItem]] = []
-                for try await items in watched {
-                    seen.append(items)
-                    if items.first(where: { $0.id == id })?.quantity == quantity { return seen }
-                }
-                return seen
-            }
-            group.addTask {
-                try await Task.sleep(for: .seconds(seconds))
-                return []
-            }
-            defer { group.cancelAll() }
-            return try await group.next() ?? []
+    /// Waits until the watched list holds `quantity` for the item; every answer on the way goes into `seen`, which
+    /// is returned. ``WaitTimedOut`` when that does not happen within 30 s.
+    @discardableResult
+    static func waitFor(
+        _ watched: Watched<[PantryItem]>, _ id: String, quantity: Double, seen: Locked<[[PantryItem]]> = Locked([])
+    ) async throws -> [[PantryItem]] {
+        _ = try await firstElement("the watched list holds \(quantity) of the item", of: watched) { items -> Bool? in
+            seen.withLock { $0.append(items) }
+            return items.first(where: { $0.id == id })?.quantity == quantity ? true : nil
         }
+        return seen.current
     }
 
     @Test("A watches items; B consumes stock; A's watcher yields the new quantity")
@@ -103,7 +97,7 @@ struct PantryLiveUpdatesTests {
             try await live.follow(householdId: home.id)
             let changes = live.changes()
             let watched = try a.pantry().watchItems(in: home.id)
-            let consumer = Task { try await Self.waitFor(watched, rice.id, quantity: 300, within: 20) }
+            let consumer = Task { try await Self.waitFor(watched, rice.id, quantity: 300) }
             // Give the subscription a moment to be acknowledged before B acts.
             try await Self.settle(changes, a: a, home: home)
             _ = try await b.pantry().consume(rice.id, quantity: 200, spoiled: false, location: nil)
@@ -124,12 +118,11 @@ struct PantryLiveUpdatesTests {
             }
         }
         defer { listener.cancel() }
-        for _ in 0..<40 {
+        try await waitUntil("the live subscription hears A's own change", interval: .milliseconds(250)) {
+            if heard.current { return true }
             _ = try await a.pantry().addItem(householdId: home.id, name: "Probe", quantity: 0, unit: nil, category: nil, expirationDate: nil, location: nil, notes: nil)
-            try await Task.sleep(for: .milliseconds(250))
-            if heard.current { return }
+            return false
         }
-        Issue.record("the live subscription never heard A's own change")
     }
 
     @Test("a cancelled watcher stops cleanly; stopping live updates ends the subscription")
@@ -141,18 +134,15 @@ struct PantryLiveUpdatesTests {
             try await live.follow(householdId: home.id)
             try await Self.settle(live.changes(), a: a, home: home)
             let watched = try a.pantry().watchItems(in: home.id)
+            let answers = Locked(0)
             let consumer = Task {
-                var answers = 0
-                for try await _ in watched { answers += 1 }
-                return answers
+                for try await _ in watched { answers.withLock { $0 += 1 } }
             }
-            try await Task.sleep(for: .milliseconds(300))
+            try await waitUntil("the watcher has its first answer") { answers.current >= 1 }
             #expect(await graphQL.watcherCount == 1)
             consumer.cancel()
-            let answers = try await consumer.value
-            #expect(answers >= 1)
-            for _ in 0..<50 where await graphQL.watcherCount > 0 { try await Task.sleep(for: .milliseconds(20)) }
-            #expect(await graphQL.watcherCount == 0, "the cancelled watcher is forgotten")
+            try await consumer.value
+            try await waitUntil("the cancelled watcher is forgotten") { await graphQL.watcherCount == 0 }
             #expect(await live.households == [home.id])
             await live.stop(householdId: home.id)
             #expect(await live.households.isEmpty)
@@ -171,12 +161,13 @@ struct PantryLiveUpdatesTests {
             let client = try #require(live.subscriptions as? GraphQLSubscriptionClient)
             let before = await client.connections
             await live.reconnect()
-            for _ in 0..<100 where await client.connections == before { try await Task.sleep(for: .milliseconds(50)) }
-            #expect(await client.connections == before + 1, "the connection was opened again")
+            try await waitUntil("the connection is opened again") { await client.connections != before }
+            #expect(await client.connections == before + 1, "the connection was opened again, once")
             try await Self.settle(live.changes(), a: a, home: home)
             let watched = try a.pantry().watchItems(in: home.id)
-            let consumer = Task { try await Self.waitFor(watched, rice.id, quantity: 450, within: 20) }
-            try await Task.sleep(for: .milliseconds(300))
+            let answers = Locked<[[PantryItem]]>([])
+            let consumer = Task { try await Self.waitFor(watched, rice.id, quantity: 450, seen: answers) }
+            try await waitUntil("the watcher has its first answer") { !answers.current.isEmpty }
             _ = try await b.pantry().consume(rice.id, quantity: 50, spoiled: false, location: nil)
             let seen = try await consumer.value
             #expect(seen.last?.first { $0.id == rice.id }?.quantity == 450, "\(seen.map { $0.map(\.quantity) })")

@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HearthTestSupport
 import HearthCloudModel
+import HearthCore
 import Hummingbird
 import Logging
 import NIOCore
@@ -221,12 +222,15 @@ import Testing
         } catch let error as CloudTransportError {
             #expect(error.code == .invalidResponse)
         }
-        // A push channel that opens and then goes silent is dropped after the idle timeout.
-        var quiet = CloudClientConfiguration(serverURL: peer.url)
-        quiet.pushIdleTimeout = .milliseconds(600)
-        let silent = CloudClient(configuration: quiet, httpClient: testHTTPClient, token: "t")
+        // A push channel that opens and then goes silent is dropped after the idle timeout (45 s), which a
+        // watchdog checks every third of it on the client's clock: still open after 45 s of silence, dropped
+        // at the look after that.
+        let clock = ManualClock()
+        let silent = CloudClient(configuration: CloudClientConfiguration(serverURL: peer.url), httpClient: testHTTPClient, token: "t", clock: clock)
         var events = silent.pushEvents().makeAsyncIterator()
         #expect(try await events.next() == .connected)
+        for _ in 1...3 { try await clock.advance(pastWaitOf: .seconds(15)) }
+        try await clock.advance(pastWaitOf: .seconds(15))
         await #expect(throws: CloudTransportError.self) { _ = try await events.next() }
     }
 
@@ -246,17 +250,21 @@ final class FakePeer: Sendable {
     let port: Int
     private let group: ServiceGroup
     private let task: Task<Void, any Error>
+    /// The push channel stays open, silent, until this clock moves.
+    private let hold: ManualClock
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    private init(port: Int, group: ServiceGroup, task: Task<Void, any Error>) {
+    private init(port: Int, group: ServiceGroup, task: Task<Void, any Error>, hold: ManualClock) {
         self.port = port
         self.group = group
         self.task = task
+        self.hold = hold
     }
 
     static func start() async throws -> FakePeer {
         let router = Router()
+        let hold = ManualClock()
         router.post("/cloud/v1/private/zones/list") { _, _ in
             Response(status: .badGateway, headers: [.contentType: "text/html"], body: .init(byteBuffer: ByteBuffer(string: "<html><body>502 Bad Gateway</body></html>")))
         }
@@ -269,7 +277,7 @@ final class FakePeer: Sendable {
         router.get("/cloud/v1/push") { _, _ in
             Response(status: .ok, headers: [.contentType: "text/event-stream"], body: ResponseBody { writer in
                 try await writer.write(ByteBuffer(string: "event: ready\ndata: {}\n\n"))
-                try await Task.sleep(for: .seconds(30))
+                try await hold.sleep(until: ManualClock.Instant(offset: .seconds(1)), tolerance: nil)
                 try await writer.finish(nil)
             })
         }
@@ -281,10 +289,11 @@ final class FakePeer: Sendable {
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
-        return FakePeer(port: port, group: group, task: task)
+        return FakePeer(port: port, group: group, task: task, hold: hold)
     }
 
     func stop() async {
+        hold.advance(by: .seconds(1))
         await group.triggerGracefulShutdown()
         _ = try? await task.value
     }

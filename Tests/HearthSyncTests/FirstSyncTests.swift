@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HearthCloudModel
+import HearthCore
 import HearthStore
 import Testing
 @testable import HearthSync
@@ -85,36 +86,28 @@ import HearthTestSupport
         #expect(report.problems.first?.contains("bad") == true)
 
         // The page that was rolled back and applied again record by record announced each record once.
-        let announced = await names(in: events, until: { $0.saved.count >= 6 && !$0.failed.isEmpty })
+        let announced = try await names(in: events, until: { $0.saved.count >= 6 && !$0.failed.isEmpty })
         #expect(announced.saved == ["g1", "g2", "g3", "g4", "g5", "g6"])
         #expect(announced.failed == ["bad"])
     }
 
-    /// The records named by `fetched` and `failed` events, until `done` holds of them (for at most 10 s).
+    /// The records named by `fetched` and `failed` events, until `done` holds of them (``WaitTimedOut`` after 30 s).
     private func names(
         in events: AsyncStream<SyncEvent>, until done: @escaping @Sendable ((saved: [String], failed: [String])) -> Bool
-    ) async -> (saved: [String], failed: [String]) {
-        await withTaskGroup(of: (saved: [String], failed: [String])?.self) { group in
-            group.addTask {
-                var names: (saved: [String], failed: [String]) = ([], [])
-                for await event in events {
-                    switch event {
-                    case .fetched(_, let records, _): names.saved += records.map(\.recordName)
-                    case .failed(let id, _): names.failed.append(id.recordName)
-                    default: break
-                    }
-                    if done(names) { return names }
+    ) async throws -> (saved: [String], failed: [String]) {
+        let names = Locked<(saved: [String], failed: [String])>(([], []))
+        let found = try await firstElement("the events name the records awaited", of: events) { event -> (saved: [String], failed: [String])? in
+            let seen = names.withLock { names in
+                switch event {
+                case .fetched(_, let records, _): names.saved += records.map(\.recordName)
+                case .failed(let id, _): names.failed.append(id.recordName)
+                default: break
                 }
                 return names
             }
-            group.addTask {
-                try? await Task.sleep(for: .seconds(10))
-                return nil
-            }
-            let first = await group.next() ?? nil
-            group.cancelAll()
-            return first ?? ([], [])
+            return done(seen) ? seen : nil
         }
+        return found ?? names.current
     }
 
     @Test func aFetchOfManyPagesPutsTheConnectionSettingsBack() async throws {

@@ -18,15 +18,17 @@ struct GarageDevice {
     let engine: SyncEngine
     let sync: SyncService
 
-    /// A device signed in to `server` as `email`, on the database file at `url` (a new temp file by default).
+    /// A device signed in to `server` as `email`, on the database file at `url` (a new temp file by default),
+    /// stamping its changes with `now`.
     static func make(
-        _ server: LiveServer, email: String, signUp: Bool = false, url: URL? = nil, extraSchemas: [any DatabaseSchema.Type] = []
+        _ server: LiveServer, email: String, signUp: Bool = false, url: URL? = nil, extraSchemas: [any DatabaseSchema.Type] = [],
+        now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> GarageDevice {
         let url = try url ?? garageFile()
         let utc = TimeZone(identifier: "UTC")!
         let garage = extraSchemas.isEmpty
-            ? try GarageSync.open(at: url, timeZone: utc)
-            : GarageSync.wrap(try AppDatabase.open(at: url, schemas: GarageSync.schemas + extraSchemas), timeZone: utc)
+            ? try GarageSync.open(at: url, timeZone: utc, now: now)
+            : GarageSync.wrap(try AppDatabase.open(at: url, schemas: GarageSync.schemas + extraSchemas), timeZone: utc, now: now)
         let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         if signUp {
             try await client.signUp(email: email, password: "long enough password")
@@ -188,8 +190,15 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
         let email = freshEmail("garage")
-        let phone = try await GarageDevice.make(server, email: email, signUp: true)
-        let laptop = try await GarageDevice.make(server, email: email)
+        // The devices' edits are stamped from one wall clock that moves a millisecond with each reading and that
+        // the test moves on, so which edit is later is decided here.
+        let clock = WallClock()
+        let ticking: @Sendable () -> Date = {
+            clock.advance(by: 0.001)
+            return clock.now
+        }
+        let phone = try await GarageDevice.make(server, email: email, signUp: true, now: ticking)
+        let laptop = try await GarageDevice.make(server, email: email, now: ticking)
         let car = try await phone.store.addVehicle(Vehicle(name: "Daily", make: "Honda", model: "Civic", year: 2019, currentMileage: 40_000))
         let oil = try await phone.store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)
         try await phone.sync.sync()
@@ -198,7 +207,7 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         // Both edit the vehicle and complete the oil change while apart; the laptop edits last.
         try await phone.store.updateMileage(car.id, to: 45_000)
         try await phone.store.completeService(oil.id, on: CalendarDay(year: 2026, month: 1, day: 10), mileage: 44_900, cost: "60.00")
-        try await Task.sleep(for: .milliseconds(20))
+        clock.advance(by: 1)
         try await laptop.store.updateVehicle(car.id) { $0.name = "Blue Civic"; $0.licensePlate = "ABC-123" }
         try await laptop.store.updateMileage(car.id, to: 44_000)
         try await laptop.store.completeService(oil.id, on: CalendarDay(year: 2025, month: 12, day: 1), mileage: 43_500, cost: "55.00")

@@ -33,20 +33,16 @@ import HearthTestSupport
 
         /// Everything the server's database holds, as bytes: the SQLite files (with the write-ahead log), or a
         /// dump of the PostgreSQL schema.
-        func storedBytes() throws -> Data {
+        func storedBytes() async throws -> Data {
             if let postgres {
                 let dump = try ["/usr/lib/postgresql"].flatMap { try FileManager.default.contentsOfDirectory(atPath: $0) }
                     .map { "/usr/lib/postgresql/\($0)/bin/pg_dump" }.first { FileManager.default.isExecutableFile(atPath: $0) }
                 let tool = try #require(dump, "pg_dump is needed to read what PostgreSQL holds")
-                let process = Process()
-                process.executableURL = URL(fileURLWithPath: tool)
-                process.arguments = ["--data-only", "--schema=\(postgres.schema)", postgres.url.components(separatedBy: "?")[0]]
-                let output = Pipe()
-                process.standardOutput = output
-                try process.run()
-                let data = output.fileHandleForReading.readDataToEndOfFile()
-                process.waitUntilExit()
-                #expect(process.terminationStatus == 0)
+                // A child process, not Process.waitUntilExit, which would hold a thread of the cooperative pool.
+                let dumped = try await ChildProcess.run(
+                    URL(fileURLWithPath: tool), ["--data-only", "--schema=\(postgres.schema)", postgres.url.components(separatedBy: "?")[0]])
+                #expect(dumped.status == 0, "\(dumped.stderr)")
+                let data = dumped.stdoutData
                 #expect(data.count > 1_000)
                 return data
             }
@@ -63,8 +59,8 @@ import HearthTestSupport
         }
 
         /// Whether `marker` appears in what the server stores, as text, hex or base64.
-        func holds(_ marker: String) throws -> Bool {
-            let stored = try storedBytes()
+        func holds(_ marker: String) async throws -> Bool {
+            let stored = try await storedBytes()
             let forms = [Data(marker.utf8), Data(marker.utf8.map { String(format: "%02x", $0) }.joined().utf8),
                          Data(Data(marker.utf8).base64EncodedString().prefix(16).utf8)]
             return forms.contains { stored.range(of: $0) != nil }
@@ -134,7 +130,7 @@ import HearthTestSupport
         }
         #expect(stored.fields["schemaVersion"] == .int64(1))
         #expect(stored.fields["keyEpoch"] == .int64(1))
-        #expect(try !storage.holds(marker))
+        #expect(try await !storage.holds(marker))
 
         // Ana shares Rex; Ben accepts, and waits for the key Ana's device hands over at its next sync.
         let share = try await ana.connection.sharing.createShare(rex.uuid, linkPermission: .readWrite)
@@ -165,7 +161,7 @@ import HearthTestSupport
         try await ana.sync()
         try await ben.sync()
         #expect(try await ben.record(named: "Rex")?.petColor == "tricolour")
-        #expect(try !storage.holds(marker))
+        #expect(try await !storage.holds(marker))
 
         // Ana removes Ben: the record moves to epoch 2 of its key, which Ben never receives.
         _ = try await ana.connection.sharing.removeParticipant(benEmail, from: rex.uuid)
@@ -178,7 +174,7 @@ import HearthTestSupport
             try Int.fetchOne(db, sql: "SELECT max(epoch) FROM healthContentKey WHERE rootRecordName = ?", arguments: [rex.uuid])
         }
         #expect(benKeys == 1)
-        #expect(try !storage.holds(marker))
+        #expect(try await !storage.holds(marker))
     }
 
     @Test func aDeviceWithoutTheKeySaysSoAndOpensEverythingOnceRestored() async throws {

@@ -117,7 +117,7 @@ import Testing
         guard case .bytes? = stored.fields["allergyEntries"] else {
             Issue.record("allergyEntries is stored as \(stored.fields["allergyEntries"]?.typeName ?? "nothing")"); return
         }
-        #expect(try !storage.holds("Apoquel"))
+        #expect(try await !storage.holds("Apoquel"))
     }
 }
 

@@ -83,7 +83,7 @@ extension SyncEngineTests {
         let report = try await device.engine.sync()
         #expect(try await device.items().map(\.id) == ["mine"])
         #expect(report.sentSaves == 1)
-        let change = await firstEvent(events) { event in
+        let change = try await firstEvent(events) { event in
             if case .accountChanged(let from, let to) = event { return from != nil && from != to }
             return false
         }

@@ -57,7 +57,7 @@ import HearthTestSupport
         let events = laptop.engine.events()
         try await phone.store.save(Item(id: "n1", title: "pushed"))
         try await waitUntil("the laptop has the phone's note, pushed", timeout: .seconds(60)) { try await laptop.store.item("n1")?.title == "pushed" }
-        let fetched = await firstEvent(events) { event in
+        let fetched = try await firstEvent(events) { event in
             if case .fetched(_, let saved, _) = event { return saved.contains { $0.recordName == "n1" } }
             return false
         }
@@ -86,7 +86,7 @@ import HearthTestSupport
         try await waitUntil("the phone is synced", timeout: .seconds(60)) { phone.engine.currentStatus == .synced }
         let events = phone.engine.events()
         for index in 0..<5 { try await phone.store.save(Item(id: "quick-\(index)", title: "\(index)")) }
-        let sent = await firstEvent(events) { event in
+        let sent = try await firstEvent(events) { event in
             if case .sent = event { return true }
             return false
         }

@@ -34,7 +34,7 @@ public final class SMTPTestServer: Sendable {
     }
 
     /// The Python to run, or nil after the test was skipped (or, on CI, failed) because it is missing.
-    public static func requirePython() throws -> URL? {
+    public static func requirePython() async throws -> URL? {
         guard let python = python.executable else {
             if ExternalTool.missingFails {
                 Issue.record(Comment(rawValue: python.missingReason))
@@ -42,14 +42,10 @@ public final class SMTPTestServer: Sendable {
             }
             try Test.cancel(Comment(rawValue: python.missingReason))
         }
-        let check = Process()
-        check.executableURL = python
-        check.arguments = ["-c", "import aiosmtpd"]
-        check.standardOutput = FileHandle.nullDevice
-        check.standardError = FileHandle.nullDevice
-        try check.run()
-        check.waitUntilExit()
-        guard check.terminationStatus == 0 else {
+        // A child process, not Process.waitUntilExit, which would hold a thread of the cooperative pool (the
+        // only one, on a single core) for as long as Python takes to start.
+        let check = try await ChildProcess.run(python, ["-c", "import aiosmtpd"])
+        guard check.status == 0, check.reason == .exit else {
             let reason = "\(python.path) has no aiosmtpd; \(Self.python.install)."
             if ExternalTool.missingFails {
                 Issue.record(Comment(rawValue: reason))
@@ -64,7 +60,7 @@ public final class SMTPTestServer: Sendable {
     /// `--login-only`, `--reject-rcpt`, `--silent`) and waits until it listens; nil when Python is missing (see
     /// ``requirePython()``).
     public static func start(_ options: [String] = []) async throws -> SMTPTestServer? {
-        guard let python = try requirePython() else { return nil }
+        guard let python = try await requirePython() else { return nil }
         let folder = try TemporaryFolder(prefix: "smtp")
         let child = try ChildProcess.start(python, [script.path, folder.url.path] + options)
         do {

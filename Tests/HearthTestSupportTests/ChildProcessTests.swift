@@ -107,7 +107,7 @@ import Testing
     @Test func cancellingAWaitKillsTheChild() async throws {
         let marker = scratchDirectory("hearth-started")
         defer { try? FileManager.default.removeItem(at: marker) }
-        let task = Task { try await ChildProcess.run(shell, ["-c", "touch '\(marker.path)'; exec sleep 30"]) }
+        let task = Task { try await ChildProcess.run(shell, ["-c", "touch '\(marker.path)'; exec sleep infinity"]) }
         try await waitUntil("the child has started") { FileManager.default.fileExists(atPath: marker.path) }
         task.cancel()
         let result = try await task.value
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func cancellingAnOutputWaitThrows() async throws {
-        let child = try ChildProcess.start(URL(fileURLWithPath: "/bin/sleep"), ["30"])
+        let child = try ChildProcess.start(URL(fileURLWithPath: "/bin/sleep"), ["infinity"])
         let task = Task { try await child.waitForOutput(containing: "never", timeout: .seconds(60)) }
         try await waitUntil("the wait is suspended") { child.suspendedOutputWaits == 1 }
         task.cancel()

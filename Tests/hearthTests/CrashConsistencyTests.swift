@@ -1,5 +1,7 @@
 import Foundation
 import HearthCloudModel
+import HearthCore
+import HearthTestSupport
 import Testing
 
 @Suite("hearth serve killed during writes", .serialized, .timeLimit(.minutes(10)))
@@ -14,8 +16,9 @@ struct CrashConsistencyTests {
         let session = try await ServerProcess.running(dataDirectory: folder) { try await $0.signUpAndIn("crash@example.com") }
         var acknowledged = Set<String>()
         for run in 0..<20 {
-            let delay = Int.random(in: 50...300)
+            let target = Int.random(in: 1...12)
             let acked = try await ServerProcess.running(dataDirectory: folder, arguments: Self.unthrottled) { server in
+                let count = Locked(0)
                 let writers = (0..<4).map { writer in
                     Task { () -> [String] in
                         var done: [String] = []
@@ -32,12 +35,14 @@ struct CrashConsistencyTests {
                             else { break }
                             guard answer.records.allSatisfy({ $0.item != nil }) else { break }
                             done.append(id)
+                            count.withLock { $0 += 1 }
                         }
                         return done
                     }
                 }
-                // The random moment: somewhere in the middle of the writers' requests.
-                try await Task.sleep(for: .milliseconds(delay))
+                // The random moment: once a random number of batches is through, with the other writers' requests
+                // in the middle of theirs.
+                try await waitUntil("\(target) batches are acknowledged", timeout: .seconds(60), interval: .milliseconds(1)) { count.current >= target }
                 await server.killHard()
                 var all: [String] = []
                 for writer in writers { all += await writer.value }

@@ -142,7 +142,7 @@ struct GarageAnalyticsCommandTests {
         // Nothing listens on the port of a socket that was closed: connections are refused.
         let closed = try Self.unusedPort()
         #expect(try await Self.hearth(["analytics", "configure", "--host", "http://127.0.0.1:\(closed)", "--key", Self.key], in: install).status == 0)
-        try await within(60, "a command with the analytics host down") {
+        try await finishing("a command with the analytics host down finishes", timeout: .seconds(60)) {
             _ = try await Self.garage("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019", in: install)
         }
         #expect(try await Self.queued(install) == 1)
@@ -151,7 +151,7 @@ struct GarageAnalyticsCommandTests {
         let silent = try SilentListener()
         defer { silent.close() }
         #expect(try await Self.hearth(["analytics", "configure", "--host", "http://127.0.0.1:\(silent.port)"], in: install).status == 0)
-        try await within(60, "a command with a silent analytics host") {
+        try await finishing("a command with a silent analytics host finishes", timeout: .seconds(60)) {
             _ = try await Self.garage("mileage", "Daily", "42100", in: install)
         }
         #expect(try await Self.queued(install) == 2)

@@ -31,21 +31,24 @@ struct HostileClientTests {
         let read: @Sendable () throws -> Int = { ownMemoryOnly ? try server.anonymousBytes : try server.residentBytes }
         let before = try read()
         let peak = Mutex(before)
+        let over = Mutex(false)
+        // Samples every few milliseconds until the attack is over.
         let sampling = Task {
-            while !Task.isCancelled {
+            try await waitUntil("the attack is over", timeout: .seconds(600)) {
                 if let now = try? read() { peak.withLock { $0 = max($0, now) } }
-                try? await Task.sleep(for: .milliseconds(5))
+                return over.withLock { $0 }
             }
         }
         let result: T
         do {
             result = try await attack()
         } catch {
-            sampling.cancel()
+            over.withLock { $0 = true }
+            _ = await sampling.result
             throw error
         }
-        sampling.cancel()
-        _ = await sampling.value
+        over.withLock { $0 = true }
+        try await sampling.value
         let after = try read()
         let growth = Growth(before: before, peak: max(peak.withLock { $0 }, after), after: after)
         print("hostile client: \(growth)")

@@ -67,7 +67,7 @@ struct ServeProcessTests {
                 let phoneOnEast = try await PushStream(port: east.port, token: session.token, device: "phone")
                 let write = CloudRecordsModifyRequest(operations: [CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "from-east", recordType: "Vehicle"))])
                 _ = try await east.decoded(CloudRecordsModifyResponse.self, "/cloud/v1/private/records/modify", write, token: session.token, device: "phone")
-                let notification = try #require(try await within(60, "the notification on the other server") { try await tablet.nextNotification() })
+                let notification = try #require(try await finishing("the notification reaches the other server", timeout: .seconds(60)) { try await tablet.nextNotification() })
                 #expect(notification.subscriptionID == "all")
                 #expect(notification.recordTypes == ["Vehicle"])
                 #expect(notification.zoneIDs.first?.ownerRecordName == session.userRecordName)
@@ -75,7 +75,7 @@ struct ServeProcessTests {
                 // The other way round; the phone hears of the tablet's change and never of its own.
                 let back = CloudRecordsModifyRequest(operations: [CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "from-west", recordType: "Service"))])
                 _ = try await west.decoded(CloudRecordsModifyResponse.self, "/cloud/v1/private/records/modify", back, token: session.token, device: "tablet")
-                let onPhone = try #require(try await within(60, "the notification on the first server") { try await phoneOnEast.nextNotification() })
+                let onPhone = try #require(try await finishing("the notification reaches the first server", timeout: .seconds(60)) { try await phoneOnEast.nextNotification() })
                 #expect(onPhone.recordTypes == ["Service"])
                 // Both servers see both records.
                 let seen = try await west.decoded(CloudRecordsLookupResponse.self, "/cloud/v1/private/records/lookup", CloudRecordsLookupRequest(records: [CloudRecordLookup(recordName: "from-east"), CloudRecordLookup(recordName: "from-west")]), token: session.token)

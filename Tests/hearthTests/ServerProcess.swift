@@ -139,18 +139,3 @@ func temporaryFolder() -> URL {
     scratchDirectory("hearth-serve")
 }
 
-/// `operation`'s result, or an error when it takes longer than `seconds`.
-func within<T: Sendable>(_ seconds: Int, _ what: String, _ operation: @escaping @Sendable () async throws -> T) async throws -> T {
-    try await withThrowingTaskGroup(of: T?.self) { group in
-        group.addTask { try await operation() }
-        group.addTask {
-            try await Task.sleep(for: .seconds(seconds))
-            return nil
-        }
-        defer { group.cancelAll() }
-        guard let first = try await group.next(), let value = first else {
-            throw CloudError(.tryAgainLater, "Timed out after \(seconds) s waiting for \(what).")
-        }
-        return value
-    }
-}

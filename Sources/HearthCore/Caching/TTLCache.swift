@@ -47,8 +47,7 @@ public actor TTLCache<Key: Hashable & Sendable, Value: Sendable> {
         precondition(maximumCount > 0, "A cache must hold at least one entry")
         self.defaultTTL = defaultTTL
         self.maximumCount = maximumCount
-        let origin = clock.now
-        self.elapsed = { origin.duration(to: clock.now) }
+        self.elapsed = clock.stopwatch()
     }
 
     /// Creates a cache that measures expiry on the continuous clock.

@@ -22,26 +22,27 @@ public struct HealthReport: Codable, Equatable, Sendable {
     /// - Parameters:
     ///   - services: the services to check.
     ///   - timeout: how long each check may take.
+    ///   - clock: what the timeout is measured on.
     ///   - now: the wall clock, for the report's timestamps.
     public static func check(
         _ services: [any ServiceHealth],
         timeout: Duration = .seconds(5),
+        clock: any Clock<Duration> = ContinuousClock(),
         now: @escaping @Sendable () -> Date = Date.init
     ) async -> HealthReport {
         let results = await withTaskGroup(of: (String, HealthStatus).self) { group in
             for service in services {
                 group.addTask {
-                    let started = ContinuousClock.now
-                    let status = await withTimeout(timeout) { await service.checkHealth() }
+                    let elapsed = clock.stopwatch()
+                    let status = await withTimeout(timeout, clock: clock) { await service.checkHealth() }
                     if let status { return (service.serviceName, status) }
-                    let elapsed = started.duration(to: .now)
                     return (
                         service.serviceName,
                         HealthStatus(
                             isHealthy: false,
                             lastChecked: now(),
                             errors: ["Health check did not finish within \(timeout.formattedSeconds)"],
-                            responseTime: elapsed.seconds
+                            responseTime: elapsed().seconds
                         )
                     )
                 }

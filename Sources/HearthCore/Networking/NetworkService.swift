@@ -7,23 +7,20 @@ import FoundationNetworking
 public actor NetworkService: NetworkServicing {
     public let configuration: NetworkConfiguration
     private let session: URLSession
-    private let sleep: @Sendable (Duration) async throws -> Void
+    private let clock: any Clock<Duration>
 
     /// Creates a service.
     /// - Parameters:
     ///   - configuration: base URL, timeouts, retry policy, headers.
-    ///   - sleep: how backoff waits; tests pass a recorder.
-    public init(
-        configuration: NetworkConfiguration = NetworkConfiguration(),
-        sleep: @escaping @Sendable (Duration) async throws -> Void = { try await Task.sleep(for: $0) }
-    ) {
+    ///   - clock: what the backoff between retries and each request's timeout wait on.
+    public init(configuration: NetworkConfiguration = NetworkConfiguration(), clock: any Clock<Duration> = ContinuousClock()) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout.seconds
         sessionConfiguration.timeoutIntervalForResource = configuration.timeout.seconds
         sessionConfiguration.requestCachePolicy = .reloadIgnoringLocalCacheData
         self.session = URLSession(configuration: sessionConfiguration)
-        self.sleep = sleep
+        self.clock = clock
     }
 
     deinit { session.invalidateAndCancel() }
@@ -51,7 +48,7 @@ public actor NetworkService: NetworkServicing {
                 throw failure
             }
             if let requested = delay, requested > configuration.maxRetryAfter { throw failure }
-            try await sleep(delay ?? backoff(forAttempt: attempt))
+            try await clock.sleep(for: delay ?? backoff(forAttempt: attempt))
         }
     }
 
@@ -92,6 +89,7 @@ public actor NetworkService: NetworkServicing {
     private func perform(_ request: URLRequest, label: String) async throws -> NetworkResponse {
         let timeout = configuration.timeout
         let session = self.session
+        let clock = self.clock
         do {
             return try await withThrowingTaskGroup(of: NetworkResponse.self) { group in
                 group.addTask {
@@ -106,7 +104,7 @@ public actor NetworkService: NetworkServicing {
                     return NetworkResponse(status: http.statusCode, headers: headers, body: data)
                 }
                 group.addTask {
-                    try await Task.sleep(for: timeout)
+                    try await clock.sleep(for: timeout)
                     throw ServiceError(.timedOut, "\(label) did not answer within \(timeout.formattedSeconds).")
                 }
                 defer { group.cancelAll() }

@@ -37,6 +37,11 @@ public final class ManualClock: Clock, Sendable {
     /// How many tasks are asleep on this clock.
     public var sleeperCount: Int { state.withLock { $0.sleepers.count } }
 
+    /// How long each task asleep on this clock has left to wait, shortest first.
+    public var pendingWaits: [Duration] {
+        state.withLock { state in state.sleepers.values.map { state.now.duration(to: $0.deadline) }.sorted() }
+    }
+
     public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
         let id: Int? = state.withLock { state in
             guard deadline > state.now else { return nil }

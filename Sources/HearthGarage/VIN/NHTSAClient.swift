@@ -16,7 +16,7 @@ public actor NHTSAClient: NHTSAClienting {
     private let recallCache: TTLCache<String, [Recall]>
 
     /// - Parameters:
-    ///   - clock: what cache expiry is measured on.
+    ///   - clock: what cache expiry, request timeouts and retries are measured on.
     ///   - vpic / api: HTTP clients for each base URL (default: ``NetworkService``s with the configured timeout).
     public init<C: Clock>(
         configuration: NHTSAConfiguration = NHTSAConfiguration(), clock: C,
@@ -27,7 +27,7 @@ public actor NHTSAClient: NHTSAClienting {
             NetworkService(configuration: NetworkConfiguration(
                 baseURL: base, timeout: configuration.timeout, maxRetries: 2,
                 headers: ["User-Agent": "Hearth-Garage"]
-            ))
+            ), clock: clock)
         }
         self.vpic = vpic ?? client(configuration.vpicURL)
         self.api = api ?? client(configuration.apiURL)

@@ -51,6 +51,7 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
     public nonisolated let pingInterval: Duration
     public nonisolated let backoff: Backoff
     private let token: @Sendable () async throws -> String?
+    private let clock: any Clock<Duration>
     private let logger: Logger
     /// How to close each connection open now, by subscription, for ``reconnect()``.
     private var open: [UUID: @Sendable () async -> Void] = [:]
@@ -58,9 +59,9 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
     public private(set) var connections = 0
 
     /// A client of the server at `serverURL` (http:// or https://, as the services take it), sending the token
-    /// `token` gives with every `connection_init`.
+    /// `token` gives with every `connection_init`. Pings, silences and reconnection backoffs are measured on `clock`.
     public init(
-        serverURL: URL, pingInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
+        serverURL: URL, pingInterval: Duration = .seconds(20), backoff: Backoff = Backoff(), clock: any Clock<Duration> = ContinuousClock(),
         logger: Logger = Logger(label: "hearth.pantry.subscriptions"), token: @escaping @Sendable () async throws -> String?
     ) {
         var components = URLComponents(url: serverURL.appendingPathComponent("graphql"), resolvingAgainstBaseURL: false)
@@ -68,6 +69,7 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
         self.url = components?.url ?? serverURL
         self.pingInterval = pingInterval
         self.backoff = backoff
+        self.clock = clock
         self.logger = logger
         self.token = token
     }
@@ -135,7 +137,7 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
                 if failures > 0 {
                     let delay = backoff.delay(failures)
                     logger.debug("GraphQL subscription dropped; reconnecting", metadata: ["delay": "\(delay)", "attempt": "\(failures)"])
-                    try await Task.sleep(for: delay)
+                    try await clock.sleep(for: delay)
                 }
             }
         }
@@ -163,6 +165,7 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
         let outcome = Locked<Ending>(.dropped(acknowledged: false))
         let subscriptionID = UUID().uuidString.lowercased()
         let pingInterval = self.pingInterval
+        let clock = self.clock
         let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 22, additionalHeaders: [.secWebSocketProtocol: "graphql-transport-ws"])
         do {
             let close = try await WebSocketClient.connect(url: url.absoluteString, configuration: configuration, logger: logger) { inbound, outbound, _ in
@@ -172,12 +175,14 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
                     try? await outbound.close(.goingAway, reason: "Reconnecting")
                 }
                 try await Self.send(outbound, ["type": .string("connection_init"), "payload": .object(["Authorization": .string("Bearer \(bearer)")])])
-                let heard = Locked(ContinuousClock.now)
+                // When the server was last heard, as time since the connection opened.
+                let elapsed = clock.stopwatch()
+                let heard = Locked(elapsed())
                 // Pings the server while the connection is open; two silent intervals close it as dropped.
                 let pinger = Task {
                     while !Task.isCancelled {
-                        try await Task.sleep(for: pingInterval)
-                        if heard.current.duration(to: .now) > pingInterval * 2 {
+                        try await clock.sleep(for: pingInterval)
+                        if elapsed() - heard.current > pingInterval * 2 {
                             try await outbound.close(.goingAway, reason: "The server stopped answering pings")
                             return
                         }
@@ -188,7 +193,7 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
                 // Stopping the subscription closes the socket, which ends the read even while it waits for a message.
                 do {
                     try await withTaskCancellationHandler {
-                        try await Self.read(inbound, outbound, heard: heard, outcome: outcome, subscriptionID: subscriptionID, operation: operation, acknowledged: acknowledged, yield: yield)
+                        try await Self.read(inbound, outbound, heard: { heard.withLock { $0 = elapsed() } }, outcome: outcome, subscriptionID: subscriptionID, operation: operation, acknowledged: acknowledged, yield: yield)
                     } onCancel: {
                         Task {
                             try? await Self.send(outbound, ["type": .string("complete"), "id": .string(subscriptionID)])
@@ -212,11 +217,11 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
 
     /// Reads the connection's messages until it closes or the operation ends, answering and yielding as they come.
     private static func read<Operation: PantryOperation>(
-        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, heard: Locked<ContinuousClock.Instant>, outcome: Locked<Ending>,
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, heard: @escaping @Sendable () -> Void, outcome: Locked<Ending>,
         subscriptionID: String, operation: Operation, acknowledged: @escaping @Sendable () async -> Void, yield: @escaping @Sendable (RawJSON) throws -> Void
     ) async throws {
         for try await message in inbound.messages(maxSize: 1 << 22) {
-            heard.withLock { $0 = .now }
+            heard()
             guard case .text(let text) = message,
                   case .object(let fields)? = try? JSONDecoder().decode(RawJSON.self, from: Data(text.utf8)),
                   case .string(let type)? = fields["type"] else { continue }

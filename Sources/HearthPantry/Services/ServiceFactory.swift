@@ -12,7 +12,8 @@ public import HearthStore
 /// ```
 public enum ServiceFactory {
     /// The services for `serverURL`: sessions in a token store in `files`, preferences in `files`, requests through
-    /// `httpClient` (the caller shuts it down), household and recipe caches expiring by `clock`, token expiry by `now`.
+    /// `httpClient` (the caller shuts it down), household and recipe caches expiring by `clock`, live updates pinging
+    /// and reconnecting on `clock`, token expiry by `now`.
     public static func makeServices<C: Clock>(
         serverURL: URL, httpClient: HTTPClient, files: ProtectedFileStore, clock: C, now: @escaping @Sendable () -> Date = { Date() },
         container: ServiceContainer = ServiceContainer()
@@ -39,14 +40,14 @@ public enum ServiceFactory {
             return MembershipUpdates(
                 households: try container.resolve((any HouseholdServicing).self),
                 permissions: try container.resolve((any PermissionServicing).self),
-                subscriptions: GraphQLSubscriptionClient(serverURL: serverURL) { try await auth.tokenForRequest() })
+                subscriptions: GraphQLSubscriptionClient(serverURL: serverURL, clock: clock) { try await auth.tokenForRequest() })
         }
         container.register((any PantryServicing).self) { container in
             PantryService(graphQL: try container.resolve((any GraphQLServing).self))
         }
         container.register((any PantryLiveUpdating).self) { container in
             let auth = try container.resolve((any AuthServicing).self)
-            let subscriptions = GraphQLSubscriptionClient(serverURL: serverURL) { try await auth.tokenForRequest() }
+            let subscriptions = GraphQLSubscriptionClient(serverURL: serverURL, clock: clock) { try await auth.tokenForRequest() }
             return PantryLiveUpdates(graphQL: try container.resolve((any GraphQLServing).self), subscriptions: subscriptions)
         }
         container.register((any RecipeServicing).self) { container in

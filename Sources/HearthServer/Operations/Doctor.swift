@@ -27,6 +27,8 @@ public struct Doctor: Sendable {
     public var timeout: Duration
     /// The wall clock.
     public var now: @Sendable () -> Date
+    /// What the timeout is measured on.
+    public var clock: any Clock<Duration> = ContinuousClock()
     /// Free space under which the disk is a problem, and under which it is a warning.
     public var freeSpaceProblem: Int64 = 256 << 20
     public var freeSpaceWarning: Int64 = 2 << 30
@@ -203,7 +205,7 @@ public struct Doctor: Sendable {
                 return nil
             }
             group.addTask {
-                guard let rows = await withTimeout(timeout, {
+                guard let rows = await withTimeout(timeout, clock: clock, {
                     try? await store.database.single(
                         "SELECT current_setting('server_version_num') AS version_num, current_setting('server_version') AS version, "
                             + "CAST(extract(epoch FROM now()) AS DOUBLE PRECISION) AS now", [])

@@ -42,7 +42,8 @@ extension CloudClient {
             throw Self.serverError(status: Int(response.status.code), headers: response.headers, body: buffer.map { Data($0.readableBytesView) } ?? Data())
         }
         let idle = configuration.pushIdleTimeout
-        let activity = ActivityClock()
+        let clock = self.clock
+        let activity = Activity(clock: clock)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask {
                 var parser = ServerSentEventParser()
@@ -72,7 +73,7 @@ extension CloudClient {
             group.addTask {
                 // The watchdog: a connection that has gone quiet past the heartbeat is dead.
                 while true {
-                    try await Task.sleep(for: idle / 3)
+                    try await clock.sleep(for: idle / 3)
                     if activity.silence > idle {
                         throw CloudTransportError(.timedOut, "The push channel at \(url) went silent; reconnecting.")
                     }
@@ -84,10 +85,20 @@ extension CloudClient {
     }
 }
 
-/// When bytes last arrived on a connection.
-private final class ActivityClock: Sendable {
-    private let last = Mutex(ContinuousClock.now)
+/// When bytes last arrived on a connection, on the client's clock.
+private final class Activity: Sendable {
+    private let elapsed: @Sendable () -> Duration
+    private let last: Mutex<Duration>
 
-    func touch() { last.withLock { $0 = .now } }
-    var silence: Duration { ContinuousClock.now - last.withLock { $0 } }
+    init(clock: any Clock<Duration>) {
+        elapsed = clock.stopwatch()
+        last = Mutex(.zero)
+    }
+
+    func touch() {
+        let now = elapsed()
+        last.withLock { $0 = now }
+    }
+
+    var silence: Duration { elapsed() - last.withLock { $0 } }
 }

@@ -23,6 +23,8 @@ public final class CloudClient: CloudService {
     public let configuration: CloudClientConfiguration
     let http: HTTPClient
     let logger: Logger
+    /// What the push channel's watchdog waits on.
+    let clock: any Clock<Duration>
     private let credentials: Locked<String?>
 
     /// A connection pool set up for Hearth's server, for the app to own, share between its clients and shut
@@ -54,17 +56,23 @@ public final class CloudClient: CloudService {
     ///   - httpClient: The HTTP client to send through: the app's own, usually from ``makeHTTPClient()``,
     ///     shared by its clients; the app shuts it down.
     ///   - token: A bearer token saved from an earlier sign-in.
-    public init(configuration: CloudClientConfiguration, httpClient: HTTPClient, token: String? = nil, logger: Logger = Logger(label: "hearth.sync.client")) {
+    ///   - clock: What the push channel's silence is measured on (``CloudClientConfiguration/pushIdleTimeout``).
+    public init(
+        configuration: CloudClientConfiguration, httpClient: HTTPClient, token: String? = nil,
+        clock: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "hearth.sync.client")
+    ) {
         self.configuration = configuration
         self.http = httpClient
-        self.logger = logger
         self.credentials = Locked(token)
+        self.clock = clock
+        self.logger = logger
     }
 
-    private init(configuration: CloudClientConfiguration, http: HTTPClient, credentials: Locked<String?>, logger: Logger) {
+    private init(configuration: CloudClientConfiguration, http: HTTPClient, credentials: Locked<String?>, clock: any Clock<Duration>, logger: Logger) {
         self.configuration = configuration
         self.http = http
         self.credentials = credentials
+        self.clock = clock
         self.logger = logger
     }
 
@@ -80,7 +88,7 @@ public final class CloudClient: CloudService {
     public func withDeviceID(_ deviceID: String) -> CloudClient {
         var configuration = configuration
         configuration.deviceID = deviceID
-        return CloudClient(configuration: configuration, http: http, credentials: credentials, logger: logger)
+        return CloudClient(configuration: configuration, http: http, credentials: credentials, clock: clock, logger: logger)
     }
 
     public func forDevice(_ deviceID: String) -> any CloudService { withDeviceID(deviceID) }

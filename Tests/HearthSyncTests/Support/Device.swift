@@ -3,6 +3,7 @@ import HearthCloudModel
 import HearthCore
 import HearthStore
 import HearthSync
+import HearthTestSupport
 import Logging
 
 /// One installation of the notes app: its own database, outbox, client and engine.
@@ -54,19 +55,7 @@ func runInBackground(_ engine: SyncEngine) -> Task<Void, Never> {
     Task { try? await engine.run() }
 }
 
-/// The first event matching `predicate`, or nil when none comes within `timeout`.
-func firstEvent(_ events: AsyncStream<SyncEvent>, timeout: Duration = .seconds(60), where predicate: @escaping @Sendable (SyncEvent) -> Bool) async -> SyncEvent? {
-    await withTaskGroup(of: SyncEvent?.self) { group in
-        group.addTask {
-            for await event in events where predicate(event) { return event }
-            return nil
-        }
-        group.addTask {
-            try? await Task.sleep(for: timeout)
-            return nil
-        }
-        let first = await group.next() ?? nil
-        group.cancelAll()
-        return first
-    }
+/// The first event matching `predicate`; ``WaitTimedOut`` when none comes within `timeout`, nil when the events end.
+func firstEvent(_ events: AsyncStream<SyncEvent>, timeout: Duration = .seconds(60), where predicate: @escaping @Sendable (SyncEvent) -> Bool) async throws -> SyncEvent? {
+    try await firstElement("a matching sync event arrives", of: events, timeout: timeout) { predicate($0) ? $0 : nil }
 }
