@@ -61,7 +61,7 @@ let package = Package(
         .target(
             name: "HearthCore",
             dependencies: [
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log")
             ],
             swiftSettings: swiftSettings
         ),
@@ -172,7 +172,7 @@ let package = Package(
         .executableTarget(
             name: "ReportsBenchmark",
             dependencies: [
-                "HearthReports",
+                "HearthReports"
             ],
             path: "Benchmarks/ReportsBenchmark",
             swiftSettings: swiftSettings
@@ -205,7 +205,7 @@ let package = Package(
         .target(
             name: "HearthOCR",
             dependencies: [
-                "HearthCore",
+                "HearthCore"
             ],
             swiftSettings: swiftSettings
         ),
@@ -824,7 +824,8 @@ let package = Package(
         .testTarget(
             name: "HearthPantryModelTests",
             dependencies: [
-                "HearthCore", "HearthPantryModel", "HearthTestSupport"],
+                "HearthCore", "HearthPantryModel", "HearthTestSupport",
+            ],
             swiftSettings: swiftSettings
         ),
         .testTarget(

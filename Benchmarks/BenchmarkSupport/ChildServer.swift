@@ -10,19 +10,24 @@ public struct ChildServer: Sendable {
     /// Starts the running benchmark's own binary with `arguments` and waits until it prints `listening on <port>`.
     public static func start(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildServer {
         let me = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        return try await start(me, arguments, environment: environment, name: arguments.first ?? me.lastPathComponent, ready: /listening on (\d+)/, in: .stdout)
+        return try await start(
+            me, arguments, environment: environment, name: arguments.first ?? me.lastPathComponent,
+            ready: /listening on (\d+)/, in: .stdout)
     }
 
     /// Starts `executable` with `arguments` and waits until `ready` matches a line of its output; the match's
     /// first capture is the port (a fixed `port` is used when the capture is not a number).
     public static func start(
-        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil, name: String,
+        _ executable: URL, _ arguments: [String], environment: [String: String] = [:], directory: URL? = nil,
+        name: String,
         ready: Regex<(Substring, Substring)>, in stream: ChildProcess.Stream, port fixed: Int? = nil
     ) async throws -> ChildServer {
         let child = try ChildProcess.start(executable, arguments, environment: environment, directory: directory)
         do {
             let match = try await child.waitForOutput(matching: ready, in: stream, timeout: .seconds(60))
-            guard let port = Int(match.1) ?? fixed, port > 0 else { throw LoadError("\(name) reported port \(match.1)") }
+            guard let port = Int(match.1) ?? fixed, port > 0 else {
+                throw LoadError("\(name) reported port \(match.1)")
+            }
             return ChildServer(child: child, port: port)
         } catch {
             child.signal(SIGKILL)
@@ -39,7 +44,9 @@ public struct ChildServer: Sendable {
         var parents: [Int32: [Int32]] = [:]
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
         for entry in entries {
-            guard let pid = Int32(entry), let fields = Self.statFields(pid), fields.count > 1, let parent = Int32(fields[1]) else { continue }
+            guard let pid = Int32(entry), let fields = Self.statFields(pid), fields.count > 1,
+                let parent = Int32(fields[1])
+            else { continue }
             parents[parent, default: []].append(pid)
         }
         var found = [root]
@@ -54,7 +61,8 @@ public struct ChildServer: Sendable {
     /// Resident memory now and at its peak, in MB, summed over the server's processes from /proc/<pid>/status
     /// (the peak is the sum of each process's own peak).
     public var memory: (current: Double, peak: Double) {
-        var current = 0.0, peak = 0.0
+        var current = 0.0
+        var peak = 0.0
         for pid in processIDs {
             guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8) else { continue }
             func megabytes(_ key: String) -> Double {
@@ -72,7 +80,9 @@ public struct ChildServer: Sendable {
         var ticks = 0.0
         for pid in processIDs {
             // After the command name: state is field 3, utime and stime are fields 14 and 15.
-            guard let fields = Self.statFields(pid), fields.count > 13, let user = Double(fields[11]), let system = Double(fields[12]) else { continue }
+            guard let fields = Self.statFields(pid), fields.count > 13, let user = Double(fields[11]),
+                let system = Double(fields[12])
+            else { continue }
             ticks += user + system
         }
         return ticks / Double(sysconf(Int32(_SC_CLK_TCK)))
@@ -80,7 +90,9 @@ public struct ChildServer: Sendable {
 
     /// The fields of /proc/<pid>/stat after the command name: state, parent id, …
     private static func statFields(_ pid: Int32) -> [Substring]? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let end = stat.lastIndex(of: ")") else { return nil }
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let end = stat.lastIndex(of: ")")
+        else { return nil }
         return stat[stat.index(after: end)...].split(separator: " ")
     }
 

@@ -27,7 +27,9 @@ public struct Wrk {
 
     /// Runs wrk with `script` against `url` with `connections` connections for `seconds`, in scenario `scenario`
     /// (passed to the script as HEARTH_LOAD_SCENARIO).
-    public static func run(script: URL, url: String, scenario: String, connections: Int, seconds: Int, environment: [String: String]) async throws -> Figures {
+    public static func run(
+        script: URL, url: String, scenario: String, connections: Int, seconds: Int, environment: [String: String]
+    ) async throws -> Figures {
         guard let wrk = executable else { throw LoadError("wrk is not installed: apt-get install wrk") }
         let threads = min(2, connections)
         let result = try await ChildProcess.run(
@@ -35,8 +37,10 @@ public struct Wrk {
             environment: environment.merging(["HEARTH_LOAD_SCENARIO": scenario]) { $1 }
         )
         guard result.status == 0,
-              let line = result.stdout.split(separator: "\n").first(where: { $0.hasPrefix("HEARTH_LOAD ") })
-        else { throw LoadError("wrk failed (\(scenario), \(connections) connections): \(result.stdout) \(result.stderr)") }
+            let line = result.stdout.split(separator: "\n").first(where: { $0.hasPrefix("HEARTH_LOAD ") })
+        else {
+            throw LoadError("wrk failed (\(scenario), \(connections) connections): \(result.stdout) \(result.stderr)")
+        }
         return try JSONDecoder().decode(Figures.self, from: Data(line.dropFirst("HEARTH_LOAD ".count).utf8))
     }
 }

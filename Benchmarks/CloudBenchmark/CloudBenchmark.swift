@@ -9,8 +9,9 @@ import Hummingbird
 import Logging
 import NIOCore
 import PostgresNIO
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Pushes records into the record server over loopback HTTP in batches and fetches them back through the
@@ -21,7 +22,8 @@ import Glibc
 struct CloudBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Measure the record server: push in batches, fetch through the changes feed, against raw inserts.",
-        discussion: "PostgreSQL runs when --postgres or HEARTH_TEST_POSTGRES_URL names a database; each run uses its own schema and drops it."
+        discussion:
+            "PostgreSQL runs when --postgres or HEARTH_TEST_POSTGRES_URL names a database; each run uses its own schema and drops it."
     )
 
     @Option(help: "How many records to push.") var records = 100_000
@@ -32,7 +34,11 @@ struct CloudBenchmark: AsyncParsableCommand {
     @Flag(help: "Print the results as JSON on stdout and no progress.") var json = false
 
     func validate() throws {
-        guard records > 0, batch > 0, batch <= 400, (1...16).contains(concurrency), page > 0 else { throw ValidationError("--records must be positive and --batch between 1 and 400 (the server's limit), and --concurrency between 1 and 16.") }
+        guard records > 0, batch > 0, batch <= 400, (1...16).contains(concurrency), page > 0 else {
+            throw ValidationError(
+                "--records must be positive and --batch between 1 and 400 (the server's limit), and --concurrency between 1 and 16."
+            )
+        }
     }
 
     func run() async throws {
@@ -43,7 +49,8 @@ struct CloudBenchmark: AsyncParsableCommand {
         progress.note("SQLite: raw inserts of \(records) rows")
         let rawSQLite = try RawSQLite.insert(workload)
         progress.note("SQLite: pushing through the server")
-        var sqlite = try await ServerRun.measure(workload, databaseURL: nil, concurrency: concurrency, pageSize: page, progress: progress)
+        var sqlite = try await ServerRun.measure(
+            workload, databaseURL: nil, concurrency: concurrency, pageSize: page, progress: progress)
         sqlite.rawSeconds = rawSQLite
         sqlite.store = "sqlite"
         results.append(sqlite)
@@ -52,22 +59,27 @@ struct CloudBenchmark: AsyncParsableCommand {
         if let url, !url.isEmpty {
             progress.note("PostgreSQL: raw inserts of \(records) rows")
             let rawPostgres = try await RawPostgres.insert(workload, url: url)
-            let schema = "bench_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))
+            let schema =
+                "bench_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))
             progress.note("PostgreSQL: pushing through the server")
-            var postgresResult = try await ServerRun.measure(workload, databaseURL: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)", concurrency: concurrency, pageSize: page, progress: progress)
+            var postgresResult = try await ServerRun.measure(
+                workload, databaseURL: url + (url.contains("?") ? "&" : "?") + "schema=\(schema)",
+                concurrency: concurrency, pageSize: page, progress: progress)
             try await RawPostgres.dropSchema(url: url, schema: schema)
             postgresResult.rawSeconds = rawPostgres
             postgresResult.store = "postgres"
             results.append(postgresResult)
         } else if !json {
-            FileHandle.standardError.write(Data("PostgreSQL skipped: give --postgres or set HEARTH_TEST_POSTGRES_URL.\n".utf8))
+            FileHandle.standardError.write(
+                Data("PostgreSQL skipped: give --postgres or set HEARTH_TEST_POSTGRES_URL.\n".utf8))
         }
         progress.clear()
         let peak = PeakMemory.current()
         if json {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let report = BenchmarkReport(records: records, batch: batch, concurrency: concurrency, peakRSSMegabytes: peak, results: results)
+            let report = BenchmarkReport(
+                records: records, batch: batch, concurrency: concurrency, peakRSSMegabytes: peak, results: results)
             print(String(decoding: try encoder.encode(report), as: UTF8.self))
         } else {
             print("records: \(records) in batches of \(batch), \(concurrency) request(s) in flight, loopback HTTP")
@@ -93,12 +105,16 @@ struct BenchmarkResult: Encodable {
 
     var summary: String {
         String(
-            format: "%@: raw insert %.0f rows/s; push via server %.0f records/s = %.2f× raw (goal ≥ 0.25); changes feed %.0f records/s (goal ≥ 50000)",
+            format:
+                "%@: raw insert %.0f rows/s; push via server %.0f records/s = %.2f× raw (goal ≥ 0.25); changes feed %.0f records/s (goal ≥ 50000)",
             store, rawPerSecond, pushPerSecond, pushRatio, fetchPerSecond
         )
     }
 
-    enum CodingKeys: String, CodingKey { case store, records, rawSeconds, pushSeconds, fetchSeconds, rawPerSecond, pushPerSecond, fetchPerSecond, pushRatio }
+    enum CodingKeys: String, CodingKey {
+        case store, records, rawSeconds, pushSeconds, fetchSeconds, rawPerSecond, pushPerSecond, fetchPerSecond,
+            pushRatio
+    }
 
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -128,13 +144,15 @@ struct Workload {
     let batch: Int
 
     func record(_ index: Int) -> CloudRecord {
-        CloudRecord(recordName: "rec-\(index)", recordType: "ServiceEntry", fields: [
-            "title": .string("Oil and filter change #\(index)"),
-            "mileage": .int64(Int64(10_000 + index * 7)),
-            "date": .date(1_700_000_000_000 + Int64(index) * 60_000),
-            "cost": .double(Double(index % 500) + 0.99),
-            "done": .boolean(index.isMultiple(of: 3)),
-        ])
+        CloudRecord(
+            recordName: "rec-\(index)", recordType: "ServiceEntry",
+            fields: [
+                "title": .string("Oil and filter change #\(index)"),
+                "mileage": .int64(Int64(10_000 + index * 7)),
+                "date": .date(1_700_000_000_000 + Int64(index) * 60_000),
+                "cost": .double(Double(index % 500) + 0.99),
+                "done": .boolean(index.isMultiple(of: 3)),
+            ])
     }
 
     var batches: [Range<Int>] {
@@ -173,7 +191,7 @@ struct Progress {
 enum PeakMemory {
     static func current() -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { return 0 }
         let kilobytes = Double(line.split(separator: " ").dropFirst().first.map(String.init) ?? "0") ?? 0
         return kilobytes / 1024

@@ -13,17 +13,23 @@ enum RawSQLite {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         var db: OpaquePointer?
-        guard sqlite3_open(folder.appendingPathComponent("raw.sqlite").path, &db) == SQLITE_OK, let db else { throw CloudError(.internalError, "sqlite3_open failed") }
+        guard sqlite3_open(folder.appendingPathComponent("raw.sqlite").path, &db) == SQLITE_OK, let db else {
+            throw CloudError(.internalError, "sqlite3_open failed")
+        }
         defer { sqlite3_close(db) }
         func exec(_ sql: String) throws {
-            guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else { throw CloudError(.internalError, String(cString: sqlite3_errmsg(db))) }
+            guard sqlite3_exec(db, sql, nil, nil, nil) == SQLITE_OK else {
+                throw CloudError(.internalError, String(cString: sqlite3_errmsg(db)))
+            }
         }
         try exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
         try exec(RawSchema.table(blob: "BLOB"))
         for index in RawSchema.indexes { try exec(index) }
         let fields = (0..<workload.count).map(workload.storedFields)
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v2(db, RawSchema.insert, -1, &statement, nil) == SQLITE_OK, let statement else { throw CloudError(.internalError, "prepare failed") }
+        guard sqlite3_prepare_v2(db, RawSchema.insert, -1, &statement, nil) == SQLITE_OK, let statement else {
+            throw CloudError(.internalError, "prepare failed")
+        }
         defer { sqlite3_finalize(statement) }
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
@@ -48,7 +54,9 @@ enum RawSQLite {
                 sqlite3_bind_text(statement, 14, "_user", -1, transient)
                 sqlite3_bind_null(statement, 15)
                 sqlite3_bind_int64(statement, 16, Int64(fields[index].utf8.count))
-                guard sqlite3_step(statement) == SQLITE_DONE else { throw CloudError(.internalError, String(cString: sqlite3_errmsg(db))) }
+                guard sqlite3_step(statement) == SQLITE_DONE else {
+                    throw CloudError(.internalError, String(cString: sqlite3_errmsg(db)))
+                }
                 sqlite3_reset(statement)
             }
             try exec("COMMIT")
@@ -61,7 +69,8 @@ enum RawSQLite {
 /// each batch its own transaction, in a schema of its own that is dropped afterwards.
 enum RawPostgres {
     static func insert(_ workload: Workload, url: String) async throws -> Double {
-        let schema = "bench_raw_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(10))
+        let schema =
+            "bench_raw_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(10))
         let client = try makeClient(url: url, schema: schema)
         let fields = (0..<workload.count).map(workload.storedFields)
         let logger = Logger(label: "bench.raw")
@@ -70,7 +79,9 @@ enum RawPostgres {
             defer { group.cancelAll() }
             _ = try await client.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA \(schema)"), logger: logger)
             _ = try await client.query(PostgresQuery(unsafeSQL: RawSchema.table(blob: "BYTEA")), logger: logger)
-            for index in RawSchema.indexes { _ = try await client.query(PostgresQuery(unsafeSQL: index), logger: logger) }
+            for index in RawSchema.indexes {
+                _ = try await client.query(PostgresQuery(unsafeSQL: index), logger: logger)
+            }
             let start = ContinuousClock.now
             for range in workload.batches {
                 var bindings = PostgresBindings(capacity: range.count * 16)
@@ -78,12 +89,27 @@ enum RawPostgres {
                 var n = 0
                 for index in range {
                     var placeholders: [String] = []
-                    for _ in 0..<16 { n += 1; placeholders.append("$\(n)") }
+                    for _ in 0..<16 {
+                        n += 1
+                        placeholders.append("$\(n)")
+                    }
                     values.append("(" + placeholders.joined(separator: ",") + ")")
-                    bindings.append(Int64(1)); bindings.append("rec-\(index)"); bindings.append("ServiceEntry"); bindings.append(fields[index])
-                    bindings.append(Int64(index + 2)); bindings.append(Int64(0)); bindings.appendNull(); bindings.append("rec-\(index)")
-                    bindings.appendNull(); bindings.append(Int64(1_700_000_000_000)); bindings.append("_user"); bindings.appendNull()
-                    bindings.append(Int64(1_700_000_000_000)); bindings.append("_user"); bindings.appendNull(); bindings.append(Int64(fields[index].utf8.count))
+                    bindings.append(Int64(1))
+                    bindings.append("rec-\(index)")
+                    bindings.append("ServiceEntry")
+                    bindings.append(fields[index])
+                    bindings.append(Int64(index + 2))
+                    bindings.append(Int64(0))
+                    bindings.appendNull()
+                    bindings.append("rec-\(index)")
+                    bindings.appendNull()
+                    bindings.append(Int64(1_700_000_000_000))
+                    bindings.append("_user")
+                    bindings.appendNull()
+                    bindings.append(Int64(1_700_000_000_000))
+                    bindings.append("_user")
+                    bindings.appendNull()
+                    bindings.append(Int64(fields[index].utf8.count))
                 }
                 let sql = RawSchema.insertPrefix + values.joined(separator: ",")
                 try await client.withConnection { connection in
@@ -103,14 +129,18 @@ enum RawPostgres {
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { await client.run() }
             defer { group.cancelAll() }
-            _ = try await client.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE"), logger: Logger(label: "bench.raw"))
+            _ = try await client.query(
+                PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \(schema) CASCADE"), logger: Logger(label: "bench.raw"))
         }
     }
 
     static func makeClient(url: String, schema: String) throws -> PostgresClient {
-        guard let components = URLComponents(string: url), let host = components.host else { throw CloudError(.badRequest, "Not a postgres:// URL: \(url)") }
+        guard let components = URLComponents(string: url), let host = components.host else {
+            throw CloudError(.badRequest, "Not a postgres:// URL: \(url)")
+        }
         var configuration = PostgresClient.Configuration(
-            host: host, port: components.port ?? 5432, username: components.user ?? "postgres", password: components.password,
+            host: host, port: components.port ?? 5432, username: components.user ?? "postgres",
+            password: components.password,
             database: components.path.trimmingCharacters(in: CharacterSet(charactersIn: "/")), tls: .disable
         )
         configuration.options.additionalStartupParameters = [("search_path", schema)]
@@ -137,6 +167,7 @@ enum RawSchema {
         "CREATE INDEX records_children ON records(zone_pk, parent_name) WHERE parent_name IS NOT NULL",
     ]
 
-    static let insertPrefix = "INSERT INTO records (zone_pk, name, type, fields, seq, deleted, parent_name, root_name, left_root, created_at, created_by, created_device, modified_at, modified_by, modified_device, size) VALUES "
+    static let insertPrefix =
+        "INSERT INTO records (zone_pk, name, type, fields, seq, deleted, parent_name, root_name, left_root, created_at, created_by, created_device, modified_at, modified_by, modified_device, size) VALUES "
     static let insert = insertPrefix + "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 }

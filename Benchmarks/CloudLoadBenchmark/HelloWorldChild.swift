@@ -5,12 +5,16 @@ import Hummingbird
 /// `hello-world`: the smallest Hummingbird server, the baseline for `/health` — one route answering a short
 /// JSON body, on the same framework, settings and machine as the record server.
 struct HelloWorldChild: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "hello-world", abstract: "Run the hello-world baseline (used by the benchmark itself).", shouldDisplay: false)
+    static let configuration = CommandConfiguration(
+        commandName: "hello-world", abstract: "Run the hello-world baseline (used by the benchmark itself).",
+        shouldDisplay: false)
 
     func run() async throws {
         let router = Router()
         router.get("health") { _, _ in
-            Response(status: .ok, headers: [.contentType: "application/json"], body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
+            Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: .init(byteBuffer: ByteBuffer(string: #"{"status":"ok"}"#)))
         }
         let app = Application(
             router: router,

@@ -13,15 +13,26 @@ enum LoadUsers {
         var tokens: [String] = []
         for index in 0..<count {
             let email = "load\(index)-\(UUID().uuidString.prefix(8))@example.com"
-            let _: CloudCaller = try await post(base + "/cloud/v1/accounts/signup", CloudSignUpRequest(emailAddress: email, password: "correct horse battery"))
-            let session: CloudSession = try await post(base + "/cloud/v1/accounts/signin", CloudSignInRequest(emailAddress: email, password: "correct horse battery"))
+            let _: CloudCaller = try await post(
+                base + "/cloud/v1/accounts/signup",
+                CloudSignUpRequest(emailAddress: email, password: "correct horse battery"))
+            let session: CloudSession = try await post(
+                base + "/cloud/v1/accounts/signin",
+                CloudSignInRequest(emailAddress: email, password: "correct horse battery"))
             for start in stride(from: 0, to: seeded, by: 200) {
                 let operations = (start..<min(start + 200, seeded)).map { number in
-                    CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "seed-\(number)", recordType: "ServiceEntry", fields: [
-                        "title": .string("Seeded service \(number)"), "mileage": .int64(Int64(number)), "cost": .double(Double(number) + 0.5),
-                    ]))
+                    CloudRecordOperation(
+                        operationType: .create,
+                        record: CloudRecord(
+                            recordName: "seed-\(number)", recordType: "ServiceEntry",
+                            fields: [
+                                "title": .string("Seeded service \(number)"), "mileage": .int64(Int64(number)),
+                                "cost": .double(Double(number) + 0.5),
+                            ]))
                 }
-                let _: CloudRecordsModifyResponse = try await post(base + "/cloud/v1/private/records/modify", CloudRecordsModifyRequest(operations: operations, desiredKeys: []), token: session.token)
+                let _: CloudRecordsModifyResponse = try await post(
+                    base + "/cloud/v1/private/records/modify",
+                    CloudRecordsModifyRequest(operations: operations, desiredKeys: []), token: session.token)
             }
             tokens.append(session.token)
         }
@@ -30,7 +41,9 @@ enum LoadUsers {
         return file
     }
 
-    private static func post<Body: Encodable, Answer: Decodable>(_ url: String, _ body: Body, token: String? = nil) async throws -> Answer {
+    private static func post<Body: Encodable, Answer: Decodable>(_ url: String, _ body: Body, token: String? = nil)
+        async throws -> Answer
+    {
         var request = HTTPClientRequest(url: url)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")

@@ -20,11 +20,15 @@ enum Soak {
         }
     }
 
-    static func run(server: ChildServer, seconds: Int, connections: Int, environment: [String: String], progress: ProgressLine) async throws -> Result {
+    static func run(
+        server: ChildServer, seconds: Int, connections: Int, environment: [String: String], progress: ProgressLine
+    ) async throws -> Result {
         try await withThrowingTaskGroup(of: Wrk.Figures?.self) { group in
             let samples = Locked<[Double]>([])
             group.addTask {
-                try await Wrk.run(script: LoadScript.url, url: server.base, scenario: "mixed", connections: connections, seconds: seconds, environment: environment)
+                try await Wrk.run(
+                    script: LoadScript.url, url: server.base, scenario: "mixed", connections: connections,
+                    seconds: seconds, environment: environment)
             }
             group.addTask {
                 var elapsed = 0
@@ -45,7 +49,8 @@ enum Soak {
                 }
             }
             guard let figures else { throw LoadError("the soak's wrk run reported nothing") }
-            return Result(seconds: seconds, connections: connections, figures: figures, samples: samples.withLock { $0 })
+            return Result(
+                seconds: seconds, connections: connections, figures: figures, samples: samples.withLock { $0 })
         }
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 import GRDB
 import GRDBSQLite
-import HearthStore
 import HearthFinance
+import HearthStore
 
 /// The measurements, each against its raw-SQLite baseline.
 struct Benchmark {
@@ -13,7 +13,7 @@ struct Benchmark {
 
     /// The data: deterministic transactions spread evenly over five years (2021–2025).
     static func transactions(_ range: Range<Int>, total: Int) -> [Transaction] {
-        let start = 1_609_459_200.0 // 2021-01-01T00:00:00Z
+        let start = 1_609_459_200.0  // 2021-01-01T00:00:00Z
         let span = 5 * 365.25 * 86_400.0
         let categories = TransactionCategory.allCases
         let titles = ["Groceries", "Coffee", "Rent", "Salary", "Train ticket", "Cinema", "Pharmacy", "Books"]
@@ -44,7 +44,9 @@ struct Benchmark {
         let rows = Self.transactions(0..<count, total: count)
         // The same rows as column values, converted once: the floor no Swift layer can beat.
         let columns = rows.map(RawColumns.init)
-        var ours: [Duration] = [], raw: [Duration] = [], rawPrepared: [Duration] = []
+        var ours: [Duration] = []
+        var raw: [Duration] = []
+        var rawPrepared: [Duration] = []
         for run in 0..<runs {
             progress("inserting \(count) rows, run \(run + 1) of \(runs)")
             let oursFile = try emptyDatabase("insert-ours-\(run)")
@@ -58,7 +60,9 @@ struct Benchmark {
             rawPrepared.append(try time { try rawInsert(columns, into: preparedFile) })
         }
         clearProgress()
-        let o = median(ours), r = median(raw), p = median(rawPrepared)
+        let o = median(ours)
+        let r = median(raw)
+        let p = median(rawPrepared)
         print("Batch insert of \(count) transactions in one transaction")
         row("insertTransactions (validate, stamp, journal for undo)", o, rate: count)
         row("raw C API, one prepared statement, converting each row", r, rate: count)
@@ -105,7 +109,7 @@ struct Benchmark {
         let url = folder.appendingPathComponent("large.sqlite")
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
         // Mid-June 2025: the current month holds about 1/60 of the rows.
-        let now = Date(timeIntervalSince1970: 1_749_988_800) // 2025-06-15T12:00:00Z
+        let now = Date(timeIntervalSince1970: 1_749_988_800)  // 2025-06-15T12:00:00Z
         let store = try FinancePersistenceService.open(at: url, calendar: Self.utc, now: { now }, undoLimit: 0)
         let chunk = 100_000
         let build = try await time {
@@ -117,7 +121,9 @@ struct Benchmark {
         clearProgress()
         try await store.database.write { try $0.execute(sql: "ANALYZE") }
         try await store.saveContext()
-        print("\(count) transactions written through insertTransactions in \(count / chunk) batches: \(format(build)) (\(Int(Double(count) / build.seconds)) rows/s)")
+        print(
+            "\(count) transactions written through insertTransactions in \(count / chunk) batches: \(format(build)) (\(Int(Double(count) / build.seconds)) rows/s)"
+        )
         print("")
 
         let raw = try RawSQLite(path: url.path)
@@ -148,7 +154,9 @@ struct Benchmark {
                 // A handful of rows shows the fixed cost of a call: the hop to GRDB's reader queue and its
                 // read transaction.
                 row("\(name) (\(fetched) rows)", oursRange, rate: nil)
-                print("    raw C API: \(format(rawRange)); fixed cost of a store call: \(String(format: "%.0f µs", (oursRange - rawRange).seconds * 1e6))")
+                print(
+                    "    raw C API: \(format(rawRange)); fixed cost of a store call: \(String(format: "%.0f µs", (oursRange - rawRange).seconds * 1e6))"
+                )
             } else {
                 compare("\(name) (\(fetched) rows)", ours: oursRange, raw: rawRange, goal: "≤ 2.00")
             }
@@ -158,27 +166,37 @@ struct Benchmark {
         print("Monthly statistics on \(count) transactions")
         var summary: MonthSummary?
         var rawTotals: [[Int64]] = []
-        let (oursStats, rawStats) = try await alternating({
-            summary = try await store.monthSummary(containing: now)
-            _ = try await store.spendingByCategory(inMonthContaining: now)
-        }, {
-            rawTotals = try raw.integers("""
-                SELECT COALESCE(SUM(CASE WHEN amount > 0 THEN amount END), 0), COALESCE(SUM(CASE WHEN amount < 0 THEN -amount END), 0), COUNT(*)
-                FROM financeTransaction WHERE date >= ? AND date < ?
-                """, monthBounds)
-            _ = try raw.integers("""
-                SELECT SUM(-amount), COUNT(*) FROM financeTransaction WHERE date >= ? AND date < ? AND amount < 0 GROUP BY category
-                """, monthBounds)
-        })
+        let (oursStats, rawStats) = try await alternating(
+            {
+                summary = try await store.monthSummary(containing: now)
+                _ = try await store.spendingByCategory(inMonthContaining: now)
+            },
+            {
+                rawTotals = try raw.integers(
+                    """
+                    SELECT COALESCE(SUM(CASE WHEN amount > 0 THEN amount END), 0), COALESCE(SUM(CASE WHEN amount < 0 THEN -amount END), 0), COUNT(*)
+                    FROM financeTransaction WHERE date >= ? AND date < ?
+                    """, monthBounds)
+                _ = try raw.integers(
+                    """
+                    SELECT SUM(-amount), COUNT(*) FROM financeTransaction WHERE date >= ? AND date < ? AND amount < 0 GROUP BY category
+                    """, monthBounds)
+            })
         let loading = try await repeatTimed {
             let rows = try await store.fetchCurrentMonthTransactions()
-            _ = rows.reduce(into: [TransactionCategory: Decimal]()) { totals, row in if row.amount < 0 { totals[row.category, default: 0] -= row.amount } }
+            _ = rows.reduce(into: [TransactionCategory: Decimal]()) { totals, row in
+                if row.amount < 0 { totals[row.category, default: 0] -= row.amount }
+            }
             _ = rows.reduce(Decimal(0)) { $0 + max($1.amount, 0) }
         }
-        guard let summary, rawTotals.first?[2] == Int64(summary.transactionCount) else { throw BenchmarkError("statistics disagree") }
+        guard let summary, rawTotals.first?[2] == Int64(summary.transactionCount) else {
+            throw BenchmarkError("statistics disagree")
+        }
         compare("month summary + spending by category, in SQL", ours: oursStats, raw: rawStats, goal: "≤ 2.00")
         row("  the same by loading the month's rows into Swift", loading, rate: nil)
-        print("  SQL aggregates are \(String(format: "%.1f", loading.seconds / oursStats.seconds))× faster than loading rows")
+        print(
+            "  SQL aggregates are \(String(format: "%.1f", loading.seconds / oursStats.seconds))× faster than loading rows"
+        )
         print("")
 
         // Text search reads every title and subtitle: ours ignores case and accents in every script
@@ -188,8 +206,14 @@ struct Benchmark {
         var rawMatches: Int64 = -1
         let (oursSearch, rawSearch) = try await alternating(
             { matches = try await store.countTransactions(matching: TransactionQuery().matching("COFFEE")) },
-            { rawMatches = try raw.integers("SELECT COUNT(*) FROM financeTransaction WHERE title LIKE '%coffee%' OR subtitle LIKE '%coffee%'", [])[0][0] })
-        guard Int64(matches) == rawMatches else { throw BenchmarkError("text search: store \(matches) rows, raw \(rawMatches)") }
+            {
+                rawMatches = try raw.integers(
+                    "SELECT COUNT(*) FROM financeTransaction WHERE title LIKE '%coffee%' OR subtitle LIKE '%coffee%'",
+                    [])[0][0]
+            })
+        guard Int64(matches) == rawMatches else {
+            throw BenchmarkError("text search: store \(matches) rows, raw \(rawMatches)")
+        }
         compare("matching(\"COFFEE\") (\(matches) rows)", ours: oursSearch, raw: rawSearch, goal: "—")
         print("")
 
@@ -200,18 +224,29 @@ struct Benchmark {
         print("CSV export of \(count) transactions (each in its own process, peak memory = VmHWM)")
         let ours = try child("ours", database: database, output: folder.appendingPathComponent("ours.csv"))
         let raw = try child("raw", database: database, output: folder.appendingPathComponent("raw.csv"))
-        print("  " + pad("exportTransactionsCSV") + String(format: "%8.2f s   peak %6.1f MB  (%@)", ours.seconds, ours.peakMB, ours.detail))
-        print("  " + pad("raw C API loop writing the same CSV") + String(format: "%8.2f s   peak %6.1f MB  (%@)", raw.seconds, raw.peakMB, raw.detail))
-        print("  time vs raw: \(String(format: "%.2f", ours.seconds / raw.seconds))×; peak memory \(String(format: "%.1f", ours.peakMB)) MB (goal < 100 MB)")
-        let same = FileManager.default.contentsEqual(atPath: folder.appendingPathComponent("ours.csv").path,
-                                                     andPath: folder.appendingPathComponent("raw.csv").path)
+        print(
+            "  " + pad("exportTransactionsCSV")
+                + String(format: "%8.2f s   peak %6.1f MB  (%@)", ours.seconds, ours.peakMB, ours.detail))
+        print(
+            "  " + pad("raw C API loop writing the same CSV")
+                + String(format: "%8.2f s   peak %6.1f MB  (%@)", raw.seconds, raw.peakMB, raw.detail))
+        print(
+            "  time vs raw: \(String(format: "%.2f", ours.seconds / raw.seconds))×; peak memory \(String(format: "%.1f", ours.peakMB)) MB (goal < 100 MB)"
+        )
+        let same = FileManager.default.contentsEqual(
+            atPath: folder.appendingPathComponent("ours.csv").path,
+            andPath: folder.appendingPathComponent("raw.csv").path)
         guard same else { throw BenchmarkError("the CSV written by exportTransactionsCSV differs from the raw one") }
         print("  the two files are byte-for-byte identical")
         print("")
         try exchangeJSON(database, rows: count, insertRate: insertRate)
     }
 
-    struct ChildResult { let seconds: Double; let peakMB: Double; let detail: String }
+    struct ChildResult {
+        let seconds: Double
+        let peakMB: Double
+        let detail: String
+    }
 
     func child(_ mode: String, database: URL, output: URL) throws -> ChildResult {
         progress("exporting (\(mode))")
@@ -227,8 +262,11 @@ struct Benchmark {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        let fields = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).split(separator: " ")
-        guard process.terminationStatus == 0, fields.count >= 3, let seconds = Double(fields[0]), let peak = Double(fields[1]) else {
+        let fields = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).split(
+            separator: " ")
+        guard process.terminationStatus == 0, fields.count >= 3, let seconds = Double(fields[0]),
+            let peak = Double(fields[1])
+        else {
             throw BenchmarkError("export child \(mode) failed: \(String(decoding: data, as: UTF8.self))")
         }
         return ChildResult(seconds: seconds, peakMB: peak, detail: fields.dropFirst(2).joined(separator: " "))
@@ -269,7 +307,8 @@ struct Benchmark {
     func alternating(_ ours: () async throws -> Void, _ raw: () throws -> Void) async throws -> (Duration, Duration) {
         try await ours()
         try raw()
-        var oursTimes: [Duration] = [], rawTimes: [Duration] = []
+        var oursTimes: [Duration] = []
+        var rawTimes: [Duration] = []
         for _ in 0..<max(runs * 4, 21) {
             oursTimes.append(try await time(ours))
             rawTimes.append(try time(raw))
@@ -281,7 +320,9 @@ struct Benchmark {
 
     func compare(_ name: String, ours: Duration, raw: Duration, goal: String) {
         row(name, ours, rate: nil)
-        print("    raw C API: \(format(raw)); store time / raw time: \(String(format: "%.2f", ours.seconds / raw.seconds)) (goal \(goal))")
+        print(
+            "    raw C API: \(format(raw)); store time / raw time: \(String(format: "%.2f", ours.seconds / raw.seconds)) (goal \(goal))"
+        )
     }
 
     func row(_ name: String, _ duration: Duration, rate: Int?) {
@@ -291,7 +332,9 @@ struct Benchmark {
 
     func pad(_ text: String) -> String { text.padding(toLength: max(60, text.count + 1), withPad: " ", startingAt: 0) }
 
-    func ratio(_ baseline: Duration, _ measured: Duration) -> String { String(format: "%.2f", baseline.seconds / measured.seconds) }
+    func ratio(_ baseline: Duration, _ measured: Duration) -> String {
+        String(format: "%.2f", baseline.seconds / measured.seconds)
+    }
 
     func format(_ duration: Duration) -> String {
         let seconds = duration.seconds

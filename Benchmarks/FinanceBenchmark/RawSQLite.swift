@@ -56,7 +56,8 @@ extension RawSQLite {
         INSERT INTO financeTransaction (id, title, subtitle, amount, category, date, isRecurring, tags, updatedAt)
         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
         """
-    static let selectSQL = "SELECT localID, id, title, subtitle, amount, category, date, isRecurring, tags, updatedAt FROM financeTransaction"
+    static let selectSQL =
+        "SELECT localID, id, title, subtitle, amount, category, date, isRecurring, tags, updatedAt FROM financeTransaction"
 
     /// Runs `sql` with `arguments` bound as integers and reads every row into a ``RawTransaction``.
     func fetchTransactions(_ sql: String, _ arguments: [Int64]) throws -> [RawTransaction] {
@@ -69,14 +70,21 @@ extension RawSQLite {
             if code == SQLITE_DONE { break }
             guard code == SQLITE_ROW else { throw BenchmarkError(message) }
             let blob = sqlite3_column_blob(statement, 1)!.assumingMemoryBound(to: UInt8.self)
-            let id = UUID(uuid: (blob[0], blob[1], blob[2], blob[3], blob[4], blob[5], blob[6], blob[7],
-                                 blob[8], blob[9], blob[10], blob[11], blob[12], blob[13], blob[14], blob[15]))
-            rows.append(RawTransaction(
-                id: id, title: String(cString: sqlite3_column_text(statement, 2)),
-                subtitle: String(cString: sqlite3_column_text(statement, 3)), amount: sqlite3_column_int64(statement, 4),
-                category: String(cString: sqlite3_column_text(statement, 5)), date: sqlite3_column_int64(statement, 6),
-                isRecurring: sqlite3_column_int64(statement, 7) != 0, tags: String(cString: sqlite3_column_text(statement, 8)),
-                updatedAt: sqlite3_column_int64(statement, 9)))
+            let id = UUID(
+                uuid: (
+                    blob[0], blob[1], blob[2], blob[3], blob[4], blob[5], blob[6], blob[7],
+                    blob[8], blob[9], blob[10], blob[11], blob[12], blob[13], blob[14], blob[15]
+                ))
+            rows.append(
+                RawTransaction(
+                    id: id, title: String(cString: sqlite3_column_text(statement, 2)),
+                    subtitle: String(cString: sqlite3_column_text(statement, 3)),
+                    amount: sqlite3_column_int64(statement, 4),
+                    category: String(cString: sqlite3_column_text(statement, 5)),
+                    date: sqlite3_column_int64(statement, 6),
+                    isRecurring: sqlite3_column_int64(statement, 7) != 0,
+                    tags: String(cString: sqlite3_column_text(statement, 8)),
+                    updatedAt: sqlite3_column_int64(statement, 9)))
         }
         return rows
     }

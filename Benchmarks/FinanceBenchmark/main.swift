@@ -21,7 +21,8 @@ if arguments.count >= 5, arguments[1] == "--export-child" {
 }
 
 func option(_ name: String, _ fallback: Int) -> Int {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let value = Int(arguments[index + 1]) else { return fallback }
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let value = Int(arguments[index + 1])
+    else { return fallback }
     return value
 }
 
@@ -29,7 +30,9 @@ let insertRows = option("--insert-rows", 100_000)
 let largeRows = option("--large-rows", 1_000_000)
 let runs = max(1, option("--runs", 5))
 let folder: URL = {
-    if let index = arguments.firstIndex(of: "--dir"), index + 1 < arguments.count { return URL(fileURLWithPath: arguments[index + 1]) }
+    if let index = arguments.firstIndex(of: "--dir"), index + 1 < arguments.count {
+        return URL(fileURLWithPath: arguments[index + 1])
+    }
     return FileManager.default.temporaryDirectory.appendingPathComponent("hearth-finance-benchmark-\(getpid())")
 }()
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -37,7 +40,9 @@ defer { if !arguments.contains("--keep") { try? FileManager.default.removeItem(a
 
 var bench = Benchmark(folder: folder, runs: runs)
 if let index = arguments.firstIndex(of: "--python"), index + 1 < arguments.count { bench.python = arguments[index + 1] }
-print("FinanceBenchmark: \(insertRows) rows for inserts (median of \(runs) runs), \(largeRows) rows for fetches (median of \(max(runs * 4, 21)) runs) and export")
+print(
+    "FinanceBenchmark: \(insertRows) rows for inserts (median of \(runs) runs), \(largeRows) rows for fetches (median of \(max(runs * 4, 21)) runs) and export"
+)
 print("SQLite \(String(cString: sqlite3_libversion())), files in \(folder.path)")
 print("")
 let insertRate = try await bench.insert(rows: insertRows)

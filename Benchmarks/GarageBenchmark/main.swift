@@ -50,10 +50,13 @@ enum Benchmark {
 
     /// Writes a fuelly.com export of `rows` fill-ups for one car, streamed, deterministic.
     static func writeFile(rows: Int, to url: URL) throws {
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else { fail("could not create \(url.path)") }
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            fail("could not create \(url.path)")
+        }
         let handle = try FileHandle(forWritingTo: url)
         defer { try? handle.close() }
-        var buffer = "car_name,model,mpg,odometer,miles,gallons,price,city_percentage,fuelup_date,date_added,tags,notes,missed_fuelup,partial_fuelup,latitude,longitude,brand\n"
+        var buffer =
+            "car_name,model,mpg,odometer,miles,gallons,price,city_percentage,fuelup_date,date_added,tags,notes,missed_fuelup,partial_fuelup,latitude,longitude,brand\n"
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: UInt64) -> UInt64 {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -68,16 +71,20 @@ enum Benchmark {
             if index % 3 == 0 { day = day.adding(days: 1) }
             let miles = 10 + Int(next(51))
             odometer += miles
-            let gallons = Double(150 + next(1_200)) / 100          // 1.50–13.49
-            let price = Double(2_499 + next(2_000)) / 1_000         // 2.499–4.498
+            let gallons = Double(150 + next(1_200)) / 100  // 1.50–13.49
+            let price = Double(2_499 + next(2_000)) / 1_000  // 2.499–4.498
             let mpg = Double(miles) / gallons
-            let hour = 6 + Int(next(15)), minute = Int(next(60))
+            let hour = 6 + Int(next(15))
+            let minute = Int(next(60))
             let date = String(format: "%02d/%02d/%04d %d:%02d", day.month, day.day, day.year, hour, minute)
             let missed = next(50) == 0 ? "1" : "0"
             let partial = next(10) == 0 ? "1" : "0"
             let note = notes[Int(next(UInt64(notes.count)))]
-            let quotedNote = note.contains(",") || note.contains("\"") ? "\"" + note.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : note
-            buffer += "Fleet Civic,Honda Civic,\(String(format: "%.1f", mpg)),\(odometer),\(miles).0,\(String(format: "%.3f", gallons)),\(String(format: "%.3f", price)),\(next(101)),\(date),\(date),,\(quotedNote),\(missed),\(partial),37.\(next(10_000)),-122.\(next(10_000)),\(brands[Int(next(UInt64(brands.count)))])\n"
+            let quotedNote =
+                note.contains(",") || note.contains("\"")
+                ? "\"" + note.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : note
+            buffer +=
+                "Fleet Civic,Honda Civic,\(String(format: "%.1f", mpg)),\(odometer),\(miles).0,\(String(format: "%.3f", gallons)),\(String(format: "%.3f", price)),\(next(101)),\(date),\(date),,\(quotedNote),\(missed),\(partial),37.\(next(10_000)),-122.\(next(10_000)),\(brands[Int(next(UInt64(brands.count)))])\n"
             if buffer.utf8.count > 1 << 16 {
                 handle.write(Data(buffer.utf8))
                 buffer.removeAll(keepingCapacity: true)
@@ -92,14 +99,17 @@ enum Benchmark {
     static func importChild(file: String, database: String) async {
         do {
             let store = try GarageStore.open(at: URL(fileURLWithPath: database))
-            let vehicle = try await store.addVehicle(Vehicle(name: "Fleet Civic", make: "Honda", model: "Civic", year: 2015))
+            let vehicle = try await store.addVehicle(
+                Vehicle(name: "Fleet Civic", make: "Honda", model: "Civic", year: 2015))
             let startKB = peakRSS()
             let started = ContinuousClock.now
             let report = try await GarageImporter(store: store).importFile(
                 at: URL(fileURLWithPath: file), options: ImportOptions(vehicleID: vehicle.id, source: .fuelly)
             )
             let seconds = started.duration(to: .now).seconds
-            let measurement = Measurement(seconds: seconds, rows: report.rowsRead, inserted: report.fuelImported, maxrssKB: peakRSS(), startKB: startKB)
+            let measurement = Measurement(
+                seconds: seconds, rows: report.rowsRead, inserted: report.fuelImported, maxrssKB: peakRSS(),
+                startKB: startKB)
             print(String(decoding: try JSONEncoder().encode(measurement), as: UTF8.self))
         } catch {
             fail("\(error)")
@@ -109,7 +119,7 @@ enum Benchmark {
     /// VmHWM from /proc/self/status, in KiB.
     static func peakRSS() -> Int {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { return 0 }
         return Int(line.split(whereSeparator: \.isWhitespace)[1]) ?? 0
     }
@@ -125,7 +135,9 @@ enum Benchmark {
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0 else { fail("\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)") }
+        guard process.terminationStatus == 0 else {
+            fail("\(executable) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
         do {
             return try JSONDecoder().decode(Measurement.self, from: data)
         } catch {
@@ -150,40 +162,58 @@ enum Benchmark {
         let rows = Int(option("--rows") ?? "") ?? 100_000
         let runs = max(1, Int(option("--runs") ?? "") ?? 3)
         let python = option("--python") ?? "/usr/bin/env"
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("fuelly_import.py").path
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "fuelly_import.py"
+        ).path
         guard FileManager.default.fileExists(atPath: script) else { fail("\(script) is missing") }
         let pythonArguments = python == "/usr/bin/env" ? ["python3", script] : [script]
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("garage-benchmark-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "garage-benchmark-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
         var results: [(Int, Result)] = []
         for count in arguments.contains("--scale") ? [rows / 4, rows, rows * 5 / 2] : [rows] {
-            results.append((count, try compareScript(rows: count, runs: runs, folder: folder, python: python, pythonArguments: pythonArguments)))
+            results.append(
+                (
+                    count,
+                    try compareScript(
+                        rows: count, runs: runs, folder: folder, python: python, pythonArguments: pythonArguments)
+                ))
         }
         progress("")
-        print("GarageBenchmark: fuelly.com CSV import, Hearth (Swift, release) vs Python \(pythonVersion(python)) csv + sqlite3")
+        print(
+            "GarageBenchmark: fuelly.com CSV import, Hearth (Swift, release) vs Python \(pythonVersion(python)) csv + sqlite3"
+        )
         print("median of \(runs) run\(runs == 1 ? "" : "s"); each import in a fresh process and a fresh WAL database")
         print("")
         print("peak RSS: each import process's high-water mark (VmHWM); in brackets, before the import began")
         print("")
-        print("rows       swift s   python s   swift rows/s   python rows/s   speed-up   swift peak RSS           python peak RSS")
+        print(
+            "rows       swift s   python s   swift rows/s   python rows/s   speed-up   swift peak RSS           python peak RSS"
+        )
         for (count, result) in results {
-            let swift = median(result.swift.map(\.seconds)), py = median(result.python.map(\.seconds))
-            let swiftRSS = result.swift.map(\.maxrssKB).max() ?? 0, pyRSS = result.python.map(\.maxrssKB).max() ?? 0
-            let swiftStart = result.swift.map(\.startKB).max() ?? 0, pyStart = result.python.map(\.startKB).max() ?? 0
-            print([
-                count.formatted().padding(toLength: 10, withPad: " ", startingAt: 0),
-                String(format: "%7.3f", swift), String(format: "%10.3f", py),
-                String(format: "%14.0f", Double(count) / swift), String(format: "%15.0f", Double(count) / py),
-                String(format: "%9.2f×", py / swift),
-                String(format: "%8.1f MiB (%4.1f MiB)", Double(swiftRSS) / 1024, Double(swiftStart) / 1024),
-                String(format: "%8.1f MiB (%4.1f MiB)", Double(pyRSS) / 1024, Double(pyStart) / 1024),
-            ].joined(separator: " "))
+            let swift = median(result.swift.map(\.seconds))
+            let py = median(result.python.map(\.seconds))
+            let swiftRSS = result.swift.map(\.maxrssKB).max() ?? 0
+            let pyRSS = result.python.map(\.maxrssKB).max() ?? 0
+            let swiftStart = result.swift.map(\.startKB).max() ?? 0
+            let pyStart = result.python.map(\.startKB).max() ?? 0
+            print(
+                [
+                    count.formatted().padding(toLength: 10, withPad: " ", startingAt: 0),
+                    String(format: "%7.3f", swift), String(format: "%10.3f", py),
+                    String(format: "%14.0f", Double(count) / swift), String(format: "%15.0f", Double(count) / py),
+                    String(format: "%9.2f×", py / swift),
+                    String(format: "%8.1f MiB (%4.1f MiB)", Double(swiftRSS) / 1024, Double(swiftStart) / 1024),
+                    String(format: "%8.1f MiB (%4.1f MiB)", Double(pyRSS) / 1024, Double(pyStart) / 1024),
+                ].joined(separator: " "))
         }
     }
 
-    static func compareScript(rows: Int, runs: Int, folder: URL, python: String, pythonArguments: [String]) throws -> Result {
+    static func compareScript(rows: Int, runs: Int, folder: URL, python: String, pythonArguments: [String]) throws
+        -> Result
+    {
         let file = folder.appendingPathComponent("fuelly-\(rows).csv")
         progress("Writing \(rows.formatted()) rows…")
         try writeFile(rows: rows, to: file)
@@ -198,10 +228,13 @@ enum Benchmark {
             let pythonDatabase = folder.appendingPathComponent("python-\(rows)-\(run).sqlite")
             result.python.append(try measure(python, pythonArguments + [file.path, pythonDatabase.path]))
             for database in [swiftDatabase, pythonDatabase] {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: database.path + suffix) }
+                for suffix in ["", "-wal", "-shm"] {
+                    try? FileManager.default.removeItem(atPath: database.path + suffix)
+                }
             }
         }
-        let swiftInserted = result.swift.map(\.inserted), pythonInserted = result.python.map(\.inserted)
+        let swiftInserted = result.swift.map(\.inserted)
+        let pythonInserted = result.python.map(\.inserted)
         guard Set(swiftInserted) == [rows], Set(pythonInserted) == [rows] else {
             fail("the imports disagree on \(rows) rows: Swift inserted \(swiftInserted), Python \(pythonInserted)")
         }
@@ -217,7 +250,8 @@ enum Benchmark {
         guard (try? process.run()) != nil else { return "3" }
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "Python ", with: "").trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "Python ", with: "").trimmingCharacters(
+            in: .whitespacesAndNewlines)
     }
 }
 

@@ -29,7 +29,9 @@ struct ExportBench {
             try data.write(to: jsonFolder.appendingPathComponent("\(index).json"))
         }
         let jsonSeconds = seconds(ContinuousClock.now - jsonStart)
-        let documents = try (0..<uuids.count).map { try JSONSerialization.jsonObject(with: Data(contentsOf: jsonFolder.appendingPathComponent("\($0).json"))) }
+        let documents = try (0..<uuids.count).map {
+            try JSONSerialization.jsonObject(with: Data(contentsOf: jsonFolder.appendingPathComponent("\($0).json")))
+        }
         let baselineFolder = folder.appendingPathComponent("json-baseline")
         try FileManager.default.createDirectory(at: baselineFolder, withIntermediateDirectories: true)
         let baselineStart = ContinuousClock.now
@@ -38,8 +40,12 @@ struct ExportBench {
             try data.write(to: baselineFolder.appendingPathComponent("\(index).json"))
         }
         let baselineSeconds = seconds(ContinuousClock.now - baselineStart)
-        print("  " + pad("JSON v1", 10) + rate(uuids.count, jsonSeconds) + String(format: "  (%.1f MB)", Double(jsonBytes) / 1_048_576))
-        print("  " + pad("baseline", 10) + rate(uuids.count, baselineSeconds) + "  JSONSerialization writing the same documents, read from disk beforehand")
+        print(
+            "  " + pad("JSON v1", 10) + rate(uuids.count, jsonSeconds)
+                + String(format: "  (%.1f MB)", Double(jsonBytes) / 1_048_576))
+        print(
+            "  " + pad("baseline", 10) + rate(uuids.count, baselineSeconds)
+                + "  JSONSerialization writing the same documents, read from disk beforehand")
         print(String(format: "  Hearth / baseline throughput: %.2f×", baselineSeconds / jsonSeconds))
 
         // PDF: the service (clinical theme, charts for pets) against ReportLab on the same records.
@@ -56,9 +62,13 @@ struct ExportBench {
         }
         let pdfSeconds = seconds(ContinuousClock.now - pdfStart)
         clearNote()
-        print("  " + pad("PDF", 10) + rate(uuids.count, pdfSeconds) + String(format: "  (%.1f MB)", Double(pdfBytes) / 1_048_576))
+        print(
+            "  " + pad("PDF", 10) + rate(uuids.count, pdfSeconds)
+                + String(format: "  (%.1f MB)", Double(pdfBytes) / 1_048_576))
         if let peer = try reportLab(jsonFolder: jsonFolder, count: uuids.count) {
-            print("  " + pad("ReportLab", 10) + rate(uuids.count, peer) + "  the same records from their JSON exports, tables and a weight chart for pets")
+            print(
+                "  " + pad("ReportLab", 10) + rate(uuids.count, peer)
+                    + "  the same records from their JSON exports, tables and a weight chart for pets")
             print(String(format: "  Hearth / ReportLab throughput: %.2f×", peer / pdfSeconds))
         }
         print(String(format: "  peak memory of this process after both exports: %.1f MB", peakMegabytes()))
@@ -71,7 +81,8 @@ struct ExportBench {
 
     /// Seconds ReportLab takes for the same records, or nil (with the reason printed) when it is not installed.
     private func reportLab(jsonFolder: URL, count: Int) throws -> Double? {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("reportlab_health.py")
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "reportlab_health.py")
         let check = Process()
         check.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         check.arguments = [python, "-c", "import reportlab"]
@@ -79,7 +90,9 @@ struct ExportBench {
         try? check.run()
         check.waitUntilExit()
         guard check.terminationStatus == 0 else {
-            print("  ReportLab    skipped: \(python) cannot import reportlab (install it with `.build/venv/bin/pip install reportlab`, or give --python)")
+            print(
+                "  ReportLab    skipped: \(python) cannot import reportlab (install it with `.build/venv/bin/pip install reportlab`, or give --python)"
+            )
             return nil
         }
         let output = folder.appendingPathComponent("reportlab")
@@ -92,7 +105,9 @@ struct ExportBench {
         try process.run()
         let data = pipe.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        guard process.terminationStatus == 0, let seconds = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        guard process.terminationStatus == 0,
+            let seconds = Double(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else {
             print("  ReportLab    failed (exit \(process.terminationStatus))")
             return nil
         }

@@ -29,18 +29,41 @@ enum Sample {
         record.isCloudEnabled = cloud
         let saved = try await service.createRecord(record)
         let year = 2015 + index % 10
-        try await service.addEntry(VaccinationEntry(date: CalendarDay(year: year, month: 3, day: 2), name: isPet ? "Rabies" : "Tetanus", information: "booster", place: "Clinic \(index % 17)"), to: saved.uuid)
-        try await service.addEntry(VaccinationEntry(date: CalendarDay(year: year + 1, month: 3, day: 2), name: isPet ? "Distemper" : "Influenza"), to: saved.uuid)
-        try await service.addEntry(AllergyEntry(date: CalendarDay(year: year, month: 5, day: 9), name: "Penicillin", information: "rash", comment: "since childhood"), to: saved.uuid)
-        try await service.addEntry(DrugEntry(date: CalendarDay(year: year, month: 6, day: 1), nameAndDosage: "Ibuprofen 200 mg", comment: "as needed"), to: saved.uuid)
+        try await service.addEntry(
+            VaccinationEntry(
+                date: CalendarDay(year: year, month: 3, day: 2), name: isPet ? "Rabies" : "Tetanus",
+                information: "booster", place: "Clinic \(index % 17)"), to: saved.uuid)
+        try await service.addEntry(
+            VaccinationEntry(
+                date: CalendarDay(year: year + 1, month: 3, day: 2), name: isPet ? "Distemper" : "Influenza"),
+            to: saved.uuid)
+        try await service.addEntry(
+            AllergyEntry(
+                date: CalendarDay(year: year, month: 5, day: 9), name: "Penicillin", information: "rash",
+                comment: "since childhood"), to: saved.uuid)
+        try await service.addEntry(
+            DrugEntry(
+                date: CalendarDay(year: year, month: 6, day: 1), nameAndDosage: "Ibuprofen 200 mg", comment: "as needed"
+            ), to: saved.uuid)
         if isPet {
             for month in [1, 4, 7, 10] {
-                try await service.addEntry(WeightEntry(date: CalendarDay(year: year, month: month, day: 1), weightKg: Decimal(10 + (index + month) % 15), comment: ""), to: saved.uuid)
+                try await service.addEntry(
+                    WeightEntry(
+                        date: CalendarDay(year: year, month: month, day: 1),
+                        weightKg: Decimal(10 + (index + month) % 15), comment: ""), to: saved.uuid)
             }
-            try await service.addEntry(PetYearlyCost(date: CalendarDay(year: year, month: 12, day: 1), category: "Food", amount: Decimal(300 + index % 200)), to: saved.uuid)
+            try await service.addEntry(
+                PetYearlyCost(
+                    date: CalendarDay(year: year, month: 12, day: 1), category: "Food",
+                    amount: Decimal(300 + index % 200)), to: saved.uuid)
         } else {
-            try await service.addEntry(IllnessEntry(date: CalendarDay(year: year, month: 2, day: 11), name: "Bronchitis", informationOrComment: "two weeks"), to: saved.uuid)
-            try await service.addEntry(BloodEntry(date: CalendarDay(year: year, month: 8, day: 20), name: "A+", comment: "routine"), to: saved.uuid)
+            try await service.addEntry(
+                IllnessEntry(
+                    date: CalendarDay(year: year, month: 2, day: 11), name: "Bronchitis",
+                    informationOrComment: "two weeks"), to: saved.uuid)
+            try await service.addEntry(
+                BloodEntry(date: CalendarDay(year: year, month: 8, day: 20), name: "A+", comment: "routine"),
+                to: saved.uuid)
         }
         return saved
     }
@@ -50,7 +73,9 @@ enum Sample {
 func peakMegabytes() -> Double {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
     for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
-        return Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "").map { $0 / 1024 } ?? 0
+        return Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "").map {
+            $0 / 1024
+        } ?? 0
     }
     return 0
 }
@@ -69,4 +94,6 @@ func clearNote() {
     if showsProgress { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
 }
 
-func pad(_ text: String, _ width: Int) -> String { text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count) }
+func pad(_ text: String, _ width: Int) -> String {
+    text.count >= width ? text + " " : text + String(repeating: " ", count: width - text.count)
+}

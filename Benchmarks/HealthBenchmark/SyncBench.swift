@@ -25,7 +25,9 @@ final class SyncBench: Sendable {
         logger.logLevel = .critical
         // The benchmark measures sync, so the per-user rate limit is raised out of the way.
         let cloud = CloudConfiguration(requestsPerSecond: 1_000_000, burst: 1_000_000, bcryptCost: 4)
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder.appendingPathComponent("server"), logLevel: .critical, cloud: cloud)
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: folder.appendingPathComponent("server"), logLevel: .critical,
+            cloud: cloud)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = try await buildApplication(configuration, logger: logger, onListening: { continuation.yield($0) })
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
@@ -42,9 +44,14 @@ final class SyncBench: Sendable {
     }
 
     func run(sizes: [Int]) async throws {
-        print("Sync of medical records to a server on loopback (SQLite store, in this process); each run in a child process")
-        print("  upload: the device that made the records sends them all; download: a new device of the same user fetches them")
-        print("  " + pad("records", 9) + pad("mode", 11) + pad("upload", 24) + pad("download", 24) + "peak MB up / down")
+        print(
+            "Sync of medical records to a server on loopback (SQLite store, in this process); each run in a child process"
+        )
+        print(
+            "  upload: the device that made the records sends them all; download: a new device of the same user fetches them"
+        )
+        print(
+            "  " + pad("records", 9) + pad("mode", 11) + pad("upload", 24) + pad("download", 24) + "peak MB up / down")
         var peaks: [(Int, Double)] = []
         for size in sizes {
             var results: [String: SyncChild.Result] = [:]
@@ -53,32 +60,53 @@ final class SyncBench: Sendable {
                 let client = CloudClient(configuration: CloudClientConfiguration(serverURL: url), httpClient: http)
                 try await client.signUp(email: email, password: SyncChild.password)
                 note("\(mode), \(size) records: making and uploading…")
-                let up = try runChild(["--child-upload", mode, url.absoluteString, email, String(size), path("up-\(mode)-\(size)")])
+                let up = try runChild([
+                    "--child-upload", mode, url.absoluteString, email, String(size), path("up-\(mode)-\(size)"),
+                ])
                 note("\(mode), \(size) records: downloading to a new device…")
-                let down = try runChild(["--child-download", mode, url.absoluteString, email, up.recoveryCode ?? "-", path("down-\(mode)-\(size)")])
+                let down = try runChild([
+                    "--child-download", mode, url.absoluteString, email, up.recoveryCode ?? "-",
+                    path("down-\(mode)-\(size)"),
+                ])
                 clearNote()
                 guard up.records == size, down.records == size else {
-                    throw ServiceError(.operationFailed, "expected \(size) records; the upload sent \(up.records), the download received \(down.records)")
+                    throw ServiceError(
+                        .operationFailed,
+                        "expected \(size) records; the upload sent \(up.records), the download received \(down.records)"
+                    )
                 }
                 results[mode] = up
                 results[mode + "-down"] = down
                 if mode == "encrypted" { peaks.append((size, max(up.peakMB, down.peakMB))) }
-                print("  " + pad("\(size)", 9) + pad(mode, 11) + pad(Self.rate(size, up.seconds), 24) + pad(Self.rate(size, down.seconds), 24)
-                      + String(format: "%5.1f / %5.1f", up.peakMB, down.peakMB))
+                print(
+                    "  " + pad("\(size)", 9) + pad(mode, 11) + pad(Self.rate(size, up.seconds), 24)
+                        + pad(Self.rate(size, down.seconds), 24)
+                        + String(format: "%5.1f / %5.1f", up.peakMB, down.peakMB))
             }
-            if let plainUp = results["plaintext"], let plainDown = results["plaintext-down"], let up = results["encrypted"], let down = results["encrypted-down"] {
-                print(String(format: "  %@encrypted / plaintext throughput: upload %.2f×, download %.2f×, both %.2f×", pad("", 9),
-                             plainUp.seconds / up.seconds, plainDown.seconds / down.seconds, (plainUp.seconds + plainDown.seconds) / (up.seconds + down.seconds)))
+            if let plainUp = results["plaintext"], let plainDown = results["plaintext-down"],
+                let up = results["encrypted"], let down = results["encrypted-down"]
+            {
+                print(
+                    String(
+                        format: "  %@encrypted / plaintext throughput: upload %.2f×, download %.2f×, both %.2f×",
+                        pad("", 9),
+                        plainUp.seconds / up.seconds, plainDown.seconds / down.seconds,
+                        (plainUp.seconds + plainDown.seconds) / (up.seconds + down.seconds)))
             }
         }
         if let first = peaks.first, let last = peaks.last, last.0 > first.0 {
-            print(String(format: "  encrypted peak memory ×%.2f for ×%.1f the records", last.1 / max(first.1, 1), Double(last.0) / Double(first.0)))
+            print(
+                String(
+                    format: "  encrypted peak memory ×%.2f for ×%.1f the records", last.1 / max(first.1, 1),
+                    Double(last.0) / Double(first.0)))
         }
         print("")
     }
 
     private func path(_ name: String) -> String {
-        FileManager.default.temporaryDirectory.appendingPathComponent("hearth-health-benchmark-\(getpid())/\(name)-\(UUID().uuidString.prefix(6)).sqlite").path
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hearth-health-benchmark-\(getpid())/\(name)-\(UUID().uuidString.prefix(6)).sqlite"
+        ).path
     }
 
     static func rate(_ count: Int, _ seconds: Double) -> String {
@@ -95,7 +123,9 @@ final class SyncBench: Sendable {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw ServiceError(.operationFailed, "the child \(arguments.prefix(2).joined(separator: " ")) failed with exit \(process.terminationStatus)")
+            throw ServiceError(
+                .operationFailed,
+                "the child \(arguments.prefix(2).joined(separator: " ")) failed with exit \(process.terminationStatus)")
         }
         return try JSONDecoder().decode(SyncChild.Result.self, from: data)
     }

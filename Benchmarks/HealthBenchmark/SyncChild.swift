@@ -22,7 +22,8 @@ enum SyncChild {
     static func main(_ arguments: [String]) async throws {
         let encrypted = arguments[2] == "encrypted"
         let http = CloudClient.makeHTTPClient()
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: URL(string: arguments[3])!), httpClient: http)
+        let client = CloudClient(
+            configuration: CloudClientConfiguration(serverURL: URL(string: arguments[3])!), httpClient: http)
         try await client.signIn(email: arguments[4], password: password)
         let health = try HealthSync.open(at: URL(fileURLWithPath: arguments[6]))
         var logger = Logger(label: "hearth.health.benchmark")
@@ -35,8 +36,12 @@ enum SyncChild {
             for index in 0..<count { _ = try await Sample.make(index, on: health.records, cloud: true) }
             let start = ContinuousClock.now
             let report = try await connection.sync.sync()
-            result = Result(records: report.sentSaves, seconds: seconds(ContinuousClock.now - start), peakMB: peakMegabytes())
-            if encrypted { result.recoveryCode = try await health.database.read { db in try HealthKeyring.identity(db).recoveryCode } }
+            result = Result(
+                records: report.sentSaves, seconds: seconds(ContinuousClock.now - start), peakMB: peakMegabytes())
+            if encrypted {
+                result.recoveryCode = try await health.database.read { db in try HealthKeyring.identity(db).recoveryCode
+                }
+            }
         default:
             if encrypted {
                 let identity = try HealthIdentity(recoveryCode: arguments[5])
@@ -45,7 +50,8 @@ enum SyncChild {
             let start = ContinuousClock.now
             _ = try await connection.sync.sync()
             let elapsed = seconds(ContinuousClock.now - start)
-            result = Result(records: try await health.records.records().count, seconds: elapsed, peakMB: peakMegabytes())
+            result = Result(
+                records: try await health.records.records().count, seconds: elapsed, peakMB: peakMegabytes())
         }
         try await http.shutdown()
         FileHandle.standardOutput.write(try JSONEncoder().encode(result))

@@ -23,7 +23,8 @@ if arguments.count >= 2, arguments[1].hasPrefix("--child-") {
 }
 
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("""
+    print(
+        """
         usage: HealthBenchmark [--records N] [--sync-records N] [--small-sync N] [--python PATH]
 
           --records N       records exported to JSON and to PDF (default 1000)
@@ -35,20 +36,25 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 
 func option(_ name: String, _ fallback: Int) -> Int {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let value = Int(arguments[index + 1]) else { return fallback }
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let value = Int(arguments[index + 1])
+    else { return fallback }
     return value
 }
 
 let exportCount = option("--records", 1_000)
 let syncCount = option("--sync-records", 10_000)
 let smallSync = option("--small-sync", 2_000)
-let python = arguments.firstIndex(of: "--python").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil } ?? ".build/venv/bin/python3"
+let python =
+    arguments.firstIndex(of: "--python").flatMap { $0 + 1 < arguments.count ? arguments[$0 + 1] : nil }
+    ?? ".build/venv/bin/python3"
 
 let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-health-benchmark-\(getpid())")
 try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: folder) }
 
-print("HealthBenchmark: \(exportCount) records exported; \(smallSync) and \(syncCount) records synced with and without end-to-end encryption")
+print(
+    "HealthBenchmark: \(exportCount) records exported; \(smallSync) and \(syncCount) records synced with and without end-to-end encryption"
+)
 print("")
 try await ExportBench(folder: folder, count: exportCount, python: python).run()
 if syncCount > 0 {

@@ -38,7 +38,8 @@ struct Attacker {
                 var index = 0
                 while !Task.isCancelled {
                     do {
-                        try await Task.sleep(until: started + .seconds(Double(index + 1) / perSecond), clock: .continuous)
+                        try await Task.sleep(
+                            until: started + .seconds(Double(index + 1) / perSecond), clock: .continuous)
                     } catch {
                         break
                     }
@@ -52,11 +53,14 @@ struct Attacker {
                             request.method = .POST
                             request.headers.add(name: "Content-Type", value: "application/json")
                             // 10.x.y.z: a different client address for every attack.
-                            request.headers.add(name: "X-Forwarded-For", value: "10.\(attempt >> 16 & 255).\(attempt >> 8 & 255).\(attempt & 255)")
+                            request.headers.add(
+                                name: "X-Forwarded-For",
+                                value: "10.\(attempt >> 16 & 255).\(attempt >> 8 & 255).\(attempt & 255)")
                             request.body = .bytes(ByteBuffer(bytes: bodies[attempt % bodies.count]))
                             let response = try await HTTPClient.shared.execute(request, timeout: .seconds(30))
                             _ = try await response.body.collect(upTo: 50_000_000)
-                            let milliseconds = Double((ContinuousClock.now - began).components.attoseconds) / 1e15
+                            let milliseconds =
+                                Double((ContinuousClock.now - began).components.attoseconds) / 1e15
                                 + Double((ContinuousClock.now - began).components.seconds) * 1000
                             tally.withLock {
                                 $0.statuses[String(response.status.code), default: 0] += 1

@@ -11,17 +11,25 @@ enum GraphQLClient {
     static func signUp(base: String) async throws -> String {
         let email = "pantry-\(UUID().uuidString.prefix(8).lowercased())@example.com"
         let password = "correct horse battery"
-        _ = try await post(base + "/cloud/v1/accounts/signup", try JSONEncoder().encode(CloudSignUpRequest(emailAddress: email, password: password)))
-        let answer = try await post(base + "/cloud/v1/accounts/signin", try JSONEncoder().encode(CloudSignInRequest(emailAddress: email, password: password)))
+        _ = try await post(
+            base + "/cloud/v1/accounts/signup",
+            try JSONEncoder().encode(CloudSignUpRequest(emailAddress: email, password: password)))
+        let answer = try await post(
+            base + "/cloud/v1/accounts/signin",
+            try JSONEncoder().encode(CloudSignInRequest(emailAddress: email, password: password)))
         return try JSONDecoder().decode(CloudSession.self, from: answer).token
     }
 
     /// The `data` of a GraphQL operation; a `LoadError` with the server's messages when it answered errors.
-    static func data(base: String, token: String, query: String, variables: [String: Any] = [:]) async throws -> [String: Any] {
+    static func data(base: String, token: String, query: String, variables: [String: Any] = [:]) async throws
+        -> [String: Any]
+    {
         let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
         let answer = try await post(base + "/graphql", body, token: token)
         guard let object = try JSONSerialization.jsonObject(with: answer) as? [String: Any] else {
-            throw LoadError("\(base)/graphql answered something other than a JSON object: \(String(decoding: answer.prefix(500), as: UTF8.self))")
+            throw LoadError(
+                "\(base)/graphql answered something other than a JSON object: \(String(decoding: answer.prefix(500), as: UTF8.self))"
+            )
         }
         if let errors = object["errors"] as? [Any], !errors.isEmpty {
             throw LoadError("\(base)/graphql answered errors: \(String(decoding: answer.prefix(2000), as: UTF8.self))")

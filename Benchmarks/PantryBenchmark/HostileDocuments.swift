@@ -5,7 +5,8 @@ import Foundation
 enum HostileDocuments {
     /// Selections nested `depth` deep (about 4 KB at 1,000): a recursive parser runs out of stack.
     static func deep(_ depth: Int = 1_000) -> String {
-        "query { " + String(repeating: "household(id: \"x\") { ", count: depth) + "id" + String(repeating: " }", count: depth) + " }"
+        "query { " + String(repeating: "household(id: \"x\") { ", count: depth) + "id"
+            + String(repeating: " }", count: depth) + " }"
     }
 
     /// Fragments that each spread the next one four times, twelve levels deep (about 1 KB): expanded, 4^12

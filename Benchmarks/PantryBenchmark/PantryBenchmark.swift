@@ -16,7 +16,8 @@ import BenchmarkSupport
 @main
 struct PantryBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Serve a household dashboard from Hearth's pantry GraphQL and from Strawberry, and compare them under wrk.",
+        abstract:
+            "Serve a household dashboard from Hearth's pantry GraphQL and from Strawberry, and compare them under wrk.",
         subcommands: [DashboardRun.self, HostileRun.self, WebRun.self, ServeChild.self],
         defaultSubcommand: DashboardRun.self
     )

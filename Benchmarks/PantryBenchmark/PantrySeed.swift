@@ -68,35 +68,47 @@ struct PantrySeed {
     ]
 
     /// Words that make an item a variety of its food ("Organic flour"), which recipes do not find by name.
-    private static let varieties = ["Organic", "Wholemeal", "Smoked", "Fresh", "Value", "Italian", "Spanish", "Sweet", "Mild", "Large"]
+    private static let varieties = [
+        "Organic", "Wholemeal", "Smoked", "Fresh", "Value", "Italian", "Spanish", "Sweet", "Mild", "Large",
+    ]
     private static let locations = ["Pantry", "Fridge", "Freezer", "Cellar", "Spice rack"]
     /// Foods recipes ask for that the household never keeps.
     private static let unstocked: [(String, String, Double)] = [
         ("Saffron", "g", 1), ("Lemongrass", "piece", 2), ("Coconut milk", "ml", 400), ("Parmesan", "g", 50),
         ("Basil", "g", 20), ("Ginger", "g", 30), ("Mushrooms", "g", 250), ("Feta", "g", 200),
     ]
-    private static let dishes = ["Soup", "Stew", "Bake", "Salad", "Curry", "Pie", "Risotto", "Omelette", "Stir-fry", "Pancakes"]
-    private static let adjectives = ["Quick", "Sunday", "Spicy", "Creamy", "Garden", "Winter", "Summer", "Classic", "Rustic", "Family"]
+    private static let dishes = [
+        "Soup", "Stew", "Bake", "Salad", "Curry", "Pie", "Risotto", "Omelette", "Stir-fry", "Pancakes",
+    ]
+    private static let adjectives = [
+        "Quick", "Sunday", "Spicy", "Creamy", "Garden", "Winter", "Summer", "Classic", "Rustic", "Family",
+    ]
 
     /// Seeds a new household of the account behind `token` on the server at `base`.
     func seed(base: String, token: String, progress: (String) -> Void) async throws -> Seeded {
         var random = SplitMix64(seed: 2026)
         let created = try await GraphQLClient.data(
             base: base, token: token,
-            query: #"mutation { createHousehold(input: {name: "The Hearth household", description: "Benchmark pantry"}) { id } }"#)
+            query:
+                #"mutation { createHousehold(input: {name: "The Hearth household", description: "Benchmark pantry"}) { id } }"#
+        )
         guard let householdID = (created["createHousehold"] as? [String: Any])?["id"] as? String else {
             throw LoadError("createHousehold answered no id: \(created)")
         }
         let today = Calendar(identifier: .gregorian).dateComponents(in: TimeZone(identifier: "UTC")!, from: Date())
-        let todayDate = DateComponents(calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
-                                       year: today.year, month: today.month, day: today.day).date!
+        let todayDate = DateComponents(
+            calendar: Calendar(identifier: .gregorian), timeZone: TimeZone(identifier: "UTC"),
+            year: today.year, month: today.month, day: today.day
+        ).date!
 
         // Items, 50 per operation (one addItem field per item).
         var inputs: [String] = []
         for index in 0..<items {
             let food = Self.foods[index % Self.foods.count]
             let round = index / Self.foods.count
-            let name = round % 3 == 0 ? food.name : "\(Self.varieties[(round + index) % Self.varieties.count]) \(food.name.lowercased())"
+            let name =
+                round % 3 == 0
+                ? food.name : "\(Self.varieties[(round + index) % Self.varieties.count]) \(food.name.lowercased())"
             let size = food.sizes[Int(random.next() % UInt64(food.sizes.count))]
             // Some packets are part used, a few empty.
             let used = [1.0, 1.0, 1.0, 0.5, 0.25, 0][Int(random.next() % 6)]
@@ -119,7 +131,8 @@ struct PantrySeed {
             // Ten to a document: well within the server's limits on aliases (15) and tokens (1,000).
             if inputs.count == 10 || index == items - 1 {
                 progress("seeding items: \(index + 1)/\(items)…")
-                _ = try await GraphQLClient.data(base: base, token: token, query: "mutation { \(inputs.joined(separator: "\n")) }")
+                _ = try await GraphQLClient.data(
+                    base: base, token: token, query: "mutation { \(inputs.joined(separator: "\n")) }")
                 inputs = []
             }
         }
@@ -136,19 +149,23 @@ struct PantrySeed {
                 if random.next() % 5 == 0 {
                     let (name, unit, quantity) = Self.unstocked[Int(random.next() % UInt64(Self.unstocked.count))]
                     guard names.insert(name).inserted else { continue }
-                    ingredients.append("{name: \(Self.quoted(name)), quantity: \(quantity), unit: \(Self.quoted(unit))}")
+                    ingredients.append(
+                        "{name: \(Self.quoted(name)), quantity: \(quantity), unit: \(Self.quoted(unit))}")
                 } else {
                     let food = Self.foods[Int(random.next() % UInt64(Self.foods.count))]
                     guard names.insert(food.name).inserted else { continue }
                     let (unit, quantity) = Self.recipeAmount(food, &random)
                     // Recipes write names their own way: singular, lower case.
                     let written = random.next() % 2 == 0 ? food.name.lowercased() : food.name
-                    ingredients.append("{name: \(Self.quoted(written)), quantity: \(quantity), unit: \(Self.quoted(unit))}")
+                    ingredients.append(
+                        "{name: \(Self.quoted(written)), quantity: \(quantity), unit: \(Self.quoted(unit))}")
                 }
             }
-            let name = "\(Self.adjectives[index % Self.adjectives.count]) \(Self.dishes[(index / Self.adjectives.count + index) % Self.dishes.count].lowercased()) \(index + 1)"
+            let name =
+                "\(Self.adjectives[index % Self.adjectives.count]) \(Self.dishes[(index / Self.adjectives.count + index) % Self.dishes.count].lowercased()) \(index + 1)"
             let difficulty = ["easy", "medium", "hard"][index % 3]
-            recipeInputs.append("""
+            recipeInputs.append(
+                """
                 r\(index): addRecipe(input: {householdId: \(Self.quoted(householdID)), name: \(Self.quoted(name)), \
                 description: "A dish for the dashboard", ingredients: [\(ingredients.joined(separator: ", "))], \
                 instructions: ["Prepare everything.", "Cook it.", "Serve."], prepTime: \(5 + index % 4 * 5), \
@@ -156,10 +173,13 @@ struct PantrySeed {
                 """)
             if recipeInputs.count == 5 || index == recipes - 1 {
                 progress("seeding recipes: \(index + 1)/\(recipes)…")
-                let answer = try await GraphQLClient.data(base: base, token: token, query: "mutation { \(recipeInputs.joined(separator: "\n")) }")
+                let answer = try await GraphQLClient.data(
+                    base: base, token: token, query: "mutation { \(recipeInputs.joined(separator: "\n")) }")
                 let first = index + 1 - recipeInputs.count
                 for number in first...index {
-                    guard let id = (answer["r\(number)"] as? [String: Any])?["id"] as? String else { throw LoadError("addRecipe answered no id for r\(number)") }
+                    guard let id = (answer["r\(number)"] as? [String: Any])?["id"] as? String else {
+                        throw LoadError("addRecipe answered no id for r\(number)")
+                    }
                     recipeIDs.append(id)
                 }
                 recipeInputs = []
@@ -171,7 +191,8 @@ struct PantrySeed {
         for id in recipeIDs where lines < shoppingLines {
             progress("filling the shopping list: \(lines) lines…")
             let answer = try await GraphQLClient.data(
-                base: base, token: token, query: "mutation($id: String!) { addMissingIngredients(recipeId: $id) { id } }", variables: ["id": id])
+                base: base, token: token,
+                query: "mutation($id: String!) { addMissingIngredients(recipeId: $id) { id } }", variables: ["id": id])
             lines = (answer["addMissingIngredients"] as? [Any])?.count ?? lines
         }
         return Seeded(householdID: householdID, shoppingLines: lines)

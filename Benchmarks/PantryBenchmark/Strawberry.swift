@@ -1,9 +1,10 @@
 import BenchmarkSupport
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import HearthTestSupport
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The Strawberry server of the comparison: `Benchmarks/PantryBenchmark/strawberry/app.py` on uvicorn, from its
 /// own venv.
@@ -11,7 +12,8 @@ enum Strawberry {
     /// The app's folder, found from this source file: the benchmark runs from the repository it was built in.
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("strawberry")
     /// The repository's root.
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// Why Strawberry cannot run here, or nil when it can: python3 missing, or the venv could not be made.
     /// Creates the venv and installs the pinned requirements when it does not exist yet.
@@ -21,23 +23,37 @@ enum Strawberry {
             let check = try await ChildProcess.run(python, ["-c", "import strawberry, uvicorn, uvloop, httptools"])
             if check.status == 0 { return nil }
         }
-        guard let system = ["/usr/bin/python3", "/usr/local/bin/python3"].map(URL.init(fileURLWithPath:)).first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
-            ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map({ URL(fileURLWithPath: String($0)).appendingPathComponent("python3") })
+        guard
+            let system = ["/usr/bin/python3", "/usr/local/bin/python3"].map(URL.init(fileURLWithPath:)).first(where: {
+                FileManager.default.isExecutableFile(atPath: $0.path)
+            })
+                ?? ProcessInfo.processInfo.environment["PATH"]?.split(separator: ":").map({
+                    URL(fileURLWithPath: String($0)).appendingPathComponent("python3")
+                })
                 .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
         else { return "python3 is not installed (apt-get install python3 python3-venv)" }
         progress("creating \(venv.path) and installing Strawberry…")
         let made = try await ChildProcess.run(system, ["-m", "venv", venv.path])
         guard made.status == 0 else { return "python3 -m venv \(venv.path) failed: \(made.stderr)" }
         let installed = try await ChildProcess.run(
-            python, ["-m", "pip", "install", "-q", "--disable-pip-version-check", "-r", folder.appendingPathComponent("requirements.txt").path])
-        guard installed.status == 0 else { return "installing Strawberry into \(venv.path) failed: \(installed.stderr)" }
+            python,
+            [
+                "-m", "pip", "install", "-q", "--disable-pip-version-check", "-r",
+                folder.appendingPathComponent("requirements.txt").path,
+            ])
+        guard installed.status == 0 else {
+            return "installing Strawberry into \(venv.path) failed: \(installed.stderr)"
+        }
         return nil
     }
 
     /// The versions of the Strawberry side, as pip reports them.
     static func versions(venv: URL) async -> String {
-        let script = "import importlib.metadata as m, platform; print('Python ' + platform.python_version() + ', ' + ', '.join(p + ' ' + m.version(p) for p in ['strawberry-graphql', 'graphql-core', 'uvicorn', 'uvloop', 'httptools']))"
-        return (try? await ChildProcess.run(venv.appendingPathComponent("bin/python"), ["-c", script]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? "unknown"
+        let script =
+            "import importlib.metadata as m, platform; print('Python ' + platform.python_version() + ', ' + ', '.join(p + ' ' + m.version(p) for p in ['strawberry-graphql', 'graphql-core', 'uvicorn', 'uvloop', 'httptools']))"
+        return
+            (try? await ChildProcess.run(venv.appendingPathComponent("bin/python"), ["-c", script]).stdout
+            .trimmingCharacters(in: .whitespacesAndNewlines)) ?? "unknown"
     }
 
     /// Starts uvicorn with `workers` worker processes on a free loopback port, serving the database at `database`.
@@ -45,8 +61,10 @@ enum Strawberry {
         let port = try freePort()
         return try await ChildServer.start(
             venv.appendingPathComponent("bin/python"),
-            ["-m", "uvicorn", "app:app", "--host", "127.0.0.1", "--port", String(port), "--workers", String(workers),
-             "--loop", "uvloop", "--http", "httptools", "--log-level", "info", "--no-access-log"],
+            [
+                "-m", "uvicorn", "app:app", "--host", "127.0.0.1", "--port", String(port), "--workers", String(workers),
+                "--loop", "uvloop", "--http", "httptools", "--log-level", "info", "--no-access-log",
+            ],
             environment: ["PANTRY_DATABASE": database.path], directory: folder, name: "uvicorn",
             ready: /Uvicorn running on http:\/\/127\.0\.0\.1:(\d+)/, in: .stderr, port: port)
     }
@@ -62,7 +80,9 @@ enum Strawberry {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
         }
         guard bound else { throw LoadError("could not bind a socket to find a free port") }
         return Int(UInt16(bigEndian: address.sin_port))

@@ -14,7 +14,8 @@ import NIOHTTP1
 /// their size with the stylesheet.
 struct WebRun: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "web", abstract: "Measure the pantry and garage pages against the GraphQL dashboard on the same data.")
+        commandName: "web",
+        abstract: "Measure the pantry and garage pages against the GraphQL dashboard on the same data.")
 
     @Option(help: "Seconds each measurement runs.") var seconds = 10
     @Option(help: "Seconds of warm-up before each measurement.") var warmup = 3
@@ -41,22 +42,34 @@ struct WebRun: AsyncParsableCommand {
         func table() -> String {
             func ms(_ microseconds: Int) -> String { String(format: "%.1f ms", Double(microseconds) / 1000) }
             let dashboard = rows[0].figures.requestsPerSecond
-            var lines = ["| what | requests/s | against the dashboard | p50 | p99 | bytes (with the stylesheet) | errors |", "|---|---|---|---|---|---|---|"]
+            var lines = [
+                "| what | requests/s | against the dashboard | p50 | p99 | bytes (with the stylesheet) | errors |",
+                "|---|---|---|---|---|---|---|",
+            ]
             for row in rows {
-                let size = row.name.hasPrefix("GraphQL") ? "\(row.bytes)" : "\(row.bytes) (\(row.bytes + stylesheetBytes))"
-                lines.append("| \(row.name) | \(Int(row.figures.requestsPerSecond)) | \(String(format: "%.2f×", row.figures.requestsPerSecond / dashboard)) | \(ms(row.figures.p50Microseconds)) | \(ms(row.figures.p99Microseconds)) | \(size) | \(row.figures.non2xx + row.figures.socketErrors) |")
+                let size =
+                    row.name.hasPrefix("GraphQL") ? "\(row.bytes)" : "\(row.bytes) (\(row.bytes + stylesheetBytes))"
+                lines.append(
+                    "| \(row.name) | \(Int(row.figures.requestsPerSecond)) | \(String(format: "%.2f×", row.figures.requestsPerSecond / dashboard)) | \(ms(row.figures.p50Microseconds)) | \(ms(row.figures.p99Microseconds)) | \(size) | \(row.figures.non2xx + row.figures.socketErrors) |"
+                )
             }
-            return (lines + ["", "\(connections) connections, \(seconds) s each after \(warmup) s of warm-up. Load average: \(loadAverage)."]).joined(separator: "\n")
+            return
+                (lines + [
+                    "",
+                    "\(connections) connections, \(seconds) s each after \(warmup) s of warm-up. Load average: \(loadAverage).",
+                ]).joined(separator: "\n")
         }
     }
 
     func run() async throws {
         guard Wrk.executable != nil else {
-            FileHandle.standardError.write(Data("PantryBenchmark web skipped: wrk is not installed (apt-get install wrk).\n".utf8))
+            FileHandle.standardError.write(
+                Data("PantryBenchmark web skipped: wrk is not installed (apt-get install wrk).\n".utf8))
             return
         }
         let progress = ProgressLine(enabled: !json) { _ in "" }
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("hearth-web-bench-\(UUID().uuidString)")
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hearth-web-bench-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
 
@@ -64,39 +77,59 @@ struct WebRun: AsyncParsableCommand {
         let server = try await ChildServer.start(["serve", "--data-dir", folder.appendingPathComponent("data").path])
         do {
             let token = try await GraphQLClient.signUp(base: server.base)
-            let seeded = try await PantrySeed(items: items, recipes: recipes).seed(base: server.base, token: token, progress: progress.draw)
+            let seeded = try await PantrySeed(items: items, recipes: recipes).seed(
+                base: server.base, token: token, progress: progress.draw)
             progress.draw("seeding \(vehicles) vehicles and syncing them…")
             try await seedGarage(base: server.base, token: token, folder: folder)
 
             let bodyFile = folder.appendingPathComponent("dashboard.json")
             try Dashboard.body(householdID: seeded.householdID).write(to: bodyFile)
-            let dashboardBytes = try await Dashboard.answer(base: server.base, token: token, body: try Data(contentsOf: bodyFile)).bytes
+            let dashboardBytes = try await Dashboard.answer(
+                base: server.base, token: token, body: try Data(contentsOf: bodyFile)
+            ).bytes
             let pantryPath = "/pantry/\(seeded.householdID)"
             let pantryBytes = try await Self.page(server.base + pantryPath, token: token)
             let garageBytes = try await Self.page(server.base + "/garage", token: token)
             let stylesheet = try await Self.page(server.base + "/static/hearth.css", token: token)
 
-            func measure(_ name: String, script: URL, url: String, environment: [String: String]) async throws -> Wrk.Figures {
+            func measure(_ name: String, script: URL, url: String, environment: [String: String]) async throws
+                -> Wrk.Figures
+            {
                 if warmup > 0 {
                     progress.draw("\(name): warming up for \(warmup) s…")
-                    _ = try await Wrk.run(script: script, url: url, scenario: name, connections: connections, seconds: warmup, environment: environment)
+                    _ = try await Wrk.run(
+                        script: script, url: url, scenario: name, connections: connections, seconds: warmup,
+                        environment: environment)
                 }
                 progress.draw("\(name) for \(seconds) s…")
-                return try await Wrk.run(script: script, url: url, scenario: name, connections: connections, seconds: seconds, environment: environment)
+                return try await Wrk.run(
+                    script: script, url: url, scenario: name, connections: connections, seconds: seconds,
+                    environment: environment)
             }
             let page = DashboardScript.url
             let rows = [
-                Row(name: "GraphQL dashboard (POST /graphql)", figures: try await measure(
-                    "dashboard", script: DashboardScript.url, url: server.base + "/graphql",
-                    environment: ["HEARTH_LOAD_BODY": bodyFile.path, "HEARTH_LOAD_TOKEN": token]), bytes: dashboardBytes),
-                Row(name: "pantry page, \(items) items (GET \(pantryPath.prefix(16))…)", figures: try await measure(
-                    "pantry page", script: page, url: server.base + pantryPath, environment: ["HEARTH_LOAD_COOKIE": token]), bytes: pantryBytes),
-                Row(name: "garage page, \(vehicles) vehicles (GET /garage)", figures: try await measure(
-                    "garage page", script: page, url: server.base + "/garage", environment: ["HEARTH_LOAD_COOKIE": token]), bytes: garageBytes),
+                Row(
+                    name: "GraphQL dashboard (POST /graphql)",
+                    figures: try await measure(
+                        "dashboard", script: DashboardScript.url, url: server.base + "/graphql",
+                        environment: ["HEARTH_LOAD_BODY": bodyFile.path, "HEARTH_LOAD_TOKEN": token]),
+                    bytes: dashboardBytes),
+                Row(
+                    name: "pantry page, \(items) items (GET \(pantryPath.prefix(16))…)",
+                    figures: try await measure(
+                        "pantry page", script: page, url: server.base + pantryPath,
+                        environment: ["HEARTH_LOAD_COOKIE": token]), bytes: pantryBytes),
+                Row(
+                    name: "garage page, \(vehicles) vehicles (GET /garage)",
+                    figures: try await measure(
+                        "garage page", script: page, url: server.base + "/garage",
+                        environment: ["HEARTH_LOAD_COOKIE": token]), bytes: garageBytes),
             ]
             let report = Report(
                 seconds: seconds, warmup: warmup, connections: connections, rows: rows, stylesheetBytes: stylesheet,
-                loadAverage: (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).map { $0.split(separator: " ").prefix(3).joined(separator: " ") } ?? "")
+                loadAverage: (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).map {
+                    $0.split(separator: " ").prefix(3).joined(separator: " ")
+                } ?? "")
             await server.stop()
             progress.finish()
             if json {
@@ -119,7 +152,9 @@ struct WebRun: AsyncParsableCommand {
         request.headers.add(name: "Cookie", value: "hearth_session=\(token)")
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
         let body = try await response.body.collect(upTo: 64 << 20)
-        guard response.status.code == 200 else { throw LoadError("\(url) answered \(response.status.code): \(String(buffer: body).prefix(500))") }
+        guard response.status.code == 200 else {
+            throw LoadError("\(url) answered \(response.status.code): \(String(buffer: body).prefix(500))")
+        }
         return body.readableBytes
     }
 
@@ -130,27 +165,39 @@ struct WebRun: AsyncParsableCommand {
         let store = garage.store
         let today = CalendarDay(Date(), in: .current)
         let services: [(String, Int, Int)] = [
-            ("Oil Change", 6, 5_000), ("Tire Rotation", 6, 6_000), ("Air Filter", 12, 15_000), ("Brake Fluid", 24, 30_000),
+            ("Oil Change", 6, 5_000), ("Tire Rotation", 6, 6_000), ("Air Filter", 12, 15_000),
+            ("Brake Fluid", 24, 30_000),
             ("Coolant", 36, 45_000), ("Spark Plugs", 60, 60_000),
         ]
         for number in 0..<vehicles {
             let start = 20_000 + number * 7_000
-            let vehicle = try await store.addVehicle(Vehicle(name: "Car \(number + 1)", make: "Honda", model: "Civic", year: 2015 + number % 10, currentMileage: start))
+            let vehicle = try await store.addVehicle(
+                Vehicle(
+                    name: "Car \(number + 1)", make: "Honda", model: "Civic", year: 2015 + number % 10,
+                    currentMileage: start))
             var items: [ServiceItem] = []
             for (name, months, miles) in services {
-                items.append(try await store.addService(ServiceDraft(name: name, intervalMonths: months, intervalMiles: miles), to: vehicle.id))
+                items.append(
+                    try await store.addService(
+                        ServiceDraft(name: name, intervalMonths: months, intervalMiles: miles), to: vehicle.id))
             }
             // Two years of driving, 30 miles a day: a fill-up every 10 days, a service log every month.
             for step in 0..<73 {
                 let day = today.adding(days: -730 + step * 10)
                 let odometer = start + step * 300
-                _ = try await store.addFillUp(FillUpDraft(date: day, odometer: odometer, gallons: String(format: "%.3f", 9.5 + Double(step % 5) * 0.2), cost: "38.50"), to: vehicle.id)
+                _ = try await store.addFillUp(
+                    FillUpDraft(
+                        date: day, odometer: odometer, gallons: String(format: "%.3f", 9.5 + Double(step % 5) * 0.2),
+                        cost: "38.50"), to: vehicle.id)
                 if step % 3 == 0 {
-                    try await store.completeService(items[step / 3 % items.count].id, on: day, mileage: odometer, cost: "59.90")
+                    try await store.completeService(
+                        items[step / 3 % items.count].id, on: day, mileage: odometer, cost: "59.90")
                 }
             }
         }
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: URL(string: base)!), httpClient: HTTPClient.shared, token: token)
+        let client = CloudClient(
+            configuration: CloudClientConfiguration(serverURL: URL(string: base)!), httpClient: HTTPClient.shared,
+            token: token)
         let engine = SyncEngine(database: store.database, outbox: garage.outbox, cloud: client)
         _ = try await engine.sync()
     }

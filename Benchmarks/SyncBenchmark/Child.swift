@@ -13,10 +13,13 @@ let childHTTPClient = CloudClient.makeHTTPClient()
 enum Child {
     static func main(_ arguments: [String]) async throws {
         guard arguments.count >= 4, let server = URL(string: arguments[2]) else {
-            FileHandle.standardError.write(Data("usage: SyncBenchmark --child-first-sync|--child-raw-fetch SERVER TOKEN [DATABASE]\n".utf8))
+            FileHandle.standardError.write(
+                Data("usage: SyncBenchmark --child-first-sync|--child-raw-fetch SERVER TOKEN [DATABASE]\n".utf8))
             exit(2)
         }
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server), httpClient: childHTTPClient, token: arguments[3])
+        let client = CloudClient(
+            configuration: CloudClientConfiguration(serverURL: server), httpClient: childHTTPClient, token: arguments[3]
+        )
         let start = ContinuousClock.now
         let count: Int
         switch arguments[1] {
@@ -24,10 +27,12 @@ enum Child {
             let finance = try FinanceSync.open(at: URL(fileURLWithPath: arguments[4]))
             var logger = Logger(label: "benchmark")
             logger.logLevel = .critical
-            let engine = SyncEngine(database: finance.store.database, outbox: finance.outbox, cloud: client, logger: logger)
+            let engine = SyncEngine(
+                database: finance.store.database, outbox: finance.outbox, cloud: client, logger: logger)
             let report = try await engine.sync()
             guard report.problems.isEmpty else {
-                FileHandle.standardError.write(Data("first sync reported problems: \(report.problems.prefix(3))\n".utf8))
+                FileHandle.standardError.write(
+                    Data("first sync reported problems: \(report.problems.prefix(3))\n".utf8))
                 exit(1)
             }
             count = report.receivedSaves
@@ -41,7 +46,8 @@ enum Child {
             var total = 0
             let zone = CloudZoneID(zoneName: FinanceSync.zoneName)
             while true {
-                let page = try await client.privateDatabase.recordChanges(CloudRecordChangesRequest(zoneID: zone, syncToken: token, resultsLimit: 500))
+                let page = try await client.privateDatabase.recordChanges(
+                    CloudRecordChangesRequest(zoneID: zone, syncToken: token, resultsLimit: 500))
                 total += page.records.count
                 token = page.syncToken
                 if !page.moreComing { break }
@@ -62,27 +68,40 @@ enum Child {
     /// with no sync state, no validation and no conflict handling.
     static func rawFetchInsert(client: CloudClient, path: String) async throws -> Int {
         var handle: OpaquePointer?
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else { throw CancellationError() }
+        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, nil) == SQLITE_OK else {
+            throw CancellationError()
+        }
         defer { sqlite3_close_v2(handle) }
         func execute(_ sql: String) { sqlite3_exec(handle, sql, nil, nil, nil) }
         execute("PRAGMA journal_mode = WAL")
         execute("PRAGMA synchronous = NORMAL")
-        execute("CREATE TABLE tx (id TEXT PRIMARY KEY, title TEXT, subtitle TEXT, amount INTEGER, category TEXT, date INTEGER, isRecurring INTEGER, tags TEXT, updatedAt INTEGER)")
+        execute(
+            "CREATE TABLE tx (id TEXT PRIMARY KEY, title TEXT, subtitle TEXT, amount INTEGER, category TEXT, date INTEGER, isRecurring INTEGER, tags TEXT, updatedAt INTEGER)"
+        )
         var statement: OpaquePointer?
         sqlite3_prepare_v2(handle, "INSERT INTO tx VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)", -1, &statement, nil)
         defer { sqlite3_finalize(statement) }
         let transient = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
         func text(_ index: Int32, _ value: CloudFieldValue?) {
-            if case .string(let string)? = value { sqlite3_bind_text(statement, index, string, -1, transient) } else { sqlite3_bind_null(statement, index) }
+            if case .string(let string)? = value {
+                sqlite3_bind_text(statement, index, string, -1, transient)
+            } else {
+                sqlite3_bind_null(statement, index)
+            }
         }
         func integer(_ index: Int32, _ value: CloudFieldValue?) {
-            if case .int64(let number)? = value { sqlite3_bind_int64(statement, index, number) } else { sqlite3_bind_null(statement, index) }
+            if case .int64(let number)? = value {
+                sqlite3_bind_int64(statement, index, number)
+            } else {
+                sqlite3_bind_null(statement, index)
+            }
         }
         var token: CloudSyncToken?
         var total = 0
         let zone = CloudZoneID(zoneName: FinanceSync.zoneName)
         while true {
-            let page = try await client.privateDatabase.recordChanges(CloudRecordChangesRequest(zoneID: zone, syncToken: token, resultsLimit: 500))
+            let page = try await client.privateDatabase.recordChanges(
+                CloudRecordChangesRequest(zoneID: zone, syncToken: token, resultsLimit: 500))
             execute("BEGIN")
             for record in page.records {
                 sqlite3_reset(statement)
@@ -108,8 +127,8 @@ enum Child {
     /// VmHWM from /proc/self/status: the most memory this process has held.
     static func peakMegabytes() -> Double {
         guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
+            let kilobytes = Double(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "")
         else { return 0 }
         return kilobytes / 1024
     }

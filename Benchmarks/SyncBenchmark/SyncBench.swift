@@ -1,8 +1,5 @@
 import AsyncHTTPClient
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import HearthCloud
 import HearthCloudModel
 import HearthCore
@@ -13,6 +10,10 @@ import HearthSync
 import Hummingbird
 import Logging
 import ServiceLifecycle
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The server in this process, and the two measurements.
 final class SyncBench: Sendable {
@@ -41,7 +42,9 @@ final class SyncBench: Sendable {
         logger.logLevel = .critical
         // The benchmark measures the engine, so the per-user rate limit is raised out of the way.
         let cloud = CloudConfiguration(requestsPerSecond: 1_000_000, burst: 1_000_000, bcryptCost: 4)
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder.appendingPathComponent("server"), logLevel: .critical, cloud: cloud)
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: folder.appendingPathComponent("server"), logLevel: .critical,
+            cloud: cloud)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         let app = try await buildApplication(configuration, logger: logger, onListening: { continuation.yield($0) })
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
@@ -78,13 +81,22 @@ final class SyncBench: Sendable {
     /// Seeds accounts of each size through the API, then syncs each to a new device in a child process.
     func firstSync(sizes: [Int]) async throws {
         print("First sync to a new device (each run in its own process; peak memory = VmHWM of that process)")
-        print("  baselines, in the same run: \"raw fetch\" pages the same changes feed with the bare client and drops the records;")
-        print("  \"raw fetch + C API insert\" also inserts each one into a plain table through SQLite's C API (no sync state, no checks)")
-        print("  " + pad("records", 9) + pad("engine", 25) + pad("raw fetch", 25) + pad("raw fetch + C API insert", 27) + "engine speed vs each   peak: engine / raw fetch")
+        print(
+            "  baselines, in the same run: \"raw fetch\" pages the same changes feed with the bare client and drops the records;"
+        )
+        print(
+            "  \"raw fetch + C API insert\" also inserts each one into a plain table through SQLite's C API (no sync state, no checks)"
+        )
+        print(
+            "  " + pad("records", 9) + pad("engine", 25) + pad("raw fetch", 25) + pad("raw fetch + C API insert", 27)
+                + "engine speed vs each   peak: engine / raw fetch")
         var peaks: [(Int, Double)] = []
         for size in sizes {
             let (client, _) = try await account("first-sync-\(size)")
-            _ = try await client.privateDatabase.modifyZones([CloudZoneOperation(operationType: .create, zone: CloudZone(zoneID: CloudZoneID(zoneName: FinanceSync.zoneName)))])
+            _ = try await client.privateDatabase.modifyZones([
+                CloudZoneOperation(
+                    operationType: .create, zone: CloudZone(zoneID: CloudZoneID(zoneName: FinanceSync.zoneName)))
+            ])
             let seedStart = ContinuousClock.now
             try await seed(size, client: client)
             let seedSeconds = seconds(ContinuousClock.now - seedStart)
@@ -93,22 +105,36 @@ final class SyncBench: Sendable {
             let database = folder.appendingPathComponent("device-\(size)-\(UUID().uuidString.prefix(6)).sqlite").path
             let engine = try runChild(["--child-first-sync", server.url.absoluteString, token, database])
             let raw = try runChild(["--child-raw-fetch", server.url.absoluteString, token])
-            let rawInsert = try runChild(["--child-raw-fetch-insert", server.url.absoluteString, token, folder.appendingPathComponent("raw-\(size)-\(UUID().uuidString.prefix(6)).sqlite").path])
+            let rawInsert = try runChild([
+                "--child-raw-fetch-insert", server.url.absoluteString, token,
+                folder.appendingPathComponent("raw-\(size)-\(UUID().uuidString.prefix(6)).sqlite").path,
+            ])
             clearNote()
             guard engine.records == size, raw.records == size, rawInsert.records == size else {
-                throw ServiceError(.operationFailed, "expected \(size) records; the engine received \(engine.records), the raw fetch \(raw.records), the raw insert \(rawInsert.records)")
+                throw ServiceError(
+                    .operationFailed,
+                    "expected \(size) records; the engine received \(engine.records), the raw fetch \(raw.records), the raw insert \(rawInsert.records)"
+                )
             }
             peaks.append((size, engine.peakMB))
-            print("  " + pad("\(size)", 9)
-                + pad(String(format: "%6.2f s %8.0f rec/s", engine.seconds, Double(size) / engine.seconds), 25)
-                + pad(String(format: "%6.2f s %8.0f rec/s", raw.seconds, Double(size) / raw.seconds), 25)
-                + pad(String(format: "%6.2f s %8.0f rec/s", rawInsert.seconds, Double(size) / rawInsert.seconds), 27)
-                + pad(String(format: "%.2f / %.2f", raw.seconds / engine.seconds, rawInsert.seconds / engine.seconds), 22)
-                + String(format: "%5.1f MB / %5.1f MB", engine.peakMB, raw.peakMB))
+            print(
+                "  " + pad("\(size)", 9)
+                    + pad(String(format: "%6.2f s %8.0f rec/s", engine.seconds, Double(size) / engine.seconds), 25)
+                    + pad(String(format: "%6.2f s %8.0f rec/s", raw.seconds, Double(size) / raw.seconds), 25)
+                    + pad(
+                        String(format: "%6.2f s %8.0f rec/s", rawInsert.seconds, Double(size) / rawInsert.seconds), 27)
+                    + pad(
+                        String(format: "%.2f / %.2f", raw.seconds / engine.seconds, rawInsert.seconds / engine.seconds),
+                        22)
+                    + String(format: "%5.1f MB / %5.1f MB", engine.peakMB, raw.peakMB))
         }
         if let first = peaks.first, let last = peaks.last, last.0 > first.0 {
             let growth = last.1 / max(first.1, 1)
-            print(String(format: "  peak memory ×%.2f for ×%.1f the records (bounded: pages of 500 records, each applied in one transaction)", growth, Double(last.0) / Double(first.0)))
+            print(
+                String(
+                    format:
+                        "  peak memory ×%.2f for ×%.1f the records (bounded: pages of 500 records, each applied in one transaction)",
+                    growth, Double(last.0) / Double(first.0)))
         }
         print("")
     }
@@ -123,14 +149,20 @@ final class SyncBench: Sendable {
             let batch = min(400, count - written)
             let operations = (0..<batch).map { offset -> CloudRecordOperation in
                 let index = written + offset
-                let record = CloudRecord(recordName: UUID().uuidString.lowercased(), recordType: "FinanceTransaction", fields: [
-                    "title": .string("Transaction \(index)"), "subtitle": .string("seeded"), "amount": .int64(-Int64(100 + index % 9_000)),
-                    "category": .string(categories[index % categories.count]), "date": .int64(base - Int64(index) * 60_000),
-                    "isRecurring": .int64(index % 10 == 0 ? 1 : 0), "tags": .string(index % 3 == 0 ? ";groceries;" : ""), "updatedAt": .int64(base),
-                ])
+                let record = CloudRecord(
+                    recordName: UUID().uuidString.lowercased(), recordType: "FinanceTransaction",
+                    fields: [
+                        "title": .string("Transaction \(index)"), "subtitle": .string("seeded"),
+                        "amount": .int64(-Int64(100 + index % 9_000)),
+                        "category": .string(categories[index % categories.count]),
+                        "date": .int64(base - Int64(index) * 60_000),
+                        "isRecurring": .int64(index % 10 == 0 ? 1 : 0),
+                        "tags": .string(index % 3 == 0 ? ";groceries;" : ""), "updatedAt": .int64(base),
+                    ])
                 return CloudRecordOperation(operationType: .create, record: record)
             }
-            let answer = try await client.privateDatabase.modifyRecords(CloudRecordsModifyRequest(zoneID: zone, operations: operations, atomic: false, desiredKeys: []))
+            let answer = try await client.privateDatabase.modifyRecords(
+                CloudRecordsModifyRequest(zoneID: zone, operations: operations, atomic: false, desiredKeys: []))
             if let failure = answer.records.compactMap(\.error).first { throw failure }
             written += batch
             note("seeding \(written)/\(count)…")
@@ -153,8 +185,13 @@ final class SyncBench: Sendable {
         let data = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         let parts = String(decoding: data, as: UTF8.self).split(whereSeparator: \.isWhitespace)
-        guard process.terminationStatus == 0, parts.count == 3, let records = Int(parts[0]), let seconds = Double(parts[1]), let peak = Double(parts[2]) else {
-            throw ServiceError(.operationFailed, "the child \(arguments[0]) failed (status \(process.terminationStatus)): \(String(decoding: data, as: UTF8.self))")
+        guard process.terminationStatus == 0, parts.count == 3, let records = Int(parts[0]),
+            let seconds = Double(parts[1]), let peak = Double(parts[2])
+        else {
+            throw ServiceError(
+                .operationFailed,
+                "the child \(arguments[0]) failed (status \(process.terminationStatus)): \(String(decoding: data, as: UTF8.self))"
+            )
         }
         return ChildResult(records: records, seconds: seconds, peakMB: peak)
     }
@@ -188,8 +225,13 @@ final class SyncBench: Sendable {
         func device(_ name: String, _ client: CloudClient) throws -> (FinanceSync.Opened, SyncEngine) {
             var configuration = FinanceSync.configuration()
             if let debounce { configuration.sendDebounce = debounce }
-            let finance = try FinanceSync.open(at: folder.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(6)).sqlite"), configuration: configuration)
-            return (finance, SyncEngine(database: finance.store.database, outbox: finance.outbox, cloud: client, logger: logger))
+            let finance = try FinanceSync.open(
+                at: folder.appendingPathComponent("\(name)-\(UUID().uuidString.prefix(6)).sqlite"),
+                configuration: configuration)
+            return (
+                finance,
+                SyncEngine(database: finance.store.database, outbox: finance.outbox, cloud: client, logger: logger)
+            )
         }
         let other = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: http)
         try await other.signIn(email: email, password: "benchmark password")
@@ -219,7 +261,9 @@ final class SyncBench: Sendable {
             try await editor.store.updateTransaction(transaction.with(title: "edit \(index)"))
             var seen = false
             while !seen, let event = await iterator.next() {
-                if case .fetched(_, let saved, _) = event, saved.contains(where: { $0.recordName == name }) { seen = true }
+                if case .fetched(_, let saved, _) = event, saved.contains(where: { $0.recordName == name }) {
+                    seen = true
+                }
             }
             guard seen else { throw ServiceError(.operationFailed, "the viewer stopped receiving events") }
             samples.append(seconds(ContinuousClock.now - start) * 1000)
@@ -227,12 +271,21 @@ final class SyncBench: Sendable {
         }
         clearNote()
         let stored = try await viewer.store.fetchTransaction(byID: transaction.id)
-        guard stored?.title == "edit \(edits)" else { throw ServiceError(.operationFailed, "the viewer ended with \(stored?.title ?? "nothing")") }
+        guard stored?.title == "edit \(edits)" else {
+            throw ServiceError(.operationFailed, "the viewer ended with \(stored?.title ?? "nothing")")
+        }
         samples.sort()
-        func percentile(_ p: Double) -> Double { samples[min(samples.count - 1, Int((Double(samples.count) * p).rounded(.up)) - 1)] }
+        func percentile(_ p: Double) -> Double {
+            samples[min(samples.count - 1, Int((Double(samples.count) * p).rounded(.up)) - 1)]
+        }
         print("Edit-to-visible latency, \(label): \(edits) edits, one device to the other over the push channel")
-        print(String(format: "  p50 %.1f ms   p90 %.1f ms   p99 %.1f ms   max %.1f ms   mean %.1f ms", percentile(0.50), percentile(0.90), percentile(0.99), samples.last ?? 0, samples.reduce(0, +) / Double(samples.count)))
-        if debounce == .zero { print(String(format: "  goal p99 < 100 ms on loopback: %@", percentile(0.99) < 100 ? "met" : "NOT met")) }
+        print(
+            String(
+                format: "  p50 %.1f ms   p90 %.1f ms   p99 %.1f ms   max %.1f ms   mean %.1f ms", percentile(0.50),
+                percentile(0.90), percentile(0.99), samples.last ?? 0, samples.reduce(0, +) / Double(samples.count)))
+        if debounce == .zero {
+            print(String(format: "  goal p99 < 100 ms on loopback: %@", percentile(0.99) < 100 ? "met" : "NOT met"))
+        }
         print("")
     }
 

@@ -20,7 +20,8 @@ if arguments.count >= 2, arguments[1].hasPrefix("--child-") {
 }
 
 if arguments.contains("--help") || arguments.contains("-h") {
-    print("""
+    print(
+        """
         usage: SyncBenchmark [--records N] [--small-records N] [--edits N] [--default-edits N]
 
           --records N          the larger first sync, in finance transactions (default 100000)
@@ -35,7 +36,8 @@ if arguments.contains("--help") || arguments.contains("-h") {
 }
 
 func option(_ name: String, _ fallback: Int) -> Int {
-    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let value = Int(arguments[index + 1]) else { return fallback }
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count, let value = Int(arguments[index + 1])
+    else { return fallback }
     return value
 }
 
@@ -53,5 +55,7 @@ print("server: hearth in process on 127.0.0.1:\(bench.server.port), SQLite store
 print("")
 try await bench.firstSync(sizes: [smallRecords, records])
 if edits > 0 { try await bench.latency(edits: edits, debounce: .zero, label: "send debounce 0 ms") }
-if defaultEdits > 0 { try await bench.latency(edits: defaultEdits, debounce: nil, label: "default send debounce (200 ms)") }
+if defaultEdits > 0 {
+    try await bench.latency(edits: defaultEdits, debounce: nil, label: "default send debounce (200 ms)")
+}
 await bench.stop()

@@ -47,8 +47,13 @@ struct AnalyticsQueue: Sendable {
             let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM analytics_queue") ?? 0
             guard count > maximum else { return 0 }
             let excess = count - maximum
-            try db.execute(sql: "DELETE FROM analytics_queue WHERE id IN (SELECT id FROM analytics_queue ORDER BY id LIMIT ?)", arguments: [excess])
-            let dropped = (try Int.fetchOne(db, sql: "SELECT CAST(value AS INTEGER) FROM analytics_settings WHERE key = 'dropped'") ?? 0) + excess
+            try db.execute(
+                sql: "DELETE FROM analytics_queue WHERE id IN (SELECT id FROM analytics_queue ORDER BY id LIMIT ?)",
+                arguments: [excess])
+            let dropped =
+                (try Int.fetchOne(
+                    db, sql: "SELECT CAST(value AS INTEGER) FROM analytics_settings WHERE key = 'dropped'") ?? 0)
+                + excess
             try Self.set(db, "dropped", String(dropped))
             return excess
         }
@@ -57,8 +62,13 @@ struct AnalyticsQueue: Sendable {
     /// The oldest `limit` events.
     func oldest(_ limit: Int) async throws -> [QueuedEvent] {
         try await database.read { db in
-            try Row.fetchAll(db, sql: "SELECT id, uuid, event, properties, timestamp FROM analytics_queue ORDER BY id LIMIT ?", arguments: [limit]).map { row in
-                QueuedEvent(id: row["id"], uuid: row["uuid"], event: row["event"], properties: row["properties"], timestamp: row["timestamp"])
+            try Row.fetchAll(
+                db, sql: "SELECT id, uuid, event, properties, timestamp FROM analytics_queue ORDER BY id LIMIT ?",
+                arguments: [limit]
+            ).map { row in
+                QueuedEvent(
+                    id: row["id"], uuid: row["uuid"], event: row["event"], properties: row["properties"],
+                    timestamp: row["timestamp"])
             }
         }
     }
@@ -66,7 +76,10 @@ struct AnalyticsQueue: Sendable {
     func remove(_ ids: [Int64]) async throws {
         guard !ids.isEmpty else { return }
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM analytics_queue WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))", arguments: StatementArguments(ids))
+            try db.execute(
+                sql:
+                    "DELETE FROM analytics_queue WHERE id IN (\(Array(repeating: "?", count: ids.count).joined(separator: ", ")))",
+                arguments: StatementArguments(ids))
         }
     }
 
@@ -79,7 +92,9 @@ struct AnalyticsQueue: Sendable {
     }
 
     func setting(_ key: String) async throws -> String? {
-        try await database.read { db in try String.fetchOne(db, sql: "SELECT value FROM analytics_settings WHERE key = ?", arguments: [key]) }
+        try await database.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM analytics_settings WHERE key = ?", arguments: [key])
+        }
     }
 
     func setSetting(_ key: String, _ value: String) async throws {
@@ -89,7 +104,9 @@ struct AnalyticsQueue: Sendable {
     /// The install id, made (random, never derived from the person or device) and stored on first use.
     func installID() async throws -> String {
         try await database.write { db in
-            if let id = try String.fetchOne(db, sql: "SELECT value FROM analytics_settings WHERE key = 'install_id'") { return id }
+            if let id = try String.fetchOne(db, sql: "SELECT value FROM analytics_settings WHERE key = 'install_id'") {
+                return id
+            }
             let id = UUID().uuidString.lowercased()
             try Self.set(db, "install_id", id)
             return id
@@ -98,7 +115,8 @@ struct AnalyticsQueue: Sendable {
 
     private static func set(_ db: Database, _ key: String, _ value: String) throws {
         try db.execute(
-            sql: "INSERT INTO analytics_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+            sql:
+                "INSERT INTO analytics_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
             arguments: [key, value])
     }
 }

@@ -122,11 +122,17 @@ public actor AnalyticsService: AnalyticsServicing, Service {
                 timestamp: now().formatted(Self.timestampStyle))
             let dropped = try await queue.enqueue(queued, maximum: configuration.maximumQueued)
             if dropped > 0 {
-                logger.warning("The analytics queue is full; the oldest events were dropped", metadata: ["analytics.dropped": "\(dropped)", "analytics.maximum": "\(configuration.maximumQueued)"])
+                logger.warning(
+                    "The analytics queue is full; the oldest events were dropped",
+                    metadata: [
+                        "analytics.dropped": "\(dropped)", "analytics.maximum": "\(configuration.maximumQueued)",
+                    ])
             }
         } catch {
             // Analytics never fails the app's own work.
-            logger.warning("Could not queue an analytics event", metadata: ["analytics.event": "\(event.name)", "error": "\(error)"])
+            logger.warning(
+                "Could not queue an analytics event",
+                metadata: ["analytics.event": "\(event.name)", "error": "\(error)"])
         }
     }
 
@@ -193,20 +199,29 @@ public actor AnalyticsService: AnalyticsServicing, Service {
                     report.sent += batch.count
                 case .tooLarge where batch.count > 1:
                     batchSize = max(1, batch.count / 2)
-                    logger.notice("The analytics server found a batch too large; halving it", metadata: ["analytics.batch": "\(batchSize)"])
+                    logger.notice(
+                        "The analytics server found a batch too large; halving it",
+                        metadata: ["analytics.batch": "\(batchSize)"])
                 case .tooLarge:
                     try await queue.remove(batch.map(\.id))
                     report.rejected += 1
-                    logger.warning("The analytics server refused a single event as too large; it was dropped", metadata: ["analytics.event": "\(batch[0].event)"])
+                    logger.warning(
+                        "The analytics server refused a single event as too large; it was dropped",
+                        metadata: ["analytics.event": "\(batch[0].event)"])
                 case .rejected(let status, let body):
                     try await queue.remove(batch.map(\.id))
                     report.rejected += batch.count
                     logger.warning(
                         "The analytics server refused a batch; it was dropped",
-                        metadata: ["analytics.status": "\(status)", "analytics.events": "\(batch.count)", "analytics.answer": "\(body)"])
+                        metadata: [
+                            "analytics.status": "\(status)", "analytics.events": "\(batch.count)",
+                            "analytics.answer": "\(body)",
+                        ])
                 case .gaveUp(let reason):
                     report.failure = reason
-                    logger.notice("Analytics upload deferred; the events stay queued", metadata: ["analytics.reason": "\(reason)"])
+                    logger.notice(
+                        "Analytics upload deferred; the events stay queued", metadata: ["analytics.reason": "\(reason)"]
+                    )
                     report.remaining = (try? await queue.count()) ?? 0
                     report.batchSize = batchSize
                     return report
@@ -229,7 +244,9 @@ public actor AnalyticsService: AnalyticsServicing, Service {
     }
 
     /// Posts one batch, retrying failures that may pass.
-    private func upload(_ batch: [QueuedEvent], key: String, distinctID: String, report: inout AnalyticsFlushReport) async -> UploadOutcome {
+    private func upload(_ batch: [QueuedEvent], key: String, distinctID: String, report: inout AnalyticsFlushReport)
+        async -> UploadOutcome
+    {
         let body: Data
         do {
             body = try Self.body(batch, key: key, distinctID: distinctID, sentAt: now())
@@ -237,12 +254,15 @@ public actor AnalyticsService: AnalyticsServicing, Service {
             return .gaveUp("The batch could not be encoded: \(error)")
         }
         let url = configuration.host.appendingPathComponent("batch/")
-        let headers = [("Content-Type", "application/json"), ("Content-Encoding", "gzip"), ("User-Agent", "\(Self.library)/1")]
+        let headers = [
+            ("Content-Type", "application/json"), ("Content-Encoding", "gzip"), ("User-Agent", "\(Self.library)/1"),
+        ]
         var failure = ""
         var retryAfter: Duration?
         for attempt in 0...configuration.maximumRetries {
             if attempt > 0 {
-                let wait = retryAfter.map { min($0, configuration.maximumBackoff) } ?? configuration.backoff(attempt: attempt)
+                let wait =
+                    retryAfter.map { min($0, configuration.maximumBackoff) } ?? configuration.backoff(attempt: attempt)
                 report.waits.append(wait)
                 do {
                     try await clock.sleep(for: wait)
@@ -254,7 +274,8 @@ public actor AnalyticsService: AnalyticsServicing, Service {
             report.requests += 1
             let response: AnalyticsHTTPResponse
             do {
-                response = try await transport.post(url, headers: headers, body: body, timeout: configuration.requestTimeout)
+                response = try await transport.post(
+                    url, headers: headers, body: body, timeout: configuration.requestTimeout)
             } catch {
                 failure = "\(url.absoluteString) could not be reached: \(error)"
                 continue
@@ -283,7 +304,11 @@ public actor AnalyticsService: AnalyticsServicing, Service {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let flag = try? container.decode(Bool.self) { self = .bool(flag) } else { self = .string(try container.decode(String.self)) }
+            if let flag = try? container.decode(Bool.self) {
+                self = .bool(flag)
+            } else {
+                self = .string(try container.decode(String.self))
+            }
         }
 
         func encode(to encoder: any Encoder) throws {

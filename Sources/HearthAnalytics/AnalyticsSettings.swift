@@ -20,10 +20,13 @@ public struct AnalyticsSettings: Sendable, Equatable {
     ///   or holds spaces.
     public init(apiKey: String?, host: URL?) throws {
         if let host, !(["http", "https"].contains(host.scheme?.lowercased() ?? "") && host.host?.isEmpty == false) {
-            throw ServiceError.validationFailed("The analytics host \(Redaction.url(host)) is not an http(s) URL; give one such as https://hearth.example.com")
+            throw ServiceError.validationFailed(
+                "The analytics host \(Redaction.url(host)) is not an http(s) URL; give one such as https://hearth.example.com"
+            )
         }
         if let apiKey, apiKey.isEmpty || apiKey.count > 200 || apiKey.contains(where: \.isWhitespace) {
-            throw ServiceError.validationFailed("The analytics project key must be one word of at most 200 characters, such as phc_a1b2c3")
+            throw ServiceError.validationFailed(
+                "The analytics project key must be one word of at most 200 characters, such as phc_a1b2c3")
         }
         self.apiKey = apiKey
         self.host = host
@@ -41,7 +44,8 @@ public struct AnalyticsSettings: Sendable, Equatable {
     public static func load(from database: AppDatabase) throws -> AnalyticsSettings {
         try database.writer.read { db in
             let key = try String.fetchOne(db, sql: "SELECT value FROM analytics_settings WHERE key = 'api_key'")
-            let host = try String.fetchOne(db, sql: "SELECT value FROM analytics_settings WHERE key = 'host'").flatMap(URL.init(string:))
+            let host = try String.fetchOne(db, sql: "SELECT value FROM analytics_settings WHERE key = 'host'").flatMap(
+                URL.init(string:))
             return try AnalyticsSettings(apiKey: key, host: host)
         }
     }
@@ -52,7 +56,8 @@ public struct AnalyticsSettings: Sendable, Equatable {
             for (name, value) in [("api_key", apiKey), ("host", host?.absoluteString)] {
                 if let value {
                     try db.execute(
-                        sql: "INSERT INTO analytics_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                        sql:
+                            "INSERT INTO analytics_settings (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                         arguments: [name, value])
                 } else {
                     try db.execute(sql: "DELETE FROM analytics_settings WHERE key = ?", arguments: [name])

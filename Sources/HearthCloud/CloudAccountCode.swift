@@ -26,7 +26,10 @@ public struct CloudAccountCode: Sendable, Hashable {
     public var createdAt: Int64
     public var expiresAt: Int64
 
-    public init(accountID: String, purpose: Purpose, email: String, codeHash: String, attempts: Int = 0, createdAt: Int64, expiresAt: Int64) {
+    public init(
+        accountID: String, purpose: Purpose, email: String, codeHash: String, attempts: Int = 0, createdAt: Int64,
+        expiresAt: Int64
+    ) {
         self.accountID = accountID
         self.purpose = purpose
         self.email = email

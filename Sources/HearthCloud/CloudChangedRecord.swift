@@ -12,7 +12,9 @@ public struct CloudChangedRecord: Sendable, Hashable {
     public var deleted: Bool
     public var fields: [String: CloudFieldValue]
 
-    public init(recordName: String, recordType: String, rootName: String, deleted: Bool, fields: [String: CloudFieldValue]) {
+    public init(
+        recordName: String, recordType: String, rootName: String, deleted: Bool, fields: [String: CloudFieldValue]
+    ) {
         self.recordName = recordName
         self.recordType = recordType
         self.rootName = rootName

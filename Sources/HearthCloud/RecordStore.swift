@@ -60,24 +60,37 @@ public protocol RecordStore: Sendable {
 
     // MARK: Zones
     func listZones(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudZone]
-    func modifyZones(_ principal: CloudPrincipal, operations: [CloudZoneOperation]) async throws -> [CloudItemResult<CloudZone>]
+    func modifyZones(_ principal: CloudPrincipal, operations: [CloudZoneOperation]) async throws -> [CloudItemResult<
+        CloudZone
+    >]
 
     // MARK: Records
-    func modifyRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsModifyRequest) async throws -> CloudRecordsModifyResponse
-    func lookupRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsLookupRequest) async throws -> CloudRecordsLookupResponse
-    func queryRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsQueryRequest) async throws -> CloudRecordsQueryResponse
-    func recordChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordChangesRequest) async throws -> CloudRecordChangesResponse
-    func zoneChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudZoneChangesRequest) async throws -> CloudZoneChangesResponse
-    func databaseChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudDatabaseChangesRequest) async throws -> CloudDatabaseChangesResponse
+    func modifyRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsModifyRequest)
+        async throws -> CloudRecordsModifyResponse
+    func lookupRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsLookupRequest)
+        async throws -> CloudRecordsLookupResponse
+    func queryRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsQueryRequest)
+        async throws -> CloudRecordsQueryResponse
+    func recordChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordChangesRequest)
+        async throws -> CloudRecordChangesResponse
+    func zoneChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudZoneChangesRequest)
+        async throws -> CloudZoneChangesResponse
+    func databaseChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudDatabaseChangesRequest)
+        async throws -> CloudDatabaseChangesResponse
 
     // MARK: Shares
     func createShare(_ principal: CloudPrincipal, request: CloudShareCreateRequest) async throws -> CloudShare
-    func lookupShare(_ principal: CloudPrincipal, scope: CloudDatabaseScope, reference: CloudShareReference) async throws -> CloudShare
+    func lookupShare(_ principal: CloudPrincipal, scope: CloudDatabaseScope, reference: CloudShareReference)
+        async throws -> CloudShare
     func listShares(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudShare]
-    func updateShare(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudShareUpdateRequest) async throws -> CloudShare
+    func updateShare(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudShareUpdateRequest)
+        async throws -> CloudShare
     func deleteShare(_ principal: CloudPrincipal, reference: CloudShareReference) async throws
-    func addParticipants(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudParticipantsAddRequest) async throws -> CloudShare
-    func removeParticipants(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudParticipantsRemoveRequest) async throws -> CloudShare
+    func addParticipants(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudParticipantsAddRequest)
+        async throws -> CloudShare
+    func removeParticipants(
+        _ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudParticipantsRemoveRequest
+    ) async throws -> CloudShare
     func acceptShare(_ principal: CloudPrincipal, token: String) async throws -> CloudShare
     func leaveShare(_ principal: CloudPrincipal, reference: CloudShareReference) async throws
     func invitations(_ principal: CloudPrincipal) async throws -> [CloudShare]
@@ -95,7 +108,9 @@ public protocol RecordStore: Sendable {
     func remainingStorage(_ principal: CloudPrincipal) async throws -> Int64?
 
     // MARK: Subscriptions and push
-    func modifySubscriptions(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudSubscriptionsModifyRequest) async throws -> CloudSubscriptionsResponse
+    func modifySubscriptions(
+        _ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudSubscriptionsModifyRequest
+    ) async throws -> CloudSubscriptionsResponse
     func listSubscriptions(_ principal: CloudPrincipal, scope: CloudDatabaseScope) async throws -> [CloudSubscription]
     /// Every subscription of the given users, by user, for the push channel.
     func subscriptions(ofUsers userIDs: [String]) async throws -> [String: [CloudSubscription]]

@@ -38,7 +38,9 @@ public enum Zlib {
     /// - Throws: ``ZlibError`` when zlib refuses (it only does when out of memory).
     public static func compress(_ bytes: [UInt8], format: Format, level: Int32 = 6) throws -> [UInt8] {
         var stream = z_stream()
-        var status = deflateInit2_(&stream, level, Z_DEFLATED, format.windowBits, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        var status = deflateInit2_(
+            &stream, level, Z_DEFLATED, format.windowBits, 8, Z_DEFAULT_STRATEGY, ZLIB_VERSION,
+            Int32(MemoryLayout<z_stream>.size))
         guard status == Z_OK else { throw ZlibError(.failed, "zlib could not start compressing (status \(status)).") }
         defer { deflateEnd(&stream) }
         var input = bytes
@@ -52,7 +54,9 @@ public enum Zlib {
                 return deflate(&stream, Z_FINISH)
             }
         }
-        guard status == Z_STREAM_END else { throw ZlibError(.failed, "zlib could not compress \(bytes.count) bytes (status \(status)).") }
+        guard status == Z_STREAM_END else {
+            throw ZlibError(.failed, "zlib could not compress \(bytes.count) bytes (status \(status)).")
+        }
         output.removeSubrange(Int(stream.total_out)...)
         return output
     }
@@ -71,7 +75,9 @@ public enum Zlib {
     /// so a small body that would inflate to gigabytes costs no more than `limit` bytes of work.
     /// - Throws: ``ZlibError`` with code `tooLarge` past `limit`, `malformed` when `data` is neither gzip nor
     ///   zlib, or is cut short; or what `consume` throws.
-    public static func inflate(_ data: some Collection<UInt8>, limit: Int, _ consume: (ArraySlice<UInt8>) throws -> Void) throws {
+    public static func inflate(
+        _ data: some Collection<UInt8>, limit: Int, _ consume: (ArraySlice<UInt8>) throws -> Void
+    ) throws {
         var stream = z_stream()
         // 15 window bits, +32 to accept a gzip or a zlib header.
         var status = inflateInit2_(&stream, 15 + 32, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))

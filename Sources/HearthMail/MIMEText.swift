@@ -26,9 +26,12 @@ enum MIMEText {
         var current = ""
         for (index, byte) in bytes.enumerated() {
             let last = index == bytes.count - 1
-            let literal = (byte >= 33 && byte <= 126 && byte != UInt8(ascii: "=")) || ((byte == 32 || byte == 9) && !last)
+            let literal =
+                (byte >= 33 && byte <= 126 && byte != UInt8(ascii: "=")) || ((byte == 32 || byte == 9) && !last)
             // A line that starts with a dot is encoded so that no relay mistakes it for the end of the data.
-            let token = literal && !(current.isEmpty && output.isEmpty && byte == UInt8(ascii: ".")) ? String(UnicodeScalar(byte)) : String(format: "=%02X", byte)
+            let token =
+                literal && !(current.isEmpty && output.isEmpty && byte == UInt8(ascii: "."))
+                ? String(UnicodeScalar(byte)) : String(format: "=%02X", byte)
             if current.utf8.count + token.utf8.count > 75 {
                 output += current + "=\r\n"
                 current = ""

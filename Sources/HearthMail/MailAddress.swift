@@ -17,13 +17,20 @@ public struct MailAddress: Sendable, Hashable, CustomStringConvertible {
         let trimmed = address.trimmingCharacters(in: .whitespaces)
         let parts = trimmed.split(separator: "@", omittingEmptySubsequences: false)
         guard trimmed.utf8.count <= 254, parts.count == 2, !parts[0].isEmpty, parts[1].contains("."),
-              !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
-              trimmed.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 32 && $0.value < 127 && !"<>()[],;:\\\"".unicodeScalars.contains($0) })
+            !parts[1].hasPrefix("."), !parts[1].hasSuffix("."),
+            trimmed.unicodeScalars.allSatisfy({
+                $0.isASCII && $0.value > 32 && $0.value < 127 && !"<>()[],;:\\\"".unicodeScalars.contains($0)
+            })
         else {
-            throw ServiceError.validationFailed("\"\(address.prefix(80))\" is not an email address that mail can be sent to; write it as name@example.com (ASCII only).")
+            throw ServiceError.validationFailed(
+                "\"\(address.prefix(80))\" is not an email address that mail can be sent to; write it as name@example.com (ASCII only)."
+            )
         }
         self.address = trimmed
-        let cleaned = name.map { String($0.unicodeScalars.map { $0.properties.isWhitespace ? " " : Character($0) }).trimmingCharacters(in: .whitespaces) }
+        let cleaned = name.map {
+            String($0.unicodeScalars.map { $0.properties.isWhitespace ? " " : Character($0) }).trimmingCharacters(
+                in: .whitespaces)
+        }
         self.name = cleaned?.isEmpty == false ? cleaned : nil
     }
 

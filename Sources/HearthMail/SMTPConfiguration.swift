@@ -48,24 +48,34 @@ public struct SMTPConfiguration: Sendable, CustomStringConvertible {
     /// - Throws: ``ServiceError`` (validation failed) naming what is wrong with the URL or the address.
     public init(url: String, from: String) throws {
         func invalid(_ problem: String) -> ServiceError {
-            ServiceError.validationFailed("--smtp-url (HEARTH_SMTP_URL) \(problem); write it as smtp://user:password@host:587 or smtps://user:password@host:465.")
+            ServiceError.validationFailed(
+                "--smtp-url (HEARTH_SMTP_URL) \(problem); write it as smtp://user:password@host:587 or smtps://user:password@host:465."
+            )
         }
-        guard let components = URLComponents(string: url.trimmingCharacters(in: .whitespaces)), let scheme = components.scheme?.lowercased() else {
+        guard let components = URLComponents(string: url.trimmingCharacters(in: .whitespaces)),
+            let scheme = components.scheme?.lowercased()
+        else {
             throw invalid("is not a URL")
         }
-        guard scheme == "smtp" || scheme == "smtps" else { throw invalid("has the scheme \"\(scheme)\"; only smtp and smtps are known") }
+        guard scheme == "smtp" || scheme == "smtps" else {
+            throw invalid("has the scheme \"\(scheme)\"; only smtp and smtps are known")
+        }
         guard let host = components.host, !host.isEmpty else { throw invalid("names no host") }
         self.host = host
         port = components.port ?? (scheme == "smtps" ? 465 : 587)
         guard (1...65535).contains(port) else { throw invalid("has the port \(port), outside 1–65535") }
-        username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding }.flatMap { $0.isEmpty ? nil : $0 }
+        username = components.percentEncodedUser.flatMap { $0.removingPercentEncoding }.flatMap {
+            $0.isEmpty ? nil : $0
+        }
         password = components.percentEncodedPassword.flatMap { $0.removingPercentEncoding }
         if username == nil && password?.isEmpty == false { throw invalid("has a password but no user name") }
         security = scheme == "smtps" ? .implicitTLS : .startTLSRequired
         for item in components.queryItems ?? [] {
             switch item.name {
             case "starttls":
-                guard scheme == "smtp" else { throw invalid("asks for starttls on smtps://, which uses TLS from the start") }
+                guard scheme == "smtp" else {
+                    throw invalid("asks for starttls on smtps://, which uses TLS from the start")
+                }
                 switch item.value?.lowercased() {
                 case "required": security = .startTLSRequired
                 case "opportunistic": security = .startTLSOpportunistic
@@ -82,7 +92,9 @@ public struct SMTPConfiguration: Sendable, CustomStringConvertible {
         do {
             self.from = try MailAddress(from)
         } catch {
-            throw ServiceError.validationFailed("--mail-from (HEARTH_MAIL_FROM) \"\(from.prefix(80))\" is not an email address; write it as hearth@example.com.")
+            throw ServiceError.validationFailed(
+                "--mail-from (HEARTH_MAIL_FROM) \"\(from.prefix(80))\" is not an email address; write it as hearth@example.com."
+            )
         }
     }
 
@@ -90,11 +102,12 @@ public struct SMTPConfiguration: Sendable, CustomStringConvertible {
     public var description: String {
         let scheme = security == .implicitTLS ? "smtps" : "smtp"
         let user = username.map { "\($0)@" } ?? ""
-        let query = switch security {
-        case .startTLSOpportunistic: "?starttls=opportunistic"
-        case .none: "?starttls=off"
-        default: ""
-        }
+        let query =
+            switch security {
+            case .startTLSOpportunistic: "?starttls=opportunistic"
+            case .none: "?starttls=off"
+            default: ""
+            }
         return "\(scheme)://\(user)\(host):\(port)\(query)"
     }
 }

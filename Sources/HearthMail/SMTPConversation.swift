@@ -14,7 +14,9 @@ struct SMTPConversation {
     let server: String
 
     /// Greeting, EHLO, TLS, AUTH, then the envelope and the data, and QUIT.
-    func deliver(_ message: String, from: String, to recipients: [String], configuration: SMTPConfiguration, tls: NIOSSLContext) async throws {
+    func deliver(
+        _ message: String, from: String, to recipients: [String], configuration: SMTPConfiguration, tls: NIOSSLContext
+    ) async throws {
         _ = try await expect(200..<300, after: "connecting", "greet")
         var extensions = try await hello(configuration.clientName)
         switch configuration.security {
@@ -26,7 +28,10 @@ struct SMTPConversation {
                 try await startTLS(tls, host: configuration.host)
                 extensions = try await hello(configuration.clientName)
             } else if configuration.security == .startTLSRequired {
-                throw ServiceError(.operationFailed, "The mail server \(server) does not offer STARTTLS, so mail to it would travel unencrypted. Use smtps:// if it expects TLS at once, or add ?starttls=opportunistic (or off) to --smtp-url to send without it.")
+                throw ServiceError(
+                    .operationFailed,
+                    "The mail server \(server) does not offer STARTTLS, so mail to it would travel unencrypted. Use smtps:// if it expects TLS at once, or add ?starttls=opportunistic (or off) to --smtp-url to send without it."
+                )
             }
         }
         if let username = configuration.username {
@@ -34,7 +39,8 @@ struct SMTPConversation {
         }
         _ = try await command("MAIL FROM:<\(from)>", expect: 200..<300, what: "accept the sender \(from)")
         for recipient in recipients {
-            _ = try await command("RCPT TO:<\(recipient)>", expect: 200..<300, what: "accept the recipient \(recipient)")
+            _ = try await command(
+                "RCPT TO:<\(recipient)>", expect: 200..<300, what: "accept the recipient \(recipient)")
         }
         _ = try await command("DATA", expect: 300..<400, what: "take the message")
         try await write(MIMEText.dotStuffed(message))
@@ -58,16 +64,23 @@ struct SMTPConversation {
     /// TLS over the open connection, refusing anything the server sent ahead of it.
     private func startTLS(_ tls: NIOSSLContext, host: String) async throws {
         guard inbox.unread == 0 else {
-            throw ServiceError(.operationFailed, "The mail server \(server) sent more after agreeing to STARTTLS, which could be text slipped into the encrypted conversation; the mail was not sent.")
+            throw ServiceError(
+                .operationFailed,
+                "The mail server \(server) sent more after agreeing to STARTTLS, which could be text slipped into the encrypted conversation; the mail was not sent."
+            )
         }
         let channel = channel
         let server = server
         try await channel.eventLoop.submit {
             let handler = try channel.pipeline.syncOperations.handler(type: SMTPReplyHandler.self)
             guard !handler.holdsPartialReply else {
-                throw ServiceError(.operationFailed, "The mail server \(server) sent more after agreeing to STARTTLS, which could be text slipped into the encrypted conversation; the mail was not sent.")
+                throw ServiceError(
+                    .operationFailed,
+                    "The mail server \(server) sent more after agreeing to STARTTLS, which could be text slipped into the encrypted conversation; the mail was not sent."
+                )
             }
-            try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: SMTPMailSender.sniName(host)), position: .first)
+            try channel.pipeline.syncOperations.addHandler(
+                try NIOSSLClientHandler(context: tls, serverHostname: SMTPMailSender.sniName(host)), position: .first)
         }.get()
     }
 
@@ -80,12 +93,18 @@ struct SMTPConversation {
             guard reply.isPositive else { throw ServiceError(.unauthorized, "\(refused) (\(reply)).") }
         } else if offered.contains("LOGIN") {
             _ = try await command("AUTH LOGIN", expect: 300..<400, what: "sign in (AUTH LOGIN)")
-            _ = try await command(Data(username.utf8).base64EncodedString(), shown: "the user name", expect: 300..<400, what: "take the user name")
-            let reply = try await command(Data(password.utf8).base64EncodedString(), shown: "the password", what: "take the password")
+            _ = try await command(
+                Data(username.utf8).base64EncodedString(), shown: "the user name", expect: 300..<400,
+                what: "take the user name")
+            let reply = try await command(
+                Data(password.utf8).base64EncodedString(), shown: "the password", what: "take the password")
             guard reply.isPositive else { throw ServiceError(.unauthorized, "\(refused) (\(reply)).") }
         } else {
             let offer = offered.isEmpty ? "no way of signing in" : "only AUTH " + offered.joined(separator: ", ")
-            throw ServiceError(.operationFailed, "The mail server \(server) offers \(offer) on this connection; Hearth signs in with AUTH PLAIN or LOGIN. Remove the user name from --smtp-url if the server needs none, or use TLS (many servers offer AUTH only over it).")
+            throw ServiceError(
+                .operationFailed,
+                "The mail server \(server) offers \(offer) on this connection; Hearth signs in with AUTH PLAIN or LOGIN. Remove the user name from --smtp-url if the server needs none, or use TLS (many servers offer AUTH only over it)."
+            )
         }
     }
 
@@ -106,7 +125,8 @@ struct SMTPConversation {
         let reply = try await reply(after: said)
         guard range.contains(reply.code) else {
             let kind = reply.code >= 500 ? "refused for good" : "refused for now (try again later)"
-            throw ServiceError(.operationFailed, "The mail server \(server) did not \(what): it \(kind) with \"\(reply)\".")
+            throw ServiceError(
+                .operationFailed, "The mail server \(server) did not \(what): it \(kind) with \"\(reply)\".")
         }
         return reply
     }
@@ -128,7 +148,10 @@ struct SMTPConversation {
             throw error
         case nil:
             inbox.fail(CancellationError())
-            throw ServiceError(.timedOut, "The mail server \(server) did not answer within \(timeout.seconds.formatted()) seconds after \(said); the mail was not sent. Check that --smtp-url names a mail server (smtps:// for a port that expects TLS at once).")
+            throw ServiceError(
+                .timedOut,
+                "The mail server \(server) did not answer within \(timeout.seconds.formatted()) seconds after \(said); the mail was not sent. Check that --smtp-url names a mail server (smtps:// for a port that expects TLS at once)."
+            )
         }
     }
 
@@ -136,7 +159,8 @@ struct SMTPConversation {
         do {
             try await channel.writeAndFlush(ByteBuffer(string: text))
         } catch {
-            throw ServiceError(.operationFailed, "Writing to the mail server \(server) failed: \(error)", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Writing to the mail server \(server) failed: \(error)", underlying: error)
         }
     }
 }

@@ -25,7 +25,8 @@ public struct SMTPMailSender: MailSending {
     let logger: Logger
 
     public init(
-        configuration: SMTPConfiguration, clock: any Clock<Duration> = ContinuousClock(), now: @escaping @Sendable () -> Date = Date.init,
+        configuration: SMTPConfiguration, clock: any Clock<Duration> = ContinuousClock(),
+        now: @escaping @Sendable () -> Date = Date.init,
         eventLoopGroup: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, logger: Logger
     ) {
         self.configuration = configuration
@@ -38,16 +39,27 @@ public struct SMTPMailSender: MailSending {
     public var delivers: Bool { true }
 
     public func send(_ message: MailMessage) async throws {
-        guard !message.to.isEmpty else { throw ServiceError.validationFailed("The email has no recipient; name at least one in \"to\".") }
+        guard !message.to.isEmpty else {
+            throw ServiceError.validationFailed("The email has no recipient; name at least one in \"to\".")
+        }
         let sender = configuration.from
-        let text = message.rendered(from: sender, date: now(), messageID: MailMessage.makeMessageID(domain: sender.domain))
+        let text = message.rendered(
+            from: sender, date: now(), messageID: MailMessage.makeMessageID(domain: sender.domain))
         let tls = try makeTLSContext()
         let inbox = SMTPInbox()
         let channel = try await connect(inbox: inbox, tls: configuration.security == .implicitTLS ? tls : nil)
-        let conversation = SMTPConversation(channel: channel, inbox: inbox, clock: clock, timeout: configuration.timeout, server: configuration.description)
+        let conversation = SMTPConversation(
+            channel: channel, inbox: inbox, clock: clock, timeout: configuration.timeout,
+            server: configuration.description)
         do {
-            try await conversation.deliver(text, from: sender.address, to: message.to.map(\.address), configuration: configuration, tls: tls)
-            logger.debug("Sent an email", metadata: ["mail.to": .string(message.to.map(\.address).joined(separator: ",")), "mail.server": .string(configuration.description)])
+            try await conversation.deliver(
+                text, from: sender.address, to: message.to.map(\.address), configuration: configuration, tls: tls)
+            logger.debug(
+                "Sent an email",
+                metadata: [
+                    "mail.to": .string(message.to.map(\.address).joined(separator: ",")),
+                    "mail.server": .string(configuration.description),
+                ])
         } catch {
             channel.close(promise: nil)
             throw error
@@ -61,26 +73,33 @@ public struct SMTPMailSender: MailSending {
             do {
                 tls.additionalTrustRoots = [.certificates(try NIOSSLCertificate.fromPEMFile(file))]
             } catch {
-                throw ServiceError(.validationFailed, "The certificate authority file \(file) (ca= in --smtp-url) cannot be read as PEM: \(error)", underlying: error)
+                throw ServiceError(
+                    .validationFailed,
+                    "The certificate authority file \(file) (ca= in --smtp-url) cannot be read as PEM: \(error)",
+                    underlying: error)
             }
         }
         do {
             return try NIOSSLContext(configuration: tls)
         } catch {
-            throw ServiceError(.operationFailed, "TLS for the mail server cannot be set up: \(error)", underlying: error)
+            throw ServiceError(
+                .operationFailed, "TLS for the mail server cannot be set up: \(error)", underlying: error)
         }
     }
 
     /// Connects within the timeout; with `tls`, TLS starts at once (smtps).
     private func connect(inbox: SMTPInbox, tls: NIOSSLContext?) async throws -> any Channel {
-        let host = configuration.host, port = configuration.port, server = configuration.description
+        let host = configuration.host
+        let port = configuration.port
+        let server = configuration.description
         let bootstrap = ClientBootstrap(group: eventLoopGroup)
             .channelOption(.socketOption(.so_reuseaddr), value: 1)
             .connectTimeout(.seconds(Int64(max(1, configuration.timeout.seconds.rounded(.up)))))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     if let tls {
-                        try channel.pipeline.syncOperations.addHandler(try NIOSSLClientHandler(context: tls, serverHostname: Self.sniName(host)))
+                        try channel.pipeline.syncOperations.addHandler(
+                            try NIOSSLClientHandler(context: tls, serverHostname: Self.sniName(host)))
                     }
                     try channel.pipeline.syncOperations.addHandler(SMTPReplyHandler(inbox: inbox, server: server))
                 }
@@ -97,10 +116,16 @@ public struct SMTPMailSender: MailSending {
         case .success(let channel)?:
             return channel
         case .failure(let error)?:
-            throw ServiceError(.operationFailed, "Cannot connect to the mail server \(server): \(error). Check the host and port in --smtp-url.", underlying: error)
+            throw ServiceError(
+                .operationFailed,
+                "Cannot connect to the mail server \(server): \(error). Check the host and port in --smtp-url.",
+                underlying: error)
         case nil:
             connecting.whenSuccess { $0.close(promise: nil) }
-            throw ServiceError(.timedOut, "The mail server \(server) did not accept a connection within \(configuration.timeout.seconds.formatted()) seconds. Check the host and port in --smtp-url, and that a firewall lets the connection through.")
+            throw ServiceError(
+                .timedOut,
+                "The mail server \(server) did not accept a connection within \(configuration.timeout.seconds.formatted()) seconds. Check the host and port in --smtp-url, and that a firewall lets the connection through."
+            )
         }
     }
 

@@ -24,12 +24,16 @@ final class SMTPReplyHandler: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        inbox.fail(ServiceError(.operationFailed, "The mail server \(server) closed the connection in the middle of the conversation."))
+        inbox.fail(
+            ServiceError(
+                .operationFailed, "The mail server \(server) closed the connection in the middle of the conversation."))
         context.fireChannelInactive()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        inbox.fail(ServiceError(.operationFailed, "The connection to the mail server \(server) failed: \(error)", underlying: error))
+        inbox.fail(
+            ServiceError(
+                .operationFailed, "The connection to the mail server \(server) failed: \(error)", underlying: error))
         context.close(promise: nil)
     }
 }

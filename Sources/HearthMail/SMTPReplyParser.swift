@@ -27,7 +27,10 @@ struct SMTPReplyParser {
             }
             line.append(byte)
             guard line.count <= Self.maximumLineBytes else {
-                throw ServiceError(.operationFailed, "The mail server sent a line longer than \(Self.maximumLineBytes) bytes; it does not speak SMTP. Check the host and port in --smtp-url.")
+                throw ServiceError(
+                    .operationFailed,
+                    "The mail server sent a line longer than \(Self.maximumLineBytes) bytes; it does not speak SMTP. Check the host and port in --smtp-url."
+                )
             }
         }
         return replies
@@ -36,21 +39,28 @@ struct SMTPReplyParser {
     private mutating func take(_ bytes: [UInt8]) throws -> SMTPReply? {
         let text = String(decoding: bytes, as: UTF8.self)
         let digits = text.prefix(3)
-        guard digits.count == 3, digits.allSatisfy(\.isASCII), let value = Int(digits), (200...599).contains(value) else {
-            throw ServiceError(.operationFailed, "The mail server answered \"\(text.prefix(80))\", which is not an SMTP reply. Check the host and port in --smtp-url (smtps:// for a port that expects TLS at once).")
+        guard digits.count == 3, digits.allSatisfy(\.isASCII), let value = Int(digits), (200...599).contains(value)
+        else {
+            throw ServiceError(
+                .operationFailed,
+                "The mail server answered \"\(text.prefix(80))\", which is not an SMTP reply. Check the host and port in --smtp-url (smtps:// for a port that expects TLS at once)."
+            )
         }
         let rest = text.dropFirst(3)
         let separator = rest.first
         guard separator == nil || separator == " " || separator == "-" else {
-            throw ServiceError(.operationFailed, "The mail server answered \"\(text.prefix(80))\", which is not an SMTP reply.")
+            throw ServiceError(
+                .operationFailed, "The mail server answered \"\(text.prefix(80))\", which is not an SMTP reply.")
         }
         if let code, code != value {
-            throw ServiceError(.operationFailed, "The mail server changed its reply code within one answer (\(code), then \(value)).")
+            throw ServiceError(
+                .operationFailed, "The mail server changed its reply code within one answer (\(code), then \(value)).")
         }
         code = value
         lines.append(String(rest.dropFirst()))
         guard lines.count <= Self.maximumLines else {
-            throw ServiceError(.operationFailed, "The mail server sent an answer of more than \(Self.maximumLines) lines.")
+            throw ServiceError(
+                .operationFailed, "The mail server sent an answer of more than \(Self.maximumLines) lines.")
         }
         guard separator != "-" else { return nil }
         defer {

@@ -61,7 +61,10 @@ struct ConnectedComponents: Sendable {
                 var x = 0
                 let base = y * w
                 while x < w {
-                    guard pixels[base + x] == ink else { x += 1; continue }
+                    guard pixels[base + x] == ink else {
+                        x += 1
+                        continue
+                    }
                     let start = x
                     while x < w && pixels[base + x] == ink { x += 1 }
                     let index = runs.count
@@ -91,7 +94,9 @@ struct ConnectedComponents: Sendable {
             } else {
                 component = components.count
                 componentOfRoot[top] = component
-                components.append(Component(minX: run.start, minY: run.y, maxX: run.end, maxY: run.y, pixelCount: run.end - run.start + 1))
+                components.append(
+                    Component(
+                        minX: run.start, minY: run.y, maxX: run.end, maxY: run.y, pixelCount: run.end - run.start + 1))
             }
             runs[index].component = component
         }

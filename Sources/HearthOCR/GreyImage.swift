@@ -43,7 +43,8 @@ struct GreyImage: Sendable, Hashable {
             mask.pixels.withUnsafeBufferPointer { ink in
                 result.pixels.withUnsafeMutableBufferPointer { target in
                     for y in firstRow..<endRow {
-                        let sourceRow = (y + origin.y) * width + origin.x, maskRow = y * mask.width
+                        let sourceRow = (y + origin.y) * width + origin.x
+                        let maskRow = y * mask.width
                         for x in columns where ink[maskRow + x] {
                             let value = source[sourceRow + x]
                             target[maskRow + x] = inverting ? 255 - value : value

@@ -26,7 +26,9 @@ public struct OCRWarning: Sendable, Hashable, Codable, CustomStringConvertible {
 
         public var description: String { rawValue }
 
-        public init(from decoder: any Decoder) throws { rawValue = try decoder.singleValueContainer().decode(String.self) }
+        public init(from decoder: any Decoder) throws {
+            rawValue = try decoder.singleValueContainer().decode(String.self)
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.singleValueContainer()

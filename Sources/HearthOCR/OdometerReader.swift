@@ -23,7 +23,12 @@ public struct OdometerReader: Sendable {
 
     /// The mileage in `recognitions` (one per preprocessing pass), checked against `lastMileage`.
     public func read(_ recognitions: [Recognition], lastMileage: Int? = nil) -> OdometerReading {
-        struct Tally { var text: String; var value: Int; var votes = 0; var confidenceSum = 0.0 }
+        struct Tally {
+            var text: String
+            var value: Int
+            var votes = 0
+            var confidenceSum = 0.0
+        }
         var tallies: [Int: Tally] = [:]
         var readings: [[RecognizedSymbol]] = []
         for recognition in recognitions {
@@ -59,7 +64,8 @@ public struct OdometerReader: Sendable {
             if a.confidence != b.confidence { return a.confidence > b.confidence }
             return a.value < b.value
         }
-        return OdometerReading(candidates: candidates, lastMileage: lastMileage, warnings: warnings(candidates, lastMileage: lastMileage))
+        return OdometerReading(
+            candidates: candidates, lastMileage: lastMileage, warnings: warnings(candidates, lastMileage: lastMileage))
     }
 
     /// The digits of one pass as symbols: the engine's own when it gave them, else the text's at the pass's
@@ -82,10 +88,14 @@ public struct OdometerReader: Sendable {
             return (group.count, symbols.map(\.confidence).reduce(0, +) / Double(max(1, symbols.count)))
         }
         let groups = Dictionary(grouping: readings, by: \.count).values
-        guard let group = groups.max(by: { weight($0) < weight($1) }), let length = group.first?.count else { return nil }
+        guard let group = groups.max(by: { weight($0) < weight($1) }), let length = group.first?.count else {
+            return nil
+        }
         struct Vote: Comparable {
             var count = 0, confidence = 0.0, alternatives = 0.0
-            static func < (a: Vote, b: Vote) -> Bool { (a.count, a.confidence, a.alternatives) < (b.count, b.confidence, b.alternatives) }
+            static func < (a: Vote, b: Vote) -> Bool {
+                (a.count, a.confidence, a.alternatives) < (b.count, b.confidence, b.alternatives)
+            }
         }
         var text = ""
         var support = 0.0
@@ -94,12 +104,14 @@ public struct OdometerReader: Sendable {
             for symbol in group.map({ $0[position] }) {
                 votes[symbol.text, default: Vote()].count += 1
                 votes[symbol.text, default: Vote()].confidence += symbol.confidence
-                for alternative in symbol.alternatives where alternative.text.count == 1 && alternative.text.allSatisfy(\.isNumber) {
+                for alternative in symbol.alternatives
+                where alternative.text.count == 1 && alternative.text.allSatisfy(\.isNumber) {
                     votes[alternative.text, default: Vote()].alternatives += alternative.confidence
                 }
             }
             // Most votes, then the surest, then the likeliest alternative; then the lower digit, to be deterministic.
-            guard let (digit, vote) = votes.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key }) else { return nil }
+            guard let (digit, vote) = votes.max(by: { $0.value != $1.value ? $0.value < $1.value : $0.key > $1.key })
+            else { return nil }
             text += digit
             support += vote.confidence / 100 / Double(max(1, passes))
         }
@@ -114,18 +126,26 @@ public struct OdometerReader: Sendable {
 
     private func warnings(_ candidates: [OdometerReading.Candidate], lastMileage: Int?) -> [OCRWarning] {
         guard let best = candidates.first else {
-            return [OCRWarning(.nothingRead, "No digits could be read; retake the photo closer, level and evenly lit, or type the mileage.")]
+            return [
+                OCRWarning(
+                    .nothingRead,
+                    "No digits could be read; retake the photo closer, level and evenly lit, or type the mileage.")
+            ]
         }
         var warnings: [OCRWarning] = []
         if let lastMileage {
             if best.value < lastMileage {
-                warnings.append(OCRWarning(
-                    .belowLastMileage,
-                    "\(best.value) is below the vehicle's last mileage (\(lastMileage)); check the photo before saving it."))
+                warnings.append(
+                    OCRWarning(
+                        .belowLastMileage,
+                        "\(best.value) is below the vehicle's last mileage (\(lastMileage)); check the photo before saving it."
+                    ))
             } else if best.value - lastMileage > maximumJump {
-                warnings.append(OCRWarning(
-                    .implausibleJump,
-                    "\(best.value) is \(best.value - lastMileage) miles above the vehicle's last mileage (\(lastMileage)), more than \(maximumJump); check the photo before saving it."))
+                warnings.append(
+                    OCRWarning(
+                        .implausibleJump,
+                        "\(best.value) is \(best.value - lastMileage) miles above the vehicle's last mileage (\(lastMileage)), more than \(maximumJump); check the photo before saving it."
+                    ))
             }
         }
         if candidates.count > 1 {
@@ -134,7 +154,8 @@ public struct OdometerReader: Sendable {
         }
         if best.confidence < minimumConfidence {
             let percent = Int((best.confidence * 100).rounded())
-            warnings.append(OCRWarning(.lowConfidence, "Only \(percent) % sure of \(best.text); compare it with the odometer."))
+            warnings.append(
+                OCRWarning(.lowConfidence, "Only \(percent) % sure of \(best.text); compare it with the odometer."))
         }
         return warnings
     }

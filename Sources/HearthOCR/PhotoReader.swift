@@ -15,7 +15,9 @@ public struct PhotoReader: Sendable {
     /// Turns VIN text into a VIN chosen by its check digit.
     public var vin: VINReader
 
-    public init(recognizer: any TextRecognizing, odometer: OdometerReader = OdometerReader(), vin: VINReader = VINReader()) {
+    public init(
+        recognizer: any TextRecognizing, odometer: OdometerReader = OdometerReader(), vin: VINReader = VINReader()
+    ) {
         self.recognizer = recognizer
         self.odometer = odometer
         self.vin = vin

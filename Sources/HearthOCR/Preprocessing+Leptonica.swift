@@ -23,7 +23,9 @@ extension Preprocessing {
         if keepGrey, let pixels = grey.greyImage,
             // The grey pixels under the line's blobs, grown a little so that their soft edges stay.
             let masked = LeptonicaImage.make(
-                pixels.masked(by: line.bitmap.dilated(by: max(1, Int((line.height / 16).rounded()))), at: line.origin, inverting: line.inverted),
+                pixels.masked(
+                    by: line.bitmap.dilated(by: max(1, Int((line.height / 16).rounded()))), at: line.origin,
+                    inverting: line.inverted),
                 api: grey.api)
         {
             output = masked
@@ -35,7 +37,9 @@ extension Preprocessing {
         // Level the line by its own tilt, which the blobs give more surely than a skew search over the photo.
         let angle = Float(-atan(line.slope))
         if abs(angle) >= 0.004 {
-            output = output.map { $0.pixRotate($1, angle, TesseractLibrary.rotateAreaMap, TesseractLibrary.bringInWhite, 0, 0) }
+            output = output.map {
+                $0.pixRotate($1, angle, TesseractLibrary.rotateAreaMap, TesseractLibrary.bringInWhite, 0, 0)
+            }
         }
         if let textHeight, line.height > 0 {
             let scale = Float(Double(textHeight) / line.height)
@@ -60,7 +64,8 @@ extension Preprocessing {
     static func thresholded(_ grey: LeptonicaImage) -> LeptonicaImage {
         grey.map { api, pix in
             var binary: OpaquePointer?
-            let status = api.pixOtsuAdaptiveThreshold(pix, api.pixGetWidth(pix), api.pixGetHeight(pix), 0, 0, 0.1, nil, &binary)
+            let status = api.pixOtsuAdaptiveThreshold(
+                pix, api.pixGetWidth(pix), api.pixGetHeight(pix), 0, 0, 0.1, nil, &binary)
             return status == 0 ? binary : nil
         }
     }
@@ -84,11 +89,14 @@ extension Preprocessing {
     static func deskewed(_ grey: LeptonicaImage) -> LeptonicaImage {
         let binary = grey.map { $0.pixThresholdToBinary($1, 150) }
         guard binary !== grey else { return grey }
-        var angle: Float = 0, confidence: Float = 0
+        var angle: Float = 0
+        var confidence: Float = 0
         // Sweep ±7° in 0.5° steps, then refine; a single line gives a weaker score than a page, hence the low bar.
         let status = grey.api.pixFindSkewSweepAndSearch(binary.pix, &angle, &confidence, 1, 1, 7, 0.5, 0.01)
         guard status == 0, confidence > 1.5, abs(angle) >= 0.1 else { return grey }
         let radians = angle * .pi / 180
-        return grey.map { $0.pixRotate($1, radians, TesseractLibrary.rotateAreaMap, TesseractLibrary.bringInWhite, 0, 0) }
+        return grey.map {
+            $0.pixRotate($1, radians, TesseractLibrary.rotateAreaMap, TesseractLibrary.bringInWhite, 0, 0)
+        }
     }
 }

@@ -32,7 +32,8 @@ public struct Preprocessing: Sendable, Hashable, Codable {
     public var textHeight: Int?
 
     public init(
-        name: String, upscaleBelowHeight: Int? = 150, upscale: Double = 2, medianFilter: Bool = true, medianSize: Int = 3,
+        name: String, upscaleBelowHeight: Int? = 150, upscale: Double = 2, medianFilter: Bool = true,
+        medianSize: Int = 3,
         normalizeBackground: Bool = true, deskew: Bool = true, binarize: Bool = true, isolateLine: Bool = true,
         keepGrey: Bool = false, textHeight: Int? = nil
     ) {

@@ -13,7 +13,8 @@ public struct TesseractConfiguration: Sendable, Hashable {
 
     public init(
         dataPath: String? = nil, language: String = "eng",
-        passes: [OCRJob: [Preprocessing]] = Dictionary(uniqueKeysWithValues: OCRJob.allCases.map { ($0, Preprocessing.defaultPasses(for: $0)) })
+        passes: [OCRJob: [Preprocessing]] = Dictionary(
+            uniqueKeysWithValues: OCRJob.allCases.map { ($0, Preprocessing.defaultPasses(for: $0)) })
     ) {
         self.dataPath = dataPath
         self.language = language

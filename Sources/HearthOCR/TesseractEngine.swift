@@ -15,13 +15,16 @@ final class TesseractEngine {
         let status = api.initialize(handle, configuration.dataPath, configuration.language)
         guard status == 0 else {
             api.delete(handle)
-            let folder = configuration.dataPath ?? ProcessInfo.processInfo.environment["TESSDATA_PREFIX"]
+            let folder =
+                configuration.dataPath ?? ProcessInfo.processInfo.environment["TESSDATA_PREFIX"]
                 ?? "Tesseract's default folder (/usr/share/tesseract-ocr/5/tessdata)"
-            let package = configuration.language == "eng" ? "tesseract-ocr-eng" : "tesseract-ocr-\(configuration.language)"
+            let package =
+                configuration.language == "eng" ? "tesseract-ocr-eng" : "tesseract-ocr-\(configuration.language)"
             throw ServiceError(
                 .ocrUnavailable,
                 "Tesseract has no '\(configuration.language)' language data in \(folder): install it with "
-                    + "`apt-get install \(package)`, or set TESSDATA_PREFIX to the folder that holds \(configuration.language).traineddata.")
+                    + "`apt-get install \(package)`, or set TESSDATA_PREFIX to the folder that holds \(configuration.language).traineddata."
+            )
         }
         self.api = api
         self.handle = handle
@@ -50,7 +53,8 @@ final class TesseractEngine {
         let symbols = symbols()
         // Tesseract's mean word confidence drops to 0 for strings it finds unlikely as words, which every
         // VIN and many odometers are; the characters' own confidences say more.
-        let confidence = symbols.isEmpty
+        let confidence =
+            symbols.isEmpty
             ? Double(max(0, api.meanTextConfidence(handle)))
             : symbols.map(\.confidence).reduce(0, +) / Double(symbols.count)
         return Recognition(pass: pass, text: text, confidence: confidence, symbols: symbols)

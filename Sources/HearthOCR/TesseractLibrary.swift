@@ -2,11 +2,11 @@ import Foundation
 import HearthCore
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Tesseract's C API and the Leptonica functions the preprocessing uses, loaded from the shared libraries
@@ -81,15 +81,17 @@ final class TesseractLibrary: @unchecked Sendable {
     let pixScaleGrayLI: @convention(c) (OpaquePointer, Float, Float) -> OpaquePointer?
     let pixMedianFilter: @convention(c) (OpaquePointer, Int32, Int32) -> OpaquePointer?
     let pixBackgroundNormSimple: @convention(c) (OpaquePointer, OpaquePointer?, OpaquePointer?) -> OpaquePointer?
-    let pixOtsuAdaptiveThreshold: @convention(c) (
-        OpaquePointer, Int32, Int32, Int32, Int32, Float,
-        UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<OpaquePointer?>?
-    ) -> Int32
+    let pixOtsuAdaptiveThreshold:
+        @convention(c) (
+            OpaquePointer, Int32, Int32, Int32, Int32, Float,
+            UnsafeMutablePointer<OpaquePointer?>?, UnsafeMutablePointer<OpaquePointer?>?
+        ) -> Int32
     let pixAddBorder: @convention(c) (OpaquePointer, Int32, UInt32) -> OpaquePointer?
     let pixThresholdToBinary: @convention(c) (OpaquePointer, Int32) -> OpaquePointer?
-    let pixFindSkewSweepAndSearch: @convention(c) (
-        OpaquePointer, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, Int32, Int32, Float, Float, Float
-    ) -> Int32
+    let pixFindSkewSweepAndSearch:
+        @convention(c) (
+            OpaquePointer, UnsafeMutablePointer<Float>, UnsafeMutablePointer<Float>, Int32, Int32, Float, Float, Float
+        ) -> Int32
     let pixRotate: @convention(c) (OpaquePointer, Float, Int32, Int32, Int32, Int32) -> OpaquePointer?
     let pixCreate: @convention(c) (Int32, Int32, Int32) -> OpaquePointer?
     let pixScale: @convention(c) (OpaquePointer, Float, Float) -> OpaquePointer?
@@ -110,7 +112,8 @@ final class TesseractLibrary: @unchecked Sendable {
             guard let address = dlsym(handle, name) else {
                 throw ServiceError(
                     .ocrUnavailable,
-                    "The installed Tesseract or Leptonica library has no \(name) (too old?): \(Self.installHint), version 5 or later.")
+                    "The installed Tesseract or Leptonica library has no \(name) (too old?): \(Self.installHint), version 5 or later."
+                )
             }
             return unsafeBitCast(address, to: F.self)
         }

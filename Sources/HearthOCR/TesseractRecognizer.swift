@@ -84,13 +84,16 @@ public final class TesseractRecognizer: TextRecognizing, @unchecked Sendable {
             let exists = FileManager.default.fileExists(atPath: url.path)
             throw ServiceError(
                 .unreadableImage,
-                exists ? "Cannot read the image \(url.path): check its permissions." : "There is no image at \(url.path): check the path.",
+                exists
+                    ? "Cannot read the image \(url.path): check its permissions."
+                    : "There is no image at \(url.path): check the path.",
                 underlying: error)
         }
         guard let image = LeptonicaImage(decoding: data, api: try TesseractLibrary.load()) else {
             throw ServiceError(
                 .unreadableImage,
-                "\(url.path) is not an image Hearth can read (\(data.count) bytes); give a PNG, JPEG, TIFF, BMP, GIF or WebP photo.")
+                "\(url.path) is not an image Hearth can read (\(data.count) bytes); give a PNG, JPEG, TIFF, BMP, GIF or WebP photo."
+            )
         }
         return image
     }

@@ -67,7 +67,7 @@ struct TextLineFinder: Sendable {
         case (nil, nil): return nil
         case (.some, nil): useLight = false
         case (nil, .some): useLight = true
-        case let (.some(d), .some(l)): useLight = l.members.count > d.members.count
+        case (.some(let d), .some(let l)): useLight = l.members.count > d.members.count
         }
         guard let chosen = useLight ? lightLine : darkLine else { return nil }
         let components = useLight ? light : dark
@@ -119,8 +119,10 @@ struct TextLineFinder: Sendable {
                     members.append(k)
                     spread += offset / lineHeight
                 }
-                if let current = best, members.count < current.members.count
-                    || (members.count == current.members.count && spread >= current.spread) {
+                if let current = best,
+                    members.count < current.members.count
+                        || (members.count == current.members.count && spread >= current.spread)
+                {
                     continue
                 }
                 best = (members, spread)
@@ -131,15 +133,19 @@ struct TextLineFinder: Sendable {
         let height = medianHeight(found, in: all)
         // Split at wide gaps only once the pieces are in: a row of broken characters leaves no member between
         // its neighbours, but its pieces still bridge the gap.
-        let run = largestRun(of: band(of: found, slope: slope, in: components), members: Set(found), height: height, in: all)
+        let run = largestRun(
+            of: band(of: found, slope: slope, in: components), members: Set(found), height: height, in: all)
         let members = found.filter(run.contains)
-        return Line(members: members, kept: run, height: medianHeight(members, in: all), slope: fittedSlope(members, in: all))
+        return Line(
+            members: members, kept: run, height: medianHeight(members, in: all), slope: fittedSlope(members, in: all))
     }
 
     /// The slope of the line through the members' centres, by least squares (0 for a single member).
     private func fittedSlope(_ members: [Int], in all: [ConnectedComponents.Component]) -> Double {
-        let xs = members.map { all[$0].centerX }, ys = members.map { all[$0].centerY }
-        let meanX = xs.reduce(0, +) / Double(xs.count), meanY = ys.reduce(0, +) / Double(ys.count)
+        let xs = members.map { all[$0].centerX }
+        let ys = members.map { all[$0].centerY }
+        let meanX = xs.reduce(0, +) / Double(xs.count)
+        let meanY = ys.reduce(0, +) / Double(ys.count)
         let sxx = xs.map { ($0 - meanX) * ($0 - meanX) }.reduce(0, +)
         let sxy = zip(xs, ys).map { ($0 - meanX) * ($1 - meanY) }.reduce(0, +)
         return sxx > 0 ? max(-maximumSlope, min(maximumSlope, sxy / sxx)) : 0
@@ -147,7 +153,9 @@ struct TextLineFinder: Sendable {
 
     /// The part of `kept` left after splitting it at gaps wider than ``maximumGap`` line heights: the part
     /// with the most members (then the most ink).
-    private func largestRun(of kept: [Int], members: Set<Int>, height: Double, in all: [ConnectedComponents.Component]) -> [Int] {
+    private func largestRun(of kept: [Int], members: Set<Int>, height: Double, in all: [ConnectedComponents.Component])
+        -> [Int]
+    {
         let sorted = kept.sorted { all[$0].minX < all[$1].minX }
         var runs: [[Int]] = [[sorted[0]]]
         var reach = all[sorted[0]].maxX
@@ -179,15 +187,18 @@ struct TextLineFinder: Sendable {
         }
         var pieces: [Int] = []
         var outside: [ConnectedComponents.Component] = []
-        for (index, component) in all.enumerated() where !memberSet.contains(index) && component.pixelCount >= smallest {
+        for (index, component) in all.enumerated() where !memberSet.contains(index) && component.pixelCount >= smallest
+        {
             let (top, bottom) = band(at: component.centerX)
-            guard Double(component.minY) >= top, Double(component.maxY) <= bottom, !components.touchesBorder(component) else {
+            guard Double(component.minY) >= top, Double(component.maxY) <= bottom, !components.touchesBorder(component)
+            else {
                 outside.append(component)
                 continue
             }
             let enclosed = members.contains { member in
                 let box = all[member]
-                return component.minX > box.minX && component.maxX < box.maxX && component.minY > box.minY && component.maxY < box.maxY
+                return component.minX > box.minX && component.maxX < box.maxX && component.minY > box.minY
+                    && component.maxY < box.maxY
             }
             // A solid blob as tall as a character is a cell or a smudge beside the text, not a piece of it.
             let solidAsACharacter = isSolid(component) && Double(component.height) * heightTolerance >= height
@@ -206,7 +217,8 @@ struct TextLineFinder: Sendable {
         }
         // Pieces join from the members outwards, each within a line height of what is already kept.
         var kept = members
-        var left = Double(members.map { all[$0].minX }.min() ?? 0), right = Double(members.map { all[$0].maxX }.max() ?? 0)
+        var left = Double(members.map { all[$0].minX }.min() ?? 0)
+        var right = Double(members.map { all[$0].maxX }.max() ?? 0)
         var joined = true
         while joined {
             joined = false

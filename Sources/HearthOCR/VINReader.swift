@@ -48,7 +48,9 @@ public struct VINReader: Sendable {
     /// The VIN in `recognitions` (one per preprocessing pass).
     public func read(_ recognitions: [Recognition]) -> VINReading {
         let passes = recognitions.map { Self.cleaned($0.symbolsOrText).map(withConfusions) }
-        let plainTexts = zip(recognitions, passes).map { (text: String($1.map(\.character)), confidence: $0.confidence) }
+        let plainTexts = zip(recognitions, passes).map {
+            (text: String($1.map(\.character)), confidence: $0.confidence)
+        }
         // Every pass proposes its cheapest readings; each proposal is then priced in every pass, a pass that
         // cannot reach it counting as ``maximumCost``, so that the passes' evidence adds up.
         var votes: [String: Int] = [:]
@@ -58,7 +60,8 @@ public struct VINReader: Sendable {
             }
         }
         let count = Double(max(1, passes.count))
-        let ranked = votes
+        let ranked =
+            votes
             .compactMap { vin, passVotes -> VINReading.Candidate? in
                 let costs = passes.map { cost(of: vin, in: $0) }
                 guard let cheapest = costs.compactMap({ $0 }).min(), cheapest <= maximumCost else { return nil }
@@ -71,32 +74,55 @@ public struct VINReader: Sendable {
                 return a.vin < b.vin
             }
         // The plain text shown is the one of the most confident pass that read 17 characters, else of any.
-        let plain = plainTexts.filter { $0.text.count == 17 }.max { $0.confidence < $1.confidence }
+        let plain =
+            plainTexts.filter { $0.text.count == 17 }.max { $0.confidence < $1.confidence }
             ?? plainTexts.max { $0.confidence < $1.confidence }
         let text = plain?.text ?? ""
         guard let best = ranked.first else {
-            let warning = text.isEmpty
-                ? OCRWarning(.nothingRead, "No VIN could be read; retake the photo closer, level and evenly lit, or type the VIN.")
-                : OCRWarning(.checkDigitMismatch, "No reading of \"\(text)\" has a matching check digit; compare it with the vehicle (makers outside North America may not use the check digit).")
+            let warning =
+                text.isEmpty
+                ? OCRWarning(
+                    .nothingRead,
+                    "No VIN could be read; retake the photo closer, level and evenly lit, or type the VIN.")
+                : OCRWarning(
+                    .checkDigitMismatch,
+                    "No reading of \"\(text)\" has a matching check digit; compare it with the vehicle (makers outside North America may not use the check digit)."
+                )
             return VINReading(vin: nil, text: text, confidence: 0, candidates: [], corrections: [], warnings: [warning])
         }
         let corrections = Self.corrections(from: text, to: best.vin)
         var warnings: [OCRWarning] = []
         if !corrections.isEmpty {
-            let list = corrections.map { "position \($0.position): \($0.read) → \($0.corrected)" }.joined(separator: ", ")
-            warnings.append(OCRWarning(.correctedByCheckDigit, "Corrected so that the check digit matches (\(list)); compare with the vehicle."))
+            let list = corrections.map { "position \($0.position): \($0.read) → \($0.corrected)" }.joined(
+                separator: ", ")
+            warnings.append(
+                OCRWarning(
+                    .correctedByCheckDigit,
+                    "Corrected so that the check digit matches (\(list)); compare with the vehicle."))
         } else if text.count != 17 {
-            warnings.append(OCRWarning(.correctedByCheckDigit, "Read \"\(text)\" (\(text.count) characters); stray characters were dropped so that the check digit matches."))
+            warnings.append(
+                OCRWarning(
+                    .correctedByCheckDigit,
+                    "Read \"\(text)\" (\(text.count) characters); stray characters were dropped so that the check digit matches."
+                ))
         }
         if let second = ranked.dropFirst().first, second.cost - best.cost < 10 {
-            warnings.append(OCRWarning(.ambiguous, "\(second.vin) fits the photo almost as well as \(best.vin); compare with the vehicle."))
+            warnings.append(
+                OCRWarning(
+                    .ambiguous, "\(second.vin) fits the photo almost as well as \(best.vin); compare with the vehicle.")
+            )
         }
         let engineConfidence = (plain?.confidence ?? 0) / 100
         let confidence = min(1, engineConfidence / (1 + max(0, best.cost) / 50))
         if confidence < 0.5 {
-            warnings.append(OCRWarning(.lowConfidence, "Only \(Int((confidence * 100).rounded())) % sure of \(best.vin); compare it with the vehicle."))
+            warnings.append(
+                OCRWarning(
+                    .lowConfidence,
+                    "Only \(Int((confidence * 100).rounded())) % sure of \(best.vin); compare it with the vehicle."))
         }
-        return VINReading(vin: best.vin, text: text, confidence: confidence, candidates: ranked, corrections: corrections, warnings: warnings)
+        return VINReading(
+            vin: best.vin, text: text, confidence: confidence, candidates: ranked, corrections: corrections,
+            warnings: warnings)
     }
 
     // MARK: One pass
@@ -146,7 +172,9 @@ public struct VINReader: Sendable {
     /// `text` as one VIN character (O, I and Q corrected), or nil when it is not a letter or digit.
     static func correct(_ text: String) -> Character? {
         let trimmed = text.uppercased().filter { !$0.isWhitespace }
-        guard trimmed.count == 1, let character = trimmed.first, character.isASCII, character.isLetter || character.isNumber else { return nil }
+        guard trimmed.count == 1, let character = trimmed.first, character.isASCII,
+            character.isLetter || character.isNumber
+        else { return nil }
         switch character {
         case "O", "Q": return "0"
         case "I": return "1"
@@ -254,7 +282,10 @@ public struct VINReader: Sendable {
             var total = dropped.map { 10 + max(0, symbols[$0].confidence) }.reduce(0, +)
             var reachable = true
             for (index, position) in symbols.indices.filter({ !dropped.contains($0) }).enumerated() {
-                guard let option = symbols[position].options[target[index]] else { reachable = false; break }
+                guard let option = symbols[position].options[target[index]] else {
+                    reachable = false
+                    break
+                }
                 total += option
             }
             if reachable { best = min(best ?? .infinity, total) }
@@ -265,7 +296,8 @@ public struct VINReader: Sendable {
     static func corrections(from text: String, to vin: String) -> [VINReading.Correction] {
         guard text.count == vin.count else { return [] }
         return zip(text, vin).enumerated().compactMap { index, pair in
-            pair.0 == pair.1 ? nil : VINReading.Correction(position: index + 1, read: String(pair.0), corrected: String(pair.1))
+            pair.0 == pair.1
+                ? nil : VINReading.Correction(position: index + 1, read: String(pair.0), corrected: String(pair.1))
         }
     }
 }

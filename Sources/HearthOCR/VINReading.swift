@@ -47,7 +47,10 @@ public struct VINReading: Sendable, Hashable, Codable {
     /// What to check before saving the VIN.
     public var warnings: [OCRWarning]
 
-    public init(vin: String?, text: String, confidence: Double, candidates: [Candidate], corrections: [Correction], warnings: [OCRWarning]) {
+    public init(
+        vin: String?, text: String, confidence: Double, candidates: [Candidate], corrections: [Correction],
+        warnings: [OCRWarning]
+    ) {
         self.vin = vin
         self.text = text
         self.confidence = confidence

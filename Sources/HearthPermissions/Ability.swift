@@ -56,13 +56,15 @@ public struct Ability: Sendable {
 
     /// The rule that decides the check: allowing when not inverted, forbidding when inverted; `nil` when
     /// no rule applies, which forbids.
-    public func relevantRule(for action: String, _ subject: PermissionSubject, field: String? = nil) -> PermissionRule? {
+    public func relevantRule(for action: String, _ subject: PermissionSubject, field: String? = nil) -> PermissionRule?
+    {
         decidingRule(action, subject, field: field)?.rule
     }
 
     /// Throws ``PermissionError/Code/forbidden`` unless the rules allow the check. The message is the
     /// deciding inverted rule's `reason`, or `Cannot execute "ACTION" on "SUBJECT"` as in CASL.
-    public func authorize(_ action: String, _ subject: PermissionSubject, field: String? = nil) throws(PermissionError) {
+    public func authorize(_ action: String, _ subject: PermissionSubject, field: String? = nil) throws(PermissionError)
+    {
         let deciding = decidingRule(action, subject, field: field)
         if let deciding, !deciding.rule.inverted { return }
         let message = deciding?.rule.reason ?? "Cannot execute \"\(action)\" on \"\(subject.typeName)\""
@@ -72,9 +74,11 @@ public struct Ability: Sendable {
     /// The fields of `subject` the rules allow `action` on, as CASL's `permittedFieldsOf` lists them:
     /// rules that apply are taken from first to last, an allowing rule adds its fields (`allFields` when it
     /// names none) and an inverted rule removes its own.
-    public func permittedFields(for action: String, _ subject: PermissionSubject, allFields: [String] = []) -> [String] {
+    public func permittedFields(for action: String, _ subject: PermissionSubject, allFields: [String] = []) -> [String]
+    {
         var permitted: [String] = []
-        for candidate in loaded where candidate.covers(action, subject.typeName) && candidate.matchesConditions(of: subject) {
+        for candidate in loaded
+        where candidate.covers(action, subject.typeName) && candidate.matchesConditions(of: subject) {
             for field in candidate.rule.fields ?? allFields {
                 if candidate.rule.inverted {
                     permitted.removeAll { $0 == field }
@@ -108,10 +112,14 @@ private struct LoadedRule: Sendable {
             throw .invalidRule(index, "\"action\" must name at least one action, such as \"read\" or \"manage\".")
         }
         if let subjects = rule.subjects, subjects.isEmpty || subjects.contains(where: \.isEmpty) {
-            throw .invalidRule(index, "\"subject\" must name at least one subject type, such as \"Household\" or \"all\"; leave it out to mean all.")
+            throw .invalidRule(
+                index,
+                "\"subject\" must name at least one subject type, such as \"Household\" or \"all\"; leave it out to mean all."
+            )
         }
         if let fields = rule.fields, fields.isEmpty || fields.contains(where: \.isEmpty) {
-            throw .invalidRule(index, "\"fields\" cannot be empty or hold an empty name; leave it out to mean every field.")
+            throw .invalidRule(
+                index, "\"fields\" cannot be empty or hold an empty name; leave it out to mean every field.")
         }
         self.rule = rule
         self.index = index

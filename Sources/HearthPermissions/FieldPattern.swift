@@ -47,7 +47,8 @@ struct FieldPattern: Sendable {
         var tokens: [Token] = []
         var index = 0
         while index < characters.count {
-            let startsRun = characters[index] == "*"
+            let startsRun =
+                characters[index] == "*"
                 || (characters[index] == "." && index + 1 < characters.count && characters[index + 1] == "*")
             guard startsRun else {
                 tokens.append(.literal(characters[index]))
@@ -63,13 +64,15 @@ struct FieldPattern: Sendable {
             }
             let trailingDot = index < characters.count && characters[index] == "."
             if trailingDot { index += 1 }
-            tokens.append(.stars(Stars(
-                leadingDot: leadingDot,
-                trailingDot: trailingDot,
-                crossesDots: count > 1,
-                atLeastOne: startsWithStar || (leadingDot && trailingDot),
-                optional: index == characters.count
-            )))
+            tokens.append(
+                .stars(
+                    Stars(
+                        leadingDot: leadingDot,
+                        trailingDot: trailingDot,
+                        crossesDots: count > 1,
+                        atLeastOne: startsWithStar || (leadingDot && trailingDot),
+                        optional: index == characters.count
+                    )))
         }
         return tokens
     }

@@ -58,12 +58,14 @@ public struct PantryPermissions: Sendable {
             conditions: ["householdId": ["$in": "${user.householdIds}"]]
         ),
         PermissionRule("manage", Subject.household, conditions: ["id": ["$in": "${user.managedHouseholdIds}"]]),
-        PermissionRule("manage", Subject.householdMember, conditions: ["household_id": ["$in": "${user.managedHouseholdIds}"]]),
+        PermissionRule(
+            "manage", Subject.householdMember, conditions: ["household_id": ["$in": "${user.managedHouseholdIds}"]]),
         PermissionRule(
             ["update", "delete"], [Subject.householdMember],
             conditions: ["household_id": ["$in": "${user.adminHouseholdIds}"], "role": ["$in": ["owner", "admin"]]],
             inverted: true,
-            reason: "Admins manage members, not the owner or other admins; ask the owner to change an admin's or the owner's membership."
+            reason:
+                "Admins manage members, not the owner or other admins; ask the owner to change an admin's or the owner's membership."
         ),
         PermissionRule(
             "delete", Subject.household,
@@ -80,12 +82,14 @@ public struct PantryPermissions: Sendable {
             let ids = memberships.filter { roles.contains($0.role) && seen.insert($0.householdId).inserted }
             return .array(ids.map { .string($0.householdId) })
         }
-        return ["user": [
-            "id": .string(userId),
-            "householdIds": ids([.owner, .admin, .member]),
-            "managedHouseholdIds": ids([.owner, .admin]),
-            "adminHouseholdIds": ids([.admin]),
-        ]]
+        return [
+            "user": [
+                "id": .string(userId),
+                "householdIds": ids([.owner, .admin, .member]),
+                "managedHouseholdIds": ids([.owner, .admin]),
+                "adminHouseholdIds": ids([.admin]),
+            ]
+        ]
     }
 
     /// A user's rules, filled from their memberships.

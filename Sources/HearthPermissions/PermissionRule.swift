@@ -50,7 +50,8 @@ public struct PermissionRule: Sendable, Hashable {
         inverted: Bool = false,
         reason: String? = nil
     ) {
-        self.init([action], subject.map { [$0] }, fields: fields, conditions: conditions, inverted: inverted, reason: reason)
+        self.init(
+            [action], subject.map { [$0] }, fields: fields, conditions: conditions, inverted: inverted, reason: reason)
     }
 
     /// The same rule with other conditions, as filling a template produces.
@@ -91,12 +92,16 @@ extension PermissionRule: Codable {
         return try decodeStrings(container, key)
     }
 
-    private static func decodeStrings(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws -> [String] {
+    private static func decodeStrings(_ container: KeyedDecodingContainer<CodingKeys>, _ key: CodingKeys) throws
+        -> [String]
+    {
         guard container.contains(key) else {
-            throw DecodingError.keyNotFound(key, DecodingError.Context(
-                codingPath: container.codingPath,
-                debugDescription: "Every rule needs an \"action\": a string such as \"read\" or an array of them."
-            ))
+            throw DecodingError.keyNotFound(
+                key,
+                DecodingError.Context(
+                    codingPath: container.codingPath,
+                    debugDescription: "Every rule needs an \"action\": a string such as \"read\" or an array of them."
+                ))
         }
         if let one = try? container.decode(String.self, forKey: key) { return [one] }
         if let many = try? container.decode([String].self, forKey: key) { return many }

@@ -40,7 +40,9 @@ public struct PermissionTemplate: Sendable, Hashable {
         return filled
     }
 
-    private static func fill(_ value: PermissionValue, from context: PermissionValue, ruleIndex: Int) throws(PermissionError) -> PermissionValue {
+    private static func fill(_ value: PermissionValue, from context: PermissionValue, ruleIndex: Int)
+        throws(PermissionError) -> PermissionValue
+    {
         switch value {
         case .string(let text):
             return try fill(text, from: context, ruleIndex: ruleIndex)
@@ -57,7 +59,9 @@ public struct PermissionTemplate: Sendable, Hashable {
         }
     }
 
-    private static func fill(_ text: String, from context: PermissionValue, ruleIndex: Int) throws(PermissionError) -> PermissionValue {
+    private static func fill(_ text: String, from context: PermissionValue, ruleIndex: Int) throws(PermissionError)
+        -> PermissionValue
+    {
         guard text.contains("${") else { return .string(text) }
         if text.hasPrefix("${"), text.hasSuffix("}"), !text.dropFirst(2).dropLast().contains("}") {
             return try lookUp(String(text.dropFirst(2).dropLast()), in: context, ruleIndex: ruleIndex)
@@ -77,12 +81,17 @@ public struct PermissionTemplate: Sendable, Hashable {
         return .string(output + rest)
     }
 
-    private static func lookUp(_ path: String, in context: PermissionValue, ruleIndex: Int) throws(PermissionError) -> PermissionValue {
+    private static func lookUp(_ path: String, in context: PermissionValue, ruleIndex: Int) throws(PermissionError)
+        -> PermissionValue
+    {
         var current = context
         var walked: [String] = []
         for segment in path.split(separator: ".", omittingEmptySubsequences: false).map(String.init) {
             guard let next = current.ownMember(segment) else {
-                let known = current.objectValue.map { " (\(walked.isEmpty ? "the context" : walked.joined(separator: ".")) has: \($0.keys.sorted().joined(separator: ", ")))" } ?? ""
+                let known =
+                    current.objectValue.map {
+                        " (\(walked.isEmpty ? "the context" : walked.joined(separator: ".")) has: \($0.keys.sorted().joined(separator: ", ")))"
+                    } ?? ""
                 throw PermissionError(
                     .unknownPlaceholder,
                     "Rule \(ruleIndex) uses the placeholder ${\(path)}, but the context has no value at \"\(path)\"\(known).",
@@ -95,7 +104,9 @@ public struct PermissionTemplate: Sendable, Hashable {
         return current
     }
 
-    private static func embedded(_ value: PermissionValue, placeholder: String, in text: String, ruleIndex: Int) throws(PermissionError) -> String {
+    private static func embedded(_ value: PermissionValue, placeholder: String, in text: String, ruleIndex: Int)
+        throws(PermissionError) -> String
+    {
         switch value {
         case .string(let string): return string
         case .null, .bool, .number: return value.description

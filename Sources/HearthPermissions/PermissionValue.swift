@@ -63,7 +63,8 @@ extension PermissionValue: Codable {
             self = .object(object)
         } else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "Expected a JSON value: null, a boolean, a number, a string, an array or an object."
+                in: container,
+                debugDescription: "Expected a JSON value: null, a boolean, a number, a string, an array or an object."
             )
         }
     }
@@ -82,7 +83,8 @@ extension PermissionValue: Codable {
 }
 
 extension PermissionValue: ExpressibleByNilLiteral, ExpressibleByBooleanLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByFloatLiteral, ExpressibleByStringInterpolation, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+    ExpressibleByFloatLiteral, ExpressibleByStringInterpolation, ExpressibleByArrayLiteral,
+    ExpressibleByDictionaryLiteral
 {
     public init(nilLiteral: ()) { self = .null }
     public init(booleanLiteral value: Bool) { self = .bool(value) }

@@ -26,7 +26,9 @@ struct RuleConditions: Sendable {
             }
             let path = field.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
             if path.contains(where: \.isEmpty) {
-                throw .invalidRule(ruleIndex, "the condition field \"\(field)\" has an empty segment; write paths like \"household.id\".")
+                throw .invalidRule(
+                    ruleIndex,
+                    "the condition field \"\(field)\" has an empty segment; write paths like \"household.id\".")
             }
             guard case .object(let members) = value, members.keys.contains(where: { $0.hasPrefix("$") }) else {
                 tests.append(FieldTest(path: path, test: .equal(value)))
@@ -71,7 +73,8 @@ private struct FieldTest: Sendable {
                 case .number, .string: break
                 default: throw malformed("a number or a string to compare with")
                 }
-                self = name.hasPrefix("$l")
+                self =
+                    name.hasPrefix("$l")
                     ? .less(operand, orEqual: name == "$lte") : .greater(operand, orEqual: name == "$gte")
             case "$in", "$nin":
                 guard case .array(let values) = operand else { throw malformed("an array of values") }

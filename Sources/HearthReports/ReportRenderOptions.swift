@@ -23,7 +23,9 @@ public struct ReportRenderOptions: Sendable, Equatable {
 
     /// Reproducible output: a fixed generation time (2024-01-01 00:00 UTC unless given), UTC, and a
     /// content-derived document id.
-    public static func deterministic(generatedAt: Date = Date(timeIntervalSince1970: 1_704_067_200)) -> ReportRenderOptions {
+    public static func deterministic(generatedAt: Date = Date(timeIntervalSince1970: 1_704_067_200))
+        -> ReportRenderOptions
+    {
         ReportRenderOptions(generatedAt: generatedAt, timeZone: TimeZone(identifier: "UTC")!, deterministic: true)
     }
 
@@ -33,7 +35,8 @@ public struct ReportRenderOptions: Sendable, Equatable {
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = timeZone
         formatter.dateFormat = "yyyy-MM-dd HH:mm"
-        let zone = timeZone.identifier == "UTC" || timeZone.identifier == "GMT"
+        let zone =
+            timeZone.identifier == "UTC" || timeZone.identifier == "GMT"
             ? "UTC" : (timeZone.abbreviation(for: generatedAt) ?? timeZone.identifier)
         return formatter.string(from: generatedAt) + " " + zone
     }

@@ -67,7 +67,8 @@ public struct SQLiteBinder {
         guard let base = bytes.baseAddress, bytes.count > 0 else {
             return sqlite3_bind_text(statement, index, "", 0, Self.transient)
         }
-        return sqlite3_bind_text(statement, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), destructor(lifetime))
+        return sqlite3_bind_text(
+            statement, index, base.assumingMemoryBound(to: CChar.self), Int32(bytes.count), destructor(lifetime))
     }
 
     /// Binds `bytes` as a blob; no bytes bind the empty blob, not NULL.

@@ -1,12 +1,12 @@
 import Foundation
+import HTTPTypes
 import HearthCloud
-import HearthMail
 import HearthCore
+import HearthMail
 import HearthPantryServer
 import HearthWeb
-import HTTPTypes
-import HummingbirdWebSocket
 public import Hummingbird
+import HummingbirdWebSocket
 public import Logging
 import NIOCore
 import Prometheus
@@ -32,18 +32,23 @@ public func buildApplication(
     let logger = serverLogger
     let dataDirectory = try DataDirectory.prepare(configuration.dataDirectory)
     let registry = PrometheusCollectorRegistry()
-    let cloud = try await CloudServices.make(configuration, dataDirectory: dataDirectory, logger: logger, registry: registry)
-    let healthChecks: [any ServiceHealth] = [DataDirectoryHealth(directory: dataDirectory), RecordStoreHealth(store: cloud.store)]
+    let cloud = try await CloudServices.make(
+        configuration, dataDirectory: dataDirectory, logger: logger, registry: registry)
+    let healthChecks: [any ServiceHealth] = [
+        DataDirectoryHealth(directory: dataDirectory), RecordStoreHealth(store: cloud.store),
+    ]
 
     let collector = try await AnalyticsCollector.make(
         configuration, store: cloud.store,
         limiter: CountedRateLimiter.counting(
-            cloud.store.makeRateLimiter(name: "analytics", rate: configuration.signedOutRequestsPerSecond, burst: configuration.signedOutBurst),
+            cloud.store.makeRateLimiter(
+                name: "analytics", rate: configuration.signedOutRequestsPerSecond, burst: configuration.signedOutBurst),
             as: "analytics", in: registry),
         logger: logger)
     let pantry = try PantryGraphQL(
         on: cloud.store, limits: configuration.graphQLLimits, introspection: configuration.graphQLIntrospection,
-        keptAnswerBytes: configuration.graphQLAnswerCacheBytes, keptDocumentBytes: configuration.graphQLDocumentCacheBytes, logger: logger)
+        keptAnswerBytes: configuration.graphQLAnswerCacheBytes,
+        keptDocumentBytes: configuration.graphQLDocumentCacheBytes, logger: logger)
     var graphQL = GraphQLRoutes(
         graphQL: pantry,
         accounts: cloud.api.accounts, maxRequestBytes: configuration.cloud.maxRequestBytes,
@@ -59,19 +64,24 @@ public func buildApplication(
     let api = cloud.api
     let web = try await WebSite(
         accounts: api.accounts, pantry: pantry, records: cloud.store,
-        limits: WebLimits(signIn: api.signInLimiter, address: api.addressLimiter, signUp: api.signUpLimiter, signedOut: api.signedOutLimiter, codes: api.codeLimiter),
-        secureCookies: configuration.publicURL?.scheme?.lowercased() == "https", sessionLifetime: configuration.cloud.sessionLifetime,
+        limits: WebLimits(
+            signIn: api.signInLimiter, address: api.addressLimiter, signUp: api.signUpLimiter,
+            signedOut: api.signedOutLimiter, codes: api.codeLimiter),
+        secureCookies: configuration.publicURL?.scheme?.lowercased() == "https",
+        sessionLifetime: configuration.cloud.sessionLifetime,
         sendVerification: { issued in try await api.mail.send(try CloudAPI.verificationMessage(issued)) },
         timers: clock, logger: logger)
     let router = buildRouter(
-        healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL, web: web,
+        healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL,
+        web: web,
         trustedProxies: configuration.trustedProxies, clock: clock)
 
     let webSocket = GraphQLWebSocket(
         graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), pingInterval: configuration.graphQLPingInterval,
         maxSubscriptions: configuration.graphQLMaxSubscriptionsPerConnection,
         userSubscriptions: GraphQLSubscriptionCount(limit: configuration.graphQLMaxSubscriptionsPerUser),
-        subscriptionBuffer: configuration.graphQLSubscriptionBuffer, subscriptionBufferBytes: configuration.graphQLSubscriptionBufferBytes,
+        subscriptionBuffer: configuration.graphQLSubscriptionBuffer,
+        subscriptionBufferBytes: configuration.graphQLSubscriptionBufferBytes,
         clock: clock, logger: logger)
     return Application(
         router: router,
@@ -79,8 +89,12 @@ public func buildApplication(
             // Only /graphql upgrades, and only for clients that speak graphql-transport-ws; anything else is
             // an ordinary request (GET /graphql then answers as a query).
             let path = head.path.map { String($0.prefix { $0 != "?" }) }
-            let offered = head.headerFields[values: .secWebSocketProtocol].flatMap { $0.split(separator: ",") }.map { $0.trimmingCharacters(in: .whitespaces) }
-            guard path == GraphQLRoutes.path, offered.contains(GraphQLWebSocket.subprotocol) else { return .dontUpgrade }
+            let offered = head.headerFields[values: .secWebSocketProtocol].flatMap { $0.split(separator: ",") }.map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
+            guard path == GraphQLRoutes.path, offered.contains(GraphQLWebSocket.subprotocol) else {
+                return .dontUpgrade
+            }
             return .upgrade([.secWebSocketProtocol: GraphQLWebSocket.subprotocol]) { inbound, outbound, _ in
                 try await webSocket.serve(inbound: inbound, outbound: outbound)
             }
@@ -94,7 +108,9 @@ public func buildApplication(
             let port = channel.localAddress?.port ?? configuration.port
             logger.notice(
                 "Hearth is listening",
-                metadata: ["server.url": "http://\(configuration.host):\(port)", "server.data": "\(dataDirectory.url.path)"]
+                metadata: [
+                    "server.url": "http://\(configuration.host):\(port)", "server.data": "\(dataDirectory.url.path)",
+                ]
             )
             await onListening(port)
         },
@@ -107,7 +123,8 @@ public func buildApplication(
 /// `/graphql`: it follows GraphQL over HTTP, and its schema describes itself by introspection.
 func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(method: String, path: String)] {
     let dataDirectory = try DataDirectory.prepare(configuration.dataDirectory)
-    let cloud = try await CloudServices.make(configuration, dataDirectory: dataDirectory, logger: Logger(label: "hearth.routes"))
+    let cloud = try await CloudServices.make(
+        configuration, dataDirectory: dataDirectory, logger: Logger(label: "hearth.routes"))
     let router = buildRouter(healthChecks: [], registry: PrometheusCollectorRegistry(), cloud: cloud.api)
     return router.routes.map { route in
         let path = route.path.description.split(separator: "/").map { part in
@@ -120,7 +137,8 @@ func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(me
 /// Every route of the server, with its middleware; the analytics collector's, the GraphQL endpoint's and the web pages' when given.
 func buildRouter(
     healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI,
-    collector: AnalyticsCollector? = nil, graphQL: GraphQLRoutes? = nil, web: WebSite? = nil, trustedProxies: TrustedProxies = .none,
+    collector: AnalyticsCollector? = nil, graphQL: GraphQLRoutes? = nil, web: WebSite? = nil,
+    trustedProxies: TrustedProxies = .none,
     clock: any Clock<Duration> = ContinuousClock()
 ) -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
@@ -130,10 +148,14 @@ func buildRouter(
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: ErrorMiddleware(methods: { path in table.withLock { $0.methods(for: path) } }))
     router.add(middleware: ClientAddressMiddleware(trusting: trustedProxies))
-    addOperationalRoutes(to: router, healthChecks: healthChecks, registry: registry, clock: clock, pushConnections: { cloud.hub.connectionCount })
+    addOperationalRoutes(
+        to: router, healthChecks: healthChecks, registry: registry, clock: clock,
+        pushConnections: { cloud.hub.connectionCount })
     let openAPI = OpenAPIDocument.json(cloud.configuration)
     router.get("/openapi.json") { _, _ -> Response in
-        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8"], body: .init(byteBuffer: ByteBuffer(bytes: openAPI)))
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
+            body: .init(byteBuffer: ByteBuffer(bytes: openAPI)))
     }
     cloud.register(on: router)
     collector?.register(on: router)
@@ -156,10 +178,15 @@ func addOperationalRoutes(
     // Probes come often (load balancers, orchestrators); the checks (a database round trip, a file
     // written in the data directory) run at most once a second, and probes in between share that report.
     let reports = HealthReports(maximumAge: .seconds(1), clock: clock)
-    let connections = registry.makeGauge(descriptor: MetricNameDescriptor(namespace: "hearth", subsystem: "push", metricName: "connections", unitName: "", helpText: "Clients connected to the push channel"))
+    let connections = registry.makeGauge(
+        descriptor: MetricNameDescriptor(
+            namespace: "hearth", subsystem: "push", metricName: "connections", unitName: "",
+            helpText: "Clients connected to the push channel"))
     router.get("/health") { _, _ -> Response in
         // The report is encoded once with the checks, not once per probe.
-        let report = try await reports.current { try EncodedHealthReport(await HealthReport.check(healthChecks, timeout: .seconds(5), clock: clock)) }
+        let report = try await reports.current {
+            try EncodedHealthReport(await HealthReport.check(healthChecks, timeout: .seconds(5), clock: clock))
+        }
         return Response(
             status: report.isHealthy ? .ok : .serviceUnavailable,
             headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
@@ -219,7 +246,8 @@ final class HealthReports: Sendable {
     }
 
     /// The report, made by `make` when the last one is too old.
-    func current(_ make: @escaping @Sendable () async throws -> EncodedHealthReport) async throws -> EncodedHealthReport {
+    func current(_ make: @escaping @Sendable () async throws -> EncodedHealthReport) async throws -> EncodedHealthReport
+    {
         let now = elapsed()
         let next = state.withLock { state -> Next in
             if let report = state.report, now - state.made < maximumAge { return .ready(report) }

@@ -31,7 +31,8 @@ struct RouteTable: Sendable {
     }
 
     private static func isParameter(_ segment: Substring) -> Bool {
-        segment.hasPrefix(":") || (segment.hasPrefix("{") && segment.hasSuffix("}")) || segment == "*" || segment == "**"
+        segment.hasPrefix(":") || (segment.hasPrefix("{") && segment.hasSuffix("}")) || segment == "*"
+            || segment == "**"
     }
 
     /// Whether `a` names its first differing segment literally where `b` has a parameter.

@@ -2,10 +2,11 @@ import Foundation
 import HearthCore
 public import Hummingbird
 import NIOCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Runs `app` until SIGINT or SIGTERM, shutting down gracefully, and turns start-up failures (a port in

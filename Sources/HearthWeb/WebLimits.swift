@@ -10,7 +10,10 @@ public struct WebLimits: Sendable {
     let signedOut: any RateLimiting
     let codes: any RateLimiting
 
-    public init(signIn: any RateLimiting, address: any RateLimiting, signUp: any RateLimiting, signedOut: any RateLimiting, codes: any RateLimiting) {
+    public init(
+        signIn: any RateLimiting, address: any RateLimiting, signUp: any RateLimiting, signedOut: any RateLimiting,
+        codes: any RateLimiting
+    ) {
         self.signIn = signIn
         self.address = address
         self.signUp = signUp

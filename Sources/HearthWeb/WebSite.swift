@@ -1,10 +1,10 @@
 public import Foundation
+import HTTPTypes
 public import HearthCloud
 import HearthCloudModel
 import HearthCore
 public import HearthPantryServer
 public import Hummingbird
-import HTTPTypes
 public import Logging
 
 /// The pages a household opens in a browser, served by `hearth serve` at `/`: accounts, the pantry, the garage,
@@ -101,7 +101,9 @@ public struct WebSite: Sendable {
                 return WebVisit(caller: caller, token: token, secret: token, setsVisitorCookie: false, path: path)
             } catch let error as CloudError where error.serverErrorCode == .authenticationFailed {
                 if let wait = try await limits.signedOut.acquire(context.clientLimitKey) {
-                    throw ServiceError(.rateLimited, "Too many requests with a stale sign-in from your address; wait \(wait) seconds.", retryAfter: .seconds(wait))
+                    throw ServiceError(
+                        .rateLimited, "Too many requests with a stale sign-in from your address; wait \(wait) seconds.",
+                        retryAfter: .seconds(wait))
                 }
             }
         }
@@ -145,11 +147,23 @@ public struct WebSite: Sendable {
     ) async -> Response {
         await answer(request, context) { visit in
             guard Self.sameOrigin(request) else {
-                return try render("error", ["title": "Refused", "message": "This form was sent from another site, so nothing was saved. Open Hearth and send it from there."], visit: visit, status: .forbidden)
+                return try render(
+                    "error",
+                    [
+                        "title": "Refused",
+                        "message":
+                            "This form was sent from another site, so nothing was saved. Open Hearth and send it from there.",
+                    ], visit: visit, status: .forbidden)
             }
             let form = try await FormBody.read(request, context: context)
             guard CSRFToken.matches(form[CSRFToken.field], secret: visit.secret) else {
-                return try render("error", ["title": "Refused", "message": "This form has expired or did not come from this page, so nothing was saved. Go back, reload the page and send it again."], visit: visit, status: .forbidden)
+                return try render(
+                    "error",
+                    [
+                        "title": "Refused",
+                        "message":
+                            "This form has expired or did not come from this page, so nothing was saved. Go back, reload the page and send it again.",
+                    ], visit: visit, status: .forbidden)
             }
             return try await handle(visit, form)
         }
@@ -157,13 +171,17 @@ public struct WebSite: Sendable {
 
     /// Runs `build`, turning redirects and errors into pages: a missing or foreign thing is 404, a refusal by
     /// the rules 403, too many attempts 429; anything unexpected is logged and shown as 500 without details.
-    func answer(_ request: Request, _ context: some WebRequestContext, _ build: (WebVisit) async throws -> Response) async -> Response {
+    func answer(_ request: Request, _ context: some WebRequestContext, _ build: (WebVisit) async throws -> Response)
+        async -> Response
+    {
         let visit: WebVisit
         do {
             visit = try await self.visit(request, context)
         } catch {
             // Refused before it was known who is asking (too many stale sessions): answered as a new visitor.
-            let stranger = WebVisit(caller: nil, token: nil, secret: WebCookies.randomValue(), setsVisitorCookie: true, path: request.uri.path)
+            let stranger = WebVisit(
+                caller: nil, token: nil, secret: WebCookies.randomValue(), setsVisitorCookie: true,
+                path: request.uri.path)
             return failure(error, request, visit: stranger)
         }
         do {
@@ -179,27 +197,38 @@ public struct WebSite: Sendable {
         case let redirect as WebRedirect:
             return self.redirect(redirect.location, visit: visit)
         case let error as HTTPError:
-            return (try? render("error", ["title": "Not accepted", "message": error.body ?? "The request was not accepted."], visit: visit, status: error.status))
+            return
+                (try? render(
+                    "error", ["title": "Not accepted", "message": error.body ?? "The request was not accepted."],
+                    visit: visit, status: error.status))
                 ?? Response(status: error.status)
         default:
             let (status, title, message) = Self.explain(error)
             if status == .internalServerError {
                 logger.error("A page failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             }
-            return (try? render("error", ["title": title, "message": message], visit: visit, status: status)) ?? Response(status: status)
+            return (try? render("error", ["title": title, "message": message], visit: visit, status: status))
+                ?? Response(status: status)
         }
     }
 
     static func explain(_ error: any Error) -> (HTTPResponse.Status, String, String) {
         if let error = error as? ServiceError {
             switch error.code {
-            case .notFound: return (.notFound, "Not found", error.message + " It may have been deleted, or it belongs to someone else.")
+            case .notFound:
+                return (
+                    .notFound, "Not found", error.message + " It may have been deleted, or it belongs to someone else."
+                )
             case .unauthorized: return (.forbidden, "Not allowed", error.message)
             case .notAuthenticated: return (.unauthorized, "Sign in", "Sign in again to go on.")
             case .rateLimited: return (.tooManyRequests, "Slow down", error.message)
             case .validationFailed, .staleVersion, .conflict:
                 return (.unprocessableContent, "Not saved", Self.sentences(error))
-            default: return (.internalServerError, "Something went wrong", "The page could not be made. Try again; if it goes on, tell the server's operator.")
+            default:
+                return (
+                    .internalServerError, "Something went wrong",
+                    "The page could not be made. Try again; if it goes on, tell the server's operator."
+                )
             }
         }
         if let error = error as? CloudError {
@@ -208,10 +237,17 @@ public struct WebSite: Sendable {
             case .throttled: return (.tooManyRequests, "Slow down", error.reason)
             case .badRequest: return (.unprocessableContent, "Not saved", error.reason)
             case .accessDenied: return (.forbidden, "Not allowed", error.reason)
-            default: return (.internalServerError, "Something went wrong", "The page could not be made. Try again; if it goes on, tell the server's operator.")
+            default:
+                return (
+                    .internalServerError, "Something went wrong",
+                    "The page could not be made. Try again; if it goes on, tell the server's operator."
+                )
             }
         }
-        return (.internalServerError, "Something went wrong", "The page could not be made. Try again; if it goes on, tell the server's operator.")
+        return (
+            .internalServerError, "Something went wrong",
+            "The page could not be made. Try again; if it goes on, tell the server's operator."
+        )
     }
 
     /// `values` without their empty strings, at every depth: a template's `{{#name}}…{{/name}}` shows its part
@@ -233,11 +269,14 @@ public struct WebSite: Sendable {
     /// An error's message and its reasons, each once.
     static func sentences(_ error: ServiceError) -> String {
         var seen = Set<String>()
-        return ([error.message] + error.reasons).filter { !$0.isEmpty && seen.insert($0).inserted }.joined(separator: " ")
+        return ([error.message] + error.reasons).filter { !$0.isEmpty && seen.insert($0).inserted }.joined(
+            separator: " ")
     }
 
     /// The page `template` in the layout, for `visit`.
-    func render(_ template: String, _ values: [String: Any], visit: WebVisit, status: HTTPResponse.Status = .ok) throws -> Response {
+    func render(_ template: String, _ values: [String: Any], visit: WebVisit, status: HTTPResponse.Status = .ok) throws
+        -> Response
+    {
         html(try page(template, values, visit: visit), visit: visit, status: status)
     }
 
@@ -253,7 +292,9 @@ public struct WebSite: Sendable {
 
     /// An HTML answer of `body`, with the security headers (and the visitor cookie when it is new).
     func html(_ body: ByteBuffer, visit: WebVisit, status: HTTPResponse.Status = .ok) -> Response {
-        var response = Response(status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: body))
+        var response = Response(
+            status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: body))
         SecurityHeaders.add(to: &response.headers)
         if visit.setsVisitorCookie { response.setCookie(cookies.cookie(WebCookies.visitor, visit.secret, maxAge: nil)) }
         return response
@@ -262,10 +303,13 @@ public struct WebSite: Sendable {
     /// A pantry page as it was last made for this session and address, while nothing it could show has changed
     /// (the viewer's pantry answers stand where they stood, on the same day); else `build` makes it again. Pages
     /// carrying a one-off notice are always made afresh.
-    func keptPantryPage(_ request: Request, visit: WebVisit, _ build: @escaping @Sendable () async throws -> ByteBuffer) async throws -> Response {
+    func keptPantryPage(_ request: Request, visit: WebVisit, _ build: @escaping @Sendable () async throws -> ByteBuffer)
+        async throws -> Response
+    {
         let viewer = try visit.signedInViewer()
         if request.uri.queryParameters["notice"] != nil { return html(try await build(), visit: visit) }
-        return try await keptPage(request, basis: try await pantry.graphQL.answerVersion(for: viewer), visit: visit, cache: keptPages, build)
+        return try await keptPage(
+            request, basis: try await pantry.graphQL.answerVersion(for: viewer), visit: visit, cache: keptPages, build)
     }
 
     /// The page as it was last made for this session and path from the same `basis` on the same day; else what
@@ -282,7 +326,8 @@ public struct WebSite: Sendable {
 
     /// 303 See Other to `location`, a path on this site.
     func redirect(_ location: String, visit: WebVisit) -> Response {
-        var response = Response(status: .seeOther, headers: [.location: Self.localPath(location) ?? "/", .cacheControl: "no-store"])
+        var response = Response(
+            status: .seeOther, headers: [.location: Self.localPath(location) ?? "/", .cacheControl: "no-store"])
         SecurityHeaders.add(to: &response.headers)
         if visit.setsVisitorCookie { response.setCookie(cookies.cookie(WebCookies.visitor, visit.secret, maxAge: nil)) }
         return response
@@ -292,7 +337,8 @@ public struct WebSite: Sendable {
     /// cannot send a browser to another site after it signs in.
     static func localPath(_ path: String?) -> String? {
         guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"), path.utf8.count <= 2_000,
-              !path.contains(where: { $0.isNewline || $0 == "\r" }) else { return nil }
+            !path.contains(where: { $0.isNewline || $0 == "\r" })
+        else { return nil }
         return path
     }
 

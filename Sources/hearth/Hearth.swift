@@ -14,7 +14,8 @@ struct Hearth: AsyncParsableCommand {
             """,
         version: HearthVersion.current,
         subcommands: [
-            ServeCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self, ReportCommand.self, GarageCommand.self, FinanceCommand.self, HealthCommand.self, PantryCommand.self,
+            ServeCommand.self, DoctorCommand.self, BackupCommand.self, RestoreCommand.self, ReportCommand.self,
+            GarageCommand.self, FinanceCommand.self, HealthCommand.self, PantryCommand.self,
             AnalyticsCommand.self,
         ]
     )

@@ -6,6 +6,7 @@ import HearthTestSupport
 import InMemoryLogging
 import Logging
 import Testing
+
 @testable import HearthAnalytics
 
 /// The analytics client against a local server that answers like PostHog.
@@ -30,14 +31,17 @@ struct AnalyticsServiceTests {
     ) -> AnalyticsService {
         let ticks = Ticks()
         return AnalyticsService(
-            configuration: AnalyticsConfiguration(apiKey: key, host: host, batchSize: batchSize, maximumQueued: maximumQueued, maximumRetries: maximumRetries, requestTimeout: requestTimeout),
+            configuration: AnalyticsConfiguration(
+                apiKey: key, host: host, batchSize: batchSize, maximumQueued: maximumQueued,
+                maximumRetries: maximumRetries, requestTimeout: requestTimeout),
             database: database, now: { ticks.now }, clock: clock, logger: logger)
     }
 
     static func memory() throws -> AppDatabase { try AppDatabase.inMemory(schemas: [AnalyticsSchema.self]) }
 
     static let events: [GarageEvent] = [
-        .vehicleAdded(source: .vinScan, hasVIN: true), .serviceLogged(category: .tires, hasCost: true, hasAttachments: false),
+        .vehicleAdded(source: .vinScan, hasVIN: true),
+        .serviceLogged(category: .tires, hasCost: true, hasAttachments: false),
         .serviceCompleted(category: .engine, wasOverdue: false, isRecurring: true), .mileageUpdated(source: .watch),
         .importFinished(format: .drivvo, outcome: .partial), .exportMade(format: .pdf),
         .reminderAction(kind: .marbete, action: .remindTomorrow), .syncFinished(outcome: .offline, wasInitial: false),
@@ -58,7 +62,10 @@ struct AnalyticsServiceTests {
             #expect(report.remaining == 0)
             #expect(server.batchSizes == [4, 4, 1])
             let received = server.received.withLock { $0 }
-            #expect(received.allSatisfy { $0.contentEncoding == "gzip" && $0.body.api_key == "phc_test" && !$0.body.sentAt.isEmpty })
+            #expect(
+                received.allSatisfy {
+                    $0.contentEncoding == "gzip" && $0.body.api_key == "phc_test" && !$0.body.sentAt.isEmpty
+                })
             let events = server.events
             #expect(events.map(\.event) == Self.events.map(\.name))
             #expect(Set(events.map(\.uuid)).count == 9)
@@ -66,7 +73,11 @@ struct AnalyticsServiceTests {
             #expect(events.allSatisfy { $0.distinct_id == installID })
             #expect(UUID(uuidString: installID) != nil)
             let imported = events[4]
-            #expect(imported.properties == ["format": .string("drivvo"), "outcome": .string("partial"), "$lib": .string("hearth-swift"), "$process_person_profile": .bool(false)])
+            #expect(
+                imported.properties == [
+                    "format": .string("drivvo"), "outcome": .string("partial"), "$lib": .string("hearth-swift"),
+                    "$process_person_profile": .bool(false),
+                ])
             #expect(events[0].properties["has_vin"] == .bool(true))
             #expect(events[0].timestamp.hasSuffix("Z"))
             #expect(await analytics.flush().requests == 0)  // nothing left
@@ -116,7 +127,9 @@ struct AnalyticsServiceTests {
         // Nobody listening: connection failures are retried the same way (each try ends at the request timeout,
         // as AsyncHTTPClient keeps trying to connect until then).
         let clock = ManualClock()
-        let closed = Self.service(try Self.memory(), host: URL(string: "http://127.0.0.1:9")!, maximumRetries: 3, requestTimeout: .milliseconds(300), clock: clock)
+        let closed = Self.service(
+            try Self.memory(), host: URL(string: "http://127.0.0.1:9")!, maximumRetries: 3,
+            requestTimeout: .milliseconds(300), clock: clock)
         await closed.track(GarageEvent.vehicleDeleted)
         let unreachable = await clock.passingEveryWait { await closed.flush() }
         #expect(unreachable.requests == 4)
@@ -159,7 +172,10 @@ struct AnalyticsServiceTests {
     @Test("backoff doubles from the initial wait up to the maximum")
     func backoffSchedule() {
         let configuration = AnalyticsConfiguration(initialBackoff: .milliseconds(500), maximumBackoff: .seconds(5))
-        #expect((1...6).map(configuration.backoff(attempt:)) == [.milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5)])
+        #expect(
+            (1...6).map(configuration.backoff(attempt:)) == [
+                .milliseconds(500), .seconds(1), .seconds(2), .seconds(4), .seconds(5), .seconds(5),
+            ])
     }
 
     @Test("a 413 halves the batch until the server takes it; a single event too large is dropped")
@@ -224,7 +240,8 @@ struct AnalyticsServiceTests {
         try await server.run { host in
             let firstID: String?
             do {
-                let analytics = Self.service(try AppDatabase.open(at: file, schemas: [AnalyticsSchema.self]), host: host)
+                let analytics = Self.service(
+                    try AppDatabase.open(at: file, schemas: [AnalyticsSchema.self]), host: host)
                 for event in Self.events.prefix(3) { await analytics.track(event) }
                 firstID = try await analytics.status().installID
             }
@@ -287,6 +304,9 @@ struct AnalyticsServiceTests {
                 }
             }
         }
-        #expect(GarageEvent.ImportFormat.allCases.map(\.rawValue) == ["fuelly_android", "fuelly_web", "drivvo", "simply_auto", "generic"])
+        #expect(
+            GarageEvent.ImportFormat.allCases.map(\.rawValue) == [
+                "fuelly_android", "fuelly_web", "drivvo", "simply_auto", "generic",
+            ])
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
+import HTTPTypes
 import HearthCompression
 import HearthCore
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
@@ -24,7 +24,11 @@ final class FakePostHog: Sendable {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if let flag = try? container.decode(Bool.self) { self = .bool(flag) } else { self = .string(try container.decode(String.self)) }
+            if let flag = try? container.decode(Bool.self) {
+                self = .bool(flag)
+            } else {
+                self = .string(try container.decode(String.self))
+            }
         }
     }
 
@@ -79,8 +83,13 @@ final class FakePostHog: Sendable {
             self.received.withLock { $0.append(Received(contentEncoding: encoding, body: decoded, status: status)) }
             var headers: HTTPFields = [.contentType: "application/json"]
             if let retryAfter { headers[.retryAfter] = String(retryAfter) }
-            let answer = status == 200 ? "{\"status\":1}" : "{\"type\":\"validation_error\",\"code\":\"test\",\"detail\":\"answered \(status) by the test\",\"attr\":null}"
-            return Response(status: HTTPResponse.Status(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(string: answer)))
+            let answer =
+                status == 200
+                ? "{\"status\":1}"
+                : "{\"type\":\"validation_error\",\"code\":\"test\",\"detail\":\"answered \(status) by the test\",\"attr\":null}"
+            return Response(
+                status: HTTPResponse.Status(code: status), headers: headers,
+                body: .init(byteBuffer: ByteBuffer(string: answer)))
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in

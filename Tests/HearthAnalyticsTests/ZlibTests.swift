@@ -30,7 +30,9 @@ struct ZlibTests {
         #expect(stream.first == 0x78, "a zlib header, not gzip's")
         #expect(!Zlib.isGzip(stream))
         #expect(try Zlib.decompress(stream, exactly: content.count).get() == content)
-        #expect(try Data(Zlib.decompress(stream, limit: content.count)) == Data(content), "the streaming reader takes zlib too")
+        #expect(
+            try Data(Zlib.decompress(stream, limit: content.count)) == Data(content),
+            "the streaming reader takes zlib too")
         #expect(Zlib.decompress(stream, exactly: content.count + 1) == .failure(.short(actual: content.count)))
         #expect(Zlib.decompress(stream, exactly: content.count - 1) == .failure(.long))
         #expect(Zlib.decompress([0x78, 0x9C, 0xFF, 0xFF, 0xFF], exactly: 10) == .failure(.damaged))

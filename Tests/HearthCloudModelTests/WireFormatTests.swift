@@ -7,10 +7,12 @@ struct WireFormatTests {
     @Test("field values round-trip in the CloudKit Web Services shape")
     func fieldValues() throws {
         let values: [String: CloudFieldValue] = [
-            "s": .string("text"), "i": .int64(Int64.max), "d": .double(1.5), "b": .boolean(true), "y": .bytes(Data([0, 1, 255])),
+            "s": .string("text"), "i": .int64(Int64.max), "d": .double(1.5), "b": .boolean(true),
+            "y": .bytes(Data([0, 1, 255])),
             "t": .date(1_700_000_000_123), "r": .reference(CloudReference(recordName: "x", action: .deleteSelf)),
             "a": .asset(CloudAsset(fileChecksum: String(repeating: "a", count: 64), size: 3)),
-            "l": .location(CloudLocation(latitude: 51.5, longitude: -0.1)), "ls": .list(.string(["a", "b"])), "li": .list(.int64([]))
+            "l": .location(CloudLocation(latitude: 51.5, longitude: -0.1)), "ls": .list(.string(["a", "b"])),
+            "li": .list(.int64([])),
         ]
         let data = try JSONEncoder().encode(values)
         #expect(try JSONDecoder().decode([String: CloudFieldValue].self, from: data) == values)
@@ -22,16 +24,25 @@ struct WireFormatTests {
 
     @Test("unknown types and mismatched values are refused with the type named")
     func badValues() {
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(CloudFieldValue.self, from: Data(#"{"type":"MONEY","value":1}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(CloudFieldValue.self, from: Data(#"{"type":"INT64","value":"1"}"#.utf8)) }
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode(CloudFieldValue.self, from: Data(#"{"type":"STRING_LIST","value":[1]}"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(CloudFieldValue.self, from: Data(#"{"type":"MONEY","value":1}"#.utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(CloudFieldValue.self, from: Data(#"{"type":"INT64","value":"1"}"#.utf8))
+        }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode(CloudFieldValue.self, from: Data(#"{"type":"STRING_LIST","value":[1]}"#.utf8))
+        }
     }
 
     @Test("a batch result is a record or an error, told apart by serverErrorCode")
     func itemResults() throws {
         let results: [CloudItemResult<CloudRecord>] = [
             .success(CloudRecord(recordName: "a", recordType: "Note", fields: ["x": .int64(1)], recordChangeTag: "1")),
-            .failure(CloudError(.conflict, "changed", recordName: "b", serverRecord: CloudRecord(recordName: "b", recordType: "Note"))),
+            .failure(
+                CloudError(
+                    .conflict, "changed", recordName: "b",
+                    serverRecord: CloudRecord(recordName: "b", recordType: "Note"))),
         ]
         let decoded = try JSONDecoder().decode([CloudItemResult<CloudRecord>].self, from: JSONEncoder().encode(results))
         #expect(decoded == results)
@@ -41,9 +52,12 @@ struct WireFormatTests {
     @Test("every error code maps to the HTTP status CloudKit uses")
     func statuses() {
         let expected: [(CloudErrorCode, Int)] = [
-            (.accessDenied, 403), (.atomicError, 400), (.authenticationFailed, 401), (.authenticationRequired, 401), (.badRequest, 400),
-            (.conflict, 409), (.exists, 409), (.internalError, 500), (.notFound, 404), (.quotaExceeded, 413), (.limitExceeded, 413),
-            (.throttled, 429), (.tryAgainLater, 503), (.validatingReferenceError, 412), (.zoneNotFound, 404), (.changeTokenExpired, 410),
+            (.accessDenied, 403), (.atomicError, 400), (.authenticationFailed, 401), (.authenticationRequired, 401),
+            (.badRequest, 400),
+            (.conflict, 409), (.exists, 409), (.internalError, 500), (.notFound, 404), (.quotaExceeded, 413),
+            (.limitExceeded, 413),
+            (.throttled, 429), (.tryAgainLater, 503), (.validatingReferenceError, 412), (.zoneNotFound, 404),
+            (.changeTokenExpired, 410),
         ]
         for (code, status) in expected { #expect(code.httpStatus == status, "\(code)") }
     }
@@ -60,7 +74,8 @@ struct FastWireCodingTests {
     static let sample = CloudRecord(
         recordName: "r-1", recordType: "Pet", zoneID: CloudZoneID(zoneName: "Z", ownerRecordName: "_o"),
         fields: [
-            "name": .string("Rex \"the dog\" \\ \n\u{1}é😀"), "age": .int64(-9_223_372_036_854_775_807), "weight": .double(12.5e-3),
+            "name": .string("Rex \"the dog\" \\ \n\u{1}é😀"), "age": .int64(-9_223_372_036_854_775_807),
+            "weight": .double(12.5e-3),
             "ok": .boolean(false), "blob": .bytes(Data([0, 255, 7])), "born": .date(1_600_000_000_000),
             "vet": .reference(CloudReference(recordName: "v", zoneID: CloudZoneID(zoneName: "Z"), action: .deleteSelf)),
             "scan": .asset(CloudAsset(fileChecksum: String(repeating: "f", count: 64), size: 10, downloadURL: "/x")),
@@ -68,7 +83,8 @@ struct FastWireCodingTests {
             "tags": .list(.string(["a", "b"])), "dates": .list(.date([1, 2])), "empty": .list(.boolean([])),
         ],
         recordChangeTag: "abc", created: CloudRecordStamp(timestamp: 1, userRecordName: "_u", deviceID: "d"),
-        modified: CloudRecordStamp(timestamp: 2, userRecordName: "_u"), parent: CloudReference(recordName: "p"), share: CloudReference(recordName: "s")
+        modified: CloudRecordStamp(timestamp: 2, userRecordName: "_u"), parent: CloudReference(recordName: "p"),
+        share: CloudReference(recordName: "s")
     )
 
     @Test("the fast writer and parser agree with Codable")
@@ -79,11 +95,16 @@ struct FastWireCodingTests {
         let codable = try JSONEncoder().encode(Self.sample)
         #expect(CloudRecord(json: try #require(JSONValue.parse(codable))) == Self.sample)
         let canonical = CloudFieldValue.canonicalJSON(Self.sample.fields)
-        #expect(try JSONDecoder().decode([String: CloudFieldValue].self, from: Data(canonical.utf8)) == Self.sample.fields)
-        let response = CloudRecordChangesResponse(zoneID: CloudZoneID(zoneName: "Z"), records: [Self.sample], syncToken: CloudSyncToken("t"), moreComing: true)
+        #expect(
+            try JSONDecoder().decode([String: CloudFieldValue].self, from: Data(canonical.utf8)) == Self.sample.fields)
+        let response = CloudRecordChangesResponse(
+            zoneID: CloudZoneID(zoneName: "Z"), records: [Self.sample], syncToken: CloudSyncToken("t"), moreComing: true
+        )
         #expect(CloudRecordChangesResponse.fastDecode(response.fastEncode()) == response)
         #expect(try JSONDecoder().decode(CloudRecordChangesResponse.self, from: response.fastEncode()) == response)
-        let lookup = CloudRecordsLookupResponse(records: [.success(Self.sample), .failure(CloudError(.notFound, "Record \"gone\" was not found."))])
+        let lookup = CloudRecordsLookupResponse(records: [
+            .success(Self.sample), .failure(CloudError(.notFound, "Record \"gone\" was not found.")),
+        ])
         #expect(try JSONDecoder().decode(CloudRecordsLookupResponse.self, from: lookup.fastEncode()) == lookup)
         for marker in ["next \"page\"", nil] {
             let query = CloudRecordsQueryResponse(records: [Self.sample, Self.sample], continuationMarker: marker)
@@ -93,11 +114,13 @@ struct FastWireCodingTests {
 
     @Test("the fast parser refuses what Codable refuses, so Codable can name the problem")
     func refusesBadInput() {
-        for text in [#"{"operations":[{"operationType":"create","record":{"recordName":"a","fields":{"x":{"type":"INT64","value":1.5}}}}]}"#,
-                     #"{"operations":[{"operationType":"upsert","record":{"recordName":"a"}}]}"#,
-                     #"{"operations":[{"operationType":"create","record":{"recordName":"a"}}]"#,
-                     #"{"operations":[{"operationType":"create","record":{"fields":{}}}]}"#,
-                     "\"\\ud800\""] {
+        for text in [
+            #"{"operations":[{"operationType":"create","record":{"recordName":"a","fields":{"x":{"type":"INT64","value":1.5}}}}]}"#,
+            #"{"operations":[{"operationType":"upsert","record":{"recordName":"a"}}]}"#,
+            #"{"operations":[{"operationType":"create","record":{"recordName":"a"}}]"#,
+            #"{"operations":[{"operationType":"create","record":{"fields":{}}}]}"#,
+            "\"\\ud800\"",
+        ] {
             #expect(CloudRecordsModifyRequest.fastDecode(Array(text.utf8)) == nil, "\(text)")
         }
         #expect(JSONValue.parse(Array("\"\\ud83d\\ude00\"".utf8)) == .string("😀"))

@@ -6,14 +6,23 @@ import Testing
 /// The analytics events table behaves alike on SQLite and PostgreSQL.
 @Suite("Collected analytics events (conformance)")
 struct CollectedEventStoreTests {
-    static func event(_ name: String, uuid: String = UUID().uuidString.lowercased(), key: String = "phc_test", at seconds: Double, micros: Int = 0) -> CollectedEvent {
+    static func event(
+        _ name: String, uuid: String = UUID().uuidString.lowercased(), key: String = "phc_test", at seconds: Double,
+        micros: Int = 0
+    ) -> CollectedEvent {
         CollectedEvent(
             uuid: uuid, projectKey: key, event: name, distinctID: "install-1",
-            properties: ["format": .string("drivvo"), "ok": .bool(true), "count": .int(9_007_199_254_740_993), "ratio": .double(0.5), "nested": .object(["a": .array([.null, .string("x")])])],
-            timestamp: Date(timeIntervalSince1970: seconds + Double(micros) / 1_000_000), receivedAt: Date(timeIntervalSince1970: seconds + 1))
+            properties: [
+                "format": .string("drivvo"), "ok": .bool(true), "count": .int(9_007_199_254_740_993),
+                "ratio": .double(0.5), "nested": .object(["a": .array([.null, .string("x")])]),
+            ],
+            timestamp: Date(timeIntervalSince1970: seconds + Double(micros) / 1_000_000),
+            receivedAt: Date(timeIntervalSince1970: seconds + 1))
     }
 
-    @Test("events are stored whole, read back newest first, filtered by name and time, and limited", arguments: StoreKind.allCases)
+    @Test(
+        "events are stored whole, read back newest first, filtered by name and time, and limited",
+        arguments: StoreKind.allCases)
     func storesAndFilters(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let table = store.analyticsEvents()
@@ -27,13 +36,20 @@ struct CollectedEventStoreTests {
             #expect(all.map(\.uuid) == [third.uuid, second.uuid, first.uuid])
             let readFirst = try #require(all.last)
             #expect(readFirst == first)  // properties, 64-bit integers and microseconds intact
-            #expect(try await table.events(CollectedEventQuery(event: "import_finished")).map(\.uuid) == [third.uuid, first.uuid])
-            #expect(try await table.events(CollectedEventQuery(since: Date(timeIntervalSince1970: 1_800_000_050))).map(\.uuid) == [third.uuid, second.uuid])
+            #expect(
+                try await table.events(CollectedEventQuery(event: "import_finished")).map(\.uuid) == [
+                    third.uuid, first.uuid,
+                ])
+            #expect(
+                try await table.events(CollectedEventQuery(since: Date(timeIntervalSince1970: 1_800_000_050))).map(
+                    \.uuid) == [third.uuid, second.uuid])
             #expect(try await table.events(CollectedEventQuery(limit: 1)).map(\.uuid) == [third.uuid])
         }
     }
 
-    @Test("a retried event (same project key and uuid) is stored once; the same uuid under another key is another event", arguments: StoreKind.allCases)
+    @Test(
+        "a retried event (same project key and uuid) is stored once; the same uuid under another key is another event",
+        arguments: StoreKind.allCases)
     func deduplicates(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let table = store.analyticsEvents()
@@ -66,7 +82,9 @@ struct CollectedEventStoreTests {
         return event
     }
 
-    @Test("events that arrived before the cut-off are removed, a few hundred per transaction, and the rest stay", arguments: StoreKind.allCases)
+    @Test(
+        "events that arrived before the cut-off are removed, a few hundred per transaction, and the rest stay",
+        arguments: StoreKind.allCases)
     func removesExpired(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let table = store.analyticsEvents()
@@ -75,13 +93,17 @@ struct CollectedEventStoreTests {
             let recent = (0..<10).map { Self.arrived("recent", at: 1_800_000_000 + Double($0)) }
             #expect(try await table.insert(old + recent) == 2_355)
             #expect(try await table.removeExpired(receivedBefore: Date(timeIntervalSince1970: 1_750_000_000)) == 2_345)
-            #expect(try await table.events(CollectedEventQuery(limit: 5_000)).map(\.event) == Array(repeating: "recent", count: 10))
+            #expect(
+                try await table.events(CollectedEventQuery(limit: 5_000)).map(\.event)
+                    == Array(repeating: "recent", count: 10))
             #expect(try await table.rowCount(key: "phc_test") == 10)
             #expect(try await table.removeExpired(receivedBefore: Date(timeIntervalSince1970: 1_750_000_000)) == 0)
         }
     }
 
-    @Test("past a key's row budget its oldest events go as new ones arrive; other keys keep theirs", arguments: StoreKind.allCases)
+    @Test(
+        "past a key's row budget its oldest events go as new ones arrive; other keys keep theirs",
+        arguments: StoreKind.allCases)
     func rowBudget(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let table = store.analyticsEvents(maxRowsPerKey: 100)
@@ -109,13 +131,16 @@ struct CollectedEventStoreTests {
         }
     }
 
-    @Test("counts are made from the events already stored when a database first gets them", arguments: StoreKind.allCases)
+    @Test(
+        "counts are made from the events already stored when a database first gets them", arguments: StoreKind.allCases)
     func countsFromExistingEvents(kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let table = store.analyticsEvents()
             try await table.migrate()
             #expect(try await table.insert((0..<7).map { Self.arrived("e", at: 1_800_000_000 + Double($0)) }) == 7)
-            try await store.database.transaction(readOnly: false) { tx in try await tx.execute("DELETE FROM analytics_key_rows", []) }
+            try await store.database.transaction(readOnly: false) { tx in
+                try await tx.execute("DELETE FROM analytics_key_rows", [])
+            }
             try await table.migrate()
             #expect(try await table.rowCount(key: "phc_test") == 7)
         }

@@ -2,11 +2,14 @@ import Foundation
 import HearthCloudModel
 import HearthCore
 import Testing
+
 @testable import HearthCloud
 
 @Suite("Records whose stored fields cannot be read")
 struct DamagedRecordTests {
-    @Test("an update of a damaged record is refused with INTERNAL_ERROR naming it, and stores nothing", arguments: StoreKind.allCases)
+    @Test(
+        "an update of a damaged record is refused with INTERNAL_ERROR naming it, and stores nothing",
+        arguments: StoreKind.allCases)
     func anUpdateOfADamagedRecordIsRefused(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let alice = try await makeUser(store, "alice")

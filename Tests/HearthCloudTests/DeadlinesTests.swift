@@ -1,6 +1,7 @@
 import HearthCore
 import HearthTestSupport
 import Testing
+
 @testable import HearthCloud
 
 @Suite("Deadlines checked by one loop")

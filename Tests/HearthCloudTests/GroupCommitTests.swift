@@ -1,11 +1,13 @@
 import Foundation
 import HearthCloudModel
 import HearthCore
-import Testing
-@testable import HearthCloud
 import HearthTestSupport
+import Testing
+
+@testable import HearthCloud
+
 #if os(Linux)
-import CSQLiteSettings
+    import CSQLiteSettings
 #endif
 
 /// The SQLite database's write path: concurrent transactions share commits and stay all-or-nothing each,
@@ -15,7 +17,8 @@ struct GroupCommitTests {
     /// A database file in a folder of its own, with a table of unique numbers.
     static func database(restartFrames: Int = SQLiteDatabase.restartFrames) async throws -> (SQLiteDatabase, URL) {
         let folder = scratchDirectory("hearth-group")
-        let database = try SQLiteDatabase(url: folder.appendingPathComponent("cloud.sqlite"), restartFrames: restartFrames)
+        let database = try SQLiteDatabase(
+            url: folder.appendingPathComponent("cloud.sqlite"), restartFrames: restartFrames)
         _ = try await database.transaction(readOnly: false) { tx in
             try await tx.execute("CREATE TABLE numbers (n INTEGER PRIMARY KEY, writer INTEGER NOT NULL)", [])
         }
@@ -23,14 +26,18 @@ struct GroupCommitTests {
     }
 
     static func numbers(_ database: SQLiteDatabase) async throws -> Set<Int64> {
-        let rows = try await database.transaction(readOnly: true) { tx in try await tx.query("SELECT n FROM numbers", []) }
+        let rows = try await database.transaction(readOnly: true) { tx in
+            try await tx.query("SELECT n FROM numbers", [])
+        }
         return Set(rows.map { $0.int("n") })
     }
 
     struct Refused: Error {}
 
     /// A write transaction that has inserted `number` and stays open until the returned continuation yields.
-    static func holdWrite(_ database: SQLiteDatabase, inserting number: Int64) async throws -> (Task<Void, any Error>, AsyncStream<Void>.Continuation) {
+    static func holdWrite(_ database: SQLiteDatabase, inserting number: Int64) async throws -> (
+        Task<Void, any Error>, AsyncStream<Void>.Continuation
+    ) {
         let (inside, insideSink) = AsyncStream.makeStream(of: Void.self)
         let (release, releaseSink) = AsyncStream.makeStream(of: Void.self)
         let writing = Task {
@@ -55,12 +62,18 @@ struct GroupCommitTests {
                     do {
                         try await database.transaction(readOnly: false) { tx in
                             if !database.threads.isCurrent { offThreads.withLock { $0 += 1 } }
-                            try await tx.execute("INSERT INTO numbers (n, writer) VALUES (?, ?)", [.int(Int64(writer * 2)), .int(Int64(writer))])
-                            if writer % 7 == 3 { throw Refused() }                      // fails after its first write
-                            if writer % 11 == 5 {                                        // a constraint failure on its second
-                                try await tx.execute("INSERT INTO numbers (n, writer) VALUES (?, ?)", [.int(Int64(writer * 2)), .int(Int64(writer))])
+                            try await tx.execute(
+                                "INSERT INTO numbers (n, writer) VALUES (?, ?)",
+                                [.int(Int64(writer * 2)), .int(Int64(writer))])
+                            if writer % 7 == 3 { throw Refused() }  // fails after its first write
+                            if writer % 11 == 5 {  // a constraint failure on its second
+                                try await tx.execute(
+                                    "INSERT INTO numbers (n, writer) VALUES (?, ?)",
+                                    [.int(Int64(writer * 2)), .int(Int64(writer))])
                             }
-                            try await tx.execute("INSERT INTO numbers (n, writer) VALUES (?, ?)", [.int(Int64(writer * 2 + 1)), .int(Int64(writer))])
+                            try await tx.execute(
+                                "INSERT INTO numbers (n, writer) VALUES (?, ?)",
+                                [.int(Int64(writer * 2 + 1)), .int(Int64(writer))])
                         }
                         return (writer, true)
                     } catch {
@@ -86,7 +99,9 @@ struct GroupCommitTests {
     func readsRunBesideAnOpenWrite() async throws {
         let (database, folder) = try await Self.database()
         defer { try? FileManager.default.removeItem(at: folder) }
-        _ = try await database.transaction(readOnly: false) { tx in try await tx.execute("INSERT INTO numbers VALUES (1, 0)", []) }
+        _ = try await database.transaction(readOnly: false) { tx in
+            try await tx.execute("INSERT INTO numbers VALUES (1, 0)", [])
+        }
         let (writing, releaseSink) = try await Self.holdWrite(database, inserting: 2)
         // The writer holds its transaction open: this read must not wait for it.
         #expect(try await Self.numbers(database) == [1])
@@ -101,7 +116,9 @@ struct GroupCommitTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let (holding, releaseSink) = try await Self.holdWrite(database, inserting: 1)
         let waiting = Task {
-            try await database.transaction(readOnly: false) { tx in try await tx.execute("INSERT INTO numbers VALUES (2, 1)", []) }
+            try await database.transaction(readOnly: false) { tx in
+                try await tx.execute("INSERT INTO numbers VALUES (2, 1)", [])
+            }
         }
         try await waitUntil("the second write waits for the writer's next batch") { database.waitingWrites == 1 }
         waiting.cancel()
@@ -120,8 +137,12 @@ struct GroupCommitTests {
             for writer in 0..<20 {
                 group.addTask {
                     try? await database.transaction(readOnly: false) { tx in
-                        try await tx.execute("INSERT INTO numbers VALUES (?, ?)", [.int(Int64(writer)), .int(Int64(writer))])
-                        try await tx.publishOnCommit(CloudChangeEvent(ownerID: "_owner", originUserID: "_owner", originDeviceID: nil, zones: [.init(zoneName: "z\(writer)", recordTypes: ["Note"], roots: nil)]))
+                        try await tx.execute(
+                            "INSERT INTO numbers VALUES (?, ?)", [.int(Int64(writer)), .int(Int64(writer))])
+                        try await tx.publishOnCommit(
+                            CloudChangeEvent(
+                                ownerID: "_owner", originUserID: "_owner", originDeviceID: nil,
+                                zones: [.init(zoneName: "z\(writer)", recordTypes: ["Note"], roots: nil)]))
                         if writer.isMultiple(of: 2) { throw Refused() }
                     }
                 }
@@ -143,18 +164,20 @@ struct GroupCommitTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         @Sendable func currentName() -> String {
             #if canImport(Darwin)
-            var buffer = [CChar](repeating: 0, count: 64)
-            guard pthread_getname_np(pthread_self(), &buffer, buffer.count) == 0 else { return "(unnamed)" }
-            return String(cString: buffer)
+                var buffer = [CChar](repeating: 0, count: 64)
+                guard pthread_getname_np(pthread_self(), &buffer, buffer.count) == 0 else { return "(unnamed)" }
+                return String(cString: buffer)
             #else
-            let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "(unnamed)"
-            return name.trimmingCharacters(in: .newlines)
+                let name = (try? String(contentsOfFile: "/proc/thread-self/comm", encoding: .utf8)) ?? "(unnamed)"
+                return name.trimmingCharacters(in: .newlines)
             #endif
         }
         let writing = try await database.transaction(readOnly: false) { _ in currentName() }
         let reading = try await database.transaction(readOnly: true) { _ in currentName() }
         for name in [writing, reading] {
-            #expect(name.range(of: "^hearth\\.sqlite-[0-9]+$", options: .regularExpression) != nil, "a database thread is named \"\(name)\"")
+            #expect(
+                name.range(of: "^hearth\\.sqlite-[0-9]+$", options: .regularExpression) != nil,
+                "a database thread is named \"\(name)\"")
         }
     }
 
@@ -165,27 +188,37 @@ struct GroupCommitTests {
         let file = folder.appendingPathComponent("cloud.sqlite")
         func size() -> Int { ((try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? Int) ?? 0 }
         _ = try await database.transaction(readOnly: false) { tx in
-            for n in 0..<2_000 { try await tx.execute("INSERT INTO numbers VALUES (?, ?)", [.int(Int64(n)), .int(Int64(n) * 1_000_003)]) }
+            for n in 0..<2_000 {
+                try await tx.execute("INSERT INTO numbers VALUES (?, ?)", [.int(Int64(n)), .int(Int64(n) * 1_000_003)])
+            }
         }
         let before = size()
         let running = Task { try await database.run() }
         defer { running.cancel() }
-        try await waitUntil("the checkpoint grows the database file past \(before) bytes", timeout: .seconds(60), interval: .milliseconds(50)) {
+        try await waitUntil(
+            "the checkpoint grows the database file past \(before) bytes", timeout: .seconds(60),
+            interval: .milliseconds(50)
+        ) {
             size() > before
         }
         #expect(try await Self.numbers(database).count == 2_000)
     }
 
-    @Test("under writes that never pause, the log starts over once it is long instead of growing, and keeps every write")
+    @Test(
+        "under writes that never pause, the log starts over once it is long instead of growing, and keeps every write")
     func logStartsOverUnderSteadyWrites() async throws {
         let (database, folder) = try await Self.database(restartFrames: 200)
         defer { try? FileManager.default.removeItem(at: folder) }
         let log = folder.appendingPathComponent("cloud.sqlite-wal")
-        func frames() -> Int { (((try? FileManager.default.attributesOfItem(atPath: log.path))?[.size] as? Int) ?? 0) / 4_120 }
+        func frames() -> Int {
+            (((try? FileManager.default.attributesOfItem(atPath: log.path))?[.size] as? Int) ?? 0) / 4_120
+        }
         let running = Task { try await database.run() }
         defer { running.cancel() }
         // Four writers, each inserting rows with a padding column wide enough to fill pages quickly.
-        _ = try await database.transaction(readOnly: false) { tx in try await tx.execute("ALTER TABLE numbers ADD COLUMN padding TEXT", []) }
+        _ = try await database.transaction(readOnly: false) { tx in
+            try await tx.execute("ALTER TABLE numbers ADD COLUMN padding TEXT", [])
+        }
         let padding = String(repeating: "x", count: 900)
         try await withThrowingTaskGroup(of: Void.self) { group in
             for writer in 0..<4 {
@@ -193,7 +226,9 @@ struct GroupCommitTests {
                     for n in 0..<1_500 {
                         let number = Int64(writer * 1_000_000 + n)
                         _ = try await database.transaction(readOnly: false) { tx in
-                            try await tx.execute("INSERT INTO numbers VALUES (?, ?, ?)", [.int(number), .int(Int64(writer)), .text(padding)])
+                            try await tx.execute(
+                                "INSERT INTO numbers VALUES (?, ?, ?)",
+                                [.int(number), .int(Int64(writer)), .text(padding)])
                         }
                     }
                 }
@@ -208,25 +243,28 @@ struct GroupCommitTests {
         var expected = Set<Int64>()
         for writer in 0..<4 { for n in 0..<1_500 { expected.insert(Int64(writer * 1_000_000 + n)) } }
         #expect(rows == expected)
-        let check = try await database.transaction(readOnly: true) { tx in try await tx.query("PRAGMA integrity_check", []) }
+        let check = try await database.transaction(readOnly: true) { tx in
+            try await tx.query("PRAGMA integrity_check", [])
+        }
         #expect(check.first?.text("integrity_check") == "ok")
     }
 
     #if os(Linux)
-    @Test("the checkpoints start a file's writeback through a read-only descriptor, and a bad descriptor is refused")
-    func writebackStarts() throws {
-        let folder = scratchDirectory("hearth-writeback")
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("pages")
-        try Data(repeating: 7, count: 1 << 20).write(to: file)
-        let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
-        #expect(descriptor >= 0)
-        #expect(hearth_start_writeback(descriptor) == 0, "errno \(errno)")
-        close(descriptor)
-        // The call reaches the kernel, which checks the descriptor, rather than doing nothing.
-        #expect(hearth_start_writeback(-1) == -1)
-        #expect(errno == EBADF)
-    }
+        @Test(
+            "the checkpoints start a file's writeback through a read-only descriptor, and a bad descriptor is refused")
+        func writebackStarts() throws {
+            let folder = scratchDirectory("hearth-writeback")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let file = folder.appendingPathComponent("pages")
+            try Data(repeating: 7, count: 1 << 20).write(to: file)
+            let descriptor = open(file.path, O_RDONLY | O_CLOEXEC)
+            #expect(descriptor >= 0)
+            #expect(hearth_start_writeback(descriptor) == 0, "errno \(errno)")
+            close(descriptor)
+            // The call reaches the kernel, which checks the descriptor, rather than doing nothing.
+            #expect(hearth_start_writeback(-1) == -1)
+            #expect(errno == EBADF)
+        }
     #endif
 }

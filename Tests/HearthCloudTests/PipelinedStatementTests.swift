@@ -2,6 +2,7 @@ import Foundation
 import HearthCloudModel
 import HearthCore
 import Testing
+
 @testable import HearthCloud
 
 /// Statements a transaction sends without waiting (`send`) and statements sent together (`queries`), on
@@ -21,12 +22,16 @@ struct PipelinedStatementTests {
         }
     }
 
-    @Test("statements sent without waiting are seen by the queries after them and commit together", arguments: StoreKind.allCases)
+    @Test(
+        "statements sent without waiting are seen by the queries after them and commit together",
+        arguments: StoreKind.allCases)
     func sentStatementsCommit(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             try await Self.makeTable(store.database)
             let answers = try await store.database.transaction(readOnly: false) { tx in
-                for n in 1...5 { try await tx.send("INSERT INTO pipe (n, label) VALUES (?, ?)", [.int(Int64(n)), .text("row \(n)")]) }
+                for n in 1...5 {
+                    try await tx.send("INSERT INTO pipe (n, label) VALUES (?, ?)", [.int(Int64(n)), .text("row \(n)")])
+                }
                 try await tx.send("UPDATE pipe SET label = ? WHERE n = ?", [.text("third"), .int(3)])
                 return try await tx.queries([
                     ("SELECT COUNT(*) AS c FROM pipe", []),
@@ -42,7 +47,9 @@ struct PipelinedStatementTests {
         }
     }
 
-    @Test("a statement sent without waiting that fails fails the commit, and nothing of the transaction is kept", arguments: StoreKind.allCases)
+    @Test(
+        "a statement sent without waiting that fails fails the commit, and nothing of the transaction is kept",
+        arguments: StoreKind.allCases)
     func failedSendRollsBack(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             try await Self.makeTable(store.database)
@@ -65,7 +72,9 @@ struct PipelinedStatementTests {
         }
     }
 
-    @Test("the next query reports the failure of a statement sent before it, not a later one", arguments: StoreKind.allCases)
+    @Test(
+        "the next query reports the failure of a statement sent before it, not a later one",
+        arguments: StoreKind.allCases)
     func failureReportedByNextQuery(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             try await Self.makeTable(store.database)
@@ -83,7 +92,9 @@ struct PipelinedStatementTests {
         }
     }
 
-    @Test("a bad statement among those sent together is reported with the database's error, and nothing is kept", arguments: StoreKind.allCases)
+    @Test(
+        "a bad statement among those sent together is reported with the database's error, and nothing is kept",
+        arguments: StoreKind.allCases)
     func badStatementAmongQueries(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             try await Self.makeTable(store.database)

@@ -24,7 +24,8 @@ struct PushHubTests {
     func heartbeatsOnTheClock() async throws {
         let store = try SQLRecordStore.sqlite(inMemory: CloudConfiguration(bcryptCost: 4))
         let clock = ManualClock()
-        let hub = PushHub(store: store, heartbeat: .seconds(15), timers: clock, logger: Logger(label: "hearth.tests.push"))
+        let hub = PushHub(
+            store: store, heartbeat: .seconds(15), timers: clock, logger: Logger(label: "hearth.tests.push"))
         var messages = hub.connect(CloudPrincipal(userID: "_a", deviceID: "phone")).makeAsyncIterator()
         let running = Task { try await hub.run() }
         defer { running.cancel() }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import HearthCloud
 import Logging
 import Testing
+
+@testable import HearthCloud
 
 @Suite("Rate limiter")
 struct RateLimiterTests {
@@ -66,7 +67,9 @@ struct SharedRateLimitTests {
         }
     }
 
-    @Test("a loose limit is taken from the shared bucket a few tokens at a time; the processes together never spend more than it")
+    @Test(
+        "a loose limit is taken from the shared bucket a few tokens at a time; the processes together never spend more than it"
+    )
     func leasedTokens() async throws {
         try await Self.withTwoServers { first, second in
             // A bucket's tokens, and when a statement last took from it.
@@ -119,11 +122,15 @@ struct SharedRateLimitTests {
             let held = try #require(try await bucket("expiring:carol"))
             clock.value += SharedRateLimiter.leaseLifetime / 2
             #expect(try await e.acquire("carol") == nil)
-            #expect(try await bucket("expiring:carol")?.updated == held.updated, "a lease within its lifetime is spent here")
+            #expect(
+                try await bucket("expiring:carol")?.updated == held.updated, "a lease within its lifetime is spent here"
+            )
             clock.value += SharedRateLimiter.leaseLifetime
             #expect(try await e.acquire("carol") == nil)
             let renewed = try #require(try await bucket("expiring:carol"))
-            #expect(renewed.updated > held.updated, "an expired lease must not be spent: the request asks the database again")
+            #expect(
+                renewed.updated > held.updated,
+                "an expired lease must not be spent: the request asks the database again")
         }
     }
 
@@ -131,13 +138,17 @@ struct SharedRateLimitTests {
     /// schema afterwards.
     static func withTwoServers(_ body: @Sendable (SQLRecordStore, SQLRecordStore) async throws -> Void) async throws {
         guard let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !url.isEmpty else {
-            try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
+            try Test.cancel(
+                "HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\"."
+            )
         }
         var logger = Logger(label: "hearth.cloud.test")
         logger.logLevel = .error
         let schema = "t_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
-        let first = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
-        let second = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+        let first = try SQLRecordStore.postgres(
+            url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+        let second = try SQLRecordStore.postgres(
+            url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await first.run() }
             group.addTask { try await second.run() }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HearthCloud
 
 /// A row's values by column name, on both databases: narrow results find names in order, wide ones by
@@ -11,7 +12,8 @@ struct SQLRowTests {
         try await withStore(kind) { store in
             let rows = try await store.database.transaction(readOnly: true) { tx in
                 let narrow = try await tx.query("SELECT 1 AS a, 'two' AS b, 3 AS a", [])
-                let wide = try await tx.query("SELECT " + (0..<40).map { "\($0) AS c\($0)" }.joined(separator: ", ") + ", 99 AS c7", [])
+                let wide = try await tx.query(
+                    "SELECT " + (0..<40).map { "\($0) AS c\($0)" }.joined(separator: ", ") + ", 99 AS c7", [])
                 return (narrow, wide)
             }
             let narrow = try #require(rows.0.first)

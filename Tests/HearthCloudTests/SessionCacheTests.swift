@@ -2,6 +2,7 @@ import Foundation
 import HearthCloudModel
 import HearthCore
 import Testing
+
 @testable import HearthCloud
 
 /// Sessions kept between requests: read from the store once per lifetime, never past their end, and gone at
@@ -40,7 +41,9 @@ struct SessionCacheTests {
         #expect(cache.caller(tokenHash: "h1", now: 0) == nil, "a revoked session stays out for the whole lifetime")
         clock.advance(by: .seconds(1))
         cache.remember(tokenHash: "h1", caller: Self.caller, expiresAt: .max)
-        #expect(cache.caller(tokenHash: "h1", now: 0) == Self.caller, "past the lifetime a session read afresh is kept again")
+        #expect(
+            cache.caller(tokenHash: "h1", now: 0) == Self.caller,
+            "past the lifetime a session read afresh is kept again")
     }
 
     @Test("a zero lifetime keeps nothing, and the cache holds at most its capacity")
@@ -55,12 +58,16 @@ struct SessionCacheTests {
         #expect(small.caller(tokenHash: "h9", now: 0) == Self.caller, "the newest session is kept")
     }
 
-    @Test("a signed-in client's requests read its session once; signing out takes effect at once", arguments: StoreKind.allCases)
+    @Test(
+        "a signed-in client's requests read its session once; signing out takes effect at once",
+        arguments: StoreKind.allCases)
     func serviceReadsOnce(_ kind: StoreKind) async throws {
         try await withStore(kind) { store in
             let accounts = AccountService(store: store, configuration: CloudConfiguration(bcryptCost: 4))
-            _ = try await accounts.signUp(CloudSignUpRequest(emailAddress: "ann@example.com", password: "correct horse"))
-            let session = try await accounts.signIn(CloudSignInRequest(emailAddress: "ann@example.com", password: "correct horse"))
+            _ = try await accounts.signUp(
+                CloudSignUpRequest(emailAddress: "ann@example.com", password: "correct horse"))
+            let session = try await accounts.signIn(
+                CloudSignInRequest(emailAddress: "ann@example.com", password: "correct horse"))
             let first = try await accounts.authenticate(token: session.token)
             let before = store.database.statements.value
             for _ in 0..<5 { #expect(try await accounts.authenticate(token: session.token) == first) }
@@ -82,7 +89,8 @@ struct SessionCacheTests {
         try await withStore(.sqlite, configuration: configuration) { store in
             let accounts = AccountService(store: store, configuration: configuration)
             _ = try await accounts.signUp(CloudSignUpRequest(emailAddress: "bo@example.com", password: "correct horse"))
-            let session = try await accounts.signIn(CloudSignInRequest(emailAddress: "bo@example.com", password: "correct horse"))
+            let session = try await accounts.signIn(
+                CloudSignInRequest(emailAddress: "bo@example.com", password: "correct horse"))
             let before = store.database.statements.value
             for _ in 0..<3 { _ = try await accounts.authenticate(token: session.token) }
             #expect(store.database.statements.value == before + 3)

@@ -49,10 +49,14 @@ func withStore<T: Sendable>(
         return try await body(store)
     case .postgres:
         guard let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !url.isEmpty else {
-            try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
+            try Test.cancel(
+                "HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\"."
+            )
         }
         let schema = "t_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
-        let store = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 4, leaseTimeout: .seconds(30), configuration: configuration, clock: { time.now }, logger: logger)
+        let store = try SQLRecordStore.postgres(
+            url: url, schema: schema, maximumConnections: 4, leaseTimeout: .seconds(30), configuration: configuration,
+            clock: { time.now }, logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
             defer { group.cancelAll() }
@@ -70,7 +74,9 @@ func withStore<T: Sendable>(
 }
 
 /// A new account with its default zone; `verified` marks its address proven, as a confirmed code does.
-func makeUser(_ store: any RecordStore, _ name: String, device: String? = nil, verified: Bool = false) async throws -> CloudPrincipal {
+func makeUser(_ store: any RecordStore, _ name: String, device: String? = nil, verified: Bool = false) async throws
+    -> CloudPrincipal
+{
     let id = "_" + name + "_" + String(UUID().uuidString.prefix(8))
     let email = "\(name)-\(id.suffix(8))@example.com".lowercased()
     try await store.createAccount(CloudAccount(id: id, email: email, passwordHash: "x", createdAt: 0))
@@ -83,21 +89,30 @@ func email(of principal: CloudPrincipal, in store: any RecordStore) async throws
 }
 
 extension CloudRecord {
-    static func note(_ name: String, title: String = "t", parent: String? = nil, extra: [String: CloudFieldValue] = [:]) -> CloudRecord {
+    static func note(_ name: String, title: String = "t", parent: String? = nil, extra: [String: CloudFieldValue] = [:])
+        -> CloudRecord
+    {
         var fields: [String: CloudFieldValue] = ["title": .string(title)]
         for (key, value) in extra { fields[key] = value }
-        return CloudRecord(recordName: name, recordType: "Note", fields: fields, parent: parent.map { CloudReference(recordName: $0) })
+        return CloudRecord(
+            recordName: name, recordType: "Note", fields: fields, parent: parent.map { CloudReference(recordName: $0) })
     }
 }
 
-func op(_ type: CloudRecordOperationType, _ record: CloudRecord, removeFields: [String]? = nil) -> CloudRecordOperation {
+func op(_ type: CloudRecordOperationType, _ record: CloudRecord, removeFields: [String]? = nil) -> CloudRecordOperation
+{
     CloudRecordOperation(operationType: type, record: record, removeFields: removeFields)
 }
 
 /// Saves records in one atomic batch and returns them as stored.
 @discardableResult
-func save(_ store: any RecordStore, _ principal: CloudPrincipal, _ records: [CloudRecord], zone: CloudZoneID? = nil, scope: CloudDatabaseScope = .private, type: CloudRecordOperationType = .create) async throws -> [CloudRecord] {
-    let response = try await store.modifyRecords(principal, scope: scope, request: CloudRecordsModifyRequest(zoneID: zone, operations: records.map { op(type, $0) }))
+func save(
+    _ store: any RecordStore, _ principal: CloudPrincipal, _ records: [CloudRecord], zone: CloudZoneID? = nil,
+    scope: CloudDatabaseScope = .private, type: CloudRecordOperationType = .create
+) async throws -> [CloudRecord] {
+    let response = try await store.modifyRecords(
+        principal, scope: scope,
+        request: CloudRecordsModifyRequest(zoneID: zone, operations: records.map { op(type, $0) }))
     return try response.records.map { result in
         switch result {
         case .success(let record): return record
@@ -107,7 +122,8 @@ func save(_ store: any RecordStore, _ principal: CloudPrincipal, _ records: [Clo
 }
 
 /// Runs `body` and returns the ``CloudError`` it throws; records an issue when it throws none.
-func cloudError(_ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async -> CloudError? {
+func cloudError(_ body: () async throws -> Void, sourceLocation: SourceLocation = #_sourceLocation) async -> CloudError?
+{
     do {
         try await body()
         Issue.record("Expected a CloudError, but the call succeeded", sourceLocation: sourceLocation)
@@ -120,8 +136,14 @@ func cloudError(_ body: () async throws -> Void, sourceLocation: SourceLocation 
     }
 }
 
-func lookup(_ store: any RecordStore, _ principal: CloudPrincipal, _ names: [String], zone: CloudZoneID? = nil, scope: CloudDatabaseScope = .private) async throws -> [CloudItemResult<CloudRecord>] {
-    try await store.lookupRecords(principal, scope: scope, request: CloudRecordsLookupRequest(zoneID: zone, records: names.map(CloudRecordLookup.init))).records
+func lookup(
+    _ store: any RecordStore, _ principal: CloudPrincipal, _ names: [String], zone: CloudZoneID? = nil,
+    scope: CloudDatabaseScope = .private
+) async throws -> [CloudItemResult<CloudRecord>] {
+    try await store.lookupRecords(
+        principal, scope: scope,
+        request: CloudRecordsLookupRequest(zoneID: zone, records: names.map(CloudRecordLookup.init))
+    ).records
 }
 
 @Suite("PostgreSQL for the conformance suite")
@@ -132,12 +154,17 @@ struct PostgresAvailabilityTests {
 
     @Test(
         "the PostgreSQL named by HEARTH_TEST_POSTGRES_URL answers",
-        .enabled(if: url != nil || ExternalTool.missingFails, "HEARTH_TEST_POSTGRES_URL is not set, so every PostgreSQL case of the conformance suite is skipped; start one with eval \"$(scripts/test-postgres.sh start)\"")
+        .enabled(
+            if: url != nil || ExternalTool.missingFails,
+            "HEARTH_TEST_POSTGRES_URL is not set, so every PostgreSQL case of the conformance suite is skipped; start one with eval \"$(scripts/test-postgres.sh start)\""
+        )
     )
     func reachable() async throws {
         // On CI, .ci/run starts PostgreSQL: without it every PostgreSQL case would be skipped unseen.
         guard Self.url != nil else {
-            Issue.record("HEARTH_TEST_POSTGRES_URL is not set on CI: .ci/run should have started PostgreSQL, and every PostgreSQL case of the conformance suite was skipped")
+            Issue.record(
+                "HEARTH_TEST_POSTGRES_URL is not set on CI: .ci/run should have started PostgreSQL, and every PostgreSQL case of the conformance suite was skipped"
+            )
             return
         }
         try await withStore(.postgres) { store in

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HearthCore
 
 @Suite struct CalendarDayTests {
@@ -58,7 +59,9 @@ import Testing
     @Test func codesAsISOText() throws {
         let data = try JSONEncoder().encode([Days.day(2024, 2, 29)])
         #expect(String(decoding: data, as: UTF8.self) == #"["2024-02-29"]"#)
-        #expect(throws: DecodingError.self) { try JSONDecoder().decode([CalendarDay].self, from: Data(#"["2024-02-30"]"#.utf8)) }
+        #expect(throws: DecodingError.self) {
+            try JSONDecoder().decode([CalendarDay].self, from: Data(#"["2024-02-30"]"#.utf8))
+        }
     }
 }
 
@@ -67,10 +70,14 @@ private enum Days {
     static let newYork = TimeZone(identifier: "America/New_York")!
     static let utc = TimeZone(identifier: "UTC")!
 
-    static func day(_ year: Int, _ month: Int, _ day: Int) -> CalendarDay { CalendarDay(year: year, month: month, day: day)! }
+    static func day(_ year: Int, _ month: Int, _ day: Int) -> CalendarDay {
+        CalendarDay(year: year, month: month, day: day)!
+    }
 
     /// The instant a wall clock in `timeZone` reads the given time.
-    static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 12, _ minute: Int = 0, in timeZone: TimeZone = newYork) -> Date {
+    static func date(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 12, _ minute: Int = 0, in timeZone: TimeZone = newYork
+    ) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!

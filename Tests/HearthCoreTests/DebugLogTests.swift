@@ -6,7 +6,14 @@ import Testing
 @Suite struct DebugLogTests {
     private func fixedNow() -> @Sendable () -> Date {
         let tick = Locked(0.0)
-        return { Date(timeIntervalSince1970: 1_700_000_000 + tick.withLock { $0 += 1; return $0 }) }
+        return {
+            Date(
+                timeIntervalSince1970: 1_700_000_000
+                    + tick.withLock {
+                        $0 += 1
+                        return $0
+                    })
+        }
     }
 
     @Test func linesAreTimestampedAndBounded() async {
@@ -31,7 +38,9 @@ import Testing
         await log.log("share created\nfor record A")
         await log.recordError("share failed")
         await log.remember("https://hearth.example/share/abc", for: "lastShareLink")
-        #expect(await log.exportText() == "[2023-11-14T22:13:21Z] share created for record A\n[2023-11-14T22:13:22Z] ERROR: share failed\n")
+        #expect(
+            await log.exportText()
+                == "[2023-11-14T22:13:21Z] share created for record A\n[2023-11-14T22:13:22Z] ERROR: share failed\n")
         #expect(await log.lastError == "share failed")
         #expect(await log.recalled("lastShareLink") == "https://hearth.example/share/abc")
         await log.clear()

@@ -5,7 +5,10 @@ import Testing
 /// The record server answers bad JSON with these sentences, so they must name the field at fault.
 @Suite("DecodingErrorSummary")
 struct DecodingErrorSummaryTests {
-    struct Item: Decodable { var amount: Int; var tags: [String] }
+    struct Item: Decodable {
+        var amount: Int
+        var tags: [String]
+    }
     struct Batch: Decodable { var items: [Item] }
 
     @Test("a wrong type names the path of the field")
@@ -41,7 +44,9 @@ struct DecodingErrorSummaryTests {
             _ = try JSONDecoder().decode([Row].self, from: Data(#"[{"id":"x"}]"#.utf8))
             Issue.record("decoding should fail")
         } catch {
-            #expect(DecodingErrorSummary.describe(error) == "\"[0].id\": expected an id such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\" (a UUID).")
+            #expect(
+                DecodingErrorSummary.describe(error)
+                    == "\"[0].id\": expected an id such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\" (a UUID).")
         }
     }
 }

@@ -36,14 +36,18 @@ private struct HangingHealth: ServiceHealth {
 
 @Suite(.timeLimit(.minutes(10))) struct HealthReportTests {
     @Test func healthyWhenEveryServiceIs() async {
-        let report = await HealthReport.check([FixedHealth(serviceName: "a", healthy: true), FixedHealth(serviceName: "b", healthy: true)])
+        let report = await HealthReport.check([
+            FixedHealth(serviceName: "a", healthy: true), FixedHealth(serviceName: "b", healthy: true),
+        ])
         #expect(report.isHealthy)
         #expect(report.status == "healthy")
         #expect(Set(report.services.keys) == ["a", "b"])
     }
 
     @Test func oneFailingServiceMakesTheReportUnhealthy() async {
-        let report = await HealthReport.check([FixedHealth(serviceName: "db", healthy: true), FixedHealth(serviceName: "cache", healthy: false)])
+        let report = await HealthReport.check([
+            FixedHealth(serviceName: "db", healthy: true), FixedHealth(serviceName: "cache", healthy: false),
+        ])
         #expect(!report.isHealthy)
         #expect(report.status == "unhealthy")
         #expect(report.services["cache"]?.errors == ["cache is down"])
@@ -54,9 +58,13 @@ private struct HangingHealth: ServiceHealth {
         // return, and the suite's time limit would fail the test.
         let release = WatchedValue(false)
         let clock = ManualClock()
-        let started = Locked(false), answered = Locked(false)
+        let started = Locked(false)
+        let answered = Locked(false)
         async let checked = HealthReport.check(
-            [HangingHealth(release: release, started: started), FixedHealth(serviceName: "fast", healthy: true, answered: answered)],
+            [
+                HangingHealth(release: release, started: started),
+                FixedHealth(serviceName: "fast", healthy: true, answered: answered),
+            ],
             timeout: .seconds(5), clock: clock
         )
         // Both checks' timers are set and the fast check has answered; the hanging one waits out its timeout.
@@ -73,7 +81,9 @@ private struct HangingHealth: ServiceHealth {
     }
 
     @Test func reportsEncodeAsJSON() throws {
-        let report = HealthReport(checkedAt: Date(timeIntervalSince1970: 0), services: ["a": HealthStatus(isHealthy: true, lastChecked: Date(timeIntervalSince1970: 0))])
+        let report = HealthReport(
+            checkedAt: Date(timeIntervalSince1970: 0),
+            services: ["a": HealthStatus(isHealthy: true, lastChecked: Date(timeIntervalSince1970: 0))])
         let data = try JSONEncoder.hearth.encode(report)
         let decoded = try JSONDecoder.hearth.decode(HealthReport.self, from: data)
         #expect(decoded == report)

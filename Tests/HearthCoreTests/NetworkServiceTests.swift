@@ -14,10 +14,17 @@ private struct Item: Codable, Equatable, Sendable, ResponseEncodable {
 
 /// A real HTTP peer on a free loopback port, with routes that misbehave in the ways servers do.
 /// `/slow` holds its answer until `clock` reads a minute.
-private func withPeer(clock: ManualClock = ManualClock(), _ body: @Sendable (URL, Locked<[String: Int]>) async throws -> Void) async throws {
+private func withPeer(
+    clock: ManualClock = ManualClock(), _ body: @Sendable (URL, Locked<[String: Int]>) async throws -> Void
+) async throws {
     let hits = Locked<[String: Int]>([:])
     let router = Router()
-    @Sendable func count(_ name: String) -> Int { hits.withLock { $0[name, default: 0] += 1; return $0[name]! } }
+    @Sendable func count(_ name: String) -> Int {
+        hits.withLock {
+            $0[name, default: 0] += 1
+            return $0[name]!
+        }
+    }
     router.get("/items/:id") { _, context -> Item in
         _ = count("item")
         return Item(id: try context.parameters.require("id", as: Int.self), name: "Lamp")
@@ -30,13 +37,15 @@ private func withPeer(clock: ManualClock = ManualClock(), _ body: @Sendable (URL
     }
     router.get("/missing") { _, _ -> Response in
         _ = count("missing")
-        return Response(status: .notFound, headers: [.contentType: "application/json"],
-                        body: .init(byteBuffer: ByteBuffer(string: #"{"reason":"No item 7"}"#)))
+        return Response(
+            status: .notFound, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: #"{"reason":"No item 7"}"#)))
     }
     router.get("/flaky") { _, _ -> Response in
         if count("flaky") < 3 { return Response(status: .serviceUnavailable) }
-        return Response(status: .ok, headers: [.contentType: "application/json"],
-                        body: .init(byteBuffer: ByteBuffer(string: #"{"id":1,"name":"finally"}"#)))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: #"{"id":1,"name":"finally"}"#)))
     }
     router.post("/flaky-post") { _, _ -> Response in
         _ = count("flaky-post")
@@ -46,17 +55,20 @@ private func withPeer(clock: ManualClock = ManualClock(), _ body: @Sendable (URL
         if count("throttled") < 2 {
             return Response(status: .tooManyRequests, headers: [.retryAfter: "2"])
         }
-        return Response(status: .ok, headers: [.contentType: "application/json"],
-                        body: .init(byteBuffer: ByteBuffer(string: #"{"id":2,"name":"patient"}"#)))
+        return Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: #"{"id":2,"name":"patient"}"#)))
     }
     router.get("/throttled-long") { _, _ -> Response in
         _ = count("throttled-long")
-        return Response(status: .tooManyRequests, headers: [.retryAfter: "3600"],
-                        body: .init(byteBuffer: ByteBuffer(string: #"{"reason":"quota used up"}"#)))
+        return Response(
+            status: .tooManyRequests, headers: [.retryAfter: "3600"],
+            body: .init(byteBuffer: ByteBuffer(string: #"{"reason":"quota used up"}"#)))
     }
     router.get("/malformed") { _, _ -> Response in
-        Response(status: .ok, headers: [.contentType: "application/json"],
-                 body: .init(byteBuffer: ByteBuffer(string: #"{"id":"one","name":"x"}"#)))
+        Response(
+            status: .ok, headers: [.contentType: "application/json"],
+            body: .init(byteBuffer: ByteBuffer(string: #"{"id":"one","name":"x"}"#)))
     }
     router.get("/empty") { _, _ -> Response in Response(status: .ok) }
     router.get("/slow") { _, _ -> Response in
@@ -66,7 +78,8 @@ private func withPeer(clock: ManualClock = ManualClock(), _ body: @Sendable (URL
     }
     var logger = Logger(label: "test.peer")
     logger.logLevel = .warning
-    let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
+    let app = Application(
+        router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)), logger: logger)
     try await app.test(.live) { client in
         let port = try #require(client.port)
         try await body(URL(string: "http://127.0.0.1:\(port)")!, hits)
@@ -103,7 +116,8 @@ private func withPeer(clock: ManualClock = ManualClock(), _ body: @Sendable (URL
         try await withPeer { base, hits in
             let clock = ManualClock()
             let network = NetworkService(
-                configuration: NetworkConfiguration(baseURL: base, maxRetries: 3, initialBackoff: .milliseconds(100)), clock: clock
+                configuration: NetworkConfiguration(baseURL: base, maxRetries: 3, initialBackoff: .milliseconds(100)),
+                clock: clock
             )
             async let fetched: Item = network.get("/flaky")
             // The backoff doubles: each retry goes out only once its wait has passed on the clock.
@@ -156,7 +170,8 @@ private func withPeer(clock: ManualClock = ManualClock(), _ body: @Sendable (URL
         try await withPeer { base, _ in
             let network = NetworkService(configuration: NetworkConfiguration(baseURL: base), clock: ManualClock())
             do {
-                _ = try await network.send(.get, "/throttled-long", query: [URLQueryItem(name: "token", value: "s3cret")])
+                _ = try await network.send(
+                    .get, "/throttled-long", query: [URLQueryItem(name: "token", value: "s3cret")])
                 Issue.record("must throw")
             } catch let error as ServiceError {
                 #expect(error.code == .rateLimited)
@@ -223,7 +238,8 @@ private func withPeer(clock: ManualClock = ManualClock(), _ body: @Sendable (URL
     }
 
     @Test func anUnreachablePeerIsAnOperationFailure() async throws {
-        let network = NetworkService(configuration: NetworkConfiguration(maxRetries: 1, initialBackoff: .zero), clock: ManualClock())
+        let network = NetworkService(
+            configuration: NetworkConfiguration(maxRetries: 1, initialBackoff: .zero), clock: ManualClock())
         // Port 9 (discard) is closed on loopback; connecting is refused at once.
         do {
             let _: EmptyResponse = try await network.get("http://127.0.0.1:9/")

@@ -72,8 +72,14 @@ private struct Greeter: Sendable {
         struct A: Sendable {}
         struct B: Sendable {}
         let container = ServiceContainer()
-        container.register(A.self) { c in _ = try c.resolve(B.self); return A() }
-        container.register(B.self) { c in _ = try c.resolve(A.self); return B() }
+        container.register(A.self) { c in
+            _ = try c.resolve(B.self)
+            return A()
+        }
+        container.register(B.self) { c in
+            _ = try c.resolve(A.self)
+            return B()
+        }
         #expect(throws: ServiceError.self) { try container.resolve(A.self) }
     }
 }

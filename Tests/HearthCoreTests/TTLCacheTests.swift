@@ -36,7 +36,7 @@ import Testing
         await cache.set(2, forKey: "b")
         await cache.set(3, forKey: "c")
         _ = await cache.value(forKey: "a")  // a is now the most recently used
-        await cache.set(4, forKey: "d")     // evicts b
+        await cache.set(4, forKey: "d")  // evicts b
         #expect(await cache.value(forKey: "b") == nil)
         #expect(await cache.value(forKey: "a") == 1)
         #expect(await cache.value(forKey: "c") == 3)
@@ -71,7 +71,9 @@ import Testing
                 }
             }
             // Every other caller waits on the one running load before it is allowed to finish.
-            try await waitUntil("49 callers wait on the first one's load") { await cache.waitingCount(forKey: "k") == 49 }
+            try await waitUntil("49 callers wait on the first one's load") {
+                await cache.waitingCount(forKey: "k") == 49
+            }
             gate.send(true)
             var collected: [Int] = []
             for try await value in group { collected.append(value) }
@@ -120,7 +122,10 @@ import Testing
     }
 
     @Test func codableCacheRoundTripsValues() async throws {
-        struct Household: Codable, Equatable, Sendable { var name: String; var members: Int }
+        struct Household: Codable, Equatable, Sendable {
+            var name: String
+            var members: Int
+        }
         let clock = ManualClock()
         let cache = CacheService(defaultTTL: .seconds(300), clock: clock)
         try await cache.set(Household(name: "Home", members: 3), forKey: "h1")

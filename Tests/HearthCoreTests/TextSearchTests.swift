@@ -10,7 +10,7 @@ import Testing
         ("ΩΜΈΓΑ", "ωμεγα", true),
         ("Straße 5", "strasse", true),
         ("Ｆｕｌｌ width", "full", true),
-        ("e\u{301}te", "été", true), // a decomposed accent matches a precomposed one
+        ("e\u{301}te", "été", true),  // a decomposed accent matches a precomposed one
         ("Coffee", "COFFEE", true),
         ("Coffee", "ffe", true),
         ("Coffee", "", true),

@@ -16,14 +16,18 @@ import Testing
         #expect(Validation.passwordProblems("Abcdefg1").isEmpty)
         #expect(Validation.isValidPassword("Str0ngPassword"))
         #expect(Validation.passwordProblems("Ab1") == ["Password must be at least 8 characters"])
-        #expect(Validation.passwordProblems("abcdefgh") == ["Password must contain an upper-case letter", "Password must contain a digit"])
+        #expect(
+            Validation.passwordProblems("abcdefgh") == [
+                "Password must contain an upper-case letter", "Password must contain a digit",
+            ])
         #expect(Validation.passwordProblems("ABCDEFG1") == ["Password must contain a lower-case letter"])
         #expect(Validation.passwordProblems("").count == 4)
     }
 
     @Test(arguments: [
         ("https://example.com", true), ("http://localhost:8080/health", true), ("HTTPS://EXAMPLE.COM/a?b=c", true),
-        ("ftp://example.com", false), ("example.com", false), ("https://", false), ("https://exa mple.com", false), ("", false),
+        ("ftp://example.com", false), ("example.com", false), ("https://", false), ("https://exa mple.com", false),
+        ("", false),
     ])
     func url(_ input: String, _ valid: Bool) {
         #expect(Validation.isValidURL(input) == valid, "\(input)")

@@ -52,10 +52,11 @@ import Testing
     }
 
     @Test func mapTransformsAndWrapsAnyAsyncSequence() async throws {
-        let numbers = Watched(AsyncStream<Int> { continuation in
-            for n in 1...3 { continuation.yield(n) }
-            continuation.finish()
-        })
+        let numbers = Watched(
+            AsyncStream<Int> { continuation in
+                for n in 1...3 { continuation.yield(n) }
+                continuation.finish()
+            })
         let doubled = try await numbers.map { $0 * 2 }.reduce(into: [Int]()) { $0.append($1) }
         #expect(doubled == [2, 4, 6])
         #expect(try await Watched.just("x").reduce("") { $0 + $1 } == "x")

@@ -6,10 +6,13 @@ import Testing
 
 /// `body`'s error, checked to be a ``ServiceError`` whose message contains `phrase`.
 @discardableResult
-func expectError(_ phrase: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void) -> ServiceError? {
+func expectError(_ phrase: String, sourceLocation: SourceLocation = #_sourceLocation, _ body: () throws -> Void)
+    -> ServiceError?
+{
     do {
         try body()
-        Issue.record("Expected an error containing \"\(phrase)\", but nothing was thrown", sourceLocation: sourceLocation)
+        Issue.record(
+            "Expected an error containing \"\(phrase)\", but nothing was thrown", sourceLocation: sourceLocation)
     } catch let error as ServiceError {
         #expect(error.message.contains(phrase), "\(error.message)", sourceLocation: sourceLocation)
         return error
@@ -20,12 +23,15 @@ func expectError(_ phrase: String, sourceLocation: SourceLocation = #_sourceLoca
 }
 
 @Suite struct CSVReaderTests {
-    func rows(_ text: String, delimiter: Character = ",", quoting: CSVReader.Quoting = .lenient) throws -> [(line: Int, fields: [String])] {
+    func rows(_ text: String, delimiter: Character = ",", quoting: CSVReader.Quoting = .lenient) throws -> [(
+        line: Int, fields: [String]
+    )] {
         var rows: [(Int, [String])] = []
-        try CSVReader(bytes: Array(text.utf8), delimiter: delimiter.asciiValue!, quoting: quoting, label: "test.csv").forEachRow { row in
-            rows.append((row.line, row.strings))
-            return true
-        }
+        try CSVReader(bytes: Array(text.utf8), delimiter: delimiter.asciiValue!, quoting: quoting, label: "test.csv")
+            .forEachRow { row in
+                rows.append((row.line, row.strings))
+                return true
+            }
         return rows
     }
 
@@ -38,7 +44,8 @@ func expectError(_ phrase: String, sourceLocation: SourceLocation = #_sourceLoca
     @Test func everyLineEndingIncludingBareCR() throws {
         for ending in ["\n", "\r\n", "\r"] {
             let parsed = try rows(["h1,h2", "1,2", "", "3,4"].joined(separator: ending) + ending)
-            #expect(parsed.map(\.fields) == [["h1", "h2"], ["1", "2"], ["3", "4"]], "ending \(ending.debugDescription)")
+            #expect(
+                parsed.map(\.fields) == [["h1", "h2"], ["1", "2"], ["3", "4"]], "ending \(ending.debugDescription)")
             #expect(parsed.map(\.line) == [1, 2, 4])
         }
         // No final newline.
@@ -51,7 +58,8 @@ func expectError(_ phrase: String, sourceLocation: SourceLocation = #_sourceLoca
 
     @Test func textAfterAClosingQuoteIsKeptWhenLenientAndRefusedWhenStrict() throws {
         // Drivvo's header quirk: the digit outside the quotes.
-        #expect(try rows(#""Fuel" 2,"Full tank" 2,"Odometer""#).map(\.fields) == [["Fuel 2", "Full tank 2", "Odometer"]])
+        #expect(
+            try rows(#""Fuel" 2,"Full tank" 2,"Odometer""#).map(\.fields) == [["Fuel 2", "Full tank 2", "Odometer"]])
         let error = expectError("test.csv, line 2: text after a closing quote") {
             _ = try rows("a,b\n\"x\"y,z\n", quoting: .strict)
         }
@@ -77,7 +85,9 @@ func expectError(_ phrase: String, sourceLocation: SourceLocation = #_sourceLoca
     }
 
     @Test func aMissingFileIsNamed() {
-        let error = expectError("/no/such/folder/x.csv") { _ = try CSVReader(url: URL(fileURLWithPath: "/no/such/folder/x.csv")) }
+        let error = expectError("/no/such/folder/x.csv") {
+            _ = try CSVReader(url: URL(fileURLWithPath: "/no/such/folder/x.csv"))
+        }
         #expect(error?.code == .notFound)
     }
 

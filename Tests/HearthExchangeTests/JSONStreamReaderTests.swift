@@ -5,7 +5,8 @@ import Testing
 
 @Suite struct JSONStreamReaderTests {
     /// The events of `text`, written compactly: `member name=value`, `[name`, `name[i]=value`, `]name count`.
-    func events(_ text: String, topLevel: JSONStreamReader.TopLevel = .object, chunkSize: Int? = nil) throws -> [String] {
+    func events(_ text: String, topLevel: JSONStreamReader.TopLevel = .object, chunkSize: Int? = nil) throws -> [String]
+    {
         let input: ChunkedInput
         if let chunkSize {
             let folder = try TemporaryFolder()
@@ -20,7 +21,8 @@ import Testing
             switch event {
             case .member(let name, let bytes): seen.append("\(name)=\(String(decoding: bytes, as: UTF8.self))")
             case .arrayStart(let name): seen.append("[\(name)")
-            case .element(let name, let index, let bytes): seen.append("\(name)[\(index)]=\(String(decoding: bytes, as: UTF8.self))")
+            case .element(let name, let index, let bytes):
+                seen.append("\(name)[\(index)]=\(String(decoding: bytes, as: UTF8.self))")
             case .arrayEnd(let name, let count): seen.append("]\(name) \(count)")
             }
         }
@@ -47,7 +49,8 @@ import Testing
             """
         let expected = [
             "format=\"x\"", "n=-1.5e3", "nested={\"a\": [1, {\"b\": \"}]\"}]}",
-            "[rows", #"rows[0]={"id": 1, "s": "a \"quoted\" , ] }"}"#, "rows[1]=[2, 3]", "rows[2]=\"t\"", "rows[3]=null", "]rows 4",
+            "[rows", #"rows[0]={"id": 1, "s": "a \"quoted\" , ] }"}"#, "rows[1]=[2, 3]", "rows[2]=\"t\"",
+            "rows[3]=null", "]rows 4",
             "[empty", "]empty 0", "ascaped=true",
         ]
         #expect(try events(text) == expected)
@@ -58,7 +61,8 @@ import Testing
     @Test func aTopLevelArrayWhenAllowed() throws {
         #expect(try events(#"[{"a":1}, 2]"#, topLevel: .objectOrArray) == ["[", #"[0]={"a":1}"#, "[1]=2", "] 2"])
         #expect(syntaxError(#"["a"]"#)?.message == "the file must hold one JSON object, starting with {")
-        #expect(syntaxError(#"[1] 2"#, topLevel: .objectOrArray)?.message == "unexpected text after the array's closing ]")
+        #expect(
+            syntaxError(#"[1] 2"#, topLevel: .objectOrArray)?.message == "unexpected text after the array's closing ]")
     }
 
     @Test func structuralMistakesNameTheLine() {

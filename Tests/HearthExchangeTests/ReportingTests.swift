@@ -24,12 +24,14 @@ import Testing
     }
 
     @Test func tablesAlignColumnsAndLeaveNoTrailingSpace() {
-        let table = TextTable.render(["NAME", "DUE", "NOTE"], [["Oil Change", "2026-12-01", ""], ["Tires", "—", "rotate"]])
-        #expect(table == """
-            NAME        DUE         NOTE
-            Oil Change  2026-12-01
-            Tires       —           rotate
-            """)
+        let table = TextTable.render(
+            ["NAME", "DUE", "NOTE"], [["Oil Change", "2026-12-01", ""], ["Tires", "—", "rotate"]])
+        #expect(
+            table == """
+                NAME        DUE         NOTE
+                Oil Change  2026-12-01
+                Tires       —           rotate
+                """)
         #expect(TextTable.render(["A"], []) == "A")
     }
 

@@ -3,6 +3,7 @@ import HearthCore
 import HearthStore
 import HearthTestSupport
 import Testing
+
 @testable import HearthFinance
 
 /// Properties of balances and suggested reimbursements over many seeded random groups.
@@ -15,12 +16,16 @@ import Testing
         let members = (0..<Int.random(in: 2...9, using: &random)).map { _ in
             var bytes = [UInt8](repeating: 0, count: 16)
             for index in bytes.indices { bytes[index] = UInt8.random(in: 0...255, using: &random) }
-            return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                               bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+            return UUID(
+                uuid: (
+                    bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                    bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+                ))
         }
         let expenses = (0..<Int.random(in: 1...25, using: &random)).map { index -> GroupExpense in
             let amount = Decimal(Int.random(in: 1...500_000, using: &random)) / 100
-            let people = Array(members.shuffled(using: &random).prefix(Int.random(in: 1...members.count, using: &random)))
+            let people = Array(
+                members.shuffled(using: &random).prefix(Int.random(in: 1...members.count, using: &random)))
             let payer = members.randomElement(using: &random)!
             let split: ExpenseSplit
             switch Int.random(in: 0..<4, using: &random) {
@@ -35,10 +40,12 @@ import Testing
                 let percents = allocate(100, weights)
                 split = .percentages(Dictionary(uniqueKeysWithValues: zip(people, percents).map { ($0.0, $0.1) }))
             default:
-                split = .shares(Dictionary(uniqueKeysWithValues: people.map { ($0, Int.random(in: 1...5, using: &random)) }))
+                split = .shares(
+                    Dictionary(uniqueKeysWithValues: people.map { ($0, Int.random(in: 1...5, using: &random)) }))
             }
-            return GroupExpense(title: "E\(index)", amount: amount, paidBy: payer, splitBetween: people, split: split,
-                                isSettled: Int.random(in: 0..<8, using: &random) == 0)
+            return GroupExpense(
+                title: "E\(index)", amount: amount, paidBy: payer, splitBetween: people, split: split,
+                isSettled: Int.random(in: 0..<8, using: &random) == 0)
         }
         return (members, expenses)
     }
@@ -66,7 +73,9 @@ import Testing
         let balances = GroupBalances(members: group.members, expenses: group.expenses)
         #expect(balances.entries.map(\.balance).reduce(0, +) == 0)
         for entry in balances.entries {
-            #expect((entry.balance * 100).rounded(.plain) == entry.balance * 100, "a fraction of a cent for \(entry.person)")
+            #expect(
+                (entry.balance * 100).rounded(.plain) == entry.balance * 100, "a fraction of a cent for \(entry.person)"
+            )
         }
         for expense in group.expenses {
             #expect(expense.shares().map(\.amount).reduce(0, +) == expense.amount)
@@ -92,7 +101,9 @@ import Testing
         let payments = balances.suggestedReimbursements()
         #expect(GroupBalances(members: group.members, expenses: group.expenses).suggestedReimbursements() == payments)
         // The same debts listed in another order give the same suggestions.
-        #expect(GroupBalances(members: group.members.reversed(), expenses: group.expenses.reversed()).suggestedReimbursements() == payments)
+        #expect(
+            GroupBalances(members: group.members.reversed(), expenses: group.expenses.reversed())
+                .suggestedReimbursements() == payments)
         guard let first = payments.first else { return }
         // Paying the first suggestion (recorded as a transfer expense) leaves the rest as they were.
         let paid = GroupExpense(title: "Paid", amount: first.amount, paidBy: first.from, splitBetween: [first.to])
@@ -103,7 +114,9 @@ import Testing
     @Test func suggestionsThroughTheStoreSettleTheGroup() async throws {
         let (store, _) = try makeStore()
         let group = Self.randomGroup(seed: 99)
-        for (index, member) in group.members.enumerated() { try await store.save(Person(id: member, name: "P\(index)")) }
+        for (index, member) in group.members.enumerated() {
+            try await store.save(Person(id: member, name: "P\(index)"))
+        }
         let saved = try await store.save(Group(name: "Random", members: group.members, expenses: group.expenses))
         var suggestions = try await store.balances(forGroup: saved.id).suggestedReimbursements()
         #expect(!suggestions.isEmpty)
@@ -118,8 +131,8 @@ import Testing
     }
 }
 
-private extension Decimal {
-    func rounded(_ mode: NSDecimalNumber.RoundingMode) -> Decimal {
+extension Decimal {
+    fileprivate func rounded(_ mode: NSDecimalNumber.RoundingMode) -> Decimal {
         var input = self
         var result = Decimal()
         NSDecimalRound(&result, &input, 0, mode)

@@ -3,19 +3,30 @@ import HearthCore
 import HearthStore
 import HearthTestSupport
 import Testing
+
 @testable import HearthFinance
 
 /// Month ends, leap days, time zones and daylight-saving changes, on injected calendars.
 @Suite struct DateEdgeTests {
     @Test func januaryThirtyFirstPlusAMonthIsTheLastDayOfFebruary() {
         let utc = calendar()
-        #expect(BillingSchedule.billingDate(after: date(2025, 1, 31), cycle: .monthly, calendar: utc) == date(2025, 2, 28))
-        #expect(BillingSchedule.billingDate(after: date(2024, 1, 31), cycle: .monthly, calendar: utc) == date(2024, 2, 29))
-        #expect(BillingSchedule.billingDate(after: date(2025, 11, 30), cycle: .quarterly, calendar: utc) == date(2026, 2, 28))
-        #expect(BillingSchedule.billingDate(after: date(2025, 8, 31), cycle: .semiAnnually, calendar: utc) == date(2026, 2, 28))
+        #expect(
+            BillingSchedule.billingDate(after: date(2025, 1, 31), cycle: .monthly, calendar: utc) == date(2025, 2, 28))
+        #expect(
+            BillingSchedule.billingDate(after: date(2024, 1, 31), cycle: .monthly, calendar: utc) == date(2024, 2, 29))
+        #expect(
+            BillingSchedule.billingDate(after: date(2025, 11, 30), cycle: .quarterly, calendar: utc)
+                == date(2026, 2, 28))
+        #expect(
+            BillingSchedule.billingDate(after: date(2025, 8, 31), cycle: .semiAnnually, calendar: utc)
+                == date(2026, 2, 28))
         // The day of month comes back after the short month.
-        #expect(BillingSchedule.billingDate(2, after: date(2025, 1, 31), cycle: .monthly, calendar: utc) == date(2025, 3, 31))
-        #expect(BillingSchedule.billingDate(after: date(2025, 2, 28), cycle: .monthly, calendar: utc, anchorDay: 30) == date(2025, 3, 30))
+        #expect(
+            BillingSchedule.billingDate(2, after: date(2025, 1, 31), cycle: .monthly, calendar: utc)
+                == date(2025, 3, 31))
+        #expect(
+            BillingSchedule.billingDate(after: date(2025, 2, 28), cycle: .monthly, calendar: utc, anchorDay: 30)
+                == date(2025, 3, 30))
     }
 
     @Test func everyCycleStepsByItsOwnAmount() {
@@ -51,8 +62,10 @@ import Testing
         let after = BillingSchedule.billingDate(after: before, cycle: .daily, calendar: newYork)!
         #expect(parts(after, in: "America/New_York").hour == 9)
         #expect(after.timeIntervalSince(before) == 23 * 3600)
-        let fall = BillingSchedule.billingDate(after: date(2025, 11, 1, 9, 0, 0, in: "America/New_York"), cycle: .weekly, calendar: newYork)!
-        #expect(parts(fall, in: "America/New_York") == DateComponents(year: 2025, month: 11, day: 8, hour: 9, minute: 0))
+        let fall = BillingSchedule.billingDate(
+            after: date(2025, 11, 1, 9, 0, 0, in: "America/New_York"), cycle: .weekly, calendar: newYork)!
+        #expect(
+            parts(fall, in: "America/New_York") == DateComponents(year: 2025, month: 11, day: 8, hour: 9, minute: 0))
     }
 
     @Test func lifetimeIsChargedOnceAndNeverRenews() {
@@ -68,25 +81,29 @@ import Testing
 
     @Test func cancellationAndTrialsEndRenewals() {
         let utc = calendar()
-        let cancelled = Subscription(name: "News", price: 5, nextBillingDate: date(2025, 1, 10), cancellationDate: date(2025, 3, 1))
+        let cancelled = Subscription(
+            name: "News", price: 5, nextBillingDate: date(2025, 1, 10), cancellationDate: date(2025, 3, 1))
         let ended = BillingSchedule.advance(cancelled, through: date(2025, 6, 1), calendar: utc)
-        #expect(ended.totalSpent == 10) // January and February
+        #expect(ended.totalSpent == 10)  // January and February
         #expect(!ended.isActive)
-        let trial = Subscription(name: "Trial", price: 8, nextBillingDate: date(2025, 1, 1), isFreeTrial: true,
-                                 trialEndDate: date(2025, 2, 1), priceAfterTrial: 12)
+        let trial = Subscription(
+            name: "Trial", price: 8, nextBillingDate: date(2025, 1, 1), isFreeTrial: true,
+            trialEndDate: date(2025, 2, 1), priceAfterTrial: 12)
         let converted = BillingSchedule.advance(trial, through: date(2025, 3, 1), calendar: utc)
-        #expect(converted.totalSpent == 24) // January free; February and March at the price after the trial
+        #expect(converted.totalSpent == 24)  // January free; February and March at the price after the trial
         #expect(converted.isActive)
     }
 
     @Test func remindersFireAtNineOnTheirDayEvenAcrossDaylightSaving() {
         let berlin = calendar("Europe/Berlin")
         // Clocks go forward at 02:00 on 30 March 2025: the bill on 1 April is reminded on 29 March.
-        let subscription = Subscription(name: "Gym", price: 30, nextBillingDate: date(2025, 4, 1, 0, 30, 0, in: "Europe/Berlin"))
+        let subscription = Subscription(
+            name: "Gym", price: 30, nextBillingDate: date(2025, 4, 1, 0, 30, 0, in: "Europe/Berlin"))
         let fire = RenewalReminder.fireDate(for: subscription, calendar: berlin)!
         #expect(parts(fire, in: "Europe/Berlin") == DateComponents(year: 2025, month: 3, day: 29, hour: 9, minute: 0))
         let sameDay = subscription.with(reminderDaysBefore: 2)
-        #expect(parts(RenewalReminder.fireDate(for: sameDay, calendar: berlin)!, in: "Europe/Berlin")
+        #expect(
+            parts(RenewalReminder.fireDate(for: sameDay, calendar: berlin)!, in: "Europe/Berlin")
                 == DateComponents(year: 2025, month: 3, day: 30, hour: 9, minute: 0))
         // A reminder time inside the gap moves past it, on the same day.
         let inGap = subscription.with(reminderDaysBefore: 2, reminderTime: TimeOfDay(hour: 2, minute: 30))
@@ -95,7 +112,7 @@ import Testing
     }
 
     @Test func remindersDependOnTheTimeZone() {
-        let billing = date(2025, 6, 10, 2) // 10 June 02:00 UTC is still 9 June in Los Angeles
+        let billing = date(2025, 6, 10, 2)  // 10 June 02:00 UTC is still 9 June in Los Angeles
         let subscription = Subscription(name: "Music", price: 10, nextBillingDate: billing)
         let utcFire = RenewalReminder.fireDate(for: subscription, calendar: calendar())!
         let laFire = RenewalReminder.fireDate(for: subscription, calendar: calendar("America/Los_Angeles"))!
@@ -109,19 +126,27 @@ import Testing
         let (store, _) = try makeStore(now: now, zone: "Pacific/Auckland")
         let monthStart = date(2025, 3, 1, 0, 0, 0, in: "Pacific/Auckland")
         try await store.save(Transaction(title: "First instant", amount: -1, date: monthStart))
-        try await store.save(Transaction(title: "Last instant before", amount: -2, date: monthStart.addingTimeInterval(-0.001)))
-        try await store.save(Transaction(title: "Last instant of March", amount: 100, date: date(2025, 4, 1, 0, 0, 0, in: "Pacific/Auckland").addingTimeInterval(-0.001)))
-        try await store.save(Transaction(title: "April", amount: 50, date: date(2025, 4, 1, 0, 0, 0, in: "Pacific/Auckland")))
-        #expect(try await store.fetchCurrentMonthTransactions().map(\.title) == ["Last instant of March", "First instant"])
+        try await store.save(
+            Transaction(title: "Last instant before", amount: -2, date: monthStart.addingTimeInterval(-0.001)))
+        try await store.save(
+            Transaction(
+                title: "Last instant of March", amount: 100,
+                date: date(2025, 4, 1, 0, 0, 0, in: "Pacific/Auckland").addingTimeInterval(-0.001)))
+        try await store.save(
+            Transaction(title: "April", amount: 50, date: date(2025, 4, 1, 0, 0, 0, in: "Pacific/Auckland")))
+        #expect(
+            try await store.fetchCurrentMonthTransactions().map(\.title) == ["Last instant of March", "First instant"])
         #expect(try await store.calculateMonthlyIncome() == 100)
         #expect(try await store.calculateMonthlyExpenses() == 1)
         let (utcStore, _) = try makeStore(now: now, zone: "UTC")
         try await utcStore.save(Transaction(title: "Auckland March 1st", amount: -1, date: monthStart))
-        #expect(try await utcStore.fetchCurrentMonthTransactions().map(\.title) == ["Auckland March 1st"]) // February in UTC
+        // February in UTC
+        #expect(try await utcStore.fetchCurrentMonthTransactions().map(\.title) == ["Auckland March 1st"])
     }
 
     @Test func aMonthWithADaylightSavingChangeHasItsTrueLength() async throws {
-        let (store, _) = try makeStore(now: date(2025, 3, 15, 12, 0, 0, in: "America/New_York"), zone: "America/New_York")
+        let (store, _) = try makeStore(
+            now: date(2025, 3, 15, 12, 0, 0, in: "America/New_York"), zone: "America/New_York")
         let summary = try await store.monthSummary(containing: date(2025, 3, 15))
         #expect(summary.month.duration == (31 * 24 - 1) * 3600)
         let february = try await store.monthSummary(containing: date(2024, 2, 10))

@@ -1,29 +1,44 @@
 import Foundation
 import HearthCore
+import HearthExchange
 import HearthStore
 import HearthTestSupport
-import HearthExchange
 import Testing
+
 @testable import HearthFinance
 
 @Suite struct ExchangeTests {
     /// A store with one of everything, including awkward text.
     func populated() async throws -> FinancePersistenceService {
         let (store, _) = try makeStore(now: date(2025, 3, 15, 12))
-        let ada = try await store.save(Person(id: id(1), name: "Ada \"The Countess\"", email: "ada@example.com", avatar: .photo(Data([0, 1, 255]))))
-        let bo = try await store.save(Person(id: id(2), name: "Bo, Jr.", avatar: .emoji("🐻"), balance: Decimal(string: "-7.25")!))
-        try await store.save(Subscription(id: id(3), name: "Cloud", price: Decimal(string: "2.99")!, billingCycle: .monthly,
-                                          category: .cloudStorage, nextBillingDate: date(2025, 3, 31, 9), isShared: true,
-                                          sharedWith: [bo.id], lastBillingDate: date(2025, 2, 28, 9), totalSpent: Decimal(string: "5.98")!,
-                                          website: "https://cloud.example.com", reminderTime: TimeOfDay(hour: 18, minute: 45)))
-        try await store.save(Group(id: id(4), name: "Flat", members: [ada.id, bo.id], expenses: [
-            GroupExpense(id: id(5), title: "Rent", amount: 1000, paidBy: ada.id, splitBetween: [ada.id, bo.id],
-                         split: .percentages([ada.id: 60, bo.id: 40]), date: date(2025, 3, 1), notes: "line one\nline two", receipt: "receipts/rent.pdf"),
-        ]))
+        let ada = try await store.save(
+            Person(
+                id: id(1), name: "Ada \"The Countess\"", email: "ada@example.com", avatar: .photo(Data([0, 1, 255]))))
+        let bo = try await store.save(
+            Person(id: id(2), name: "Bo, Jr.", avatar: .emoji("🐻"), balance: Decimal(string: "-7.25")!))
+        try await store.save(
+            Subscription(
+                id: id(3), name: "Cloud", price: Decimal(string: "2.99")!, billingCycle: .monthly,
+                category: .cloudStorage, nextBillingDate: date(2025, 3, 31, 9), isShared: true,
+                sharedWith: [bo.id], lastBillingDate: date(2025, 2, 28, 9), totalSpent: Decimal(string: "5.98")!,
+                website: "https://cloud.example.com", reminderTime: TimeOfDay(hour: 18, minute: 45)))
+        try await store.save(
+            Group(
+                id: id(4), name: "Flat", members: [ada.id, bo.id],
+                expenses: [
+                    GroupExpense(
+                        id: id(5), title: "Rent", amount: 1000, paidBy: ada.id, splitBetween: [ada.id, bo.id],
+                        split: .percentages([ada.id: 60, bo.id: 40]), date: date(2025, 3, 1),
+                        notes: "line one\nline two", receipt: "receipts/rent.pdf")
+                ]))
         try await store.insertTransactions([
-            Transaction(id: id(6), title: "Coffee, large", subtitle: "He said \"hi\"", amount: Decimal(string: "-3.50")!, category: .food,
-                        date: Date(timeIntervalSince1970: 1_741_000_000.123), tags: ["morning", "café"]),
-            Transaction(id: id(7), title: "Salary", subtitle: "two\nlines", amount: 3200, category: .income, date: date(2025, 3, 1), isRecurring: true),
+            Transaction(
+                id: id(6), title: "Coffee, large", subtitle: "He said \"hi\"", amount: Decimal(string: "-3.50")!,
+                category: .food,
+                date: Date(timeIntervalSince1970: 1_741_000_000.123), tags: ["morning", "café"]),
+            Transaction(
+                id: id(7), title: "Salary", subtitle: "two\nlines", amount: 3200, category: .income,
+                date: date(2025, 3, 1), isRecurring: true),
         ])
         return store
     }
@@ -47,9 +62,10 @@ import Testing
         let again = folder.file("again.json")
         try await target.exportJSON(to: again)
         let strip = { (url: URL) throws -> String in
-            String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n").dropFirst().joined(separator: "\n")
+            String(decoding: try Data(contentsOf: url), as: UTF8.self).split(separator: "\n").dropFirst().joined(
+                separator: "\n")
         }
-        #expect(try strip(file) == strip(again)) // identical apart from the export time
+        #expect(try strip(file) == strip(again))  // identical apart from the export time
     }
 
     @Test func badJSONIsReportedAndNothingIsImported() async throws {
@@ -60,8 +76,10 @@ import Testing
             (#"{"format":"other","version":1}"#, "is not a Hearth finance export (its format is \"other\""),
             (#"{"format":"hearth-finance","version":9}"#, "was written by a newer Hearth (format version 9)"),
             (#"{"format":"hearth-finance","version":1,"transactions":[{"id":"x"}]}"#, "\"transactions[0].id\""),
-            (#"{"format":"hearth-finance","version":1,"people":[{"id":"00000000-0000-0000-0000-000000000001","name":"Ok","phone":"","avatar":{"type":"emoji","emoji":"x"},"balance":0,"createdDate":"2025-01-01T00:00:00.000Z","updatedAt":"2025-01-01T00:00:00.000Z"},{"id":"00000000-0000-0000-0000-000000000002","name":" ","phone":"","avatar":{"type":"emoji","emoji":"x"},"balance":0,"createdDate":"2025-01-01T00:00:00.000Z","updatedAt":"2025-01-01T00:00:00.000Z"}]}"#,
-             "people[1]: Person name cannot be empty"),
+            (
+                #"{"format":"hearth-finance","version":1,"people":[{"id":"00000000-0000-0000-0000-000000000001","name":"Ok","phone":"","avatar":{"type":"emoji","emoji":"x"},"balance":0,"createdDate":"2025-01-01T00:00:00.000Z","updatedAt":"2025-01-01T00:00:00.000Z"},{"id":"00000000-0000-0000-0000-000000000002","name":" ","phone":"","avatar":{"type":"emoji","emoji":"x"},"balance":0,"createdDate":"2025-01-01T00:00:00.000Z","updatedAt":"2025-01-01T00:00:00.000Z"}]}"#,
+                "people[1]: Person name cannot be empty"
+            ),
         ]
         for (index, (text, message)) in cases.enumerated() {
             let file = folder.file("bad\(index).json")
@@ -96,16 +114,23 @@ import Testing
 
         let (target, _) = try makeStore(now: date(2026, 1, 1))
         let counts = Locked<[Int]>([])
-        let summary = try await target.importJSON(from: reordered, progress: { progress in counts.withLock { $0.append(progress.items) } })
-        #expect(counts.current == [6]) // fewer than 10,000 values: only the final count
+        let summary = try await target.importJSON(
+            from: reordered, progress: { progress in counts.withLock { $0.append(progress.items) } })
+        #expect(counts.current == [6])  // fewer than 10,000 values: only the final count
         #expect(summary.inserted == [.person: 2, .subscription: 1, .group: 1, .groupExpense: 1, .transaction: 2])
         #expect(try await snapshot(target) == state)
     }
 
     @Test(arguments: [
         (#"{"format":"hearth-finance" "version":1}"#, #"line 1: expected , or } after the value of "format""#),
-        ("{\"format\":\"hearth-finance\",\"version\":1,\n\"notes\":[\n{\"id\":1}\n{\"id\":2}]}", #"line 4: expected , or ] after element 0 of "notes""#),
-        ("{\"format\":\"hearth-finance\",\"version\":1,\n\"people\":[\n{\"name\":\"Ada\"", #"the file ends inside "people"[0]; a } or ] is missing"#),
+        (
+            "{\"format\":\"hearth-finance\",\"version\":1,\n\"notes\":[\n{\"id\":1}\n{\"id\":2}]}",
+            #"line 4: expected , or ] after element 0 of "notes""#
+        ),
+        (
+            "{\"format\":\"hearth-finance\",\"version\":1,\n\"people\":[\n{\"name\":\"Ada\"",
+            #"the file ends inside "people"[0]; a } or ] is missing"#
+        ),
         (#"{"format":"hearth-finance","version":1} {}"#, "unexpected text after the object's closing }"),
         (#"["format"]"#, "the file must hold one JSON object"),
         (#"{"format":"hearth-finance","version":1,"transactions":5}"#, #""transactions": expected an array"#),
@@ -113,7 +138,10 @@ import Testing
         (#"{"version":1,"people":[]}"#, #""format": this required field is missing"#),
         (#"{"format":["hearth-finance"],"version":1}"#, #""format": expected a string but found an array"#),
         (#"{"format":"hearth-finance","version":"one"}"#, #""version": expected a number"#),
-        (#"{"format":"hearth-finance","version":1,"subscriptions":[{"id":"00000000-0000-0000-0000-000000000009"}]}"#, #""subscriptions[0].name": this required field is missing"#),
+        (
+            #"{"format":"hearth-finance","version":1,"subscriptions":[{"id":"00000000-0000-0000-0000-000000000009"}]}"#,
+            #""subscriptions[0].name": this required field is missing"#
+        ),
     ])
     func malformedJSONNamesThePlace(text: String, message: String) async throws {
         let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
@@ -123,7 +151,9 @@ import Testing
         try await store.save(Transaction(title: "Existing", amount: 1))
         let error = await expectError(.validationFailed) { try await store.importJSON(from: file) }
         #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
-        #expect(error?.message.hasPrefix("bad.json is not a valid Hearth finance export") == true, "\(error?.message ?? "")")
+        #expect(
+            error?.message.hasPrefix("bad.json is not a valid Hearth finance export") == true, "\(error?.message ?? "")"
+        )
         #expect(try await store.countTransactions(matching: TransactionQuery()) == 1)
     }
 
@@ -133,7 +163,9 @@ import Testing
         var text = #"{"format":"hearth-finance","version":1,"transactions":["# + "\n"
         let encoder = FinanceCoding.encoder()
         for index in 0..<3_000 {
-            let transaction = Transaction(id: id(10_000 + index), title: "Row \(index)", amount: index == 2_999 ? 0 : -1, category: .food, date: date(2025, 3, 1))
+            let transaction = Transaction(
+                id: id(10_000 + index), title: "Row \(index)", amount: index == 2_999 ? 0 : -1, category: .food,
+                date: date(2025, 3, 1))
             text += String(decoding: try encoder.encode(transaction), as: UTF8.self) + (index == 2_999 ? "\n" : ",\n")
         }
         text += "]}\n"
@@ -159,7 +191,9 @@ import Testing
         #expect(first.inserted[.transaction] == 2)
         let all = TransactionQuery().sorted(by: .dateAscending)
         let page = PageRequest(size: 100)
-        #expect(try await target.fetchTransactions(matching: all, page: page) == source.fetchTransactions(matching: all, page: page))
+        #expect(
+            try await target.fetchTransactions(matching: all, page: page)
+                == source.fetchTransactions(matching: all, page: page))
         let second = try await target.importTransactionsCSV(from: file, progress: nil)
         #expect(second.changed == 0)
         #expect(try await target.countTransactions(matching: TransactionQuery()) == 2)
@@ -168,16 +202,18 @@ import Testing
     @Test func csvWithoutIDsGetsRepeatableIDs() async throws {
         let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let file = folder.file("bank.csv")
-        try Data("""
+        try Data(
+            """
             date,title,amount,category
             2025-03-01,Coffee,-3.50,food
             2025-03-01,Coffee,-3.50,food
             2025-03-02,Books,-20,Shopping
 
-            """.utf8).write(to: file)
+            """.utf8
+        ).write(to: file)
         let (store, _) = try makeStore(zone: "Europe/Paris")
         let first = try await store.importTransactionsCSV(from: file, progress: nil)
-        #expect(first.inserted[.transaction] == 3) // two identical coffees are two transactions
+        #expect(first.inserted[.transaction] == 3)  // two identical coffees are two transactions
         let second = try await store.importTransactionsCSV(from: file, progress: nil)
         #expect(second.changed == 0)
         let stored = try await store.fetchTransactions(inDateRange: date(2025, 2, 1)..<date(2025, 4, 1))
@@ -188,14 +224,26 @@ import Testing
     @Test(arguments: [
         ("date,title\n2025-03-01,Coffee\n", "The CSV header lacks the required column amount"),
         ("date,title,amount,colour\n", "The CSV header names an unknown column \"colour\""),
-        ("date,title,amount\n2025-03-01,Coffee,-3.50\n2025-13-01,Tea,-2\n", "Line 3, column date: \"2025-13-01\" is not a date"),
+        (
+            "date,title,amount\n2025-03-01,Coffee,-3.50\n2025-13-01,Tea,-2\n",
+            "Line 3, column date: \"2025-13-01\" is not a date"
+        ),
         ("date,title,amount\n2025-03-01,Coffee,abc\n", "Line 2, column amount: \"abc\" is not an amount"),
         ("date,title,amount\n2025-03-01,Coffee,0\n", "Line 2: Transaction amount cannot be 0"),
         ("date,title,amount\n2025-03-01,Coffee,-3.50,extra\n", "Line 2 has 4 fields but the header has 3"),
-        ("date,title,amount,category\n2025-03-01,Coffee,-3,Groceries\n", "Line 2, column category: \"Groceries\" is not a category"),
-        ("date,title,amount\n2025-03-01,\"Coffee,-3\n2025-03-02,Tea,-2\n", "bad.csv has a quote opened on line 2 that is never closed"),
+        (
+            "date,title,amount,category\n2025-03-01,Coffee,-3,Groceries\n",
+            "Line 2, column category: \"Groceries\" is not a category"
+        ),
+        (
+            "date,title,amount\n2025-03-01,\"Coffee,-3\n2025-03-02,Tea,-2\n",
+            "bad.csv has a quote opened on line 2 that is never closed"
+        ),
         ("date,title,amount\n2025-03-01,\"Coffee\"x,-3\n", "bad.csv, line 2: text after a closing quote"),
-        ("date,title,amount\n2025-03-01,\"multi\nline\",-3\n2025-03-01,Tea,0\n", "Line 4: Transaction amount cannot be 0"),
+        (
+            "date,title,amount\n2025-03-01,\"multi\nline\",-3\n2025-03-01,Tea,0\n",
+            "Line 4: Transaction amount cannot be 0"
+        ),
     ])
     func badCSVIsReportedAndNothingIsImported(text: String, message: String) async throws {
         let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
@@ -203,7 +251,9 @@ import Testing
         try Data(text.utf8).write(to: file)
         let (store, _) = try makeStore()
         try await store.save(Transaction(title: "Existing", amount: 1))
-        let error = await expectError(.validationFailed) { try await store.importTransactionsCSV(from: file, progress: nil) }
+        let error = await expectError(.validationFailed) {
+            try await store.importTransactionsCSV(from: file, progress: nil)
+        }
         #expect(error?.message.hasPrefix(message) == true, "\(error?.message ?? "")")
         #expect(try await store.countTransactions(matching: TransactionQuery()) == 1)
     }

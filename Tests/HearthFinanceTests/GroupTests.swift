@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthStore
 import Testing
+
 @testable import HearthFinance
 
 @Suite struct GroupTests {
@@ -24,14 +25,26 @@ import Testing
     @Test func expensesMustStayInsideTheGroup() async throws {
         let t = try await trip()
         let missingGroup = UUID()
-        await expectError(.relationshipError, "Group \(missingGroup.uuidString) does not exist; create the group before adding expenses to it") {
-            try await t.store.save(GroupExpense(title: "Hut", amount: 90, paidBy: t.ada.id, splitBetween: [t.ada.id]), forGroup: missingGroup)
+        await expectError(
+            .relationshipError,
+            "Group \(missingGroup.uuidString) does not exist; create the group before adding expenses to it"
+        ) {
+            try await t.store.save(
+                GroupExpense(title: "Hut", amount: 90, paidBy: t.ada.id, splitBetween: [t.ada.id]),
+                forGroup: missingGroup)
         }
         await expectError(.relationshipError, "The payer \"Outsider\" is not a member of group \"Trip\"") {
-            try await t.store.save(GroupExpense(title: "Hut", amount: 90, paidBy: t.outsider.id, splitBetween: [t.ada.id]), forGroup: t.group.id)
+            try await t.store.save(
+                GroupExpense(title: "Hut", amount: 90, paidBy: t.outsider.id, splitBetween: [t.ada.id]),
+                forGroup: t.group.id)
         }
-        await expectError(.relationshipError, "\"Outsider\" is not a member of group \"Trip\"; split expenses only between its members") {
-            try await t.store.save(GroupExpense(title: "Hut", amount: 90, paidBy: t.ada.id, splitBetween: [t.ada.id, t.outsider.id]), forGroup: t.group.id)
+        await expectError(
+            .relationshipError,
+            "\"Outsider\" is not a member of group \"Trip\"; split expenses only between its members"
+        ) {
+            try await t.store.save(
+                GroupExpense(title: "Hut", amount: 90, paidBy: t.ada.id, splitBetween: [t.ada.id, t.outsider.id]),
+                forGroup: t.group.id)
         }
         #expect(try await t.store.fetchUnsettledExpenses().isEmpty)
         await expectError(.relationshipError) { try await t.store.save(Group(name: "Ghosts", members: [UUID()])) }
@@ -39,15 +52,23 @@ import Testing
 
     @Test func balancesSuggestionsAndSettlingUp() async throws {
         let t = try await trip()
-        try await t.store.save(GroupExpense(title: "Hut", amount: 90, paidBy: t.ada.id, splitBetween: [t.ada.id, t.bo.id, t.cy.id]), forGroup: t.group.id)
-        try await t.store.save(GroupExpense(title: "Fuel", amount: 30, paidBy: t.bo.id, splitBetween: [t.bo.id, t.cy.id],
-                                            split: .exactAmounts([t.bo.id: 10, t.cy.id: 20])), forGroup: t.group.id)
+        try await t.store.save(
+            GroupExpense(title: "Hut", amount: 90, paidBy: t.ada.id, splitBetween: [t.ada.id, t.bo.id, t.cy.id]),
+            forGroup: t.group.id)
+        try await t.store.save(
+            GroupExpense(
+                title: "Fuel", amount: 30, paidBy: t.bo.id, splitBetween: [t.bo.id, t.cy.id],
+                split: .exactAmounts([t.bo.id: 10, t.cy.id: 20])), forGroup: t.group.id)
         let balances = try await t.store.balances(forGroup: t.group.id)
         #expect(balances.balance(of: t.ada.id) == 60)
         #expect(balances.balance(of: t.bo.id) == -10)
         #expect(balances.balance(of: t.cy.id) == -50)
         let suggestions = balances.suggestedReimbursements()
-        #expect(suggestions == [Reimbursement(from: t.cy.id, to: t.ada.id, amount: 50), Reimbursement(from: t.bo.id, to: t.ada.id, amount: 10)])
+        #expect(
+            suggestions == [
+                Reimbursement(from: t.cy.id, to: t.ada.id, amount: 50),
+                Reimbursement(from: t.bo.id, to: t.ada.id, amount: 10),
+            ])
         #expect(try await t.store.fetchGroupsWithUnsettledExpenses().map(\.name) == ["Trip"])
 
         try await t.store.settleUp(group: t.group.id, from: t.cy.id, to: t.ada.id, amount: 50)
@@ -79,8 +100,12 @@ import Testing
 
     @Test func settlingOneExpenseTakesItOutOfTheBalances() async throws {
         let t = try await trip()
-        let hut = try await t.store.save(GroupExpense(title: "Hut", amount: 90, paidBy: t.ada.id, splitBetween: [t.ada.id, t.bo.id, t.cy.id]), forGroup: t.group.id)
-        try await t.store.save(GroupExpense(title: "Snacks", amount: 10, paidBy: t.bo.id, splitBetween: [t.ada.id, t.bo.id]), forGroup: t.group.id)
+        let hut = try await t.store.save(
+            GroupExpense(title: "Hut", amount: 90, paidBy: t.ada.id, splitBetween: [t.ada.id, t.bo.id, t.cy.id]),
+            forGroup: t.group.id)
+        try await t.store.save(
+            GroupExpense(title: "Snacks", amount: 10, paidBy: t.bo.id, splitBetween: [t.ada.id, t.bo.id]),
+            forGroup: t.group.id)
         let settled = try await t.store.settleExpense(id: hut.id)
         #expect(settled.isSettled)
         #expect(try await t.store.fetchUnsettledExpenses().map(\.title) == ["Snacks"])
@@ -90,7 +115,9 @@ import Testing
 
     @Test func membersNamedByExpensesCannotBeRemoved() async throws {
         let t = try await trip()
-        try await t.store.save(GroupExpense(title: "Hut", amount: 90, paidBy: t.ada.id, splitBetween: [t.ada.id, t.cy.id]), forGroup: t.group.id)
+        try await t.store.save(
+            GroupExpense(title: "Hut", amount: 90, paidBy: t.ada.id, splitBetween: [t.ada.id, t.cy.id]),
+            forGroup: t.group.id)
         await expectError(.relationshipError, "Cannot remove \"Cy\" from group \"Trip\": expense \"Hut\" names them") {
             try await t.store.updateGroup(t.group.with(members: [t.ada.id, t.bo.id]))
         }
@@ -100,7 +127,9 @@ import Testing
 
     @Test func savingAGroupSavesItsExpensesAndDeletingRemovesThem() async throws {
         let t = try await trip()
-        let expense = GroupExpense(title: "Dinner", amount: 60, paidBy: t.bo.id, splitBetween: [t.ada.id, t.bo.id], split: .shares([t.ada.id: 2, t.bo.id: 1]))
+        let expense = GroupExpense(
+            title: "Dinner", amount: 60, paidBy: t.bo.id, splitBetween: [t.ada.id, t.bo.id],
+            split: .shares([t.ada.id: 2, t.bo.id: 1]))
         let saved = try await t.store.save(t.group.with(expenses: [expense]))
         #expect(saved.expenses.map(\.title) == ["Dinner"])
         #expect(saved.expenses.first?.shares().map(\.amount) == [40, 20])

@@ -4,13 +4,16 @@ import HearthCore
 import HearthStore
 import HearthTestSupport
 import Testing
+
 @testable import HearthFinance
 
 /// Imports journal their new rows as one range and undo them through the archive: these tests check that
 /// undo, redo and sync see exactly what a per-row journal would have given.
 @Suite struct ImportUndoTests {
     /// A CSV of `count` transactions with ids; row `i` has id …`i` and amount -(i+1).
-    func csv(_ count: Int, titlePrefix: String = "Row", folder: TemporaryFolder, name: String = "rows.csv") throws -> URL {
+    func csv(_ count: Int, titlePrefix: String = "Row", folder: TemporaryFolder, name: String = "rows.csv") throws
+        -> URL
+    {
         var text = "id,date,title,amount,tags\n"
         for index in 0..<count {
             let id = String(format: "00000000-0000-4000-8000-%012d", index)
@@ -26,7 +29,9 @@ import Testing
     }
 
     func all(_ store: FinancePersistenceService) async throws -> [Transaction] {
-        try await store.fetchTransactions(matching: TransactionQuery().sorted(by: .dateAscending), page: PageRequest(size: 10_000)).items
+        try await store.fetchTransactions(
+            matching: TransactionQuery().sorted(by: .dateAscending), page: PageRequest(size: 10_000)
+        ).items
     }
 
     @Test func undoRemovesAnImportAndRedoPutsItBackUnchanged() async throws {
@@ -40,7 +45,8 @@ import Testing
         #expect(imported.count == 301)
         // One journal record for 300 rows: the undo entry is a range, not a key per row.
         let blobSize = try await store.database.read {
-            try Int.fetchOne($0, sql: "SELECT length(inserted) FROM financeHistory WHERE stack = 'undo' ORDER BY seq DESC LIMIT 1")
+            try Int.fetchOne(
+                $0, sql: "SELECT length(inserted) FROM financeHistory WHERE stack = 'undo' ORDER BY seq DESC LIMIT 1")
         }
         #expect(blobSize == 17)
 
@@ -63,13 +69,15 @@ import Testing
     @Test func aRowRepeatedInTheFileIsInsertedThenUpdatedAndUndoneWhole() async throws {
         let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let url = folder.file("twice.csv")
-        try Data("""
+        try Data(
+            """
             id,date,title,amount
             00000000-0000-4000-8000-000000000001,2025-03-01,First,-1
             00000000-0000-4000-8000-000000000001,2025-03-01,First again,-2
             00000000-0000-4000-8000-000000000002,2025-03-01,Second,-3
 
-            """.utf8).write(to: url)
+            """.utf8
+        ).write(to: url)
         let (store, _) = try makeStore()
         let summary = try await store.importTransactionsCSV(from: url, progress: nil)
         #expect(summary.inserted[.transaction] == 2)
@@ -104,9 +112,12 @@ import Testing
         _ = try await store.importTransactionsCSV(from: try csv(count, folder: folder), progress: nil)
         func kinds() async throws -> [String: Int] {
             try await store.database.read { db in
-                Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT kind, COUNT(DISTINCT id) FROM outbox GROUP BY kind").map {
-                    ($0[0] as String, $0[1] as Int)
-                })
+                Dictionary(
+                    uniqueKeysWithValues: try Row.fetchAll(
+                        db, sql: "SELECT kind, COUNT(DISTINCT id) FROM outbox GROUP BY kind"
+                    ).map {
+                        ($0[0] as String, $0[1] as Int)
+                    })
             }
         }
         #expect(try await kinds() == ["inserted": count])
@@ -117,9 +128,13 @@ import Testing
     @Test func aFailedImportLeavesNoRangeOrArchiveBehind() async throws {
         let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let url = folder.file("bad.csv")
-        try Data("id,date,title,amount\n00000000-0000-4000-8000-000000000001,2025-03-01,Ok,-1\n,2025-03-01,Zero,0\n".utf8).write(to: url)
+        try Data(
+            "id,date,title,amount\n00000000-0000-4000-8000-000000000001,2025-03-01,Ok,-1\n,2025-03-01,Zero,0\n".utf8
+        ).write(to: url)
         let (store, _) = try makeStore()
-        let error = await expectError(.validationFailed) { try await store.importTransactionsCSV(from: url, progress: nil) }
+        let error = await expectError(.validationFailed) {
+            try await store.importTransactionsCSV(from: url, progress: nil)
+        }
         #expect(error?.message == "Line 3: Transaction amount cannot be 0")
         #expect(try await all(store).isEmpty)
         #expect(try await store.nextUndo() == nil)

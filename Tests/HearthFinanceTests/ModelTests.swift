@@ -2,24 +2,30 @@ import Foundation
 import HearthCore
 import HearthStore
 import Testing
+
 @testable import HearthFinance
 
 @Suite struct ModelTests {
     @Test func enumsHaveEveryCaseOfTheApp() {
-        #expect(BillingCycle.allCases.map(\.displayName) == [
-            "Daily", "Weekly", "Biweekly", "Monthly", "Quarterly", "Semi-annually", "Annually", "Yearly", "Lifetime",
-        ])
-        #expect(SubscriptionCategory.allCases.map(\.displayName) == [
-            "Entertainment", "Productivity", "Fitness & Health", "Education", "News & Media", "Music & Audio",
-            "Cloud Storage", "Gaming", "Design & Creative", "Development", "Finance", "Utilities", "Other",
-        ])
-        #expect(PaymentMethod.allCases.map(\.displayName) == [
-            "Credit Card", "Debit Card", "PayPal", "Apple Pay", "Google Pay", "Bank Transfer", "Other",
-        ])
-        #expect(TransactionCategory.allCases.map(\.displayName) == [
-            "Food & Dining", "Transportation", "Shopping", "Entertainment", "Bills & Utilities", "Healthcare",
-            "Income", "Transfer", "Investment", "Other",
-        ])
+        #expect(
+            BillingCycle.allCases.map(\.displayName) == [
+                "Daily", "Weekly", "Biweekly", "Monthly", "Quarterly", "Semi-annually", "Annually", "Yearly",
+                "Lifetime",
+            ])
+        #expect(
+            SubscriptionCategory.allCases.map(\.displayName) == [
+                "Entertainment", "Productivity", "Fitness & Health", "Education", "News & Media", "Music & Audio",
+                "Cloud Storage", "Gaming", "Design & Creative", "Development", "Finance", "Utilities", "Other",
+            ])
+        #expect(
+            PaymentMethod.allCases.map(\.displayName) == [
+                "Credit Card", "Debit Card", "PayPal", "Apple Pay", "Google Pay", "Bank Transfer", "Other",
+            ])
+        #expect(
+            TransactionCategory.allCases.map(\.displayName) == [
+                "Food & Dining", "Transportation", "Shopping", "Entertainment", "Bills & Utilities", "Healthcare",
+                "Income", "Transfer", "Investment", "Other",
+            ])
     }
 
     @Test func enumsParseLeniently() {
@@ -33,7 +39,8 @@ import Testing
 
     @Test(arguments: [
         (BillingCycle.daily, "300"), (.weekly, "43.3"), (.biweekly, "21.7"), (.monthly, "10"),
-        (.quarterly, "3.3333333333333333333333333333333333333"), (.semiAnnually, "1.6666666666666666666666666666666666667"),
+        (.quarterly, "3.3333333333333333333333333333333333333"),
+        (.semiAnnually, "1.6666666666666666666666666666666666667"),
         (.annually, "0.83333333333333333333333333333333333333"), (.yearly, "0.83333333333333333333333333333333333333"),
         (.lifetime, "0"),
     ])
@@ -56,10 +63,12 @@ import Testing
     @Test func valuesRoundTripThroughJSON() throws {
         let ada = Person(name: "Ada", avatar: .emoji("🦊"), balance: Decimal(string: "12.30")!)
         let photo = Person(name: "Bo", avatar: .photo(Data([1, 2, 3])))
-        let expense = GroupExpense(title: "Hut", amount: 90, paidBy: id(1), splitBetween: [id(1), id(2)],
-                                   split: .percentages([id(1): 40, id(2): 60]))
-        let subscription = Subscription(name: "Cloud", price: Decimal(string: "2.99")!, nextBillingDate: date(2025, 1, 31),
-                                        reminderTime: TimeOfDay(hour: 7, minute: 30))
+        let expense = GroupExpense(
+            title: "Hut", amount: 90, paidBy: id(1), splitBetween: [id(1), id(2)],
+            split: .percentages([id(1): 40, id(2): 60]))
+        let subscription = Subscription(
+            name: "Cloud", price: Decimal(string: "2.99")!, nextBillingDate: date(2025, 1, 31),
+            reminderTime: TimeOfDay(hour: 7, minute: 30))
         let encoder = FinanceDocument.encoder()
         let decoder = FinanceDocument.decoder()
         #expect(try decoder.decode(Person.self, from: encoder.encode(ada)) == ada)
@@ -99,7 +108,9 @@ import Testing
         #expect(FinanceParsing.amount("$5") == nil)
         #expect(FinanceParsing.amount("12.") == nil)
         #expect(FinanceParsing.amount("") == nil)
-        #expect(FinanceParsing.date("2024-02-29", calendar: calendar("America/New_York")) == date(2024, 2, 29, in: "America/New_York"))
+        #expect(
+            FinanceParsing.date("2024-02-29", calendar: calendar("America/New_York"))
+                == date(2024, 2, 29, in: "America/New_York"))
         #expect(FinanceParsing.date("2023-02-29", calendar: calendar()) == nil)
         #expect(FinanceParsing.date("yesterday", calendar: calendar()) == nil)
     }
@@ -107,12 +118,21 @@ import Testing
     @Test func expenseSharesAddUpToTheCent() {
         let people = [id(1), id(2), id(3)]
         let even = GroupExpense(title: "x", amount: 10, paidBy: id(1), splitBetween: people)
-        #expect(even.shares().map(\.amount) == [Decimal(string: "3.34")!, Decimal(string: "3.33")!, Decimal(string: "3.33")!])
-        let percent = GroupExpense(title: "x", amount: Decimal(string: "100.01")!, paidBy: id(1), splitBetween: people,
-                                   split: .percentages([id(1): 50, id(2): 25, id(3): 25]))
+        #expect(
+            even.shares().map(\.amount) == [
+                Decimal(string: "3.34")!, Decimal(string: "3.33")!, Decimal(string: "3.33")!,
+            ])
+        let percent = GroupExpense(
+            title: "x", amount: Decimal(string: "100.01")!, paidBy: id(1), splitBetween: people,
+            split: .percentages([id(1): 50, id(2): 25, id(3): 25]))
         #expect(percent.shares().map(\.amount).reduce(0, +) == Decimal(string: "100.01")!)
-        let shares = GroupExpense(title: "x", amount: 100, paidBy: id(1), splitBetween: people, split: .shares([id(1): 1, id(2): 1, id(3): 1]))
-        #expect(shares.shares().map(\.amount) == [Decimal(string: "33.34")!, Decimal(string: "33.33")!, Decimal(string: "33.33")!])
+        let shares = GroupExpense(
+            title: "x", amount: 100, paidBy: id(1), splitBetween: people,
+            split: .shares([id(1): 1, id(2): 1, id(3): 1]))
+        #expect(
+            shares.shares().map(\.amount) == [
+                Decimal(string: "33.34")!, Decimal(string: "33.33")!, Decimal(string: "33.33")!,
+            ])
         #expect(even.amountPerPerson * 3 == 10 || abs(even.amountPerPerson * 3 - 10) < Decimal(string: "0.0000001")!)
     }
 }

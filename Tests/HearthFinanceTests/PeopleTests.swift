@@ -3,6 +3,7 @@ import HearthCore
 import HearthStore
 import HearthTestSupport
 import Testing
+
 @testable import HearthFinance
 
 @Suite struct PeopleTests {
@@ -50,7 +51,9 @@ import Testing
 
     @Test func searchIsCaseInsensitiveAndFindsPartsOfNames() async throws {
         let (store, _) = try makeStore()
-        for name in ["Alice Smith", "Natalie Portman", "Bob", "ÉLODIE", "al-Khwarizmi"] { try await store.save(Person(name: name)) }
+        for name in ["Alice Smith", "Natalie Portman", "Bob", "ÉLODIE", "al-Khwarizmi"] {
+            try await store.save(Person(name: name))
+        }
         #expect(try await store.searchPeople(byName: "ALI").map(\.name) == ["Alice Smith", "Natalie Portman"])
         #expect(try await store.searchPeople(byName: "smith").map(\.name) == ["Alice Smith"])
         #expect(try await store.searchPeople(byName: "élo").map(\.name) == ["ÉLODIE"])
@@ -77,8 +80,11 @@ import Testing
         let ada = try await store.save(Person(name: "Ada"))
         let bo = try await store.save(Person(name: "Bo"))
         try await store.save(Group(name: "Flat", members: [ada.id]))
-        try await store.save(Subscription(name: "Music", price: 10, nextBillingDate: date(2025, 4, 1), isShared: true, sharedWith: [bo.id]))
-        await expectError(.relationshipError, "\"Ada\" is a member of group \"Flat\"; remove them from the group first") {
+        try await store.save(
+            Subscription(
+                name: "Music", price: 10, nextBillingDate: date(2025, 4, 1), isShared: true, sharedWith: [bo.id]))
+        await expectError(.relationshipError, "\"Ada\" is a member of group \"Flat\"; remove them from the group first")
+        {
             try await store.deletePerson(id: ada.id)
         }
         await expectError(.relationshipError, "\"Bo\" shares subscription \"Music\"; remove them from it first") {

@@ -3,6 +3,7 @@ import GRDB
 import HearthCore
 import HearthStore
 import Testing
+
 @testable import HearthFinance
 
 /// The store's hot queries use an index, never a scan of a whole table (checked with EXPLAIN QUERY PLAN
@@ -14,8 +15,9 @@ import Testing
         let start = date(2025, 1, 1)
         let rows = (0..<200).map { (index: Int) -> Transaction in
             let amount: Decimal = index % 3 == 0 ? 5 : -5
-            return Transaction(title: "T\(index)", amount: amount, date: start.addingTimeInterval(Double(index) * 3600),
-                               isRecurring: index % 10 == 0)
+            return Transaction(
+                title: "T\(index)", amount: amount, date: start.addingTimeInterval(Double(index) * 3600),
+                isRecurring: index % 10 == 0)
         }
         try await store.insertTransactions(rows)
         try await store.database.write { try $0.execute(sql: "ANALYZE") }
@@ -24,11 +26,16 @@ import Testing
         }
     }
 
-    func expectIndexed(_ sql: String, _ arguments: StatementArguments, using index: String, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+    func expectIndexed(
+        _ sql: String, _ arguments: StatementArguments, using index: String,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let details = try await plan(sql, arguments)
         #expect(details.contains { $0.contains(index) }, "plan: \(details)", sourceLocation: sourceLocation)
         // A line like "SCAN financeTransaction" without an index would read every row.
-        let fullScans = details.filter { $0.hasPrefix("SCAN ") && !$0.contains("USING") && !$0.contains("VIRTUAL TABLE") }
+        let fullScans = details.filter {
+            $0.hasPrefix("SCAN ") && !$0.contains("USING") && !$0.contains("VIRTUAL TABLE")
+        }
         #expect(fullScans.isEmpty, "full scan in plan: \(details)", sourceLocation: sourceLocation)
     }
 
@@ -50,7 +57,9 @@ import Testing
     @Test func nameSearchUsesTheTrigramIndexOrTheNameIndex() async throws {
         let trigram = try await plan(FinanceQueries.searchPeopleSQL, ["\"ali\""])
         // The MATCH runs in the trigram index ("M" in the index plan), and each hit is looked up by primary key.
-        #expect(trigram.contains { $0.contains("financePersonSearch VIRTUAL TABLE INDEX") && $0.contains(":M") }, "plan: \(trigram)")
+        #expect(
+            trigram.contains { $0.contains("financePersonSearch VIRTUAL TABLE INDEX") && $0.contains(":M") },
+            "plan: \(trigram)")
         #expect(trigram.contains { $0.hasPrefix("SEARCH p USING INTEGER PRIMARY KEY") }, "plan: \(trigram)")
         #expect(!trigram.contains { $0.hasPrefix("SCAN p") }, "plan: \(trigram)")
         try await expectIndexed(FinanceQueries.searchPeopleByPrefixSQL, ["al%"], using: "financePerson_name")

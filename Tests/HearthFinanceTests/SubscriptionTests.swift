@@ -3,6 +3,7 @@ import HearthCore
 import HearthStore
 import HearthTestSupport
 import Testing
+
 @testable import HearthFinance
 
 @Suite struct SubscriptionTests {
@@ -13,7 +14,8 @@ import Testing
         try await store.save(Subscription(name: "Edge", price: 1, nextBillingDate: date(2025, 3, 22, 12)))
         try await store.save(Subscription(name: "Late", price: 1, nextBillingDate: date(2025, 3, 22, 12, 0, 1)))
         try await store.save(Subscription(name: "Past", price: 1, nextBillingDate: date(2025, 3, 15, 11, 59)))
-        try await store.save(Subscription(name: "Paused", price: 1, nextBillingDate: date(2025, 3, 16), isActive: false))
+        try await store.save(
+            Subscription(name: "Paused", price: 1, nextBillingDate: date(2025, 3, 16), isActive: false))
         #expect(try await store.fetchActiveSubscriptions().map(\.name) == ["Past", "Now", "Edge", "Late"])
         #expect(try await store.fetchSubscriptionsRenewingSoon(days: 7).map(\.name) == ["Now", "Edge"])
         #expect(try await store.fetchSubscriptionsRenewingSoon(days: 0).map(\.name) == ["Now"])
@@ -22,22 +24,26 @@ import Testing
     @Test func totalMonthlyCostAppliesTheCycleFactors() async throws {
         let (store, _) = try makeStore()
         let next = date(2025, 4, 1)
-        try await store.save(Subscription(name: "Daily", price: 1, billingCycle: .daily, nextBillingDate: next))          // 30
-        try await store.save(Subscription(name: "Weekly", price: 10, billingCycle: .weekly, nextBillingDate: next))       // 43.30
-        try await store.save(Subscription(name: "Biweekly", price: 10, billingCycle: .biweekly, nextBillingDate: next))   // 21.70
-        try await store.save(Subscription(name: "Monthly", price: Decimal(string: "9.99")!, nextBillingDate: next))       // 9.99
-        try await store.save(Subscription(name: "Quarterly", price: 10, billingCycle: .quarterly, nextBillingDate: next)) // 3.333…
-        try await store.save(Subscription(name: "Annual", price: 120, billingCycle: .annually, nextBillingDate: next))    // 10
-        try await store.save(Subscription(name: "Yearly", price: 12, billingCycle: .yearly, nextBillingDate: next))       // 1
-        try await store.save(Subscription(name: "Forever", price: 500, billingCycle: .lifetime, nextBillingDate: next))   // 0
-        try await store.save(Subscription(name: "Off", price: 100, nextBillingDate: next, isActive: false))               // 0
+        // A month of each: daily 30, weekly 43.30, biweekly 21.70, monthly 9.99, quarterly 3.333…, annual 10,
+        // yearly 1; lifetime and inactive 0.
+        try await store.save(Subscription(name: "Daily", price: 1, billingCycle: .daily, nextBillingDate: next))
+        try await store.save(Subscription(name: "Weekly", price: 10, billingCycle: .weekly, nextBillingDate: next))
+        try await store.save(Subscription(name: "Biweekly", price: 10, billingCycle: .biweekly, nextBillingDate: next))
+        try await store.save(Subscription(name: "Monthly", price: Decimal(string: "9.99")!, nextBillingDate: next))
+        try await store.save(
+            Subscription(name: "Quarterly", price: 10, billingCycle: .quarterly, nextBillingDate: next))
+        try await store.save(Subscription(name: "Annual", price: 120, billingCycle: .annually, nextBillingDate: next))
+        try await store.save(Subscription(name: "Yearly", price: 12, billingCycle: .yearly, nextBillingDate: next))
+        try await store.save(Subscription(name: "Forever", price: 500, billingCycle: .lifetime, nextBillingDate: next))
+        try await store.save(Subscription(name: "Off", price: 100, nextBillingDate: next, isActive: false))
         // 30 + 43.30 + 21.70 + 9.99 + 3.3333… + 10 + 1 = 119.3233… → 119.32
         #expect(try await store.calculateTotalMonthlyCost() == Decimal(string: "119.32")!)
     }
 
     @Test func renewingMovesPastTheBillAndCountsWhatWasPaid() async throws {
         let (store, clock) = try makeStore(now: date(2025, 1, 31, 10))
-        let monthly = try await store.save(Subscription(name: "Video", price: Decimal(string: "15.49")!, nextBillingDate: date(2025, 1, 31, 9)))
+        let monthly = try await store.save(
+            Subscription(name: "Video", price: Decimal(string: "15.49")!, nextBillingDate: date(2025, 1, 31, 9)))
         let renewed = try await store.renewSubscription(id: monthly.id)
         #expect(renewed.lastBillingDate == date(2025, 1, 31, 9))
         #expect(renewed.nextBillingDate == date(2025, 2, 28, 9))
@@ -53,18 +59,26 @@ import Testing
         #expect(try await store.renewSubscription(id: monthly.id).nextBillingDate == date(2025, 5, 31, 9))
     }
 
-    @Test("each renewed bill is recorded as a payment once: renewing again, or the same bills renewed on another device, adds none")
+    @Test(
+        "each renewed bill is recorded as a payment once: renewing again, or the same bills renewed on another device, adds none"
+    )
     func renewalRecordsEachPaymentOnce() async throws {
         let (store, clock) = try makeStore(now: date(2025, 3, 31, 10))
-        let video = try await store.save(Subscription(name: "Video", price: Decimal(string: "15.49")!, nextBillingDate: date(2025, 1, 31, 9)))
-        let trial = try await store.save(Subscription(
-            name: "Trial", price: 8, nextBillingDate: date(2025, 2, 10), isFreeTrial: true, trialEndDate: date(2025, 3, 1),
-            priceAfterTrial: 12))
+        let video = try await store.save(
+            Subscription(name: "Video", price: Decimal(string: "15.49")!, nextBillingDate: date(2025, 1, 31, 9)))
+        let trial = try await store.save(
+            Subscription(
+                name: "Trial", price: 8, nextBillingDate: date(2025, 2, 10), isFreeTrial: true,
+                trialEndDate: date(2025, 3, 1),
+                priceAfterTrial: 12))
         try await store.renewDueSubscriptions()
         let payments = try await store.fetchTransactions(inDateRange: date(2025, 1, 1)..<date(2025, 4, 1))
         // Video: January 31, February 28, March 31. Trial: February 10 is free; March 10 costs the price after it.
         #expect(payments.map(\.title).sorted() == ["Trial", "Video", "Video", "Video"])
-        #expect(payments.filter { $0.title == "Video" }.map(\.date).sorted() == [date(2025, 1, 31, 9), date(2025, 2, 28, 9), date(2025, 3, 31, 9)])
+        #expect(
+            payments.filter { $0.title == "Video" }.map(\.date).sorted() == [
+                date(2025, 1, 31, 9), date(2025, 2, 28, 9), date(2025, 3, 31, 9),
+            ])
         #expect(payments.first { $0.title == "Trial" }?.amount == -12)
         #expect(payments.allSatisfy { $0.isRecurring && $0.category == .bills && $0.tags == ["subscription"] })
         #expect(try await store.fetchSubscription(byID: trial.id)?.totalSpent == 12)
@@ -78,30 +92,38 @@ import Testing
         #expect(renewedThere.nextBillingDate == renewedHere.nextBillingDate)
         #expect(try await store.fetchTransactions(inDateRange: date(2025, 1, 1)..<date(2025, 4, 1)).count == 4)
         // The ids are the same on every device: they follow from the subscription and the bill's date.
-        let bill = SubscriptionBill(subscriptionID: video.id, date: date(2025, 2, 28, 9), amount: Decimal(string: "15.49")!)
+        let bill = SubscriptionBill(
+            subscriptionID: video.id, date: date(2025, 2, 28, 9), amount: Decimal(string: "15.49")!)
         #expect(payments.contains { $0.id == bill.transactionID })
-        #expect(bill.transactionID != SubscriptionBill(subscriptionID: video.id, date: date(2025, 3, 31, 9), amount: 1).transactionID)
+        #expect(
+            bill.transactionID
+                != SubscriptionBill(subscriptionID: video.id, date: date(2025, 3, 31, 9), amount: 1).transactionID)
 
         clock.set(date(2025, 4, 30, 10))
         try await store.renewDueSubscriptions()
-        #expect(try await store.fetchTransactions(inDateRange: date(2025, 4, 1)..<date(2025, 5, 1)).map(\.title).sorted() == ["Trial", "Video"])
+        #expect(
+            try await store.fetchTransactions(inDateRange: date(2025, 4, 1)..<date(2025, 5, 1)).map(\.title).sorted()
+                == ["Trial", "Video"])
     }
 
     @Test func renewDueSubscriptionsSkipsInactiveAndNotYetDue() async throws {
         let (store, _) = try makeStore(now: date(2025, 3, 15))
-        try await store.save(Subscription(name: "Due", price: 5, billingCycle: .weekly, nextBillingDate: date(2025, 3, 1)))
+        try await store.save(
+            Subscription(name: "Due", price: 5, billingCycle: .weekly, nextBillingDate: date(2025, 3, 1)))
         try await store.save(Subscription(name: "Later", price: 5, nextBillingDate: date(2025, 3, 20)))
         try await store.save(Subscription(name: "Off", price: 5, nextBillingDate: date(2025, 3, 1), isActive: false))
         let renewed = try await store.renewDueSubscriptions()
         #expect(renewed.map(\.name) == ["Due"])
         #expect(renewed.first?.nextBillingDate == date(2025, 3, 22))
-        #expect(renewed.first?.totalSpent == 15) // March 1, 8 and 15
+        #expect(renewed.first?.totalSpent == 15)  // March 1, 8 and 15
     }
 
     @Test func upcomingRemindersDefaultToThreeDaysBeforeAtNine() async throws {
         let (store, _) = try makeStore(now: date(2025, 3, 15, 8), zone: "Europe/Berlin")
-        try await store.save(Subscription(name: "Gym", price: 30, nextBillingDate: date(2025, 3, 19, 0, 0, 0, in: "Europe/Berlin")))
-        try await store.save(Subscription(name: "Quiet", price: 30, nextBillingDate: date(2025, 3, 19), enableRenewalReminder: false))
+        try await store.save(
+            Subscription(name: "Gym", price: 30, nextBillingDate: date(2025, 3, 19, 0, 0, 0, in: "Europe/Berlin")))
+        try await store.save(
+            Subscription(name: "Quiet", price: 30, nextBillingDate: date(2025, 3, 19), enableRenewalReminder: false))
         let reminders = try await store.upcomingRenewalReminders(days: 7)
         #expect(reminders.map(\.subscriptionName) == ["Gym"])
         #expect(reminders.first?.fireDate == date(2025, 3, 16, 9, 0, 0, in: "Europe/Berlin"))
@@ -110,8 +132,14 @@ import Testing
     @Test func sharedWithMustNameSavedPeople() async throws {
         let (store, _) = try makeStore()
         let stranger = UUID()
-        await expectError(.relationshipError, "Subscription \"Music\" is shared with \(stranger.uuidString), who is not a saved person") {
-            try await store.save(Subscription(name: "Music", price: 10, nextBillingDate: date(2025, 4, 1), isShared: true, sharedWith: [stranger]))
+        await expectError(
+            .relationshipError,
+            "Subscription \"Music\" is shared with \(stranger.uuidString), who is not a saved person"
+        ) {
+            try await store.save(
+                Subscription(
+                    name: "Music", price: 10, nextBillingDate: date(2025, 4, 1), isShared: true, sharedWith: [stranger])
+            )
         }
         #expect(try await store.fetchAllSubscriptions().isEmpty)
     }

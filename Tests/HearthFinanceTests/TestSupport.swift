@@ -4,6 +4,7 @@ import HearthCore
 import HearthStore
 import HearthTestSupport
 import Testing
+
 @testable import HearthFinance
 
 func calendar(_ identifier: String = "UTC") -> Calendar {
@@ -13,8 +14,12 @@ func calendar(_ identifier: String = "UTC") -> Calendar {
 }
 
 /// The instant of a wall-clock time in `zone`.
-func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0, in zone: String = "UTC") -> Date {
-    calendar(zone).date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
+func date(
+    _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 0, _ minute: Int = 0, _ second: Int = 0,
+    in zone: String = "UTC"
+) -> Date {
+    calendar(zone).date(
+        from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second))!
 }
 
 /// The wall-clock parts of `instant` in `zone`.
@@ -28,7 +33,8 @@ func makeStore(
     recorder: (any FinanceChangeRecorder)? = nil
 ) throws -> (FinancePersistenceService, WallClock) {
     let clock = WallClock(now)
-    let store = try FinancePersistenceService.inMemory(calendar: calendar(zone), now: clock.reading, changeRecorder: recorder)
+    let store = try FinancePersistenceService.inMemory(
+        calendar: calendar(zone), now: clock.reading, changeRecorder: recorder)
     return (store, clock)
 }
 
@@ -58,7 +64,10 @@ func expectError(
 func rowCounts(_ store: FinancePersistenceService) async throws -> [String: Int] {
     try await store.database.read { db in
         var counts: [String: Int] = [:]
-        for table in ["financePerson", "financeSubscription", "financeTransaction", "financeGroup", "financeGroupExpense", "financeHistory"] {
+        for table in [
+            "financePerson", "financeSubscription", "financeTransaction", "financeGroup", "financeGroupExpense",
+            "financeHistory",
+        ] {
             counts[table] = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)")
         }
         return counts
@@ -77,7 +86,9 @@ func snapshot(_ store: FinancePersistenceService) async throws -> Snapshot {
     Snapshot(
         people: try await store.fetchAllPeople(),
         subscriptions: try await store.fetchAllSubscriptions(),
-        transactions: try await store.fetchTransactions(matching: TransactionQuery().sorted(by: .dateAscending), page: PageRequest(size: 1000)).items,
+        transactions: try await store.fetchTransactions(
+            matching: TransactionQuery().sorted(by: .dateAscending), page: PageRequest(size: 1000)
+        ).items,
         groups: try await store.fetchAllGroups())
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthStore
 import Testing
+
 @testable import HearthFinance
 
 @Suite struct UndoRedoTests {
@@ -33,10 +34,13 @@ import Testing
     @Test func undoingADeleteRestoresAGroupWithItsExpenses() async throws {
         let (store, _) = try makeStore()
         let ada = try await store.save(Person(name: "Ada"))
-        let group = try await store.save(Group(name: "Trip", members: [ada.id], expenses: [
-            GroupExpense(title: "Hut", amount: 90, paidBy: ada.id, splitBetween: [ada.id]),
-            GroupExpense(title: "Fuel", amount: 20, paidBy: ada.id, splitBetween: [ada.id]),
-        ]))
+        let group = try await store.save(
+            Group(
+                name: "Trip", members: [ada.id],
+                expenses: [
+                    GroupExpense(title: "Hut", amount: 90, paidBy: ada.id, splitBetween: [ada.id]),
+                    GroupExpense(title: "Fuel", amount: 20, paidBy: ada.id, splitBetween: [ada.id]),
+                ]))
         try await store.deleteGroup(id: group.id)
         #expect(try await store.fetchAllGroups().isEmpty)
         try await store.undo()

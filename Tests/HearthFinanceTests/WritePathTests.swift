@@ -4,6 +4,7 @@ import HearthCore
 import HearthStore
 import HearthTestSupport
 import Testing
+
 @testable import HearthFinance
 
 /// A change recorder that writes an outbox row per change, in the store's own transaction: what a sync
@@ -23,8 +24,9 @@ struct OutboxRecorder: FinanceChangeRecorder {
     func record(_ changes: [FinanceChange], in db: Database) throws {
         for change in changes {
             if change.id == failOn { throw PersistenceError(.saveFailed, "The outbox refused \(change.id)") }
-            try db.execute(sql: "INSERT INTO outbox (entity, id, kind) VALUES (?, ?, ?)",
-                           arguments: [change.entity.rawValue, change.id, change.kind.rawValue])
+            try db.execute(
+                sql: "INSERT INTO outbox (entity, id, kind) VALUES (?, ?, ?)",
+                arguments: [change.entity.rawValue, change.id, change.kind.rawValue])
         }
     }
 
@@ -42,19 +44,24 @@ struct OutboxRecorder: FinanceChangeRecorder {
         let (store, _) = try makeStore(recorder: OutboxRecorder())
         try await OutboxRecorder.prepare(store)
         let ada = try await store.save(Person(id: id(1), name: "Ada"))
-        try await store.save(ada)                                    // unchanged: nothing to send
+        try await store.save(ada)  // unchanged: nothing to send
         try await store.save(ada.with(name: "Ada L."))
-        let group = try await store.save(Group(id: id(2), name: "Flat", members: [ada.id],
-                                               expenses: [GroupExpense(id: id(3), title: "Rent", amount: 10, paidBy: ada.id, splitBetween: [ada.id])]))
+        let group = try await store.save(
+            Group(
+                id: id(2), name: "Flat", members: [ada.id],
+                expenses: [GroupExpense(id: id(3), title: "Rent", amount: 10, paidBy: ada.id, splitBetween: [ada.id])]))
         try await store.deleteGroup(id: group.id)
-        try await store.insertTransactions([Transaction(id: id(4), title: "A", amount: 1), Transaction(id: id(5), title: "B", amount: 2)])
-        #expect(try await OutboxRecorder.rows(store) == [
-            "person 0001 inserted",
-            "person 0001 updated",
-            "group 0002 inserted", "groupExpense 0003 inserted",
-            "groupExpense 0003 deleted", "group 0002 deleted",
-            "transaction 0004 inserted", "transaction 0005 inserted",
+        try await store.insertTransactions([
+            Transaction(id: id(4), title: "A", amount: 1), Transaction(id: id(5), title: "B", amount: 2),
         ])
+        #expect(
+            try await OutboxRecorder.rows(store) == [
+                "person 0001 inserted",
+                "person 0001 updated",
+                "group 0002 inserted", "groupExpense 0003 inserted",
+                "groupExpense 0003 deleted", "group 0002 deleted",
+                "transaction 0004 inserted", "transaction 0005 inserted",
+            ])
     }
 
     @Test func aFailedOperationLeavesNoRowNoOutboxEntryAndNoHistory() async throws {
@@ -64,10 +71,12 @@ struct OutboxRecorder: FinanceChangeRecorder {
         let before = try await rowCounts(store)
         let outbox = try await OutboxRecorder.rows(store)
         // The group is written first, then its second expense breaks a rule: all of it rolls back.
-        let group = Group(name: "Trip", members: [ada.id], expenses: [
-            GroupExpense(title: "Fine", amount: 5, paidBy: ada.id, splitBetween: [ada.id]),
-            GroupExpense(title: "Broken", amount: 5, paidBy: UUID(), splitBetween: [ada.id]),
-        ])
+        let group = Group(
+            name: "Trip", members: [ada.id],
+            expenses: [
+                GroupExpense(title: "Fine", amount: 5, paidBy: ada.id, splitBetween: [ada.id]),
+                GroupExpense(title: "Broken", amount: 5, paidBy: UUID(), splitBetween: [ada.id]),
+            ])
         await expectError(.relationshipError) { try await store.save(group) }
         #expect(try await rowCounts(store) == before)
         #expect(try await OutboxRecorder.rows(store) == outbox)
@@ -78,7 +87,9 @@ struct OutboxRecorder: FinanceChangeRecorder {
         let refused = UUID()
         let (store, _) = try makeStore(recorder: OutboxRecorder(failOn: refused))
         try await OutboxRecorder.prepare(store)
-        await expectError(.saveFailed, "The outbox refused \(refused)") { try await store.save(Person(id: refused, name: "Refused")) }
+        await expectError(.saveFailed, "The outbox refused \(refused)") {
+            try await store.save(Person(id: refused, name: "Refused"))
+        }
         #expect(try await store.fetchPerson(byID: refused) == nil)
     }
 
@@ -141,7 +152,7 @@ struct OutboxRecorder: FinanceChangeRecorder {
         let saved = try await store.save(Transaction(title: "Tea", amount: -2, date: date(2020, 1, 1)))
         #expect(saved.updatedAt == date(2025, 5, 1, 8))
         clock.set(date(2025, 5, 2, 8))
-        #expect(try await store.save(saved).updatedAt == date(2025, 5, 1, 8)) // unchanged value, unchanged stamp
+        #expect(try await store.save(saved).updatedAt == date(2025, 5, 1, 8))  // unchanged value, unchanged stamp
         #expect(try await store.save(saved.with(amount: -3)).updatedAt == date(2025, 5, 2, 8))
     }
 
@@ -155,7 +166,9 @@ struct OutboxRecorder: FinanceChangeRecorder {
         let second = try FinancePersistenceService.open(at: url)
         #expect(try await second.fetchAllPeople() == [ada])
         #expect(try await second.fetchRecurringTransactions().isEmpty)
-        #expect(try await second.countTransactions(matching: TransactionQuery().amount(in: Decimal(string: "-2.35")!...Decimal(string: "-2.35")!)) == 1)
+        #expect(
+            try await second.countTransactions(
+                matching: TransactionQuery().amount(in: Decimal(string: "-2.35")!...Decimal(string: "-2.35")!)) == 1)
         // A file that is not a database is reported, not crashed on.
         let junk = folder.file("junk.sqlite")
         try Data("not sqlite".utf8).write(to: junk)

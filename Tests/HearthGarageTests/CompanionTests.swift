@@ -3,6 +3,7 @@ import GRDB
 import HearthCore
 import HearthTestSupport
 import Testing
+
 @testable import HearthGarage
 
 /// A watch that can be switched off, remembering every context it was sent.
@@ -26,9 +27,14 @@ final class RecordingWatch: WatchTransport, @unchecked Sendable {
     @Test func theWidgetSnapshotIsWrittenWholeAndReadBack() async throws {
         let (store, _) = try TestSupport.store(now: TestSupport.date(2024, 3, 10))
         let civic = try await TestSupport.addCivic(store, mileage: 42_000)
-        _ = try await store.addService(ServiceDraft(preset: "Oil Change", lastPerformed: TestSupport.day(2023, 8, 1), lastMileage: 37_500), to: civic.id)
-        _ = try await store.addService(ServiceDraft(preset: "Tire Rotation", lastPerformed: TestSupport.day(2024, 1, 10), lastMileage: 41_000), to: civic.id)
-        _ = try await store.addService(ServiceDraft(name: "Detailing"), to: civic.id)   // no due values: not on the widget
+        _ = try await store.addService(
+            ServiceDraft(preset: "Oil Change", lastPerformed: TestSupport.day(2023, 8, 1), lastMileage: 37_500),
+            to: civic.id)
+        _ = try await store.addService(
+            ServiceDraft(preset: "Tire Rotation", lastPerformed: TestSupport.day(2024, 1, 10), lastMileage: 41_000),
+            to: civic.id)
+        // no due values: not on the widget
+        _ = try await store.addService(ServiceDraft(name: "Detailing"), to: civic.id)
         let folder = try TestSupport.temporaryDirectory()
         let url = folder.appendingPathComponent("group/widget.json")
         let service = WidgetDataService(store: store, fileURL: url)
@@ -41,7 +47,9 @@ final class RecordingWatch: WatchTransport, @unchecked Sendable {
         #expect(entry.nextDue.map(\.name) == ["Oil Change", "Tire Rotation"])
         #expect(entry.nextDue.first?.daysLeft == -38)
         // Nothing but the file is left in the folder: the temporary file was renamed over it.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["widget.json"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path) == ["widget.json"]
+        )
 
         // Rewritten whole on each change; readers see the old or the new file, never a mix.
         _ = try await store.updateMileage(civic.id, to: 42_600)
@@ -51,7 +59,9 @@ final class RecordingWatch: WatchTransport, @unchecked Sendable {
 
     @Test func widgetReadErrorsSayWhatIsWrong() throws {
         let folder = try TestSupport.temporaryDirectory()
-        #expect(throws: ServiceError.self) { try WidgetDataService.read(from: folder.appendingPathComponent("none.json")) }
+        #expect(throws: ServiceError.self) {
+            try WidgetDataService.read(from: folder.appendingPathComponent("none.json"))
+        }
         let bad = folder.appendingPathComponent("bad.json")
         try Data("{\"version\":1}".utf8).write(to: bad)
         do {
@@ -75,15 +85,24 @@ final class RecordingWatch: WatchTransport, @unchecked Sendable {
         let oil = try await store!.addService(ServiceDraft(preset: "Oil Change", lastMileage: 37_500), to: civic.id)
 
         // Messages queued on the watch while the phone was away arrive together; one arrives twice.
-        let mileage = WatchMessage(id: "w-1", sentAt: TestSupport.date(2024, 3, 9), action: .updateMileage(vehicleID: civic.id, mileage: 42_300))
-        let done = WatchMessage(id: "w-2", sentAt: TestSupport.date(2024, 3, 10, 8), action: .markServiceDone(serviceID: oil.id, mileage: nil, date: nil))
-        let gone = WatchMessage(id: "w-3", sentAt: TestSupport.date(2024, 3, 10, 9), action: .updateMileage(vehicleID: UUID(), mileage: 1))
+        let mileage = WatchMessage(
+            id: "w-1", sentAt: TestSupport.date(2024, 3, 9),
+            action: .updateMileage(vehicleID: civic.id, mileage: 42_300))
+        let done = WatchMessage(
+            id: "w-2", sentAt: TestSupport.date(2024, 3, 10, 8),
+            action: .markServiceDone(serviceID: oil.id, mileage: nil, date: nil))
+        let gone = WatchMessage(
+            id: "w-3", sentAt: TestSupport.date(2024, 3, 10, 9), action: .updateMileage(vehicleID: UUID(), mileage: 1))
         // Stored before the phone stopped, not applied yet (as after a crash between receiving and applying).
         try await store!.write { tx in
             for message in [done, mileage] {
                 try tx.db.execute(
-                    sql: "INSERT INTO garageWatchInbox (id, sentAt, payload, state, receivedAt) VALUES (?, ?, ?, 'pending', ?)",
-                    arguments: [message.id, message.sentAt, String(decoding: try JSONEncoder.hearth.encode(message), as: UTF8.self), tx.now]
+                    sql:
+                        "INSERT INTO garageWatchInbox (id, sentAt, payload, state, receivedAt) VALUES (?, ?, ?, 'pending', ?)",
+                    arguments: [
+                        message.id, message.sentAt,
+                        String(decoding: try JSONEncoder.hearth.encode(message), as: UTF8.self), tx.now,
+                    ]
                 )
             }
         }
@@ -110,7 +129,9 @@ final class RecordingWatch: WatchTransport, @unchecked Sendable {
         #expect(refused.first?.error?.contains("was not found") == true)
         #expect(try await service.applyPending().isEmpty)
         #expect(try await service.inbox().map(\.state) == [.applied, .applied, .refused])
-        await expectError("needs an id") { _ = try await service.receive(WatchMessage(id: " ", sentAt: Date(), action: gone.action)) }
+        await expectError("needs an id") {
+            _ = try await service.receive(WatchMessage(id: " ", sentAt: Date(), action: gone.action))
+        }
     }
 
     @Test func onlyTheLatestStateIsSentToTheWatch() async throws {

@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthTestSupport
 import Testing
+
 @testable import HearthGarage
 
 /// Runs the real `hearth` binary, as a user would, with its data in a temporary folder.
@@ -19,7 +20,8 @@ struct HearthCLI {
     /// Runs `hearth garage ARGUMENTS` in the data folder, with stdout and stderr piped (not a terminal).
     func run(_ arguments: [String]) async throws -> ChildProcess.Result {
         let env = ["HEARTH_DATA_DIR": dataDirectory.path, "TZ": "America/New_York"].merging(environment) { $1 }
-        return try await ChildProcess.run(ChildProcess.product("hearth"), ["garage"] + arguments, environment: env, directory: dataDirectory)
+        return try await ChildProcess.run(
+            ChildProcess.product("hearth"), ["garage"] + arguments, environment: env, directory: dataDirectory)
     }
 
     /// Runs with `--json` and decodes stdout.
@@ -33,12 +35,17 @@ struct HearthCLI {
 @Suite(.serialized, .timeLimit(.minutes(10))) struct GarageCLITests {
     @Test func fuelEconomyVehicleShowAndAsk() async throws {
         let cli = try HearthCLI()
-        #expect(try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--mileage", "20000").status == 0)
+        #expect(
+            try await cli.run(
+                "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--mileage", "20000"
+            ).status == 0)
         for (date, odometer, gallons, cost, extra) in [
             ("2024-05-01", "20000", "10", "35.00", [String]()), ("2024-05-05", "20150", "4", "14.00", ["--partial"]),
             ("2024-05-09", "20300", "6", "21.00", []),
         ] {
-            let added = try await cli.run(["fuel", "add", "Daily", "--date", date, "--odometer", odometer, "--gallons", gallons, "--cost", cost] + extra)
+            let added = try await cli.run(
+                ["fuel", "add", "Daily", "--date", date, "--odometer", odometer, "--gallons", gallons, "--cost", cost]
+                    + extra)
             #expect(added.status == 0, "\(added.stderr)")
         }
         let shown = try await cli.run("fuel", "Daily")
@@ -65,8 +72,9 @@ struct HearthCLI {
 
     @Test func vehiclesServicesMileageAndDue() async throws {
         let cli = try HearthCLI()
-        let added = try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",
-                                "--mileage", "42000", "--vin", "1HGCM82643A004352", "--marbete", "03/2030")
+        let added = try await cli.run(
+            "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",
+            "--mileage", "42000", "--vin", "1HGCM82643A004352", "--marbete", "03/2030")
         #expect(added.status == 0, "\(added.stderr)")
         #expect(added.stdout.hasPrefix("Added Daily ("))
         #expect(added.stderr.contains("warning: The VIN's check digit is 4 but should be 3"))
@@ -76,16 +84,19 @@ struct HearthCLI {
         let list = try await cli.run("vehicle", "list")
         #expect(list.stdout.contains("Daily  2019 Honda Civic  42,000"))
         let vehicles = try await cli.json([Vehicle].self, "vehicle", "list")
-        #expect(vehicles.count == 1 && vehicles[0].marbeteExpirationMonth == 3 && vehicles[0].marbeteExpirationYear == 2030)
+        #expect(
+            vehicles.count == 1 && vehicles[0].marbeteExpirationMonth == 3 && vehicles[0].marbeteExpirationYear == 2030)
 
         #expect(try await cli.run("service", "add", "Daily", "--preset", "Oil Change").status == 0)
-        let custom = try await cli.json(ServiceItem.self, "service", "add", "daily", "--name", "Timing Belt", "--interval-miles", "90000",
-                                  "--last-mileage", "10000")
+        let custom = try await cli.json(
+            ServiceItem.self, "service", "add", "daily", "--name", "Timing Belt", "--interval-miles", "90000",
+            "--last-mileage", "10000")
         #expect(custom.dueMileage == 100_000 && custom.dueDate == nil)
 
         let mileage = try await cli.run("mileage", "Daily", "42600")
         #expect(mileage.stdout.contains("Daily now reads 42,600 miles."))
-        let done = try await cli.run("service", "done", "Daily", "oil change", "--cost", "49.99", "--notes", "synthetic")
+        let done = try await cli.run(
+            "service", "done", "Daily", "oil change", "--cost", "49.99", "--notes", "synthetic")
         #expect(done.status == 0, "\(done.stderr)")
         #expect(done.stdout.contains("at 42,600 miles for $49.99"))
 
@@ -112,11 +123,17 @@ struct HearthCLI {
         let cases: [([String], String)] = [
             (["service", "done", "Daily", "Oil Change"], "No service is called \"Oil Change\""),
             (["mileage", "Van", "100"], "No vehicle is called \"Van\""),
-            (["vehicle", "add", "--make", "Honda", "--model", "Fit", "--year", "2010", "--marbete", "13/2025"], "Marbete month 13"),
+            (
+                ["vehicle", "add", "--make", "Honda", "--model", "Fit", "--year", "2010", "--marbete", "13/2025"],
+                "Marbete month 13"
+            ),
             (["vehicle", "remove", "Daily"], "Add --yes to confirm"),
             (["vin", "decode", "ABC"], "has 3 characters; a VIN has exactly 17"),
             (["service", "add", "Daily", "--preset", "Flux"], "There is no preset called \"Flux\""),
-            (["service", "add", "Daily", "--name", "X", "--due-date", "31/12/2025"], "is not a date; write it as yyyy-MM-dd"),
+            (
+                ["service", "add", "Daily", "--name", "X", "--due-date", "31/12/2025"],
+                "is not a date; write it as yyyy-MM-dd"
+            ),
         ]
         for (arguments, phrase) in cases {
             let result = try await cli.run(arguments)
@@ -136,31 +153,43 @@ struct HearthCLI {
 
     @Test func importsDryRunsAndRefusesBadFiles() async throws {
         let cli = try HearthCLI()
-        try await cli.run("vehicle", "add", "--name", "Civic", "--make", "Honda", "--model", "Civic", "--year", "2015", "--mileage", "100000")
+        try await cli.run(
+            "vehicle", "add", "--name", "Civic", "--make", "Honda", "--model", "Civic", "--year", "2015", "--mileage",
+            "100000")
         let file = TestSupport.fixture("acar-export.csv").path
         let dry = try await cli.run("import", file, "--vehicle", "Civic", "--dry-run")
         #expect(dry.status == 0, "\(dry.stderr)")
-        #expect(dry.stdout.hasPrefix("Dry run: would import 11 records into Civic from acar-export.csv (Fuelly (aCar) export): 6 fill-ups, 4 service logs, 1 expense."))
+        #expect(
+            dry.stdout.hasPrefix(
+                "Dry run: would import 11 records into Civic from acar-export.csv (Fuelly (aCar) export): 6 fill-ups, 4 service logs, 1 expense."
+            ))
         #expect(dry.stdout.contains("Nothing was written."))
         // Piped output: no progress on stderr.
         #expect(dry.stderr.isEmpty)
         #expect(try await cli.json(ServiceLogs.self, "service", "list", "Civic").logs.isEmpty)
 
         let real = try await cli.json(ImportReport.self, "import", file, "--vehicle", "Civic")
-        #expect(real.fuelImported == 6 && real.servicesImported == 4 && real.expensesImported == 1 && real.skipped == 2 && !real.dryRun)
+        #expect(
+            real.fuelImported == 6 && real.servicesImported == 4 && real.expensesImported == 1 && real.skipped == 2
+                && !real.dryRun)
         let again = try await cli.run("import", file, "--vehicle", "Civic", "--source", "fuelly")
         #expect(again.stdout.contains("Imported 0 records"))
         #expect(again.stdout.contains("Already in the garage (not added again): 11."))
         #expect(again.stdout.contains("1 × trip records are not imported"))
 
-        let wrong = try await cli.run("import", TestSupport.fixture("drivvo-en.csv").path, "--vehicle", "Civic", "--source", "simplyauto")
+        let wrong = try await cli.run(
+            "import", TestSupport.fixture("drivvo-en.csv").path, "--vehicle", "Civic", "--source", "simplyauto")
         #expect(wrong.status != 0)
-        #expect(wrong.stderr.contains("drivvo-en.csv looks like a Drivvo export, not a Simply Auto export; use --source drivvo"))
+        #expect(
+            wrong.stderr.contains(
+                "drivvo-en.csv looks like a Drivvo export, not a Simply Auto export; use --source drivvo"))
         let empty = try await cli.run("import", TestSupport.fixture("empty.csv").path, "--vehicle", "Civic")
         #expect(empty.status != 0 && empty.stderr.contains("empty.csv is empty"))
-        let generic = try await cli.run("import", TestSupport.fixture("generic-semicolon.csv").path, "--vehicle", "Civic", "--source", "generic",
-                                  "--map", "date=Datum", "--map", "service=Arbeit", "--map", "cost=Betrag", "--map", "odometer=Kilometerstand",
-                                  "--distance-unit", "km")
+        let generic = try await cli.run(
+            "import", TestSupport.fixture("generic-semicolon.csv").path, "--vehicle", "Civic", "--source", "generic",
+            "--map", "date=Datum", "--map", "service=Arbeit", "--map", "cost=Betrag", "--map",
+            "odometer=Kilometerstand",
+            "--distance-unit", "km")
         #expect(generic.status == 0, "\(generic.stderr)")
         #expect(generic.stdout.contains("2 service logs"))
         #expect(generic.stdout.contains("1 × the row has neither a service name nor a fuel quantity"))
@@ -170,7 +199,9 @@ struct HearthCLI {
 
     @Test func remindersAndTheirCalendarFeed() async throws {
         let cli = try HearthCLI()
-        try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019", "--mileage", "42000")
+        try await cli.run(
+            "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019", "--mileage",
+            "42000")
         try await cli.run("service", "add", "Daily", "--preset", "Oil Change")
         let ics = cli.dataDirectory.appendingPathComponent("garage.ics")
         let listed = try await cli.run("reminders", "--ics", ics.path)
@@ -193,7 +224,9 @@ struct HearthCLI {
     @Test func vinDecodeOfflineAndOnlineAgainstAConfiguredServer() async throws {
         let cli = try HearthCLI()
         let offline = try await cli.json(VINOutput.self, "vin", "decode", "1HGCM82633AOO4352")
-        #expect(offline.vin == "1HGCM82633A004352" && offline.corrected && offline.checkDigitValid && offline.modelYear == 2003)
+        #expect(
+            offline.vin == "1HGCM82633A004352" && offline.corrected && offline.checkDigitValid
+                && offline.modelYear == 2003)
         #expect(offline.region == "North America" && offline.manufacturer == "Honda" && offline.nhtsa == nil)
 
         try await FakeNHTSA.serve { base, hits in
@@ -218,7 +251,8 @@ struct HearthCLI {
             #expect(none.stdout.contains("NHTSA lists no recalls"))
 
             // A flag beats the environment.
-            let flagged = try await cli.run("vin", "decode", "1HGCM82633A004352", "--online", "--vpic-url", "http://127.0.0.1:1")
+            let flagged = try await cli.run(
+                "vin", "decode", "1HGCM82633A004352", "--online", "--vpic-url", "http://127.0.0.1:1")
             #expect(flagged.status != 0)
             #expect(flagged.stderr.contains("127.0.0.1:1"))
         }
@@ -251,7 +285,9 @@ struct HearthCLI {
             #expect(unknown.stderr.contains("NHTSA has no data for VIN ZZZZZZZZZZZZZZZZZ"), "\(unknown.stderr)")
             let neither = try await cli.run("recalls", "Van")
             #expect(neither.status != 0)
-            #expect(neither.stderr.contains("No vehicle is called \"Van\"") && neither.stderr.contains("Or give a 17-character VIN"), "\(neither.stderr)")
+            #expect(
+                neither.stderr.contains("No vehicle is called \"Van\"")
+                    && neither.stderr.contains("Or give a 17-character VIN"), "\(neither.stderr)")
             // Too short for a VIN, and no vehicle of that name.
             let partial = try await cli.run("recalls", "1HGCM826")
             #expect(partial.status != 0)

@@ -3,13 +3,17 @@ import GRDB
 import HearthCore
 import HearthExchange
 import Testing
+
 @testable import HearthGarage
 
 @Suite struct GarageImporterTests {
     /// A store at 1 June 2024 with one vehicle at `mileage`.
-    static func setUp(mileage: Int = 100_000, recorder: any GarageChangeRecorder = NoGarageChangeRecorder()) async throws -> (GarageStore, Vehicle) {
+    static func setUp(mileage: Int = 100_000, recorder: any GarageChangeRecorder = NoGarageChangeRecorder())
+        async throws -> (GarageStore, Vehicle)
+    {
         let (store, _) = try TestSupport.store(now: TestSupport.date(2024, 6, 1), recorder: recorder)
-        let car = try await store.addVehicle(Vehicle(name: "Mine", make: "Honda", model: "Civic", year: 2015, currentMileage: mileage))
+        let car = try await store.addVehicle(
+            Vehicle(name: "Mine", make: "Honda", model: "Civic", year: 2015, currentMileage: mileage))
         return (store, car)
     }
 
@@ -133,9 +137,12 @@ import Testing
         #expect(report.dateOrder == .dayFirst)
         #expect(report.distanceUnit == .kilometers)
         let fuel = try await store.fuelLogs(of: car.id)
-        #expect(fuel.map(\.date) == [TestSupport.day(2024, 1, 5), TestSupport.day(2024, 1, 19), TestSupport.day(2024, 2, 2)])
-        #expect(fuel.first?.odometer == 74_875)   // 120,500 km
-        #expect(fuel.first?.gallons == Decimal(string: "9.862"))   // 37.33 litres
+        #expect(
+            fuel.map(\.date) == [
+                TestSupport.day(2024, 1, 5), TestSupport.day(2024, 1, 19), TestSupport.day(2024, 2, 2),
+            ])
+        #expect(fuel.first?.odometer == 74_875)  // 120,500 km
+        #expect(fuel.first?.gallons == Decimal(string: "9.862"))  // 37.33 litres
         #expect(fuel.first?.totalCost == Decimal(string: "69.4"))
         // The user can overrule the file.
         let (other, otherCar) = try await Self.setUp(mileage: 0)
@@ -156,10 +163,10 @@ import Testing
         #expect(report.servicesImported == 3)
         #expect(report.expensesImported == 1)
         #expect(report.skipped == 0)
-        #expect(report.distanceUnit == .miles)   // "32,4 mpg"
-        #expect(report.dateOrder == nil)   // year-first dates: no order was chosen
+        #expect(report.distanceUnit == .miles)  // "32,4 mpg"
+        #expect(report.dateOrder == nil)  // year-first dates: no order was chosen
         let fuel = try await store.fuelLogs(of: car.id)
-        #expect(fuel.map(\.odometer) == [31_250, 31_620, nil])   // "0.0" is not recorded
+        #expect(fuel.map(\.odometer) == [31_250, 31_620, nil])  // "0.0" is not recorded
         #expect(fuel.map(\.isPartial) == [false, true, false])
         #expect(fuel.first?.gallons == 12)
         #expect(fuel.first?.totalCost == Decimal(string: "41.51"))
@@ -189,7 +196,7 @@ import Testing
         let esFuel = try await es.fuelLogs(of: esCar.id)
         #expect(esFuel.map(\.odometer) == [28_092, 28_390])
         #expect(esFuel.map(\.isPartial) == [false, true])
-        #expect(esFuel.first?.gallons == Decimal(string: "10.567"))   // 40 litres
+        #expect(esFuel.first?.gallons == Decimal(string: "10.567"))  // 40 litres
         let esLogs = try await es.logs(of: esCar.id)
         #expect(Set(esLogs.compactMap(\.title)) == ["Oil Change", "Tire Rotation"])
         #expect(esLogs.compactMap(\.cost) == [85])
@@ -206,7 +213,7 @@ import Testing
         let (ru, ruCar) = try await Self.setUp(mileage: 0)
         let russian = try await Self.run(ru, ruCar, "drivvo-ru.csv")
         #expect(russian.fuelImported == 2 && russian.servicesImported == 1)
-        #expect(russian.distanceUnit == .kilometers)   // "6,414 л/100км"
+        #expect(russian.distanceUnit == .kilometers)  // "6,414 л/100км"
         #expect(try await ru.fuelLogs(of: ruCar.id).map(\.odometer) == [305_585, 305_963])
         #expect(try await ru.fuelLogs(of: ruCar.id).map(\.totalCost) == [2_092, 1_587])
         let ruLog = try #require(try await ru.logs(of: ruCar.id).first)
@@ -228,20 +235,29 @@ import Testing
         #expect(report.skipped == 2)
         #expect(report.sourceVehicles == ["Accord", "Minivan"])
         #expect(try await store.expenses(of: car.id).map(\.category) == ["Car Wash"])
-        #expect(report.dateOrder == nil)   // day, month and year in columns of their own
+        #expect(report.dateOrder == nil)  // day, month and year in columns of their own
         #expect(report.notes.count == 1 && report.notes[0].contains("miles were assumed"))
         let fuel = try await store.fuelLogs(of: car.id)
-        #expect(fuel.map(\.date) == [TestSupport.day(2023, 7, 3), TestSupport.day(2023, 7, 17), TestSupport.day(2023, 7, 31)])
+        #expect(
+            fuel.map(\.date) == [
+                TestSupport.day(2023, 7, 3), TestSupport.day(2023, 7, 17), TestSupport.day(2023, 7, 31),
+            ])
         #expect(fuel.last?.isPartial == true)
         let logs = try await store.logs(of: car.id)
         let costs = Dictionary(uniqueKeysWithValues: logs.map { ($0.title ?? "", $0.cost) })
-        #expect(costs == ["Oil Change": Decimal(string: "44.98"), "Tire Rotation": Decimal(string: "44.97"), "Brake Inspection": 120])
+        #expect(
+            costs == [
+                "Oil Change": Decimal(string: "44.98"), "Tire Rotation": Decimal(string: "44.97"),
+                "Brake Inspection": 120,
+            ])
         #expect(logs.first { $0.title == "Brake Inspection" }?.notes == "front pads")
     }
 
     @Test func genericMappingWithSemicolonsAndDecimalCommas() async throws {
         let (store, car) = try await Self.setUp(mileage: 0)
-        let mapping = try GenericMapping.parse(["date=Datum", "odometer=Kilometerstand", "cost=Betrag", "service=Arbeit", "volume=Liter", "notes=Notiz"])
+        let mapping = try GenericMapping.parse([
+            "date=Datum", "odometer=Kilometerstand", "cost=Betrag", "service=Arbeit", "volume=Liter", "notes=Notiz",
+        ])
         let report = try await Self.run(store, car, "generic-semicolon.csv", source: .generic) {
             $0.mapping = mapping
             $0.distanceUnit = .kilometers
@@ -255,14 +271,16 @@ import Testing
         #expect(logs.first?.performedDate == TestSupport.day(2024, 2, 14))
         let fuel = try #require(try await store.fuelLogs(of: car.id).first)
         #expect(fuel.totalCost == Decimal(string: "72.15"))
-        #expect(fuel.gallons == Decimal(string: "10.91"))   // 41.3 litres
+        #expect(fuel.gallons == Decimal(string: "10.91"))  // 41.3 litres
 
         await expectError("no column for --map volume=\"Litres\"") {
             _ = try await Self.run(store, car, "generic-semicolon.csv", source: .generic) {
                 $0.mapping = GenericMapping(date: "Datum", volume: "Litres")
             }
         }
-        await expectError("needs its columns named") { _ = try await Self.run(store, car, "generic-semicolon.csv", source: .generic) }
+        await expectError("needs its columns named") {
+            _ = try await Self.run(store, car, "generic-semicolon.csv", source: .generic)
+        }
         #expect(throws: ServiceError.self) { try GenericMapping.parse(["when=Datum"]) }
         #expect(throws: ServiceError.self) { try GenericMapping.parse(["odometer=Km"]) }
     }
@@ -280,7 +298,9 @@ import Testing
             progress: { value in progress.withLock { $0.append(value) } }
         )
         #expect(rehearsal.dryRun)
-        #expect(rehearsal.fuelImported == 6 && rehearsal.servicesImported == 4 && rehearsal.expensesImported == 1 && rehearsal.skipped == 2)
+        #expect(
+            rehearsal.fuelImported == 6 && rehearsal.servicesImported == 4 && rehearsal.expensesImported == 1
+                && rehearsal.skipped == 2)
         #expect(rehearsal.servicesCreated.count == 4)
         #expect(try await TestSupport.snapshot(store) == before)
         #expect(recorder.changes.count == changes)
@@ -306,7 +326,9 @@ import Testing
             ("generic-semicolon.csv", .auto, "Could not tell which app wrote generic-semicolon.csv"),
         ]
         for item in cases {
-            let error = await expectError(item.phrase) { _ = try await Self.run(store, car, item.fixture, source: item.source) }
+            let error = await expectError(item.phrase) {
+                _ = try await Self.run(store, car, item.fixture, source: item.source)
+            }
             #expect(error?.code == .validationFailed, "\(item.fixture)")
             #expect(try await TestSupport.snapshot(store) == before, "\(item.fixture) changed the garage")
         }
@@ -336,11 +358,13 @@ import Testing
         let url = folder.appendingPathComponent("ambiguous.csv")
         try Data("car_name,odometer,gallons,price,fuelup_date\nCivic,1000,10.5,3.25,03/04/2024\n".utf8).write(to: url)
         let (store, car) = try await Self.setUp(mileage: 0)
-        let report = try await GarageImporter(store: store).importFile(at: url, options: ImportOptions(vehicleID: car.id))
+        let report = try await GarageImporter(store: store).importFile(
+            at: url, options: ImportOptions(vehicleID: car.id))
         #expect(report.notes.first?.contains("--date-order day-first") == true)
         #expect(try await store.fuelLogs(of: car.id).first?.date == TestSupport.day(2024, 3, 4))
         let (other, otherCar) = try await Self.setUp(mileage: 0)
-        _ = try await GarageImporter(store: other).importFile(at: url, options: ImportOptions(vehicleID: otherCar.id, dateOrder: .dayFirst))
+        _ = try await GarageImporter(store: other).importFile(
+            at: url, options: ImportOptions(vehicleID: otherCar.id, dateOrder: .dayFirst))
         #expect(try await other.fuelLogs(of: otherCar.id).first?.date == TestSupport.day(2024, 4, 3))
     }
 
@@ -354,12 +378,15 @@ import Testing
     }
 
     static func run(_ store: GarageStore, _ car: Vehicle, url: URL) async throws -> ImportReport {
-        try await GarageImporter(store: store).importFile(at: url, options: ImportOptions(vehicleID: car.id, source: .drivvo))
+        try await GarageImporter(store: store).importFile(
+            at: url, options: ImportOptions(vehicleID: car.id, source: .drivvo))
     }
 
     @Test func drivvoColumnsWithUnknownHeaderWordsAreReadByPosition() async throws {
         // German headers, which the importer has no words for: the layout's positions decide.
-        let url = try Self.file("drivvo-de.csv", """
+        let url = try Self.file(
+            "drivvo-de.csv",
+            """
             ##Refuelling
             "Kilometerstand","Datum","Kraftstoff","Preis","Gesamtkosten","Liter","Volltank","Tankstelle","Fahrer","Grund","Notiz","Durchschnittsverbrauch"
             "81200.0","2024-02-03 08:00:00","Super","1.799","71.96","40.0","Ja","Aral","Jan","","","7,1 l/100km"
@@ -374,24 +401,35 @@ import Testing
             """)
         let (store, car) = try await Self.setUp(mileage: 0)
         let report = try await Self.run(store, car, url: url)
-        #expect(report.fuelImported == 2 && report.servicesImported == 1 && report.expensesImported == 1 && report.skipped == 0)
-        #expect(report.distanceUnit == .kilometers)   // "7,1 l/100km"
+        #expect(
+            report.fuelImported == 2 && report.servicesImported == 1 && report.expensesImported == 1
+                && report.skipped == 0)
+        #expect(report.distanceUnit == .kilometers)  // "7,1 l/100km"
         let fuel = try await store.fuelLogs(of: car.id)
         #expect(fuel.map(\.totalCost) == [Decimal(string: "71.96"), Decimal(string: "54.57")])
         #expect(fuel.map(\.isPartial) == [false, true])
         #expect(fuel.map(\.station) == ["Aral", "Shell"])
-        #expect(fuel.first?.gallons == Decimal(string: "10.567"))   // 40 litres
+        #expect(fuel.first?.gallons == Decimal(string: "10.567"))  // 40 litres
         let log = try #require(try await store.logs(of: car.id).first)
         #expect(log.title == "Ölwechsel" && log.cost == 149 && log.notes == "Inspektion. 5W-30")
         let expense = try #require(try await store.expenses(of: car.id).first)
         #expect(expense.category == "Versicherung" && expense.amount == 310 && expense.notes == "Jahresbeitrag")
         // The report says which columns were read by position.
-        #expect(report.notes.contains { $0.contains("the refuelling section") && $0.contains("\"Gesamtkosten\" as total cost") && $0.contains("\"Volltank\" as full tank") })
-        #expect(report.notes.contains { $0.contains("the service section") && $0.contains("\"Wartungsart(en)\" as service types") })
+        #expect(
+            report.notes.contains {
+                $0.contains("the refuelling section") && $0.contains("\"Gesamtkosten\" as total cost")
+                    && $0.contains("\"Volltank\" as full tank")
+            })
+        #expect(
+            report.notes.contains {
+                $0.contains("the service section") && $0.contains("\"Wartungsart(en)\" as service types")
+            })
     }
 
     @Test func drivvoSectionsWithUnknownTitlesAreToldByTheirColumns() async throws {
-        let url = try Self.file("drivvo-fr.csv", """
+        let url = try Self.file(
+            "drivvo-fr.csv",
+            """
             ##Ravitaillement
             "Odomètre","Date","Carburant","Prix","Coût total","Litres","Réservoir plein","Station","Conducteur","Raison","Note","Consommation moyenne"
             "50100.0","2024-03-01 08:00:00","SP95","1.899","75.96","40.0","Oui","Total","Zoé","","","6,2 l/100km"
@@ -405,15 +443,20 @@ import Testing
             """)
         let (store, car) = try await Self.setUp(mileage: 0)
         let report = try await Self.run(store, car, url: url)
-        #expect(report.fuelImported == 1 && report.expensesImported == 1 && report.servicesImported == 1 && report.skipped == 0)
-        #expect(report.notes.contains("Section \"Ravitaillement\" was read as the refuelling section from its 12 columns."))
+        #expect(
+            report.fuelImported == 1 && report.expensesImported == 1 && report.servicesImported == 1
+                && report.skipped == 0)
+        #expect(
+            report.notes.contains("Section \"Ravitaillement\" was read as the refuelling section from its 12 columns."))
         #expect(report.notes.contains("Section \"Entretien\" was read as the service section from its 10 columns."))
         #expect(try await store.expenses(of: car.id).first?.category == "Péage")
         #expect(try await store.logs(of: car.id).first?.cost == 89)
     }
 
     @Test func aRowWithADateAndACostIsNeverSkippedForWantOfAName() async throws {
-        let url = try Self.file("drivvo-nameless.csv", """
+        let url = try Self.file(
+            "drivvo-nameless.csv",
+            """
             ##Service
             "Odometer","Date","Total cost","Service type(s)","Service name","Driver","Payment method","Note","Title","Discount"
             "42000.0","2024-01-10 09:00:00","65.00","","","Ana","Cash","shop visit","","0.00"
@@ -427,7 +470,10 @@ import Testing
         let (store, car) = try await Self.setUp(mileage: 0)
         let report = try await Self.run(store, car, url: url)
         #expect(report.servicesImported == 1 && report.expensesImported == 1)
-        #expect(report.skippedRows.byReason == ["the service has neither a name nor a cost": 1, "the expense has no amount": 1])
+        #expect(
+            report.skippedRows.byReason == [
+                "the service has neither a name nor a cost": 1, "the expense has no amount": 1,
+            ])
         let log = try #require(try await store.logs(of: car.id).first)
         #expect(log.title == "Service" && log.cost == 65 && log.mileageAtService == 42_000)
         #expect(log.notes == "The file gives no service name (line 3). shop visit")
@@ -439,17 +485,22 @@ import Testing
 
     @Test func theDateOrderNoteAppearsOnlyWhenADateWasAmbiguous() async throws {
         // 13/…: settled day-first by evidence, no note.
-        let settled = try Self.file("settled.csv", "car_name,odometer,gallons,price,fuelup_date\nCivic,1000,10.5,3.25,13/04/2024\n")
+        let settled = try Self.file(
+            "settled.csv", "car_name,odometer,gallons,price,fuelup_date\nCivic,1000,10.5,3.25,13/04/2024\n")
         // Only unambiguous shapes (a date whose day and month are equal): nothing to warn about.
-        let equal = try Self.file("equal.csv", "car_name,odometer,gallons,price,fuelup_date\nCivic,1000,10.5,3.25,05/05/2024\n")
+        let equal = try Self.file(
+            "equal.csv", "car_name,odometer,gallons,price,fuelup_date\nCivic,1000,10.5,3.25,05/05/2024\n")
         for url in [settled, equal] {
             let (store, car) = try await Self.setUp(mileage: 0)
-            let report = try await GarageImporter(store: store).importFile(at: url, options: ImportOptions(vehicleID: car.id))
+            let report = try await GarageImporter(store: store).importFile(
+                at: url, options: ImportOptions(vehicleID: car.id))
             #expect(!report.notes.contains { $0.contains("month-first") }, "\(url.lastPathComponent)")
         }
-        let ambiguous = try Self.file("ambiguous.csv", "car_name,odometer,gallons,price,fuelup_date\nCivic,1000,10.5,3.25,03/04/2024\n")
+        let ambiguous = try Self.file(
+            "ambiguous.csv", "car_name,odometer,gallons,price,fuelup_date\nCivic,1000,10.5,3.25,03/04/2024\n")
         let (store, car) = try await Self.setUp(mileage: 0)
-        let report = try await GarageImporter(store: store).importFile(at: ambiguous, options: ImportOptions(vehicleID: car.id))
+        let report = try await GarageImporter(store: store).importFile(
+            at: ambiguous, options: ImportOptions(vehicleID: car.id))
         #expect(report.notes.contains { $0.contains("month-first") })
     }
 }

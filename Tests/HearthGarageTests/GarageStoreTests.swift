@@ -3,6 +3,7 @@ import GRDB
 import HearthCore
 import HearthTestSupport
 import Testing
+
 @testable import HearthGarage
 
 @Suite struct GarageStoreTests {
@@ -30,20 +31,26 @@ import Testing
     @Test func invalidVehiclesAreRefusedWithEveryReason() async throws {
         let (store, _) = try TestSupport.store()
         let error = await expectError("marbete") {
-            try await store.addVehicle(Vehicle(make: "", model: "", year: 1700, currentMileage: -5, vin: "12345", marbeteExpirationMonth: 3))
+            try await store.addVehicle(
+                Vehicle(make: "", model: "", year: 1700, currentMileage: -5, vin: "12345", marbeteExpirationMonth: 3))
         }
         #expect(error?.code == .validationFailed)
-        #expect(error?.reasons.count == 4)   // year, mileage, marbete, VIN
-        await expectError("needs a name, or a make and model") { try await store.addVehicle(Vehicle(make: " ", model: "", year: 0)) }
+        #expect(error?.reasons.count == 4)  // year, mileage, marbete, VIN
+        await expectError("needs a name, or a make and model") {
+            try await store.addVehicle(Vehicle(make: " ", model: "", year: 0))
+        }
         #expect(try await store.vehicles().isEmpty)
         await expectError("Marbete month 13") {
-            try await store.addVehicle(Vehicle(make: "Honda", model: "Fit", year: 2010, marbeteExpirationMonth: 13, marbeteExpirationYear: 2025))
+            try await store.addVehicle(
+                Vehicle(
+                    make: "Honda", model: "Fit", year: 2010, marbeteExpirationMonth: 13, marbeteExpirationYear: 2025))
         }
     }
 
     @Test func vinsAreCorrectedAndStoredUpperCase() async throws {
         let (store, _) = try TestSupport.store()
-        let car = try await store.addVehicle(Vehicle(make: "Honda", model: "Accord", year: 2003, vin: "1hgcm82633a0o4352"))
+        let car = try await store.addVehicle(
+            Vehicle(make: "Honda", model: "Accord", year: 2003, vin: "1hgcm82633a0o4352"))
         #expect(car.vin == "1HGCM82633A004352")
     }
 
@@ -109,7 +116,8 @@ import Testing
         recorder.fail(on: .mileageSnapshot)
         await expectError("outbox unavailable") { try await store.completeService(oil.id, mileage: 43_000) }
         #expect(try await TestSupport.snapshot(store) == before)
-        #expect(try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM testOutbox") } == outboxBefore)
+        #expect(
+            try await store.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM testOutbox") } == outboxBefore)
     }
 
     @Test func softWarnings() async throws {
@@ -130,7 +138,7 @@ import Testing
 
         let oil = try await store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)
         for cost in ["40", "50", "60"] { try await store.completeService(oil.id, cost: cost) }
-        #expect(try await store.completeService(oil.id, cost: "250").warnings.isEmpty)   // median 50: 250 is not over 5×
+        #expect(try await store.completeService(oil.id, cost: "250").warnings.isEmpty)  // median 50: 250 is not over 5×
         let unusual = try await store.completeService(oil.id, cost: "900")
         #expect(unusual.warnings.map(\.code) == [.unusualCost])
         #expect(unusual.log.cost == 900)
@@ -139,21 +147,32 @@ import Testing
     @Test func presetsAndCustomServices() async throws {
         let (store, _) = try TestSupport.store(now: TestSupport.date(2024, 2, 29))
         let car = try await TestSupport.addCivic(store)
-        await expectError("no preset called \"Flux Capacitor\"") { try await store.addService(ServiceDraft(preset: "Flux Capacitor"), to: car.id) }
-        try await store.addPreset(ServicePreset(name: "Timing Belt", category: .engine, defaultIntervalMonths: 60, defaultIntervalMiles: 90_000))
-        await expectError("bundled preset") { try await store.addPreset(ServicePreset(name: "oil change", category: .engine)) }
-        await expectError("already taken") { try await store.addPreset(ServicePreset(name: "TIMING BELT", category: .engine)) }
+        await expectError("no preset called \"Flux Capacitor\"") {
+            try await store.addService(ServiceDraft(preset: "Flux Capacitor"), to: car.id)
+        }
+        try await store.addPreset(
+            ServicePreset(
+                name: "Timing Belt", category: .engine, defaultIntervalMonths: 60, defaultIntervalMiles: 90_000))
+        await expectError("bundled preset") {
+            try await store.addPreset(ServicePreset(name: "oil change", category: .engine))
+        }
+        await expectError("already taken") {
+            try await store.addPreset(ServicePreset(name: "TIMING BELT", category: .engine))
+        }
         let belt = try await store.addService(ServiceDraft(preset: "timing belt"), to: car.id)
         #expect(belt.name == "Timing Belt")
         #expect(belt.dueDate == TestSupport.day(2029, 2, 28))
         #expect(belt.dueMileage == 132_000)
         let custom = try await store.addService(
-            ServiceDraft(name: "Registration", intervalMonths: 12, lastPerformed: TestSupport.day(2023, 3, 31), renewal: .fixedSchedule),
+            ServiceDraft(
+                name: "Registration", intervalMonths: 12, lastPerformed: TestSupport.day(2023, 3, 31),
+                renewal: .fixedSchedule),
             to: car.id
         )
         #expect(custom.dueDate == TestSupport.day(2024, 3, 31))
         #expect(custom.dueMileage == nil)
-        let explicit = try await store.addService(ServiceDraft(name: "Inspection", dueDate: TestSupport.day(2024, 5, 1)), to: car.id)
+        let explicit = try await store.addService(
+            ServiceDraft(name: "Inspection", dueDate: TestSupport.day(2024, 5, 1)), to: car.id)
         #expect(explicit.dueDate == TestSupport.day(2024, 5, 1))
         await expectError("needs a name") { try await store.addService(ServiceDraft(name: "  "), to: car.id) }
     }
@@ -168,7 +187,7 @@ import Testing
         try await store.removeVehicle(car.id)
         let deletions = recorder.changes.filter { $0.kind == .delete }
         #expect(Set(deletions.map(\.entity)) == [.vehicle, .service, .serviceLog, .mileageSnapshot])
-        #expect(deletions.count == 5)   // vehicle, service, log, two snapshots
+        #expect(deletions.count == 5)  // vehicle, service, log, two snapshots
         #expect(try await store.vehicles().map(\.id) == [other.id])
         #expect(try await store.read { db in try ServiceLog.fetchCount(db) } == 0)
         await expectError("was not found") { try await store.removeVehicle(car.id) }
@@ -187,10 +206,11 @@ import Testing
     @Test func dueSummaryUsesPaceFromEveryReading() async throws {
         let (store, clock) = try TestSupport.store(now: TestSupport.date(2024, 1, 1))
         let car = try await TestSupport.addCivic(store, mileage: 40_000)
-        let oil = try await store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)   // due 2024-07-01 or 45,000
+        // due 2024-07-01 or 45,000
+        let oil = try await store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)
         for week in 1...6 {
             clock.advance(days: 7)
-            try await store.updateMileage(car.id, to: 40_000 + week * 350)   // 50 miles a day
+            try await store.updateMileage(car.id, to: 40_000 + week * 350)  // 50 miles a day
         }
         let summary = try #require(try await store.due(vehicleID: car.id).first)
         let pace = try #require(summary.pace)

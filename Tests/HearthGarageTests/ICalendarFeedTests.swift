@@ -1,6 +1,7 @@
 import Foundation
 import HearthTestSupport
 import Testing
+
 @testable import HearthGarage
 
 @Suite struct ICalendarFeedTests {
@@ -12,13 +13,16 @@ import Testing
             ScheduledReminder(
                 id: "service-AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE-30d", category: .serviceDue,
                 title: "Oil Change due in 30 days",
-                body: "Señora's \"Daily\": Oil Change is due by 2024-04-15 or at 47,000 miles; bring the coupon.\nSecond line, with a backslash \\ too. "
+                body:
+                    "Señora's \"Daily\": Oil Change is due by 2024-04-15 or at 47,000 miles; bring the coupon.\nSecond line, with a backslash \\ too. "
                     + String(repeating: "Long text ünïcödé ", count: 8),
                 fireAt: slot, slotAt: slot, vehicleID: vehicleID
             ),
             ScheduledReminder(
-                id: "marbete-11111111-2222-3333-4444-555555555555-60d", category: .marbeteDue, title: "Marbete expires in 60 days",
-                body: "Renew it.", fireAt: TestSupport.date(2024, 3, 1, 9), slotAt: TestSupport.date(2024, 3, 1, 9), vehicleID: vehicleID
+                id: "marbete-11111111-2222-3333-4444-555555555555-60d", category: .marbeteDue,
+                title: "Marbete expires in 60 days",
+                body: "Renew it.", fireAt: TestSupport.date(2024, 3, 1, 9), slotAt: TestSupport.date(2024, 3, 1, 9),
+                vehicleID: vehicleID
             ),
         ]
     }
@@ -51,7 +55,10 @@ import Testing
         #expect(parts.joined() == line)
     }
 
-    @Test(.enabled("Python's icalendar module is not installed (CI installs it; locally: python3 -m pip install icalendar)", { await Python.hasICalendar() }))
+    @Test(
+        .enabled(
+            "Python's icalendar module is not installed (CI installs it; locally: python3 -m pip install icalendar)",
+            { await Python.hasICalendar() }))
     func parsesWithPythonsICalendar() async throws {
         let folder = try TestSupport.temporaryDirectory()
         let file = folder.appendingPathComponent("garage.ics")
@@ -71,16 +78,24 @@ import Testing
                 })
             print(json.dumps({'name': str(calendar['X-WR-CALNAME']), 'events': events}))
             """
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, file.path])
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", script, file.path])
         #expect(result.status == 0, "\(result.stderr)")
         struct Parsed: Decodable {
-            struct Event: Decodable { var uid, summary, description, start: String; var alarms: Int }
+            struct Event: Decodable {
+                var uid, summary, description, start: String
+                var alarms: Int
+            }
             var name: String
             var events: [Event]
         }
         let parsed = try JSONDecoder().decode(Parsed.self, from: Data(result.stdout.utf8))
         #expect(parsed.name == "Hearth Garage")
-        #expect(parsed.events.map(\.uid) == ["marbete-11111111-2222-3333-4444-555555555555-60d@hearth-garage", "service-AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE-30d@hearth-garage"])
+        #expect(
+            parsed.events.map(\.uid) == [
+                "marbete-11111111-2222-3333-4444-555555555555-60d@hearth-garage",
+                "service-AAAAAAAA-BBBB-CCCC-DDDD-EEEEEEEEEEEE-30d@hearth-garage",
+            ])
         #expect(parsed.events[1].description == reminders[0].body)
         #expect(parsed.events[1].summary == "Oil Change due in 30 days")
         #expect(parsed.events[1].start == "2024-03-16T13:00:00+00:00")
@@ -92,7 +107,8 @@ import Testing
 enum Python {
     /// Whether `python3 -c "import icalendar"` works.
     static func hasICalendar() async -> Bool {
-        let result = try? await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import icalendar"])
+        let result = try? await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["python3", "-c", "import icalendar"])
         return result?.status == 0
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import Testing
+
 @testable import HearthGarage
 
 @Suite struct ImportTextTests {
@@ -30,12 +31,14 @@ import Testing
     }
 
     @Test func separatorEvidence() {
-        func evidence(_ text: String) -> DecimalSeparator? { Array(text.utf8).withUnsafeBufferPointer { ImportText.separatorEvidence($0) } }
+        func evidence(_ text: String) -> DecimalSeparator? {
+            Array(text.utf8).withUnsafeBufferPointer { ImportText.separatorEvidence($0) }
+        }
         #expect(evidence("$35.74") == .dot)
         #expect(evidence("89,90 €") == .comma)
         #expect(evidence("1.234,56") == .comma)
         #expect(evidence("1,234.56") == .dot)
-        #expect(evidence("106,421") == nil)   // three digits: grouping either way
+        #expect(evidence("106,421") == nil)  // three digits: grouping either way
         #expect(evidence("42") == nil)
     }
 
@@ -45,7 +48,7 @@ import Testing
         #expect(day("1/3/2023") == TestSupport.day(2023, 1, 3))
         #expect(day("1/3/2023", .dayFirst) == TestSupport.day(2023, 3, 1))
         #expect(day("01/19/2024 17:40") == TestSupport.day(2024, 1, 19))
-        #expect(day("14.02.2024") == TestSupport.day(2024, 2, 14))   // dotted dates are day-first
+        #expect(day("14.02.2024") == TestSupport.day(2024, 2, 14))  // dotted dates are day-first
         #expect(day("2/29/24") == TestSupport.day(2024, 2, 29))
         #expect(day("2/29/2023") == nil)
         #expect(day("13/13/2024") == nil)
@@ -54,7 +57,9 @@ import Testing
     }
 
     @Test func dateOrderEvidence() {
-        func evidence(_ text: String) -> DateOrder? { Array(text.utf8).withUnsafeBufferPointer { ImportText.dateOrderEvidence($0) } }
+        func evidence(_ text: String) -> DateOrder? {
+            Array(text.utf8).withUnsafeBufferPointer { ImportText.dateOrderEvidence($0) }
+        }
         #expect(evidence("19/01/2024") == .dayFirst)
         #expect(evidence("01/19/2024 8:00") == .monthFirst)
         #expect(evidence("03/04/2024") == nil)

@@ -1,10 +1,11 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
-import HearthTestSupport
 import Testing
+
 @testable import HearthGarage
 
 /// A local stand-in for NHTSA's vPIC and recalls APIs, answering with payloads shaped like the real ones.
@@ -38,7 +39,9 @@ enum FakeNHTSA {
         for (key, value) in values { result[key] = value }
         result["VIN"] = vin
         let body: [String: Any] = [
-            "Count": 1, "Message": "Results returned successfully. NOTE: Any missing decoded values should be interpreted as NHTSA does not have data on the specific variable. Missing value should NOT be interpreted as an indication that a feature or technology is unavailable for a vehicle.",
+            "Count": 1,
+            "Message":
+                "Results returned successfully. NOTE: Any missing decoded values should be interpreted as NHTSA does not have data on the specific variable. Missing value should NOT be interpreted as an indication that a feature or technology is unavailable for a vehicle.",
             "SearchCriteria": "VIN:\(vin)", "Results": [result],
         ]
         return String(decoding: try! JSONSerialization.data(withJSONObject: body), as: UTF8.self)
@@ -47,7 +50,8 @@ enum FakeNHTSA {
     static let accord: [String: String] = [
         "Make": "HONDA", "Model": "Accord", "ModelYear": "2003", "Manufacturer": "AMERICAN HONDA MOTOR CO., INC.",
         "Series": "", "Trim": "EX-V6", "BodyClass": "Coupe", "VehicleType": "PASSENGER CAR ", "DriveType": "4x2",
-        "FuelTypePrimary": "Gasoline", "DisplacementL": "3.0", "EngineCylinders": "6", "PlantCountry": "UNITED STATES (USA)",
+        "FuelTypePrimary": "Gasoline", "DisplacementL": "3.0", "EngineCylinders": "6",
+        "PlantCountry": "UNITED STATES (USA)",
         "PlantCity": "MARYSVILLE", "Doors": "2", "ErrorCode": "0",
         "ErrorText": "0 - VIN decoded clean. Check Digit (9th position) is correct",
     ]
@@ -67,12 +71,17 @@ enum FakeNHTSA {
 
     /// Runs the fake on a free port for the duration of `body`; `hits` counts the requests per path. A VIN of
     /// `SLEEPYSLEEPYSLEEP` is answered only once `clock` reads a minute.
-    static func serve(clock: ManualClock = ManualClock(), _ body: @escaping @Sendable (_ baseURL: URL, _ hits: Locked<[String: Int]>) async throws -> Void) async throws {
+    static func serve(
+        clock: ManualClock = ManualClock(),
+        _ body: @escaping @Sendable (_ baseURL: URL, _ hits: Locked<[String: Int]>) async throws -> Void
+    ) async throws {
         let hits = Locked<[String: Int]>([:])
         let router = Router()
         router.get("/api/vehicles/DecodeVinValues/:vin") { request, context -> Response in
             let vin = try context.parameters.require("vin")
-            hits.withLock { $0["vin:\(vin)|\(request.uri.queryParameters["modelyear"].map(String.init) ?? "")", default: 0] += 1 }
+            hits.withLock {
+                $0["vin:\(vin)|\(request.uri.queryParameters["modelyear"].map(String.init) ?? "")", default: 0] += 1
+            }
             guard request.uri.queryParameters["format"] == "json" else { return Response(status: .badRequest) }
             let json: String
             switch vin {
@@ -85,18 +94,24 @@ enum FakeNHTSA {
                 values["SuggestedVIN"] = ""
                 json = vpic(vin: vin, values)
             case "1HGCM826":
-                json = vpic(vin: vin, [
-                    "Make": "HONDA", "Manufacturer": "AMERICAN HONDA MOTOR CO., INC.", "ErrorCode": "6",
-                    "ErrorText": "6 - Incomplete VIN", "AdditionalErrorText": "The VIN is 8 characters long.",
-                    "SuggestedVIN": "1HGCM826!!A!!!!!!",
-                ])
+                json = vpic(
+                    vin: vin,
+                    [
+                        "Make": "HONDA", "Manufacturer": "AMERICAN HONDA MOTOR CO., INC.", "ErrorCode": "6",
+                        "ErrorText": "6 - Incomplete VIN", "AdditionalErrorText": "The VIN is 8 characters long.",
+                        "SuggestedVIN": "1HGCM826!!A!!!!!!",
+                    ])
             case "SLEEPYSLEEPYSLEEP":
                 try await clock.sleep(until: ManualClock.Instant(offset: .seconds(60)), tolerance: nil)
                 json = vpic(vin: vin, [:])
             default:
-                return Response(status: .badRequest, body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"Message":"Invalid VIN"}"#)))
+                return Response(
+                    status: .badRequest,
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"Message":"Invalid VIN"}"#)))
             }
-            return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
+            return Response(
+                status: .ok, headers: [.contentType: "application/json"],
+                body: ResponseBody(byteBuffer: ByteBuffer(string: json)))
         }
         router.get("/recalls/recallsByVehicle") { request, _ -> Response in
             let make = request.uri.queryParameters["make"].map(String.init) ?? ""
@@ -104,11 +119,16 @@ enum FakeNHTSA {
             let year = request.uri.queryParameters["modelYear"].map(String.init) ?? ""
             hits.withLock { $0["recalls:\(make)|\(model)|\(year)", default: 0] += 1 }
             if make.lowercased() == "honda" && model.lowercased() == "accord" && year == "2003" {
-                return Response(status: .ok, headers: [.contentType: "application/json"], body: ResponseBody(byteBuffer: ByteBuffer(string: recalls)))
+                return Response(
+                    status: .ok, headers: [.contentType: "application/json"],
+                    body: ResponseBody(byteBuffer: ByteBuffer(string: recalls)))
             }
             // The recalls API answers 400 when it has nothing.
-            return Response(status: .badRequest, headers: [.contentType: "application/json"],
-                            body: ResponseBody(byteBuffer: ByteBuffer(string: #"{"Count":0,"Message":"No results found for this request","results":[]}"#)))
+            return Response(
+                status: .badRequest, headers: [.contentType: "application/json"],
+                body: ResponseBody(
+                    byteBuffer: ByteBuffer(
+                        string: #"{"Count":0,"Message":"No results found for this request","results":[]}"#)))
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in
@@ -119,7 +139,8 @@ enum FakeNHTSA {
 }
 
 @Suite(.timeLimit(.minutes(10))) struct NHTSAClientTests {
-    static func client(_ base: URL, clock: ManualClock = ManualClock(), timeout: Duration = .seconds(15)) -> NHTSAClient {
+    static func client(_ base: URL, clock: ManualClock = ManualClock(), timeout: Duration = .seconds(15)) -> NHTSAClient
+    {
         NHTSAClient(configuration: NHTSAConfiguration(vpicURL: base, apiURL: base, timeout: timeout), clock: clock)
     }
 
@@ -127,8 +148,8 @@ enum FakeNHTSA {
         try await FakeNHTSA.serve { base, hits in
             let decoded = try await Self.client(base).decodeVIN("1HGCM82633A004352", modelYear: nil)
             #expect(decoded.make == "HONDA" && decoded.model == "Accord" && decoded.modelYear == 2003)
-            #expect(decoded.vehicleType == "PASSENGER CAR")   // trailing spaces trimmed
-            #expect(decoded.series == nil)                      // "" means unknown
+            #expect(decoded.vehicleType == "PASSENGER CAR")  // trailing spaces trimmed
+            #expect(decoded.series == nil)  // "" means unknown
             #expect(decoded.displacementL == "3.0" && decoded.engineCylinders == "6")
             #expect(decoded.isClean && decoded.errorCodes == [0])
             #expect(decoded.values["PlantCity"] == "MARYSVILLE")
@@ -167,7 +188,7 @@ enum FakeNHTSA {
         try await FakeNHTSA.serve { base, _ in
             let recalls = try await Self.client(base).recalls(make: "Honda", model: "Accord", modelYear: 2003)
             #expect(recalls.map(\.campaignNumber) == ["19V182000", "15V320000"])
-            #expect(recalls[0].reportReceivedDate == TestSupport.day(2019, 3, 6))   // DD/MM/YYYY
+            #expect(recalls[0].reportReceivedDate == TestSupport.day(2019, 3, 6))  // DD/MM/YYYY
             #expect(recalls[1].reportReceivedDate == TestSupport.day(2015, 5, 22))
             #expect(recalls[1].parkIt && recalls[1].parkOutside && !recalls[1].overTheAirUpdate)
             #expect(recalls[1].consequence == nil)
@@ -217,15 +238,22 @@ enum FakeNHTSA {
     }
 
     @Test func baseURLsComeFromFlagsThenEnvironment() throws {
-        let environment = ["HEARTH_NHTSA_VPIC_URL": "http://mirror.local:8080/vpic", "HEARTH_NHTSA_API_URL": "http://mirror.local:8080/api"]
+        let environment = [
+            "HEARTH_NHTSA_VPIC_URL": "http://mirror.local:8080/vpic",
+            "HEARTH_NHTSA_API_URL": "http://mirror.local:8080/api",
+        ]
         let fromEnvironment = try NHTSAConfiguration.resolve(environment: environment)
         #expect(fromEnvironment.vpicURL.absoluteString == "http://mirror.local:8080/vpic")
         #expect(fromEnvironment.apiURL.absoluteString == "http://mirror.local:8080/api")
         let fromFlags = try NHTSAConfiguration.resolve(vpicURL: "http://127.0.0.1:9", environment: environment)
         #expect(fromFlags.vpicURL.absoluteString == "http://127.0.0.1:9")
         #expect(try NHTSAConfiguration.resolve(environment: [:]) == NHTSAConfiguration())
-        expectError("HEARTH_NHTSA_API_URL is \"ftp://x\"") { _ = try NHTSAConfiguration.resolve(environment: ["HEARTH_NHTSA_API_URL": "ftp://x"]) }
-        expectError("--vpic-url is \"not a url\"") { _ = try NHTSAConfiguration.resolve(vpicURL: "not a url", environment: [:]) }
+        expectError("HEARTH_NHTSA_API_URL is \"ftp://x\"") {
+            _ = try NHTSAConfiguration.resolve(environment: ["HEARTH_NHTSA_API_URL": "ftp://x"])
+        }
+        expectError("--vpic-url is \"not a url\"") {
+            _ = try NHTSAConfiguration.resolve(vpicURL: "not a url", environment: [:])
+        }
     }
 
     @Test func aBaseURLWithAPathPrefixIsHonoured() async throws {
@@ -235,7 +263,9 @@ enum FakeNHTSA {
         router.get("/mirror/nhtsa/api/vehicles/DecodeVinValues/:vin") { _, context -> Response in
             let vin = try context.parameters.require("vin")
             hits.withLock { $0.append(vin) }
-            return Response(status: .ok, body: ResponseBody(byteBuffer: ByteBuffer(string: FakeNHTSA.vpic(vin: vin, FakeNHTSA.accord))))
+            return Response(
+                status: .ok,
+                body: ResponseBody(byteBuffer: ByteBuffer(string: FakeNHTSA.vpic(vin: vin, FakeNHTSA.accord))))
         }
         let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
         try await app.test(.live) { client in

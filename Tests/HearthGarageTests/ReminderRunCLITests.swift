@@ -40,24 +40,37 @@ import Testing
             let zone = Self.nineOClockZone()
             var cli = try HearthCLI()
             cli.environment = ["TZ": zone.identifier]
-            #expect(try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019", "--mileage", "42000").status == 0)
+            #expect(
+                try await cli.run(
+                    "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",
+                    "--mileage", "42000"
+                ).status == 0)
             // Due in a week: its 7-day reminder is at 09:00 today, which has just passed.
-            let added = try await cli.run("service", "add", "Daily", "--preset", "Oil Change", "--due-date", zone.today.adding(days: 7).iso)
+            let added = try await cli.run(
+                "service", "add", "Daily", "--preset", "Oil Change", "--due-date", zone.today.adding(days: 7).iso)
             #expect(added.status == 0, "\(added.stderr)")
 
             let running = try ChildProcess.start(
                 ChildProcess.product("hearth"),
-                ["garage", "reminders", "run", "--webhook", "http://127.0.0.1:\(port)/hooks/garage",
-                 "--smtp-url", "smtp://127.0.0.1:\(smtp.port)?starttls=off", "--mail-from", "garage@example.com", "--mail-to", "ana@example.com"],
-                environment: ["HEARTH_DATA_DIR": cli.dataDirectory.path, "TZ": zone.identifier], directory: cli.dataDirectory)
+                [
+                    "garage", "reminders", "run", "--webhook", "http://127.0.0.1:\(port)/hooks/garage",
+                    "--smtp-url", "smtp://127.0.0.1:\(smtp.port)?starttls=off", "--mail-from", "garage@example.com",
+                    "--mail-to", "ana@example.com",
+                ],
+                environment: ["HEARTH_DATA_DIR": cli.dataDirectory.path, "TZ": zone.identifier],
+                directory: cli.dataDirectory)
             defer { running.signal(SIGKILL) }
-            _ = try await running.waitForOutput(containing: "Delivering garage reminders until stopped", in: .stderr, timeout: .seconds(60))
+            _ = try await running.waitForOutput(
+                containing: "Delivering garage reminders until stopped", in: .stderr, timeout: .seconds(60))
 
             // While it runs, another command adds a service due tomorrow: its 1-day reminder is today's too.
-            let tires = try await cli.run("service", "add", "Daily", "--name", "Tire Rotation", "--due-date", zone.today.adding(days: 1).iso)
+            let tires = try await cli.run(
+                "service", "add", "Daily", "--name", "Tire Rotation", "--due-date", zone.today.adding(days: 1).iso)
             #expect(tires.status == 0, "\(tires.stderr)")
 
-            try await waitUntil("both reminders reach the webhook", timeout: .seconds(180), interval: .milliseconds(200)) {
+            try await waitUntil(
+                "both reminders reach the webhook", timeout: .seconds(180), interval: .milliseconds(200)
+            ) {
                 posts.withLock { $0.count } >= 2
             }
             let titles = try posts.withLock { $0 }.map { body -> String in
@@ -65,14 +78,17 @@ import Testing
                 return try #require((object["reminder"] as? [String: Any])?["title"] as? String)
             }
             #expect(Set(titles) == ["Oil Change due in 1 week", "Tire Rotation due tomorrow"], "\(titles)")
-            let first = try await smtp.message(1), second = try await smtp.message(2)
-            #expect(Set([first.subject, second.subject]) == ["Oil Change due in 1 week", "Tire Rotation due tomorrow"])
+            let first = try await smtp.message(1)
+            let second = try await smtp.message(2)
+            #expect(
+                Set([first.subject, second.subject]) == ["Oil Change due in 1 week", "Tire Rotation due tomorrow"])
             #expect(first.to == "ana@example.com" && first.from == "garage@example.com")
             let text = first.text?.replacingOccurrences(of: "\r\n", with: "\n") ?? ""
             #expect(text.contains("What you can do:") && text.contains("hearth garage reminders act "), "\(text)")
             #expect(first.defects.isEmpty)
             try await waitUntil("both are in the log", timeout: .seconds(10)) {
-                running.stderr.contains("Oil Change due in 1 week: Daily: Oil Change is due") && running.stderr.contains("Tire Rotation due tomorrow")
+                running.stderr.contains("Oil Change due in 1 week: Daily: Oil Change is due")
+                    && running.stderr.contains("Tire Rotation due tomorrow")
             }
 
             // SIGTERM ends it cleanly; what it delivered is recorded, so a restart has nothing of it pending.
@@ -80,10 +96,13 @@ import Testing
             #expect(await running.exit() == 0, "\(running.stderr)")
             let pending = try await cli.run("reminders", "--json")
             #expect(pending.status == 0)
-            let left = try #require(try JSONSerialization.jsonObject(with: Data(pending.stdout.utf8)) as? [[String: Any]])
+            let left = try #require(
+                try JSONSerialization.jsonObject(with: Data(pending.stdout.utf8)) as? [[String: Any]])
             let leftTitles = Set(left.compactMap { $0["title"] as? String })
             // Other slots of the two services (the oil change's day before, their due days) are still ahead.
-            #expect(leftTitles.isDisjoint(with: ["Oil Change due in 1 week", "Tire Rotation due tomorrow"]), "\(pending.stdout)")
+            #expect(
+                leftTitles.isDisjoint(with: ["Oil Change due in 1 week", "Tire Rotation due tomorrow"]),
+                "\(pending.stdout)")
             #expect(leftTitles.contains("Oil Change due tomorrow"), "\(pending.stdout)")
             #expect(posts.withLock { $0.count } == 2)
             #expect(smtp.count == 2)
@@ -92,16 +111,20 @@ import Testing
 
     @Test func mailNeedsItsAddresses() async throws {
         let cli = try HearthCLI()
-        let noFrom = try await cli.run("reminders", "deliver", "--smtp-url", "smtp://127.0.0.1:2525?starttls=off", "--mail-to", "ana@example.com")
+        let noFrom = try await cli.run(
+            "reminders", "deliver", "--smtp-url", "smtp://127.0.0.1:2525?starttls=off", "--mail-to", "ana@example.com")
         #expect(noFrom.status != 0)
         #expect(noFrom.stderr.contains("--smtp-url needs --mail-from"), "\(noFrom.stderr)")
-        let noTo = try await cli.run("reminders", "run", "--smtp-url", "smtp://127.0.0.1:2525?starttls=off", "--mail-from", "garage@example.com")
+        let noTo = try await cli.run(
+            "reminders", "run", "--smtp-url", "smtp://127.0.0.1:2525?starttls=off", "--mail-from", "garage@example.com")
         #expect(noTo.status != 0)
         #expect(noTo.stderr.contains("--smtp-url needs --mail-to"), "\(noTo.stderr)")
         let noServer = try await cli.run("reminders", "run", "--mail-to", "ana@example.com")
         #expect(noServer.status != 0)
         #expect(noServer.stderr.contains("through --smtp-url"), "\(noServer.stderr)")
-        let badAddress = try await cli.run("reminders", "deliver", "--smtp-url", "smtp://127.0.0.1:2525", "--mail-from", "garage@example.com", "--mail-to", "not an address")
+        let badAddress = try await cli.run(
+            "reminders", "deliver", "--smtp-url", "smtp://127.0.0.1:2525", "--mail-from", "garage@example.com",
+            "--mail-to", "not an address")
         #expect(badAddress.status != 0)
         #expect(badAddress.stderr.contains("is not an email address"), "\(badAddress.stderr)")
     }

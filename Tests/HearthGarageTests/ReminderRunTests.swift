@@ -8,6 +8,7 @@ import InMemoryLogging
 import Logging
 import NIOCore
 import Testing
+
 @testable import HearthGarage
 
 /// ``ReminderService/run()`` on a database file, with time from a ``ManualClock``: each slot fires once, a
@@ -27,16 +28,21 @@ import Testing
 
         /// A store on the file with its own connections, as another process has.
         func store() throws -> GarageStore {
-            let clock = self.clock, origin = self.origin
-            return try GarageStore.open(at: url, timeZone: TestSupport.newYork, now: {
-                let offset = clock.now.offset.components
-                return origin.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
-            })
+            let clock = self.clock
+            let origin = self.origin
+            return try GarageStore.open(
+                at: url, timeZone: TestSupport.newYork,
+                now: {
+                    let offset = clock.now.offset.components
+                    return origin.addingTimeInterval(Double(offset.seconds) + Double(offset.attoseconds) / 1e18)
+                })
         }
 
         /// A reminder service delivering through `adapters` on a store of its own, running until the returned
         /// task is cancelled.
-        func start(_ adapters: [any ReminderDelivering], logger: Logger) throws -> (ReminderService, Task<Void, any Error>) {
+        func start(_ adapters: [any ReminderDelivering], logger: Logger) throws -> (
+            ReminderService, Task<Void, any Error>
+        ) {
             let service = ReminderService(store: try store(), adapters: adapters, logger: logger, clock: clock)
             return (service, Task { try await service.run() })
         }
@@ -63,7 +69,9 @@ import Testing
 
     /// Waits until the running service is asleep on the clock again (its timer and its look at other processes).
     static func idle(_ garage: Garage) async throws {
-        try await waitUntil("the reminder service waits on the clock", timeout: .seconds(30), interval: .milliseconds(2)) {
+        try await waitUntil(
+            "the reminder service waits on the clock", timeout: .seconds(30), interval: .milliseconds(2)
+        ) {
             garage.clock.sleeperCount >= 2
         }
     }
@@ -71,7 +79,9 @@ import Testing
     /// The slots the database records as delivered, by reminder id.
     static func recorded(_ store: GarageStore) async throws -> [String: Int] {
         try await store.read { db in
-            Dictionary(grouping: try String.fetchAll(db, sql: "SELECT reminderID FROM garageReminderDelivery"), by: { $0 }).mapValues(\.count)
+            Dictionary(
+                grouping: try String.fetchAll(db, sql: "SELECT reminderID FROM garageReminderDelivery"), by: { $0 }
+            ).mapValues(\.count)
         }
     }
 
@@ -84,7 +94,9 @@ import Testing
 
         let (logger, handler) = Self.logger()
         let (service, running) = try garage.start([LogReminderDelivery(logger: logger)], logger: logger)
-        try await waitUntil("the first schedule is made") { try await service.pending().contains { $0.id == marbete60 } }
+        try await waitUntil("the first schedule is made") {
+            try await service.pending().contains { $0.id == marbete60 }
+        }
         try await Self.idle(garage)
         #expect(Self.delivered(handler).isEmpty)
 
@@ -117,7 +129,8 @@ import Testing
         let garage = try Garage(origin: TestSupport.date(2024, 3, 1, 8))
         let setup = try garage.store()
         let car = try await TestSupport.addCivic(setup)
-        let oil = try await setup.addService(ServiceDraft(preset: "Oil Change", dueDate: TestSupport.day(2024, 4, 15), dueMileage: 90_000), to: car.id)
+        let oil = try await setup.addService(
+            ServiceDraft(preset: "Oil Change", dueDate: TestSupport.day(2024, 4, 15), dueMileage: 90_000), to: car.id)
         let week = "service-\(oil.id.uuidString)-7d"
 
         let (logger, handler) = Self.logger()
@@ -143,7 +156,8 @@ import Testing
         try await garage.advance(by: .seconds(40 * 86_400))
         #expect(Self.delivered(handler).filter { $0 == week }.count == 1)
         let slots = try await setup.read { db in
-            try Date.fetchAll(db, sql: "SELECT slotAt FROM garageReminderDelivery WHERE reminderID = ?", arguments: [week])
+            try Date.fetchAll(
+                db, sql: "SELECT slotAt FROM garageReminderDelivery WHERE reminderID = ?", arguments: [week])
         }
         #expect(slots == [TestSupport.date(2024, 3, 3, 9)])
     }
@@ -152,28 +166,35 @@ import Testing
         let garage = try Garage(origin: TestSupport.date(2024, 3, 1, 8))
         let setup = try garage.store()
         let car = try await TestSupport.addCivic(setup, marbete: (4, 2024))
-        let oil = try await setup.addService(ServiceDraft(preset: "Oil Change", dueDate: TestSupport.day(2024, 4, 15), dueMileage: 90_000), to: car.id)
+        let oil = try await setup.addService(
+            ServiceDraft(preset: "Oil Change", dueDate: TestSupport.day(2024, 4, 15), dueMileage: 90_000), to: car.id)
 
         // It runs on 1 March until 09:05, delivering the marbete's 60-day reminder.
         let (logger, handler) = Self.logger()
         let (_, first) = try garage.start([LogReminderDelivery(logger: logger)], logger: logger)
         try await Self.idle(garage)
         try await garage.advance(by: .seconds(65 * 60))
-        try await waitUntil("the 60-day marbete reminder is delivered") { Self.delivered(handler).contains("marbete-\(car.id.uuidString)-60d") }
+        try await waitUntil("the 60-day marbete reminder is delivered") {
+            Self.delivered(handler).contains("marbete-\(car.id.uuidString)-60d")
+        }
         #expect(Self.delivered(handler) == ["marbete-\(car.id.uuidString)-60d"])
         first.cancel()
         _ = await first.result
 
         // Nothing runs until 10 April at noon. Missed meanwhile: the oil change's 30- and 7-day reminders
         // (16 March, 8 April), the marbete's 30-day one (31 March), the mileage nudges (15 and 29 March).
-        garage.clock.advance(by: .seconds(Int64(TestSupport.date(2024, 4, 10, 12).timeIntervalSince(garage.origin)) - 65 * 60))
+        garage.clock.advance(
+            by: .seconds(Int64(TestSupport.date(2024, 4, 10, 12).timeIntervalSince(garage.origin)) - 65 * 60))
         let (secondLogger, secondHandler) = Self.logger()
         let (_, second) = try garage.start([LogReminderDelivery(logger: secondLogger)], logger: secondLogger)
         try await Self.idle(garage)
         #expect(Self.delivered(secondHandler).isEmpty)
         // Within a minute, each missed reminder fires once: of each series the latest.
         try await garage.advance(by: .seconds(61))
-        let expected: Set = ["service-\(oil.id.uuidString)-7d", "marbete-\(car.id.uuidString)-30d", "mileage-reminder-\(car.id.uuidString)"]
+        let expected: Set = [
+            "service-\(oil.id.uuidString)-7d", "marbete-\(car.id.uuidString)-30d",
+            "mileage-reminder-\(car.id.uuidString)",
+        ]
         try await waitUntil("the missed reminders are delivered") { Set(Self.delivered(secondHandler)) == expected }
         try await garage.advance(by: .seconds(30 * 60))
         #expect(Self.delivered(secondHandler).count == 3)
@@ -222,7 +243,8 @@ import Testing
             let hook = try WebhookReminderDelivery(
                 url: URL(string: "http://127.0.0.1:\(port)/hooks/flaky")!,
                 network: NetworkService(configuration: NetworkConfiguration(maxRetries: 0)), now: { store.now })
-            let service = ReminderService(store: store, adapters: [mail, hook], logger: Self.logger().0, clock: garage.clock)
+            let service = ReminderService(
+                store: store, adapters: [mail, hook], logger: Self.logger().0, clock: garage.clock)
             try await service.reschedule()
             garage.clock.advance(by: .seconds(3600))
 
@@ -233,7 +255,10 @@ import Testing
             #expect(message.title == "Marbete expires in 60 days")
             let text = message.messageText
             #expect(text.contains("Daily: the marbete expires on 2024-04-30. Renew it before then."), "\(text)")
-            #expect(text.contains("Remind Tomorrow: hearth garage reminders act marbete-\(car.id.uuidString)-60d remind-tomorrow"), "\(text)")
+            #expect(
+                text.contains(
+                    "Remind Tomorrow: hearth garage reminders act marbete-\(car.id.uuidString)-60d remind-tomorrow"),
+                "\(text)")
 
             // The retry reaches the hook; the mail, already sent, is not sent again.
             let second = try await service.deliverDue()

@@ -1,13 +1,14 @@
 import Foundation
-import HearthTestSupport
 import GRDB
 import HearthCore
+import HearthTestSupport
 import Hummingbird
 import HummingbirdTesting
 import InMemoryLogging
 import Logging
 import NIOCore
 import Testing
+
 @testable import HearthGarage
 
 @Suite(.timeLimit(.minutes(10))) struct ReminderServiceTests {
@@ -22,7 +23,8 @@ import Testing
     static func garage() async throws -> (GarageStore, WallClock, Vehicle, ServiceItem) {
         let (store, clock) = try TestSupport.store(now: TestSupport.date(2024, 3, 1, 8))
         let car = try await TestSupport.addCivic(store, marbete: (4, 2024))
-        let oil = try await store.addService(ServiceDraft(preset: "Oil Change", dueDate: TestSupport.day(2024, 4, 15), dueMileage: 60_000), to: car.id)
+        let oil = try await store.addService(
+            ServiceDraft(preset: "Oil Change", dueDate: TestSupport.day(2024, 4, 15), dueMileage: 60_000), to: car.id)
         return (store, clock, car, oil)
     }
 
@@ -31,9 +33,12 @@ import Testing
         let service = ReminderService(store: store, adapters: [], logger: Self.logger().0)
         let pending = try await service.reschedule()
         let ids = Set(pending.map(\.id))
-        #expect(ids.isSuperset(of: ["service-\(oil.id.uuidString)-30d", "service-\(oil.id.uuidString)-due",
-                                    "marbete-\(car.id.uuidString)-60d", "marbete-\(car.id.uuidString)-1d",
-                                    "mileage-reminder-\(car.id.uuidString)"]))
+        #expect(
+            ids.isSuperset(of: [
+                "service-\(oil.id.uuidString)-30d", "service-\(oil.id.uuidString)-due",
+                "marbete-\(car.id.uuidString)-60d", "marbete-\(car.id.uuidString)-1d",
+                "mileage-reminder-\(car.id.uuidString)",
+            ]))
         #expect(pending == pending.sorted { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) })
         // A second service instance over the same database sees the same queue.
         let again = ReminderService(store: store, adapters: [], logger: Self.logger().0)
@@ -43,7 +48,9 @@ import Testing
     @Test func theBudgetCapsThePendingQueue() async throws {
         let (store, _, car, _) = try await Self.garage()
         for index in 0..<30 {
-            try await store.addService(ServiceDraft(name: "Check \(index)", dueDate: TestSupport.day(2024, 5, 1).adding(days: index)), to: car.id)
+            try await store.addService(
+                ServiceDraft(name: "Check \(index)", dueDate: TestSupport.day(2024, 5, 1).adding(days: index)),
+                to: car.id)
         }
         let service = ReminderService(store: store, adapters: [], logger: Self.logger().0)
         #expect(try await service.upcoming().count > 60)
@@ -80,7 +87,9 @@ import Testing
         clock.set(TestSupport.date(2024, 3, 1, 9, 0))
         #expect(try await service.deliverDue().delivered.map(\.id) == ["marbete-\(car.id.uuidString)-60d"])
         func remembered() async throws -> [String] {
-            try await store.read { db in try String.fetchAll(db, sql: "SELECT reminderID FROM garageReminderDelivery ORDER BY reminderID") }
+            try await store.read { db in
+                try String.fetchAll(db, sql: "SELECT reminderID FROM garageReminderDelivery ORDER BY reminderID")
+            }
         }
         #expect(try await remembered() == ["marbete-\(car.id.uuidString)-60d"])
         // A year on, the delivery is still remembered; after 400 days it is gone, and nothing comes back.
@@ -112,11 +121,16 @@ import Testing
 
     @Test func runReschedulesWhenDataChanges() async throws {
         let (store, _, car, _) = try await Self.garage()
-        let service = ReminderService(store: store, adapters: [], logger: Self.logger().0, pollInterval: .milliseconds(50))
+        let service = ReminderService(
+            store: store, adapters: [], logger: Self.logger().0, pollInterval: .milliseconds(50))
         let running = Task { try await service.run() }
         defer { running.cancel() }
-        let brakes = try await store.addService(ServiceDraft(preset: "Brake Inspection", dueDate: TestSupport.day(2024, 6, 1)), to: car.id)
-        try await waitUntil("the running service schedules the new service's reminders", timeout: .seconds(60), interval: .milliseconds(25)) {
+        let brakes = try await store.addService(
+            ServiceDraft(preset: "Brake Inspection", dueDate: TestSupport.day(2024, 6, 1)), to: car.id)
+        try await waitUntil(
+            "the running service schedules the new service's reminders", timeout: .seconds(60),
+            interval: .milliseconds(25)
+        ) {
             try await service.pending().contains { $0.serviceID == brakes.id }
         }
     }
@@ -134,7 +148,8 @@ import Testing
         try await app.test(.live) { client in
             let port = try #require(client.port)
             let (store, clock, car, _) = try await Self.garage()
-            let webhook = try WebhookReminderDelivery(url: URL(string: "http://127.0.0.1:\(port)/hooks/garage")!, now: { clock.now })
+            let webhook = try WebhookReminderDelivery(
+                url: URL(string: "http://127.0.0.1:\(port)/hooks/garage")!, now: { clock.now })
             let service = ReminderService(store: store, adapters: [webhook], logger: Self.logger().0)
             try await service.reschedule()
             clock.set(TestSupport.date(2024, 3, 1, 9, 0).addingTimeInterval(30))
@@ -142,7 +157,8 @@ import Testing
             #expect(report.delivered.count == 1)
             let bodies = received.withLock { $0 }
             #expect(bodies.count == 1)
-            let payload = try JSONDecoder.hearth.decode(WebhookReminderDelivery.Payload.self, from: Data(try #require(bodies.first).readableBytesView))
+            let payload = try JSONDecoder.hearth.decode(
+                WebhookReminderDelivery.Payload.self, from: Data(try #require(bodies.first).readableBytesView))
             #expect(payload.event == "garage.reminder")
             #expect(payload.reminder.id == "marbete-\(car.id.uuidString)-60d")
             #expect(payload.reminder.vehicleID == car.id)
@@ -155,7 +171,7 @@ import Testing
                 network: NetworkService(configuration: NetworkConfiguration(maxRetries: 0))
             )
             let failing = ReminderService(store: store, adapters: [broken], logger: Self.logger().0)
-            clock.set(TestSupport.date(2024, 3, 15, 9, 0).addingTimeInterval(30))   // the mileage reminder's day
+            clock.set(TestSupport.date(2024, 3, 15, 9, 0).addingTimeInterval(30))  // the mileage reminder's day
             let failed = try await failing.deliverDue()
             #expect(failed.delivered.isEmpty)
             #expect(failed.failed.first?.adapter == "webhook")
@@ -171,16 +187,24 @@ import Testing
         clock.set(TestSupport.date(2024, 4, 14, 9, 1))
 
         // Remind Tomorrow on a service reminder: a snooze at 09:00 tomorrow that survives rescheduling.
-        guard case .snoozed(let snooze) = try await service.perform(.remindTomorrow, reminderID: "service-\(oil.id.uuidString)-1d") else {
-            Issue.record("expected a snooze"); return
+        guard
+            case .snoozed(let snooze) = try await service.perform(
+                .remindTomorrow, reminderID: "service-\(oil.id.uuidString)-1d")
+        else {
+            Issue.record("expected a snooze")
+            return
         }
         #expect(snooze.id == "service-\(oil.id.uuidString)-snooze")
         #expect(snooze.fireAt == TestSupport.date(2024, 4, 15, 9))
         #expect(try await service.reschedule().contains { $0.id == snooze.id })
 
         // Mark Done completes the service.
-        guard case .completed(let completion) = try await service.perform(.markDone, reminderID: "service-\(oil.id.uuidString)-due") else {
-            Issue.record("expected a completion"); return
+        guard
+            case .completed(let completion) = try await service.perform(
+                .markDone, reminderID: "service-\(oil.id.uuidString)-due")
+        else {
+            Issue.record("expected a completion")
+            return
         }
         #expect(completion.service.lastPerformed == TestSupport.day(2024, 4, 14))
         #expect(try await store.logs(of: car.id).count == 1)
@@ -188,35 +212,57 @@ import Testing
         #expect(try await service.pending().contains { $0.id == snooze.id })
 
         // Update Now needs the reading; with it, the odometer moves.
-        await expectError("needs the odometer reading") { _ = try await service.perform(.updateNow, reminderID: "mileage-reminder-\(car.id.uuidString)") }
-        guard case .mileageUpdated(let update) = try await service.perform(.updateNow, reminderID: "mileage-reminder-\(car.id.uuidString)", mileage: 43_210) else {
-            Issue.record("expected a mileage update"); return
+        await expectError("needs the odometer reading") {
+            _ = try await service.perform(.updateNow, reminderID: "mileage-reminder-\(car.id.uuidString)")
+        }
+        guard
+            case .mileageUpdated(let update) = try await service.perform(
+                .updateNow, reminderID: "mileage-reminder-\(car.id.uuidString)", mileage: 43_210)
+        else {
+            Issue.record("expected a mileage update")
+            return
         }
         #expect(update.vehicle.currentMileage == 43_210)
         #expect(update.snapshot.source == .reminder)
 
         // Remind Later keeps the mileage reminder's id and moves it to tomorrow.
-        guard case .snoozed(let later) = try await service.perform(.remindLater, reminderID: "mileage-reminder-\(car.id.uuidString)") else {
-            Issue.record("expected a snooze"); return
+        guard
+            case .snoozed(let later) = try await service.perform(
+                .remindLater, reminderID: "mileage-reminder-\(car.id.uuidString)")
+        else {
+            Issue.record("expected a snooze")
+            return
         }
         #expect(later.id == "mileage-reminder-\(car.id.uuidString)")
         #expect(try await service.reschedule().first { $0.id == later.id }?.fireAt == TestSupport.date(2024, 4, 15, 9))
 
         // The marbete's snooze is the final notice.
-        guard case .snoozed(let final) = try await service.perform(.remindTomorrow, reminderID: "marbete-\(car.id.uuidString)-7d") else {
-            Issue.record("expected a snooze"); return
+        guard
+            case .snoozed(let final) = try await service.perform(
+                .remindTomorrow, reminderID: "marbete-\(car.id.uuidString)-7d")
+        else {
+            Issue.record("expected a snooze")
+            return
         }
         #expect(final.id == "marbete-\(car.id.uuidString)-0d" && final.title.hasPrefix("FINAL NOTICE"))
 
         // View Costs for a roundup.
-        guard case .costs(_, let year, let total, let logs, _) = try await service.perform(.viewCosts, reminderID: "yearly-roundup-\(car.id.uuidString)-2024") else {
-            Issue.record("expected costs"); return
+        guard
+            case .costs(_, let year, let total, let logs, _) = try await service.perform(
+                .viewCosts, reminderID: "yearly-roundup-\(car.id.uuidString)-2024")
+        else {
+            Issue.record("expected costs")
+            return
         }
         #expect(year == 2024 && total == 0 && logs.count == 1)
 
         // An action from another category is refused.
-        await expectError("has no \"View Costs\" action") { _ = try await service.perform(.viewCosts, reminderID: "service-\(oil.id.uuidString)-7d") }
-        await expectError("not a garage reminder id") { _ = try await service.perform(.markDone, reminderID: "nonsense") }
+        await expectError("has no \"View Costs\" action") {
+            _ = try await service.perform(.viewCosts, reminderID: "service-\(oil.id.uuidString)-7d")
+        }
+        await expectError("not a garage reminder id") {
+            _ = try await service.perform(.markDone, reminderID: "nonsense")
+        }
     }
 
     @Test func yearlyRoundupIsShownOncePerYear() async throws {
@@ -224,7 +270,8 @@ import Testing
         let car = try await TestSupport.addCivic(store)
         let oil = try await store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)
         try await store.completeService(oil.id, cost: "89.95")
-        let service = ReminderService(store: store, adapters: [LogReminderDelivery(logger: Self.logger().0)], logger: Self.logger().0)
+        let service = ReminderService(
+            store: store, adapters: [LogReminderDelivery(logger: Self.logger().0)], logger: Self.logger().0)
         let roundupID = "yearly-roundup-\(car.id.uuidString)-2023"
         #expect(try await service.reschedule().contains { $0.id == roundupID })
         clock.set(TestSupport.date(2024, 1, 2, 10))

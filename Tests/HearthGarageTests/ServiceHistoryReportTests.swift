@@ -4,12 +4,15 @@ import HearthCore
 import HearthReports
 import HearthTestSupport
 import Testing
+
 @testable import HearthGarage
 
 /// qpdf and poppler for the report tests: missing ones skip a test locally and fail it on CI.
 enum ReportTools {
     static func ready() throws -> Bool {
-        let missing = ["qpdf", "pdftotext", "pdfimages", "pdftoppm"].filter { !FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)") }
+        let missing = ["qpdf", "pdftotext", "pdfimages", "pdftoppm"].filter {
+            !FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
+        }
         guard !missing.isEmpty else { return true }
         let reason = "\(missing.joined(separator: ", ")) not installed; install qpdf and poppler-utils (.ci/run does)"
         if ExternalTool.missingFails {
@@ -23,11 +26,15 @@ enum ReportTools {
         try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/\(tool)"), arguments)
     }
 
-    static func text(_ url: URL) async throws -> String { try await run("pdftotext", ["-layout", url.path, "-"]).stdout }
+    static func text(_ url: URL) async throws -> String {
+        try await run("pdftotext", ["-layout", url.path, "-"]).stdout
+    }
 
     static func check(_ url: URL) async throws {
         let check = try await run("qpdf", ["--check", url.path])
-        #expect(check.status == 0 && check.stdout.contains("No syntax or stream encoding errors found"), "qpdf: \(check.stdout) \(check.stderr)")
+        #expect(
+            check.status == 0 && check.stdout.contains("No syntax or stream encoding errors found"),
+            "qpdf: \(check.stdout) \(check.stderr)")
     }
 }
 
@@ -35,19 +42,32 @@ enum ReportTools {
     static let vin = "1HGCM82633A004352"
 
     /// A Civic with four logged services (one repair without a service) in 2024 and 2025.
-    func garage(recorder: any GarageChangeRecorder = NoGarageChangeRecorder()) async throws -> (GarageStore, Vehicle, [ServiceLog]) {
+    func garage(recorder: any GarageChangeRecorder = NoGarageChangeRecorder()) async throws -> (
+        GarageStore, Vehicle, [ServiceLog]
+    ) {
         let (store, _) = try TestSupport.store(now: TestSupport.date(2025, 3, 10, 14), recorder: recorder)
-        let car = try await store.addVehicle(Vehicle(name: "Daily", make: "Honda", model: "Accord", year: 2003, currentMileage: 36_500,
-                                                     vin: Self.vin, licensePlate: "HRT 123"))
+        let car = try await store.addVehicle(
+            Vehicle(
+                name: "Daily", make: "Honda", model: "Accord", year: 2003, currentMileage: 36_500,
+                vin: Self.vin, licensePlate: "HRT 123"))
         let oil = try await store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)
         let tires = try await store.addService(ServiceDraft(preset: "Tire Rotation"), to: car.id)
         var logs: [ServiceLog] = []
-        logs.append(try await store.completeService(oil.id, on: TestSupport.day(2024, 3, 2), mileage: 30_000, cost: "49.99", notes: "0W-20 synthetic").log)
-        logs.append(try await store.completeService(tires.id, on: TestSupport.day(2024, 9, 1), mileage: 31_000, cost: "25.00").log)
-        let repair = ServiceLog(vehicleID: car.id, title: "Brake pads", performedDate: TestSupport.day(2024, 11, 5), mileageAtService: 33_000,
-                                cost: 310, costCategory: .repair, notes: "Front pads and rotors")
+        logs.append(
+            try await store.completeService(
+                oil.id, on: TestSupport.day(2024, 3, 2), mileage: 30_000, cost: "49.99", notes: "0W-20 synthetic"
+            ).log)
+        logs.append(
+            try await store.completeService(tires.id, on: TestSupport.day(2024, 9, 1), mileage: 31_000, cost: "25.00")
+                .log)
+        let repair = ServiceLog(
+            vehicleID: car.id, title: "Brake pads", performedDate: TestSupport.day(2024, 11, 5),
+            mileageAtService: 33_000,
+            cost: 310, costCategory: .repair, notes: "Front pads and rotors")
         logs.append(try await store.write { tx in try tx.insert(repair) })
-        logs.append(try await store.completeService(oil.id, on: TestSupport.day(2025, 1, 15), mileage: 36_000, cost: "79.78").log)
+        logs.append(
+            try await store.completeService(oil.id, on: TestSupport.day(2025, 1, 15), mileage: 36_000, cost: "79.78")
+                .log)
         return (store, try await store.vehicle(id: car.id), logs)
     }
 
@@ -56,23 +76,29 @@ enum ReportTools {
         let (store, car, _) = try await garage()
         let folder = try TemporaryFolder(prefix: "hearth-history")
         let reports = ServiceHistoryPDFService(store: store)
-        let file = try await reports.writeHistory(for: car.id, to: folder.url, format: .pdf, options: ServiceHistoryOptions())
+        let file = try await reports.writeHistory(
+            for: car.id, to: folder.url, format: .pdf, options: ServiceHistoryOptions())
         #expect(file.url.lastPathComponent == "Daily_Service_History.pdf")
         #expect(file.pageCount == 1)
         try await ReportTools.check(file.url)
         let text = try await ReportTools.text(file.url)
-        for expected in ["Daily", "DAILY", Self.vin, "Accord", "Honda", "36,500 mi", "HRT 123", "Oil Change", "Tire Rotation", "Brake pads",
-                         "0W-20 synthetic", "$49.99", "$25.00", "$310.00", "$79.78", "$464.77", "2024-03-02", "30,000",
-                         // The brutalist theme sets its page bands in upper case, as its labels.
-                         "PAGE 1 OF 1",
-                         "GENERATED 2025-03-10"] {
+        for expected in [
+            "Daily", "DAILY", Self.vin, "Accord", "Honda", "36,500 mi", "HRT 123", "Oil Change", "Tire Rotation",
+            "Brake pads",
+            "0W-20 synthetic", "$49.99", "$25.00", "$310.00", "$79.78", "$464.77", "2024-03-02", "30,000",
+            // The brutalist theme sets its page bands in upper case, as its labels.
+            "PAGE 1 OF 1",
+            "GENERATED 2025-03-10",
+        ] {
             #expect(text.contains(expected), "\(expected) missing from:\n\(text)")
         }
         // Oldest first.
-        let first = try #require(text.range(of: "2024-03-02")), last = try #require(text.range(of: "2025-01-15"))
+        let first = try #require(text.range(of: "2024-03-02"))
+        let last = try #require(text.range(of: "2025-01-15"))
         #expect(first.lowerBound < last.lowerBound)
 
-        let noTotal = try await reports.historyDocument(for: car.id, options: ServiceHistoryOptions(includeTotal: false))
+        let noTotal = try await reports.historyDocument(
+            for: car.id, options: ServiceHistoryOptions(includeTotal: false))
         let html = try HTMLRenderer().render(noTotal)
         #expect(!html.contains("$464.77") && html.contains("$79.78") && html.contains("<tbody>"))
     }
@@ -82,12 +108,16 @@ enum ReportTools {
         let (store, car, _) = try await garage()
         try await store.write { tx in
             for index in 0..<80 {
-                try tx.insert(ServiceLog(vehicleID: car.id, title: "Wash \(index)", performedDate: TestSupport.day(2020, 1, 1).adding(months: index % 40),
-                                         mileageAtService: 1_000 + index * 300, cost: 12, costCategory: .maintenance))
+                try tx.insert(
+                    ServiceLog(
+                        vehicleID: car.id, title: "Wash \(index)",
+                        performedDate: TestSupport.day(2020, 1, 1).adding(months: index % 40),
+                        mileageAtService: 1_000 + index * 300, cost: 12, costCategory: .maintenance))
             }
         }
         let folder = try TemporaryFolder(prefix: "hearth-history")
-        let file = try await ServiceHistoryPDFService(store: store).writeHistory(for: car.id, to: folder.file("long.pdf"), format: .pdf, options: ServiceHistoryOptions())
+        let file = try await ServiceHistoryPDFService(store: store).writeHistory(
+            for: car.id, to: folder.file("long.pdf"), format: .pdf, options: ServiceHistoryOptions())
         let pages = try #require(file.pageCount)
         #expect(pages >= 2)
         try await ReportTools.check(file.url)
@@ -99,9 +129,13 @@ enum ReportTools {
         guard try ReportTools.ready() else { return }
         let (store, car, logs) = try await garage()
         let folder = try TemporaryFolder(prefix: "hearth-history")
-        let receipt = folder.file("receipt.jpg"), photo = folder.file("pads.png"), invoice = folder.file("invoice.txt")
+        let receipt = folder.file("receipt.jpg")
+        let photo = folder.file("pads.png")
+        let invoice = folder.file("invoice.txt")
         try TestImages.jpeg(width: 64, height: 40) { x, y in (UInt8(200 - x), UInt8(100 + y), 60) }.write(to: receipt)
-        try TestImages.png(width: 40, height: 30, colorType: .rgba) { x, y, c in c == 3 ? (x < 20 ? 255 : 128) : (x * 6 + y * 4 + c * 50) % 256 }.write(to: photo)
+        try TestImages.png(width: 40, height: 30, colorType: .rgba) { x, y, c in
+            c == 3 ? (x < 20 ? 255 : 128) : (x * 6 + y * 4 + c * 50) % 256
+        }.write(to: photo)
         try Data("Invoice 42".utf8).write(to: invoice)
         try await store.attach(receipt.path, to: logs[0].id, caption: "Oil receipt")
         try await store.attach(photo.path, to: logs[2].id)
@@ -110,21 +144,28 @@ enum ReportTools {
 
         let reports = ServiceHistoryPDFService(store: store)
         let url = folder.file("with-attachments.pdf")
-        let file = try await reports.writeHistory(for: car.id, to: url, format: .pdf, options: ServiceHistoryOptions(includeAttachments: true))
+        let file = try await reports.writeHistory(
+            for: car.id, to: url, format: .pdf, options: ServiceHistoryOptions(includeAttachments: true))
         try await ReportTools.check(file.url)
         let listing = try await ReportTools.run("pdfimages", ["-list", url.path]).stdout
         let rows = listing.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ").map(String.init) }
-        #expect(rows.filter { $0[2] == "image" }.map { "\($0[3])x\($0[4]) \($0[8])" } == ["64x40 jpeg", "40x30 image"], "\(listing)")
+        #expect(
+            rows.filter { $0[2] == "image" }.map { "\($0[3])x\($0[4]) \($0[8])" } == ["64x40 jpeg", "40x30 image"],
+            "\(listing)")
         #expect(rows.filter { $0[2] == "smask" }.count == 1)
         let text = try await ReportTools.text(url)
-        #expect(text.contains("2024-03-02 · Oil Change — Oil receipt") && text.contains("2024-11-05 · Brake pads — pads.png"))
+        #expect(
+            text.contains("2024-03-02 · Oil Change — Oil receipt")
+                && text.contains("2024-11-05 · Brake pads — pads.png"))
         #expect(text.contains("Invoice (invoice.txt)"))
         let render = try await ReportTools.run("pdftoppm", ["-png", "-r", "40", url.path, folder.file("page").path])
         #expect(render.status == 0 && render.stderr.isEmpty, "\(render.stderr)")
 
         // Without the option, no pictures.
-        let plain = try await reports.writeHistory(for: car.id, to: folder.file("plain.pdf"), format: .pdf, options: ServiceHistoryOptions())
-        #expect(try await ReportTools.run("pdfimages", ["-list", plain.url.path]).stdout.split(separator: "\n").count == 2)
+        let plain = try await reports.writeHistory(
+            for: car.id, to: folder.file("plain.pdf"), format: .pdf, options: ServiceHistoryOptions())
+        #expect(
+            try await ReportTools.run("pdfimages", ["-list", plain.url.path]).stdout.split(separator: "\n").count == 2)
 
         // A picture that is gone, or damaged, is an error naming it.
         try FileManager.default.removeItem(at: receipt)
@@ -133,7 +174,8 @@ enum ReportTools {
         }
         try Data([0xFF, 0xD8, 0xFF, 0xD9]).write(to: receipt)
         let damaged = await expectError("\"receipt.jpg\" cannot be used") {
-            _ = try await reports.writeHistory(for: car.id, to: folder.url, format: .pdf, options: ServiceHistoryOptions(includeAttachments: true))
+            _ = try await reports.writeHistory(
+                for: car.id, to: folder.url, format: .pdf, options: ServiceHistoryOptions(includeAttachments: true))
         }
         #expect(damaged?.code == .invalidImage)
     }
@@ -144,7 +186,9 @@ enum ReportTools {
         let folder = try TemporaryFolder(prefix: "hearth-attach")
         let file = folder.file("a.png")
         try TestImages.png(width: 1, height: 1, colorType: .gray) { _, _, _ in 0 }.write(to: file)
-        await expectError("There is no file at") { try await store.attach(folder.file("missing.png").path, to: logs[0].id) }
+        await expectError("There is no file at") {
+            try await store.attach(folder.file("missing.png").path, to: logs[0].id)
+        }
         await expectError("is a folder") { try await store.attach(folder.url.path, to: logs[0].id) }
         await expectError("Service log") { try await store.attach(file.path, to: UUID()) }
         let attachment = try await store.attach(file.path, to: logs[1].id, caption: "  ")
@@ -173,11 +217,16 @@ enum ReportTools {
         #expect(file.url.lastPathComponent == "Daily_Costs_2024.pdf")
         try await ReportTools.check(file.url)
         let text = try await ReportTools.text(file.url)
-        for expected in ["2024 COSTS", "BY CATEGORY", "BY MONTH", "Maintenance", "Repair", "Upgrade", "$74.99", "$310", "$384.99", "Brake pads", "Nov"] {
+        for expected in [
+            "2024 COSTS", "BY CATEGORY", "BY MONTH", "Maintenance", "Repair", "Upgrade", "$74.99", "$310", "$384.99",
+            "Brake pads", "Nov",
+        ] {
             #expect(text.contains(expected), "\(expected) missing from:\n\(text)")
         }
         let qdf = folder.file("costs.qdf.pdf")
-        #expect(try await ReportTools.run("qpdf", ["--qdf", "--object-streams=disable", file.url.path, qdf.path]).status == 0)
+        #expect(
+            try await ReportTools.run("qpdf", ["--qdf", "--object-streams=disable", file.url.path, qdf.path]).status
+                == 0)
         let content = String(decoding: try Data(contentsOf: qdf), as: UTF8.self)
         #expect(content.contains(" re f") && content.contains(" l\n"))
 
@@ -190,8 +239,14 @@ enum ReportTools {
         guard try ReportTools.ready() else { return }
         let (store, car, _) = try await garage()
         try await store.write { tx in
-            try tx.insert(GarageExpense(vehicleID: car.id, date: CalendarDay(year: 2024, month: 5, day: 2)!, amount: 600, category: "Insurance", createdAt: tx.now))
-            try tx.insert(GarageExpense(vehicleID: car.id, date: CalendarDay(year: 2024, month: 7, day: 9)!, odometer: 45_000, amount: Decimal(string: "12.5")!, category: "Parking", createdAt: tx.now))
+            try tx.insert(
+                GarageExpense(
+                    vehicleID: car.id, date: CalendarDay(year: 2024, month: 5, day: 2)!, amount: 600,
+                    category: "Insurance", createdAt: tx.now))
+            try tx.insert(
+                GarageExpense(
+                    vehicleID: car.id, date: CalendarDay(year: 2024, month: 7, day: 9)!, odometer: 45_000,
+                    amount: Decimal(string: "12.5")!, category: "Parking", createdAt: tx.now))
         }
         let reports = ServiceHistoryPDFService(store: store)
         let summary = try await reports.costSummary(for: car.id, year: 2024)
@@ -202,13 +257,22 @@ enum ReportTools {
         let folder = try TemporaryFolder(prefix: "hearth-costs-expenses")
         let file = try await reports.writeCosts(for: car.id, year: 2024, to: folder.url, format: .pdf)
         let text = try await ReportTools.text(file.url)
-        for expected in ["Insurance", "Parking", "$600", "$997.49"] { #expect(text.contains(expected), "\(expected) missing") }
+        for expected in ["Insurance", "Parking", "$600", "$997.49"] {
+            #expect(text.contains(expected), "\(expected) missing")
+        }
     }
 
     @Test func fileNamesAreSafe() {
-        #expect(ServiceHistoryPDFService.historyFileName(for: Vehicle(make: "Honda", model: "Civic", year: 2019)) == "2019_Honda_Civic_Service_History.pdf")
-        #expect(ServiceHistoryPDFService.historyFileName(for: Vehicle(name: "Mom's car / red", make: "", model: "", year: 0), format: .html) == "Moms_car_red_Service_History.html")
-        #expect(ServiceHistoryPDFService.costsFileName(for: Vehicle(name: "Van", make: "", model: "", year: 0), year: 2025) == "Van_Costs_2025.pdf")
+        #expect(
+            ServiceHistoryPDFService.historyFileName(for: Vehicle(make: "Honda", model: "Civic", year: 2019))
+                == "2019_Honda_Civic_Service_History.pdf")
+        #expect(
+            ServiceHistoryPDFService.historyFileName(
+                for: Vehicle(name: "Mom's car / red", make: "", model: "", year: 0), format: .html)
+                == "Moms_car_red_Service_History.html")
+        #expect(
+            ServiceHistoryPDFService.costsFileName(for: Vehicle(name: "Van", make: "", model: "", year: 0), year: 2025)
+                == "Van_Costs_2025.pdf")
     }
 }
 
@@ -216,12 +280,17 @@ enum ReportTools {
     @Test func historyAndCostsCommandsWriteFiles() async throws {
         guard try ReportTools.ready() else { return }
         let cli = try HearthCLI()
-        try await cli.run("vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019", "--mileage", "42000",
-                          "--vin", ServiceHistoryReportTests.vin)
+        try await cli.run(
+            "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019", "--mileage",
+            "42000",
+            "--vin", ServiceHistoryReportTests.vin)
         try await cli.run("service", "add", "Daily", "--preset", "Oil Change")
-        let done = try await cli.run("service", "done", "Daily", "Oil Change", "--date", "2024-05-04", "--mileage", "40000", "--cost", "49.99")
+        let done = try await cli.run(
+            "service", "done", "Daily", "Oil Change", "--date", "2024-05-04", "--mileage", "40000", "--cost", "49.99")
         #expect(done.status == 0, "\(done.stderr)")
-        try await cli.run("service", "done", "Daily", "Oil Change", "--date", "2024-11-20", "--mileage", "41500", "--cost", "120", "--category", "repair")
+        try await cli.run(
+            "service", "done", "Daily", "Oil Change", "--date", "2024-11-20", "--mileage", "41500", "--cost", "120",
+            "--category", "repair")
 
         let pdf = cli.dataDirectory.appendingPathComponent("history.pdf")
         let history = try await cli.run("history", "Daily", "-o", pdf.path)
@@ -229,7 +298,9 @@ enum ReportTools {
         #expect(history.stdout.hasPrefix("Wrote \(pdf.path) (1 page, "))
         try await ReportTools.check(pdf)
         let text = try await ReportTools.text(pdf)
-        #expect(text.contains("Oil Change") && text.contains("$49.99") && text.contains("$169.99") && text.contains("PAGE 1 OF 1"))
+        #expect(
+            text.contains("Oil Change") && text.contains("$49.99") && text.contains("$169.99")
+                && text.contains("PAGE 1 OF 1"))
 
         let folder = cli.dataDirectory.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -244,21 +315,29 @@ enum ReportTools {
         #expect(written.url.lastPathComponent == "Daily_Costs_2024.pdf" && written.format == .pdf)
         try await ReportTools.check(written.url)
         let summary = try await cli.json(YearlyCostSummary.self, "costs", "Daily", "--year", "2024")
-        #expect(summary.total == Decimal(string: "169.99") && summary.categories.map(\.label) == ["Maintenance", "Repair"])
+        #expect(
+            summary.total == Decimal(string: "169.99") && summary.categories.map(\.label) == ["Maintenance", "Repair"])
         let printed = try await cli.run("costs", "Daily", "--year", "2024")
         #expect(printed.stdout.contains("Daily in 2024: $169.99 over 2 entries."))
 
         let photo = cli.dataDirectory.appendingPathComponent("receipt.png")
-        try TestImages.png(width: 12, height: 8, colorType: .rgb) { x, y, c in (x * 20 + y * 9 + c * 60) % 256 }.write(to: photo)
-        let attached = try await cli.run("attach", "Daily", photo.path, "--service", "oil change", "--date", "2024-05-04", "--caption", "Receipt")
-        #expect(attached.status == 0 && attached.stdout.contains("Attached receipt.png to oil change on 2024-05-04."), "\(attached.stderr)")
+        try TestImages.png(width: 12, height: 8, colorType: .rgb) { x, y, c in (x * 20 + y * 9 + c * 60) % 256 }.write(
+            to: photo)
+        let attached = try await cli.run(
+            "attach", "Daily", photo.path, "--service", "oil change", "--date", "2024-05-04", "--caption", "Receipt")
+        #expect(
+            attached.status == 0 && attached.stdout.contains("Attached receipt.png to oil change on 2024-05-04."),
+            "\(attached.stderr)")
         let withPictures = try await cli.run("history", "Daily", "-o", pdf.path, "--attachments")
         #expect(withPictures.status == 0, "\(withPictures.stderr)")
         #expect(try await ReportTools.run("pdfimages", ["-list", pdf.path]).stdout.contains(" 12     8  rgb"))
         #expect(try await ReportTools.text(pdf).contains("2024-05-04 · Oil Change — Receipt"))
 
         for (arguments, phrase) in [
-            (["attach", "Daily", photo.path, "--service", "Oil Change", "--date", "2023-01-01"], "Daily has no Oil Change entry on 2023-01-01"),
+            (
+                ["attach", "Daily", photo.path, "--service", "Oil Change", "--date", "2023-01-01"],
+                "Daily has no Oil Change entry on 2023-01-01"
+            ),
             (["history", "Van", "-o", pdf.path], "No vehicle is called \"Van\""),
             (["history", "Daily", "-o", "/nonexistent-folder/x.pdf"], "Cannot write"),
             (["costs", "Daily", "--year", "20"], "is not a year"),

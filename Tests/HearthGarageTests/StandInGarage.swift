@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import HearthCore
+
 @testable import HearthGarage
 
 /// A stand-in for ``GarageStore``: answers the record reads from fixed vehicles, services, logs, expenses and
@@ -44,7 +45,9 @@ final class StandInGarage: GarageTransacting {
     }
 
     /// A stand-in whose clock reads `now`, answering from `records`; its database holds their vehicles and services.
-    static func make(now: Date, timeZone: TimeZone = TestSupport.newYork, records: Records) async throws -> StandInGarage {
+    static func make(now: Date, timeZone: TimeZone = TestSupport.newYork, records: Records) async throws
+        -> StandInGarage
+    {
         let database = try GarageStore.inMemory(timeZone: timeZone, now: { now })
         try await database.write { tx in
             for vehicle in records.vehicles { try tx.insert(vehicle) }
@@ -74,7 +77,9 @@ final class StandInGarage: GarageTransacting {
     // MARK: GarageReading
 
     func vehicles() async throws -> [Vehicle] {
-        answer(.vehicles) { $0.vehicles.sorted { $0.displayName.localizedStandardCompare($1.displayName) == .orderedAscending } }
+        answer(.vehicles) {
+            $0.vehicles.sorted { $0.displayName.localizedStandardCompare($1.displayName) == .orderedAscending }
+        }
     }
 
     func vehicle(id: UUID) async throws -> Vehicle {
@@ -82,7 +87,9 @@ final class StandInGarage: GarageTransacting {
     }
 
     func services(of vehicleID: UUID?) async throws -> [ServiceItem] {
-        answer(.services(vehicleID)) { records in records.services.filter { vehicleID == nil || $0.vehicleID == vehicleID } }
+        answer(.services(vehicleID)) { records in
+            records.services.filter { vehicleID == nil || $0.vehicleID == vehicleID }
+        }
     }
 
     func logs(of vehicleID: UUID) async throws -> [ServiceLog] {
@@ -121,14 +128,17 @@ final class StandInGarage: GarageTransacting {
 
     // MARK: GarageWriting
 
-    func updateMileage(_ vehicleID: UUID, to mileage: Int, at date: Date?, source: MileageSnapshot.Source) async throws -> MileageUpdate {
+    func updateMileage(_ vehicleID: UUID, to mileage: Int, at date: Date?, source: MileageSnapshot.Source) async throws
+        -> MileageUpdate
+    {
         let now = self.now
         let update = try answer(.updateMileage(vehicleID, to: mileage, source: source)) { records in
             guard let index = records.vehicles.firstIndex(where: { $0.id == vehicleID }) else {
                 throw ServiceError.notFound("Vehicle \(vehicleID)")
             }
             records.vehicles[index].currentMileage = mileage
-            let snapshot = MileageSnapshot(vehicleID: vehicleID, mileage: mileage, recordedAt: date ?? now, source: source)
+            let snapshot = MileageSnapshot(
+                vehicleID: vehicleID, mileage: mileage, recordedAt: date ?? now, source: source)
             return MileageUpdate(vehicle: records.vehicles[index], snapshot: snapshot, warnings: [])
         }
         await tracked.track(GarageEvent.mileageUpdated(source: source.analyticsSource))
@@ -136,7 +146,8 @@ final class StandInGarage: GarageTransacting {
     }
 
     func completeService(
-        _ serviceID: UUID, on day: CalendarDay?, mileage: Int?, cost: String?, category: ServiceLog.CostCategory?, notes: String?
+        _ serviceID: UUID, on day: CalendarDay?, mileage: Int?, cost: String?, category: ServiceLog.CostCategory?,
+        notes: String?
     ) async throws -> ServiceCompletion {
         let today = self.today
         return try answer(.completeService(serviceID, on: day, mileage: mileage)) { records in
@@ -162,7 +173,9 @@ final class StandInGarage: GarageTransacting {
         return try await database.write(body)
     }
 
-    func writeOrRehearse<T: Sendable>(dryRun: Bool, _ body: @escaping @Sendable (GarageTransaction) throws -> T) async throws -> T {
+    func writeOrRehearse<T: Sendable>(dryRun: Bool, _ body: @escaping @Sendable (GarageTransaction) throws -> T)
+        async throws -> T
+    {
         answer(.writeOrRehearse(dryRun: dryRun)) { _ in }
         return try await database.writeOrRehearse(dryRun: dryRun, body)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+
 @testable import HearthGarage
 
 /// A stand-in for NHTSA: decodes the VINs it is given the vPIC values of, says it has no data for the

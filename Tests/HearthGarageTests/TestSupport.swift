@@ -1,8 +1,10 @@
 import Foundation
 import GRDB
 import HearthCore
-@testable import HearthGarage
 import HearthTestSupport
+import Testing
+
+@testable import HearthGarage
 
 /// Shared helpers: fixtures, fixed clocks, stores, and a recorder that remembers every change.
 enum TestSupport {
@@ -16,7 +18,9 @@ enum TestSupport {
     static let utc = TimeZone(identifier: "UTC")!
 
     /// The instant a wall clock in `timeZone` reads the given time.
-    static func date(_ year: Int, _ month: Int, _ day: Int, _ hour: Int = 12, _ minute: Int = 0, in timeZone: TimeZone = newYork) -> Date {
+    static func date(
+        _ year: Int, _ month: Int, _ day: Int, _ hour: Int = 12, _ minute: Int = 0, in timeZone: TimeZone = newYork
+    ) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         return calendar.date(from: DateComponents(year: year, month: month, day: day, hour: hour, minute: minute))!
@@ -28,7 +32,8 @@ enum TestSupport {
 
     /// A store in memory whose clock reads `now` until moved.
     static func store(
-        now: Date = date(2024, 3, 10, 12), timeZone: TimeZone = newYork, recorder: any GarageChangeRecorder = NoGarageChangeRecorder()
+        now: Date = date(2024, 3, 10, 12), timeZone: TimeZone = newYork,
+        recorder: any GarageChangeRecorder = NoGarageChangeRecorder()
     ) throws -> (GarageStore, WallClock) {
         let clock = WallClock(now)
         return (try GarageStore.inMemory(recorder: recorder, timeZone: timeZone, now: { clock.now }), clock)
@@ -45,7 +50,10 @@ enum TestSupport {
     static func snapshot(_ store: GarageStore) async throws -> [String] {
         try await store.read { db in
             var rows: [String] = []
-            for table in ["garageVehicle", "garageService", "garageServiceLog", "garageMileageSnapshot", "garageFuelLog", "garageExpense", "garageServicePreset"] {
+            for table in [
+                "garageVehicle", "garageService", "garageServiceLog", "garageMileageSnapshot", "garageFuelLog",
+                "garageExpense", "garageServicePreset",
+            ] {
                 rows += try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY id").map { "\(table): \($0)" }
             }
             return rows
@@ -54,11 +62,14 @@ enum TestSupport {
 
     /// A vehicle saved in `store`.
     @discardableResult
-    static func addCivic(_ store: GarageStore, mileage: Int = 42_000, marbete: (Int, Int)? = nil) async throws -> Vehicle {
-        try await store.addVehicle(Vehicle(
-            name: "Daily", make: "Honda", model: "Civic", year: 2019, currentMileage: mileage,
-            marbeteExpirationMonth: marbete?.0, marbeteExpirationYear: marbete?.1
-        ))
+    static func addCivic(_ store: GarageStore, mileage: Int = 42_000, marbete: (Int, Int)? = nil) async throws
+        -> Vehicle
+    {
+        try await store.addVehicle(
+            Vehicle(
+                name: "Daily", make: "Honda", model: "Civic", year: 2019, currentMileage: mileage,
+                marbeteExpirationMonth: marbete?.0, marbeteExpirationYear: marbete?.1
+            ))
     }
 }
 
@@ -86,12 +97,12 @@ final class CollectingRecorder: GarageChangeRecorder, @unchecked Sendable {
         if change.entity == failOn { throw ServiceError.operationFailed("outbox unavailable") }
         // An outbox row in the same transaction: rolled back with it when the write fails.
         try db.execute(sql: "CREATE TABLE IF NOT EXISTS testOutbox (entity TEXT, id BLOB, kind TEXT)")
-        try db.execute(sql: "INSERT INTO testOutbox VALUES (?, ?, ?)", arguments: [change.entity.rawValue, change.id, change.kind.rawValue])
+        try db.execute(
+            sql: "INSERT INTO testOutbox VALUES (?, ?, ?)",
+            arguments: [change.entity.rawValue, change.id, change.kind.rawValue])
         recorded.append(change)
     }
 }
-
-import Testing
 
 /// Expects `body` to throw a ``ServiceError`` whose message contains `phrase`; returns it.
 @discardableResult
@@ -100,7 +111,8 @@ func expectError(
 ) -> ServiceError? {
     do {
         try body()
-        Issue.record("Expected an error containing \"\(phrase)\", but nothing was thrown", sourceLocation: sourceLocation)
+        Issue.record(
+            "Expected an error containing \"\(phrase)\", but nothing was thrown", sourceLocation: sourceLocation)
     } catch let error as ServiceError {
         #expect(error.message.contains(phrase), "\(error.message)", sourceLocation: sourceLocation)
         return error
@@ -117,7 +129,8 @@ func expectError(
 ) async -> ServiceError? {
     do {
         try await body()
-        Issue.record("Expected an error containing \"\(phrase)\", but nothing was thrown", sourceLocation: sourceLocation)
+        Issue.record(
+            "Expected an error containing \"\(phrase)\", but nothing was thrown", sourceLocation: sourceLocation)
     } catch let error as ServiceError {
         #expect(error.message.contains(phrase), "\(error.message)", sourceLocation: sourceLocation)
         return error

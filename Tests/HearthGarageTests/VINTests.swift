@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HearthGarage
 
 @Suite struct VINTests {
@@ -7,7 +8,9 @@ import Testing
 
     @Test func checkDigitsOfRealVINs() throws {
         // Well-known valid VINs.
-        for text in ["1HGCM82633A004352", "1M8GDM9AXKP042788", "5YJ3E1EA2KF317000", "JHMCM56557C404453", "11111111111111111"] {
+        for text in [
+            "1HGCM82633A004352", "1M8GDM9AXKP042788", "5YJ3E1EA2KF317000", "JHMCM56557C404453", "11111111111111111",
+        ] {
             let parsed = try vin(text)
             #expect(parsed.isCheckDigitValid, "\(text)")
         }
@@ -23,7 +26,10 @@ import Testing
         #expect(throws: VIN.Problem.self) { try vin("1HGCM82633A0043522") }
         #expect(throws: VIN.Problem.self) { try vin("") }
         let problem = VIN.parse("1HGCM8263#A004352")
-        guard case .failure(let reason) = problem else { Issue.record("accepted a '#'"); return }
+        guard case .failure(let reason) = problem else {
+            Issue.record("accepted a '#'")
+            return
+        }
         #expect(reason.message.contains("'#'"))
     }
 
@@ -37,8 +43,8 @@ import Testing
 
     @Test func modelYears() throws {
         #expect(try vin("1HGCM82633A004352").modelYear == 2003)
-        #expect(try vin("1M8GDM9AXKP042788").modelYear == 1989)           // position 7 is a digit: 1980s cycle
-        #expect(try vin("5YJ3E1EA2KF317000").modelYear == 2019)           // position 7 a letter: K is 2019
+        #expect(try vin("1M8GDM9AXKP042788").modelYear == 1989)  // position 7 is a digit: 1980s cycle
+        #expect(try vin("5YJ3E1EA2KF317000").modelYear == 2019)  // position 7 a letter: K is 2019
         #expect(try vin("JHMCM56557C404453").modelYear == 2007)
         #expect(try vin("5YJ3E1EA2KF317000").possibleModelYears == [1989, 2019])
         // Position 10 "A" with a letter in position 7 is 2010.

@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthTestSupport
 import Testing
+
 @testable import HearthHealth
 
 @Suite(.timeLimit(.minutes(10))) struct FHIRTests {
@@ -13,7 +14,10 @@ import Testing
 
     func pythonOrSkip() throws -> URL? {
         if let python = Self.python.executable { return python }
-        if ExternalTool.missingFails { Issue.record(Comment(rawValue: Self.python.missingReason)); return nil }
+        if ExternalTool.missingFails {
+            Issue.record(Comment(rawValue: Self.python.missingReason))
+            return nil
+        }
         try Test.cancel(Comment(rawValue: Self.python.missingReason))
     }
 
@@ -31,18 +35,31 @@ import Testing
         anna.personalHealthInsuranceNumber = "AH-5550001"
         anna = try await service.createRecord(anna)
         let day = HealthFixtures.day
-        try await service.addEntry(AllergyEntry(date: day("2010-05-01"), name: "Penicillin", information: "hives"), to: anna.uuid)
-        try await service.addEntry(VaccinationEntry(date: day("2022-10-15"), name: "Influenza", place: "City Pharmacy"), to: anna.uuid)
+        try await service.addEntry(
+            AllergyEntry(date: day("2010-05-01"), name: "Penicillin", information: "hives"), to: anna.uuid)
+        try await service.addEntry(
+            VaccinationEntry(date: day("2022-10-15"), name: "Influenza", place: "City Pharmacy"), to: anna.uuid)
         try await service.addEntry(VaccinationEntry(name: "Tetanus"), to: anna.uuid)
-        try await service.addEntry(IllnessEntry(date: day("2019-03-10"), name: "Hypertension", informationOrComment: "controlled"), to: anna.uuid)
+        try await service.addEntry(
+            IllnessEntry(date: day("2019-03-10"), name: "Hypertension", informationOrComment: "controlled"),
+            to: anna.uuid)
         try await service.addEntry(RiskEntry(name: "Smoker", descriptionOrComment: "quit 2015"), to: anna.uuid)
-        try await service.addEntry(MedicalHistoryEntry(date: day("2005-06-01"), name: "Appendectomy", contact: "Dr. Ruiz"), to: anna.uuid)
-        try await service.addEntry(DrugEntry(date: day("2023-02-01"), nameAndDosage: "Lisinopril 10 mg", comment: "daily"), to: anna.uuid)
-        try await service.addEntry(BloodEntry(date: day("2023-02-01"), name: "Glucose", comment: "5.4 mmol/L"), to: anna.uuid)
-        try await service.addEntry(WeightEntry(date: day("2023-02-01"), weightKg: Decimal(string: "68.2")), to: anna.uuid)
-        try await service.addEntry(MedicalDocumentEntry(date: day("2023-02-02"), name: "Discharge letter", note: "paper copy at home"), to: anna.uuid)
-        try await service.addEntry(EmergencyContact(name: "Ivan Ivanov", phone: "+1 555 0100", email: "ivan@example.com"), to: anna.uuid)
-        try await service.addEntry(HumanDoctor(type: "Family doctor", name: "Dr. Olga Petrova", phone: "+1 555 0200", address: "1 Clinic Rd"), to: anna.uuid)
+        try await service.addEntry(
+            MedicalHistoryEntry(date: day("2005-06-01"), name: "Appendectomy", contact: "Dr. Ruiz"), to: anna.uuid)
+        try await service.addEntry(
+            DrugEntry(date: day("2023-02-01"), nameAndDosage: "Lisinopril 10 mg", comment: "daily"), to: anna.uuid)
+        try await service.addEntry(
+            BloodEntry(date: day("2023-02-01"), name: "Glucose", comment: "5.4 mmol/L"), to: anna.uuid)
+        try await service.addEntry(
+            WeightEntry(date: day("2023-02-01"), weightKg: Decimal(string: "68.2")), to: anna.uuid)
+        try await service.addEntry(
+            MedicalDocumentEntry(date: day("2023-02-02"), name: "Discharge letter", note: "paper copy at home"),
+            to: anna.uuid)
+        try await service.addEntry(
+            EmergencyContact(name: "Ivan Ivanov", phone: "+1 555 0100", email: "ivan@example.com"), to: anna.uuid)
+        try await service.addEntry(
+            HumanDoctor(type: "Family doctor", name: "Dr. Olga Petrova", phone: "+1 555 0200", address: "1 Clinic Rd"),
+            to: anna.uuid)
         return anna
     }
 
@@ -56,25 +73,34 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let file = folder.appendingPathComponent("anna.json")
         try data.write(to: file)
-        let check = try await ChildProcess.run(python, ["-c", """
-            import collections, sys
-            from fhir.resources.R4B.bundle import Bundle
-            bundle = Bundle.model_validate_json(open(sys.argv[1]).read())
-            print(sorted(collections.Counter(e.resource.get_resource_type() for e in bundle.entry).items()))
-            """, file.path])
+        let check = try await ChildProcess.run(
+            python,
+            [
+                "-c",
+                """
+                import collections, sys
+                from fhir.resources.R4B.bundle import Bundle
+                bundle = Bundle.model_validate_json(open(sys.argv[1]).read())
+                print(sorted(collections.Counter(e.resource.get_resource_type() for e in bundle.entry).items()))
+                """, file.path,
+            ])
         #expect(check.status == 0, "fhir.resources refused the bundle: \(check.stderr)")
-        #expect(check.stdout.contains("('AllergyIntolerance', 1)") && check.stdout.contains("('Immunization', 2)")
-            && check.stdout.contains("('Condition', 2)") && check.stdout.contains("('Observation', 2)")
-            && check.stdout.contains("('Patient', 1)") && check.stdout.contains("('Practitioner', 1)")
-            && check.stdout.contains("('RelatedPerson', 1)") && check.stdout.contains("('DocumentReference', 1)")
-            && check.stdout.contains("('MedicationStatement', 1)") && check.stdout.contains("('Procedure', 1)"), "\(check.stdout)")
+        #expect(
+            check.stdout.contains("('AllergyIntolerance', 1)") && check.stdout.contains("('Immunization', 2)")
+                && check.stdout.contains("('Condition', 2)") && check.stdout.contains("('Observation', 2)")
+                && check.stdout.contains("('Patient', 1)") && check.stdout.contains("('Practitioner', 1)")
+                && check.stdout.contains("('RelatedPerson', 1)") && check.stdout.contains("('DocumentReference', 1)")
+                && check.stdout.contains("('MedicationStatement', 1)") && check.stdout.contains("('Procedure', 1)"),
+            "\(check.stdout)")
 
         let (other, _) = try HealthFixtures.service()
         let report = try await other.importFHIR(data, file: "anna.json")
         #expect(report.skipped.isEmpty)
         let record = try await other.record(report.recordID)
         #expect(record.displayName == "Ivanova - Anna - Anya" && record.personalGender == "Female")
-        #expect(record.personalBirthdate == HealthFixtures.day("1984-07-09") && record.personalSocialSecurityNumber == "999-12-3456")
+        #expect(
+            record.personalBirthdate == HealthFixtures.day("1984-07-09")
+                && record.personalSocialSecurityNumber == "999-12-3456")
         #expect(record.personalHealthInsurance == "Acme Health" && record.personalHealthInsuranceNumber == "AH-5550001")
         let entries = try await other.entries(of: report.recordID)
         #expect(entries.count == 12)
@@ -92,20 +118,23 @@ import Testing
         let (service, _) = try HealthFixtures.service()
         let report = try await service.importFHIR(Data(built.stdout.utf8), file: "portal.json")
         let record = try await service.record(report.recordID)
-        #expect(record.personalFamilyName == "Petrova" && record.personalGivenName == "Irina A." && record.personalGender == "Female")
+        #expect(
+            record.personalFamilyName == "Petrova" && record.personalGivenName == "Irina A."
+                && record.personalGender == "Female")
         #expect(record.personalAddress == "12 Main St, Springfield, 01101, US")
         let entries = try await service.entries(of: report.recordID)
         #expect(entries.drugs.map(\.nameAndDosage) == ["lisinopril 10 MG Oral Tablet, 1 tablet daily"])
         #expect(entries.drugs.first?.date == HealthFixtures.day("2023-02-01"))
-        #expect(entries.weights.first?.weightKg == Decimal(string: "68.04"))   // 150 lb
+        #expect(entries.weights.first?.weightKg == Decimal(string: "68.04"))  // 150 lb
         #expect(entries.blood.map(\.comment) == ["5.4 mmol/L"])
         #expect(entries.vaccinations.first?.information == "Lot AB123")
         #expect(entries.allergies.first?.information == "Hives")
-        #expect(report.skipped == [
-            "Encounter: not part of a Hearth record",
-            "Observation: observations other than body weight and laboratory results have no place in a Hearth record",
-            "Organization: not part of a Hearth record",
-        ])
+        #expect(
+            report.skipped == [
+                "Encounter: not part of a Hearth record",
+                "Observation: observations other than body weight and laboratory results have no place in a Hearth record",
+                "Organization: not part of a Hearth record",
+            ])
     }
 
     @Test func whatCannotBeImportedOrExportedSaysWhy() async throws {
@@ -116,7 +145,10 @@ import Testing
             ("not json", "x.json is not JSON"),
             (#"{"resourceType": "Patient"}"#, "x.json is a Patient, not a Bundle"),
             (#"{"resourceType": "Bundle", "type": "collection", "entry": []}"#, "x.json has no Patient"),
-            (#"{"resourceType": "Bundle", "entry": [{"resource": {"resourceType": "Patient"}}, {"resource": {"resourceType": "Patient"}}]}"#, "x.json has 2 Patients"),
+            (
+                #"{"resourceType": "Bundle", "entry": [{"resource": {"resourceType": "Patient"}}, {"resource": {"resourceType": "Patient"}}]}"#,
+                "x.json has 2 Patients"
+            ),
         ]
         for (text, message) in cases {
             do {

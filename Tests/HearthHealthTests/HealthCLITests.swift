@@ -2,6 +2,7 @@ import Foundation
 import HearthCore
 import HearthTestSupport
 import Testing
+
 @testable import HearthHealth
 
 @Suite(.serialized, .timeLimit(.minutes(10))) struct HealthCLITests {
@@ -16,7 +17,8 @@ import Testing
     }
 
     func mode(_ name: String) throws -> Int? {
-        try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.posixPermissions] as? Int
+        try FileManager.default.attributesOfItem(atPath: folder.appendingPathComponent(name).path)[.posixPermissions]
+            as? Int
     }
 
     func contains(_ data: Data, _ text: String) -> Bool {
@@ -24,8 +26,12 @@ import Testing
     }
 
     @Test func recordsEntriesExportAndImportFromTheCommandLine() async throws {
-        #expect(try await run("record", "add", "--pet", "--name", "Rex", "--owner", "Ana García", "--birthdate", "2019-04-02").stdout.hasPrefix("Added Rex ("))
-        #expect(try await run("entry", "add", "rex", "vaccination", "--date", "2024-01-15", "--name", "Rabies").status == 0)
+        #expect(
+            try await run(
+                "record", "add", "--pet", "--name", "Rex", "--owner", "Ana García", "--birthdate", "2019-04-02"
+            ).stdout.hasPrefix("Added Rex ("))
+        #expect(
+            try await run("entry", "add", "rex", "vaccination", "--date", "2024-01-15", "--name", "Rabies").status == 0)
         #expect(try await run("entry", "add", "Rex", "weight", "--date", "2024-01-15", "--kg", "31.5").status == 0)
         #expect(try await run("record", "add", "--family-name", "Núñez", "--given-name", "José").status == 0)
         let list = try await run("record", "list", "--search", "JOSE")
@@ -33,13 +39,16 @@ import Testing
 
         let exported = try await run("export", "Rex", "-o", "rex.json")
         #expect(exported.status == 0, "\(exported.stderr)")
-        let object = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("rex.json"))) as! [String: Any]
+        let object =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("rex.json")))
+            as! [String: Any]
         #expect((object["weights"] as? [[String: Any]])?.first?["weightKg"] as? Double == 31.5)
         #expect((object["petinformation"] as? [String: String])?["ownerName"] == "Ana García")
 
         let again = try await run("import", "rex.json")
         #expect(again.stdout.contains("0 added, 1 already here; 0 entries added, 2 already present"), "\(again.stdout)")
-        let report = try JSONDecoder().decode(HealthImportReport.self, from: Data(try await run("import", "rex.json", "--json").stdout.utf8))
+        let report = try JSONDecoder().decode(
+            HealthImportReport.self, from: Data(try await run("import", "rex.json", "--json").stdout.utf8))
         #expect(report.entriesAdded == 0)
 
         let bad = try await run("entry", "add", "Rex", "weight", "--kg", "heavy")
@@ -54,11 +63,13 @@ import Testing
     @Test func exportsAndTheDatabaseAreReadableByTheOwnerOnlyAndEncryptedWithAKey() async throws {
         let ssn = "078-05-1120"
         let insuranceNumber = "INS-4417-2230"
-        let added = try await run("record", "add", "--family-name", "Quintana", "--given-name", "Marisol", "--insurance", "Salud Plus",
-                                  "--insurance-number", insuranceNumber)
+        let added = try await run(
+            "record", "add", "--family-name", "Quintana", "--given-name", "Marisol", "--insurance", "Salud Plus",
+            "--insurance-number", insuranceNumber)
         #expect(added.status == 0, "\(added.stderr)")
         // The database and its WAL companions are the owner's alone from their first moment.
-        for name in ["health.sqlite", "health.sqlite-wal", "health.sqlite-shm"] where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
+        for name in ["health.sqlite", "health.sqlite-wal", "health.sqlite-shm"]
+        where FileManager.default.fileExists(atPath: folder.appendingPathComponent(name).path) {
             #expect(try mode(name) == 0o600, "\(name)")
         }
         #expect(try mode("health.sqlite") == 0o600)
@@ -74,7 +85,9 @@ import Testing
         // Given a folder, as for the PDF, the file is named after the record.
         let intoFolder = try await run("export", person.uuid, "-o", ".")
         #expect(intoFolder.status == 0, "\(intoFolder.stderr)")
-        let named = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(" - Medical Record.json") }
+        let named = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasSuffix(" - Medical Record.json")
+        }
         #expect(named.count == 1, "\(named)")
         for name in ["plain.json", "plain.fhir.json"] + named {
             #expect(try mode(name) == 0o600, "\(name)")
@@ -86,7 +99,9 @@ import Testing
         let sealed = try await run("export", person.uuid, "-o", "sealed.json", environment: key)
         #expect(sealed.status == 0, "\(sealed.stderr)")
         #expect(sealed.stdout.contains("(encrypted)"))
-        #expect(try await run("export", person.uuid, "--format", "fhir", "-o", "sealed.fhir.json", environment: key).status == 0)
+        #expect(
+            try await run("export", person.uuid, "--format", "fhir", "-o", "sealed.fhir.json", environment: key).status
+                == 0)
         for name in ["sealed.json", "sealed.fhir.json"] {
             let bytes = try Data(contentsOf: folder.appendingPathComponent(name))
             #expect(try mode(name) == 0o600, "\(name)")
@@ -101,7 +116,8 @@ import Testing
         let noKey = try await run("import", "sealed.json")
         #expect(noKey.status != 0)
         #expect(noKey.stderr.contains("is encrypted, but no key was given"), "\(noKey.stderr)")
-        let wrongKey = try await run("import", "sealed.json", environment: ["HEARTH_ENCRYPTION_KEY": EncryptionKeyText.other])
+        let wrongKey = try await run(
+            "import", "sealed.json", environment: ["HEARTH_ENCRYPTION_KEY": EncryptionKeyText.other])
         #expect(wrongKey.status != 0)
         #expect(wrongKey.stderr.contains("could not be decrypted"), "\(wrongKey.stderr)")
         #expect(try await service.records().isEmpty)

@@ -1,9 +1,9 @@
 import Foundation
 import HearthCore
 import HearthHealth
+import HearthTestSupport
 import Synchronization
 import Testing
-import HearthTestSupport
 
 /// The sharing debug log: bounded, timestamped, kept in the health database.
 @Suite struct HealthDebugLogTests {
@@ -17,7 +17,13 @@ import HearthTestSupport
         let url = try databaseFile()
         let seconds = Mutex(0)
         let clock: @Sendable () -> Date = {
-            Date(timeIntervalSince1970: 1_735_000_000 + Double(seconds.withLock { value in value += 1; return value }))
+            Date(
+                timeIntervalSince1970: 1_735_000_000
+                    + Double(
+                        seconds.withLock { value in
+                            value += 1
+                            return value
+                        }))
         }
         let log = try HealthSync.open(at: url, now: clock).debugLog
         #expect(log.capacity == 200)

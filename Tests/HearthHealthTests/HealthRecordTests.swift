@@ -4,12 +4,15 @@ import HearthCore
 import HearthStore
 import HearthTestSupport
 import Testing
+
 @testable import HearthHealth
 
 enum HealthFixtures {
     static let utc = TimeZone(identifier: "UTC")!
 
-    static func service(now: Date = Date(timeIntervalSince1970: 1_717_200_000)) throws -> (HealthRecordService, WallClock) {
+    static func service(now: Date = Date(timeIntervalSince1970: 1_717_200_000)) throws -> (
+        HealthRecordService, WallClock
+    ) {
         let clock = WallClock(now)
         return (try HealthRecordService.inMemory(timeZone: utc, now: { clock.now }), clock)
     }
@@ -32,11 +35,17 @@ enum HealthFixtures {
         rex.emergencyName = "Luis García"
         rex.emergencyNumber = "+34 600 654 321"
         rex = try await service.createRecord(rex)
-        try await service.addEntry(DrugEntry(date: day("2024-03-01"), nameAndDosage: "Apoquel 16 mg", comment: "with food"), to: rex.uuid)
-        try await service.addEntry(VaccinationEntry(date: day("2024-01-15"), name: "Rabies", information: "3-year", place: "Clínica Veterinaria Sol"), to: rex.uuid)
+        try await service.addEntry(
+            DrugEntry(date: day("2024-03-01"), nameAndDosage: "Apoquel 16 mg", comment: "with food"), to: rex.uuid)
+        try await service.addEntry(
+            VaccinationEntry(
+                date: day("2024-01-15"), name: "Rabies", information: "3-year", place: "Clínica Veterinaria Sol"),
+            to: rex.uuid)
         try await service.addEntry(AllergyEntry(name: "Chicken", information: "itching"), to: rex.uuid)
-        try await service.addEntry(MedicalHistoryEntry(date: day("2023-06-10"), name: "Neutering", contact: "Dr. Ruiz"), to: rex.uuid)
-        try await service.addEntry(WeightEntry(date: day("2024-01-15"), weightKg: Decimal(string: "31.5")), to: rex.uuid)
+        try await service.addEntry(
+            MedicalHistoryEntry(date: day("2023-06-10"), name: "Neutering", contact: "Dr. Ruiz"), to: rex.uuid)
+        try await service.addEntry(
+            WeightEntry(date: day("2024-01-15"), weightKg: Decimal(string: "31.5")), to: rex.uuid)
         try await service.addEntry(WeightEntry(date: day("2024-05-01"), comment: "no scale reading"), to: rex.uuid)
         // Not in format 1: kept in the database, left out of the export.
         try await service.addEntry(PetYearlyCost(date: day("2024-02-01"), category: "Food", amount: 540), to: rex.uuid)
@@ -77,12 +86,14 @@ enum HealthFixtures {
         #expect(try await service.records().map(\.displayName) == ["Núñez - José", "Rex"])
         #expect(try await service.search("jose").map(\.uuid) == [jose.uuid])
         #expect(try await service.search("NUNEZ").map(\.uuid) == [jose.uuid])
-        #expect(try await service.search("garcía").map(\.uuid) == [rex.uuid])   // the owner's name
+        #expect(try await service.search("garcía").map(\.uuid) == [rex.uuid])  // the owner's name
         #expect(try await service.search("nobody").isEmpty)
         #expect(try await service.entries(of: rex.uuid).count == 7)
 
         try await service.deleteRecord(rex.uuid)
-        let leftover = try await service.database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM healthEntry") }
+        let leftover = try await service.database.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM healthEntry")
+        }
         #expect(leftover == 0)
         await #expect(throws: ServiceError.self) { try await service.entries(of: rex.uuid) }
     }
@@ -122,8 +133,12 @@ enum HealthFixtures {
         let rex = try await HealthFixtures.addRex(service)
         let before = try await service.entries(of: rex.uuid)
         await #expect(throws: ServiceError.self) { try await service.addEntry(WeightEntry(weightKg: -2), to: rex.uuid) }
-        await #expect(throws: ServiceError.self) { try await service.addEntry(PetYearlyCost(category: "", amount: 10), to: rex.uuid) }
-        await #expect(throws: ServiceError.self) { try await service.addEntry(BloodEntry(name: "A+"), to: UUID().uuidString) }
+        await #expect(throws: ServiceError.self) {
+            try await service.addEntry(PetYearlyCost(category: "", amount: 10), to: rex.uuid)
+        }
+        await #expect(throws: ServiceError.self) {
+            try await service.addEntry(BloodEntry(name: "A+"), to: UUID().uuidString)
+        }
         for index in 1...5 { try await service.addEntry(HumanDoctor(name: "Dr. \(index)"), to: rex.uuid) }
         do {
             try await service.addEntry(HumanDoctor(name: "Dr. 6"), to: rex.uuid)
@@ -168,13 +183,17 @@ enum HealthFixtures {
         let object = try JSONSerialization.jsonObject(with: try await service.exportJSON(anna.uuid)) as! [String: Any]
         #expect(object["petinformation"] == nil)
         #expect((object["weights"] as? [Any])?.isEmpty == true)
-        #expect((object["emergencyContacts"] as? [[String: String]]) == [["name": "Tom", "phone": "555-0100", "email": "", "note": ""]])
+        #expect(
+            (object["emergencyContacts"] as? [[String: String]]) == [
+                ["name": "Tom", "phone": "555-0100", "email": "", "note": ""]
+            ])
         #expect((object["personalinformation"] as? [String: String])?["personalBirthdate"] == "")
     }
 
     @Test func anExportImportsBackWithEverythingTheFormatCarriesAndOnlyOnce() async throws {
         let (service, _) = try HealthFixtures.service()
-        let report = try await service.importJSON(try Data(contentsOf: HealthFixtures.url("rex-v1.json")), file: "rex-v1.json")
+        let report = try await service.importJSON(
+            try Data(contentsOf: HealthFixtures.url("rex-v1.json")), file: "rex-v1.json")
         #expect(report.recordsCreated == 1 && report.entriesAdded == 7)
         let uuid = try #require(report.recordIDs.first)
         let record = try await service.record(uuid)
@@ -184,8 +203,11 @@ enum HealthFixtures {
         let again = try await service.exportJSON(uuid)
         #expect(again == (try Data(contentsOf: HealthFixtures.url("rex-v1.json"))))
 
-        let twice = try await service.importJSON(try Data(contentsOf: HealthFixtures.url("rex-v1.json")), file: "rex-v1.json")
-        #expect(twice.recordsCreated == 0 && twice.recordsMatched == 1 && twice.entriesAdded == 0 && twice.entriesAlreadyPresent == 7)
+        let twice = try await service.importJSON(
+            try Data(contentsOf: HealthFixtures.url("rex-v1.json")), file: "rex-v1.json")
+        #expect(
+            twice.recordsCreated == 0 && twice.recordsMatched == 1 && twice.entriesAdded == 0
+                && twice.entriesAlreadyPresent == 7)
         #expect(try await service.records().count == 1)
         #expect(try await service.entries(of: uuid).count == 7)
     }
@@ -208,18 +230,30 @@ enum HealthFixtures {
         let (service, _) = try HealthFixtures.service()
         let good = String(decoding: try Data(contentsOf: HealthFixtures.url("rex-v1.json")), as: UTF8.self)
         let cases: [(String, String)] = [
-            (good.replacingOccurrences(of: "\"2024-03-01\"", with: "\"2024-13-01\""),
-             "rex.json: line 16, drugs[0].drugDate: \"2024-13-01\" is not a date; write yyyy-MM-dd, or \"\" for none"),
-            (good.replacingOccurrences(of: "\"weightKg\" : 31.5", with: "\"weightKg\" : \"heavy\""),
-             "rex.json: line 79, weights[0].weightKg: expected decimal"),
-            (good.replacingOccurrences(of: "\"isPet\" : true", with: "\"isPet\" : \"yes\""),
-             "rex.json: line 32, isPet: expected true or false"),
-            (good.replacingOccurrences(of: "      \"vaccinationInfo\" : \"3-year\",\n", with: ""),
-             "rex.json: line 67, vaccinations[0].vaccinationInfo: the member \"vaccinationInfo\" is missing"),
-            (good.replacingOccurrences(of: "\"exportVersion\" : 1", with: "\"exportVersion\" : 2"),
-             "rex.json: line 28, exportVersion: export version 2 is not supported"),
-            (good.replacingOccurrences(of: "\"ana@example.com\"", with: "\"ana\""),
-             "rex.json: Rex: Owner e-mail \"ana\" is not an e-mail address"),
+            (
+                good.replacingOccurrences(of: "\"2024-03-01\"", with: "\"2024-13-01\""),
+                "rex.json: line 16, drugs[0].drugDate: \"2024-13-01\" is not a date; write yyyy-MM-dd, or \"\" for none"
+            ),
+            (
+                good.replacingOccurrences(of: "\"weightKg\" : 31.5", with: "\"weightKg\" : \"heavy\""),
+                "rex.json: line 79, weights[0].weightKg: expected decimal"
+            ),
+            (
+                good.replacingOccurrences(of: "\"isPet\" : true", with: "\"isPet\" : \"yes\""),
+                "rex.json: line 32, isPet: expected true or false"
+            ),
+            (
+                good.replacingOccurrences(of: "      \"vaccinationInfo\" : \"3-year\",\n", with: ""),
+                "rex.json: line 67, vaccinations[0].vaccinationInfo: the member \"vaccinationInfo\" is missing"
+            ),
+            (
+                good.replacingOccurrences(of: "\"exportVersion\" : 1", with: "\"exportVersion\" : 2"),
+                "rex.json: line 28, exportVersion: export version 2 is not supported"
+            ),
+            (
+                good.replacingOccurrences(of: "\"ana@example.com\"", with: "\"ana\""),
+                "rex.json: Rex: Owner e-mail \"ana\" is not an e-mail address"
+            ),
             ("{ \"isPet\": ", "rex.json is not JSON"),
             ("  \n", "rex.json is empty"),
         ]

@@ -4,15 +4,22 @@ import HearthReports
 import HearthStore
 import HearthTestSupport
 import Testing
+
 @testable import HearthHealth
 
 @Suite(.timeLimit(.minutes(10))) struct HealthReportTests {
     /// qpdf and poppler: missing ones skip the test locally and fail it on CI, where `.ci/run` installs them.
     func toolsReady() throws -> Bool {
-        let missing = ["qpdf", "pdftotext", "pdftoppm"].filter { !FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)") }
+        let missing = ["qpdf", "pdftotext", "pdftoppm"].filter {
+            !FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
+        }
         guard !missing.isEmpty else { return true }
-        let reason = Comment(rawValue: "\(missing.joined(separator: ", ")) not installed; install qpdf and poppler-utils (.ci/run does)")
-        if ExternalTool.missingFails { Issue.record(reason); return false }
+        let reason = Comment(
+            rawValue: "\(missing.joined(separator: ", ")) not installed; install qpdf and poppler-utils (.ci/run does)")
+        if ExternalTool.missingFails {
+            Issue.record(reason)
+            return false
+        }
         try Test.cancel(reason)
     }
 
@@ -29,9 +36,13 @@ import Testing
             record.ownerName = "Ирина Петрова"
             record.vetClinicName = "Κτηνιατρείο Αθηνών"
         }
-        try await service.addEntry(WeightEntry(date: HealthFixtures.day("2024-03-20"), weightKg: Decimal(string: "32.2")), to: pet.uuid)
-        try await service.addEntry(PetYearlyCost(date: HealthFixtures.day("2023-06-01"), category: "Food", amount: 480), to: pet.uuid)
-        try await service.addEntry(PetYearlyCost(date: HealthFixtures.day("2024-02-10"), category: "Vet", amount: Decimal(string: "215.50")!), to: pet.uuid)
+        try await service.addEntry(
+            WeightEntry(date: HealthFixtures.day("2024-03-20"), weightKg: Decimal(string: "32.2")), to: pet.uuid)
+        try await service.addEntry(
+            PetYearlyCost(date: HealthFixtures.day("2023-06-01"), category: "Food", amount: 480), to: pet.uuid)
+        try await service.addEntry(
+            PetYearlyCost(date: HealthFixtures.day("2024-02-10"), category: "Vet", amount: Decimal(string: "215.50")!),
+            to: pet.uuid)
 
         let folder = scratchDirectory("hearth-health-report")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -43,21 +54,28 @@ import Testing
         #expect(permissions == 0o600)
 
         let check = try await tool("qpdf", ["--check", url.path])
-        #expect(check.status == 0 && check.stdout.contains("No syntax or stream encoding errors found"), "\(check.stdout)")
+        #expect(
+            check.status == 0 && check.stdout.contains("No syntax or stream encoding errors found"), "\(check.stdout)")
         let text = try await tool("pdftotext", ["-layout", url.path, "-"]).stdout
-        for expected in ["Шарик Ψηφίο", "Ирина Петрова", "Κτηνιατρείο Αθηνών", "Rabies", "Apoquel 16 mg", "Weight over time", "kg",
-                         "Costs by category", "Food", "Vet", "$1,235.50", "Page 1 of"] {
+        for expected in [
+            "Шарик Ψηφίο", "Ирина Петрова", "Κτηνιατρείο Αθηνών", "Rabies", "Apoquel 16 mg", "Weight over time", "kg",
+            "Costs by category", "Food", "Vet", "$1,235.50", "Page 1 of",
+        ] {
             #expect(text.contains(expected), "\(expected) missing from:\n\(text)")
         }
         // The charts are drawn: rendering the page gives pixels of the accent colour.
         let png = folder.appendingPathComponent("page")
         #expect(try await tool("pdftoppm", ["-png", "-r", "40", url.path, png.path]).status == 0)
-        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("page") && $0.hasSuffix(".png") }
+        let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("page") && $0.hasSuffix(".png")
+        }
         #expect(!pages.isEmpty)
 
         let html = String(decoding: try await reports.render(pet.uuid, format: .html), as: UTF8.self)
         #expect(html.contains("<svg") && html.contains("Шарик Ψηφίο") && html.contains("Weight over time"))
-        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("<script") && !html.contains("<link"))
+        #expect(
+            !html.contains("http://") && !html.contains("https://") && !html.contains("<script")
+                && !html.contains("<link"))
     }
 
     @Test func encryptedWhenTheStoreHasAKey() async throws {

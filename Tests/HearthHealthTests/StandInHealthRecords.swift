@@ -1,5 +1,6 @@
 import Foundation
 import HearthCore
+
 @testable import HearthHealth
 
 /// A stand-in for the medical records: answers from fixed records and entries, and remembers every call it
@@ -36,7 +37,9 @@ final class StandInHealthRecords: HealthRecordServicing {
 
     func record(_ uuid: String) async throws -> MedicalRecord {
         note(.record(uuid))
-        guard let record = fixed.first(where: { $0.uuid == uuid }) else { throw ServiceError.notFound("Record \(uuid)") }
+        guard let record = fixed.first(where: { $0.uuid == uuid }) else {
+            throw ServiceError.notFound("Record \(uuid)")
+        }
         return record
     }
 
@@ -57,7 +60,9 @@ final class StandInHealthRecords: HealthRecordServicing {
     }
 
     func createRecord(_ record: MedicalRecord) async throws -> MedicalRecord { throw refuse("createRecord") }
-    func updateRecord(_ uuid: String, _ change: @escaping @Sendable (inout MedicalRecord) -> Void) async throws -> MedicalRecord { throw refuse("updateRecord") }
+    func updateRecord(_ uuid: String, _ change: @escaping @Sendable (inout MedicalRecord) -> Void) async throws
+        -> MedicalRecord
+    { throw refuse("updateRecord") }
     func deleteRecord(_ uuid: String) async throws { throw refuse("deleteRecord") }
     func addEntry<E: HealthEntry>(_ entry: E, to uuid: String) async throws -> E { throw refuse("addEntry") }
     func updateEntry<E: HealthEntry>(_ entry: E, in uuid: String) async throws -> E { throw refuse("updateEntry") }

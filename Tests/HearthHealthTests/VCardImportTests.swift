@@ -3,10 +3,12 @@ import HearthCore
 import HearthExchange
 import HearthTestSupport
 import Testing
+
 @testable import HearthHealth
 
 @Suite struct VCardImportTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     /// Python with `vobject`, in the virtual environment `.ci/run` makes.
     static let python = ExternalTool(
         name: "Python with vobject", variable: "HEARTH_VOBJECT_PYTHON",
@@ -24,17 +26,24 @@ import Testing
         #expect(cards.count == 2)
         #expect(cards[0].version == "2.1")
         #expect(cards[0].displayName == "Jürgen Müller")
-        #expect(cards[0].phones == [VCard.Value(value: "+49 170 1234567", types: ["cell", "pref"]), VCard.Value(value: "+49 30 123456", types: ["home"])])
+        #expect(
+            cards[0].phones == [
+                VCard.Value(value: "+49 170 1234567", types: ["cell", "pref"]),
+                VCard.Value(value: "+49 30 123456", types: ["home"]),
+            ])
         #expect(cards[0].emails.map(\.value) == ["juergen@example.de"])
-        #expect(cards[0].note == "Nachbar, hat Schlüssel für die Wohnung")   // ISO-8859-1, soft line break
-        #expect(cards[1].displayName == "Ivan Petrov")   // from N, without FN
+        #expect(cards[0].note == "Nachbar, hat Schlüssel für die Wohnung")  // ISO-8859-1, soft line break
+        #expect(cards[1].displayName == "Ivan Petrov")  // from N, without FN
 
         let (service, _) = try HealthFixtures.service()
         let anna = try await Self.person(service)
-        let report = try await service.importContacts(try Data(contentsOf: HealthFixtures.url("outlook-21.vcf")), file: "outlook-21.vcf", to: anna.uuid)
+        let report = try await service.importContacts(
+            try Data(contentsOf: HealthFixtures.url("outlook-21.vcf")), file: "outlook-21.vcf", to: anna.uuid)
         #expect(report.cardsRead == 2 && report.added == 2)
         let contacts = try await service.entries(of: anna.uuid).emergencyContacts
-        #expect(contacts[0].name == "Jürgen Müller" && contacts[0].phone == "+49 170 1234567" && contacts[0].email == "juergen@example.de")
+        #expect(
+            contacts[0].name == "Jürgen Müller" && contacts[0].phone == "+49 170 1234567"
+                && contacts[0].email == "juergen@example.de")
         #expect(contacts[0].note == "Nachbar, hat Schlüssel für die Wohnung\nOther phones: home +49 30 123456")
         #expect(contacts[1].phone == "+7 495 123-45-67")
     }
@@ -47,8 +56,11 @@ import Testing
         #expect(apple.note == "Cardiologist, call after 5pm\nAsk for the ward")
         #expect(apple.organization == "City Hospital, Cardiology")
 
-        let modern = try #require(try VCardReader.read(try Data(contentsOf: HealthFixtures.url("rfc6350-40.vcf"))).first)
-        #expect(modern.formattedName == "李小龍 (Bruce) with a name long enough that it has to be folded across lines by the writer")
+        let modern = try #require(
+            try VCardReader.read(try Data(contentsOf: HealthFixtures.url("rfc6350-40.vcf"))).first)
+        #expect(
+            modern.formattedName
+                == "李小龍 (Bruce) with a name long enough that it has to be folded across lines by the writer")
         #expect(modern.phones == [VCard.Value(value: "+852-1234-5678", types: ["voice", "cell", "pref"])])
         #expect(modern.emails == [VCard.Value(value: "bruce@example.hk", types: ["home"])])
     }
@@ -67,7 +79,10 @@ import Testing
         let cases: [(String, String)] = [
             ("hello\n", "apple.vcf: line 1: this is not a vCard file"),
             ("BEGIN:VCARD\nVERSION:3.0\nFN:Open\n", "apple.vcf: line 1: the card that starts here is never closed"),
-            ("BEGIN:VCARD\nFN:Bad\nEMAIL:not-an-address\nEND:VCARD\n", "apple.vcf: line 1 (Bad): The contact's e-mail \"not-an-address\" is not an e-mail address"),
+            (
+                "BEGIN:VCARD\nFN:Bad\nEMAIL:not-an-address\nEND:VCARD\n",
+                "apple.vcf: line 1 (Bad): The contact's e-mail \"not-an-address\" is not an e-mail address"
+            ),
         ]
         for (text, message) in cases {
             do {
@@ -82,7 +97,10 @@ import Testing
 
     @Test func cardsWrittenByPythonsVobjectImportWithEveryPhoneAndEmail() async throws {
         guard let python = Self.python.executable else {
-            if ExternalTool.missingFails { Issue.record(Comment(rawValue: Self.python.missingReason)); return }
+            if ExternalTool.missingFails {
+                Issue.record(Comment(rawValue: Self.python.missingReason))
+                return
+            }
             try Test.cancel(Comment(rawValue: Self.python.missingReason))
         }
         let script = """
@@ -110,7 +128,10 @@ import Testing
         let result = try await ChildProcess.run(python, ["-c", script])
         guard result.status == 0 else {
             let reason = Comment(rawValue: "vobject could not write cards: \(result.stderr)")
-            if ExternalTool.missingFails { Issue.record(reason); return }
+            if ExternalTool.missingFails {
+                Issue.record(reason)
+                return
+            }
             try Test.cancel(reason)
         }
         let data = Data(result.stdout.utf8)
@@ -128,7 +149,10 @@ import Testing
         let contacts = try await service.entries(of: anna.uuid).emergencyContacts
         // Every phone and e-mail is kept: the preferred (else first) in the fields, the rest in the note.
         #expect(contacts[0].phone == "+30 210 1234567" && contacts[0].email == "sofia@example.gr")
-        #expect(contacts[0].note == "Sister, call first; has keys\nOther phones: cell +30 690 1234567\nOther e-mails: work sofia.work@example.com")
+        #expect(
+            contacts[0].note
+                == "Sister, call first; has keys\nOther phones: cell +30 690 1234567\nOther e-mails: work sofia.work@example.com"
+        )
         #expect(contacts[1].email == "jose@example.es")
         #expect(contacts[1].note == "Other phones: work +34 910 000 002, fax +34 910 000 003")
     }

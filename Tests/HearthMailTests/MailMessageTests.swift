@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import HearthMail
 
 @Suite("Messages as RFC 5322 text")
@@ -9,7 +10,9 @@ struct MailMessageTests {
         let message = MailMessage(
             to: [try MailAddress("ana@example.com", name: "Ana \"the\" García")],
             subject: "Hi\r\nBcc: eve@example.com", text: "x")
-        let text = message.rendered(from: try MailAddress("hearth@example.com"), date: Date(timeIntervalSince1970: 1_800_000_000), messageID: "id@example.com")
+        let text = message.rendered(
+            from: try MailAddress("hearth@example.com"), date: Date(timeIntervalSince1970: 1_800_000_000),
+            messageID: "id@example.com")
         #expect(text.contains("Subject: Hi  Bcc: eve@example.com\r\n"))
         #expect(!text.contains("\r\nBcc:"))
         #expect(text.contains("To: =?UTF-8?B?"))

@@ -1,6 +1,7 @@
-@testable import HearthOCR
 import HearthTestSupport
 import Testing
+
+@testable import HearthOCR
 
 @Suite struct BitmapTests {
     /// `bitmap` grown pixel by pixel: ink wherever ink lies within `radius` columns and rows.
@@ -58,15 +59,16 @@ import Testing
             "#......",
         ])
         // The centre pixel grows into a 3×3; the one in the corner into the 2×2 of that square inside the image.
-        #expect(bitmap.dilated(by: 1).rows == [
-            ".......",
-            ".......",
-            "..###..",
-            "..###..",
-            "..###..",
-            "##.....",
-            "##.....",
-        ])
+        #expect(
+            bitmap.dilated(by: 1).rows == [
+                ".......",
+                ".......",
+                "..###..",
+                "..###..",
+                "..###..",
+                "##.....",
+                "##.....",
+            ])
     }
 
     @Test func dilatingByZeroChangesNothing() {
@@ -78,11 +80,16 @@ import Testing
     @Test func dilatingMatchesGrowingByHand() {
         var generator = SeededGenerator(seed: 0xD11A7E)
         for round in 0..<40 {
-            let width = 1 + Int(generator.next() % 30), height = 1 + Int(generator.next() % 25)
+            let width = 1 + Int(generator.next() % 30)
+            let height = 1 + Int(generator.next() % 25)
             let density = [3, 10, 30][round % 3]
-            let bitmap = Bitmap(width: width, height: height, pixels: (0..<(width * height)).map { _ in Int(generator.next() % 100) < density })
+            let bitmap = Bitmap(
+                width: width, height: height,
+                pixels: (0..<(width * height)).map { _ in Int(generator.next() % 100) < density })
             for radius in [1, 2, 4] {
-                #expect(bitmap.dilated(by: radius) == dilatedByHand(bitmap, radius: radius), "round \(round), radius \(radius)")
+                #expect(
+                    bitmap.dilated(by: radius) == dilatedByHand(bitmap, radius: radius),
+                    "round \(round), radius \(radius)")
             }
         }
     }

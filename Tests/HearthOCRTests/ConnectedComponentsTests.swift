@@ -1,6 +1,7 @@
-@testable import HearthOCR
 import HearthTestSupport
 import Testing
+
+@testable import HearthOCR
 
 @Suite struct ConnectedComponentsTests {
     typealias Component = ConnectedComponents.Component
@@ -39,45 +40,50 @@ import Testing
     }
 
     @Test func diagonalNeighboursJoin() {
-        let components = ConnectedComponents(Bitmap(rows: [
-            "#....",
-            ".#...",
-            "..#..",
-            "...#.",
-        ]))
+        let components = ConnectedComponents(
+            Bitmap(rows: [
+                "#....",
+                ".#...",
+                "..#..",
+                "...#.",
+            ]))
         #expect(components.components == [Component(minX: 0, minY: 0, maxX: 3, maxY: 3, pixelCount: 4)])
         #expect(components.runs.map(\.component) == [0, 0, 0, 0])
     }
 
     @Test func anAntiDiagonalJoinsToo() {
-        let components = ConnectedComponents(Bitmap(rows: [
-            "...#",
-            "..#.",
-            ".#..",
-        ]))
+        let components = ConnectedComponents(
+            Bitmap(rows: [
+                "...#",
+                "..#.",
+                ".#..",
+            ]))
         #expect(components.components == [Component(minX: 1, minY: 0, maxX: 3, maxY: 2, pixelCount: 3)])
     }
 
     @Test func blobsAColumnApartStaySeparate() {
-        let components = ConnectedComponents(Bitmap(rows: [
-            "##.#..",
-            "##.#..",
-            "...#.#",
-            "#.....",
-        ]))
-        #expect(components.components == [
-            Component(minX: 0, minY: 0, maxX: 1, maxY: 1, pixelCount: 4),
-            Component(minX: 3, minY: 0, maxX: 3, maxY: 2, pixelCount: 3),
-            Component(minX: 5, minY: 2, maxX: 5, maxY: 2, pixelCount: 1),
-            Component(minX: 0, minY: 3, maxX: 0, maxY: 3, pixelCount: 1),
-        ])
+        let components = ConnectedComponents(
+            Bitmap(rows: [
+                "##.#..",
+                "##.#..",
+                "...#.#",
+                "#.....",
+            ]))
+        #expect(
+            components.components == [
+                Component(minX: 0, minY: 0, maxX: 1, maxY: 1, pixelCount: 4),
+                Component(minX: 3, minY: 0, maxX: 3, maxY: 2, pixelCount: 3),
+                Component(minX: 5, minY: 2, maxX: 5, maxY: 2, pixelCount: 1),
+                Component(minX: 0, minY: 3, maxX: 0, maxY: 3, pixelCount: 1),
+            ])
     }
 
     @Test func runsTwoColumnsApartOnAdjacentRowsDoNotTouch() {
-        let components = ConnectedComponents(Bitmap(rows: [
-            "#...#",
-            "..#..",
-        ]))
+        let components = ConnectedComponents(
+            Bitmap(rows: [
+                "#...#",
+                "..#..",
+            ]))
         // The middle pixel touches neither: (2,1) is two columns from (0,0) and from (4,0).
         #expect(components.components.count == 3)
         #expect(components.components.map(\.pixelCount) == [1, 1, 1])
@@ -85,15 +91,17 @@ import Testing
 
     @Test func branchesThatMeetLowerDownAreOneBlob() {
         // Two arms start as separate runs and are joined by the bottom bar; the left one joins three.
-        let components = ConnectedComponents(Bitmap(rows: [
-            "#.#.#..#.#",
-            "#.#.#..#.#",
-            "#####..###",
-        ]))
-        #expect(components.components == [
-            Component(minX: 0, minY: 0, maxX: 4, maxY: 2, pixelCount: 11),
-            Component(minX: 7, minY: 0, maxX: 9, maxY: 2, pixelCount: 7),
-        ])
+        let components = ConnectedComponents(
+            Bitmap(rows: [
+                "#.#.#..#.#",
+                "#.#.#..#.#",
+                "#####..###",
+            ]))
+        #expect(
+            components.components == [
+                Component(minX: 0, minY: 0, maxX: 4, maxY: 2, pixelCount: 11),
+                Component(minX: 7, minY: 0, maxX: 9, maxY: 2, pixelCount: 7),
+            ])
         // Every run names the blob it belongs to.
         for run in components.runs {
             let blob = components.components[run.component]
@@ -102,14 +110,15 @@ import Testing
     }
 
     @Test func aSpiralIsOneBlob() {
-        let components = ConnectedComponents(Bitmap(rows: [
-            "#######",
-            "......#",
-            ".####.#",
-            ".#..#.#",
-            ".#....#",
-            ".######",
-        ]))
+        let components = ConnectedComponents(
+            Bitmap(rows: [
+                "#######",
+                "......#",
+                ".####.#",
+                ".#..#.#",
+                ".#....#",
+                ".######",
+            ]))
         #expect(components.components == [Component(minX: 0, minY: 0, maxX: 6, maxY: 5, pixelCount: 24)])
     }
 
@@ -123,23 +132,26 @@ import Testing
             "......",
         ])
         let paper = ConnectedComponents(bitmap, ink: false)
-        #expect(paper.components == [
-            Component(minX: 0, minY: 0, maxX: 5, maxY: 4, pixelCount: 18),
-            Component(minX: 2, minY: 2, maxX: 3, maxY: 2, pixelCount: 2),
-        ])
+        #expect(
+            paper.components == [
+                Component(minX: 0, minY: 0, maxX: 5, maxY: 4, pixelCount: 18),
+                Component(minX: 2, minY: 2, maxX: 3, maxY: 2, pixelCount: 2),
+            ])
         #expect(paper.touchesBorder(paper.components[0]))
         #expect(!paper.touchesBorder(paper.components[1]))
-        #expect(ConnectedComponents(bitmap).components == [Component(minX: 1, minY: 1, maxX: 4, maxY: 3, pixelCount: 10)])
+        #expect(
+            ConnectedComponents(bitmap).components == [Component(minX: 1, minY: 1, maxX: 4, maxY: 3, pixelCount: 10)])
     }
 
     @Test func aHoleWithDiagonalCornersLeaksIntoThePaperAround() {
-        let paper = ConnectedComponents(Bitmap(rows: [
-            ".....",
-            "..#..",
-            ".#.#.",
-            "..#..",
-            ".....",
-        ]), ink: false)
+        let paper = ConnectedComponents(
+            Bitmap(rows: [
+                ".....",
+                "..#..",
+                ".#.#.",
+                "..#..",
+                ".....",
+            ]), ink: false)
         #expect(paper.components.count == 1)
         #expect(paper.components.first?.pixelCount == 21)
     }
@@ -147,7 +159,8 @@ import Testing
     @Test func randomImagesMatchAFloodFill() {
         var generator = SeededGenerator(seed: 0x4845_4152_5448)
         for round in 0..<60 {
-            let width = 1 + Int(generator.next() % 40), height = 1 + Int(generator.next() % 30)
+            let width = 1 + Int(generator.next() % 40)
+            let height = 1 + Int(generator.next() % 30)
             let density = [20, 45, 60][round % 3]
             let pixels = (0..<(width * height)).map { _ in Int(generator.next() % 100) < density }
             let bitmap = Bitmap(width: width, height: height, pixels: pixels)
@@ -177,23 +190,25 @@ import Testing
     }
 
     @Test func renderingCropsToTheChosenBlobsWithAMargin() {
-        let components = ConnectedComponents(Bitmap(rows: [
-            "........",
-            ".#....#.",
-            ".#...##.",
-            "......#.",
-            "#.......",
-        ]))
+        let components = ConnectedComponents(
+            Bitmap(rows: [
+                "........",
+                ".#....#.",
+                ".#...##.",
+                "......#.",
+                "#.......",
+            ]))
         #expect(components.components.count == 3)
         let rendered = components.render([0, 1], margin: 1)
         #expect(rendered.origin == (0, 0))
-        #expect(rendered.bitmap.rows == [
-            "........",
-            ".#....#.",
-            ".#...##.",
-            "......#.",
-            "........",
-        ])
+        #expect(
+            rendered.bitmap.rows == [
+                "........",
+                ".#....#.",
+                ".#...##.",
+                "......#.",
+                "........",
+            ])
         // The margin may reach past the image; the origin says so.
         let corner = components.render([2], margin: 2)
         #expect(corner.origin == (-2, 2))

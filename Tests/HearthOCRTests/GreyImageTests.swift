@@ -1,5 +1,6 @@
-@testable import HearthOCR
 import Testing
+
+@testable import HearthOCR
 
 @Suite struct GreyImageTests {
     /// A 4×3 image whose pixel at (x, y) is 10·y + x, so that every value says where it came from.

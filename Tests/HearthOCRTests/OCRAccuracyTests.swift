@@ -13,7 +13,8 @@ import Testing
 /// install; on CI (`CI=true`), where `.ci/run` installs both, they fail instead.
 @Suite("OCR reads generated odometer and VIN photos", .serialized, .timeLimit(.minutes(30)))
 struct OCRAccuracyTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let generator = repository.appendingPathComponent("scripts/ocr/generate.py")
     static let python = ExternalTool(
         name: "Python with Pillow", variable: "HEARTH_OCR_PYTHON",
@@ -61,7 +62,8 @@ struct OCRAccuracyTests {
             return nil
         }
         let run = try await ChildProcess.run(
-            python, [generator.path, folder.url.path, "--odometers", String(count), "--vins", String(count)] + seedArguments)
+            python,
+            [generator.path, folder.url.path, "--odometers", String(count), "--vins", String(count)] + seedArguments)
         // 3: a face the set is drawn in is not installed; the generator names the package.
         guard run.status != 3 else {
             try missing(run.stderr.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -81,7 +83,9 @@ struct OCRAccuracyTests {
         let reader = PhotoReader(recognizer: recognizer, vin: VINReader(knownWMIs: VIN.knownWMIs))
         // The same recognitions read without the table, for the figure BENCHMARKS.md reports beside it.
         let plainReader = VINReader()
-        var odometers = (right: 0, total: 0), vins = (right: 0, total: 0), vinsWithoutTable = 0
+        var odometers = (right: 0, total: 0)
+        var vins = (right: 0, total: 0)
+        var vinsWithoutTable = 0
         var misses: [String] = []
         let started = ContinuousClock.now
         for line in lines where line.count >= 3 {
@@ -90,25 +94,35 @@ struct OCRAccuracyTests {
             if kind == "odometer" {
                 let reading = try await reader.readOdometer(at: url)
                 odometers.total += 1
-                if reading.value == Int(expected) { odometers.right += 1 } else {
-                    misses.append("\(file) (\(line.dropFirst(3).joined(separator: " "))): expected \(expected), read \(reading.best?.text ?? "nothing")")
+                if reading.value == Int(expected) {
+                    odometers.right += 1
+                } else {
+                    misses.append(
+                        "\(file) (\(line.dropFirst(3).joined(separator: " "))): expected \(expected), read \(reading.best?.text ?? "nothing")"
+                    )
                 }
             } else {
                 let recognitions = try await recognizer.recognize(imageAt: url, for: .vin)
                 let reading = reader.vin.read(recognitions)
                 if plainReader.read(recognitions).vin == expected { vinsWithoutTable += 1 }
                 vins.total += 1
-                if reading.vin == expected { vins.right += 1 } else {
-                    misses.append("\(file) (\(line.dropFirst(3).joined(separator: " "))): expected \(expected), read \(reading.vin ?? "no VIN") from \(reading.text)")
+                if reading.vin == expected {
+                    vins.right += 1
+                } else {
+                    misses.append(
+                        "\(file) (\(line.dropFirst(3).joined(separator: " "))): expected \(expected), read \(reading.vin ?? "no VIN") from \(reading.text)"
+                    )
                 }
             }
         }
         let elapsed = ContinuousClock.now - started
-        let summary = "odometers \(odometers.right)/\(odometers.total), VINs \(vins.right)/\(vins.total) read exactly (\(vinsWithoutTable) VINs without the makers' codes) in \(elapsed)"
+        let summary =
+            "odometers \(odometers.right)/\(odometers.total), VINs \(vins.right)/\(vins.total) read exactly (\(vinsWithoutTable) VINs without the makers' codes) in \(elapsed)"
         print("OCR accuracy: \(summary)")
         for miss in misses { print("  missed \(miss)") }
         #expect(odometers.total == Self.samples && vins.total == Self.samples)
-        #expect(Double(odometers.right) >= 0.95 * Double(odometers.total), "\(summary)\n\(misses.joined(separator: "\n"))")
+        #expect(
+            Double(odometers.right) >= 0.95 * Double(odometers.total), "\(summary)\n\(misses.joined(separator: "\n"))")
         #expect(Double(vins.right) >= 0.95 * Double(vins.total), "\(summary)\n\(misses.joined(separator: "\n"))")
     }
 }

@@ -1,10 +1,12 @@
-@testable import HearthOCR
 import Testing
+
+@testable import HearthOCR
 
 @Suite struct OdometerReaderTests {
     func pass(_ text: String, confidence: Double = 90) -> Recognition {
-        Recognition(pass: "test", text: text, confidence: confidence,
-                    symbols: text.map { RecognizedSymbol(String($0), confidence: confidence) })
+        Recognition(
+            pass: "test", text: text, confidence: confidence,
+            symbols: text.map { RecognizedSymbol(String($0), confidence: confidence) })
     }
 
     @Test func leadingZerosAreKeptInTheTextButNotTheValue() {
@@ -57,7 +59,9 @@ import Testing
     }
 
     @Test func passesThatEachMisreadADifferentDigitStillAgree() {
-        let reading = OdometerReader().read([pass("72118", confidence: 95), pass("42918", confidence: 95), pass("42116", confidence: 95)])
+        let reading = OdometerReader().read([
+            pass("72118", confidence: 95), pass("42918", confidence: 95), pass("42116", confidence: 95),
+        ])
         #expect(reading.value == 42_118)
         #expect(reading.best?.text == "42118")
         // No single pass read it: three positions stand on two passes of three, two on all three.
@@ -70,8 +74,10 @@ import Testing
 
     @Test func theConsensusVotesAmongPassesOfTheCommonLength() {
         // The four-digit pass dropped a digit and does not vote; the last position is two against one.
-        let readings = [symbols("42118", confidence: 80), symbols("4218", confidence: 99),
-                        symbols("42118", confidence: 70), symbols("42113", confidence: 90)]
+        let readings = [
+            symbols("42118", confidence: 80), symbols("4218", confidence: 99),
+            symbols("42118", confidence: 70), symbols("42113", confidence: 90),
+        ]
         let consensus = OdometerReader.consensus(of: readings, passes: 4)
         #expect(consensus?.text == "42118")
         // Positions 0–3: (80 + 70 + 90) / 100 / 4 = 0.6; position 4: (80 + 70) / 100 / 4 = 0.375.
@@ -79,21 +85,27 @@ import Testing
     }
 
     @Test func ofTwoLengthsAsCommonTheSurerGroupVotes() {
-        let readings = [symbols("42118", confidence: 60), symbols("4218", confidence: 90),
-                        symbols("42118", confidence: 60), symbols("4218", confidence: 90)]
+        let readings = [
+            symbols("42118", confidence: 60), symbols("4218", confidence: 90),
+            symbols("42118", confidence: 60), symbols("4218", confidence: 90),
+        ]
         #expect(OdometerReader.consensus(of: readings, passes: 4)?.text == "4218")
     }
 
     @Test func aTiedPositionGoesToTheSurerDigitThenTheEnginesAlternativeThenTheLowerDigit() {
-        let surer = OdometerReader.consensus(of: [symbols("1", confidence: 80), symbols("7", confidence: 60)], passes: 2)
+        let surer = OdometerReader.consensus(
+            of: [symbols("1", confidence: 80), symbols("7", confidence: 60)], passes: 2)
         #expect(surer?.text == "1")
         #expect(surer?.confidence == 0.4)
         let one = RecognizedSymbol("1", confidence: 70, alternatives: [.init("7", confidence: 40)])
         #expect(OdometerReader.consensus(of: [[one], symbols("7", confidence: 70)], passes: 2)?.text == "7")
         // An alternative of more than one character, or not a digit, is no vote.
-        let unsure = RecognizedSymbol("1", confidence: 70, alternatives: [.init("77", confidence: 90), .init("T", confidence: 90)])
+        let unsure = RecognizedSymbol(
+            "1", confidence: 70, alternatives: [.init("77", confidence: 90), .init("T", confidence: 90)])
         #expect(OdometerReader.consensus(of: [[unsure], symbols("7", confidence: 70)], passes: 2)?.text == "1")
-        #expect(OdometerReader.consensus(of: [symbols("8", confidence: 70), symbols("3", confidence: 70)], passes: 2)?.text == "3")
+        #expect(
+            OdometerReader.consensus(of: [symbols("8", confidence: 70), symbols("3", confidence: 70)], passes: 2)?.text
+                == "3")
     }
 
     @Test func noReadingsHaveNoConsensus() {
@@ -123,11 +135,13 @@ import Testing
     }
 
     @Test func aPassWhoseSymbolsMissADigitIsReadFromItsText() {
-        let recognition = Recognition(pass: "test", text: "42 118 km", confidence: 77, symbols: symbols("4211", confidence: 99))
+        let recognition = Recognition(
+            pass: "test", text: "42 118 km", confidence: 77, symbols: symbols("4211", confidence: 99))
         let digits = OdometerReader.digits(of: recognition)
         #expect(digits.map(\.text) == ["4", "2", "1", "1", "8"])
         #expect(digits.map(\.confidence) == [77, 77, 77, 77, 77])
-        let exact = Recognition(pass: "test", text: "42118 km", confidence: 77, symbols: symbols("42118 km", confidence: 99))
+        let exact = Recognition(
+            pass: "test", text: "42118 km", confidence: 77, symbols: symbols("42118 km", confidence: 99))
         #expect(OdometerReader.digits(of: exact).map(\.confidence) == [99, 99, 99, 99, 99])
     }
 }

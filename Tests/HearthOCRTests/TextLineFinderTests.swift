@@ -1,19 +1,29 @@
-@testable import HearthOCR
 import Testing
+
+@testable import HearthOCR
 
 @Suite struct TextLineFinderTests {
     /// Glyphs ten pixels tall, `#` for ink; none has a hole closed on all four sides.
-    static let zero = [".####.", "#....#", "#....#", "#....#", "#....#", "#....#", "#....#", "#....#", "#....#", ".####."]
+    static let zero = [
+        ".####.", "#....#", "#....#", "#....#", "#....#", "#....#", "#....#", "#....#", "#....#", ".####.",
+    ]
     static let one = [".##", "###", ".##", ".##", ".##", ".##", ".##", ".##", ".##", "###"]
-    static let seven = ["######", "######", "....##", "...##.", "...##.", "..##..", "..##..", ".##...", ".##...", ".##..."]
-    static let four = ["....##", "...###", "..#.##", ".#..##", "#...##", "######", "....##", "....##", "....##", "....##"]
+    static let seven = [
+        "######", "######", "....##", "...##.", "...##.", "..##..", "..##..", ".##...", ".##...", ".##...",
+    ]
+    static let four = [
+        "....##", "...###", "..#.##", ".#..##", "#...##", "######", "....##", "....##", "....##", "....##",
+    ]
 
     /// A glyph and where its top-left corner goes.
     typealias Placed = (glyph: [String], x: Int, y: Int)
 
     /// "0174 0" laid out from `x`, with its top at `y`; the row the tests look for.
     func row(x: Int = 6, y: Int) -> [Placed] {
-        [(Self.zero, x, y), (Self.one, x + 9, y), (Self.seven, x + 15, y), (Self.four, x + 24, y), (Self.zero, x + 33, y)]
+        [
+            (Self.zero, x, y), (Self.one, x + 9, y), (Self.seven, x + 15, y), (Self.four, x + 24, y),
+            (Self.zero, x + 33, y),
+        ]
     }
 
     /// A white image with the glyphs drawn in ink (or, with `ink` false, cut out of ink as paper).
@@ -47,16 +57,21 @@ import Testing
     /// What ``TextLineFinder/isolate(_:)`` should give for `glyphs` alone: them in ink, cropped with the
     /// margin of half their height (ten pixels: five), and where that crop lies in the input.
     func expectedLine(_ glyphs: [Placed]) -> (bitmap: Bitmap, origin: (x: Int, y: Int)) {
-        let minX = glyphs.map(\.x).min()!, minY = glyphs.map(\.y).min()!
-        let maxX = glyphs.map { $0.x + $0.glyph[0].count - 1 }.max()!, maxY = glyphs.map { $0.y + $0.glyph.count - 1 }.max()!
+        let minX = glyphs.map(\.x).min()!
+        let minY = glyphs.map(\.y).min()!
+        let maxX = glyphs.map { $0.x + $0.glyph[0].count - 1 }.max()!
+        let maxY = glyphs.map { $0.y + $0.glyph.count - 1 }.max()!
         let origin = (x: minX - 5, y: minY - 5)
-        let bitmap = drawn(width: maxX - minX + 11, height: maxY - minY + 11,
-                           glyphs.map { ($0.glyph, $0.x - origin.x, $0.y - origin.y) })
+        let bitmap = drawn(
+            width: maxX - minX + 11, height: maxY - minY + 11,
+            glyphs.map { ($0.glyph, $0.x - origin.x, $0.y - origin.y) })
         return (bitmap, origin)
     }
 
     /// Checks that `bitmap` isolates to exactly `glyphs`, in the given polarity.
-    func expectIsolated(_ bitmap: Bitmap, to glyphs: [Placed], inverted: Bool = false, sourceLocation: SourceLocation = #_sourceLocation) {
+    func expectIsolated(
+        _ bitmap: Bitmap, to glyphs: [Placed], inverted: Bool = false, sourceLocation: SourceLocation = #_sourceLocation
+    ) {
         guard let line = TextLineFinder().isolate(bitmap) else {
             Issue.record("no line found", sourceLocation: sourceLocation)
             return
@@ -150,7 +165,9 @@ import Testing
 
     @Test func lightTextOnDarkCellsIsFound() {
         // Each glyph is cut as paper out of its own dark cell, as on the drums of a mechanical counter.
-        let glyphs = [(Self.zero, 7, 8), (Self.one, 21, 8), (Self.seven, 33, 8), (Self.four, 46, 8), (Self.zero, 59, 8)]
+        let glyphs = [
+            (Self.zero, 7, 8), (Self.one, 21, 8), (Self.seven, 33, 8), (Self.four, 46, 8), (Self.zero, 59, 8),
+        ]
         var bitmap = Bitmap(width: 72, height: 26)
         for cell in [4, 17, 30, 43, 56] { fill(&bitmap, x: cell...(cell + 11), y: 5...20) }
         draw(glyphs, on: &bitmap, ink: false)

@@ -6,8 +6,9 @@ import Testing
     /// A pass that read `text` with every character at `confidence`, and the given alternatives.
     func pass(_ text: String, confidence: Double = 90, alternatives: [Int: [(String, Double)]] = [:]) -> Recognition {
         let symbols = text.enumerated().map { index, character in
-            RecognizedSymbol(String(character), confidence: confidence,
-                             alternatives: (alternatives[index] ?? []).map { RecognizedSymbol.Alternative($0.0, confidence: $0.1) })
+            RecognizedSymbol(
+                String(character), confidence: confidence,
+                alternatives: (alternatives[index] ?? []).map { RecognizedSymbol.Alternative($0.0, confidence: $0.1) })
         }
         return Recognition(pass: "test", text: text, confidence: confidence, symbols: symbols)
     }
@@ -65,7 +66,9 @@ import Testing
 
     @Test func passesVote() {
         // The third pass read a "Z" that the check digit turns back into a "2": all three agree.
-        let reading = VINReader().read([pass("1HGCM82633A004352"), pass("1HGCM82633A004352"), pass("1HGCM8Z633A004352", confidence: 95)])
+        let reading = VINReader().read([
+            pass("1HGCM82633A004352"), pass("1HGCM82633A004352"), pass("1HGCM8Z633A004352", confidence: 95),
+        ])
         #expect(reading.vin == "1HGCM82633A004352")
         #expect(reading.candidates.first?.passes == 3)
     }

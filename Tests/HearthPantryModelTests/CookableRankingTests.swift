@@ -28,8 +28,9 @@ import Testing
     }
 
     @Test func stockInBothAConvertibleAndAnotherUnitUsesTheConvertibleAndNamesTheOther() {
-        let result = CookableRanking.coverage(of: recipe("Tart", [ing("Butter", 250, "g")]),
-                                              stock: [item("Butter", 2, "pcs", id: "sticks"), item("Butter", 0.1, "kg", id: "block")])
+        let result = CookableRanking.coverage(
+            of: recipe("Tart", [ing("Butter", 250, "g")]),
+            stock: [item("Butter", 2, "pcs", id: "sticks"), item("Butter", 0.1, "kg", id: "block")])
         let butter = result.ingredients[0]
         #expect(butter.status == .partial && butter.available == 100 && butter.missing == 150)
         #expect(butter.itemIds == ["block"] && butter.mismatchedItemIds == ["sticks"])
@@ -44,7 +45,8 @@ import Testing
         #expect(result.ingredients.map(\.missing) == [0, 1, 100])
         #expect(result.ingredients.map(\.status) == [.covered, .partial, .partial])
         #expect(result.ingredients.allSatisfy { $0.mismatchedItemIds.isEmpty })
-        let rice = CookableRanking.coverage(of: recipe("Pilaf", [ing("Rice", 1, "cup")]), stock: [item("Rice", 3, "pcs")])
+        let rice = CookableRanking.coverage(
+            of: recipe("Pilaf", [ing("Rice", 1, "cup")]), stock: [item("Rice", 3, "pcs")])
         #expect(rice.ingredients[0].status == .unitMismatch, "pieces of rice weigh nothing the table knows")
     }
 
@@ -56,9 +58,11 @@ import Testing
     }
 
     @Test func severalItemsAddUpEarliestDueFirst() {
-        let stock = [item("Milk", 0.5, "l", id: "late", expires: day(2025, 3, 20)),
-                     item("Milk", 300, "ml", id: "soon", expires: day(2025, 3, 12)),
-                     item("milk", 1, "cup", id: "undated")]
+        let stock = [
+            item("Milk", 0.5, "l", id: "late", expires: day(2025, 3, 20)),
+            item("Milk", 300, "ml", id: "soon", expires: day(2025, 3, 12)),
+            item("milk", 1, "cup", id: "undated"),
+        ]
         let result = CookableRanking.coverage(of: recipe("Latte", [ing("Milk", 0.7, "l")]), stock: stock)
         #expect(result.ingredients[0].status == .covered)
         #expect(result.ingredients[0].itemIds == ["soon", "late"])
@@ -108,7 +112,9 @@ import Testing
         #expect(ranked.map(\.recipe.id) == ["r3", "r5", "r4", "r2", "r1", "r6"])
         #expect(ranked.map(\.coverage) == [1, 1, 0.5, 0.5, 0.5, 0])
         // The same input ranks the same way in any order.
-        #expect(CookableRanking.rank(recipes.reversed(), stock: [item("Eggs", 2)]).map(\.recipe.id) == ranked.map(\.recipe.id))
+        #expect(
+            CookableRanking.rank(recipes.reversed(), stock: [item("Eggs", 2)]).map(\.recipe.id)
+                == ranked.map(\.recipe.id))
     }
 
     @Test func aRecipeWithoutIngredientsIsFullyCovered() {

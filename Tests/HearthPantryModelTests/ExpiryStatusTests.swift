@@ -49,7 +49,10 @@ import Testing
 
     @Test func anEmptyItemCannotGoOffButCanBeBelowItsMinimum() {
         #expect(ExpiryStatus.statuses(of: item("Milk", 0, "l", expires: day(2025, 1, 1)), on: today) == [.ok])
-        #expect(ExpiryStatus.statuses(of: item("Milk", 0, "l", expires: day(2025, 1, 1), minimum: 1), on: today) == [.belowMinimum])
+        #expect(
+            ExpiryStatus.statuses(of: item("Milk", 0, "l", expires: day(2025, 1, 1), minimum: 1), on: today) == [
+                .belowMinimum
+            ])
     }
 
     @Test func todayComesFromTheInstantInTheGivenTimeZone() throws {

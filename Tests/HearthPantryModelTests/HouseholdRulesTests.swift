@@ -6,9 +6,12 @@ import Testing
 
 /// "The Smiths": owner ada, admin bo, member cy.
 func smiths() throws -> Household {
-    var household = try HouseholdRules.create(id: "h1", name: "  The Smiths ", description: "  ", ownerId: "ada", memberId: "m1", at: now)
-    household = try HouseholdRules.addMember("bo", role: .admin, to: household, by: "ada", memberId: "m2", at: now.addingTimeInterval(1))
-    household = try HouseholdRules.addMember("cy", to: household, by: "bo", memberId: "m3", at: now.addingTimeInterval(2))
+    var household = try HouseholdRules.create(
+        id: "h1", name: "  The Smiths ", description: "  ", ownerId: "ada", memberId: "m1", at: now)
+    household = try HouseholdRules.addMember(
+        "bo", role: .admin, to: household, by: "ada", memberId: "m2", at: now.addingTimeInterval(1))
+    household = try HouseholdRules.addMember(
+        "cy", to: household, by: "bo", memberId: "m3", at: now.addingTimeInterval(2))
     return household
 }
 
@@ -36,7 +39,8 @@ func roles(_ household: Household) -> [String: MemberRole] {
 
     @Test func managersRenameAndDescribe() throws {
         let household = try smiths()
-        let renamed = try HouseholdRules.update(household, name: " Smith family ", description: " Our flat ", by: "bo", at: later)
+        let renamed = try HouseholdRules.update(
+            household, name: " Smith family ", description: " Our flat ", by: "bo", at: later)
         #expect(renamed.name == "Smith family" && renamed.description == "Our flat" && renamed.updatedAt == later)
         #expect(renamed.members == household.members)
         expectError(.validationFailed, "Household name cannot be empty") {
@@ -52,22 +56,29 @@ func roles(_ household: Household) -> [String: MemberRole] {
 
     @Test func addingMembers() throws {
         let household = try smiths()
-        let added = try HouseholdRules.addMember("di", role: .admin, to: household, by: "ada", memberId: "m4", at: later)
+        let added = try HouseholdRules.addMember(
+            "di", role: .admin, to: household, by: "ada", memberId: "m4", at: later)
         #expect(added.members.map(\.userId) == ["ada", "bo", "di", "cy"])
         #expect(added.memberCount == 4 && added.updatedAt == later)
-        #expect(added.member(userId: "di") == HouseholdMember(id: "m4", userId: "di", householdId: "h1", role: .admin, joinedAt: later))
+        #expect(
+            added.member(userId: "di")
+                == HouseholdMember(id: "m4", userId: "di", householdId: "h1", role: .admin, joinedAt: later))
         expectError(.unauthorized, "Only the owner or an admin can add members to The Smiths.") {
             _ = try HouseholdRules.addMember("di", to: household, by: "cy", memberId: "m4", at: later)
         }
         // An admin adds plain members, not admins.
-        #expect(try HouseholdRules.addMember("di", to: household, by: "bo", memberId: "m4", at: later).member(userId: "di")?.role == .member)
+        #expect(
+            try HouseholdRules.addMember("di", to: household, by: "bo", memberId: "m4", at: later).member(userId: "di")?
+                .role == .member)
         expectError(.unauthorized, "Only the owner makes someone an admin; ask the owner.") {
             _ = try HouseholdRules.addMember("di", role: .admin, to: household, by: "bo", memberId: "m4", at: later)
         }
         expectError(.conflict, "User cy is already a member of The Smiths.") {
             _ = try HouseholdRules.addMember("cy", to: household, by: "ada", memberId: "m4", at: later)
         }
-        expectError(.validationFailed, "A household has exactly one owner; transfer ownership to make someone the owner.") {
+        expectError(
+            .validationFailed, "A household has exactly one owner; transfer ownership to make someone the owner."
+        ) {
             _ = try HouseholdRules.addMember("di", role: .owner, to: household, by: "ada", memberId: "m4", at: later)
         }
     }
@@ -100,13 +111,19 @@ func roles(_ household: Household) -> [String: MemberRole] {
             _ = try HouseholdRules.changeRole(of: "cy", to: .admin, in: household, by: "bo", at: later)
         }
         let twoAdmins = try HouseholdRules.changeRole(of: "cy", to: .admin, in: household, by: "ada", at: later)
-        expectError(.unauthorized, "Admins manage members, not other admins; ask the owner to change or remove an admin.") {
+        expectError(
+            .unauthorized, "Admins manage members, not other admins; ask the owner to change or remove an admin."
+        ) {
             _ = try HouseholdRules.changeRole(of: "cy", to: .member, in: twoAdmins, by: "bo", at: later)
         }
-        expectError(.validationFailed, "The owner cannot change their own role; transfer ownership to another member first.") {
+        expectError(
+            .validationFailed, "The owner cannot change their own role; transfer ownership to another member first."
+        ) {
             _ = try HouseholdRules.changeRole(of: "ada", to: .admin, in: household, by: "ada", at: later)
         }
-        expectError(.validationFailed, "A household has exactly one owner; transfer ownership to make someone the owner.") {
+        expectError(
+            .validationFailed, "A household has exactly one owner; transfer ownership to make someone the owner."
+        ) {
             _ = try HouseholdRules.changeRole(of: "cy", to: .owner, in: household, by: "ada", at: later)
         }
         expectError(.notFound, "User eve is not a member of The Smiths.") {
@@ -128,7 +145,9 @@ func roles(_ household: Household) -> [String: MemberRole] {
 
     @Test func removalRefusals() throws {
         let household = try smiths()
-        expectError(.validationFailed, "The owner cannot leave the household; transfer ownership to another member first.") {
+        expectError(
+            .validationFailed, "The owner cannot leave the household; transfer ownership to another member first."
+        ) {
             _ = try HouseholdRules.leave(household, userId: "ada", at: later)
         }
         expectError(.unauthorized, "Admins cannot change or remove the owner.") {
@@ -138,7 +157,9 @@ func roles(_ household: Household) -> [String: MemberRole] {
             _ = try HouseholdRules.removeMember("bo", from: household, by: "cy", at: later)
         }
         let twoAdmins = try HouseholdRules.changeRole(of: "cy", to: .admin, in: household, by: "ada", at: later)
-        expectError(.unauthorized, "Admins manage members, not other admins; ask the owner to change or remove an admin.") {
+        expectError(
+            .unauthorized, "Admins manage members, not other admins; ask the owner to change or remove an admin."
+        ) {
             _ = try HouseholdRules.removeMember("cy", from: twoAdmins, by: "bo", at: later)
         }
         expectError(.unauthorized, "You are not a member of The Smiths.") {
@@ -152,10 +173,12 @@ func roles(_ household: Household) -> [String: MemberRole] {
     @Test func onlyTheOwnerDeletes() throws {
         let household = try smiths()
         try HouseholdRules.requireDeletion(of: household, by: "ada")
-        expectError(.unauthorized, "Only the owner of The Smiths can delete it; ask the owner, or leave the household.") {
+        expectError(.unauthorized, "Only the owner of The Smiths can delete it; ask the owner, or leave the household.")
+        {
             try HouseholdRules.requireDeletion(of: household, by: "bo")
         }
-        expectError(.unauthorized, "Only the owner of The Smiths can delete it; ask the owner, or leave the household.") {
+        expectError(.unauthorized, "Only the owner of The Smiths can delete it; ask the owner, or leave the household.")
+        {
             try HouseholdRules.requireDeletion(of: household, by: "cy")
         }
         expectError(.unauthorized, "You are not a member of The Smiths.") {
@@ -199,18 +222,25 @@ func roles(_ household: Household) -> [String: MemberRole] {
         for step in 0..<2000 {
             // Mostly act as a current member, so that many attempts are allowed.
             let members = household.members.map(\.userId)
-            let actor = Int.random(in: 0..<5, using: &generator) == 0 ? users.randomElement(using: &generator)! : members.randomElement(using: &generator)!
+            let actor =
+                Int.random(in: 0..<5, using: &generator) == 0
+                ? users.randomElement(using: &generator)! : members.randomElement(using: &generator)!
             let target = users.randomElement(using: &generator)!
             let role = MemberRole.allCases.randomElement(using: &generator)!
             let at = now.addingTimeInterval(Double(step))
             let operation = Int.random(in: 0..<5, using: &generator)
-            let attempt: () throws -> Household = switch operation {
-            case 0: { try HouseholdRules.addMember(target, role: role, to: household, by: actor, memberId: "m\(step)", at: at) }
-            case 1: { try HouseholdRules.changeRole(of: target, to: role, in: household, by: actor, at: at) }
-            case 2: { try HouseholdRules.removeMember(target, from: household, by: actor, at: at) }
-            case 3: { try HouseholdRules.transferOwnership(of: household, to: target, by: actor, at: at) }
-            default: { try HouseholdRules.leave(household, userId: actor, at: at) }
-            }
+            let attempt: () throws -> Household =
+                switch operation {
+                case 0:
+                    {
+                        try HouseholdRules.addMember(
+                            target, role: role, to: household, by: actor, memberId: "m\(step)", at: at)
+                    }
+                case 1: { try HouseholdRules.changeRole(of: target, to: role, in: household, by: actor, at: at) }
+                case 2: { try HouseholdRules.removeMember(target, from: household, by: actor, at: at) }
+                case 3: { try HouseholdRules.transferOwnership(of: household, to: target, by: actor, at: at) }
+                default: { try HouseholdRules.leave(household, userId: actor, at: at) }
+                }
             if let next = try? attempt() {
                 household = next
                 succeeded[operation, default: 0] += 1
@@ -225,14 +255,20 @@ func roles(_ household: Household) -> [String: MemberRole] {
 
     @Test func problemsNameWhatIsWrong() throws {
         let household = try smiths()
-        let twoOwners = Household(id: "h1", name: "The Smiths", createdBy: "ada", createdAt: now, updatedAt: now,
-                                  members: household.members.map { $0.with(role: .owner) })
-        #expect(HouseholdRules.problems(in: twoOwners) == ["A household must have exactly one owner; The Smiths has 3."])
-        let stray = Household(id: "h1", name: "The Smiths", createdBy: "ada", createdAt: now, updatedAt: now,
-                              members: household.members + [HouseholdMember(id: "x", userId: "bo", householdId: "h9", role: .member, joinedAt: now)])
-        #expect(HouseholdRules.problems(in: stray) == [
-            "A user appears more than once among the members of The Smiths.",
-            "A membership of another household is listed among the members of The Smiths.",
-        ])
+        let twoOwners = Household(
+            id: "h1", name: "The Smiths", createdBy: "ada", createdAt: now, updatedAt: now,
+            members: household.members.map { $0.with(role: .owner) })
+        #expect(
+            HouseholdRules.problems(in: twoOwners) == ["A household must have exactly one owner; The Smiths has 3."])
+        let stray = Household(
+            id: "h1", name: "The Smiths", createdBy: "ada", createdAt: now, updatedAt: now,
+            members: household.members + [
+                HouseholdMember(id: "x", userId: "bo", householdId: "h9", role: .member, joinedAt: now)
+            ])
+        #expect(
+            HouseholdRules.problems(in: stray) == [
+                "A user appears more than once among the members of The Smiths.",
+                "A membership of another household is listed among the members of The Smiths.",
+            ])
     }
 }

@@ -18,20 +18,27 @@ import Testing
         #expect(Set(codes).count == 200)
     }
 
-    @Test(arguments: [("abcd-2345", "ABCD-2345"), ("  abcd 2345 ", "ABCD-2345"), ("ABCD2345", "ABCD-2345"), ("a-b-c-d-2-3-4-5", "ABCD-2345")])
+    @Test(arguments: [
+        ("abcd-2345", "ABCD-2345"), ("  abcd 2345 ", "ABCD-2345"), ("ABCD2345", "ABCD-2345"),
+        ("a-b-c-d-2-3-4-5", "ABCD-2345"),
+    ])
     func readsWhatPeopleType(text: String, code: String) throws {
         #expect(try HouseholdRules.normalizedInviteCode(text) == code)
     }
 
     @Test(arguments: ["", "   ", "\n"])
     func inviteCodeCannotBeEmpty(text: String) {
-        expectError(.validationFailed, "Invite code cannot be empty") { _ = try HouseholdRules.normalizedInviteCode(text) }
+        expectError(.validationFailed, "Invite code cannot be empty") {
+            _ = try HouseholdRules.normalizedInviteCode(text)
+        }
     }
 
     @Test(arguments: ["ABC", "ABCD-23456", "ABCD-O000", "ABCD-234!"])
     func malformedCodesSayWhatACodeLooksLike(text: String) {
-        expectError(.validationFailed,
-                    "Invite code \"\(text)\" is not in the form of eight letters and digits, such as ABCD-2345; check it and try again.") {
+        expectError(
+            .validationFailed,
+            "Invite code \"\(text)\" is not in the form of eight letters and digits, such as ABCD-2345; check it and try again."
+        ) {
             _ = try HouseholdRules.normalizedInviteCode(text)
         }
     }
@@ -69,7 +76,8 @@ import Testing
         #expect(first == "9999-9999")
         let existing = InviteCode(code: first, householdId: "h1", createdBy: "ada", createdAt: now, expiresAt: now)
         var secondTime = RepeatingGenerator(values: Array(repeating: .max, count: 8) + [1 << 63])
-        let invite = try HouseholdRules.invite(to: household, by: "ada", at: now, existing: [existing], using: &secondTime)
+        let invite = try HouseholdRules.invite(
+            to: household, by: "ada", at: now, existing: [existing], using: &secondTime)
         #expect(invite.code == "SSSS-SSSS")
         // A generator that never gives anything else fails instead of spinning.
         expectError(.operationFailed, "No unused invite code came up in 100 tries; try again.") {
@@ -84,25 +92,39 @@ import Testing
         let typed = " " + invite.code.lowercased().replacingOccurrences(of: "-", with: " ") + " "
         let found = try HouseholdRules.redeem(typed, among: [invite], at: now.addingTimeInterval(60))
         #expect(found == invite)
-        let joined = try HouseholdRules.join(household, userId: "di", with: found, memberId: "m9", at: now.addingTimeInterval(60))
+        let joined = try HouseholdRules.join(
+            household, userId: "di", with: found, memberId: "m9", at: now.addingTimeInterval(60))
         #expect(joined.member(userId: "di")?.role == .member)
         #expect(joined.memberCount == 4 && joined.members.last?.userId == "di")
     }
 
     @Test func joinRefusals() throws {
         let household = try smiths()
-        let live = InviteCode(code: "ABCD-2345", householdId: "h1", createdBy: "ada", createdAt: now, expiresAt: now.addingTimeInterval(86_400))
-        let expired = InviteCode(code: "EEEE-2345", householdId: "h1", createdBy: "ada", createdAt: now, expiresAt: now.addingTimeInterval(-1))
+        let live = InviteCode(
+            code: "ABCD-2345", householdId: "h1", createdBy: "ada", createdAt: now,
+            expiresAt: now.addingTimeInterval(86_400))
+        let expired = InviteCode(
+            code: "EEEE-2345", householdId: "h1", createdBy: "ada", createdAt: now,
+            expiresAt: now.addingTimeInterval(-1))
         let revoked = try HouseholdRules.revoke(
-            InviteCode(code: "RRRR-2345", householdId: "h1", createdBy: "ada", createdAt: now, expiresAt: now.addingTimeInterval(86_400)),
+            InviteCode(
+                code: "RRRR-2345", householdId: "h1", createdBy: "ada", createdAt: now,
+                expiresAt: now.addingTimeInterval(86_400)),
             of: household, by: "bo", at: now)
         let invites = [live, expired, revoked]
 
-        expectError(.validationFailed, "Invite code cannot be empty") { _ = try HouseholdRules.redeem(" ", among: invites, at: now) }
-        expectError(.notFound, "Invite code ZZZZ-2345 was not found; check the code or ask a household admin for a new one.") {
+        expectError(.validationFailed, "Invite code cannot be empty") {
+            _ = try HouseholdRules.redeem(" ", among: invites, at: now)
+        }
+        expectError(
+            .notFound, "Invite code ZZZZ-2345 was not found; check the code or ask a household admin for a new one."
+        ) {
             _ = try HouseholdRules.redeem("zzzz2345", among: invites, at: now)
         }
-        expectError(.validationFailed, "Invite code EEEE-2345 expired at 2025-03-10T08:59:59Z; ask a household admin for a new one.") {
+        expectError(
+            .validationFailed,
+            "Invite code EEEE-2345 expired at 2025-03-10T08:59:59Z; ask a household admin for a new one."
+        ) {
             _ = try HouseholdRules.redeem("eeee-2345", among: invites, at: now)
         }
         expectError(.validationFailed, "Invite code RRRR-2345 was revoked; ask a household admin for a new one.") {
@@ -114,7 +136,8 @@ import Testing
         expectError(.validationFailed, "Invite code RRRR-2345 was revoked; ask a household admin for a new one.") {
             _ = try HouseholdRules.join(household, userId: "di", with: revoked, memberId: "m9", at: now)
         }
-        let elsewhere = InviteCode(code: "ABCD-2345", householdId: "h2", createdBy: "x", createdAt: now, expiresAt: now.addingTimeInterval(60))
+        let elsewhere = InviteCode(
+            code: "ABCD-2345", householdId: "h2", createdBy: "x", createdAt: now, expiresAt: now.addingTimeInterval(60))
         expectError(.validationFailed, "Invite code ABCD-2345 is for another household than The Smiths.") {
             _ = try HouseholdRules.join(household, userId: "di", with: elsewhere, memberId: "m9", at: now)
         }
@@ -122,7 +145,9 @@ import Testing
 
     @Test func revoking() throws {
         let household = try smiths()
-        let invite = InviteCode(code: "ABCD-2345", householdId: "h1", createdBy: "ada", createdAt: now, expiresAt: now.addingTimeInterval(60))
+        let invite = InviteCode(
+            code: "ABCD-2345", householdId: "h1", createdBy: "ada", createdAt: now,
+            expiresAt: now.addingTimeInterval(60))
         let revoked = try HouseholdRules.revoke(invite, of: household, by: "ada", at: now.addingTimeInterval(5))
         #expect(revoked.revokedAt == now.addingTimeInterval(5) && !revoked.isUsable(at: now))
         // Revoking again keeps the first time.

@@ -13,8 +13,9 @@ func stock(_ bookings: StockBooking...) throws -> StockState {
 
 @Suite struct StockLedgerTests {
     @Test func purchasesAddLotsAtTheirLocation() throws {
-        let state = try stock(booking("b1", .purchase, 2, at: "Pantry", due: day(2025, 6, 1)),
-                              booking("b2", .purchase, 1.5, at: "fridge ", due: day(2025, 4, 1)))
+        let state = try stock(
+            booking("b1", .purchase, 2, at: "Pantry", due: day(2025, 6, 1)),
+            booking("b2", .purchase, 1.5, at: "fridge ", due: day(2025, 4, 1)))
         #expect(state.total == 3.5)
         #expect(state.amountsByLocation == ["Pantry": 2, "Fridge": 1.5])
         #expect(state.lots.map(\.sourceId) == ["b1", "b2"])
@@ -24,10 +25,11 @@ func stock(_ bookings: StockBooking...) throws -> StockState {
     }
 
     @Test func consumeTakesTheEarliestDueFirstAndUndatedLast() throws {
-        var state = try stock(booking("old", .purchase, 1, at: "Pantry", due: day(2025, 9, 1)),
-                              booking("soon", .purchase, 1, at: "Pantry", due: day(2025, 4, 1)),
-                              booking("undated", .purchase, 1, at: "Pantry"),
-                              booking("late", .purchase, 1, at: "Pantry", due: day(2025, 12, 1)))
+        var state = try stock(
+            booking("old", .purchase, 1, at: "Pantry", due: day(2025, 9, 1)),
+            booking("soon", .purchase, 1, at: "Pantry", due: day(2025, 4, 1)),
+            booking("undated", .purchase, 1, at: "Pantry"),
+            booking("late", .purchase, 1, at: "Pantry", due: day(2025, 12, 1)))
         state = try StockLedger.apply(booking("c1", .consume(spoiled: false), 1.5), to: state, locations: places)
         #expect(state.lots.map(\.sourceId) == ["old", "undated", "late"])
         #expect(state.lots.first { $0.sourceId == "old" }?.amount == 0.5)
@@ -38,14 +40,16 @@ func stock(_ bookings: StockBooking...) throws -> StockState {
     }
 
     @Test func amongEqualLotsTheOldestGoesFirst() throws {
-        var state = try stock(booking("first", .purchase, 1, at: "Pantry"), booking("second", .purchase, 1, at: "Pantry"))
+        var state = try stock(
+            booking("first", .purchase, 1, at: "Pantry"), booking("second", .purchase, 1, at: "Pantry"))
         state = try StockLedger.apply(booking("c1", .consume(spoiled: false), 1), to: state, locations: places)
         #expect(state.lots.map(\.sourceId) == ["second"])
     }
 
     @Test func openStockIsEatenBeforeUnopenedStockThatIsDueEarlier() throws {
-        var state = try stock(booking("a", .purchase, 2, at: "Pantry", due: day(2025, 5, 1)),
-                              booking("b", .purchase, 2, at: "Fridge", due: day(2025, 4, 1)))
+        var state = try stock(
+            booking("a", .purchase, 2, at: "Pantry", due: day(2025, 5, 1)),
+            booking("b", .purchase, 2, at: "Fridge", due: day(2025, 4, 1)))
         state = try StockLedger.apply(booking("o1", .open, 0.5, at: "Pantry"), to: state, locations: places)
         #expect(state.lots.map(\.opened) == [0.5, 0])
         state = try StockLedger.apply(booking("c1", .consume(spoiled: false), 1), to: state, locations: places)
@@ -57,15 +61,17 @@ func stock(_ bookings: StockBooking...) throws -> StockState {
     }
 
     @Test func openingTakesTheEarliestDueUnopenedStock() throws {
-        var state = try stock(booking("a", .purchase, 1, at: "Pantry", due: day(2025, 5, 1)),
-                              booking("b", .purchase, 1, at: "Pantry", due: day(2025, 4, 1)))
+        var state = try stock(
+            booking("a", .purchase, 1, at: "Pantry", due: day(2025, 5, 1)),
+            booking("b", .purchase, 1, at: "Pantry", due: day(2025, 4, 1)))
         state = try StockLedger.apply(booking("o1", .open, 1.5), to: state, locations: places)
         #expect(state.lots.map(\.opened) == [0.5, 1])
     }
 
     @Test func consumeFromOneLocationLeavesTheOthers() throws {
         var state = try stock(booking("b1", .purchase, 2, at: "Pantry"), booking("b2", .purchase, 1, at: "Fridge"))
-        state = try StockLedger.apply(booking("c1", .consume(spoiled: false), 1, at: "Fridge"), to: state, locations: places)
+        state = try StockLedger.apply(
+            booking("c1", .consume(spoiled: false), 1, at: "Fridge"), to: state, locations: places)
         #expect(state.amountsByLocation == ["Pantry": 2])
     }
 
@@ -74,7 +80,8 @@ func stock(_ bookings: StockBooking...) throws -> StockState {
         state = try StockLedger.apply(booking("o1", .open, 1, at: "Pantry"), to: state, locations: places)
         #expect(state.opened == 1)
         // The open part travels first.
-        state = try StockLedger.apply(booking("t1", .transfer(from: "Pantry", to: "Fridge"), 1.5), to: state, locations: places)
+        state = try StockLedger.apply(
+            booking("t1", .transfer(from: "Pantry", to: "Fridge"), 1.5), to: state, locations: places)
         #expect(state.amountsByLocation == ["Pantry": 1.5, "Fridge": 1.5])
         let fridge = try #require(state.lots.first { $0.location == "Fridge" })
         #expect(fridge.opened == 1 && fridge.sourceId == "b1" && fridge.bestBefore == day(2025, 5, 1))
@@ -83,20 +90,25 @@ func stock(_ bookings: StockBooking...) throws -> StockState {
 
     @Test func movingBackJoinsTheLotAgain() throws {
         var state = try stock(booking("b1", .purchase, 2, at: "Pantry"))
-        state = try StockLedger.apply(booking("t1", .transfer(from: "Pantry", to: "Fridge"), 1), to: state, locations: places)
-        state = try StockLedger.apply(booking("t2", .transfer(from: "Fridge", to: "Pantry"), 1), to: state, locations: places)
+        state = try StockLedger.apply(
+            booking("t1", .transfer(from: "Pantry", to: "Fridge"), 1), to: state, locations: places)
+        state = try StockLedger.apply(
+            booking("t2", .transfer(from: "Fridge", to: "Pantry"), 1), to: state, locations: places)
         #expect(state.lots == [StockState.Lot(sourceId: "b1", location: "Pantry", amount: 2)])
     }
 
     @Test func inventoryCorrectionsAddALotOrTakeStock() throws {
         var state = try stock(booking("b1", .purchase, 2, at: "Pantry"))
-        let up = try #require(try StockLedger.correction(to: 3.5, of: state, id: "k1", householdId: "h1", location: "Fridge",
-                                                         bestBefore: day(2025, 8, 1), at: now, by: "ada"))
+        let up = try #require(
+            try StockLedger.correction(
+                to: 3.5, of: state, id: "k1", householdId: "h1", location: "Fridge",
+                bestBefore: day(2025, 8, 1), at: now, by: "ada"))
         #expect(up.quantity == 1.5 && up.delta == 1.5 && up.kind == .correctInventory)
         state = try StockLedger.apply(up, to: state, locations: places)
         #expect(state.amountsByLocation == ["Pantry": 2, "Fridge": 1.5])
 
-        let down = try #require(try StockLedger.correction(to: 0.5, of: state, id: "k2", householdId: "h1", at: now, by: "ada"))
+        let down = try #require(
+            try StockLedger.correction(to: 0.5, of: state, id: "k2", householdId: "h1", at: now, by: "ada"))
         #expect(down.quantity == -3 && down.delta == -3)
         state = try StockLedger.apply(down, to: state, locations: places)
         #expect(state.total == 0.5)
@@ -146,10 +158,12 @@ func stock(_ bookings: StockBooking...) throws -> StockState {
             _ = try StockLedger.apply(booking("c", .consume(spoiled: false), 3), to: state, locations: places)
         }
         expectError(.validationFailed, "Cannot consume 1 kg: only 0.5 kg is in Fridge.") {
-            _ = try StockLedger.apply(booking("c", .consume(spoiled: false), 1, at: "Fridge"), to: state, locations: places)
+            _ = try StockLedger.apply(
+                booking("c", .consume(spoiled: false), 1, at: "Fridge"), to: state, locations: places)
         }
         expectError(.validationFailed, "Cannot consume 1 kg from Freezer: there is none there.") {
-            _ = try StockLedger.apply(booking("c", .consume(spoiled: false), 1, at: "Freezer"), to: state, locations: places)
+            _ = try StockLedger.apply(
+                booking("c", .consume(spoiled: false), 1, at: "Freezer"), to: state, locations: places)
         }
         expectError(.validationFailed, "Cannot consume 1 kg: only 0 kg is in stock.") {
             _ = try StockLedger.apply(booking("c", .consume(spoiled: false), 1), to: emptyRice, locations: places)
@@ -170,15 +184,19 @@ func stock(_ bookings: StockBooking...) throws -> StockState {
     @Test func refusesImpossibleMoves() throws {
         let state = try stock(booking("b1", .purchase, 2, at: "Pantry"))
         expectError(.validationFailed, "Cannot move 1 kg from Fridge: there is none there.") {
-            _ = try StockLedger.apply(booking("t", .transfer(from: "Fridge", to: "Pantry"), 1), to: state, locations: places)
+            _ = try StockLedger.apply(
+                booking("t", .transfer(from: "Fridge", to: "Pantry"), 1), to: state, locations: places)
         }
         expectError(.validationFailed, "Cannot move 3 kg from Pantry: only 2 kg is there.") {
-            _ = try StockLedger.apply(booking("t", .transfer(from: "Pantry", to: "Fridge"), 3), to: state, locations: places)
+            _ = try StockLedger.apply(
+                booking("t", .transfer(from: "Pantry", to: "Fridge"), 3), to: state, locations: places)
         }
         expectError(.validationFailed, "A move needs two different locations; both are Pantry.") {
-            _ = try StockLedger.apply(booking("t", .transfer(from: "Pantry", to: " pantry"), 1), to: state, locations: places)
+            _ = try StockLedger.apply(
+                booking("t", .transfer(from: "Pantry", to: " pantry"), 1), to: state, locations: places)
         }
-        expectError(.validationFailed, "Choose a location for the move's destination: one of Pantry, Fridge, Freezer.") {
+        expectError(.validationFailed, "Choose a location for the move's destination: one of Pantry, Fridge, Freezer.")
+        {
             _ = try StockLedger.apply(booking("t", .transfer(from: "Pantry", to: " "), 1), to: state, locations: places)
         }
     }
@@ -195,7 +213,8 @@ func stock(_ bookings: StockBooking...) throws -> StockState {
         }
         let state = try stock(booking("b1", .purchase, 2, at: "Pantry"))
         expectError(.validationFailed, "Unknown location \"Attic\"; use one of: Pantry, Fridge, Freezer.") {
-            _ = try StockLedger.apply(booking("c", .consume(spoiled: false), 1, at: "Attic"), to: state, locations: places)
+            _ = try StockLedger.apply(
+                booking("c", .consume(spoiled: false), 1, at: "Attic"), to: state, locations: places)
         }
         expectError(.validationFailed, "Choose a location for the stock found: one of Pantry, Fridge, Freezer.") {
             _ = try StockLedger.apply(booking("k", .correctInventory, 1), to: state, locations: places)
@@ -215,17 +234,21 @@ func stock(_ bookings: StockBooking...) throws -> StockState {
     }
 
     @Test func replaySkipsOtherItemsAndNamesTheBookingThatFails() throws {
-        let history = [booking("b1", .purchase, 2, at: "Pantry"), booking("m1", .purchase, 9, at: "Fridge", item: "milk"),
-                       booking("c1", .consume(spoiled: false), 1)]
+        let history = [
+            booking("b1", .purchase, 2, at: "Pantry"), booking("m1", .purchase, 9, at: "Fridge", item: "milk"),
+            booking("c1", .consume(spoiled: false), 1),
+        ]
         #expect(try StockLedger.replay(history, onto: emptyRice, locations: places).total == 1)
         expectError(.validationFailed, "Booking c2: Cannot consume 5 kg: only 1 kg is in stock.") {
-            _ = try StockLedger.replay(history + [booking("c2", .consume(spoiled: false), 5)], onto: emptyRice, locations: places)
+            _ = try StockLedger.replay(
+                history + [booking("c2", .consume(spoiled: false), 5)], onto: emptyRice, locations: places)
         }
     }
 
     @Test func theItemFollowsItsStock() throws {
-        let state = try stock(booking("b1", .purchase, 1, at: "Pantry", due: day(2025, 7, 1)),
-                              booking("b2", .purchase, 3, at: "Fridge", due: day(2025, 5, 1)))
+        let state = try stock(
+            booking("b1", .purchase, 1, at: "Pantry", due: day(2025, 7, 1)),
+            booking("b2", .purchase, 3, at: "Fridge", due: day(2025, 5, 1)))
         let rice = item("Rice", 0, "kg", location: nil)
         let later = now.addingTimeInterval(60)
         let updated = rice.updated(from: state, at: later)

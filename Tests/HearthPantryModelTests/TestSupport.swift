@@ -33,9 +33,10 @@ func item(
     _ name: String, _ quantity: Double, _ unit: String = "", id: String? = nil, expires: CalendarDay? = nil,
     minimum: Double? = nil, kind: DueDateKind = .expiration, location: String? = "Pantry", household: String = "h1"
 ) -> PantryItem {
-    PantryItem(id: id ?? name.lowercased(), householdId: household, name: name, quantity: quantity, unit: unit,
-               expirationDate: expires, location: location, addedBy: "ada", createdAt: now, updatedAt: now,
-               minimumQuantity: minimum, dueDateKind: kind)
+    PantryItem(
+        id: id ?? name.lowercased(), householdId: household, name: name, quantity: quantity, unit: unit,
+        expirationDate: expires, location: location, addedBy: "ada", createdAt: now, updatedAt: now,
+        minimumQuantity: minimum, dueDateKind: kind)
 }
 
 /// A recipe of household "h1", its id the lower-cased name unless given.
@@ -49,9 +50,13 @@ func ing(_ name: String, _ quantity: Double, _ unit: String = "") -> Ingredient 
 }
 
 /// A shopping list line of household "h1".
-func line(_ name: String, _ quantity: Double, _ unit: String, id: String, checked: Bool = false, note: String? = nil,
-          recipeId: String? = nil) -> ShoppingListItem {
-    ShoppingListItem(id: id, householdId: "h1", name: name, quantity: quantity, unit: unit, checked: checked, note: note, recipeId: recipeId)
+func line(
+    _ name: String, _ quantity: Double, _ unit: String, id: String, checked: Bool = false, note: String? = nil,
+    recipeId: String? = nil
+) -> ShoppingListItem {
+    ShoppingListItem(
+        id: id, householdId: "h1", name: name, quantity: quantity, unit: unit, checked: checked, note: note,
+        recipeId: recipeId)
 }
 
 /// Bookings for item "rice" (kg) of household "h1".
@@ -59,8 +64,9 @@ func booking(
     _ id: String, _ kind: StockBooking.Kind, _ quantity: Double, at location: String? = nil, due: CalendarDay? = nil,
     reverses: String? = nil, item: String = "rice"
 ) -> StockBooking {
-    StockBooking(id: id, itemId: item, householdId: "h1", kind: kind, quantity: quantity, location: location, bestBefore: due,
-                 createdAt: now, createdBy: "ada", reverses: reverses)
+    StockBooking(
+        id: id, itemId: item, householdId: "h1", kind: kind, quantity: quantity, location: location, bestBefore: due,
+        createdAt: now, createdBy: "ada", reverses: reverses)
 }
 
 /// Hands out "id1", "id2", … in order.

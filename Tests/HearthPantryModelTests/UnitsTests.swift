@@ -59,7 +59,8 @@ import Testing
 
     @Test(arguments: [
         (2.0000001, "kg", "2 kg"), (0.3333333, "kg", "0.33 kg"), (2.5, "Grams", "2.5 g"), (0.125, "l", "0.13 l"),
-        (1, "", "1 piece"), (3, "pcs", "3 pieces"), (2, "Cans", "2 can"), (1500, "ml", "1500 ml"), (-1.5, "g", "-1.5 g"),
+        (1, "", "1 piece"), (3, "pcs", "3 pieces"), (2, "Cans", "2 can"), (1500, "ml", "1500 ml"),
+        (-1.5, "g", "-1.5 g"),
         (0.004, "kg", "0 kg"), (1.999, "cup", "2 cup"),
     ])
     func formats(quantity: Double, unit: String, text: String) {
@@ -74,7 +75,10 @@ import Testing
 
     @Test("mass and volume convert through the food's density: a cup of flour is 125 g, of sugar 200 g")
     func densityConvertsBetweenMassAndVolume() throws {
-        let cup = Units.unit("cups"), gram = Units.unit("g"), kilo = Units.unit("kg"), tbsp = Units.unit("Tbsp")
+        let cup = Units.unit("cups")
+        let gram = Units.unit("g")
+        let kilo = Units.unit("kg")
+        let tbsp = Units.unit("Tbsp")
         #expect(Units.convert(1, from: cup, to: gram, food: "Flour") == 125)
         #expect(Units.convert(2, from: cup, to: kilo, food: "all-purpose flour") == 0.25)
         #expect(Units.convert(250, from: gram, to: cup, food: "sugar") == 1.25)

@@ -3,11 +3,12 @@ import GraphQL
 import HearthCloud
 import HearthCore
 import HearthPantryModel
-@testable import HearthPantryServer
+import HearthTestSupport
 import Logging
 import Synchronization
-import HearthTestSupport
 import Testing
+
+@testable import HearthPantryServer
 
 /// Query answers are kept per caller while the revisions of their households, housemates and account stand; a
 /// trigger on every table an answer is made from moves them on, whoever writes.
@@ -27,8 +28,11 @@ struct AnswerCacheTests {
         var logger = Logger(label: "hearth.pantry.test")
         logger.logLevel = .critical
         return Services(
-            keeping: try PantryGraphQL(store: PantryStore(database: pantry.recordStore.database, clock: clock), keptAnswerBytes: 8 << 20, logger: logger),
-            fresh: try PantryGraphQL(store: PantryStore(database: pantry.recordStore.database, clock: clock), logger: logger))
+            keeping: try PantryGraphQL(
+                store: PantryStore(database: pantry.recordStore.database, clock: clock), keptAnswerBytes: 8 << 20,
+                logger: logger),
+            fresh: try PantryGraphQL(
+                store: PantryStore(database: pantry.recordStore.database, clock: clock), logger: logger))
     }
 
     struct Services {
@@ -43,27 +47,39 @@ struct AnswerCacheTests {
         sourceLocation: Testing.SourceLocation = #_sourceLocation
     ) async throws -> (answer: String, statements: Int) {
         let before = pantry.statements
-        let kept = await services.keeping.respond(GraphQLRequest(query: query, variables: variables), viewer: viewer).body
+        let kept = await services.keeping.respond(GraphQLRequest(query: query, variables: variables), viewer: viewer)
+            .body
         let statements = pantry.statements - before
-        let fresh = GraphQLResponseBody.bytes(await services.fresh.execute(GraphQLRequest(query: query, variables: variables), viewer: viewer))
+        let fresh = GraphQLResponseBody.bytes(
+            await services.fresh.execute(GraphQLRequest(query: query, variables: variables), viewer: viewer))
         let answer = String(decoding: kept, as: UTF8.self)
         // As JSON values: the permission rules are a JSON scalar whose members come in no fixed order.
-        let same = (try JSONSerialization.jsonObject(with: kept) as? NSObject)?.isEqual(try JSONSerialization.jsonObject(with: fresh)) == true
-        #expect(same, "the answer served differs from a fresh one: \(answer) against \(String(decoding: fresh, as: UTF8.self))", sourceLocation: sourceLocation)
+        let same =
+            (try JSONSerialization.jsonObject(with: kept) as? NSObject)?.isEqual(
+                try JSONSerialization.jsonObject(with: fresh)) == true
+        #expect(
+            same,
+            "the answer served differs from a fresh one: \(answer) against \(String(decoding: fresh, as: UTF8.self))",
+            sourceLocation: sourceLocation)
         #expect(!answer.contains("\"errors\""), "\(answer)", sourceLocation: sourceLocation)
         return (answer, statements)
     }
 
-    @Test("a kept answer costs one statement; every kind of write is seen by the next answer", arguments: DatabaseKind.allCases)
+    @Test(
+        "a kept answer costs one statement; every kind of write is seen by the next answer",
+        arguments: DatabaseKind.allCases)
     func everyWriteIsSeen(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let owner = try await pantry.user("owner")
             let cook = try await pantry.user("cook")
             let home = try await pantry.household("Home", owner: owner, members: [(cook, .member)])
             let flour = try await pantry.stockedItem("Flour", grams: 1000, in: home)
-            _ = try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
-                "h": .string(home.id), "name": "Bread", "ingredients": .array([RecipeSliceTests.ingredient("flour", 500, "g")]),
-            ])
+            _ = try await pantry.data(
+                RecipeSliceTests.addRecipe, as: owner,
+                [
+                    "h": .string(home.id), "name": "Bread",
+                    "ingredients": .array([RecipeSliceTests.ingredient("flour", 500, "g")]),
+                ])
             let keeping = try Self.services(pantry)
             let variables: [String: Map] = ["h": .string(home.id)]
 
@@ -74,45 +90,64 @@ struct AnswerCacheTests {
             #expect(again.answer == last.answer)
 
             /// After `write`, the next answer must be built again, differ from the last one and equal a fresh one.
-            func afterWrite(_ what: Comment, sourceLocation: Testing.SourceLocation = #_sourceLocation, _ write: () async throws -> Void) async throws {
+            func afterWrite(
+                _ what: Comment, sourceLocation: Testing.SourceLocation = #_sourceLocation,
+                _ write: () async throws -> Void
+            ) async throws {
                 try await write()
-                let next = try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables, sourceLocation: sourceLocation)
+                let next = try await Self.ask(
+                    keeping, pantry, Self.dashboard, as: owner, variables, sourceLocation: sourceLocation)
                 #expect(next.statements > 1, what, sourceLocation: sourceLocation)
                 #expect(next.answer != last.answer, what, sourceLocation: sourceLocation)
-                let kept = try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables, sourceLocation: sourceLocation)
+                let kept = try await Self.ask(
+                    keeping, pantry, Self.dashboard, as: owner, variables, sourceLocation: sourceLocation)
                 #expect(kept.statements == 1, what, sourceLocation: sourceLocation)
                 last = next
             }
 
             try await afterWrite("a stock verb") {
-                _ = try await pantry.data("mutation($i: String!) { consume(itemId: $i, quantity: 600) { quantity } }", as: owner, ["i": .string(flour.item)])
+                _ = try await pantry.data(
+                    "mutation($i: String!) { consume(itemId: $i, quantity: 600) { quantity } }", as: owner,
+                    ["i": .string(flour.item)])
             }
             try await afterWrite("an item added") { _ = try await pantry.stockedItem("Rice", grams: 500, in: home) }
             try await afterWrite("a recipe's ingredient changed behind the store's back") {
-                try await pantry.execute("UPDATE pantry_recipe_ingredients SET quantity = ? WHERE name = ?", [.double(300), .text("flour")])
+                try await pantry.execute(
+                    "UPDATE pantry_recipe_ingredients SET quantity = ? WHERE name = ?", [.double(300), .text("flour")])
             }
             try await afterWrite("a shopping line added") {
-                _ = try await pantry.data("mutation($h: String!) { addShoppingItem(householdId: $h, name: \"Milk\", quantity: 1, unit: \"l\") { id } }", as: owner, variables)
+                _ = try await pantry.data(
+                    "mutation($h: String!) { addShoppingItem(householdId: $h, name: \"Milk\", quantity: 1, unit: \"l\") { id } }",
+                    as: owner, variables)
             }
             try await afterWrite("another member's name, in their profile") {
-                _ = try await pantry.data("mutation { updateMe(input: {firstName: \"Ada\", lastName: \"Cook\"}) { name } }", as: cook)
+                _ = try await pantry.data(
+                    "mutation { updateMe(input: {firstName: \"Ada\", lastName: \"Cook\"}) { name } }", as: cook)
             }
             let cookMember = try #require(home.members.first { $0.userId == cook.userID })
             try await afterWrite("a role changed") {
-                _ = try await pantry.data("mutation($m: String!) { updateMemberRole(memberId: $m, role: admin) { role } }", as: owner, ["m": .string(cookMember.id)])
+                _ = try await pantry.data(
+                    "mutation($m: String!) { updateMemberRole(memberId: $m, role: admin) { role } }", as: owner,
+                    ["m": .string(cookMember.id)])
             }
             try await afterWrite("an account's e-mail address") {
-                try await pantry.execute("UPDATE accounts SET email = ? WHERE id = ?", [.text("ada@example.com"), .text(cook.userID)])
+                try await pantry.execute(
+                    "UPDATE accounts SET email = ? WHERE id = ?", [.text("ada@example.com"), .text(cook.userID)])
             }
             try await afterWrite("the household renamed") {
-                _ = try await pantry.data("mutation($h: String!) { updateHousehold(id: $h, input: {name: \"Flat 3\"}) { name } }", as: owner, variables)
+                _ = try await pantry.data(
+                    "mutation($h: String!) { updateHousehold(id: $h, input: {name: \"Flat 3\"}) { name } }", as: owner,
+                    variables)
             }
 
             // Neither a refused write nor the cloud's own counters on the account rows move a revision.
             let version = try await pantry.store.answerVersion(for: owner.userID)
-            let refused = await pantry.run("mutation($i: String!) { consume(itemId: $i, quantity: 5000) { quantity } }", as: owner, ["i": .string(flour.item)])
+            let refused = await pantry.run(
+                "mutation($i: String!) { consume(itemId: $i, quantity: 5000) { quantity } }", as: owner,
+                ["i": .string(flour.item)])
             #expect(refused.codes == ["BAD_USER_INPUT"])
-            try await pantry.execute("UPDATE accounts SET change_seq = change_seq + 1 WHERE id = ?", [.text(owner.userID)])
+            try await pantry.execute(
+                "UPDATE accounts SET change_seq = change_seq + 1 WHERE id = ?", [.text(owner.userID)])
             #expect(try await pantry.store.answerVersion(for: owner.userID) == version)
             #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements == 1)
 
@@ -124,15 +159,22 @@ struct AnswerCacheTests {
             #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements == 1)
             // Once they share it, a change there counts (the answer is built again, though this one shows the same).
             let invite = try await pantry.invite(to: elsewhere)
-            _ = try await pantry.data("mutation($c: String!) { joinHousehold(code: $c) { id } }", as: owner, ["c": .string(invite.code)])
-            #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements > 1, "joining a household")
+            _ = try await pantry.data(
+                "mutation($c: String!) { joinHousehold(code: $c) { id } }", as: owner, ["c": .string(invite.code)])
+            #expect(
+                try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements > 1,
+                "joining a household")
             #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements == 1)
             _ = try await pantry.data("mutation { updateMe(input: {firstName: \"Samuel\"}) { name } }", as: stranger)
-            #expect(try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements > 1, "a housemate's name")
+            #expect(
+                try await Self.ask(keeping, pantry, Self.dashboard, as: owner, variables).statements > 1,
+                "a housemate's name")
         }
     }
 
-    @Test("answers are kept per caller and per day, and answers with invite codes are never kept", arguments: DatabaseKind.allCases)
+    @Test(
+        "answers are kept per caller and per day, and answers with invite codes are never kept",
+        arguments: DatabaseKind.allCases)
     func callersDaysAndInvites(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let owner = try await pantry.user("owner")
@@ -145,7 +187,8 @@ struct AnswerCacheTests {
             let variables: [String: Map] = ["h": .string(home.id)]
 
             // Two callers, one query: each gets their own answer (their role, their permissions).
-            let query = "query($h: String!) { household(id: $h) { myRole items { name statuses } } me { permissions { rules version } } }"
+            let query =
+                "query($h: String!) { household(id: $h) { myRole items { name statuses } } me { permissions { rules version } } }"
             let ownerAnswer = try await Self.ask(keeping, pantry, query, as: owner, variables)
             let cookAnswer = try await Self.ask(keeping, pantry, query, as: cook, variables)
             #expect(cookAnswer.statements > 1)
@@ -171,11 +214,15 @@ struct AnswerCacheTests {
             #expect(try await Self.ask(keeping, pantry, invites, as: owner, variables).statements > 1)
             now.advance(by: 30 * 86_400)
             let keepingLater = try await Self.ask(keeping, pantry, invites, as: owner, variables)
-            #expect(!keepingLater.answer.contains("\"code\""), "an expired invite is no longer listed: \(keepingLater.answer)")
+            #expect(
+                !keepingLater.answer.contains("\"code\""),
+                "an expired invite is no longer listed: \(keepingLater.answer)")
         }
     }
 
-    @Test("a write to any table an answer is made from moves the revision on, whoever writes", arguments: DatabaseKind.allCases)
+    @Test(
+        "a write to any table an answer is made from moves the revision on, whoever writes",
+        arguments: DatabaseKind.allCases)
     func everyTableHasItsTrigger(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             // Every pantry table but the revisions themselves is one answers are made from.
@@ -183,23 +230,32 @@ struct AnswerCacheTests {
                 guard let range = statement.range(of: "CREATE TABLE IF NOT EXISTS ") else { return nil }
                 return String(statement[range.upperBound...].prefix { $0 != " " && $0 != "(" })
             }
-            #expect(Set(created).subtracting(["pantry_item_revisions", "pantry_household_revisions", "pantry_user_revisions"]) == Set(PantryTables.answeredTables))
+            #expect(
+                Set(created).subtracting([
+                    "pantry_item_revisions", "pantry_household_revisions", "pantry_user_revisions",
+                ]) == Set(PantryTables.answeredTables))
 
             let owner = try await pantry.user("owner")
             let home = try await pantry.household("Home", owner: owner)
             _ = try await pantry.invite(to: home)
             _ = try await pantry.stockedItem("Flour", grams: 1000, in: home)
-            _ = try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
-                "h": .string(home.id), "name": "Bread", "ingredients": .array([RecipeSliceTests.ingredient("flour", 500, "g")]),
-            ])
-            _ = try await pantry.data("mutation($h: String!) { addShoppingItem(householdId: $h, name: \"Milk\", quantity: 1, unit: \"l\") { id } }", as: owner, ["h": .string(home.id)])
+            _ = try await pantry.data(
+                RecipeSliceTests.addRecipe, as: owner,
+                [
+                    "h": .string(home.id), "name": "Bread",
+                    "ingredients": .array([RecipeSliceTests.ingredient("flour", 500, "g")]),
+                ])
+            _ = try await pantry.data(
+                "mutation($h: String!) { addShoppingItem(householdId: $h, name: \"Milk\", quantity: 1, unit: \"l\") { id } }",
+                as: owner, ["h": .string(home.id)])
             _ = try await pantry.data("mutation { updateMe(input: {firstName: \"Ada\"}) { name } }", as: owner)
 
             // A column of each table, set to itself: an update that changes nothing still counts.
             let columns = [
                 "pantry_households": "name", "pantry_members": "role", "pantry_invites": "code", "pantry_items": "name",
                 "pantry_stock_bookings": "kind", "pantry_recipes": "name", "pantry_recipe_ingredients": "name",
-                "pantry_recipe_steps": "text", "pantry_recipe_tags": "tag", "pantry_shopping_items": "name", "pantry_profiles": "first_name",
+                "pantry_recipe_steps": "text", "pantry_recipe_tags": "tag", "pantry_shopping_items": "name",
+                "pantry_profiles": "first_name",
             ]
             #expect(Set(columns.keys) == Set(PantryTables.answeredTables))
             for table in PantryTables.answeredTables {
@@ -215,12 +271,16 @@ struct AnswerCacheTests {
         }
     }
 
-    @Test("requests in flight for an answer being built wait for it rather than build it again", arguments: DatabaseKind.allCases)
+    @Test(
+        "requests in flight for an answer being built wait for it rather than build it again",
+        arguments: DatabaseKind.allCases)
     func concurrentMissesBuildOnce(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let owner = try await pantry.user("owner")
             let home = try await pantry.household("Home", owner: owner)
-            for name in ["Flour", "Rice", "Oats", "Milk"] { _ = try await pantry.stockedItem(name, grams: 1000, in: home) }
+            for name in ["Flour", "Rice", "Oats", "Milk"] {
+                _ = try await pantry.stockedItem(name, grams: 1000, in: home)
+            }
             let services = try Self.services(pantry)
             let variables: [String: Map] = ["h": .string(home.id)]
             let request = GraphQLRequest(query: Self.dashboard, variables: variables)
@@ -234,21 +294,29 @@ struct AnswerCacheTests {
                 return await group.reduce(into: []) { $0.append($1) }
             }
             // Eight revision reads and one answer built, whether the others waited for it or came after it.
-            #expect(pantry.statements - before <= 8 + built, "\(pantry.statements - before) statements, one build costs \(built)")
+            #expect(
+                pantry.statements - before <= 8 + built,
+                "\(pantry.statements - before) statements, one build costs \(built)")
             let fresh = GraphQLResponseBody.bytes(await services.fresh.execute(request, viewer: owner))
             #expect(Set(answers) == [fresh])
             #expect(String(decoding: fresh, as: UTF8.self).contains("Sugar"))
         }
     }
 
-    @Test("concurrent writes to several households all commit, each moving the revision on", arguments: DatabaseKind.allCases)
+    @Test(
+        "concurrent writes to several households all commit, each moving the revision on",
+        arguments: DatabaseKind.allCases)
     func concurrentWritesCommit(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let owner = try await pantry.user("owner")
-            let homes = [try await pantry.household("Home", owner: owner), try await pantry.household("Cabin", owner: owner)]
+            let homes = [
+                try await pantry.household("Home", owner: owner), try await pantry.household("Cabin", owner: owner),
+            ]
             func revisions() async throws -> Int64 {
                 try await pantry.recordStore.database.transaction(readOnly: true) { tx in
-                    try await tx.first("SELECT CAST(COALESCE(SUM(revision), 0) AS BIGINT) AS total FROM pantry_household_revisions")?.int("total") ?? 0
+                    try await tx.first(
+                        "SELECT CAST(COALESCE(SUM(revision), 0) AS BIGINT) AS total FROM pantry_household_revisions")?
+                        .int("total") ?? 0
                 }
             }
             let before = try await revisions()
@@ -270,26 +338,48 @@ struct AnswerCacheTests {
     @Test("a build hands its answer to those waiting, or nil when it cannot be kept")
     func waitersGetTheBuild() async throws {
         let cache = AnswerCache(byteLimit: 1 << 20)
-        let key = AnswerCache.Key(userID: "u", document: DocumentCache.digest("{ q }"), operationName: nil, variables: [:], day: CalendarDay(iso: "2026-11-25")!)
-        guard case .build = cache.claim(key, version: "1") else { Issue.record("the first request builds"); return }
-        guard case .wait = cache.claim(key, version: "1") else { Issue.record("the second waits"); return }
-        guard case .build = cache.claim(key, version: "2") else { Issue.record("another version builds its own"); return }
+        let key = AnswerCache.Key(
+            userID: "u", document: DocumentCache.digest("{ q }"), operationName: nil, variables: [:],
+            day: CalendarDay(iso: "2026-11-25")!)
+        guard case .build = cache.claim(key, version: "1") else {
+            Issue.record("the first request builds")
+            return
+        }
+        guard case .wait = cache.claim(key, version: "1") else {
+            Issue.record("the second waits")
+            return
+        }
+        guard case .build = cache.claim(key, version: "2") else {
+            Issue.record("another version builds its own")
+            return
+        }
         let waiting = Task { await cache.wait(key, version: "1") }
         cache.finish(key, version: "1", body: Data("one".utf8), keep: true)
         #expect(await waiting.value == Data("one".utf8))
-        guard case .kept(let body) = cache.claim(key, version: "1") else { Issue.record("then it is kept"); return }
+        guard case .kept(let body) = cache.claim(key, version: "1") else {
+            Issue.record("then it is kept")
+            return
+        }
         #expect(body == Data("one".utf8))
 
-        guard case .wait = cache.claim(key, version: "2") else { Issue.record("version 2 is still being built"); return }
+        guard case .wait = cache.claim(key, version: "2") else {
+            Issue.record("version 2 is still being built")
+            return
+        }
         let other = Task { await cache.wait(key, version: "2") }
         cache.finish(key, version: "2", body: Data("two".utf8), keep: false)
         #expect(await other.value == nil, "an answer that cannot be kept is not shared")
-        guard case .build = cache.claim(key, version: "2") else { Issue.record("nothing kept for version 2"); return }
+        guard case .build = cache.claim(key, version: "2") else {
+            Issue.record("nothing kept for version 2")
+            return
+        }
         cache.finish(key, version: "2", body: nil, keep: false)
     }
 
     static func key(_ user: String, _ n: Int, variables: [String: Map] = [:]) -> AnswerCache.Key {
-        AnswerCache.Key(userID: user, document: DocumentCache.digest("{ q\(n) }"), operationName: nil, variables: variables, day: CalendarDay(iso: "2026-11-25")!)
+        AnswerCache.Key(
+            userID: user, document: DocumentCache.digest("{ q\(n) }"), operationName: nil, variables: variables,
+            day: CalendarDay(iso: "2026-11-25")!)
     }
 
     @Test("kept answers stay within their byte limit, dropping the least recently used first")
@@ -323,8 +413,12 @@ struct AnswerCacheTests {
         for n in 0..<100 { cache.store(Self.key("flooder", n), version: "1", body: body) }
         #expect(cache.usage.entries == 2 + 4)
         #expect(cache.usage.bytes <= cache.shareLimit + 2 * one)
-        for n in 0..<2 { #expect(cache.answer(Self.key("neighbour", n), version: "1") == body, "another caller's answers stay") }
-        for n in 96..<100 { #expect(cache.answer(Self.key("flooder", n), version: "1") == body, "the flooder keeps their newest") }
+        for n in 0..<2 {
+            #expect(cache.answer(Self.key("neighbour", n), version: "1") == body, "another caller's answers stay")
+        }
+        for n in 96..<100 {
+            #expect(cache.answer(Self.key("flooder", n), version: "1") == body, "the flooder keeps their newest")
+        }
 
         // 3,000 bytes of variables make an entry 3,000 bytes dearer, and a key past the share is not kept at all.
         let light = Self.key("neighbour", 9)
@@ -338,4 +432,3 @@ struct AnswerCacheTests {
         #expect(MapSize.bytes(of: ["a": .array([.string("xyz"), .null])]) == 4 * MapSize.overhead + 1 + 3)
     }
 }
-

@@ -1,8 +1,9 @@
 import Foundation
 import GraphQL
 import HearthPantryModel
-@testable import HearthPantryServer
 import Testing
+
+@testable import HearthPantryServer
 
 @Suite("Batched loading: a nested households query costs a bounded number of statements")
 struct BatchLoadingTests {
@@ -22,7 +23,9 @@ struct BatchLoadingTests {
         return viewer
     }
 
-    @Test("20 households × 4 members × 100 items cost as many statements as 2 households", arguments: DatabaseKind.allCases)
+    @Test(
+        "20 households × 4 members × 100 items cost as many statements as 2 households",
+        arguments: DatabaseKind.allCases)
     func constantStatements(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind, limits: GraphQLLimits(maxCost: 1_000_000)) { pantry in
             let small = try await Self.fill(pantry, households: 2, others: 3, items: 100)
@@ -51,7 +54,9 @@ struct BatchLoadingTests {
         }
     }
 
-    @Test("an item list with every item's bookings costs as many statements for 60 items as for 3", arguments: DatabaseKind.allCases)
+    @Test(
+        "an item list with every item's bookings costs as many statements for 60 items as for 3",
+        arguments: DatabaseKind.allCases)
     func bookingsBatched(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind, limits: GraphQLLimits(maxCost: 1_000_000)) { pantry in
             let viewer = try await pantry.user("viewer")
@@ -60,7 +65,9 @@ struct BatchLoadingTests {
                 let household = try await pantry.household("Home \(count)", owner: viewer)
                 for index in 0..<count { _ = try await pantry.stockedItem("Item \(index)", grams: 10, in: household) }
                 let before = pantry.statements
-                let data = try await pantry.data("query($h: String!) { items(householdId: $h) { id statuses bookings { id kind } } }", as: viewer, ["h": .string(household.id)])
+                let data = try await pantry.data(
+                    "query($h: String!) { items(householdId: $h) { id statuses bookings { id kind } } }", as: viewer,
+                    ["h": .string(household.id)])
                 costs.append(pantry.statements - before)
                 #expect(data["items"].elements.count == count)
                 #expect(data["items"].elements.allSatisfy { $0["bookings"].elements.count == 1 })

@@ -1,7 +1,8 @@
 import GraphQL
 import HearthPantryModel
-@testable import HearthPantryServer
 import Testing
+
+@testable import HearthPantryServer
 
 @Suite("Documents are checked once per text, kept by its SHA-256 within a byte budget")
 struct DocumentCacheTests {
@@ -38,8 +39,12 @@ struct DocumentCacheTests {
             }
             #expect(pantry.graphQL.documents.usage.entries == 0)
             // A document that passes keeps its kind for the route; one refused has none.
-            #expect(pantry.graphQL.operationType(of: GraphQLRequest(query: "mutation { deleteHousehold(id: \"x\") }"), viewer: owner) == .mutation)
-            #expect(pantry.graphQL.operationType(of: GraphQLRequest(query: "mutation { deleteHousehold(id: \"x\") "), viewer: owner) == nil)
+            #expect(
+                pantry.graphQL.operationType(
+                    of: GraphQLRequest(query: "mutation { deleteHousehold(id: \"x\") }"), viewer: owner) == .mutation)
+            #expect(
+                pantry.graphQL.operationType(
+                    of: GraphQLRequest(query: "mutation { deleteHousehold(id: \"x\") "), viewer: owner) == nil)
         }
     }
 
@@ -56,18 +61,27 @@ struct DocumentCacheTests {
         #expect(one >= DocumentCache.bytesPerToken * 3 + 6)
         // Room for eight such documents in all, two per caller.
         let cache = DocumentCache(byteLimit: 8 * one + one / 2)
-        for number in 0..<2 { cache.keep(try Self.entry("{ a\(number) }"), for: DocumentCache.digest("{ a\(number) }"), owner: "user") }
-        for number in 0..<40 { cache.keep(try Self.entry("{ b\(number) }"), for: DocumentCache.digest("{ b\(number) }"), owner: "") }
+        for number in 0..<2 {
+            cache.keep(try Self.entry("{ a\(number) }"), for: DocumentCache.digest("{ a\(number) }"), owner: "user")
+        }
+        for number in 0..<40 {
+            cache.keep(try Self.entry("{ b\(number) }"), for: DocumentCache.digest("{ b\(number) }"), owner: "")
+        }
         #expect(cache.usage.entries == 4, "the signed-out callers' 40 documents evicted only their own")
         #expect(cache[DocumentCache.digest("{ a0 }")] != nil && cache[DocumentCache.digest("{ a1 }")] != nil)
         #expect(cache[DocumentCache.digest("{ b39 }")] != nil && cache[DocumentCache.digest("{ b0 }")] == nil)
 
         for owner in ["x", "y", "z"] {
-            for number in 0..<2 { cache.keep(try Self.entry("{ c\(number) }"), for: DocumentCache.digest("{ \(owner)\(number) }"), owner: owner) }
+            for number in 0..<2 {
+                cache.keep(
+                    try Self.entry("{ c\(number) }"), for: DocumentCache.digest("{ \(owner)\(number) }"), owner: owner)
+            }
         }
         #expect(cache.usage.entries == 8)
         #expect(cache.usage.bytes <= cache.byteLimit)
-        #expect(cache[DocumentCache.digest("{ a0 }")] == nil, "past the budget the least recently used go, whoever kept them")
+        #expect(
+            cache[DocumentCache.digest("{ a0 }")] == nil,
+            "past the budget the least recently used go, whoever kept them")
 
         // A document dearer than a share is not kept; a budget of 0 keeps none.
         let long = "{ " + (0..<40).map { "f\($0)" }.joined(separator: " ") + " }"

@@ -1,12 +1,15 @@
 import Foundation
 import HearthPantryModel
-@testable import HearthPantryServer
 import HearthTestSupport
 import Testing
 
+@testable import HearthPantryServer
+
 @Suite("The scan before parsing counts tokens and bracket nesting in one pass", .timeLimit(.minutes(5)))
 struct GraphQLDocumentScanTests {
-    static func scan(_ text: String, maxTokens: Int = 10_000, maxNesting: Int = 100) -> Result<GraphQLDocumentScan, GraphQLDocumentScan.Refusal> {
+    static func scan(_ text: String, maxTokens: Int = 10_000, maxNesting: Int = 100) -> Result<
+        GraphQLDocumentScan, GraphQLDocumentScan.Refusal
+    > {
         GraphQLDocumentScan.scan(text, maxTokens: maxTokens, maxNesting: maxNesting)
     }
 
@@ -27,7 +30,8 @@ struct GraphQLDocumentScanTests {
     func counts() throws {
         #expect(try Self.scan("{ me { id } }").get() == GraphQLDocumentScan(tokens: 6, nesting: 2))
         #expect(try Self.scan("# {{{{\n{ a(s: \"{{{{\") }").get() == GraphQLDocumentScan(tokens: 8, nesting: 2))
-        #expect(try Self.scan("{ a(s: \"\"\"{{ \\\"\"\" }}\"\"\") }").get() == GraphQLDocumentScan(tokens: 8, nesting: 2))
+        #expect(
+            try Self.scan("{ a(s: \"\"\"{{ \\\"\"\" }}\"\"\") }").get() == GraphQLDocumentScan(tokens: 8, nesting: 2))
         #expect(try Self.scan("{ ...F, ... on T { a } }").get() == GraphQLDocumentScan(tokens: 10, nesting: 2))
         #expect(try Self.scan("").get() == GraphQLDocumentScan(tokens: 0, nesting: 0))
         // Closing brackets without opening ones never make room for more nesting.
@@ -48,7 +52,8 @@ struct GraphQLDocumentScanTests {
         #expect(try Self.scan(long, maxNesting: 3).get() == GraphQLDocumentScan(tokens: 8, nesting: 2))
     }
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let python = ExternalTool(
         name: "Python with graphql-core", variable: "HEARTH_GRAPHQL_PYTHON",
         candidates: [repository.appendingPathComponent(".build/venv/bin/python3")],
@@ -56,29 +61,33 @@ struct GraphQLDocumentScanTests {
 
     /// graphql-core's own lexer: each document's token count, or -1 where it refuses the document.
     static let lexerScript = #"""
-    import json, sys
-    from graphql.language import Lexer, Source, TokenKind
-    from graphql.error import GraphQLSyntaxError
-    counts = []
-    for text in json.load(sys.stdin):
-        lexer, count = Lexer(Source(text)), 0
-        try:
-            while lexer.advance().kind != TokenKind.EOF:
-                count += 1
-        except GraphQLSyntaxError:
-            count = -1
-        counts.append(count)
-    print(json.dumps(counts))
-    """#
+        import json, sys
+        from graphql.language import Lexer, Source, TokenKind
+        from graphql.error import GraphQLSyntaxError
+        counts = []
+        for text in json.load(sys.stdin):
+            lexer, count = Lexer(Source(text)), 0
+            try:
+                while lexer.advance().kind != TokenKind.EOF:
+                    count += 1
+            except GraphQLSyntaxError:
+                count = -1
+            counts.append(count)
+        print(json.dumps(counts))
+        """#
 
     @Test("counts the tokens graphql-core's lexer counts, for tricky documents and every operation the clients send")
     func agreesWithGraphQLCore() async throws {
         guard let python = Self.python.executable else {
-            if ExternalTool.missingFails { Issue.record(Comment(rawValue: Self.python.missingReason)); return }
+            if ExternalTool.missingFails {
+                Issue.record(Comment(rawValue: Self.python.missingReason))
+                return
+            }
             try Test.cancel(Comment(rawValue: Self.python.missingReason))
         }
         let documents = Self.tricky + PantryOperations.documents.values.sorted()
-        let run = try await ChildProcess.run(python, ["-c", Self.lexerScript], input: try JSONEncoder().encode(documents))
+        let run = try await ChildProcess.run(
+            python, ["-c", Self.lexerScript], input: try JSONEncoder().encode(documents))
         #expect(run.status == 0, "\(run.stderr)")
         let counts = try JSONDecoder().decode([Int].self, from: Data(run.stdout.utf8))
         #expect(counts.count == documents.count)

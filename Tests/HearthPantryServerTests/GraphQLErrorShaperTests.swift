@@ -16,7 +16,8 @@ struct GraphQLErrorShaperTests {
     @Test("service errors keep their message and map their code")
     func serviceErrors() {
         let cases: [(ServiceError, String)] = [
-            (.notAuthenticated(), "UNAUTHENTICATED"), (.unauthorized(), "FORBIDDEN"), (.notFound("Household h1"), "NOT_FOUND"),
+            (.notAuthenticated(), "UNAUTHENTICATED"), (.unauthorized(), "FORBIDDEN"),
+            (.notFound("Household h1"), "NOT_FOUND"),
             (.validationFailed("Household name cannot be empty"), "BAD_USER_INPUT"),
         ]
         for (error, expected) in cases {
@@ -28,27 +29,44 @@ struct GraphQLErrorShaperTests {
 
     @Test("anything unexpected is INTERNAL with an error id and none of the cause's text")
     func internalErrors() {
-        struct DatabaseExploded: Error, CustomStringConvertible { var description: String { "password=secret at db.internal:5432" } }
+        struct DatabaseExploded: Error, CustomStringConvertible {
+            var description: String { "password=secret at db.internal:5432" }
+        }
         let unexpected = [
-            shaper.shape(GraphQLError(message: "password=secret", originalError: DatabaseExploded()), phase: .execution),
-            shaper.shape(GraphQLError(message: "x", originalError: ServiceError.operationFailed("disk on fire at /var/lib")), phase: .execution),
-            shaper.shape(GraphQLError(message: "Cannot return null for non-nullable field Household.name."), phase: .execution),
+            shaper.shape(
+                GraphQLError(message: "password=secret", originalError: DatabaseExploded()), phase: .execution),
+            shaper.shape(
+                GraphQLError(message: "x", originalError: ServiceError.operationFailed("disk on fire at /var/lib")),
+                phase: .execution),
+            shaper.shape(
+                GraphQLError(message: "Cannot return null for non-nullable field Household.name."), phase: .execution),
         ]
         for shaped in unexpected {
             #expect(Self.code(shaped) == "INTERNAL")
-            #expect(!shaped.message.contains("secret") && !shaped.message.contains("disk") && !shaped.message.contains("Household.name"))
+            #expect(
+                !shaped.message.contains("secret") && !shaped.message.contains("disk")
+                    && !shaped.message.contains("Household.name"))
             #expect(shaped.extensions["errorId"] != nil)
         }
     }
 
     @Test("GraphQL's complaints about the request are BAD_USER_INPUT, in both phases")
     func requestErrors() {
-        #expect(Self.code(shaper.shape(GraphQLError(message: "Cannot query field \"nope\" on type \"Query\"."), phase: .validation)) == "BAD_USER_INPUT")
-        let variable = shaper.shape(GraphQLError(message: "Variable \"$id\" got invalid value \"1\"."), phase: .execution)
+        #expect(
+            Self.code(
+                shaper.shape(
+                    GraphQLError(message: "Cannot query field \"nope\" on type \"Query\"."), phase: .validation))
+                == "BAD_USER_INPUT")
+        let variable = shaper.shape(
+            GraphQLError(message: "Variable \"$id\" got invalid value \"1\"."), phase: .execution)
         #expect(Self.code(variable) == "BAD_USER_INPUT")
         #expect(variable.message.contains("$id"))
         // An Int literal past 32 bits passes validation and fails only when the argument is read.
-        let argument = shaper.shape(GraphQLError(message: "Argument \"withinDays\" got invalid value 3414124804362.\nExpected type \"Int\", found 3414124804362."), phase: .execution)
+        let argument = shaper.shape(
+            GraphQLError(
+                message:
+                    "Argument \"withinDays\" got invalid value 3414124804362.\nExpected type \"Int\", found 3414124804362."
+            ), phase: .execution)
         #expect(Self.code(argument) == "BAD_USER_INPUT")
         #expect(argument.message.contains("withinDays"))
     }

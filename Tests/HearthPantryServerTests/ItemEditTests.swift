@@ -2,12 +2,14 @@ import Foundation
 import GraphQL
 import HearthCore
 import HearthPantryModel
-@testable import HearthPantryServer
 import Testing
+
+@testable import HearthPantryServer
 
 @Suite("updateItem and deleteItem: an item's description edited, never its stock; bad input named, nothing changed")
 struct ItemEditTests {
-    static let update = "mutation($i: String!, $input: ItemEditInput!) { updateItem(id: $i, input: $input) { id name quantity unit category expirationDate dueDateKind minimumQuantity location notes statuses } }"
+    static let update =
+        "mutation($i: String!, $input: ItemEditInput!) { updateItem(id: $i, input: $input) { id name quantity unit category expirationDate dueDateKind minimumQuantity location notes statuses } }"
 
     @Test("every field can be edited, the quantity stays, and empty values clear", arguments: DatabaseKind.allCases)
     func edits(_ kind: DatabaseKind) async throws {
@@ -16,10 +18,12 @@ struct ItemEditTests {
             let household = try await pantry.household("Home", owner: owner)
             let (item, _) = try await pantry.stockedItem("Rice", grams: 500, in: household)
             let input: Map = [
-                "name": " Basmati rice ", "unit": "grams", "category": "produce", "expirationDate": "2031-02-03", "dueDateKind": "best_before",
+                "name": " Basmati rice ", "unit": "grams", "category": "produce", "expirationDate": "2031-02-03",
+                "dueDateKind": "best_before",
                 "minimumQuantity": 800, "location": "fridge", "notes": "  top shelf ",
             ]
-            let edited = try await pantry.data(Self.update, as: owner, ["i": .string(item), "input": input])["updateItem"]
+            let edited = try await pantry.data(Self.update, as: owner, ["i": .string(item), "input": input])[
+                "updateItem"]
             #expect(edited["name"].text == "Basmati rice")
             #expect(edited["unit"].text == "g")
             #expect(edited["quantity"] == 500)
@@ -34,7 +38,12 @@ struct ItemEditTests {
             #expect(stored.name == "Basmati rice" && stored.quantity == 500 && stored.minimumQuantity == 800)
             #expect(try await pantry.store.bookings(ofItems: [item])[item]?.count == 1, "an edit books nothing")
 
-            let cleared = try await pantry.data(Self.update, as: owner, ["i": .string(item), "input": ["expirationDate": "", "location": "", "notes": "", "minimumQuantity": 0]])["updateItem"]
+            let cleared = try await pantry.data(
+                Self.update, as: owner,
+                [
+                    "i": .string(item),
+                    "input": ["expirationDate": "", "location": "", "notes": "", "minimumQuantity": 0],
+                ])["updateItem"]
             #expect(cleared["expirationDate"] == .null)
             #expect(cleared["location"] == .null)
             #expect(cleared["notes"] == .null)
@@ -52,9 +61,15 @@ struct ItemEditTests {
             let before = try await pantry.store.item(id: item)
             let cases: [(Map, String)] = [
                 (["name": "   "], "name cannot be empty; leave it out to keep \"Rice\"."),
-                (["expirationDate": "soon"], "expirationDate must be a day written YYYY-MM-DD, such as 2030-01-31; it is \"soon\"."),
+                (
+                    ["expirationDate": "soon"],
+                    "expirationDate must be a day written YYYY-MM-DD, such as 2030-01-31; it is \"soon\"."
+                ),
                 (["minimumQuantity": -1], "minimumQuantity must be 0 or more (0 removes the minimum); it is -1.0."),
-                (["unit": "ml"], "unit cannot change from \"g\" to \"ml\" while Rice has stock (500 g); use it up or correct the inventory to 0 first."),
+                (
+                    ["unit": "ml"],
+                    "unit cannot change from \"g\" to \"ml\" while Rice has stock (500 g); use it up or correct the inventory to 0 first."
+                ),
             ]
             for (input, message) in cases {
                 let result = await pantry.run(Self.update, as: owner, ["i": .string(item), "input": input])
@@ -72,19 +87,22 @@ struct ItemEditTests {
         }
     }
 
-    @Test("deleteItem removes the item and its bookings; a second delete is NOT_FOUND", arguments: DatabaseKind.allCases)
+    @Test(
+        "deleteItem removes the item and its bookings; a second delete is NOT_FOUND", arguments: DatabaseKind.allCases)
     func delete(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let owner = try await pantry.user("owner")
             let household = try await pantry.household("Home", owner: owner)
             let (item, booking) = try await pantry.stockedItem("Rice", grams: 500, in: household)
             let (kept, _) = try await pantry.stockedItem("Tea", grams: 100, in: household)
-            let deleted = try await pantry.data("mutation($i: String!) { deleteItem(id: $i) { id name } }", as: owner, ["i": .string(item)])
+            let deleted = try await pantry.data(
+                "mutation($i: String!) { deleteItem(id: $i) { id name } }", as: owner, ["i": .string(item)])
             #expect(deleted["deleteItem", "name"].text == "Rice")
             #expect(try await pantry.store.item(id: item) == nil)
             #expect(try await pantry.store.booking(id: booking) == nil)
             #expect(try await pantry.store.items(inHouseholds: [household.id])[household.id]?.map(\.id) == [kept])
-            let again = await pantry.run("mutation($i: String!) { deleteItem(id: $i) { id } }", as: owner, ["i": .string(item)])
+            let again = await pantry.run(
+                "mutation($i: String!) { deleteItem(id: $i) { id } }", as: owner, ["i": .string(item)])
             #expect(again.codes == ["NOT_FOUND"])
             #expect(again.errors.first?.message.contains(item) == true)
         }

@@ -3,9 +3,10 @@ import GraphQL
 import HearthCloud
 import HearthCore
 import HearthPantryModel
-@testable import HearthPantryServer
 import Logging
 import Testing
+
+@testable import HearthPantryServer
 
 /// The two databases every pantry suite runs on.
 enum DatabaseKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -35,10 +36,14 @@ struct Pantry: Sendable {
     }
 
     /// A stored household owned by `owner`, with `members` in their roles.
-    func household(_ name: String, owner: PantryViewer, members: [(PantryViewer, MemberRole)] = []) async throws -> Household {
-        var household = try HouseholdRules.create(id: PantryStore.newID(), name: name, ownerId: owner.userID, memberId: PantryStore.newID(), at: Date())
+    func household(_ name: String, owner: PantryViewer, members: [(PantryViewer, MemberRole)] = []) async throws
+        -> Household
+    {
+        var household = try HouseholdRules.create(
+            id: PantryStore.newID(), name: name, ownerId: owner.userID, memberId: PantryStore.newID(), at: Date())
         for (person, role) in members {
-            household = try HouseholdRules.addMember(person.userID, role: role, to: household, by: owner.userID, memberId: PantryStore.newID(), at: Date())
+            household = try HouseholdRules.addMember(
+                person.userID, role: role, to: household, by: owner.userID, memberId: PantryStore.newID(), at: Date())
         }
         try await store.insert(household)
         return household
@@ -55,21 +60,29 @@ struct Pantry: Sendable {
     /// A stored pantry item.
     func item(_ name: String, quantity: Double, in household: Household) async throws {
         let now = Date()
-        try await store.insert(PantryItem(
-            id: PantryStore.newID(), householdId: household.id, name: name, quantity: quantity, unit: "g", category: .pantry,
-            expirationDate: CalendarDay(iso: "2030-01-31"), addedBy: household.createdBy, createdAt: now, updatedAt: now))
+        try await store.insert(
+            PantryItem(
+                id: PantryStore.newID(), householdId: household.id, name: name, quantity: quantity, unit: "g",
+                category: .pantry,
+                expirationDate: CalendarDay(iso: "2030-01-31"), addedBy: household.createdBy, createdAt: now,
+                updatedAt: now))
     }
 
     /// A stored item with `grams` g in the Pantry from one purchase: the item's id and the booking's.
-    func stockedItem(_ name: String, grams: Double, in household: Household, expiring: CalendarDay? = CalendarDay(iso: "2030-01-31")) async throws -> (item: String, booking: String) {
+    func stockedItem(
+        _ name: String, grams: Double, in household: Household, expiring: CalendarDay? = CalendarDay(iso: "2030-01-31")
+    ) async throws -> (item: String, booking: String) {
         let now = Date()
         let id = PantryStore.newID()
         let purchase = StockBooking(
-            id: PantryStore.newID(), itemId: id, householdId: household.id, kind: .purchase, quantity: grams, location: "Pantry",
+            id: PantryStore.newID(), itemId: id, householdId: household.id, kind: .purchase, quantity: grams,
+            location: "Pantry",
             bestBefore: expiring, createdAt: now, createdBy: household.createdBy)
-        try await store.insert(PantryItem(
-            id: id, householdId: household.id, name: name, quantity: grams, unit: "g", category: .pantry, expirationDate: expiring,
-            location: "Pantry", addedBy: household.createdBy, createdAt: now, updatedAt: now), purchase: purchase)
+        try await store.insert(
+            PantryItem(
+                id: id, householdId: household.id, name: name, quantity: grams, unit: "g", category: .pantry,
+                expirationDate: expiring,
+                location: "Pantry", addedBy: household.createdBy, createdAt: now, updatedAt: now), purchase: purchase)
         return (id, purchase.id)
     }
 
@@ -84,7 +97,10 @@ struct Pantry: Sendable {
     }
 
     /// Runs an operation that must succeed, and returns its data.
-    func data(_ query: String, as viewer: PantryViewer?, _ variables: [String: Map] = [:], sourceLocation: Testing.SourceLocation = #_sourceLocation) async throws -> Map {
+    func data(
+        _ query: String, as viewer: PantryViewer?, _ variables: [String: Map] = [:],
+        sourceLocation: Testing.SourceLocation = #_sourceLocation
+    ) async throws -> Map {
         let result = await run(query, as: viewer, variables)
         #expect(result.errors.isEmpty, "\(result.errors.map(\.message))", sourceLocation: sourceLocation)
         return try #require(result.data, sourceLocation: sourceLocation)
@@ -95,7 +111,9 @@ struct Pantry: Sendable {
 /// a schema of its own that is dropped afterwards — and runs `body` with it.
 ///
 /// Without HEARTH_TEST_POSTGRES_URL the PostgreSQL run is skipped with the reason, except on CI, where it fails.
-func withPantry<T: Sendable>(_ kind: DatabaseKind, limits: GraphQLLimits = GraphQLLimits(), _ body: @Sendable (Pantry) async throws -> T) async throws -> T? {
+func withPantry<T: Sendable>(
+    _ kind: DatabaseKind, limits: GraphQLLimits = GraphQLLimits(), _ body: @Sendable (Pantry) async throws -> T
+) async throws -> T? {
     var logger = Logger(label: "hearth.pantry.test")
     logger.logLevel = .critical
     switch kind {
@@ -103,10 +121,14 @@ func withPantry<T: Sendable>(_ kind: DatabaseKind, limits: GraphQLLimits = Graph
         let recordStore = try SQLRecordStore.sqlite(inMemory: CloudConfiguration(bcryptCost: 4), logger: logger)
         try await recordStore.migrate()
         try await PantryGraphQL.migrate(recordStore)
-        return try await body(Pantry(recordStore: recordStore, store: PantryStore(database: recordStore.database), graphQL: try PantryGraphQL(on: recordStore, limits: limits, logger: logger)))
+        return try await body(
+            Pantry(
+                recordStore: recordStore, store: PantryStore(database: recordStore.database),
+                graphQL: try PantryGraphQL(on: recordStore, limits: limits, logger: logger)))
     case .postgres:
         guard let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !url.isEmpty else {
-            let reason = "HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\"."
+            let reason =
+                "HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\"."
             if ProcessInfo.processInfo.environment["CI"]?.lowercased() == "true" {
                 Issue.record(Comment(rawValue: reason))
                 return nil
@@ -114,7 +136,9 @@ func withPantry<T: Sendable>(_ kind: DatabaseKind, limits: GraphQLLimits = Graph
             try Test.cancel(Comment(rawValue: reason))
         }
         let schema = "p_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
-        let recordStore = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 4, leaseTimeout: .seconds(30), configuration: CloudConfiguration(bcryptCost: 4), logger: logger)
+        let recordStore = try SQLRecordStore.postgres(
+            url: url, schema: schema, maximumConnections: 4, leaseTimeout: .seconds(30),
+            configuration: CloudConfiguration(bcryptCost: 4), logger: logger)
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await recordStore.run() }
             defer { group.cancelAll() }
@@ -123,7 +147,8 @@ func withPantry<T: Sendable>(_ kind: DatabaseKind, limits: GraphQLLimits = Graph
                 try await PantryGraphQL.migrate(recordStore)
                 let pantry = Pantry(
                     recordStore: recordStore, store: PantryStore(database: recordStore.database),
-                    graphQL: try PantryGraphQL(on: recordStore, limits: limits, logger: logger), postgres: (url, schema))
+                    graphQL: try PantryGraphQL(on: recordStore, limits: limits, logger: logger), postgres: (url, schema)
+                )
                 let value = try await body(pantry)
                 try await recordStore.dropSchema()
                 return value

@@ -3,8 +3,9 @@ import GraphQL
 import HearthCloud
 import HearthCore
 import HearthPantryModel
-@testable import HearthPantryServer
 import Testing
+
+@testable import HearthPantryServer
 
 /// The pantry keeps each household's items while its item revision stands; a trigger moves the revision on
 /// with every write to `pantry_items`, whoever makes it.
@@ -14,7 +15,9 @@ struct PantryItemCacheTests {
         try await pantry.store.items(inHouseholds: [household.id])[household.id]?.map(\.name) ?? []
     }
 
-    @Test("an unchanged household's items cost one statement; every kind of item write is seen at the next read", arguments: DatabaseKind.allCases)
+    @Test(
+        "an unchanged household's items cost one statement; every kind of item write is seen at the next read",
+        arguments: DatabaseKind.allCases)
     func revisions(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let owner = try await pantry.user("owner")
@@ -33,18 +36,23 @@ struct PantryItemCacheTests {
             #expect(again[cabin.id] == first[cabin.id])
 
             // A stock verb through GraphQL.
-            _ = try await pantry.data("mutation($i: String!) { consume(itemId: $i, quantity: 200) { quantity } }", as: owner, ["i": .string(flour.item)])
+            _ = try await pantry.data(
+                "mutation($i: String!) { consume(itemId: $i, quantity: 200) { quantity } }", as: owner,
+                ["i": .string(flour.item)])
             #expect(try await pantry.store.items(inHouseholds: [home.id])[home.id]?.first?.quantity == 800)
             // An item added.
             _ = try await pantry.stockedItem("Apples", grams: 300, in: home)
             #expect(try await Self.names(pantry, home) == ["Apples", "Flour"])
             // Rows changed behind the store's back: the trigger still moves the revision on.
-            try await pantry.execute("UPDATE pantry_items SET name = ? WHERE id = ?", [.text("Spelt flour"), .text(flour.item)])
+            try await pantry.execute(
+                "UPDATE pantry_items SET name = ? WHERE id = ?", [.text("Spelt flour"), .text(flour.item)])
             #expect(try await Self.names(pantry, home) == ["Apples", "Spelt flour"])
             try await pantry.execute("DELETE FROM pantry_items WHERE name = ?", [.text("Apples")])
             #expect(try await Self.names(pantry, home) == ["Spelt flour"])
             // A failed write changes nothing, kept or stored.
-            let refused = await pantry.run("mutation($i: String!) { consume(itemId: $i, quantity: 5000) { quantity } }", as: owner, ["i": .string(flour.item)])
+            let refused = await pantry.run(
+                "mutation($i: String!) { consume(itemId: $i, quantity: 5000) { quantity } }", as: owner,
+                ["i": .string(flour.item)])
             #expect(!refused.errors.isEmpty)
             #expect(try await pantry.store.items(inHouseholds: [home.id])[home.id]?.first?.quantity == 800)
 
@@ -61,13 +69,18 @@ struct PantryItemCacheTests {
             let owner = try await pantry.user("owner")
             let home = try await pantry.household("Home", owner: owner)
             let flour = try await pantry.stockedItem("Flour", grams: 1000, in: home)
-            _ = try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
-                "h": .string(home.id), "name": "Bread", "ingredients": .array([RecipeSliceTests.ingredient("flour", 500, "g")]),
-            ])
+            _ = try await pantry.data(
+                RecipeSliceTests.addRecipe, as: owner,
+                [
+                    "h": .string(home.id), "name": "Bread",
+                    "ingredients": .array([RecipeSliceTests.ingredient("flour", 500, "g")]),
+                ])
             let query = "query($h: String!) { cookableRecipes(householdId: $h) { canCook coverage } }"
             let variables: [String: Map] = ["h": .string(home.id)]
             #expect(try await pantry.data(query, as: owner, variables)["cookableRecipes", 0, "canCook"] == true)
-            _ = try await pantry.data("mutation($i: String!) { consume(itemId: $i, quantity: 750) { quantity } }", as: owner, ["i": .string(flour.item)])
+            _ = try await pantry.data(
+                "mutation($i: String!) { consume(itemId: $i, quantity: 750) { quantity } }", as: owner,
+                ["i": .string(flour.item)])
             let after = try await pantry.data(query, as: owner, variables)["cookableRecipes", 0]
             #expect(after["canCook"] == false)
             #expect(after["coverage"] == 0.5)
@@ -78,8 +91,10 @@ struct PantryItemCacheTests {
     func bounded() {
         func items(_ household: String, _ count: Int) -> [PantryItem] {
             (0..<count).map {
-                PantryItem(id: "\(household)-\($0)", householdId: household, name: "Item \($0)", quantity: 1, unit: "g", addedBy: "u",
-                           createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
+                PantryItem(
+                    id: "\(household)-\($0)", householdId: household, name: "Item \($0)", quantity: 1, unit: "g",
+                    addedBy: "u",
+                    createdAt: Date(timeIntervalSince1970: 0), updatedAt: Date(timeIntervalSince1970: 0))
             }
         }
         let cache = PantryItemCache(itemLimit: 10)

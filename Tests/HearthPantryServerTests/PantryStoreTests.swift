@@ -2,8 +2,9 @@ import Foundation
 import HearthCloud
 import HearthCore
 import HearthPantryModel
-@testable import HearthPantryServer
 import Testing
+
+@testable import HearthPantryServer
 
 @Suite("The pantry's tables: one store on SQLite and PostgreSQL")
 struct PantryStoreTests {
@@ -12,7 +13,8 @@ struct PantryStoreTests {
         _ = try await withPantry(kind) { pantry in
             try await pantry.store.migrate()
             let tables = [
-                "pantry_households", "pantry_members", "pantry_invites", "pantry_items", "pantry_stock_bookings", "pantry_recipes",
+                "pantry_households", "pantry_members", "pantry_invites", "pantry_items", "pantry_stock_bookings",
+                "pantry_recipes",
                 "pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags", "pantry_shopping_items",
             ]
             for table in tables {
@@ -24,18 +26,23 @@ struct PantryStoreTests {
         }
     }
 
-    @Test("a recipes table made before recipes had versions gains the column, its recipes at version 1", arguments: DatabaseKind.allCases)
+    @Test(
+        "a recipes table made before recipes had versions gains the column, its recipes at version 1",
+        arguments: DatabaseKind.allCases)
     func addsLaterColumns(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let database = pantry.recordStore.database
             try await database.transaction(readOnly: false) { tx in
                 try await tx.execute("DROP TABLE pantry_recipes", [])
-                try await tx.execute("""
+                try await tx.execute(
+                    """
                     CREATE TABLE pantry_recipes (
                         id TEXT PRIMARY KEY, household_id TEXT NOT NULL, name TEXT NOT NULL, description TEXT,
                         prep_time BIGINT, cook_time BIGINT, servings BIGINT, difficulty TEXT NOT NULL)
                     """, [])
-                try await tx.execute("INSERT INTO pantry_recipes (id, household_id, name, difficulty) VALUES ('old', 'h', 'Stew', 'easy')", [])
+                try await tx.execute(
+                    "INSERT INTO pantry_recipes (id, household_id, name, difficulty) VALUES ('old', 'h', 'Stew', 'easy')",
+                    [])
             }
             try await pantry.store.migrate()
             #expect(try await pantry.store.recipe(id: "old")?.version == 1)
@@ -44,7 +51,9 @@ struct PantryStoreTests {
         }
     }
 
-    @Test("a household's rows are read in batches, saved as the rules change them, and deleted with it", arguments: DatabaseKind.allCases)
+    @Test(
+        "a household's rows are read in batches, saved as the rules change them, and deleted with it",
+        arguments: DatabaseKind.allCases)
     func householdRows(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let owner = try await pantry.user("owner")
@@ -70,11 +79,13 @@ struct PantryStoreTests {
 
             // A save from a stale read is refused, and changes nothing.
             let stored = try #require(try await pantry.store.household(id: home.id))
-            let transferred = try HouseholdRules.transferOwnership(of: stored, to: guest.userID, by: owner.userID, at: Date().addingTimeInterval(1))
+            let transferred = try HouseholdRules.transferOwnership(
+                of: stored, to: guest.userID, by: owner.userID, at: Date().addingTimeInterval(1))
             try await pantry.store.save(transferred, replacing: stored)
             #expect(try await pantry.store.household(id: home.id)?.owner?.userId == guest.userID)
             #expect(try await pantry.store.household(id: home.id)?.members.map(\.role) == [.owner, .admin])
-            let stale = try HouseholdRules.update(stored, name: "Stale", description: nil, by: owner.userID, at: Date().addingTimeInterval(2))
+            let stale = try HouseholdRules.update(
+                stored, name: "Stale", description: nil, by: owner.userID, at: Date().addingTimeInterval(2))
             await #expect(throws: ServiceError.self) { try await pantry.store.save(stale, replacing: stored) }
             #expect(try await pantry.store.household(id: home.id)?.name == "Home")
 

@@ -2,8 +2,9 @@ import Foundation
 import GraphQL
 import HearthCore
 import HearthPantryModel
-@testable import HearthPantryServer
 import Testing
+
+@testable import HearthPantryServer
 
 @Suite("Recipes over GraphQL: add, list, and what can be cooked from the stock")
 struct RecipeSliceTests {
@@ -19,30 +20,39 @@ struct RecipeSliceTests {
         ["name": .string(name), "quantity": .number(Number(quantity)), "unit": .string(unit)]
     }
 
-    @Test("recipes are stored by RecipeRules and ranked by how much the stock covers, with what is missing", arguments: DatabaseKind.allCases)
+    @Test(
+        "recipes are stored by RecipeRules and ranked by how much the stock covers, with what is missing",
+        arguments: DatabaseKind.allCases)
     func cookable(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let owner = try await pantry.user("owner")
             let household = try await pantry.household("Home", owner: owner)
             _ = try await pantry.stockedItem("Flour", grams: 1000, in: household)
             _ = try await pantry.stockedItem("Sugar", grams: 50, in: household)
-            let pancakes = try await pantry.data(Self.addRecipe, as: owner, [
-                "h": .string(household.id), "name": "  Pancakes ",
-                "ingredients": [Self.ingredient("flour", 0.25, "kg"), Self.ingredient("Sugar", 100, "g")],
-            ])["addRecipe"]
+            let pancakes = try await pantry.data(
+                Self.addRecipe, as: owner,
+                [
+                    "h": .string(household.id), "name": "  Pancakes ",
+                    "ingredients": [Self.ingredient("flour", 0.25, "kg"), Self.ingredient("Sugar", 100, "g")],
+                ])["addRecipe"]
             #expect(pancakes["name"].text == "Pancakes")
             #expect(pancakes["instructions"] == ["Mix"])
             #expect(pancakes["tags"] == ["quick"])
             #expect(pancakes["totalTime"] == 15)
             #expect(pancakes["difficulty"].text == "medium")
-            _ = try await pantry.data(Self.addRecipe, as: owner, [
-                "h": .string(household.id), "name": "Bread", "ingredients": [Self.ingredient("Flour", 500, "g")],
-            ])
-            _ = try await pantry.data(Self.addRecipe, as: owner, [
-                "h": .string(household.id), "name": "Omelette", "ingredients": [Self.ingredient("Eggs", 3, "")],
-            ])
+            _ = try await pantry.data(
+                Self.addRecipe, as: owner,
+                [
+                    "h": .string(household.id), "name": "Bread", "ingredients": [Self.ingredient("Flour", 500, "g")],
+                ])
+            _ = try await pantry.data(
+                Self.addRecipe, as: owner,
+                [
+                    "h": .string(household.id), "name": "Omelette", "ingredients": [Self.ingredient("Eggs", 3, "")],
+                ])
 
-            let listed = try await pantry.data("query($h: String!) { recipes(householdId: $h) { name } }", as: owner, ["h": .string(household.id)])
+            let listed = try await pantry.data(
+                "query($h: String!) { recipes(householdId: $h) { name } }", as: owner, ["h": .string(household.id)])
             #expect(listed["recipes"].elements.compactMap { $0["name"].text } == ["Bread", "Omelette", "Pancakes"])
 
             let ranked = try await pantry.data(
@@ -64,18 +74,27 @@ struct RecipeSliceTests {
         }
     }
 
-    @Test("a recipe RecipeRules refuses is BAD_USER_INPUT with its messages, and nothing is stored", arguments: DatabaseKind.allCases)
+    @Test(
+        "a recipe RecipeRules refuses is BAD_USER_INPUT with its messages, and nothing is stored",
+        arguments: DatabaseKind.allCases)
     func refusals(_ kind: DatabaseKind) async throws {
         _ = try await withPantry(kind) { pantry in
             let owner = try await pantry.user("owner")
             let household = try await pantry.household("Home", owner: owner)
-            let refused = await pantry.run(Self.addRecipe, as: owner, [
-                "h": .string(household.id), "name": " ", "ingredients": [Self.ingredient(" ", -1, "g")],
-            ])
+            let refused = await pantry.run(
+                Self.addRecipe, as: owner,
+                [
+                    "h": .string(household.id), "name": " ", "ingredients": [Self.ingredient(" ", -1, "g")],
+                ])
             #expect(refused.codes == ["BAD_USER_INPUT"])
-            #expect(refused.errors.first?.message == "Recipe name cannot be empty; Ingredient 1 needs a name; Ingredient 1 quantity must be 0 or more")
+            #expect(
+                refused.errors.first?.message
+                    == "Recipe name cannot be empty; Ingredient 1 needs a name; Ingredient 1 quantity must be 0 or more"
+            )
             #expect(try await pantry.store.recipes(inHouseholds: [household.id]).isEmpty)
-            let servings = await pantry.run("query($h: String!) { cookableRecipes(householdId: $h, servings: 0) { coverage } }", as: owner, ["h": .string(household.id)])
+            let servings = await pantry.run(
+                "query($h: String!) { cookableRecipes(householdId: $h, servings: 0) { coverage } }", as: owner,
+                ["h": .string(household.id)])
             #expect(servings.codes == ["BAD_USER_INPUT"])
             #expect(servings.errors.first?.message == "servings must be at least 1; it is 0.")
         }

@@ -2,13 +2,16 @@ import Foundation
 import GraphQL
 import HearthCore
 import HearthPantryModel
-@testable import HearthPantryServer
 import Testing
+
+@testable import HearthPantryServer
 
 @Suite("The serial executor answers every query as GraphQL's executor does, and leaves the rest to it")
 struct SerialExecutorTests {
     /// A household with an admin, stocked items with bookings, recipes, a shopping list and an invite.
-    static func seeded(_ pantry: Pantry) async throws -> (owner: PantryViewer, admin: PantryViewer, household: Household, item: String) {
+    static func seeded(_ pantry: Pantry) async throws -> (
+        owner: PantryViewer, admin: PantryViewer, household: Household, item: String
+    ) {
         let owner = try await pantry.user("owner")
         let admin = try await pantry.user("admin")
         let household = try await pantry.household("Home", owner: owner, members: [(admin, .admin)])
@@ -17,13 +20,20 @@ struct SerialExecutorTests {
         _ = try await pantry.stockedItem("Salt", grams: 0, in: household, expiring: nil)
         _ = try await pantry.invite(to: household)
         for (name, ingredients) in [
-            ("Pancakes", [RecipeSliceTests.ingredient("flour", 0.25, "kg"), RecipeSliceTests.ingredient("Sugar", 100, "g")]),
+            (
+                "Pancakes",
+                [RecipeSliceTests.ingredient("flour", 0.25, "kg"), RecipeSliceTests.ingredient("Sugar", 100, "g")]
+            ),
             ("Omelette", [RecipeSliceTests.ingredient("Eggs", 3, "")]),
         ] {
-            let recipe = try await pantry.data(RecipeSliceTests.addRecipe, as: owner, [
-                "h": .string(household.id), "name": .string(name), "ingredients": .array(ingredients),
-            ])["addRecipe", "id"].text
-            _ = try await pantry.data("mutation($r: String!) { addMissingIngredients(recipeId: $r) { id } }", as: owner, ["r": .string(recipe ?? "")])
+            let recipe = try await pantry.data(
+                RecipeSliceTests.addRecipe, as: owner,
+                [
+                    "h": .string(household.id), "name": .string(name), "ingredients": .array(ingredients),
+                ])["addRecipe", "id"].text
+            _ = try await pantry.data(
+                "mutation($r: String!) { addMissingIngredients(recipeId: $r) { id } }", as: owner,
+                ["r": .string(recipe ?? "")])
         }
         return (owner, admin, household, flour.item)
     }
@@ -44,16 +54,18 @@ struct SerialExecutorTests {
             (ShoppingListQuery.document, h),
             (MeQuery.document, [:]),
             (SearchUsersQuery.document, ["text": "ad"]),
-            ("""
-             query Everything($id: String!, $withBookings: Boolean = true, $hideInvites: Boolean!) {
-               households { ...Home __typename invites @skip(if: $hideInvites) { code expiresAt } }
-               first: items(householdId: $id) { id statuses bookings @include(if: $withBookings) { id kind quantity } }
-               later: items(householdId: $id, expiringWithinDays: 30) { name ... on PantryItem { unit __typename } }
-               cookableRecipes(householdId: $id, servings: 2) { coverage canCook missing { ingredient { name } missing status } }
-               me { id ... { email } }
-             }
-             fragment Home on Household { id name members { id role user { id email displayName } } memberCount }
-             """, ["id": .string(household), "hideInvites": false]),
+            (
+                """
+                query Everything($id: String!, $withBookings: Boolean = true, $hideInvites: Boolean!) {
+                  households { ...Home __typename invites @skip(if: $hideInvites) { code expiresAt } }
+                  first: items(householdId: $id) { id statuses bookings @include(if: $withBookings) { id kind quantity } }
+                  later: items(householdId: $id, expiringWithinDays: 30) { name ... on PantryItem { unit __typename } }
+                  cookableRecipes(householdId: $id, servings: 2) { coverage canCook missing { ingredient { name } missing status } }
+                  me { id ... { email } }
+                }
+                fragment Home on Household { id name members { id role user { id email displayName } } memberCount }
+                """, ["id": .string(household), "hideInvites": false]
+            ),
         ]
     }
 
@@ -98,7 +110,11 @@ struct SerialExecutorTests {
                 let household = try await pantry.household("Home \(index)", owner: owner)
                 for food in 0..<5 { _ = try await pantry.stockedItem("Food \(food)", grams: 10, in: household) }
             }
-            let document = try parse(source: Source(body: "{ households { id members { id user { email } } items { id bookings { id } } invites { code } } }"))
+            let document = try parse(
+                source: Source(
+                    body:
+                        "{ households { id members { id user { email } } items { id bookings { id } } invites { code } } }"
+                ))
             var before = pantry.statements
             let expected = try await GraphQL.execute(
                 schema: pantry.graphQL.graphQLSchema, documentAST: document, rootValue: pantry.graphQL.resolver,
@@ -112,7 +128,9 @@ struct SerialExecutorTests {
             #expect(answer == expected.data)
             #expect(answer["households"].elements.count == 6)
             #expect(answer["households", 5, "items"].elements.count == 5)
-            #expect(serialCost <= concurrentCost, "\(serialCost) statements one field at a time, \(concurrentCost) concurrently")
+            #expect(
+                serialCost <= concurrentCost,
+                "\(serialCost) statements one field at a time, \(concurrentCost) concurrently")
             #expect(serialCost < 6 * 5, "\(serialCost) statements: one per item or household")
         }
     }
@@ -126,7 +144,10 @@ struct SerialExecutorTests {
                 ("{ __schema { queryType { name } } }", [:], owner),
                 ("{ __type(name: \"Household\") { name } }", [:], owner),
                 ("mutation { createHousehold(input: {name: \"Cabin\"}) { id } }", [:], owner),
-                ("subscription($id: String!) { pantryChanged(householdId: $id) { kind } }", ["id": .string(household.id)], owner),
+                (
+                    "subscription($id: String!) { pantryChanged(householdId: $id) { kind } }",
+                    ["id": .string(household.id)], owner
+                ),
                 ("query($id: String!) { household(id: $id) { id } }", ["id": .string(household.id)], stranger),
                 ("query($id: String!) { household(id: $id) { id } }", ["id": .string(household.id)], nil),
                 ("query($id: String!) { household(id: $id) { id } }", [:], owner),
@@ -140,17 +161,21 @@ struct SerialExecutorTests {
                 }
             }
             // Through the service, the same operations still get GraphQL's answers and errors.
-            let refused = await pantry.run("query($id: String!) { household(id: $id) { id } }", as: stranger, ["id": .string(household.id)])
+            let refused = await pantry.run(
+                "query($id: String!) { household(id: $id) { id } }", as: stranger, ["id": .string(household.id)])
             #expect(refused.codes == ["NOT_FOUND"])
             #expect(refused.errors.first?.path.elements.isEmpty == false)
-            let signedOut = await pantry.run("query($id: String!) { household(id: $id) { id } }", as: nil, ["id": .string(household.id)])
+            let signedOut = await pantry.run(
+                "query($id: String!) { household(id: $id) { id } }", as: nil, ["id": .string(household.id)])
             #expect(signedOut.codes == ["UNAUTHENTICATED"])
             let introspected = try await pantry.data("{ __type(name: \"Household\") { name } }", as: owner)
             #expect(introspected["__type", "name"].text == "Household")
         }
     }
 
-    @Test("a fragment spread again among the same selections is planned once: a spread bomb plans in time linear in the document", .timeLimit(.minutes(2)))
+    @Test(
+        "a fragment spread again among the same selections is planned once: a spread bomb plans in time linear in the document",
+        .timeLimit(.minutes(2)))
     func repeatedSpreadsPlanOnce() async throws {
         _ = try await withPantry(.sqlite) { pantry in
             let owner = try await pantry.user("owner")
@@ -159,7 +184,8 @@ struct SerialExecutorTests {
             // once per selection set, as GraphQL's field collection does, and answers at once.
             var text = "{ households { ...F0 } }\n"
             for level in 0..<12 {
-                text += "fragment F\(level) on Household { name " + String(repeating: "...F\(level + 1) ", count: 4) + "}\n"
+                text +=
+                    "fragment F\(level) on Household { name " + String(repeating: "...F\(level + 1) ", count: 4) + "}\n"
             }
             text += "fragment F12 on Household { id members { id } }"
             let document = try parse(source: Source(body: text))

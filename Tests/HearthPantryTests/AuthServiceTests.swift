@@ -3,17 +3,22 @@ import Foundation
 import HearthCore
 import HearthPantry
 import HearthStore
+import HearthTestSupport
 import NIOCore
 import NIOHTTP1
 import Testing
-import HearthTestSupport
 
-@Suite("AuthService against a live server: sign up, in and out, kept sessions, expiry and re-validation", .timeLimit(.minutes(10)))
+@Suite(
+    "AuthService against a live server: sign up, in and out, kept sessions, expiry and re-validation",
+    .timeLimit(.minutes(10)))
 struct AuthServiceTests {
     static let password = "long enough password"
 
-    static func auth(_ server: LiveServer, folder: URL, now: @escaping @Sendable () -> Date = { Date() }) -> AuthService {
-        AuthService(serverURL: server.url, httpClient: .shared, tokens: SecureTokenStore(files: ProtectedFileStore(directory: folder)), now: now)
+    static func auth(_ server: LiveServer, folder: URL, now: @escaping @Sendable () -> Date = { Date() }) -> AuthService
+    {
+        AuthService(
+            serverURL: server.url, httpClient: .shared,
+            tokens: SecureTokenStore(files: ProtectedFileStore(directory: folder)), now: now)
     }
 
     static func folder() -> URL {
@@ -39,7 +44,8 @@ struct AuthServiceTests {
         try await withLiveServer { server in
             let folder = Self.folder()
             let email = freshEmail()
-            let session = try await Self.auth(server, folder: folder).signUp(email: "  \(email) ", password: Self.password)
+            let session = try await Self.auth(server, folder: folder).signUp(
+                email: "  \(email) ", password: Self.password)
             #expect(session.email == email)
 
             let nextRun = Self.auth(server, folder: folder)
@@ -49,8 +55,12 @@ struct AuthServiceTests {
             try await nextRun.signOut()
             #expect(try await nextRun.currentSession() == nil)
             #expect(try await Self.auth(server, folder: folder).currentSession() == nil, "the kept session is gone")
-            let graphQL = GraphQLService(endpoint: server.url.appendingPathComponent("graphql"), httpClient: .shared) { session.token }
-            let refused = await serviceError { _ = try await graphQL.query("{ me { id } }", variables: [:], policy: .networkOnly) }
+            let graphQL = GraphQLService(endpoint: server.url.appendingPathComponent("graphql"), httpClient: .shared) {
+                session.token
+            }
+            let refused = await serviceError {
+                _ = try await graphQL.query("{ me { id } }", variables: [:], policy: .networkOnly)
+            }
             #expect(refused?.code == .notAuthenticated, "the server no longer takes the old token")
         }
     }
@@ -81,7 +91,8 @@ struct AuthServiceTests {
             let session = try await auth.signUp(email: freshEmail(), password: Self.password)
 
             // Revoke the token on the server, as signing out on another device does.
-            var request = HTTPClientRequest(url: server.url.appendingPathComponent("cloud/v1/accounts/signout").absoluteString)
+            var request = HTTPClientRequest(
+                url: server.url.appendingPathComponent("cloud/v1/accounts/signout").absoluteString)
             request.method = .POST
             request.headers.add(name: "Authorization", value: "Bearer \(session.token)")
             let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
@@ -90,7 +101,8 @@ struct AuthServiceTests {
             clock.set(start.addingTimeInterval(29 * 60 + 59))
             #expect(try await auth.currentSession() == session, "not yet due: the server is not asked")
             clock.set(start.addingTimeInterval(30 * 60))
-            #expect(try await auth.currentSession() == nil, "due: the server refuses the token and the session is dropped")
+            #expect(
+                try await auth.currentSession() == nil, "due: the server refuses the token and the session is dropped")
         }
     }
 

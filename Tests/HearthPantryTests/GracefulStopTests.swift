@@ -1,13 +1,15 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import NIOCore
 import NIOPosix
-import HearthTestSupport
 import Testing
 
 @Suite("Stopping the server: connections that never sent a request do not hold the stop", .timeLimit(.minutes(2)))
 struct GracefulStopTests {
-    @Test("a connection opened ahead of time and never used, and one kept alive after a request, are closed when the server stops")
+    @Test(
+        "a connection opened ahead of time and never used, and one kept alive after a request, are closed when the server stops"
+    )
     func idleConnection() async throws {
         let server = try await LiveServer.start()
         let port = try #require(server.url.port)
@@ -20,9 +22,13 @@ struct GracefulStopTests {
             .channelInitializer { channel in channel.pipeline.addHandler(answer) }
             .connect(host: "127.0.0.1", port: port).get()
         try await used.writeAndFlush(ByteBuffer(string: "GET /nowhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")).get()
-        try await waitUntil("the server answers the request", timeout: .seconds(10)) { answer.text.contains("\r\n\r\n") }
+        try await waitUntil("the server answers the request", timeout: .seconds(10)) {
+            answer.text.contains("\r\n\r\n")
+        }
         #expect(answer.text.hasPrefix("HTTP/1.1 404"), "\(answer.text.prefix(40))")
-        #expect(!answer.text.lowercased().contains("connection: close") && used.isActive, "the server keeps the answered connection alive")
+        #expect(
+            !answer.text.lowercased().contains("connection: close") && used.isActive,
+            "the server keeps the answered connection alive")
         // Before the fix the stop waited for as long as the unused connection stayed open: for good, here.
         let stopped = await server.stop(within: .seconds(20))
         #expect(stopped, "the stop waited on a connection that never sent a byte")
@@ -40,11 +46,14 @@ struct GracefulStopTests {
             .channelInitializer { channel in channel.pipeline.addHandler(received) }
             .connect(host: "127.0.0.1", port: port).get()
         // A hand-made upgrade: the client then reads, but never sends a frame, not even the answering close.
-        try await channel.writeAndFlush(ByteBuffer(string: """
-            GET /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
-            Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\
-            Sec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n
-            """)).get()
+        try await channel.writeAndFlush(
+            ByteBuffer(
+                string: """
+                    GET /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+                    Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\
+                    Sec-WebSocket-Protocol: graphql-transport-ws\r\n\r\n
+                    """)
+        ).get()
         try await waitUntil("the upgrade is answered", timeout: .seconds(10), interval: .milliseconds(20)) {
             received.text.contains("\r\n\r\n")
         }

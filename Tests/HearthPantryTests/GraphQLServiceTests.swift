@@ -1,11 +1,14 @@
 import AsyncHTTPClient
 import Foundation
 import HearthCore
-@testable import HearthPantry
 import HearthPantryModel
 import Testing
 
-@Suite("GraphQLService against a live server: cache policies, watching, error codes", .serialized, .timeLimit(.minutes(10)))
+@testable import HearthPantry
+
+@Suite(
+    "GraphQLService against a live server: cache policies, watching, error codes", .serialized, .timeLimit(.minutes(10))
+)
 struct GraphQLServiceTests {
     static let list = "{ households { id name } }"
 
@@ -18,24 +21,34 @@ struct GraphQLServiceTests {
     }
 
     static func create(_ graphQL: any GraphQLServing, _ name: String) async throws -> String {
-        let data = try await graphQL.mutate("mutation($n: String!) { createHousehold(input: {name: $n}) { id name } }", variables: ["n": .string(name)])
-        guard case .object(let root) = data, case .object(let household)? = root["createHousehold"], case .string(let id)? = household["id"] else {
+        let data = try await graphQL.mutate(
+            "mutation($n: String!) { createHousehold(input: {name: $n}) { id name } }", variables: ["n": .string(name)])
+        guard case .object(let root) = data, case .object(let household)? = root["createHousehold"],
+            case .string(let id)? = household["id"]
+        else {
             Issue.record("createHousehold answered \(data)")
             return ""
         }
         return id
     }
 
-    @Test("__typename is added to every object's selection set, never the root's, nor inside arguments, strings or comments")
+    @Test(
+        "__typename is added to every object's selection set, never the root's, nor inside arguments, strings or comments"
+    )
     func typenameIsAdded() {
-        let document = #"mutation($n: String!) { createHousehold(input: {name: "a {b}"}) { id members { id } } } # { not this"#
-        #expect(GraphQLDocument.addingTypename(to: document)
-            == #"mutation($n: String!) { createHousehold(input: {name: "a {b}"}) { __typename id members { __typename id } } } # { not this"#)
-        #expect(GraphQLDocument.addingTypename(to: "query { ...H } fragment H on Query { households { id } }")
-            == "query { ...H } fragment H on Query { __typename households { __typename id } }")
+        let document =
+            #"mutation($n: String!) { createHousehold(input: {name: "a {b}"}) { id members { id } } } # { not this"#
+        #expect(
+            GraphQLDocument.addingTypename(to: document)
+                == #"mutation($n: String!) { createHousehold(input: {name: "a {b}"}) { __typename id members { __typename id } } } # { not this"#
+        )
+        #expect(
+            GraphQLDocument.addingTypename(to: "query { ...H } fragment H on Query { households { id } }")
+                == "query { ...H } fragment H on Query { __typename households { __typename id } }")
     }
 
-    @Test("cache-first, network-only, cache-only, cache-and-network and network-first each answer from where they should")
+    @Test(
+        "cache-first, network-only, cache-only, cache-and-network and network-first each answer from where they should")
     func cachePolicies() async throws {
         let server = try await LiveServer.start()
         let http = briefConnectionsClient()
@@ -51,26 +64,49 @@ struct GraphQLServiceTests {
         _ = try await Self.create(graphQL, "Home")
         #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .cacheFirst)) == ["Home"])
         _ = try await Self.create(behind, "Cabin")
-        #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .cacheFirst)) == ["Home"], "cache-first answered from the cache")
+        #expect(
+            Self.names(try await graphQL.query(Self.list, variables: [:], policy: .cacheFirst)) == ["Home"],
+            "cache-first answered from the cache")
         #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .cacheOnly)) == ["Home"])
-        #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .networkOnly)) == ["Cabin", "Home"])
-        #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .cacheOnly)) == ["Cabin", "Home"], "network-only wrote its answer to the cache")
+        #expect(
+            Self.names(try await graphQL.query(Self.list, variables: [:], policy: .networkOnly)) == ["Cabin", "Home"])
+        #expect(
+            Self.names(try await graphQL.query(Self.list, variables: [:], policy: .cacheOnly)) == ["Cabin", "Home"],
+            "network-only wrote its answer to the cache")
 
         _ = try await Self.create(behind, "Allotment")
-        #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .cacheAndNetwork)) == ["Cabin", "Home"], "cache-and-network answers from the cache at once")
+        #expect(
+            Self.names(try await graphQL.query(Self.list, variables: [:], policy: .cacheAndNetwork)) == [
+                "Cabin", "Home",
+            ], "cache-and-network answers from the cache at once")
         await (graphQL as! GraphQLService).waitForRefreshes()
-        #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .cacheOnly)) == ["Allotment", "Cabin", "Home"], "and refreshes it from the server")
+        #expect(
+            Self.names(try await graphQL.query(Self.list, variables: [:], policy: .cacheOnly)) == [
+                "Allotment", "Cabin", "Home",
+            ], "and refreshes it from the server")
 
-        let missing = await serviceError { _ = try await graphQL.query("{ me { id email } }", variables: [:], policy: .cacheOnly) }
+        let missing = await serviceError {
+            _ = try await graphQL.query("{ me { id email } }", variables: [:], policy: .cacheOnly)
+        }
         #expect(missing?.code == .notFound)
 
         await graphQL.clearCache()
-        #expect(await serviceError { _ = try await graphQL.query(Self.list, variables: [:], policy: .cacheOnly) }?.code == .notFound)
-        #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .networkFirst)) == ["Allotment", "Cabin", "Home"])
+        #expect(
+            await serviceError { _ = try await graphQL.query(Self.list, variables: [:], policy: .cacheOnly) }?.code
+                == .notFound)
+        #expect(
+            Self.names(try await graphQL.query(Self.list, variables: [:], policy: .networkFirst)) == [
+                "Allotment", "Cabin", "Home",
+            ])
 
         await server.stop()
-        #expect(Self.names(try await graphQL.query(Self.list, variables: [:], policy: .networkFirst)) == ["Allotment", "Cabin", "Home"], "network-first falls back to the cache when the server is gone")
-        let unreachable = await serviceError { _ = try await graphQL.query(Self.list, variables: [:], policy: .networkOnly) }
+        #expect(
+            Self.names(try await graphQL.query(Self.list, variables: [:], policy: .networkFirst)) == [
+                "Allotment", "Cabin", "Home",
+            ], "network-first falls back to the cache when the server is gone")
+        let unreachable = await serviceError {
+            _ = try await graphQL.query(Self.list, variables: [:], policy: .networkOnly)
+        }
         #expect(unreachable?.code == .serverUnreachable)
         #expect(unreachable?.message.contains(server.url.absoluteString) == true)
     }
@@ -82,15 +118,34 @@ struct GraphQLServiceTests {
             let graphQL = try services.graphQL()
             let home = try await Self.create(graphQL, "Home")
             let cabin = try await Self.create(graphQL, "Cabin")
-            var updates = graphQL.watch("query($id: String!) { household(id: $id) { id name } }", variables: ["id": .string(home)], policy: .cacheAndNetwork).makeAsyncIterator()
+            var updates = graphQL.watch(
+                "query($id: String!) { household(id: $id) { id name } }", variables: ["id": .string(home)],
+                policy: .cacheAndNetwork
+            ).makeAsyncIterator()
             let first = try #require(try await updates.next())
-            #expect(first == .object(["household": .object(["__typename": .string("Household"), "id": .string(home), "name": .string("Home")])]))
+            #expect(
+                first
+                    == .object([
+                        "household": .object([
+                            "__typename": .string("Household"), "id": .string(home), "name": .string("Home"),
+                        ])
+                    ]))
 
             // Renaming the other household changes nothing this watch read; renaming this one does.
-            _ = try await graphQL.mutate("mutation($id: String!) { updateHousehold(id: $id, input: {name: \"Lodge\"}) { id name } }", variables: ["id": .string(cabin)])
-            _ = try await graphQL.mutate("mutation($id: String!) { updateHousehold(id: $id, input: {name: \"Main house\"}) { id name } }", variables: ["id": .string(home)])
+            _ = try await graphQL.mutate(
+                "mutation($id: String!) { updateHousehold(id: $id, input: {name: \"Lodge\"}) { id name } }",
+                variables: ["id": .string(cabin)])
+            _ = try await graphQL.mutate(
+                "mutation($id: String!) { updateHousehold(id: $id, input: {name: \"Main house\"}) { id name } }",
+                variables: ["id": .string(home)])
             let second = try #require(try await updates.next())
-            #expect(second == .object(["household": .object(["__typename": .string("Household"), "id": .string(home), "name": .string("Main house")])]))
+            #expect(
+                second
+                    == .object([
+                        "household": .object([
+                            "__typename": .string("Household"), "id": .string(home), "name": .string("Main house"),
+                        ])
+                    ]))
         }
     }
 
@@ -101,34 +156,53 @@ struct GraphQLServiceTests {
             let home = try await Self.create(try owner.graphQL(), "Home")
             let document = "query($id: String!) { household(id: $id) { id name } }"
 
-            let signedOut = await serviceError { _ = try await server.client().graphQL().query(document, variables: ["id": .string(home)], policy: .networkOnly) }
+            let signedOut = await serviceError {
+                _ = try await server.client().graphQL().query(
+                    document, variables: ["id": .string(home)], policy: .networkOnly)
+            }
             #expect(signedOut?.code == .notAuthenticated)
 
             // An outsider finds nothing, as if the household did not exist.
             let outsider = try await server.signedUpClient("outsider")
-            let hidden = await serviceError { _ = try await outsider.graphQL().query(document, variables: ["id": .string(home)], policy: .networkOnly) }
+            let hidden = await serviceError {
+                _ = try await outsider.graphQL().query(document, variables: ["id": .string(home)], policy: .networkOnly)
+            }
             #expect(hidden?.code == .notFound)
             #expect(hidden?.message.contains("Home") == false)
 
             // A member with too few rights is refused.
-            let invite = try await owner.graphQL().mutate("mutation($h: String!) { createInvite(householdId: $h) { code } }", variables: ["h": .string(home)])
-            guard case .object(let root) = invite, case .object(let made)? = root["createInvite"], case .string(let code)? = made["code"] else {
+            let invite = try await owner.graphQL().mutate(
+                "mutation($h: String!) { createInvite(householdId: $h) { code } }", variables: ["h": .string(home)])
+            guard case .object(let root) = invite, case .object(let made)? = root["createInvite"],
+                case .string(let code)? = made["code"]
+            else {
                 Issue.record("createInvite answered \(invite)")
                 return
             }
-            _ = try await outsider.graphQL().mutate("mutation($c: String!) { joinHousehold(code: $c) { id } }", variables: ["c": .string(code)])
-            let forbidden = await serviceError { _ = try await outsider.graphQL().mutate("mutation($h: String!) { deleteHousehold(id: $h) }", variables: ["h": .string(home)]) }
+            _ = try await outsider.graphQL().mutate(
+                "mutation($c: String!) { joinHousehold(code: $c) { id } }", variables: ["c": .string(code)])
+            let forbidden = await serviceError {
+                _ = try await outsider.graphQL().mutate(
+                    "mutation($h: String!) { deleteHousehold(id: $h) }", variables: ["h": .string(home)])
+            }
             #expect(forbidden?.code == .unauthorized)
             #expect(forbidden?.message.contains("Only the owner") == true)
 
-            let missing = await serviceError { _ = try await owner.graphQL().query(document, variables: ["id": .string("no-such-household")], policy: .networkOnly) }
+            let missing = await serviceError {
+                _ = try await owner.graphQL().query(
+                    document, variables: ["id": .string("no-such-household")], policy: .networkOnly)
+            }
             #expect(missing?.code == .notFound)
 
-            let invalid = await serviceError { _ = try await owner.graphQL().mutate("mutation { createHousehold(input: {name: \"   \"}) { id } }") }
+            let invalid = await serviceError {
+                _ = try await owner.graphQL().mutate("mutation { createHousehold(input: {name: \"   \"}) { id } }")
+            }
             #expect(invalid?.code == .validationFailed)
             #expect(invalid?.reasons.isEmpty == false)
 
-            let malformed = await serviceError { _ = try await owner.graphQL().query("{ households { nope } }", variables: [:], policy: .networkOnly) }
+            let malformed = await serviceError {
+                _ = try await owner.graphQL().query("{ households { nope } }", variables: [:], policy: .networkOnly)
+            }
             #expect(malformed?.code == .validationFailed)
         }
     }

@@ -4,7 +4,9 @@ import HearthPantry
 import HearthPantryModel
 import Testing
 
-@Suite("HouseholdService against a live server: messages, the 5-minute cache, invites, members, watching", .timeLimit(.minutes(10)))
+@Suite(
+    "HouseholdService against a live server: messages, the 5-minute cache, invites, members, watching",
+    .timeLimit(.minutes(10)))
 struct HouseholdServiceTests {
     @Test("empty names and invite codes are refused with the pantry's messages; inputs are trimmed")
     func messagesAndTrimming() async throws {
@@ -48,7 +50,9 @@ struct HouseholdServiceTests {
         }
     }
 
-    @Test("invite, join, members, roles, removal and leaving; outsiders are refused and signed-out callers told to sign in")
+    @Test(
+        "invite, join, members, roles, removal and leaving; outsiders are refused and signed-out callers told to sign in"
+    )
     func membership() async throws {
         try await withLiveServer { server in
             let owner = try await server.signedUpClient("owner").households()
@@ -114,17 +118,26 @@ struct PantryServiceTests {
             let items = try services.pantry()
             #expect(try await items.items(in: home.id).isEmpty)
 
-            let oats = try await items.addItem(householdId: home.id, name: "  Oats ", quantity: 500, unit: " g ", category: .pantry,
-                                               expirationDate: CalendarDay(iso: "2030-01-31"), location: "  shelf ", notes: nil)
+            let oats = try await items.addItem(
+                householdId: home.id, name: "  Oats ", quantity: 500, unit: " g ", category: .pantry,
+                expirationDate: CalendarDay(iso: "2030-01-31"), location: "  shelf ", notes: nil)
             #expect(oats.name == "Oats")
             #expect(oats.unit == "g")
             #expect(oats.location == "shelf")
             #expect(oats.expirationDate?.iso == "2030-01-31")
             #expect(try await items.items(in: home.id).map(\.name) == ["Oats"])
 
-            let noName = await serviceError { _ = try await items.addItem(householdId: home.id, name: "  ", quantity: 1, unit: nil, category: nil, expirationDate: nil, location: nil, notes: nil) }
+            let noName = await serviceError {
+                _ = try await items.addItem(
+                    householdId: home.id, name: "  ", quantity: 1, unit: nil, category: nil, expirationDate: nil,
+                    location: nil, notes: nil)
+            }
             #expect(noName?.message == "Item name cannot be empty")
-            let negative = await serviceError { _ = try await items.addItem(householdId: home.id, name: "Milk", quantity: -1, unit: nil, category: nil, expirationDate: nil, location: nil, notes: nil) }
+            let negative = await serviceError {
+                _ = try await items.addItem(
+                    householdId: home.id, name: "Milk", quantity: -1, unit: nil, category: nil, expirationDate: nil,
+                    location: nil, notes: nil)
+            }
             #expect(negative?.code == .validationFailed)
             #expect(negative?.reasons == ["Item quantity must be 0 or more"])
 

@@ -5,10 +5,10 @@ import HearthCore
 import HearthPantry
 import HearthServer
 import HearthStore
+import HearthTestSupport
 import Logging
 import NIOCore
 import ServiceLifecycle
-import HearthTestSupport
 
 /// A real Hearth server (cloud accounts and the pantry's GraphQL) on loopback port 0, with its SQLite store in
 /// a temp directory, run in process until ``stop()``.
@@ -27,11 +27,13 @@ final class LiveServer: Sendable {
         var cloud = CloudConfiguration()
         cloud.bcryptCost = 4
         let folder = scratchDirectory("hearth-pantry-server")
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder, logLevel: .critical, cloud: cloud)
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: folder, logLevel: .critical, cloud: cloud)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "hearth.pantry.tests.server")
         logger.logLevel = .critical
-        let app = try await buildApplication(configuration, logger: logger, onListening: { port in continuation.yield(port) })
+        let app = try await buildApplication(
+            configuration, logger: logger, onListening: { port in continuation.yield(port) })
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
@@ -43,7 +45,10 @@ final class LiveServer: Sendable {
     /// finish in the background.
     func stop() async {
         if await !stop(within: .seconds(10)) {
-            FileHandle.standardError.write(Data("The test server at \(url) did not stop within 10 seconds; it is left to stop in the background.\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "The test server at \(url) did not stop within 10 seconds; it is left to stop in the background.\n"
+                        .utf8))
         }
     }
 
@@ -60,13 +65,21 @@ final class LiveServer: Sendable {
     }
 
     /// A fresh client of this server (its own files, token store and caches), with time from `clock` and `now`.
-    func client(clock: ManualClock = ManualClock(), now: @escaping @Sendable () -> Date = { Date() }, httpClient: HTTPClient = .shared) -> DependencyContainer {
+    func client(
+        clock: ManualClock = ManualClock(), now: @escaping @Sendable () -> Date = { Date() },
+        httpClient: HTTPClient = .shared
+    ) -> DependencyContainer {
         let folder = scratchDirectory("hearth-pantry-client")
-        return ServiceFactory.makeServices(serverURL: url, httpClient: httpClient, files: ProtectedFileStore(directory: folder), clock: clock, now: now)
+        return ServiceFactory.makeServices(
+            serverURL: url, httpClient: httpClient, files: ProtectedFileStore(directory: folder), clock: clock, now: now
+        )
     }
 
     /// A client signed up as a new account.
-    func signedUpClient(_ name: String = "cook", clock: ManualClock = ManualClock(), now: @escaping @Sendable () -> Date = { Date() }, httpClient: HTTPClient = .shared) async throws -> DependencyContainer {
+    func signedUpClient(
+        _ name: String = "cook", clock: ManualClock = ManualClock(), now: @escaping @Sendable () -> Date = { Date() },
+        httpClient: HTTPClient = .shared
+    ) async throws -> DependencyContainer {
         let services = client(clock: clock, now: now, httpClient: httpClient)
         try await services.auth().signUp(email: freshEmail(name), password: "long enough password")
         return services

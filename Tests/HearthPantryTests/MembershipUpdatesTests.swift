@@ -8,7 +8,8 @@ import Testing
 @Suite("Households and permissions follow other members; the current household and user", .timeLimit(.minutes(10)))
 struct MembershipUpdatesTests {
     /// Renames the household until `follower` has heard a change, so its subscription is known to be live.
-    static func settle(_ follower: any MembershipUpdating, owner: any HouseholdServicing, home: Household) async throws {
+    static func settle(_ follower: any MembershipUpdating, owner: any HouseholdServicing, home: Household) async throws
+    {
         let heard = Locked(false)
         let changes = follower.changes()
         let listener = Task {
@@ -41,7 +42,8 @@ struct MembershipUpdatesTests {
             try await Self.settle(ownerServices.membershipUpdates(), owner: owner, home: home)
             #expect(try await owner.members(of: home.id).count == 2)
             let third = try await server.signedUpClient("third")
-            _ = try await third.households().joinHousehold(inviteCode: try await owner.createInvite(householdId: home.id).code)
+            _ = try await third.households().joinHousehold(
+                inviteCode: try await owner.createInvite(householdId: home.id).code)
             try await waitUntil("the owner's cached household shows the third member") {
                 try await owner.households().first?.members.count == 3
             }
@@ -77,7 +79,8 @@ struct MembershipUpdatesTests {
             let guestServices = try await server.signedUpClient("guest")
             let rules = try guestServices.permissions()
             #expect(try await rules.canReadHousehold(home.id) == false)
-            _ = try await guestServices.households().joinHousehold(inviteCode: try await owner.createInvite(householdId: home.id).code)
+            _ = try await guestServices.households().joinHousehold(
+                inviteCode: try await owner.createInvite(householdId: home.id).code)
             #expect(try await rules.canReadHousehold(home.id), "the rules were refreshed after joining")
             try await guestServices.households().leaveHousehold(householdId: home.id)
             #expect(try await rules.canReadHousehold(home.id) == false, "and after leaving")

@@ -7,16 +7,19 @@ import Testing
 
 @Suite("PantryService against a live server: edit, delete and every stock verb", .timeLimit(.minutes(10)))
 struct PantryServiceStockTests {
-    @Test("stock verbs book and answer the booking; undo takes it back; edits trim and keep the quantity; delete removes")
+    @Test(
+        "stock verbs book and answer the booking; undo takes it back; edits trim and keep the quantity; delete removes")
     func stock() async throws {
         try await withLiveServer { server in
             let services = try await server.signedUpClient()
             let home = try await services.households().createHousehold(name: "Home", description: nil)
             let pantry = try services.pantry()
-            let rice = try await pantry.addItem(householdId: home.id, name: "Rice", quantity: 500, unit: "g", category: .pantry,
-                                                expirationDate: CalendarDay(iso: "2030-01-31"), location: "Pantry", notes: nil)
+            let rice = try await pantry.addItem(
+                householdId: home.id, name: "Rice", quantity: 500, unit: "g", category: .pantry,
+                expirationDate: CalendarDay(iso: "2030-01-31"), location: "Pantry", notes: nil)
 
-            let bought = try await pantry.purchase(rice.id, quantity: 250, location: " fridge ", bestBefore: CalendarDay(iso: "2030-01-10"))
+            let bought = try await pantry.purchase(
+                rice.id, quantity: 250, location: " fridge ", bestBefore: CalendarDay(iso: "2030-01-10"))
             #expect(bought.item.quantity == 750)
             #expect(bought.booking.kind == "purchase")
             #expect(bought.booking.location == "Fridge")
@@ -37,20 +40,36 @@ struct PantryServiceStockTests {
             #expect(expiring.map(\.id) == [rice.id])
             #expect(try await pantry.items(in: home.id, expiringWithin: 0).isEmpty)
 
-            let edited = try await pantry.updateItem(rice.id, PantryItemEdit(name: "  Basmati ", minimumQuantity: 1000, notes: "  top shelf "))
+            let edited = try await pantry.updateItem(
+                rice.id, PantryItemEdit(name: "  Basmati ", minimumQuantity: 1000, notes: "  top shelf "))
             #expect(edited.name == "Basmati")
             #expect(edited.notes == "top shelf")
             #expect(edited.quantity == 700)
             #expect(try await pantry.item(rice.id).minimumQuantity == 1000)
 
             // Refusals name what is wrong; nothing is sent or changed.
-            #expect(await serviceError { _ = try await pantry.consume(rice.id, quantity: 0, spoiled: false, location: nil) }?.message == "The quantity to consume must be more than 0; it is 0.")
-            #expect(await serviceError { _ = try await pantry.consume(rice.id, quantity: 5000, spoiled: false, location: nil) }?.reasons.first?.hasPrefix("Cannot consume 5000 g") == true)
-            #expect(await serviceError { _ = try await pantry.updateItem(rice.id, PantryItemEdit(name: "  ")) }?.message == "Item name cannot be empty")
-            #expect(await serviceError { _ = try await pantry.updateItem(rice.id, PantryItemEdit()) }?.message.hasPrefix("Nothing to change") == true)
-            #expect(await serviceError { _ = try await pantry.items(in: home.id, expiringWithin: -1) }?.message == "Days until expiry must be 0 or more; it is -1.")
-            #expect(await serviceError { _ = try await pantry.undoBooking("  ") }?.message == "Booking id cannot be empty")
-            #expect(await serviceError { _ = try await pantry.transfer(rice.id, quantity: 1, from: "Pantry", to: "Attic") }?.code == .validationFailed)
+            #expect(
+                await serviceError {
+                    _ = try await pantry.consume(rice.id, quantity: 0, spoiled: false, location: nil)
+                }?.message == "The quantity to consume must be more than 0; it is 0.")
+            #expect(
+                await serviceError {
+                    _ = try await pantry.consume(rice.id, quantity: 5000, spoiled: false, location: nil)
+                }?.reasons.first?.hasPrefix("Cannot consume 5000 g") == true)
+            #expect(
+                await serviceError { _ = try await pantry.updateItem(rice.id, PantryItemEdit(name: "  ")) }?.message
+                    == "Item name cannot be empty")
+            #expect(
+                await serviceError { _ = try await pantry.updateItem(rice.id, PantryItemEdit()) }?.message.hasPrefix(
+                    "Nothing to change") == true)
+            #expect(
+                await serviceError { _ = try await pantry.items(in: home.id, expiringWithin: -1) }?.message
+                    == "Days until expiry must be 0 or more; it is -1.")
+            #expect(
+                await serviceError { _ = try await pantry.undoBooking("  ") }?.message == "Booking id cannot be empty")
+            #expect(
+                await serviceError { _ = try await pantry.transfer(rice.id, quantity: 1, from: "Pantry", to: "Attic") }?
+                    .code == .validationFailed)
             #expect(try await pantry.item(rice.id).quantity == 700)
 
             let deleted = try await pantry.deleteItem(rice.id)
@@ -65,14 +84,17 @@ struct PantryServiceStockTests {
 @Suite("Live updates: watchers follow changes other clients make", .serialized, .timeLimit(.minutes(10)))
 struct PantryLiveUpdatesTests {
     /// Two people in one household, each with their own client; the first owns it and has a stocked item.
-    static func household(_ server: LiveServer) async throws -> (a: DependencyContainer, b: DependencyContainer, home: Household, rice: PantryItem) {
+    static func household(_ server: LiveServer) async throws -> (
+        a: DependencyContainer, b: DependencyContainer, home: Household, rice: PantryItem
+    ) {
         let a = try await server.signedUpClient("ada")
         let b = try await server.signedUpClient("bob")
         let home = try await a.households().createHousehold(name: "Home", description: nil)
         let code = try await a.households().createInvite(householdId: home.id).code
         _ = try await b.households().joinHousehold(inviteCode: code)
-        let rice = try await a.pantry().addItem(householdId: home.id, name: "Rice", quantity: 500, unit: "g", category: .pantry,
-                                                expirationDate: nil, location: "Pantry", notes: nil)
+        let rice = try await a.pantry().addItem(
+            householdId: home.id, name: "Rice", quantity: 500, unit: "g", category: .pantry,
+            expirationDate: nil, location: "Pantry", notes: nil)
         return (a, b, home, rice)
     }
 
@@ -103,13 +125,16 @@ struct PantryLiveUpdatesTests {
             _ = try await b.pantry().consume(rice.id, quantity: 200, spoiled: false, location: nil)
             let seen = try await consumer.value
             #expect(seen.first?.first { $0.id == rice.id }?.quantity == 500, "the watcher first yields what is stored")
-            #expect(seen.last?.first { $0.id == rice.id }?.quantity == 300, "the watcher yields B's change: \(seen.map { $0.map(\.quantity) })")
+            #expect(
+                seen.last?.first { $0.id == rice.id }?.quantity == 300,
+                "the watcher yields B's change: \(seen.map { $0.map(\.quantity) })")
             await live.stopAll()
         }
     }
 
     /// Makes changes as A until the live updates hear one, so the subscription is known to be acknowledged.
-    static func settle(_ changes: AsyncStream<PantryChangeNotice>, a: DependencyContainer, home: Household) async throws {
+    static func settle(_ changes: AsyncStream<PantryChangeNotice>, a: DependencyContainer, home: Household) async throws
+    {
         let heard = Locked(false)
         let listener = Task {
             for await change in changes where change.kind == "itemAdded" {
@@ -120,7 +145,9 @@ struct PantryLiveUpdatesTests {
         defer { listener.cancel() }
         try await waitUntil("the live subscription hears A's own change", interval: .milliseconds(250)) {
             if heard.current { return true }
-            _ = try await a.pantry().addItem(householdId: home.id, name: "Probe", quantity: 0, unit: nil, category: nil, expirationDate: nil, location: nil, notes: nil)
+            _ = try await a.pantry().addItem(
+                householdId: home.id, name: "Probe", quantity: 0, unit: nil, category: nil, expirationDate: nil,
+                location: nil, notes: nil)
             return false
         }
     }
@@ -181,7 +208,8 @@ struct PantryLiveUpdatesTests {
             let (_, _, home, _) = try await Self.household(server)
             let outsider = try await server.signedUpClient("eve")
             let live = try #require(try outsider.liveUpdates() as? PantryLiveUpdates)
-            let refusal = live.subscriptions.subscribe(PantryChangedSubscription(householdId: home.id), onConnect: { _ in })
+            let refusal = live.subscriptions.subscribe(
+                PantryChangedSubscription(householdId: home.id), onConnect: { _ in })
             var error: ServiceError?
             do {
                 for try await _ in refusal {}

@@ -3,8 +3,8 @@ import HearthCore
 import HearthPantry
 import HearthPantryModel
 import HearthStore
-import Testing
 import HearthTestSupport
+import Testing
 
 @Suite("Preferences, permissions and the service container", .timeLimit(.minutes(10)))
 struct ServicesTests {
@@ -18,8 +18,9 @@ struct ServicesTests {
         let service = UserPreferencesService(files: files)
         let defaults = try await service.preferences()
         #expect(defaults.theme == .system)
-        #expect(defaults.notifications.expirationReminders && defaults.notifications.shoppingListUpdates
-            && defaults.notifications.householdInvitations && defaults.notifications.pushNotifications)
+        #expect(
+            defaults.notifications.expirationReminders && defaults.notifications.shoppingListUpdates
+                && defaults.notifications.householdInvitations && defaults.notifications.pushNotifications)
         #expect(defaults.notifications.emailNotifications == false)
         #expect(defaults.app.defaultView == .pantry)
         #expect(defaults.app.sort == .alphabetical)
@@ -28,7 +29,8 @@ struct ServicesTests {
         #expect(defaults.app.autoSync)
         #expect(defaults.lastSelectedHouseholdId == nil)
 
-        let changed = UserPreferences(theme: .dark, app: UserPreferences.AppSettings(sort: .expirationDate), lastSelectedHouseholdId: "h1")
+        let changed = UserPreferences(
+            theme: .dark, app: UserPreferences.AppSettings(sort: .expirationDate), lastSelectedHouseholdId: "h1")
         try await service.save(changed)
         #expect(try await UserPreferencesService(files: files).preferences() == changed, "kept for the next run")
 
@@ -36,7 +38,8 @@ struct ServicesTests {
         let elsewhere = UserPreferencesService(files: Self.files())
         #expect(try await elsewhere.importJSON(exported) == changed)
 
-        let partial = try await elsewhere.importJSON(Data(#"{"theme":"light","app":{"defaultView":"shopping_list"}}"#.utf8))
+        let partial = try await elsewhere.importJSON(
+            Data(#"{"theme":"light","app":{"defaultView":"shopping_list"}}"#.utf8))
         #expect(partial.theme == .light)
         #expect(partial.app.defaultView == .shoppingList)
         #expect(partial.app.language == "en")
@@ -89,8 +92,12 @@ struct ServicesTests {
         try await withLiveServer { server in
             let services = try await server.signedUpClient()
             let report = await services.health()
-            #expect(Set(report.keys) == ["GraphQLService", "AuthService", "HouseholdService", "PantryService", "UserPreferencesService", "PermissionService",
-                                         "RecipeService", "ShoppingListService", "UserService"])
+            #expect(
+                Set(report.keys) == [
+                    "GraphQLService", "AuthService", "HouseholdService", "PantryService", "UserPreferencesService",
+                    "PermissionService",
+                    "RecipeService", "ShoppingListService", "UserService",
+                ])
             #expect(report.values.allSatisfy { $0.isHealthy }, "\(report)")
 
             // Signing out through the container also empties the cache, so nothing of this account is served later.
@@ -98,7 +105,9 @@ struct ServicesTests {
             _ = try await services.graphQL().query("{ households { id name } }", variables: [:], policy: .networkOnly)
             try await services.signOut()
             #expect(try await services.auth().currentSession() == nil)
-            let cached = await serviceError { _ = try await services.graphQL().query("{ households { id name } }", variables: [:], policy: .cacheOnly) }
+            let cached = await serviceError {
+                _ = try await services.graphQL().query("{ households { id name } }", variables: [:], policy: .cacheOnly)
+            }
             #expect(cached?.code == .notFound)
         }
     }

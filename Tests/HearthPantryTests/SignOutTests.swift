@@ -21,7 +21,11 @@ struct SignOutTests {
             let households = try services.households()
             let home = try await households.createHousehold(name: "A's home", description: nil)
             try await households.selectHousehold(id: home.id)
-            let recipe = try await services.recipes().addRecipe(householdId: home.id, RecipeFields(name: "A's pancakes", ingredients: [Ingredient(name: "flour", quantity: 250, unit: "g")], instructions: ["Mix"]))
+            let recipe = try await services.recipes().addRecipe(
+                householdId: home.id,
+                RecipeFields(
+                    name: "A's pancakes", ingredients: [Ingredient(name: "flour", quantity: 250, unit: "g")],
+                    instructions: ["Mix"]))
             #expect(try await services.recipes().recipes(in: home.id).map(\.id) == [recipe.id])
             #expect(try await households.households().map(\.id) == [home.id])
             #expect(try await households.household(id: home.id).name == "A's home")
@@ -42,21 +46,29 @@ struct SignOutTests {
 
             try await services.signOut()
             let seenByA = try await watched.value
-            #expect(seenByA.allSatisfy { $0.map(\.id) == [home.id] }, "the watcher's stream ended with A's answers only")
+            #expect(
+                seenByA.allSatisfy { $0.map(\.id) == [home.id] }, "the watcher's stream ended with A's answers only")
             #expect(await graphQL.watcherCount == 0)
             #expect(await live.households.isEmpty)
             #expect(await membership.followed.isEmpty)
             #expect(try await services.preferences().preferences().lastSelectedHouseholdId == nil)
-            let cached = await serviceError { _ = try await services.graphQL().query(HouseholdsQuery.document, variables: [:], policy: .cacheOnly) }
+            let cached = await serviceError {
+                _ = try await services.graphQL().query(HouseholdsQuery.document, variables: [:], policy: .cacheOnly)
+            }
             #expect(cached?.code == .notFound, "no normalized answer of A")
 
             try await services.auth().signIn(email: b, password: "long enough password")
             #expect(try await households.households().isEmpty, "no cached household list of A")
-            #expect(await serviceError { _ = try await households.household(id: home.id) }?.code == .notFound, "no cached household of A")
-            #expect(await serviceError { _ = try await services.recipes().recipes(in: home.id) }?.code == .notFound, "no cached recipes of A")
+            #expect(
+                await serviceError { _ = try await households.household(id: home.id) }?.code == .notFound,
+                "no cached household of A")
+            #expect(
+                await serviceError { _ = try await services.recipes().recipes(in: home.id) }?.code == .notFound,
+                "no cached recipes of A")
             #expect(try await services.permissions().canReadHousehold(home.id) == false, "no rules of A")
             #expect(try await households.getCurrentHousehold() == nil)
-            let cachedForB = try await services.graphQL().query(HouseholdsQuery.document, variables: [:], policy: .cacheOnly)
+            let cachedForB = try await services.graphQL().query(
+                HouseholdsQuery.document, variables: [:], policy: .cacheOnly)
             #expect(!"\(cachedForB)".contains(home.id), "the normalized cache holds B's answer only")
             #expect(try await services.users().currentUser().email?.lowercased() == b.lowercased())
         }

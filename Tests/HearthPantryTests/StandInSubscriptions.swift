@@ -14,7 +14,9 @@ final class StandInSubscriptions: GraphQLSubscribing {
     }
 
     private let events: [String: [String]]
-    private let state = Locked<(subscribed: [Subscribed], reconnections: Int, open: [UUID: @Sendable (Int) async -> Void])>(([], 0, [:]))
+    private let state = Locked<
+        (subscribed: [Subscribed], reconnections: Int, open: [UUID: @Sendable (Int) async -> Void])
+    >(([], 0, [:]))
 
     /// - Parameter events: the events each subscription gets, by the operation's field.
     init(events: [String: [String]]) {
@@ -39,7 +41,9 @@ final class StandInSubscriptions: GraphQLSubscribing {
             let task = Task {
                 await onConnect(0)
                 do {
-                    for answer in answers { continuation.yield(try JSONDecoder().decode(Operation.Answer.self, from: Data(answer.utf8))) }
+                    for answer in answers {
+                        continuation.yield(try JSONDecoder().decode(Operation.Answer.self, from: Data(answer.utf8)))
+                    }
                 } catch {
                     continuation.finish(throwing: error)
                     return

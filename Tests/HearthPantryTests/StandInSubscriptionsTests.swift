@@ -14,12 +14,13 @@ import Testing
         let booked = #"{"kind":"stockBooked","householdId":"home","itemId":"rice","bookingId":"b1","byUserId":"bob"}"#
         let subscriptions = StandInSubscriptions(events: ["pantryChanged": [added, booked]])
         // No query is watched, so the service is never asked to fetch anything.
-        let graphQL = GraphQLService(endpoint: URL(string: "http://127.0.0.1:9/graphql")!, httpClient: .shared, token: { nil })
+        let graphQL = GraphQLService(
+            endpoint: URL(string: "http://127.0.0.1:9/graphql")!, httpClient: .shared, token: { nil })
         let live = PantryLiveUpdates(graphQL: graphQL, subscriptions: subscriptions)
         let changes = live.changes()
 
         try await live.follow(householdId: " home ")
-        try await live.follow(householdId: "home")   // already followed: nothing new is subscribed
+        try await live.follow(householdId: "home")  // already followed: nothing new is subscribed
         var heard: [PantryChangeNotice] = []
         for await change in changes {
             heard.append(change)

@@ -4,7 +4,9 @@ import HearthPantry
 import HearthPantryModel
 import Testing
 
-@Suite("UserService against a live server: the current user, profile changes, finding housemates", .timeLimit(.minutes(10)))
+@Suite(
+    "UserService against a live server: the current user, profile changes, finding housemates", .timeLimit(.minutes(10))
+)
 struct UserServiceTests {
     @Test("the current user comes with their rules; profile changes are trimmed, kept and refused by field")
     func profile() async throws {
@@ -20,7 +22,8 @@ struct UserServiceTests {
             #expect(fresh.permissions.rules.isEmpty == false)
 
             let home = try await services.households().createHousehold(name: "Home", description: nil)
-            let changed = try await users.updateProfile(ProfileChanges(firstName: " Ada ", lastName: "Lovelace", primaryHouseholdId: " \(home.id) "))
+            let changed = try await users.updateProfile(
+                ProfileChanges(firstName: " Ada ", lastName: "Lovelace", primaryHouseholdId: " \(home.id) "))
             #expect(changed.name == "Ada Lovelace")
             #expect(changed.primaryHouseholdId == home.id)
             #expect(try await users.currentUser().lastName == "Lovelace", "kept on the server")
@@ -29,7 +32,10 @@ struct UserServiceTests {
             #expect(bad?.code == .validationFailed)
             #expect(bad?.message == "avatarUrl must be an http:// or https:// address; it is \"not a url\".")
             let empty = await serviceError { _ = try await users.updateProfile(ProfileChanges()) }
-            #expect(empty?.message == "Give at least one of firstName, lastName, displayName, avatarUrl, phone or primaryHouseholdId to change.")
+            #expect(
+                empty?.message
+                    == "Give at least one of firstName, lastName, displayName, avatarUrl, phone or primaryHouseholdId to change."
+            )
             #expect(try await users.currentUser().avatarUrl == nil)
             #expect(await users.checkHealth().isHealthy)
         }

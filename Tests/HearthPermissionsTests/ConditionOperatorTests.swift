@@ -163,7 +163,9 @@ struct ConditionOperatorTests {
 
     @Test("nested arrays flatten one level along a path, as ucast reads them")
     func nestedArrays() throws {
-        let groups: PermissionValue = ["groups": [["members": [["userId": "a"]]], ["members": [["userId": "b"], ["userId": "c"]]]]]
+        let groups: PermissionValue = [
+            "groups": [["members": [["userId": "a"]]], ["members": [["userId": "b"], ["userId": "c"]]]]
+        ]
         #expect(try matches(["groups.members.userId": "c"], groups))
         #expect(try !matches(["groups.members.userId": "d"], groups))
         #expect(try matches(["matrix": [1, 2]], ["matrix": [[1, 2], [3]]]))
@@ -196,7 +198,8 @@ struct RuleLoadingTests {
 
     @Test("an unknown operator is refused with the rule index and the operator named")
     func unknownOperator() throws {
-        let error = try #require(loadError([fine, PermissionRule("read", "Recipe", conditions: ["name": ["$regex": "^a"]])]))
+        let error = try #require(
+            loadError([fine, PermissionRule("read", "Recipe", conditions: ["name": ["$regex": "^a"]])]))
         #expect(error.code == .unknownOperator)
         #expect(error.ruleIndex == 1)
         #expect(error.message.contains("Rule 1"))
@@ -207,7 +210,8 @@ struct RuleLoadingTests {
 
     @Test("operators at the top level of the conditions are refused")
     func topLevelOperator() throws {
-        let error = try #require(loadError([PermissionRule("read", "Recipe", conditions: ["$or": [["a": 1], ["b": 2]]])]))
+        let error = try #require(
+            loadError([PermissionRule("read", "Recipe", conditions: ["$or": [["a": 1], ["b": 2]]])]))
         #expect(error.code == .unknownOperator)
         #expect(error.ruleIndex == 0)
         #expect(error.message.contains("$or"))
@@ -224,7 +228,8 @@ struct RuleLoadingTests {
             (["$exists": "yes"], "true or false"),
         ]
         for (condition, named) in cases {
-            let error = try #require(loadError([fine, fine, PermissionRule("read", "Recipe", conditions: ["n": condition])]))
+            let error = try #require(
+                loadError([fine, fine, PermissionRule("read", "Recipe", conditions: ["n": condition])]))
             #expect(error.code == .invalidRule)
             #expect(error.ruleIndex == 2)
             #expect(error.message.contains("Rule 2"))

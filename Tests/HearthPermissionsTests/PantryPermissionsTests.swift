@@ -24,17 +24,22 @@ struct PantryPermissionsTests {
         ability = try Ability(JSONDecoder().decode(Permissions.self, from: JSONEncoder().encode(permissions)))
     }
 
-    @Test("households: anyone creates, every member reads, owners and admins do everything else but only the owner deletes")
+    @Test(
+        "households: anyone creates, every member reads, owners and admins do everything else but only the owner deletes"
+    )
     func households() {
         for (household, role) in Self.roles {
             for action in Self.actions {
-                let expected = switch (role, action) {
-                case (.admin?, "delete"): false
-                case (.owner?, _), (.admin?, _), (_, "create"): true
-                case (.member?, "read"): true
-                default: false
-                }
-                #expect(ability.can(action, PantryPermissions.household(id: household)) == expected, "\(action) \(household)")
+                let expected =
+                    switch (role, action) {
+                    case (.admin?, "delete"): false
+                    case (.owner?, _), (.admin?, _), (_, "create"): true
+                    case (.member?, "read"): true
+                    default: false
+                    }
+                #expect(
+                    ability.can(action, PantryPermissions.household(id: household)) == expected,
+                    "\(action) \(household)")
             }
             #expect(ability.canReadHousehold(household) == (role != nil))
             #expect(ability.canUpdateHousehold(household) == (role == .owner || role == .admin))
@@ -47,11 +52,12 @@ struct PantryPermissionsTests {
     func members() {
         for (household, role) in Self.roles {
             for action in Self.actions {
-                let expected = switch (role, action) {
-                case (.owner?, _), (.admin?, _): true
-                case (.member?, "read"): true
-                default: false
-                }
+                let expected =
+                    switch (role, action) {
+                    case (.owner?, _), (.admin?, _): true
+                    case (.member?, "read"): true
+                    default: false
+                    }
                 let member = PantryPermissions.member(householdId: household, userId: "u2", role: .member)
                 #expect(ability.can(action, member) == expected, "\(action) member of \(household)")
             }
@@ -61,7 +67,8 @@ struct PantryPermissionsTests {
 
     @Test("an admin cannot change or remove the owner's or another admin's membership; an owner can")
     func ownerAndAdminMembershipsAreProtected() throws {
-        let reason = "Admins manage members, not the owner or other admins; ask the owner to change an admin's or the owner's membership."
+        let reason =
+            "Admins manage members, not the owner or other admins; ask the owner to change an admin's or the owner's membership."
         for role in [PantryPermissions.Role.owner, .admin] {
             let inAdministered = PantryPermissions.member(householdId: "administered", userId: "u9", role: role)
             let inOwned = PantryPermissions.member(householdId: "owned", userId: "u9", role: role)
@@ -74,13 +81,18 @@ struct PantryPermissionsTests {
             }
             #expect(ability.can("read", inAdministered))
         }
-        #expect(ability.can("update", PantryPermissions.member(householdId: "administered", userId: "u9", role: .member)))
-        #expect(ability.can("delete", PantryPermissions.member(householdId: "administered", userId: "u9", role: .member)))
+        #expect(
+            ability.can("update", PantryPermissions.member(householdId: "administered", userId: "u9", role: .member)))
+        #expect(
+            ability.can("delete", PantryPermissions.member(householdId: "administered", userId: "u9", role: .member)))
     }
 
     @Test("an admin cannot delete the household; the owner can")
     func onlyTheOwnerDeletes() throws {
-        #expect(throws: PermissionError(.forbidden, "Only the owner can delete a household; ask the owner, or leave it.", ruleIndex: 8)) {
+        #expect(
+            throws: PermissionError(
+                .forbidden, "Only the owner can delete a household; ask the owner, or leave it.", ruleIndex: 8)
+        ) {
             try ability.authorize("delete", PantryPermissions.household(id: "administered"))
         }
         #expect(ability.can("update", PantryPermissions.household(id: "administered")))
@@ -89,7 +101,10 @@ struct PantryPermissionsTests {
 
     @Test("pantry items, shopping list items and recipes: every member does everything, others nothing")
     func householdContent() {
-        let types = [PantryPermissions.Subject.pantryItem, PantryPermissions.Subject.shoppingListItem, PantryPermissions.Subject.recipe]
+        let types = [
+            PantryPermissions.Subject.pantryItem, PantryPermissions.Subject.shoppingListItem,
+            PantryPermissions.Subject.recipe,
+        ]
         for (household, role) in Self.roles {
             for type in types {
                 for action in Self.actions {
@@ -114,7 +129,9 @@ struct PantryPermissionsTests {
         #expect(newcomer.can("create", PantryPermissions.household(id: "new")))
         #expect(!newcomer.canReadHousehold("owned"))
         #expect(!newcomer.canManageMembers(in: "owned"))
-        #expect(!newcomer.can("read", PantryPermissions.householdContent(PantryPermissions.Subject.recipe, householdId: "owned")))
+        #expect(
+            !newcomer.can(
+                "read", PantryPermissions.householdContent(PantryPermissions.Subject.recipe, householdId: "owned")))
         #expect(newcomer.can("update", PantryPermissions.user(id: "u3")))
     }
 
@@ -126,7 +143,8 @@ struct PantryPermissionsTests {
         #expect(rules[2].conditions == ["id": ["$in": ["owned", "administered", "joined"]]])
         #expect(rules[5].conditions == ["id": ["$in": ["owned", "administered"]]])
         #expect(rules[6].conditions == ["household_id": ["$in": ["owned", "administered"]]])
-        #expect(rules[7].conditions == ["household_id": ["$in": ["administered"]], "role": ["$in": ["owner", "admin"]]])
+        #expect(
+            rules[7].conditions == ["household_id": ["$in": ["administered"]], "role": ["$in": ["owner", "admin"]]])
         #expect(rules[8].conditions == ["id": ["$in": ["administered"]]])
     }
 
@@ -141,11 +159,15 @@ struct PantryPermissionsTests {
 
     @Test("canManageMembers also holds through a HouseholdMember rule on the snake_case household_id")
     func manageMembersThroughMemberRule() throws {
-        let ability = try Ability(rules: [PermissionRule("manage", "HouseholdMember", conditions: ["household_id": "h1"])])
+        let ability = try Ability(rules: [
+            PermissionRule("manage", "HouseholdMember", conditions: ["household_id": "h1"])
+        ])
         #expect(ability.canManageMembers(in: "h1"))
         #expect(!ability.canManageHousehold("h1"))
         #expect(!ability.canManageMembers(in: "h2"))
-        let camelCase = try Ability(rules: [PermissionRule("manage", "HouseholdMember", conditions: ["householdId": "h1"])])
+        let camelCase = try Ability(rules: [
+            PermissionRule("manage", "HouseholdMember", conditions: ["householdId": "h1"])
+        ])
         #expect(!camelCase.canManageMembers(in: "h1"))
     }
 }

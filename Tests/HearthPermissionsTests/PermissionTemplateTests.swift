@@ -4,11 +4,12 @@ import Testing
 @Suite("Rule templates")
 struct PermissionTemplateTests {
     private let context: PermissionValue = [
-        "user": ["id": "u1", "householdIds": ["h1", "h2"], "age": 42, "admin": false, "manager": nil],
+        "user": ["id": "u1", "householdIds": ["h1", "h2"], "age": 42, "admin": false, "manager": nil]
     ]
 
     private func fill(_ conditions: [String: PermissionValue]) throws(PermissionError) -> [String: PermissionValue]? {
-        try PermissionTemplate(rules: [PermissionRule("read", "Thing", conditions: conditions)]).fill(context)[0].conditions
+        try PermissionTemplate(rules: [PermissionRule("read", "Thing", conditions: conditions)]).fill(context)[0]
+            .conditions
     }
 
     @Test("a whole-value placeholder takes the value with its type, arrays staying arrays")
@@ -16,7 +17,8 @@ struct PermissionTemplateTests {
         #expect(try fill(["id": "${user.id}"]) == ["id": "u1"])
         #expect(try fill(["householdId": ["$in": "${user.householdIds}"]]) == ["householdId": ["$in": ["h1", "h2"]]])
         #expect(try fill(["age": ["$gte": "${user.age}"]]) == ["age": ["$gte": 42]])
-        #expect(try fill(["admin": "${user.admin}", "manager": "${user.manager}"]) == ["admin": false, "manager": nil])
+        #expect(
+            try fill(["admin": "${user.admin}", "manager": "${user.manager}"]) == ["admin": false, "manager": nil])
         #expect(try fill(["first": "${user.householdIds.1}"]) == ["first": "h2"])
     }
 
@@ -24,21 +26,31 @@ struct PermissionTemplateTests {
     func embedded() throws {
         #expect(try fill(["path": "users/${user.id}/age-${user.age}"]) == ["path": "users/u1/age-42"])
         #expect(try fill(["ownerId": ["$in": ["${user.id}", "system"]]]) == ["ownerId": ["$in": ["u1", "system"]]])
-        #expect(try fill(["owner": ["id": "${user.id}", "flag": "${user.admin}!"]]) == ["owner": ["id": "u1", "flag": "false!"]])
-        #expect(try fill(["note": "no placeholder, just $ and {braces}"]) == ["note": "no placeholder, just $ and {braces}"])
+        #expect(
+            try fill(["owner": ["id": "${user.id}", "flag": "${user.admin}!"]]) == [
+                "owner": ["id": "u1", "flag": "false!"]
+            ])
+        #expect(
+            try fill(["note": "no placeholder, just $ and {braces}"]) == ["note": "no placeholder, just $ and {braces}"]
+        )
     }
 
     @Test("the filled rules keep everything but their conditions, and rules without conditions stay as they are")
     func otherParts() throws {
         let rules = [
-            PermissionRule(["update", "delete"], ["Recipe"], fields: ["name"], conditions: ["authorId": "${user.id}"], inverted: true, reason: "Not yours"),
+            PermissionRule(
+                ["update", "delete"], ["Recipe"], fields: ["name"], conditions: ["authorId": "${user.id}"],
+                inverted: true, reason: "Not yours"),
             PermissionRule("create", "Household"),
         ]
         let filled = try PermissionTemplate(rules: rules).fill(context)
-        #expect(filled == [
-            PermissionRule(["update", "delete"], ["Recipe"], fields: ["name"], conditions: ["authorId": "u1"], inverted: true, reason: "Not yours"),
-            PermissionRule("create", "Household"),
-        ])
+        #expect(
+            filled == [
+                PermissionRule(
+                    ["update", "delete"], ["Recipe"], fields: ["name"], conditions: ["authorId": "u1"], inverted: true,
+                    reason: "Not yours"),
+                PermissionRule("create", "Household"),
+            ])
         #expect(try Ability(rules: filled).cannot("update", .instance("Recipe", ["authorId": "u1"]), field: "name"))
     }
 

@@ -1,8 +1,9 @@
 import Foundation
 import HearthCompression
 import HearthCore
-@testable import HearthReports
 import Testing
+
+@testable import HearthReports
 
 @Suite("Fonts: AFM widths, TrueType parsing and subsetting")
 struct FontTests {
@@ -47,7 +48,7 @@ struct FontTests {
         let parsed = try TrueTypeFont(bytes: subset, name: "subset", unicodeMap: false)
         #expect(parsed.glyphCount == font.glyphCount, "glyph ids are kept so CIDToGIDMap can be Identity")
         for glyph in glyphs {
-            #expect(parsed.glyphRange(Int(glyph)) .count == font.glyphRange(Int(glyph)).count)
+            #expect(parsed.glyphRange(Int(glyph)).count == font.glyphRange(Int(glyph)).count)
             #expect(parsed.advances[Int(glyph)] == font.advances[Int(glyph)])
         }
         let unused = font.glyph(for: "Q")
@@ -68,7 +69,10 @@ struct FontTests {
     @Test func damagedFontFilesAreRejectedWithAReason() throws {
         #expect(throws: ServiceError.self) { try TrueTypeFont(bytes: [0, 1, 2], name: "tiny.ttf") }
         var bytes = [UInt8](repeating: 0, count: 64)
-        bytes[0] = 0x4F; bytes[1] = 0x54; bytes[2] = 0x54; bytes[3] = 0x4F
+        bytes[0] = 0x4F
+        bytes[1] = 0x54
+        bytes[2] = 0x54
+        bytes[3] = 0x4F
         do {
             _ = try TrueTypeFont(bytes: bytes, name: "cff.otf")
             Issue.record("a CFF font must be rejected")
@@ -86,7 +90,9 @@ struct FontTests {
 @Suite("Flate and PDF syntax")
 struct PDFSyntaxTests {
     @Test func numbersAreShortAndExact() {
-        for (value, text) in [(12.0, "12"), (12.5, "12.5"), (-0.25, "-0.25"), (0.004, "0"), (595.28, "595.28"), (1_000_000, "1000000")] {
+        for (value, text) in [
+            (12.0, "12"), (12.5, "12.5"), (-0.25, "-0.25"), (0.004, "0"), (595.28, "595.28"), (1_000_000, "1000000"),
+        ] {
             #expect(PDFSyntax.number(value) == text)
         }
     }

@@ -56,9 +56,11 @@ struct HTMLRendererTests {
     }
 
     @Test func invalidDocumentsAreRefused() {
-        let bad = ReportDocument(metadata: ReportMetadata(title: "T"), blocks: [
-            .table(ReportTable(columns: [.init("A")], rows: [["1", "2"]])),
-        ])
+        let bad = ReportDocument(
+            metadata: ReportMetadata(title: "T"),
+            blocks: [
+                .table(ReportTable(columns: [.init("A")], rows: [["1", "2"]]))
+            ])
         #expect(throws: ServiceError.self) { try renderer.render(bad) }
     }
 
@@ -70,9 +72,16 @@ struct HTMLRendererTests {
     }
     @Test func aChartAloneIsTheSVGOfTheDocumentsChart() throws {
         let march = Date(timeIntervalSince1970: 1_772_323_200)
-        let chart = ReportChart.line(title: "<b>MPG</b>", unit: "mpg", series: [
-            .init(name: "Daily", points: [.init(date: march, value: 31.0), .init(date: march.addingTimeInterval(30 * 86_400), value: 33.5)]),
-        ])
+        let chart = ReportChart.line(
+            title: "<b>MPG</b>", unit: "mpg",
+            series: [
+                .init(
+                    name: "Daily",
+                    points: [
+                        .init(date: march, value: 31.0),
+                        .init(date: march.addingTimeInterval(30 * 86_400), value: 33.5),
+                    ])
+            ])
         let document = ReportDocument(metadata: ReportMetadata(title: "Fuel"), blocks: [.chart(chart)])
         let width = document.effectivePageSize.width - document.effectiveMargins.left - document.effectiveMargins.right
         let svg = try renderer.chartSVG(chart, theme: document.theme, width: width)
@@ -82,7 +91,8 @@ struct HTMLRendererTests {
         #expect(try renderer.render(document, options: options).contains(svg))
 
         let refused = #expect(throws: ServiceError.self) {
-            try renderer.chartSVG(ReportChart.line(series: [.init(name: "Bad", points: [.init(category: "Jan", value: 1.0)])]))
+            try renderer.chartSVG(
+                ReportChart.line(series: [.init(name: "Bad", points: [.init(category: "Jan", value: 1.0)])]))
         }
         #expect(refused?.message.contains("need dates") == true)
         #expect(throws: ServiceError.self) { try renderer.chartSVG(chart, width: 10) }

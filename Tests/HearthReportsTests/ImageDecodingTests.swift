@@ -1,8 +1,9 @@
 import Foundation
 import HearthCore
-@testable import HearthReports
 import HearthTestSupport
 import Testing
+
+@testable import HearthReports
 
 /// PNG and JPEG reading without any external tool: sizes, colour spaces, samples, and clear errors.
 @Suite struct ImageDecodingTests {
@@ -18,9 +19,13 @@ import Testing
     @Test func grayAtEveryBitDepth() throws {
         for depth in [1, 2, 4, 8, 16] {
             let top = (1 << depth) - 1
-            let png = TestImages.png(width: 5, height: 2, colorType: .gray, bitDepth: depth) { x, _, _ in x % 2 == 0 ? 0 : top }
+            let png = TestImages.png(width: 5, height: 2, colorType: .gray, bitDepth: depth) { x, _, _ in
+                x % 2 == 0 ? 0 : top
+            }
             let image = try decode(png)
-            #expect(image.width == 5 && image.height == 2 && image.colorSpace == .gray && image.alpha == nil, "depth \(depth)")
+            #expect(
+                image.width == 5 && image.height == 2 && image.colorSpace == .gray && image.alpha == nil,
+                "depth \(depth)")
             #expect(samples(image) == [0, 255, 0, 255, 0, 0, 255, 0, 255, 0], "depth \(depth)")
         }
     }
@@ -29,23 +34,30 @@ import Testing
         let rgb = try decode(TestImages.png(width: 3, height: 1, colorType: .rgb) { x, _, c in x * 10 + c })
         #expect(rgb.colorSpace == .rgb && samples(rgb) == [0, 1, 2, 10, 11, 12, 20, 21, 22] && rgb.alpha == nil)
 
-        let rgb16 = try decode(TestImages.png(width: 2, height: 1, colorType: .rgb, bitDepth: 16) { x, _, c in (x * 100 + c) << 8 | 0x7F })
+        let rgb16 = try decode(
+            TestImages.png(width: 2, height: 1, colorType: .rgb, bitDepth: 16) { x, _, c in (x * 100 + c) << 8 | 0x7F })
         #expect(samples(rgb16) == [0, 1, 2, 100, 101, 102])
 
         let palette: [UInt8] = [255, 0, 0, 0, 255, 0, 0, 0, 255]
-        let indexed = try decode(TestImages.png(width: 3, height: 2, colorType: .palette, bitDepth: 4, palette: palette,
-                                                transparency: [255, 128]) { x, _, _ in x })
+        let indexed = try decode(
+            TestImages.png(
+                width: 3, height: 2, colorType: .palette, bitDepth: 4, palette: palette,
+                transparency: [255, 128]
+            ) { x, _, _ in x })
         #expect(indexed.colorSpace == .rgb)
         #expect(Array(samples(indexed).prefix(9)) == palette)
         #expect(indexed.alpha == [255, 128, 255, 255, 128, 255])
 
-        let rgba = try decode(TestImages.png(width: 2, height: 2, colorType: .rgba) { x, y, c in c == 3 ? (x + y) * 100 : 50 })
+        let rgba = try decode(
+            TestImages.png(width: 2, height: 2, colorType: .rgba) { x, y, c in c == 3 ? (x + y) * 100 : 50 })
         #expect(rgba.alpha == [0, 100, 100, 200])
-        let opaque = try decode(TestImages.png(width: 2, height: 2, colorType: .grayAlpha) { _, _, c in c == 1 ? 255 : 7 })
+        let opaque = try decode(
+            TestImages.png(width: 2, height: 2, colorType: .grayAlpha) { _, _, c in c == 1 ? 255 : 7 })
         #expect(opaque.alpha == nil && samples(opaque) == [7, 7, 7, 7])
 
         // A tRNS colour key makes exactly the matching pixels transparent.
-        let keyed = try decode(TestImages.png(width: 3, height: 1, colorType: .gray, transparency: [0, 9]) { x, _, _ in x == 1 ? 9 : 10 })
+        let keyed = try decode(
+            TestImages.png(width: 3, height: 1, colorType: .gray, transparency: [0, 9]) { x, _, _ in x == 1 ? 9 : 10 })
         #expect(keyed.alpha == [255, 0, 255])
     }
 
@@ -53,20 +65,28 @@ import Testing
         for (width, height) in [(1, 1), (9, 7), (17, 12)] {
             let pixel: (Int, Int, Int) -> Int = { x, y, c in (x * 31 + y * 17 + c * 5) % 256 }
             let plain = try decode(TestImages.png(width: width, height: height, colorType: .rgba, sample: pixel))
-            let interlaced = try decode(TestImages.png(width: width, height: height, colorType: .rgba, interlaced: true, sample: pixel))
+            let interlaced = try decode(
+                TestImages.png(width: width, height: height, colorType: .rgba, interlaced: true, sample: pixel))
             #expect(samples(plain) == samples(interlaced), "\(width)×\(height)")
             #expect(plain.alpha == interlaced.alpha)
-            let gray = try decode(TestImages.png(width: width, height: height, colorType: .gray, bitDepth: 2, interlaced: true) { x, y, _ in (x + y) % 4 })
+            let gray = try decode(
+                TestImages.png(width: width, height: height, colorType: .gray, bitDepth: 2, interlaced: true) {
+                    x, y, _ in (x + y) % 4
+                })
             #expect(samples(gray).count == width * height)
         }
     }
 
     @Test func jpegSizeAndComponentsComeFromTheFrameHeader() throws {
-        let color = try decode(TestImages.jpeg(width: 40, height: 24) { x, _ in (UInt8(x * 6), 100, 50) }, name: "photo.jpg")
+        let color = try decode(
+            TestImages.jpeg(width: 40, height: 24) { x, _ in (UInt8(x * 6), 100, 50) }, name: "photo.jpg")
         #expect(color.format == .jpeg && color.width == 40 && color.height == 24 && color.colorSpace == .rgb)
-        let gray = try decode(TestImages.jpeg(width: 17, height: 9, gray: true) { _, _ in (90, 90, 90) }, name: "scan.jpg")
+        let gray = try decode(
+            TestImages.jpeg(width: 17, height: 9, gray: true) { _, _ in (90, 90, 90) }, name: "scan.jpg")
         #expect(gray.width == 17 && gray.height == 9 && gray.colorSpace == .gray)
-        if case .jpeg(let bytes) = gray.pixels { #expect(Data(bytes) == TestImages.jpeg(width: 17, height: 9, gray: true) { _, _ in (90, 90, 90) }) }
+        if case .jpeg(let bytes) = gray.pixels {
+            #expect(Data(bytes) == TestImages.jpeg(width: 17, height: 9, gray: true) { _, _ in (90, 90, 90) })
+        }
     }
 
     @Test(arguments: [
@@ -94,7 +114,9 @@ import Testing
             #expect(error.message.contains(phrase), "\(error.message)")
         }
         // The renderers fail the same way, naming the image, before writing anything.
-        let document = ReportDocument(metadata: ReportMetadata(title: "Bad"), blocks: [.image(ReportImage(name: "receipt.png", data: Data(flipped)))])
+        let document = ReportDocument(
+            metadata: ReportMetadata(title: "Bad"),
+            blocks: [.image(ReportImage(name: "receipt.png", data: Data(flipped)))])
         let pdfError = try #require(throws: ServiceError.self) { try PDFRenderer().render(document) }
         #expect(pdfError.message.contains("receipt.png"))
         let htmlError = try #require(throws: ServiceError.self) { try HTMLRenderer().render(document) }
@@ -105,17 +127,27 @@ import Testing
         // A fixed seed keeps the run reproducible: each damaged copy decodes or fails with a named error.
         var generator = SeededGenerator(seed: 0x5EED)
         let originals = [
-            [UInt8](TestImages.png(width: 9, height: 7, colorType: .palette, bitDepth: 2, palette: [1, 2, 3, 4, 5, 6, 7, 8, 9], interlaced: true) { x, y, _ in (x + y) % 3 }),
-            [UInt8](TestImages.png(width: 6, height: 5, colorType: .rgba, bitDepth: 16) { x, y, c in (x * 4000 + y * 300 + c) % 65_536 }),
+            [UInt8](
+                TestImages.png(
+                    width: 9, height: 7, colorType: .palette, bitDepth: 2, palette: [1, 2, 3, 4, 5, 6, 7, 8, 9],
+                    interlaced: true
+                ) { x, y, _ in (x + y) % 3 }),
+            [UInt8](
+                TestImages.png(width: 6, height: 5, colorType: .rgba, bitDepth: 16) { x, y, c in
+                    (x * 4000 + y * 300 + c) % 65_536
+                }),
             [UInt8](TestImages.jpeg(width: 20, height: 12) { x, _ in (UInt8(x * 10), 0, 0) }),
         ]
         for original in originals {
             for _ in 0..<300 {
                 var bytes = original
                 for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(in: 0...255, using: &generator)
+                    bytes[Int.random(in: 0..<bytes.count, using: &generator)] = UInt8.random(
+                        in: 0...255, using: &generator)
                 }
-                if Bool.random(using: &generator) { bytes.removeLast(Int.random(in: 0..<bytes.count / 2, using: &generator)) }
+                if Bool.random(using: &generator) {
+                    bytes.removeLast(Int.random(in: 0..<bytes.count / 2, using: &generator))
+                }
                 // Half the time, recompute the PNG checksums, so the damage reaches the header and pixel decoding.
                 if Bool.random(using: &generator) { Self.fixChecksums(&bytes) }
                 do {
@@ -132,7 +164,9 @@ import Testing
         guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return }
         var index = 8
         while index + 12 <= bytes.count {
-            let length = Int(bytes[index]) << 24 | Int(bytes[index + 1]) << 16 | Int(bytes[index + 2]) << 8 | Int(bytes[index + 3])
+            let length =
+                Int(bytes[index]) << 24 | Int(bytes[index + 1]) << 16 | Int(bytes[index + 2]) << 8
+                | Int(bytes[index + 3])
             guard length >= 0, index + 12 + length <= bytes.count else { return }
             let crc = TestImages.crc32(Array(bytes[(index + 4)..<(index + 8 + length)]))
             for shift in 0..<4 { bytes[index + 8 + length + shift] = UInt8(crc >> UInt32(24 - shift * 8) & 0xFF) }
@@ -149,9 +183,17 @@ import Testing
         #expect(ChartTicks.format(12.5, decimals: 1, unit: "kg") == "12.5 kg")
         let day = 86_400.0
         let start = Date(timeIntervalSince1970: 1_735_689_600)  // 2025-01-01
-        #expect(ChartTicks.dates(from: start, to: start.addingTimeInterval(4 * day), maximum: 8).map(\.label) == ["Jan 1", "Jan 2", "Jan 3", "Jan 4", "Jan 5"])
-        #expect(ChartTicks.dates(from: start, to: start.addingTimeInterval(150 * day), maximum: 6).map(\.label) == ["Jan 2025", "Feb 2025", "Mar 2025", "Apr 2025", "May 2025"])
-        #expect(ChartTicks.dates(from: start, to: start.addingTimeInterval(2_000 * day), maximum: 6).map(\.label) == ["2025", "2026", "2027", "2028", "2029", "2030"])
+        #expect(
+            ChartTicks.dates(from: start, to: start.addingTimeInterval(4 * day), maximum: 8).map(\.label) == [
+                "Jan 1", "Jan 2", "Jan 3", "Jan 4", "Jan 5",
+            ])
+        #expect(
+            ChartTicks.dates(from: start, to: start.addingTimeInterval(150 * day), maximum: 6).map(\.label) == [
+                "Jan 2025", "Feb 2025", "Mar 2025", "Apr 2025", "May 2025",
+            ])
+        #expect(
+            ChartTicks.dates(from: start, to: start.addingTimeInterval(2_000 * day), maximum: 6).map(\.label) == [
+                "2025", "2026", "2027", "2028", "2029", "2030",
+            ])
     }
 }
-

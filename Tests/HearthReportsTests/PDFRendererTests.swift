@@ -1,10 +1,15 @@
 import Foundation
 import HearthCore
-@testable import HearthReports
 import HearthTestSupport
 import Testing
 
-@Suite("PDF output checked with qpdf and poppler", .enabled(if: PDFTools.available || ExternalTool.missingFails, "needs qpdf and poppler-utils (.ci/run installs them); on CI (CI=true) their absence fails every test here"))
+@testable import HearthReports
+
+@Suite(
+    "PDF output checked with qpdf and poppler",
+    .enabled(
+        if: PDFTools.available || ExternalTool.missingFails,
+        "needs qpdf and poppler-utils (.ci/run installs them); on CI (CI=true) their absence fails every test here"))
 struct PDFRendererTests {
     let renderer = PDFRenderer()
 
@@ -56,10 +61,14 @@ struct PDFRendererTests {
         for word in ["Zürich", "Ωμέγα", "Привет"] {
             #expect(text.contains(word), "pdftotext lost \(word): \(text)")
         }
-        let order = ["First heading", "Address: Bahnhofstrasse 1, Zürich. Greek: Ωμέγα. Russian: Привет.", "City", "Greeting", "Word", "Greek", "Russian", "Last paragraph."]
+        let order = [
+            "First heading", "Address: Bahnhofstrasse 1, Zürich. Greek: Ωμέγα. Russian: Привет.", "City", "Greeting",
+            "Word", "Greek", "Russian", "Last paragraph.",
+        ]
         var position = text.startIndex
         for piece in order {
-            let found = try #require(text.range(of: piece, range: position..<text.endIndex), "\(piece) missing or out of order in: \(text)")
+            let found = try #require(
+                text.range(of: piece, range: position..<text.endIndex), "\(piece) missing or out of order in: \(text)")
             position = found.upperBound
         }
         // Embedded subsets with a ToUnicode map.
@@ -86,7 +95,9 @@ struct PDFRendererTests {
         for page in 1...pages {
             let text = try await PDFTools.text(url, page: page)
             // The brutalist theme upper-cases labels.
-            #expect(text.contains("ROW") && text.contains("SERVICE") && text.contains("COST"), "page \(page) has no header row")
+            #expect(
+                text.contains("ROW") && text.contains("SERVICE") && text.contains("COST"),
+                "page \(page) has no header row")
             #expect(text.contains("PAGE \(page) OF \(pages)"), "page \(page) footer")
             for line in text.split(separator: "\n") where line.hasPrefix("R") && line.count == 5 {
                 if let number = Int(line.dropFirst()) { seen.append(number) }
@@ -99,30 +110,42 @@ struct PDFRendererTests {
     @Test func longWordsAreSplitAndNothingIsLost() async throws {
         let folder = try TemporaryFolder(prefix: "hearth-reports")
         let word = String(repeating: "ABCDEFGHIJ", count: 40)
-        let document = ReportDocument(metadata: ReportMetadata(title: "Long words"), blocks: [
-            .paragraph("Start \(word) end."),
-            .table(ReportTable(columns: [.init("Narrow", width: 1), .init("Wide", width: 6)], rows: [[word, "x"]])),
-        ])
+        let document = ReportDocument(
+            metadata: ReportMetadata(title: "Long words"),
+            blocks: [
+                .paragraph("Start \(word) end."),
+                .table(
+                    ReportTable(columns: [.init("Narrow", width: 1), .init("Wide", width: 6)], rows: [[word, "x"]])),
+            ])
         let url = folder.file("words.pdf")
         try renderer.render(document, to: url)
         let text = try await PDFTools.text(url).replacingOccurrences(of: "\n", with: "")
-        #expect(text.components(separatedBy: word).count - 1 == 2, "the long word should appear whole twice once lines are joined")
+        #expect(
+            text.components(separatedBy: word).count - 1 == 2,
+            "the long word should appear whole twice once lines are joined")
 
         // The layout never lets a line run past its width.
         let faces = FaceTable(fonts: ReportFonts())
         let face = try faces.face(.dejaVuSans, bold: false, italic: false)
-        let lines = LineBreaker.wrap([StyledText(text: "Start \(word) end.", face: face, size: 10, color: .black)], width: 200)
+        let lines = LineBreaker.wrap(
+            [StyledText(text: "Start \(word) end.", face: face, size: 10, color: .black)], width: 200)
         #expect(lines.count > 5)
         #expect(lines.allSatisfy { $0.width <= 200.001 })
-        #expect(lines.map { $0.fragments.map(\.text).joined() }.joined().replacingOccurrences(of: " ", with: "") == "Start\(word)end.")
+        #expect(
+            lines.map { $0.fragments.map(\.text).joined() }.joined().replacingOccurrences(of: " ", with: "")
+                == "Start\(word)end.")
     }
 
     @Test func aRowTallerThanAPageContinuesOnTheNext() async throws {
         let folder = try TemporaryFolder(prefix: "hearth-reports")
         let lines = (1...150).map { "Line \($0)" }.joined(separator: "\n")
-        let document = ReportDocument(metadata: ReportMetadata(title: "Tall row"), blocks: [
-            .table(ReportTable(columns: [.init("Key"), .init("Value", width: 3)], rows: [["tall", lines], ["after", "done"]])),
-        ])
+        let document = ReportDocument(
+            metadata: ReportMetadata(title: "Tall row"),
+            blocks: [
+                .table(
+                    ReportTable(
+                        columns: [.init("Key"), .init("Value", width: 3)], rows: [["tall", lines], ["after", "done"]]))
+            ])
         let url = folder.file("tall.pdf")
         let summary = try renderer.render(document, to: url)
         #expect(summary.pageCount >= 2)
@@ -136,14 +159,17 @@ struct PDFRendererTests {
         let folder = try TemporaryFolder(prefix: "hearth-reports")
         let theme = ReportTheme.clinical
         // Fill page one to just above its bottom, leaving room for a heading but not for the paragraph after it.
-        let contentHeight = theme.pageSize.height - theme.margins.top - theme.margins.bottom - 2 * (theme.smallSize * theme.lineHeight + 9)
+        let contentHeight =
+            theme.pageSize.height - theme.margins.top - theme.margins.bottom - 2
+            * (theme.smallSize * theme.lineHeight + 9)
         let blocks: [ReportBlock] = [
             .spacer(height: contentHeight - 40),
             .heading("Kept heading", level: 2),
             .paragraph("The paragraph under the heading."),
         ]
         let url = folder.file("keep.pdf")
-        try renderer.render(ReportDocument(metadata: ReportMetadata(title: "Keep with next"), theme: theme, blocks: blocks), to: url)
+        try renderer.render(
+            ReportDocument(metadata: ReportMetadata(title: "Keep with next"), theme: theme, blocks: blocks), to: url)
         #expect(!(try await PDFTools.text(url, page: 1)).contains("Kept heading"))
         let second = try await PDFTools.text(url, page: 2)
         #expect(second.contains("Kept heading"))
@@ -151,7 +177,10 @@ struct PDFRendererTests {
 
         // Alone, the heading fits on page one: the paragraph after it is what moved it.
         let alone = folder.file("alone.pdf")
-        try renderer.render(ReportDocument(metadata: ReportMetadata(title: "Keep with next"), theme: theme, blocks: Array(blocks.prefix(2))), to: alone)
+        try renderer.render(
+            ReportDocument(
+                metadata: ReportMetadata(title: "Keep with next"), theme: theme, blocks: Array(blocks.prefix(2))),
+            to: alone)
         #expect(try await PDFTools.text(alone, page: 1).contains("Kept heading"))
         #expect(try await PDFTools.info(alone)["Pages"] == "1")
     }
@@ -164,7 +193,8 @@ struct PDFRendererTests {
         document.blocks.append(.pageBreak)
         document.blocks.append(.paragraph("Third page."))
         let url = folder.file("bands.pdf")
-        let options = ReportRenderOptions(generatedAt: Date(timeIntervalSince1970: 1_700_000_000), timeZone: TimeZone(identifier: "UTC")!)
+        let options = ReportRenderOptions(
+            generatedAt: Date(timeIntervalSince1970: 1_700_000_000), timeZone: TimeZone(identifier: "UTC")!)
         try renderer.render(document, to: url, options: options)
         for page in 1...3 {
             let text = try await PDFTools.text(url, page: page)
@@ -183,7 +213,10 @@ struct PDFRendererTests {
         #expect(first.count > 1_000)
         let other = try renderer.render(Samples.unicode(theme: .clinical), options: .deterministic())
         #expect(other != first)
-        let random = try renderer.render(document, options: ReportRenderOptions(generatedAt: Date(timeIntervalSince1970: 1_704_067_200), timeZone: TimeZone(identifier: "UTC")!))
+        let random = try renderer.render(
+            document,
+            options: ReportRenderOptions(
+                generatedAt: Date(timeIntervalSince1970: 1_704_067_200), timeZone: TimeZone(identifier: "UTC")!))
         #expect(random != first, "without deterministic mode the document id is random")
         #expect(random.count == first.count)
     }
@@ -224,30 +257,37 @@ struct PDFRendererTests {
 
     @Test func everyExampleDocumentRendersCleanly() async throws {
         let folder = try TemporaryFolder(prefix: "hearth-reports")
-        let files = try FileManager.default.contentsOfDirectory(atPath: Samples.examples.path).filter { $0.hasSuffix(".json") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Samples.examples.path).filter {
+            $0.hasSuffix(".json")
+        }
         #expect(files.count >= 2)
         var themes: Set<String> = []
         for file in files {
-            let document = try JSONDecoder.hearth.decode(ReportDocument.self, from: Data(contentsOf: Samples.examples.appendingPathComponent(file)))
+            let document = try JSONDecoder.hearth.decode(
+                ReportDocument.self, from: Data(contentsOf: Samples.examples.appendingPathComponent(file)))
             themes.insert(document.theme.name)
-            let kinds = Set(document.blocks.map { block -> String in
-                switch block {
-                case .heading: "heading"
-                case .paragraph: "paragraph"
-                case .keyValues: "keyValues"
-                case .table: "table"
-                case .divider: "divider"
-                case .spacer: "spacer"
-                case .pageBreak: "pageBreak"
-                case .image: "image"
-                case .chart: "chart"
-                }
-            })
+            let kinds = Set(
+                document.blocks.map { block -> String in
+                    switch block {
+                    case .heading: "heading"
+                    case .paragraph: "paragraph"
+                    case .keyValues: "keyValues"
+                    case .table: "table"
+                    case .divider: "divider"
+                    case .spacer: "spacer"
+                    case .pageBreak: "pageBreak"
+                    case .image: "image"
+                    case .chart: "chart"
+                    }
+                })
             #expect(kinds == Set(ReportBlock.typeNames), "\(file) should use every block type")
             let url = folder.file(file + ".pdf")
             try renderer.render(document, to: url)
             #expect(try await PDFTools.run("qpdf", ["--check", url.path]).status == 0)
-            #expect(try await PDFTools.text(url).contains(document.theme.headingCasing == .upper ? document.metadata.title.uppercased() : document.metadata.title))
+            #expect(
+                try await PDFTools.text(url).contains(
+                    document.theme.headingCasing == .upper
+                        ? document.metadata.title.uppercased() : document.metadata.title))
         }
         #expect(themes == ["clinical", "brutalist"])
     }
@@ -259,13 +299,20 @@ struct PDFRendererTests {
             ("empty table", [.table(ReportTable(columns: [.init("Only header")], rows: []))], "Only header"),
             ("empty paragraph", [.paragraph(""), .paragraph([]), .keyValues([])], nil),
             ("windows line ends", [.paragraph("first line\r\nsecond line\rthird line")], "second line"),
-            ("control characters", [.paragraph("bell\u{07} nul\u{00} tab\tend"), .paragraph([TextRun("\u{1F600} emoji", monospace: true)])], "emoji"),
+            (
+                "control characters",
+                [
+                    .paragraph("bell\u{07} nul\u{00} tab\tend"),
+                    .paragraph([TextRun("\u{1F600} emoji", monospace: true)]),
+                ], "emoji"
+            ),
             ("only page breaks", [.pageBreak, .pageBreak, .paragraph("after breaks")], "after breaks"),
             ("spacer taller than a page", [.spacer(height: 5_000), .paragraph("after spacer")], "after spacer"),
         ]
         for (name, blocks, expected) in cases {
             let url = folder.file("\(name).pdf")
-            let summary = try renderer.render(ReportDocument(metadata: ReportMetadata(title: name), blocks: blocks), to: url)
+            let summary = try renderer.render(
+                ReportDocument(metadata: ReportMetadata(title: name), blocks: blocks), to: url)
             #expect(summary.pageCount == 1 || name.contains("spacer"), "\(name): \(summary.pageCount) pages")
             let check = try await PDFTools.run("qpdf", ["--check", url.path])
             #expect(check.status == 0, "\(name): \(check.stdout)")
@@ -298,11 +345,17 @@ struct PDFRendererTests {
         let fonts = folder.file("fonts")
         try FileManager.default.createDirectory(at: fonts, withIntermediateDirectories: true)
         for file in ["DejaVuSans.ttf", "DejaVuSans-Bold.ttf", "DejaVuSansMono.ttf", "DejaVuSansMono-Bold.ttf"] {
-            try FileManager.default.copyItem(at: ReportFonts.defaultDirectory.appendingPathComponent(file), to: fonts.appendingPathComponent(file))
+            try FileManager.default.copyItem(
+                at: ReportFonts.defaultDirectory.appendingPathComponent(file), to: fonts.appendingPathComponent(file))
         }
-        let document = ReportDocument(metadata: ReportMetadata(title: "Slanted"), blocks: [
-            .paragraph([TextRun("upright "), TextRun("slanted Привет", italic: true), TextRun(" bold slanted", bold: true, italic: true)]),
-        ])
+        let document = ReportDocument(
+            metadata: ReportMetadata(title: "Slanted"),
+            blocks: [
+                .paragraph([
+                    TextRun("upright "), TextRun("slanted Привет", italic: true),
+                    TextRun(" bold slanted", bold: true, italic: true),
+                ])
+            ])
         let url = folder.file("slanted.pdf")
         try PDFRenderer(fonts: ReportFonts(directory: fonts)).render(document, to: url)
         #expect(try await PDFTools.run("qpdf", ["--check", url.path]).status == 0)
@@ -312,7 +365,8 @@ struct PDFRendererTests {
         // One embedded font serves both the upright and the slanted face.
         #expect(fontList.components(separatedBy: "+DejaVuSans ").count - 1 == 1, "\(fontList)")
         let expanded = folder.file("expanded.pdf")
-        #expect(try await PDFTools.run("qpdf", ["--qdf", "--object-streams=disable", url.path, expanded.path]).status == 0)
+        #expect(
+            try await PDFTools.run("qpdf", ["--qdf", "--object-streams=disable", url.path, expanded.path]).status == 0)
         let content = String(decoding: try Data(contentsOf: expanded), as: UTF8.self)
         #expect(content.contains("1 0 0.2 1 "), "a slanted text matrix")
     }

@@ -42,9 +42,15 @@ enum Samples {
             theme: theme,
             blocks: [
                 .heading("First heading"),
-                .paragraph([TextRun("Address: "), TextRun("Bahnhofstrasse 1, Zürich", bold: true), TextRun(". Greek: Ωμέγα. Russian: Привет.")]),
+                .paragraph([
+                    TextRun("Address: "), TextRun("Bahnhofstrasse 1, Zürich", bold: true),
+                    TextRun(". Greek: Ωμέγα. Russian: Привет."),
+                ]),
                 .keyValues([("City", "Zürich"), ("Greeting", "Привет")]),
-                .table(ReportTable(columns: [.init("Word"), .init("Language")], rows: [["Ωμέγα", "Greek"], ["Привет", "Russian"]])),
+                .table(
+                    ReportTable(
+                        columns: [.init("Word"), .init("Language")],
+                        rows: [["Ωμέγα", "Greek"], ["Привет", "Russian"]])),
                 .paragraph("Last paragraph."),
             ]
         )
@@ -56,11 +62,14 @@ enum Samples {
             theme: theme,
             blocks: [
                 .heading("Service log"),
-                .table(ReportTable(
-                    columns: [.init("Row"), .init("Service", width: 2), .init("Cost", alignment: .right)],
-                    rows: (1...rows).map { ["R\(String(format: "%04d", $0))", "Service number \($0)", "$\($0).00"] },
-                    totals: ["", "Total", "$\(rows * (rows + 1) / 2).00"]
-                )),
+                .table(
+                    ReportTable(
+                        columns: [.init("Row"), .init("Service", width: 2), .init("Cost", alignment: .right)],
+                        rows: (1...rows).map {
+                            ["R\(String(format: "%04d", $0))", "Service number \($0)", "$\($0).00"]
+                        },
+                        totals: ["", "Total", "$\(rows * (rows + 1) / 2).00"]
+                    )),
             ]
         )
     }

@@ -21,14 +21,22 @@ struct ReportModelTests {
 
     @Test func everyBlockRoundTripsThroughJSON() throws {
         let document = ReportDocument(
-            metadata: ReportMetadata(title: "Round trip", author: "A", subject: "S", keywords: "k", creationDate: Date(timeIntervalSince1970: 1_700_000_000)),
+            metadata: ReportMetadata(
+                title: "Round trip", author: "A", subject: "S", keywords: "k",
+                creationDate: Date(timeIntervalSince1970: 1_700_000_000)),
             theme: .brutalist, pageSize: PageSize(width: 500, height: 700), margins: PageMargins(all: 30),
             header: PageBand(center: "{title}"), footer: nil,
             blocks: [
                 .heading("Title", level: 2),
-                .paragraph([TextRun("a", bold: true), TextRun("b", italic: true, monospace: true, color: ReportColor(hex: "#E89B3C"))]),
+                .paragraph([
+                    TextRun("a", bold: true),
+                    TextRun("b", italic: true, monospace: true, color: ReportColor(hex: "#E89B3C")),
+                ]),
                 .keyValues([("k", "v")]),
-                .table(ReportTable(columns: [.init("A", width: 2, alignment: .right)], rows: [["1"]], totals: ["1"], caption: "c", zebra: false)),
+                .table(
+                    ReportTable(
+                        columns: [.init("A", width: 2, alignment: .right)], rows: [["1"]], totals: ["1"], caption: "c",
+                        zebra: false)),
                 .divider, .spacer(height: 12), .pageBreak,
             ]
         )
@@ -43,7 +51,8 @@ struct ReportModelTests {
     }
 
     @Test func shortFormsAndDefaults() throws {
-        let document = try decode("""
+        let document = try decode(
+            """
             {"metadata": {"title": "T"}, "pageSize": "letter", "margins": 36,
              "theme": {"base": "brutalist", "accentColor": "#112233", "bodySize": 11},
              "blocks": [{"type": "paragraph", "text": "plain"}, {"type": "heading", "text": "H"}]}
@@ -67,22 +76,38 @@ struct ReportModelTests {
         let cases: [(String, [String])] = [
             (#"{"blocks": []}"#, ["\"metadata\"", "missing"]),
             (#"{"metadata": {"title": 3}, "blocks": []}"#, ["\"metadata.title\"", "string"]),
-            (#"{"metadata": {"title": "T"}, "blocks": [{"type": "heading", "text": "H"}, {"type": "video"}]}"#,
-             ["\"blocks[1].type\"", "unknown block type \"video\""]),
+            (
+                #"{"metadata": {"title": "T"}, "blocks": [{"type": "heading", "text": "H"}, {"type": "video"}]}"#,
+                ["\"blocks[1].type\"", "unknown block type \"video\""]
+            ),
             (#"{"metadata": {"title": "T"}, "blocks": [{"type": "chart"}]}"#, ["\"blocks[0].kind\"", "missing"]),
-            (#"{"metadata": {"title": "T"}, "blocks": [{"type": "table", "columns": [{"title": "A"}, {"title": "B"}], "rows": [["1", "2"], ["1", "2"], ["3"]]}]}"#,
-             ["\"blocks[0].rows[2]\"", "1 cell but the table has 2 columns"]),
-            (#"{"metadata": {"title": "T"}, "blocks": [{"type": "table", "columns": [{"title": "A", "align": "middle"}], "rows": []}]}"#,
-             ["\"blocks[0].columns[0].align\"", "left, center or right"]),
-            (#"{"metadata": {"title": "T"}, "theme": {"accentColor": "orange"}, "blocks": []}"#,
-             ["\"theme.accentColor\"", "#RRGGBB"]),
+            (
+                #"{"metadata": {"title": "T"}, "blocks": [{"type": "table", "columns": [{"title": "A"}, {"title": "B"}], "rows": [["1", "2"], ["1", "2"], ["3"]]}]}"#,
+                ["\"blocks[0].rows[2]\"", "1 cell but the table has 2 columns"]
+            ),
+            (
+                #"{"metadata": {"title": "T"}, "blocks": [{"type": "table", "columns": [{"title": "A", "align": "middle"}], "rows": []}]}"#,
+                ["\"blocks[0].columns[0].align\"", "left, center or right"]
+            ),
+            (
+                #"{"metadata": {"title": "T"}, "theme": {"accentColor": "orange"}, "blocks": []}"#,
+                ["\"theme.accentColor\"", "#RRGGBB"]
+            ),
             (#"{"metadata": {"title": "T"}, "theme": "neon", "blocks": []}"#, ["\"theme\"", "unknown theme \"neon\""]),
             (#"{"metadata": {"title": "T"}, "pageSize": "legal", "blocks": []}"#, ["\"pageSize\"", "letter"]),
-            (#"{"metadata": {"title": "T"}, "blocks": [{"type": "heading", "text": "H", "level": 7}]}"#, ["\"blocks[0].level\"", "1, 2 or 3"]),
-            (##"{"metadata": {"title": "T"}, "blocks": [{"type": "paragraph", "runs": [{"text": "a", "color": "#12"}]}]}"##,
-             ["\"blocks[0].runs[0].color\""]),
+            (
+                #"{"metadata": {"title": "T"}, "blocks": [{"type": "heading", "text": "H", "level": 7}]}"#,
+                ["\"blocks[0].level\"", "1, 2 or 3"]
+            ),
+            (
+                ##"{"metadata": {"title": "T"}, "blocks": [{"type": "paragraph", "runs": [{"text": "a", "color": "#12"}]}]}"##,
+                ["\"blocks[0].runs[0].color\""]
+            ),
             (#"{"metadata": {"title": "T"}, "blocks": [{"type": "spacer"}]}"#, ["\"blocks[0].height\"", "missing"]),
-            (#"{"metadata": {"title": "T"}, "theme": {"bodyFont": "comic-sans"}, "blocks": []}"#, ["\"theme.bodyFont\"", "dejavu-sans"]),
+            (
+                #"{"metadata": {"title": "T"}, "theme": {"bodyFont": "comic-sans"}, "blocks": []}"#,
+                ["\"theme.bodyFont\"", "dejavu-sans"]
+            ),
             (#"{"metadata": {"title": "T"}, "blocks": [}"#, ["(top level)"]),
         ]
         for (json, fragments) in cases {
@@ -94,10 +119,12 @@ struct ReportModelTests {
     }
 
     @Test func validationCatchesDocumentsBuiltInCode() {
-        let document = ReportDocument(metadata: ReportMetadata(title: " "), blocks: [
-            .table(ReportTable(columns: [.init("A"), .init("B")], rows: [["1", "2"], ["only"]], totals: ["t"])),
-            .heading(ReportHeading(text: "ok", level: 1)),
-        ])
+        let document = ReportDocument(
+            metadata: ReportMetadata(title: " "),
+            blocks: [
+                .table(ReportTable(columns: [.init("A"), .init("B")], rows: [["1", "2"], ["only"]], totals: ["t"])),
+                .heading(ReportHeading(text: "ok", level: 1)),
+            ])
         do {
             try document.validate()
             Issue.record("validation should fail")

@@ -1,14 +1,15 @@
 import Foundation
+import HTTPTypes
 import HearthCloud
 import HearthCloudModel
 import HearthTestSupport
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import InMemoryLogging
 import Logging
 import NIOCore
 import Testing
+
 @testable import HearthServer
 
 /// The account routes around emailed codes, with a real mail server (aiosmtpd) receiving the codes: the stolen
@@ -25,14 +26,20 @@ struct AccountCodeRoutesTests {
         return configuration
     }
 
-    static func signUp(_ client: some TestClientProtocol, email: String, password: String = "long enough password") async throws -> String {
-        let created = try await client.execute(uri: "/cloud/v1/accounts/signup", method: .post, headers: jsonHeaders, body: body(CloudSignUpRequest(emailAddress: email, password: password)))
+    static func signUp(_ client: some TestClientProtocol, email: String, password: String = "long enough password")
+        async throws -> String
+    {
+        let created = try await client.execute(
+            uri: "/cloud/v1/accounts/signup", method: .post, headers: jsonHeaders,
+            body: body(CloudSignUpRequest(emailAddress: email, password: password)))
         #expect(created.status == .created)
         return try await signIn(client, email: email, password: password)
     }
 
     static func signIn(_ client: some TestClientProtocol, email: String, password: String) async throws -> String {
-        let response = try await client.execute(uri: "/cloud/v1/accounts/signin", method: .post, headers: jsonHeaders, body: body(CloudSignInRequest(emailAddress: email, password: password)))
+        let response = try await client.execute(
+            uri: "/cloud/v1/accounts/signin", method: .post, headers: jsonHeaders,
+            body: body(CloudSignInRequest(emailAddress: email, password: password)))
         #expect(response.status == .ok, "signing in as \(email): \(String(buffer: response.body))")
         return try decode(CloudSession.self, response).token
     }
@@ -53,7 +60,9 @@ struct AccountCodeRoutesTests {
         try await client.execute(uri: path, method: .post, headers: authorized(token))
     }
 
-    @Test("a stolen share: whoever signs up with an invited address sees no invitation and cannot accept; the verified owner of the address can")
+    @Test(
+        "a stolen share: whoever signs up with an invited address sees no invitation and cannot accept; the verified owner of the address can"
+    )
     func stolenShare() async throws {
         guard let smtp = try await SMTPTestServer.start() else { return }
         defer { Task { await smtp.stop() } }
@@ -61,20 +70,37 @@ struct AccountCodeRoutesTests {
         try await app.test(.router) { client in
             let owner = try await Self.signUp(client, email: "owner@example.com")
             let pet = CloudRecord(recordName: "rex", recordType: "Pet", fields: ["name": .string("Rex")])
-            _ = try await post(client, "/cloud/v1/private/records/modify", owner, CloudRecordsModifyRequest(operations: [CloudRecordOperation(operationType: .create, record: pet)]))
-            let share = try decode(CloudShare.self, try await post(client, "/cloud/v1/private/shares/create", owner, CloudShareCreateRequest(rootRecordName: "rex")))
-            _ = try await post(client, "/cloud/v1/private/shares/participants/add", owner, CloudParticipantsAddRequest(
-                shareName: share.shareName, participants: [CloudParticipantInvite(emailAddress: "someone@example.com", permission: .readOnly)]))
+            _ = try await post(
+                client, "/cloud/v1/private/records/modify", owner,
+                CloudRecordsModifyRequest(operations: [CloudRecordOperation(operationType: .create, record: pet)]))
+            let share = try decode(
+                CloudShare.self,
+                try await post(
+                    client, "/cloud/v1/private/shares/create", owner, CloudShareCreateRequest(rootRecordName: "rex")))
+            _ = try await post(
+                client, "/cloud/v1/private/shares/participants/add", owner,
+                CloudParticipantsAddRequest(
+                    shareName: share.shareName,
+                    participants: [CloudParticipantInvite(emailAddress: "someone@example.com", permission: .readOnly)]))
 
             let thief = try await Self.signUp(client, email: "someone@example.com")
-            let listed = try decode(CloudSharesListResponse.self, try await Self.get(client, "/cloud/v1/shares/invitations", thief))
+            let listed = try decode(
+                CloudSharesListResponse.self, try await Self.get(client, "/cloud/v1/shares/invitations", thief))
             #expect(listed.shares.isEmpty)
             // Even holding the token (it leaked some other way), accepting is refused and changes nothing.
-            let accept = try await post(client, "/cloud/v1/shares/accept", thief, CloudShareAcceptRequest(shareToken: share.shareToken))
+            let accept = try await post(
+                client, "/cloud/v1/shares/accept", thief, CloudShareAcceptRequest(shareToken: share.shareToken))
             let refused = try errorBody(accept)
             #expect(refused.serverErrorCode == .accessDenied && refused.reason.contains("has not verified yet"))
-            let lookup = try decode(CloudShare.self, try await post(client, "/cloud/v1/private/shares/lookup", owner, CloudShareReference(shareName: share.shareName)))
-            #expect(lookup.participants.contains { $0.emailAddress == "someone@example.com" && $0.userRecordName == nil && $0.acceptanceStatus == .pending })
+            let lookup = try decode(
+                CloudShare.self,
+                try await post(
+                    client, "/cloud/v1/private/shares/lookup", owner, CloudShareReference(shareName: share.shareName)))
+            #expect(
+                lookup.participants.contains {
+                    $0.emailAddress == "someone@example.com" && $0.userRecordName == nil
+                        && $0.acceptanceStatus == .pending
+                })
 
             // The code goes to the address, which only its owner reads; with it, the invitation is theirs.
             let sent = try await Self.empty(client, "/cloud/v1/accounts/verification/request", thief)
@@ -82,15 +108,25 @@ struct AccountCodeRoutesTests {
             #expect(try decode(CloudCodeSent.self, sent).emailAddress == "someone@example.com")
             #expect(try await smtp.envelope(1).rcptTos == ["someone@example.com"])
             let code = try await Self.code(smtp, 1)
-            let confirmed = try decode(CloudCaller.self, try await post(client, "/cloud/v1/accounts/verification/confirm", thief, CloudVerificationConfirmRequest(code: code)))
+            let confirmed = try decode(
+                CloudCaller.self,
+                try await post(
+                    client, "/cloud/v1/accounts/verification/confirm", thief,
+                    CloudVerificationConfirmRequest(code: code)))
             #expect(confirmed.emailVerified)
-            let invitations = try decode(CloudSharesListResponse.self, try await Self.get(client, "/cloud/v1/shares/invitations", thief))
+            let invitations = try decode(
+                CloudSharesListResponse.self, try await Self.get(client, "/cloud/v1/shares/invitations", thief))
             #expect(invitations.shares.map(\.shareName) == [share.shareName])
-            #expect(try await post(client, "/cloud/v1/shares/accept", thief, CloudShareAcceptRequest(shareToken: share.shareToken)).status == .ok)
+            #expect(
+                try await post(
+                    client, "/cloud/v1/shares/accept", thief, CloudShareAcceptRequest(shareToken: share.shareToken)
+                ).status == .ok)
         }
     }
 
-    @Test("verification: the caller route tells, a wrong code says what is left, codes to one address are limited, bodies are small")
+    @Test(
+        "verification: the caller route tells, a wrong code says what is left, codes to one address are limited, bodies are small"
+    )
     func verification() async throws {
         guard let smtp = try await SMTPTestServer.start() else { return }
         defer { Task { await smtp.stop() } }
@@ -100,28 +136,43 @@ struct AccountCodeRoutesTests {
         let app = try await buildApplication(configuration)
         try await app.test(.router) { client in
             let token = try await Self.signUp(client, email: "ana@example.com")
-            #expect(try decode(CloudCaller.self, try await Self.get(client, "/cloud/v1/accounts/caller", token)).emailVerified == false)
+            #expect(
+                try decode(CloudCaller.self, try await Self.get(client, "/cloud/v1/accounts/caller", token))
+                    .emailVerified == false)
             #expect(try await Self.empty(client, "/cloud/v1/accounts/verification/request", token).status == .accepted)
             let code = try await Self.code(smtp, 1)
             let message = try await smtp.message(1)
             #expect(message.subject == "Your Hearth verification code: \(code)")
             let wrong = code == "000000" ? "111111" : "000000"
-            let refused = try errorBody(try await post(client, "/cloud/v1/accounts/verification/confirm", token, CloudVerificationConfirmRequest(code: wrong)))
+            let refused = try errorBody(
+                try await post(
+                    client, "/cloud/v1/accounts/verification/confirm", token,
+                    CloudVerificationConfirmRequest(code: wrong)))
             #expect(refused.serverErrorCode == .badRequest && refused.reason == "The code is wrong; 4 tries are left.")
 
             // A second request sends a new code; a third within the limit is THROTTLED.
             #expect(try await Self.empty(client, "/cloud/v1/accounts/verification/request", token).status == .accepted)
-            let throttled = try errorBody(try await Self.empty(client, "/cloud/v1/accounts/verification/request", token))
+            let throttled = try errorBody(
+                try await Self.empty(client, "/cloud/v1/accounts/verification/request", token))
             #expect(throttled.serverErrorCode == .throttled && throttled.retryAfter != nil)
             #expect(smtp.count == 2)
             let latest = try await Self.code(smtp, 2)
 
             // A body over 16 KiB is refused before it is read as JSON.
             let huge = "{\"code\":\"" + String(repeating: "1", count: 20_000) + "\"}"
-            let tooLarge = try errorBody(try await postRaw(client, "/cloud/v1/accounts/verification/confirm", token, ByteBuffer(string: huge)))
+            let tooLarge = try errorBody(
+                try await postRaw(client, "/cloud/v1/accounts/verification/confirm", token, ByteBuffer(string: huge)))
             #expect(tooLarge.serverErrorCode == .limitExceeded)
-            #expect(try decode(CloudCaller.self, try await post(client, "/cloud/v1/accounts/verification/confirm", token, CloudVerificationConfirmRequest(code: latest))).emailVerified)
-            #expect(try decode(CloudCaller.self, try await Self.get(client, "/cloud/v1/accounts/caller", token)).emailVerified)
+            #expect(
+                try decode(
+                    CloudCaller.self,
+                    try await post(
+                        client, "/cloud/v1/accounts/verification/confirm", token,
+                        CloudVerificationConfirmRequest(code: latest))
+                ).emailVerified)
+            #expect(
+                try decode(CloudCaller.self, try await Self.get(client, "/cloud/v1/accounts/caller", token))
+                    .emailVerified)
         }
     }
 
@@ -147,11 +198,17 @@ struct AccountCodeRoutesTests {
             let token = try await Self.signUp(client, email: "ana@example.com")
             _ = try await Self.signUp(client, email: "unverified@example.com")
             #expect(try await Self.empty(client, "/cloud/v1/accounts/verification/request", token).status == .accepted)
-            _ = try decode(CloudCaller.self, try await post(client, "/cloud/v1/accounts/verification/confirm", token, CloudVerificationConfirmRequest(code: try await Self.code(smtp, 1))))
+            _ = try decode(
+                CloudCaller.self,
+                try await post(
+                    client, "/cloud/v1/accounts/verification/confirm", token,
+                    CloudVerificationConfirmRequest(code: try await Self.code(smtp, 1))))
 
             var answers: [String: CloudCodeSent] = [:]
             for email in ["nobody@example.com", "unverified@example.com", "ana@example.com"] {
-                let response = try await client.execute(uri: "/cloud/v1/accounts/password/reset/request", method: .post, headers: jsonHeaders, body: body(CloudPasswordResetRequest(emailAddress: email)))
+                let response = try await client.execute(
+                    uri: "/cloud/v1/accounts/password/reset/request", method: .post, headers: jsonHeaders,
+                    body: body(CloudPasswordResetRequest(emailAddress: email)))
                 #expect(response.status == .accepted)
                 answers[email] = try decode(CloudCodeSent.self, response)
             }
@@ -164,13 +221,19 @@ struct AccountCodeRoutesTests {
 
             let wrong = code == "000000" ? "111111" : "000000"
             func reset(_ email: String, _ code: String) async throws -> TestResponse {
-                try await client.execute(uri: "/cloud/v1/accounts/password/reset/confirm", method: .post, headers: jsonHeaders, body: body(CloudPasswordResetConfirmRequest(emailAddress: email, code: code, newPassword: "battery staple")))
+                try await client.execute(
+                    uri: "/cloud/v1/accounts/password/reset/confirm", method: .post, headers: jsonHeaders,
+                    body: body(
+                        CloudPasswordResetConfirmRequest(emailAddress: email, code: code, newPassword: "battery staple")
+                    ))
             }
             let known = try errorBody(try await reset("ana@example.com", wrong))
             let unknown = try errorBody(try await reset("nobody@example.com", wrong))
             #expect(known.serverErrorCode == .badRequest && known.reason == unknown.reason)
             #expect(try await reset("ana@example.com", code).status == .noContent)
-            #expect(try errorBody(try await Self.get(client, "/cloud/v1/accounts/caller", token)).serverErrorCode == .authenticationFailed)
+            #expect(
+                try errorBody(try await Self.get(client, "/cloud/v1/accounts/caller", token)).serverErrorCode
+                    == .authenticationFailed)
             _ = try await Self.signIn(client, email: "ana@example.com", password: "battery staple")
             #expect(smtp.count == 2)
         }
@@ -182,10 +245,17 @@ struct AccountCodeRoutesTests {
         try await app.test(.router) { client in
             let here = try await Self.signUp(client, email: "ana@example.com")
             let there = try await Self.signIn(client, email: "ana@example.com", password: "long enough password")
-            let wrong = try errorBody(try await post(client, "/cloud/v1/accounts/password/change", here, CloudPasswordChangeRequest(currentPassword: "not it at all", newPassword: "battery staple")))
+            let wrong = try errorBody(
+                try await post(
+                    client, "/cloud/v1/accounts/password/change", here,
+                    CloudPasswordChangeRequest(currentPassword: "not it at all", newPassword: "battery staple")))
             #expect(wrong.serverErrorCode == .accessDenied)
             #expect(try await Self.get(client, "/cloud/v1/accounts/caller", there).status == .ok)
-            #expect(try await post(client, "/cloud/v1/accounts/password/change", here, CloudPasswordChangeRequest(currentPassword: "long enough password", newPassword: "battery staple")).status == .noContent)
+            #expect(
+                try await post(
+                    client, "/cloud/v1/accounts/password/change", here,
+                    CloudPasswordChangeRequest(currentPassword: "long enough password", newPassword: "battery staple")
+                ).status == .noContent)
             #expect(try await Self.get(client, "/cloud/v1/accounts/caller", here).status == .ok)
             #expect(try await Self.get(client, "/cloud/v1/accounts/caller", there).status == .unauthorized)
 
@@ -194,7 +264,9 @@ struct AccountCodeRoutesTests {
             #expect(try await Self.get(client, "/cloud/v1/accounts/caller", third).status == .ok)
             #expect(try await Self.empty(client, "/cloud/v1/accounts/signout/everywhere", here).status == .noContent)
             for token in [here, third] {
-                #expect(try errorBody(try await Self.get(client, "/cloud/v1/accounts/caller", token)).serverErrorCode == .authenticationFailed)
+                #expect(
+                    try errorBody(try await Self.get(client, "/cloud/v1/accounts/caller", token)).serverErrorCode
+                        == .authenticationFailed)
             }
         }
     }
@@ -207,14 +279,24 @@ struct AccountCodeRoutesTests {
         var configuration = testConfiguration()
         configuration.logLevel = .info
         let app = try await buildApplication(configuration, logger: logger)
-        #expect(handler.entries.contains { $0.level == .warning && $0.message.description.contains("No mail server is configured") })
+        #expect(
+            handler.entries.contains {
+                $0.level == .warning && $0.message.description.contains("No mail server is configured")
+            })
         try await app.test(.router) { client in
             let token = try await Self.signUp(client, email: "ana@example.com")
             #expect(try await Self.empty(client, "/cloud/v1/accounts/verification/request", token).status == .accepted)
-            let entry = try #require(handler.entries.last { $0.message.description.contains("Your Hearth verification code") })
+            let entry = try #require(
+                handler.entries.last { $0.message.description.contains("Your Hearth verification code") })
             #expect(entry.level == .warning)
             let code = try #require(entry.message.description.firstMatch(of: /code: (\d{6})/)).1.description
-            #expect(try decode(CloudCaller.self, try await post(client, "/cloud/v1/accounts/verification/confirm", token, CloudVerificationConfirmRequest(code: code))).emailVerified)
+            #expect(
+                try decode(
+                    CloudCaller.self,
+                    try await post(
+                        client, "/cloud/v1/accounts/verification/confirm", token,
+                        CloudVerificationConfirmRequest(code: code))
+                ).emailVerified)
         }
     }
 }

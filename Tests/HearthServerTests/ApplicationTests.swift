@@ -1,13 +1,13 @@
 import Foundation
+import HTTPTypes
 import HearthCloud
 import HearthCore
 import HearthServer
-import HTTPTypes
+import HearthTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import Testing
-import HearthTestSupport
 
 private func temporaryDataDirectory() -> URL {
     scratchDirectory("hearth-server")
@@ -23,12 +23,14 @@ private func quietLogger() -> Logger {
     @Test func healthReportsEveryServiceAsJSON() async throws {
         let folder = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
+        let app = try await buildApplication(
+            ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
         try await app.test(.router) { client in
             try await client.execute(uri: "/health", method: .get) { response in
                 #expect(response.status == .ok)
                 #expect(response.headers[.contentType]?.hasPrefix("application/json") == true)
-                let report = try JSONDecoder.hearth.decode(HealthReport.self, from: Data(response.body.readableBytesView))
+                let report = try JSONDecoder.hearth.decode(
+                    HealthReport.self, from: Data(response.body.readableBytesView))
                 #expect(report.status == "healthy")
                 #expect(report.services["dataDirectory"]?.isHealthy == true)
             }
@@ -44,7 +46,8 @@ private func quietLogger() -> Logger {
         try await app.test(.router) { client in
             func checkedAt() async throws -> Date {
                 try await client.execute(uri: "/health", method: .get) { response in
-                    try JSONDecoder.hearth.decode(HealthReport.self, from: Data(response.body.readableBytesView)).checkedAt
+                    try JSONDecoder.hearth.decode(HealthReport.self, from: Data(response.body.readableBytesView))
+                        .checkedAt
                 }
             }
             var times: [Date] = []
@@ -57,12 +60,14 @@ private func quietLogger() -> Logger {
 
     @Test func healthIs503WhenTheDataDirectoryIsGone() async throws {
         let folder = temporaryDataDirectory()
-        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
+        let app = try await buildApplication(
+            ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
         try FileManager.default.removeItem(at: folder)
         try await app.test(.router) { client in
             try await client.execute(uri: "/health", method: .get) { response in
                 #expect(response.status == .serviceUnavailable)
-                let report = try JSONDecoder.hearth.decode(HealthReport.self, from: Data(response.body.readableBytesView))
+                let report = try JSONDecoder.hearth.decode(
+                    HealthReport.self, from: Data(response.body.readableBytesView))
                 #expect(report.status == "unhealthy")
                 #expect(report.services["dataDirectory"]?.errors.first?.contains(folder.lastPathComponent) == true)
             }
@@ -72,7 +77,8 @@ private func quietLogger() -> Logger {
     @Test func metricsCountRequestsInPrometheusText() async throws {
         let folder = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
+        let app = try await buildApplication(
+            ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
         try await app.test(.router) { client in
             for _ in 0..<3 { try await client.execute(uri: "/health", method: .get) { _ in } }
             try await client.execute(uri: "/no-such-route", method: .get) { _ in }
@@ -91,7 +97,8 @@ private func quietLogger() -> Logger {
     @Test func unknownRoutesAnswerWithAJSONErrorBody() async throws {
         let folder = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
+        let app = try await buildApplication(
+            ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
         try await app.test(.router) { client in
             try await client.execute(uri: "/nowhere", method: .get) { response in
                 #expect(response.status == .notFound)
@@ -106,7 +113,8 @@ private func quietLogger() -> Logger {
     @Test func aWrongMethodIs405WithTheAllowedOnes() async throws {
         let folder = temporaryDataDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let app = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
+        let app = try await buildApplication(
+            ServerConfiguration(port: 0, dataDirectory: folder, logLevel: .error), logger: quietLogger())
         try await app.test(.router) { client in
             try await client.execute(uri: "/health", method: .post) { response in
                 #expect(response.status == .methodNotAllowed)
@@ -134,7 +142,8 @@ private func quietLogger() -> Logger {
                     #expect(response.headers[.allow] == "POST")
                 }
             }
-            try await client.execute(uri: "/cloud/v1/assets/" + String(repeating: "a", count: 64), method: .delete) { response in
+            try await client.execute(uri: "/cloud/v1/assets/" + String(repeating: "a", count: 64), method: .delete) {
+                response in
                 #expect(response.headers[.allow] == "GET")
             }
         }
@@ -162,7 +171,8 @@ private func quietLogger() -> Logger {
         try Data("x".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {
-            _ = try await buildApplication(ServerConfiguration(port: 0, dataDirectory: file, logLevel: .error), logger: quietLogger())
+            _ = try await buildApplication(
+                ServerConfiguration(port: 0, dataDirectory: file, logLevel: .error), logger: quietLogger())
             Issue.record("must throw")
         } catch let error as ServiceError {
             #expect(error.message.contains(file.path))
@@ -201,14 +211,18 @@ private func quietLogger() -> Logger {
         #expect(defaults.dataDirectory.lastPathComponent == "hearth-data")
         #expect(defaults.logLevel == .info)
 
-        let environment = ["HEARTH_HOST": "0.0.0.0", "HEARTH_PORT": "9000", "HEARTH_DATA_DIR": "/srv/hearth", "HEARTH_LOG_LEVEL": "DEBUG"]
+        let environment = [
+            "HEARTH_HOST": "0.0.0.0", "HEARTH_PORT": "9000", "HEARTH_DATA_DIR": "/srv/hearth",
+            "HEARTH_LOG_LEVEL": "DEBUG",
+        ]
         let fromEnvironment = try ServerConfiguration.resolve(environment: environment)
         #expect(fromEnvironment.host == "0.0.0.0")
         #expect(fromEnvironment.port == 9000)
         #expect(fromEnvironment.dataDirectory.path == "/srv/hearth")
         #expect(fromEnvironment.logLevel == .debug)
 
-        let fromFlags = try ServerConfiguration.resolve(host: "::1", port: 0, dataDirectory: "/tmp/h", logLevel: "error", environment: environment)
+        let fromFlags = try ServerConfiguration.resolve(
+            host: "::1", port: 0, dataDirectory: "/tmp/h", logLevel: "error", environment: environment)
         #expect(fromFlags.host == "::1")
         #expect(fromFlags.port == 0)
         #expect(fromFlags.dataDirectory.path == "/tmp/h")
@@ -233,21 +247,29 @@ private func quietLogger() -> Logger {
         }
     }
 
-    @Test("the edge's settings: defaults, then the environment, then flags; a bad proxy or an out-of-range value is named")
+    @Test(
+        "the edge's settings: defaults, then the environment, then flags; a bad proxy or an out-of-range value is named"
+    )
     func edgeSettings() throws {
         let defaults = try ServerConfiguration.resolve(environment: [:])
         #expect(defaults.trustedProxies.isEmpty)
         #expect(defaults.signedOutRequestsPerSecond == 10 && defaults.signedOutBurst == 100)
         #expect(defaults.connectionLimits == ConnectionLimits())
-        #expect(defaults.connectionLimits.headerTimeout == .seconds(10) && defaults.connectionLimits.idleTimeout == .seconds(60))
+        #expect(
+            defaults.connectionLimits.headerTimeout == .seconds(10)
+                && defaults.connectionLimits.idleTimeout == .seconds(60))
         #expect(defaults.collectorLimits == CollectorLimits())
         #expect(defaults.collectorLimits.retention == .seconds(90 * 86_400))
         #expect(defaults.cloud.storageQuotaBytes == 1_000_000_000)
         let environment = [
-            "HEARTH_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8", "HEARTH_SIGNED_OUT_RATE_LIMIT": "2", "HEARTH_SIGNED_OUT_RATE_BURST": "20",
-            "HEARTH_HEADER_TIMEOUT": "5", "HEARTH_IDLE_TIMEOUT": "30", "HEARTH_BODY_TIMEOUT": "15", "HEARTH_BODY_MIN_RATE": "1000",
-            "HEARTH_MAX_HEADER_BYTES": "16384", "HEARTH_ANALYTICS_MAX_EVENTS": "50", "HEARTH_ANALYTICS_MAX_BYTES": "100000",
-            "HEARTH_ANALYTICS_RETENTION_DAYS": "30", "HEARTH_ANALYTICS_MAX_ROWS": "5000", "HEARTH_STORAGE_QUOTA_BYTES": "0",
+            "HEARTH_TRUSTED_PROXIES": "127.0.0.1, 10.0.0.0/8", "HEARTH_SIGNED_OUT_RATE_LIMIT": "2",
+            "HEARTH_SIGNED_OUT_RATE_BURST": "20",
+            "HEARTH_HEADER_TIMEOUT": "5", "HEARTH_IDLE_TIMEOUT": "30", "HEARTH_BODY_TIMEOUT": "15",
+            "HEARTH_BODY_MIN_RATE": "1000",
+            "HEARTH_MAX_HEADER_BYTES": "16384", "HEARTH_ANALYTICS_MAX_EVENTS": "50",
+            "HEARTH_ANALYTICS_MAX_BYTES": "100000",
+            "HEARTH_ANALYTICS_RETENTION_DAYS": "30", "HEARTH_ANALYTICS_MAX_ROWS": "5000",
+            "HEARTH_STORAGE_QUOTA_BYTES": "0",
         ]
         let fromEnvironment = try ServerConfiguration.resolve(environment: environment)
         #expect(fromEnvironment.trustedProxies.description == "127.0.0.1,10.0.0.0/8")
@@ -262,19 +284,23 @@ private func quietLogger() -> Logger {
         #expect(fromEnvironment.collectorLimits.maxRowsPerKey == 5_000)
         #expect(fromEnvironment.cloud.storageQuotaBytes == nil)
         let fromFlags = try ServerConfiguration.resolve(
-            trustedProxies: ["::1", "192.0.2.0/24"], headerTimeout: 0.5, storageQuotaBytes: 2_000_000, environment: environment)
+            trustedProxies: ["::1", "192.0.2.0/24"], headerTimeout: 0.5, storageQuotaBytes: 2_000_000,
+            environment: environment)
         #expect(fromFlags.trustedProxies.description == "::1,192.0.2.0/24")
         #expect(fromFlags.connectionLimits.headerTimeout == .milliseconds(500))
         #expect(fromFlags.cloud.storageQuotaBytes == 2_000_000)
         #expect(fromFlags.connectionLimits.idleTimeout == .seconds(30))
 
-        #expect { try ServerConfiguration.resolve(environment: ["HEARTH_TRUSTED_PROXIES": "proxy.lan"]) } throws: { error in
-            (error as? ServiceError)?.message.contains("HEARTH_TRUSTED_PROXIES: The trusted proxy \"proxy.lan\" is not an IP address") == true
+        #expect { try ServerConfiguration.resolve(environment: ["HEARTH_TRUSTED_PROXIES": "proxy.lan"]) } throws: {
+            error in
+            (error as? ServiceError)?.message.contains(
+                "HEARTH_TRUSTED_PROXIES: The trusted proxy \"proxy.lan\" is not an IP address") == true
         }
         #expect { try ServerConfiguration.resolve(idleTimeout: 0, environment: [:]) } throws: { error in
             (error as? ServiceError)?.message.contains("--idle-timeout 0.0 is out of range") == true
         }
-        #expect { try ServerConfiguration.resolve(environment: ["HEARTH_ANALYTICS_MAX_EVENTS": "many"]) } throws: { error in
+        #expect { try ServerConfiguration.resolve(environment: ["HEARTH_ANALYTICS_MAX_EVENTS": "many"]) } throws: {
+            error in
             (error as? ServiceError)?.message.contains("HEARTH_ANALYTICS_MAX_EVENTS is \"many\"") == true
         }
     }
@@ -295,14 +321,17 @@ private func quietLogger() -> Logger {
         #expect(fromEnvironment.cloud.maxRequestBytes == 2048)
         #expect(fromEnvironment.cloud.maxAssetBytes == 4096)
         #expect(fromEnvironment.databaseConnections == 4)
-        let fromFlags = try ServerConfiguration.resolve(rateLimit: 1.5, databaseConnections: 8, environment: environment)
+        let fromFlags = try ServerConfiguration.resolve(
+            rateLimit: 1.5, databaseConnections: 8, environment: environment)
         #expect(fromFlags.cloud.requestsPerSecond == 1.5)
         #expect(fromFlags.cloud.burst == 10)
         #expect(fromFlags.databaseConnections == 8)
     }
 
     @Test func aBadDatabaseURLIsRefusedWithoutEchoingIt() {
-        #expect { try ServerConfiguration.resolve(database: "mysql://root:hunter2@db/hearth", environment: [:]) } throws: { error in
+        #expect {
+            try ServerConfiguration.resolve(database: "mysql://root:hunter2@db/hearth", environment: [:])
+        } throws: { error in
             let message = (error as? ServiceError)?.message ?? ""
             return message.contains("starting \"mysql:\"") && !message.contains("hunter2")
         }

@@ -1,16 +1,17 @@
 import AsyncHTTPClient
 import Foundation
+import HTTPTypes
 import HearthCloud
 import HearthCloudModel
-import HTTPTypes
+import HearthTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Logging
 import NIOCore
 import NIOHTTP1
 import Testing
+
 @testable import HearthServer
-import HearthTestSupport
 
 /// A server configuration for tests: a fresh data directory, port 0, a cheap bcrypt cost.
 func testConfiguration(_ cloud: CloudConfiguration = CloudConfiguration(bcryptCost: 4)) -> ServerConfiguration {
@@ -37,9 +38,13 @@ extension Data {
 /// Signs up and signs in a new user through the API; returns the bearer token and user id.
 func signUp(_ client: some TestClientProtocol, _ name: String = "user") async throws -> (token: String, user: String) {
     let email = "\(name)-\(UUID().uuidString.prefix(8))@example.com".lowercased()
-    let created = try await client.execute(uri: "/cloud/v1/accounts/signup", method: .post, headers: jsonHeaders, body: body(CloudSignUpRequest(emailAddress: email, password: "long enough password")))
+    let created = try await client.execute(
+        uri: "/cloud/v1/accounts/signup", method: .post, headers: jsonHeaders,
+        body: body(CloudSignUpRequest(emailAddress: email, password: "long enough password")))
     #expect(created.status == .created)
-    let signedIn = try await client.execute(uri: "/cloud/v1/accounts/signin", method: .post, headers: jsonHeaders, body: body(CloudSignInRequest(emailAddress: email, password: "long enough password")))
+    let signedIn = try await client.execute(
+        uri: "/cloud/v1/accounts/signin", method: .post, headers: jsonHeaders,
+        body: body(CloudSignInRequest(emailAddress: email, password: "long enough password")))
     let session = try decode(CloudSession.self, signedIn)
     return (session.token, session.userRecordName)
 }
@@ -52,12 +57,16 @@ func authorized(_ token: String, device: String? = nil) -> HTTPFields {
 }
 
 /// Posts `value` as JSON with the token.
-func post<T: Encodable>(_ client: some TestClientProtocol, _ path: String, _ token: String, _ value: T, device: String? = nil) async throws -> TestResponse {
+func post<T: Encodable>(
+    _ client: some TestClientProtocol, _ path: String, _ token: String, _ value: T, device: String? = nil
+) async throws -> TestResponse {
     try await client.execute(uri: path, method: .post, headers: authorized(token, device: device), body: body(value))
 }
 
 /// Posts raw bytes as the body.
-func postRaw(_ client: some TestClientProtocol, _ path: String, _ token: String, _ bytes: ByteBuffer) async throws -> TestResponse {
+func postRaw(_ client: some TestClientProtocol, _ path: String, _ token: String, _ bytes: ByteBuffer) async throws
+    -> TestResponse
+{
     try await client.execute(uri: path, method: .post, headers: authorized(token), body: bytes)
 }
 

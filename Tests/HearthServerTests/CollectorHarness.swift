@@ -20,7 +20,10 @@ let collectorKey = "phc_hearth_test"
 func withCollector<T: Sendable>(
     _ database: CollectorDatabase,
     keys: [String] = [collectorKey],
-    _ body: @Sendable (ServerConfiguration, _ read: @escaping @Sendable (CollectedEventQuery) async throws -> [CollectedEvent]) async throws -> T
+    _ body:
+        @Sendable (
+            ServerConfiguration, _ read: @escaping @Sendable (CollectedEventQuery) async throws -> [CollectedEvent]
+        ) async throws -> T
 ) async throws -> T {
     var configuration = testConfiguration()
     configuration.analyticsKeys = keys
@@ -38,12 +41,15 @@ func withCollector<T: Sendable>(
         }
     case .postgres:
         guard let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !url.isEmpty else {
-            try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
+            try Test.cancel(
+                "HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\"."
+            )
         }
         let schema = "a_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
         configuration.databaseURL = url + (url.contains("?") ? "&" : "?") + "schema=\(schema)"
         configuration.databaseConnections = 4
-        let reader = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+        let reader = try SQLRecordStore.postgres(
+            url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
         let configured = configuration
         return try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await reader.run() }

@@ -1,9 +1,10 @@
 import Foundation
 import HearthCloud
 import HearthCore
-import Logging
 import HearthTestSupport
+import Logging
 import Testing
+
 @testable import HearthServer
 
 /// `hearth serve --config FILE`: YAML or JSON, below flags and the environment, every mistake named.
@@ -15,7 +16,9 @@ struct ConfigurationFileTests {
         return (folder, folder.file(name).path)
     }
 
-    static func refusal(_ text: String, named name: String = "hearth.yaml", environment: [String: String] = [:]) throws -> String {
+    static func refusal(_ text: String, named name: String = "hearth.yaml", environment: [String: String] = [:]) throws
+        -> String
+    {
         let (folder, path) = try file(text, named: name)
         defer { _ = folder }
         do {
@@ -27,9 +30,11 @@ struct ConfigurationFileTests {
         }
     }
 
-    @Test("the edge's settings read from a file: proxies as a list, timeouts in seconds, a bad proxy named with its key")
+    @Test(
+        "the edge's settings read from a file: proxies as a list, timeouts in seconds, a bad proxy named with its key")
     func edgeSettings() throws {
-        let (folder, path) = try Self.file("""
+        let (folder, path) = try Self.file(
+            """
             trusted-proxy: [127.0.0.1, 10.0.0.0/8]
             signed-out-rate-limit: 3
             header-timeout: 2.5
@@ -46,12 +51,15 @@ struct ConfigurationFileTests {
         #expect(configuration.collectorLimits.retention == .seconds(30 * 86_400))
         #expect(configuration.cloud.storageQuotaBytes == 5_000_000)
         let refused = try Self.refusal("trusted-proxy: [127.0.0.1, proxy.lan]\n")
-        #expect(refused.contains("trusted-proxy in ") && refused.contains("\"proxy.lan\" is not an IP address"), "\(refused)")
+        #expect(
+            refused.contains("trusted-proxy in ") && refused.contains("\"proxy.lan\" is not an IP address"),
+            "\(refused)")
     }
 
     @Test("a YAML file's settings apply, the environment wins over the file, and a flag over both")
     func precedence() throws {
-        let (folder, path) = try Self.file("""
+        let (folder, path) = try Self.file(
+            """
             # The household's server
             host: 0.0.0.0
             port: 9090
@@ -73,7 +81,11 @@ struct ConfigurationFileTests {
         #expect(fromFile.graphQLAnswerCacheBytes == 8 << 20)
         #expect(fromFile.publicURL?.absoluteString == "https://hearth.example.org")
 
-        let overridden = try ServerConfiguration.resolve(port: 7070, environment: ["HEARTH_CONFIG": path, "HEARTH_PORT": "8181", "HEARTH_HOST": "127.0.0.1", "HEARTH_LOG_LEVEL": ""])
+        let overridden = try ServerConfiguration.resolve(
+            port: 7070,
+            environment: [
+                "HEARTH_CONFIG": path, "HEARTH_PORT": "8181", "HEARTH_HOST": "127.0.0.1", "HEARTH_LOG_LEVEL": "",
+            ])
         #expect(overridden.port == 7070, "the flag wins")
         #expect(overridden.host == "127.0.0.1", "the environment wins over the file")
         #expect(overridden.logLevel == .warning, "an empty variable does not hide the file")
@@ -82,7 +94,8 @@ struct ConfigurationFileTests {
 
     @Test("JSON is read as well, being YAML too")
     func json() throws {
-        let (folder, path) = try Self.file(#"{"port": 8181, "analytics-key": "phc_a,phc_b", "rate-burst": 40}"#, named: "hearth.json")
+        let (folder, path) = try Self.file(
+            #"{"port": 8181, "analytics-key": "phc_a,phc_b", "rate-burst": 40}"#, named: "hearth.json")
         defer { _ = folder }
         let configuration = try ServerConfiguration.resolve(configFile: path, environment: [:])
         #expect(configuration.port == 8181)
@@ -103,9 +116,13 @@ struct ConfigurationFileTests {
     @Test("a value of the wrong kind is refused naming the key, the line and what it must be")
     func badValues() throws {
         let port = try Self.refusal("host: localhost\nport: eighty\n")
-        #expect(port.contains("port in ") && port.contains("(line 2) is \"eighty\", which is not a whole number"), "\(port)")
+        #expect(
+            port.contains("port in ") && port.contains("(line 2) is \"eighty\", which is not a whole number"), "\(port)"
+        )
         let level = try Self.refusal("log-level: loud\n")
-        #expect(level.contains("log-level in") && level.contains("must be one of: trace, debug, info, notice, warning, error, critical"), "\(level)")
+        #expect(
+            level.contains("log-level in")
+                && level.contains("must be one of: trace, debug, info, notice, warning, error, critical"), "\(level)")
         let rate = try Self.refusal("rate-limit: [1, 2]\n")
         #expect(rate.contains("rate-limit in") && rate.contains("must be a single value; it is a list"), "\(rate)")
         let keys = try Self.refusal("analytics-key: {a: 1}\n")
@@ -119,9 +136,14 @@ struct ConfigurationFileTests {
     func notSettings() throws {
         #expect(try Self.refusal("port: [8080\n").contains("is not valid YAML or JSON"))
         #expect(try Self.refusal("- port\n- host\n").contains("must hold keys and values"))
-        #expect(try Self.refusal(String(repeating: "# filler\n", count: 200_000)).contains("a settings file is a few hundred"))
-        let missing = #expect(throws: ServiceError.self) { try ServerConfiguration.resolve(configFile: "/nonexistent/hearth.yaml", environment: [:]) }
-        #expect(missing?.message.contains("/nonexistent/hearth.yaml cannot be read") == true, "\(missing?.message ?? "")")
+        #expect(
+            try Self.refusal(String(repeating: "# filler\n", count: 200_000)).contains(
+                "a settings file is a few hundred"))
+        let missing = #expect(throws: ServiceError.self) {
+            try ServerConfiguration.resolve(configFile: "/nonexistent/hearth.yaml", environment: [:])
+        }
+        #expect(
+            missing?.message.contains("/nonexistent/hearth.yaml cannot be read") == true, "\(missing?.message ?? "")")
         // An empty file is no settings at all.
         let (folder, path) = try Self.file("")
         defer { _ = folder }

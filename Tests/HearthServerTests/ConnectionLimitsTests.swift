@@ -1,9 +1,9 @@
 import AsyncHTTPClient
 import Foundation
-import HearthCore
-import HearthCloudModel
-import HearthTestSupport
 import HTTPTypes
+import HearthCloudModel
+import HearthCore
+import HearthTestSupport
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
@@ -13,11 +13,14 @@ import NIOCore
 import NIOEmbedded
 import NIOHTTP1
 import Testing
+
 @testable import HearthServer
 
 @Suite("Connection deadlines: slow clients are cut off, answers being written are not", .timeLimit(.minutes(10)))
 struct ConnectionLimitsTests {
-    static func at(_ seconds: Double) -> NIODeadline { .uptimeNanoseconds(UInt64(1_000_000_000 + seconds * 1_000_000_000)) }
+    static func at(_ seconds: Double) -> NIODeadline {
+        .uptimeNanoseconds(UInt64(1_000_000_000 + seconds * 1_000_000_000))
+    }
 
     static var limits: ConnectionLimits {
         var limits = ConnectionLimits()
@@ -29,7 +32,9 @@ struct ConnectionLimitsTests {
         return limits
     }
 
-    @Test("the state machine: idle, then a head from its first byte, a body bought time by its bytes, no deadline while answering")
+    @Test(
+        "the state machine: idle, then a head from its first byte, a body bought time by its bytes, no deadline while answering"
+    )
     func stateMachine() {
         var state = ConnectionDeadlines(limits: Self.limits, openedAt: Self.at(0))
         #expect(state.deadline == Self.at(60))
@@ -110,7 +115,8 @@ struct ConnectionLimitsTests {
     @Test("headers past the size limit are answered 431 at once")
     func largeHeaders() throws {
         let (channel, _) = try Self.guarded()
-        try channel.writeInbound(ByteBuffer(string: "GET / HTTP/1.1\r\nX-Padding: " + String(repeating: "a", count: 2_000)))
+        try channel.writeInbound(
+            ByteBuffer(string: "GET / HTTP/1.1\r\nX-Padding: " + String(repeating: "a", count: 2_000)))
         #expect(!channel.isActive)
         let answer = try Self.written(channel)
         #expect(answer.hasPrefix("HTTP/1.1 431 Request Header Fields Too Large\r\n"))
@@ -141,7 +147,8 @@ struct ConnectionLimitsTests {
     @Test("a body that stops coming is answered 408; an upgraded connection keeps no deadline")
     func slowBodyAndUpgrade() throws {
         let (channel, guardian) = try Self.guarded()
-        try channel.writeInbound(ByteBuffer(string: "POST /cloud/v1/accounts/signin HTTP/1.1\r\nContent-Length: 100000\r\n\r\n"))
+        try channel.writeInbound(
+            ByteBuffer(string: "POST /cloud/v1/accounts/signin HTTP/1.1\r\nContent-Length: 100000\r\n\r\n"))
         guardian.headReceived()
         try channel.writeInbound(ByteBuffer(repeating: 0x20, count: 5_000))  // buys 10 s
         channel.embeddedEventLoop.advanceTime(by: .seconds(29))
@@ -165,7 +172,9 @@ struct ConnectionLimitsTests {
         return configuration
     }
 
-    @Test("a live server answers 408 to a slowloris, 431 to huge headers, closes idle keep-alive connections, and keeps serving")
+    @Test(
+        "a live server answers 408 to a slowloris, 431 to huge headers, closes idle keep-alive connections, and keeps serving"
+    )
     func liveServer() async throws {
         // The idle timeout is longer than the others, so that a connection whose first bytes are slow to leave
         // a busy test machine is not taken for an idle one.
@@ -183,12 +192,15 @@ struct ConnectionLimitsTests {
             #expect(timedOut.contains("REQUEST_TIMEOUT"))
 
             let trickle = try await RawConnection(port: port)
-            trickle.send("POST /cloud/v1/accounts/signin HTTP/1.1\r\nHost: hearth\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n{\"email")
+            trickle.send(
+                "POST /cloud/v1/accounts/signin HTTP/1.1\r\nHost: hearth\r\nContent-Type: application/json\r\nContent-Length: 900\r\n\r\n{\"email"
+            )
             let slowBody = try await trickle.closedByServer(within: .seconds(30))
             #expect(slowBody.hasPrefix("HTTP/1.1 408"), "\(slowBody)")
 
             let huge = try await RawConnection(port: port)
-            huge.send("GET /health HTTP/1.1\r\nHost: hearth\r\nCookie: " + String(repeating: "c", count: 8_000) + "\r\n\r\n")
+            huge.send(
+                "GET /health HTTP/1.1\r\nHost: hearth\r\nCookie: " + String(repeating: "c", count: 8_000) + "\r\n\r\n")
             let tooLarge = try await huge.closedByServer(within: .seconds(30))
             #expect(tooLarge.hasPrefix("HTTP/1.1 431"), "\(tooLarge.prefix(200))")
             #expect(tooLarge.contains("LIMIT_EXCEEDED"))
@@ -213,30 +225,51 @@ struct ConnectionLimitsTests {
         }
         try await withRunningServer(configuration) { port in
             let email = "stream-\(UUID().uuidString.prefix(8))@example.com"
-            #expect(try await request(port, "/cloud/v1/accounts/signup", body: body(CloudSignUpRequest(emailAddress: email, password: "long enough password"))).status == 201)
-            let session = try JSONDecoder().decode(CloudSession.self, from: Data(buffer: try await request(
-                port, "/cloud/v1/accounts/signin", body: body(CloudSignInRequest(emailAddress: email, password: "long enough password"))).body))
+            #expect(
+                try await request(
+                    port, "/cloud/v1/accounts/signup",
+                    body: body(CloudSignUpRequest(emailAddress: email, password: "long enough password"))
+                ).status == 201)
+            let session = try JSONDecoder().decode(
+                CloudSession.self,
+                from: Data(
+                    buffer: try await request(
+                        port, "/cloud/v1/accounts/signin",
+                        body: body(CloudSignInRequest(emailAddress: email, password: "long enough password"))
+                    ).body))
             let token = session.token
             let subscribe = CloudSubscriptionsModifyRequest(operations: [
-                CloudSubscriptionOperation(operationType: .create, subscription: CloudSubscription(subscriptionID: "all", subscriptionType: .database)),
+                CloudSubscriptionOperation(
+                    operationType: .create,
+                    subscription: CloudSubscription(subscriptionID: "all", subscriptionType: .database))
             ])
-            #expect(try await request(port, "/cloud/v1/private/subscriptions/modify", token: token, body: body(subscribe)).status == 200)
+            #expect(
+                try await request(port, "/cloud/v1/private/subscriptions/modify", token: token, body: body(subscribe))
+                    .status == 200)
             let push = try await openPush(port: port, token: token, device: "phone")
 
             // A connection opened now and left silent is closed once the idle timeout has passed: after that,
             // the stream opened before it must still be delivering.
             let silent = try await RawConnection(port: port)
             try await silent.closedByServer(within: .seconds(30))
-            let change = CloudRecordsModifyRequest(operations: [CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "n1", recordType: "Note"))])
-            #expect(try await request(port, "/cloud/v1/private/records/modify", token: token, headers: [("X-Hearth-Device-ID", "laptop")], body: body(change)).status == 200)
+            let change = CloudRecordsModifyRequest(operations: [
+                CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "n1", recordType: "Note"))
+            ])
+            #expect(
+                try await request(
+                    port, "/cloud/v1/private/records/modify", token: token, headers: [("X-Hearth-Device-ID", "laptop")],
+                    body: body(change)
+                ).status == 200)
             let notification = try await push.nextNotification(timeout: .seconds(30))
             #expect(notification?.recordTypes == ["Note"])
 
             let answered = Locked<String?>(nil)
             _ = try await WebSocketClient.connect(
-                url: "ws://127.0.0.1:\(port)/graphql", configuration: GraphQLWebSocketTests.configuration, logger: Logger(label: "test")
+                url: "ws://127.0.0.1:\(port)/graphql", configuration: GraphQLWebSocketTests.configuration,
+                logger: Logger(label: "test")
             ) { inbound, outbound, _ in
-                try await outbound.writeTextMessage(#"{"type":"connection_init","payload":{"Authorization":"Bearer \#(token)"}}"#)
+                try await outbound.writeTextMessage(
+                    #"{"type":"connection_init","payload":{"Authorization":"Bearer \#(token)"}}"#)
                 var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 _ = try await messages.next()  // connection_ack
                 let quiet = try await RawConnection(port: port)

@@ -14,11 +14,13 @@ struct DataRestoreTests {
     /// A data directory with a record store and a file beside it, and its backup.
     static func backedUp(_ folder: TemporaryFolder) async throws -> (data: URL, archive: URL) {
         let data = folder.file("data")
-        try FileManager.default.createDirectory(at: data.appendingPathComponent("assets"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: data.appendingPathComponent("assets"), withIntermediateDirectories: true)
         let store = try SQLRecordStore.sqlite(url: data.appendingPathComponent("cloud.sqlite"))
         try await store.migrate()
         let accounts = AccountService(store: store, configuration: CloudConfiguration(bcryptCost: 4))
-        _ = try await accounts.signUp(CloudSignUpRequest(emailAddress: "archive@example.com", password: "a long password"))
+        _ = try await accounts.signUp(
+            CloudSignUpRequest(emailAddress: "archive@example.com", password: "a long password"))
         try Data("an asset's bytes".utf8).write(to: data.appendingPathComponent("assets/one"))
         let archive = folder.file("backup.zip")
         _ = try DataBackup(dataDirectory: data).write(to: archive)
@@ -62,7 +64,9 @@ struct DataRestoreTests {
     /// Restoring `archive` into a new folder fails with a message holding `expected`, and leaves nothing.
     static func expectRefused(_ archive: URL, in folder: TemporaryFolder, saying expected: String) throws {
         let target = folder.file("target-\(UUID().uuidString)")
-        let error = #expect(throws: ServiceError.self) { try DataRestore(archive: archive, dataDirectory: target).run() }
+        let error = #expect(throws: ServiceError.self) {
+            try DataRestore(archive: archive, dataDirectory: target).run()
+        }
         #expect(error?.message.contains(expected) == true, "\(error?.message ?? "no error")")
         #expect(!FileManager.default.fileExists(atPath: target.path), "the refused restore left \(target.path) behind")
     }
@@ -75,13 +79,19 @@ struct DataRestoreTests {
         let manifest = try DataRestore(archive: archive, dataDirectory: target).run()
         #expect(manifest.entries.map(\.path) == ["data/assets/one", "data/cloud.sqlite"])
         #expect(manifest.entries.map(\.kind) == [.file, .sqlite])
-        #expect(try Data(contentsOf: target.appendingPathComponent("assets/one")) == Data(contentsOf: data.appendingPathComponent("assets/one")))
+        #expect(
+            try Data(contentsOf: target.appendingPathComponent("assets/one"))
+                == Data(contentsOf: data.appendingPathComponent("assets/one")))
         let store = try SQLRecordStore.sqlite(url: target.appendingPathComponent("cloud.sqlite"))
         try await store.migrate()
         let accounts = AccountService(store: store, configuration: CloudConfiguration(bcryptCost: 4))
-        _ = try await accounts.signIn(CloudSignInRequest(emailAddress: "archive@example.com", password: "a long password"))
+        _ = try await accounts.signIn(
+            CloudSignInRequest(emailAddress: "archive@example.com", password: "a long password"))
         for entry in manifest.entries {
-            let mode = try FileManager.default.attributesOfItem(atPath: target.appendingPathComponent(String(entry.path.dropFirst(5))).path)[.posixPermissions] as? Int
+            let mode =
+                try FileManager.default.attributesOfItem(
+                    atPath: target.appendingPathComponent(String(entry.path.dropFirst(5))).path)[.posixPermissions]
+                as? Int
             #expect(mode == 0o600, "\(entry.path)")
         }
     }
@@ -118,9 +128,14 @@ struct DataRestoreTests {
         let (_, archive) = try await Self.backedUp(folder)
         let members = try Self.members(archive)
         let payload = Data("owned".utf8)
-        for path in ["data/../../escaped", "data//etc/passwd", "/etc/escaped", "data/./x", "data/a\\..\\b", "postgres/../../x"] {
+        for path in [
+            "data/../../escaped", "data//etc/passwd", "/etc/escaped", "data/./x", "data/a\\..\\b", "postgres/../../x",
+        ] {
             var manifest = try Self.manifest(try #require(members[BackupManifest.memberName]))
-            manifest.entries.append(BackupEntry(path: path, kind: path.hasPrefix("postgres") ? .postgres : .file, bytes: Int64(payload.count), sha256: "00"))
+            manifest.entries.append(
+                BackupEntry(
+                    path: path, kind: path.hasPrefix("postgres") ? .postgres : .file, bytes: Int64(payload.count),
+                    sha256: "00"))
             var hostile = members
             hostile[BackupManifest.memberName] = try Self.encoded(manifest)
             hostile[path] = payload
@@ -128,7 +143,9 @@ struct DataRestoreTests {
             try Self.archive(hostile, at: url)
             try Self.expectRefused(url, in: folder, saying: "lists a member it may not hold")
         }
-        #expect(!FileManager.default.fileExists(atPath: folder.url.deletingLastPathComponent().appendingPathComponent("escaped").path))
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: folder.url.deletingLastPathComponent().appendingPathComponent("escaped").path))
     }
 
     @Test("files that are not backups, manifests from elsewhere or from a newer Hearth, and full folders are refused")
@@ -141,8 +158,10 @@ struct DataRestoreTests {
 
         try Self.archive(["notes.txt": Data("hello".utf8)], at: folder.file("other.zip"))
         try Self.expectRefused(folder.file("other.zip"), in: folder, saying: "it has no manifest.json")
-        try Self.archive([BackupManifest.memberName: Data("{\"format\":\"something else\"}".utf8)], at: folder.file("foreign.zip"))
-        try Self.expectRefused(folder.file("foreign.zip"), in: folder, saying: "its manifest is not one `hearth backup` writes")
+        try Self.archive(
+            [BackupManifest.memberName: Data("{\"format\":\"something else\"}".utf8)], at: folder.file("foreign.zip"))
+        try Self.expectRefused(
+            folder.file("foreign.zip"), in: folder, saying: "its manifest is not one `hearth backup` writes")
 
         var members = try Self.members(archive)
         var newer = try Self.manifest(try #require(members[BackupManifest.memberName]))
@@ -165,14 +184,18 @@ struct DataRestoreTests {
         let database = data.appendingPathComponent("cloud.sqlite")
         var bytes = try Data(contentsOf: database)
         let start = bytes.count / 3
-        for index in start..<min(bytes.count, start + 8_192) { bytes[index] = UInt8(truncatingIfNeeded: index &* 31 &+ 7) }
+        for index in start..<min(bytes.count, start + 8_192) {
+            bytes[index] = UInt8(truncatingIfNeeded: index &* 31 &+ 7)
+        }
         try bytes.write(to: database)
         let output = folder.file("damaged.zip")
         let error = #expect(throws: ServiceError.self) { try DataBackup(dataDirectory: data).write(to: output) }
         #expect(error?.message.contains("cloud.sqlite") == true, "\(error?.message ?? "")")
         #expect(error?.message.contains("integrity check") == true, "\(error?.message ?? "")")
         #expect(!FileManager.default.fileExists(atPath: output.path))
-        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter { $0.hasPrefix(".") }
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).filter {
+            $0.hasPrefix(".")
+        }
         #expect(leftovers.isEmpty, "the failed backup left \(leftovers)")
     }
 }

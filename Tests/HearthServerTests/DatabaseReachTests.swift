@@ -1,14 +1,17 @@
 import Foundation
 import HearthCore
+import HearthTestSupport
 import Logging
 import Testing
+
 @testable import HearthServer
-import HearthTestSupport
 
 /// Starting on a PostgreSQL that does not answer: the server gives up when its connect timeout has passed on
 /// its clock, with a message that names the database (without its password) and says what to check.
 @Suite struct DatabaseReachTests {
-    @Test("a PostgreSQL URL where nothing listens fails when the connect timeout passes, naming the URL without its password")
+    @Test(
+        "a PostgreSQL URL where nothing listens fails when the connect timeout passes, naming the URL without its password"
+    )
     func unreachableDatabase() async throws {
         // Port 1: nothing listens there.
         let socket = 1
@@ -21,7 +24,9 @@ import HearthTestSupport
         let clock = ManualClock()
         let directory = try DataDirectory.prepare(folder)
         let start = Task {
-            try await CloudServices.make(configuration, dataDirectory: directory, logger: logger, connectTimeout: .milliseconds(1500), clock: clock)
+            try await CloudServices.make(
+                configuration, dataDirectory: directory, logger: logger, connectTimeout: .milliseconds(1500),
+                clock: clock)
         }
         // The start-up waits on its clock (for the timeout, and between attempts); nothing else ends the wait.
         try await waitUntil("the start-up waits for the database on its clock") { clock.sleeperCount >= 1 }

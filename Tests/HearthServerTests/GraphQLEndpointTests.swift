@@ -1,11 +1,12 @@
 import Foundation
+import HTTPTypes
 import HearthCloudModel
 import HearthPantryServer
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import HearthServer
 
 @Suite("GraphQL over HTTP at /graphql: POST and GET, tokens, errors and limits")
@@ -29,12 +30,19 @@ struct GraphQLEndpointTests {
 
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
-            if container.decodeNil() { self = .null }
-            else if let value = try? container.decode(Bool.self) { self = .bool(value) }
-            else if let value = try? container.decode(Double.self) { self = .number(value) }
-            else if let value = try? container.decode(String.self) { self = .string(value) }
-            else if let value = try? container.decode([JSONValue].self) { self = .array(value) }
-            else { self = .object(try container.decode([String: JSONValue].self)) }
+            if container.decodeNil() {
+                self = .null
+            } else if let value = try? container.decode(Bool.self) {
+                self = .bool(value)
+            } else if let value = try? container.decode(Double.self) {
+                self = .number(value)
+            } else if let value = try? container.decode(String.self) {
+                self = .string(value)
+            } else if let value = try? container.decode([JSONValue].self) {
+                self = .array(value)
+            } else {
+                self = .object(try container.decode([String: JSONValue].self))
+            }
         }
 
         subscript(_ key: String) -> JSONValue? {
@@ -48,15 +56,20 @@ struct GraphQLEndpointTests {
         }
     }
 
-    static func post(_ client: some TestClientProtocol, _ query: String, variables: [String: String] = [:], token: String? = nil) async throws -> (HTTPResponse.Status, Answer) {
+    static func post(
+        _ client: some TestClientProtocol, _ query: String, variables: [String: String] = [:], token: String? = nil
+    ) async throws -> (HTTPResponse.Status, Answer) {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let token { headers[.authorization] = "Bearer \(token)" }
         let body = try JSONSerialization.data(withJSONObject: ["query": query, "variables": variables])
-        let response = try await client.execute(uri: "/graphql", method: .post, headers: headers, body: ByteBuffer(bytes: body))
+        let response = try await client.execute(
+            uri: "/graphql", method: .post, headers: headers, body: ByteBuffer(bytes: body))
         return (response.status, try JSONDecoder().decode(Answer.self, from: Data(buffer: response.body)))
     }
 
-    static func get(_ client: some TestClientProtocol, _ query: String, token: String? = nil) async throws -> (HTTPResponse.Status, Answer) {
+    static func get(_ client: some TestClientProtocol, _ query: String, token: String? = nil) async throws -> (
+        HTTPResponse.Status, Answer
+    ) {
         var headers: HTTPFields = [:]
         if let token { headers[.authorization] = "Bearer \(token)" }
         let encoded = query.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
@@ -64,7 +77,9 @@ struct GraphQLEndpointTests {
         return (response.status, try JSONDecoder().decode(Answer.self, from: Data(buffer: response.body)))
     }
 
-    @Test("a signed-in caller creates a household with POST and reads it with GET; signed out, fields answer UNAUTHENTICATED")
+    @Test(
+        "a signed-in caller creates a household with POST and reads it with GET; signed out, fields answer UNAUTHENTICATED"
+    )
     func postAndGet() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.router) { client in
@@ -73,31 +88,39 @@ struct GraphQLEndpointTests {
             #expect(status == .ok)
             #expect(me.data?["me"]?["id"]?.string == user)
 
-            let (_, created) = try await Self.post(client, "mutation($n: String!) { createHousehold(input: {name: $n}) { id name } }", variables: ["n": "Home"], token: token)
+            let (_, created) = try await Self.post(
+                client, "mutation($n: String!) { createHousehold(input: {name: $n}) { id name } }",
+                variables: ["n": "Home"], token: token)
             #expect(created.errors == nil)
             #expect(created.data?["createHousehold"]?["name"]?.string == "Home")
 
             let (getStatus, listed) = try await Self.get(client, "{ households { name myRole } }", token: token)
             #expect(getStatus == .ok)
-            #expect(listed.data?["households"] == .array([.object(["name": .string("Home"), "myRole": .string("owner")])]))
+            #expect(
+                listed.data?["households"] == .array([.object(["name": .string("Home"), "myRole": .string("owner")])]))
 
             let (_, signedOut) = try await Self.post(client, "{ me { id } }")
             #expect(signedOut.codes == ["UNAUTHENTICATED"])
         }
     }
 
-    @Test("GET reads its parameters as forms write them: + is a space, variables and operationName decode; broken encoding is 400")
+    @Test(
+        "GET reads its parameters as forms write them: + is a space, variables and operationName decode; broken encoding is 400"
+    )
     func getParameters() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.router) { client in
             let (token, user) = try await signUp(client, "cook")
             let headers: HTTPFields = [.authorization: "Bearer \(token)"]
-            let plus = try await client.execute(uri: "/graphql?query=%7B+me+%7B+id+%7D+%7D", method: .get, headers: headers)
+            let plus = try await client.execute(
+                uri: "/graphql?query=%7B+me+%7B+id+%7D+%7D", method: .get, headers: headers)
             #expect(plus.status == .ok)
-            #expect(try JSONDecoder().decode(Answer.self, from: Data(buffer: plus.body)).data?["me"]?["id"]?.string == user)
+            #expect(
+                try JSONDecoder().decode(Answer.self, from: Data(buffer: plus.body)).data?["me"]?["id"]?.string == user)
 
             let query = "query Mine($n: String!) { searchUsers(text: $n) { id } } query Me { me { email } }"
-            let form = "query=\(query.replacingOccurrences(of: " ", with: "+").addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["+"]))!)"
+            let form =
+                "query=\(query.replacingOccurrences(of: " ", with: "+").addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(["+"]))!)"
                 + "&variables=%7B%22n%22%3A%22a+b%22%7D&operationName=Me"
             let named = try await client.execute(uri: "/graphql?\(form)", method: .get, headers: headers)
             let answer = try JSONDecoder().decode(Answer.self, from: Data(buffer: named.body))
@@ -113,12 +136,15 @@ struct GraphQLEndpointTests {
         }
     }
 
-    @Test("GET refuses mutations with 405; a bad token is 401 UNAUTHENTICATED; a body that is not a request is 400 BAD_USER_INPUT")
+    @Test(
+        "GET refuses mutations with 405; a bad token is 401 UNAUTHENTICATED; a body that is not a request is 400 BAD_USER_INPUT"
+    )
     func refusals() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.router) { client in
             let (token, _) = try await signUp(client, "cook")
-            let (status, answer) = try await Self.get(client, "mutation { createHousehold(input: {name: \"X\"}) { id } }", token: token)
+            let (status, answer) = try await Self.get(
+                client, "mutation { createHousehold(input: {name: \"X\"}) { id } }", token: token)
             #expect(status == .methodNotAllowed)
             #expect(answer.codes == ["BAD_USER_INPUT"])
             #expect(answer.errors?.first?.message.contains("POST") == true)
@@ -129,12 +155,16 @@ struct GraphQLEndpointTests {
             #expect(badStatus == .unauthorized)
             #expect(bad.codes == ["UNAUTHENTICATED"])
 
-            let put = try await client.execute(uri: "/graphql", method: .put, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{}"))
+            let put = try await client.execute(
+                uri: "/graphql", method: .put, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: "{}"))
             #expect(put.status == .methodNotAllowed)
             #expect(put.headers[.allow] == "GET, POST")
             #expect(try JSONDecoder().decode(Answer.self, from: Data(buffer: put.body)).codes == ["BAD_USER_INPUT"])
 
-            let garbage = try await client.execute(uri: "/graphql", method: .post, headers: [.contentType: "application/json"], body: ByteBuffer(string: "{\"nope\": 1}"))
+            let garbage = try await client.execute(
+                uri: "/graphql", method: .post, headers: [.contentType: "application/json"],
+                body: ByteBuffer(string: "{\"nope\": 1}"))
             #expect(garbage.status == .badRequest)
             #expect(try JSONDecoder().decode(Answer.self, from: Data(buffer: garbage.body)).codes == ["BAD_USER_INPUT"])
 
@@ -159,7 +189,10 @@ struct GraphQLEndpointTests {
             #expect(status == .badRequest)
             #expect(deep.codes == ["TOO_DEEP", "TOO_COSTLY"])
             #expect(deep.data == nil)
-            #expect(deep.errors?.first?.message.contains("nests 4 levels deep (counting the fields its fragments add); the server's depth limit is 3") == true)
+            #expect(
+                deep.errors?.first?.message.contains(
+                    "nests 4 levels deep (counting the fields its fragments add); the server's depth limit is 3")
+                    == true)
             #expect(deep.errors?.first?.extensions?["limit"] == "depth")
             let (_, costly) = try await Self.post(client, "{ households { id name items { id name } } }", token: token)
             #expect(costly.codes == ["TOO_COSTLY"])
@@ -177,7 +210,8 @@ struct GraphQLEndpointTests {
         }
     }
 
-    static let schemaQuery = "{ __schema { queryType { name } types { name fields { name type { name ofType { name ofType { name } } } } } } }"
+    static let schemaQuery =
+        "{ __schema { queryType { name } types { name fields { name type { name ofType { name ofType { name } } } } } } }"
 
     @Test("introspection: signed-in callers by default, held to the limits")
     func introspection() async throws {
@@ -200,7 +234,9 @@ struct GraphQLEndpointTests {
             #expect(answer.data?["__schema"]?["queryType"]?["name"]?.string == "Query")
 
             // Input values answer isDeprecated (non-null), as tools that ask for deprecated inputs need.
-            let (_, inputs) = try await Self.post(client, """
+            let (_, inputs) = try await Self.post(
+                client,
+                """
                 { input: __type(name: "HouseholdInput") { inputFields { name isDeprecated } }
                   mutation: __type(name: "Mutation") { fields { name args { name isDeprecated } } } }
                 """, token: token)
@@ -213,7 +249,8 @@ struct GraphQLEndpointTests {
             #expect(fields.allSatisfy { $0["isDeprecated"] == .bool(false) })
 
             // Sixteen aliased schemas are one alias too many.
-            let aliased = "{ " + (0..<16).map { "s\($0): __schema { queryType { name } }" }.joined(separator: " ") + " }"
+            let aliased =
+                "{ " + (0..<16).map { "s\($0): __schema { queryType { name } }" }.joined(separator: " ") + " }"
             let (_, tooMany) = try await Self.post(client, aliased, token: token)
             #expect(tooMany.codes == ["TOO_MANY_ALIASES"])
         }
@@ -269,7 +306,9 @@ struct GraphQLEndpointTests {
 
     @Test("--graphql-introspection on answers everyone, off answers no one")
     func introspectionSettings() async throws {
-        for (setting, signedOut, signedIn) in [(GraphQLIntrospection.on, HTTPResponse.Status.ok, HTTPResponse.Status.ok), (.off, .forbidden, .forbidden)] {
+        for (setting, signedOut, signedIn) in [
+            (GraphQLIntrospection.on, HTTPResponse.Status.ok, HTTPResponse.Status.ok), (.off, .forbidden, .forbidden),
+        ] {
             var configuration = testConfiguration()
             configuration.graphQLIntrospection = setting
             let app = try await buildApplication(configuration)
@@ -277,10 +316,12 @@ struct GraphQLEndpointTests {
                 let (token, _) = try await signUp(client, "tool")
                 let (outStatus, outAnswer) = try await Self.post(client, "{ __type(name: \"Query\") { name } }")
                 #expect(outStatus == signedOut, "\(setting) signed out")
-                let (inStatus, inAnswer) = try await Self.post(client, "{ __type(name: \"Query\") { name } }", token: token)
+                let (inStatus, inAnswer) = try await Self.post(
+                    client, "{ __type(name: \"Query\") { name } }", token: token)
                 #expect(inStatus == signedIn, "\(setting) signed in")
                 if setting == .off {
-                    #expect(outAnswer.codes == ["INTROSPECTION_DISABLED"] && inAnswer.codes == ["INTROSPECTION_DISABLED"])
+                    #expect(
+                        outAnswer.codes == ["INTROSPECTION_DISABLED"] && inAnswer.codes == ["INTROSPECTION_DISABLED"])
                     #expect(inAnswer.errors?.first?.message.contains("does not answer introspection") == true)
                 } else {
                     #expect(outAnswer.data?["__type"]?["name"]?.string == "Query" && inAnswer.errors == nil)
@@ -306,38 +347,52 @@ struct GraphQLEndpointTests {
             let role = "mutation { updateMemberRole(memberId: \"x\", role: admn) { id } }"
             let (_, strangerRole) = try await Self.post(client, role)
             #expect(strangerRole.errors?.isEmpty == false)
-            #expect(strangerRole.errors?.contains { $0.message.contains("Did you mean") || $0.message.contains("\"admin\"") } == false)
+            #expect(
+                strangerRole.errors?.contains {
+                    $0.message.contains("Did you mean") || $0.message.contains("\"admin\"")
+                } == false)
             let (_, memberRole) = try await Self.post(client, role, token: token)
-            #expect(memberRole.errors?.contains { $0.message.contains("Did you mean") } == true, "\(String(describing: memberRole.errors))")
+            #expect(
+                memberRole.errors?.contains { $0.message.contains("Did you mean") } == true,
+                "\(String(describing: memberRole.errors))")
         }
     }
 
     // The time limit only stops a run that would never end (2^34 reads); it is generous for a busy machine.
-    @Test("variables nested past the nesting limit are refused before they are decoded; within it, each level is read once", .timeLimit(.minutes(3)))
+    @Test(
+        "variables nested past the nesting limit are refused before they are decoded; within it, each level is read once",
+        .timeLimit(.minutes(3)))
     func nestedVariables() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.router) { client in
             func post(_ variables: String) async throws -> (HTTPResponse.Status, Answer) {
-                let body = #"{"query":"query($v: String!) { searchUsers(text: $v) { id } }","variables":{"v":"# + variables + "}}"
-                let response = try await client.execute(uri: "/graphql", method: .post, headers: jsonHeaders, body: ByteBuffer(string: body))
+                let body =
+                    #"{"query":"query($v: String!) { searchUsers(text: $v) { id } }","variables":{"v":"# + variables
+                    + "}}"
+                let response = try await client.execute(
+                    uri: "/graphql", method: .post, headers: jsonHeaders, body: ByteBuffer(string: body))
                 return (response.status, try JSONDecoder().decode(Answer.self, from: Data(buffer: response.body)))
             }
             // Thirty-four levels of objects: GraphQL's own Map decoding reads an object twice per level (2^34 reads).
-            let (_, answer) = try await post(String(repeating: #"{"a":"#, count: 34) + "1" + String(repeating: "}", count: 34))
+            let (_, answer) = try await post(
+                String(repeating: #"{"a":"#, count: 34) + "1" + String(repeating: "}", count: 34))
             #expect(answer.codes == ["BAD_USER_INPUT"], "the variable is an object, not a String")
             #expect(answer.errors?.first?.message.contains("$v") == true)
-            let (deepStatus, deep) = try await post(String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
+            let (deepStatus, deep) = try await post(
+                String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000))
             #expect(deepStatus == .badRequest)
             #expect(deep.codes == ["TOO_DEEP"])
             #expect(deep.errors?.first?.message.contains("nest more than 35 deep") == true)
             // Brackets inside strings are text: the operation runs (and, signed out, is told to sign in).
-            let (textStatus, text) = try await post(#""[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[""#)
+            let (textStatus, text) = try await post(
+                #""[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[""#)
             #expect(textStatus == .ok)
             #expect(text.codes == ["UNAUTHENTICATED"])
             // In a GET's variables parameter too.
             let nested = String(repeating: "[", count: 50) + String(repeating: "]", count: 50)
             let response = try await client.execute(
-                uri: "/graphql?query=%7B__typename%7D&variables=" + #"{"v":\#(nested)}"#.addingPercentEncoding(withAllowedCharacters: .alphanumerics)!, method: .get)
+                uri: "/graphql?query=%7B__typename%7D&variables=" + #"{"v":\#(nested)}"#.addingPercentEncoding(
+                    withAllowedCharacters: .alphanumerics)!, method: .get)
             #expect(response.status == .badRequest)
             #expect(try JSONDecoder().decode(Answer.self, from: Data(buffer: response.body)).codes == ["TOO_DEEP"])
         }
@@ -367,10 +422,13 @@ struct GraphQLEndpointTests {
 
     @Test("limits come from flags over the environment")
     func configuration() throws {
-        let resolved = try ServerConfiguration.resolve(graphQLMaxCost: 99, environment: ["HEARTH_GRAPHQL_MAX_DEPTH": "7", "HEARTH_GRAPHQL_MAX_COST": "5"])
+        let resolved = try ServerConfiguration.resolve(
+            graphQLMaxCost: 99, environment: ["HEARTH_GRAPHQL_MAX_DEPTH": "7", "HEARTH_GRAPHQL_MAX_COST": "5"])
         #expect(resolved.graphQLLimits.maxDepth == 7)
         #expect(resolved.graphQLLimits.maxCost == 99)
-        #expect(throws: (any Error).self) { try ServerConfiguration.resolve(environment: ["HEARTH_GRAPHQL_MAX_DEPTH": "deep"]) }
+        #expect(throws: (any Error).self) {
+            try ServerConfiguration.resolve(environment: ["HEARTH_GRAPHQL_MAX_DEPTH": "deep"])
+        }
         #expect(throws: (any Error).self) { try ServerConfiguration.resolve(graphQLMaxDepth: 101) }
 
         let defaults = try ServerConfiguration.resolve(environment: [:])
@@ -383,16 +441,23 @@ struct GraphQLEndpointTests {
         #expect(defaults.graphQLSubscriptionBuffer == 64)
 
         let set = try ServerConfiguration.resolve(
-            graphQLMaxDocumentBytes: 4_096, graphQLMaxAliases: 2, graphQLIntrospection: "off", graphQLMaxSubscriptions: 3,
+            graphQLMaxDocumentBytes: 4_096, graphQLMaxAliases: 2, graphQLIntrospection: "off",
+            graphQLMaxSubscriptions: 3,
             environment: [
-                "HEARTH_GRAPHQL_MAX_DOCUMENT_BYTES": "9999", "HEARTH_GRAPHQL_MAX_TOKENS": "200", "HEARTH_GRAPHQL_MAX_DIRECTIVES": "4",
-                "HEARTH_GRAPHQL_INTROSPECTION": "on", "HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS": "7", "HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER": "8",
+                "HEARTH_GRAPHQL_MAX_DOCUMENT_BYTES": "9999", "HEARTH_GRAPHQL_MAX_TOKENS": "200",
+                "HEARTH_GRAPHQL_MAX_DIRECTIVES": "4",
+                "HEARTH_GRAPHQL_INTROSPECTION": "on", "HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS": "7",
+                "HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER": "8",
             ])
         #expect(set.graphQLLimits.maxDocumentBytes == 4_096 && set.graphQLLimits.maxTokens == 200)
         #expect(set.graphQLLimits.maxAliases == 2 && set.graphQLLimits.maxDirectives == 4)
         #expect(set.graphQLIntrospection == .off)
-        #expect(set.graphQLMaxSubscriptionsPerConnection == 3 && set.graphQLMaxSubscriptionsPerUser == 7 && set.graphQLSubscriptionBuffer == 8)
-        #expect(try ServerConfiguration.resolve(environment: ["HEARTH_GRAPHQL_INTROSPECTION": "SIGNED-IN"]).graphQLIntrospection == .signedIn)
+        #expect(
+            set.graphQLMaxSubscriptionsPerConnection == 3 && set.graphQLMaxSubscriptionsPerUser == 7
+                && set.graphQLSubscriptionBuffer == 8)
+        #expect(
+            try ServerConfiguration.resolve(environment: ["HEARTH_GRAPHQL_INTROSPECTION": "SIGNED-IN"])
+                .graphQLIntrospection == .signedIn)
         #expect(throws: (any Error).self) { try ServerConfiguration.resolve(graphQLIntrospection: "sometimes") }
         #expect(throws: (any Error).self) { try ServerConfiguration.resolve(graphQLMaxDocumentBytes: 10) }
     }

@@ -1,7 +1,7 @@
 import Foundation
+import HTTPTypes
 import HearthCore
 import HearthPantryServer
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSTesting
@@ -9,6 +9,7 @@ import HummingbirdWebSocket
 import NIOCore
 import NIOWebSocket
 import Testing
+
 @testable import HearthServer
 
 @Suite("GraphQL rate limit: each user's operations are limited, answered 429 RATE_LIMITED with Retry-After")
@@ -17,7 +18,8 @@ struct GraphQLRateLimitTests {
         var headers: HTTPFields = [.contentType: "application/json"]
         if let token { headers[.authorization] = "Bearer \(token)" }
         let body = try JSONSerialization.data(withJSONObject: ["query": "{ households { id } }"])
-        let response = try await client.execute(uri: "/graphql", method: .post, headers: headers, body: ByteBuffer(bytes: body))
+        let response = try await client.execute(
+            uri: "/graphql", method: .post, headers: headers, body: ByteBuffer(bytes: body))
         let json = (try? JSONSerialization.jsonObject(with: Data(buffer: response.body))) as? [String: Any] ?? [:]
         return (response.head, json)
     }
@@ -58,18 +60,25 @@ struct GraphQLRateLimitTests {
         }
     }
 
-    @Test("operations over the WebSocket count too: one past the burst is an error message with RATE_LIMITED, and the socket stays open")
+    @Test(
+        "operations over the WebSocket count too: one past the burst is an error message with RATE_LIMITED, and the socket stays open"
+    )
     func webSocketLimited() async throws {
         let app = try await Self.application(burst: 2)
         try await app.test(.live) { client in
             let (token, _) = try await signUp(client, "socket")
             let query = { (id: String) in #"{"id":"\#(id)","type":"subscribe","payload":{"query":"{ me { id } }"}}"# }
-            let (received, close) = try await GraphQLWebSocketTests.exchange(client, [
-                #"{"type":"connection_init","payload":{"Authorization":"Bearer \#(token)"}}"#,
-                query("a"), query("b"), query("c"), #"{"type":"ping"}"#,
-            ], readAfter: 7)
+            let (received, close) = try await GraphQLWebSocketTests.exchange(
+                client,
+                [
+                    #"{"type":"connection_init","payload":{"Authorization":"Bearer \#(token)"}}"#,
+                    query("a"), query("b"), query("c"), #"{"type":"ping"}"#,
+                ], readAfter: 7)
             let messages = received.map(GraphQLWebSocketTests.json)
-            #expect(Set(messages.filter { $0["type"] as? String == "next" }.compactMap { $0["id"] as? String }) == ["a", "b"])
+            #expect(
+                Set(messages.filter { $0["type"] as? String == "next" }.compactMap { $0["id"] as? String }) == [
+                    "a", "b",
+                ])
             let refused = try #require(messages.first { $0["type"] as? String == "error" })
             #expect(refused["id"] as? String == "c")
             let extensions = (refused["payload"] as? [[String: Any]])?.first?["extensions"] as? [String: Any]
@@ -90,11 +99,14 @@ struct GraphQLRateLimitTests {
         let fromEnvironment = try ServerConfiguration.resolve(environment: environment)
         #expect(fromEnvironment.graphQLRequestsPerSecond == 5)
         #expect(fromEnvironment.graphQLBurst == 10)
-        let fromFlags = try ServerConfiguration.resolve(graphQLRateLimit: 2, graphQLRateBurst: 4, environment: environment)
+        let fromFlags = try ServerConfiguration.resolve(
+            graphQLRateLimit: 2, graphQLRateBurst: 4, environment: environment)
         #expect(fromFlags.graphQLRequestsPerSecond == 2)
         #expect(fromFlags.graphQLBurst == 4)
-        #expect { try ServerConfiguration.resolve(environment: ["HEARTH_GRAPHQL_RATE_LIMIT": "lots"]) } throws: { error in
-            (error as? ServiceError)?.message.contains("HEARTH_GRAPHQL_RATE_LIMIT is \"lots\", which is not a number") == true
+        #expect { try ServerConfiguration.resolve(environment: ["HEARTH_GRAPHQL_RATE_LIMIT": "lots"]) } throws: {
+            error in
+            (error as? ServiceError)?.message.contains("HEARTH_GRAPHQL_RATE_LIMIT is \"lots\", which is not a number")
+                == true
         }
         #expect { try ServerConfiguration.resolve(graphQLRateBurst: 0, environment: [:]) } throws: { error in
             (error as? ServiceError)?.message.contains("--graphql-rate-burst 0.0 is out of range") == true

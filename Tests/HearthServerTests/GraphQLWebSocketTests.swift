@@ -1,7 +1,7 @@
 import Foundation
+import HTTPTypes
 import HearthCore
 import HearthTestSupport
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import HummingbirdWSClient
@@ -10,14 +10,19 @@ import HummingbirdWebSocket
 import NIOCore
 import NIOWebSocket
 import Testing
+
 @testable import HearthServer
 
 @Suite("GraphQL subscriptions over WebSocket (graphql-transport-ws)", .timeLimit(.minutes(10)))
 struct GraphQLWebSocketTests {
-    static let configuration = WebSocketClientConfiguration(additionalHeaders: [.secWebSocketProtocol: "graphql-transport-ws"])
+    static let configuration = WebSocketClientConfiguration(additionalHeaders: [
+        .secWebSocketProtocol: "graphql-transport-ws"
+    ])
 
     /// Sends each message in turn, and returns what the server sent back and the close frame.
-    static func exchange(_ client: some TestClientProtocol, _ messages: [String], readAfter: Int = 0) async throws -> (received: [String], close: WebSocketCloseFrame?) {
+    static func exchange(_ client: some TestClientProtocol, _ messages: [String], readAfter: Int = 0) async throws -> (
+        received: [String], close: WebSocketCloseFrame?
+    ) {
         let received = Locked<[String]>([])
         let close = try await client.ws("/graphql", configuration: configuration) { inbound, outbound, _ in
             for message in messages { try await outbound.writeTextMessage(message) }
@@ -45,43 +50,61 @@ struct GraphQLWebSocketTests {
 
             #expect(try await Self.exchange(client, [subscribe]).close?.closeCode == .unknown(4401))
             #expect(try await Self.exchange(client, ["not json"]).close?.closeCode == .unknown(4400))
-            #expect(try await Self.exchange(client, [#"{"type":"connection_init","payload":{"Authorization":"Bearer wrong"}}"#]).close?.closeCode == .unknown(4403))
-            #expect(try await Self.exchange(client, [#"{"type":"connection_init"}"#]).close?.closeCode == .unknown(4403))
+            #expect(
+                try await Self.exchange(
+                    client, [#"{"type":"connection_init","payload":{"Authorization":"Bearer wrong"}}"#]
+                ).close?.closeCode == .unknown(4403))
+            #expect(
+                try await Self.exchange(client, [#"{"type":"connection_init"}"#]).close?.closeCode == .unknown(4403))
             #expect(try await Self.exchange(client, [initMessage, initMessage]).close?.closeCode == .unknown(4429))
             // Variables nested past the nesting limit are refused before they are decoded.
             let nested = String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)
-            let deep = try await Self.exchange(client, [initMessage, #"{"id":"1","type":"subscribe","payload":{"query":"{ me { id } }","variables":{"v":\#(nested)}}}"#])
+            let deep = try await Self.exchange(
+                client,
+                [
+                    initMessage,
+                    #"{"id":"1","type":"subscribe","payload":{"query":"{ me { id } }","variables":{"v":\#(nested)}}}"#,
+                ])
             #expect(deep.close?.closeCode == .unknown(4400))
             #expect(deep.close?.reason?.contains("nests more than 35 levels") == true)
 
             let household = try await createHousehold(client, token)
-            let changed = #"{"id":"same","type":"subscribe","payload":{"query":"subscription($id: String!) { householdChanged(id: $id) { kind } }","variables":{"id":"\#(household)"}}}"#
+            let changed =
+                #"{"id":"same","type":"subscribe","payload":{"query":"subscription($id: String!) { householdChanged(id: $id) { kind } }","variables":{"id":"\#(household)"}}}"#
             let duplicate = try await Self.exchange(client, [initMessage, changed, changed])
             #expect(duplicate.close?.closeCode == .unknown(4409))
             #expect(duplicate.received.first.map(Self.json)?["type"] as? String == "connection_ack")
         }
     }
 
-    @Test("after connection_ack: ping is answered, a query is one next then complete, a refused subscription is an error")
+    @Test(
+        "after connection_ack: ping is answered, a query is one next then complete, a refused subscription is an error")
     func operations() async throws {
         let app = try await buildApplication(testConfiguration())
         try await app.test(.live) { client in
             let (token, user) = try await signUp(client, "socket")
             let initMessage = #"{"type":"connection_init","payload":{"Authorization":"Bearer \#(token)"}}"#
-            let (received, _) = try await Self.exchange(client, [
-                initMessage, #"{"type":"ping"}"#,
-                #"{"id":"q","type":"subscribe","payload":{"query":"{ me { id } }"}}"#,
-                #"{"id":"s","type":"subscribe","payload":{"query":"subscription { householdChanged(id: \"nowhere\") { kind } }"}}"#,
-            ], readAfter: 5)
+            let (received, _) = try await Self.exchange(
+                client,
+                [
+                    initMessage, #"{"type":"ping"}"#,
+                    #"{"id":"q","type":"subscribe","payload":{"query":"{ me { id } }"}}"#,
+                    #"{"id":"s","type":"subscribe","payload":{"query":"subscription { householdChanged(id: \"nowhere\") { kind } }"}}"#,
+                ], readAfter: 5)
             let messages = received.map(Self.json)
-            #expect(messages.map { $0["type"] as? String } .prefix(2) == ["connection_ack", "pong"])
+            #expect(messages.map { $0["type"] as? String }.prefix(2) == ["connection_ack", "pong"])
             let next = try #require(messages.first { $0["type"] as? String == "next" })
             #expect(next["id"] as? String == "q")
-            #expect(((next["payload"] as? [String: Any])?["data"] as? [String: Any]).flatMap { ($0["me"] as? [String: Any])?["id"] as? String } == user)
+            #expect(
+                ((next["payload"] as? [String: Any])?["data"] as? [String: Any]).flatMap {
+                    ($0["me"] as? [String: Any])?["id"] as? String
+                } == user)
             #expect(messages.contains { $0["type"] as? String == "complete" && $0["id"] as? String == "q" })
             let error = try #require(messages.first { $0["type"] as? String == "error" })
             #expect(error["id"] as? String == "s")
-            #expect(((error["payload"] as? [[String: Any]])?.first?["extensions"] as? [String: Any])?["code"] as? String == "NOT_FOUND")
+            #expect(
+                ((error["payload"] as? [[String: Any]])?.first?["extensions"] as? [String: Any])?["code"] as? String
+                    == "NOT_FOUND")
         }
     }
 
@@ -94,14 +117,18 @@ struct GraphQLWebSocketTests {
             let received = Locked<[String]>([])
             _ = try await client.ws("/graphql", configuration: Self.configuration) { inbound, outbound, _ in
                 try await outbound.writeTextMessage(#"{"type":"connection_init","payload":{"token":"\#(token)"}}"#)
-                try await outbound.writeTextMessage(#"{"id":"1","type":"subscribe","payload":{"query":"subscription($id: String!) { householdChanged(id: $id) { kind household { name } } }","variables":{"id":"\#(household)"}}}"#)
+                try await outbound.writeTextMessage(
+                    #"{"id":"1","type":"subscribe","payload":{"query":"subscription($id: String!) { householdChanged(id: $id) { kind household { name } } }","variables":{"id":"\#(household)"}}}"#
+                )
                 var iterator = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
                 _ = try await iterator.next()  // connection_ack
                 // The subscription is registered once the server has answered a ping sent after it.
                 try await outbound.writeTextMessage(#"{"type":"ping"}"#)
                 _ = try await iterator.next()
-                let rename = #"{"query":"mutation($id: String!) { updateHousehold(id: $id, input: {name: \"Renamed\"}) { id } }","variables":{"id":"\#(household)"}}"#
-                _ = try await client.execute(uri: "/graphql", method: .post, headers: authorized(token), body: ByteBuffer(string: rename))
+                let rename =
+                    #"{"query":"mutation($id: String!) { updateHousehold(id: $id, input: {name: \"Renamed\"}) { id } }","variables":{"id":"\#(household)"}}"#
+                _ = try await client.execute(
+                    uri: "/graphql", method: .post, headers: authorized(token), body: ByteBuffer(string: rename))
                 if case .text(let text)? = try await iterator.next() { received.withLock { $0.append(text) } }
                 try await outbound.writeTextMessage(#"{"id":"1","type":"complete"}"#)
             }
@@ -130,7 +157,9 @@ struct GraphQLWebSocketTests {
         mutating func nextType() async throws -> String? { try await next()?["type"] as? String }
     }
 
-    static func initMessage(_ token: String) -> String { #"{"type":"connection_init","payload":{"Authorization":"Bearer \#(token)"}}"# }
+    static func initMessage(_ token: String) -> String {
+        #"{"type":"connection_init","payload":{"Authorization":"Bearer \#(token)"}}"#
+    }
 
     static func subscribe(_ id: String, household: String) -> String {
         #"{"id":"\#(id)","type":"subscribe","payload":{"query":"subscription($id: String!) { householdChanged(id: $id) { kind } }","variables":{"id":"\#(household)"}}}"#
@@ -141,7 +170,9 @@ struct GraphQLWebSocketTests {
         ((message?["payload"] as? [[String: Any]])?.first?["extensions"] as? [String: Any])?["code"] as? String
     }
 
-    @Test("a silent connection is pinged on the injected clock; one that answers stays open, one that does not is closed with 4408")
+    @Test(
+        "a silent connection is pinged on the injected clock; one that answers stays open, one that does not is closed with 4408"
+    )
     func keepAlive() async throws {
         let clock = ManualClock()
         let app = try await buildApplication(testConfiguration(), clock: clock)
@@ -198,7 +229,9 @@ struct GraphQLWebSocketTests {
         }
     }
 
-    @Test("a session signed out after connection_init closes the connection with 4401 at the next subscribe, or the next keep-alive tick")
+    @Test(
+        "a session signed out after connection_init closes the connection with 4401 at the next subscribe, or the next keep-alive tick"
+    )
     func sessionCheckedAgain() async throws {
         let clock = ManualClock()
         let app = try await buildApplication(testConfiguration(), clock: clock)
@@ -206,10 +239,13 @@ struct GraphQLWebSocketTests {
             let (token, _) = try await signUp(client, "socket")
             let household = try await createHousehold(client, token)
             let signOut: @Sendable (String) async throws -> Void = { token in
-                let response = try await client.execute(uri: "/cloud/v1/accounts/signout", method: .post, headers: authorized(token), body: ByteBuffer(string: "{}"))
+                let response = try await client.execute(
+                    uri: "/cloud/v1/accounts/signout", method: .post, headers: authorized(token),
+                    body: ByteBuffer(string: "{}"))
                 #expect(response.status.code < 300)
             }
-            let atSubscribe = try await client.ws("/graphql", configuration: Self.configuration) { inbound, outbound, _ in
+            let atSubscribe = try await client.ws("/graphql", configuration: Self.configuration) {
+                inbound, outbound, _ in
                 var reader = Reader(iterator: inbound.messages(maxSize: 1 << 20).makeAsyncIterator())
                 try await outbound.writeTextMessage(Self.initMessage(token))
                 #expect(try await reader.nextType() == "connection_ack")
@@ -239,7 +275,9 @@ struct GraphQLWebSocketTests {
         }
     }
 
-    @Test("subscriptions are capped per connection and per user; one past a cap is refused TOO_MANY_SUBSCRIPTIONS and the connection stays")
+    @Test(
+        "subscriptions are capped per connection and per user; one past a cap is refused TOO_MANY_SUBSCRIPTIONS and the connection stays"
+    )
     func subscriptionCaps() async throws {
         var configuration = testConfiguration()
         configuration.graphQLMaxSubscriptionsPerConnection = 2
@@ -258,15 +296,24 @@ struct GraphQLWebSocketTests {
                         var reader = Reader(iterator: inbound.messages(maxSize: 1 << 20).makeAsyncIterator())
                         try await outbound.writeTextMessage(Self.initMessage(token))
                         #expect(try await reader.nextType() == "connection_ack")
-                        for id in ["a", "b", "c"] { try await outbound.writeTextMessage(Self.subscribe(id, household: household)) }
+                        for id in ["a", "b", "c"] {
+                            try await outbound.writeTextMessage(Self.subscribe(id, household: household))
+                        }
                         let refused = try await reader.next()
                         #expect(refused?["type"] as? String == "error" && refused?["id"] as? String == "c")
                         codes.withLock { $0.append(Self.code(refused)) }
-                        #expect((((refused?["payload"] as? [[String: Any]])?.first?["message"]) as? String)?.contains("2 subscriptions") == true)
+                        #expect(
+                            (((refused?["payload"] as? [[String: Any]])?.first?["message"]) as? String)?.contains(
+                                "2 subscriptions") == true)
                         firstOpen.withLock { $0 = true }
                         try await waitUntil("the other connection is done") { release.current }
                         // Still open, and its subscriptions still hear changes.
-                        _ = try await client.execute(uri: "/graphql", method: .post, headers: authorized(token), body: ByteBuffer(string: #"{"query":"mutation { updateHousehold(id: \"\#(household)\", input: {name: \"Renamed\"}) { id } }"}"#))
+                        _ = try await client.execute(
+                            uri: "/graphql", method: .post, headers: authorized(token),
+                            body: ByteBuffer(
+                                string:
+                                    #"{"query":"mutation { updateHousehold(id: \"\#(household)\", input: {name: \"Renamed\"}) { id } }"}"#
+                            ))
                         let heard = [try await reader.next(), try await reader.next()]
                         #expect(Set(heard.compactMap { $0?["id"] as? String }) == ["a", "b"])
                         #expect(heard.allSatisfy { $0?["type"] as? String == "next" })
@@ -279,11 +326,15 @@ struct GraphQLWebSocketTests {
                         var reader = Reader(iterator: inbound.messages(maxSize: 1 << 20).makeAsyncIterator())
                         try await outbound.writeTextMessage(Self.initMessage(token))
                         #expect(try await reader.nextType() == "connection_ack")
-                        for id in ["d", "e"] { try await outbound.writeTextMessage(Self.subscribe(id, household: household)) }
+                        for id in ["d", "e"] {
+                            try await outbound.writeTextMessage(Self.subscribe(id, household: household))
+                        }
                         let refused = try await reader.next()
                         #expect(refused?["type"] as? String == "error" && refused?["id"] as? String == "e")
                         codes.withLock { $0.append(Self.code(refused)) }
-                        #expect((((refused?["payload"] as? [[String: Any]])?.first?["message"]) as? String)?.contains("3 subscriptions on this server") == true)
+                        #expect(
+                            (((refused?["payload"] as? [[String: Any]])?.first?["message"]) as? String)?.contains(
+                                "3 subscriptions on this server") == true)
                         // Completing one makes room for another.
                         try await outbound.writeTextMessage(#"{"id":"d","type":"complete"}"#)
                         try await outbound.writeTextMessage(Self.subscribe("f", household: household))
@@ -301,8 +352,10 @@ struct GraphQLWebSocketTests {
     /// Creates a household over HTTP and returns its id.
     func createHousehold(_ client: some TestClientProtocol, _ token: String) async throws -> String {
         let body = #"{"query":"mutation { createHousehold(input: {name: \"Home\"}) { id } }"}"#
-        let response = try await client.execute(uri: "/graphql", method: .post, headers: authorized(token), body: ByteBuffer(string: body))
+        let response = try await client.execute(
+            uri: "/graphql", method: .post, headers: authorized(token), body: ByteBuffer(string: body))
         let answer = Self.json(String(buffer: response.body))
-        return try #require(((answer["data"] as? [String: Any])?["createHousehold"] as? [String: Any])?["id"] as? String)
+        return try #require(
+            ((answer["data"] as? [String: Any])?["createHousehold"] as? [String: Any])?["id"] as? String)
     }
 }

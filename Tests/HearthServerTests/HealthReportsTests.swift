@@ -1,6 +1,7 @@
 import Foundation
 import HearthCore
 import Testing
+
 @testable import HearthServer
 
 /// The `/health` report kept between probes: probes share one run of the checks while it is fresh, a
@@ -8,7 +9,8 @@ import Testing
 @Suite("Health reports between probes")
 struct HealthReportsTests {
     static func report(_ healthy: Bool) throws -> EncodedHealthReport {
-        try EncodedHealthReport(HealthReport(checkedAt: Date(), services: ["store": HealthStatus(isHealthy: healthy, lastChecked: Date())]))
+        try EncodedHealthReport(
+            HealthReport(checkedAt: Date(), services: ["store": HealthStatus(isHealthy: healthy, lastChecked: Date())]))
     }
 
     @Test("concurrent probes share one run of the checks, and later probes reuse its report while it is fresh")
@@ -28,7 +30,10 @@ struct HealthReportsTests {
             for try await healthy in group { #expect(healthy) }
         }
         #expect(runs.current == 1)
-        _ = try await reports.current { runs.withLock { $0 += 1 }; return try Self.report(false) }
+        _ = try await reports.current {
+            runs.withLock { $0 += 1 }
+            return try Self.report(false)
+        }
         #expect(runs.current == 1, "a fresh report is reused")
     }
 

@@ -5,6 +5,7 @@ import HearthTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import HearthServer
 
 /// PostHog's official Python client (`posthog` from PyPI, the version `.ci/run` pins) sends to a live server's
@@ -12,7 +13,8 @@ import Testing
 extension AnalyticsSuites {
     @Suite("PostHog's Python client sends to the collector", .timeLimit(.minutes(10)))
     struct PostHogClientTests {
-        static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         static let python = ExternalTool(
             name: "Python with PostHog's client (posthog)", variable: "HEARTH_POSTHOG_PYTHON",
             candidates: [repository.appendingPathComponent(".build/venv/bin/python3")],
@@ -20,33 +22,33 @@ extension AnalyticsSuites {
 
         /// Sends events with two clients (one gzip, one plain; small batches) and prints what it sent as JSON.
         static let script = #"""
-        import datetime, json, sys, uuid
-        import posthog
-        from posthog import Posthog
+            import datetime, json, sys, uuid
+            import posthog
+            from posthog import Posthog
 
-        host, key = sys.argv[1], sys.argv[2]
-        errors, sent = [], []
-        def on_error(error, batch):
-            errors.append(f"{error} ({len(batch)} events)")
+            host, key = sys.argv[1], sys.argv[2]
+            errors, sent = [], []
+            def on_error(error, batch):
+                errors.append(f"{error} ({len(batch)} events)")
 
-        start = datetime.datetime(2026, 5, 17, 8, 30, 0, 123456, tzinfo=datetime.timezone.utc)
-        for gzip, count in ((True, 7), (False, 2)):
-            client = Posthog(key, host=host, gzip=gzip, flush_at=3, flush_interval=0.2, max_retries=0, on_error=on_error)
-            for index in range(count):
-                event = {
-                    "event": "import_finished" if index % 2 else "vehicle_added",
-                    "distinct_id": f"install-{'gzip' if gzip else 'plain'}",
-                    "properties": {"format": "drivvo", "has_vin": index % 2 == 0, "attempt": index, "ratio": 0.25},
-                    "timestamp": start + datetime.timedelta(seconds=index, microseconds=index),
-                    "uuid": str(uuid.uuid4()),
-                }
-                client.capture(event["event"], distinct_id=event["distinct_id"], properties=event["properties"], timestamp=event["timestamp"], uuid=event["uuid"])
-                event["timestamp"] = event["timestamp"].isoformat()
-                sent.append(event)
-            client.flush()
-            client.shutdown()
-        print(json.dumps({"version": posthog.VERSION, "sent": sent, "errors": errors}))
-        """#
+            start = datetime.datetime(2026, 5, 17, 8, 30, 0, 123456, tzinfo=datetime.timezone.utc)
+            for gzip, count in ((True, 7), (False, 2)):
+                client = Posthog(key, host=host, gzip=gzip, flush_at=3, flush_interval=0.2, max_retries=0, on_error=on_error)
+                for index in range(count):
+                    event = {
+                        "event": "import_finished" if index % 2 else "vehicle_added",
+                        "distinct_id": f"install-{'gzip' if gzip else 'plain'}",
+                        "properties": {"format": "drivvo", "has_vin": index % 2 == 0, "attempt": index, "ratio": 0.25},
+                        "timestamp": start + datetime.timedelta(seconds=index, microseconds=index),
+                        "uuid": str(uuid.uuid4()),
+                    }
+                    client.capture(event["event"], distinct_id=event["distinct_id"], properties=event["properties"], timestamp=event["timestamp"], uuid=event["uuid"])
+                    event["timestamp"] = event["timestamp"].isoformat()
+                    sent.append(event)
+                client.flush()
+                client.shutdown()
+            print(json.dumps({"version": posthog.VERSION, "sent": sent, "errors": errors}))
+            """#
 
         struct Sent: Decodable {
             var event: String
@@ -79,7 +81,8 @@ extension AnalyticsSuites {
                 let app = try await buildApplication(configuration)
                 try await app.test(.live) { client in
                     let port = try #require(client.port)
-                    let run = try await ChildProcess.run(python, [script.path, "http://127.0.0.1:\(port)", collectorKey])
+                    let run = try await ChildProcess.run(
+                        python, [script.path, "http://127.0.0.1:\(port)", collectorKey])
                     #expect(run.status == 0, "python exited \(run.status): \(run.stderr.suffix(3000))")
                     let output = try JSONDecoder().decode(Output.self, from: run.stdoutData)
                     #expect(output.version == "7.91.1")

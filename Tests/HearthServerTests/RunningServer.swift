@@ -6,11 +6,14 @@ import Logging
 import NIOCore
 import NIOHTTP1
 import ServiceLifecycle
+
 @testable import HearthServer
 
 /// Runs a server built from `configuration` on a free port while `body` runs, then stops it. Unlike
 /// `app.test(.live)` it keeps no client connection of its own, so a test may let the server close idle ones.
-func withRunningServer<T: Sendable>(_ configuration: ServerConfiguration, _ body: (Int) async throws -> T) async throws -> T {
+func withRunningServer<T: Sendable>(_ configuration: ServerConfiguration, _ body: (Int) async throws -> T) async throws
+    -> T
+{
     let (ports, found) = AsyncStream.makeStream(of: Int.self)
     var logger = Logger(label: "hearth.tests.server")
     logger.logLevel = .critical
@@ -32,7 +35,8 @@ func withRunningServer<T: Sendable>(_ configuration: ServerConfiguration, _ body
 
 /// A request to the server on `port` through AsyncHTTPClient (a pool that notices connections the server closed).
 func request(
-    _ port: Int, _ path: String, method: HTTPMethod = .POST, token: String? = nil, headers: [(String, String)] = [], body: ByteBuffer? = nil
+    _ port: Int, _ path: String, method: HTTPMethod = .POST, token: String? = nil, headers: [(String, String)] = [],
+    body: ByteBuffer? = nil
 ) async throws -> (status: Int, headers: HTTPHeaders, body: ByteBuffer) {
     var request = HTTPClientRequest(url: "http://127.0.0.1:\(port)\(path)")
     request.method = method

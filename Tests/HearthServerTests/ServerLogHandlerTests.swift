@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import Synchronization
 import Testing
+
 @testable import HearthServer
 
 /// Collects what a log handler writes.
@@ -13,7 +14,9 @@ private final class Lines: TextOutputStream, Sendable {
 
 @Suite("Server log lines")
 struct ServerLogHandlerTests {
-    @Test("a logger's metadata reaches each line it writes, sorted, the line's own metadata winning; levels below the set one are not written")
+    @Test(
+        "a logger's metadata reaches each line it writes, sorted, the line's own metadata winning; levels below the set one are not written"
+    )
     func metadataAndLevels() {
         let lines = Lines()
         var logger = Logger(label: "hearth.test") { ServerLogHandler(label: $0, level: .info, stream: lines) }
@@ -29,15 +32,22 @@ struct ServerLogHandlerTests {
         let written = lines.all
         #expect(written.count == 2)
         // As swift-log's StreamLogHandler writes: time, level, label, metadata by key, [source], message.
-        #expect(written.first?.hasSuffix(" info hearth.test: hb.request.id=42 route=/b status=200 [HearthServerTests] answered") == true, "\(written)")
+        #expect(
+            written.first?.hasSuffix(
+                " info hearth.test: hb.request.id=42 route=/b status=200 [HearthServerTests] answered") == true,
+            "\(written)")
         #expect(written.last?.hasSuffix(" warning hearth.plain: [HearthServerTests] plain") == true, "\(written)")
         #expect(logger[metadataKey: "route"] == "/a")
     }
 
-    @Test("in JSON each line is one object: time, level, label, message, source and the metadata, nested values kept; quotes and newlines escaped")
+    @Test(
+        "in JSON each line is one object: time, level, label, message, source and the metadata, nested values kept; quotes and newlines escaped"
+    )
     func jsonLines() throws {
         let written = Mutex<[Data]>([])
-        var logger = Logger(label: "hearth.json") { ServerLogHandler(label: $0, level: .info, jsonLines: { line in written.withLock { $0.append(line) } }) }
+        var logger = Logger(label: "hearth.json") {
+            ServerLogHandler(label: $0, level: .info, jsonLines: { line in written.withLock { $0.append(line) } })
+        }
         logger[metadataKey: "hb.request.id"] = "7"
         logger.info("said \"hi\"\nand left", metadata: ["user": ["id": "u1", "roles": ["owner", "admin"]]])
         logger.debug("not written")
@@ -55,6 +65,7 @@ struct ServerLogHandlerTests {
         #expect(metadata["hb.request.id"] as? String == "7")
         #expect((metadata["user"] as? [String: Any])?["roles"] as? [String] == ["owner", "admin"])
         let timestamp = try #require(object["timestamp"] as? String)
-        #expect((try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(timestamp)) != nil, "\(timestamp)")
+        #expect(
+            (try? Date.ISO8601FormatStyle(includingFractionalSeconds: true).parse(timestamp)) != nil, "\(timestamp)")
     }
 }

@@ -1,11 +1,12 @@
 import Foundation
+import HTTPTypes
 import HearthCloud
 import HearthCloudModel
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import HearthCloud
 @testable import HearthServer
 
@@ -31,7 +32,10 @@ struct SignInLimitTests {
             var statuses: [Int] = []
             var throttled: CloudError?
             for index in 0..<40 {
-                let variant = String(repeating: " ", count: index % 4) + (index.isMultiple(of: 2) ? "Me@Example.com" : "me@example.COM") + String(repeating: " ", count: index % 3)
+                let variant =
+                    String(repeating: " ", count: index % 4)
+                    + (index.isMultiple(of: 2) ? "Me@Example.com" : "me@example.COM")
+                    + String(repeating: " ", count: index % 3)
                 let response = try await client.execute(
                     uri: "/cloud/v1/accounts/signin", method: .post, headers: jsonHeaders,
                     body: body(CloudSignInRequest(emailAddress: variant, password: "wrong password")))
@@ -54,11 +58,13 @@ struct SignInLimitTests {
             for index in 0..<40 where refused == nil {
                 let response = try await client.execute(
                     uri: "/cloud/v1/accounts/signin", method: .post, headers: jsonHeaders,
-                    body: body(CloudSignInRequest(emailAddress: "guess\(index)@example.com", password: "wrong password")))
+                    body: body(
+                        CloudSignInRequest(emailAddress: "guess\(index)@example.com", password: "wrong password")))
                 if response.status.code == 429 { refused = try errorBody(response) }
             }
             #expect(refused?.serverErrorCode == .throttled)
-            #expect(refused?.reason.contains("from your address") == true, "\(refused?.reason ?? "no attempt was refused")")
+            #expect(
+                refused?.reason.contains("from your address") == true, "\(refused?.reason ?? "no attempt was refused")")
         }
     }
 

@@ -1,11 +1,12 @@
 import Foundation
+import HTTPTypes
 import HearthCloud
 import HearthCloudModel
-import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import NIOCore
 import Testing
+
 @testable import HearthServer
 
 /// Signed-out callers are limited per client address, before their bodies are read; behind a trusted proxy the
@@ -15,7 +16,9 @@ struct SignedOutLimitTests {
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
 
     /// A server that trusts the test's own connections (127.0.0.1) as a proxy, with limits that barely refill.
-    static func configuration(signedOutBurst: Double = 1_000, signUpBurst: Double = 20, analyticsKeys: [String] = []) throws -> ServerConfiguration {
+    static func configuration(signedOutBurst: Double = 1_000, signUpBurst: Double = 20, analyticsKeys: [String] = [])
+        throws -> ServerConfiguration
+    {
         var cloud = CloudConfiguration(bcryptCost: 4)
         cloud.signInRate = 0.001
         cloud.signInBurst = signUpBurst
@@ -29,15 +32,22 @@ struct SignedOutLimitTests {
         return configuration
     }
 
-    static func signUp(_ client: some TestClientProtocol, from address: String, _ index: Int) async throws -> TestResponse {
+    static func signUp(_ client: some TestClientProtocol, from address: String, _ index: Int) async throws
+        -> TestResponse
+    {
         var headers = jsonHeaders
         headers[forwardedFor] = address
         return try await client.execute(
             uri: "/cloud/v1/accounts/signup", method: .post, headers: headers,
-            body: body(CloudSignUpRequest(emailAddress: "flood\(index)-\(UUID().uuidString.prefix(6))@example.com", password: "long enough password")))
+            body: body(
+                CloudSignUpRequest(
+                    emailAddress: "flood\(index)-\(UUID().uuidString.prefix(6))@example.com",
+                    password: "long enough password")))
     }
 
-    @Test("a flood of sign-ups from one address is refused with THROTTLED and Retry-After; another address still signs up")
+    @Test(
+        "a flood of sign-ups from one address is refused with THROTTLED and Retry-After; another address still signs up"
+    )
     func signUpsArePerAddress() async throws {
         let app = try await buildApplication(try Self.configuration(signUpBurst: 5))
         try await app.test(.live) { client in
@@ -63,19 +73,25 @@ struct SignedOutLimitTests {
 
             // The refusals are counted by limit.
             let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
-            let line = try #require(metrics.split(separator: "\n").first { $0.hasPrefix("hearth_rate_limit_refusals_total{limit=\"signup\"}") })
+            let line = try #require(
+                metrics.split(separator: "\n").first {
+                    $0.hasPrefix("hearth_rate_limit_refusals_total{limit=\"signup\"}")
+                })
             #expect(Int(line.split(separator: " ").last ?? "") ?? 0 >= 8, "\(line)")
         }
     }
 
-    @Test("without a trusted proxy, X-Forwarded-For names nobody: every request counts against the connection's address")
+    @Test(
+        "without a trusted proxy, X-Forwarded-For names nobody: every request counts against the connection's address")
     func untrustedForwardingIsIgnored() async throws {
         var configuration = try Self.configuration(signUpBurst: 3)
         configuration.trustedProxies = .none
         let app = try await buildApplication(configuration)
         try await app.test(.live) { client in
             var statuses: [HTTPResponse.Status] = []
-            for index in 0..<5 { statuses.append(try await Self.signUp(client, from: "198.51.100.\(index)", index).status) }
+            for index in 0..<5 {
+                statuses.append(try await Self.signUp(client, from: "198.51.100.\(index)", index).status)
+            }
             #expect(statuses == [.created, .created, .created, .tooManyRequests, .tooManyRequests])
         }
     }
@@ -92,7 +108,9 @@ struct SignedOutLimitTests {
                 #expect(response.status == .contentTooLarge)
                 let error = try errorBody(response)
                 #expect(error.serverErrorCode == .limitExceeded)
-                #expect(error.reason.contains("larger than \(CloudAPI.smallBodyBytes) bytes, the most POST \(path) takes"), "\(error.reason)")
+                #expect(
+                    error.reason.contains("larger than \(CloudAPI.smallBodyBytes) bytes, the most POST \(path) takes"),
+                    "\(error.reason)")
             }
             // The longest password the rules allow, every character escaped, still fits.
             let longest = String(repeating: "\u{1F511}", count: AccountRules.maxPasswordLength)
@@ -100,7 +118,9 @@ struct SignedOutLimitTests {
             for unit in longest.utf16 { escaped += String(format: "\\u%04x", unit) }
             escaped += "\"}"
             #expect(escaped.utf8.count < CloudAPI.smallBodyBytes)
-            let fits = try await client.execute(uri: "/cloud/v1/accounts/signup", method: .post, headers: jsonHeaders, body: ByteBuffer(string: escaped))
+            let fits = try await client.execute(
+                uri: "/cloud/v1/accounts/signup", method: .post, headers: jsonHeaders, body: ByteBuffer(string: escaped)
+            )
             #expect(fits.status == .created, "\(String(buffer: fits.body))")
             // Nothing was made of the refused sign-up: the address is still free.
             let again = try await client.execute(
@@ -110,20 +130,34 @@ struct SignedOutLimitTests {
         }
     }
 
-    @Test("requests without a valid token are limited per address: the cloud API answers THROTTLED, /graphql RATE_LIMITED, the collector THROTTLED")
+    @Test(
+        "requests without a valid token are limited per address: the cloud API answers THROTTLED, /graphql RATE_LIMITED, the collector THROTTLED"
+    )
     func signedOutRequests() async throws {
         let app = try await buildApplication(try Self.configuration(signedOutBurst: 3, analyticsKeys: ["phc_key"]))
         try await app.test(.live) { client in
-            func call(_ uri: String, method: HTTPRequest.Method = .post, token: String? = nil, from address: String, body: ByteBuffer? = nil) async throws -> TestResponse {
+            func call(
+                _ uri: String, method: HTTPRequest.Method = .post, token: String? = nil, from address: String,
+                body: ByteBuffer? = nil
+            ) async throws -> TestResponse {
                 var headers: HTTPFields = [.contentType: "application/json", Self.forwardedFor: address]
                 if let token { headers[.authorization] = "Bearer \(token)" }
                 return try await client.execute(uri: uri, method: method, headers: headers, body: body)
             }
             // No token, a malformed header and an unknown token all count.
-            #expect(try await call("/cloud/v1/accounts/caller", method: .get, from: "203.0.113.8").status == .unauthorized)
-            #expect(try await client.execute(uri: "/cloud/v1/accounts/caller", method: .get, headers: [Self.forwardedFor: "203.0.113.8", .authorization: "Basic x"]).status == .unauthorized)
-            #expect(try await call("/cloud/v1/private/zones/list", token: "not-a-token", from: "203.0.113.8").status == .unauthorized)
-            let throttled = try await call("/cloud/v1/assets/upload", token: "not-a-token", from: "203.0.113.8", body: ByteBuffer(repeating: 1, count: 100_000))
+            #expect(
+                try await call("/cloud/v1/accounts/caller", method: .get, from: "203.0.113.8").status == .unauthorized)
+            #expect(
+                try await client.execute(
+                    uri: "/cloud/v1/accounts/caller", method: .get,
+                    headers: [Self.forwardedFor: "203.0.113.8", .authorization: "Basic x"]
+                ).status == .unauthorized)
+            #expect(
+                try await call("/cloud/v1/private/zones/list", token: "not-a-token", from: "203.0.113.8").status
+                    == .unauthorized)
+            let throttled = try await call(
+                "/cloud/v1/assets/upload", token: "not-a-token", from: "203.0.113.8",
+                body: ByteBuffer(repeating: 1, count: 100_000))
             #expect(throttled.status == .tooManyRequests)
             #expect(throttled.headers[.retryAfter] != nil)
             let error = try errorBody(throttled)
@@ -135,7 +169,8 @@ struct SignedOutLimitTests {
             let graphQL = try await call("/graphql", from: "203.0.113.8", body: query)
             #expect(graphQL.status == .tooManyRequests)
             #expect(graphQL.headers[.retryAfter] != nil)
-            let answer = try #require(try JSONSerialization.jsonObject(with: Data(buffer: graphQL.body)) as? [String: Any])
+            let answer = try #require(
+                try JSONSerialization.jsonObject(with: Data(buffer: graphQL.body)) as? [String: Any])
             let extensions = (answer["errors"] as? [[String: Any]])?.first?["extensions"] as? [String: Any]
             #expect(extensions?["code"] as? String == "RATE_LIMITED")
             #expect(extensions?["retryAfter"] as? Int ?? 0 >= 1)
@@ -145,13 +180,18 @@ struct SignedOutLimitTests {
             // The collector has a budget of its own per address, spent before the body is read.
             let event = ByteBuffer(string: #"{"api_key":"phc_key","event":"e","distinct_id":"d"}"#)
             for _ in 0..<3 { #expect(try await call("/batch/", from: "203.0.113.8", body: event).status == .ok) }
-            let collector = try await call("/batch/", from: "203.0.113.8", body: ByteBuffer(repeating: 0x20, count: 1_000_000))
+            let collector = try await call(
+                "/batch/", from: "203.0.113.8", body: ByteBuffer(repeating: 0x20, count: 1_000_000))
             #expect(collector.status == .tooManyRequests)
             #expect(try errorBody(collector).serverErrorCode == .throttled)
 
             // A signed-in caller is never held to the signed-out budget.
             let (token, _) = try await HearthServerTests.signUp(client, "signed-in")
-            for _ in 0..<5 { #expect(try await call("/cloud/v1/accounts/caller", method: .get, token: token, from: "203.0.113.8").status == .ok) }
+            for _ in 0..<5 {
+                #expect(
+                    try await call("/cloud/v1/accounts/caller", method: .get, token: token, from: "203.0.113.8").status
+                        == .ok)
+            }
 
             let metrics = String(buffer: try await client.execute(uri: "/metrics", method: .get).body)
             #expect(metrics.contains("hearth_rate_limit_refusals_total{limit=\"signed-out\"}"))

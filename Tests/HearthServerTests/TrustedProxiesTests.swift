@@ -1,10 +1,13 @@
 import HearthCore
 import Testing
+
 @testable import HearthServer
 
 @Suite("Client addresses through trusted proxies")
 struct TrustedProxiesTests {
-    @Test("addresses read as their bytes: IPv4, IPv6 with :: and an IPv4 tail, IPv4-mapped IPv6 as IPv4; anything else is refused")
+    @Test(
+        "addresses read as their bytes: IPv4, IPv6 with :: and an IPv4 tail, IPv4-mapped IPv6 as IPv4; anything else is refused"
+    )
     func addresses() {
         #expect(IPAddress("192.0.2.1")?.bytes == [192, 0, 2, 1])
         #expect(IPAddress("2001:db8::1")?.bytes == [0x20, 0x01, 0x0d, 0xb8] + Array(repeating: 0, count: 11) + [1])
@@ -14,7 +17,10 @@ struct TrustedProxiesTests {
         #expect(IPAddress("64:ff9b::192.0.2.33")?.description == "64:ff9b::c000:221")
         #expect(IPAddress("2001:DB8:0:0:1:0:0:1")?.description == "2001:db8::1:0:0:1")
         #expect(IPAddress("fe80::1%eth0")?.description == "fe80::1")
-        for bad in ["", "1.2.3", "1.2.3.4.5", "256.1.1.1", "01.2.3.4", "1.2.3.-4", "::1::", "2001:db8:::1", "12345::", "1:2:3:4:5:6:7:8:9", "example.org", "1.2.3.4/8", " 1.2.3.4"] {
+        for bad in [
+            "", "1.2.3", "1.2.3.4.5", "256.1.1.1", "01.2.3.4", "1.2.3.-4", "::1::", "2001:db8:::1", "12345::",
+            "1:2:3:4:5:6:7:8:9", "example.org", "1.2.3.4/8", " 1.2.3.4",
+        ] {
             #expect(IPAddress(bad) == nil, "\(bad)")
         }
     }
@@ -55,11 +61,14 @@ struct TrustedProxiesTests {
         // What the client wrote itself (left) is ignored; the address the edge proxy saw is the client.
         #expect(proxies.client(peer: proxy, forwardedFor: ["203.0.113.1, 198.51.100.9"])?.description == "198.51.100.9")
         // Several proxies, in one header or several.
-        #expect(proxies.client(peer: proxy, forwardedFor: ["198.51.100.9, 10.0.0.5", "10.2.0.1"])?.description == "198.51.100.9")
+        #expect(
+            proxies.client(peer: proxy, forwardedFor: ["198.51.100.9, 10.0.0.5", "10.2.0.1"])?.description
+                == "198.51.100.9")
         // Every hop trusted: the one furthest out that is known.
         #expect(proxies.client(peer: proxy, forwardedFor: ["10.0.0.5"])?.description == "10.0.0.5")
         // A hop that is not an address stops the walk at the last trusted one.
-        #expect(proxies.client(peer: proxy, forwardedFor: ["198.51.100.9, unknown, 10.0.0.5"])?.description == "10.0.0.5")
+        #expect(
+            proxies.client(peer: proxy, forwardedFor: ["198.51.100.9, unknown, 10.0.0.5"])?.description == "10.0.0.5")
         // Ports and brackets, as some proxies write them.
         #expect(proxies.client(peer: proxy, forwardedFor: ["[2001:db8::7]:4711"])?.description == "2001:db8::7")
         #expect(proxies.client(peer: proxy, forwardedFor: ["198.51.100.9:4711"])?.description == "198.51.100.9")

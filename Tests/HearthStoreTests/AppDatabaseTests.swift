@@ -1,8 +1,8 @@
 import Foundation
-import HearthTestSupport
 import GRDB
 import HearthCore
 import HearthStore
+import HearthTestSupport
 import Testing
 
 struct Note: Codable, Sendable, Identifiable, Equatable, FetchableRecord, PersistableRecord {
@@ -188,7 +188,8 @@ extension DatabaseMigrator {
         let database = try AppDatabase.inMemory(schemas: [])
         let matches = try await database.read { db in
             try ["Café", "CAFE", "cafeteria", "Tea", ""].map { text in
-                try Bool.fetchOne(db, sql: "SELECT hearth_contains(?, ?)", arguments: [text, TextSearch.fold("café")]) ?? false
+                try Bool.fetchOne(db, sql: "SELECT hearth_contains(?, ?)", arguments: [text, TextSearch.fold("café")])
+                    ?? false
             }
         }
         #expect(matches == [true, true, true, false, false])

@@ -36,7 +36,10 @@ import Testing
         let raw = try Data(contentsOf: folder.appendingPathComponent("token"))
         #expect(raw.range(of: Data("abc123".utf8)) == nil)
         #expect(try store.read("token") == secret)
-        struct State: Codable, Equatable { var cursor: Int; var zone: String }
+        struct State: Codable, Equatable {
+            var cursor: Int
+            var zone: String
+        }
         try store.writeJSON(State(cursor: 4, zone: "Finance"), to: "state.json")
         #expect(try store.readJSON(State.self, from: "state.json") == State(cursor: 4, zone: "Finance"))
     }
@@ -72,7 +75,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let store = ProtectedFileStore(directory: folder, key: .generate())
         try store.write(Data("alice".utf8), to: "alice-token")
-        try FileManager.default.copyItem(at: folder.appendingPathComponent("alice-token"), to: folder.appendingPathComponent("bob-token"))
+        try FileManager.default.copyItem(
+            at: folder.appendingPathComponent("alice-token"), to: folder.appendingPathComponent("bob-token"))
         #expect(throws: ServiceError.self) { try store.read("bob-token") }
     }
 
@@ -98,10 +102,13 @@ import Testing
 
     @Test func keysComeFromTheEnvironmentOrAKeyFile() throws {
         let key = EncryptionKey.generate()
-        let fromEnvironment = try #require(try EncryptionKey.fromEnvironment(environment: ["HEARTH_ENCRYPTION_KEY": key.base64]))
+        let fromEnvironment = try #require(
+            try EncryptionKey.fromEnvironment(environment: ["HEARTH_ENCRYPTION_KEY": key.base64]))
         #expect(fromEnvironment.base64 == key.base64)
         #expect(try EncryptionKey.fromEnvironment(environment: [:]) == nil)
-        #expect(throws: ServiceError.self) { try EncryptionKey.fromEnvironment(environment: ["HEARTH_ENCRYPTION_KEY": "short"]) }
+        #expect(throws: ServiceError.self) {
+            try EncryptionKey.fromEnvironment(environment: ["HEARTH_ENCRYPTION_KEY": "short"])
+        }
 
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -118,7 +125,9 @@ import Testing
         try raw.write(to: rawFile)
         #expect(try EncryptionKey.load(fromFile: rawFile).base64 == key.base64)
 
-        #expect(throws: ServiceError.self) { try EncryptionKey.load(fromFile: folder.appendingPathComponent("missing")) }
+        #expect(throws: ServiceError.self) {
+            try EncryptionKey.load(fromFile: folder.appendingPathComponent("missing"))
+        }
     }
 
     @Test func tokensAreKeptPerAccount() throws {

@@ -2,20 +2,26 @@ import Foundation
 import HearthCloudModel
 import HearthCore
 import Testing
+
 @testable import HearthSync
 
 @Suite struct ConflictResolverTests {
-    func record(_ fields: [String: CloudFieldValue], times: [String: Int64]? = nil, modified: Int64 = 0) -> CloudRecord {
+    func record(_ fields: [String: CloudFieldValue], times: [String: Int64]? = nil, modified: Int64 = 0) -> CloudRecord
+    {
         var fields = fields
         if let times { fields[SyncCoding.fieldTimesKey] = .string(SyncCoding.encodeTimes(times)) }
-        return CloudRecord(recordName: "r1", recordType: "Note", fields: fields, recordChangeTag: "t", modified: CloudRecordStamp(timestamp: modified, userRecordName: "u"))
+        return CloudRecord(
+            recordName: "r1", recordType: "Note", fields: fields, recordChangeTag: "t",
+            modified: CloudRecordStamp(timestamp: modified, userRecordName: "u"))
     }
 
     @Test func fieldLevelKeepsEachSidesOwnChanges() throws {
         let ancestor = record(["title": .string("a"), "body": .string("b")], times: ["title": 1, "body": 1])
-        let server = record(["title": .string("server title"), "body": .string("b")], times: ["title": 50, "body": 1], modified: 50)
+        let server = record(
+            ["title": .string("server title"), "body": .string("b")], times: ["title": 50, "body": 1], modified: 50)
         let client = record(["title": .string("a"), "body": .string("client body")])
-        let resolution = try ConflictResolver(policy: .fieldLevelLastWriterWins).resolve(ancestor: ancestor, client: client, server: server, localTimes: ["body": 40])
+        let resolution = try ConflictResolver(policy: .fieldLevelLastWriterWins).resolve(
+            ancestor: ancestor, client: client, server: server, localTimes: ["body": 40])
         #expect(resolution.fields == ["title": .string("server title"), "body": .string("client body")])
         #expect(resolution.remainingTimes == ["body": 40])
         #expect(!resolution.matchesServer)
@@ -25,36 +31,43 @@ import Testing
     @Test func fieldLevelSameFieldLaterEditWins() throws {
         let ancestor = record(["title": .string("a")], times: ["title": 1])
         let server = record(["title": .string("server")], times: ["title": 100], modified: 100)
-        let earlier = try ConflictResolver(policy: .fieldLevelLastWriterWins).resolve(ancestor: ancestor, client: record(["title": .string("client")]), server: server, localTimes: ["title": 90])
+        let earlier = try ConflictResolver(policy: .fieldLevelLastWriterWins).resolve(
+            ancestor: ancestor, client: record(["title": .string("client")]), server: server, localTimes: ["title": 90])
         #expect(earlier.fields["title"] == .string("server"))
         #expect(earlier.matchesServer)
         #expect(earlier.remainingTimes == [:])
-        let later = try ConflictResolver(policy: .fieldLevelLastWriterWins).resolve(ancestor: ancestor, client: record(["title": .string("client")]), server: server, localTimes: ["title": 110])
+        let later = try ConflictResolver(policy: .fieldLevelLastWriterWins).resolve(
+            ancestor: ancestor, client: record(["title": .string("client")]), server: server, localTimes: ["title": 110]
+        )
         #expect(later.fields["title"] == .string("client"))
         #expect(later.remainingTimes == ["title": 110])
     }
 
     @Test func fieldLevelTieKeepsTheServersValue() throws {
         let server = record(["title": .string("server")], times: ["title": 100], modified: 100)
-        let tie = try ConflictResolver(policy: .fieldLevelLastWriterWins).resolve(ancestor: nil, client: record(["title": .string("client")]), server: server, localTimes: ["title": 100])
+        let tie = try ConflictResolver(policy: .fieldLevelLastWriterWins).resolve(
+            ancestor: nil, client: record(["title": .string("client")]), server: server, localTimes: ["title": 100])
         #expect(tie.fields["title"] == .string("server"))
     }
 
     @Test func fieldLevelRemovalIsAnEdit() throws {
         let ancestor = record(["title": .string("a"), "tag": .string("x")], times: ["title": 1, "tag": 1])
         let server = record(["title": .string("a"), "tag": .string("x")], times: ["title": 1, "tag": 1], modified: 1)
-        let resolution = try ConflictResolver(policy: .fieldLevelLastWriterWins).resolve(ancestor: ancestor, client: record(["title": .string("a")]), server: server, localTimes: ["tag": 5])
+        let resolution = try ConflictResolver(policy: .fieldLevelLastWriterWins).resolve(
+            ancestor: ancestor, client: record(["title": .string("a")]), server: server, localTimes: ["tag": 5])
         #expect(resolution.fields == ["title": .string("a")])
     }
 
     @Test func serverAndClientWins() throws {
         let server = record(["title": .string("server")])
         let client = record(["title": .string("client")])
-        let serverWins = try ConflictResolver(policy: .serverWins).resolve(ancestor: nil, client: client, server: server, localTimes: nil)
+        let serverWins = try ConflictResolver(policy: .serverWins).resolve(
+            ancestor: nil, client: client, server: server, localTimes: nil)
         #expect(serverWins.fields == ["title": .string("server")])
         #expect(serverWins.matchesServer)
         #expect(serverWins.changesLocal)
-        let clientWins = try ConflictResolver(policy: .clientWins).resolve(ancestor: nil, client: client, server: server, localTimes: nil)
+        let clientWins = try ConflictResolver(policy: .clientWins).resolve(
+            ancestor: nil, client: client, server: server, localTimes: nil)
         #expect(clientWins.fields == ["title": .string("client")])
         #expect(!clientWins.matchesServer)
         #expect(!clientWins.changesLocal)
@@ -67,7 +80,9 @@ import Testing
             return ["count": .int64(42)]
         }
         let ancestor = record(["count": .int64(1)], times: ["count": 1])
-        let resolution = try ConflictResolver(policy: policy).resolve(ancestor: ancestor, client: record(["count": .int64(2)]), server: record(["count": .int64(3)], times: ["count": 9]), localTimes: nil)
+        let resolution = try ConflictResolver(policy: policy).resolve(
+            ancestor: ancestor, client: record(["count": .int64(2)]),
+            server: record(["count": .int64(3)], times: ["count": 9]), localTimes: nil)
         #expect(resolution.fields == ["count": .int64(42)])
         let conflict = try #require(seen.current)
         #expect(conflict.ancestor?.fields == ["count": .int64(1)])
@@ -79,7 +94,8 @@ import Testing
         struct Refused: Error {}
         let policy = SyncConflictPolicy.merge { _ in throw Refused() }
         #expect(throws: Refused.self) {
-            try ConflictResolver(policy: policy).resolve(ancestor: nil, client: record([:]), server: record([:]), localTimes: nil)
+            try ConflictResolver(policy: policy).resolve(
+                ancestor: nil, client: record([:]), server: record([:]), localTimes: nil)
         }
     }
 

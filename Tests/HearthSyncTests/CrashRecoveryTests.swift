@@ -17,13 +17,20 @@ import Testing
         let email = freshEmail("crash")
 
         // The database syncs: `hearth finance sync` signs up, turns sync on and keeps the sign-in.
-        let setup = try await ChildProcess.run(ChildProcess.product("hearth"), ["finance", "sync", "--server", server.url.absoluteString, "--email", email, "--password", "long enough password", "--sign-up", "--db", database], environment: environment)
+        let setup = try await ChildProcess.run(
+            ChildProcess.product("hearth"),
+            [
+                "finance", "sync", "--server", server.url.absoluteString, "--email", email, "--password",
+                "long enough password", "--sign-up", "--db", database,
+            ], environment: environment)
         #expect(setup.status == 0, "\(setup.stderr)")
 
         // A running finance app writes a transaction and is killed before its debounced send.
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
+        let client = CloudClient(
+            configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         try await client.signIn(email: email, password: "long enough password")
-        let probe = try ChildProcess.start(ChildProcess.product("FinanceSyncProbe"), [database, server.url.absoluteString, client.token ?? ""])
+        let probe = try ChildProcess.start(
+            ChildProcess.product("FinanceSyncProbe"), [database, server.url.absoluteString, client.token ?? ""])
         let committed: Regex<(Substring, Substring)>.Match
         do {
             committed = try await probe.waitForOutput(matching: /^COMMITTED (\S+)$/, timeout: .seconds(30))
@@ -38,23 +45,31 @@ import Testing
 
         // The server does not have it: the process died with the change only in its outbox.
         let zone = CloudZoneID(zoneName: "finance")
-        let before = try await client.privateDatabase.lookupRecords(CloudRecordsLookupRequest(zoneID: zone, records: [CloudRecordLookup(recordName: id)]))
+        let before = try await client.privateDatabase.lookupRecords(
+            CloudRecordsLookupRequest(zoneID: zone, records: [CloudRecordLookup(recordName: id)]))
         #expect(before.records.first?.error?.serverErrorCode == .notFound)
 
         // After restart, the next sync sends it.
-        let restart = try await ChildProcess.run(ChildProcess.product("hearth"), ["finance", "sync", "--server", server.url.absoluteString, "--db", database], environment: environment)
+        let restart = try await ChildProcess.run(
+            ChildProcess.product("hearth"),
+            ["finance", "sync", "--server", server.url.absoluteString, "--db", database], environment: environment)
         #expect(restart.status == 0, "\(restart.stderr)")
         #expect(restart.stdout.contains("sent 1 change (1 saved, 0 deleted)"), "\(restart.stdout)")
-        let after = try await client.privateDatabase.lookupRecords(CloudRecordsLookupRequest(zoneID: zone, records: [CloudRecordLookup(recordName: id)]))
+        let after = try await client.privateDatabase.lookupRecords(
+            CloudRecordsLookupRequest(zoneID: zone, records: [CloudRecordLookup(recordName: id)]))
         let record = try #require(after.records.first?.item)
         #expect(record.fields["title"] == .string("Written just before the crash"))
         #expect(record.fields["amount"] == .int64(-4250))
 
         // And a second device of the same user receives it.
         let other = folder.appendingPathComponent("other.sqlite").path
-        let second = try await ChildProcess.run(ChildProcess.product("hearth"), ["finance", "sync", "--server", server.url.absoluteString, "--db", other], environment: environment)
+        let second = try await ChildProcess.run(
+            ChildProcess.product("hearth"), ["finance", "sync", "--server", server.url.absoluteString, "--db", other],
+            environment: environment)
         #expect(second.status == 0, "\(second.stderr)")
-        let list = try await ChildProcess.run(ChildProcess.product("hearth"), ["finance", "transactions", "list", "--db", other], environment: environment)
+        let list = try await ChildProcess.run(
+            ChildProcess.product("hearth"), ["finance", "transactions", "list", "--db", other], environment: environment
+        )
         #expect(list.stdout.contains("Written just before the crash"))
     }
 }

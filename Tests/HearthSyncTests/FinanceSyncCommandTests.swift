@@ -11,7 +11,9 @@ import Testing
     }
 
     func hearth(_ arguments: [String], in folder: URL) async throws -> ChildProcess.Result {
-        try await ChildProcess.run(ChildProcess.product("hearth"), arguments, environment: ["HEARTH_DATA_DIR": folder.path, "HEARTH_SERVER_URL": "", "HEARTH_PASSWORD": ""])
+        try await ChildProcess.run(
+            ChildProcess.product("hearth"), arguments,
+            environment: ["HEARTH_DATA_DIR": folder.path, "HEARTH_SERVER_URL": "", "HEARTH_PASSWORD": ""])
     }
 
     @Test func badInvocationsExplainThemselvesAndWriteNothing() async throws {
@@ -37,12 +39,18 @@ import Testing
         #expect(noPassword.status == 1)
         #expect(noPassword.stderr.contains("--password"))
 
-        let wrong = try await hearth(["finance", "sync", "--server", url, "--email", "nobody@example.com", "--password", "wrong password"], in: folder)
+        let wrong = try await hearth(
+            ["finance", "sync", "--server", url, "--email", "nobody@example.com", "--password", "wrong password"],
+            in: folder)
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("refused the sign-in"))
         #expect(!wrong.stderr.contains("Fatal"))
 
-        let unreachable = try await hearth(["finance", "sync", "--server", "http://127.0.0.1:1", "--email", "a@example.com", "--password", "long enough password"], in: folder)
+        let unreachable = try await hearth(
+            [
+                "finance", "sync", "--server", "http://127.0.0.1:1", "--email", "a@example.com", "--password",
+                "long enough password",
+            ], in: folder)
         #expect(unreachable.status == 1)
         #expect(unreachable.stderr.contains("Cannot reach the server"))
 
@@ -61,8 +69,15 @@ import Testing
         let email = freshEmail("cli")
 
         #expect(try await hearth(["finance", "people", "add", "--db", phone, "--name", "Ada"], in: folder).status == 0)
-        #expect(try await hearth(["finance", "transactions", "add", "--db", phone, "--title", "Rent", "--amount", "-900"], in: folder).status == 0)
-        let first = try await hearth(["finance", "sync", "--server", url, "--email", email, "--password", "long enough password", "--sign-up", "--db", phone, "--json"], in: folder)
+        #expect(
+            try await hearth(
+                ["finance", "transactions", "add", "--db", phone, "--title", "Rent", "--amount", "-900"], in: folder
+            ).status == 0)
+        let first = try await hearth(
+            [
+                "finance", "sync", "--server", url, "--email", email, "--password", "long enough password", "--sign-up",
+                "--db", phone, "--json",
+            ], in: folder)
         #expect(first.status == 0, "\(first.stderr)")
         let summary = try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: Any]
         #expect((summary?["sent"] as? [String: Any])?["saved"] as? Int == 2)
@@ -73,11 +88,20 @@ import Testing
         #expect(second.stdout.contains("received 2 changes (2 saved, 0 deleted)"))
 
         // An edit on the laptop reaches the phone.
-        #expect(try await hearth(["finance", "transactions", "add", "--db", laptop, "--title", "Coffee", "--amount", "-3.50"], in: folder).status == 0)
-        #expect(try await hearth(["finance", "sync", "--server", url, "--db", laptop], in: folder).stdout.contains("sent 1 change"))
-        #expect(try await hearth(["finance", "sync", "--server", url, "--db", phone], in: folder).stdout.contains("received 1 change"))
-        let phoneList = try await hearth(["finance", "transactions", "list", "--db", phone, "--json"], in: folder).stdout
-        let laptopList = try await hearth(["finance", "transactions", "list", "--db", laptop, "--json"], in: folder).stdout
+        #expect(
+            try await hearth(
+                ["finance", "transactions", "add", "--db", laptop, "--title", "Coffee", "--amount", "-3.50"], in: folder
+            ).status == 0)
+        #expect(
+            try await hearth(["finance", "sync", "--server", url, "--db", laptop], in: folder).stdout.contains(
+                "sent 1 change"))
+        #expect(
+            try await hearth(["finance", "sync", "--server", url, "--db", phone], in: folder).stdout.contains(
+                "received 1 change"))
+        let phoneList = try await hearth(["finance", "transactions", "list", "--db", phone, "--json"], in: folder)
+            .stdout
+        let laptopList = try await hearth(["finance", "transactions", "list", "--db", laptop, "--json"], in: folder)
+            .stdout
         #expect(phoneList.contains("Coffee"))
         #expect(phoneList == laptopList)
     }

@@ -15,7 +15,8 @@ struct FinanceDevice {
     static func make(_ server: LiveServer, email: String, signUp: Bool = false) async throws -> FinanceDevice {
         let database = try AppDatabase.inMemory(schemas: [FinanceSchema.self, SyncSchema.self])
         let finance = FinanceSync.wrap(database)
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
+        let client = CloudClient(
+            configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         if signUp {
             try await client.signUp(email: email, password: "long enough password")
         } else {
@@ -23,7 +24,10 @@ struct FinanceDevice {
         }
         var logger = Logger(label: "finance.sync.tests")
         logger.logLevel = .critical
-        return FinanceDevice(store: finance.store, engine: SyncEngine(database: database, outbox: finance.outbox, cloud: client, logger: logger), client: client)
+        return FinanceDevice(
+            store: finance.store,
+            engine: SyncEngine(database: database, outbox: finance.outbox, cloud: client, logger: logger),
+            client: client)
     }
 
     /// Everything the store holds, for comparing devices.
@@ -54,12 +58,19 @@ struct FinanceDevice {
         let laptop = try await FinanceDevice.make(server, email: email)
 
         // Every kind of finance value, made on the phone before sync is turned on.
-        let ada = try await phone.store.save(Person(name: "Ada Lovelace", email: "ada@example.com", avatar: .emoji("🧮")))
+        let ada = try await phone.store.save(
+            Person(name: "Ada Lovelace", email: "ada@example.com", avatar: .emoji("🧮")))
         let bob = try await phone.store.save(Person(name: "Bob", avatar: .initials("B", colorIndex: 2)))
-        try await phone.store.save(Subscription(name: "Music", price: 9.99, billingCycle: .monthly, category: .musicAudio, nextBillingDate: Date().addingTimeInterval(86_400 * 10), isShared: true, sharedWith: [ada.id]))
-        let rent = try await phone.store.save(Transaction(title: "Rent", amount: -900, category: .bills, isRecurring: true, tags: ["home", "monthly"]))
+        try await phone.store.save(
+            Subscription(
+                name: "Music", price: 9.99, billingCycle: .monthly, category: .musicAudio,
+                nextBillingDate: Date().addingTimeInterval(86_400 * 10), isShared: true, sharedWith: [ada.id]))
+        let rent = try await phone.store.save(
+            Transaction(title: "Rent", amount: -900, category: .bills, isRecurring: true, tags: ["home", "monthly"]))
         let trip = try await phone.store.save(Group(name: "Trip", emoji: "🏔", members: [ada.id, bob.id]))
-        let dinner = try await phone.store.save(GroupExpense(title: "Dinner", amount: 60.5, paidBy: ada.id, splitBetween: [ada.id, bob.id]), forGroup: trip.id)
+        let dinner = try await phone.store.save(
+            GroupExpense(title: "Dinner", amount: 60.5, paidBy: ada.id, splitBetween: [ada.id, bob.id]),
+            forGroup: trip.id)
 
         let first = try await phone.engine.sync()
         #expect(first.sentSaves == 6)
@@ -130,14 +141,28 @@ struct FinanceDevice {
         let zone = CloudZoneID(zoneName: FinanceSync.zoneName)
         let now = Int64(Date().timeIntervalSince1970 * 1000)
         func fields(amount: CloudFieldValue) -> [String: CloudFieldValue] {
-            ["title": .string("Broken"), "subtitle": .string(""), "amount": amount, "category": .string("Other"), "date": .int64(now),
-             "isRecurring": .int64(0), "tags": .string(""), "updatedAt": .int64(now)]
+            [
+                "title": .string("Broken"), "subtitle": .string(""), "amount": amount, "category": .string("Other"),
+                "date": .int64(now),
+                "isRecurring": .int64(0), "tags": .string(""), "updatedAt": .int64(now),
+            ]
         }
-        let zero = UUID().uuidString.lowercased(), text = UUID().uuidString.lowercased()
-        _ = try await phone.client.privateDatabase.modifyRecords(CloudRecordsModifyRequest(zoneID: zone, operations: [
-            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: zero, recordType: "FinanceTransaction", fields: fields(amount: .int64(0)))),
-            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: text, recordType: "FinanceTransaction", fields: fields(amount: .string("lots")))),
-        ], atomic: false))
+        let zero = UUID().uuidString.lowercased()
+        let text = UUID().uuidString.lowercased()
+        _ = try await phone.client.privateDatabase.modifyRecords(
+            CloudRecordsModifyRequest(
+                zoneID: zone,
+                operations: [
+                    CloudRecordOperation(
+                        operationType: .create,
+                        record: CloudRecord(
+                            recordName: zero, recordType: "FinanceTransaction", fields: fields(amount: .int64(0)))),
+                    CloudRecordOperation(
+                        operationType: .create,
+                        record: CloudRecord(
+                            recordName: text, recordType: "FinanceTransaction", fields: fields(amount: .string("lots")))
+                    ),
+                ], atomic: false))
 
         let laptop = try await FinanceDevice.make(server, email: email)
         let report = try await laptop.engine.sync()
@@ -156,7 +181,9 @@ struct FinanceDevice {
         let laptop = try await FinanceDevice.make(server, email: email)
         try await phone.engine.sync()
 
-        let batch = (0..<250).map { Transaction(title: "Imported \($0)", amount: Decimal(-($0 + 1)), category: .shopping) }
+        let batch = (0..<250).map {
+            Transaction(title: "Imported \($0)", amount: Decimal(-($0 + 1)), category: .shopping)
+        }
         try await phone.store.insertTransactions(batch)
         let sent = try await phone.engine.sync()
         #expect(sent.sentSaves == 250)

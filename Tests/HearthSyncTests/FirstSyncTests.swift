@@ -3,20 +3,23 @@ import GRDB
 import HearthCloudModel
 import HearthCore
 import HearthStore
-import Testing
-@testable import HearthSync
 import HearthTestSupport
+import Testing
+
+@testable import HearthSync
 
 /// A new device's first sync, page by page: each page applied at once in its own transaction, with the
 /// page after it fetched meanwhile.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct FirstSyncTests {
     /// A device whose engine fetches `pageSize` records a page.
     private func device(_ server: LiveServer, email: String, pageSize: Int) async throws -> Device {
-        try await Device.make(server, email: email, configure: { delegate in
-            var configuration = delegate.configuration()
-            configuration.fetchPageSize = pageSize
-            return configuration
-        })
+        try await Device.make(
+            server, email: email,
+            configure: { delegate in
+                var configuration = delegate.configuration()
+                configuration.fetchPageSize = pageSize
+                return configuration
+            })
     }
 
     /// A phone that uploaded `names`, in that order, as notes titled with their names.
@@ -39,10 +42,11 @@ import HearthTestSupport
         // The second record of the second page cannot be recorded: the page's transaction fails after its
         // first record went in.
         try await laptop.database.write { db in
-            try db.execute(sql: """
-                CREATE TRIGGER failingDisk BEFORE INSERT ON syncRecord WHEN NEW.recordName = 'p2-b'
-                BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER failingDisk BEFORE INSERT ON syncRecord WHEN NEW.recordName = 'p2-b'
+                    BEGIN SELECT RAISE(ABORT, 'disk I/O error'); END
+                    """)
         }
 
         await #expect(throws: DatabaseError.self) { try await laptop.engine.sync() }
@@ -71,11 +75,20 @@ import HearthTestSupport
         // Another client adds a record the app cannot read, then two good ones: the second page holds the
         // refused record between two good ones.
         let zone = CloudZoneID(zoneName: "notes")
-        _ = try await phone.client.privateDatabase.modifyRecords(CloudRecordsModifyRequest(zoneID: zone, operations: [
-            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "bad", recordType: "Note", fields: ["title": .int64(5)])),
-            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "g5", recordType: "Note", fields: ["title": .string("g5")])),
-            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "g6", recordType: "Note", fields: ["title": .string("g6")])),
-        ]))
+        _ = try await phone.client.privateDatabase.modifyRecords(
+            CloudRecordsModifyRequest(
+                zoneID: zone,
+                operations: [
+                    CloudRecordOperation(
+                        operationType: .create,
+                        record: CloudRecord(recordName: "bad", recordType: "Note", fields: ["title": .int64(5)])),
+                    CloudRecordOperation(
+                        operationType: .create,
+                        record: CloudRecord(recordName: "g5", recordType: "Note", fields: ["title": .string("g5")])),
+                    CloudRecordOperation(
+                        operationType: .create,
+                        record: CloudRecord(recordName: "g6", recordType: "Note", fields: ["title": .string("g6")])),
+                ]))
 
         let laptop = try await device(server, email: email, pageSize: 3)
         let events = laptop.engine.events()
@@ -96,7 +109,8 @@ import HearthTestSupport
         in events: AsyncStream<SyncEvent>, until done: @escaping @Sendable ((saved: [String], failed: [String])) -> Bool
     ) async throws -> (saved: [String], failed: [String]) {
         let names = Locked<(saved: [String], failed: [String])>(([], []))
-        let found = try await firstElement("the events name the records awaited", of: events) { event -> (saved: [String], failed: [String])? in
+        let found = try await firstElement("the events name the records awaited", of: events) {
+            event -> (saved: [String], failed: [String])? in
             let seen = names.withLock { names in
                 switch event {
                 case .fetched(_, let records, _): names.saved += records.map(\.recordName)
@@ -118,14 +132,19 @@ import HearthTestSupport
         _ = try await phone(server, email: email, names: names)
         let folder = scratchDirectory("hearth-first-sync")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let laptop = try await Device.make(server, email: email, configure: { delegate in
-            var configuration = delegate.configuration()
-            configuration.fetchPageSize = 2
-            return configuration
-        }, databaseURL: folder.appendingPathComponent("laptop.sqlite"))
+        let laptop = try await Device.make(
+            server, email: email,
+            configure: { delegate in
+                var configuration = delegate.configuration()
+                configuration.fetchPageSize = 2
+                return configuration
+            }, databaseURL: folder.appendingPathComponent("laptop.sqlite"))
         func settings() async throws -> [Int] {
             try await laptop.database.writer.writeWithoutTransaction { db in
-                [try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0, try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? 0]
+                [
+                    try Int.fetchOne(db, sql: "PRAGMA cache_size") ?? 0,
+                    try Int.fetchOne(db, sql: "PRAGMA wal_autocheckpoint") ?? 0,
+                ]
             }
         }
         let before = try await settings()

@@ -5,9 +5,9 @@ import HearthCore
 import HearthGarage
 import HearthStore
 import HearthSync
+import HearthTestSupport
 import Logging
 import Testing
-import HearthTestSupport
 
 /// One garage user's device: its own database file, outbox, client, engine and sync service.
 struct GarageDevice {
@@ -21,15 +21,19 @@ struct GarageDevice {
     /// A device signed in to `server` as `email`, on the database file at `url` (a new temp file by default),
     /// stamping its changes with `now`.
     static func make(
-        _ server: LiveServer, email: String, signUp: Bool = false, url: URL? = nil, extraSchemas: [any DatabaseSchema.Type] = [],
+        _ server: LiveServer, email: String, signUp: Bool = false, url: URL? = nil,
+        extraSchemas: [any DatabaseSchema.Type] = [],
         now: @escaping @Sendable () -> Date = { Date() }
     ) async throws -> GarageDevice {
         let url = try url ?? garageFile()
         let utc = TimeZone(identifier: "UTC")!
-        let garage = extraSchemas.isEmpty
+        let garage =
+            extraSchemas.isEmpty
             ? try GarageSync.open(at: url, timeZone: utc, now: now)
-            : GarageSync.wrap(try AppDatabase.open(at: url, schemas: GarageSync.schemas + extraSchemas), timeZone: utc, now: now)
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
+            : GarageSync.wrap(
+                try AppDatabase.open(at: url, schemas: GarageSync.schemas + extraSchemas), timeZone: utc, now: now)
+        let client = CloudClient(
+            configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         if signUp {
             try await client.signUp(email: email, password: "long enough password")
         } else {
@@ -38,8 +42,9 @@ struct GarageDevice {
         var logger = Logger(label: "garage.sync.tests")
         logger.logLevel = .critical
         let engine = SyncEngine(database: garage.store.database, outbox: garage.outbox, cloud: client, logger: logger)
-        return GarageDevice(url: url, store: garage.store, outbox: garage.outbox, client: client, engine: engine,
-                            sync: GarageSync.service(store: garage.store, engine: engine, server: server.url.absoluteString))
+        return GarageDevice(
+            url: url, store: garage.store, outbox: garage.outbox, client: client, engine: engine,
+            sync: GarageSync.service(store: garage.store, engine: engine, server: server.url.absoluteString))
     }
 
     /// Every synced row, for comparing devices.
@@ -67,7 +72,9 @@ struct GarageSnapshot: Equatable {
     var expenses: [GarageExpense]
     var presets: [ServicePreset]
 
-    var count: Int { vehicles.count + services.count + logs.count + snapshots.count + fuel.count + expenses.count + presets.count }
+    var count: Int {
+        vehicles.count + services.count + logs.count + snapshots.count + fuel.count + expenses.count + presets.count
+    }
 }
 
 /// A new garage database file in a temp folder of its own.
@@ -80,7 +87,8 @@ func garageFile() throws -> URL {
 /// A Simply Auto export of one car ("Accord") with `rows` (Odometer, Qty, Total Cost, Day, Month, Year,
 /// Record Type, Record Desc).
 func simplyAutoFile(_ rows: [String]) throws -> URL {
-    let header = "Row ID,Vehicle ID,Odometer,Qty,Partial Tank,Missed Fill Up,Total Cost,Distance Travelled,Eff,Octane,Fuel Brand,Filling Station,Notes,Day,Month,Year,Receipt Path,Latitude,Longitude,Record Type,Record Desc"
+    let header =
+        "Row ID,Vehicle ID,Odometer,Qty,Partial Tank,Missed Fill Up,Total Cost,Distance Travelled,Eff,Octane,Fuel Brand,Filling Station,Notes,Day,Month,Year,Receipt Path,Latitude,Longitude,Record Type,Record Desc"
     let url = try garageFile().deletingLastPathComponent().appendingPathComponent("Fuel_Log.csv")
     try ([header] + rows).joined(separator: "\n").appending("\n").write(to: url, atomically: true, encoding: .utf8)
     return url
@@ -92,10 +100,11 @@ let firstExport = [
     "3,Accord,72500,,,,89.95,,,,,,synthetic,20,7,2023,,,,1,Oil Change, Tire Rotation",
 ]
 
-let secondExport = firstExport + [
-    "4,Accord,72700,10.1,1,0,35.86,290,28.7,87,Mobil,,,31,7,2023,,,,0,",
-    "5,Accord,73000,,,,120.00,,,,,,front pads,12,8,2023,,,,1,Brake pads",
-]
+let secondExport =
+    firstExport + [
+        "4,Accord,72700,10.1,1,0,35.86,290,28.7,87,Mobil,,,31,7,2023,,,,0,",
+        "5,Accord,73000,,,,120.00,,,,,,front pads,12,8,2023,,,,1,Brake pads",
+    ]
 
 /// The record store behind the test server.
 enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -111,9 +120,12 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
             return try await LiveServer.start()
         case .postgres:
             guard let base = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !base.isEmpty else {
-                try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
+                try Test.cancel(
+                    "HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\"."
+                )
             }
-            let schema = "garage_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))
+            let schema =
+                "garage_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))
             return try await LiveServer.start(databaseURL: base + (base.contains("?") ? "&" : "?") + "schema=\(schema)")
         }
     }
@@ -129,19 +141,29 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         let laptop = try await GarageDevice.make(server, email: email)
 
         // Every kind of garage record, made on the phone.
-        let car = try await phone.store.addVehicle(Vehicle(name: "Daily", make: "Honda", model: "Civic", year: 2019, currentMileage: 42_000,
-                                                           vin: "1HGCM82633A004352", marbeteExpirationMonth: 3, marbeteExpirationYear: 2030))
+        let car = try await phone.store.addVehicle(
+            Vehicle(
+                name: "Daily", make: "Honda", model: "Civic", year: 2019, currentMileage: 42_000,
+                vin: "1HGCM82633A004352", marbeteExpirationMonth: 3, marbeteExpirationYear: 2030))
         let oil = try await phone.store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)
         let brakes = try await phone.store.addService(ServiceDraft(preset: "Brake Inspection"), to: car.id)
         try await phone.store.completeService(oil.id, mileage: 42_500, cost: "49.99", notes: "synthetic")
         try await phone.store.updateMileage(car.id, to: 42_600)
         _ = try await phone.store.write { tx in
-            try tx.insert(FuelLog(vehicleID: car.id, date: CalendarDay(year: 2026, month: 1, day: 5)!, odometer: 42_550, gallons: Decimal(string: "11.234"),
-                                  totalCost: Decimal(string: "38.10"), station: "Shell"))
-            try tx.insert(GarageExpense(vehicleID: car.id, date: CalendarDay(year: 2026, month: 1, day: 9)!, amount: Decimal(string: "612.40")!,
-                                        category: "Insurance", notes: "yearly"))
+            try tx.insert(
+                FuelLog(
+                    vehicleID: car.id, date: CalendarDay(year: 2026, month: 1, day: 5)!, odometer: 42_550,
+                    gallons: Decimal(string: "11.234"),
+                    totalCost: Decimal(string: "38.10"), station: "Shell"))
+            try tx.insert(
+                GarageExpense(
+                    vehicleID: car.id, date: CalendarDay(year: 2026, month: 1, day: 9)!,
+                    amount: Decimal(string: "612.40")!,
+                    category: "Insurance", notes: "yearly"))
         }
-        try await phone.store.addPreset(ServicePreset(name: "Timing Belt", category: .engine, defaultIntervalMonths: 60, defaultIntervalMiles: 90_000))
+        try await phone.store.addPreset(
+            ServicePreset(
+                name: "Timing Belt", category: .engine, defaultIntervalMonths: 60, defaultIntervalMiles: 90_000))
 
         let first = try await phone.sync.sync()
         let made = try await phone.snapshot()
@@ -179,7 +201,9 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         let deletions = try await laptop.sync.sync()
         #expect(deletions.receivedDeletions >= 1)
         let emptied = try await laptop.snapshot()
-        #expect(emptied.vehicles.isEmpty && emptied.services.isEmpty && emptied.logs.isEmpty && emptied.snapshots.isEmpty && emptied.fuel.isEmpty && emptied.expenses.isEmpty)
+        #expect(
+            emptied.vehicles.isEmpty && emptied.services.isEmpty && emptied.logs.isEmpty && emptied.snapshots.isEmpty
+                && emptied.fuel.isEmpty && emptied.expenses.isEmpty)
         #expect(emptied.presets.count == 1)
         #expect(try await phone.snapshot() == emptied)
         #expect(try await laptop.sync.status().state == .synced)
@@ -199,18 +223,24 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         }
         let phone = try await GarageDevice.make(server, email: email, signUp: true, now: ticking)
         let laptop = try await GarageDevice.make(server, email: email, now: ticking)
-        let car = try await phone.store.addVehicle(Vehicle(name: "Daily", make: "Honda", model: "Civic", year: 2019, currentMileage: 40_000))
+        let car = try await phone.store.addVehicle(
+            Vehicle(name: "Daily", make: "Honda", model: "Civic", year: 2019, currentMileage: 40_000))
         let oil = try await phone.store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)
         try await phone.sync.sync()
         try await laptop.sync.sync()
 
         // Both edit the vehicle and complete the oil change while apart; the laptop edits last.
         try await phone.store.updateMileage(car.id, to: 45_000)
-        try await phone.store.completeService(oil.id, on: CalendarDay(year: 2026, month: 1, day: 10), mileage: 44_900, cost: "60.00")
+        try await phone.store.completeService(
+            oil.id, on: CalendarDay(year: 2026, month: 1, day: 10), mileage: 44_900, cost: "60.00")
         clock.advance(by: 1)
-        try await laptop.store.updateVehicle(car.id) { $0.name = "Blue Civic"; $0.licensePlate = "ABC-123" }
+        try await laptop.store.updateVehicle(car.id) {
+            $0.name = "Blue Civic"
+            $0.licensePlate = "ABC-123"
+        }
         try await laptop.store.updateMileage(car.id, to: 44_000)
-        try await laptop.store.completeService(oil.id, on: CalendarDay(year: 2025, month: 12, day: 1), mileage: 43_500, cost: "55.00")
+        try await laptop.store.completeService(
+            oil.id, on: CalendarDay(year: 2025, month: 12, day: 1), mileage: 43_500, cost: "55.00")
 
         try await phone.sync.sync()
         let settled = try await laptop.sync.sync()
@@ -244,8 +274,10 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         let phoneURL = try garageFile()
         do {
             let local = try GarageStore.open(at: phoneURL, timeZone: TimeZone(identifier: "UTC")!)
-            let car = try await local.addVehicle(Vehicle(name: "Accord", make: "Honda", model: "Accord", year: 2015, currentMileage: 72_000))
-            let report = try await GarageImporter(store: local).importFile(at: try simplyAutoFile(firstExport), options: ImportOptions(vehicleID: car.id))
+            let car = try await local.addVehicle(
+                Vehicle(name: "Accord", make: "Honda", model: "Accord", year: 2015, currentMileage: 72_000))
+            let report = try await GarageImporter(store: local).importFile(
+                at: try simplyAutoFile(firstExport), options: ImportOptions(vehicleID: car.id))
             #expect(report.imported == 4)
         }
 
@@ -264,9 +296,11 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         let laptop = try await GarageDevice.make(server, email: email)
         try await laptop.sync.sync()
         let car = try #require(await laptop.store.vehicles().first)
-        let onLaptop = try await GarageImporter(store: laptop.store).importFile(at: try simplyAutoFile(secondExport), options: ImportOptions(vehicleID: car.id))
+        let onLaptop = try await GarageImporter(store: laptop.store).importFile(
+            at: try simplyAutoFile(secondExport), options: ImportOptions(vehicleID: car.id))
         #expect(onLaptop.imported == 2 && onLaptop.alreadyImported == 4)
-        let onPhone = try await GarageImporter(store: phone.store).importFile(at: try simplyAutoFile(secondExport), options: ImportOptions(vehicleID: car.id))
+        let onPhone = try await GarageImporter(store: phone.store).importFile(
+            at: try simplyAutoFile(secondExport), options: ImportOptions(vehicleID: car.id))
         #expect(onPhone.imported == 2)
         try await laptop.sync.sync()
         try await phone.sync.sync()
@@ -304,22 +338,28 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
             // The schema before the garage's sync bookkeeping existed: the garage's and the engine's tables only.
             let database = try AppDatabase.open(at: url, schemas: [GarageSchema.self, SyncSchema.self])
             let garage = GarageSync.wrap(database)
-            let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
+            let client = CloudClient(
+                configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
             try await client.signUp(email: email, password: "long enough password")
             var logger = Logger(label: "garage.sync.tests")
             logger.logLevel = .critical
             let engine = SyncEngine(database: database, outbox: garage.outbox, cloud: client, logger: logger)
-            let car = try await garage.store.addVehicle(Vehicle(make: "Mazda", model: "3", year: 2021, currentMileage: 10_000))
+            let car = try await garage.store.addVehicle(
+                Vehicle(make: "Mazda", model: "3", year: 2021, currentMileage: 10_000))
             try await garage.store.addService(ServiceDraft(preset: "Tire Rotation"), to: car.id)
             #expect(try await engine.sync().sentSaves == 3)
-            before = try await GarageDevice(url: url, store: garage.store, outbox: garage.outbox, client: client, engine: engine,
-                                            sync: GarageSync.service(store: garage.store, engine: engine)).snapshot()
+            before = try await GarageDevice(
+                url: url, store: garage.store, outbox: garage.outbox, client: client, engine: engine,
+                sync: GarageSync.service(store: garage.store, engine: engine)
+            ).snapshot()
             deviceID = try await engine.currentDeviceID()
         }
 
         // Opened by this version: its migrations run; the data, the device and the sync state stay.
         let upgraded = try await GarageDevice.make(server, email: email, url: url)
-        let applied = try await upgraded.store.read { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations") }
+        let applied = try await upgraded.store.read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+        }
         #expect(applied.contains("garage.sync.v1"))
         #expect(try await upgraded.snapshot() == before)
         #expect(try await upgraded.engine.currentDeviceID() == deviceID)
@@ -339,7 +379,8 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
         let email = freshEmail("garage")
-        let phone = try await GarageDevice.make(server, email: email, signUp: true, extraSchemas: [VehicleColorSchema.self])
+        let phone = try await GarageDevice.make(
+            server, email: email, signUp: true, extraSchemas: [VehicleColorSchema.self])
         let laptop = try await GarageDevice.make(server, email: email, extraSchemas: [VehicleColorSchema.self])
         let car = try await phone.store.addVehicle(Vehicle(make: "Mazda", model: "3", year: 2021))
         try await phone.store.write { tx in
@@ -348,13 +389,17 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         }
         try await phone.sync.sync()
         try await laptop.sync.sync()
-        let color = try await laptop.store.read { db in try String.fetchOne(db, sql: "SELECT color FROM garageVehicle WHERE id = ?", arguments: [car.id]) }
+        let color = try await laptop.store.read { db in
+            try String.fetchOne(db, sql: "SELECT color FROM garageVehicle WHERE id = ?", arguments: [car.id])
+        }
         #expect(color == "blue")
         // An edit through the model keeps the column it does not know.
         try await laptop.store.updateVehicle(car.id) { $0.notes = "repainted?" }
         try await laptop.sync.sync()
         try await phone.sync.sync()
-        let onPhone = try await phone.store.read { db in try String.fetchOne(db, sql: "SELECT color FROM garageVehicle WHERE id = ?", arguments: [car.id]) }
+        let onPhone = try await phone.store.read { db in
+            try String.fetchOne(db, sql: "SELECT color FROM garageVehicle WHERE id = ?", arguments: [car.id])
+        }
         #expect(onPhone == "blue")
         #expect(try await phone.store.vehicle(id: car.id).notes == "repainted?")
     }
@@ -364,22 +409,32 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         defer { Task { await server.stop() } }
         let email = freshEmail("garage")
         let phone = try await GarageDevice.make(server, email: email, signUp: true)
-        let car = try await phone.store.addVehicle(Vehicle(name: "Daily", make: "Honda", model: "Civic", year: 2019, currentMileage: 1_000))
+        let car = try await phone.store.addVehicle(
+            Vehicle(name: "Daily", make: "Honda", model: "Civic", year: 2019, currentMileage: 1_000))
         try await phone.sync.sync()
 
         // Another client writes a vehicle whose mileage is text, and a log of a vehicle that does not exist.
         let zone = CloudZoneID(zoneName: GarageSync.zoneName)
         let broken = UUID().uuidString.lowercased()
         let now = Int64(Date().timeIntervalSince1970 * 1000)
-        _ = try await phone.client.privateDatabase.modifyRecords(CloudRecordsModifyRequest(zoneID: zone, operations: [
-            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: broken, recordType: "GarageVehicle", fields: [
-                "name": .string("Broken"), "make": .string("X"), "model": .string("Y"), "year": .int64(2020),
-                "currentMileage": .string("lots"), "createdAt": .date(now), "modifiedAt": .date(now),
-            ])),
-        ], atomic: false))
+        _ = try await phone.client.privateDatabase.modifyRecords(
+            CloudRecordsModifyRequest(
+                zoneID: zone,
+                operations: [
+                    CloudRecordOperation(
+                        operationType: .create,
+                        record: CloudRecord(
+                            recordName: broken, recordType: "GarageVehicle",
+                            fields: [
+                                "name": .string("Broken"), "make": .string("X"), "model": .string("Y"),
+                                "year": .int64(2020),
+                                "currentMileage": .string("lots"), "createdAt": .date(now), "modifiedAt": .date(now),
+                            ]))
+                ], atomic: false))
         let laptop = try await GarageDevice.make(server, email: email)
         let report = try await laptop.sync.sync()
-        #expect(report.problems.contains { $0.contains(broken) && $0.contains("currentMileage") && $0.contains("INT64") })
+        #expect(
+            report.problems.contains { $0.contains(broken) && $0.contains("currentMileage") && $0.contains("INT64") })
         #expect(try await laptop.store.vehicles().map(\.id) == [car.id])
         let status = try await laptop.sync.status()
         guard case .error(let message) = status.state else {
@@ -412,7 +467,8 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         let email = freshEmail("garage")
         let url = try garageFile()
         let phone = try await GarageDevice.make(server, email: email, signUp: true, url: url)
-        let car = try await phone.store.addVehicle(Vehicle(make: "Ford", model: "Focus", year: 2012, currentMileage: 90_000))
+        let car = try await phone.store.addVehicle(
+            Vehicle(make: "Ford", model: "Focus", year: 2012, currentMileage: 90_000))
         try await phone.sync.sync()
         #expect(try await phone.sync.status().state == .synced)
         await server.stop()

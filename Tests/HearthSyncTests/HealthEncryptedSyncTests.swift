@@ -5,9 +5,9 @@ import HearthCore
 import HearthHealth
 import HearthStore
 import HearthSync
+import HearthTestSupport
 import Logging
 import Testing
-import HearthTestSupport
 
 /// Health sync and sharing with end-to-end encryption, through a real server on SQLite and on PostgreSQL:
 /// what the server's database holds, the key exchange of a share, removal, and devices without the key.
@@ -23,10 +23,15 @@ import HearthTestSupport
                 return Backend(server: try await LiveServer.start(), postgres: nil)
             case .postgres:
                 guard let base = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !base.isEmpty else {
-                    try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
+                    try Test.cancel(
+                        "HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\"."
+                    )
                 }
-                let schema = "health_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))
-                let server = try await LiveServer.start(databaseURL: base + (base.contains("?") ? "&" : "?") + "schema=\(schema)")
+                let schema =
+                    "health_"
+                    + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(12))
+                let server = try await LiveServer.start(
+                    databaseURL: base + (base.contains("?") ? "&" : "?") + "schema=\(schema)")
                 return Backend(server: server, postgres: (base, schema))
             }
         }
@@ -35,12 +40,17 @@ import HearthTestSupport
         /// dump of the PostgreSQL schema.
         func storedBytes() async throws -> Data {
             if let postgres {
-                let dump = try ["/usr/lib/postgresql"].flatMap { try FileManager.default.contentsOfDirectory(atPath: $0) }
-                    .map { "/usr/lib/postgresql/\($0)/bin/pg_dump" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+                let dump = try ["/usr/lib/postgresql"].flatMap {
+                    try FileManager.default.contentsOfDirectory(atPath: $0)
+                }
+                .map { "/usr/lib/postgresql/\($0)/bin/pg_dump" }.first {
+                    FileManager.default.isExecutableFile(atPath: $0)
+                }
                 let tool = try #require(dump, "pg_dump is needed to read what PostgreSQL holds")
                 // A child process, not Process.waitUntilExit, which would hold a thread of the cooperative pool.
                 let dumped = try await ChildProcess.run(
-                    URL(fileURLWithPath: tool), ["--data-only", "--schema=\(postgres.schema)", postgres.url.components(separatedBy: "?")[0]])
+                    URL(fileURLWithPath: tool),
+                    ["--data-only", "--schema=\(postgres.schema)", postgres.url.components(separatedBy: "?")[0]])
                 #expect(dumped.status == 0, "\(dumped.stderr)")
                 let data = dumped.stdoutData
                 #expect(data.count > 1_000)
@@ -61,8 +71,10 @@ import HearthTestSupport
         /// Whether `marker` appears in what the server stores, as text, hex or base64.
         func holds(_ marker: String) async throws -> Bool {
             let stored = try await storedBytes()
-            let forms = [Data(marker.utf8), Data(marker.utf8.map { String(format: "%02x", $0) }.joined().utf8),
-                         Data(Data(marker.utf8).base64EncodedString().prefix(16).utf8)]
+            let forms = [
+                Data(marker.utf8), Data(marker.utf8.map { String(format: "%02x", $0) }.joined().utf8),
+                Data(Data(marker.utf8).base64EncodedString().prefix(16).utf8),
+            ]
             return forms.contains { stored.range(of: $0) != nil }
         }
     }
@@ -78,8 +90,10 @@ import HearthTestSupport
         static func make(_ server: LiveServer, email: String, signUp: Bool = false) async throws -> Device {
             let folder = scratchDirectory("hearth-health-e2e")
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            let health = try HealthSync.open(at: folder.appendingPathComponent("health.sqlite"), timeZone: TimeZone(identifier: "UTC")!)
-            let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
+            let health = try HealthSync.open(
+                at: folder.appendingPathComponent("health.sqlite"), timeZone: TimeZone(identifier: "UTC")!)
+            let client = CloudClient(
+                configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
             if signUp {
                 try await client.signUp(email: email, password: "long enough password")
             } else {
@@ -87,7 +101,10 @@ import HearthTestSupport
             }
             var logger = Logger(label: "health.e2e.tests")
             logger.logLevel = .critical
-            return Device(health: health, client: client, connection: HealthSync.connect(health, client: client, server: server.url.absoluteString, logger: logger))
+            return Device(
+                health: health, client: client,
+                connection: HealthSync.connect(
+                    health, client: client, server: server.url.absoluteString, logger: logger))
         }
 
         @discardableResult
@@ -98,9 +115,11 @@ import HearthTestSupport
         }
 
         func serverRecord(_ name: String) async throws -> CloudRecord? {
-            try await client.privateDatabase.lookupRecords(CloudRecordsLookupRequest(
-                zoneID: CloudZoneID(zoneName: HealthSync.zoneName), records: [CloudRecordLookup(recordName: name)]
-            )).records.first?.item
+            try await client.privateDatabase.lookupRecords(
+                CloudRecordsLookupRequest(
+                    zoneID: CloudZoneID(zoneName: HealthSync.zoneName), records: [CloudRecordLookup(recordName: name)]
+                )
+            ).records.first?.item
         }
     }
 
@@ -119,14 +138,21 @@ import HearthTestSupport
         pet.vetNote = "allergic: \(marker)"
         pet.isCloudEnabled = true
         let rex = try await ana.records.createRecord(pet)
-        try await ana.records.addEntry(VaccinationEntry(date: CalendarDay(iso: "2024-01-15"), name: "Rabies \(marker)", place: "Clinic"), to: rex.uuid)
-        try await ana.records.addEntry(WeightEntry(date: CalendarDay(iso: "2024-02-01"), weightKg: Decimal(string: "12.4"), comment: marker), to: rex.uuid)
+        try await ana.records.addEntry(
+            VaccinationEntry(date: CalendarDay(iso: "2024-01-15"), name: "Rabies \(marker)", place: "Clinic"),
+            to: rex.uuid)
+        try await ana.records.addEntry(
+            WeightEntry(date: CalendarDay(iso: "2024-02-01"), weightKg: Decimal(string: "12.4"), comment: marker),
+            to: rex.uuid)
         try await ana.sync()
 
         // The server holds the record, with only ids, times and the schema version readable.
         let stored = try #require(try await ana.serverRecord(rex.uuid))
         for (name, value) in stored.fields where !RecordSealing.clearFields.contains(name) {
-            guard case .bytes = value else { Issue.record("field \(name) is stored as \(value.typeName)"); continue }
+            guard case .bytes = value else {
+                Issue.record("field \(name) is stored as \(value.typeName)")
+                continue
+            }
         }
         #expect(stored.fields["schemaVersion"] == .int64(1))
         #expect(stored.fields["keyEpoch"] == .int64(1))
@@ -153,7 +179,10 @@ import HearthTestSupport
         #expect(anaTrusts.map(\.fingerprint) == [accepted.fingerprint])
 
         // Edits travel both ways, sealed.
-        try await ben.records.addEntry(WeightEntry(date: CalendarDay(iso: "2024-03-01"), weightKg: Decimal(string: "12.9"), comment: "ben \(marker)"), to: benRex.uuid)
+        try await ben.records.addEntry(
+            WeightEntry(
+                date: CalendarDay(iso: "2024-03-01"), weightKg: Decimal(string: "12.9"), comment: "ben \(marker)"),
+            to: benRex.uuid)
         try await ben.sync()
         try await ana.sync()
         #expect(try await ana.records.entries(of: rex.uuid).weights.count == 2)
@@ -171,7 +200,8 @@ import HearthTestSupport
         _ = try? await ben.sync()
         #expect(try await ben.record(named: "Rex")?.petColor != "after \(marker)")
         let benKeys = try await ben.health.database.read { db in
-            try Int.fetchOne(db, sql: "SELECT max(epoch) FROM healthContentKey WHERE rootRecordName = ?", arguments: [rex.uuid])
+            try Int.fetchOne(
+                db, sql: "SELECT max(epoch) FROM healthContentKey WHERE rootRecordName = ?", arguments: [rex.uuid])
         }
         #expect(benKeys == 1)
         #expect(try await !storage.holds(marker))
@@ -211,7 +241,8 @@ import HearthTestSupport
 
         // With the recovery code, the next sync opens the record as it was, and sends the phone's.
         let code = try await laptop.health.database.read { db in try HealthKeyring.identity(db).recoveryCode }
-        try await phone.health.database.write { db in try HealthKeyring.restore(HealthIdentity(recoveryCode: code), db) }
+        try await phone.health.database.write { db in try HealthKeyring.restore(HealthIdentity(recoveryCode: code), db)
+        }
         try await phone.sync()
         let arrived = try #require(try await phone.records.records().first { $0.uuid == anna.uuid })
         #expect(arrived.personalGivenName == "Анна")
@@ -243,7 +274,8 @@ extension HealthEncryptedSyncTests {
         #expect(try await ben.record(named: "Luna") == nil)
         try await ana.sync()
         let epoch = try await ana.health.database.read { db in
-            try Int.fetchOne(db, sql: "SELECT max(epoch) FROM healthContentKey WHERE rootRecordName = ?", arguments: [luna.uuid])
+            try Int.fetchOne(
+                db, sql: "SELECT max(epoch) FROM healthContentKey WHERE rootRecordName = ?", arguments: [luna.uuid])
         }
         #expect(epoch == 2)
         #expect(try await ana.health.database.read { db in try HealthKeyring.trustedKeys(db) }.isEmpty)
@@ -288,9 +320,12 @@ extension HealthEncryptedSyncTests {
             try await ana.serverRecord(name)
         }
         func write(_ record: CloudRecord) async throws -> CloudError? {
-            try await mallory.client.sharedDatabase.modifyRecords(CloudRecordsModifyRequest(
-                zoneID: zone, operations: [CloudRecordOperation(operationType: .forceReplace, record: record)], atomic: false
-            )).records.first?.error
+            try await mallory.client.sharedDatabase.modifyRecords(
+                CloudRecordsModifyRequest(
+                    zoneID: zone, operations: [CloudRecordOperation(operationType: .forceReplace, record: record)],
+                    atomic: false
+                )
+            ).records.first?.error
         }
 
         // Her own keys in Ben's member key: refused by the server, which keeps Ben's.
@@ -307,7 +342,8 @@ extension HealthEncryptedSyncTests {
         let envelopeBefore = try #require(try await stored(envelopeName))
         let benIdentity = try await ben.health.database.read { db in try HealthKeyring.identity(db).publicIdentity }
         let planted = ContentKey(scope: scope, epoch: 1, keyData: Data(repeating: 7, count: 32))
-        let forgedForBen = try KeyEnvelope.seal(planted, for: benIdentity, recipientRecordName: benID, by: malloryIdentity)
+        let forgedForBen = try KeyEnvelope.seal(
+            planted, for: benIdentity, recipientRecordName: benID, by: malloryIdentity)
         #expect(try await write(forgedForBen.record)?.serverErrorCode == .accessDenied)
         #expect(try await stored(envelopeName) == envelopeBefore)
 
@@ -316,7 +352,8 @@ extension HealthEncryptedSyncTests {
         _ = try await cara.connection.sharing.accept(share.link)
         let caraID = try await cara.client.caller().userRecordName
         let caraIdentity = try await cara.health.database.read { db in try HealthKeyring.identity(db).publicIdentity }
-        let forgedForCara = try KeyEnvelope.seal(planted, for: caraIdentity, recipientRecordName: caraID, by: malloryIdentity)
+        let forgedForCara = try KeyEnvelope.seal(
+            planted, for: caraIdentity, recipientRecordName: caraID, by: malloryIdentity)
         #expect(try await write(forgedForCara.record) == nil, "a participant may create records in the share")
         let report = try await cara.sync()
         #expect(report.problems.contains { $0.contains("not by the zone's owner") }, "\(report.problems)")
@@ -327,10 +364,14 @@ extension HealthEncryptedSyncTests {
         try await ana.sync()
         try await cara.sync()
         let anaFingerprint = try await ana.health.database.read { db in try HealthKeyring.identity(db).fingerprint }
-        #expect(try await cara.health.database.read { db in try HealthKeyring.trustedKeys(db) }.map(\.fingerprint) == [anaFingerprint])
+        #expect(
+            try await cara.health.database.read { db in try HealthKeyring.trustedKeys(db) }.map(\.fingerprint) == [
+                anaFingerprint
+            ])
         #expect(try await cara.record(named: "Rex")?.personalName == "Rex")
         let caraKeys = try await cara.health.database.read { db in
-            try Data.fetchAll(db, sql: "SELECT keyData FROM healthContentKey WHERE rootRecordName = ?", arguments: [rex.uuid])
+            try Data.fetchAll(
+                db, sql: "SELECT keyData FROM healthContentKey WHERE rootRecordName = ?", arguments: [rex.uuid])
         }
         #expect(!caraKeys.contains(planted.keyData))
         // Ben is unharmed.

@@ -4,8 +4,9 @@ import HearthCloudModel
 import HearthCore
 import HearthHealth
 import HearthStore
-@testable import HearthSync
 import Testing
+
+@testable import HearthSync
 
 /// A record's entries changed on two devices before either synced merge entry by entry, through a real
 /// server, with records travelling in plaintext and sealed end to end.
@@ -42,7 +43,9 @@ import Testing
         #expect(entries.weights.isEmpty, "\(device): the weight deleted on the laptop came back")
         let rabies = try #require(entries.vaccinations.first, "\(device)")
         #expect(entries.vaccinations.count == 1, "\(device)")
-        #expect(rabies.place == "North Clinic" && rabies.comment == "booster due in 2025" && rabies.name == "Rabies", "\(device)")
+        #expect(
+            rabies.place == "North Clinic" && rabies.comment == "booster due in 2025" && rabies.name == "Rabies",
+            "\(device)")
         #expect(entries.emergencyContacts.map(\.name) == ["Luis"], "\(device)")
         #expect(entries.petYearlyCosts.count == 1, "\(device)")
         let record = try await records.record(rex)
@@ -76,7 +79,8 @@ import Testing
         // What the server holds is the merged record too.
         let stored = try #require(try await laptop.serverRecord(rex.uuid))
         guard case .string(let allergies)? = stored.fields["allergyEntries"] else {
-            Issue.record("allergyEntries is \(String(describing: stored.fields["allergyEntries"]))"); return
+            Issue.record("allergyEntries is \(String(describing: stored.fields["allergyEntries"]))")
+            return
         }
         #expect(allergies.contains("Pollen") && allergies.contains("Dust"))
     }
@@ -90,16 +94,21 @@ import Testing
         pet.personalName = "Rex"
         pet.isCloudEnabled = true
         let rex = try await laptop.records.createRecord(pet)
-        try await laptop.records.addEntry(VaccinationEntry(date: CalendarDay(iso: "2024-01-15"), name: "Rabies", place: "Clinic"), to: rex.uuid)
-        try await laptop.records.addEntry(WeightEntry(date: CalendarDay(iso: "2024-01-15"), weightKg: Decimal(string: "12.4")), to: rex.uuid)
-        try await laptop.records.addEntry(PetYearlyCost(date: CalendarDay(iso: "2024-03-01"), category: "Food", amount: Decimal(string: "320.50")!), to: rex.uuid)
+        try await laptop.records.addEntry(
+            VaccinationEntry(date: CalendarDay(iso: "2024-01-15"), name: "Rabies", place: "Clinic"), to: rex.uuid)
+        try await laptop.records.addEntry(
+            WeightEntry(date: CalendarDay(iso: "2024-01-15"), weightKg: Decimal(string: "12.4")), to: rex.uuid)
+        try await laptop.records.addEntry(
+            PetYearlyCost(date: CalendarDay(iso: "2024-03-01"), category: "Food", amount: Decimal(string: "320.50")!),
+            to: rex.uuid)
         try await laptop.records.addEntry(EmergencyContact(name: "Luis", phone: "555-0100"), to: rex.uuid)
         try await laptop.sync()
 
         // The phone is the same person's: it takes the identity from the recovery code.
         let phone = try await HealthEncryptedSyncTests.Device.make(storage.server, email: email)
         let code = try await laptop.health.database.read { db in try HealthKeyring.identity(db).recoveryCode }
-        try await phone.health.database.write { db in try HealthKeyring.restore(HealthIdentity(recoveryCode: code), db) }
+        try await phone.health.database.write { db in try HealthKeyring.restore(HealthIdentity(recoveryCode: code), db)
+        }
         try await phone.sync()
         #expect(try await phone.record(named: "Rex") != nil)
 
@@ -115,7 +124,8 @@ import Testing
         // The server still holds the entries sealed: no entry's text in its fields.
         let stored = try #require(try await laptop.serverRecord(rex.uuid))
         guard case .bytes? = stored.fields["allergyEntries"] else {
-            Issue.record("allergyEntries is stored as \(stored.fields["allergyEntries"]?.typeName ?? "nothing")"); return
+            Issue.record("allergyEntries is stored as \(stored.fields["allergyEntries"]?.typeName ?? "nothing")")
+            return
         }
         #expect(try await !storage.holds("Apoquel"))
     }
@@ -137,25 +147,33 @@ import Testing
     }
 
     /// Settles a conflict on `allergyEntries` through the engine's resolver, as a sync would.
-    static func settle(ancestor: [AllergyEntry]?, client: [AllergyEntry], server: [AllergyEntry], clientTime: Int64, serverTime: Int64) throws -> [AllergyEntry] {
+    static func settle(
+        ancestor: [AllergyEntry]?, client: [AllergyEntry], server: [AllergyEntry], clientTime: Int64, serverTime: Int64
+    ) throws -> [AllergyEntry] {
         let merge = try #require(Self.policy.fieldMerges["allergyEntries"])
-        let value = try merge(SyncFieldConflict(
-            name: "allergyEntries", ancestor: try ancestor.map(list), client: try list(client), server: try list(server),
-            clientTime: clientTime, serverTime: serverTime))
+        let value = try merge(
+            SyncFieldConflict(
+                name: "allergyEntries", ancestor: try ancestor.map(list), client: try list(client),
+                server: try list(server),
+                clientTime: clientTime, serverTime: serverTime))
         return try decode(value)
     }
 
     @Test func addsOnBothSidesAreKeptAndADeletionWins() throws {
-        let pollen = AllergyEntry(name: "Pollen"), dust = AllergyEntry(name: "Dust"), mould = AllergyEntry(name: "Mould")
+        let pollen = AllergyEntry(name: "Pollen")
+        let dust = AllergyEntry(name: "Dust")
+        let mould = AllergyEntry(name: "Mould")
         let base = [pollen, mould]
         // This device deleted Pollen and added Dust; the server added Grass; Mould is untouched.
         let grass = AllergyEntry(name: "Grass")
-        let merged = try Self.settle(ancestor: base, client: [mould, dust], server: [pollen, mould, grass], clientTime: 2, serverTime: 1)
+        let merged = try Self.settle(
+            ancestor: base, client: [mould, dust], server: [pollen, mould, grass], clientTime: 2, serverTime: 1)
         #expect(merged.map(\.name) == ["Mould", "Grass", "Dust"])
         // The server deleted Mould that this device edited: the deletion wins.
         var editedMould = mould
         editedMould.comment = "edited here"
-        let deletedThere = try Self.settle(ancestor: base, client: [pollen, editedMould], server: [pollen], clientTime: 2, serverTime: 1)
+        let deletedThere = try Self.settle(
+            ancestor: base, client: [pollen, editedMould], server: [pollen], clientTime: 2, serverTime: 1)
         #expect(deletedThere.map(\.name) == ["Pollen"])
     }
 
@@ -168,10 +186,15 @@ import Testing
         theirs.name = "Tree pollen"
         theirs.comment = "theirs"
         // Different values keep both edits; the value changed on both keeps the later edit.
-        let later = try #require(try Self.settle(ancestor: [original], client: [mine], server: [theirs], clientTime: 20, serverTime: 10).first)
+        let later = try #require(
+            try Self.settle(ancestor: [original], client: [mine], server: [theirs], clientTime: 20, serverTime: 10)
+                .first)
         #expect(later.name == "Tree pollen" && later.information == "spring and summer" && later.comment == "mine")
-        let earlier = try #require(try Self.settle(ancestor: [original], client: [mine], server: [theirs], clientTime: 10, serverTime: 20).first)
-        #expect(earlier.name == "Tree pollen" && earlier.information == "spring and summer" && earlier.comment == "theirs")
+        let earlier = try #require(
+            try Self.settle(ancestor: [original], client: [mine], server: [theirs], clientTime: 10, serverTime: 20)
+                .first)
+        #expect(
+            earlier.name == "Tree pollen" && earlier.information == "spring and summer" && earlier.comment == "theirs")
         // Without an ancestor (both sides made it), every differing value is the later edit's.
         let unknown = try Self.settle(ancestor: nil, client: [mine], server: [theirs], clientTime: 20, serverTime: 10)
         #expect(unknown.count == 1 && unknown.first?.comment == "mine" && unknown.first?.name == "Pollen")
@@ -179,9 +202,11 @@ import Testing
 
     @Test func aListThatIsNotEntriesFallsBackToTheLaterEdit() throws {
         let merge = try #require(Self.policy.fieldMerges["allergyEntries"])
-        let result = try merge(SyncFieldConflict(
-            name: "allergyEntries", ancestor: nil, client: .string("not json"), server: try Self.list([AllergyEntry(name: "Dust")]),
-            clientTime: 5, serverTime: 1))
+        let result = try merge(
+            SyncFieldConflict(
+                name: "allergyEntries", ancestor: nil, client: .string("not json"),
+                server: try Self.list([AllergyEntry(name: "Dust")]),
+                clientTime: 5, serverTime: 1))
         #expect(result == .string("not json"))
         #expect(Self.policy.description == "field-level last writer wins, with merged fields")
     }

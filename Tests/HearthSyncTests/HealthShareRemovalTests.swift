@@ -72,7 +72,8 @@ import Testing
         }
         try await ana.sync()
         for name in ["Rex", "Bella"] {
-            let share = try await ana.connection.sharing.createShare(try #require(uuids[name]), linkPermission: .readWrite)
+            let share = try await ana.connection.sharing.createShare(
+                try #require(uuids[name]), linkPermission: .readWrite)
             _ = try await ben.connection.sharing.accept(share.link)
         }
         try await ana.sync()

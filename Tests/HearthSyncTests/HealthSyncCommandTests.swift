@@ -11,8 +11,9 @@ import Testing
     }
 
     func hearth(_ arguments: [String], in folder: URL) async throws -> ChildProcess.Result {
-        try await ChildProcess.run(ChildProcess.product("hearth"), ["health"] + arguments,
-                                   environment: ["HEARTH_DATA_DIR": folder.path, "HEARTH_SERVER_URL": "", "HEARTH_PASSWORD": ""])
+        try await ChildProcess.run(
+            ChildProcess.product("hearth"), ["health"] + arguments,
+            environment: ["HEARTH_DATA_DIR": folder.path, "HEARTH_SERVER_URL": "", "HEARTH_PASSWORD": ""])
     }
 
     func json(_ text: String) -> [String: Any]? {
@@ -32,16 +33,24 @@ import Testing
         let guestEmail = freshEmail("guest-cli")
         let password = "long enough password"
 
-        #expect(try await hearth(["record", "add", "--pet", "--name", "Rex", "--cloud", "on"], in: ownerFolder).status == 0)
-        #expect(try await hearth(["entry", "add", "Rex", "vaccination", "--date", "2024-01-15", "--name", "Rabies"], in: ownerFolder).status == 0)
+        #expect(
+            try await hearth(["record", "add", "--pet", "--name", "Rex", "--cloud", "on"], in: ownerFolder).status == 0)
+        #expect(
+            try await hearth(
+                ["entry", "add", "Rex", "vaccination", "--date", "2024-01-15", "--name", "Rabies"], in: ownerFolder
+            ).status == 0)
         #expect(try await hearth(["record", "add", "--pet", "--name", "Milo"], in: ownerFolder).status == 0)
         #expect(try await hearth(["sync", "status"], in: ownerFolder).stdout.contains("not synced yet"))
 
-        let first = try await hearth(["sync", "--server", url, "--email", freshEmail("owner-cli"), "--password", password, "--sign-up", "--json"], in: ownerFolder)
+        let first = try await hearth(
+            [
+                "sync", "--server", url, "--email", freshEmail("owner-cli"), "--password", password, "--sign-up",
+                "--json",
+            ], in: ownerFolder)
         #expect(first.status == 0, "\(first.stderr)")
         #expect((json(first.stdout)?["sent"] as? [String: Any])?["saved"] as? Int == 1)
         #expect((json(first.stdout)?["status"] as? [String: Any])?["state"] as? String == "synced")
-        #expect(first.stderr.isEmpty)   // no progress line when the output is piped
+        #expect(first.stderr.isEmpty)  // no progress line when the output is piped
 
         // A record that is not in the cloud cannot be shared; the error names it and the way out.
         let milo = try await hearth(["share", "create", "Milo", "--server", url], in: ownerFolder)
@@ -60,7 +69,10 @@ import Testing
 
         // The guest signs in once, then accepts. Rex is end-to-end encrypted: it arrives once the owner's device
         // has handed the guest its key (at the owner's next sync), with its entry.
-        #expect(try await hearth(["sync", "--server", url, "--email", guestEmail, "--password", password, "--sign-up"], in: guestFolder).status == 0)
+        #expect(
+            try await hearth(
+                ["sync", "--server", url, "--email", guestEmail, "--password", password, "--sign-up"], in: guestFolder
+            ).status == 0)
         let bad = try await hearth(["share", "accept", "no-such-link", "--server", url], in: guestFolder)
         #expect(bad.status == 1)
         #expect(bad.stderr.contains("opens no share"))
@@ -73,7 +85,10 @@ import Testing
         #expect(try await hearth(["sync", "--server", url], in: ownerFolder).status == 0)
         // The owner's device now trusts the guest's key: the same fingerprint the guest was shown.
         let ownerKeys = try #require(json(try await hearth(["keys", "--json"], in: ownerFolder).stdout))
-        #expect((ownerKeys["trusted"] as? [[String: Any]])?.compactMap { $0["fingerprint"] as? String } == [guestFingerprint])
+        #expect(
+            (ownerKeys["trusted"] as? [[String: Any]])?.compactMap { $0["fingerprint"] as? String } == [
+                guestFingerprint
+            ])
         #expect(try await hearth(["sync", "--server", url], in: guestFolder).status == 0)
         #expect(try await hearth(["record", "list"], in: guestFolder).stdout.contains("Rex   pet   shared"))
         let guestKeys = try await hearth(["keys"], in: guestFolder)
@@ -98,10 +113,14 @@ import Testing
         #expect(ownerLog.stdout.contains("Last share link: \(link)"))
         #expect(ownerLog.stdout.contains("Last error: Share record Milo"))
         let guestLog = try #require(json(try await hearth(["debug-log", "--json"], in: guestFolder).stdout))
-        #expect((guestLog["lines"] as? [String])?.contains { $0.contains("] Accept a share link: accepted; record ") && $0.contains("waits for its key") } == true)
+        #expect(
+            (guestLog["lines"] as? [String])?.contains {
+                $0.contains("] Accept a share link: accepted; record ") && $0.contains("waits for its key")
+            } == true)
         #expect((guestLog["lastError"] as? String)?.contains("opens no share") == true)
         #expect(guestLog["lastShareLink"] as? String == link)
-        let exported = try await hearth(["debug-log", "-o", ownerFolder.appendingPathComponent("log.txt").path, "--clear"], in: ownerFolder)
+        let exported = try await hearth(
+            ["debug-log", "-o", ownerFolder.appendingPathComponent("log.txt").path, "--clear"], in: ownerFolder)
         #expect(exported.status == 0, "\(exported.stderr)")
         let text = try String(contentsOf: ownerFolder.appendingPathComponent("log.txt"), encoding: .utf8)
         #expect(text.hasPrefix("[") && text.contains("] Share record Rex (") && text.hasSuffix("\n"))
@@ -124,12 +143,17 @@ import Testing
         let email = freshEmail("watch-cli")
         let password = "long enough password"
         #expect(try await hearth(["record", "add", "--pet", "--name", "Rex", "--cloud", "on"], in: laptop).status == 0)
-        #expect(try await hearth(["sync", "--server", url, "--email", email, "--password", password, "--sign-up"], in: laptop).status == 0)
+        #expect(
+            try await hearth(
+                ["sync", "--server", url, "--email", email, "--password", password, "--sign-up"], in: laptop
+            ).status == 0)
         // The phone is the same person's: it takes the key with the recovery code, then signs in.
         let keys = try #require(json(try await hearth(["keys", "--recovery-code", "--json"], in: laptop).stdout))
         let code = try #require(keys["recoveryCode"] as? String)
         #expect(try await hearth(["keys", "recover", code], in: phone).status == 0)
-        #expect(try await hearth(["sync", "--server", url, "--email", email, "--password", password], in: phone).status == 0)
+        #expect(
+            try await hearth(["sync", "--server", url, "--email", email, "--password", password], in: phone).status == 0
+        )
         #expect(try await hearth(["record", "list"], in: phone).stdout.contains("Rex"))
 
         let watching = try ChildProcess.start(
@@ -149,7 +173,9 @@ import Testing
         // An entry added on the phone by another command goes out from the watching process on its own.
         #expect(try await hearth(["entry", "add", "Rex", "allergy", "--name", "Dust"], in: phone).status == 0)
         _ = try await watching.waitForOutput(containing: "\"sent\":{", timeout: .seconds(60))
-        try await waitUntil("the laptop receives the phone's entry", timeout: .seconds(60), interval: .milliseconds(200)) {
+        try await waitUntil(
+            "the laptop receives the phone's entry", timeout: .seconds(60), interval: .milliseconds(200)
+        ) {
             _ = try await hearth(["sync", "--server", url], in: laptop)
             return try await hearth(["record", "show", "Rex", "--json"], in: laptop).stdout.contains("Dust")
         }

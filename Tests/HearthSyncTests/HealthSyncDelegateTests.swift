@@ -5,6 +5,7 @@ import HearthCore
 import HearthHealth
 import HearthStore
 import Testing
+
 @testable import HearthSync
 
 /// The health record mapping, its checks and the protection seam, without a server.
@@ -13,9 +14,11 @@ import Testing
 
     /// A health database whose sync is on for `account` (as a first sign-in leaves it).
     func makeHealth(
-        account: String = "_alice", protection: any HealthRecordProtection = PlaintextProtection(), clock: Date = Self.clock
+        account: String = "_alice", protection: any HealthRecordProtection = PlaintextProtection(),
+        clock: Date = Self.clock
     ) async throws -> HealthSync.Opened {
-        let health = try HealthSync.inMemory(protection: protection, timeZone: TimeZone(identifier: "UTC")!, now: { clock })
+        let health = try HealthSync.inMemory(
+            protection: protection, timeZone: TimeZone(identifier: "UTC")!, now: { clock })
         try await health.database.write { db in
             try SyncTables.setState("account", account, in: db)
             try SyncTables.setState("enabled", "1", in: db)
@@ -27,13 +30,16 @@ import Testing
 
     static let textFields = [
         "personalFamilyName", "personalGivenName", "personalNickName", "personalGender", "personalSocialSecurityNumber",
-        "personalAddress", "personalHealthInsurance", "personalHealthInsuranceNumber", "personalEmployer", "personalName",
-        "personalAnimalID", "petBreed", "petColor", "ownerName", "ownerPhone", "ownerEmail", "vetClinicName", "vetContactName",
+        "personalAddress", "personalHealthInsurance", "personalHealthInsuranceNumber", "personalEmployer",
+        "personalName",
+        "personalAnimalID", "petBreed", "petColor", "ownerName", "ownerPhone", "ownerEmail", "vetClinicName",
+        "vetContactName",
         "vetPhone", "vetEmail", "vetAddress", "vetNote", "emergencyName", "emergencyNumber", "emergencyEmail",
     ]
     static let relationshipKeys = [
         "bloodEntries", "drugEntries", "vaccinationEntries", "allergyEntries", "illnessEntries", "riskEntries",
-        "medicalHistoryEntries", "medicalDocumentEntries", "humanDoctorEntries", "weightEntries", "petYearlyCostEntries",
+        "medicalHistoryEntries", "medicalDocumentEntries", "humanDoctorEntries", "weightEntries",
+        "petYearlyCostEntries",
         "emergencyContactEntries",
     ]
 
@@ -71,17 +77,32 @@ import Testing
         let day = CalendarDay(iso: "2024-05-01")
         for n in 1...2 {
             try await health.records.addEntry(BloodEntry(date: day, name: "Blood \(n)", comment: "c"), to: saved.uuid)
-            try await health.records.addEntry(DrugEntry(date: day, nameAndDosage: "Drug \(n)", comment: "c"), to: saved.uuid)
-            try await health.records.addEntry(VaccinationEntry(date: day, name: "Vaccine \(n)", information: "i", place: "p", comment: "c"), to: saved.uuid)
-            try await health.records.addEntry(AllergyEntry(date: day, name: "Allergy \(n)", information: "i", comment: "c"), to: saved.uuid)
-            try await health.records.addEntry(IllnessEntry(date: nil, name: "Illness \(n)", informationOrComment: "c"), to: saved.uuid)
-            try await health.records.addEntry(RiskEntry(date: day, name: "Risk \(n)", descriptionOrComment: "d"), to: saved.uuid)
-            try await health.records.addEntry(MedicalHistoryEntry(date: day, name: "History \(n)", contact: "Dr", informationOrComment: "c"), to: saved.uuid)
-            try await health.records.addEntry(MedicalDocumentEntry(date: day, name: "Document \(n)", note: "n"), to: saved.uuid)
-            try await health.records.addEntry(EmergencyContact(name: "Contact \(n)", phone: "555-010\(n)", email: "c\(n)@example.com"), to: saved.uuid)
-            try await health.records.addEntry(HumanDoctor(type: "Dentist", name: "Doctor \(n)", email: "d\(n)@example.com"), to: saved.uuid)
-            try await health.records.addEntry(WeightEntry(date: day, weightKg: Decimal(string: "71.3"), comment: "w"), to: saved.uuid)
-            try await health.records.addEntry(PetYearlyCost(date: day, category: "Vet", amount: Decimal(string: "120.50")!, note: "n"), to: saved.uuid)
+            try await health.records.addEntry(
+                DrugEntry(date: day, nameAndDosage: "Drug \(n)", comment: "c"), to: saved.uuid)
+            try await health.records.addEntry(
+                VaccinationEntry(date: day, name: "Vaccine \(n)", information: "i", place: "p", comment: "c"),
+                to: saved.uuid)
+            try await health.records.addEntry(
+                AllergyEntry(date: day, name: "Allergy \(n)", information: "i", comment: "c"), to: saved.uuid)
+            try await health.records.addEntry(
+                IllnessEntry(date: nil, name: "Illness \(n)", informationOrComment: "c"), to: saved.uuid)
+            try await health.records.addEntry(
+                RiskEntry(date: day, name: "Risk \(n)", descriptionOrComment: "d"), to: saved.uuid)
+            try await health.records.addEntry(
+                MedicalHistoryEntry(date: day, name: "History \(n)", contact: "Dr", informationOrComment: "c"),
+                to: saved.uuid)
+            try await health.records.addEntry(
+                MedicalDocumentEntry(date: day, name: "Document \(n)", note: "n"), to: saved.uuid)
+            try await health.records.addEntry(
+                EmergencyContact(name: "Contact \(n)", phone: "555-010\(n)", email: "c\(n)@example.com"), to: saved.uuid
+            )
+            try await health.records.addEntry(
+                HumanDoctor(type: "Dentist", name: "Doctor \(n)", email: "d\(n)@example.com"), to: saved.uuid)
+            try await health.records.addEntry(
+                WeightEntry(date: day, weightKg: Decimal(string: "71.3"), comment: "w"), to: saved.uuid)
+            try await health.records.addEntry(
+                PetYearlyCost(date: day, category: "Vet", amount: Decimal(string: "120.50")!, note: "n"), to: saved.uuid
+            )
         }
         return try await health.records.record(saved.uuid)
     }
@@ -90,10 +111,13 @@ import Testing
         let health = try await makeHealth()
         let record = try await makeFullRecord(in: health)
         let delegate = HealthSyncDelegate()
-        let cloud = try #require(try await health.database.read { db in try delegate.record(for: id(record.uuid), in: db) })
+        let cloud = try #require(
+            try await health.database.read { db in try delegate.record(for: id(record.uuid), in: db) })
 
         #expect(cloud.recordType == "MedicalRecord" && cloud.recordName == record.uuid)
-        let scalars = ["uuid", "createdAt", "updatedAt", "isPet", "isCloudEnabled", "personalBirthdate", "schemaVersion"]
+        let scalars = [
+            "uuid", "createdAt", "updatedAt", "isPet", "isCloudEnabled", "personalBirthdate", "schemaVersion",
+        ]
         #expect(Set(cloud.fields.keys) == Set(Self.textFields + scalars + Self.relationshipKeys))
         for name in Self.textFields { #expect(cloud.fields[name] != .string(""), "\(name) is empty") }
         #expect(cloud.fields["schemaVersion"] == .int64(1))
@@ -102,7 +126,7 @@ import Testing
         #expect(cloud.fields["isCloudEnabled"] == .boolean(true))
         #expect(cloud.fields["createdAt"] == .date(record.createdAt))
         #expect(cloud.fields["updatedAt"] == .date(record.updatedAt))
-        #expect(cloud.fields["personalBirthdate"] == .date(320_630_400_000))   // 1980-02-29T00:00:00Z
+        #expect(cloud.fields["personalBirthdate"] == .date(320_630_400_000))  // 1980-02-29T00:00:00Z
         for key in Self.relationshipKeys {
             guard case .string(let text)? = cloud.fields[key] else {
                 Issue.record("\(key) is \(String(describing: cloud.fields[key])), not text")
@@ -133,9 +157,13 @@ import Testing
             $0.shareParticipantsSummary = "bob@example.com (read-write, accepted)"
             $0.cloudShareRecordName = "share-x"
         }
-        let plain = try #require(try await health.database.read { db in try delegate.record(for: id(record.uuid), in: db) })
+        let plain = try #require(
+            try await health.database.read { db in try delegate.record(for: id(record.uuid), in: db) })
         #expect(plain.fields["personalBirthdate"] == nil)
-        for local in ["cloudRecordName", "cloudShareRecordName", "isSharingEnabled", "shareParticipantsSummary", "isMarkedForDeletion", "cloudZoneOwner"] {
+        for local in [
+            "cloudRecordName", "cloudShareRecordName", "isSharingEnabled", "shareParticipantsSummary",
+            "isMarkedForDeletion", "cloudZoneOwner",
+        ] {
             #expect(plain.fields[local] == nil, "\(local) is sent")
         }
     }
@@ -144,7 +172,8 @@ import Testing
         let source = try await makeHealth()
         let record = try await makeFullRecord(in: source)
         let delegate = HealthSyncDelegate()
-        let good = try #require(try await source.database.read { db in try delegate.record(for: id(record.uuid), in: db) })
+        let good = try #require(
+            try await source.database.read { db in try delegate.record(for: id(record.uuid), in: db) })
         let target = try await makeHealth()
         try await target.database.write { db in try delegate.saveFetchedRecord(good, in: db) }
         let entriesBefore = try await target.records.entries(of: record.uuid)
@@ -155,12 +184,17 @@ import Testing
             bad.fields["drugEntries"] = .string("[]")
             change(&bad)
             let sent = bad
-            let error = await #expect(throws: ServiceError.self) { try await target.database.write { db in try delegate.saveFetchedRecord(sent, in: db) } }
+            let error = await #expect(throws: ServiceError.self) {
+                try await target.database.write { db in try delegate.saveFetchedRecord(sent, in: db) }
+            }
             return error?.message
         }
 
         let newer = await refusal { $0.fields["schemaVersion"] = .int64(2) }
-        #expect(newer?.contains("Record \(record.uuid) (MedicalRecord) was written by a newer version of Hearth (schemaVersion 2") == true)
+        #expect(
+            newer?.contains(
+                "Record \(record.uuid) (MedicalRecord) was written by a newer version of Hearth (schemaVersion 2")
+                == true)
         #expect(newer?.contains("Update Hearth on this device") == true)
         let missingVersion = await refusal { $0.fields["schemaVersion"] = nil }
         #expect(missingVersion?.contains("has no schemaVersion field") == true)
@@ -168,7 +202,10 @@ import Testing
         #expect(wrongType?.contains("has a STRING in field createdAt; it must be TIMESTAMP") == true)
         let badJSON = await refusal { $0.fields["weightEntries"] = .string("[{\"weightKg\": \"heavy\"}]") }
         #expect(badJSON?.contains("field weightEntries that is not a JSON array of weight entries") == true)
-        let badEntry = await refusal { $0.fields["petYearlyCostEntries"] = .string("[{\"id\":\"\(UUID().uuidString)\",\"amount\":-5,\"category\":\"Vet\",\"note\":\"\"}]") }
+        let badEntry = await refusal {
+            $0.fields["petYearlyCostEntries"] = .string(
+                "[{\"id\":\"\(UUID().uuidString)\",\"amount\":-5,\"category\":\"Vet\",\"note\":\"\"}]")
+        }
         #expect(badEntry?.contains("in field petYearlyCostEntries (at [0])") == true)
         #expect(badEntry?.contains("negative") == true)
         let badGender = await refusal { $0.fields["personalGender"] = .string("Robot") }
@@ -179,9 +216,13 @@ import Testing
         #expect(try await target.records.entries(of: record.uuid) == entriesBefore)
 
         let unknown = await #expect(throws: ServiceError.self) {
-            try await target.database.write { db in try delegate.saveFetchedRecord(CloudRecord(recordName: "k1", recordType: "HealthKey"), in: db) }
+            try await target.database.write { db in
+                try delegate.saveFetchedRecord(CloudRecord(recordName: "k1", recordType: "HealthKey"), in: db)
+            }
         }
-        #expect(unknown?.message.contains("type HealthKey, which Hearth's health records do not know; update Hearth") == true)
+        #expect(
+            unknown?.message.contains("type HealthKey, which Hearth's health records do not know; update Hearth")
+                == true)
     }
 
     @Test func theProtectionSealsForTheRecordsZoneAndOpensWithTheZoneItCameFrom() async throws {
@@ -190,7 +231,8 @@ import Testing
         let delegate = try #require(health.outbox.delegate as? HealthSyncDelegate)
         let own = try await makeFullRecord(in: health)
 
-        let sealed = try #require(try await health.database.read { db in try delegate.record(for: id(own.uuid), in: db) })
+        let sealed = try #require(
+            try await health.database.read { db in try delegate.record(for: id(own.uuid), in: db) })
         #expect(sealed.fields["personalGivenName"] == .string("ésoJ"))
         #expect(protection.sealedZones.last == CloudZoneID(zoneName: HealthSync.zoneName, ownerRecordName: "_alice"))
 
@@ -201,13 +243,15 @@ import Testing
         shared.fields["uuid"] = .string(String(bobs.reversed()))
         shared.zoneID = CloudZoneID(zoneName: HealthSync.zoneName, ownerRecordName: "_bob")
         shared.share = CloudReference(recordName: "share-\(bobs)")
-        for key in Self.relationshipKeys { shared.fields[key] = .string("][") }   // "[]", sealed
+        for key in Self.relationshipKeys { shared.fields[key] = .string("][") }  // "[]", sealed
         let received = shared
         try await health.database.write { db in try delegate.saveFetchedRecord(received, in: db) }
         #expect(protection.openedZones.last == CloudZoneID(zoneName: HealthSync.zoneName, ownerRecordName: "_bob"))
         let stored = try await health.records.record(bobs)
         #expect(stored.personalGivenName == "José")
-        #expect(stored.cloudZoneOwner == "_bob" && stored.cloudShareRecordName == "share-\(bobs)" && stored.locationStatus == .shared)
+        #expect(
+            stored.cloudZoneOwner == "_bob" && stored.cloudShareRecordName == "share-\(bobs)"
+                && stored.locationStatus == .shared)
         _ = try await health.database.read { db in try delegate.record(for: id(bobs), in: db) }
         #expect(protection.sealedZones.last == CloudZoneID(zoneName: HealthSync.zoneName, ownerRecordName: "_bob"))
 
@@ -229,7 +273,10 @@ import Testing
         // A clock that stands still: an entry changed within the record's last second is still a change.
         let health = try await makeHealth(clock: Date(timeIntervalSince1970: 1_735_000_000))
         func pending() async throws -> [OutboxEntry] {
-            try await health.database.read { db in try Row.fetchAll(db, sql: "SELECT \(OutboxEntry.columns) FROM syncOutbox ORDER BY seq").map(OutboxEntry.init(row:)) }
+            try await health.database.read { db in
+                try Row.fetchAll(db, sql: "SELECT \(OutboxEntry.columns) FROM syncOutbox ORDER BY seq").map(
+                    OutboxEntry.init(row:))
+            }
         }
         var person = MedicalRecord()
         person.personalFamilyName = "Local"
@@ -242,7 +289,7 @@ import Testing
         #expect(try await pending().first?.zone == .private(HealthSync.zoneName))
         try await health.records.addEntry(BloodEntry(name: "A+"), to: record.uuid)
         #expect(try await pending().count == 1)
-        try await health.database.write { db in try db.execute(sql: "DELETE FROM syncOutbox") }   // as if sent
+        try await health.database.write { db in try db.execute(sql: "DELETE FROM syncOutbox") }  // as if sent
         let entry = try await health.records.addEntry(BloodEntry(name: "B+"), to: record.uuid)
         #expect(try await pending().map(\.isDeletion) == [false])
         try await health.database.write { db in try db.execute(sql: "DELETE FROM syncOutbox") }

@@ -35,7 +35,9 @@ import Testing
         #expect(!share.link.isEmpty)
         #expect(share.shareName == "share-\(rex.uuid)")
         let shared = try await owner.records.record(rex.uuid)
-        #expect(shared.locationStatus == .shared && shared.isSharingEnabled && shared.cloudShareRecordName == share.shareName)
+        #expect(
+            shared.locationStatus == .shared && shared.isSharingEnabled
+                && shared.cloudShareRecordName == share.shareName)
         #expect(try await owner.health.debugLog.lastShareLink() == share.link)
 
         // The guest accepts; the record arrives with every entry, as a record shared by the owner.
@@ -43,7 +45,8 @@ import Testing
         #expect(arrived.uuid == rex.uuid)
         #expect(arrived.cloudZoneOwner == ownerID)
         #expect(arrived.locationStatus == .shared)
-        #expect(arrived.personalName == "Rex" && arrived.petBreed == "Beagle" && arrived.ownerEmail == "ana@example.com")
+        #expect(
+            arrived.personalName == "Rex" && arrived.petBreed == "Beagle" && arrived.ownerEmail == "ana@example.com")
         #expect(arrived.personalBirthdate == CalendarDay(iso: "2019-04-02"))
         let ownerEntries = try await owner.records.entries(of: rex.uuid)
         #expect(ownerEntries.count == 4)
@@ -76,7 +79,8 @@ import Testing
         // The participants, and the summary kept on the owner's record (which is not sent anywhere).
         let people = try await owner.sharing.participants(of: rex.uuid)
         #expect(people.contains { $0.email == guestEmail && $0.acceptance == .accepted && $0.permission == .readWrite })
-        #expect(try await owner.records.record(rex.uuid).shareParticipantsSummary == "\(guestEmail) (read-write, accepted)")
+        #expect(
+            try await owner.records.record(rex.uuid).shareParticipantsSummary == "\(guestEmail) (read-write, accepted)")
         #expect(try await owner.engine.pendingChangeCount() == 0)
         #expect(try await guest.sharing.participants(of: rex.uuid).contains { $0.role == .owner })
 
@@ -99,7 +103,10 @@ import Testing
         // Both sides' steps are in their debug logs.
         let ownerLog = try await owner.health.debugLog.lines()
         #expect(ownerLog.contains { $0.contains("Share record Rex (\(rex.uuid)): shared as share-") })
-        #expect(ownerLog.contains { $0.contains("Remove \(guestEmail) from the share of record Rex") && $0.contains("removed \(guestEmail)") })
+        #expect(
+            ownerLog.contains {
+                $0.contains("Remove \(guestEmail) from the share of record Rex") && $0.contains("removed \(guestEmail)")
+            })
         #expect(try await guest.health.debugLog.lines().contains { $0.contains("Accept a share link: record Rex") })
     }
 
@@ -110,14 +117,16 @@ import Testing
         let owner = try await HealthDevice.make(server, email: freshEmail("owner"), signUp: true)
         let guest = try await HealthDevice.make(server, email: guestEmail, signUp: true)
         let rex = try await makeCloudPet(on: owner)
-        let share = try await owner.sharing.createShare(rex.uuid, linkPermission: .readOnly)   // syncs the record first
+        let share = try await owner.sharing.createShare(rex.uuid, linkPermission: .readOnly)  // syncs the record first
         _ = try await guest.sharing.accept(share.link)
 
         // The record is the owner's: the guest can neither delete it nor take it out of the cloud.
         let deletion = await #expect(throws: ServiceError.self) { try await guest.records.deleteRecord(rex.uuid) }
         #expect(deletion?.message.contains("was shared with you") == true)
         #expect(deletion?.message.contains("share leave") == true)
-        let cloudOff = await #expect(throws: ServiceError.self) { try await guest.records.updateRecord(rex.uuid) { $0.isCloudEnabled = false } }
+        let cloudOff = await #expect(throws: ServiceError.self) {
+            try await guest.records.updateRecord(rex.uuid) { $0.isCloudEnabled = false }
+        }
         #expect(cloudOff?.message.contains("turn the cloud off") == true)
         #expect(try await guest.engine.pendingChangeCount() == 0)
 
@@ -157,7 +166,9 @@ import Testing
         milo = try await owner.records.createRecord(milo)
         try await owner.sync.sync()
         let miloUUID = milo.uuid
-        let notInCloud = await #expect(throws: ServiceError.self) { try await owner.sharing.createShare(miloUUID, linkPermission: .readWrite) }
+        let notInCloud = await #expect(throws: ServiceError.self) {
+            try await owner.sharing.createShare(miloUUID, linkPermission: .readWrite)
+        }
         #expect(notInCloud?.message.contains("record Milo (\(miloUUID)) is not in the cloud") == true)
         #expect(notInCloud?.message.contains("--cloud on") == true)
         #expect(try await owner.serverRecord(milo.uuid) == nil)
@@ -168,7 +179,9 @@ import Testing
         try await guest.sync.sync()
         let before = try await guest.records.records()
         let entriesBefore = try await guest.records.entries(of: bella.uuid)
-        let bad = await #expect(throws: ServiceError.self) { try await guest.sharing.accept("  not-a-real-share-link  ") }
+        let bad = await #expect(throws: ServiceError.self) {
+            try await guest.sharing.accept("  not-a-real-share-link  ")
+        }
         #expect(bad?.message.contains("The share link \"not-a-…\" opens no share") == true)
         #expect(bad?.message.contains("Nothing was changed here") == true)
         #expect(try await guest.records.records() == before)
@@ -244,7 +257,10 @@ import Testing
         }
         #expect(weights.hasPrefix("]") && weights.hasSuffix("["))
         #expect(!phoneSeal.sealedZones.isEmpty)
-        #expect(phoneSeal.sealedZones.allSatisfy { $0 == CloudZoneID(zoneName: HealthSync.zoneName, ownerRecordName: account) })
+        #expect(
+            phoneSeal.sealedZones.allSatisfy {
+                $0 == CloudZoneID(zoneName: HealthSync.zoneName, ownerRecordName: account)
+            })
 
         // The other device opens what it fetches: the record reads as the phone wrote it.
         #expect(try await laptop.sync.sync().receivedSaves == 1)

@@ -1,18 +1,21 @@
-@testable import HearthSync
 import Testing
+
+@testable import HearthSync
 
 @Suite struct ServerSentEventParserTests {
     @Test func parsesEventsSplitAnywhere() {
-        let stream = "event: ready\ndata: {\"a\":1}\n\n: heartbeat\n\nevent: notification\nid: 7\ndata: line one\ndata: line two\n\n"
+        let stream =
+            "event: ready\ndata: {\"a\":1}\n\n: heartbeat\n\nevent: notification\nid: 7\ndata: line one\ndata: line two\n\n"
         let bytes = Array(stream.utf8)
         // Every split point gives the same messages.
         for split in 0...bytes.count {
             var parser = ServerSentEventParser()
             let events = parser.consume(bytes[..<split]) + parser.consume(bytes[split...])
-            #expect(events == [
-                ServerSentEvent(event: "ready", data: "{\"a\":1}"),
-                ServerSentEvent(event: "notification", data: "line one\nline two", id: "7"),
-            ])
+            #expect(
+                events == [
+                    ServerSentEvent(event: "ready", data: "{\"a\":1}"),
+                    ServerSentEvent(event: "notification", data: "line one\nline two", id: "7"),
+                ])
         }
     }
 

@@ -5,6 +5,7 @@ import HearthCloudModel
 import HearthCore
 import HearthStore
 import Testing
+
 @testable import HearthSync
 
 /// The engine when the server or the app refuses something, and when the account or the network changes.
@@ -43,10 +44,17 @@ extension SyncEngineTests {
         try await phone.engine.sync()
         // Another client writes a record with a field of the wrong type, next to a good one.
         let zone = CloudZoneID(zoneName: "notes")
-        _ = try await phone.client.privateDatabase.modifyRecords(CloudRecordsModifyRequest(zoneID: zone, operations: [
-            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "bad", recordType: "Note", fields: ["title": .int64(5)])),
-            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: "good", recordType: "Note", fields: ["title": .string("fine")])),
-        ]))
+        _ = try await phone.client.privateDatabase.modifyRecords(
+            CloudRecordsModifyRequest(
+                zoneID: zone,
+                operations: [
+                    CloudRecordOperation(
+                        operationType: .create,
+                        record: CloudRecord(recordName: "bad", recordType: "Note", fields: ["title": .int64(5)])),
+                    CloudRecordOperation(
+                        operationType: .create,
+                        record: CloudRecord(recordName: "good", recordType: "Note", fields: ["title": .string("fine")])),
+                ]))
         let laptop = try await Device.make(server, email: email)
         let report = try await laptop.engine.sync()
         #expect(try await laptop.items().map(\.id) == ["good"])
@@ -56,10 +64,13 @@ extension SyncEngineTests {
             return
         }
         // The record is fixed on the server: the next fetch applies it and clears the problem.
-        let current = try await phone.client.privateDatabase.lookupRecords(CloudRecordsLookupRequest(zoneID: zone, records: [CloudRecordLookup(recordName: "bad")]))
+        let current = try await phone.client.privateDatabase.lookupRecords(
+            CloudRecordsLookupRequest(zoneID: zone, records: [CloudRecordLookup(recordName: "bad")]))
         var record = try #require(current.records.first?.item)
         record.fields["title"] = .string("repaired")
-        _ = try await phone.client.privateDatabase.modifyRecords(CloudRecordsModifyRequest(zoneID: zone, operations: [CloudRecordOperation(operationType: .update, record: record)]))
+        _ = try await phone.client.privateDatabase.modifyRecords(
+            CloudRecordsModifyRequest(
+                zoneID: zone, operations: [CloudRecordOperation(operationType: .update, record: record)]))
         let again = try await laptop.engine.sync()
         #expect(again.problems.isEmpty)
         #expect(try await laptop.store.item("bad")?.title == "repaired")
@@ -71,7 +82,8 @@ extension SyncEngineTests {
         defer { Task { await server.stop() } }
         let first = freshEmail("first")
         let second = freshEmail("second")
-        let other = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
+        let other = CloudClient(
+            configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         try await other.signUp(email: second, password: "long enough password")
         let device = try await Device.make(server, email: first, signUp: true)
         try await device.store.save(Item(id: "mine", title: "kept"))

@@ -4,9 +4,10 @@ import HearthCloud
 import HearthCloudModel
 import HearthCore
 import HearthStore
-import Testing
-@testable import HearthSync
 import HearthTestSupport
+import Testing
+
+@testable import HearthSync
 
 /// Two devices (two app databases) against a real HearthCloud server on loopback.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct SyncEngineTests {
@@ -51,12 +52,19 @@ import HearthTestSupport
         let laptop = try await Device.make(server, email: email)
         let phoneTask = runInBackground(phone.engine)
         let laptopTask = runInBackground(laptop.engine)
-        defer { phoneTask.cancel(); laptopTask.cancel() }
-        try await waitUntil("both devices are synced", timeout: .seconds(60)) { phone.engine.currentStatus == SyncStatus.synced && laptop.engine.currentStatus == SyncStatus.synced }
+        defer {
+            phoneTask.cancel()
+            laptopTask.cancel()
+        }
+        try await waitUntil("both devices are synced", timeout: .seconds(60)) {
+            phone.engine.currentStatus == SyncStatus.synced && laptop.engine.currentStatus == SyncStatus.synced
+        }
 
         let events = laptop.engine.events()
         try await phone.store.save(Item(id: "n1", title: "pushed"))
-        try await waitUntil("the laptop has the phone's note, pushed", timeout: .seconds(60)) { try await laptop.store.item("n1")?.title == "pushed" }
+        try await waitUntil("the laptop has the phone's note, pushed", timeout: .seconds(60)) {
+            try await laptop.store.item("n1")?.title == "pushed"
+        }
         let fetched = try await firstEvent(events) { event in
             if case .fetched(_, let saved, _) = event { return saved.contains { $0.recordName == "n1" } }
             return false
@@ -64,7 +72,9 @@ import HearthTestSupport
         #expect(fetched != nil)
 
         try await laptop.store.save(Item(id: "n1", title: "pushed", body: "edited on the laptop"))
-        try await waitUntil("the phone has the laptop's edit", timeout: .seconds(60)) { try await phone.store.item("n1")?.body == "edited on the laptop" }
+        try await waitUntil("the phone has the laptop's edit", timeout: .seconds(60)) {
+            try await phone.store.item("n1")?.body == "edited on the laptop"
+        }
         try await waitUntil("neither device has anything left to send", timeout: .seconds(60)) {
             let phonePending = try await phone.engine.pendingChangeCount()
             let laptopPending = try await laptop.engine.pendingChangeCount()
@@ -75,7 +85,8 @@ import HearthTestSupport
     @Test func quickEditsGoOutTogetherAfterTheDebounceAndStatusFollows() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
-        let phone = try await Device.make(server, email: freshEmail(), signUp: true, configure: { $0.configuration(debounce: .milliseconds(300)) })
+        let phone = try await Device.make(
+            server, email: freshEmail(), signUp: true, configure: { $0.configuration(debounce: .milliseconds(300)) })
         let statuses = Locked<[SyncStatus]>([])
         let watcher = Task {
             for try await status in phone.engine.status { statuses.withLock { $0.append(status) } }
@@ -98,7 +109,9 @@ import HearthTestSupport
         #expect(saved.count == 5)
         try await waitUntil("the phone is synced", timeout: .seconds(60)) { phone.engine.currentStatus == .synced }
         // The watcher hears the stream a moment after the engine sets its status.
-        try await waitUntil("the last status the phone reported is synced", timeout: .seconds(60)) { statuses.current.last == .synced }
+        try await waitUntil("the last status the phone reported is synced", timeout: .seconds(60)) {
+            statuses.current.last == .synced
+        }
         #expect(statuses.current.contains(.syncing))
     }
 
@@ -106,13 +119,17 @@ import HearthTestSupport
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
         let file = scratchDirectory("hearth-sync").appendingPathExtension("sqlite")
-        defer { for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) } }
+        defer {
+            for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: file.path + suffix) }
+        }
         let email = freshEmail()
-        let phone = try await Device.make(server, email: email, signUp: true, configure: {
-            var configuration = $0.configuration()
-            configuration.externalChangePollInterval = .milliseconds(100)
-            return configuration
-        }, databaseURL: file)
+        let phone = try await Device.make(
+            server, email: email, signUp: true,
+            configure: {
+                var configuration = $0.configuration()
+                configuration.externalChangePollInterval = .milliseconds(100)
+                return configuration
+            }, databaseURL: file)
         let task = runInBackground(phone.engine)
         defer { task.cancel() }
         try await waitUntil("the phone is synced", timeout: .seconds(60)) { phone.engine.currentStatus == .synced }
@@ -120,10 +137,13 @@ import HearthTestSupport
         // Another process (its own connection pool on the same file) writes through the same store code.
         let otherDatabase = try AppDatabase.open(at: file, schemas: [NotesSchema.self, SyncSchema.self])
         let delegate = NotesDelegate()
-        let other = NotesStore(database: otherDatabase, outbox: SyncOutbox(configuration: delegate.configuration(), delegate: delegate))
+        let other = NotesStore(
+            database: otherDatabase, outbox: SyncOutbox(configuration: delegate.configuration(), delegate: delegate))
         try await other.save(Item(id: "from-another-process", title: "widget"))
 
-        try await waitUntil("the phone has nothing left to send", timeout: .seconds(60)) { try await phone.engine.pendingChangeCount() == 0 }
+        try await waitUntil("the phone has nothing left to send", timeout: .seconds(60)) {
+            try await phone.engine.pendingChangeCount() == 0
+        }
         let laptop = try await Device.make(server, email: email)
         try await laptop.engine.sync()
         #expect(try await laptop.store.item("from-another-process")?.title == "widget")
@@ -150,7 +170,9 @@ import HearthTestSupport
         let expected = Item(id: "n1", title: "phone title", body: "laptop body")
         #expect(try await phone.store.item("n1") == expected)
         #expect(try await laptop.store.item("n1") == expected)
-        let onServer = try await phone.client.privateDatabase.lookupRecords(CloudRecordsLookupRequest(zoneID: CloudZoneID(zoneName: "notes"), records: [CloudRecordLookup(recordName: "n1")]))
+        let onServer = try await phone.client.privateDatabase.lookupRecords(
+            CloudRecordsLookupRequest(
+                zoneID: CloudZoneID(zoneName: "notes"), records: [CloudRecordLookup(recordName: "n1")]))
         let record = try #require(onServer.records.first?.item)
         #expect(record.fields["title"] == .string("phone title"))
         #expect(record.fields["body"] == .string("laptop body"))
@@ -171,8 +193,10 @@ import HearthTestSupport
 
         // The phone edits last (by the clock) but sends first; the laptop edits earlier and sends second.
         for type in ["Note", "Memo", "Draft"] {
-            try await laptop.store.save(Item(id: type.lowercased(), type: type, title: "laptop"), at: start.addingTimeInterval(10))
-            try await phone.store.save(Item(id: type.lowercased(), type: type, title: "phone"), at: start.addingTimeInterval(20))
+            try await laptop.store.save(
+                Item(id: type.lowercased(), type: type, title: "laptop"), at: start.addingTimeInterval(10))
+            try await phone.store.save(
+                Item(id: type.lowercased(), type: type, title: "phone"), at: start.addingTimeInterval(20))
         }
         try await phone.engine.sync()
         try await laptop.engine.sync()
@@ -240,7 +264,9 @@ import HearthTestSupport
 
         server = try await server.restart()
         defer { Task { [server] in await server.stop() } }
-        try await waitUntil("the phone has sent what it queued while the server was down", timeout: .seconds(30)) { try await phone.engine.pendingChangeCount() == 0 }
+        try await waitUntil("the phone has sent what it queued while the server was down", timeout: .seconds(30)) {
+            try await phone.engine.pendingChangeCount() == 0
+        }
         let laptop = try await Device.make(server, email: email)
         try await laptop.engine.sync()
         #expect(try await laptop.items().map(\.id) == ["offline-1", "offline-2"])
@@ -251,8 +277,11 @@ import HearthTestSupport
         let server = try await LiveServer.start(cloud: CloudConfiguration(requestsPerSecond: 4, burst: 4))
         defer { Task { await server.stop() } }
         let email = freshEmail()
-        let phone = try await Device.make(server, email: email, signUp: true, configure: { $0.configuration(debounce: .milliseconds(5), maxBatchSize: 3) })
-        let laptop = try await Device.make(server, email: email, configure: { $0.configuration(debounce: .milliseconds(5), maxBatchSize: 3) })
+        let phone = try await Device.make(
+            server, email: email, signUp: true,
+            configure: { $0.configuration(debounce: .milliseconds(5), maxBatchSize: 3) })
+        let laptop = try await Device.make(
+            server, email: email, configure: { $0.configuration(debounce: .milliseconds(5), maxBatchSize: 3) })
         let throttles = Locked(0)
         let events = phone.engine.events()
         let counter = Task {
@@ -261,7 +290,10 @@ import HearthTestSupport
         defer { counter.cancel() }
         let phoneTask = runInBackground(phone.engine)
         let laptopTask = runInBackground(laptop.engine)
-        defer { phoneTask.cancel(); laptopTask.cancel() }
+        defer {
+            phoneTask.cancel()
+            laptopTask.cancel()
+        }
 
         for index in 0..<30 {
             try await phone.store.save(Item(id: String(format: "item-%02d", index), title: "item \(index)"))

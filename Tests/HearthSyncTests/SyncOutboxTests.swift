@@ -3,6 +3,7 @@ import GRDB
 import HearthCloudModel
 import HearthStore
 import Testing
+
 @testable import HearthSync
 
 @Suite struct SyncOutboxTests {
@@ -60,11 +61,15 @@ import Testing
 
         // Once the server has it (its version is the ancestor), each edit stamps only the fields it changed.
         let saved = item
-        let synced = try #require(try await database.read { db in try NotesDelegate().record(for: saved.recordID, in: db) })
+        let synced = try #require(
+            try await database.read { db in try NotesDelegate().record(for: saved.recordID, in: db) })
         try await database.write { db in
             var ancestor = synced
             ancestor.recordChangeTag = "1"
-            try SyncTables.saveMeta(RecordMeta(zone: .private("notes"), recordName: saved.id, recordType: "Note", changeTag: "1", ancestor: ancestor), generation: nil, in: db)
+            try SyncTables.saveMeta(
+                RecordMeta(
+                    zone: .private("notes"), recordName: saved.id, recordType: "Note", changeTag: "1",
+                    ancestor: ancestor), generation: nil, in: db)
             try SyncTables.removeEntry(.private("notes"), saved.id, ifSeq: nil, in: db)
         }
         item.body = "b2"

@@ -3,6 +3,7 @@ import GRDB
 import HearthCloudModel
 import HearthStore
 import Testing
+
 @testable import HearthSync
 
 /// The engine's tables across schema versions, and the page-wide lookups it makes in them.
@@ -14,10 +15,15 @@ import Testing
         var migrator = DatabaseMigrator()
         SyncSchema.registerMigrations(in: &migrator)
         try migrator.migrate(queue, upTo: "sync.v1")
-        let ancestor = CloudRecord(recordName: "a", recordType: "Note", fields: ["title": .string("first")], recordChangeTag: "t1")
+        let ancestor = CloudRecord(
+            recordName: "a", recordType: "Note", fields: ["title": .string("first")], recordChangeTag: "t1")
         try queue.write { db in
-            try SyncTables.saveMeta(RecordMeta(zone: zone, recordName: "a", recordType: "Note", changeTag: "t1", ancestor: ancestor), generation: 3, in: db)
-            try SyncTables.saveMeta(RecordMeta(zone: .private("other"), recordName: "b", recordType: "Memo", changeTag: nil, ancestor: nil), generation: nil, in: db)
+            try SyncTables.saveMeta(
+                RecordMeta(zone: zone, recordName: "a", recordType: "Note", changeTag: "t1", ancestor: ancestor),
+                generation: 3, in: db)
+            try SyncTables.saveMeta(
+                RecordMeta(zone: .private("other"), recordName: "b", recordType: "Memo", changeTag: nil, ancestor: nil),
+                generation: nil, in: db)
         }
 
         try migrator.migrate(queue)
@@ -33,7 +39,9 @@ import Testing
         }
         // Saving a record again updates its row.
         try queue.write { db in
-            try SyncTables.saveMeta(RecordMeta(zone: zone, recordName: "a", recordType: "Note", changeTag: "t2", ancestor: nil), generation: nil, in: db)
+            try SyncTables.saveMeta(
+                RecordMeta(zone: zone, recordName: "a", recordType: "Note", changeTag: "t2", ancestor: nil),
+                generation: nil, in: db)
             #expect(try SyncTables.meta(zone, "a", in: db)?.changeTag == "t2")
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM syncRecord") == 2)
         }
@@ -43,23 +51,36 @@ import Testing
         let database = try AppDatabase.inMemory(schemas: [SyncSchema.self])
         try database.writer.read { db throws in
             func plan(_ sql: String) throws -> String {
-                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(separator: "; ")
+                try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + sql).map { $0["detail"] as String }.joined(
+                    separator: "; ")
             }
-            #expect(try plan("SELECT * FROM syncRecord WHERE scope = 'private' AND zoneName = 'notes' AND zoneOwner = '' AND recordName = 'a'").contains("USING INDEX"))
+            #expect(
+                try plan(
+                    "SELECT * FROM syncRecord WHERE scope = 'private' AND zoneName = 'notes' AND zoneOwner = '' AND recordName = 'a'"
+                ).contains("USING INDEX"))
             #expect(try plan("SELECT * FROM syncRecord WHERE recordName = 'a'").contains("USING INDEX"))
-            #expect(try plan("SELECT recordName FROM syncRecord WHERE scope = 'private' AND zoneName = 'notes' AND zoneOwner = ''").contains("syncRecord_zone"))
+            #expect(
+                try plan(
+                    "SELECT recordName FROM syncRecord WHERE scope = 'private' AND zoneName = 'notes' AND zoneOwner = ''"
+                ).contains("syncRecord_zone"))
         }
     }
 
     @Test func aPageIsCheckedAgainstTheRecordsAndChangesTheDeviceKnows() throws {
         let database = try AppDatabase.inMemory(schemas: [SyncSchema.self])
         try database.writer.write { db in
-            try SyncTables.saveMeta(RecordMeta(zone: zone, recordName: "synced", recordType: "Note", changeTag: "t", ancestor: nil), generation: nil, in: db)
-            try SyncTables.saveMeta(RecordMeta(zone: .private("other"), recordName: "elsewhere", recordType: "Note", changeTag: "t", ancestor: nil), generation: nil, in: db)
-            try db.execute(sql: """
-                INSERT INTO syncOutbox (scope, zoneName, zoneOwner, recordName, seq, recordType, isDeletion, changedAt)
-                VALUES (?, ?, ?, 'edited', 1, 'Note', 0, 0)
-                """, arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey])
+            try SyncTables.saveMeta(
+                RecordMeta(zone: zone, recordName: "synced", recordType: "Note", changeTag: "t", ancestor: nil),
+                generation: nil, in: db)
+            try SyncTables.saveMeta(
+                RecordMeta(
+                    zone: .private("other"), recordName: "elsewhere", recordType: "Note", changeTag: "t", ancestor: nil),
+                generation: nil, in: db)
+            try db.execute(
+                sql: """
+                    INSERT INTO syncOutbox (scope, zoneName, zoneOwner, recordName, seq, recordType, isDeletion, changedAt)
+                    VALUES (?, ?, ?, 'edited', 1, 'Note', 0, 0)
+                    """, arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey])
 
             var known = try KnownRecords(["synced", "edited", "elsewhere", "new \"one\""], zone: zone, in: db)
             #expect(known.mayBeSynced("synced"))
@@ -69,7 +90,9 @@ import Testing
             #expect(!known.mayBeSynced("elsewhere"), "a record of another zone is not this zone's")
             #expect(!known.mayBeSynced("new \"one\"") && !known.mayBePending("new \"one\""))
             known.didApply("new \"one\"")
-            #expect(known.mayBeSynced("new \"one\"") && known.mayBePending("new \"one\""), "a record applied earlier in the page is looked up again")
+            #expect(
+                known.mayBeSynced("new \"one\"") && known.mayBePending("new \"one\""),
+                "a record applied earlier in the page is looked up again")
         }
     }
 }

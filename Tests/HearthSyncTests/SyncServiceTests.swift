@@ -4,22 +4,25 @@ import HearthCloudModel
 import HearthCore
 import HearthStore
 import HearthSync
+import HearthTestSupport
 import Synchronization
 import Testing
-import HearthTestSupport
 
 /// The one sync service every app configures, on the notes domain: its status kept in the database across
 /// rounds and processes, against a real server that is then stopped, and its explanations of failures.
 @Suite(.serialized, .timeLimit(.minutes(10))) struct SyncServiceTests {
-    static let notes = SyncServiceConfiguration(statusTable: "notesSyncStatus", databaseName: "notes database", opener: "NotesSync.open")
+    static let notes = SyncServiceConfiguration(
+        statusTable: "notesSyncStatus", databaseName: "notes database", opener: "NotesSync.open")
 
     @Test func statusIsKeptAcrossRoundsAndReadByAnotherService() async throws {
         let server = try await LiveServer.start()
-        let device = try await Device.make(server, email: freshEmail(), signUp: true, extraSchemas: [NotesStatusSchema.self])
+        let device = try await Device.make(
+            server, email: freshEmail(), signUp: true, extraSchemas: [NotesStatusSchema.self])
         let clock = StampClock(Date(timeIntervalSince1970: 1_800_000_000))
         let rounds = RoundLog()
         let service = SyncService(
-            database: device.database, engine: device.engine, configuration: Self.notes, steps: rounds, server: server.url.absoluteString,
+            database: device.database, engine: device.engine, configuration: Self.notes, steps: rounds,
+            server: server.url.absoluteString,
             now: { clock.now })
 
         // Before the first round nothing is queued: the first sync uploads every row.
@@ -47,7 +50,10 @@ import HearthTestSupport
         let failure = await #expect(throws: ServiceError.self) { try await service.sync() }
         #expect(failure?.code == .operationFailed)
         #expect(failure?.message.hasPrefix("Cannot reach the server: ") == true)
-        #expect(failure?.message.hasSuffix("Nothing local was changed; pending changes are kept for the next sync. Check the address and your connection, then sync again.") == true)
+        #expect(
+            failure?.message.hasSuffix(
+                "Nothing local was changed; pending changes are kept for the next sync. Check the address and your connection, then sync again."
+            ) == true)
         #expect(failure?.underlying is CloudTransportError)
 
         let offline = try await service.status()
@@ -68,7 +74,9 @@ import HearthTestSupport
 
     @Test func aDatabaseWithoutTheStatusTableIsNamedWithTheWayOut() async throws {
         let database = try AppDatabase.inMemory(schemas: [NotesSchema.self, SyncSchema.self])
-        let failure = await #expect(throws: ServiceError.self) { try await SyncService.status(of: database, configuration: Self.notes) }
+        let failure = await #expect(throws: ServiceError.self) {
+            try await SyncService.status(of: database, configuration: Self.notes)
+        }
         #expect(failure?.message.hasPrefix("Could not read the sync status of the notes database: ") == true)
         #expect(failure?.message.hasSuffix("Open it with NotesSync.open, which adds the sync tables.") == true)
     }
@@ -77,7 +85,10 @@ import HearthTestSupport
         let kept = "Nothing local was changed; pending changes are kept for the next sync."
         let down = SyncService.explain(CloudTransportError(.unreachable, "connection refused"))
         #expect(down.code == .operationFailed)
-        #expect(down.message == "Cannot reach the server: connection refused. \(kept) Check the address and your connection, then sync again.")
+        #expect(
+            down.message
+                == "Cannot reach the server: connection refused. \(kept) Check the address and your connection, then sync again."
+        )
 
         let refused = SyncService.explain(CloudError(.authenticationFailed, "token expired"))
         #expect(refused.code == .notAuthenticated)
@@ -87,7 +98,9 @@ import HearthTestSupport
         let busy = SyncService.explain(CloudError(.throttled, "slow down", retryAfter: 30), retry: "try again")
         #expect(busy.code == .rateLimited)
         #expect(busy.message == "The server is busy (slow down). \(kept) Try again in 30 seconds.")
-        #expect(SyncService.explain(CloudError(.tryAgainLater, "restarting")).message.hasSuffix("Sync again in 60 seconds."))
+        #expect(
+            SyncService.explain(CloudError(.tryAgainLater, "restarting")).message.hasSuffix("Sync again in 60 seconds.")
+        )
 
         let other = SyncService.explain(CloudError(.quotaExceeded, "over quota"), kept: "Nothing was changed here.")
         #expect(other.code == .operationFailed)

@@ -7,7 +7,8 @@ extension ChildProcess {
     /// parent, then — for test runners that host the bundle, as on macOS — beside each loaded `.xctest`
     /// bundle. Throws a ``ChildProcessError`` naming every folder it looked in when the product is missing.
     public static func product(_ name: String) throws -> URL {
-        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath().deletingLastPathComponent()
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent()
         var folders = [runner, runner.deletingLastPathComponent()]
         for bundle in Bundle.allBundles where bundle.bundleURL.pathExtension == "xctest" {
             folders.append(bundle.bundleURL.resolvingSymlinksInPath().deletingLastPathComponent())
@@ -17,12 +18,17 @@ extension ChildProcess {
         for folder in folders {
             let candidate = folder.appendingPathComponent(name)
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue,
-               FileManager.default.isExecutableFile(atPath: candidate.path) {
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory),
+                !isDirectory.boolValue,
+                FileManager.default.isExecutableFile(atPath: candidate.path)
+            {
                 return candidate
             }
         }
         let looked = folders.map(\.path).joined(separator: ", ")
-        throw ChildProcessError(.productNotFound, "The built product \(name) was not found in \(looked); run `swift build` (or `swift build --build-tests`) first.")
+        throw ChildProcessError(
+            .productNotFound,
+            "The built product \(name) was not found in \(looked); run `swift build` (or `swift build --build-tests`) first."
+        )
     }
 }

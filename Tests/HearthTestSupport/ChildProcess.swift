@@ -1,11 +1,12 @@
 public import Foundation
 import Synchronization
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A child process started from a test — the built `hearth` executable, `qpdf`, `python3` — that never
@@ -88,8 +89,9 @@ public final class ChildProcess: Sendable {
         let child = try start(executable, arguments, environment: environment, directory: directory, input: input)
         await child.exit()
         return child.state.withLock { state in
-            Result(status: state.termination?.status ?? -1, reason: state.termination?.reason ?? .exit,
-                   stdoutData: state.stdout, stderrData: state.stderr)
+            Result(
+                status: state.termination?.status ?? -1, reason: state.termination?.reason ?? .exit,
+                stdoutData: state.stdout, stderrData: state.stderr)
         }
     }
 
@@ -107,7 +109,8 @@ public final class ChildProcess: Sendable {
         process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         if let directory { process.currentDirectoryURL = directory }
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process.standardOutput = stdout
         process.standardError = stderr
         let stdin = input.map { _ in Pipe() }
@@ -165,7 +168,9 @@ public final class ChildProcess: Sendable {
     /// Only whole lines count, so a line is never returned half written. Throws ``ChildProcessError`` when
     /// `timeout` passes or the stream ends first; the error shows what the child printed.
     @discardableResult
-    public func waitForOutput(containing text: String, in stream: Stream = .stdout, timeout: Duration) async throws -> String {
+    public func waitForOutput(containing text: String, in stream: Stream = .stdout, timeout: Duration) async throws
+        -> String
+    {
         try await waitForLine(in: stream, timeout: timeout, expecting: "a line containing \"\(text)\"") { line in
             line.contains(text) ? line : nil
         }
@@ -175,7 +180,9 @@ public final class ChildProcess: Sendable {
     ///
     /// Only whole lines count, so a number at the end of a line is never cut short. Throws
     /// ``ChildProcessError`` when `timeout` passes or the stream ends first.
-    public func waitForOutput<Output>(matching regex: Regex<Output>, in stream: Stream = .stdout, timeout: Duration) async throws -> Regex<Output>.Match {
+    public func waitForOutput<Output>(matching regex: Regex<Output>, in stream: Stream = .stdout, timeout: Duration)
+        async throws -> Regex<Output>.Match
+    {
         try await waitForLine(in: stream, timeout: timeout, expecting: "a line matching the expected pattern") { line in
             try? regex.firstMatch(in: line)
         }
@@ -288,10 +295,11 @@ public final class ChildProcess: Sendable {
         in stream: Stream, timeout: Duration, expecting: String, _ find: (String) -> Found?
     ) async throws -> Found {
         let deadline = ContinuousClock.now + timeout
-        var checked = 0 // bytes of whole lines already looked at
+        var checked = 0  // bytes of whole lines already looked at
         while true {
             let (data, open, version) = state.withLock { state in
-                stream == .stdout ? (state.stdout, state.stdoutOpen, state.version) : (state.stderr, state.stderrOpen, state.version)
+                stream == .stdout
+                    ? (state.stdout, state.stdoutOpen, state.version) : (state.stderr, state.stderrOpen, state.version)
             }
             var lineStart = data.startIndex + checked
             while let newline = data[lineStart...].firstIndex(of: UInt8(ascii: "\n")) {
@@ -301,7 +309,9 @@ public final class ChildProcess: Sendable {
             checked = lineStart - data.startIndex
             if !open {
                 // The last line need not end with a newline.
-                if lineStart < data.endIndex, let found = find(String(decoding: data[lineStart...], as: UTF8.self)) { return found }
+                if lineStart < data.endIndex, let found = find(String(decoding: data[lineStart...], as: UTF8.self)) {
+                    return found
+                }
                 throw failure(.endOfOutput, "\(name) closed its \(stream) without printing \(expecting)")
             }
             if ContinuousClock.now >= deadline {
@@ -328,7 +338,9 @@ public final class ChildProcess: Sendable {
         await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
                 let now = state.withLock { state in
-                    if state.version != version || state.outputWaits[id].map({ if case .woken = $0 { true } else { false } }) ?? true {
+                    if state.version != version
+                        || state.outputWaits[id].map({ if case .woken = $0 { true } else { false } }) ?? true
+                    {
                         state.outputWaits[id] = nil
                         return true
                     }
@@ -362,7 +374,9 @@ public final class ChildProcess: Sendable {
         let (stdout, stderr, termination) = state.withLock { ($0.stdout, $0.stderr, $0.termination) }
         var message = summary
         if let termination {
-            message += termination.reason == .exit ? " (it exited with status \(termination.status))" : " (it was ended by signal \(termination.status))"
+            message +=
+                termination.reason == .exit
+                ? " (it exited with status \(termination.status))" : " (it was ended by signal \(termination.status))"
         }
         message += ".\nstdout so far:\n\(Self.tail(stdout))\nstderr so far:\n\(Self.tail(stderr))"
         return ChildProcessError(code, message)
@@ -379,7 +393,8 @@ public final class ChildProcess: Sendable {
 /// Runs `body` (which spawns a process) with every signal unblocked on the calling thread, so the child
 /// does not inherit the blocked mask of a pool thread.
 private func withNoSignalBlocked<T>(_ body: () throws -> T) rethrows -> T {
-    var none = sigset_t(), previous = sigset_t()
+    var none = sigset_t()
+    var previous = sigset_t()
     sigemptyset(&none)
     pthread_sigmask(SIG_SETMASK, &none, &previous)
     defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }

@@ -54,7 +54,8 @@ public struct ExternalTool: Sendable {
 
     /// Why the test cannot run without the tool, and how to get it.
     public var missingReason: String {
-        let looked = ([ProcessInfo.processInfo.environment[variable]].compactMap { $0 } + candidates.map(\.path)).joined(separator: ", ")
+        let looked = ([ProcessInfo.processInfo.environment[variable]].compactMap { $0 } + candidates.map(\.path))
+            .joined(separator: ", ")
         return "\(name) is not installed (looked in \(looked)); \(install), or set \(variable) to its path."
     }
 }

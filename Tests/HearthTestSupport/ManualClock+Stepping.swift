@@ -10,7 +10,9 @@ extension ManualClock {
     /// try await clock.advance(pastWaitOf: .milliseconds(100))   // the first backoff
     /// ```
     public func advance(pastWaitOf duration: Duration, timeout: Duration = .seconds(30)) async throws {
-        try await waitUntil("something waits \(duration) on the manual clock", timeout: timeout) { self.pendingWaits.contains(duration) }
+        try await waitUntil("something waits \(duration) on the manual clock", timeout: timeout) {
+            self.pendingWaits.contains(duration)
+        }
         advance(by: duration)
     }
 

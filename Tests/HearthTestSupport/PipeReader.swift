@@ -1,10 +1,11 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads one pipe to its end on a thread of its own — never a thread of the cooperative pool — handing
@@ -30,7 +31,7 @@ enum PipeReader {
                 } else if count < 0, errno == EINTR {
                     continue
                 } else {
-                    break // 0 is the end of file; any other error ends the stream just the same
+                    break  // 0 is the end of file; any other error ends the stream just the same
                 }
             }
             try? handle.close()

@@ -27,10 +27,14 @@ public final class PushStream: @unchecked Sendable {
         request.headers.add(name: "Authorization", value: "Bearer \(token)")
         request.headers.add(name: "X-Hearth-Device-ID", value: device)
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
-        guard response.status == .ok else { throw OpenError(description: "GET /cloud/v1/push answered \(response.status)") }
+        guard response.status == .ok else {
+            throw OpenError(description: "GET /cloud/v1/push answered \(response.status)")
+        }
         iterator = response.body.makeAsyncIterator()
         let first = try await next()
-        guard first?.name == "ready" else { throw OpenError(description: "the push channel began with \(first?.name ?? "nothing"), not ready") }
+        guard first?.name == "ready" else {
+            throw OpenError(description: "the push channel began with \(first?.name ?? "nothing"), not ready")
+        }
     }
 
     /// The next event (heartbeat comments skipped), or nil when the stream ends or `timeout` passes
@@ -42,7 +46,8 @@ public final class PushStream: @unchecked Sendable {
                 let block = String(buffer[..<range.lowerBound])
                 buffer.removeSubrange(..<range.upperBound)
                 if block.hasPrefix(":") { continue }
-                var name = "message", data = ""
+                var name = "message"
+                var data = ""
                 for line in block.split(separator: "\n") {
                     if line.hasPrefix("event: ") { name = String(line.dropFirst(7)) }
                     if line.hasPrefix("data: ") { data = String(line.dropFirst(6)) }
@@ -58,7 +63,9 @@ public final class PushStream: @unchecked Sendable {
     /// The next notification, skipping anything else.
     public func nextNotification(timeout: Duration = .seconds(60)) async throws -> CloudNotification? {
         while let event = try await next(timeout: timeout) {
-            if event.name == "notification" { return try JSONDecoder().decode(CloudNotification.self, from: Data(event.data.utf8)) }
+            if event.name == "notification" {
+                return try JSONDecoder().decode(CloudNotification.self, from: Data(event.data.utf8))
+            }
         }
         return nil
     }

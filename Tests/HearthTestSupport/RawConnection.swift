@@ -23,7 +23,9 @@ public final class RawConnection: Sendable {
         self.state = state
         channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Collector(state: state)) }
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(Collector(state: state))
+                }
             }
             .connect(host: "127.0.0.1", port: port).get()
     }
@@ -48,7 +50,9 @@ public final class RawConnection: Sendable {
     /// - Throws: ``WaitTimedOut`` when the connection is still open after `timeout`.
     @discardableResult
     public func closedByServer(within timeout: Duration) async throws -> String {
-        try await waitUntil("the server closes the connection", timeout: timeout, interval: .milliseconds(20)) { isClosed }
+        try await waitUntil("the server closes the connection", timeout: timeout, interval: .milliseconds(20)) {
+            isClosed
+        }
         return received
     }
 

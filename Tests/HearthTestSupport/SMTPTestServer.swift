@@ -17,7 +17,8 @@ public final class SMTPTestServer: Sendable {
         candidates: [repository.appendingPathComponent(".build/venv/bin/python3")],
         install: "python3 -m venv .build/venv && .build/venv/bin/pip install aiosmtpd==1.4.6 (.ci/run does)")
 
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let script = repository.appendingPathComponent("scripts/smtp/test-server.py")
 
     public let port: Int
@@ -65,7 +66,9 @@ public final class SMTPTestServer: Sendable {
         let child = try ChildProcess.start(python, [script.path, folder.url.path] + options)
         do {
             let line = try await child.waitForOutput(containing: "PORT ", timeout: .seconds(30))
-            guard let port = Int(line.split(separator: " ").last ?? "") else { throw WaitTimedOut(description: "The SMTP test server printed \"\(line)\"") }
+            guard let port = Int(line.split(separator: " ").last ?? "") else {
+                throw WaitTimedOut(description: "The SMTP test server printed \"\(line)\"")
+            }
             return SMTPTestServer(port: port, folder: folder, child: child, python: python)
         } catch {
             child.signal(SIGKILL)
@@ -77,27 +80,34 @@ public final class SMTPTestServer: Sendable {
     /// The raw bytes of the `number`th message accepted (from 1), once it has arrived.
     public func raw(_ number: Int) async throws -> Data {
         let file = folder.file(String(format: "%03d.json", number))
-        try await waitUntil("the SMTP server has message \(number)") { FileManager.default.fileExists(atPath: file.path) }
+        try await waitUntil("the SMTP server has message \(number)") {
+            FileManager.default.fileExists(atPath: file.path)
+        }
         return try Data(contentsOf: folder.file(String(format: "%03d.eml", number)))
     }
 
     /// The envelope and session of the `number`th message: `mailFrom`, `rcptTos`, `tls`, `authenticated`.
     public func envelope(_ number: Int) async throws -> Envelope {
         _ = try await raw(number)
-        return try JSONDecoder().decode(Envelope.self, from: Data(contentsOf: folder.file(String(format: "%03d.json", number))))
+        return try JSONDecoder().decode(
+            Envelope.self, from: Data(contentsOf: folder.file(String(format: "%03d.json", number))))
     }
 
     /// The `number`th message as Python's email package reads it (policy strict).
     public func message(_ number: Int) async throws -> ParsedMessage {
         _ = try await raw(number)
-        let result = try await ChildProcess.run(python, [Self.script.path, "parse", folder.file(String(format: "%03d.eml", number)).path])
-        guard result.status == 0 else { throw WaitTimedOut(description: "Python could not read message \(number): \(result.stderr)") }
+        let result = try await ChildProcess.run(
+            python, [Self.script.path, "parse", folder.file(String(format: "%03d.eml", number)).path])
+        guard result.status == 0 else {
+            throw WaitTimedOut(description: "Python could not read message \(number): \(result.stderr)")
+        }
         return try JSONDecoder().decode(ParsedMessage.self, from: result.stdoutData)
     }
 
     /// How many messages have arrived.
     public var count: Int {
-        ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []).filter { $0.hasSuffix(".json") }.count
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []).filter { $0.hasSuffix(".json") }
+            .count
     }
 
     /// Stops the server.
@@ -131,12 +141,17 @@ public final class SMTPTestServer: Sendable {
     /// A self-signed certificate for `localhost` and 127.0.0.1 with its key, made with openssl in `folder`:
     /// (certificate, key) paths.
     public static func makeCertificate(in folder: TemporaryFolder) async throws -> (certificate: String, key: String) {
-        let certificate = folder.file("cert.pem").path, key = folder.file("key.pem").path
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/openssl"), [
-            "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "2",
-            "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
-        ])
-        guard result.status == 0 else { throw WaitTimedOut(description: "openssl could not make a certificate: \(result.stderr)") }
+        let certificate = folder.file("cert.pem").path
+        let key = folder.file("key.pem").path
+        let result = try await ChildProcess.run(
+            URL(fileURLWithPath: "/usr/bin/openssl"),
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", key, "-out", certificate, "-days", "2",
+                "-subj", "/CN=localhost", "-addext", "subjectAltName=DNS:localhost,IP:127.0.0.1",
+            ])
+        guard result.status == 0 else {
+            throw WaitTimedOut(description: "openssl could not make a certificate: \(result.stderr)")
+        }
         return (certificate, key)
     }
 }

@@ -34,7 +34,8 @@ public enum TestImages {
         transparency: [UInt8]? = nil, interlaced: Bool = false, sample: (Int, Int, Int) -> Int
     ) -> Data {
         var raw: [UInt8] = []
-        let passes: [(Int, Int, Int, Int)] = interlaced
+        let passes: [(Int, Int, Int, Int)] =
+            interlaced
             ? [(0, 0, 8, 8), (4, 0, 8, 8), (0, 4, 4, 8), (2, 0, 4, 4), (0, 2, 2, 4), (1, 0, 2, 2), (0, 1, 1, 2)]
             : [(0, 0, 1, 1)]
         for (x0, y0, dx, dy) in passes {
@@ -67,7 +68,9 @@ public enum TestImages {
     }
 
     /// A baseline JPEG, colour (YCbCr) or gray, each 8×8 block filled with the colour of its top-left pixel.
-    public static func jpeg(width: Int, height: Int, gray: Bool = false, color: (Int, Int) -> (UInt8, UInt8, UInt8)) -> Data {
+    public static func jpeg(width: Int, height: Int, gray: Bool = false, color: (Int, Int) -> (UInt8, UInt8, UInt8))
+        -> Data
+    {
         let components = gray ? 1 : 3
         var file: [UInt8] = [0xFF, 0xD8]
         file += segment(0xE0, Array("JFIF".utf8) + [0, 1, 1, 0, 0, 1, 0, 1, 0, 0])
@@ -87,11 +90,14 @@ public enum TestImages {
             for blockX in stride(from: 0, to: width, by: 8) {
                 let (r, g, b) = color(blockX, blockY)
                 let (R, G, B) = (Double(r), Double(g), Double(b))
-                let values = gray ? [0.299 * R + 0.587 * G + 0.114 * B] : [
-                    0.299 * R + 0.587 * G + 0.114 * B,
-                    -0.168736 * R - 0.331264 * G + 0.5 * B + 128,
-                    0.5 * R - 0.418688 * G - 0.081312 * B + 128,
-                ]
+                let values =
+                    gray
+                    ? [0.299 * R + 0.587 * G + 0.114 * B]
+                    : [
+                        0.299 * R + 0.587 * G + 0.114 * B,
+                        -0.168736 * R - 0.331264 * G + 0.5 * B + 128,
+                        0.5 * R - 0.418688 * G - 0.081312 * B + 128,
+                    ]
                 for (index, value) in values.enumerated() {
                     let dc = Int(((min(max(value, 0), 255) - 128) * 8).rounded())
                     let difference = dc - predictors[index]
@@ -178,7 +184,8 @@ public enum TestImages {
             out += data[start..<(start + length)]
             start += length
         } while start < data.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521

@@ -60,7 +60,8 @@ public func finishing<T: Sendable>(
 /// let sent = try await firstElement("a sent event", of: engine.events) { if case .sent = $0 { $0 } else { nil } }
 /// ```
 public func firstElement<S: AsyncSequence & Sendable, T: Sendable>(
-    _ what: String, of sequence: S, timeout: Duration = .seconds(30), where pick: @escaping @Sendable (S.Element) throws -> T?
+    _ what: String, of sequence: S, timeout: Duration = .seconds(30),
+    where pick: @escaping @Sendable (S.Element) throws -> T?
 ) async throws -> T? where S.Element: Sendable {
     try await finishing(what, timeout: timeout) {
         for try await element in sequence {

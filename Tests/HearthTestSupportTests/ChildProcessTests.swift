@@ -42,8 +42,9 @@ import Testing
         let folder = scratchDirectory("hearth-child")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
-        let result = try await ChildProcess.run(shell, ["-c", "echo \"$HEARTH_CHILD_VALUE\"; echo \"$PATH\"; pwd -P"],
-                                                environment: ["HEARTH_CHILD_VALUE": "set by the test"], directory: folder)
+        let result = try await ChildProcess.run(
+            shell, ["-c", "echo \"$HEARTH_CHILD_VALUE\"; echo \"$PATH\"; pwd -P"],
+            environment: ["HEARTH_CHILD_VALUE": "set by the test"], directory: folder)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         #expect(lines.first == "set by the test")
@@ -64,11 +65,12 @@ import Testing
         #expect(await child.exit() == SIGTERM)
         #expect(!child.isRunning)
         #expect(child.terminationReason == .uncaughtSignal)
-        child.signal(SIGKILL) // after the end: nothing happens
+        child.signal(SIGKILL)  // after the end: nothing happens
     }
 
     @Test func onlyWholeLinesAreMatched() async throws {
-        let child = try ChildProcess.start(shell, ["-c", "printf 'port=12'; sleep 0.3; printf '345\\nnext\\n'; exec sleep 30"])
+        let child = try ChildProcess.start(
+            shell, ["-c", "printf 'port=12'; sleep 0.3; printf '345\\nnext\\n'; exec sleep 30"])
         let match = try await child.waitForOutput(matching: /port=(\d+)/, timeout: .seconds(30))
         #expect(match.1 == "12345")
         child.signal(SIGKILL)
@@ -87,7 +89,9 @@ import Testing
             try await child.waitForOutput(containing: "listening", timeout: .milliseconds(300))
         }
         #expect(error?.code == .timedOut)
-        #expect(error?.message.contains("sh did not print a line containing \"listening\" on its stdout") == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains("sh did not print a line containing \"listening\" on its stdout") == true,
+            "\(String(describing: error))")
         #expect(error?.message.contains("something else") == true)
         #expect(error?.message.contains("on stderr") == true)
         child.signal(SIGTERM)
@@ -142,7 +146,10 @@ import Testing
             """
         let statuses = try await withThrowingTaskGroup(of: Int32.self) { group in
             for index in 0..<count {
-                group.addTask { try await ChildProcess.run(shell, ["-c", script, "sh", folder.path, String(index), String(count)]).status }
+                group.addTask {
+                    try await ChildProcess.run(shell, ["-c", script, "sh", folder.path, String(index), String(count)])
+                        .status
+                }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -154,17 +161,18 @@ import Testing
         #expect(try ChildProcess.product(runner.lastPathComponent) == runner)
         let error = #expect(throws: ChildProcessError.self) { try ChildProcess.product("no-such-product") }
         #expect(error?.code == .productNotFound)
-        #expect(error?.message.contains(runner.deletingLastPathComponent().path) == true, "\(String(describing: error))")
+        #expect(
+            error?.message.contains(runner.deletingLastPathComponent().path) == true, "\(String(describing: error))")
         #expect(error?.message.contains("swift build") == true)
     }
 }
 
 #if os(Linux)
-extension ChildProcessTests {
-    /// Threads of the pool block signals; a child must not inherit that, or SIGTERM would never reach it.
-    @Test func aChildStartsWithNoSignalBlocked() async throws {
-        let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/grep"), ["SigBlk", "/proc/self/status"])
-        #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "SigBlk:\t0000000000000000")
+    extension ChildProcessTests {
+        /// Threads of the pool block signals; a child must not inherit that, or SIGTERM would never reach it.
+        @Test func aChildStartsWithNoSignalBlocked() async throws {
+            let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/grep"), ["SigBlk", "/proc/self/status"])
+            #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "SigBlk:\t0000000000000000")
+        }
     }
-}
 #endif

@@ -1,15 +1,19 @@
 import Foundation
-@testable import HearthTestSupport
 import Testing
+
+@testable import HearthTestSupport
 
 @Suite struct ScratchDirectoryTests {
     @Test func pathsAreFreshAndInsideThisProcessScratchFolder() throws {
-        let first = scratchDirectory("hearth-x"), second = scratchDirectory("hearth-x")
+        let first = scratchDirectory("hearth-x")
+        let second = scratchDirectory("hearth-x")
         #expect(first != second)
         #expect(first.deletingLastPathComponent().lastPathComponent == "hearth-scratch-\(getpid())")
         #expect(first.lastPathComponent.hasPrefix("hearth-x-"))
         var isFolder: ObjCBool = false
-        #expect(FileManager.default.fileExists(atPath: first.deletingLastPathComponent().path, isDirectory: &isFolder) && isFolder.boolValue)
+        #expect(
+            FileManager.default.fileExists(atPath: first.deletingLastPathComponent().path, isDirectory: &isFolder)
+                && isFolder.boolValue)
     }
 
     @Test func foldersOfProcessesThatEndedAreRemovedAndLiveOnesKept() async throws {
@@ -21,7 +25,8 @@ import Testing
         let alive = system.appendingPathComponent("hearth-scratch-\(getpid())")
         let other = system.appendingPathComponent("hearth-other-1")
         for folder in [dead, alive, other] {
-            try FileManager.default.createDirectory(at: folder.appendingPathComponent("data"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appendingPathComponent("data"), withIntermediateDirectories: true)
         }
         Scratch.removeAbandoned(in: system)
         #expect(!FileManager.default.fileExists(atPath: dead.path))

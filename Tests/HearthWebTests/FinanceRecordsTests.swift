@@ -5,6 +5,7 @@ import HearthReports
 import HearthSync
 import HearthTestSupport
 import Testing
+
 @testable import HearthWeb
 
 /// The finance pages' data against a real server, a device with a real finance database syncing over HTTP.
@@ -18,7 +19,9 @@ import Testing
         var trip: Group
     }
 
-    static func day(_ text: String) -> Date { FinanceParsing.date(text, calendar: FinancePersistenceService.defaultCalendar)! }
+    static func day(_ text: String) -> Date {
+        FinanceParsing.date(text, calendar: FinancePersistenceService.defaultCalendar)!
+    }
 
     /// Three people, a group with uneven expenses, transactions over two months, and subscriptions.
     static func seed(_ store: FinancePersistenceService) async throws -> Seeded {
@@ -26,20 +29,34 @@ import Testing
         let ben = try await store.save(Person(name: "Ben"))
         let cy = try await store.save(Person(name: "Cy"))
         let trip = try await store.save(Group(name: "Lisbon trip", members: [ana.id, ben.id, cy.id]))
-        _ = try await store.save(GroupExpense(title: "Flat", amount: 300, paidBy: ana.id, splitBetween: [ana.id, ben.id, cy.id], date: day("2026-03-02")), forGroup: trip.id)
-        _ = try await store.save(GroupExpense(title: "Dinner", amount: Decimal(string: "90.50")!, paidBy: ben.id, splitBetween: [ben.id, cy.id],
-                                              split: .exactAmounts([ben.id: Decimal(string: "40.50")!, cy.id: 50]), date: day("2026-03-03")), forGroup: trip.id)
+        _ = try await store.save(
+            GroupExpense(
+                title: "Flat", amount: 300, paidBy: ana.id, splitBetween: [ana.id, ben.id, cy.id],
+                date: day("2026-03-02")), forGroup: trip.id)
+        _ = try await store.save(
+            GroupExpense(
+                title: "Dinner", amount: Decimal(string: "90.50")!, paidBy: ben.id, splitBetween: [ben.id, cy.id],
+                split: .exactAmounts([ben.id: Decimal(string: "40.50")!, cy.id: 50]), date: day("2026-03-03")),
+            forGroup: trip.id)
         let rows: [(String, String, TransactionCategory, String)] = [
-            ("Salary", "3200", .income, "2026-03-01"), ("Rent", "-900", .bills, "2026-03-02"), ("Coffee beans", "-14.20", .food, "2026-03-05"),
-            ("Coffee shop", "-4.80", .food, "2026-03-09"), ("Train", "-32.00", .transportation, "2026-03-10"), ("Groceries", "-81.35", .food, "2026-02-20"),
+            ("Salary", "3200", .income, "2026-03-01"), ("Rent", "-900", .bills, "2026-03-02"),
+            ("Coffee beans", "-14.20", .food, "2026-03-05"),
+            ("Coffee shop", "-4.80", .food, "2026-03-09"), ("Train", "-32.00", .transportation, "2026-03-10"),
+            ("Groceries", "-81.35", .food, "2026-02-20"),
             ("Coffee again", "-5.10", .food, "2026-02-21"), ("Cinema", "-12.00", .entertainment, "2026-01-15"),
         ]
         for (title, amount, category, date) in rows {
-            _ = try await store.save(Transaction(title: title, amount: Decimal(string: amount)!, category: category, date: day(date)))
+            _ = try await store.save(
+                Transaction(title: title, amount: Decimal(string: amount)!, category: category, date: day(date)))
         }
-        _ = try await store.save(Subscription(name: "Music", price: Decimal(string: "10.99")!, nextBillingDate: day("2026-03-18")))
-        _ = try await store.save(Subscription(name: "Cloud", price: Decimal(string: "99.00")!, billingCycle: .yearly, nextBillingDate: day("2026-09-01")))
-        _ = try await store.save(Subscription(name: "Paused", price: 5, nextBillingDate: day("2026-04-01"), isActive: false))
+        _ = try await store.save(
+            Subscription(name: "Music", price: Decimal(string: "10.99")!, nextBillingDate: day("2026-03-18")))
+        _ = try await store.save(
+            Subscription(
+                name: "Cloud", price: Decimal(string: "99.00")!, billingCycle: .yearly,
+                nextBillingDate: day("2026-09-01")))
+        _ = try await store.save(
+            Subscription(name: "Paused", price: 5, nextBillingDate: day("2026-04-01"), isActive: false))
         return Seeded(ana: ana, ben: ben, cy: cy, trip: trip)
     }
 
@@ -64,7 +81,9 @@ import Testing
         #expect(overview.spendingByCategory == (try await device.store.spendingByCategory(inMonthContaining: Self.now)))
         #expect(overview.renewingSoon == (try await device.store.fetchSubscriptionsRenewingSoon(days: 7)))
         #expect(overview.renewingSoon.map(\.name) == ["Music"])
-        #expect(Dictionary(uniqueKeysWithValues: overview.subscriptions.map { ($0.subscription.name, $0.monthlyCost) })["Paused"] == 0)
+        #expect(
+            Dictionary(uniqueKeysWithValues: overview.subscriptions.map { ($0.subscription.name, $0.monthlyCost) })[
+                "Paused"] == 0)
 
         let deviceTrip = try #require(try await device.store.fetchGroup(byID: seeded.trip.id))
         let balances = GroupBalances(group: deviceTrip)
@@ -79,16 +98,19 @@ import Testing
         // Search and paging: the CLI's query, a page at a time.
         var query = TransactionQuery()
         query.text = "coffee"
-        let first = try await finance.transactions(userID: device.userID, query: query, page: PageRequest(size: 2), now: Self.now)
+        let first = try await finance.transactions(
+            userID: device.userID, query: query, page: PageRequest(size: 2), now: Self.now)
         #expect(first == (try await device.store.fetchTransactions(matching: query, page: PageRequest(size: 2))))
         #expect(first.items.map(\.title) == ["Coffee shop", "Coffee beans"])
-        let next = try await finance.transactions(userID: device.userID, query: query, page: PageRequest(size: 2, after: first.nextCursor), now: Self.now)
+        let next = try await finance.transactions(
+            userID: device.userID, query: query, page: PageRequest(size: 2, after: first.nextCursor), now: Self.now)
         #expect(next.items.map(\.title) == ["Coffee again"])
         #expect(next.nextCursor == nil)
 
         // Six months of spending, this month's bars the summary's figures.
         #expect(overview.spendingChart.months == ["2025-10", "2025-11", "2025-12", "2026-01", "2026-02", "2026-03"])
-        let food = try #require(overview.spendingChart.chart.series.first { $0.name == TransactionCategory.food.displayName })
+        let food = try #require(
+            overview.spendingChart.chart.series.first { $0.name == TransactionCategory.food.displayName })
         #expect(food.points.last?.value == 19.0)
         #expect(overview.spendingChart.svg.contains("<rect"))
     }
@@ -103,10 +125,13 @@ import Testing
         let before = try await finance.overview(userID: device.userID, now: Self.now)
 
         let added = try await finance.addTransaction(
-            FinanceTransactionForm(title: "Bookshop", amount: "-23.40", date: "2026-03-14", category: "Shopping", tags: ["gift"]),
+            FinanceTransactionForm(
+                title: "Bookshop", amount: "-23.40", date: "2026-03-14", category: "Shopping", tags: ["gift"]),
             userID: device.userID, now: Self.now)
         let expense = try await finance.addGroupExpense(
-            FinanceExpenseForm(groupID: seeded.trip.id, title: "Museum", amount: "45", paidBy: seeded.cy.id, splitBetween: [seeded.ana.id, seeded.cy.id]),
+            FinanceExpenseForm(
+                groupID: seeded.trip.id, title: "Museum", amount: "45", paidBy: seeded.cy.id,
+                splitBetween: [seeded.ana.id, seeded.cy.id]),
             userID: device.userID, now: Self.now)
         // Meanwhile the device renames the group (a concurrent edit of the same record).
         _ = try await device.store.save(seeded.trip.with(name: "Lisbon & Porto"))
@@ -152,24 +177,52 @@ import Testing
         }
         let stranger = UUID()
         let expenses: [(FinanceExpenseForm, String)] = [
-            (FinanceExpenseForm(groupID: seeded.trip.id, title: "Taxi", amount: "-5", paidBy: seeded.ana.id, splitBetween: [seeded.ana.id]), "amount"),
-            (FinanceExpenseForm(groupID: seeded.trip.id, title: "Taxi", amount: "5", paidBy: stranger, splitBetween: [seeded.ana.id]), "paidBy"),
-            (FinanceExpenseForm(groupID: seeded.trip.id, title: "Taxi", amount: "5", paidBy: seeded.ana.id, splitBetween: []), "splitBetween"),
-            (FinanceExpenseForm(groupID: seeded.trip.id, title: "Taxi", amount: "5", paidBy: seeded.ana.id, splitBetween: [stranger]), "splitBetween"),
-            (FinanceExpenseForm(groupID: seeded.trip.id, title: "Taxi", amount: "10", paidBy: seeded.ana.id, splitBetween: [seeded.ana.id, seeded.ben.id],
-                                exactAmounts: [seeded.ana.id: "3", seeded.ben.id: "3"]), "exactAmounts"),
-            (FinanceExpenseForm(groupID: seeded.trip.id, title: "Taxi", amount: "10", paidBy: seeded.ana.id, splitBetween: [seeded.ana.id, seeded.ben.id],
-                                exactAmounts: [seeded.ana.id: "10"]), "exactAmounts"),
+            (
+                FinanceExpenseForm(
+                    groupID: seeded.trip.id, title: "Taxi", amount: "-5", paidBy: seeded.ana.id,
+                    splitBetween: [seeded.ana.id]), "amount"
+            ),
+            (
+                FinanceExpenseForm(
+                    groupID: seeded.trip.id, title: "Taxi", amount: "5", paidBy: stranger, splitBetween: [seeded.ana.id]
+                ), "paidBy"
+            ),
+            (
+                FinanceExpenseForm(
+                    groupID: seeded.trip.id, title: "Taxi", amount: "5", paidBy: seeded.ana.id, splitBetween: []),
+                "splitBetween"
+            ),
+            (
+                FinanceExpenseForm(
+                    groupID: seeded.trip.id, title: "Taxi", amount: "5", paidBy: seeded.ana.id, splitBetween: [stranger]
+                ), "splitBetween"
+            ),
+            (
+                FinanceExpenseForm(
+                    groupID: seeded.trip.id, title: "Taxi", amount: "10", paidBy: seeded.ana.id,
+                    splitBetween: [seeded.ana.id, seeded.ben.id],
+                    exactAmounts: [seeded.ana.id: "3", seeded.ben.id: "3"]), "exactAmounts"
+            ),
+            (
+                FinanceExpenseForm(
+                    groupID: seeded.trip.id, title: "Taxi", amount: "10", paidBy: seeded.ana.id,
+                    splitBetween: [seeded.ana.id, seeded.ben.id],
+                    exactAmounts: [seeded.ana.id: "10"]), "exactAmounts"
+            ),
         ]
         for (form, field) in expenses {
             let error = await #expect(throws: ServiceError.self) {
                 try await finance.addGroupExpense(form, userID: device.userID, now: Self.now)
             }
             #expect(error?.code == .validationFailed)
-            #expect(error?.message.lowercased().contains(field.lowercased()) == true, "\(error?.message ?? "") names \(field)")
+            #expect(
+                error?.message.lowercased().contains(field.lowercased()) == true,
+                "\(error?.message ?? "") names \(field)")
         }
         let cursor = await #expect(throws: ServiceError.self) {
-            try await finance.transactions(userID: device.userID, query: TransactionQuery(), page: PageRequest(size: 5, after: "not-a-cursor"), now: Self.now)
+            try await finance.transactions(
+                userID: device.userID, query: TransactionQuery(), page: PageRequest(size: 5, after: "not-a-cursor"),
+                now: Self.now)
         }
         #expect(cursor != nil)
 
@@ -189,19 +242,25 @@ import Testing
 
         let theirs = try await finance.overview(userID: stranger.userID, now: Self.now)
         #expect(theirs.groups.isEmpty && theirs.subscriptions.isEmpty && theirs.month.transactionCount == 0)
-        #expect(try await finance.transactions(userID: stranger.userID, query: TransactionQuery(), page: PageRequest(), now: Self.now).items.isEmpty)
+        #expect(
+            try await finance.transactions(
+                userID: stranger.userID, query: TransactionQuery(), page: PageRequest(), now: Self.now
+            ).items.isEmpty)
         let read = await #expect(throws: ServiceError.self) {
             try await finance.group(id: seeded.trip.id, userID: stranger.userID, now: Self.now)
         }
         #expect(read?.code == .notFound)
         let write = await #expect(throws: ServiceError.self) {
             try await finance.addGroupExpense(
-                FinanceExpenseForm(groupID: seeded.trip.id, title: "Sneaky", amount: "1000", paidBy: seeded.ana.id, splitBetween: [seeded.ben.id]),
+                FinanceExpenseForm(
+                    groupID: seeded.trip.id, title: "Sneaky", amount: "1000", paidBy: seeded.ana.id,
+                    splitBetween: [seeded.ben.id]),
                 userID: stranger.userID, now: Self.now)
         }
         #expect(write?.code == .notFound)
         // A stranger's own transaction lands in their zone, not the owner's.
-        try await finance.addTransaction(FinanceTransactionForm(title: "Mine", amount: "-1"), userID: stranger.userID, now: Self.now)
+        try await finance.addTransaction(
+            FinanceTransactionForm(title: "Mine", amount: "-1"), userID: stranger.userID, now: Self.now)
         #expect(try await owner.sync().receivedSaves == 0)
         #expect(try await stranger.sync().receivedSaves == 1)
     }

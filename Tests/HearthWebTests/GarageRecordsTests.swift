@@ -7,6 +7,7 @@ import HearthReports
 import HearthSync
 import HearthTestSupport
 import Testing
+
 @testable import HearthWeb
 
 /// The garage pages' data against a real server: a device with a real garage database syncs over HTTP, and
@@ -24,17 +25,30 @@ import Testing
 
     /// Two vehicles with services due and overdue, logs with costs, three full fill-ups and readings.
     static func seed(_ store: GarageStore) async throws -> Seeded {
-        let car = try await store.addVehicle(Vehicle(name: "Daily", make: "Honda", model: "Civic", year: 2019, currentMileage: 39_000))
-        let truck = try await store.addVehicle(Vehicle(name: "Hauler", make: "Ford", model: "F-150", year: 2015, currentMileage: 120_000))
-        let oil = try await store.addService(ServiceDraft(name: "Oil Change", intervalMonths: 6, intervalMiles: 5_000), to: car.id)
-        let rotation = try await store.addService(ServiceDraft(name: "Tire Rotation", intervalMonths: 6, intervalMiles: 6_000), to: car.id)
-        let brakes = try await store.addService(ServiceDraft(name: "Brake Fluid", intervalMonths: 24, dueDate: CalendarDay(iso: "2026-01-01")), to: truck.id)
+        let car = try await store.addVehicle(
+            Vehicle(name: "Daily", make: "Honda", model: "Civic", year: 2019, currentMileage: 39_000))
+        let truck = try await store.addVehicle(
+            Vehicle(name: "Hauler", make: "Ford", model: "F-150", year: 2015, currentMileage: 120_000))
+        let oil = try await store.addService(
+            ServiceDraft(name: "Oil Change", intervalMonths: 6, intervalMiles: 5_000), to: car.id)
+        let rotation = try await store.addService(
+            ServiceDraft(name: "Tire Rotation", intervalMonths: 6, intervalMiles: 6_000), to: car.id)
+        let brakes = try await store.addService(
+            ServiceDraft(name: "Brake Fluid", intervalMonths: 24, dueDate: CalendarDay(iso: "2026-01-01")), to: truck.id
+        )
         _ = brakes
         try await store.completeService(oil.id, on: CalendarDay(iso: "2025-09-01"), mileage: 35_200, cost: "49.99")
-        try await store.completeService(rotation.id, on: CalendarDay(iso: "2026-02-10"), mileage: 39_400, cost: "25.00", category: .repair)
-        _ = try await store.addFillUp(FillUpDraft(date: CalendarDay(iso: "2026-01-05"), odometer: 39_500, gallons: "10.000", cost: "35.00"), to: car.id)
-        _ = try await store.addFillUp(FillUpDraft(date: CalendarDay(iso: "2026-02-01"), odometer: 39_810, gallons: "9.500", cost: "33.25"), to: car.id)
-        _ = try await store.addFillUp(FillUpDraft(date: CalendarDay(iso: "2026-03-01"), odometer: 40_120, gallons: "10.200", cost: "36.10"), to: car.id)
+        try await store.completeService(
+            rotation.id, on: CalendarDay(iso: "2026-02-10"), mileage: 39_400, cost: "25.00", category: .repair)
+        _ = try await store.addFillUp(
+            FillUpDraft(date: CalendarDay(iso: "2026-01-05"), odometer: 39_500, gallons: "10.000", cost: "35.00"),
+            to: car.id)
+        _ = try await store.addFillUp(
+            FillUpDraft(date: CalendarDay(iso: "2026-02-01"), odometer: 39_810, gallons: "9.500", cost: "33.25"),
+            to: car.id)
+        _ = try await store.addFillUp(
+            FillUpDraft(date: CalendarDay(iso: "2026-03-01"), odometer: 40_120, gallons: "10.200", cost: "36.10"),
+            to: car.id)
         try await store.updateMileage(car.id, to: 40_300, at: now.addingTimeInterval(-86_400))
         return Seeded(car: car, truck: truck, oil: oil, rotation: rotation)
     }
@@ -61,7 +75,9 @@ import Testing
         #expect(car.items.allSatisfy { $0.service.dueDate != nil && $0.service.dueMileage != nil })
         #expect(car.items.first { $0.service.id == seeded.oil.id }?.service.dueMileage == 40_200)
         let truck = try #require(overview.vehicles.first { $0.vehicle.id == seeded.truck.id })
-        #expect(truck.items.map(\.status.label) == expected.first { $0.vehicle.id == seeded.truck.id }?.items.map(\.status.label))
+        #expect(
+            truck.items.map(\.status.label)
+                == expected.first { $0.vehicle.id == seeded.truck.id }?.items.map(\.status.label))
 
         let page = try await garage.vehicle(id: seeded.car.id, userID: device.userID, now: Self.now)
         #expect(page.due == expected.first { $0.vehicle.id == seeded.car.id })
@@ -95,10 +111,13 @@ import Testing
         let garage = Self.records(harness)
 
         let completion = try await garage.logService(
-            GarageServiceForm(vehicleID: seeded.car.id, serviceID: seeded.oil.id, date: "2026-03-14", mileage: "40,250", cost: "54.10", notes: "Synthetic"),
+            GarageServiceForm(
+                vehicleID: seeded.car.id, serviceID: seeded.oil.id, date: "2026-03-14", mileage: "40,250",
+                cost: "54.10", notes: "Synthetic"),
             userID: device.userID, now: Self.now)
         #expect(completion.service.lastMileage == 40_250)
-        let mileage = try await garage.updateMileage(GarageMileageForm(vehicleID: seeded.truck.id, mileage: "120500"), userID: device.userID, now: Self.now)
+        let mileage = try await garage.updateMileage(
+            GarageMileageForm(vehicleID: seeded.truck.id, mileage: "120500"), userID: device.userID, now: Self.now)
         #expect(mileage.vehicle.currentMileage == 120_500)
 
         let report = try await device.sync()
@@ -113,7 +132,8 @@ import Testing
         #expect(oil?.dueMileage == 45_250)
         #expect(try await device.store.vehicle(id: seeded.truck.id).currentMileage == 120_500)
         // And the device's due list is the page's.
-        #expect(try await device.store.due() == (try await garage.overview(userID: device.userID, now: Self.now)).vehicles)
+        #expect(
+            try await device.store.due() == (try await garage.overview(userID: device.userID, now: Self.now)).vehicles)
     }
 
     @Test func aDeviceChangeShowsOnTheNextRead() async throws {
@@ -129,7 +149,9 @@ import Testing
         #expect(try await garage.overview(userID: device.userID, now: Self.now.addingTimeInterval(30)) == first)
 
         try await device.store.updateMileage(seeded.car.id, to: 40_900)
-        _ = try await device.store.addFillUp(FillUpDraft(date: CalendarDay(iso: "2026-03-14"), odometer: 40_900, gallons: "11.000", cost: "40.00"), to: seeded.car.id)
+        _ = try await device.store.addFillUp(
+            FillUpDraft(date: CalendarDay(iso: "2026-03-14"), odometer: 40_900, gallons: "11.000", cost: "40.00"),
+            to: seeded.car.id)
         try await device.sync()
         let second = try await garage.overview(userID: device.userID, now: Self.now)
         #expect(second != first)
@@ -154,7 +176,9 @@ import Testing
         }
         let garage = GarageRecords(store: harness.store, timeZone: Self.utc, freshness: 1, now: now)
         func mileage() async throws -> Int? {
-            try await garage.overview(userID: device.userID, now: now()).vehicles.first { $0.vehicle.id == seeded.car.id }?.vehicle.currentMileage
+            try await garage.overview(userID: device.userID, now: now()).vehicles.first {
+                $0.vehicle.id == seeded.car.id
+            }?.vehicle.currentMileage
         }
         let before = try await mileage()
         #expect(before != nil && before != 40_950)
@@ -172,7 +196,8 @@ import Testing
         // A write always starts from the record store as it is: a device change just made is merged, not overwritten.
         _ = try await device.store.updateVehicle(seeded.car.id) { $0.notes = "From the device" }
         try await device.sync()
-        try await garage.updateMileage(GarageMileageForm(vehicleID: seeded.car.id, mileage: "41000"), userID: device.userID, now: now())
+        try await garage.updateMileage(
+            GarageMileageForm(vehicleID: seeded.car.id, mileage: "41000"), userID: device.userID, now: now())
         try await device.sync()
         let vehicle = try #require(try await device.store.vehicles().first { $0.id == seeded.car.id })
         #expect(vehicle.currentMileage == 41_000)
@@ -189,8 +214,12 @@ import Testing
         _ = try await garage.overview(userID: device.userID, now: Self.now)
 
         // The device edits the car's notes and plate without syncing; the page records a reading meanwhile.
-        _ = try await device.store.updateVehicle(seeded.car.id) { $0.notes = "New tires in March"; $0.licensePlate = "HRT-123" }
-        try await garage.updateMileage(GarageMileageForm(vehicleID: seeded.car.id, mileage: "41000"), userID: device.userID, now: Self.now)
+        _ = try await device.store.updateVehicle(seeded.car.id) {
+            $0.notes = "New tires in March"
+            $0.licensePlate = "HRT-123"
+        }
+        try await garage.updateMileage(
+            GarageMileageForm(vehicleID: seeded.car.id, mileage: "41000"), userID: device.userID, now: Self.now)
         let report = try await device.sync()
         #expect(report.conflictsResolved >= 1)
         let onDevice = try await device.store.vehicle(id: seeded.car.id)
@@ -204,7 +233,9 @@ import Testing
         // The other way round: the device syncs an edit first; the page, holding the older copy, writes next.
         _ = try await device.store.updateVehicle(seeded.car.id) { $0.tireSize = "215/55R16" }
         try await device.sync()
-        try await garage.logService(GarageServiceForm(vehicleID: seeded.car.id, serviceID: seeded.rotation.id, mileage: "41100"), userID: device.userID, now: Self.now)
+        try await garage.logService(
+            GarageServiceForm(vehicleID: seeded.car.id, serviceID: seeded.rotation.id, mileage: "41100"),
+            userID: device.userID, now: Self.now)
         try await device.sync()
         let after = try await device.store.vehicle(id: seeded.car.id)
         #expect(after.tireSize == "215/55R16")
@@ -212,14 +243,21 @@ import Testing
         #expect(after.notes == "New tires in March")
 
         // Both sides completing the same service keep both logs; the due values follow the later one.
-        try await device.store.completeService(seeded.oil.id, on: CalendarDay(iso: "2026-03-10"), mileage: 41_050, cost: "40.00")
-        try await garage.logService(GarageServiceForm(vehicleID: seeded.car.id, serviceID: seeded.oil.id, date: "2026-03-12", mileage: "41120"), userID: device.userID, now: Self.now)
+        try await device.store.completeService(
+            seeded.oil.id, on: CalendarDay(iso: "2026-03-10"), mileage: 41_050, cost: "40.00")
+        try await garage.logService(
+            GarageServiceForm(vehicleID: seeded.car.id, serviceID: seeded.oil.id, date: "2026-03-12", mileage: "41120"),
+            userID: device.userID, now: Self.now)
         try await device.sync()
         let oilLogs = try await device.store.logs(of: seeded.car.id).filter { $0.serviceID == seeded.oil.id }
-        #expect(oilLogs.map(\.performedDate) == [CalendarDay(iso: "2026-03-12"), CalendarDay(iso: "2026-03-10"), CalendarDay(iso: "2025-09-01")])
+        #expect(
+            oilLogs.map(\.performedDate) == [
+                CalendarDay(iso: "2026-03-12"), CalendarDay(iso: "2026-03-10"), CalendarDay(iso: "2025-09-01"),
+            ])
         let oil = try await device.store.services(of: seeded.car.id).first { $0.id == seeded.oil.id }
         #expect(oil?.lastPerformed == CalendarDay(iso: "2026-03-12"))
-        #expect(try await device.store.due() == (try await garage.overview(userID: device.userID, now: Self.now)).vehicles)
+        #expect(
+            try await device.store.due() == (try await garage.overview(userID: device.userID, now: Self.now)).vehicles)
     }
 
     @Test func badInputIsRefusedByFieldAndWritesNothing() async throws {
@@ -231,7 +269,8 @@ import Testing
         let garage = Self.records(harness)
         let before = try await garage.overview(userID: device.userID, now: Self.now)
 
-        let car = seeded.car.id, oil = seeded.oil.id
+        let car = seeded.car.id
+        let oil = seeded.oil.id
         let forms: [(GarageServiceForm, String)] = [
             (GarageServiceForm(vehicleID: car, serviceID: oil, date: "2026-13-45"), "date"),
             (GarageServiceForm(vehicleID: car, serviceID: oil, date: "2026-03-16"), "future"),
@@ -253,14 +292,16 @@ import Testing
         }
         for text in ["", "forty", "-1", "12345678", String(repeating: "1", count: 1_000_000)] {
             let error = await #expect(throws: ServiceError.self) {
-                try await garage.updateMileage(GarageMileageForm(vehicleID: car, mileage: text), userID: device.userID, now: Self.now)
+                try await garage.updateMileage(
+                    GarageMileageForm(vehicleID: car, mileage: text), userID: device.userID, now: Self.now)
             }
             #expect(error?.code == .validationFailed)
             #expect(error?.message.contains("mileage") == true)
         }
         // A service of another vehicle is not this one's.
         let wrong = await #expect(throws: ServiceError.self) {
-            try await garage.logService(GarageServiceForm(vehicleID: seeded.truck.id, serviceID: oil), userID: device.userID, now: Self.now)
+            try await garage.logService(
+                GarageServiceForm(vehicleID: seeded.truck.id, serviceID: oil), userID: device.userID, now: Self.now)
         }
         #expect(wrong?.code == .notFound)
 
@@ -287,11 +328,14 @@ import Testing
         }
         #expect(read?.code == .notFound)
         let write = await #expect(throws: ServiceError.self) {
-            try await garage.updateMileage(GarageMileageForm(vehicleID: seeded.car.id, mileage: "999999"), userID: stranger.userID, now: Self.now)
+            try await garage.updateMileage(
+                GarageMileageForm(vehicleID: seeded.car.id, mileage: "999999"), userID: stranger.userID, now: Self.now)
         }
         #expect(write?.code == .notFound)
         let log = await #expect(throws: ServiceError.self) {
-            try await garage.logService(GarageServiceForm(vehicleID: seeded.car.id, serviceID: seeded.oil.id), userID: stranger.userID, now: Self.now)
+            try await garage.logService(
+                GarageServiceForm(vehicleID: seeded.car.id, serviceID: seeded.oil.id), userID: stranger.userID,
+                now: Self.now)
         }
         #expect(log?.code == .notFound)
         // An id with no account behind it reads nothing.
@@ -302,6 +346,7 @@ import Testing
 
         #expect(try await owner.sync().receivedSaves == 0)
         #expect(try await owner.store.vehicle(id: seeded.car.id).currentMileage == mileage)
-        #expect(try await garage.overview(userID: owner.userID, now: Self.now).vehicles == (try await owner.store.due()))
+        #expect(
+            try await garage.overview(userID: owner.userID, now: Self.now).vehicles == (try await owner.store.due()))
     }
 }

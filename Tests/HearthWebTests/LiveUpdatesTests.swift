@@ -2,6 +2,7 @@ import HearthCore
 import HearthTestSupport
 import Synchronization
 import Testing
+
 @testable import HearthWeb
 
 /// The pieces of the pantry pages' live updates that need no browser: the heartbeat on an injected clock, the
@@ -10,7 +11,9 @@ import Testing
     @Test func theHeartbeatBeatsOnceEachIntervalOfTheClockItIsGiven() async throws {
         let clock = ManualClock()
         let beats = Atomic(0)
-        let beating = Task { try await WebSite.beat(every: .seconds(15), on: clock) { beats.add(1, ordering: .relaxed) } }
+        let beating = Task {
+            try await WebSite.beat(every: .seconds(15), on: clock) { beats.add(1, ordering: .relaxed) }
+        }
         defer { beating.cancel() }
         try await waitUntil("the heartbeat waits on the clock") { clock.sleeperCount == 1 }
         #expect(beats.load(ordering: .relaxed) == 0)

@@ -1,9 +1,10 @@
 import Foundation
-import HearthTestSupport
 import HTTPTypes
+import HearthTestSupport
 import Hummingbird
 import HummingbirdTesting
 import Testing
+
 @testable import HearthServer
 
 /// Accounts from a browser: sign up, verify the mailed code, sign in and out, sessions, and the attacks on them.
@@ -36,7 +37,8 @@ struct WebAccountTests {
             #expect(away.status == .seeOther)
             #expect(away.location == "/signin?next=/pantry/some-household/shopping")
             try await browser.get(try #require(away.location))
-            let back = try await browser.post("/signin", [("email", email), ("password", WebTest.password), ("next", "/pantry")])
+            let back = try await browser.post(
+                "/signin", [("email", email), ("password", WebTest.password), ("next", "/pantry")])
             #expect(back.status == .seeOther)
             #expect(back.location == "/pantry")
         }
@@ -48,7 +50,8 @@ struct WebAccountTests {
         try await app.test(.router) { client in
             let browser = WebBrowser(client)
             try await browser.get("/signup")
-            let refused = try await browser.post("/signup", [("email", "not-an-address"), ("password", "short"), ("confirm", "shorter")])
+            let refused = try await browser.post(
+                "/signup", [("email", "not-an-address"), ("password", "short"), ("confirm", "shorter")])
             #expect(refused.status == .unprocessableContent)
             #expect(refused.text.contains("value=\"not-an-address\""))
             #expect(refused.text.contains("id=\"email-error\""))
@@ -73,7 +76,8 @@ struct WebAccountTests {
             let wrongToken = try await browser.post("/pantry/households", [("name", "Forged")], csrf: "AAAA")
             #expect(wrongToken.status == .forbidden)
             try await browser.get("/pantry")
-            let otherSite = try await browser.post("/pantry/households", [("name", "Forged")], origin: "https://evil.example")
+            let otherSite = try await browser.post(
+                "/pantry/households", [("name", "Forged")], origin: "https://evil.example")
             #expect(otherSite.status == .forbidden)
             #expect(!(try await browser.get("/pantry").text.contains("Forged")))
 
@@ -82,7 +86,8 @@ struct WebAccountTests {
             try await WebTest.signUp(stranger, "stranger")
             try await stranger.get("/pantry")
             let theirs = try #require(stranger.csrfToken)
-            #expect(try await browser.post("/pantry/households", [("name", "Forged")], csrf: theirs).status == .forbidden)
+            #expect(
+                try await browser.post("/pantry/households", [("name", "Forged")], csrf: theirs).status == .forbidden)
         }
     }
 
@@ -98,7 +103,8 @@ struct WebAccountTests {
             #expect(!policy.contains("unsafe-inline"))
             #expect(signUpPage.headers[.xContentTypeOptions] == "nosniff")
             let email = "headers-\(UUID().uuidString.prefix(6))@example.com".lowercased()
-            let created = try await browser.post("/signup", [("email", email), ("password", WebTest.password), ("confirm", WebTest.password)])
+            let created = try await browser.post(
+                "/signup", [("email", email), ("password", WebTest.password), ("confirm", WebTest.password)])
             let cookie = try #require(created.headers[values: .setCookie].first { $0.hasPrefix("hearth_session=") })
             #expect(cookie.contains("HttpOnly"))
             #expect(cookie.contains("SameSite=Lax"))
@@ -123,7 +129,8 @@ struct WebAccountTests {
             let visitor = try #require(signUpPage.headers[values: .setCookie].first { $0.hasPrefix("hearth_visitor=") })
             #expect(visitor.contains("Secure"))
             let email = "secure-\(UUID().uuidString.prefix(6))@example.com".lowercased()
-            let created = try await browser.post("/signup", [("email", email), ("password", WebTest.password), ("confirm", WebTest.password)])
+            let created = try await browser.post(
+                "/signup", [("email", email), ("password", WebTest.password), ("confirm", WebTest.password)])
             let session = try #require(created.headers[values: .setCookie].first { $0.hasPrefix("hearth_session=") })
             #expect(session.contains("Secure"))
             #expect(session.contains("HttpOnly"))
@@ -138,7 +145,9 @@ struct WebAccountTests {
             let email = try await WebTest.signUp(browser)
             let laptop = WebBrowser(client)
             try await laptop.get("/signin")
-            #expect(try await laptop.post("/signin", [("email", email), ("password", WebTest.password)]).status == .seeOther)
+            #expect(
+                try await laptop.post("/signin", [("email", email), ("password", WebTest.password)]).status == .seeOther
+            )
             let account = try await browser.get("/account")
             #expect(account.text.contains("Where you are signed in (2)"))
             #expect(account.text.contains("this browser"))
@@ -162,15 +171,24 @@ struct WebAccountTests {
             let browser = WebBrowser(client)
             let email = try await WebTest.signUp(browser)
             try await browser.get("/account")
-            let wrong = try await browser.post("/account/password", [("current", "not my password at all"), ("new", "a brand new password"), ("confirm", "a brand new password")])
+            let wrong = try await browser.post(
+                "/account/password",
+                [
+                    ("current", "not my password at all"), ("new", "a brand new password"),
+                    ("confirm", "a brand new password"),
+                ])
             #expect(wrong.status == .unprocessableContent)
             #expect(wrong.text.contains("id=\"current-error\""))
-            let changed = try await browser.post("/account/password", [("current", WebTest.password), ("new", "a brand new password"), ("confirm", "a brand new password")])
+            let changed = try await browser.post(
+                "/account/password",
+                [("current", WebTest.password), ("new", "a brand new password"), ("confirm", "a brand new password")])
             #expect(changed.status == .seeOther)
             #expect(try await browser.get(try #require(changed.location)).text.contains("Your password is changed"))
             let other = WebBrowser(client)
             try await other.get("/signin")
-            #expect(try await other.post("/signin", [("email", email), ("password", "a brand new password")]).status == .seeOther)
+            #expect(
+                try await other.post("/signin", [("email", email), ("password", "a brand new password")]).status
+                    == .seeOther)
         }
     }
 
@@ -184,8 +202,10 @@ struct WebAccountTests {
             try await browser.post("/signout")
             for next in ["https://evil.example/", "//evil.example/", "/\\evil.example"] {
                 try await browser.get("/signin")
-                let signedIn = try await browser.post("/signin", [("email", email), ("password", WebTest.password), ("next", next)])
-                #expect(signedIn.location == "/pantry", "next \(next): \(signedIn.status) \(signedIn.text.prefix(2000))")
+                let signedIn = try await browser.post(
+                    "/signin", [("email", email), ("password", WebTest.password), ("next", next)])
+                #expect(
+                    signedIn.location == "/pantry", "next \(next): \(signedIn.status) \(signedIn.text.prefix(2000))")
                 try await browser.get("/pantry")
                 try await browser.post("/signout")
             }
@@ -200,10 +220,14 @@ struct WebAccountTests {
             var statuses: [HTTPResponse.Status] = []
             for _ in 0..<30 {
                 try await browser.get("/signin")
-                statuses.append(try await browser.post("/signin", [("email", "victim@example.com"), ("password", "guess guess guess")]).status)
+                statuses.append(
+                    try await browser.post(
+                        "/signin", [("email", "victim@example.com"), ("password", "guess guess guess")]
+                    ).status)
                 if statuses.last == .tooManyRequests { break }
             }
-            #expect(statuses.contains(.tooManyRequests), "30 wrong passwords in a row were never throttled: \(statuses)")
+            #expect(
+                statuses.contains(.tooManyRequests), "30 wrong passwords in a row were never throttled: \(statuses)")
             #expect(browser.page.contains("wait"))
         }
     }
@@ -219,7 +243,9 @@ struct WebAccountTests {
             #expect(huge.status == .contentTooLarge)
             let many = try await browser.post("/pantry/households", (0..<300).map { ("f\($0)", "v") })
             #expect(many.status == .badRequest)
-            let json = try await client.execute(uri: "/pantry/households", method: .post, headers: [.contentType: "application/json"], body: .init(string: "{}"))
+            let json = try await client.execute(
+                uri: "/pantry/households", method: .post, headers: [.contentType: "application/json"],
+                body: .init(string: "{}"))
             #expect(json.status == .unsupportedMediaType || json.status == .forbidden)
             #expect(!(try await browser.get("/pantry").text.contains("xxxxxxxx")))
         }

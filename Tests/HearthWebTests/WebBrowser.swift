@@ -27,14 +27,17 @@ final class WebBrowser: @unchecked Sendable {
 
     /// POSTs a form to `path`, with the CSRF token of the last page unless `csrf` says otherwise.
     @discardableResult
-    func post(_ path: String, _ fields: [(String, String)] = [], csrf: String? = nil, origin: String? = nil) async throws -> TestResponse {
+    func post(_ path: String, _ fields: [(String, String)] = [], csrf: String? = nil, origin: String? = nil)
+        async throws -> TestResponse
+    {
         var all = fields
         if let token = csrf ?? csrfToken { all.append(("csrf", token)) }
         let body = all.map { Self.escape($0.0) + "=" + Self.escape($0.1) }.joined(separator: "&")
         var headers = headers()
         headers[.contentType] = "application/x-www-form-urlencoded"
         if let origin { headers[.origin] = origin }
-        let response = try await client.execute(uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
+        let response = try await client.execute(
+            uri: path, method: .post, headers: headers, body: ByteBuffer(string: body))
         remember(response)
         if response.status != .seeOther { page = String(buffer: response.body) }
         return response
@@ -56,7 +59,9 @@ final class WebBrowser: @unchecked Sendable {
 
     private func headers() -> HTTPFields {
         var headers: HTTPFields = [:]
-        if !cookies.isEmpty { headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ") }
+        if !cookies.isEmpty {
+            headers[.cookie] = cookies.map { "\($0.key)=\($0.value)" }.sorted().joined(separator: "; ")
+        }
         return headers
     }
 
@@ -65,14 +70,19 @@ final class WebBrowser: @unchecked Sendable {
             guard let pair = header.split(separator: ";").first, let equals = pair.firstIndex(of: "=") else { continue }
             let name = String(pair[..<equals]).trimmingCharacters(in: .whitespaces)
             let value = String(pair[pair.index(after: equals)...])
-            if value.isEmpty || header.lowercased().contains("max-age=0") { cookies[name] = nil } else { cookies[name] = value }
+            if value.isEmpty || header.lowercased().contains("max-age=0") {
+                cookies[name] = nil
+            } else {
+                cookies[name] = value
+            }
         }
     }
 
     static func escape(_ text: String) -> String {
         var allowed = CharacterSet.alphanumerics
         allowed.insert(charactersIn: "-._*")
-        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "").replacingOccurrences(of: "%20", with: "+")
+        return (text.addingPercentEncoding(withAllowedCharacters: allowed) ?? "").replacingOccurrences(
+            of: "%20", with: "+")
     }
 }
 

@@ -25,7 +25,8 @@ final class WebRecordsHarness: Sendable {
     static let now = Date(timeIntervalSince1970: 1_773_576_000)
     static let utc = TimeZone(identifier: "UTC")!
 
-    private init(url: URL, dataDirectory: URL, store: SQLRecordStore, group: ServiceGroup, task: Task<Void, any Error>) {
+    private init(url: URL, dataDirectory: URL, store: SQLRecordStore, group: ServiceGroup, task: Task<Void, any Error>)
+    {
         self.url = url
         self.dataDirectory = dataDirectory
         self.store = store
@@ -37,19 +38,24 @@ final class WebRecordsHarness: Sendable {
         var cloud = CloudConfiguration()
         cloud.bcryptCost = 4
         let folder = scratchDirectory("hearth-web-records")
-        let configuration = ServerConfiguration(host: "127.0.0.1", port: 0, dataDirectory: folder, logLevel: .critical, cloud: cloud)
+        let configuration = ServerConfiguration(
+            host: "127.0.0.1", port: 0, dataDirectory: folder, logLevel: .critical, cloud: cloud)
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "hearth.web.tests.server")
         logger.logLevel = .critical
-        let app = try await buildApplication(configuration, logger: logger, onListening: { port in continuation.yield(port) })
+        let app = try await buildApplication(
+            configuration, logger: logger, onListening: { port in continuation.yield(port) })
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
         guard let port = await iterator.next() else { throw CancellationError() }
         var storeLogger = Logger(label: "hearth.web.tests.store")
         storeLogger.logLevel = .critical
-        let store = try SQLRecordStore.sqlite(url: folder.appendingPathComponent("cloud.sqlite"), configuration: cloud, logger: storeLogger)
-        return WebRecordsHarness(url: URL(string: "http://127.0.0.1:\(port)")!, dataDirectory: folder, store: store, group: group, task: task)
+        let store = try SQLRecordStore.sqlite(
+            url: folder.appendingPathComponent("cloud.sqlite"), configuration: cloud, logger: storeLogger)
+        return WebRecordsHarness(
+            url: URL(string: "http://127.0.0.1:\(port)")!, dataDirectory: folder, store: store, group: group, task: task
+        )
     }
 
     func stop() async {
@@ -72,9 +78,11 @@ final class WebRecordsHarness: Sendable {
     func garageDevice(_ email: String, signUp: Bool = true) async throws -> GarageWebDevice {
         let folder = scratchDirectory("hearth-web-garage")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let garage = try GarageSync.open(at: folder.appendingPathComponent("garage.sqlite"), timeZone: Self.utc, now: { Self.now })
+        let garage = try GarageSync.open(
+            at: folder.appendingPathComponent("garage.sqlite"), timeZone: Self.utc, now: { Self.now })
         let (client, userID) = try await client(email, signUp: signUp)
-        let engine = SyncEngine(database: garage.store.database, outbox: garage.outbox, cloud: client, logger: Self.quiet)
+        let engine = SyncEngine(
+            database: garage.store.database, outbox: garage.outbox, cloud: client, logger: Self.quiet)
         return GarageWebDevice(store: garage.store, engine: engine, userID: userID)
     }
 
@@ -84,7 +92,8 @@ final class WebRecordsHarness: Sendable {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let finance = try FinanceSync.open(at: folder.appendingPathComponent("finance.sqlite"), now: { Self.now })
         let (client, userID) = try await client(email, signUp: signUp)
-        let engine = SyncEngine(database: finance.store.database, outbox: finance.outbox, cloud: client, logger: Self.quiet)
+        let engine = SyncEngine(
+            database: finance.store.database, outbox: finance.outbox, cloud: client, logger: Self.quiet)
         return FinanceWebDevice(store: finance.store, engine: engine, userID: userID)
     }
 

@@ -14,10 +14,16 @@ struct AnalyticsCommandTests {
     }
 
     static let events = [
-        CollectedEvent(uuid: "00000000-0000-4000-8000-000000000001", projectKey: "phc_a", event: "vehicle_added", distinctID: "install-1",
-                       properties: ["source": .string("manual")], timestamp: Date(timeIntervalSince1970: 1_780_000_000.25), receivedAt: Date(timeIntervalSince1970: 1_780_000_001)),
-        CollectedEvent(uuid: "00000000-0000-4000-8000-000000000002", projectKey: "phc_a", event: "export_made", distinctID: "install-1",
-                       properties: ["format": .string("pdf")], timestamp: Date(timeIntervalSince1970: 1_780_086_400), receivedAt: Date(timeIntervalSince1970: 1_780_086_401)),
+        CollectedEvent(
+            uuid: "00000000-0000-4000-8000-000000000001", projectKey: "phc_a", event: "vehicle_added",
+            distinctID: "install-1",
+            properties: ["source": .string("manual")], timestamp: Date(timeIntervalSince1970: 1_780_000_000.25),
+            receivedAt: Date(timeIntervalSince1970: 1_780_000_001)),
+        CollectedEvent(
+            uuid: "00000000-0000-4000-8000-000000000002", projectKey: "phc_a", event: "export_made",
+            distinctID: "install-1",
+            properties: ["format": .string("pdf")], timestamp: Date(timeIntervalSince1970: 1_780_086_400),
+            receivedAt: Date(timeIntervalSince1970: 1_780_086_401)),
     ]
 
     static func check(_ location: [String]) async throws {
@@ -26,7 +32,9 @@ struct AnalyticsCommandTests {
         let lines = all.stdout.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.first?.contains("export_made") == true)
-        #expect(lines.last?.hasPrefix("2026-05-28T20:26:40.250000Z  vehicle_added  distinct_id=install-1") == true, "\(all.stdout)")
+        #expect(
+            lines.last?.hasPrefix("2026-05-28T20:26:40.250000Z  vehicle_added  distinct_id=install-1") == true,
+            "\(all.stdout)")
         let filtered = try await Self.hearth(["analytics", "events", "--event", "vehicle_added", "--json"] + location)
         let json = try JSONSerialization.jsonObject(with: filtered.stdoutData) as? [[String: Any]]
         #expect(json?.count == 1)
@@ -50,7 +58,9 @@ struct AnalyticsCommandTests {
         let missing = try await Self.hearth(["analytics", "events", "--server-data-dir", folder.file("nowhere").path])
         #expect(missing.status != 0)
         #expect(missing.stderr.contains("There is no server database at"))
-        let badDate = try await Self.hearth(["analytics", "events", "--server-data-dir", folder.url.path, "--since", "last week"])
+        let badDate = try await Self.hearth([
+            "analytics", "events", "--server-data-dir", folder.url.path, "--since", "last week",
+        ])
         #expect(badDate.status != 0)
         #expect(badDate.stderr.contains("is not a date"))
     }
@@ -58,12 +68,15 @@ struct AnalyticsCommandTests {
     @Test("events from a PostgreSQL server's database")
     func postgres() async throws {
         guard let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !url.isEmpty else {
-            try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
+            try Test.cancel(
+                "HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\"."
+            )
         }
         let schema = "c_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
         var logger = Logger(label: "test.analytics.cli")
         logger.logLevel = .error
-        let store = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+        let store = try SQLRecordStore.postgres(
+            url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
             defer { group.cancelAll() }
@@ -92,7 +105,11 @@ struct AnalyticsCommandTests {
         let status = try JSONSerialization.jsonObject(with: off.stdoutData) as? [String: Any]
         #expect(status?["isOptedOut"] as? Bool == true)
         _ = try await Self.hearth(["analytics", "opt-in", "--db", database], environment: environment)
-        #expect(try await Self.hearth(["analytics", "status", "--db", database], environment: environment).stdout.contains("Analytics: on"))
-        #expect(try await Self.hearth(["analytics", "status", "--db", database]).stdout.contains("off (no project key configured)"))
+        #expect(
+            try await Self.hearth(["analytics", "status", "--db", database], environment: environment).stdout.contains(
+                "Analytics: on"))
+        #expect(
+            try await Self.hearth(["analytics", "status", "--db", database]).stdout.contains(
+                "off (no project key configured)"))
     }
 }

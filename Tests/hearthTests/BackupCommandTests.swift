@@ -34,9 +34,12 @@ struct BackupCommandTests {
                         batch += 1
                         let name = "w\(writer)-\(batch)"
                         let request = CloudRecordsModifyRequest(operations: [
-                            CloudRecordOperation(operationType: .create, record: CloudRecord(recordName: name, recordType: "Note", fields: ["n": .string(name)]))
+                            CloudRecordOperation(
+                                operationType: .create,
+                                record: CloudRecord(recordName: name, recordType: "Note", fields: ["n": .string(name)]))
                         ])
-                        let (status, _) = try await server.send("/cloud/v1/private/records/modify", request, token: token)
+                        let (status, _) = try await server.send(
+                            "/cloud/v1/private/records/modify", request, token: token)
                         if status == 200 { acknowledged.withLock { $0.append(name) } }
                     }
                 }
@@ -68,7 +71,10 @@ struct BackupCommandTests {
         let archive = folder.file("backup.zip")
         // An app database beside the server's: the garage's, made by its own command.
         let garage = try await Self.hearth(
-            ["garage", "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--mileage", "20000"],
+            [
+                "garage", "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--mileage",
+                "20000",
+            ],
             environment: ["HEARTH_DATA_DIR": data.path])
         #expect(garage.status == 0, "\(garage.stderr)")
 
@@ -76,7 +82,9 @@ struct BackupCommandTests {
             let session = try await server.signUpAndIn("backup@example.com")
             let writers = Writers(count: 3, server: server, token: session.token)
             do {
-                try await waitUntil("the writers have written", timeout: .seconds(60)) { writers.acknowledged.current.count >= 60 }
+                try await waitUntil("the writers have written", timeout: .seconds(60)) {
+                    writers.acknowledged.current.count >= 60
+                }
                 let before = writers.acknowledged.current
                 let backup = try await Self.hearth(["backup", "-o", archive.path, "--data-dir", data.path])
                 #expect(backup.status == 0, "\(backup.stderr)")
@@ -102,11 +110,15 @@ struct BackupCommandTests {
 
         try await ServerProcess.running(dataDirectory: restored) { server in
             let session = try await server.decoded(
-                CloudSession.self, "/cloud/v1/accounts/signin", CloudSignInRequest(emailAddress: "backup@example.com", password: "a long password"))
+                CloudSession.self, "/cloud/v1/accounts/signin",
+                CloudSignInRequest(emailAddress: "backup@example.com", password: "a long password"))
             let found = try await Self.lookUp(before, on: server, token: session.token)
-            #expect(found.count == before.count, "\(before.count - found.count) of \(before.count) acknowledged writes are missing")
+            #expect(
+                found.count == before.count,
+                "\(before.count - found.count) of \(before.count) acknowledged writes are missing")
         }
-        let vehicles = try await Self.hearth(["garage", "vehicle", "list", "--json"], environment: ["HEARTH_DATA_DIR": restored.path])
+        let vehicles = try await Self.hearth(
+            ["garage", "vehicle", "list", "--json"], environment: ["HEARTH_DATA_DIR": restored.path])
         #expect(vehicles.stdout.contains("Daily"), "\(vehicles.stdout)\(vehicles.stderr)")
 
         // A second restore into the same, now full, folder is refused and changes nothing there.
@@ -122,7 +134,9 @@ struct BackupCommandTests {
     @Test("a record store on PostgreSQL is dumped and loaded into an empty database")
     func postgres() async throws {
         guard let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !url.isEmpty else {
-            try Test.cancel("HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\".")
+            try Test.cancel(
+                "HEARTH_TEST_POSTGRES_URL is not set, so the PostgreSQL run is skipped; start one with eval \"$(scripts/test-postgres.sh start)\"."
+            )
         }
         let schema = "b_" + String(UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased().prefix(16))
         let database = url + (url.contains("?") ? "&" : "?") + "schema=\(schema)"
@@ -130,38 +144,53 @@ struct BackupCommandTests {
         let archive = folder.file("backup.zip")
         var logger = Logger(label: "test.backup")
         logger.logLevel = .error
-        let store = try SQLRecordStore.postgres(url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
+        let store = try SQLRecordStore.postgres(
+            url: url, schema: schema, maximumConnections: 2, leaseTimeout: .seconds(30), logger: logger)
         try await withThrowingTaskGroup(of: Void.self) { group in
             group.addTask { try await store.run() }
             defer { group.cancelAll() }
             do {
-                let names = try await ServerProcess.running(dataDirectory: folder.file("data"), database: database) { server in
+                let names = try await ServerProcess.running(dataDirectory: folder.file("data"), database: database) {
+                    server in
                     let session = try await server.signUpAndIn("pg-backup@example.com")
                     let writers = Writers(count: 2, server: server, token: session.token)
-                    try await waitUntil("the writers have written", timeout: .seconds(60)) { writers.acknowledged.current.count >= 20 }
+                    try await waitUntil("the writers have written", timeout: .seconds(60)) {
+                        writers.acknowledged.current.count >= 20
+                    }
                     let before = writers.acknowledged.current
-                    let backup = try await Self.hearth(["backup", "-o", archive.path, "--data-dir", folder.file("data").path, "--database", database])
+                    let backup = try await Self.hearth([
+                        "backup", "-o", archive.path, "--data-dir", folder.file("data").path, "--database", database,
+                    ])
                     try await writers.finish()
                     #expect(backup.status == 0, "\(backup.stderr)")
                     return before
                 }
                 // Without a database to load it into, the restore says what it needs and writes nothing.
-                let refused = try await Self.hearth(["restore", archive.path, "--data-dir", folder.file("nowhere").path], environment: ["HEARTH_DATABASE_URL": ""])
+                let refused = try await Self.hearth(
+                    ["restore", archive.path, "--data-dir", folder.file("nowhere").path],
+                    environment: ["HEARTH_DATABASE_URL": ""])
                 #expect(refused.status != 0)
                 #expect(refused.stderr.contains("give --database"), "\(refused.stderr)")
                 #expect(!FileManager.default.fileExists(atPath: folder.file("nowhere").path))
                 // Into the same database once the schema is gone, as after losing the database server.
                 try await store.dropSchema()
-                let restore = try await Self.hearth(["restore", archive.path, "--data-dir", folder.file("restored").path, "--database", database])
+                let restore = try await Self.hearth([
+                    "restore", archive.path, "--data-dir", folder.file("restored").path, "--database", database,
+                ])
                 #expect(restore.status == 0, "\(restore.stderr)")
                 try await ServerProcess.running(dataDirectory: folder.file("restored"), database: database) { server in
                     let session = try await server.decoded(
-                        CloudSession.self, "/cloud/v1/accounts/signin", CloudSignInRequest(emailAddress: "pg-backup@example.com", password: "a long password"))
+                        CloudSession.self, "/cloud/v1/accounts/signin",
+                        CloudSignInRequest(emailAddress: "pg-backup@example.com", password: "a long password"))
                     let found = try await Self.lookUp(names, on: server, token: session.token)
-                    #expect(found.count == names.count, "\(names.count - found.count) of \(names.count) acknowledged writes are missing")
+                    #expect(
+                        found.count == names.count,
+                        "\(names.count - found.count) of \(names.count) acknowledged writes are missing")
                 }
                 // Loading it again, over the tables it made, is refused as one transaction: nothing changes.
-                let twice = try await Self.hearth(["restore", archive.path, "--data-dir", folder.file("twice").path, "--database", database])
+                let twice = try await Self.hearth([
+                    "restore", archive.path, "--data-dir", folder.file("twice").path, "--database", database,
+                ])
                 #expect(twice.status != 0)
                 #expect(twice.stderr.contains("Restore into an empty database"), "\(twice.stderr)")
                 try await store.dropSchema()

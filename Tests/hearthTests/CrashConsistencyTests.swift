@@ -9,11 +9,15 @@ struct CrashConsistencyTests {
     /// The rate limit is raised so that only the kill stops the writers.
     static let unthrottled = ["--rate-limit", "1000000", "--rate-burst", "1000000"]
 
-    @Test("kill -9 at random moments during concurrent atomic batches, 20 times: every acknowledged batch is kept, none is half applied")
+    @Test(
+        "kill -9 at random moments during concurrent atomic batches, 20 times: every acknowledged batch is kept, none is half applied"
+    )
     func killDuringConcurrentBatches() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let session = try await ServerProcess.running(dataDirectory: folder) { try await $0.signUpAndIn("crash@example.com") }
+        let session = try await ServerProcess.running(dataDirectory: folder) {
+            try await $0.signUpAndIn("crash@example.com")
+        }
         var acknowledged = Set<String>()
         for run in 0..<20 {
             let target = Int.random(in: 1...12)
@@ -25,13 +29,17 @@ struct CrashConsistencyTests {
                         for batch in 0..<10_000 {
                             let id = "r\(run)w\(writer)b\(batch)"
                             let operations = (0..<10).map { index in
-                                CloudRecordOperation(operationType: .create, record: CloudRecord(
-                                    recordName: "\(id)-\(index)", recordType: "Note", fields: ["batch": .string(id)]))
+                                CloudRecordOperation(
+                                    operationType: .create,
+                                    record: CloudRecord(
+                                        recordName: "\(id)-\(index)", recordType: "Note", fields: ["batch": .string(id)]
+                                    ))
                             }
                             // A batch counts as acknowledged only once its answer has arrived whole.
-                            guard let answer = try? await server.decoded(
-                                CloudRecordsModifyResponse.self, "/cloud/v1/private/records/modify",
-                                CloudRecordsModifyRequest(operations: operations), token: session.token)
+                            guard
+                                let answer = try? await server.decoded(
+                                    CloudRecordsModifyResponse.self, "/cloud/v1/private/records/modify",
+                                    CloudRecordsModifyRequest(operations: operations), token: session.token)
                             else { break }
                             guard answer.records.allSatisfy({ $0.item != nil }) else { break }
                             done.append(id)
@@ -42,7 +50,9 @@ struct CrashConsistencyTests {
                 }
                 // The random moment: once a random number of batches is through, with the other writers' requests
                 // in the middle of theirs.
-                try await waitUntil("\(target) batches are acknowledged", timeout: .seconds(60), interval: .milliseconds(1)) { count.current >= target }
+                try await waitUntil(
+                    "\(target) batches are acknowledged", timeout: .seconds(60), interval: .milliseconds(1)
+                ) { count.current >= target }
                 await server.killHard()
                 var all: [String] = []
                 for writer in writers { all += await writer.value }

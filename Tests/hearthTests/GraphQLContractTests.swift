@@ -12,7 +12,8 @@ import Testing
 /// mutation on a household that does not exist (NOT_FOUND) is not.
 @Suite("The GraphQL endpoint holds against schemathesis's generated operations", .timeLimit(.minutes(10)))
 struct GraphQLContractTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let scripts = repository.appendingPathComponent("scripts/schemathesis")
     static let schemathesis = ExternalTool(
         name: "schemathesis", variable: "HEARTH_SCHEMATHESIS",
@@ -41,21 +42,31 @@ struct GraphQLContractTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data")
         // Unthrottled, so that only what schemathesis sends decides the answers.
-        try await ServerProcess.running(dataDirectory: data, arguments: ["--graphql-rate-limit", "1000000", "--graphql-rate-burst", "1000000"]) { server in
+        try await ServerProcess.running(
+            dataDirectory: data, arguments: ["--graphql-rate-limit", "1000000", "--graphql-rate-burst", "1000000"]
+        ) { server in
             let session = try await server.signUpAndIn("graphql-contract@example.com", password: "a contract password")
             let arguments = Self.arguments(base: server.base, token: session.token)
             let run = try await ChildProcess.run(
-                st, arguments, environment: ["HEARTH_GRAPHQL_CONTRACT_HOOKS": Self.scripts.appendingPathComponent("graphql_hooks.py").path],
+                st, arguments,
+                environment: [
+                    "HEARTH_GRAPHQL_CONTRACT_HOOKS": Self.scripts.appendingPathComponent("graphql_hooks.py").path
+                ],
                 directory: folder)
-            let shown = arguments.map { $0.hasPrefix("Authorization:") ? "Authorization: Bearer …" : $0 }.joined(separator: " ")
+            let shown = arguments.map { $0.hasPrefix("Authorization:") ? "Authorization: Bearer …" : $0 }.joined(
+                separator: " ")
             let report = "schemathesis \(shown) (exit \(run.status)):\n\(run.stdout)\n\(run.stderr)"
             #expect(run.status == 0, Comment(rawValue: report))
             #expect(run.stdout.contains("Specification:    GraphQL"), Comment(rawValue: report))
             // It ran operations: a run that loaded nothing, or generated nothing, would pass and prove nothing.
             let generated = run.stdout.firstMatch(of: /(\d+) generated/).flatMap { Int($0.1) } ?? 0
             #expect(generated > 100, Comment(rawValue: report))
-            #expect(server.terminationReason == nil, "hearth serve ended during the run:\n\(server.child.stderr.suffix(4000))")
-            #expect(!server.child.stderr.contains("GraphQL operation failed"), "the server logged an unexpected error:\n\(server.child.stderr.suffix(4000))")
+            #expect(
+                server.terminationReason == nil,
+                "hearth serve ended during the run:\n\(server.child.stderr.suffix(4000))")
+            #expect(
+                !server.child.stderr.contains("GraphQL operation failed"),
+                "the server logged an unexpected error:\n\(server.child.stderr.suffix(4000))")
         }
     }
 }

@@ -13,7 +13,8 @@ import Testing
 /// be slow; were one to become slow again, the suite's time limit would fail it.
 @Suite("Hostile GraphQL requests against a live hearth serve", .serialized, .timeLimit(.minutes(15)))
 struct GraphQLHostileTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
     /// An answer's status and error codes.
     struct Answer {
@@ -34,7 +35,8 @@ struct GraphQLHostileTests {
         let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
         let errors = object?["errors"] as? [[String: Any]] ?? []
         return Answer(
-            status: Int(response.status.code), codes: errors.compactMap { ($0["extensions"] as? [String: Any])?["code"] as? String },
+            status: Int(response.status.code),
+            codes: errors.compactMap { ($0["extensions"] as? [String: Any])?["code"] as? String },
             message: errors.first?["message"] as? String, body: body)
     }
 
@@ -51,9 +53,14 @@ struct GraphQLHostileTests {
     }
 
     /// The server still runs and answers `/health` with 200, and holds at most 64 MB more than `baseline`.
-    static func stillWell(_ server: ServerProcess, since baseline: Int, sourceLocation: SourceLocation = #_sourceLocation) async throws {
-        #expect(server.terminationReason == nil, "hearth serve ended:\n\(server.child.stderr.suffix(4000))", sourceLocation: sourceLocation)
-        let health = try await HTTPClient.shared.execute(HTTPClientRequest(url: server.base + "/health"), timeout: .seconds(30))
+    static func stillWell(
+        _ server: ServerProcess, since baseline: Int, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
+        #expect(
+            server.terminationReason == nil, "hearth serve ended:\n\(server.child.stderr.suffix(4000))",
+            sourceLocation: sourceLocation)
+        let health = try await HTTPClient.shared.execute(
+            HTTPClientRequest(url: server.base + "/health"), timeout: .seconds(30))
         #expect(health.status == .ok, sourceLocation: sourceLocation)
         let grown = try residentBytes(server) - baseline
         #expect(grown < 64 << 20, "the server grew by \(grown >> 20) MB", sourceLocation: sourceLocation)
@@ -73,17 +80,21 @@ struct GraphQLHostileTests {
             #expect(refused.message?.contains("nest more than 35 deep") == true)
 
             let nested = String(repeating: "[", count: 100_000) + "1" + String(repeating: "]", count: 100_000)
-            let variables = try await Self.post(server, json: Data((#"{"query":"{ __typename }","variables":{"v":"# + nested + "}}").utf8))
+            let variables = try await Self.post(
+                server, json: Data((#"{"query":"{ __typename }","variables":{"v":"# + nested + "}}").utf8))
             #expect(variables.status == 400)
             #expect(variables.codes == ["TOO_DEEP"])
             // Objects within the limit: each level is read once (GraphQL's own decoding read each twice: 2^34 here).
             let objects = String(repeating: #"{"a":"#, count: 34) + "1" + String(repeating: "}", count: 34)
-            let flat = try await Self.post(server, json: Data((#"{"query":"{ __typename }","variables":{"v":"# + objects + "}}").utf8))
+            let flat = try await Self.post(
+                server, json: Data((#"{"query":"{ __typename }","variables":{"v":"# + objects + "}}").utf8))
             #expect(flat.status == 200)
 
             // Each fragment spreads the next four times, twelve deep: 4^12 = 16,777,216 fields from 700 bytes.
             var bomb = "query Bomb { ...F0 }\n"
-            for level in 0..<12 { bomb += "fragment F\(level) on Query { " + String(repeating: "...F\(level + 1) ", count: 4) + "}\n" }
+            for level in 0..<12 {
+                bomb += "fragment F\(level) on Query { " + String(repeating: "...F\(level + 1) ", count: 4) + "}\n"
+            }
             bomb += "fragment F12 on Query { __typename }"
             let exploded = try await Self.post(server, bomb)
             #expect(exploded.status == 400)
@@ -94,9 +105,14 @@ struct GraphQLHostileTests {
     }
 
     /// Three hundred aliased `__schema` selections, each walking the schema three levels down.
-    static let aliasedSchema = "{ " + (0..<300).map { "s\($0): __schema { types { name fields { name type { name ofType { name } } } } }" }.joined(separator: " ") + " }"
+    static let aliasedSchema =
+        "{ "
+        + (0..<300).map { "s\($0): __schema { types { name fields { name type { name ofType { name } } } } }" }.joined(
+            separator: " ") + " }"
 
-    @Test("three hundred aliased __schema selections: past the tokens by default; with room for the tokens, past the aliases and the cost")
+    @Test(
+        "three hundred aliased __schema selections: past the tokens by default; with room for the tokens, past the aliases and the cost"
+    )
     func aliasedIntrospection() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -116,7 +132,9 @@ struct GraphQLHostileTests {
         }
         let roomy = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: roomy) }
-        try await ServerProcess.running(dataDirectory: roomy.appendingPathComponent("data"), arguments: ["--graphql-max-tokens", "100000"]) { server in
+        try await ServerProcess.running(
+            dataDirectory: roomy.appendingPathComponent("data"), arguments: ["--graphql-max-tokens", "100000"]
+        ) { server in
             let baseline = try Self.residentBytes(server)
             let session = try await server.signUpAndIn("member@example.com")
             for token in [nil, session.token] {
@@ -130,14 +148,17 @@ struct GraphQLHostileTests {
         }
     }
 
-    @Test("a thousand distinct 1 MB junk documents and three thousand distinct 32 KB valid ones leave memory within 64 MB")
+    @Test(
+        "a thousand distinct 1 MB junk documents and three thousand distinct 32 KB valid ones leave memory within 64 MB"
+    )
     func junkDocuments() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         // This test is about memory, so the signed-out rate limit (tested in HostileClientTests) is opened up:
         // four thousand signed-out requests from one address would otherwise be refused after the first hundred.
         let unlimited = ["--signed-out-rate-limit", "1000000", "--signed-out-rate-burst", "1000000"]
-        try await ServerProcess.running(dataDirectory: folder.appendingPathComponent("data"), arguments: unlimited) { server in
+        try await ServerProcess.running(dataDirectory: folder.appendingPathComponent("data"), arguments: unlimited) {
+            server in
             _ = try await Self.post(server, "{ __typename }")
             let baseline = try Self.residentBytes(server)
             var generator = SystemRandomNumberGenerator()
@@ -145,10 +166,14 @@ struct GraphQLHostileTests {
             let alphabet = Array("abcdefghijklmnopqrstuvwxyz{}()[] ...:$@#".utf8)
             for number in 0..<1_000 {
                 // 1 MB that no two requests share: 64 random bytes, repeated, with the request's number.
-                let pattern = String(decoding: (0..<64).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] }, as: UTF8.self)
+                let pattern = String(
+                    decoding: (0..<64).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &generator)] },
+                    as: UTF8.self)
                 let junk = String(repeating: pattern, count: 1 << 14) + " \(number)"
                 let answer = try await Self.post(server, json: Data((#"{"query":""# + junk + #""}"#).utf8))
-                #expect(answer.status == 413 && answer.codes == ["QUERY_TOO_LARGE"], "junk \(number): \(answer.status) \(answer.codes)")
+                #expect(
+                    answer.status == 413 && answer.codes == ["QUERY_TOO_LARGE"],
+                    "junk \(number): \(answer.status) \(answer.codes)")
                 if answer.status != 413 { break }
             }
             try await Self.stillWell(server, since: baseline)
@@ -162,7 +187,9 @@ struct GraphQLHostileTests {
                             let text = "\(number) " + String(repeating: "x", count: 32_000)
                             let answer = try await Self.post(server, "{ searchUsers(text: \"\(text)\") { id } }")
                             // It ran: signed out, the field asks for a sign-in.
-                            #expect(answer.status == 200 && answer.codes == ["UNAUTHENTICATED"], "document \(number): \(answer.status) \(answer.codes)")
+                            #expect(
+                                answer.status == 200 && answer.codes == ["UNAUTHENTICATED"],
+                                "document \(number): \(answer.status) \(answer.codes)")
                         }
                     }
                 }
@@ -179,9 +206,11 @@ struct GraphQLHostileTests {
 
     /// A household of `token`'s, made over GraphQL.
     static func household(_ server: ServerProcess, token: String) async throws -> String {
-        let created = try await post(server, #"mutation { createHousehold(input: {name: "Home"}) { id } }"#, token: token)
+        let created = try await post(
+            server, #"mutation { createHousehold(input: {name: "Home"}) { id } }"#, token: token)
         let object = try JSONSerialization.jsonObject(with: created.body) as? [String: Any]
-        return try #require(((object?["data"] as? [String: Any])?["createHousehold"] as? [String: Any])?["id"] as? String)
+        return try #require(
+            ((object?["data"] as? [String: Any])?["createHousehold"] as? [String: Any])?["id"] as? String)
     }
 
     struct WebSocketAttacks: Decodable {
@@ -210,19 +239,30 @@ struct GraphQLHostileTests {
     @Test("WebSocket: no session, a session signed out, one subscription too many, and a subscriber that stops reading")
     func webSocketAttacks() async throws {
         guard let python = Self.python.executable else {
-            if ExternalTool.missingFails { Issue.record(Comment(rawValue: Self.python.missingReason)); return }
+            if ExternalTool.missingFails {
+                Issue.record(Comment(rawValue: Self.python.missingReason))
+                return
+            }
             try Test.cancel(Comment(rawValue: Self.python.missingReason))
         }
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let scripts = Self.repository.appendingPathComponent("scripts/graphql")
         // Unthrottled, so only the WebSocket's own limits decide.
-        try await ServerProcess.running(dataDirectory: folder.appendingPathComponent("data"), arguments: ["--graphql-rate-burst", "100000", "--graphql-rate-limit", "100000"]) { server in
+        try await ServerProcess.running(
+            dataDirectory: folder.appendingPathComponent("data"),
+            arguments: ["--graphql-rate-burst", "100000", "--graphql-rate-limit", "100000"]
+        ) { server in
             let baseline = try Self.residentBytes(server)
             let member = try await server.signUpAndIn("member@example.com")
             let doomed = try await server.signUpAndIn("doomed@example.com")
             let home = try await Self.household(server, token: member.token)
-            let run = try await ChildProcess.run(python, [scripts.appendingPathComponent("websocket_attacks.py").path, server.base, member.token, home, doomed.token])
+            let run = try await ChildProcess.run(
+                python,
+                [
+                    scripts.appendingPathComponent("websocket_attacks.py").path, server.base, member.token, home,
+                    doomed.token,
+                ])
             #expect(run.status == 0, "\(run.stderr)")
             let attacks = try JSONDecoder().decode(WebSocketAttacks.self, from: Data(run.stdout.utf8))
             #expect(attacks.unauthenticated.code == 4401)
@@ -232,7 +272,12 @@ struct GraphQLHostileTests {
             #expect(attacks.overCap.answersPing)
 
             // Twenty subscriptions to changes with 100 KB descriptions, a client that reads nothing while 150 are made.
-            let slow = try await ChildProcess.run(python, [scripts.appendingPathComponent("slow_subscriber.py").path, server.base, member.token, home, "20", "150"])
+            let slow = try await ChildProcess.run(
+                python,
+                [
+                    scripts.appendingPathComponent("slow_subscriber.py").path, server.base, member.token, home, "20",
+                    "150",
+                ])
             #expect(slow.status == 0, "\(slow.stderr)")
             let subscriber = try JSONDecoder().decode(SlowSubscriber.self, from: Data(slow.stdout.utf8))
             #expect(subscriber.changes == 150)

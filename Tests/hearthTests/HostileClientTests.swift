@@ -27,7 +27,9 @@ struct HostileClientTests {
 
     /// Runs `attack` while sampling the server's VmRSS every few milliseconds (its `RssAnon`, without the
     /// database pages SQLite maps, with `ownMemoryOnly`).
-    static func measure<T: Sendable>(_ server: ServerProcess, ownMemoryOnly: Bool = false, _ attack: () async throws -> T) async throws -> (T, Growth) {
+    static func measure<T: Sendable>(
+        _ server: ServerProcess, ownMemoryOnly: Bool = false, _ attack: () async throws -> T
+    ) async throws -> (T, Growth) {
         let read: @Sendable () throws -> Int = { ownMemoryOnly ? try server.anonymousBytes : try server.residentBytes }
         let before = try read()
         let peak = Mutex(before)
@@ -70,27 +72,39 @@ struct HostileClientTests {
         return (status, parts.first ?? "", Data(parts.dropFirst().joined(separator: "\r\n\r\n").utf8))
     }
 
-    @Test("a flood of sign-ups from one address is refused THROTTLED with Retry-After; another address behind the same proxy still signs up")
+    @Test(
+        "a flood of sign-ups from one address is refused THROTTLED with Retry-After; another address behind the same proxy still signs up"
+    )
     func signUpFlood() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await ServerProcess.running(dataDirectory: folder, arguments: ["--trusted-proxy", "127.0.0.1,::1"]) { server in
+        try await ServerProcess.running(dataDirectory: folder, arguments: ["--trusted-proxy", "127.0.0.1,::1"]) {
+            server in
             // Each on a connection of its own, all sent at once, so the flood arrives faster than the limit refills.
             func request(_ email: String, from address: String) throws -> String {
-                let body = String(decoding: try JSONEncoder().encode(CloudSignUpRequest(emailAddress: email, password: "a long password")), as: UTF8.self)
-                return "POST /cloud/v1/accounts/signup HTTP/1.1\r\nHost: hearth\r\nContent-Type: application/json\r\nX-Forwarded-For: \(address)\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+                let body = String(
+                    decoding: try JSONEncoder().encode(
+                        CloudSignUpRequest(emailAddress: email, password: "a long password")), as: UTF8.self)
+                return
+                    "POST /cloud/v1/accounts/signup HTTP/1.1\r\nHost: hearth\r\nContent-Type: application/json\r\nX-Forwarded-For: \(address)\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
             }
             let (answers, growth) = try await Self.measure(server) {
                 var connections: [RawConnection] = []
                 for _ in 0..<60 { connections.append(try await RawConnection(port: server.port)) }
-                for (index, connection) in connections.enumerated() { connection.send(try request("flood\(index)@example.com", from: "203.0.113.5")) }
+                for (index, connection) in connections.enumerated() {
+                    connection.send(try request("flood\(index)@example.com", from: "203.0.113.5"))
+                }
                 var answers: [(status: Int, headers: String, body: Data)] = []
-                for connection in connections { answers.append(Self.parse(try await connection.closedByServer(within: .seconds(300)))) }
+                for connection in connections {
+                    answers.append(Self.parse(try await connection.closedByServer(within: .seconds(300))))
+                }
                 return answers
             }
             let refused = answers.filter { $0.status == 429 }
             let created = answers.filter { $0.status == 201 }
-            print("hostile client: sign-up flood of 60 from one address: \(created.count) created, \(refused.count) refused")
+            print(
+                "hostile client: sign-up flood of 60 from one address: \(created.count) created, \(refused.count) refused"
+            )
             #expect(created.count >= 20, "the burst of 20 sign-ups per address: \(answers.map(\.status))")
             #expect(refused.count >= 30, "\(answers.map(\.status))")
             #expect(created.count + refused.count == 60, "\(answers.map(\.status))")
@@ -100,18 +114,21 @@ struct HostileClientTests {
             #expect(String(decoding: first.body, as: UTF8.self).contains("from your address (203.0.113.5)"))
 
             // Someone else signs up as usual.
-            let other = Self.parse(try await {
-                let connection = try await RawConnection(port: server.port)
-                connection.send(try request("neighbour@example.com", from: "198.51.100.7"))
-                return try await connection.closedByServer(within: .seconds(60))
-            }())
+            let other = Self.parse(
+                try await {
+                    let connection = try await RawConnection(port: server.port)
+                    connection.send(try request("neighbour@example.com", from: "198.51.100.7"))
+                    return try await connection.closedByServer(within: .seconds(60))
+                }())
             #expect(other.status == 201, "\(String(decoding: other.body, as: UTF8.self))")
             #expect(try await Self.healthy(server))
             #expect(growth.afterGrowth < 32 << 20, "\(growth)")
         }
     }
 
-    @Test("a 16 MB sign-in body is refused 413 LIMIT_EXCEEDED before it is read, with or without Content-Length, in little memory")
+    @Test(
+        "a 16 MB sign-in body is refused 413 LIMIT_EXCEEDED before it is read, with or without Content-Length, in little memory"
+    )
     func hugeSignIn() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -119,11 +136,14 @@ struct HostileClientTests {
             let huge = ByteBuffer(repeating: UInt8(ascii: "a"), count: 16_000_000)
             #expect(try await Self.healthy(server))
             let (answers, growth) = try await Self.measure(server) {
-                let declared = try await server.sendRaw("/cloud/v1/accounts/signin", body: huge, headers: [("Content-Type", "application/json")])
+                let declared = try await server.sendRaw(
+                    "/cloud/v1/accounts/signin", body: huge, headers: [("Content-Type", "application/json")])
                 var request = HTTPClientRequest(url: server.base + "/cloud/v1/accounts/signin")
                 request.method = .POST
                 request.headers.add(name: "Content-Type", value: "application/json")
-                let pieces = stride(from: 0, to: huge.readableBytes, by: 65_536).map { huge.getSlice(at: $0, length: min(65_536, huge.readableBytes - $0))! }
+                let pieces = stride(from: 0, to: huge.readableBytes, by: 65_536).map {
+                    huge.getSlice(at: $0, length: min(65_536, huge.readableBytes - $0))!
+                }
                 let stream = AsyncStream<ByteBuffer> { continuation in
                     for piece in pieces { continuation.yield(piece) }
                     continuation.finish()
@@ -143,7 +163,9 @@ struct HostileClientTests {
         }
     }
 
-    @Test("slowloris: headers and a body trickled in are answered 408 and their connections closed; the server keeps answering others")
+    @Test(
+        "slowloris: headers and a body trickled in are answered 408 and their connections closed; the server keeps answering others"
+    )
     func slowloris() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -159,15 +181,21 @@ struct HostileClientTests {
                     connections.append(connection)
                 }
                 let body = try await RawConnection(port: server.port)
-                body.send("POST /graphql HTTP/1.1\r\nHost: hearth\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{\"query\":")
+                body.send(
+                    "POST /graphql HTTP/1.1\r\nHost: hearth\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{\"query\":"
+                )
                 connections.append(body)
                 // While they hang, others are served.
                 #expect(try await Self.healthy(server))
                 var answers: [String] = []
-                for connection in connections { answers.append(try await connection.closedByServer(within: .seconds(60))) }
+                for connection in connections {
+                    answers.append(try await connection.closedByServer(within: .seconds(60)))
+                }
                 return answers
             }
-            #expect(closed.allSatisfy { $0.hasPrefix("HTTP/1.1 408 Request Timeout") }, "\(closed.filter { !$0.hasPrefix("HTTP/1.1 408") })")
+            #expect(
+                closed.allSatisfy { $0.hasPrefix("HTTP/1.1 408 Request Timeout") },
+                "\(closed.filter { !$0.hasPrefix("HTTP/1.1 408") })")
             #expect(closed.last?.contains("The request body arrived too slowly") == true)
             #expect(closed.first?.contains("REQUEST_TIMEOUT") == true)
             // A keep-alive connection left idle is closed too.
@@ -183,10 +211,14 @@ struct HostileClientTests {
     func gzipBomb() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try await ServerProcess.running(dataDirectory: folder, arguments: ["--analytics-key", "phc_hostile"]) { server in
+        try await ServerProcess.running(dataDirectory: folder, arguments: ["--analytics-key", "phc_hostile"]) {
+            server in
             // Half a million events in a few kilobytes of gzip, and 100 MB of nothing in about a hundred.
             let event = #"{"event":"e","distinct_id":"d"}"#
-            let events = try Zlib.compress(Data((#"{"api_key":"phc_hostile","batch":["# + Array(repeating: event, count: 500_000).joined(separator: ",") + "]}").utf8), level: 9)
+            let events = try Zlib.compress(
+                Data(
+                    (#"{"api_key":"phc_hostile","batch":["#
+                        + Array(repeating: event, count: 500_000).joined(separator: ",") + "]}").utf8), level: 9)
             var spaces = Data(#"{"api_key":"phc_hostile","batch":["#.utf8)
             spaces.append(Data(repeating: 0x20, count: 100_000_000))
             let bomb = try Zlib.compress(spaces, level: 9)
@@ -194,16 +226,20 @@ struct HostileClientTests {
             let (answers, growth) = try await Self.measure(server) {
                 var answers: [(Int, Data)] = []
                 for body in [events, bomb] {
-                    let answer = try await server.sendRaw("/batch/", body: ByteBuffer(bytes: body), headers: [("Content-Encoding", "gzip")])
+                    let answer = try await server.sendRaw(
+                        "/batch/", body: ByteBuffer(bytes: body), headers: [("Content-Encoding", "gzip")])
                     answers.append((answer.status, answer.body))
                 }
                 return answers
             }
             #expect(answers.map(\.0) == [413, 413])
-            let codes = answers.map { (try? JSONSerialization.jsonObject(with: $0.1) as? [String: Any])?["code"] as? String }
+            let codes = answers.map {
+                (try? JSONSerialization.jsonObject(with: $0.1) as? [String: Any])?["code"] as? String
+            }
             #expect(codes == ["too_many_events", "payload_too_large"])
             #expect(try await Self.healthy(server))
-            let stored = try await ChildProcess.run(ChildProcess.product("hearth"), ["analytics", "events", "--server-data-dir", folder.path, "--json"])
+            let stored = try await ChildProcess.run(
+                ChildProcess.product("hearth"), ["analytics", "events", "--server-data-dir", folder.path, "--json"])
             #expect(stored.status == 0, "\(stored.stderr)")
             let listed = try JSONSerialization.jsonObject(with: Data(stored.stdout.utf8)) as? [Any]
             #expect(listed?.isEmpty == true, "\(stored.stdout)")
@@ -211,7 +247,9 @@ struct HostileClientTests {
         }
     }
 
-    @Test("a 40 MB asset is streamed to disk on upload and from the database on download: the server's memory grows far less than 40 MB")
+    @Test(
+        "a 40 MB asset is streamed to disk on upload and from the database on download: the server's memory grows far less than 40 MB"
+    )
     func largeUpload() async throws {
         let folder = temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -219,7 +257,10 @@ struct HostileClientTests {
             let session = try await server.signUpAndIn("uploader@example.com")
             let auth = [("Authorization", "Bearer \(session.token)"), ("Content-Type", "application/octet-stream")]
             // One small upload first, so what every upload sets up once is in place before measuring.
-            #expect(try await server.sendRaw("/cloud/v1/assets/upload", body: ByteBuffer(repeating: 7, count: 2_000_000), headers: auth).status == 201)
+            #expect(
+                try await server.sendRaw(
+                    "/cloud/v1/assets/upload", body: ByteBuffer(repeating: 7, count: 2_000_000), headers: auth
+                ).status == 201)
             var file = ByteBuffer(repeating: 0x5A, count: 40_000_000)
             file.setString("a large scan", at: 0)
             let (answer, growth) = try await Self.measure(server) {
@@ -232,13 +273,16 @@ struct HostileClientTests {
             // The download is sent a part at a time: the server never holds the 40 MB either. (Reading the parts
             // maps the database's pages, which count in VmRSS but are the kernel's to share and take back.)
             let (download, downloadGrowth) = try await Self.measure(server, ownMemoryOnly: true) {
-                try await server.sendRaw("/cloud/v1/assets/\(asset.fileChecksum)", body: ByteBuffer(), headers: auth, method: .GET, timeout: .seconds(300))
+                try await server.sendRaw(
+                    "/cloud/v1/assets/\(asset.fileChecksum)", body: ByteBuffer(), headers: auth, method: .GET,
+                    timeout: .seconds(300))
             }
             #expect(download.status == 200)
             #expect(download.body == Data(file.readableBytesView))
             #expect(downloadGrowth.peakGrowth < 20 << 20, "\(downloadGrowth)")
             #expect(try await Self.healthy(server))
-            let leftovers = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("uploads").path)
+            let leftovers = try FileManager.default.contentsOfDirectory(
+                atPath: folder.appendingPathComponent("uploads").path)
             #expect(leftovers.isEmpty, "\(leftovers)")
         }
     }

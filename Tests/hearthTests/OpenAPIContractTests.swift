@@ -11,7 +11,8 @@ import Testing
 /// meet) and the rules JSON Schema cannot state.
 @Suite("The OpenAPI document holds against a live server (schemathesis)", .timeLimit(.minutes(10)))
 struct OpenAPIContractTests {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
     static let scripts = repository.appendingPathComponent("scripts/schemathesis")
     static let schemathesis = ExternalTool(
         name: "schemathesis", variable: "HEARTH_SCHEMATHESIS",
@@ -42,7 +43,10 @@ struct OpenAPIContractTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let data = folder.appendingPathComponent("data")
         // Unthrottled, so that only what schemathesis sends decides the answers.
-        let unthrottled = ["--rate-limit", "1000000", "--rate-burst", "1000000", "--signed-out-rate-limit", "1000000", "--signed-out-rate-burst", "1000000"]
+        let unthrottled = [
+            "--rate-limit", "1000000", "--rate-burst", "1000000", "--signed-out-rate-limit", "1000000",
+            "--signed-out-rate-burst", "1000000",
+        ]
         try await ServerProcess.running(dataDirectory: data, arguments: unthrottled) { server in
             // schemathesis signs in as this account, and again whenever it has signed the token out.
             let session = try await server.signUpAndIn(Self.email, password: Self.password)
@@ -55,10 +59,13 @@ struct OpenAPIContractTests {
                     "HEARTH_CONTRACT_EMAIL": Self.email, "HEARTH_CONTRACT_PASSWORD": Self.password,
                 ],
                 directory: folder)
-            let report = "schemathesis \(Self.arguments(base: server.base).joined(separator: " ")) (exit \(run.status), \(started.duration(to: .now))):\n\(run.stdout)\n\(run.stderr)"
+            let report =
+                "schemathesis \(Self.arguments(base: server.base).joined(separator: " ")) (exit \(run.status), \(started.duration(to: .now))):\n\(run.stdout)\n\(run.stderr)"
             #expect(run.status == 0, Comment(rawValue: report))
             #expect(run.stdout.contains("Loaded specification"), Comment(rawValue: report))
-            #expect(server.terminationReason == nil, "hearth serve ended during the run:\n\(server.child.stderr.suffix(4000))")
+            #expect(
+                server.terminationReason == nil,
+                "hearth serve ended during the run:\n\(server.child.stderr.suffix(4000))")
         }
     }
 }

@@ -7,7 +7,9 @@ import Testing
 struct PantryCommandTests {
     /// Runs `hearth pantry …` as the person whose data directory is `home`.
     static func pantry(_ arguments: [String], home: TemporaryFolder) async throws -> ChildProcess.Result {
-        try await ChildProcess.run(ChildProcess.product("hearth"), ["pantry"] + arguments, environment: ["HEARTH_DATA_DIR": home.url.path, "HEARTH_PASSWORD": "long enough password"])
+        try await ChildProcess.run(
+            ChildProcess.product("hearth"), ["pantry"] + arguments,
+            environment: ["HEARTH_DATA_DIR": home.url.path, "HEARTH_PASSWORD": "long enough password"])
     }
 
     static func json(_ result: ChildProcess.Result) -> Any? {
@@ -22,9 +24,12 @@ struct PantryCommandTests {
             let guest = try TemporaryFolder(prefix: "hearth-pantry-cli-guest")
             let ownerEmail = "owner-\(UUID().uuidString.prefix(8))@example.com"
 
-            let login = try await Self.pantry(["login", "--server", server.base, "--email", ownerEmail, "--sign-up"], home: owner)
+            let login = try await Self.pantry(
+                ["login", "--server", server.base, "--email", ownerEmail, "--sign-up"], home: owner)
             #expect(login.status == 0, "\(login.stderr)")
-            #expect(login.stdout.contains("Signed in as \(ownerEmail.lowercased())") || login.stdout.contains("Signed in as \(ownerEmail)"))
+            #expect(
+                login.stdout.contains("Signed in as \(ownerEmail.lowercased())")
+                    || login.stdout.contains("Signed in as \(ownerEmail)"))
 
             let created = try await Self.pantry(["household", "create", "Home", "--json"], home: owner)
             #expect(created.status == 0, "\(created.stderr)")
@@ -33,7 +38,13 @@ struct PantryCommandTests {
             let invite = try await Self.pantry(["household", "invite", household, "--json"], home: owner)
             let code = try #require((Self.json(invite) as? [String: Any])?["code"] as? String, "\(invite.stderr)")
 
-            #expect(try await Self.pantry(["login", "--server", server.base, "--email", "guest-\(UUID().uuidString.prefix(8))@example.com", "--sign-up"], home: guest).status == 0)
+            #expect(
+                try await Self.pantry(
+                    [
+                        "login", "--server", server.base, "--email", "guest-\(UUID().uuidString.prefix(8))@example.com",
+                        "--sign-up",
+                    ], home: guest
+                ).status == 0)
             let joined = try await Self.pantry(["household", "join", code], home: guest)
             #expect(joined.stdout.contains("Joined Home"), "\(joined.stderr)")
 
@@ -54,13 +65,18 @@ struct PantryCommandTests {
 
             let items = try await Self.pantry(["items", "list", household], home: guest)
             #expect(items.stdout.contains("No items."), "\(items.stderr)")
-            let added = try await Self.pantry(["items", "add", household, "  Oats ", "--quantity", "500", "--unit", "g", "--category", "pantry", "--expires", "2030-01-31", "--location", "Pantry"], home: guest)
+            let added = try await Self.pantry(
+                [
+                    "items", "add", household, "  Oats ", "--quantity", "500", "--unit", "g", "--category", "pantry",
+                    "--expires", "2030-01-31", "--location", "Pantry",
+                ], home: guest)
             #expect(added.stdout.contains("Added Oats"), "\(added.stderr)")
             let stocked = try await Self.pantry(["items", "list", household, "--json"], home: owner)
             let stock = try #require(Self.json(stocked) as? [[String: Any]], "\(stocked.stderr)")
             #expect(stock.map { $0["name"] as? String } == ["Oats"])
             #expect(stock.first?["quantity"] as? Double == 500)
-            let badDay = try await Self.pantry(["items", "add", household, "Milk", "--expires", "tomorrow"], home: owner)
+            let badDay = try await Self.pantry(
+                ["items", "add", household, "Milk", "--expires", "tomorrow"], home: owner)
             #expect(badDay.stderr.contains("--expires \"tomorrow\" is not a day written YYYY-MM-DD"))
 
             // Stock: each command prints the booking to undo; the other member sees the result.
@@ -73,9 +89,12 @@ struct PantryCommandTests {
             #expect(spoiled.stdout.contains("Threw away Oats: now 350 g"), "\(spoiled.stdout)\(spoiled.stderr)")
             #expect(spoiled.stdout.contains("hearth pantry items undo "))
             let opened = try await Self.pantry(["items", "open", oats, "--json"], home: guest)
-            #expect(((Self.json(opened) as? [String: Any])?["booking"] as? [String: Any])?["kind"] as? String == "open", "\(opened.stderr)")
+            #expect(
+                ((Self.json(opened) as? [String: Any])?["booking"] as? [String: Any])?["kind"] as? String == "open",
+                "\(opened.stderr)")
             let moved = try await Self.pantry(["items", "move", oats, "100", "--to", "fridge", "--json"], home: guest)
-            let movedBooking = try #require((Self.json(moved) as? [String: Any])?["booking"] as? [String: Any], "\(moved.stderr)")
+            let movedBooking = try #require(
+                (Self.json(moved) as? [String: Any])?["booking"] as? [String: Any], "\(moved.stderr)")
             #expect(movedBooking["fromLocation"] as? String == "Pantry")
             #expect(movedBooking["toLocation"] as? String == "Fridge")
             let counted = try await Self.pantry(["items", "correct", oats, "300", "--json"], home: owner)
@@ -84,14 +103,17 @@ struct PantryCommandTests {
             let correction = try #require((countedJSON["booking"] as? [String: Any])?["id"] as? String)
             let undone = try await Self.pantry(["items", "undo", correction], home: guest)
             #expect(undone.stdout.contains("now 350 g"), "\(undone.stdout)\(undone.stderr)")
-            let edited = try await Self.pantry(["items", "edit", oats, "--name", " Rolled oats ", "--minimum", "500", "--json"], home: guest)
+            let edited = try await Self.pantry(
+                ["items", "edit", oats, "--name", " Rolled oats ", "--minimum", "500", "--json"], home: guest)
             let editedJSON = try #require(Self.json(edited) as? [String: Any], "\(edited.stderr)")
             #expect(editedJSON["name"] as? String == "Rolled oats")
             #expect(editedJSON["quantity"] as? Double == 350)
             let expiring = try await Self.pantry(["items", "list", household, "--expiring", "36500"], home: owner)
             #expect(expiring.stdout.contains("Rolled oats"), "\(expiring.stderr)")
             let notExpiring = try await Self.pantry(["items", "list", household, "--expiring", "1"], home: owner)
-            #expect(notExpiring.stdout.contains("No items expire within 1 day."), "\(notExpiring.stdout)\(notExpiring.stderr)")
+            #expect(
+                notExpiring.stdout.contains("No items expire within 1 day."),
+                "\(notExpiring.stdout)\(notExpiring.stderr)")
 
             let badCategory = try await Self.pantry(["items", "edit", oats, "--category", "snacks"], home: owner)
             #expect(badCategory.status != 0)
@@ -109,7 +131,9 @@ struct PantryCommandTests {
             #expect(nowhere.status != 0)
             #expect(nowhere.stderr.contains("Attic"), "\(nowhere.stderr)")
             let stillThere = try await Self.pantry(["items", "list", household, "--json"], home: owner)
-            #expect((Self.json(stillThere) as? [[String: Any]])?.first?["quantity"] as? Double == 350, "refusals changed nothing")
+            #expect(
+                (Self.json(stillThere) as? [[String: Any]])?.first?["quantity"] as? Double == 350,
+                "refusals changed nothing")
 
             let deleted = try await Self.pantry(["items", "delete", oats], home: owner)
             #expect(deleted.stdout.contains("Deleted Rolled oats"), "\(deleted.stderr)")

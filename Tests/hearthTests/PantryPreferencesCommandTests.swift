@@ -6,28 +6,41 @@ import Testing
 @Suite("hearth pantry preferences", .timeLimit(.minutes(10)))
 struct PantryPreferencesCommandTests {
     static func pantry(_ arguments: [String], home: TemporaryFolder) async throws -> ChildProcess.Result {
-        try await ChildProcess.run(ChildProcess.product("hearth"), ["pantry"] + arguments, environment: ["HEARTH_DATA_DIR": home.url.path, "HEARTH_PASSWORD": "long enough password"])
+        try await ChildProcess.run(
+            ChildProcess.product("hearth"), ["pantry"] + arguments,
+            environment: ["HEARTH_DATA_DIR": home.url.path, "HEARTH_PASSWORD": "long enough password"])
     }
 
-    @Test("the current household answers when none is named; units shape quantities; the default view is what `hearth pantry` shows")
+    @Test(
+        "the current household answers when none is named; units shape quantities; the default view is what `hearth pantry` shows"
+    )
     func preferencesShapeCommands() async throws {
         let serverData = try TemporaryFolder(prefix: "hearth-pantry-prefs-server")
         try await ServerProcess.running(dataDirectory: serverData.url) { server in
             let me = try TemporaryFolder(prefix: "hearth-pantry-prefs-cook")
-            let login = try await Self.pantry(["login", "--server", server.base, "--email", "cook-\(UUID().uuidString.prefix(8))@example.com", "--sign-up"], home: me)
+            let login = try await Self.pantry(
+                [
+                    "login", "--server", server.base, "--email", "cook-\(UUID().uuidString.prefix(8))@example.com",
+                    "--sign-up",
+                ], home: me)
             #expect(login.status == 0, "\(login.stderr)")
             let none = try await Self.pantry(["items", "list"], home: me)
             #expect(none.status != 0)
             #expect(none.stderr.contains("You belong to no household yet"), "\(none.stderr)")
 
             let created = try await Self.pantry(["household", "create", "Home", "--json"], home: me)
-            let home = try #require((try? JSONSerialization.jsonObject(with: created.stdoutData) as? [String: Any])?["id"] as? String, "\(created.stderr)")
+            let home = try #require(
+                (try? JSONSerialization.jsonObject(with: created.stdoutData) as? [String: Any])?["id"] as? String,
+                "\(created.stderr)")
             #expect(try await Self.pantry(["household", "create", "Cabin"], home: me).status == 0)
-            let added = try await Self.pantry(["items", "add", home, "Flour", "--quantity", "500", "--unit", "g", "--location", "Pantry"], home: me)
+            let added = try await Self.pantry(
+                ["items", "add", home, "Flour", "--quantity", "500", "--unit", "g", "--location", "Pantry"], home: me)
             #expect(added.status == 0, "\(added.stderr)")
 
             let first = try await Self.pantry(["items", "list"], home: me)
-            #expect(first.stdout.contains("No items."), "no household named or selected: the first by name, Cabin: \(first.stdout)\(first.stderr)")
+            #expect(
+                first.stdout.contains("No items."),
+                "no household named or selected: the first by name, Cabin: \(first.stdout)\(first.stderr)")
             let named = try await Self.pantry(["items", "list", home], home: me)
             #expect(named.stdout.contains("Flour\t500 g"), "\(named.stdout)\(named.stderr)")
             let last = try await Self.pantry(["items", "list"], home: me)
@@ -55,7 +68,9 @@ struct PantryPreferencesCommandTests {
             let logout = try await Self.pantry(["logout"], home: me)
             #expect(logout.status == 0, "\(logout.stderr)")
             let shown = try await Self.pantry(["preferences", "show"], home: me)
-            #expect(shown.stdout.contains("household\t(none selected)"), "signing out forgets the household: \(shown.stdout)\(shown.stderr)")
+            #expect(
+                shown.stdout.contains("household\t(none selected)"),
+                "signing out forgets the household: \(shown.stdout)\(shown.stderr)")
             #expect(shown.stdout.contains("units\timperial"), "the device's units stay")
         }
     }

@@ -26,7 +26,9 @@ struct ReportCommandTests {
         for example in ["health-record", "service-history"] {
             let source = Self.examples.appendingPathComponent("\(example).json").path
             let pdf = folder.appendingPathComponent("\(example).pdf")
-            let result = try await hearth(["report", "render", source, "--format", "pdf", "-o", pdf.path, "--deterministic"])
+            let result = try await hearth([
+                "report", "render", source, "--format", "pdf", "-o", pdf.path, "--deterministic",
+            ])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.isEmpty, "quiet when not at a terminal: \(result.stderr)")
             let bytes = try Data(contentsOf: pdf)
@@ -45,7 +47,8 @@ struct ReportCommandTests {
     }
 
     @Test func readsStandardInputAndWritesStandardOutput() async throws {
-        let document = Data(#"{"metadata": {"title": "Piped"}, "blocks": [{"type": "paragraph", "text": "<b>hi</b>"}]}"#.utf8)
+        let document = Data(
+            #"{"metadata": {"title": "Piped"}, "blocks": [{"type": "paragraph", "text": "<b>hi</b>"}]}"#.utf8)
         let html = try await hearth(["report", "render", "-", "--format", "html", "-o", "-"], input: document)
         #expect(html.status == 0)
         let text = String(decoding: html.stdoutData, as: UTF8.self)
@@ -59,7 +62,10 @@ struct ReportCommandTests {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let source = folder.appendingPathComponent("bad.json")
-        try Data(#"{"metadata": {"title": "T"}, "blocks": [{"type": "heading", "text": "H"}, {"type": "table", "columns": [{"title": "A"}], "rows": [["1"], [2]]}]}"#.utf8).write(to: source)
+        try Data(
+            #"{"metadata": {"title": "T"}, "blocks": [{"type": "heading", "text": "H"}, {"type": "table", "columns": [{"title": "A"}], "rows": [["1"], [2]]}]}"#
+                .utf8
+        ).write(to: source)
         let output = folder.appendingPathComponent("out.pdf")
         let result = try await hearth(["report", "render", source.path, "-o", output.path])
         #expect(result.status != 0)
@@ -68,12 +74,16 @@ struct ReportCommandTests {
         #expect(!result.stderr.contains("Fatal error") && !result.stderr.contains("Stack"))
         #expect(!FileManager.default.fileExists(atPath: output.path))
 
-        let unknown = try await hearth(["report", "render", Self.examples.appendingPathComponent("none.json").path, "-o", output.path])
+        let unknown = try await hearth([
+            "report", "render", Self.examples.appendingPathComponent("none.json").path, "-o", output.path,
+        ])
         #expect(unknown.status != 0)
         #expect(unknown.stderr.contains("none.json was not found"))
 
-        let fonts = try await hearth(["report", "render", Self.examples.appendingPathComponent("health-record.json").path,
-                                      "-o", output.path, "--font-dir", folder.path])
+        let fonts = try await hearth([
+            "report", "render", Self.examples.appendingPathComponent("health-record.json").path,
+            "-o", output.path, "--font-dir", folder.path,
+        ])
         #expect(fonts.status != 0)
         #expect(fonts.stderr.contains("was not found in \(folder.path)"))
         #expect(!FileManager.default.fileExists(atPath: output.path))

@@ -1,13 +1,15 @@
 import Foundation
 import HearthTestSupport
 import Testing
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 @Suite(.serialized, .timeLimit(.minutes(10))) struct ServeCommandTests {
     /// Runs `hearth arguments…` to completion.
-    private func hearth(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildProcess.Result {
+    private func hearth(_ arguments: [String], environment: [String: String] = [:]) async throws -> ChildProcess.Result
+    {
         try await ChildProcess.run(ChildProcess.product("hearth"), arguments, environment: environment)
     }
 
@@ -63,7 +65,9 @@ import FoundationNetworking
     @Test func versionAndHelp() async throws {
         let version = try await hearth(["--version"])
         #expect(version.status == 0)
-        #expect(version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).range(of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil)
+        #expect(
+            version.stdout.trimmingCharacters(in: .whitespacesAndNewlines).range(
+                of: #"^\d+\.\d+\.\d+$"#, options: .regularExpression) != nil)
         let help = try await hearth(["--help"])
         #expect(help.status == 0)
         #expect(help.stdout.contains("serve"))

@@ -34,8 +34,11 @@ final class ServerProcess: Sendable {
         if let database { arguments += ["--database", database] }
         child = try ChildProcess.start(ChildProcess.product("hearth"), arguments)
         do {
-            let match = try await child.waitForOutput(matching: /server\.url=http:\/\/127\.0\.0\.1:(\d+)/, in: .stderr, timeout: .seconds(60))
-            guard let port = Int(match.1) else { throw CloudError(.internalError, "hearth serve logged port \(match.1)") }
+            let match = try await child.waitForOutput(
+                matching: /server\.url=http:\/\/127\.0\.0\.1:(\d+)/, in: .stderr, timeout: .seconds(60))
+            guard let port = Int(match.1) else {
+                throw CloudError(.internalError, "hearth serve logged port \(match.1)")
+            }
             self.port = port
         } catch {
             child.signal(SIGTERM)
@@ -76,7 +79,7 @@ final class ServerProcess: Sendable {
     private func status(_ field: String) throws -> Int {
         let status = try String(contentsOfFile: "/proc/\(child.processIdentifier)/status", encoding: .utf8)
         guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix("\(field):") }),
-              let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
         else { throw CloudError(.internalError, "/proc/\(child.processIdentifier)/status has no \(field) line") }
         return kilobytes * 1024
     }
@@ -85,7 +88,8 @@ final class ServerProcess: Sendable {
 
     /// Sends `body` as it is to `path`, with `headers`; answers the status, headers and body.
     func sendRaw(
-        _ path: String, body: ByteBuffer, headers: [(String, String)] = [], method: HTTPMethod = .POST, timeout: TimeAmount = .seconds(60)
+        _ path: String, body: ByteBuffer, headers: [(String, String)] = [], method: HTTPMethod = .POST,
+        timeout: TimeAmount = .seconds(60)
     ) async throws -> (status: Int, headers: HTTPHeaders, body: Data) {
         var request = HTTPClientRequest(url: base + path)
         request.method = method
@@ -96,7 +100,9 @@ final class ServerProcess: Sendable {
         return (Int(response.status.code), response.headers, Data(answer.readableBytesView))
     }
 
-    func send<T: Encodable>(_ path: String, _ value: T, token: String? = nil, device: String? = nil) async throws -> (status: Int, body: Data) {
+    func send<T: Encodable>(_ path: String, _ value: T, token: String? = nil, device: String? = nil) async throws -> (
+        status: Int, body: Data
+    ) {
         var request = HTTPClientRequest(url: base + path)
         request.method = .POST
         request.headers.add(name: "Content-Type", value: "application/json")
@@ -108,9 +114,14 @@ final class ServerProcess: Sendable {
         return (Int(response.status.code), Data(body.readableBytesView))
     }
 
-    func decoded<T: Decodable, B: Encodable>(_ type: T.Type, _ path: String, _ value: B, token: String? = nil, device: String? = nil) async throws -> T {
+    func decoded<T: Decodable, B: Encodable>(
+        _ type: T.Type, _ path: String, _ value: B, token: String? = nil, device: String? = nil
+    ) async throws -> T {
         let (status, body) = try await send(path, value, token: token, device: device)
-        guard status < 300 else { throw (try? JSONDecoder().decode(CloudError.self, from: body)) ?? CloudError(.internalError, "HTTP \(status)") }
+        guard status < 300 else {
+            throw (try? JSONDecoder().decode(CloudError.self, from: body))
+                ?? CloudError(.internalError, "HTTP \(status)")
+        }
         return try JSONDecoder().decode(T.self, from: body)
     }
 
@@ -129,13 +140,14 @@ final class ServerProcess: Sendable {
     }
 
     func signUpAndIn(_ email: String, password: String = "a long password") async throws -> CloudSession {
-        let (status, _) = try await send("/cloud/v1/accounts/signup", CloudSignUpRequest(emailAddress: email, password: password))
+        let (status, _) = try await send(
+            "/cloud/v1/accounts/signup", CloudSignUpRequest(emailAddress: email, password: password))
         #expect(status == 201)
-        return try await decoded(CloudSession.self, "/cloud/v1/accounts/signin", CloudSignInRequest(emailAddress: email, password: password))
+        return try await decoded(
+            CloudSession.self, "/cloud/v1/accounts/signin", CloudSignInRequest(emailAddress: email, password: password))
     }
 }
 
 func temporaryFolder() -> URL {
     scratchDirectory("hearth-serve")
 }
-

@@ -12,15 +12,18 @@ struct WebBrowserTests {
     static let password = "long enough password"
 
     static let chromedriver = ExternalTool(
-        name: "chromedriver", variable: "HEARTH_CHROMEDRIVER", candidates: [URL(fileURLWithPath: "/usr/bin/chromedriver")],
+        name: "chromedriver", variable: "HEARTH_CHROMEDRIVER",
+        candidates: [URL(fileURLWithPath: "/usr/bin/chromedriver")],
         install: "apt-get install chromium chromium-driver (.ci/run does)")
 
     /// Python with selenium and the system's chromedriver; nil (skipped, or failed on CI) without them.
     static func tools() async throws -> (python: URL, driver: URL)? {
         guard let driver = try chromedriver.required() else { return nil }
-        guard let python = try await VenvPython.interpreter(
-            importing: "selenium", variable: "HEARTH_SELENIUM_PYTHON",
-            install: "python3 -m venv .build/venv && .build/venv/bin/pip install selenium==4.50.0 (.ci/run does)") else { return nil }
+        guard
+            let python = try await VenvPython.interpreter(
+                importing: "selenium", variable: "HEARTH_SELENIUM_PYTHON",
+                install: "python3 -m venv .build/venv && .build/venv/bin/pip install selenium==4.50.0 (.ci/run does)")
+        else { return nil }
         return (python, driver)
     }
 
@@ -39,16 +42,21 @@ struct WebBrowserTests {
         return report.checks
     }
 
-    @Test("a household's pantry in Chromium: sign up with a mailed code, items, use and undo, a second member sees changes live, recipes, shopping, JavaScript off, accessibility")
+    @Test(
+        "a household's pantry in Chromium: sign up with a mailed code, items, use and undo, a second member sees changes live, recipes, shopping, JavaScript off, accessibility"
+    )
     func pantry() async throws {
         guard let (python, driver) = try await Self.tools() else { return }
         guard let smtp = try await SMTPTestServer.start() else { return }
         defer { Task { await smtp.stop() } }
         try await ServerProcess.running(
             dataDirectory: scratchDirectory("hearth-web-browser"),
-            arguments: ["--smtp-url", "smtp://127.0.0.1:\(smtp.port)?starttls=off", "--mail-from", "hearth@example.com"]
+            arguments: [
+                "--smtp-url", "smtp://127.0.0.1:\(smtp.port)?starttls=off", "--mail-from", "hearth@example.com",
+            ]
         ) { server in
-            let checks = try await Self.browse(python, [server.base, smtp.folder.url.path, Self.screenshots.path, driver.path, "pantry"])
+            let checks = try await Self.browse(
+                python, [server.base, smtp.folder.url.path, Self.screenshots.path, driver.path, "pantry"])
             #expect(checks.contains("the second browser shows the first's change without a reload"))
             #expect(checks.contains("with JavaScript off, undo works"))
             #expect(checks.filter { $0.contains("every control has an accessible name") }.count == 7)
@@ -56,7 +64,9 @@ struct WebBrowserTests {
         }
     }
 
-    @Test("garage and money synced from the command line show the command line's figures, and the pages' writes reach the device at its next sync")
+    @Test(
+        "garage and money synced from the command line show the command line's figures, and the pages' writes reach the device at its next sync"
+    )
     func garageAndMoney() async throws {
         guard let (python, driver) = try await Self.tools() else { return }
         guard let smtp = try await SMTPTestServer.start() else { return }
@@ -65,28 +75,46 @@ struct WebBrowserTests {
         let email = "driver-\(UUID().uuidString.prefix(8))@example.com".lowercased()
         try await ServerProcess.running(
             dataDirectory: scratchDirectory("hearth-web-records"),
-            arguments: ["--smtp-url", "smtp://127.0.0.1:\(smtp.port)?starttls=off", "--mail-from", "hearth@example.com"]
+            arguments: [
+                "--smtp-url", "smtp://127.0.0.1:\(smtp.port)?starttls=off", "--mail-from", "hearth@example.com",
+            ]
         ) { server in
             func hearth(_ arguments: String...) async throws -> String {
-                let run = try await ChildProcess.run(try ChildProcess.product("hearth"), arguments, environment: ["HEARTH_DATA_DIR": device.path])
+                let run = try await ChildProcess.run(
+                    try ChildProcess.product("hearth"), arguments, environment: ["HEARTH_DATA_DIR": device.path])
                 #expect(run.status == 0, "hearth \(arguments.joined(separator: " ")): \(run.stderr)")
                 return run.stdout
             }
-            _ = try await hearth("garage", "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019", "--mileage", "42000")
+            _ = try await hearth(
+                "garage", "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",
+                "--mileage", "42000")
             _ = try await hearth("garage", "service", "add", "Daily", "--preset", "Oil Change")
             _ = try await hearth("garage", "service", "add", "Daily", "--preset", "Tire Rotation")
-            for (day, odometer, gallons) in [("2026-01-05", "42000", "10"), ("2026-01-15", "42300", "10"), ("2026-01-25", "42620", "10.5")] {
-                _ = try await hearth("garage", "fuel", "add", "Daily", "--odometer", odometer, "--gallons", gallons, "--cost", "36", "--date", day)
+            for (day, odometer, gallons) in [
+                ("2026-01-05", "42000", "10"), ("2026-01-15", "42300", "10"), ("2026-01-25", "42620", "10.5"),
+            ] {
+                _ = try await hearth(
+                    "garage", "fuel", "add", "Daily", "--odometer", odometer, "--gallons", gallons, "--cost", "36",
+                    "--date", day)
             }
             _ = try await hearth("finance", "people", "add", "--name", "Ana")
             _ = try await hearth("finance", "people", "add", "--name", "Ben")
             _ = try await hearth("finance", "groups", "add", "--name", "Trip", "--member", "Ana", "--member", "Ben")
-            _ = try await hearth("finance", "expenses", "add", "--group", "Trip", "--title", "Dinner", "--amount", "90", "--paid-by", "Ana", "--split", "Ana", "--split", "Ben")
-            _ = try await hearth("finance", "transactions", "add", "--title", "Groceries", "--amount", "-54.20", "--category", "Food & Dining")
-            _ = try await hearth("finance", "transactions", "add", "--title", "Salary", "--amount", "3200", "--category", "Income")
-            _ = try await hearth("finance", "subscriptions", "add", "--name", "Streaming", "--price", "12.99", "--cycle", "monthly", "--next", "2027-01-10")
-            _ = try await hearth("garage", "sync", "--server", server.base, "--email", email, "--password", Self.password, "--sign-up")
-            _ = try await hearth("finance", "sync", "--server", server.base, "--email", email, "--password", Self.password)
+            _ = try await hearth(
+                "finance", "expenses", "add", "--group", "Trip", "--title", "Dinner", "--amount", "90", "--paid-by",
+                "Ana", "--split", "Ana", "--split", "Ben")
+            _ = try await hearth(
+                "finance", "transactions", "add", "--title", "Groceries", "--amount", "-54.20", "--category",
+                "Food & Dining")
+            _ = try await hearth(
+                "finance", "transactions", "add", "--title", "Salary", "--amount", "3200", "--category", "Income")
+            _ = try await hearth(
+                "finance", "subscriptions", "add", "--name", "Streaming", "--price", "12.99", "--cycle", "monthly",
+                "--next", "2027-01-10")
+            _ = try await hearth(
+                "garage", "sync", "--server", server.base, "--email", email, "--password", Self.password, "--sign-up")
+            _ = try await hearth(
+                "finance", "sync", "--server", server.base, "--email", email, "--password", Self.password)
 
             let expected = """
                 {"due": \(try await hearth("garage", "due", "--json")), "summary": \(try await hearth("finance", "summary", "--json")),
@@ -95,7 +123,12 @@ struct WebBrowserTests {
                 """
             let expectedFile = device.appendingPathComponent("expected.json")
             try Data(expected.utf8).write(to: expectedFile)
-            let checks = try await Self.browse(python, [server.base, smtp.folder.url.path, Self.screenshots.path, driver.path, "records", email, expectedFile.path])
+            let checks = try await Self.browse(
+                python,
+                [
+                    server.base, smtp.folder.url.path, Self.screenshots.path, driver.path, "records", email,
+                    expectedFile.path,
+                ])
             #expect(checks.contains { $0.hasPrefix("the due list of Daily is the command line's") })
 
             // The device receives the pages' writes at its next sync.

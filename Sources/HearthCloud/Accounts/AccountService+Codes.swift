@@ -16,7 +16,8 @@ extension AccountService {
             throw CloudError(.authenticationFailed, "The account of this session no longer exists; sign in again.")
         }
         guard !account.emailVerified else {
-            throw CloudError.badRequest("Your address \(account.email) is verified already; there is nothing to confirm.")
+            throw CloudError.badRequest(
+                "Your address \(account.email) is verified already; there is nothing to confirm.")
         }
         return try await issue(.verifyEmail, for: account)
     }
@@ -31,7 +32,8 @@ extension AccountService {
         let again = "Ask for a new code with POST /cloud/v1/accounts/verification/request."
         let digits = try Self.codeDigits(code)
         guard let stored = try await store.attemptAccountCode(accountID: account.id, purpose: .verifyEmail) else {
-            throw CloudError.badRequest("No verification code is waiting for your account (it was used, or never sent). \(again)")
+            throw CloudError.badRequest(
+                "No verification code is waiting for your account (it was used, or never sent). \(again)")
         }
         try await check(stored, digits, email: account.email, again: again, tellAttempts: true)
         guard try await store.verifyEmail(accountID: account.id, email: account.email, at: milliseconds(clock())) else {
@@ -45,7 +47,9 @@ extension AccountService {
     /// answer exactly as it answers a code sent, so the answer tells nobody whether the address has an account.
     public func requestPasswordReset(emailAddress: String) async throws -> IssuedAccountCode? {
         let email = AccountRules.normalizedEmail(emailAddress)
-        guard AccountRules.emailProblem(emailAddress) == nil, let account = try await store.account(email: email), account.emailVerified else { return nil }
+        guard AccountRules.emailProblem(emailAddress) == nil, let account = try await store.account(email: email),
+            account.emailVerified
+        else { return nil }
         return try await issue(.resetPassword, for: account)
     }
 
@@ -58,7 +62,7 @@ extension AccountService {
         let digits = try Self.codeDigits(request.code)
         let email = AccountRules.normalizedEmail(request.emailAddress)
         guard let account = try await store.account(email: email), account.emailVerified,
-              let stored = try await store.attemptAccountCode(accountID: account.id, purpose: .resetPassword)
+            let stored = try await store.attemptAccountCode(accountID: account.id, purpose: .resetPassword)
         else {
             // As long as a refused code for an account: a wrong address is not faster than a wrong code.
             _ = try? await hashPassword(request.newPassword)
@@ -85,7 +89,10 @@ extension AccountService {
         let hash = account.passwordHash
         let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(Self.prehash(current), hash: hash) }
         guard matches else {
-            throw CloudError(.accessDenied, "The current password is wrong; the password was not changed. Forgot it? Sign out and reset it with POST /cloud/v1/accounts/password/reset/request.")
+            throw CloudError(
+                .accessDenied,
+                "The current password is wrong; the password was not changed. Forgot it? Sign out and reset it with POST /cloud/v1/accounts/password/reset/request."
+            )
         }
         let newHash = try await hashPassword(request.newPassword)
         try await store.setPassword(accountID: account.id, hash: newHash, keepingSession: SessionTokens.hash(token))
@@ -103,18 +110,23 @@ extension AccountService {
 
     // MARK: Codes
 
-    private func issue(_ purpose: CloudAccountCode.Purpose, for account: CloudAccount) async throws -> IssuedAccountCode {
+    private func issue(_ purpose: CloudAccountCode.Purpose, for account: CloudAccount) async throws -> IssuedAccountCode
+    {
         var generator = SystemRandomNumberGenerator()
         let code = String(format: "%06d", UInt32.random(in: 0..<1_000_000, using: &generator))
         let now = milliseconds(clock())
         let expires = now + configuration.accountCodeLifetime.milliseconds
-        try await store.saveAccountCode(CloudAccountCode(
-            accountID: account.id, purpose: purpose, email: account.email, codeHash: Self.hashCode(code), createdAt: now, expiresAt: expires))
+        try await store.saveAccountCode(
+            CloudAccountCode(
+                accountID: account.id, purpose: purpose, email: account.email, codeHash: Self.hashCode(code),
+                createdAt: now, expiresAt: expires))
         return IssuedAccountCode(code: code, emailAddress: account.email, expiresAt: expires)
     }
 
     /// Throws unless `stored` is good for `digits` now: unexpired, not tried too often, sent to `email`.
-    private func check(_ stored: CloudAccountCode, _ digits: String, email: String, again: String, tellAttempts: Bool) async throws {
+    private func check(_ stored: CloudAccountCode, _ digits: String, email: String, again: String, tellAttempts: Bool)
+        async throws
+    {
         let limit = configuration.accountCodeAttempts
         guard stored.expiresAt > milliseconds(clock()) else {
             try await store.deleteAccountCode(accountID: stored.accountID, purpose: stored.purpose)
@@ -130,7 +142,9 @@ extension AccountService {
         guard Self.codeMatches(digits, stored.codeHash) else {
             let left = limit - stored.attempts
             if left <= 0 { try await store.deleteAccountCode(accountID: stored.accountID, purpose: stored.purpose) }
-            let tries = left > 0 ? "; \(left) \(left == 1 ? "try is" : "tries are") left." : ", and that was the last try. \(again)"
+            let tries =
+                left > 0
+                ? "; \(left) \(left == 1 ? "try is" : "tries are") left." : ", and that was the last try. \(again)"
             throw CloudError.badRequest(tellAttempts ? "The code is wrong\(tries)" : "The code is wrong.")
         }
     }
@@ -159,6 +173,8 @@ extension AccountService {
     }
 
     static func caller(_ account: CloudAccount, verified: Bool) -> CloudCaller {
-        CloudCaller(userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt, emailVerified: verified)
+        CloudCaller(
+            userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt,
+            emailVerified: verified)
     }
 }

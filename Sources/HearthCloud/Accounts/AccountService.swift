@@ -44,7 +44,8 @@ public struct AccountService: Sendable {
             throw CloudError(.exists, "An account with the email \(email) already exists; sign in instead.")
         }
         let hash = try await hashPassword(request.password)
-        let account = CloudAccount(id: SessionTokens.makeUserID(), email: email, passwordHash: hash, createdAt: milliseconds(clock()))
+        let account = CloudAccount(
+            id: SessionTokens.makeUserID(), email: email, passwordHash: hash, createdAt: milliseconds(clock()))
         try await store.createAccount(account)
         return CloudCaller(userRecordName: account.id, emailAddress: email, createdAt: account.createdAt)
     }
@@ -55,14 +56,18 @@ public struct AccountService: Sendable {
         let account = try await store.account(email: email)
         let password = request.password
         let hash = account?.passwordHash ?? decoyHash
-        let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(Self.prehash(password), hash: hash) }
+        let matches = try await NIOThreadPool.singleton.runIfActive {
+            Bcrypt.verify(Self.prehash(password), hash: hash)
+        }
         guard let account, matches else {
             throw CloudError(.authenticationFailed, "The email or the password is wrong.")
         }
         let token = SessionTokens.makeToken()
         let now = milliseconds(clock())
         let expires = now + configuration.sessionLifetime.milliseconds
-        try await store.saveSession(CloudStoredSession(tokenHash: SessionTokens.hash(token), accountID: account.id, createdAt: now, expiresAt: expires))
+        try await store.saveSession(
+            CloudStoredSession(
+                tokenHash: SessionTokens.hash(token), accountID: account.id, createdAt: now, expiresAt: expires))
         return CloudSession(token: token, userRecordName: account.id, expiresAt: expires)
     }
 
@@ -82,7 +87,9 @@ public struct AccountService: Sendable {
             try? await store.deleteSession(tokenHash: hash)
             throw CloudError(.authenticationFailed, "The bearer token has expired; sign in again.")
         }
-        let caller = CloudCaller(userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt, emailVerified: account.emailVerified)
+        let caller = CloudCaller(
+            userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt,
+            emailVerified: account.emailVerified)
         sessions.remember(tokenHash: hash, caller: caller, expiresAt: session.expiresAt)
         return caller
     }

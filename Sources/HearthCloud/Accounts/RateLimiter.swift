@@ -13,7 +13,10 @@ import Synchronization
 /// same thing), swept every ``sweepInterval`` calls; past ``maximumKeys`` the fullest buckets go first, so a
 /// flood of new keys cannot hand a throttled key a fresh burst.
 public final class RateLimiter: RateLimiting {
-    private struct Bucket { var tokens: Double; var updated: Double }
+    private struct Bucket {
+        var tokens: Double
+        var updated: Double
+    }
     private struct State {
         var buckets: [String: Bucket] = [:]
         var callsSinceSweep = 0

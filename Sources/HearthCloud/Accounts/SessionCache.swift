@@ -98,7 +98,9 @@ final class SessionCache: Sendable {
         let moment = elapsed()
         state.withLock { state in
             state.entries = state.entries.filter { $0.value.caller.userRecordName != accountID }
-            if state.revokedAccounts.count >= capacity { state.revokedAccounts = state.revokedAccounts.filter { moment - $0.value < lifetime } }
+            if state.revokedAccounts.count >= capacity {
+                state.revokedAccounts = state.revokedAccounts.filter { moment - $0.value < lifetime }
+            }
             state.revokedAccounts[accountID] = moment
         }
     }

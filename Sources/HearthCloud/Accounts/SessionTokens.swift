@@ -12,7 +12,8 @@ public enum SessionTokens {
         while true {
             let bytes = (0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }
             let token = Data(bytes).base64EncodedString()
-                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+                .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(
+                    of: "=", with: "")
             if !token.hasPrefix("-") { return token }
         }
     }
@@ -24,5 +25,3 @@ public enum SessionTokens {
     /// A new user id in the CloudKit style: `_` and 32 hex digits.
     static func makeUserID() -> String { "_" + CloudIdentifier.make() }
 }
-
-import HearthCloudModel

@@ -38,7 +38,10 @@ final class SharedRateLimiter: RateLimiting {
         var expires: Double
     }
 
-    init(store: SQLRecordStore, name: String, rate: Double, burst: Double, now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }) {
+    init(
+        store: SQLRecordStore, name: String, rate: Double, burst: Double,
+        now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
+    ) {
         self.store = store
         self.name = name
         self.rate = max(rate, 0.001)
@@ -52,9 +55,12 @@ final class SharedRateLimiter: RateLimiting {
     func acquire(_ key: String) async throws -> Int? {
         let time = now()
         if spendLeased(key, at: time) { return nil }
-        let rows = try await store.single(Self.take, [
-            .text(name + ":" + key), .double(burst), .int(Int64(leaseSize)), .int(Int64(leaseSize)), .double(rate), .double(burst),
-        ])
+        let rows = try await store.single(
+            Self.take,
+            [
+                .text(name + ":" + key), .double(burst), .int(Int64(leaseSize)), .int(Int64(leaseSize)), .double(rate),
+                .double(burst),
+            ])
         guard let row = rows.first else { return nil }
         let granted = Int(row.int("allowed"))
         guard granted < 1 else {

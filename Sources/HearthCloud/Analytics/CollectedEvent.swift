@@ -17,7 +17,10 @@ public struct CollectedEvent: Sendable, Equatable, Codable {
     /// When the collector stored it.
     public var receivedAt: Date
 
-    public init(uuid: String, projectKey: String, event: String, distinctID: String, properties: [String: AnalyticsJSON], timestamp: Date, receivedAt: Date) {
+    public init(
+        uuid: String, projectKey: String, event: String, distinctID: String, properties: [String: AnalyticsJSON],
+        timestamp: Date, receivedAt: Date
+    ) {
         self.uuid = uuid
         self.projectKey = projectKey
         self.event = event

@@ -8,5 +8,7 @@ struct ModifyAnswer: Sendable {
     let zoneID: CloudZoneID
     let desiredKeys: Set<String>?
 
-    var response: CloudRecordsModifyResponse { plan.response(shareRoots: shareRoots, zoneID: zoneID, desiredKeys: desiredKeys) }
+    var response: CloudRecordsModifyResponse {
+        plan.response(shareRoots: shareRoots, zoneID: zoneID, desiredKeys: desiredKeys)
+    }
 }

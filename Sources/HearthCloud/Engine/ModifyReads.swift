@@ -29,11 +29,23 @@ struct ModifyReads: Sendable {
         var reads: [(sql: String, binds: [SQLValue])] = [(SQLRecordStore.shareRootsSQL(zone: zone), zoneBinds)]
         for chunk in stride(from: 0, to: names.count, by: 500) {
             let slice = names[chunk..<min(chunk + 500, names.count)]
-            reads.append(("SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = \(zone) AND name IN (\(placeholders(slice.count)))", zoneBinds + slice.map(SQLValue.text)))
+            reads.append(
+                (
+                    "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = \(zone) AND name IN (\(placeholders(slice.count)))",
+                    zoneBinds + slice.map(SQLValue.text)
+                ))
         }
         if !checksums.isEmpty {
-            reads.append(("SELECT checksum FROM asset_uploads WHERE account_id = ? AND checksum IN (\(placeholders(checksums.count)))", [.text(userID)] + checksums.map(SQLValue.text)))
-            reads.append(("SELECT checksum FROM asset_refs WHERE zone_pk = \(zone) AND checksum IN (\(placeholders(checksums.count)))", zoneBinds + checksums.map(SQLValue.text)))
+            reads.append(
+                (
+                    "SELECT checksum FROM asset_uploads WHERE account_id = ? AND checksum IN (\(placeholders(checksums.count)))",
+                    [.text(userID)] + checksums.map(SQLValue.text)
+                ))
+            reads.append(
+                (
+                    "SELECT checksum FROM asset_refs WHERE zone_pk = \(zone) AND checksum IN (\(placeholders(checksums.count)))",
+                    zoneBinds + checksums.map(SQLValue.text)
+                ))
         }
         return reads
     }

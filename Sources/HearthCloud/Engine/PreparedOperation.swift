@@ -37,11 +37,18 @@ final class PreparedOperation: Sendable {
 
     /// The operations of `request` after the checks that need no database, each with its problem if it has one.
     /// - Throws: when the request as a whole cannot be taken: no operations, or more than the configuration allows.
-    static func batch(_ request: CloudRecordsModifyRequest, configuration: CloudConfiguration, validator: RecordValidator) throws -> [PreparedOperation] {
+    static func batch(
+        _ request: CloudRecordsModifyRequest, configuration: CloudConfiguration, validator: RecordValidator
+    ) throws -> [PreparedOperation] {
         let operations = request.operations
-        guard !operations.isEmpty else { throw CloudError.badRequest("The request has no operations; send at least one in \"operations\".") }
+        guard !operations.isEmpty else {
+            throw CloudError.badRequest("The request has no operations; send at least one in \"operations\".")
+        }
         guard operations.count <= configuration.maxOperationsPerRequest else {
-            throw CloudError(.limitExceeded, "The request has \(operations.count) operations; the limit is \(configuration.maxOperationsPerRequest) per request. Split the batch in smaller ones.")
+            throw CloudError(
+                .limitExceeded,
+                "The request has \(operations.count) operations; the limit is \(configuration.maxOperationsPerRequest) per request. Split the batch in smaller ones."
+            )
         }
         let zoneName = (request.zoneID ?? .default).zoneName
         var seen = Set<String>()
@@ -52,27 +59,46 @@ final class PreparedOperation: Sendable {
             var references: [(target: String, deleteSelf: Bool)] = []
             var assetChecksums: Set<String> = []
             do {
-                if let problem = CloudNames.recordProblem(record.recordName) { throw CloudError(.badRequest, problem, recordName: record.recordName) }
+                if let problem = CloudNames.recordProblem(record.recordName) {
+                    throw CloudError(.badRequest, problem, recordName: record.recordName)
+                }
                 guard seen.insert(record.recordName).inserted else {
-                    throw CloudError(.badRequest, "Record \"\(record.recordName)\" appears more than once in the batch; send one operation per record.", recordName: record.recordName)
+                    throw CloudError(
+                        .badRequest,
+                        "Record \"\(record.recordName)\" appears more than once in the batch; send one operation per record.",
+                        recordName: record.recordName)
                 }
                 if let zone = record.zoneID, zone.zoneName != zoneName {
-                    throw CloudError(.badRequest, "Record \"\(record.recordName)\" names zone \(zone.zoneName) but the request is for zone \(zoneName); send one request per zone.", recordName: record.recordName)
+                    throw CloudError(
+                        .badRequest,
+                        "Record \"\(record.recordName)\" names zone \(zone.zoneName) but the request is for zone \(zoneName); send one request per zone.",
+                        recordName: record.recordName)
                 }
                 if PreparedOperation.isSave(operation.operationType) {
-                    if let problem = validator.typeProblem(record.recordType) { throw CloudError(.badRequest, problem, recordName: record.recordName) }
+                    if let problem = validator.typeProblem(record.recordType) {
+                        throw CloudError(.badRequest, problem, recordName: record.recordName)
+                    }
                     try validator.checkFields(record.fields, recordName: record.recordName)
-                    try RecordValidator.checkReferencesStayInZone(record.fields, zoneName: zoneName, recordName: record.recordName)
+                    try RecordValidator.checkReferencesStayInZone(
+                        record.fields, zoneName: zoneName, recordName: record.recordName)
                     for field in operation.removeFields ?? [] {
-                        if let problem = CloudNames.fieldProblem(field) { throw CloudError(.badRequest, "removeFields: \(problem)", recordName: record.recordName) }
+                        if let problem = CloudNames.fieldProblem(field) {
+                            throw CloudError(.badRequest, "removeFields: \(problem)", recordName: record.recordName)
+                        }
                     }
                     if let parent = record.parent {
-                        if let problem = CloudNames.recordProblem(parent.recordName) { throw CloudError(.badRequest, "The parent's \(problem)", recordName: record.recordName) }
+                        if let problem = CloudNames.recordProblem(parent.recordName) {
+                            throw CloudError(.badRequest, "The parent's \(problem)", recordName: record.recordName)
+                        }
                         if let zone = parent.zoneID, zone.zoneName != zoneName {
-                            throw CloudError(.badRequest, "Record \"\(record.recordName)\": a parent must be in the same zone.", recordName: record.recordName)
+                            throw CloudError(
+                                .badRequest, "Record \"\(record.recordName)\": a parent must be in the same zone.",
+                                recordName: record.recordName)
                         }
                         if parent.recordName == record.recordName {
-                            throw CloudError(.badRequest, "Record \"\(record.recordName)\" cannot be its own parent.", recordName: record.recordName)
+                            throw CloudError(
+                                .badRequest, "Record \"\(record.recordName)\" cannot be its own parent.",
+                                recordName: record.recordName)
                         }
                     }
                     if operation.operationType != .update && operation.operationType != .forceUpdate {
@@ -87,7 +113,8 @@ final class PreparedOperation: Sendable {
                 problem = CloudError(.badRequest, "\(error)", recordName: record.recordName)
             }
             return PreparedOperation(
-                index: index, operation: operation, fieldsJSON: fieldsJSON, problem: problem, references: references, assetChecksums: assetChecksums)
+                index: index, operation: operation, fieldsJSON: fieldsJSON, problem: problem, references: references,
+                assetChecksums: assetChecksums)
         }
     }
 }

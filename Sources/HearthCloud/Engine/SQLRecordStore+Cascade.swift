@@ -13,7 +13,8 @@ extension SQLRecordStore {
     /// Deletes the live records that asked to be deleted with one of `deleted` (a `deleteSelf` reference),
     /// then those that asked to go with them, for at most 32 rounds; each gets the next sequence number.
     func cascadeDeletions(
-        _ tx: any SQLTransaction, zonePK: Int64, deleted: [String], principal: CloudPrincipal, now: Int64, seq: inout Int64
+        _ tx: any SQLTransaction, zonePK: Int64, deleted: [String], principal: CloudPrincipal, now: Int64,
+        seq: inout Int64
     ) async throws -> Cascade {
         var cascade = Cascade()
         var targets = deleted
@@ -34,10 +35,15 @@ extension SQLRecordStore {
                     seq += 1
                     try await tx.send(
                         "UPDATE records SET deleted = 1, fields = '{}', size = 0, seq = ?, modified_at = ?, modified_by = ?, modified_device = ? WHERE zone_pk = ? AND name = ?",
-                        .int(seq), .int(now), .text(principal.userID), SQLValue(principal.deviceID), .int(zonePK), .text(source.text("name"))
+                        .int(seq), .int(now), .text(principal.userID), SQLValue(principal.deviceID), .int(zonePK),
+                        .text(source.text("name"))
                     )
-                    try await tx.send("DELETE FROM record_refs WHERE zone_pk = ? AND source_name = ?", .int(zonePK), .text(source.text("name")))
-                    try await tx.send("DELETE FROM asset_refs WHERE zone_pk = ? AND record_name = ?", .int(zonePK), .text(source.text("name")))
+                    try await tx.send(
+                        "DELETE FROM record_refs WHERE zone_pk = ? AND source_name = ?", .int(zonePK),
+                        .text(source.text("name")))
+                    try await tx.send(
+                        "DELETE FROM asset_refs WHERE zone_pk = ? AND record_name = ?", .int(zonePK),
+                        .text(source.text("name")))
                     cascade.freed += source.int("size")
                     cascade.roots.insert(source.text("root_name"))
                     cascade.types.insert(source.text("type"))

@@ -9,12 +9,19 @@ extension SQLRecordStore {
         return min(asked, configuration.maxResultsLimit)
     }
 
-    public func lookupRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsLookupRequest) async throws -> CloudRecordsLookupResponse {
+    public func lookupRecords(
+        _ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsLookupRequest
+    ) async throws -> CloudRecordsLookupResponse {
         guard request.records.count <= configuration.maxOperationsPerRequest else {
-            throw CloudError(.limitExceeded, "The lookup asks for \(request.records.count) records; the limit is \(configuration.maxOperationsPerRequest) per request.")
+            throw CloudError(
+                .limitExceeded,
+                "The lookup asks for \(request.records.count) records; the limit is \(configuration.maxOperationsPerRequest) per request."
+            )
         }
         for lookup in request.records {
-            if let problem = CloudNames.recordProblem(lookup.recordName) { throw CloudError(.badRequest, problem, recordName: lookup.recordName) }
+            if let problem = CloudNames.recordProblem(lookup.recordName) {
+                throw CloudError(.badRequest, problem, recordName: lookup.recordName)
+            }
         }
         let desiredKeys = request.desiredKeys.map(Set.init)
         return try await transaction(readOnly: true) { tx in
@@ -23,26 +30,35 @@ extension SQLRecordStore {
             var found: [String: StoredRecord] = [:]
             var reads: [(sql: String, binds: [SQLValue])] = [(Self.shareRootsSQL, [.int(access.zonePK)])]
             if !names.isEmpty {
-                reads.append((
-                    "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND deleted = 0 AND name IN (\(placeholders(names.count)))",
-                    [.int(access.zonePK)] + names.map(SQLValue.text)
-                ))
+                reads.append(
+                    (
+                        "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND deleted = 0 AND name IN (\(placeholders(names.count)))",
+                        [.int(access.zonePK)] + names.map(SQLValue.text)
+                    ))
             }
             let fetched = try await tx.queries(reads)
             for row in fetched.dropFirst().joined() { found[row.text("name")] = StoredRecord(row: row) }
             let shareRoots = Self.shareRoots(fetched[0])
             let results: [CloudItemResult<CloudRecord>] = request.records.map { lookup in
                 guard let row = found[lookup.recordName], access.canRead(root: row.rootName) else {
-                    return .failure(CloudError(.notFound, "Record \"\(lookup.recordName)\" does not exist in zone \(access.zoneName).", recordName: lookup.recordName, zoneID: access.zoneID))
+                    return .failure(
+                        CloudError(
+                            .notFound, "Record \"\(lookup.recordName)\" does not exist in zone \(access.zoneName).",
+                            recordName: lookup.recordName, zoneID: access.zoneID))
                 }
-                return .success(row.cloudRecord(zoneID: access.zoneID, shareName: shareRoots[row.name], desiredKeys: desiredKeys))
+                return .success(
+                    row.cloudRecord(zoneID: access.zoneID, shareName: shareRoots[row.name], desiredKeys: desiredKeys))
             }
             return CloudRecordsLookupResponse(records: results)
         }
     }
 
-    public func queryRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsQueryRequest) async throws -> CloudRecordsQueryResponse {
-        if let problem = CloudNames.typeProblem(request.query.recordType) { throw CloudError.badRequest("Query: \(problem)") }
+    public func queryRecords(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordsQueryRequest)
+        async throws -> CloudRecordsQueryResponse
+    {
+        if let problem = CloudNames.typeProblem(request.query.recordType) {
+            throw CloudError.badRequest("Query: \(problem)")
+        }
         let evaluator = QueryEvaluator(query: request.query)
         try evaluator.validate()
         let limit = try resultsLimit(request.resultsLimit)
@@ -54,14 +70,20 @@ extension SQLRecordStore {
             // are not JSON make the JSON functions fail), the query is answered by reading every record instead.
             if let prefilter {
                 return try await database.transaction(readOnly: true) { tx in
-                    try await self.query(tx, principal, scope, request, evaluator: evaluator, prefilter: prefilter, limit: limit, after: after, desiredKeys: desiredKeys)
+                    try await self.query(
+                        tx, principal, scope, request, evaluator: evaluator, prefilter: prefilter, limit: limit,
+                        after: after, desiredKeys: desiredKeys)
                 }
             }
         } catch let error where !(error is CloudError) && !(error is CancellationError) {
-            logger.warning("A query's filters could not run in SQL; reading every record of the type instead", metadata: ["cloud.store": "\(kind)", "error": "\(error)"])
+            logger.warning(
+                "A query's filters could not run in SQL; reading every record of the type instead",
+                metadata: ["cloud.store": "\(kind)", "error": "\(error)"])
         }
         return try await transaction(readOnly: true) { tx in
-            try await self.query(tx, principal, scope, request, evaluator: evaluator, prefilter: nil, limit: limit, after: after, desiredKeys: desiredKeys)
+            try await self.query(
+                tx, principal, scope, request, evaluator: evaluator, prefilter: nil, limit: limit, after: after,
+                desiredKeys: desiredKeys)
         }
     }
 
@@ -71,7 +93,8 @@ extension SQLRecordStore {
     /// however many records the zone holds. Without a sort the order is the name's, so the scan stops as
     /// soon as the page is full.
     private func query(
-        _ tx: any SQLTransaction, _ principal: CloudPrincipal, _ scope: CloudDatabaseScope, _ request: CloudRecordsQueryRequest,
+        _ tx: any SQLTransaction, _ principal: CloudPrincipal, _ scope: CloudDatabaseScope,
+        _ request: CloudRecordsQueryRequest,
         evaluator: QueryEvaluator, prefilter: (sql: String, binds: [SQLValue])?, limit: Int,
         after: (name: String, fields: [String: CloudFieldValue])?, desiredKeys: Set<String>?
     ) async throws -> CloudRecordsQueryResponse {
@@ -114,7 +137,9 @@ extension SQLRecordStore {
         trim()
         let page = best.prefix(limit)
         let shareRoots = try await self.shareRoots(tx, zonePK: access.zonePK)
-        let records = page.map { $0.row.cloudRecord(zoneID: access.zoneID, shareName: shareRoots[$0.row.name], desiredKeys: desiredKeys) }
+        let records = page.map {
+            $0.row.cloudRecord(zoneID: access.zoneID, shareName: shareRoots[$0.row.name], desiredKeys: desiredKeys)
+        }
         let marker = best.count > limit ? page.last.map { evaluator.marker(after: ($0.row.name, $0.fields)) } : nil
         return CloudRecordsQueryResponse(records: records, continuationMarker: marker)
     }
@@ -122,12 +147,16 @@ extension SQLRecordStore {
     /// Records read per step of a query's scan.
     static var queryChunk: Int { 2_000 }
 
-    public func recordChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordChangesRequest) async throws -> CloudRecordChangesResponse {
+    public func recordChanges(
+        _ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudRecordChangesRequest
+    ) async throws -> CloudRecordChangesResponse {
         let limit = try resultsLimit(request.resultsLimit)
         let position = try request.syncToken.map(SyncTokenCodec.zonePosition)
         let desiredKeys = request.desiredKeys.map(Set.init)
         return try await transaction(readOnly: true) { tx in
-            try await self.changes(tx, principal: principal, scope: scope, zoneID: request.zoneID, position: position, limit: limit, desiredKeys: desiredKeys)
+            try await self.changes(
+                tx, principal: principal, scope: scope, zoneID: request.zoneID, position: position, limit: limit,
+                desiredKeys: desiredKeys)
         }
     }
 
@@ -138,13 +167,22 @@ extension SQLRecordStore {
         let access = try await resolveZone(tx, principal, scope, zoneID)
         if let position {
             guard position.zonePK == access.zonePK else {
-                throw CloudError(.badRequest, "The syncToken belongs to another zone; pass the token this zone's last changes answer gave.", zoneID: access.zoneID)
+                throw CloudError(
+                    .badRequest,
+                    "The syncToken belongs to another zone; pass the token this zone's last changes answer gave.",
+                    zoneID: access.zoneID)
             }
             guard position.incarnation == access.incarnation else {
-                throw CloudError(.changeTokenExpired, "Zone \(access.zoneName) was deleted and created again since this syncToken; fetch its changes again without a token.", zoneID: access.zoneID)
+                throw CloudError(
+                    .changeTokenExpired,
+                    "Zone \(access.zoneName) was deleted and created again since this syncToken; fetch its changes again without a token.",
+                    zoneID: access.zoneID)
             }
             guard position.seq >= access.horizon else {
-                throw CloudError(.changeTokenExpired, "The syncToken is older than the deletions the server keeps (\(configuration.tombstoneRetention.milliseconds / 86_400_000) days); fetch the zone's changes again without a token.", zoneID: access.zoneID)
+                throw CloudError(
+                    .changeTokenExpired,
+                    "The syncToken is older than the deletions the server keeps (\(configuration.tombstoneRetention.milliseconds / 86_400_000) days); fetch the zone's changes again without a token.",
+                    zoneID: access.zoneID)
             }
         }
         let since = position?.seq ?? 0
@@ -169,7 +207,8 @@ extension SQLRecordStore {
         if tx.dialect == .postgres {
             // Right after a bulk load the planner's statistics still describe a small table, and it would
             // sort every later change to return the first page. The feed index is already in order: use it.
-            _ = try await tx.query("SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)", [])
+            _ = try await tx.query(
+                "SELECT set_config('enable_bitmapscan', 'off', true), set_config('enable_sort', 'off', true)", [])
         }
         let rows = try await tx.query(sql, binds)
         let moreComing = rows.count > limit
@@ -181,22 +220,29 @@ extension SQLRecordStore {
             if !access.seesEverything && !visibleRoots.contains(row.rootName) {
                 if position != nil { records.append(row.tombstone(zoneID: access.zoneID)) }
             } else {
-                records.append(row.cloudRecord(zoneID: access.zoneID, shareName: raw.optionalText("share_name"), desiredKeys: desiredKeys))
+                records.append(
+                    row.cloudRecord(
+                        zoneID: access.zoneID, shareName: raw.optionalText("share_name"), desiredKeys: desiredKeys))
             }
         }
         if position != nil && !access.isOwner {
             var listed = Set(records.map(\.recordName))
-            for record in try await gainedRecords(tx, principal: principal, access: access, since: since, desiredKeys: desiredKeys)
+            for record in try await gainedRecords(
+                tx, principal: principal, access: access, since: since, desiredKeys: desiredKeys)
             where listed.insert(record.recordName).inserted {
                 records.append(record)
             }
             if !access.seesEverything {
-                records += try await lostRecords(tx, principal: principal, access: access, since: since).filter { !listed.contains($0.recordName) }
+                records += try await lostRecords(tx, principal: principal, access: access, since: since).filter {
+                    !listed.contains($0.recordName)
+                }
             }
         }
         let reached = moreComing ? (page.last?.seq ?? since) : max(current, page.last?.seq ?? since, since)
-        let token = SyncTokenCodec.zoneToken(.init(zonePK: access.zonePK, incarnation: access.incarnation, seq: reached))
-        return CloudRecordChangesResponse(zoneID: access.zoneID, records: records, syncToken: token, moreComing: moreComing)
+        let token = SyncTokenCodec.zoneToken(
+            .init(zonePK: access.zonePK, incarnation: access.incarnation, seq: reached))
+        return CloudRecordChangesResponse(
+            zoneID: access.zoneID, records: records, syncToken: token, moreComing: moreComing)
     }
 
     /// The live records a participant can read now under the roots (or the whole zone) a share they accepted
@@ -229,7 +275,8 @@ extension SQLRecordStore {
         return try await tx.query(sql + " ORDER BY r.seq", binds).compactMap { row in
             let stored = StoredRecord(row: row)
             guard access.canRead(root: stored.rootName) else { return nil }
-            return stored.cloudRecord(zoneID: access.zoneID, shareName: row.optionalText("share_name"), desiredKeys: desiredKeys)
+            return stored.cloudRecord(
+                zoneID: access.zoneID, shareName: row.optionalText("share_name"), desiredKeys: desiredKeys)
         }
     }
 
@@ -241,7 +288,9 @@ extension SQLRecordStore {
     /// Each deletion's change tag is that of the removal, which the device has never seen, so it is not taken
     /// for the echo of a deletion of its own. A page asked for from before the removal carries them all again
     /// (deleting what is already gone changes nothing); once the device's token is past it, none.
-    func lostRecords(_ tx: any SQLTransaction, principal: CloudPrincipal, access: ZoneAccess, since: Int64) async throws -> [CloudRecord] {
+    func lostRecords(_ tx: any SQLTransaction, principal: CloudPrincipal, access: ZoneAccess, since: Int64) async throws
+        -> [CloudRecord]
+    {
         let rows = try await tx.query(
             """
             SELECT s.root_name, s.deleted AS share_deleted, s.seq AS share_seq, p.status, p.seq AS participant_seq
@@ -254,7 +303,9 @@ extension SQLRecordStore {
         var zoneWideLostAt: Int64?
         for row in rows {
             var when: Int64 = 0
-            if row.text("status") == CloudShareAcceptance.removed.rawValue { when = max(when, row.int("participant_seq")) }
+            if row.text("status") == CloudShareAcceptance.removed.rawValue {
+                when = max(when, row.int("participant_seq"))
+            }
             if row.bool("share_deleted") { when = max(when, row.int("share_seq")) }
             if let root = row.optionalText("root_name") {
                 if access.roots[root] == nil { lostAt[root] = max(lostAt[root] ?? 0, when) }
@@ -274,19 +325,30 @@ extension SQLRecordStore {
             let root = row.text("root_name")
             // Records under a root still shared with them stay.
             guard access.roots[root] == nil, let when = lostAt[root] ?? zoneWideLostAt else { return nil }
-            return CloudRecord(recordName: row.text("name"), recordType: row.text("type"), zoneID: access.zoneID, recordChangeTag: changeTag(when), deleted: true)
+            return CloudRecord(
+                recordName: row.text("name"), recordType: row.text("type"), zoneID: access.zoneID,
+                recordChangeTag: changeTag(when), deleted: true)
         }
     }
 
     /// The changes of several zones, each answered on its own (one zone's expired token does not fail the others).
-    public func zoneChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudZoneChangesRequest) async throws -> CloudZoneChangesResponse {
+    public func zoneChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudZoneChangesRequest)
+        async throws -> CloudZoneChangesResponse
+    {
         guard request.zones.count <= configuration.maxOperationsPerRequest else {
-            throw CloudError(.limitExceeded, "The request names \(request.zones.count) zones; the limit is \(configuration.maxOperationsPerRequest).")
+            throw CloudError(
+                .limitExceeded,
+                "The request names \(request.zones.count) zones; the limit is \(configuration.maxOperationsPerRequest)."
+            )
         }
         var results: [CloudItemResult<CloudRecordChangesResponse>] = []
         for query in request.zones {
             do {
-                let response = try await recordChanges(principal, scope: scope, request: CloudRecordChangesRequest(zoneID: query.zoneID, syncToken: query.syncToken, resultsLimit: query.resultsLimit, desiredKeys: query.desiredKeys))
+                let response = try await recordChanges(
+                    principal, scope: scope,
+                    request: CloudRecordChangesRequest(
+                        zoneID: query.zoneID, syncToken: query.syncToken, resultsLimit: query.resultsLimit,
+                        desiredKeys: query.desiredKeys))
                 results.append(.success(response))
             } catch let error as CloudError where error.serverErrorCode != .internalError {
                 var error = error
@@ -297,7 +359,9 @@ extension SQLRecordStore {
         return CloudZoneChangesResponse(zones: results)
     }
 
-    public func databaseChanges(_ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudDatabaseChangesRequest) async throws -> CloudDatabaseChangesResponse {
+    public func databaseChanges(
+        _ principal: CloudPrincipal, scope: CloudDatabaseScope, request: CloudDatabaseChangesRequest
+    ) async throws -> CloudDatabaseChangesResponse {
         let positions = try request.syncToken.map(SyncTokenCodec.databasePositions)
         let limit = try resultsLimit(request.resultsLimit)
         return try await transaction(readOnly: true) { tx in
@@ -315,8 +379,14 @@ extension SQLRecordStore {
                 let moreComing = rows.count > limit
                 if moreComing { rows.removeLast(rows.count - limit) }
                 let reached = moreComing ? rows[rows.count - 1].int("seq") : max(current, since)
-                let zones = rows.map { CloudZoneChange(zoneID: CloudZoneID(zoneName: $0.text("name"), ownerRecordName: principal.userID), deleted: $0.bool("deleted")) }
-                return CloudDatabaseChangesResponse(zones: zones, syncToken: SyncTokenCodec.databaseToken([principal.userID: reached]), moreComing: moreComing)
+                let zones = rows.map {
+                    CloudZoneChange(
+                        zoneID: CloudZoneID(zoneName: $0.text("name"), ownerRecordName: principal.userID),
+                        deleted: $0.bool("deleted"))
+                }
+                return CloudDatabaseChangesResponse(
+                    zones: zones, syncToken: SyncTokenCodec.databaseToken([principal.userID: reached]),
+                    moreComing: moreComing)
 
             case .shared:
                 let rows = try await tx.query(
@@ -328,14 +398,20 @@ extension SQLRecordStore {
                     """,
                     .text(principal.userID)
                 )
-                struct ZoneState { var visible = false; var changedAt: Int64 = 0 }
+                struct ZoneState {
+                    var visible = false
+                    var changedAt: Int64 = 0
+                }
                 var states: [CloudZoneID: ZoneState] = [:]
                 for row in rows {
                     let zoneID = CloudZoneID(zoneName: row.text("zone_name"), ownerRecordName: row.text("owner_id"))
                     var state = states[zoneID] ?? ZoneState()
-                    let visible = row.text("status") == CloudShareAcceptance.accepted.rawValue && !row.bool("share_deleted") && !row.bool("zone_deleted")
+                    let visible =
+                        row.text("status") == CloudShareAcceptance.accepted.rawValue && !row.bool("share_deleted")
+                        && !row.bool("zone_deleted")
                     state.visible = state.visible || visible
-                    state.changedAt = max(state.changedAt, row.int("zone_seq"), row.int("participant_seq"), row.int("share_seq"))
+                    state.changedAt = max(
+                        state.changedAt, row.int("zone_seq"), row.int("participant_seq"), row.int("share_seq"))
                     states[zoneID] = state
                 }
                 var zones: [CloudZoneChange] = []
@@ -352,7 +428,8 @@ extension SQLRecordStore {
                 }
                 var reached: [String: Int64] = positions ?? [:]
                 for owner in owners { reached[owner] = max(try await self.currentSeq(tx, owner), reached[owner] ?? 0) }
-                return CloudDatabaseChangesResponse(zones: zones, syncToken: SyncTokenCodec.databaseToken(reached), moreComing: false)
+                return CloudDatabaseChangesResponse(
+                    zones: zones, syncToken: SyncTokenCodec.databaseToken(reached), moreComing: false)
             }
         }
     }

@@ -45,7 +45,8 @@ public final class SQLRecordStore: RecordStore, Sendable {
     ///   - timers: the clock the database's background work (its log checkpoints) waits on.
     /// - Throws: ``CloudError`` `INTERNAL_ERROR` naming the file when it cannot be opened.
     public static func sqlite(
-        url: URL, configuration: CloudConfiguration = CloudConfiguration(), clock: @escaping @Sendable () -> Date = Date.init,
+        url: URL, configuration: CloudConfiguration = CloudConfiguration(),
+        clock: @escaping @Sendable () -> Date = Date.init,
         timers: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "hearth.cloud")
     ) throws -> SQLRecordStore {
         let database: SQLiteDatabase
@@ -54,15 +55,19 @@ public final class SQLRecordStore: RecordStore, Sendable {
         } catch {
             throw CloudError(.internalError, "Could not open the record database \(url.path): \(error)")
         }
-        return SQLRecordStore(database: database, configuration: configuration, clock: clock, timers: timers, logger: logger)
+        return SQLRecordStore(
+            database: database, configuration: configuration, clock: clock, timers: timers, logger: logger)
     }
 
     /// An empty store in memory, for tests. Call ``migrate()`` before use.
     public static func sqlite(
-        inMemory configuration: CloudConfiguration = CloudConfiguration(), clock: @escaping @Sendable () -> Date = Date.init,
+        inMemory configuration: CloudConfiguration = CloudConfiguration(),
+        clock: @escaping @Sendable () -> Date = Date.init,
         timers: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "hearth.cloud")
     ) throws -> SQLRecordStore {
-        SQLRecordStore(database: try SQLiteDatabase(timers: timers), configuration: configuration, clock: clock, timers: timers, logger: logger)
+        SQLRecordStore(
+            database: try SQLiteDatabase(timers: timers), configuration: configuration, clock: clock, timers: timers,
+            logger: logger)
     }
 
     /// The store on PostgreSQL at `url` (`postgres://user:password@host:5432/database`, optionally
@@ -81,8 +86,10 @@ public final class SQLRecordStore: RecordStore, Sendable {
         timers: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "hearth.cloud")
     ) throws -> SQLRecordStore {
         let database = try PostgresDatabase(
-            url: url, schema: schema, maximumConnections: maximumConnections, leaseTimeout: leaseTimeout, timers: timers, logger: logger)
-        return SQLRecordStore(database: database, configuration: configuration, clock: clock, timers: timers, logger: logger)
+            url: url, schema: schema, maximumConnections: maximumConnections, leaseTimeout: leaseTimeout,
+            timers: timers, logger: logger)
+        return SQLRecordStore(
+            database: database, configuration: configuration, clock: clock, timers: timers, logger: logger)
     }
 
     public var kind: String { database.dialect == .sqlite ? "sqlite" : "postgres" }
@@ -109,14 +116,19 @@ public final class SQLRecordStore: RecordStore, Sendable {
     public func checkHealth() async -> HealthStatus {
         let (failure, elapsed) = await Self.measure(on: timers) { () async -> (any Error)? in
             do {
-                _ = try await self.database.transaction(readOnly: true) { tx in try await tx.query("SELECT 1 AS ok", []) }
+                _ = try await self.database.transaction(readOnly: true) { tx in try await tx.query("SELECT 1 AS ok", [])
+                }
                 return nil
             } catch {
                 return error
             }
         }
-        guard let failure else { return HealthStatus(isHealthy: true, lastChecked: clock(), responseTime: elapsed.seconds) }
-        return HealthStatus(isHealthy: false, lastChecked: clock(), errors: ["\(kind) record store at \(database.location): \(failure)"], responseTime: elapsed.seconds)
+        guard let failure else {
+            return HealthStatus(isHealthy: true, lastChecked: clock(), responseTime: elapsed.seconds)
+        }
+        return HealthStatus(
+            isHealthy: false, lastChecked: clock(),
+            errors: ["\(kind) record store at \(database.location): \(failure)"], responseTime: elapsed.seconds)
     }
 
     /// What `body` answers, and how long it took on `clock`.
@@ -131,11 +143,15 @@ public final class SQLRecordStore: RecordStore, Sendable {
     /// In memory on SQLite, where one server process owns the database; in the database on PostgreSQL, so
     /// that every server process on it enforces one limit per key.
     public func makeRateLimiter(name: String, rate: Double, burst: Double) -> any RateLimiting {
-        database.dialect == .postgres ? SharedRateLimiter(store: self, name: name, rate: rate, burst: burst) : RateLimiter(rate: rate, burst: burst)
+        database.dialect == .postgres
+            ? SharedRateLimiter(store: self, name: name, rate: rate, burst: burst)
+            : RateLimiter(rate: rate, burst: burst)
     }
 
     /// Runs `body` in a transaction, turning database failures into `INTERNAL_ERROR` / `TRY_AGAIN_LATER`.
-    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T)
+        async throws -> T
+    {
         do {
             return try await database.transaction(readOnly: readOnly, body)
         } catch {
@@ -158,13 +174,24 @@ public final class SQLRecordStore: RecordStore, Sendable {
         case is CloudError, is CancellationError:
             return error
         case is SQLUniqueViolation:
-            return CloudError(.tryAgainLater, "Another request changed the same data at the same moment; try again.", retryAfter: 1)
+            return CloudError(
+                .tryAgainLater, "Another request changed the same data at the same moment; try again.", retryAfter: 1)
         case _ where database.isStorageFull(error):
-            logger.error("The record database's disk is full; writes are refused until space is freed", metadata: ["cloud.store": "\(kind)", "error": "\(error)"])
-            return CloudError(.tryAgainLater, "The server's disk is full, so nothing was saved; try again once its operator has freed space.", retryAfter: 30)
+            logger.error(
+                "The record database's disk is full; writes are refused until space is freed",
+                metadata: ["cloud.store": "\(kind)", "error": "\(error)"])
+            return CloudError(
+                .tryAgainLater,
+                "The server's disk is full, so nothing was saved; try again once its operator has freed space.",
+                retryAfter: 30)
         default:
-            let failure = CloudError(.internalError, "The record store failed to answer; the error id is in the server log.")
-            logger.error("Record store failure", metadata: ["error.id": "\(failure.uuid)", "cloud.store": "\(kind)", "error": "\(String(reflecting: error))"])
+            let failure = CloudError(
+                .internalError, "The record store failed to answer; the error id is in the server log.")
+            logger.error(
+                "Record store failure",
+                metadata: [
+                    "error.id": "\(failure.uuid)", "cloud.store": "\(kind)", "error": "\(String(reflecting: error))",
+                ])
             return failure
         }
     }
@@ -176,7 +203,8 @@ public final class SQLRecordStore: RecordStore, Sendable {
         try ownerState(try await tx.query(Self.lockOwnerSQL, [.text(ownerID)]).first, ownerID)
     }
 
-    static let lockOwnerSQL = "UPDATE accounts SET change_seq = change_seq WHERE id = ? RETURNING change_seq, storage_bytes"
+    static let lockOwnerSQL =
+        "UPDATE accounts SET change_seq = change_seq WHERE id = ? RETURNING change_seq, storage_bytes"
 
     private func ownerState(_ row: SQLRow?, _ ownerID: String) throws -> OwnerState {
         guard let row else { throw CloudError(.notFound, "User \(ownerID) does not exist.") }
@@ -202,18 +230,26 @@ public final class SQLRecordStore: RecordStore, Sendable {
     }
 
     /// The owner and zone from the rows of ``lockOwnerSQL`` and ``zoneQuery`` for the caller's private zone.
-    func privateOwnerAndAccess(_ principal: CloudPrincipal, _ zoneID: CloudZoneID, lock: SQLRow?, zone: SQLRow?) throws -> (owner: OwnerState, access: ZoneAccess) {
+    func privateOwnerAndAccess(_ principal: CloudPrincipal, _ zoneID: CloudZoneID, lock: SQLRow?, zone: SQLRow?) throws
+        -> (owner: OwnerState, access: ZoneAccess)
+    {
         (try ownerState(lock, principal.userID), try privateAccess(principal, zoneID, row: zone))
     }
 
-    func saveOwner(_ tx: any SQLTransaction, _ ownerID: String, changeSeq: Int64, storageDelta: Int64 = 0) async throws {
+    func saveOwner(_ tx: any SQLTransaction, _ ownerID: String, changeSeq: Int64, storageDelta: Int64 = 0) async throws
+    {
         let statement = Self.saveOwnerStatement(ownerID, changeSeq: changeSeq, storageDelta: storageDelta)
         try await tx.send(statement.sql, statement.binds)
     }
 
     /// The statement that sets the owner's change counter and adds to their storage.
-    static func saveOwnerStatement(_ ownerID: String, changeSeq: Int64, storageDelta: Int64) -> (sql: String, binds: [SQLValue]) {
-        ("UPDATE accounts SET change_seq = ?, storage_bytes = storage_bytes + ? WHERE id = ?", [.int(changeSeq), .int(storageDelta), .text(ownerID)])
+    static func saveOwnerStatement(_ ownerID: String, changeSeq: Int64, storageDelta: Int64) -> (
+        sql: String, binds: [SQLValue]
+    ) {
+        (
+            "UPDATE accounts SET change_seq = ?, storage_bytes = storage_bytes + ? WHERE id = ?",
+            [.int(changeSeq), .int(storageDelta), .text(ownerID)]
+        )
     }
 
     func currentSeq(_ tx: any SQLTransaction, _ ownerID: String) async throws -> Int64 {
@@ -223,49 +259,75 @@ public final class SQLRecordStore: RecordStore, Sendable {
     // MARK: Zone access
 
     /// The zone `zoneID` as `principal` may use it in `scope`, or the error that says why not.
-    func resolveZone(_ tx: any SQLTransaction, _ principal: CloudPrincipal, _ scope: CloudDatabaseScope, _ zoneID: CloudZoneID?) async throws -> ZoneAccess {
+    func resolveZone(
+        _ tx: any SQLTransaction, _ principal: CloudPrincipal, _ scope: CloudDatabaseScope, _ zoneID: CloudZoneID?
+    ) async throws -> ZoneAccess {
         let zoneID = zoneID ?? .default
         if let problem = CloudNames.zoneProblem(zoneID.zoneName) { throw CloudError.badRequest(problem) }
         switch scope {
         case .private:
-            if let owner = zoneID.ownerRecordName, owner != principal.userID { throw Self.notYourZone(zoneID, owner: owner) }
-            return try privateAccess(principal, zoneID, row: try await tx.first(Self.zoneQuery, .text(principal.userID), .text(zoneID.zoneName)))
+            if let owner = zoneID.ownerRecordName, owner != principal.userID {
+                throw Self.notYourZone(zoneID, owner: owner)
+            }
+            return try privateAccess(
+                principal, zoneID,
+                row: try await tx.first(Self.zoneQuery, .text(principal.userID), .text(zoneID.zoneName)))
         case .shared:
             guard let owner = zoneID.ownerRecordName, !owner.isEmpty else {
-                throw CloudError.badRequest("Zones in the shared database belong to other users: give zoneID.ownerRecordName as well as zoneName.")
+                throw CloudError.badRequest(
+                    "Zones in the shared database belong to other users: give zoneID.ownerRecordName as well as zoneName."
+                )
             }
             guard owner != principal.userID else {
                 throw CloudError.badRequest("Zone \(zoneID.zoneName) is your own; use the private database for it.")
             }
-            let denied = CloudError(.accessDenied, "You have no accepted share in zone \(zoneID.zoneName) of \(owner).", zoneID: zoneID)
+            let denied = CloudError(
+                .accessDenied, "You have no accepted share in zone \(zoneID.zoneName) of \(owner).", zoneID: zoneID)
             guard let row = try await tx.first(Self.zoneQuery, .text(owner), .text(zoneID.zoneName)) else {
                 throw denied
             }
             let coverage = try await participation(tx, zonePK: row.int("pk"), userID: principal.userID)
             guard coverage.zoneWide != nil || !coverage.roots.isEmpty else { throw denied }
-            return ZoneAccess(zonePK: row.int("pk"), incarnation: row.int("incarnation"), horizon: row.int("horizon"), ownerID: owner, zoneName: zoneID.zoneName, isOwner: false, zoneWide: coverage.zoneWide, roots: coverage.roots, ownerSeq: row.int("change_seq"))
+            return ZoneAccess(
+                zonePK: row.int("pk"), incarnation: row.int("incarnation"), horizon: row.int("horizon"), ownerID: owner,
+                zoneName: zoneID.zoneName, isOwner: false, zoneWide: coverage.zoneWide, roots: coverage.roots,
+                ownerSeq: row.int("change_seq"))
         }
     }
 
     private static func notYourZone(_ zoneID: CloudZoneID, owner: String) -> CloudError {
-        CloudError(.accessDenied, "The private database holds only your own zones; zone \(zoneID.zoneName) of \(owner) can be reached only through the shared database, once a share in it is accepted.", zoneID: zoneID)
+        CloudError(
+            .accessDenied,
+            "The private database holds only your own zones; zone \(zoneID.zoneName) of \(owner) can be reached only through the shared database, once a share in it is accepted.",
+            zoneID: zoneID)
     }
 
     /// The caller's own zone from its ``zoneQuery`` row (nil when there is none).
     private func privateAccess(_ principal: CloudPrincipal, _ zoneID: CloudZoneID, row: SQLRow?) throws -> ZoneAccess {
         if let problem = CloudNames.zoneProblem(zoneID.zoneName) { throw CloudError.badRequest(problem) }
-        if let owner = zoneID.ownerRecordName, owner != principal.userID { throw Self.notYourZone(zoneID, owner: owner) }
-        guard let row else {
-            throw CloudError(.zoneNotFound, "Zone \(zoneID.zoneName) does not exist in your private database; create it with zones/modify.", zoneID: zoneID)
+        if let owner = zoneID.ownerRecordName, owner != principal.userID {
+            throw Self.notYourZone(zoneID, owner: owner)
         }
-        return ZoneAccess(zonePK: row.int("pk"), incarnation: row.int("incarnation"), horizon: row.int("horizon"), ownerID: principal.userID, zoneName: zoneID.zoneName, isOwner: true, zoneWide: nil, roots: [:], ownerSeq: row.int("change_seq"))
+        guard let row else {
+            throw CloudError(
+                .zoneNotFound,
+                "Zone \(zoneID.zoneName) does not exist in your private database; create it with zones/modify.",
+                zoneID: zoneID)
+        }
+        return ZoneAccess(
+            zonePK: row.int("pk"), incarnation: row.int("incarnation"), horizon: row.int("horizon"),
+            ownerID: principal.userID, zoneName: zoneID.zoneName, isOwner: true, zoneWide: nil, roots: [:],
+            ownerSeq: row.int("change_seq"))
     }
 
     /// A live zone by owner and name, with its owner's change counter (one round trip for both).
-    static let zoneQuery = "SELECT z.pk, z.incarnation, z.horizon, a.change_seq FROM zones z JOIN accounts a ON a.id = z.owner_id WHERE z.owner_id = ? AND z.name = ? AND z.deleted = 0"
+    static let zoneQuery =
+        "SELECT z.pk, z.incarnation, z.horizon, a.change_seq FROM zones z JOIN accounts a ON a.id = z.owner_id WHERE z.owner_id = ? AND z.name = ? AND z.deleted = 0"
 
     /// What a user's accepted participations in a zone's live shares let them do.
-    func participation(_ tx: any SQLTransaction, zonePK: Int64, userID: String) async throws -> (zoneWide: CloudSharePermission?, roots: [String: CloudSharePermission]) {
+    func participation(_ tx: any SQLTransaction, zonePK: Int64, userID: String) async throws -> (
+        zoneWide: CloudSharePermission?, roots: [String: CloudSharePermission]
+    ) {
         let rows = try await tx.query(
             """
             SELECT s.root_name, p.permission FROM participants p JOIN shares s ON s.zone_pk = p.zone_pk AND s.name = p.share_name
@@ -276,7 +338,9 @@ public final class SQLRecordStore: RecordStore, Sendable {
         var zoneWide: CloudSharePermission?
         var roots: [String: CloudSharePermission] = [:]
         for row in rows {
-            guard let permission = CloudSharePermission(rawValue: row.text("permission")), permission != .none else { continue }
+            guard let permission = CloudSharePermission(rawValue: row.text("permission")), permission != .none else {
+                continue
+            }
             if let root = row.optionalText("root_name") {
                 roots[root] = Self.stronger(roots[root], permission)
             } else {
@@ -292,7 +356,11 @@ public final class SQLRecordStore: RecordStore, Sendable {
 
     public func coverage(userID: String, ownerID: String, zoneName: String) async throws -> CloudZoneCoverage? {
         try await transaction(readOnly: true) { tx in
-            guard let zone = try await tx.first("SELECT pk FROM zones WHERE owner_id = ? AND name = ? AND deleted = 0", .text(ownerID), .text(zoneName)) else { return nil }
+            guard
+                let zone = try await tx.first(
+                    "SELECT pk FROM zones WHERE owner_id = ? AND name = ? AND deleted = 0", .text(ownerID),
+                    .text(zoneName))
+            else { return nil }
             if ownerID == userID { return CloudZoneCoverage(zoneWide: true, roots: []) }
             let access = try await self.participation(tx, zonePK: zone.int("pk"), userID: userID)
             guard access.zoneWide != nil || !access.roots.isEmpty else { return nil }
@@ -300,23 +368,34 @@ public final class SQLRecordStore: RecordStore, Sendable {
         }
     }
 
-    public func changedRecords(ownerID: String, zoneName: String, names: [String]) async throws -> [CloudChangedRecord] {
+    public func changedRecords(ownerID: String, zoneName: String, names: [String]) async throws -> [CloudChangedRecord]
+    {
         guard !names.isEmpty else { return [] }
         return try await transaction(readOnly: true) { tx in
-            guard let zone = try await tx.first("SELECT pk FROM zones WHERE owner_id = ? AND name = ?", .text(ownerID), .text(zoneName)) else {
-                return names.map { CloudChangedRecord(recordName: $0, recordType: "", rootName: $0, deleted: true, fields: [:]) }
+            guard
+                let zone = try await tx.first(
+                    "SELECT pk FROM zones WHERE owner_id = ? AND name = ?", .text(ownerID), .text(zoneName))
+            else {
+                return names.map {
+                    CloudChangedRecord(recordName: $0, recordType: "", rootName: $0, deleted: true, fields: [:])
+                }
             }
             var found: [String: CloudChangedRecord] = [:]
             for start in stride(from: 0, to: names.count, by: 500) {
                 let chunk = names[start..<min(start + 500, names.count)].map(SQLValue.text)
                 let rows = try await tx.query(
-                    "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND name IN (\(placeholders(chunk.count)))", [.int(zone.int("pk"))] + chunk)
+                    "SELECT \(StoredRecord.columns) FROM records WHERE zone_pk = ? AND name IN (\(placeholders(chunk.count)))",
+                    [.int(zone.int("pk"))] + chunk)
                 for row in rows.map(StoredRecord.init(row:)) {
                     found[row.name] = CloudChangedRecord(
-                        recordName: row.name, recordType: row.type, rootName: row.rootName, deleted: row.deleted, fields: row.deleted ? [:] : ((try? row.decodedFields()) ?? [:]))
+                        recordName: row.name, recordType: row.type, rootName: row.rootName, deleted: row.deleted,
+                        fields: row.deleted ? [:] : ((try? row.decodedFields()) ?? [:]))
                 }
             }
-            return names.map { found[$0] ?? CloudChangedRecord(recordName: $0, recordType: "", rootName: $0, deleted: true, fields: [:]) }
+            return names.map {
+                found[$0]
+                    ?? CloudChangedRecord(recordName: $0, recordType: "", rootName: $0, deleted: true, fields: [:])
+            }
         }
     }
 

@@ -3,9 +3,11 @@ import HearthCloudModel
 
 /// A record row as the store keeps it.
 struct StoredRecord: Sendable {
-    static let columns = "name, type, fields, seq, deleted, parent_name, root_name, left_root, created_at, created_by, created_device, modified_at, modified_by, modified_device, size"
+    static let columns =
+        "name, type, fields, seq, deleted, parent_name, root_name, left_root, created_at, created_by, created_device, modified_at, modified_by, modified_device, size"
     /// The columns of records aliased `r`, for queries that join.
-    static let qualifiedColumns = columns.split(separator: ",").map { "r." + $0.trimmingCharacters(in: .whitespaces) }.joined(separator: ", ")
+    static let qualifiedColumns = columns.split(separator: ",").map { "r." + $0.trimmingCharacters(in: .whitespaces) }
+        .joined(separator: ", ")
 
     var name: String
     var type: String
@@ -64,9 +66,13 @@ struct StoredRecord: Sendable {
     }
 
     func binds(zonePK: Int64) -> [SQLValue] {
-        [.int(zonePK), .text(name), .text(type), .text(fields), .int(seq), SQLValue(deleted), SQLValue(parentName), .text(rootName),
-         SQLValue(leftRoot), .int(createdAt), .text(createdBy), SQLValue(createdDevice), .int(modifiedAt), .text(modifiedBy),
-         SQLValue(modifiedDevice), .int(size)]
+        [
+            .int(zonePK), .text(name), .text(type), .text(fields), .int(seq), SQLValue(deleted), SQLValue(parentName),
+            .text(rootName),
+            SQLValue(leftRoot), .int(createdAt), .text(createdBy), SQLValue(createdDevice), .int(modifiedAt),
+            .text(modifiedBy),
+            SQLValue(modifiedDevice), .int(size),
+        ]
     }
 
     func decodedFields() throws -> [String: CloudFieldValue] {

@@ -1,5 +1,5 @@
-import HearthCloudModel
 import Foundation
+import HearthCloudModel
 public import HearthCore
 
 /// What one committed write changed, for the push channel: whose data, which zones, by which device.
@@ -19,7 +19,10 @@ public struct CloudChangeEvent: Codable, Sendable, Hashable {
         /// The names of the changed records, for query subscriptions with filters; nil when unknown.
         public var recordNames: [String]?
 
-        public init(zoneName: String, recordTypes: [String], roots: [String]?, structural: Bool = false, recordNames: [String]? = nil) {
+        public init(
+            zoneName: String, recordTypes: [String], roots: [String]?, structural: Bool = false,
+            recordNames: [String]? = nil
+        ) {
             self.zoneName = zoneName
             self.recordTypes = recordTypes
             self.roots = roots
@@ -55,9 +58,15 @@ public struct CloudChangeEvent: Codable, Sendable, Hashable {
             return zone
         }
         if copy.encodedSize <= maxBytes { return copy }
-        copy.zones = copy.zones.map { Zone(zoneName: $0.zoneName, recordTypes: Array($0.recordTypes.prefix(20)), roots: nil, structural: $0.structural) }
+        copy.zones = copy.zones.map {
+            Zone(
+                zoneName: $0.zoneName, recordTypes: Array($0.recordTypes.prefix(20)), roots: nil,
+                structural: $0.structural)
+        }
         if copy.encodedSize <= maxBytes { return copy }
-        copy.zones = Array(copy.zones.prefix(50)).map { Zone(zoneName: $0.zoneName, recordTypes: [], roots: nil, structural: true) }
+        copy.zones = Array(copy.zones.prefix(50)).map {
+            Zone(zoneName: $0.zoneName, recordTypes: [], roots: nil, structural: true)
+        }
         return copy
     }
 
@@ -122,16 +131,19 @@ public struct CloudChangeEvent: Codable, Sendable, Hashable {
     /// The event from its JSON, read without `Codable`; nil when `json` is not an event.
     init?(json: JSONValue) {
         guard let ownerID = json["ownerID"]?.string, let originUserID = json["originUserID"]?.string,
-              let originDeviceID = json.optional("originDeviceID", \.string), let items = json["zones"]?.array
+            let originDeviceID = json.optional("originDeviceID", \.string), let items = json["zones"]?.array
         else { return nil }
         var zones: [Zone] = []
         zones.reserveCapacity(items.count)
         for item in items {
             guard let zoneName = item["zoneName"]?.string, let recordTypes = item["recordTypes"]?.strings,
-                  let roots = item.optional("roots", \.strings), let structural = item["structural"]?.bool,
-                  let recordNames = item.optional("recordNames", \.strings)
+                let roots = item.optional("roots", \.strings), let structural = item["structural"]?.bool,
+                let recordNames = item.optional("recordNames", \.strings)
             else { return nil }
-            zones.append(Zone(zoneName: zoneName, recordTypes: recordTypes, roots: roots, structural: structural, recordNames: recordNames))
+            zones.append(
+                Zone(
+                    zoneName: zoneName, recordTypes: recordTypes, roots: roots, structural: structural,
+                    recordNames: recordNames))
         }
         self.init(ownerID: ownerID, originUserID: originUserID, originDeviceID: originDeviceID, zones: zones)
     }

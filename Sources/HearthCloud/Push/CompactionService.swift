@@ -1,6 +1,6 @@
 public import Foundation
-import HearthCore
 import HearthCloudModel
+import HearthCore
 public import Logging
 public import ServiceLifecycle
 
@@ -32,7 +32,12 @@ public struct CompactionService: Service {
             guard !Task.isCancelled && !Task.isShuttingDownGracefully else { return }
             do {
                 let report = try await store.compact(now: clock())
-                logger.info("Compacted the record store", metadata: ["cloud.tombstones": "\(report.tombstonesRemoved)", "cloud.sessions": "\(report.sessionsRemoved)", "cloud.assets": "\(report.assetsRemoved)"])
+                logger.info(
+                    "Compacted the record store",
+                    metadata: [
+                        "cloud.tombstones": "\(report.tombstonesRemoved)",
+                        "cloud.sessions": "\(report.sessionsRemoved)", "cloud.assets": "\(report.assetsRemoved)",
+                    ])
             } catch {
                 logger.warning("Compaction failed; trying again later", metadata: ["cloud.error": "\(error)"])
             }

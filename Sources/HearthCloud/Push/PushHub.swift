@@ -1,9 +1,9 @@
 import Foundation
-import HearthCore
 import HearthCloudModel
-import Synchronization
+import HearthCore
 public import Logging
 public import ServiceLifecycle
+import Synchronization
 
 /// Fans committed changes out to the connected clients whose subscriptions they match.
 ///
@@ -23,7 +23,10 @@ public final class PushHub: Service, Sendable {
 
     /// - Parameters:
     ///   - heartbeat: how often, on `timers`, every connected client is sent a heartbeat.
-    public init(store: any RecordStore, heartbeat: Duration = .seconds(15), timers: any Clock<Duration> = ContinuousClock(), logger: Logger) {
+    public init(
+        store: any RecordStore, heartbeat: Duration = .seconds(15), timers: any Clock<Duration> = ContinuousClock(),
+        logger: Logger
+    ) {
         self.store = store
         self.heartbeat = heartbeat
         self.timers = timers
@@ -97,13 +100,18 @@ public final class PushHub: Service, Sendable {
                 for zone in event.zones {
                     let coverage: CloudZoneCoverage?
                     do {
-                        coverage = try await store.coverage(userID: user, ownerID: event.ownerID, zoneName: zone.zoneName)
+                        coverage = try await store.coverage(
+                            userID: user, ownerID: event.ownerID, zoneName: zone.zoneName)
                     } catch {
-                        logger.warning("Could not read what is shared with a user; they are not told of this change", metadata: ["cloud.user": "\(user)", "cloud.zone": "\(zone.zoneName)", "error": "\(error)"])
+                        logger.warning(
+                            "Could not read what is shared with a user; they are not told of this change",
+                            metadata: ["cloud.user": "\(user)", "cloud.zone": "\(zone.zoneName)", "error": "\(error)"])
                         continue
                     }
                     guard let coverage else { continue }
-                    if coverage.zoneWide || zone.structural || zone.roots == nil || !coverage.roots.isDisjoint(with: zone.roots ?? []) {
+                    if coverage.zoneWide || zone.structural || zone.roots == nil
+                        || !coverage.roots.isDisjoint(with: zone.roots ?? [])
+                    {
                         visible.append(zone)
                         coverages[zone.zoneName] = coverage
                     }
@@ -129,9 +137,13 @@ public final class PushHub: Service, Sendable {
                         }
                         if changed[zone.zoneName] == nil {
                             do {
-                                changed[zone.zoneName] = .some(try await store.changedRecords(ownerID: event.ownerID, zoneName: zone.zoneName, names: names))
+                                changed[zone.zoneName] = .some(
+                                    try await store.changedRecords(
+                                        ownerID: event.ownerID, zoneName: zone.zoneName, names: names))
                             } catch {
-                                logger.warning("Could not read the changed records for a filtered subscription; it fires without the filter", metadata: ["cloud.zone": "\(zone.zoneName)", "error": "\(error)"])
+                                logger.warning(
+                                    "Could not read the changed records for a filtered subscription; it fires without the filter",
+                                    metadata: ["cloud.zone": "\(zone.zoneName)", "error": "\(error)"])
                                 changed[zone.zoneName] = .some(nil)
                             }
                         }
@@ -143,7 +155,9 @@ public final class PushHub: Service, Sendable {
                         let evaluator = QueryEvaluator(query: CloudQuery(recordType: type, filterBy: filters))
                         let coverage = coverages[zone.zoneName]
                         let fires = records.contains { record in
-                            if let coverage, !coverage.zoneWide, !coverage.roots.contains(record.rootName) { return false }
+                            if let coverage, !coverage.zoneWide, !coverage.roots.contains(record.rootName) {
+                                return false
+                            }
                             // A deletion always fires: the record may have matched before it went.
                             if record.deleted { return record.recordType == type || record.recordType.isEmpty }
                             return record.recordType == type && evaluator.matches(record.fields)
@@ -153,16 +167,20 @@ public final class PushHub: Service, Sendable {
                 }
                 guard !matched.isEmpty else { continue }
                 let types = Set(matched.flatMap(\.recordTypes)).sorted()
-                notifications[user, default: []].append(CloudNotification(
-                    notificationID: CloudIdentifier.make(), subscriptionID: subscription.subscriptionID, databaseScope: scope,
-                    zoneIDs: matched.map { CloudZoneID(zoneName: $0.zoneName, ownerRecordName: event.ownerID) },
-                    recordTypes: types.isEmpty ? nil : types
-                ))
+                notifications[user, default: []].append(
+                    CloudNotification(
+                        notificationID: CloudIdentifier.make(), subscriptionID: subscription.subscriptionID,
+                        databaseScope: scope,
+                        zoneIDs: matched.map { CloudZoneID(zoneName: $0.zoneName, ownerRecordName: event.ownerID) },
+                        recordTypes: types.isEmpty ? nil : types
+                    ))
             }
         }
         connections.publish { principal in
             // A device is never told of its own change.
-            if principal.userID == event.originUserID, let device = event.originDeviceID, principal.deviceID == device { return [] }
+            if principal.userID == event.originUserID, let device = event.originDeviceID, principal.deviceID == device {
+                return []
+            }
             return (notifications[principal.userID] ?? []).map(PushMessage.notification)
         }
     }

@@ -1,6 +1,6 @@
 import Foundation
-import HearthCore
 public import HearthCloudModel
+import HearthCore
 import Logging
 import ServiceLifecycle
 

@@ -39,13 +39,13 @@ final class DatabaseThreads: TaskExecutor, Sendable {
     private static func nameCurrentThread(_ name: String) {
         let kept = String(decoding: name.utf8.prefix(15), as: UTF8.self)
         #if canImport(Darwin)
-        _ = pthread_setname_np(kept)
+            _ = pthread_setname_np(kept)
         #else
-        // What `pthread_setname_np` does on Linux, which Swift's Glibc module leaves out.
-        let file = open("/proc/thread-self/comm", O_WRONLY)
-        guard file >= 0 else { return }
-        _ = kept.withCString { write(file, $0, strlen($0)) }
-        close(file)
+            // What `pthread_setname_np` does on Linux, which Swift's Glibc module leaves out.
+            let file = open("/proc/thread-self/comm", O_WRONLY)
+            guard file >= 0 else { return }
+            _ = kept.withCString { write(file, $0, strlen($0)) }
+            close(file)
         #endif
     }
 

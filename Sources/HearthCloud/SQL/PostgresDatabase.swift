@@ -1,11 +1,11 @@
 import Foundation
+import HearthCloudModel
+import HearthCore
 import Logging
 import NIOCore
 import NIOSSL
 import PostgresNIO
 import _ConnectionPoolModule
-import HearthCloudModel
-import HearthCore
 
 /// The PostgreSQL database of the record store, through PostgresNIO.
 ///
@@ -39,15 +39,18 @@ final class PostgresDatabase: SQLDatabase {
     /// `schema` (created by ``migrate()`` when missing), with its deadlines and reconnections measured on `timers`.
     /// - Throws: ``CloudError`` `BAD_REQUEST` when the URL cannot be used.
     init(
-        url: String, schema: String? = nil, maximumConnections: Int = 20, leaseTimeout: Duration = .seconds(5), transactionTimeout: Duration = .seconds(20),
+        url: String, schema: String? = nil, maximumConnections: Int = 20, leaseTimeout: Duration = .seconds(5),
+        transactionTimeout: Duration = .seconds(20),
         timers: any Clock<Duration> = ContinuousClock(), logger: Logger
     ) throws {
         guard let components = URLComponents(string: url), let scheme = components.scheme,
-              ["postgres", "postgresql"].contains(scheme.lowercased()), let host = components.host, !host.isEmpty
+            ["postgres", "postgresql"].contains(scheme.lowercased()), let host = components.host, !host.isEmpty
         else {
-            throw CloudError(.badRequest, "The database URL must look like postgres://user:password@host:5432/database.")
+            throw CloudError(
+                .badRequest, "The database URL must look like postgres://user:password@host:5432/database.")
         }
-        let query = Dictionary((components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
+        let query = Dictionary(
+            (components.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
         let database = components.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         let tls: PostgresClient.Configuration.TLS
         switch query["sslmode"] ?? "disable" {
@@ -70,7 +73,9 @@ final class PostgresDatabase: SQLDatabase {
         configuration.options.additionalStartupParameters = [("search_path", schemaName)]
         // One connection stays with the change channel (LISTEN), so at least one more is needed for queries.
         configuration.options.maximumConnections = max(maximumConnections, 2)
-        self.statementCache = query["prepared_statements"].map { ["off", "false", "0", "no"].contains($0.lowercased()) } == true ? nil : PostgresStatementCache()
+        self.statementCache =
+            query["prepared_statements"].map { ["off", "false", "0", "no"].contains($0.lowercased()) } == true
+            ? nil : PostgresStatementCache()
         self.schema = schemaName
         self.channel = schemaName == "public" ? "hearth_changes" : "hearth_changes_\(schemaName)"
         configuration.options.connectTimeout = leaseTimeout
@@ -80,7 +85,9 @@ final class PostgresDatabase: SQLDatabase {
         self.transactionTimeout = transactionTimeout
         self.timers = timers
         self.deadlines = Deadlines(clock: timers)
-        self.location = "postgres://\(host):\(components.port ?? 5432)/\(database)" + (schemaName == "public" ? "" : "?schema=\(schemaName)")
+        self.location =
+            "postgres://\(host):\(components.port ?? 5432)/\(database)"
+            + (schemaName == "public" ? "" : "?schema=\(schemaName)")
     }
 
     func run() async throws {
@@ -103,9 +110,13 @@ final class PostgresDatabase: SQLDatabase {
                     try await withTaskCancellationHandler {
                         try await connection.listen(on: self.channel) { notifications in
                             for try await notification in notifications {
-                                if let json = JSONValue.parse(notification.payload.utf8), let event = CloudChangeEvent(json: json) {
+                                if let json = JSONValue.parse(notification.payload.utf8),
+                                    let event = CloudChangeEvent(json: json)
+                                {
                                     self.events.publish(event)
-                                } else if let envelope = try? JSONDecoder().decode(SQLNoticeEnvelope.self, from: Data(notification.payload.utf8)) {
+                                } else if let envelope = try? JSONDecoder().decode(
+                                    SQLNoticeEnvelope.self, from: Data(notification.payload.utf8))
+                                {
                                     self.notices.publish(envelope.notice)
                                 }
                             }
@@ -116,7 +127,9 @@ final class PostgresDatabase: SQLDatabase {
                 }
             } catch {
                 if Task.isCancelled { return }
-                logger.warning("Lost the PostgreSQL change channel; reconnecting", metadata: ["cloud.error": "\(String(reflecting: error))"])
+                logger.warning(
+                    "Lost the PostgreSQL change channel; reconnecting",
+                    metadata: ["cloud.error": "\(String(reflecting: error))"])
                 try? await timers.sleep(for: .seconds(1))
             }
         }
@@ -135,7 +148,8 @@ final class PostgresDatabase: SQLDatabase {
         try await transaction(readOnly: false, deadline: nil) { transaction in
             // One migrating process at a time per schema, when several start together; processes on other
             // schemas of the database (other tenants, parallel tests) do not wait for each other.
-            try await transaction.execute("SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_4152))
+            try await transaction.execute(
+                "SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_4152))
             for statement in CloudSchema.postgres { try await transaction.execute(statement, []) }
         }
     }
@@ -143,14 +157,16 @@ final class PostgresDatabase: SQLDatabase {
     /// Creates the schema (for tests, each in their own) when missing.
     func createSchema() async throws {
         _ = try await client.withConnection { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \"\(self.schema)\""), logger: self.logger)
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "CREATE SCHEMA IF NOT EXISTS \"\(self.schema)\""), logger: self.logger)
         }
     }
 
     /// Drops the schema and everything in it (tests clean up with this).
     func dropSchema() async throws {
         _ = try await client.withConnection { connection in
-            try await connection.query(PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \"\(self.schema)\" CASCADE"), logger: self.logger)
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "DROP SCHEMA IF EXISTS \"\(self.schema)\" CASCADE"), logger: self.logger)
         }
     }
 
@@ -162,11 +178,16 @@ final class PostgresDatabase: SQLDatabase {
     /// whose last statement writes only if what the ones before it read is still so.
     func autocommit<T: Sendable>(_ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
         try await withConnection(deadline: transactionTimeout) { connection in
-            try await body(PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, statementCache: self.statementCache, logger: self.logger))
+            try await body(
+                PostgresTransaction(
+                    connection: connection, channel: self.channel, counter: self.statements,
+                    statementCache: self.statementCache, logger: self.logger))
         }
     }
 
-    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T)
+        async throws -> T
+    {
         try await transaction(readOnly: readOnly, deadline: transactionTimeout, body)
     }
 
@@ -174,7 +195,9 @@ final class PostgresDatabase: SQLDatabase {
         readOnly: Bool, deadline: Duration?, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T
     ) async throws -> T {
         try await withConnection(deadline: deadline) { connection in
-            let transaction = PostgresTransaction(connection: connection, channel: self.channel, counter: self.statements, statementCache: self.statementCache, logger: self.logger)
+            let transaction = PostgresTransaction(
+                connection: connection, channel: self.channel, counter: self.statements,
+                statementCache: self.statementCache, logger: self.logger)
             // BEGIN travels with the first statement: its failure fails that statement.
             transaction.sendControl(readOnly ? "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY" : "BEGIN")
             let value: T
@@ -199,7 +222,9 @@ final class PostgresDatabase: SQLDatabase {
     /// The lease runs in a task of its own that the caller stops waiting for at the deadline: a pool that is
     /// reconnecting does not always answer the cancellation of a waiting lease, and the request must not
     /// wait for it.
-    private func withConnection<T: Sendable>(deadline: Duration?, _ body: @escaping @Sendable (PostgresConnection) async throws -> T) async throws -> T {
+    private func withConnection<T: Sendable>(
+        deadline: Duration?, _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
         let lease = Locked(LeaseState.waiting)
         let answer = Locked<CheckedContinuation<T, any Error>?>(nil)
         @Sendable func finish(_ result: Result<T, any Error>) {
@@ -226,8 +251,15 @@ final class PostgresDatabase: SQLDatabase {
                         // request is then answered anyway, and the connection closed.
                         let watchdog = deadline.map { deadline in
                             self.deadlines.add(after: deadline) {
-                                self.logger.error("A PostgreSQL transaction ran past its deadline; closing its connection", metadata: ["cloud.database": "\(self.location)"])
-                                finish(.failure(CloudError(.tryAgainLater, "The database stopped answering; try again in a few seconds.", retryAfter: 5)))
+                                self.logger.error(
+                                    "A PostgreSQL transaction ran past its deadline; closing its connection",
+                                    metadata: ["cloud.database": "\(self.location)"])
+                                finish(
+                                    .failure(
+                                        CloudError(
+                                            .tryAgainLater,
+                                            "The database stopped answering; try again in a few seconds.", retryAfter: 5
+                                        )))
                                 connection.close().whenFailure { _ in }
                             }
                         }
@@ -236,9 +268,15 @@ final class PostgresDatabase: SQLDatabase {
                         return try await body(connection)
                     }
                     finish(.success(value))
-                } catch where Self.isUnavailable(error) {
-                    self.logger.warning("PostgreSQL connection failed; answering TRY_AGAIN_LATER", metadata: ["cloud.database": "\(self.location)", "error": "\(String(reflecting: error))"])
-                    finish(.failure(CloudError(.tryAgainLater, "The connection to the database was lost; try again in a few seconds.", retryAfter: 2)))
+                } catch  where Self.isUnavailable(error) {
+                    self.logger.warning(
+                        "PostgreSQL connection failed; answering TRY_AGAIN_LATER",
+                        metadata: ["cloud.database": "\(self.location)", "error": "\(String(reflecting: error))"])
+                    finish(
+                        .failure(
+                            CloudError(
+                                .tryAgainLater, "The connection to the database was lost; try again in a few seconds.",
+                                retryAfter: 2)))
                 } catch {
                     finish(.failure(error))
                 }
@@ -251,8 +289,14 @@ final class PostgresDatabase: SQLDatabase {
                 }
                 guard expired else { return }
                 work.cancel()
-                self.logger.warning("No PostgreSQL connection within the lease timeout; answering TRY_AGAIN_LATER", metadata: ["cloud.database": "\(self.location)"])
-                finish(.failure(CloudError(.tryAgainLater, "The database is not answering; try again in a few seconds.", retryAfter: 5)))
+                self.logger.warning(
+                    "No PostgreSQL connection within the lease timeout; answering TRY_AGAIN_LATER",
+                    metadata: ["cloud.database": "\(self.location)"])
+                finish(
+                    .failure(
+                        CloudError(
+                            .tryAgainLater, "The database is not answering; try again in a few seconds.", retryAfter: 5)
+                    ))
             }
             leaseTimer.withLock { $0 = timer }
             if lease.withLock({ $0 == .leased }) { deadlines.cancel(timer) }

@@ -67,7 +67,9 @@ final class PostgresStatementCache: Sendable {
             defer { connections[key]!.entries[sql] = entry }
             entry.runs += 1
             if let prepared = entry.prepared, Self.fits(types, entry.types) { return .execute(prepared) }
-            guard !entry.mixed, entry.failures < 2, entry.runs >= Self.threshold, connections[key]!.prepared < Self.capacity else { return .unprepared }
+            guard !entry.mixed, entry.failures < 2, entry.runs >= Self.threshold,
+                connections[key]!.prepared < Self.capacity
+            else { return .unprepared }
             guard let merged = Self.merged(entry.types, types) else {
                 entry.mixed = true
                 return .unprepared
@@ -79,7 +81,9 @@ final class PostgresStatementCache: Sendable {
 
     /// Records that the statement was prepared as `prepared`: later runs whose values fit execute it. Returns
     /// the statement it replaces (prepared with fewer types known), for the caller to deallocate.
-    func prepared(_ sql: String, _ binds: [SQLValue], _ prepared: PreparedQuery, on connection: PostgresConnection) -> PreparedQuery? {
+    func prepared(_ sql: String, _ binds: [SQLValue], _ prepared: PreparedQuery, on connection: PostgresConnection)
+        -> PreparedQuery?
+    {
         let types = binds.map(Self.type(of:))
         return connections.withLock { connections in
             let key = ObjectIdentifier(connection)

@@ -1,11 +1,11 @@
 import Foundation
+import HearthCloudModel
+import HearthCore
 import Logging
 import NIOCore
 import NIOSSL
 import PostgresNIO
 import _ConnectionPoolModule
-import HearthCloudModel
-import HearthCore
 
 /// A transaction on one leased PostgreSQL connection.
 ///
@@ -22,7 +22,10 @@ struct PostgresTransaction: SQLTransaction {
     /// Statements sent and not yet waited for, in the order they were sent.
     private let pending = Locked<[EventLoopFuture<[PostgresRow]>]>([])
 
-    init(connection: PostgresConnection, channel: String, counter: SQLStatementCounter, statementCache: PostgresStatementCache?, logger: Logger) {
+    init(
+        connection: PostgresConnection, channel: String, counter: SQLStatementCounter,
+        statementCache: PostgresStatementCache?, logger: Logger
+    ) {
         self.connection = connection
         self.channel = channel
         self.counter = counter
@@ -145,10 +148,13 @@ struct PostgresTransaction: SQLTransaction {
         try await send("SELECT pg_notify(?, ?)", [.text(channel), .text(payload)])
     }
 
-    func sendTogether(_ statements: [(sql: String, binds: [SQLValue])], publishing event: CloudChangeEvent) async throws {
+    func sendTogether(_ statements: [(sql: String, binds: [SQLValue])], publishing event: CloudChangeEvent) async throws
+    {
         guard !statements.isEmpty else { return try await publishOnCommit(event) }
         let clauses = statements.indices.map { "s\($0) AS (\(statements[$0].sql))" }.joined(separator: ", ")
-        try await send("WITH \(clauses) SELECT pg_notify(?, ?)", statements.flatMap(\.binds) + [.text(channel), .text(try event.notifyPayload())])
+        try await send(
+            "WITH \(clauses) SELECT pg_notify(?, ?)",
+            statements.flatMap(\.binds) + [.text(channel), .text(try event.notifyPayload())])
     }
 
     func noticeOnCommit(_ notice: SQLNotice) async throws {
@@ -172,11 +178,13 @@ struct PostgresTransaction: SQLTransaction {
                 let prepared = try await connection.prepare(query: cast).get()
                 if let replaced = statementCache?.prepared(sql, binds, prepared, on: connection) {
                     replaced.deallocate().whenFailure { [logger] error in
-                        logger.debug("Could not deallocate a replaced prepared statement", metadata: ["error": "\(String(reflecting: error))"])
+                        logger.debug(
+                            "Could not deallocate a replaced prepared statement",
+                            metadata: ["error": "\(String(reflecting: error))"])
                     }
                 }
                 return prepared.execute(PostgresStatementCache.data(binds))
-            } catch where PostgresDatabase.sqlState(of: error) == "25P02" {
+            } catch  where PostgresDatabase.sqlState(of: error) == "25P02" {
                 // The transaction had already failed; the statement is not to blame, and is prepared another time.
                 statementCache?.retry(sql, on: connection)
             } catch {
@@ -195,7 +203,7 @@ struct PostgresTransaction: SQLTransaction {
     private static func rows(of answer: EventLoopFuture<[PostgresRow]>) async throws -> [PostgresRow] {
         do {
             return try await answer.get()
-        } catch where PostgresDatabase.sqlState(of: error) == "23505" {
+        } catch  where PostgresDatabase.sqlState(of: error) == "23505" {
             throw SQLUniqueViolation()
         }
     }

@@ -9,7 +9,8 @@ package protocol SQLDatabase: Sendable {
     var statements: SQLStatementCounter { get }
     /// Runs `body` in one transaction: committed when it returns, rolled back when it throws.
     /// Read-only transactions see one consistent snapshot.
-    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T
+    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T)
+        async throws -> T
     /// Runs one read statement on its own (no explicit transaction: one round trip on PostgreSQL).
     func single(_ sql: String, _ binds: [SQLValue]) async throws -> [SQLRow]
     /// Creates or upgrades the tables (and on PostgreSQL, the schema they are kept in when it is not `public`).

@@ -34,7 +34,9 @@ extension SQLTransaction {
     package func send(_ sql: String, _ binds: SQLValue...) async throws { try await send(sql, binds) }
     package func send(_ sql: String, _ binds: [SQLValue]) async throws { try await execute(sql, binds) }
 
-    package func sendTogether(_ statements: [(sql: String, binds: [SQLValue])], publishing event: CloudChangeEvent) async throws {
+    package func sendTogether(_ statements: [(sql: String, binds: [SQLValue])], publishing event: CloudChangeEvent)
+        async throws
+    {
         for statement in statements { try await send(statement.sql, statement.binds) }
         try await publishOnCommit(event)
     }
@@ -45,5 +47,7 @@ extension SQLTransaction {
         for statement in statements { results.append(try await query(statement.sql, statement.binds)) }
         return results
     }
-    package func first(_ sql: String, _ binds: SQLValue...) async throws -> SQLRow? { try await query(sql, binds).first }
+    package func first(_ sql: String, _ binds: SQLValue...) async throws -> SQLRow? {
+        try await query(sql, binds).first
+    }
 }

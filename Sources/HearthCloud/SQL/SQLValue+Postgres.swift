@@ -13,11 +13,20 @@ extension SQLValue {
         if cell.format == .binary {
             switch cell.dataType {
             case .int8:
-                if let value = bytes.readInteger(as: Int64.self) { self = .int(value); return }
+                if let value = bytes.readInteger(as: Int64.self) {
+                    self = .int(value)
+                    return
+                }
             case .int4:
-                if let value = bytes.readInteger(as: Int32.self) { self = .int(Int64(value)); return }
+                if let value = bytes.readInteger(as: Int32.self) {
+                    self = .int(Int64(value))
+                    return
+                }
             case .int2:
-                if let value = bytes.readInteger(as: Int16.self) { self = .int(Int64(value)); return }
+                if let value = bytes.readInteger(as: Int16.self) {
+                    self = .int(Int64(value))
+                    return
+                }
             case .text, .varchar, .name:
                 self = .text(bytes.readString(length: bytes.readableBytes) ?? "")
                 return
@@ -25,7 +34,10 @@ extension SQLValue {
                 self = .blob(Data(bytes.readableBytesView))
                 return
             case .bool:
-                if let value = bytes.readInteger(as: UInt8.self) { self = .int(value == 0 ? 0 : 1); return }
+                if let value = bytes.readInteger(as: UInt8.self) {
+                    self = .int(value == 0 ? 0 : 1)
+                    return
+                }
             default:
                 break
             }

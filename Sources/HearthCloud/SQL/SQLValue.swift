@@ -17,7 +17,9 @@ package enum SQLValue: Sendable, Hashable {
 package func placeholders(_ count: Int) -> String { placeholderRows(1, width: count, parenthesized: false) }
 
 /// `(?, ?), (?, ?)` for `count` rows of `width` values.
-package func placeholderRows(_ count: Int, width: Int) -> String { placeholderRows(count, width: width, parenthesized: true) }
+package func placeholderRows(_ count: Int, width: Int) -> String {
+    placeholderRows(count, width: width, parenthesized: true)
+}
 
 /// The placeholders written byte by byte: a batch's statements are built on every request, several of them
 /// on the writer's turn, and joining arrays of strings cost more than running some of the statements.
@@ -31,10 +33,16 @@ private func placeholderRows(_ count: Int, width: Int, parenthesized: Bool) -> S
             index += 1
         }
         for rowIndex in 0..<count {
-            if rowIndex > 0 { put(UInt8(ascii: ",")); put(UInt8(ascii: " ")) }
+            if rowIndex > 0 {
+                put(UInt8(ascii: ","))
+                put(UInt8(ascii: " "))
+            }
             if parenthesized { put(UInt8(ascii: "(")) }
             for column in 0..<width {
-                if column > 0 { put(UInt8(ascii: ",")); put(UInt8(ascii: " ")) }
+                if column > 0 {
+                    put(UInt8(ascii: ","))
+                    put(UInt8(ascii: " "))
+                }
                 put(UInt8(ascii: "?"))
             }
             if parenthesized { put(UInt8(ascii: ")")) }

@@ -59,11 +59,13 @@ final class SQLiteConnection: @unchecked Sendable {
     /// Replaces SQLite's checkpoint after each commit past `wal_autocheckpoint` with a count of the log's
     /// frames in ``logFrames``, so that the owner decides when this connection checkpoints.
     func countLogFrames() {
-        sqlite3_wal_hook(handle, { context, _, _, frames in
-            guard let context else { return SQLITE_OK }
-            Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().logFrames = Int(frames)
-            return SQLITE_OK
-        }, Unmanaged.passUnretained(self).toOpaque())
+        sqlite3_wal_hook(
+            handle,
+            { context, _, _, frames in
+                guard let context else { return SQLITE_OK }
+                Unmanaged<SQLiteConnection>.fromOpaque(context).takeUnretainedValue().logFrames = Int(frames)
+                return SQLITE_OK
+            }, Unmanaged.passUnretained(self).toOpaque())
     }
 
     /// Whether a transaction is open (SQLite rolls one back by itself after some failures, such as a full disk).
@@ -76,7 +78,8 @@ final class SQLiteConnection: @unchecked Sendable {
         guard code == SQLITE_OK else {
             let text = message.map { String(cString: $0) } ?? String(cString: sqlite3_errmsg(handle))
             sqlite3_free(message)
-            throw DatabaseError(resultCode: ResultCode(rawValue: sqlite3_extended_errcode(handle)), message: text, sql: sql)
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: sqlite3_extended_errcode(handle)), message: text, sql: sql)
         }
     }
 
@@ -114,10 +117,13 @@ final class SQLiteConnection: @unchecked Sendable {
     private func prepare(_ sql: String) throws -> Prepared {
         if let prepared = statements[sql] { return prepared }
         var statement: OpaquePointer?
-        guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK, let statement else {
+        guard sqlite3_prepare_v3(handle, sql, -1, UInt32(SQLITE_PREPARE_PERSISTENT), &statement, nil) == SQLITE_OK,
+            let statement
+        else {
             throw failure(sql)
         }
-        let columns = SQLColumns((0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) })
+        let columns = SQLColumns(
+            (0..<sqlite3_column_count(statement)).map { String(cString: sqlite3_column_name(statement, $0)) })
         let prepared = Prepared(statement: statement, columns: columns)
         statements[sql] = prepared
         return prepared
@@ -127,8 +133,10 @@ final class SQLiteConnection: @unchecked Sendable {
     /// with the extended result code (so `SQLITE_FULL` can be told apart).
     private func failure(_ sql: String) -> any Error {
         let extended = sqlite3_extended_errcode(handle)
-        if extended == 2067 || extended == 1555 { return SQLUniqueViolation() }  // SQLITE_CONSTRAINT_UNIQUE, _PRIMARYKEY
-        return DatabaseError(resultCode: ResultCode(rawValue: extended), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
+        // SQLITE_CONSTRAINT_UNIQUE, _PRIMARYKEY
+        if extended == 2067 || extended == 1555 { return SQLUniqueViolation() }
+        return DatabaseError(
+            resultCode: ResultCode(rawValue: extended), message: String(cString: sqlite3_errmsg(handle)), sql: sql)
     }
 
     private func value(_ statement: OpaquePointer, _ column: Int32) -> SQLValue {
@@ -155,7 +163,9 @@ final class SQLiteConnection: @unchecked Sendable {
         let binder = SQLiteBinder(statement)
         binder.clearBindings()
         guard binder.parameterCount == binds.count else {
-            throw DatabaseError(resultCode: .SQLITE_MISUSE, message: "\(binds.count) values for \(binder.parameterCount) parameters", sql: sql)
+            throw DatabaseError(
+                resultCode: .SQLITE_MISUSE, message: "\(binds.count) values for \(binder.parameterCount) parameters",
+                sql: sql)
         }
         for (offset, value) in binds.enumerated() {
             let index = Int32(offset + 1)
@@ -168,7 +178,8 @@ final class SQLiteConnection: @unchecked Sendable {
             case .blob(let data): code = data.withUnsafeBytes { binder.bindBlob(index, $0) }
             }
             guard code == SQLITE_OK else {
-                throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "binding parameter \(index) failed", sql: sql)
+                throw DatabaseError(
+                    resultCode: ResultCode(rawValue: code), message: "binding parameter \(index) failed", sql: sql)
             }
         }
     }

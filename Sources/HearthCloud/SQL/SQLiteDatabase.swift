@@ -2,8 +2,8 @@ import CSQLiteSettings
 import Foundation
 import GRDB
 import GRDBSQLite
-import HearthCore
 import HearthCloudModel
+import HearthCore
 import Logging
 
 /// The embedded SQLite database of the record store.
@@ -38,7 +38,8 @@ final class SQLiteDatabase: SQLDatabase {
     /// write-ahead log starts over each time it reaches `restartFrames` pages (see ``run()``), and the
     /// checkpointer waits its rounds on `timers`.
     init(
-        url: URL, readers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount), restartFrames: Int = SQLiteDatabase.restartFrames,
+        url: URL, readers: Int = max(2, ProcessInfo.processInfo.activeProcessorCount),
+        restartFrames: Int = SQLiteDatabase.restartFrames,
         timers: any Clock<Duration> = ContinuousClock(), logger: Logger = Logger(label: "hearth.cloud")
     ) throws {
         self.logger = logger
@@ -60,7 +61,8 @@ final class SQLiteDatabase: SQLDatabase {
         // ``run()`` copies the log back into the database from a connection of its own and asks the writer for
         // the last few frames between batches; the writer checkpoints unasked only as a last resort.
         writer = SQLiteWriter(
-            connection: connection, threads: threads, counter: statements, checkpointFrames: 2 * restartFrames, checkpointLock: checkpointLock
+            connection: connection, threads: threads, counter: statements, checkpointFrames: 2 * restartFrames,
+            checkpointLock: checkpointLock
         ) { [logger, location = url.path] error in
             Self.warnCheckpointFailed(error, logger: logger, location: location)
         }
@@ -81,7 +83,10 @@ final class SQLiteDatabase: SQLDatabase {
         logger = Logger(label: "hearth.cloud")
         self.timers = timers
         threads = DatabaseThreads(count: 1, name: "hearth.sqlite.memory")
-        writer = SQLiteWriter(connection: try SQLiteConnection(path: ":memory:", readOnly: false), threads: threads, counter: statements, checkpointFrames: .max) { _ in }
+        writer = SQLiteWriter(
+            connection: try SQLiteConnection(path: ":memory:", readOnly: false), threads: threads, counter: statements,
+            checkpointFrames: .max
+        ) { _ in }
         restartFrames = .max
         databaseFile = -1
         readers = nil
@@ -107,7 +112,8 @@ final class SQLiteDatabase: SQLDatabase {
     }
 
     func dropSchema() async throws {
-        throw CloudError(.badRequest, "The SQLite record database at \(location) has no schema to drop; remove its file instead.")
+        throw CloudError(
+            .badRequest, "The SQLite record database at \(location) has no schema to drop; remove its file instead.")
     }
 
     /// SQLite's `SQLITE_FULL`.
@@ -159,13 +165,16 @@ final class SQLiteDatabase: SQLDatabase {
                             close(log)
                         }
                         // One row: busy, the frames in the log, and how many of them are now in the database.
-                        let rows = checkpointLock.withLock { Result { try checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)", []) } }
+                        let rows = checkpointLock.withLock {
+                            Result { try checkpointer.query("PRAGMA wal_checkpoint(PASSIVE)", []) }
+                        }
                         guard let result = try rows.get().first else { return false }
                         // The pages copied into the database start for the disk too: only the checkpoint that copies
                         // the log to its end syncs the database file, between two batches, and it waits for every
                         // page copied since the last one that did.
                         Self.startWriteback(databaseFile)
-                        let frames = result.int("log"), copied = result.int("checkpointed")
+                        let frames = result.int("log")
+                        let copied = result.int("checkpointed")
                         guard frames >= restartFrames else { return frames == copied }
                         // A long log: copy what came in during this pass at once, until little is left for the
                         // writer to copy before the log starts over.
@@ -199,7 +208,9 @@ final class SQLiteDatabase: SQLDatabase {
 
     /// Logs a checkpoint that failed: the writes go on, and the log is copied back on a later try.
     private static func warnCheckpointFailed(_ error: any Error, logger: Logger, location: String) {
-        logger.warning("Could not checkpoint the record database's log", metadata: ["cloud.database": "\(location)", "error": "\(error)"])
+        logger.warning(
+            "Could not checkpoint the record database's log",
+            metadata: ["cloud.database": "\(location)", "error": "\(error)"])
     }
 
     /// On a read connection when there are any, as one statement in autocommit (which reads one snapshot):
@@ -214,7 +225,9 @@ final class SQLiteDatabase: SQLDatabase {
         }
     }
 
-    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T)
+        async throws -> T
+    {
         guard readOnly, let readers else { return try await write(body) }
         return try await withTaskExecutorPreference(threads) {
             try await readers.withConnection { connection in
@@ -231,7 +244,8 @@ final class SQLiteDatabase: SQLDatabase {
         }
     }
 
-    private func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) async throws -> T) async throws -> T {
+    private func write<T: Sendable>(_ body: @escaping @Sendable (SQLiteTransaction) async throws -> T) async throws -> T
+    {
         try await writer.write(body) { [events, notices] committed in
             for event in committed.events { events.publish(event) }
             for notice in committed.notices { notices.publish(notice) }

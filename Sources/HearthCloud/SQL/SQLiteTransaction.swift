@@ -34,5 +34,7 @@ final class SQLiteTransaction: SQLTransaction {
     }
 
     /// What the transaction queued to publish on commit, in order.
-    var committed: SQLiteCommitted { SQLiteCommitted(events: pending.withLock { $0 }, notices: pendingNotices.withLock { $0 }) }
+    var committed: SQLiteCommitted {
+        SQLiteCommitted(events: pending.withLock { $0 }, notices: pendingNotices.withLock { $0 })
+    }
 }

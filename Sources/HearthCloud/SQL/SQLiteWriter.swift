@@ -68,11 +68,13 @@ final class SQLiteWriter: Sendable {
         }
         try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-                let job = WriteJob(id: id, continuation: continuation, run: { transaction in
-                    let value = try await body(transaction)
-                    result.withLock { $0 = value }
-                    return transaction.committed
-                }, committed: committed)
+                let job = WriteJob(
+                    id: id, continuation: continuation,
+                    run: { transaction in
+                        let value = try await body(transaction)
+                        result.withLock { $0 = value }
+                        return transaction.committed
+                    }, committed: committed)
                 let start: Bool? = state.withLock { state in
                     if Task.isCancelled { return nil }
                     state.waiting.append(job)
@@ -197,7 +199,9 @@ final class SQLiteWriter: Sendable {
     }
 
     /// Rolls back what is open and fails every job written so far in it with `error`.
-    private static func abandon(_ connection: SQLiteConnection, _ done: inout [(job: WriteJob, events: SQLiteCommitted)], _ error: any Error) {
+    private static func abandon(
+        _ connection: SQLiteConnection, _ done: inout [(job: WriteJob, events: SQLiteCommitted)], _ error: any Error
+    ) {
         if connection.isInsideTransaction { try? connection.execute("ROLLBACK") }
         for (job, _) in done { job.finish(.failure(error)) }
         done.removeAll()

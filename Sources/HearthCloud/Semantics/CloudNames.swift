@@ -15,27 +15,37 @@ public enum CloudNames {
 
     /// Zone names: a letter, digit or `_`, then letters, digits and `- _ .`, at most 255.
     public static func zoneProblem(_ name: String) -> String? {
-        check(name, what: "Zone name", first: isAlnum, rest: { isAlnum($0) || $0 == 45 || $0 == 95 || $0 == 46 }, firstRule: "a letter or digit", restRule: "letters, digits, -, _ and .", allowUnderscoreStart: true)
+        check(
+            name, what: "Zone name", first: isAlnum, rest: { isAlnum($0) || $0 == 45 || $0 == 95 || $0 == 46 },
+            firstRule: "a letter or digit", restRule: "letters, digits, -, _ and .", allowUnderscoreStart: true)
     }
 
     /// Record names: a letter or digit, then letters, digits and `- _ . : @ +`, at most 255.
     public static func recordProblem(_ name: String) -> String? {
-        check(name, what: "Record name", first: isAlnum, rest: isRecordNameByte, firstRule: "a letter or digit", restRule: "letters, digits, -, _, ., :, @ and +", allowUnderscoreStart: false)
+        check(
+            name, what: "Record name", first: isAlnum, rest: isRecordNameByte, firstRule: "a letter or digit",
+            restRule: "letters, digits, -, _, ., :, @ and +", allowUnderscoreStart: false)
     }
 
     /// Record type names: a letter, then letters, digits and `_`, at most 255.
     public static func typeProblem(_ name: String) -> String? {
-        check(name, what: "Record type", first: isLetter, rest: { isAlnum($0) || $0 == 95 }, firstRule: "a letter", restRule: "letters, digits and _", allowUnderscoreStart: false)
+        check(
+            name, what: "Record type", first: isLetter, rest: { isAlnum($0) || $0 == 95 }, firstRule: "a letter",
+            restRule: "letters, digits and _", allowUnderscoreStart: false)
     }
 
     /// Field names: a letter, then letters, digits and `_`, at most 255.
     public static func fieldProblem(_ name: String) -> String? {
-        check(name, what: "Field name", first: isLetter, rest: { isAlnum($0) || $0 == 95 }, firstRule: "a letter", restRule: "letters, digits and _", allowUnderscoreStart: false)
+        check(
+            name, what: "Field name", first: isLetter, rest: { isAlnum($0) || $0 == 95 }, firstRule: "a letter",
+            restRule: "letters, digits and _", allowUnderscoreStart: false)
     }
 
     /// Subscription ids: like record names.
     public static func subscriptionProblem(_ name: String) -> String? {
-        check(name, what: "Subscription id", first: isAlnum, rest: isRecordNameByte, firstRule: "a letter or digit", restRule: "letters, digits, -, _, ., :, @ and +", allowUnderscoreStart: false)
+        check(
+            name, what: "Subscription id", first: isAlnum, rest: isRecordNameByte, firstRule: "a letter or digit",
+            restRule: "letters, digits, -, _, ., :, @ and +", allowUnderscoreStart: false)
     }
 
     private static func isLetter(_ c: UInt8) -> Bool { (65...90).contains(c) || (97...122).contains(c) }
@@ -59,7 +69,8 @@ public enum CloudNames {
             return "\(what) \"\(shown)\" must start with \(firstRule)."
         }
         if utf8.dropFirst().allSatisfy(rest) { return nil }
-        let bad = name.dropFirst().first { character in !character.utf8.allSatisfy(rest) || character.utf8.count != 1 } ?? "?"
+        let bad =
+            name.dropFirst().first { character in !character.utf8.allSatisfy(rest) || character.utf8.count != 1 } ?? "?"
         return "\(what) \"\(shown)\" contains \"\(bad)\"; use only \(restRule)."
     }
 }

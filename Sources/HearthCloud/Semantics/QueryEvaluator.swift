@@ -8,25 +8,34 @@ struct QueryEvaluator: Sendable {
     /// Refuses filters and sorts that cannot work, with a reason naming them.
     func validate() throws {
         for filter in query.filterBy ?? [] {
-            if let problem = CloudNames.fieldProblem(filter.fieldName) { throw CloudError.badRequest("Query filter: \(problem)") }
+            if let problem = CloudNames.fieldProblem(filter.fieldName) {
+                throw CloudError.badRequest("Query filter: \(problem)")
+            }
             switch filter.comparator {
             case .in:
                 guard case .list = filter.fieldValue else {
-                    throw CloudError.badRequest("Query filter on \"\(filter.fieldName)\": IN needs a list value, such as {\"type\": \"STRING_LIST\", \"value\": [\"a\", \"b\"]}.")
+                    throw CloudError.badRequest(
+                        "Query filter on \"\(filter.fieldName)\": IN needs a list value, such as {\"type\": \"STRING_LIST\", \"value\": [\"a\", \"b\"]}."
+                    )
                 }
             case .beginsWith:
                 guard case .string = filter.fieldValue else {
-                    throw CloudError.badRequest("Query filter on \"\(filter.fieldName)\": BEGINS_WITH needs a STRING value.")
+                    throw CloudError.badRequest(
+                        "Query filter on \"\(filter.fieldName)\": BEGINS_WITH needs a STRING value.")
                 }
             case .lessThan, .lessThanOrEquals, .greaterThan, .greaterThanOrEquals:
                 guard Self.isOrdered(filter.fieldValue) else {
-                    throw CloudError.badRequest("Query filter on \"\(filter.fieldName)\": \(filter.comparator.rawValue) compares only STRING, INT64, DOUBLE, TIMESTAMP or BOOLEAN values.")
+                    throw CloudError.badRequest(
+                        "Query filter on \"\(filter.fieldName)\": \(filter.comparator.rawValue) compares only STRING, INT64, DOUBLE, TIMESTAMP or BOOLEAN values."
+                    )
                 }
             default: break
             }
         }
         for sort in query.sortBy ?? [] {
-            if let problem = CloudNames.fieldProblem(sort.fieldName) { throw CloudError.badRequest("Query sort: \(problem)") }
+            if let problem = CloudNames.fieldProblem(sort.fieldName) {
+                throw CloudError.badRequest("Query sort: \(problem)")
+            }
         }
     }
 
@@ -35,15 +44,22 @@ struct QueryEvaluator: Sendable {
             let value = fields[filter.fieldName]
             switch filter.comparator {
             case .equals: if value != filter.fieldValue && !Self.numericEqual(value, filter.fieldValue) { return false }
-            case .notEquals: if value == filter.fieldValue || Self.numericEqual(value, filter.fieldValue) { return false }
+            case .notEquals:
+                if value == filter.fieldValue || Self.numericEqual(value, filter.fieldValue) { return false }
             case .lessThan: guard let order = Self.compare(value, filter.fieldValue), order < 0 else { return false }
-            case .lessThanOrEquals: guard let order = Self.compare(value, filter.fieldValue), order <= 0 else { return false }
+            case .lessThanOrEquals:
+                guard let order = Self.compare(value, filter.fieldValue), order <= 0 else { return false }
             case .greaterThan: guard let order = Self.compare(value, filter.fieldValue), order > 0 else { return false }
-            case .greaterThanOrEquals: guard let order = Self.compare(value, filter.fieldValue), order >= 0 else { return false }
+            case .greaterThanOrEquals:
+                guard let order = Self.compare(value, filter.fieldValue), order >= 0 else { return false }
             case .beginsWith:
-                guard case .string(let text)? = value, case .string(let prefix) = filter.fieldValue, text.hasPrefix(prefix) else { return false }
+                guard case .string(let text)? = value, case .string(let prefix) = filter.fieldValue,
+                    text.hasPrefix(prefix)
+                else { return false }
             case .in:
-                guard let value, case .list(let list) = filter.fieldValue, list.elements.contains(where: { $0 == value || Self.numericEqual(value, $0) }) else { return false }
+                guard let value, case .list(let list) = filter.fieldValue,
+                    list.elements.contains(where: { $0 == value || Self.numericEqual(value, $0) })
+                else { return false }
             case .listContains:
                 guard case .list(let list)? = value, list.elements.contains(filter.fieldValue) else { return false }
             }
@@ -83,7 +99,9 @@ struct QueryEvaluator: Sendable {
                 binds += [.text("$.\(filter.fieldName).value"), .double(bound)]
             case .postgres:
                 let value = "(CAST(fields AS jsonb) -> CAST(? AS text) -> 'value')"
-                terms.append("CASE WHEN jsonb_typeof(\(value)) = 'number' THEN CAST(\(value) AS double precision) END \(operation) ?")
+                terms.append(
+                    "CASE WHEN jsonb_typeof(\(value)) = 'number' THEN CAST(\(value) AS double precision) END \(operation) ?"
+                )
                 binds += [.text(filter.fieldName), .text(filter.fieldName), .double(bound)]
             }
         }
@@ -91,9 +109,12 @@ struct QueryEvaluator: Sendable {
     }
 
     /// Whether record `a` comes before `b` under the query's sort, then by name.
-    func precedes(_ a: (name: String, fields: [String: CloudFieldValue]), _ b: (name: String, fields: [String: CloudFieldValue])) -> Bool {
+    func precedes(
+        _ a: (name: String, fields: [String: CloudFieldValue]), _ b: (name: String, fields: [String: CloudFieldValue])
+    ) -> Bool {
         for sort in query.sortBy ?? [] {
-            let left = a.fields[sort.fieldName], right = b.fields[sort.fieldName]
+            let left = a.fields[sort.fieldName]
+            let right = b.fields[sort.fieldName]
             switch (left, right) {
             case (nil, nil): continue
             case (nil, _): return false
@@ -118,8 +139,12 @@ struct QueryEvaluator: Sendable {
 
     /// The position a marker stands for.
     func position(of marker: String) throws -> (name: String, fields: [String: CloudFieldValue]) {
-        let bad = CloudError.badRequest("The continuationMarker is not one this server gave out for this query; pass back the marker from the previous page.")
-        guard let text = try? SyncTokenCodec.decodeText(marker), let payload = try? CloudJSON.decoder.decode(Marker.self, from: Data(text.utf8)) else { throw bad }
+        let bad = CloudError.badRequest(
+            "The continuationMarker is not one this server gave out for this query; pass back the marker from the previous page."
+        )
+        guard let text = try? SyncTokenCodec.decodeText(marker),
+            let payload = try? CloudJSON.decoder.decode(Marker.self, from: Data(text.utf8))
+        else { throw bad }
         let sorts = query.sortBy ?? []
         guard payload.values.count == sorts.count else { throw bad }
         var fields: [String: CloudFieldValue] = [:]

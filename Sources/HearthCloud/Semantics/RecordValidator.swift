@@ -23,7 +23,8 @@ struct RecordValidator: Sendable {
                 throw CloudError(.badRequest, "Record \"\(recordName)\": \(problem)", recordName: recordName)
             }
             if let problem = valueProblem(value) {
-                throw CloudError(.badRequest, "Record \"\(recordName)\", field \"\(name)\": \(problem)", recordName: recordName)
+                throw CloudError(
+                    .badRequest, "Record \"\(recordName)\", field \"\(name)\": \(problem)", recordName: recordName)
             }
         }
     }
@@ -51,8 +52,12 @@ struct RecordValidator: Sendable {
         case .asset(let asset):
             return assetProblem(asset)
         case .location(let location):
-            guard (-90...90).contains(location.latitude) else { return "latitude \(location.latitude) is outside -90…90." }
-            guard (-180...180).contains(location.longitude) else { return "longitude \(location.longitude) is outside -180…180." }
+            guard (-90...90).contains(location.latitude) else {
+                return "latitude \(location.latitude) is outside -90…90."
+            }
+            guard (-180...180).contains(location.longitude) else {
+                return "longitude \(location.longitude) is outside -180…180."
+            }
             return nil
         case .list(let list):
             for element in list.elements {
@@ -85,7 +90,9 @@ struct RecordValidator: Sendable {
     }
 
     /// Every same-zone reference among `fields`: (target, whether deleting the target deletes this record).
-    static func references(_ fields: [String: CloudFieldValue], zoneName: String) -> [(target: String, deleteSelf: Bool)] {
+    static func references(_ fields: [String: CloudFieldValue], zoneName: String) -> [(
+        target: String, deleteSelf: Bool
+    )] {
         var result: [(String, Bool)] = []
         func add(_ reference: CloudReference) {
             guard reference.zoneID == nil || reference.zoneID?.zoneName == zoneName else { return }
@@ -103,20 +110,25 @@ struct RecordValidator: Sendable {
 
     /// Refuses a reference field that points into another zone: references, like parents, stay inside
     /// the record's zone, where the server can check them and cascade deletions.
-    static func checkReferencesStayInZone(_ fields: [String: CloudFieldValue], zoneName: String, recordName: String) throws {
+    static func checkReferencesStayInZone(_ fields: [String: CloudFieldValue], zoneName: String, recordName: String)
+        throws
+    {
         // Most records hold no reference at all: look before sorting the names for a stable message.
-        guard fields.values.contains(where: { value in
-            switch value {
-            case .reference, .list(.reference): true
-            default: false
-            }
-        }) else { return }
+        guard
+            fields.values.contains(where: { value in
+                switch value {
+                case .reference, .list(.reference): true
+                default: false
+                }
+            })
+        else { return }
         for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
-            let references: [CloudReference] = switch value {
-            case .reference(let reference): [reference]
-            case .list(.reference(let references)): references
-            default: []
-            }
+            let references: [CloudReference] =
+                switch value {
+                case .reference(let reference): [reference]
+                case .list(.reference(let references)): references
+                default: []
+                }
             for reference in references {
                 guard let zone = reference.zoneID, zone.zoneName != zoneName else { continue }
                 throw CloudError(

@@ -18,7 +18,9 @@ enum SyncTokenCodec {
 
     static func zonePosition(_ token: CloudSyncToken) throws -> ZonePosition {
         let parts = try decode(token).split(separator: ".")
-        guard parts.count == 4, parts[0] == "z1", let pk = Int64(parts[1]), let incarnation = Int64(parts[2]), let seq = Int64(parts[3]) else {
+        guard parts.count == 4, parts[0] == "z1", let pk = Int64(parts[1]), let incarnation = Int64(parts[2]),
+            let seq = Int64(parts[3])
+        else {
             throw malformed
         }
         return ZonePosition(zonePK: pk, incarnation: incarnation, seq: seq)
@@ -42,11 +44,16 @@ enum SyncTokenCodec {
     }
 
     static var malformed: CloudError {
-        CloudError(.badRequest, "The syncToken is not one this server gave out; pass back the token from the last response, or none to start over.")
+        CloudError(
+            .badRequest,
+            "The syncToken is not one this server gave out; pass back the token from the last response, or none to start over."
+        )
     }
 
     static func encode(_ text: String) -> String {
-        Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        Data(text.utf8).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+            of: "/", with: "_"
+        ).replacingOccurrences(of: "=", with: "")
     }
 
     static func decode(_ token: CloudSyncToken) throws -> String {
@@ -57,7 +64,9 @@ enum SyncTokenCodec {
         guard raw.utf8.count < 100_000 else { throw malformed }
         var text = raw.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while text.utf8.count % 4 != 0 { text += "=" }
-        guard let data = Data(base64Encoded: text), let decoded = String(data: data, encoding: .utf8) else { throw malformed }
+        guard let data = Data(base64Encoded: text), let decoded = String(data: data, encoding: .utf8) else {
+            throw malformed
+        }
         return decoded
     }
 }

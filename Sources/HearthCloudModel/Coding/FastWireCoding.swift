@@ -7,20 +7,40 @@ extension CloudFieldValue {
     package init?(json: JSONValue) {
         guard let type = json["type"]?.string, let value = json["value"] else { return nil }
         if type.hasSuffix("_LIST") {
-            guard let items = value.array, let list = CloudFieldList(elementType: String(type.dropLast(5)), items: items) else { return nil }
+            guard let items = value.array,
+                let list = CloudFieldList(elementType: String(type.dropLast(5)), items: items)
+            else { return nil }
             self = .list(list)
             return
         }
         switch type {
-        case "STRING": guard let v = value.string else { return nil }; self = .string(v)
-        case "INT64": guard let v = value.int64 else { return nil }; self = .int64(v)
-        case "DOUBLE": guard let v = value.double else { return nil }; self = .double(v)
-        case "BOOLEAN": guard let v = value.bool else { return nil }; self = .boolean(v)
-        case "BYTES": guard let text = value.string, let v = Data(base64Encoded: text) else { return nil }; self = .bytes(v)
-        case "TIMESTAMP": guard let v = value.int64 else { return nil }; self = .date(v)
-        case "REFERENCE": guard let v = CloudReference(json: value) else { return nil }; self = .reference(v)
-        case "ASSETID": guard let v = CloudAsset(json: value) else { return nil }; self = .asset(v)
-        case "LOCATION": guard let v = CloudLocation(json: value) else { return nil }; self = .location(v)
+        case "STRING":
+            guard let v = value.string else { return nil }
+            self = .string(v)
+        case "INT64":
+            guard let v = value.int64 else { return nil }
+            self = .int64(v)
+        case "DOUBLE":
+            guard let v = value.double else { return nil }
+            self = .double(v)
+        case "BOOLEAN":
+            guard let v = value.bool else { return nil }
+            self = .boolean(v)
+        case "BYTES":
+            guard let text = value.string, let v = Data(base64Encoded: text) else { return nil }
+            self = .bytes(v)
+        case "TIMESTAMP":
+            guard let v = value.int64 else { return nil }
+            self = .date(v)
+        case "REFERENCE":
+            guard let v = CloudReference(json: value) else { return nil }
+            self = .reference(v)
+        case "ASSETID":
+            guard let v = CloudAsset(json: value) else { return nil }
+            self = .asset(v)
+        case "LOCATION":
+            guard let v = CloudLocation(json: value) else { return nil }
+            self = .location(v)
         default: return nil
         }
     }
@@ -93,15 +113,42 @@ extension CloudFieldValue {
 extension CloudFieldList {
     init?(elementType: String, items: [JSONValue]) {
         switch elementType {
-        case "STRING": let v = items.compactMap(\.string); guard v.count == items.count else { return nil }; self = .string(v)
-        case "INT64": let v = items.compactMap(\.int64); guard v.count == items.count else { return nil }; self = .int64(v)
-        case "DOUBLE": let v = items.compactMap(\.double); guard v.count == items.count else { return nil }; self = .double(v)
-        case "BOOLEAN": let v = items.compactMap(\.bool); guard v.count == items.count else { return nil }; self = .boolean(v)
-        case "BYTES": let v = items.compactMap { $0.string.flatMap { Data(base64Encoded: $0) } }; guard v.count == items.count else { return nil }; self = .bytes(v)
-        case "TIMESTAMP": let v = items.compactMap(\.int64); guard v.count == items.count else { return nil }; self = .date(v)
-        case "REFERENCE": let v = items.compactMap(CloudReference.init(json:)); guard v.count == items.count else { return nil }; self = .reference(v)
-        case "ASSETID": let v = items.compactMap(CloudAsset.init(json:)); guard v.count == items.count else { return nil }; self = .asset(v)
-        case "LOCATION": let v = items.compactMap(CloudLocation.init(json:)); guard v.count == items.count else { return nil }; self = .location(v)
+        case "STRING":
+            let v = items.compactMap(\.string)
+            guard v.count == items.count else { return nil }
+            self = .string(v)
+        case "INT64":
+            let v = items.compactMap(\.int64)
+            guard v.count == items.count else { return nil }
+            self = .int64(v)
+        case "DOUBLE":
+            let v = items.compactMap(\.double)
+            guard v.count == items.count else { return nil }
+            self = .double(v)
+        case "BOOLEAN":
+            let v = items.compactMap(\.bool)
+            guard v.count == items.count else { return nil }
+            self = .boolean(v)
+        case "BYTES":
+            let v = items.compactMap { $0.string.flatMap { Data(base64Encoded: $0) } }
+            guard v.count == items.count else { return nil }
+            self = .bytes(v)
+        case "TIMESTAMP":
+            let v = items.compactMap(\.int64)
+            guard v.count == items.count else { return nil }
+            self = .date(v)
+        case "REFERENCE":
+            let v = items.compactMap(CloudReference.init(json:))
+            guard v.count == items.count else { return nil }
+            self = .reference(v)
+        case "ASSETID":
+            let v = items.compactMap(CloudAsset.init(json:))
+            guard v.count == items.count else { return nil }
+            self = .asset(v)
+        case "LOCATION":
+            let v = items.compactMap(CloudLocation.init(json:))
+            guard v.count == items.count else { return nil }
+            self = .location(v)
         default: return nil
         }
     }
@@ -110,7 +157,7 @@ extension CloudFieldList {
 extension CloudReference {
     package init?(json: JSONValue) {
         guard let name = json["recordName"]?.string, let zone = json.optional("zoneID", CloudZoneID.init(json:)),
-              let action = json.optional("action", { $0.string.flatMap(CloudReferenceAction.init(rawValue:)) })
+            let action = json.optional("action", { $0.string.flatMap(CloudReferenceAction.init(rawValue:)) })
         else { return nil }
         self.init(recordName: name, zoneID: zone, action: action ?? .none)
     }
@@ -118,7 +165,10 @@ extension CloudReference {
     package func write(to out: inout JSONOutput) {
         out.raw("{\"recordName\":")
         out.string(recordName)
-        if let zoneID { out.raw(",\"zoneID\":"); zoneID.write(to: &out) }
+        if let zoneID {
+            out.raw(",\"zoneID\":")
+            zoneID.write(to: &out)
+        }
         out.raw(",\"action\":")
         out.string(action.rawValue)
         out.raw("}")
@@ -127,14 +177,19 @@ extension CloudReference {
 
 extension CloudZoneID {
     package init?(json: JSONValue) {
-        guard let name = json["zoneName"]?.string, let owner = json.optional("ownerRecordName", \.string) else { return nil }
+        guard let name = json["zoneName"]?.string, let owner = json.optional("ownerRecordName", \.string) else {
+            return nil
+        }
         self.init(zoneName: name, ownerRecordName: owner)
     }
 
     package func write(to out: inout JSONOutput) {
         out.raw("{\"zoneName\":")
         out.string(zoneName)
-        if let ownerRecordName { out.raw(",\"ownerRecordName\":"); out.string(ownerRecordName) }
+        if let ownerRecordName {
+            out.raw(",\"ownerRecordName\":")
+            out.string(ownerRecordName)
+        }
         out.raw("}")
     }
 }
@@ -142,7 +197,8 @@ extension CloudZoneID {
 extension CloudAsset {
     package init?(json: JSONValue) {
         guard let checksum = json["fileChecksum"]?.string, let size = json["size"]?.int64,
-              let url = json.optional("downloadURL", \.string) else { return nil }
+            let url = json.optional("downloadURL", \.string)
+        else { return nil }
         self.init(fileChecksum: checksum, size: size, downloadURL: url)
     }
 
@@ -151,7 +207,10 @@ extension CloudAsset {
         out.string(fileChecksum)
         out.raw(",\"size\":")
         out.int(size)
-        if let downloadURL { out.raw(",\"downloadURL\":"); out.string(downloadURL) }
+        if let downloadURL {
+            out.raw(",\"downloadURL\":")
+            out.string(downloadURL)
+        }
         out.raw("}")
     }
 }
@@ -159,11 +218,14 @@ extension CloudAsset {
 extension CloudLocation {
     package init?(json: JSONValue) {
         guard let latitude = json["latitude"]?.double, let longitude = json["longitude"]?.double,
-              let altitude = json.optional("altitude", \.double), let horizontal = json.optional("horizontalAccuracy", \.double),
-              let vertical = json.optional("verticalAccuracy", \.double), let course = json.optional("course", \.double),
-              let speed = json.optional("speed", \.double), let timestamp = json.optional("timestamp", \.int64)
+            let altitude = json.optional("altitude", \.double),
+            let horizontal = json.optional("horizontalAccuracy", \.double),
+            let vertical = json.optional("verticalAccuracy", \.double), let course = json.optional("course", \.double),
+            let speed = json.optional("speed", \.double), let timestamp = json.optional("timestamp", \.int64)
         else { return nil }
-        self.init(latitude: latitude, longitude: longitude, altitude: altitude, horizontalAccuracy: horizontal, verticalAccuracy: vertical, course: course, speed: speed, timestamp: timestamp)
+        self.init(
+            latitude: latitude, longitude: longitude, altitude: altitude, horizontalAccuracy: horizontal,
+            verticalAccuracy: vertical, course: course, speed: speed, timestamp: timestamp)
     }
 
     package func write(to out: inout JSONOutput) {
@@ -176,9 +238,15 @@ extension CloudLocation {
             (",\"verticalAccuracy\":", verticalAccuracy), (",\"course\":", course), (",\"speed\":", speed),
         ]
         for (key, value) in optional {
-            if let value { out.raw(key); out.double(value) }
+            if let value {
+                out.raw(key)
+                out.double(value)
+            }
         }
-        if let timestamp { out.raw(",\"timestamp\":"); out.int(timestamp) }
+        if let timestamp {
+            out.raw(",\"timestamp\":")
+            out.int(timestamp)
+        }
         out.raw("}")
     }
 }
@@ -186,7 +254,8 @@ extension CloudLocation {
 extension CloudRecordStamp {
     package init?(json: JSONValue) {
         guard let timestamp = json["timestamp"]?.int64, let user = json["userRecordName"]?.string,
-              let device = json.optional("deviceID", \.string) else { return nil }
+            let device = json.optional("deviceID", \.string)
+        else { return nil }
         self.init(timestamp: timestamp, userRecordName: user, deviceID: device)
     }
 
@@ -195,7 +264,10 @@ extension CloudRecordStamp {
         out.int(timestamp)
         out.raw(",\"userRecordName\":")
         out.string(userRecordName)
-        if let deviceID { out.raw(",\"deviceID\":"); out.string(deviceID) }
+        if let deviceID {
+            out.raw(",\"deviceID\":")
+            out.string(deviceID)
+        }
         out.raw("}")
     }
 }
@@ -203,14 +275,19 @@ extension CloudRecordStamp {
 extension CloudRecord {
     package init?(json: JSONValue) {
         guard case .object = json, let name = json["recordName"]?.string,
-              let type = json.optional("recordType", \.string), let zone = json.optional("zoneID", CloudZoneID.init(json:)),
-              let tag = json.optional("recordChangeTag", \.string), let created = json.optional("created", CloudRecordStamp.init(json:)),
-              let modified = json.optional("modified", CloudRecordStamp.init(json:)), let deleted = json.optional("deleted", \.bool),
-              let parent = json.optional("parent", CloudReference.init(json:)), let share = json.optional("share", CloudReference.init(json:)),
-              let fields = CloudFieldValue.fields(json: json["fields"].flatMap { $0.isNull ? nil : $0 })
+            let type = json.optional("recordType", \.string),
+            let zone = json.optional("zoneID", CloudZoneID.init(json:)),
+            let tag = json.optional("recordChangeTag", \.string),
+            let created = json.optional("created", CloudRecordStamp.init(json:)),
+            let modified = json.optional("modified", CloudRecordStamp.init(json:)),
+            let deleted = json.optional("deleted", \.bool),
+            let parent = json.optional("parent", CloudReference.init(json:)),
+            let share = json.optional("share", CloudReference.init(json:)),
+            let fields = CloudFieldValue.fields(json: json["fields"].flatMap { $0.isNull ? nil : $0 })
         else { return nil }
         self.init(
-            recordName: name, recordType: type ?? "", zoneID: zone, fields: fields, recordChangeTag: tag, created: created,
+            recordName: name, recordType: type ?? "", zoneID: zone, fields: fields, recordChangeTag: tag,
+            created: created,
             modified: modified, deleted: deleted ?? false, parent: parent, share: share
         )
     }
@@ -220,15 +297,33 @@ extension CloudRecord {
         out.string(recordName)
         out.raw(",\"recordType\":")
         out.string(recordType)
-        if let zoneID { out.raw(",\"zoneID\":"); zoneID.write(to: &out) }
+        if let zoneID {
+            out.raw(",\"zoneID\":")
+            zoneID.write(to: &out)
+        }
         out.raw(",\"fields\":")
         CloudFieldValue.write(fields: fields, to: &out)
-        if let recordChangeTag { out.raw(",\"recordChangeTag\":"); out.string(recordChangeTag) }
-        if let created { out.raw(",\"created\":"); created.write(to: &out) }
-        if let modified { out.raw(",\"modified\":"); modified.write(to: &out) }
+        if let recordChangeTag {
+            out.raw(",\"recordChangeTag\":")
+            out.string(recordChangeTag)
+        }
+        if let created {
+            out.raw(",\"created\":")
+            created.write(to: &out)
+        }
+        if let modified {
+            out.raw(",\"modified\":")
+            modified.write(to: &out)
+        }
         if deleted { out.raw(",\"deleted\":true") }
-        if let parent { out.raw(",\"parent\":"); parent.write(to: &out) }
-        if let share { out.raw(",\"share\":"); share.write(to: &out) }
+        if let parent {
+            out.raw(",\"parent\":")
+            parent.write(to: &out)
+        }
+        if let share {
+            out.raw(",\"share\":")
+            share.write(to: &out)
+        }
         out.raw("}")
     }
 }
@@ -238,15 +333,17 @@ extension CloudRecordsModifyRequest {
     /// an error that names the field).
     package static func fastDecode(_ data: some Collection<UInt8>) -> CloudRecordsModifyRequest? {
         guard let json = JSONValue.parse(data), case .object = json, let operations = json["operations"]?.array,
-              let zone = json.optional("zoneID", CloudZoneID.init(json:)), let atomic = json.optional("atomic", \.bool),
-              let desiredKeys = json.optional("desiredKeys", \.strings)
+            let zone = json.optional("zoneID", CloudZoneID.init(json:)), let atomic = json.optional("atomic", \.bool),
+            let desiredKeys = json.optional("desiredKeys", \.strings)
         else { return nil }
         var parsed: [CloudRecordOperation] = []
         parsed.reserveCapacity(operations.count)
         for operation in operations {
-            guard let typeName = operation["operationType"]?.string, let type = CloudRecordOperationType(rawValue: typeName),
-                  let recordJSON = operation["record"], let record = CloudRecord(json: recordJSON),
-                  let remove = operation.optional("removeFields", \.strings) else { return nil }
+            guard let typeName = operation["operationType"]?.string,
+                let type = CloudRecordOperationType(rawValue: typeName),
+                let recordJSON = operation["record"], let record = CloudRecord(json: recordJSON),
+                let remove = operation.optional("removeFields", \.strings)
+            else { return nil }
             parsed.append(CloudRecordOperation(operationType: type, record: record, removeFields: remove))
         }
         return CloudRecordsModifyRequest(zoneID: zone, operations: parsed, atomic: atomic, desiredKeys: desiredKeys)
@@ -260,7 +357,11 @@ extension CloudItemResult where Item == CloudRecord {
         case .failure(let error):
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.withoutEscapingSlashes]
-            out.bytes.append(contentsOf: (try? encoder.encode(error)) ?? Data("{\"serverErrorCode\":\"INTERNAL_ERROR\",\"reason\":\"unencodable\",\"uuid\":\"\(error.uuid)\"}".utf8))
+            out.bytes.append(
+                contentsOf: (try? encoder.encode(error))
+                    ?? Data(
+                        "{\"serverErrorCode\":\"INTERNAL_ERROR\",\"reason\":\"unencodable\",\"uuid\":\"\(error.uuid)\"}"
+                            .utf8))
         }
     }
 }
@@ -325,14 +426,17 @@ extension CloudRecordChangesResponse {
 
     /// The response from JSON on the fast path (for clients); nil when anything is unusual.
     package static func fastDecode(_ data: some Collection<UInt8>) -> CloudRecordChangesResponse? {
-        guard let json = JSONValue.parse(data), let zone = json["zoneID"].flatMap(CloudZoneID.init(json:)), let items = json["records"]?.array,
-              let token = json["syncToken"]?.string, let more = json["moreComing"]?.bool else { return nil }
+        guard let json = JSONValue.parse(data), let zone = json["zoneID"].flatMap(CloudZoneID.init(json:)),
+            let items = json["records"]?.array,
+            let token = json["syncToken"]?.string, let more = json["moreComing"]?.bool
+        else { return nil }
         var records: [CloudRecord] = []
         records.reserveCapacity(items.count)
         for item in items {
             guard let record = CloudRecord(json: item) else { return nil }
             records.append(record)
         }
-        return CloudRecordChangesResponse(zoneID: zone, records: records, syncToken: CloudSyncToken(token), moreComing: more)
+        return CloudRecordChangesResponse(
+            zoneID: zone, records: records, syncToken: CloudSyncToken(token), moreComing: more)
     }
 }

@@ -126,8 +126,14 @@ private struct JSONParser {
                 object.append(JSONMember(key: key, value: item))
                 skipWhitespace()
                 guard index < bytes.count else { return nil }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "}") { index += 1; return .object(object) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "}") {
+                    index += 1
+                    return .object(object)
+                }
                 return nil
             }
         case UInt8(ascii: "["):
@@ -143,8 +149,14 @@ private struct JSONParser {
                 array.append(item)
                 skipWhitespace()
                 guard index < bytes.count else { return nil }
-                if bytes[index] == UInt8(ascii: ",") { index += 1; continue }
-                if bytes[index] == UInt8(ascii: "]") { index += 1; return .array(array) }
+                if bytes[index] == UInt8(ascii: ",") {
+                    index += 1
+                    continue
+                }
+                if bytes[index] == UInt8(ascii: "]") {
+                    index += 1
+                    return .array(array)
+                }
                 return nil
             }
         case UInt8(ascii: "\""):
@@ -185,7 +197,9 @@ private struct JSONParser {
         }
         if index < bytes.count, bytes[index] | 0x20 == UInt8(ascii: "e") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard digits() else { return nil }
         }
         return .number(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self))
@@ -245,7 +259,9 @@ private struct JSONParser {
             case UInt8(ascii: "u"):
                 guard var code = hex4() else { return nil }
                 if (0xD800...0xDBFF).contains(code) {
-                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else { return nil }
+                    guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                        bytes[index + 1] == UInt8(ascii: "u")
+                    else { return nil }
                     index += 2
                     guard let low = hex4(), (0xDC00...0xDFFF).contains(low) else { return nil }
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
@@ -309,11 +325,21 @@ package struct JSONOutput {
         }
         for byte in text.utf8 {
             switch byte {
-            case 0x22: bytes.append(0x5C); bytes.append(0x22)
-            case 0x5C: bytes.append(0x5C); bytes.append(0x5C)
-            case 0x0A: bytes.append(0x5C); bytes.append(UInt8(ascii: "n"))
-            case 0x0D: bytes.append(0x5C); bytes.append(UInt8(ascii: "r"))
-            case 0x09: bytes.append(0x5C); bytes.append(UInt8(ascii: "t"))
+            case 0x22:
+                bytes.append(0x5C)
+                bytes.append(0x22)
+            case 0x5C:
+                bytes.append(0x5C)
+                bytes.append(0x5C)
+            case 0x0A:
+                bytes.append(0x5C)
+                bytes.append(UInt8(ascii: "n"))
+            case 0x0D:
+                bytes.append(0x5C)
+                bytes.append(UInt8(ascii: "r"))
+            case 0x09:
+                bytes.append(0x5C)
+                bytes.append(UInt8(ascii: "t"))
             case 0..<0x20:
                 let hex = Array("0123456789abcdef".utf8)
                 bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 48, 48, hex[Int(byte >> 4)], hex[Int(byte & 15)]])

@@ -7,7 +7,10 @@ public struct CloudParticipantInvite: Codable, Sendable, Hashable {
     /// `PRIVATE_USER` (the default) or `ADMINISTRATOR` (only the owner may make administrators).
     public var role: CloudShareRole?
 
-    public init(userRecordName: String? = nil, emailAddress: String? = nil, permission: CloudSharePermission, role: CloudShareRole? = nil) {
+    public init(
+        userRecordName: String? = nil, emailAddress: String? = nil, permission: CloudSharePermission,
+        role: CloudShareRole? = nil
+    ) {
         self.userRecordName = userRecordName
         self.emailAddress = emailAddress
         self.permission = permission

@@ -6,7 +6,10 @@ public struct CloudRecordChangesRequest: Codable, Sendable, Hashable {
     public var resultsLimit: Int?
     public var desiredKeys: [String]?
 
-    public init(zoneID: CloudZoneID? = nil, syncToken: CloudSyncToken? = nil, resultsLimit: Int? = nil, desiredKeys: [String]? = nil) {
+    public init(
+        zoneID: CloudZoneID? = nil, syncToken: CloudSyncToken? = nil, resultsLimit: Int? = nil,
+        desiredKeys: [String]? = nil
+    ) {
         self.zoneID = zoneID
         self.syncToken = syncToken
         self.resultsLimit = resultsLimit

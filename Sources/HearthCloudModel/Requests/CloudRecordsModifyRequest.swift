@@ -8,7 +8,10 @@ public struct CloudRecordsModifyRequest: Codable, Sendable, Hashable {
     /// Which fields to send back in each saved record; all when nil, none when empty.
     public var desiredKeys: [String]?
 
-    public init(zoneID: CloudZoneID? = nil, operations: [CloudRecordOperation], atomic: Bool? = nil, desiredKeys: [String]? = nil) {
+    public init(
+        zoneID: CloudZoneID? = nil, operations: [CloudRecordOperation], atomic: Bool? = nil,
+        desiredKeys: [String]? = nil
+    ) {
         self.zoneID = zoneID
         self.operations = operations
         self.atomic = atomic

@@ -8,7 +8,10 @@ public struct CloudRecordsQueryRequest: Codable, Sendable, Hashable {
     public var continuationMarker: String?
     public var desiredKeys: [String]?
 
-    public init(zoneID: CloudZoneID? = nil, query: CloudQuery, resultsLimit: Int? = nil, continuationMarker: String? = nil, desiredKeys: [String]? = nil) {
+    public init(
+        zoneID: CloudZoneID? = nil, query: CloudQuery, resultsLimit: Int? = nil, continuationMarker: String? = nil,
+        desiredKeys: [String]? = nil
+    ) {
         self.zoneID = zoneID
         self.query = query
         self.resultsLimit = resultsLimit

@@ -6,7 +6,9 @@ public struct CloudShareCreateRequest: Codable, Sendable, Hashable {
     /// What anyone with the link may do; `NONE` (the default) admits only invited participants.
     public var publicPermission: CloudSharePermission?
 
-    public init(zoneID: CloudZoneID? = nil, rootRecordName: String? = nil, publicPermission: CloudSharePermission? = nil) {
+    public init(
+        zoneID: CloudZoneID? = nil, rootRecordName: String? = nil, publicPermission: CloudSharePermission? = nil
+    ) {
         self.zoneID = zoneID
         self.rootRecordName = rootRecordName
         self.publicPermission = publicPermission

@@ -8,7 +8,9 @@ public struct CloudZoneChangesQuery: Codable, Sendable, Hashable {
     /// Only these fields of each record; every field when nil.
     public var desiredKeys: [String]?
 
-    public init(zoneID: CloudZoneID, syncToken: CloudSyncToken? = nil, resultsLimit: Int? = nil, desiredKeys: [String]? = nil) {
+    public init(
+        zoneID: CloudZoneID, syncToken: CloudSyncToken? = nil, resultsLimit: Int? = nil, desiredKeys: [String]? = nil
+    ) {
         self.zoneID = zoneID
         self.syncToken = syncToken
         self.resultsLimit = resultsLimit

@@ -71,7 +71,8 @@ public enum CloudFieldList: Sendable, Hashable {
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: container,
-                debugDescription: "Unknown list element type \"\(elementType)\"; lists hold one of \(CloudFieldValue.scalarTypeNames.joined(separator: ", ")) and cannot nest."
+                debugDescription:
+                    "Unknown list element type \"\(elementType)\"; lists hold one of \(CloudFieldValue.scalarTypeNames.joined(separator: ", ")) and cannot nest."
             )
         }
     }

@@ -58,7 +58,9 @@ public enum CloudFieldValue: Sendable, Hashable, Codable {
     }
 
     /// The wire type names a field may carry.
-    public static let scalarTypeNames = ["STRING", "INT64", "DOUBLE", "BOOLEAN", "BYTES", "TIMESTAMP", "REFERENCE", "ASSETID", "LOCATION"]
+    public static let scalarTypeNames = [
+        "STRING", "INT64", "DOUBLE", "BOOLEAN", "BYTES", "TIMESTAMP", "REFERENCE", "ASSETID", "LOCATION",
+    ]
 
     private enum CodingKeys: String, CodingKey { case type, value }
 
@@ -83,7 +85,8 @@ public enum CloudFieldValue: Sendable, Hashable, Codable {
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container,
-                debugDescription: "Unknown field type \"\(type)\"; use one of \(Self.scalarTypeNames.joined(separator: ", ")) or one of them followed by _LIST."
+                debugDescription:
+                    "Unknown field type \"\(type)\"; use one of \(Self.scalarTypeNames.joined(separator: ", ")) or one of them followed by _LIST."
             )
         }
     }

@@ -14,7 +14,10 @@ public struct CloudNotification: Codable, Sendable, Hashable {
     /// The record types that changed, when known.
     public var recordTypes: [String]?
 
-    public init(notificationID: String, subscriptionID: String, databaseScope: CloudDatabaseScope, zoneIDs: [CloudZoneID], recordTypes: [String]? = nil) {
+    public init(
+        notificationID: String, subscriptionID: String, databaseScope: CloudDatabaseScope, zoneIDs: [CloudZoneID],
+        recordTypes: [String]? = nil
+    ) {
         self.notificationID = notificationID
         self.subscriptionID = subscriptionID
         self.databaseScope = databaseScope

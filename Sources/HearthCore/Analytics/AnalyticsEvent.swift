@@ -38,7 +38,9 @@ public struct AnalyticsValue: Sendable, Hashable {
     public static func bool(_ value: Bool) -> AnalyticsValue { AnalyticsValue(value) }
 
     /// A categorical property.
-    public static func category<Category: AnalyticsCategory>(_ value: Category) -> AnalyticsValue { AnalyticsValue(value) }
+    public static func category<Category: AnalyticsCategory>(_ value: Category) -> AnalyticsValue {
+        AnalyticsValue(value)
+    }
 
     /// The value as a Boolean, when it is one.
     public var boolValue: Bool? {

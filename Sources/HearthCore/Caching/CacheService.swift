@@ -31,7 +31,8 @@ public actor CacheService {
         do {
             data = try encoder.encode(value)
         } catch {
-            throw ServiceError(.operationFailed, "Could not cache a value for \"\(key)\": it cannot be encoded.", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Could not cache a value for \"\(key)\": it cannot be encoded.", underlying: error)
         }
         await storage.set(data, forKey: key, ttl: ttl)
     }
@@ -48,7 +49,8 @@ public actor CacheService {
         do {
             return try decoder.decode(T.self, from: data)
         } catch {
-            throw ServiceError(.decodingFailed, "The cached value for \"\(key)\" is not a \(T.self).", underlying: error)
+            throw ServiceError(
+                .decodingFailed, "The cached value for \"\(key)\" is not a \(T.self).", underlying: error)
         }
     }
 

@@ -87,7 +87,8 @@ public final class ServiceContainer: Sendable {
         }
         let made = try Self.$inProgress.withValue(chain + [key]) { try registration.factory(self) }
         guard let instance = made as? T else {
-            throw ServiceError(.notRegistered, "The factory for \(String(reflecting: type)) returned a \(Swift.type(of: made)).")
+            throw ServiceError(
+                .notRegistered, "The factory for \(String(reflecting: type)) returned a \(Swift.type(of: made)).")
         }
         guard registration.lifetime == .singleton else { return instance }
         return instances.withLock { stored in

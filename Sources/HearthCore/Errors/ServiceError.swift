@@ -86,7 +86,9 @@ public struct ServiceError: Error, Sendable, CustomStringConvertible, LocalizedE
     // MARK: Conveniences for the common codes
 
     /// The caller must sign in first.
-    public static func notAuthenticated(_ message: String = "You are not signed in. Sign in and try again.") -> ServiceError {
+    public static func notAuthenticated(_ message: String = "You are not signed in. Sign in and try again.")
+        -> ServiceError
+    {
         ServiceError(.notAuthenticated, message)
     }
 

@@ -33,7 +33,8 @@ public enum DecodingErrorSummary {
             return "\(path(context.codingPath + [key])): this required field is missing."
         case .dataCorrupted(let context):
             if context.debugDescription.contains("invalid UUID string") {
-                return "\(path(context.codingPath)): expected an id such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\" (a UUID)."
+                return
+                    "\(path(context.codingPath)): expected an id such as \"E621E1F8-C36C-495A-93FC-0C247A3E6E5F\" (a UUID)."
             }
             let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
             return "\(path(context.codingPath)): \(underlying ?? context.debugDescription)"
@@ -59,7 +60,8 @@ public enum DecodingErrorSummary {
     private static func typeName(_ type: Any.Type) -> String {
         switch type {
         case is String.Type: return "a string"
-        case is Int.Type, is Int64.Type, is Int32.Type, is Double.Type, is Float.Type, is Decimal.Type: return "a number"
+        case is Int.Type, is Int64.Type, is Int32.Type, is Double.Type, is Float.Type, is Decimal.Type:
+            return "a number"
         case is Bool.Type: return "true or false"
         case is [Any].Type: return "an array"
         case is [String: Any].Type: return "an object"

@@ -1,6 +1,7 @@
 public import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A raw HTTP exchange's result.
@@ -16,7 +17,9 @@ public struct NetworkResponse: Sendable {
 extension NetworkResponse {
     /// The delay a `Retry-After` header asks for: delta-seconds or an HTTP date.
     public var retryAfter: Duration? {
-        guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        guard let value = headers["retry-after"]?.trimmingCharacters(in: .whitespaces), !value.isEmpty else {
+            return nil
+        }
         if let seconds = Double(value), seconds >= 0 { return .milliseconds(Int64(seconds * 1000)) }
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")

@@ -1,6 +1,7 @@
 public import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The live ``NetworkServicing`` on `URLSession` (Foundation on Apple platforms, FoundationNetworking on Linux).
@@ -13,7 +14,9 @@ public actor NetworkService: NetworkServicing {
     /// - Parameters:
     ///   - configuration: base URL, timeouts, retry policy, headers.
     ///   - clock: what the backoff between retries and each request's timeout wait on.
-    public init(configuration: NetworkConfiguration = NetworkConfiguration(), clock: any Clock<Duration> = ContinuousClock()) {
+    public init(
+        configuration: NetworkConfiguration = NetworkConfiguration(), clock: any Clock<Duration> = ContinuousClock()
+    ) {
         self.configuration = configuration
         let sessionConfiguration = URLSessionConfiguration.ephemeral
         sessionConfiguration.timeoutIntervalForRequest = configuration.timeout.seconds
@@ -26,7 +29,8 @@ public actor NetworkService: NetworkServicing {
     deinit { session.invalidateAndCancel() }
 
     public func send(
-        _ method: HTTPMethodName, _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:], body: Data? = nil
+        _ method: HTTPMethodName, _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        body: Data? = nil
     ) async throws -> NetworkResponse {
         let request = try makeRequest(method, path, query: query, headers: headers, body: body)
         // Errors and logs name the endpoint without its query or credentials, where secrets live.
@@ -60,15 +64,21 @@ public actor NetworkService: NetworkServicing {
     private func makeRequest(
         _ method: HTTPMethodName, _ path: String, query: [URLQueryItem], headers: [String: String], body: Data?
     ) throws -> URLRequest {
-        let resolved: URL? = if let base = configuration.baseURL, !path.lowercased().hasPrefix("http") {
-            path.isEmpty ? base : URL(string: path, relativeTo: base.hasDirectoryPath ? base : base.appendingPathComponent(""))
-        } else {
-            URL(string: path)
-        }
+        let resolved: URL? =
+            if let base = configuration.baseURL, !path.lowercased().hasPrefix("http") {
+                path.isEmpty
+                    ? base
+                    : URL(string: path, relativeTo: base.hasDirectoryPath ? base : base.appendingPathComponent(""))
+            } else {
+                URL(string: path)
+            }
         guard let resolved, var components = URLComponents(url: resolved.absoluteURL, resolvingAgainstBaseURL: true),
-              let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme), components.host != nil
+            let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme), components.host != nil
         else {
-            throw ServiceError(.invalidURL, "\"\(path)\" is not a valid http(s) URL\(configuration.baseURL == nil ? " and no base URL is configured" : "").")
+            throw ServiceError(
+                .invalidURL,
+                "\"\(path)\" is not a valid http(s) URL\(configuration.baseURL == nil ? " and no base URL is configured" : "")."
+            )
         }
         if !query.isEmpty { components.queryItems = (components.queryItems ?? []) + query }
         guard let url = components.url else {
@@ -113,7 +123,8 @@ public actor NetworkService: NetworkServicing {
         } catch let error as ServiceError {
             throw error
         } catch let error as URLError where error.code == .timedOut {
-            throw ServiceError(.timedOut, "\(label) did not answer within \(timeout.formattedSeconds).", underlying: error)
+            throw ServiceError(
+                .timedOut, "\(label) did not answer within \(timeout.formattedSeconds).", underlying: error)
         } catch is CancellationError {
             throw CancellationError()
         } catch {
@@ -136,7 +147,9 @@ public actor NetworkService: NetworkServicing {
         let detail = reason.map { ": \($0)" } ?? "."
         if response.status == 429 {
             let wait = response.retryAfter.map { " Try again in \($0.formattedSeconds)." } ?? ""
-            return ServiceError(.rateLimited, "\(label) was rate limited (HTTP 429)\(detail)\(wait)", httpStatus: 429, retryAfter: response.retryAfter)
+            return ServiceError(
+                .rateLimited, "\(label) was rate limited (HTTP 429)\(detail)\(wait)", httpStatus: 429,
+                retryAfter: response.retryAfter)
         }
         return ServiceError(
             .httpStatus, "\(label) failed with HTTP \(response.status) \(statusText)\(detail)",
@@ -153,8 +166,10 @@ public actor NetworkService: NetworkServicing {
                 if let nested = object[key] as? [String: Any], let text = nested["message"] as? String { return text }
             }
         }
-        guard let text = String(data: body.prefix(200), encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
-              !text.isEmpty else { return nil }
+        guard
+            let text = String(data: body.prefix(200), encoding: .utf8)?.trimmingCharacters(in: .whitespacesAndNewlines),
+            !text.isEmpty
+        else { return nil }
         return text
     }
 }

@@ -1,6 +1,7 @@
 public import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// JSON over HTTP for the services: typed bodies, typed errors, timeouts, and retries with backoff.
@@ -14,7 +15,8 @@ public protocol NetworkServicing: Sendable {
 extension NetworkServicing {
     /// GETs `path` and decodes the JSON body.
     public func get<Response: Decodable>(
-        _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:], as type: Response.Type = Response.self
+        _ path: String, query: [URLQueryItem] = [], headers: [String: String] = [:],
+        as type: Response.Type = Response.self
     ) async throws -> Response {
         try decode(type, from: try await send(.get, path, query: query, headers: headers, body: nil), path: path)
     }
@@ -23,14 +25,18 @@ extension NetworkServicing {
     public func post<Body: Encodable, Response: Decodable>(
         _ path: String, body: Body, headers: [String: String] = [:], as type: Response.Type = Response.self
     ) async throws -> Response {
-        try decode(type, from: try await send(.post, path, query: [], headers: headers, body: try encode(body, path: path)), path: path)
+        try decode(
+            type, from: try await send(.post, path, query: [], headers: headers, body: try encode(body, path: path)),
+            path: path)
     }
 
     /// PUTs `body` as JSON to `path` and decodes the JSON answer.
     public func put<Body: Encodable, Response: Decodable>(
         _ path: String, body: Body, headers: [String: String] = [:], as type: Response.Type = Response.self
     ) async throws -> Response {
-        try decode(type, from: try await send(.put, path, query: [], headers: headers, body: try encode(body, path: path)), path: path)
+        try decode(
+            type, from: try await send(.put, path, query: [], headers: headers, body: try encode(body, path: path)),
+            path: path)
     }
 
     /// DELETEs `path`, ignoring any body.
@@ -46,7 +52,9 @@ extension NetworkServicing {
         }
     }
 
-    private func decode<Response: Decodable>(_ type: Response.Type, from response: NetworkResponse, path: String) throws -> Response {
+    private func decode<Response: Decodable>(_ type: Response.Type, from response: NetworkResponse, path: String) throws
+        -> Response
+    {
         if Response.self == EmptyResponse.self { return EmptyResponse() as! Response }
         guard !response.body.isEmpty else {
             throw ServiceError(.noData, "The response to \(path) had no body, but a \(Response.self) was expected.")

@@ -22,7 +22,7 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
     /// The day, or nil when the parts do not name a real day (30 February, month 13).
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...Self.daysInMonth(month, of: year)).contains(day)
+            (1...Self.daysInMonth(month, of: year)).contains(day)
         else { return nil }
         self.year = year
         self.month = month
@@ -81,7 +81,9 @@ public struct CalendarDay: Hashable, Comparable, Sendable, CustomStringConvertib
 
     /// `yyyy-MM-dd`.
     public var iso: String {
-        let y = String(year), m = month < 10 ? "0\(month)" : String(month), d = day < 10 ? "0\(day)" : String(day)
+        let y = String(year)
+        let m = month < 10 ? "0\(month)" : String(month)
+        let d = day < 10 ? "0\(day)" : String(day)
         return String(repeating: "0", count: max(0, 4 - y.count)) + y + "-" + m + "-" + d
     }
 
@@ -150,7 +152,8 @@ extension CalendarDay: Codable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let day = CalendarDay(iso: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a day in the form yyyy-MM-dd.")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(text)\" is not a day in the form yyyy-MM-dd.")
         }
         self = day
     }

@@ -1,4 +1,5 @@
 import Synchronization
+
 /// A clock that moves only when told to: the injected clock of tests and simulations.
 ///
 /// Sleepers wake when ``advance(by:)`` moves the clock past their deadline.
@@ -57,7 +58,11 @@ public final class ManualClock: Clock, Sendable {
                     return false
                 }
                 if resumeNow {
-                    if Task.isCancelled { continuation.resume(throwing: CancellationError()) } else { continuation.resume() }
+                    if Task.isCancelled {
+                        continuation.resume(throwing: CancellationError())
+                    } else {
+                        continuation.resume()
+                    }
                 }
             }
         } onCancel: {

@@ -3,7 +3,8 @@ public import Foundation
 /// Pure money arithmetic in `Decimal`: taxes, discounts, rounding and splitting without losing a cent.
 public enum Calculation {
     /// `value` rounded to `scale` decimal places (default: cents) with `mode` (default: half away from zero).
-    public static func rounded(_ value: Decimal, scale: Int = 2, mode: NSDecimalNumber.RoundingMode = .plain) -> Decimal {
+    public static func rounded(_ value: Decimal, scale: Int = 2, mode: NSDecimalNumber.RoundingMode = .plain) -> Decimal
+    {
         var input = value
         var result = Decimal()
         NSDecimalRound(&result, &input, scale, mode)
@@ -64,7 +65,9 @@ public enum Calculation {
             remainders.append((index, exact - floor))
         }
         var leftover = roundedTotal - shares.reduce(0, +)
-        let order = remainders.sorted { $0.remainder != $1.remainder ? $0.remainder > $1.remainder : $0.index < $1.index }
+        let order = remainders.sorted {
+            $0.remainder != $1.remainder ? $0.remainder > $1.remainder : $0.index < $1.index
+        }
         var cursor = 0
         while leftover >= unit, !order.isEmpty {
             shares[order[cursor % order.count].index] += unit

@@ -3,7 +3,9 @@ public import Foundation
 /// Pure presentation helpers: money, dates and phone numbers.
 public enum Formatting {
     /// `amount` as currency in `locale`, for example `$1,234.50` or `1.234,50 €`.
-    public static func currency(_ amount: Decimal, code: String = "USD", locale: Locale = Locale(identifier: "en_US")) -> String {
+    public static func currency(_ amount: Decimal, code: String = "USD", locale: Locale = Locale(identifier: "en_US"))
+        -> String
+    {
         amount.formatted(.currency(code: code).locale(locale))
     }
 
@@ -32,13 +34,14 @@ public enum Formatting {
     public static func parseISODay(_ text: String, timeZone: TimeZone = .current) -> Date? {
         let parts = Validation.trimmed(text).split(separator: "-", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
         else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let components = DateComponents(year: year, month: month, day: day)
         guard let date = calendar.date(from: components),
-              calendar.dateComponents([.year, .month, .day], from: date) == DateComponents(year: year, month: month, day: day)
+            calendar.dateComponents([.year, .month, .day], from: date)
+                == DateComponents(year: year, month: month, day: day)
         else { return nil }
         return date
     }
@@ -53,8 +56,8 @@ public enum Formatting {
         let digits = number.filter(\.isASCII).filter(\.isNumber)
         let allowed = CharacterSet(charactersIn: "0123456789 ()-.+")
         guard digits.count == 10,
-              number.unicodeScalars.allSatisfy({ allowed.contains($0) }),
-              !number.contains("+")
+            number.unicodeScalars.allSatisfy({ allowed.contains($0) }),
+            !number.contains("+")
         else { return number }
         let chars = Array(digits)
         return "(\(String(chars[0..<3]))) \(String(chars[3..<6]))-\(String(chars[6..<10]))"

@@ -11,7 +11,9 @@ public import Foundation
 public enum Redaction {
     /// `url` as `scheme://host[:port]/path`.
     public static func url(_ url: URL) -> String {
-        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else { return "a URL that cannot be read" }
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return "a URL that cannot be read"
+        }
         return describe(components)
     }
 
@@ -19,7 +21,9 @@ public enum Redaction {
     /// - Parameter showingUser: keep the user name, with `***` for a password (for database URLs, where the
     ///   user helps the reader and is no secret); otherwise both go.
     public static func url(_ text: String, showingUser: Bool = false) -> String {
-        guard let components = URLComponents(string: text), components.scheme != nil else { return "a URL that cannot be read" }
+        guard let components = URLComponents(string: text), components.scheme != nil else {
+            return "a URL that cannot be read"
+        }
         return describe(components, showingUser: showingUser)
     }
 
@@ -34,11 +38,15 @@ public enum Redaction {
             while schemeStart > rest.startIndex {
                 let previous = rest.index(before: schemeStart)
                 let character = rest[previous]
-                guard character.isASCII, character.isLetter || character.isNumber || "+-.".contains(character) else { break }
+                guard character.isASCII, character.isLetter || character.isNumber || "+-.".contains(character) else {
+                    break
+                }
                 schemeStart = previous
             }
             var end = marker.upperBound
-            while end < rest.endIndex, !rest[end].isWhitespace, !"\"'<>".contains(rest[end]) { end = rest.index(after: end) }
+            while end < rest.endIndex, !rest[end].isWhitespace, !"\"'<>".contains(rest[end]) {
+                end = rest.index(after: end)
+            }
             result += rest[rest.startIndex..<schemeStart]
             let candidate = String(rest[schemeStart..<end])
             result += schemeStart == marker.lowerBound ? candidate : url(candidate)

@@ -24,14 +24,18 @@ public enum TextSearch {
 
     /// Whether the UTF-8 `text` contains the UTF-8 `needle`, already folded with ``fold(_:)``; ASCII text is
     /// read in place, without a copy.
-    public static func contains(utf8 text: UnsafeBufferPointer<UInt8>, folded needle: UnsafeBufferPointer<UInt8>) -> Bool {
+    public static func contains(utf8 text: UnsafeBufferPointer<UInt8>, folded needle: UnsafeBufferPointer<UInt8>)
+        -> Bool
+    {
         if needle.isEmpty { return true }
         if text.allSatisfy({ $0 < 0x80 }) { return contains(text, needle, foldingASCII: true) }
         var folded = fold(String(decoding: text, as: UTF8.self))
         return folded.withUTF8 { contains($0, needle, foldingASCII: false) }
     }
 
-    private static func contains(_ haystack: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>, foldingASCII: Bool) -> Bool {
+    private static func contains(
+        _ haystack: UnsafeBufferPointer<UInt8>, _ pattern: UnsafeBufferPointer<UInt8>, foldingASCII: Bool
+    ) -> Bool {
         guard pattern.count <= haystack.count else { return false }
         outer: for offset in 0...(haystack.count - pattern.count) {
             for index in 0..<pattern.count {
@@ -44,7 +48,8 @@ public enum TextSearch {
     }
 
     private static func isASCII(_ text: String) -> Bool {
-        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } } ?? text.utf8.allSatisfy { $0 < 0x80 }
+        text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy { $0 < 0x80 } }
+            ?? text.utf8.allSatisfy { $0 < 0x80 }
     }
 
     @inline(__always)

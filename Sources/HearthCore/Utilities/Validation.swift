@@ -31,9 +31,9 @@ public enum Validation {
     public static func isValidURL(_ string: String) -> Bool {
         let candidate = trimmed(string)
         guard !candidate.contains(where: \.isWhitespace),
-              let components = URLComponents(string: candidate),
-              let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
-              let host = components.host, !host.isEmpty
+            let components = URLComponents(string: candidate),
+            let scheme = components.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            let host = components.host, !host.isEmpty
         else { return false }
         return true
     }

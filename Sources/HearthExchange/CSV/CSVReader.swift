@@ -43,14 +43,18 @@ public final class CSVReader {
 
     /// Reads the file at `url`, `chunkSize` bytes at a time.
     /// - Throws: ``HearthCore/ServiceError`` (not found) when the file cannot be opened.
-    public init(url: URL, delimiter: UInt8 = UInt8(ascii: ","), quoting: Quoting = .lenient, chunkSize: Int = 1 << 16) throws {
+    public init(url: URL, delimiter: UInt8 = UInt8(ascii: ","), quoting: Quoting = .lenient, chunkSize: Int = 1 << 16)
+        throws
+    {
         input = try ChunkedInput(url: url, chunkSize: chunkSize)
         self.delimiter = delimiter
         self.quoting = quoting
     }
 
     /// Reads bytes already in memory (the head of a file, tests).
-    public init(bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), quoting: Quoting = .lenient, label: String = "the file") {
+    public init(
+        bytes: [UInt8], delimiter: UInt8 = UInt8(ascii: ","), quoting: Quoting = .lenient, label: String = "the file"
+    ) {
         input = ChunkedInput(bytes: bytes, label: label)
         self.delimiter = delimiter
         self.quoting = quoting
@@ -82,7 +86,9 @@ public final class CSVReader {
         var keepGoing = true
         let delimiter = self.delimiter
         let strict = quoting == .strict
-        let quote = UInt8(ascii: "\""), cr = UInt8(ascii: "\r"), lf = UInt8(ascii: "\n")
+        let quote = UInt8(ascii: "\"")
+        let cr = UInt8(ascii: "\r")
+        let lf = UInt8(ascii: "\n")
         let label = input.label
 
         func emitRow() throws {
@@ -127,7 +133,7 @@ public final class CSVReader {
                         state = .fieldStart
                     } else if byte == lf || byte == cr {
                         if byte == lf && wasCR && !rowHasContent && bytes.count == 0 && ends.count == 0 {
-                            rowLine = line   // the LF of a CRLF
+                            rowLine = line  // the LF of a CRLF
                             continue
                         }
                         try emitRow()

@@ -6,8 +6,14 @@ public enum FieldBytes {
         var end = field.count
         while start < end, isBlank(field, at: start) { start += field[start] == 0xC2 ? 2 : 1 }
         while end > start {
-            if field[end - 1] == 0x20 || field[end - 1] == 9 { end -= 1; continue }
-            if end - start >= 2, field[end - 2] == 0xC2, field[end - 1] == 0xA0 { end -= 2; continue }
+            if field[end - 1] == 0x20 || field[end - 1] == 9 {
+                end -= 1
+                continue
+            }
+            if end - start >= 2, field[end - 2] == 0xC2, field[end - 1] == 0xA0 {
+                end -= 2
+                continue
+            }
             break
         }
         return UnsafeBufferPointer(rebasing: field[start..<end])

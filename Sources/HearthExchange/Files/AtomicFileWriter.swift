@@ -28,8 +28,13 @@ public final class AtomicFileWriter {
         self.capacity = capacity
         let folder = destination.deletingLastPathComponent()
         temporary = folder.appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).partial")
-        guard FileManager.default.createFile(atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw ServiceError(.operationFailed, "Cannot write \(destination.path): the folder \(folder.path) is missing or not writable.")
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
+            throw ServiceError(
+                .operationFailed,
+                "Cannot write \(destination.path): the folder \(folder.path) is missing or not writable.")
         }
         handle = try FileHandle(forWritingTo: temporary)
         buffer.reserveCapacity(capacity)
@@ -58,7 +63,9 @@ public final class AtomicFileWriter {
         do {
             try handle.write(contentsOf: buffer)
         } catch {
-            throw ServiceError(.operationFailed, "Could not write \(destination.path): \(error.localizedDescription)", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Could not write \(destination.path): \(error.localizedDescription)",
+                underlying: error)
         }
         buffer.removeAll(keepingCapacity: true)
     }
@@ -70,7 +77,9 @@ public final class AtomicFileWriter {
             try handle.synchronize()
             try handle.close()
         } catch {
-            throw ServiceError(.operationFailed, "Could not write \(destination.path): \(error.localizedDescription)", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Could not write \(destination.path): \(error.localizedDescription)",
+                underlying: error)
         }
         guard rename(temporary.path, destination.path) == 0 else {
             let reason = String(cString: strerror(errno))

@@ -28,7 +28,8 @@ public final class ChunkedInput {
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw ServiceError(.notFound, "Cannot read \(url.path): the file does not exist or is not readable.", underlying: error)
+            throw ServiceError(
+                .notFound, "Cannot read \(url.path): the file does not exist or is not readable.", underlying: error)
         }
         source = .file(handle)
         self.chunkSize = max(1, chunkSize)
@@ -68,7 +69,8 @@ public final class ChunkedInput {
             do {
                 data = try handle.read(upToCount: chunkSize)
             } catch {
-                throw ServiceError(.operationFailed, "Could not read \(label): \(error.localizedDescription)", underlying: error)
+                throw ServiceError(
+                    .operationFailed, "Could not read \(label): \(error.localizedDescription)", underlying: error)
             }
             guard let data, !data.isEmpty else {
                 consumed = true

@@ -145,8 +145,12 @@ public enum JSONLocator {
                 }
                 return false
             default:
-                while index < bytes.count, ![UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "\n"),
-                                             UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r")].contains(bytes[index]) {
+                while index < bytes.count,
+                    ![
+                        UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: "\n"),
+                        UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\r"),
+                    ].contains(bytes[index])
+                {
                     index += 1
                 }
                 return true

@@ -75,9 +75,10 @@ public final class JSONStreamReader {
             end = "the array's closing ]"
         } else {
             guard first == UInt8(ascii: "{") else {
-                throw syntax(topLevel == .object
-                    ? "the file must hold one JSON object, starting with {"
-                    : "the file must hold one JSON object or array, starting with { or [")
+                throw syntax(
+                    topLevel == .object
+                        ? "the file must hold one JSON object, starting with {"
+                        : "the file must hold one JSON object or array, starting with { or [")
             }
             try object(handle)
             end = "the object's closing }"
@@ -195,7 +196,9 @@ public final class JSONStreamReader {
             switch byte {
             case UInt8(ascii: "\""): return
             case UInt8(ascii: "\\"):
-                guard let escaped = try next() else { throw syntax("the file ends inside a string; a closing \" is missing") }
+                guard let escaped = try next() else {
+                    throw syntax("the file ends inside a string; a closing \" is missing")
+                }
                 bytes.append(escaped)
             case UInt8(ascii: "\n"): throw syntax("a string runs past the end of its line; a closing \" is missing")
             default: break
@@ -206,7 +209,8 @@ public final class JSONStreamReader {
     private static func isDelimiter(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), UInt8(ascii: " "), UInt8(ascii: "\n"),
-             UInt8(ascii: "\r"), UInt8(ascii: "\t"): return true
+            UInt8(ascii: "\r"), UInt8(ascii: "\t"):
+            return true
         default: return false
         }
     }

@@ -34,10 +34,12 @@ public struct VCard: Sendable, Equatable {
     public var displayName: String {
         let formatted = formattedName.trimmingCharacters(in: .whitespaces)
         if !formatted.isEmpty { return formatted }
-        let parts = [nameComponents.count > 3 ? nameComponents[3] : "", nameComponents.count > 1 ? nameComponents[1] : "",
-                     nameComponents.count > 2 ? nameComponents[2] : "", nameComponents.first ?? "",
-                     nameComponents.count > 4 ? nameComponents[4] : ""]
-            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+        let parts = [
+            nameComponents.count > 3 ? nameComponents[3] : "", nameComponents.count > 1 ? nameComponents[1] : "",
+            nameComponents.count > 2 ? nameComponents[2] : "", nameComponents.first ?? "",
+            nameComponents.count > 4 ? nameComponents[4] : "",
+        ]
+        .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
         return parts.isEmpty ? organization : parts.joined(separator: " ")
     }
 }
@@ -82,25 +84,38 @@ public enum VCardReader {
             }
             guard !line.trimmingCharacters(in: .whitespaces).isEmpty else { continue }
             guard let property = Property(line) else {
-                if current == nil { throw FormatError(line: start + 1, message: "this is not a vCard file (expected BEGIN:VCARD)") }
-                continue   // a line without a colon inside a card: ignored, as readers do
+                if current == nil {
+                    throw FormatError(line: start + 1, message: "this is not a vCard file (expected BEGIN:VCARD)")
+                }
+                continue  // a line without a colon inside a card: ignored, as readers do
             }
             switch property.name {
             case "BEGIN" where property.rawValue.uppercased() == "VCARD":
-                if current != nil { throw FormatError(line: start + 1, message: "a card starts before the previous one ended (END:VCARD missing)") }
+                if current != nil {
+                    throw FormatError(
+                        line: start + 1, message: "a card starts before the previous one ended (END:VCARD missing)")
+                }
                 current = VCard()
                 current?.line = start + 1
             case "END" where property.rawValue.uppercased() == "VCARD":
-                guard let card = current else { throw FormatError(line: start + 1, message: "END:VCARD without BEGIN:VCARD") }
+                guard let card = current else {
+                    throw FormatError(line: start + 1, message: "END:VCARD without BEGIN:VCARD")
+                }
                 cards.append(card)
                 current = nil
             default:
-                guard current != nil else { throw FormatError(line: start + 1, message: "this is not a vCard file (expected BEGIN:VCARD)") }
+                guard current != nil else {
+                    throw FormatError(line: start + 1, message: "this is not a vCard file (expected BEGIN:VCARD)")
+                }
                 apply(property, to: &current!)
             }
         }
-        if let open = current { throw FormatError(line: open.line, message: "the card that starts here is never closed (END:VCARD missing)") }
-        guard !cards.isEmpty else { throw FormatError(line: 1, message: "the file holds no BEGIN:VCARD … END:VCARD card") }
+        if let open = current {
+            throw FormatError(line: open.line, message: "the card that starts here is never closed (END:VCARD missing)")
+        }
+        guard !cards.isEmpty else {
+            throw FormatError(line: 1, message: "the file holds no BEGIN:VCARD … END:VCARD card")
+        }
         return cards
     }
 
@@ -115,7 +130,9 @@ public enum VCardReader {
         case "FN": card.formattedName = unescape(property.value)
         case "N": card.nameComponents = split(property.value, on: ";").map(unescape)
         case "NOTE": card.note = unescape(property.value)
-        case "ORG": card.organization = split(property.value, on: ";").map(unescape).filter { !$0.isEmpty }.joined(separator: ", ")
+        case "ORG":
+            card.organization = split(property.value, on: ";").map(unescape).filter { !$0.isEmpty }.joined(
+                separator: ", ")
         case "TEL":
             var value = unescape(property.value).trimmingCharacters(in: .whitespaces)
             if value.lowercased().hasPrefix("tel:") { value = String(value.dropFirst(4)) }
@@ -123,7 +140,9 @@ public enum VCardReader {
         case "EMAIL":
             var value = unescape(property.value).trimmingCharacters(in: .whitespaces)
             if value.lowercased().hasPrefix("mailto:") { value = String(value.dropFirst(7)) }
-            if !value.isEmpty { card.emails.append(VCard.Value(value: value, types: property.types.filter { $0 != "internet" })) }
+            if !value.isEmpty {
+                card.emails.append(VCard.Value(value: value, types: property.types.filter { $0 != "internet" }))
+            }
         default: break
         }
     }
@@ -154,9 +173,22 @@ public enum VCardReader {
         var current = ""
         var escaping = false
         for character in text {
-            if escaping { current.append("\\"); current.append(character); escaping = false; continue }
-            if character == "\\" { escaping = true; continue }
-            if character == separator { parts.append(current); current = "" } else { current.append(character) }
+            if escaping {
+                current.append("\\")
+                current.append(character)
+                escaping = false
+                continue
+            }
+            if character == "\\" {
+                escaping = true
+                continue
+            }
+            if character == separator {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
         }
         parts.append(current)
         return parts
@@ -175,14 +207,17 @@ public enum VCardReader {
             for index in line.indices {
                 let character = line[index]
                 if character == "\"" { inQuotes.toggle() }
-                if character == ":" && !inQuotes { colon = index; break }
+                if character == ":" && !inQuotes {
+                    colon = index
+                    break
+                }
             }
             guard let colon else { return nil }
             rawValue = String(line[line.index(after: colon)...])
             var pieces = VCardReader.splitParameters(String(line[..<colon]))
             guard !pieces.isEmpty else { return nil }
             var head = pieces.removeFirst().uppercased()
-            if let dot = head.lastIndex(of: ".") { head = String(head[head.index(after: dot)...]) }   // item1.EMAIL
+            if let dot = head.lastIndex(of: ".") { head = String(head[head.index(after: dot)...]) }  // item1.EMAIL
             name = head.trimmingCharacters(in: .whitespaces)
             for piece in pieces {
                 if let equals = piece.firstIndex(of: "=") {
@@ -194,8 +229,11 @@ public enum VCardReader {
                     // vCard 2.1: a bare value is a type (TEL;CELL) or an encoding (;QUOTED-PRINTABLE).
                     let bare = piece.trimmingCharacters(in: .whitespaces)
                     let upper = bare.uppercased()
-                    if ["QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT"].contains(upper) { parameters.append(("ENCODING", [bare])) }
-                    else { parameters.append(("TYPE", [bare])) }
+                    if ["QUOTED-PRINTABLE", "BASE64", "8BIT", "7BIT"].contains(upper) {
+                        parameters.append(("ENCODING", [bare]))
+                    } else {
+                        parameters.append(("TYPE", [bare]))
+                    }
                 }
             }
         }
@@ -214,8 +252,10 @@ public enum VCardReader {
             guard parameter("ENCODING")?.uppercased() == "QUOTED-PRINTABLE" else { return rawValue }
             let bytes = VCardReader.decodeQuotedPrintable(rawValue)
             switch parameter("CHARSET")?.uppercased() {
-            case "ISO-8859-1", "LATIN1", "ISO8859-1": return String(data: Data(bytes), encoding: .isoLatin1) ?? String(decoding: bytes, as: UTF8.self)
-            case "WINDOWS-1252", "CP1252": return String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes, as: UTF8.self)
+            case "ISO-8859-1", "LATIN1", "ISO8859-1":
+                return String(data: Data(bytes), encoding: .isoLatin1) ?? String(decoding: bytes, as: UTF8.self)
+            case "WINDOWS-1252", "CP1252":
+                return String(data: Data(bytes), encoding: .windowsCP1252) ?? String(decoding: bytes, as: UTF8.self)
             default: return String(decoding: bytes, as: UTF8.self)
             }
         }
@@ -228,7 +268,12 @@ public enum VCardReader {
         var inQuotes = false
         for character in text {
             if character == "\"" { inQuotes.toggle() }
-            if character == ";" && !inQuotes { parts.append(current); current = "" } else { current.append(character) }
+            if character == ";" && !inQuotes {
+                parts.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
         }
         parts.append(current)
         return parts
@@ -248,7 +293,9 @@ public enum VCardReader {
             }
         }
         while index < source.count {
-            if source[index] == UInt8(ascii: "="), index + 2 < source.count, let high = hex(source[index + 1]), let low = hex(source[index + 2]) {
+            if source[index] == UInt8(ascii: "="), index + 2 < source.count, let high = hex(source[index + 1]),
+                let low = hex(source[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {

@@ -74,7 +74,9 @@ public struct PersistenceError: Error, Sendable, Equatable, CustomStringConverti
 
     /// No `entity` with `id` exists.
     public static func entityNotFound(_ id: UUID, entity: String = "Entity") -> PersistenceError {
-        PersistenceError(.entityNotFound, "\(entity) \(id.uuidString) was not found. Check the id (list them to see what exists).", entityID: id)
+        PersistenceError(
+            .entityNotFound, "\(entity) \(id.uuidString) was not found. Check the id (list them to see what exists).",
+            entityID: id)
     }
 
     /// The value refers to something that does not exist or does not belong together.

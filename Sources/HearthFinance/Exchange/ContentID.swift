@@ -13,10 +13,13 @@ enum ContentID {
             bytes[index] = UInt8(truncatingIfNeeded: high >> (56 - 8 * UInt64(index)))
             bytes[8 + index] = UInt8(truncatingIfNeeded: low >> (56 - 8 * UInt64(index)))
         }
-        bytes[6] = (bytes[6] & 0x0F) | 0x80 // version 8: custom
-        bytes[8] = (bytes[8] & 0x3F) | 0x80 // RFC 9562 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8: custom
+        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 9562 variant
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     private static func hash(_ text: String, seed: UInt64) -> UInt64 {

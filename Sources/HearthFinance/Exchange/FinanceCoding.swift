@@ -6,7 +6,8 @@ public enum FinanceCoding {
     /// An encoder for finance values.
     public static func encoder(pretty: Bool = false) -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting =
+            pretty ? [.sortedKeys, .withoutEscapingSlashes, .prettyPrinted] : [.sortedKeys, .withoutEscapingSlashes]
         encoder.dateEncodingStrategy = .custom { date, encoder in
             var container = encoder.singleValueContainer()
             try container.encode(Timestamp.format(date))
@@ -22,7 +23,8 @@ public enum FinanceCoding {
             let text = try container.decode(String.self)
             guard let milliseconds = Timestamp.parse(text) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container, debugDescription: "\"\(text)\" is not a date; write it like 2026-01-31T09:00:00.000Z")
+                    in: container, debugDescription: "\"\(text)\" is not a date; write it like 2026-01-31T09:00:00.000Z"
+                )
             }
             return Milliseconds.date(milliseconds)
         }

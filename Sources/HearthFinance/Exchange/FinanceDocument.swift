@@ -27,7 +27,8 @@ enum FinanceDocument {
     ///   `people[1]: Person name cannot be empty`); the caller's transaction then stores nothing.
     /// - Returns: How many values were read; `progress` hears the count every 10,000.
     static func `import`(
-        _ reader: JSONStreamReader, file: String, into context: FinanceWriteContext, progress: ExchangeProgressHandler? = nil
+        _ reader: JSONStreamReader, file: String, into context: FinanceWriteContext,
+        progress: ExchangeProgressHandler? = nil
     ) throws -> Int {
         var importer = Importer(file: file, context: context) { count in
             progress?(ExchangeProgress(items: count, bytes: reader.bytesRead, totalBytes: reader.totalBytes))
@@ -77,7 +78,8 @@ enum FinanceDocument {
                 let format = try decode(String.self, bytes, at: [PathKey("format")])
                 guard format == FinanceDocument.format else {
                     throw PersistenceError.validationFailed(
-                        "\(file) is not a Hearth finance export (its format is \"\(format)\", expected \"\(FinanceDocument.format)\")")
+                        "\(file) is not a Hearth finance export (its format is \"\(format)\", expected \"\(FinanceDocument.format)\")"
+                    )
                 }
                 self.format = format
             case .member("version", let bytes):
@@ -100,7 +102,7 @@ enum FinanceDocument {
                 peopleSaved = true
                 try saveWaiting()
             case .member, .arrayStart, .arrayEnd:
-                break // other members (exportedAt, or anything newer) are not imported
+                break  // other members (exportedAt, or anything newer) are not imported
             }
         }
 
@@ -118,10 +120,18 @@ enum FinanceDocument {
                 try save(section, index) { _ = try context.save(person) }
             case "subscriptions":
                 let subscription = try decode(Subscription.self, bytes, at: path)
-                if peopleSaved { try save(section, index) { _ = try context.save(subscription) } } else { waiting.append((section, index, .subscription(subscription))) }
+                if peopleSaved {
+                    try save(section, index) { _ = try context.save(subscription) }
+                } else {
+                    waiting.append((section, index, .subscription(subscription)))
+                }
             case "groups":
                 let group = try decode(Group.self, bytes, at: path)
-                if peopleSaved { try save(section, index) { _ = try context.save(group) } } else { waiting.append((section, index, .group(group))) }
+                if peopleSaved {
+                    try save(section, index) { _ = try context.save(group) }
+                } else {
+                    waiting.append((section, index, .group(group)))
+                }
             case "transactions":
                 let transaction = try TransactionJSON.decode(bytes) ?? decode(Transaction.self, bytes, at: path)
                 try save(section, index) { try context.importTransaction(transaction) }
@@ -165,8 +175,14 @@ enum FinanceDocument {
     private struct PathKey: CodingKey {
         let stringValue: String
         let intValue: Int?
-        init(_ name: String) { stringValue = name; intValue = nil }
-        init(_ index: Int) { stringValue = "Index \(index)"; intValue = index }
+        init(_ name: String) {
+            stringValue = name
+            intValue = nil
+        }
+        init(_ index: Int) {
+            stringValue = "Index \(index)"
+            intValue = index
+        }
         init?(stringValue: String) { self.init(stringValue) }
         init?(intValue: Int) { self.init(intValue) }
     }
@@ -176,7 +192,9 @@ extension DecodingError {
     /// The same error, as if the decoded value had sat at `path` inside a larger document.
     func prefixed(by path: [any CodingKey]) -> DecodingError {
         func moved(_ context: Context) -> Context {
-            Context(codingPath: path + context.codingPath, debugDescription: context.debugDescription, underlyingError: context.underlyingError)
+            Context(
+                codingPath: path + context.codingPath, debugDescription: context.debugDescription,
+                underlyingError: context.underlyingError)
         }
         switch self {
         case .typeMismatch(let type, let context): return .typeMismatch(type, moved(context))

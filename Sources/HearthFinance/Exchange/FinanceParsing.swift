@@ -11,10 +11,12 @@ public enum FinanceParsing {
         if let first = scalars.first, first == "-" || first == "+" { scalars = scalars.dropFirst() }
         let parts = scalars.split(separator: ".", omittingEmptySubsequences: false)
         guard (1...2).contains(parts.count), !parts[0].isEmpty,
-              parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
-              parts.count == 1 || !parts[1].isEmpty
+            parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+            parts.count == 1 || !parts[1].isEmpty
         else { return nil }
-        return Decimal(string: trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed, locale: Locale(identifier: "en_US_POSIX"))
+        return Decimal(
+            string: trimmed.hasPrefix("+") ? String(trimmed.dropFirst()) : trimmed,
+            locale: Locale(identifier: "en_US_POSIX"))
     }
 
     /// `text` as an instant: an ISO 8601 timestamp with `Z` or an offset (`2026-01-31T09:00:00Z`), or a day

@@ -32,12 +32,18 @@ enum Timestamp {
         } else {
             put(year, digits: 4)
         }
-        bytes.append(UInt8(ascii: "-")); put(month, digits: 2)
-        bytes.append(UInt8(ascii: "-")); put(day, digits: 2)
-        bytes.append(UInt8(ascii: "T")); put(msOfDay / 3_600_000, digits: 2)
-        bytes.append(UInt8(ascii: ":")); put(msOfDay / 60_000 % 60, digits: 2)
-        bytes.append(UInt8(ascii: ":")); put(msOfDay / 1000 % 60, digits: 2)
-        bytes.append(UInt8(ascii: ".")); put(msOfDay % 1000, digits: 3)
+        bytes.append(UInt8(ascii: "-"))
+        put(month, digits: 2)
+        bytes.append(UInt8(ascii: "-"))
+        put(day, digits: 2)
+        bytes.append(UInt8(ascii: "T"))
+        put(msOfDay / 3_600_000, digits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        put(msOfDay / 60_000 % 60, digits: 2)
+        bytes.append(UInt8(ascii: ":"))
+        put(msOfDay / 1000 % 60, digits: 2)
+        bytes.append(UInt8(ascii: "."))
+        put(msOfDay % 1000, digits: 3)
         bytes.append(UInt8(ascii: "Z"))
     }
 
@@ -67,8 +73,9 @@ enum Timestamp {
             index += 1
             return true
         }
-        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")), let day = number(2),
-              index < chars.count, chars[index] == UInt8(ascii: "T") || chars[index] == UInt8(ascii: " ")
+        guard let year = number(4), expect(UInt8(ascii: "-")), let month = number(2), expect(UInt8(ascii: "-")),
+            let day = number(2),
+            index < chars.count, chars[index] == UInt8(ascii: "T") || chars[index] == UInt8(ascii: " ")
         else { return nil }
         index += 1
         guard let hour = number(2), expect(UInt8(ascii: ":")), let minute = number(2) else { return nil }
@@ -105,7 +112,7 @@ enum Timestamp {
             return nil
         }
         guard index == chars.count, (1...12).contains(month), (1...daysIn(month: month, year: year)).contains(day),
-              hour < 24, minute < 60, second < 61
+            hour < 24, minute < 60, second < 61
         else { return nil }
         let days = self.days(fromCivil: year, month, day)
         return ((days * 86_400 + hour * 3600 + minute * 60 + second - offsetMinutes * 60) * 1000) + millis

@@ -55,7 +55,8 @@ enum TransactionCSV {
                 let name = Validation.trimmed(raw.replacingOccurrences(of: "\u{FEFF}", with: ""))
                 guard let column = Column.allCases.first(where: { $0.name.lowercased() == name.lowercased() }) else {
                     throw PersistenceError.validationFailed(
-                        "The CSV header names an unknown column \"\(name)\"; use: \(TransactionCSV.columns.joined(separator: ", "))")
+                        "The CSV header names an unknown column \"\(name)\"; use: \(TransactionCSV.columns.joined(separator: ", "))"
+                    )
                 }
                 guard positions[column.rawValue] == nil else {
                     throw PersistenceError.validationFailed("The CSV header names the column \"\(column.name)\" twice")
@@ -65,7 +66,8 @@ enum TransactionCSV {
             let missing = TransactionCSV.required.filter { positions[$0.rawValue] == nil }.map(\.name)
             guard missing.isEmpty else {
                 throw PersistenceError.validationFailed(
-                    "The CSV header lacks the required column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")); the first line must name the columns, such as id,date,title,amount")
+                    "The CSV header lacks the required column\(missing.count == 1 ? "" : "s") \(missing.joined(separator: ", ")); the first line must name the columns, such as id,date,title,amount"
+                )
             }
             self.positions = positions
             self.count = names.count
@@ -85,7 +87,8 @@ enum TransactionCSV {
         }
         guard row.count == header.count else {
             throw PersistenceError.validationFailed(
-                "Line \(line) has \(row.count) field\(row.count == 1 ? "" : "s") but the header has \(header.count); check for a stray comma or an unclosed quote")
+                "Line \(line) has \(row.count) field\(row.count == 1 ? "" : "s") but the header has \(header.count); check for a stray comma or an unclosed quote"
+            )
         }
         func bytes(_ column: Column) -> UnsafeBufferPointer<UInt8>? {
             header.positions[column.rawValue].map { row[$0] }
@@ -101,16 +104,23 @@ enum TransactionCSV {
         }
         func instant(_ column: Column) throws -> Date? {
             guard let field = bytes(column) else { return nil }
-            if let milliseconds = Timestamp.parse(bytes: FieldBytes.trimmed(field)) { return Milliseconds.date(milliseconds) }
+            if let milliseconds = Timestamp.parse(bytes: FieldBytes.trimmed(field)) {
+                return Milliseconds.date(milliseconds)
+            }
             let text = try text(column) ?? ""
             if column == .updatedAt, Validation.trimmed(text).isEmpty { return nil }
             guard let date = FinanceParsing.date(text, calendar: calendar) else {
-                throw fail(column, "\"\(text)\" is not a date" + (column == .date ? "; write 2026-01-31 or 2026-01-31T09:00:00.000Z" : ""))
+                throw fail(
+                    column,
+                    "\"\(text)\" is not a date"
+                        + (column == .date ? "; write 2026-01-31 or 2026-01-31T09:00:00.000Z" : ""))
             }
             return date
         }
 
-        guard let date = try instant(.date) else { throw fail(.date, "\"\" is not a date; write 2026-01-31 or 2026-01-31T09:00:00.000Z") }
+        guard let date = try instant(.date) else {
+            throw fail(.date, "\"\" is not a date; write 2026-01-31 or 2026-01-31T09:00:00.000Z")
+        }
         let idField = bytes(.id).map(FieldBytes.trimmed)
         let hasID = !(idField?.isEmpty ?? true)
         // Rows without an id hash their amount as written by Decimal's own parser, as they always have.
@@ -133,7 +143,8 @@ enum TransactionCSV {
                 category = match
             } else if let text = try text(.category), !Validation.trimmed(text).isEmpty {
                 guard let value = TransactionCategory.byRawValue[text] ?? TransactionCategory.parse(text) else {
-                    throw fail(.category, "\"\(text)\" is not a category; use one of: \(TransactionCategory.displayNames)")
+                    throw fail(
+                        .category, "\"\(text)\" is not a category; use one of: \(TransactionCategory.displayNames)")
                 }
                 category = value
             }
@@ -144,7 +155,9 @@ enum TransactionCSV {
                 isRecurring = value
             } else {
                 let text = try text(.isRecurring) ?? ""
-                guard let value = FinanceParsing.bool(text) else { throw fail(.isRecurring, "\"\(text)\" is not true or false") }
+                guard let value = FinanceParsing.bool(text) else {
+                    throw fail(.isRecurring, "\"\(text)\" is not true or false")
+                }
                 isRecurring = value
             }
         }
@@ -159,12 +172,14 @@ enum TransactionCSV {
             }
             id = value
         } else {
-            let content = [Timestamp.format(date), Validation.trimmed(title), subtitle, "\(amount)", category.rawValue].joined(separator: "\u{1F}")
+            let content = [Timestamp.format(date), Validation.trimmed(title), subtitle, "\(amount)", category.rawValue]
+                .joined(separator: "\u{1F}")
             let base = ContentID.make(content)
             let seen = try occurrence(base)
             id = seen == 0 ? base : ContentID.make(content + "\u{1F}\(seen)")
         }
-        return Transaction(id: id, title: title, subtitle: subtitle, amount: amount, category: category, date: date,
-                           isRecurring: isRecurring, tags: tags, updatedAt: updatedAt)
+        return Transaction(
+            id: id, title: title, subtitle: subtitle, amount: amount, category: category, date: date,
+            isRecurring: isRecurring, tags: tags, updatedAt: updatedAt)
     }
 }

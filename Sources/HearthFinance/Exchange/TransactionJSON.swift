@@ -20,8 +20,15 @@ enum TransactionJSON {
         var index = 0
 
         mutating func transaction() -> Transaction? {
-            var id: UUID?, title: String?, subtitle: String?, amount: Decimal?, category: TransactionCategory?
-            var date: Int64?, updatedAt: Int64?, isRecurring: Bool?, tags: [String]?
+            var id: UUID?
+            var title: String?
+            var subtitle: String?
+            var amount: Decimal?
+            var category: TransactionCategory?
+            var date: Int64?
+            var updatedAt: Int64?
+            var isRecurring: Bool?
+            var tags: [String]?
             skipSpace()
             guard take(UInt8(ascii: "{")) else { return nil }
             skipSpace()
@@ -46,7 +53,9 @@ enum TransactionJSON {
                     guard let value = FastNumber.amount(number()) else { return nil }
                     amount = value
                 case 8 where key.elementsEqual("category".utf8):
-                    guard let text = rawString(), let value = TransactionCategory.matching(text.baseAddress, count: text.count) else { return nil }
+                    guard let text = rawString(),
+                        let value = TransactionCategory.matching(text.baseAddress, count: text.count)
+                    else { return nil }
                     category = value
                 case 4 where key.elementsEqual("date".utf8):
                     guard let text = rawString(), let value = Timestamp.parse(bytes: text) else { return nil }
@@ -69,16 +78,20 @@ enum TransactionJSON {
                 break
             }
             skipSpace()
-            guard index == bytes.count, let id, let title, let subtitle, let amount, let category, let date, let updatedAt,
-                  let isRecurring, let tags
+            guard index == bytes.count, let id, let title, let subtitle, let amount, let category, let date,
+                let updatedAt,
+                let isRecurring, let tags
             else { return nil }
-            return Transaction(id: id, title: title, subtitle: subtitle, amount: amount, category: category,
-                               date: Milliseconds.date(date), isRecurring: isRecurring, tags: tags,
-                               updatedAt: Milliseconds.date(updatedAt))
+            return Transaction(
+                id: id, title: title, subtitle: subtitle, amount: amount, category: category,
+                date: Milliseconds.date(date), isRecurring: isRecurring, tags: tags,
+                updatedAt: Milliseconds.date(updatedAt))
         }
 
         mutating func skipSpace() {
-            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09 {
+            while index < bytes.count,
+                bytes[index] == 0x20 || bytes[index] == 0x0A || bytes[index] == 0x0D || bytes[index] == 0x09
+            {
                 index += 1
             }
         }
@@ -115,7 +128,7 @@ enum TransactionJSON {
             let start = index
             while index < bytes.count {
                 switch bytes[index] {
-                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09: 
+                case UInt8(ascii: ","), UInt8(ascii: "}"), UInt8(ascii: "]"), 0x20, 0x0A, 0x0D, 0x09:
                     return UnsafeBufferPointer(rebasing: bytes[start..<index])
                 default: index += 1
                 }

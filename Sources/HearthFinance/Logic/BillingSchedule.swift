@@ -13,12 +13,15 @@ public enum BillingSchedule {
         _ count: Int = 1, after scheduled: Date, cycle: BillingCycle, calendar: Calendar, anchorDay: Int? = nil
     ) -> Date? {
         guard let step = cycle.step else { return nil }
-        guard let moved = calendar.date(byAdding: step.component, value: step.value * count, to: scheduled) else { return nil }
+        guard let moved = calendar.date(byAdding: step.component, value: step.value * count, to: scheduled) else {
+            return nil
+        }
         guard step.component == .month else { return moved }
         let anchor = anchorDay ?? calendar.component(.day, from: scheduled)
         let day = calendar.component(.day, from: moved)
         guard anchor > day, let days = calendar.range(of: .day, in: .month, for: moved)?.count else { return moved }
-        var parts = calendar.dateComponents([.era, .year, .month, .day, .hour, .minute, .second, .nanosecond], from: moved)
+        var parts = calendar.dateComponents(
+            [.era, .year, .month, .day, .hour, .minute, .second, .nanosecond], from: moved)
         parts.day = min(anchor, days)
         return calendar.date(from: parts) ?? moved
     }
@@ -29,7 +32,7 @@ public enum BillingSchedule {
         let next = subscription.nextBillingDate
         let day = calendar.component(.day, from: next)
         guard let last = subscription.lastBillingDate,
-              let days = calendar.range(of: .day, in: .month, for: next)?.count, day == days
+            let days = calendar.range(of: .day, in: .month, for: next)?.count, day == days
         else { return day }
         return max(day, calendar.component(.day, from: last))
     }
@@ -52,9 +55,13 @@ public enum BillingSchedule {
         guard subscription.isActive, subscription.nextBillingDate <= date else { return (subscription, []) }
         if subscription.billingCycle == .lifetime {
             guard subscription.lastBillingDate == nil else { return (subscription, []) }
-            let bill = SubscriptionBill(subscriptionID: subscription.id, date: subscription.nextBillingDate, amount: subscription.price)
-            return (subscription.with(lastBillingDate: .some(subscription.nextBillingDate),
-                                      totalSpent: subscription.totalSpent + subscription.price), [bill])
+            let bill = SubscriptionBill(
+                subscriptionID: subscription.id, date: subscription.nextBillingDate, amount: subscription.price)
+            return (
+                subscription.with(
+                    lastBillingDate: .some(subscription.nextBillingDate),
+                    totalSpent: subscription.totalSpent + subscription.price), [bill]
+            )
         }
         let anchor = anchorDay(of: subscription, calendar: calendar)
         let start = subscription.nextBillingDate
@@ -77,16 +84,23 @@ public enum BillingSchedule {
             if !inTrial {
                 let afterTrial = subscription.isFreeTrial ? subscription.priceAfterTrial : nil
                 spent += afterTrial ?? subscription.price
-                bills.append(SubscriptionBill(subscriptionID: subscription.id, date: due, amount: afterTrial ?? subscription.price))
+                bills.append(
+                    SubscriptionBill(
+                        subscriptionID: subscription.id, date: due, amount: afterTrial ?? subscription.price))
             }
             last = due
             count += 1
             // Counted from the first due date, so clamping to a short month never drifts the schedule.
-            guard let following = billingDate(count, after: start, cycle: subscription.billingCycle,
-                                              calendar: calendar, anchorDay: anchor)
+            guard
+                let following = billingDate(
+                    count, after: start, cycle: subscription.billingCycle,
+                    calendar: calendar, anchorDay: anchor)
             else { break }
             due = following
         }
-        return (subscription.with(nextBillingDate: due, isActive: isActive, lastBillingDate: .some(last), totalSpent: spent), bills)
+        return (
+            subscription.with(
+                nextBillingDate: due, isActive: isActive, lastBillingDate: .some(last), totalSpent: spent), bills
+        )
     }
 }

@@ -7,14 +7,18 @@ enum FinanceText {
     static func trimmed(_ text: String) -> String {
         // Most text starts and ends with an ASCII letter or digit: nothing to trim, no Unicode lookups.
         let utf8 = text.utf8
-        if let first = utf8.first, let last = utf8.last, Self.isPlainASCII(first), Self.isPlainASCII(last) { return text }
+        if let first = utf8.first, let last = utf8.last, Self.isPlainASCII(first), Self.isPlainASCII(last) {
+            return text
+        }
         let scalars = text.unicodeScalars
         guard let first = scalars.first, let last = scalars.last else { return text }
         if !first.properties.isWhitespace && !last.properties.isWhitespace { return text }
         var start = scalars.startIndex
         var end = scalars.endIndex
         while start < end, scalars[start].properties.isWhitespace { start = scalars.index(after: start) }
-        while end > start, scalars[scalars.index(before: end)].properties.isWhitespace { end = scalars.index(before: end) }
+        while end > start, scalars[scalars.index(before: end)].properties.isWhitespace {
+            end = scalars.index(before: end)
+        }
         return String(scalars[start..<end])
     }
 
@@ -25,10 +29,12 @@ enum FinanceText {
     /// Whether `text` holds a control or format character (Unicode categories Cc and Cf).
     static func hasControlCharacters(_ text: String) -> Bool {
         text.unicodeScalars.contains { scalar in
-            scalar.value < 0x20 || (scalar.value >= 0x7F && {
-                let category = scalar.properties.generalCategory
-                return category == .control || category == .format
-            }())
+            scalar.value < 0x20
+                || (scalar.value >= 0x7F
+                    && {
+                        let category = scalar.properties.generalCategory
+                        return category == .control || category == .format
+                    }())
         }
     }
 }

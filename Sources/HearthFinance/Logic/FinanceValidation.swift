@@ -37,7 +37,8 @@ public enum FinanceValidation {
         }
         let website = Validation.trimmedOrNil(subscription.website)
         if let website, !Validation.isValidURL(website) {
-            throw PersistenceError.validationFailed("Website must be an http or https address, such as https://example.com")
+            throw PersistenceError.validationFailed(
+                "Website must be an http or https address, such as https://example.com")
         }
         if let start = subscription.trialStartDate, let end = subscription.trialEndDate, end < start {
             throw PersistenceError.validationFailed("Trial end date must not be before the trial start date")
@@ -93,19 +94,23 @@ public enum FinanceValidation {
     private static func validate(_ split: ExpenseSplit, people: [Person.ID], amount: Decimal) throws {
         if case .evenly = split { return }
         guard split.namedPeople == Set(people) else {
-            throw PersistenceError.validationFailed("Split values must name exactly the people the expense is split between")
+            throw PersistenceError.validationFailed(
+                "Split values must name exactly the people the expense is split between")
         }
         switch split {
         case .evenly:
             return
         case .exactAmounts(let values):
             for value in values.values {
-                guard value >= 0 else { throw PersistenceError.validationFailed("Exact split amounts cannot be negative") }
+                guard value >= 0 else {
+                    throw PersistenceError.validationFailed("Exact split amounts cannot be negative")
+                }
                 _ = try MinorUnits.cents(value, field: "Exact split amount")
             }
             let total = values.values.reduce(0, +)
             guard total == amount else {
-                throw PersistenceError.validationFailed("Exact amounts add up to \(total), not the expense amount \(amount)")
+                throw PersistenceError.validationFailed(
+                    "Exact amounts add up to \(total), not the expense amount \(amount)")
             }
         case .percentages(let values):
             guard values.values.allSatisfy({ $0 >= 0 }) else {

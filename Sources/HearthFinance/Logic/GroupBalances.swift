@@ -10,7 +10,8 @@ public struct GroupBalances: Sendable, Equatable {
     public let entries: [(person: Person.ID, balance: Decimal)]
 
     public static func == (lhs: GroupBalances, rhs: GroupBalances) -> Bool {
-        lhs.entries.map(\.person) == rhs.entries.map(\.person) && lhs.entries.map(\.balance) == rhs.entries.map(\.balance)
+        lhs.entries.map(\.person) == rhs.entries.map(\.person)
+            && lhs.entries.map(\.balance) == rhs.entries.map(\.balance)
     }
 
     /// The balances of `group`'s members from its unsettled expenses.
@@ -51,7 +52,8 @@ public struct GroupBalances: Sendable, Equatable {
         var creditors = entries.filter { $0.balance > 0 }.map { (person: $0.person, amount: $0.balance) }
         var debtors = entries.filter { $0.balance < 0 }.map { (person: $0.person, amount: -$0.balance) }
         var payments: [Reimbursement] = []
-        func byAmount(_ lhs: (person: Person.ID, amount: Decimal), _ rhs: (person: Person.ID, amount: Decimal)) -> Bool {
+        func byAmount(_ lhs: (person: Person.ID, amount: Decimal), _ rhs: (person: Person.ID, amount: Decimal)) -> Bool
+        {
             lhs.amount != rhs.amount ? lhs.amount > rhs.amount : lhs.person.uuidString < rhs.person.uuidString
         }
         while !creditors.isEmpty, !debtors.isEmpty {

@@ -16,7 +16,9 @@ public struct RecurringPayment: Sendable, Hashable, Codable {
     /// When the next payment is due: one cycle after the latest.
     public let nextDue: Date
 
-    public init(payee: String, amount: Decimal, cycle: BillingCycle, transactionIDs: [UUID], lastPaid: Date, nextDue: Date) {
+    public init(
+        payee: String, amount: Decimal, cycle: BillingCycle, transactionIDs: [UUID], lastPaid: Date, nextDue: Date
+    ) {
         self.payee = payee
         self.amount = amount
         self.cycle = cycle

@@ -33,7 +33,9 @@ public enum RecurringPayments {
         var found: [RecurringPayment] = []
         for payments in byPayee.values where payments.count >= minimumCount {
             let ordered = payments.sorted { ($0.date, $0.id.uuidString) < ($1.date, $1.id.uuidString) }
-            if let best = cycles.compactMap({ run(ordered, $0, today: today, calendar: calendar) }).max(by: { $0.transactionIDs.count < $1.transactionIDs.count }) {
+            if let best = cycles.compactMap({ run(ordered, $0, today: today, calendar: calendar) }).max(by: {
+                $0.transactionIDs.count < $1.transactionIDs.count
+            }) {
                 found.append(best)
             }
         }
@@ -42,7 +44,8 @@ public enum RecurringPayments {
 
     /// The payee a bank line names, for matching: folded, without words that hold digits.
     public static func payeeKey(_ title: String) -> String {
-        TextSearch.fold(title).split { $0.isWhitespace }.filter { !$0.contains(where: \.isNumber) }.joined(separator: " ")
+        TextSearch.fold(title).split { $0.isWhitespace }.filter { !$0.contains(where: \.isNumber) }.joined(
+            separator: " ")
     }
 
     /// The cycles looked for, with how many days a payment may fall from its expected date.
@@ -60,16 +63,18 @@ public enum RecurringPayments {
         var run = [latest]
         for payment in payments.dropLast().reversed() {
             guard abs(-payment.amount - price) <= tolerance,
-                  let expected = BillingSchedule.billingDate(after: payment.date, cycle: candidate.cycle, calendar: calendar),
-                  let laterDay = run.first?.date,
-                  abs(calendar.dateComponents([.day], from: expected, to: laterDay).day ?? .max) <= candidate.slack
+                let expected = BillingSchedule.billingDate(
+                    after: payment.date, cycle: candidate.cycle, calendar: calendar),
+                let laterDay = run.first?.date,
+                abs(calendar.dateComponents([.day], from: expected, to: laterDay).day ?? .max) <= candidate.slack
             else { break }
             run.insert(payment, at: 0)
         }
         guard run.count >= minimumCount,
-              let next = BillingSchedule.billingDate(after: latest.date, cycle: candidate.cycle, calendar: calendar),
-              let stopped = BillingSchedule.billingDate(2, after: latest.date, cycle: candidate.cycle, calendar: calendar),
-              stopped > today
+            let next = BillingSchedule.billingDate(after: latest.date, cycle: candidate.cycle, calendar: calendar),
+            let stopped = BillingSchedule.billingDate(
+                2, after: latest.date, cycle: candidate.cycle, calendar: calendar),
+            stopped > today
         else { return nil }
         return RecurringPayment(
             payee: latest.title, amount: price, cycle: candidate.cycle, transactionIDs: run.map(\.id),

@@ -10,7 +10,9 @@ public struct RenewalReminder: Sendable, Equatable, Hashable, Codable {
     public let billingDate: Date
     public let amount: Decimal
 
-    public init(subscriptionID: Subscription.ID, subscriptionName: String, fireDate: Date, billingDate: Date, amount: Decimal) {
+    public init(
+        subscriptionID: Subscription.ID, subscriptionName: String, fireDate: Date, billingDate: Date, amount: Decimal
+    ) {
         self.subscriptionID = subscriptionID
         self.subscriptionName = subscriptionName
         self.fireDate = fireDate
@@ -28,9 +30,12 @@ public struct RenewalReminder: Sendable, Equatable, Hashable, Codable {
         guard subscription.isActive, subscription.enableRenewalReminder else { return nil }
         if subscription.billingCycle == .lifetime, subscription.lastBillingDate != nil { return nil }
         let billingDay = calendar.dateComponents([.era, .year, .month, .day], from: subscription.nextBillingDate)
-        guard let noon = calendar.date(from: DateComponents(era: billingDay.era, year: billingDay.year, month: billingDay.month,
-                                                            day: billingDay.day, hour: 12)),
-              let reminderNoon = calendar.date(byAdding: .day, value: -subscription.reminderDaysBefore, to: noon)
+        guard
+            let noon = calendar.date(
+                from: DateComponents(
+                    era: billingDay.era, year: billingDay.year, month: billingDay.month,
+                    day: billingDay.day, hour: 12)),
+            let reminderNoon = calendar.date(byAdding: .day, value: -subscription.reminderDaysBefore, to: noon)
         else { return nil }
         var parts = calendar.dateComponents([.era, .year, .month, .day], from: reminderNoon)
         parts.hour = subscription.reminderTime.hour
@@ -39,11 +44,16 @@ public struct RenewalReminder: Sendable, Equatable, Hashable, Codable {
     }
 
     /// The reminders of `subscriptions` that fire from `start` through `end`, soonest first.
-    public static func upcoming(_ subscriptions: [Subscription], from start: Date, through end: Date, calendar: Calendar) -> [RenewalReminder] {
+    public static func upcoming(
+        _ subscriptions: [Subscription], from start: Date, through end: Date, calendar: Calendar
+    ) -> [RenewalReminder] {
         subscriptions.compactMap { subscription -> RenewalReminder? in
-            guard let fire = fireDate(for: subscription, calendar: calendar), fire >= start, fire <= end else { return nil }
-            return RenewalReminder(subscriptionID: subscription.id, subscriptionName: subscription.name, fireDate: fire,
-                                   billingDate: subscription.nextBillingDate, amount: subscription.price)
+            guard let fire = fireDate(for: subscription, calendar: calendar), fire >= start, fire <= end else {
+                return nil
+            }
+            return RenewalReminder(
+                subscriptionID: subscription.id, subscriptionName: subscription.name, fireDate: fire,
+                billingDate: subscription.nextBillingDate, amount: subscription.price)
         }
         .sorted { ($0.fireDate, $0.subscriptionName) < ($1.fireDate, $1.subscriptionName) }
     }

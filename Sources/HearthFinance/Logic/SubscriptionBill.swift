@@ -1,5 +1,5 @@
-public import Foundation
 import Crypto
+public import Foundation
 
 /// One bill a subscription's renewal charged, and the transaction that records its payment.
 public struct SubscriptionBill: Sendable, Hashable {
@@ -26,8 +26,11 @@ public struct SubscriptionBill: Sendable, Hashable {
         // A name-based UUID (version 5's layout, SHA-256 rather than SHA-1), RFC 9562 variant.
         bytes[6] = (bytes[6] & 0x0F) | 0x50
         bytes[8] = (bytes[8] & 0x3F) | 0x80
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     /// The payment as a transaction: an expense named after the subscription, on the bill's date.

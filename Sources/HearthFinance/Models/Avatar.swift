@@ -22,8 +22,9 @@ extension Avatar: Codable {
         case "photo": self = .photo(try container.decode(Data.self, forKey: .data))
         case "emoji": self = .emoji(try container.decode(String.self, forKey: .emoji))
         case "initials":
-            self = .initials(try container.decode(String.self, forKey: .initials),
-                             colorIndex: try container.decodeIfPresent(Int.self, forKey: .colorIndex) ?? 0)
+            self = .initials(
+                try container.decode(String.self, forKey: .initials),
+                colorIndex: try container.decodeIfPresent(Int.self, forKey: .colorIndex) ?? 0)
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container,

@@ -68,12 +68,15 @@ extension ExpenseSplit: Codable {
         Dictionary(uniqueKeysWithValues: values.map { ($0.key.uuidString, $0.value) })
     }
 
-    private static func decodeValues<V: Decodable>(_ type: V.Type, _ container: KeyedDecodingContainer<CodingKeys>) throws -> [Person.ID: V] {
+    private static func decodeValues<V: Decodable>(_ type: V.Type, _ container: KeyedDecodingContainer<CodingKeys>)
+        throws -> [Person.ID: V]
+    {
         let raw = try container.decode([String: V].self, forKey: .values)
         var values: [Person.ID: V] = [:]
         for (key, value) in raw {
             guard let id = UUID(uuidString: key) else {
-                throw DecodingError.dataCorruptedError(forKey: .values, in: container, debugDescription: "\"\(key)\" is not a person id")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .values, in: container, debugDescription: "\"\(key)\" is not a person id")
             }
             values[id] = value
         }

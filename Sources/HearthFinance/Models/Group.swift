@@ -51,8 +51,9 @@ public struct Group: Identifiable, Sendable, Codable, Equatable, Hashable {
         expenses: [GroupExpense]? = nil,
         updatedAt: Date? = nil
     ) -> Group {
-        Group(id: id, name: name ?? self.name, description: description ?? self.description, emoji: emoji ?? self.emoji,
-              members: members ?? self.members, expenses: expenses ?? self.expenses, createdDate: createdDate,
-              updatedAt: updatedAt ?? self.updatedAt)
+        Group(
+            id: id, name: name ?? self.name, description: description ?? self.description, emoji: emoji ?? self.emoji,
+            members: members ?? self.members, expenses: expenses ?? self.expenses, createdDate: createdDate,
+            updatedAt: updatedAt ?? self.updatedAt)
     }
 }

@@ -90,10 +90,11 @@ public struct GroupExpense: Identifiable, Sendable, Codable, Equatable, Hashable
         isSettled: Bool? = nil,
         updatedAt: Date? = nil
     ) -> GroupExpense {
-        GroupExpense(id: id, title: title ?? self.title, amount: amount ?? self.amount, paidBy: paidBy ?? self.paidBy,
-                     splitBetween: splitBetween ?? self.splitBetween, split: split ?? self.split,
-                     category: category ?? self.category, date: date ?? self.date, notes: notes ?? self.notes,
-                     receipt: receipt ?? self.receipt, isSettled: isSettled ?? self.isSettled,
-                     updatedAt: updatedAt ?? self.updatedAt)
+        GroupExpense(
+            id: id, title: title ?? self.title, amount: amount ?? self.amount, paidBy: paidBy ?? self.paidBy,
+            splitBetween: splitBetween ?? self.splitBetween, split: split ?? self.split,
+            category: category ?? self.category, date: date ?? self.date, notes: notes ?? self.notes,
+            receipt: receipt ?? self.receipt, isSettled: isSettled ?? self.isSettled,
+            updatedAt: updatedAt ?? self.updatedAt)
     }
 }

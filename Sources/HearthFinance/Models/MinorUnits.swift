@@ -13,7 +13,8 @@ enum MinorUnits {
     static func cents(_ value: Decimal, field: String) throws -> Int64 {
         guard value.isFinite else { throw PersistenceError.validationFailed("\(field) is not a number") }
         guard value.magnitude < limit else {
-            throw PersistenceError.validationFailed("\(field) \(value) is too large; amounts must stay below 1,000,000,000,000")
+            throw PersistenceError.validationFailed(
+                "\(field) \(value) is too large; amounts must stay below 1,000,000,000,000")
         }
         // Most amounts carry at most two decimal places in their representation: scale the integral
         // significand instead of doing decimal arithmetic.
@@ -27,7 +28,8 @@ enum MinorUnits {
         var whole = Decimal()
         NSDecimalRound(&whole, &scaled, 0, .plain)
         guard whole == scaled else {
-            throw PersistenceError.validationFailed("\(field) \(value) has more than 2 decimal places; round it to cents")
+            throw PersistenceError.validationFailed(
+                "\(field) \(value) has more than 2 decimal places; round it to cents")
         }
         return NSDecimalNumber(decimal: whole).int64Value
     }

@@ -44,13 +44,15 @@ public struct Person: Identifiable, Sendable, Codable, Equatable, Hashable {
         avatar: Avatar? = nil,
         balance: Decimal? = nil
     ) -> Person {
-        Person(id: id, name: name ?? self.name, email: email ?? self.email, phone: phone ?? self.phone,
-               avatar: avatar ?? self.avatar, balance: balance ?? self.balance,
-               createdDate: createdDate, updatedAt: updatedAt)
+        Person(
+            id: id, name: name ?? self.name, email: email ?? self.email, phone: phone ?? self.phone,
+            avatar: avatar ?? self.avatar, balance: balance ?? self.balance,
+            createdDate: createdDate, updatedAt: updatedAt)
     }
 
     func withUpdatedAt(_ date: Date) -> Person {
-        Person(id: id, name: name, email: email, phone: phone, avatar: avatar, balance: balance,
-               createdDate: createdDate, updatedAt: date)
+        Person(
+            id: id, name: name, email: email, phone: phone, avatar: avatar, balance: balance,
+            createdDate: createdDate, updatedAt: date)
     }
 }

@@ -21,8 +21,8 @@ public struct TimeOfDay: Sendable, Hashable, Comparable, CustomStringConvertible
     public init?(parsing text: String) {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
-              let hour = Int(parts[0]), let minute = Int(parts[1]),
-              (0...23).contains(hour), (0...59).contains(minute)
+            let hour = Int(parts[0]), let minute = Int(parts[1]),
+            (0...23).contains(hour), (0...59).contains(minute)
         else { return nil }
         self.init(hour: hour, minute: minute)
     }
@@ -42,7 +42,8 @@ extension TimeOfDay: Codable {
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let value = TimeOfDay(parsing: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a time; write it as HH:mm, for example 09:00")
+            throw DecodingError.dataCorruptedError(
+                in: container, debugDescription: "\"\(text)\" is not a time; write it as HH:mm, for example 09:00")
         }
         self = value
     }

@@ -40,8 +40,10 @@ public struct Transaction: Identifiable, Sendable, Codable, Equatable, Hashable 
     }
 
     /// A transaction read back from the store, whose dates already hold whole milliseconds.
-    init(storedID id: UUID, title: String, subtitle: String, amount: Decimal, category: TransactionCategory, date: Date,
-         isRecurring: Bool, tags: [String], updatedAt: Date) {
+    init(
+        storedID id: UUID, title: String, subtitle: String, amount: Decimal, category: TransactionCategory, date: Date,
+        isRecurring: Bool, tags: [String], updatedAt: Date
+    ) {
         self.id = id
         self.title = title
         self.subtitle = subtitle
@@ -69,9 +71,10 @@ public struct Transaction: Identifiable, Sendable, Codable, Equatable, Hashable 
         tags: [String]? = nil,
         updatedAt: Date? = nil
     ) -> Transaction {
-        Transaction(id: id, title: title ?? self.title, subtitle: subtitle ?? self.subtitle,
-                    amount: amount ?? self.amount, category: category ?? self.category, date: date ?? self.date,
-                    isRecurring: isRecurring ?? self.isRecurring, tags: tags ?? self.tags,
-                    updatedAt: updatedAt ?? self.updatedAt)
+        Transaction(
+            id: id, title: title ?? self.title, subtitle: subtitle ?? self.subtitle,
+            amount: amount ?? self.amount, category: category ?? self.category, date: date ?? self.date,
+            isRecurring: isRecurring ?? self.isRecurring, tags: tags ?? self.tags,
+            updatedAt: updatedAt ?? self.updatedAt)
     }
 }

@@ -49,10 +49,12 @@ extension FinancePersistenceService {
         return try await write("Import \(url.lastPathComponent)", keepsTimestamps: true) { context in
             let count = try context.withImportCache {
                 try Self.exchange {
-                    try FinanceDocument.import(reader.value, file: url.lastPathComponent, into: context, progress: progress)
+                    try FinanceDocument.import(
+                        reader.value, file: url.lastPathComponent, into: context, progress: progress)
                 }
             }
-            progress?(ExchangeProgress(items: count, bytes: reader.value.bytesRead, totalBytes: reader.value.totalBytes))
+            progress?(
+                ExchangeProgress(items: count, bytes: reader.value.bytesRead, totalBytes: reader.value.totalBytes))
             return context.outcomes
         }
     }
@@ -60,14 +62,18 @@ extension FinancePersistenceService {
     // MARK: CSV
 
     @discardableResult
-    nonisolated public func exportTransactionsCSV(to url: URL, progress: ExchangeProgressHandler? = nil) async throws -> Int {
+    nonisolated public func exportTransactionsCSV(to url: URL, progress: ExchangeProgressHandler? = nil) async throws
+        -> Int
+    {
         try await read { db in
             try Self.writeFile(url) { output in
                 try output.append(TransactionCSV.appendHeader)
-                let rows = try Row.fetchCursor(db, sql: """
-                    SELECT id, date, title, subtitle, amount, category, isRecurring, tags, updatedAt
-                    FROM financeTransaction ORDER BY date, localID
-                    """)
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT id, date, title, subtitle, amount, category, isRecurring, tags, updatedAt
+                        FROM financeTransaction ORDER BY date, localID
+                        """)
                 var count = 0
                 while let row = try rows.next() {
                     let id: UUID = row[0]
@@ -112,7 +118,9 @@ extension FinancePersistenceService {
     /// transaction (one undo step). A file with any bad row imports nothing, and the message names the line.
     /// - Parameter progress: hears the rows read every 10,000, with the bytes read.
     @discardableResult
-    public func importTransactionsCSV(from url: URL, progress: ExchangeProgressHandler? = nil) async throws -> ImportSummary {
+    public func importTransactionsCSV(from url: URL, progress: ExchangeProgressHandler? = nil) async throws
+        -> ImportSummary
+    {
         let reader = UncheckedSendable(try Self.exchange { try CSVReader(url: url, quoting: .strict) })
         let calendar = self.calendar
         let file = url.lastPathComponent
@@ -123,27 +131,32 @@ extension FinancePersistenceService {
             try context.withImportCache {
                 try Self.exchange {
                     try reader.value.forEachRow { row in
-                    guard let columns = header else {
-                        header = try TransactionCSV.Header(row.strings)
+                        guard let columns = header else {
+                            header = try TransactionCSV.Header(row.strings)
+                            return true
+                        }
+                        rows += 1
+                        let transaction = try TransactionCSV.transaction(
+                            row, header: columns, calendar: calendar, now: context.now, occurrence: seen.next)
+                        do {
+                            try context.importTransaction(transaction)
+                        } catch let error as PersistenceError {
+                            throw PersistenceError(
+                                error.code, "Line \(row.line): \(error.message)", entityID: error.entityID)
+                        }
+                        if rows % 10_000 == 0 {
+                            progress?(
+                                ExchangeProgress(
+                                    items: rows, bytes: reader.value.bytesRead, totalBytes: reader.value.totalBytes))
+                        }
                         return true
                     }
-                    rows += 1
-                    let transaction = try TransactionCSV.transaction(row, header: columns, calendar: calendar, now: context.now, occurrence: seen.next)
-                    do {
-                        try context.importTransaction(transaction)
-                    } catch let error as PersistenceError {
-                        throw PersistenceError(error.code, "Line \(row.line): \(error.message)", entityID: error.entityID)
-                    }
-                    if rows % 10_000 == 0 {
-                        progress?(ExchangeProgress(items: rows, bytes: reader.value.bytesRead, totalBytes: reader.value.totalBytes))
-                    }
-                    return true
-                }
                 }
             }
             try seen.drop()
             guard header != nil else {
-                throw PersistenceError.validationFailed("\(file) is empty; a CSV file starts with a header row naming its columns")
+                throw PersistenceError.validationFailed(
+                    "\(file) is empty; a CSV file starts with a header row naming its columns")
             }
             progress?(ExchangeProgress(items: rows, bytes: reader.value.bytesRead, totalBytes: reader.value.totalBytes))
             return context.outcomes
@@ -191,13 +204,19 @@ private final class ContentOccurrences {
     /// How often `base` was seen before in this import.
     func next(_ base: UUID) throws -> Int {
         if !created {
-            try db.execute(sql: "CREATE TEMP TABLE IF NOT EXISTS financeImportSeen (base BLOB PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID")
+            try db.execute(
+                sql:
+                    "CREATE TEMP TABLE IF NOT EXISTS financeImportSeen (base BLOB PRIMARY KEY, count INTEGER NOT NULL) WITHOUT ROWID"
+            )
             created = true
         }
-        let count = try Int.fetchOne(db.cachedStatement(sql: """
-            INSERT INTO financeImportSeen (base, count) VALUES (?, 1)
-            ON CONFLICT(base) DO UPDATE SET count = count + 1 RETURNING count
-            """), arguments: [base]) ?? 1
+        let count =
+            try Int.fetchOne(
+                db.cachedStatement(
+                    sql: """
+                        INSERT INTO financeImportSeen (base, count) VALUES (?, 1)
+                        ON CONFLICT(base) DO UPDATE SET count = count + 1 RETURNING count
+                        """), arguments: [base]) ?? 1
         return count - 1
     }
 

@@ -31,7 +31,9 @@ extension FinancePersistenceService {
 
     nonisolated public func fetchGroupsWithUnsettledExpenses() async throws -> [Group] {
         try await read { db in
-            let groups = try FinanceQueries.all(Group.self, """
+            let groups = try FinanceQueries.all(
+                Group.self,
+                """
                 WHERE EXISTS (SELECT 1 FROM financeGroupExpense e WHERE e.groupID = financeGroup.id AND e.isSettled = 0)
                 ORDER BY name, localID
                 """)(db)
@@ -50,7 +52,8 @@ extension FinancePersistenceService {
 
     /// The expenses of group `id`, oldest first.
     nonisolated public func fetchExpenses(forGroup id: UUID) async throws -> [GroupExpense] {
-        try await read(FinanceQueries.all(StoredExpense.self, "WHERE groupID = ? ORDER BY date, localID", [id])).map(\.expense)
+        try await read(FinanceQueries.all(StoredExpense.self, "WHERE groupID = ? ORDER BY date, localID", [id])).map(
+            \.expense)
     }
 
     @discardableResult
@@ -63,7 +66,8 @@ extension FinancePersistenceService {
     }
 
     nonisolated public func fetchUnsettledExpenses() async throws -> [GroupExpense] {
-        try await read(FinanceQueries.fetch(StoredExpense.self, sql: FinanceQueries.unsettledExpensesSQL)).map(\.expense)
+        try await read(FinanceQueries.fetch(StoredExpense.self, sql: FinanceQueries.unsettledExpensesSQL)).map(
+            \.expense)
     }
 
     @discardableResult
@@ -72,12 +76,16 @@ extension FinancePersistenceService {
     }
 
     nonisolated public func balances(forGroup id: UUID) async throws -> GroupBalances {
-        guard let group = try await fetchGroup(byID: id) else { throw PersistenceError.entityNotFound(id, entity: "Group") }
+        guard let group = try await fetchGroup(byID: id) else {
+            throw PersistenceError.entityNotFound(id, entity: "Group")
+        }
         return GroupBalances(group: group)
     }
 
     @discardableResult
-    public func settleUp(group groupID: UUID, from payer: UUID, to payee: UUID, amount: Decimal) async throws -> GroupExpense {
+    public func settleUp(group groupID: UUID, from payer: UUID, to payee: UUID, amount: Decimal) async throws
+        -> GroupExpense
+    {
         try await write("Settle up") { try $0.settleUp(group: groupID, from: payer, to: payee, amount: amount) }
     }
 }

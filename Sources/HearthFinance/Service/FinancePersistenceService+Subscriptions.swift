@@ -32,8 +32,10 @@ extension FinancePersistenceService {
     nonisolated public func fetchSubscriptionsRenewingSoon(days: Int) async throws -> [Subscription] {
         let start = currentDate()
         guard let end = calendar.date(byAdding: .day, value: max(0, days), to: start) else { return [] }
-        return try await read(FinanceQueries.fetch(
-            Subscription.self, sql: FinanceQueries.renewingSoonSQL, [Milliseconds.from(start), Milliseconds.from(end)]))
+        return try await read(
+            FinanceQueries.fetch(
+                Subscription.self, sql: FinanceQueries.renewingSoonSQL,
+                [Milliseconds.from(start), Milliseconds.from(end)]))
     }
 
     @discardableResult
@@ -61,7 +63,7 @@ extension FinancePersistenceService {
         let calendar = self.calendar
         // A few days more than the years, so that a yearly payment made a little early is still seen.
         guard let start = calendar.date(byAdding: DateComponents(year: -max(1, years), day: -10), to: today),
-              let end = calendar.date(byAdding: .day, value: 1, to: today)
+            let end = calendar.date(byAdding: .day, value: 1, to: today)
         else { return [] }
         let transactions = try await fetchTransactions(inDateRange: start..<end)
         let subscriptions = try await fetchAllSubscriptions()

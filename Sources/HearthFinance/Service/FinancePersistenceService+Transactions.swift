@@ -46,7 +46,9 @@ extension FinancePersistenceService {
         try await write("Delete \(Set(ids).count) transactions", .delete) { try $0.deleteTransactions(ids: ids) }
     }
 
-    nonisolated public func fetchTransactions(matching query: TransactionQuery, page: PageRequest) async throws -> TransactionPage {
+    nonisolated public func fetchTransactions(matching query: TransactionQuery, page: PageRequest) async throws
+        -> TransactionPage
+    {
         let sql = try TransactionQuerySQL(query: query, after: page.after)
         let size = page.size
         return try await read { db in
@@ -61,7 +63,8 @@ extension FinancePersistenceService {
     nonisolated public func countTransactions(matching query: TransactionQuery) async throws -> Int {
         let sql = try TransactionQuerySQL(query: query, after: nil)
         return try await read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM financeTransaction \(sql.whereClause)", arguments: sql.arguments) ?? 0
+            try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM financeTransaction \(sql.whereClause)", arguments: sql.arguments) ?? 0
         }
     }
 
@@ -78,9 +81,10 @@ extension FinancePersistenceService {
     nonisolated public func monthSummary(containing date: Date) async throws -> MonthSummary {
         let range = try month(containing: date)
         let totals = try await read { try FinanceQueries.totals(in: range, $0) }
-        return MonthSummary(month: DateInterval(start: range.lowerBound, end: range.upperBound),
-                            income: MinorUnits.decimal(totals.income), expenses: MinorUnits.decimal(totals.expenses),
-                            transactionCount: totals.count)
+        return MonthSummary(
+            month: DateInterval(start: range.lowerBound, end: range.upperBound),
+            income: MinorUnits.decimal(totals.income), expenses: MinorUnits.decimal(totals.expenses),
+            transactionCount: totals.count)
     }
 
     nonisolated public func spendingByCategory(inMonthContaining date: Date) async throws -> [CategorySpending] {
@@ -154,7 +158,8 @@ struct TransactionQuerySQL {
 
     func select(limit: Int) -> String {
         let direction = ascending ? "ASC" : "DESC"
-        return "\(Transaction.selectSQL) \(whereClause) ORDER BY \(sortColumn) \(direction), localID \(direction) LIMIT \(limit)"
+        return
+            "\(Transaction.selectSQL) \(whereClause) ORDER BY \(sortColumn) \(direction), localID \(direction) LIMIT \(limit)"
     }
 
     /// The cursor that continues after `row` (selected as ``Transaction/selectSQL``).
@@ -172,12 +177,16 @@ struct TransactionQuerySQL {
             .replacingOccurrences(of: "=", with: "")
     }
 
-    private static func decode(_ cursor: String, sort: TransactionQuery.Sort) throws -> (value: any DatabaseValueConvertible, localID: Int64) {
+    private static func decode(_ cursor: String, sort: TransactionQuery.Sort) throws -> (
+        value: any DatabaseValueConvertible, localID: Int64
+    ) {
         let invalid = PersistenceError.validationFailed(
             "The page cursor \"\(cursor)\" does not belong to this query; start again from the first page")
         var base64 = cursor.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
         while base64.count % 4 != 0 { base64 += "=" }
-        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else { throw invalid }
+        guard let data = Data(base64Encoded: base64), let text = String(data: data, encoding: .utf8) else {
+            throw invalid
+        }
         let parts = text.split(separator: "|", omittingEmptySubsequences: false)
         guard parts.count == 3, parts[0] == sort.rawValue, let localID = Int64(parts[2]) else { throw invalid }
         switch sort {
@@ -185,7 +194,8 @@ struct TransactionQuerySQL {
             guard let value = Int64(parts[1]) else { throw invalid }
             return (value, localID)
         case .titleAscending:
-            guard let data = Data(base64Encoded: String(parts[1])), let title = String(data: data, encoding: .utf8) else { throw invalid }
+            guard let data = Data(base64Encoded: String(parts[1])), let title = String(data: data, encoding: .utf8)
+            else { throw invalid }
             return (title, localID)
         }
     }

@@ -57,8 +57,9 @@ public actor FinancePersistenceService: PersistenceService {
     ) throws -> FinancePersistenceService {
         do {
             let database = try AppDatabase.open(at: url, schemas: [FinanceSchema.self])
-            return FinancePersistenceService(database: database, calendar: calendar, now: now,
-                                             changeRecorder: changeRecorder, undoLimit: undoLimit)
+            return FinancePersistenceService(
+                database: database, calendar: calendar, now: now,
+                changeRecorder: changeRecorder, undoLimit: undoLimit)
         } catch {
             throw PersistenceError.contextError("\(error)", underlying: error)
         }
@@ -73,8 +74,9 @@ public actor FinancePersistenceService: PersistenceService {
     ) throws -> FinancePersistenceService {
         do {
             let database = try AppDatabase.inMemory(schemas: [FinanceSchema.self])
-            return FinancePersistenceService(database: database, calendar: calendar, now: now,
-                                             changeRecorder: changeRecorder, undoLimit: undoLimit)
+            return FinancePersistenceService(
+                database: database, calendar: calendar, now: now,
+                changeRecorder: changeRecorder, undoLimit: undoLimit)
         } catch {
             throw PersistenceError.contextError("\(error)", underlying: error)
         }
@@ -116,8 +118,9 @@ public actor FinancePersistenceService: PersistenceService {
         let undoLimit = self.undoLimit
         do {
             return try await database.writer.write { db in
-                let context = FinanceWriteContext(db: db, now: now, calendar: calendar, recorder: recorder,
-                                                  keepsTimestamps: keepsTimestamps, journals: undoLimit > 0)
+                let context = FinanceWriteContext(
+                    db: db, now: now, calendar: calendar, recorder: recorder,
+                    keepsTimestamps: keepsTimestamps, journals: undoLimit > 0)
                 let result = try body(context)
                 try context.finish(label: context.label ?? label, mode: mode, undoLimit: undoLimit)
                 return result
@@ -168,11 +171,15 @@ public actor FinancePersistenceService: PersistenceService {
         }
     }
 
-    public func performBackgroundTask<T: Sendable>(_ work: @escaping @Sendable (FinanceWriteContext) throws -> T) async throws -> T {
+    public func performBackgroundTask<T: Sendable>(_ work: @escaping @Sendable (FinanceWriteContext) throws -> T)
+        async throws -> T
+    {
         try await write("Background changes", .save, work)
     }
 
-    public func transaction<T: Sendable>(_ label: String = "Changes", _ body: @escaping @Sendable (FinanceWriteContext) throws -> T) async throws -> T {
+    public func transaction<T: Sendable>(
+        _ label: String = "Changes", _ body: @escaping @Sendable (FinanceWriteContext) throws -> T
+    ) async throws -> T {
         try await write(label, .save, body)
     }
 }

@@ -97,7 +97,8 @@ public protocol PersistenceService: Sendable {
     /// The balances of group `id`'s members from its unsettled expenses.
     func balances(forGroup id: UUID) async throws -> GroupBalances
     /// Records that `payer` paid `payee` `amount` in group `groupID`; settles the group when that evens it.
-    @discardableResult func settleUp(group groupID: UUID, from payer: UUID, to payee: UUID, amount: Decimal) async throws -> GroupExpense
+    @discardableResult func settleUp(group groupID: UUID, from payer: UUID, to payee: UUID, amount: Decimal)
+        async throws -> GroupExpense
 
     // MARK: Statistics
     /// What the active subscriptions cost per month, by their billing cycles, rounded to cents.
@@ -115,9 +116,11 @@ public protocol PersistenceService: Sendable {
     /// Makes every committed change durable in the main database file (a WAL checkpoint).
     func saveContext() async throws
     /// Runs `work` in one write transaction on the database's own queue.
-    func performBackgroundTask<T: Sendable>(_ work: @escaping @Sendable (FinanceWriteContext) throws -> T) async throws -> T
+    func performBackgroundTask<T: Sendable>(_ work: @escaping @Sendable (FinanceWriteContext) throws -> T) async throws
+        -> T
     /// Runs `body` in one write transaction, undone as one step; when it throws, nothing it did is kept.
-    func transaction<T: Sendable>(_ label: String, _ body: @escaping @Sendable (FinanceWriteContext) throws -> T) async throws -> T
+    func transaction<T: Sendable>(_ label: String, _ body: @escaping @Sendable (FinanceWriteContext) throws -> T)
+        async throws -> T
     /// Undoes the last step; nil when there is nothing to undo.
     @discardableResult func undo() async throws -> HistoryStep?
     /// Redoes the last undone step; nil when there is nothing to redo.
@@ -132,7 +135,8 @@ public protocol PersistenceService: Sendable {
     /// Writes every transaction to `url` as CSV, streaming; `progress` gets the rows written so far.
     @discardableResult func exportTransactionsCSV(to url: URL, progress: ExchangeProgressHandler?) async throws -> Int
     /// Imports transactions from a CSV file; identical rows are left alone, so importing twice adds nothing.
-    @discardableResult func importTransactionsCSV(from url: URL, progress: ExchangeProgressHandler?) async throws -> ImportSummary
+    @discardableResult func importTransactionsCSV(from url: URL, progress: ExchangeProgressHandler?) async throws
+        -> ImportSummary
 }
 
 extension PersistenceService {

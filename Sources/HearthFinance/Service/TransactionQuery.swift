@@ -39,9 +39,13 @@ public struct TransactionQuery: Sendable, Equatable {
     public init() {}
 
     /// This query limited to `start ..< end`.
-    public func between(_ start: Date, and end: Date) -> TransactionQuery { changing { $0.dateRange = start..<max(start, end) } }
+    public func between(_ start: Date, and end: Date) -> TransactionQuery {
+        changing { $0.dateRange = start..<max(start, end) }
+    }
     /// This query limited to `categories`.
-    public func inCategories(_ categories: Set<TransactionCategory>) -> TransactionQuery { changing { $0.categories = categories } }
+    public func inCategories(_ categories: Set<TransactionCategory>) -> TransactionQuery {
+        changing { $0.categories = categories }
+    }
     /// This query limited to transactions with any of `tags`.
     public func tagged(_ tags: Set<String>) -> TransactionQuery { changing { $0.tags = tags } }
     /// This query limited to titles or subtitles containing `text`.

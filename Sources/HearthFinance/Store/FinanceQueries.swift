@@ -6,12 +6,18 @@ import GRDB
 enum FinanceQueries {
     // MARK: Generic
 
-    static func all<R: FinanceRecord>(_ type: R.Type, _ tail: String = "", _ arguments: StatementArguments = []) -> @Sendable (Database) throws -> [R] {
-        { db in try Row.fetchAll(db.cachedStatement(sql: "\(R.selectSQL) \(tail)"), arguments: arguments).map(R.init(row:)) }
+    static func all<R: FinanceRecord>(_ type: R.Type, _ tail: String = "", _ arguments: StatementArguments = [])
+        -> @Sendable (Database) throws -> [R]
+    {
+        { db in
+            try Row.fetchAll(db.cachedStatement(sql: "\(R.selectSQL) \(tail)"), arguments: arguments).map(R.init(row:))
+        }
     }
 
     /// Every `R` a full statement selects (as ``FinanceRecord/selection``).
-    static func fetch<R: FinanceRecord>(_ type: R.Type, sql: String, _ arguments: StatementArguments = []) -> @Sendable (Database) throws -> [R] {
+    static func fetch<R: FinanceRecord>(_ type: R.Type, sql: String, _ arguments: StatementArguments = [])
+        -> @Sendable (Database) throws -> [R]
+    {
         { db in try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map(R.init(row:)) }
     }
 
@@ -32,13 +38,16 @@ enum FinanceQueries {
     // MARK: The statements the query-plan tests check
 
     /// Transactions dated in a range (`?` from, `?` until), newest first; serves date ranges and the current month.
-    static let transactionsInRangeSQL = "\(Transaction.selectSQL) WHERE date >= ? AND date < ? ORDER BY date DESC, localID DESC"
+    static let transactionsInRangeSQL =
+        "\(Transaction.selectSQL) WHERE date >= ? AND date < ? ORDER BY date DESC, localID DESC"
     /// Recurring transactions, newest first.
-    static let recurringTransactionsSQL = "\(Transaction.selectSQL) WHERE isRecurring = 1 ORDER BY date DESC, localID DESC"
+    static let recurringTransactionsSQL =
+        "\(Transaction.selectSQL) WHERE isRecurring = 1 ORDER BY date DESC, localID DESC"
     /// Active subscriptions, soonest bill first.
     static let activeSubscriptionsSQL = "\(Subscription.selectSQL) WHERE isActive = 1 ORDER BY nextBillingDate, localID"
     /// Active subscriptions billing between `?` and `?`.
-    static let renewingSoonSQL = "\(Subscription.selectSQL) WHERE isActive = 1 AND nextBillingDate BETWEEN ? AND ? ORDER BY nextBillingDate, localID"
+    static let renewingSoonSQL =
+        "\(Subscription.selectSQL) WHERE isActive = 1 AND nextBillingDate BETWEEN ? AND ? ORDER BY nextBillingDate, localID"
     /// People whose name contains a phrase of three characters or more (`?` is an FTS5 phrase).
     static let searchPeopleSQL: String = {
         let columns = (["localID"] + Person.columns).map { "p.\($0)" }.joined(separator: ", ")
@@ -79,7 +88,8 @@ enum FinanceQueries {
             let phrase = "\"" + query.replacingOccurrences(of: "\"", with: "\"\"") + "\""
             return try Row.fetchAll(db, sql: searchPeopleSQL, arguments: [phrase]).map(Person.init(row:))
         }
-        return try Row.fetchAll(db, sql: searchPeopleByPrefixSQL, arguments: [likeEscaped(query) + "%"]).map(Person.init(row:))
+        return try Row.fetchAll(db, sql: searchPeopleByPrefixSQL, arguments: [likeEscaped(query) + "%"]).map(
+            Person.init(row:))
     }
 
     static func likeEscaped(_ text: String) -> String {
@@ -95,8 +105,9 @@ enum FinanceQueries {
         guard !groups.isEmpty else { return [] }
         var expenses: [UUID: [GroupExpense]] = [:]
         let placeholders = groups.map { _ in "?" }.joined(separator: ", ")
-        let rows = try Row.fetchAll(db, sql: "\(StoredExpense.selectSQL) WHERE groupID IN (\(placeholders)) ORDER BY groupID, date, localID",
-                                    arguments: StatementArguments(groups.map(\.id)))
+        let rows = try Row.fetchAll(
+            db, sql: "\(StoredExpense.selectSQL) WHERE groupID IN (\(placeholders)) ORDER BY groupID, date, localID",
+            arguments: StatementArguments(groups.map(\.id)))
         for row in rows {
             let stored = try StoredExpense(row: row)
             expenses[stored.groupID, default: []].append(stored.expense)
@@ -108,24 +119,32 @@ enum FinanceQueries {
 
     /// Income and expenses (positive) in cents, and the count, of transactions dated in `range`.
     static func totals(in range: Range<Date>, _ db: Database) throws -> (income: Int64, expenses: Int64, count: Int) {
-        let row = try Row.fetchOne(db.cachedStatement(sql: monthTotalsSQL), arguments: [Milliseconds.from(range.lowerBound), Milliseconds.from(range.upperBound)])
+        let row = try Row.fetchOne(
+            db.cachedStatement(sql: monthTotalsSQL),
+            arguments: [Milliseconds.from(range.lowerBound), Milliseconds.from(range.upperBound)])
         return (row?[0] ?? 0, row?[1] ?? 0, row?[2] ?? 0)
     }
 
     /// Spending per category in cents (positive) of transactions dated in `range`, largest first.
     static func spendingByCategory(in range: Range<Date>, _ db: Database) throws -> [CategorySpending] {
-        let rows = try Row.fetchAll(db.cachedStatement(sql: spendingByCategorySQL), arguments: [Milliseconds.from(range.lowerBound), Milliseconds.from(range.upperBound)])
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: spendingByCategorySQL),
+            arguments: [Milliseconds.from(range.lowerBound), Milliseconds.from(range.upperBound)])
         return try rows.map { row in
-            CategorySpending(category: try ColumnCoding.enumValue(TransactionCategory.self, row[0], column: "category"),
-                             amount: MinorUnits.decimal(row[1]), transactionCount: row[2])
+            CategorySpending(
+                category: try ColumnCoding.enumValue(TransactionCategory.self, row[0], column: "category"),
+                amount: MinorUnits.decimal(row[1]), transactionCount: row[2])
         }
     }
 
     /// The sum of active subscription prices in cents, per billing cycle.
     static func activePriceTotals(_ db: Database) throws -> [(BillingCycle, Int64)] {
-        try Row.fetchAll(db, sql: """
-            SELECT billingCycle, SUM(price) FROM financeSubscription WHERE isActive = 1 GROUP BY billingCycle
-            """).map { row in
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT billingCycle, SUM(price) FROM financeSubscription WHERE isActive = 1 GROUP BY billingCycle
+                """
+        ).map { row in
             (try ColumnCoding.enumValue(BillingCycle.self, row[0], column: "billing cycle"), row[1])
         }
     }

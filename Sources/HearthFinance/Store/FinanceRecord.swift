@@ -42,8 +42,11 @@ extension Person: FinanceRecord {
     static let columns = ["id", "name", "email", "phone", "avatar", "balance", "createdDate", "updatedAt"]
 
     func databaseValues() throws -> [(any DatabaseValueConvertible)?] {
-        [id, name, email, phone, try ColumnCoding.json(avatar), try MinorUnits.cents(balance, field: "Person balance"),
-         Milliseconds.from(createdDate), Milliseconds.from(updatedAt)]
+        [
+            id, name, email, phone, try ColumnCoding.json(avatar),
+            try MinorUnits.cents(balance, field: "Person balance"),
+            Milliseconds.from(createdDate), Milliseconds.from(updatedAt),
+        ]
     }
 
     init(row: Row) throws {
@@ -108,14 +111,19 @@ extension Transaction: FinanceRecord {
     static let columns = ["id", "title", "subtitle", "amount", "category", "date", "isRecurring", "tags", "updatedAt"]
 
     func databaseValues() throws -> [(any DatabaseValueConvertible)?] {
-        [id, title, subtitle, try MinorUnits.cents(amount, field: "Transaction amount"), category.rawValue,
-         Milliseconds.from(date), isRecurring, ColumnCoding.tags(tags), Milliseconds.from(updatedAt)]
+        [
+            id, title, subtitle, try MinorUnits.cents(amount, field: "Transaction amount"), category.rawValue,
+            Milliseconds.from(date), isRecurring, ColumnCoding.tags(tags), Milliseconds.from(updatedAt),
+        ]
     }
 
     init(row: Row) throws {
         let categoryName: String = row[5]
-        guard let category = TransactionCategory.byRawValue[categoryName] ?? TransactionCategory.parse(categoryName) else {
-            throw PersistenceError(.fetchFailed, "The stored category \"\(categoryName)\" is not one of: \(TransactionCategory.displayNames)")
+        guard let category = TransactionCategory.byRawValue[categoryName] ?? TransactionCategory.parse(categoryName)
+        else {
+            throw PersistenceError(
+                .fetchFailed,
+                "The stored category \"\(categoryName)\" is not one of: \(TransactionCategory.displayNames)")
         }
         self.init(
             id: row[1], title: row[2], subtitle: row[3], amount: MinorUnits.decimal(row[4]), category: category,
@@ -138,15 +146,18 @@ extension Group: FinanceRecord {
 
     /// The group's own columns; its expenses are rows of their own.
     func databaseValues() throws -> [(any DatabaseValueConvertible)?] {
-        [id, name, description, emoji, ColumnCoding.ids(members), Milliseconds.from(createdDate),
-         Milliseconds.from(updatedAt)]
+        [
+            id, name, description, emoji, ColumnCoding.ids(members), Milliseconds.from(createdDate),
+            Milliseconds.from(updatedAt),
+        ]
     }
 
     /// The group without its expenses.
     init(row: Row) throws {
-        self.init(id: row[1], name: row[2], description: row[3], emoji: row[4],
-                  members: try ColumnCoding.ids(from: row[5]), expenses: [],
-                  createdDate: Milliseconds.date(row[6]), updatedAt: Milliseconds.date(row[7]))
+        self.init(
+            id: row[1], name: row[2], description: row[3], emoji: row[4],
+            members: try ColumnCoding.ids(from: row[5]), expenses: [],
+            createdDate: Milliseconds.date(row[6]), updatedAt: Milliseconds.date(row[7]))
     }
 
     func withUpdatedAt(_ date: Date) -> Group { with(updatedAt: date) }

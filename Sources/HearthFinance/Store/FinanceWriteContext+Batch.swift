@@ -17,7 +17,8 @@ extension FinanceWriteContext {
         let statement = try db.cachedStatement(sql: Transaction.insertSQL)
         // Setting GRDB arguments once marks the statement as bound; later rows rebind its parameters in
         // place, and GRDB still runs every step (so database observation sees the inserts).
-        statement.setUncheckedArguments(StatementArguments(Array(repeating: DatabaseValue.null, count: Transaction.columns.count)))
+        statement.setUncheckedArguments(
+            StatementArguments(Array(repeating: DatabaseValue.null, count: Transaction.columns.count)))
         let handle = statement.sqliteStatement
         let stamp = Milliseconds.from(now)
         if journals {
@@ -30,7 +31,8 @@ extension FinanceWriteContext {
             do {
                 checked = try FinanceValidation.check(transaction)
             } catch let error as PersistenceError {
-                throw PersistenceError(error.code, "Transaction \(index + 1) of \(transactions.count): \(error.message)")
+                throw PersistenceError(
+                    error.code, "Transaction \(index + 1) of \(transactions.count): \(error.message)")
             }
             Self.bind(transaction, checked: checked, updatedAt: stamp, to: handle)
             do {
@@ -71,11 +73,13 @@ extension FinanceWriteContext {
     }
 
     private static let insertUnlessStoredSQL = Transaction.insertSQL + " ON CONFLICT (id) DO NOTHING"
-    private static let nullTransactionArguments = StatementArguments(Array(repeating: DatabaseValue.null, count: Transaction.columns.count))
+    private static let nullTransactionArguments = StatementArguments(
+        Array(repeating: DatabaseValue.null, count: Transaction.columns.count))
 
     /// Binds `transaction`, checked by ``FinanceValidation``, to the parameters of ``Transaction/insertSQL``.
     static func bind(
-        _ transaction: Transaction, checked: (title: String, tags: [String], cents: Int64), updatedAt: Int64, to handle: SQLiteStatement
+        _ transaction: Transaction, checked: (title: String, tags: [String], cents: Int64), updatedAt: Int64,
+        to handle: SQLiteStatement
     ) {
         let binder = SQLiteBinder(handle)
         binder.reset()

@@ -17,7 +17,8 @@ extension FinanceWriteContext {
             statement = try db.cachedStatement(sql: Transaction.insertSQL + " ON CONFLICT(id) DO NOTHING")
             // Setting GRDB arguments once marks the statement as bound; later rows rebind its parameters in
             // place, and GRDB still runs every step (so database observation sees the inserts).
-            statement.setUncheckedArguments(StatementArguments(Array(repeating: DatabaseValue.null, count: Transaction.columns.count)))
+            statement.setUncheckedArguments(
+                StatementArguments(Array(repeating: DatabaseValue.null, count: Transaction.columns.count)))
             importStatement = statement
         }
         let stamp = keepsTimestamps ? transaction.updatedAt : now
@@ -26,9 +27,12 @@ extension FinanceWriteContext {
         guard db.changesCount == 1 else {
             // The id is stored already. A row this import inserted is covered by its range: updating it
             // again needs no snapshot, since undo removes it whole.
-            if let importedRange, let localID = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT localID FROM financeTransaction WHERE id = ?"), arguments: [transaction.id]),
-               importedRange.contains(localID) {
+            if let importedRange,
+                let localID = try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT localID FROM financeTransaction WHERE id = ?"),
+                    arguments: [transaction.id]),
+                importedRange.contains(localID)
+            {
                 touched.insert(EntityKey(entity: .transaction, id: transaction.id))
             }
             _ = try save(transaction)
@@ -45,7 +49,9 @@ extension FinanceWriteContext {
             let key = EntityKey(entity: .transaction, id: transaction.id)
             if touched.insert(key).inserted { history.inserted.append(key) }
         }
-        if recordsChanges { try record(FinanceChange(entity: .transaction, id: transaction.id, kind: .inserted, changedAt: stamp)) }
+        if recordsChanges {
+            try record(FinanceChange(entity: .transaction, id: transaction.id, kind: .inserted, changedAt: stamp))
+        }
     }
 
     /// Runs `body` (an import) with a page cache of 32 MiB on this connection instead of SQLite's 2 MiB, then
@@ -71,17 +77,19 @@ extension FinanceWriteContext {
     func removeTransactions(in range: ClosedRange<Int64>) throws {
         let bounds: StatementArguments = [range.lowerBound, range.upperBound]
         if recordsChanges {
-            let rows = try Row.fetchCursor(db, sql: "SELECT id FROM financeTransaction WHERE localID BETWEEN ? AND ?", arguments: bounds)
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id FROM financeTransaction WHERE localID BETWEEN ? AND ?", arguments: bounds)
             while let row = try rows.next() {
                 try record(FinanceChange(entity: .transaction, id: row[0], kind: .deleted, changedAt: now))
             }
         }
         if journals {
-            try db.execute(sql: """
-                INSERT INTO financeHistoryArchive (seq, localID, \(Transaction.columns.joined(separator: ", ")))
-                SELECT -1, localID, \(Transaction.columns.joined(separator: ", ")) FROM financeTransaction
-                WHERE localID BETWEEN ? AND ?
-                """, arguments: bounds)
+            try db.execute(
+                sql: """
+                    INSERT INTO financeHistoryArchive (seq, localID, \(Transaction.columns.joined(separator: ", ")))
+                    SELECT -1, localID, \(Transaction.columns.joined(separator: ", ")) FROM financeTransaction
+                    WHERE localID BETWEEN ? AND ?
+                    """, arguments: bounds)
             history.archivedTransactions += Int64(db.changesCount)
         }
         try db.execute(sql: "DELETE FROM financeTransaction WHERE localID BETWEEN ? AND ?", arguments: bounds)
@@ -92,10 +100,11 @@ extension FinanceWriteContext {
     func restoreArchivedTransactions(of seq: Int64) throws {
         let base = try Int64.fetchOne(db, sql: "SELECT COALESCE(MAX(localID), 0) FROM financeTransaction") ?? 0
         let columns = Transaction.columns.joined(separator: ", ")
-        try db.execute(sql: """
-            INSERT INTO financeTransaction (\(columns))
-            SELECT \(columns) FROM financeHistoryArchive WHERE seq = ? ORDER BY localID
-            """, arguments: [seq])
+        try db.execute(
+            sql: """
+                INSERT INTO financeTransaction (\(columns))
+                SELECT \(columns) FROM financeHistoryArchive WHERE seq = ? ORDER BY localID
+                """, arguments: [seq])
         let count = Int64(db.changesCount)
         try db.execute(sql: "DELETE FROM financeHistoryArchive WHERE seq = ?", arguments: [seq])
         guard count > 0 else { return }
@@ -105,10 +114,13 @@ extension FinanceWriteContext {
                 db, sql: "SELECT id, updatedAt FROM financeTransaction WHERE localID BETWEEN ? AND ?",
                 arguments: [range.lowerBound, range.upperBound])
             while let row = try rows.next() {
-                try record(FinanceChange(entity: .transaction, id: row[0], kind: .inserted, changedAt: Milliseconds.date(row[1])))
+                try record(
+                    FinanceChange(
+                        entity: .transaction, id: row[0], kind: .inserted, changedAt: Milliseconds.date(row[1])))
             }
         }
-        importedRange = importedRange.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
+        importedRange =
+            importedRange.map { min($0.lowerBound, range.lowerBound)...max($0.upperBound, range.upperBound) } ?? range
     }
 
     /// Files the rows this step archived under its history entry `seq`, and drops archived rows whose entry

@@ -16,7 +16,9 @@ extension FinanceWriteContext {
     /// - Throws: ``PersistenceError`` (entity not found) when there is none.
     @discardableResult
     public func updatePerson(_ person: Person) throws -> Person {
-        guard try exists(Person.self, id: person.id) else { throw PersistenceError.entityNotFound(person.id, entity: "Person") }
+        guard try exists(Person.self, id: person.id) else {
+            throw PersistenceError.entityNotFound(person.id, entity: "Person")
+        }
         return try save(person)
     }
 
@@ -84,8 +86,10 @@ extension FinanceWriteContext {
     @discardableResult
     public func renewDueSubscriptions(through date: Date? = nil) throws -> [Subscription] {
         let cutoff = Milliseconds.from(date ?? now)
-        let due = try Row.fetchAll(db, sql: "\(Subscription.selectSQL) WHERE isActive = 1 AND nextBillingDate <= ? ORDER BY nextBillingDate",
-                                   arguments: [cutoff]).map(Subscription.init(row:))
+        let due = try Row.fetchAll(
+            db, sql: "\(Subscription.selectSQL) WHERE isActive = 1 AND nextBillingDate <= ? ORDER BY nextBillingDate",
+            arguments: [cutoff]
+        ).map(Subscription.init(row:))
         var renewed: [Subscription] = []
         for subscription in due {
             let advanced = try renew(subscription, through: date ?? now)
@@ -140,7 +144,8 @@ extension FinanceWriteContext {
         for stored in try expenseRecords(inGroup: value.id) {
             for person in [stored.expense.paidBy] + stored.expense.splitBetween where !members.contains(person) {
                 throw PersistenceError.relationshipError(
-                    "Cannot remove \(try personName(person)) from group \"\(value.name)\": expense \"\(stored.expense.title)\" names them")
+                    "Cannot remove \(try personName(person)) from group \"\(value.name)\": expense \"\(stored.expense.title)\" names them"
+                )
             }
         }
         try put(value.withoutExpenses)
@@ -152,7 +157,9 @@ extension FinanceWriteContext {
     /// - Throws: ``PersistenceError`` (entity not found) when there is none.
     @discardableResult
     public func updateGroup(_ group: Group) throws -> Group {
-        guard try exists(Group.self, id: group.id) else { throw PersistenceError.entityNotFound(group.id, entity: "Group") }
+        guard try exists(Group.self, id: group.id) else {
+            throw PersistenceError.entityNotFound(group.id, entity: "Group")
+        }
         return try save(group)
     }
 
@@ -165,13 +172,17 @@ extension FinanceWriteContext {
 
     /// The group with `id`, with its expenses.
     func loadGroup(id: UUID) throws -> Group {
-        guard let group = try load(Group.self, id: id) else { throw PersistenceError.entityNotFound(id, entity: "Group") }
+        guard let group = try load(Group.self, id: id) else {
+            throw PersistenceError.entityNotFound(id, entity: "Group")
+        }
         return group.with(expenses: try expenseRecords(inGroup: id).map(\.expense))
     }
 
     func expenseRecords(inGroup id: UUID) throws -> [StoredExpense] {
-        try Row.fetchAll(db.cachedStatement(sql: "\(StoredExpense.selectSQL) WHERE groupID = ? ORDER BY date, localID"),
-                         arguments: [id]).map(StoredExpense.init(row:))
+        try Row.fetchAll(
+            db.cachedStatement(sql: "\(StoredExpense.selectSQL) WHERE groupID = ? ORDER BY date, localID"),
+            arguments: [id]
+        ).map(StoredExpense.init(row:))
     }
 
     // MARK: Group expenses
@@ -193,7 +204,8 @@ extension FinanceWriteContext {
         }
         for person in value.splitBetween where !members.contains(person) {
             throw PersistenceError.relationshipError(
-                "\(try personName(person)) is not a member of group \"\(group.name)\"; split expenses only between its members")
+                "\(try personName(person)) is not a member of group \"\(group.name)\"; split expenses only between its members"
+            )
         }
         if let existing = try load(StoredExpense.self, id: value.id), existing.groupID != groupID {
             throw PersistenceError.relationshipError(
@@ -223,7 +235,8 @@ extension FinanceWriteContext {
         guard let existing = try load(StoredExpense.self, id: id) else {
             throw PersistenceError.entityNotFound(id, entity: "Expense")
         }
-        return try put(StoredExpense(groupID: existing.groupID, expense: existing.expense.with(isSettled: true))).expense
+        return try put(StoredExpense(groupID: existing.groupID, expense: existing.expense.with(isSettled: true)))
+            .expense
     }
 
     /// Records that `payer` paid `payee` `amount` within group `groupID`, as a transfer expense paid by
@@ -231,7 +244,9 @@ extension FinanceWriteContext {
     /// group is marked settled.
     /// - Returns: The payment recorded.
     @discardableResult
-    public func settleUp(group groupID: UUID, from payer: UUID, to payee: UUID, amount: Decimal, title: String? = nil) throws -> GroupExpense {
+    public func settleUp(group groupID: UUID, from payer: UUID, to payee: UUID, amount: Decimal, title: String? = nil)
+        throws -> GroupExpense
+    {
         guard payer != payee else {
             throw PersistenceError.validationFailed("A settlement needs two different people")
         }
@@ -251,6 +266,7 @@ extension FinanceWriteContext {
     }
 
     private func plainName(_ id: UUID) throws -> String {
-        try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM financePerson WHERE id = ?"), arguments: [id]) ?? id.uuidString
+        try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM financePerson WHERE id = ?"), arguments: [id])
+            ?? id.uuidString
     }
 }

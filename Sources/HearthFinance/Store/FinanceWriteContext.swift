@@ -45,7 +45,10 @@ public final class FinanceWriteContext {
     /// Whether the step is journaled for undo; when not, no previous state is kept or encoded.
     let journals: Bool
 
-    init(db: Database, now: Date, calendar: Calendar, recorder: (any FinanceChangeRecorder)?, keepsTimestamps: Bool = false, journals: Bool = true) {
+    init(
+        db: Database, now: Date, calendar: Calendar, recorder: (any FinanceChangeRecorder)?,
+        keepsTimestamps: Bool = false, journals: Bool = true
+    ) {
         self.db = db
         self.now = now.roundedToMilliseconds
         self.calendar = calendar
@@ -62,7 +65,8 @@ public final class FinanceWriteContext {
     }
 
     func exists<R: FinanceRecord>(_ type: R.Type, id: UUID) throws -> Bool {
-        try Bool.fetchOne(db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(R.table) WHERE id = ?)"), arguments: [id]) ?? false
+        try Bool.fetchOne(
+            db.cachedStatement(sql: "SELECT EXISTS (SELECT 1 FROM \(R.table) WHERE id = ?)"), arguments: [id]) ?? false
     }
 
     /// Inserts or updates `value`, stamped with ``now`` unless the context keeps timestamps. Storing a value identical
@@ -75,12 +79,16 @@ public final class FinanceWriteContext {
             return before
         }
         let stored = keepsTimestamps ? value : value.withUpdatedAt(now)
-        if before == nil { outcomes.inserted[R.entity, default: 0] += 1 } else { outcomes.updated[R.entity, default: 0] += 1 }
+        if before == nil {
+            outcomes.inserted[R.entity, default: 0] += 1
+        } else {
+            outcomes.updated[R.entity, default: 0] += 1
+        }
         if before == nil {
             try db.cachedStatement(sql: R.insertSQL).execute(arguments: StatementArguments(try stored.databaseValues()))
         } else {
             var values = try stored.databaseValues()
-            values.append(values.removeFirst()) // the id moves to the WHERE clause
+            values.append(values.removeFirst())  // the id moves to the WHERE clause
             try db.cachedStatement(sql: R.updateSQL).execute(arguments: StatementArguments(values))
         }
         try note(R.entity, stored.id, before: before, kind: before == nil ? .inserted : .updated, at: stored.updatedAt)
@@ -99,7 +107,9 @@ public final class FinanceWriteContext {
         return before
     }
 
-    func note<R: FinanceRecord>(_ entity: FinanceEntity, _ id: UUID, before: R?, kind: FinanceChange.Kind, at date: Date) throws {
+    func note<R: FinanceRecord>(
+        _ entity: FinanceEntity, _ id: UUID, before: R?, kind: FinanceChange.Kind, at date: Date
+    ) throws {
         let key = EntityKey(entity: entity, id: id)
         if journals, touched.insert(key).inserted {
             if let before {
@@ -146,10 +156,11 @@ public final class FinanceWriteContext {
                 sql: "INSERT INTO financeHistory (stack, label, createdAt, inserted, snapshots) VALUES (?, ?, ?, ?, ?)",
                 arguments: [stack, label, Milliseconds.from(now), history.insertedBlob(), history.snapshotsBlob()])
             let seq = db.lastInsertedRowID
-            try db.execute(sql: """
-                DELETE FROM financeHistory WHERE stack = ? AND seq NOT IN (
-                    SELECT seq FROM financeHistory WHERE stack = ? ORDER BY seq DESC LIMIT ?)
-                """, arguments: [stack, stack, undoLimit])
+            try db.execute(
+                sql: """
+                    DELETE FROM financeHistory WHERE stack = ? AND seq NOT IN (
+                        SELECT seq FROM financeHistory WHERE stack = ? ORDER BY seq DESC LIMIT ?)
+                    """, arguments: [stack, stack, undoLimit])
             try settleArchive(entry: seq)
         }
         try flushChanges()
@@ -204,26 +215,33 @@ public final class FinanceWriteContext {
 
     /// The name of the person with `id`, or the id when there is none: for messages.
     func personName(_ id: UUID) throws -> String {
-        let name = try String.fetchOne(db.cachedStatement(sql: "SELECT name FROM financePerson WHERE id = ?"), arguments: [id])
+        let name = try String.fetchOne(
+            db.cachedStatement(sql: "SELECT name FROM financePerson WHERE id = ?"), arguments: [id])
         return name.map { "\"\($0)\"" } ?? id.uuidString
     }
 
     /// - Throws: ``PersistenceError`` (relationship error) when a group or subscription still names the person.
     func requireUnreferenced(personID: UUID) throws {
         let idText = personID.uuidString
-        if let group = try String.fetchOne(db, sql: """
-            SELECT name FROM financeGroup
-            WHERE EXISTS (SELECT 1 FROM json_each(financeGroup.members) WHERE json_each.value = ?)
-            ORDER BY name LIMIT 1
-            """, arguments: [idText]) {
+        if let group = try String.fetchOne(
+            db,
+            sql: """
+                SELECT name FROM financeGroup
+                WHERE EXISTS (SELECT 1 FROM json_each(financeGroup.members) WHERE json_each.value = ?)
+                ORDER BY name LIMIT 1
+                """, arguments: [idText])
+        {
             throw PersistenceError.relationshipError(
                 "\(try personName(personID)) is a member of group \"\(group)\"; remove them from the group first")
         }
-        if let subscription = try String.fetchOne(db, sql: """
-            SELECT name FROM financeSubscription
-            WHERE EXISTS (SELECT 1 FROM json_each(financeSubscription.sharedWith) WHERE json_each.value = ?)
-            ORDER BY name LIMIT 1
-            """, arguments: [idText]) {
+        if let subscription = try String.fetchOne(
+            db,
+            sql: """
+                SELECT name FROM financeSubscription
+                WHERE EXISTS (SELECT 1 FROM json_each(financeSubscription.sharedWith) WHERE json_each.value = ?)
+                ORDER BY name LIMIT 1
+                """, arguments: [idText])
+        {
             throw PersistenceError.relationshipError(
                 "\(try personName(personID)) shares subscription \"\(subscription)\"; remove them from it first")
         }

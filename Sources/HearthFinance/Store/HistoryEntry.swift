@@ -92,7 +92,8 @@ struct HistoryEntry: Sendable {
             }
             switch bytes[offset] {
             case Self.rangeCode:
-                let first = integer(at: offset + 1), last = integer(at: offset + 9)
+                let first = integer(at: offset + 1)
+                let last = integer(at: offset + 9)
                 guard first <= last else { throw Self.damaged }
                 transactionRange = first...last
             case Self.archiveCode:

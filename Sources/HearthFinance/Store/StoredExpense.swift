@@ -22,10 +22,12 @@ struct StoredExpense: FinanceRecord {
     }
 
     func databaseValues() throws -> [(any DatabaseValueConvertible)?] {
-        [expense.id, groupID, expense.title, try MinorUnits.cents(expense.amount, field: "Expense amount"),
-         expense.paidBy, ColumnCoding.ids(expense.splitBetween), try ColumnCoding.json(expense.split),
-         expense.category.rawValue, Milliseconds.from(expense.date), expense.notes, expense.receipt,
-         expense.isSettled, Milliseconds.from(expense.updatedAt)]
+        [
+            expense.id, groupID, expense.title, try MinorUnits.cents(expense.amount, field: "Expense amount"),
+            expense.paidBy, ColumnCoding.ids(expense.splitBetween), try ColumnCoding.json(expense.split),
+            expense.category.rawValue, Milliseconds.from(expense.date), expense.notes, expense.receipt,
+            expense.isSettled, Milliseconds.from(expense.updatedAt),
+        ]
     }
 
     init(row: Row) throws {

@@ -11,12 +11,15 @@ public struct FinanceOutboxRecorder: FinanceChangeRecorder {
     }
 
     public func record(_ changes: [FinanceChange], in db: Database) throws {
-        try outbox.enqueue(changes.map { change in
-            SyncPendingChange(
-                id: SyncRecordID(recordType: FinanceSync.recordType(of: change.entity), recordName: change.id.uuidString.lowercased()),
-                isDeletion: change.kind == .deleted,
-                changedAt: change.changedAt
-            )
-        }, in: db)
+        try outbox.enqueue(
+            changes.map { change in
+                SyncPendingChange(
+                    id: SyncRecordID(
+                        recordType: FinanceSync.recordType(of: change.entity),
+                        recordName: change.id.uuidString.lowercased()),
+                    isDeletion: change.kind == .deleted,
+                    changedAt: change.changedAt
+                )
+            }, in: db)
     }
 }

@@ -12,9 +12,11 @@ extension FinanceSync {
     ///   - server: the server's address, remembered with the status.
     ///   - now: the clock the status is stamped with.
     public static func service(
-        store: FinancePersistenceService, engine: SyncEngine, server: String? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        store: FinancePersistenceService, engine: SyncEngine, server: String? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) -> SyncService {
-        SyncService(database: store.database, engine: engine, configuration: serviceConfiguration, server: server, now: now)
+        SyncService(
+            database: store.database, engine: engine, configuration: serviceConfiguration, server: server, now: now)
     }
 
     /// Where sync of `store` stands as its last round left it (another process may have run it), with the

@@ -1,8 +1,8 @@
 public import Foundation
-public import HearthStore
-public import HearthSync
 import GRDB
 import HearthCore
+public import HearthStore
+public import HearthSync
 
 /// Finance syncing through HearthCloud: every person, subscription, transaction, group and expense is a
 /// record in the `finance` zone of the user's private database.
@@ -40,7 +40,9 @@ public enum FinanceSync {
     }
 
     /// Every schema a syncing finance database has.
-    public static var schemas: [any DatabaseSchema.Type] { [FinanceSchema.self, SyncSchema.self, FinanceSyncSchema.self] }
+    public static var schemas: [any DatabaseSchema.Type] {
+        [FinanceSchema.self, SyncSchema.self, FinanceSyncSchema.self]
+    }
 
     /// A finance store and the outbox its every change is queued in.
     public struct Opened: Sendable {
@@ -75,7 +77,8 @@ public enum FinanceSync {
         now: @escaping @Sendable () -> Date = { Date() }
     ) -> Opened {
         let outbox = SyncOutbox(configuration: configuration, delegate: FinanceSyncDelegate())
-        let store = FinancePersistenceService(database: database, calendar: calendar, now: now, changeRecorder: FinanceOutboxRecorder(outbox: outbox))
+        let store = FinancePersistenceService(
+            database: database, calendar: calendar, now: now, changeRecorder: FinanceOutboxRecorder(outbox: outbox))
         return Opened(store: store, outbox: outbox)
     }
 }

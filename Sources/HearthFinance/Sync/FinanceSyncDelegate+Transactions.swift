@@ -9,7 +9,8 @@ extension FinanceSyncDelegate {
     /// it through ``FinanceWriteContext/saveFetched(_:)``, keeping its timestamp.
     func saveFetchedTransaction(_ record: CloudRecord, id: UUID, in db: Database) throws {
         let transaction = try Self.transaction(from: record, id: id)
-        let context = FinanceWriteContext(db: db, now: Date(), calendar: Self.calendar, recorder: nil, keepsTimestamps: true, journals: false)
+        let context = FinanceWriteContext(
+            db: db, now: Date(), calendar: Self.calendar, recorder: nil, keepsTimestamps: true, journals: false)
         do {
             try context.saveFetched(transaction)
         } catch let error as PersistenceError {
@@ -41,8 +42,11 @@ extension FinanceSyncDelegate {
         let isRecurring = try integer("isRecurring")
         let tags = try text("tags")
         let updatedAt = try integer("updatedAt")
-        guard let category = TransactionCategory.byRawValue[categoryName] ?? TransactionCategory.parse(categoryName) else {
-            throw ServiceError.validationFailed("\(record.recordType) \(record.recordName): The stored category \"\(categoryName)\" is not one of: \(TransactionCategory.displayNames)")
+        guard let category = TransactionCategory.byRawValue[categoryName] ?? TransactionCategory.parse(categoryName)
+        else {
+            throw ServiceError.validationFailed(
+                "\(record.recordType) \(record.recordName): The stored category \"\(categoryName)\" is not one of: \(TransactionCategory.displayNames)"
+            )
         }
         return Transaction(
             storedID: id, title: title, subtitle: subtitle, amount: MinorUnits.decimal(cents), category: category,

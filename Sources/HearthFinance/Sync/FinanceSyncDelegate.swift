@@ -13,9 +13,15 @@ public struct FinanceSyncDelegate: SyncDelegate {
     public init() {}
 
     public func record(for id: SyncRecordID, in db: Database) throws -> CloudRecord? {
-        guard let entity = FinanceSync.entity(ofRecordType: id.recordType), let uuid = UUID(uuidString: id.recordName) else { return nil }
+        guard let entity = FinanceSync.entity(ofRecordType: id.recordType), let uuid = UUID(uuidString: id.recordName)
+        else { return nil }
         let spec = Self.spec(entity)
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: "SELECT \(spec.columns.joined(separator: ", ")) FROM \(spec.table) WHERE id = ?"), arguments: [uuid]) else {
+        guard
+            let row = try Row.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT \(spec.columns.joined(separator: ", ")) FROM \(spec.table) WHERE id = ?"),
+                arguments: [uuid])
+        else {
             return nil
         }
         var fields: [String: CloudFieldValue] = [:]
@@ -37,10 +43,12 @@ public struct FinanceSyncDelegate: SyncDelegate {
 
     public func saveFetchedRecord(_ record: CloudRecord, in db: Database) throws {
         guard let entity = FinanceSync.entity(ofRecordType: record.recordType) else {
-            throw ServiceError.validationFailed("Record \(record.recordName) has type \(record.recordType), which Finance does not know.")
+            throw ServiceError.validationFailed(
+                "Record \(record.recordName) has type \(record.recordType), which Finance does not know.")
         }
         guard let uuid = Self.uuid(lowercase: record.recordName) else {
-            throw ServiceError.validationFailed("Record \(record.recordName) is not named by a lowercase UUID, as every finance record is.")
+            throw ServiceError.validationFailed(
+                "Record \(record.recordName) is not named by a lowercase UUID, as every finance record is.")
         }
         if entity == .transaction {
             try saveFetchedTransaction(record, id: uuid, in: db)
@@ -56,8 +64,12 @@ public struct FinanceSyncDelegate: SyncDelegate {
             values.append(try spec.value(of: column, in: record))
         }
         let select = "SELECT ? AS localID, " + spec.columns.map { "? AS \($0)" }.joined(separator: ", ")
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: select), arguments: StatementArguments(values)) else { return }
-        let context = FinanceWriteContext(db: db, now: Date(), calendar: Calendar(identifier: .gregorian), recorder: nil, keepsTimestamps: true, journals: false)
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: select), arguments: StatementArguments(values)) else {
+            return
+        }
+        let context = FinanceWriteContext(
+            db: db, now: Date(), calendar: Calendar(identifier: .gregorian), recorder: nil, keepsTimestamps: true,
+            journals: false)
         do {
             switch entity {
             case .person: try context.save(try Person(row: row))
@@ -69,13 +81,16 @@ public struct FinanceSyncDelegate: SyncDelegate {
                 try context.save(stored.expense, forGroup: stored.groupID)
             }
         } catch let error as PersistenceError {
-            throw ServiceError.validationFailed("\(FinanceSync.recordType(of: entity)) \(record.recordName): \(error.message)")
+            throw ServiceError.validationFailed(
+                "\(FinanceSync.recordType(of: entity)) \(record.recordName): \(error.message)")
         }
     }
 
     public func deleteFetchedRecord(_ id: SyncRecordID, in db: Database) throws {
-        guard let entity = FinanceSync.entity(ofRecordType: id.recordType), let uuid = UUID(uuidString: id.recordName) else { return }
-        let context = FinanceWriteContext(db: db, now: Date(), calendar: Calendar(identifier: .gregorian), recorder: nil, journals: false)
+        guard let entity = FinanceSync.entity(ofRecordType: id.recordType), let uuid = UUID(uuidString: id.recordName)
+        else { return }
+        let context = FinanceWriteContext(
+            db: db, now: Date(), calendar: Calendar(identifier: .gregorian), recorder: nil, journals: false)
         do {
             switch entity {
             case .person:
@@ -140,8 +155,11 @@ public struct FinanceSyncDelegate: SyncDelegate {
             }
         }
         guard count == 36, bytes.count == 16 else { return nil }
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 
     // MARK: Columns
@@ -161,8 +179,10 @@ public struct FinanceSyncDelegate: SyncDelegate {
             case (.integer, .boolean(let flag)): return flag
             case (.text, .string(let text)): return text
             case (.json, .string(let text)):
-                guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil else {
-                    throw ServiceError.validationFailed("Field \(column) of record \(record.recordName) (\(record.recordType)) is not valid JSON.")
+                guard (try? JSONSerialization.jsonObject(with: Data(text.utf8), options: [.fragmentsAllowed])) != nil
+                else {
+                    throw ServiceError.validationFailed(
+                        "Field \(column) of record \(record.recordName) (\(record.recordType)) is not valid JSON.")
                 }
                 return text
             case (.uuid, .bytes(let data)) where data.count == 16: return data
@@ -175,19 +195,24 @@ public struct FinanceSyncDelegate: SyncDelegate {
         func field(_ column: String, of record: CloudRecord) throws -> CloudFieldValue? {
             guard let field = record.fields[column] else {
                 if optional.contains(column) { return nil }
-                throw ServiceError.validationFailed("Record \(record.recordName) (\(record.recordType)) has no \(column) field; every \(record.recordType) needs one.")
+                throw ServiceError.validationFailed(
+                    "Record \(record.recordName) (\(record.recordType)) has no \(column) field; every \(record.recordType) needs one."
+                )
             }
             return field
         }
 
         /// The error for a field whose type is not the one its column stores.
         func mismatch(_ column: String, _ field: CloudFieldValue, of record: CloudRecord) -> ServiceError {
-            let expected = switch kinds[column] ?? .text {
-            case .integer: "INT64"
-            case .text, .json: "STRING"
-            case .uuid: "16-byte BYTES (a UUID)"
-            }
-            return ServiceError.validationFailed("Field \(column) of record \(record.recordName) (\(record.recordType)) is a \(field.typeName); it must be \(expected).")
+            let expected =
+                switch kinds[column] ?? .text {
+                case .integer: "INT64"
+                case .text, .json: "STRING"
+                case .uuid: "16-byte BYTES (a UUID)"
+                }
+            return ServiceError.validationFailed(
+                "Field \(column) of record \(record.recordName) (\(record.recordType)) is a \(field.typeName); it must be \(expected)."
+            )
         }
     }
 
@@ -210,30 +235,49 @@ public struct FinanceSyncDelegate: SyncDelegate {
     private static func makeSpec(_ entity: FinanceEntity) -> Spec {
         switch entity {
         case .person:
-            Spec(table: Person.table, columns: Person.columns,
-                 kinds: ["id": .uuid, "balance": .integer, "createdDate": .integer, "updatedAt": .integer, "avatar": .json],
-                 optional: ["email"])
+            Spec(
+                table: Person.table, columns: Person.columns,
+                kinds: [
+                    "id": .uuid, "balance": .integer, "createdDate": .integer, "updatedAt": .integer, "avatar": .json,
+                ],
+                optional: ["email"])
         case .subscription:
-            Spec(table: Subscription.table, columns: Subscription.columns,
-                 kinds: ["id": .uuid, "price": .integer, "nextBillingDate": .integer, "isActive": .integer, "isShared": .integer,
-                         "sharedWith": .json, "createdDate": .integer, "lastBillingDate": .integer, "totalSpent": .integer,
-                         "cancellationDate": .integer, "isFreeTrial": .integer, "trialStartDate": .integer, "trialEndDate": .integer,
-                         "willConvertToPaid": .integer, "priceAfterTrial": .integer, "enableRenewalReminder": .integer,
-                         "reminderDaysBefore": .integer, "reminderTime": .integer, "updatedAt": .integer],
-                 optional: ["lastBillingDate", "website", "cancellationDate", "trialStartDate", "trialEndDate", "priceAfterTrial"])
+            Spec(
+                table: Subscription.table, columns: Subscription.columns,
+                kinds: [
+                    "id": .uuid, "price": .integer, "nextBillingDate": .integer, "isActive": .integer,
+                    "isShared": .integer,
+                    "sharedWith": .json, "createdDate": .integer, "lastBillingDate": .integer, "totalSpent": .integer,
+                    "cancellationDate": .integer, "isFreeTrial": .integer, "trialStartDate": .integer,
+                    "trialEndDate": .integer,
+                    "willConvertToPaid": .integer, "priceAfterTrial": .integer, "enableRenewalReminder": .integer,
+                    "reminderDaysBefore": .integer, "reminderTime": .integer, "updatedAt": .integer,
+                ],
+                optional: [
+                    "lastBillingDate", "website", "cancellationDate", "trialStartDate", "trialEndDate",
+                    "priceAfterTrial",
+                ])
         case .transaction:
-            Spec(table: Transaction.table, columns: Transaction.columns,
-                 kinds: ["id": .uuid, "amount": .integer, "date": .integer, "isRecurring": .integer, "updatedAt": .integer],
-                 optional: [])
+            Spec(
+                table: Transaction.table, columns: Transaction.columns,
+                kinds: [
+                    "id": .uuid, "amount": .integer, "date": .integer, "isRecurring": .integer, "updatedAt": .integer,
+                ],
+                optional: [])
         case .group:
-            Spec(table: Group.table, columns: Group.columns,
-                 kinds: ["id": .uuid, "members": .json, "createdDate": .integer, "updatedAt": .integer],
-                 optional: [])
+            Spec(
+                table: Group.table, columns: Group.columns,
+                kinds: ["id": .uuid, "members": .json, "createdDate": .integer, "updatedAt": .integer],
+                optional: [])
         case .groupExpense:
-            Spec(table: StoredExpense.table, columns: StoredExpense.columns,
-                 kinds: ["id": .uuid, "groupID": .uuid, "amount": .integer, "paidBy": .uuid, "splitBetween": .json, "split": .json,
-                         "date": .integer, "isSettled": .integer, "updatedAt": .integer],
-                 optional: ["receipt"])
+            Spec(
+                table: StoredExpense.table, columns: StoredExpense.columns,
+                kinds: [
+                    "id": .uuid, "groupID": .uuid, "amount": .integer, "paidBy": .uuid, "splitBetween": .json,
+                    "split": .json,
+                    "date": .integer, "isSettled": .integer, "updatedAt": .integer,
+                ],
+                optional: ["receipt"])
         }
     }
 }

@@ -53,29 +53,41 @@ public enum GarageEvent: AnalyticsEvent, Equatable {
         case .importFinished(let format, let outcome): ["format": .category(format), "outcome": .category(outcome)]
         case .exportMade(let format): ["format": .category(format)]
         case .reminderAction(let kind, let action): ["kind": .category(kind), "action": .category(action)]
-        case .syncFinished(let outcome, let wasInitial): ["outcome": .category(outcome), "was_initial": .bool(wasInitial)]
+        case .syncFinished(let outcome, let wasInitial):
+            ["outcome": .category(outcome), "was_initial": .bool(wasInitial)]
         case .appIconChanged(let icon): ["icon": .category(icon)]
         case .vinDecoded(let outcome): ["outcome": .category(outcome)]
         }
     }
 
     /// How a vehicle was added.
-    public enum VehicleSource: String, AnalyticsCategory { case manual, vinScan = "vin_scan", vinTyped = "vin_typed", imported }
+    public enum VehicleSource: String, AnalyticsCategory {
+        case manual, vinScan = "vin_scan", vinTyped = "vin_typed", imported
+    }
     /// A service's preset category (the bundled presets' categories).
-    public enum ServiceCategory: String, AnalyticsCategory { case engine, tires, brakes, transmission, fluids, electrical, body, other, custom }
+    public enum ServiceCategory: String, AnalyticsCategory {
+        case engine, tires, brakes, transmission, fluids, electrical, body, other, custom
+    }
     /// Where a mileage reading came from.
-    public enum MileageSource: String, AnalyticsCategory { case manual, serviceCompletion = "service_completion", watch, voice, imported, reminder }
+    public enum MileageSource: String, AnalyticsCategory {
+        case manual, serviceCompletion = "service_completion", watch, voice, imported, reminder
+    }
     /// An import's file format.
-    public enum ImportFormat: String, AnalyticsCategory { case fuellyAndroid = "fuelly_android", fuellyWeb = "fuelly_web", drivvo, simplyAuto = "simply_auto", generic }
+    public enum ImportFormat: String, AnalyticsCategory {
+        case fuellyAndroid = "fuelly_android", fuellyWeb = "fuelly_web", drivvo, simplyAuto = "simply_auto", generic
+    }
     /// How an import ended.
     public enum ImportOutcome: String, AnalyticsCategory { case success, partial, failed, cancelled }
     /// An export's format.
     public enum ExportFormat: String, AnalyticsCategory { case pdf, html, csv, json, ics }
     /// Which reminder was acted on.
-    public enum ReminderKind: String, AnalyticsCategory { case serviceDue = "service_due", mileage, marbete, yearlyRoundup = "yearly_roundup" }
+    public enum ReminderKind: String, AnalyticsCategory {
+        case serviceDue = "service_due", mileage, marbete, yearlyRoundup = "yearly_roundup"
+    }
     /// What the user did with a reminder.
     public enum ReminderAction: String, AnalyticsCategory {
-        case opened, markDone = "mark_done", remindTomorrow = "remind_tomorrow", updateNow = "update_now", remindLater = "remind_later", viewCosts = "view_costs", dismissed
+        case opened, markDone = "mark_done", remindTomorrow = "remind_tomorrow", updateNow = "update_now", remindLater =
+            "remind_later", viewCosts = "view_costs", dismissed
     }
     /// How a sync ended.
     public enum SyncOutcome: String, AnalyticsCategory { case success, failed, offline, conflict }

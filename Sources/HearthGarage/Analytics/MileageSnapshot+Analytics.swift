@@ -1,4 +1,3 @@
-
 extension MileageSnapshot.Source {
     /// The analytics category of a reading's source.
     var analyticsSource: GarageEvent.MileageSource {

@@ -1,4 +1,3 @@
-
 extension ReminderAction {
     /// The analytics category of the action.
     var analyticsAction: GarageEvent.ReminderAction {

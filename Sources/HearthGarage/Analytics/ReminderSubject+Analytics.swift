@@ -1,4 +1,3 @@
-
 extension ReminderSubject {
     /// The analytics category of the reminder.
     var analyticsKind: GarageEvent.ReminderKind {

@@ -73,7 +73,8 @@ public struct AppIconService: AppIconServicing {
             )
         }
         try await store.write { tx in
-            try tx.db.execute(sql: "INSERT OR REPLACE INTO garageSetting (key, value) VALUES (?, ?)", arguments: [Self.key, icon.id])
+            try tx.db.execute(
+                sql: "INSERT OR REPLACE INTO garageSetting (key, value) VALUES (?, ?)", arguments: [Self.key, icon.id])
         }
         await store.analytics.track(GarageEvent.appIconChanged(icon: icon.analyticsIcon))
         return icon

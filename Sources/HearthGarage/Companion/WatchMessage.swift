@@ -62,7 +62,8 @@ public struct FileWatchTransport: WatchTransport {
 
     public func isReachable() async -> Bool {
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isDirectory) && isDirectory.boolValue
+        return FileManager.default.fileExists(atPath: url.deletingLastPathComponent().path, isDirectory: &isDirectory)
+            && isDirectory.boolValue
     }
 
     public func updateContext(_ context: Data) async throws {

@@ -38,12 +38,14 @@ public actor WatchSessionService: WatchSessionServicing {
     @discardableResult
     public func receive(_ message: WatchMessage) async throws -> [WatchInboxEntry] {
         guard !message.id.trimmingCharacters(in: .whitespaces).isEmpty, message.id.utf8.count <= 200 else {
-            throw ServiceError.validationFailed("A watch message needs an id of 1 to 200 characters, so a repeat can be recognised")
+            throw ServiceError.validationFailed(
+                "A watch message needs an id of 1 to 200 characters, so a repeat can be recognised")
         }
         let payload = String(decoding: try JSONEncoder.hearth.encode(message), as: UTF8.self)
         try await store.write { tx in
             try tx.db.execute(
-                sql: "INSERT OR IGNORE INTO \(Self.inboxTable) (id, sentAt, payload, state, receivedAt) VALUES (?, ?, ?, 'pending', ?)",
+                sql:
+                    "INSERT OR IGNORE INTO \(Self.inboxTable) (id, sentAt, payload, state, receivedAt) VALUES (?, ?, ?, 'pending', ?)",
                 arguments: [message.id, message.sentAt, payload, tx.now]
             )
         }
@@ -57,12 +59,18 @@ public actor WatchSessionService: WatchSessionServicing {
         let (applied, events) = try await store.write { tx -> ([WatchInboxEntry], [GarageEvent]) in
             var entries: [WatchInboxEntry] = []
             var events: [GarageEvent] = []
-            let rows = try Row.fetchAll(tx.db, sql: "SELECT id, payload, receivedAt FROM \(Self.inboxTable) WHERE state = 'pending' ORDER BY sentAt, receivedAt")
+            let rows = try Row.fetchAll(
+                tx.db,
+                sql:
+                    "SELECT id, payload, receivedAt FROM \(Self.inboxTable) WHERE state = 'pending' ORDER BY sentAt, receivedAt"
+            )
             for row in rows {
                 let id: String = row["id"]
                 let receivedAt: Date = row["receivedAt"]
-                let message = try JSONDecoder.hearth.decode(WatchMessage.self, from: Data((row["payload"] as String).utf8))
-                var entry = WatchInboxEntry(message: message, state: .applied, receivedAt: receivedAt, appliedAt: tx.now)
+                let message = try JSONDecoder.hearth.decode(
+                    WatchMessage.self, from: Data((row["payload"] as String).utf8))
+                var entry = WatchInboxEntry(
+                    message: message, state: .applied, receivedAt: receivedAt, appliedAt: tx.now)
                 do {
                     // A savepoint per message: a refused one leaves nothing behind, the others still apply.
                     var made: [GarageEvent] = []
@@ -94,7 +102,8 @@ public actor WatchSessionService: WatchSessionServicing {
         try await store.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM \(Self.inboxTable) ORDER BY sentAt, receivedAt").map { row in
                 WatchInboxEntry(
-                    message: try JSONDecoder.hearth.decode(WatchMessage.self, from: Data((row["payload"] as String).utf8)),
+                    message: try JSONDecoder.hearth.decode(
+                        WatchMessage.self, from: Data((row["payload"] as String).utf8)),
                     state: WatchInboxEntry.State(rawValue: row["state"]) ?? .pending,
                     receivedAt: row["receivedAt"], appliedAt: row["appliedAt"], error: row["error"]
                 )
@@ -103,13 +112,16 @@ public actor WatchSessionService: WatchSessionServicing {
     }
 
     public func publishState() async throws {
-        let snapshot = WidgetSnapshot(summaries: try await store.due(vehicleID: nil, settings: settings, thresholds: UrgencyThresholds()), generatedAt: store.now)
+        let snapshot = WidgetSnapshot(
+            summaries: try await store.due(vehicleID: nil, settings: settings, thresholds: UrgencyThresholds()),
+            generatedAt: store.now)
         let encoder = JSONEncoder.hearth
         encoder.outputFormatting = [.sortedKeys]
         let context = String(decoding: try encoder.encode(snapshot), as: UTF8.self)
         try await store.write { tx in
             try tx.db.execute(
-                sql: "INSERT OR REPLACE INTO \(Self.outgoingTable) (key, context, updatedAt, sentAt) VALUES ('state', ?, ?, NULL)",
+                sql:
+                    "INSERT OR REPLACE INTO \(Self.outgoingTable) (key, context, updatedAt, sentAt) VALUES ('state', ?, ?, NULL)",
                 arguments: [context, tx.now]
             )
         }
@@ -120,22 +132,27 @@ public actor WatchSessionService: WatchSessionServicing {
     @discardableResult
     public func flush() async throws -> Bool {
         let unsent = try await store.read { db -> (context: String, updatedAt: Date)? in
-            try Row.fetchOne(db, sql: "SELECT context, updatedAt FROM \(Self.outgoingTable) WHERE key = 'state' AND sentAt IS NULL")
-                .map { ($0["context"], $0["updatedAt"]) }
+            try Row.fetchOne(
+                db, sql: "SELECT context, updatedAt FROM \(Self.outgoingTable) WHERE key = 'state' AND sentAt IS NULL"
+            )
+            .map { ($0["context"], $0["updatedAt"]) }
         }
         guard let (context, updatedAt) = unsent, await transport.isReachable() else { return false }
         try await transport.updateContext(Data(context.utf8))
         try await store.write { tx in
             // Only mark what was sent: a newer state written meanwhile stays unsent.
             try tx.db.execute(
-                sql: "UPDATE \(Self.outgoingTable) SET sentAt = ? WHERE key = 'state' AND updatedAt = ?", arguments: [tx.now, updatedAt]
+                sql: "UPDATE \(Self.outgoingTable) SET sentAt = ? WHERE key = 'state' AND updatedAt = ?",
+                arguments: [tx.now, updatedAt]
             )
         }
         return true
     }
 
     /// Applies one message's action; returns the analytics events of what it did.
-    static func apply(_ action: WatchMessage.Action, in tx: GarageTransaction, today: CalendarDay, timeZone: TimeZone) throws -> [GarageEvent] {
+    static func apply(_ action: WatchMessage.Action, in tx: GarageTransaction, today: CalendarDay, timeZone: TimeZone)
+        throws -> [GarageEvent]
+    {
         switch action {
         case .updateMileage(let vehicleID, let mileage):
             try GarageStore.validateReading(mileage)
@@ -156,7 +173,10 @@ public actor WatchSessionService: WatchSessionServicing {
                 today: today, timeZone: timeZone
             )
             guard case .serviceCompleted(let category, _, _)? = completed, let completed else { return [] }
-            return [completed, .serviceLogged(category: category, hasCost: completion.log.cost != nil, hasAttachments: false)]
+            return [
+                completed,
+                .serviceLogged(category: category, hasCost: completion.log.cost != nil, hasAttachments: false),
+            ]
         }
     }
 }

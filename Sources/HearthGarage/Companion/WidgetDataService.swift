@@ -37,7 +37,9 @@ public actor WidgetDataService: WidgetDataServicing {
 
     /// The snapshot as of now, without writing it.
     public func snapshot() async throws -> WidgetSnapshot {
-        WidgetSnapshot(summaries: try await store.due(vehicleID: nil, settings: settings, thresholds: UrgencyThresholds()), generatedAt: store.now, perVehicle: perVehicle)
+        WidgetSnapshot(
+            summaries: try await store.due(vehicleID: nil, settings: settings, thresholds: UrgencyThresholds()),
+            generatedAt: store.now, perVehicle: perVehicle)
     }
 
     @discardableResult
@@ -63,7 +65,9 @@ public actor WidgetDataService: WidgetDataServicing {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ServiceError(.notFound, "No widget snapshot at \(url.path); write one with `hearth garage widget`.", underlying: error)
+            throw ServiceError(
+                .notFound, "No widget snapshot at \(url.path); write one with `hearth garage widget`.",
+                underlying: error)
         }
         let snapshot: WidgetSnapshot
         do {
@@ -72,7 +76,9 @@ public actor WidgetDataService: WidgetDataServicing {
             throw ServiceError(.corrupted, "\(url.path) is not a widget snapshot: \(error)", underlying: error)
         }
         guard snapshot.version <= WidgetSnapshot.currentVersion else {
-            throw ServiceError.validationFailed("\(url.path) is a version \(snapshot.version) snapshot; this reader knows up to \(WidgetSnapshot.currentVersion)")
+            throw ServiceError.validationFailed(
+                "\(url.path) is a version \(snapshot.version) snapshot; this reader knows up to \(WidgetSnapshot.currentVersion)"
+            )
         }
         return snapshot
     }

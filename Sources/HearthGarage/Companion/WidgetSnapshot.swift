@@ -45,8 +45,10 @@ public struct WidgetSnapshot: Sendable, Codable, Equatable {
                 status: items.map(\.status).min() ?? .neutral,
                 nextDue: items.prefix(perVehicle).map { item in
                     DueEntry(
-                        serviceID: item.service.id, name: item.service.name, status: item.status, dueDate: item.service.dueDate,
-                        dueMileage: item.service.dueMileage, effectiveDueDate: item.effectiveDueDate, daysLeft: item.daysLeft,
+                        serviceID: item.service.id, name: item.service.name, status: item.status,
+                        dueDate: item.service.dueDate,
+                        dueMileage: item.service.dueMileage, effectiveDueDate: item.effectiveDueDate,
+                        daysLeft: item.daysLeft,
                         milesLeft: item.milesLeft
                     )
                 }

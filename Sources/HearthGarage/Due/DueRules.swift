@@ -26,8 +26,9 @@ public enum DueRules {
     public static func status(
         of service: ServiceItem, currentMileage: Int, today: CalendarDay, settings: DueSettings = DueSettings()
     ) -> DueStatus {
-        status(dueDate: service.dueDate, dueMileage: service.dueMileage, currentMileage: currentMileage,
-               today: today, settings: settings)
+        status(
+            dueDate: service.dueDate, dueMileage: service.dueMileage, currentMileage: currentMileage,
+            today: today, settings: settings)
     }
 
     /// The day a mileage-based service is expected to fall due: the earlier of its due date and the day the
@@ -35,7 +36,9 @@ public enum DueRules {
     public static func effectiveDueDate(
         dueDate: CalendarDay?, dueMileage: Int?, currentMileage: Int, pace: Pace?, today: CalendarDay
     ) -> CalendarDay? {
-        guard let dueMileage, let pace, let predicted = pace.day(reaching: dueMileage, from: currentMileage, today: today) else {
+        guard let dueMileage, let pace,
+            let predicted = pace.day(reaching: dueMileage, from: currentMileage, today: today)
+        else {
             return dueDate
         }
         guard let dueDate else { return predicted }

@@ -33,10 +33,11 @@ public enum PaceEstimator {
         }
         guard weightedDays > 0 else { return nil }
         let confidence: Pace.Confidence =
-            if sorted.count >= 5 && spanDays >= 30 { .high }
-            else if sorted.count >= 3 && spanDays >= 14 { .medium }
-            else { .low }
-        return Pace(milesPerDay: weightedMiles / weightedDays, confidence: confidence,
-                    readingCount: sorted.count, spanDays: spanDays)
+            if sorted.count >= 5 && spanDays >= 30 { .high } else if sorted.count >= 3 && spanDays >= 14 {
+                .medium
+            } else { .low }
+        return Pace(
+            milesPerDay: weightedMiles / weightedDays, confidence: confidence,
+            readingCount: sorted.count, spanDays: spanDays)
     }
 }

@@ -24,11 +24,14 @@ public struct UrgencyThresholds: Sendable, Hashable, Codable {
         var levels: [Urgency] = []
         if let dueDate {
             let days = today.days(until: dueDate)
-            levels.append(days < 0 ? .pastDue : days < veryUrgentDays ? .veryUrgent : days < urgentDays ? .urgent : .notUrgent)
+            levels.append(
+                days < 0 ? .pastDue : days < veryUrgentDays ? .veryUrgent : days < urgentDays ? .urgent : .notUrgent)
         }
         if let dueMileage {
             let miles = dueMileage - currentMileage
-            levels.append(miles < 0 ? .pastDue : miles < veryUrgentMiles ? .veryUrgent : miles < urgentMiles ? .urgent : .notUrgent)
+            levels.append(
+                miles < 0
+                    ? .pastDue : miles < veryUrgentMiles ? .veryUrgent : miles < urgentMiles ? .urgent : .notUrgent)
         }
         return levels.max()
     }

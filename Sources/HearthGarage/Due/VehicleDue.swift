@@ -12,7 +12,8 @@ public struct VehicleDue: Sendable, Hashable, Codable {
 
     /// Builds the summary of `vehicle` with `services` on `today`.
     public static func make(
-        vehicle: Vehicle, services: [ServiceItem], pace: Pace?, today: CalendarDay, fuelEconomy: FuelEconomy.Summary? = nil,
+        vehicle: Vehicle, services: [ServiceItem], pace: Pace?, today: CalendarDay,
+        fuelEconomy: FuelEconomy.Summary? = nil,
         settings: DueSettings = DueSettings(), thresholds: UrgencyThresholds = UrgencyThresholds()
     ) -> VehicleDue {
         let items = services.map { service -> DueItem in
@@ -20,9 +21,11 @@ public struct VehicleDue: Sendable, Hashable, Codable {
             return DueItem(
                 service: service,
                 status: DueRules.status(of: service, currentMileage: mileage, today: today, settings: settings),
-                urgency: thresholds.urgency(dueDate: service.dueDate, dueMileage: service.dueMileage, currentMileage: mileage, today: today),
+                urgency: thresholds.urgency(
+                    dueDate: service.dueDate, dueMileage: service.dueMileage, currentMileage: mileage, today: today),
                 effectiveDueDate: DueRules.effectiveDueDate(
-                    dueDate: service.dueDate, dueMileage: service.dueMileage, currentMileage: mileage, pace: pace, today: today
+                    dueDate: service.dueDate, dueMileage: service.dueMileage, currentMileage: mileage, pace: pace,
+                    today: today
                 ),
                 daysLeft: service.dueDate.map { today.days(until: $0) },
                 milesLeft: service.dueMileage.map { $0 - mileage }
@@ -31,7 +34,7 @@ public struct VehicleDue: Sendable, Hashable, Codable {
         .sorted { lhs, rhs in
             if lhs.status != rhs.status { return lhs.status < rhs.status }
             switch (lhs.effectiveDueDate, rhs.effectiveDueDate) {
-            case let (l?, r?) where l != r: return l < r
+            case (let l?, let r?) where l != r: return l < r
             case (.some, nil): return true
             case (nil, .some): return false
             default: return lhs.service.name.localizedStandardCompare(rhs.service.name) == .orderedAscending
@@ -39,7 +42,9 @@ public struct VehicleDue: Sendable, Hashable, Codable {
         }
         let marbete = vehicle.marbete.flatMap { marbete in
             marbete.expiresOn.map {
-                MarbeteDue(marbete: marbete, expiresOn: $0, status: marbete.status(today: today), daysLeft: today.days(until: $0))
+                MarbeteDue(
+                    marbete: marbete, expiresOn: $0, status: marbete.status(today: today),
+                    daysLeft: today.days(until: $0))
             }
         }
         return VehicleDue(vehicle: vehicle, pace: pace, items: items, marbete: marbete, fuelEconomy: fuelEconomy)

@@ -75,14 +75,15 @@ public struct FuelEconomy: Sendable, Codable, Hashable {
     public init(fillUps: [FuelLog]) {
         // Date order, and odometer order within a day; the input order settles the rest.
         let ordered = fillUps.enumerated().sorted { lhs, rhs in
-            let l = lhs.element, r = rhs.element
+            let l = lhs.element
+            let r = rhs.element
             if l.date != r.date { return l.date < r.date }
             if l.odometer != r.odometer { return (l.odometer ?? -1) < (r.odometer ?? -1) }
             return lhs.offset < rhs.offset
         }.map(\.element)
 
         var entries: [FuelEconomyEntry] = []
-        var anchor: Int?                 // the odometer of the full fill-up a chain starts from
+        var anchor: Int?  // the odometer of the full fill-up a chain starts from
         var chainGallons: Decimal = 0
         var chainCost: Decimal? = 0
         var distance = 0
@@ -155,8 +156,9 @@ public struct FuelEconomy: Sendable, Codable, Hashable {
     /// The summary, or nil when no chain is complete yet.
     public var summary: Summary? {
         averageMPG.map {
-            Summary(averageMPG: $0, latestMPG: latestMPG, costPerMile: costPerMile, distance: distance, gallons: gallons,
-                    measuredFillUps: measured.count)
+            Summary(
+                averageMPG: $0, latestMPG: latestMPG, costPerMile: costPerMile, distance: distance, gallons: gallons,
+                measuredFillUps: measured.count)
         }
     }
 

@@ -1,6 +1,6 @@
 import Foundation
-import HearthExchange
 import HearthCore
+import HearthExchange
 
 /// The aCar / Fuelly for Android export: one file of sections, each a bare title line ("Metadata",
 /// "Vehicles", "Fill-Up Records", "Event Records", "Trip Records") followed by its own header row.
@@ -52,7 +52,9 @@ final class ACarParser: ImportParser {
                 Cells.observe(row, dates: [date], numbers: [volume, price, total], into: &conventions)
                 return
             }
-            if let reason = vehicles.skipReason(for: cells.text(vehicle)) { return sink.skip(line: row.line, reason: reason) }
+            if let reason = vehicles.skipReason(for: cells.text(vehicle)) {
+                return sink.skip(line: row.line, reason: reason)
+            }
             guard let day = cells.day(date) else {
                 return sink.skip(line: row.line, reason: "the date is not a date", detail: cells.raw(date))
             }
@@ -68,7 +70,9 @@ final class ACarParser: ImportParser {
                 Cells.observe(row, dates: [date], numbers: [total], into: &conventions)
                 return
             }
-            if let reason = vehicles.skipReason(for: cells.text(vehicle)) { return sink.skip(line: row.line, reason: reason) }
+            if let reason = vehicles.skipReason(for: cells.text(vehicle)) {
+                return sink.skip(line: row.line, reason: reason)
+            }
             let kind = cells.text(type) ?? "Service"
             let category: ServiceLog.CostCategory
             switch ImportText.headerKey(kind) {
@@ -92,7 +96,9 @@ final class ACarParser: ImportParser {
             let place = cells.text(self.place)
             try sink.service(
                 line: row.line, date: day, odometer: cells.number(odometer), names: names, cost: cells.number(total),
-                category: category, notes: [place.map { "At \($0)" }, cells.text(notes)].compactMap { $0 }.joined(separator: ". ").nilIfEmpty
+                category: category,
+                notes: [place.map { "At \($0)" }, cells.text(notes)].compactMap { $0 }.joined(separator: ". ")
+                    .nilIfEmpty
             )
         case .trips:
             sink?.skip(line: row.line, reason: "trip records are not imported")
@@ -103,7 +109,9 @@ final class ACarParser: ImportParser {
 
     func finish(sink: ImportWriter?) throws {
         guard sawSection else {
-            throw ImportError.badFile("\(label) does not look like a Fuelly (aCar) export: it has no \"Metadata\", \"Vehicles\" or \"Fill-Up Records\" section. Try --source auto.")
+            throw ImportError.badFile(
+                "\(label) does not look like a Fuelly (aCar) export: it has no \"Metadata\", \"Vehicles\" or \"Fill-Up Records\" section. Try --source auto."
+            )
         }
         if sink != nil { try vehicles.requireChosen(in: label, calling: "vehicle called") }
     }
@@ -148,7 +156,7 @@ final class ACarParser: ImportParser {
         if conventions.dateOrder == nil, let format = cells.text(header.index(["date format"])) {
             let lower = format.lowercased()
             if lower.hasPrefix("y") {
-                conventions.dateOrder = .monthFirst   // year first: the order of day and month does not matter
+                conventions.dateOrder = .monthFirst  // year first: the order of day and month does not matter
             } else if lower.hasPrefix("d") {
                 conventions.dateOrder = .dayFirst
             } else if lower.hasPrefix("m") {
@@ -158,7 +166,8 @@ final class ACarParser: ImportParser {
         }
         if conventions.distance == nil, let distance = cells.text(header.index(["distance unit", "distance"])) {
             let key = ImportText.headerKey(distance)
-            conventions.distance = key.hasPrefix("k") ? .kilometers : key.hasPrefix("mi") ? .miles : conventions.distance
+            conventions.distance =
+                key.hasPrefix("k") ? .kilometers : key.hasPrefix("mi") ? .miles : conventions.distance
         }
         if conventions.volume == nil, let volume = cells.text(header.index(["volume unit", "volume"])) {
             conventions.volume = VolumeUnit(name: volume) ?? conventions.volume

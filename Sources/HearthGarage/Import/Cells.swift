@@ -1,5 +1,6 @@
 import Foundation
 import HearthExchange
+
 /// Typed access to the fields of one row under a file's conventions.
 struct Cells {
     let row: CSVRow
@@ -39,7 +40,11 @@ struct Cells {
 
     /// Notes the evidence of the fields at `dates` and `numbers` while sniffing.
     static func observe(_ row: CSVRow, dates: [Int?], numbers: [Int?], into conventions: inout FileConventions) {
-        for index in dates.compactMap({ $0 }) where index < row.count { conventions.observeDate(FieldBytes.trimmed(row[index])) }
-        for index in numbers.compactMap({ $0 }) where index < row.count { conventions.observeNumber(FieldBytes.trimmed(row[index])) }
+        for index in dates.compactMap({ $0 }) where index < row.count {
+            conventions.observeDate(FieldBytes.trimmed(row[index]))
+        }
+        for index in numbers.compactMap({ $0 }) where index < row.count {
+            conventions.observeNumber(FieldBytes.trimmed(row[index]))
+        }
     }
 }

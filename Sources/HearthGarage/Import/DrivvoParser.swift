@@ -1,6 +1,6 @@
 import Foundation
-import HearthExchange
 import HearthCore
+import HearthExchange
 
 /// Drivvo's per-car export: sections headed `##Refuelling`, `##Expense`, `##Service` (older files also
 /// `##Vehicle`; Spanish files `#Reabastecimiento`, `#Servicio`), each with a header row in the user's
@@ -23,7 +23,8 @@ final class DrivvoParser: ImportParser {
     private let label: String
     private var sawSection = false
 
-    private var odometer, date, total, price, quantity, fullTank, station, note, serviceTypes, serviceName, title, expenseType: Int?
+    private var odometer, date, total, price, quantity, fullTank, station, note, serviceTypes, serviceName, title,
+        expenseType: Int?
     /// The visit the previous service row belonged to, so its total is counted once.
     private var lastVisit: (date: String, odometer: String, total: String)?
 
@@ -31,17 +32,31 @@ final class DrivvoParser: ImportParser {
     enum Role: String {
         case odometer, date, fuel, price, total, quantity, fullTank, station, driver, reason, note, consumption
         case serviceTypes, serviceName, payment, title, discount, expenseType
-        case second   // the second fuel of a dual-fuel refuelling row
+        case second  // the second fuel of a dual-fuel refuelling row
     }
 
     /// Each section's columns in the order Drivvo writes them, in every language. Refuelling rows have a
     /// second group of fuel columns in exports of dual-fuel (flex) vehicles.
     static let layouts: [(section: Section, roles: [Role])] = [
-        (.refuelling, [.odometer, .date, .fuel, .price, .total, .quantity, .fullTank,
-                       .second, .second, .second, .second, .second, .station, .driver, .reason, .note, .consumption]),
-        (.refuelling, [.odometer, .date, .fuel, .price, .total, .quantity, .fullTank, .station, .driver, .reason, .note, .consumption]),
+        (
+            .refuelling,
+            [
+                .odometer, .date, .fuel, .price, .total, .quantity, .fullTank,
+                .second, .second, .second, .second, .second, .station, .driver, .reason, .note, .consumption,
+            ]
+        ),
+        (
+            .refuelling,
+            [
+                .odometer, .date, .fuel, .price, .total, .quantity, .fullTank, .station, .driver, .reason, .note,
+                .consumption,
+            ]
+        ),
         (.expense, [.odometer, .date, .total, .expenseType, .driver, .payment, .note]),
-        (.service, [.odometer, .date, .total, .serviceTypes, .serviceName, .driver, .payment, .note, .title, .discount]),
+        (
+            .service,
+            [.odometer, .date, .total, .serviceTypes, .serviceName, .driver, .payment, .note, .title, .discount]
+        ),
     ]
 
     /// The section a header row of `count` columns belongs to, when only one layout has that many.
@@ -57,7 +72,7 @@ final class DrivvoParser: ImportParser {
         self.label = label
         // Drivvo writes money with '.' whatever the language; only derived cells use a comma.
         conventions.decimal = .dot
-        conventions.dateOrder = .monthFirst   // dates are year-first: the order never matters
+        conventions.dateOrder = .monthFirst  // dates are year-first: the order never matters
     }
 
     /// Dates and decimals are fixed; only the distance unit is sniffed.
@@ -66,10 +81,16 @@ final class DrivvoParser: ImportParser {
     /// Section names in the languages Drivvo exports, as header keys.
     private static let titles: [String: Section] = {
         var table: [String: Section] = [:]
-        for name in ["refuelling", "refueling", "refuellings", "refuelings", "fuel", "reabastecimiento", "reabastecimientos",
-                     "abastecimento", "abastecimentos", "repostaje", "заправка", "заправки"] { table[name] = .refuelling }
-        for name in ["expense", "expenses", "gasto", "gastos", "despesa", "despesas", "расход", "расходы"] { table[name] = .expense }
-        for name in ["service", "services", "servicio", "servicios", "servico", "servicos", "обслуживание", "сервис", "сервисы"] { table[name] = .service }
+        for name in [
+            "refuelling", "refueling", "refuellings", "refuelings", "fuel", "reabastecimiento", "reabastecimientos",
+            "abastecimento", "abastecimentos", "repostaje", "заправка", "заправки",
+        ] { table[name] = .refuelling }
+        for name in ["expense", "expenses", "gasto", "gastos", "despesa", "despesas", "расход", "расходы"] {
+            table[name] = .expense
+        }
+        for name in [
+            "service", "services", "servicio", "servicios", "servico", "servicos", "обслуживание", "сервис", "сервисы",
+        ] { table[name] = .service }
         for name in ["vehicle", "vehiculo", "veiculo", "автомобиль", "транспортное средство"] { table[name] = .vehicle }
         return table
     }()
@@ -108,7 +129,7 @@ final class DrivvoParser: ImportParser {
         let cells = Cells(row: row, conventions: conventions)
         switch section {
         case .vehicle:
-            return   // the car's own details, not a record
+            return  // the car's own details, not a record
         case .refuelling:
             guard let day = cells.day(date) else {
                 return sink.skip(line: row.line, reason: "the date is not a date", detail: cells.raw(date))
@@ -129,7 +150,9 @@ final class DrivvoParser: ImportParser {
             lastVisit = visit
             let extra = [cells.text(title).flatMap { $0 == name ? nil : $0 }, cells.text(note)].compactMap { $0 }
             // "Service type(s)" lists several services separated by commas.
-            let names = (name ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            let names = (name ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            }
             try sink.service(
                 line: row.line, date: day, odometer: cells.number(odometer), names: names,
                 cost: sameVisit ? nil : cells.number(total), category: .maintenance,
@@ -150,7 +173,9 @@ final class DrivvoParser: ImportParser {
 
     func finish(sink: ImportWriter?) throws {
         guard sawSection else {
-            throw ImportError.badFile("\(label) does not look like a Drivvo export: it has no ##Refuelling, ##Expense or ##Service section. Try --source auto.")
+            throw ImportError.badFile(
+                "\(label) does not look like a Drivvo export: it has no ##Refuelling, ##Expense or ##Service section. Try --source auto."
+            )
         }
     }
 
@@ -175,19 +200,41 @@ final class DrivvoParser: ImportParser {
         }
         odometer = map.index(["odometer", "odometro", "одометр", "пробег"])
         date = map.index(["date", "fecha", "data", "дата"])
-        total = map.index(["total cost", "costo total", "coste total", "valor total", "custo total", "общая стоимость", "стоимость", "итого", "сумма"])
+        total = map.index([
+            "total cost", "costo total", "coste total", "valor total", "custo total", "общая стоимость", "стоимость",
+            "итого", "сумма",
+        ])
         price = map.index(["price", "precio", "preco", "цена"])
-        quantity = map.index(["liters", "litres", "gallons", "quantity", "volume", "litros", "galones", "galoes", "cantidad", "quantidade",
-                              "литры", "литров", "количество", "объем"])
+        quantity = map.index([
+            "liters", "litres", "gallons", "quantity", "volume", "litros", "galones", "galoes", "cantidad",
+            "quantidade",
+            "литры", "литров", "количество", "объем",
+        ])
         fullTank = map.index(["full tank", "tanque lleno", "tanque cheio", "полный бак"])
-        station = map.index(["gas station", "station", "gasolinera", "estacion", "posto", "posto de combustivel", "азс", "заправочная станция"])
-        note = map.index(["note", "notes", "nota", "notas", "observacion", "observaciones", "observacao", "observacoes", "примечание", "заметка", "комментарий"])
-        serviceTypes = map.index(["service type s", "service types", "service type", "tipo s de servicio", "tipos de servicio", "tipo de servicio",
-                                  "tipo s de servico", "tipos de servico", "tipo de servico", "тип ы обслуживания", "типы обслуживания", "тип обслуживания", "вид обслуживания"])
-        serviceName = map.index(["service name", "service", "nombre del servicio", "servicio", "nome do servico", "servico", "название обслуживания", "обслуживание"])
+        station = map.index([
+            "gas station", "station", "gasolinera", "estacion", "posto", "posto de combustivel", "азс",
+            "заправочная станция",
+        ])
+        note = map.index([
+            "note", "notes", "nota", "notas", "observacion", "observaciones", "observacao", "observacoes", "примечание",
+            "заметка", "комментарий",
+        ])
+        serviceTypes = map.index([
+            "service type s", "service types", "service type", "tipo s de servicio", "tipos de servicio",
+            "tipo de servicio",
+            "tipo s de servico", "tipos de servico", "tipo de servico", "тип ы обслуживания", "типы обслуживания",
+            "тип обслуживания", "вид обслуживания",
+        ])
+        serviceName = map.index([
+            "service name", "service", "nombre del servicio", "servicio", "nome do servico", "servico",
+            "название обслуживания", "обслуживание",
+        ])
         title = map.index(["title", "titulo", "заголовок", "название"])
-        expenseType = map.index(["expense type s", "expense types", "expense type", "tipo s de gasto", "tipos de gasto", "tipo de gasto",
-                                 "tipo s de despesa", "tipos de despesa", "tipo de despesa", "тип ы расходов", "типы расходов", "тип расхода"])
+        expenseType = map.index([
+            "expense type s", "expense types", "expense type", "tipo s de gasto", "tipos de gasto", "tipo de gasto",
+            "tipo s de despesa", "tipos de despesa", "tipo de despesa", "тип ы расходов", "типы расходов",
+            "тип расхода",
+        ])
         fillByPosition(map, columnCount: row.count, sink: sink)
         if conventions.volume == nil, let quantity, let name = map.name(quantity) {
             conventions.volume = VolumeUnit(name: name)
@@ -197,12 +244,15 @@ final class DrivvoParser: ImportParser {
     /// Reads columns whose header word is unknown by their place in the section's layout, when the header
     /// has exactly the layout's columns and that place holds no column recognised as something else.
     private func fillByPosition(_ map: HeaderMap, columnCount: Int, sink: ImportWriter?) {
-        guard let section, let layout = Self.layouts.first(where: { $0.section == section && $0.roles.count == columnCount }) else { return }
+        guard let section,
+            let layout = Self.layouts.first(where: { $0.section == section && $0.roles.count == columnCount })
+        else { return }
         let fields: [(Role, ReferenceWritableKeyPath<DrivvoParser, Int?>, String)] = [
             (.odometer, \.odometer, "odometer"), (.date, \.date, "date"), (.total, \.total, "total cost"),
             (.price, \.price, "price"), (.quantity, \.quantity, "quantity"), (.fullTank, \.fullTank, "full tank"),
             (.station, \.station, "station"), (.note, \.note, "note"), (.serviceTypes, \.serviceTypes, "service types"),
-            (.serviceName, \.serviceName, "service name"), (.title, \.title, "title"), (.expenseType, \.expenseType, "expense type"),
+            (.serviceName, \.serviceName, "service name"), (.title, \.title, "title"),
+            (.expenseType, \.expenseType, "expense type"),
         ]
         let claimed = Set(fields.compactMap { self[keyPath: $0.1] })
         var guessed: [String] = []
@@ -212,7 +262,9 @@ final class DrivvoParser: ImportParser {
             guessed.append("\"\(map.name(position) ?? "")\" as \(label)")
         }
         if !guessed.isEmpty {
-            sink?.note("In \(Self.describe(section)), columns with unknown headers were read by their position in Drivvo's layout: \(guessed.joined(separator: ", ")).")
+            sink?.note(
+                "In \(Self.describe(section)), columns with unknown headers were read by their position in Drivvo's layout: \(guessed.joined(separator: ", "))."
+            )
         }
     }
 

@@ -17,7 +17,8 @@ struct FileHead {
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: url.path)
         } catch {
-            throw ServiceError(.notFound, "\(url.path) does not exist or cannot be read; check the path.", underlying: error)
+            throw ServiceError(
+                .notFound, "\(url.path) does not exist or cannot be read; check the path.", underlying: error)
         }
         if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
             throw ImportError.badFile("\(url.path) is a folder; give the CSV file inside it.")
@@ -27,7 +28,8 @@ struct FileHead {
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw ServiceError(.operationFailed, "Could not open \(url.path): \(error.localizedDescription)", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Could not open \(url.path): \(error.localizedDescription)", underlying: error)
         }
         defer { try? handle.close() }
         let bytes = [UInt8]((try? handle.read(upToCount: Self.size)) ?? Data())
@@ -35,20 +37,26 @@ struct FileHead {
             throw ImportError.badFile("\(name) is empty; export the data from the app again and import the new file.")
         }
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            throw ImportError.badFile("\(name) is saved as UTF-16 text; save it as UTF-8 CSV (most spreadsheet apps offer \"CSV UTF-8\") and import that.")
+            throw ImportError.badFile(
+                "\(name) is saved as UTF-16 text; save it as UTF-8 CSV (most spreadsheet apps offer \"CSV UTF-8\") and import that."
+            )
         }
         let controls = bytes.filter { $0 < 0x20 && $0 != 0x09 && $0 != 0x0A && $0 != 0x0D }.count
         if bytes.contains(0) || controls * 20 > bytes.count {
-            throw ImportError.badFile("\(name) is not a text file (it holds binary data); export a CSV file from the app and import that.")
+            throw ImportError.badFile(
+                "\(name) is not a text file (it holds binary data); export a CSV file from the app and import that.")
         }
         var text = String(decoding: bytes, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        lines = text.split(omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }).map(String.init)
+        lines = text.split(
+            omittingEmptySubsequences: true, whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\r\n" }
+        ).map(String.init)
     }
 
     /// Splits a line at commas, semicolons and tabs (quotes ignored), for sniffing headers.
     static func splitAnyDelimiter(_ line: String) -> [String] {
-        line.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "," || $0 == ";" || $0 == "\t" }).map(String.init)
+        line.split(omittingEmptySubsequences: false, whereSeparator: { $0 == "," || $0 == ";" || $0 == "\t" }).map(
+            String.init)
     }
 
     /// The separator the lines use most: ',', ';' or tab (default ',').

@@ -42,7 +42,9 @@ struct FixedDecimal: Hashable, Sendable, CustomStringConvertible {
 
     var double: Double { Double(units) / Self.power(scale) }
 
-    var decimal: Decimal { Decimal(sign: units < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(abs(units))) }
+    var decimal: Decimal {
+        Decimal(sign: units < 0 ? .minus : .plus, exponent: -scale, significand: Decimal(abs(units)))
+    }
 
     /// The value rounded to a whole number.
     var integer: Int { Int(rounded(to: 0).units) }

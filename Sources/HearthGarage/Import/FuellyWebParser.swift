@@ -1,6 +1,6 @@
 import Foundation
-import HearthExchange
 import HearthCore
+import HearthExchange
 
 /// The fuelly.com web export: one header row, one row per fill-up for every car of the account.
 /// Columns include car_name, odometer, miles (or km), gallons (or litres), price (per unit), fuelup_date

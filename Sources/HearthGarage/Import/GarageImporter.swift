@@ -39,12 +39,16 @@ public struct GarageImporter: GarageImporting {
         do {
             let report = try await importFile(at: url, head: head, format: format, options: options, progress: progress)
             if !options.dryRun {
-                await store.analytics.track(GarageEvent.importFinished(format: format.analyticsFormat, outcome: report.skipped > 0 ? .partial : .success))
+                await store.analytics.track(
+                    GarageEvent.importFinished(
+                        format: format.analyticsFormat, outcome: report.skipped > 0 ? .partial : .success))
             }
             return report
         } catch {
             if !options.dryRun {
-                await store.analytics.track(GarageEvent.importFinished(format: format.analyticsFormat, outcome: error is CancellationError ? .cancelled : .failed))
+                await store.analytics.track(
+                    GarageEvent.importFinished(
+                        format: format.analyticsFormat, outcome: error is CancellationError ? .cancelled : .failed))
             }
             throw error
         }
@@ -74,7 +78,9 @@ public struct GarageImporter: GarageImporting {
             conventions.dateOrder = .monthFirst
             // Only worth saying when a date in the file could have been read the other way.
             if conventions.sawAmbiguousDate {
-                notes.append("No date in the file settles whether 03/04 is 3 April or 4 March; dates were read month-first. Use --date-order day-first if that is wrong.")
+                notes.append(
+                    "No date in the file settles whether 03/04 is 3 April or 4 March; dates were read month-first. Use --date-order day-first if that is wrong."
+                )
             }
         }
         conventions.decimal = conventions.decimal ?? .dot
@@ -83,7 +89,9 @@ public struct GarageImporter: GarageImporting {
         } else if conventions.distance == nil {
             conventions.distance = .miles
             if format == .drivvo || format == .simplyAuto || format == .generic {
-                notes.append("The file does not say whether odometers are in miles or kilometres; miles were assumed. Use --distance-unit km if that is wrong.")
+                notes.append(
+                    "The file does not say whether odometers are in miles or kilometres; miles were assumed. Use --distance-unit km if that is wrong."
+                )
             }
         }
         if conventions.volume == nil { conventions.volume = conventions.distance == .kilometers ? .liters : .gallons }
@@ -97,15 +105,19 @@ public struct GarageImporter: GarageImporting {
             let parser = try Self.parser(for: format, options: options, label: name)
             parser.conventions = settled
             let reader = try CSVReader(url: url, delimiter: delimiter)
-            var report = ImportReport(format: format.rawValue, dryRun: options.dryRun, distanceUnit: settled.distance ?? .miles)
+            var report = ImportReport(
+                format: format.rawValue, dryRun: options.dryRun, distanceUnit: settled.distance ?? .miles)
             // The order is worth reporting only where it decided how dates were read.
             let orderMattered = options.dateOrder != nil || settled.dateOrderDeclared || settled.sawDayMonthDate
             report.dateOrder = orderMattered ? settled.dateOrder : nil
             report.notes = assumptions
             let writer = try ImportWriter(
-                tx: tx, vehicle: vehicle, report: report, distance: settled.distance ?? .miles, volume: settled.volume ?? .gallons,
+                tx: tx, vehicle: vehicle, report: report, distance: settled.distance ?? .miles,
+                volume: settled.volume ?? .gallons,
                 timeZone: timeZone,
-                progress: { rows in progress?(ExchangeProgress(items: rows, bytes: reader.bytesRead, totalBytes: totalBytes)) }
+                progress: { rows in
+                    progress?(ExchangeProgress(items: rows, bytes: reader.bytesRead, totalBytes: totalBytes))
+                }
             )
             try reader.forEachRow { row in
                 try parser.consume(row, sink: writer)
@@ -144,7 +156,8 @@ public struct GarageImporter: GarageImporting {
             switch forced {
             case .fuelly:
                 // The web export has a single header row; aCar's starts with a section title.
-                return detected ?? (head.lines.first.map { ImportText.headerKey($0).contains("date") } == true ? .fuellyWeb : .acar)
+                return detected
+                    ?? (head.lines.first.map { ImportText.headerKey($0).contains("date") } == true ? .fuellyWeb : .acar)
             case .drivvo: return .drivvo
             default: return .simplyAuto
             }
@@ -162,14 +175,19 @@ public struct GarageImporter: GarageImporting {
     }
 
     private static func mappingNeeded() -> ServiceError {
-        ImportError.invalidOption("A generic import needs its columns named: --map date=HEADER plus --map odometer=, cost=, service= or volume=HEADER")
+        ImportError.invalidOption(
+            "A generic import needs its columns named: --map date=HEADER plus --map odometer=, cost=, service= or volume=HEADER"
+        )
     }
 
-    private static func delimiter(for format: ImportFormat, head: FileHead, name: String, options: ImportOptions) throws -> UInt8 {
+    private static func delimiter(for format: ImportFormat, head: FileHead, name: String, options: ImportOptions) throws
+        -> UInt8
+    {
         if format == .generic {
             if let given = options.delimiter {
                 guard let byte = given.asciiValue, given != "\"", given != "\n", given != "\r" else {
-                    throw ImportError.invalidOption("--delimiter must be one plain character such as ',' ';' or a tab, not \"\(given)\"")
+                    throw ImportError.invalidOption(
+                        "--delimiter must be one plain character such as ',' ';' or a tab, not \"\(given)\"")
                 }
                 return byte
             }
@@ -185,7 +203,9 @@ public struct GarageImporter: GarageImporting {
         return likely
     }
 
-    private static func parser(for format: ImportFormat, options: ImportOptions, label: String) throws -> any ImportParser {
+    private static func parser(for format: ImportFormat, options: ImportOptions, label: String) throws
+        -> any ImportParser
+    {
         switch format {
         case .acar: return ACarParser(sourceVehicle: options.sourceVehicle, label: label)
         case .fuellyWeb: return FuellyWebParser(sourceVehicle: options.sourceVehicle, label: label)

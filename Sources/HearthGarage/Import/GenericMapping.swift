@@ -13,7 +13,10 @@ public struct GenericMapping: Sendable, Hashable, Codable {
     public var volume: String?
     public var notes: String?
 
-    public init(date: String, odometer: String? = nil, cost: String? = nil, service: String? = nil, volume: String? = nil, notes: String? = nil) {
+    public init(
+        date: String, odometer: String? = nil, cost: String? = nil, service: String? = nil, volume: String? = nil,
+        notes: String? = nil
+    ) {
         self.date = date
         self.odometer = odometer
         self.cost = cost
@@ -31,20 +34,24 @@ public struct GenericMapping: Sendable, Hashable, Codable {
         var values: [String: String] = [:]
         for pair in pairs {
             guard let equals = pair.firstIndex(of: "=") else {
-                throw ImportError.invalidOption("--map \(pair) needs the form FIELD=HEADER, such as --map date=\"Fill Date\"")
+                throw ImportError.invalidOption(
+                    "--map \(pair) needs the form FIELD=HEADER, such as --map date=\"Fill Date\"")
             }
             let field = pair[..<equals].trimmingCharacters(in: .whitespaces).lowercased()
             let header = pair[pair.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             guard fields.contains(field) else {
-                throw ImportError.invalidOption("--map \(pair): \"\(field)\" is not a field; use one of \(fields.joined(separator: ", "))")
+                throw ImportError.invalidOption(
+                    "--map \(pair): \"\(field)\" is not a field; use one of \(fields.joined(separator: ", "))")
             }
             guard !header.isEmpty else { throw ImportError.invalidOption("--map \(pair) names no header") }
             values[field] = header
         }
         guard let date = values["date"] else {
-            throw ImportError.invalidOption("A generic import needs at least --map date=HEADER, plus odometer, cost, service or volume columns")
+            throw ImportError.invalidOption(
+                "A generic import needs at least --map date=HEADER, plus odometer, cost, service or volume columns")
         }
-        return GenericMapping(date: date, odometer: values["odometer"], cost: values["cost"], service: values["service"],
-                              volume: values["volume"], notes: values["notes"])
+        return GenericMapping(
+            date: date, odometer: values["odometer"], cost: values["cost"], service: values["service"],
+            volume: values["volume"], notes: values["notes"])
     }
 }

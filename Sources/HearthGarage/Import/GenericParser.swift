@@ -1,6 +1,6 @@
 import Foundation
-import HearthExchange
 import HearthCore
+import HearthExchange
 
 /// Any CSV with one header row, read through a ``GenericMapping`` the user gives: a row with a fuel
 /// quantity becomes a fill-up, a row with a service name a service log.
@@ -28,7 +28,8 @@ final class GenericParser: ImportParser {
         }
         if let quantity = cells.number(volume) {
             try sink.fuel(
-                line: row.line, date: day, odometer: cells.number(odometer), volume: quantity, totalCost: cells.number(cost),
+                line: row.line, date: day, odometer: cells.number(odometer), volume: quantity,
+                totalCost: cells.number(cost),
                 partial: false, missed: false, station: nil, notes: cells.text(notes)
             )
         } else if let name = cells.text(service) {
@@ -69,7 +70,9 @@ final class GenericParser: ImportParser {
             )
         }
         guard service != nil || volume != nil else {
-            throw ImportError.invalidOption("Map a service column (--map service=HEADER) or a fuel quantity column (--map volume=HEADER), or there is nothing to import")
+            throw ImportError.invalidOption(
+                "Map a service column (--map service=HEADER) or a fuel quantity column (--map volume=HEADER), or there is nothing to import"
+            )
         }
     }
 }

@@ -41,15 +41,25 @@ enum ImportFormat: String, Sendable {
         for line in head.lines.prefix(400) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("#") || trimmed.hasPrefix("\"#") {
-                if DrivvoParser.section(forTitle: trimmed) != nil || trimmed.hasPrefix("##") || trimmed.hasPrefix("\"##") { return .drivvo }
+                if DrivvoParser.section(forTitle: trimmed) != nil || trimmed.hasPrefix("##")
+                    || trimmed.hasPrefix("\"##")
+                {
+                    return .drivvo
+                }
             }
             let key = ImportText.headerKey(trimmed)
             if acarSections[key] != nil, !trimmed.contains(",") { return .acar }
         }
-        guard let header = head.lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else { return nil }
+        guard let header = head.lines.first(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) else {
+            return nil
+        }
         let keys = Set(FileHead.splitAnyDelimiter(header).map(ImportText.headerKey))
-        if keys.contains("fuelup date") || (keys.contains("car name") && keys.contains("odometer")) { return .fuellyWeb }
-        if keys.contains("record type") && (keys.contains("row id") || keys.contains("vehicle id")) { return .simplyAuto }
+        if keys.contains("fuelup date") || (keys.contains("car name") && keys.contains("odometer")) {
+            return .fuellyWeb
+        }
+        if keys.contains("record type") && (keys.contains("row id") || keys.contains("vehicle id")) {
+            return .simplyAuto
+        }
         return nil
     }
 }

@@ -13,7 +13,8 @@ enum ImportText {
     static func separatorEvidence(_ field: UnsafeBufferPointer<UInt8>) -> DecimalSeparator? {
         var lastSeparator: UInt8 = 0
         var digitsAfter = 0
-        var sawDot = false, sawComma = false
+        var sawDot = false
+        var sawComma = false
         var sawDigit = false
         scan: for byte in field {
             switch byte {
@@ -63,7 +64,11 @@ enum ImportText {
             case decimalByte:
                 if !sawDigit {
                     // ".99" – a leading decimal point.
-                    if index + 1 < count, (48...57).contains(field[index + 1]) { inFraction = true; sawDigit = true; break }
+                    if index + 1 < count, (48...57).contains(field[index + 1]) {
+                        inFraction = true
+                        sawDigit = true
+                        break
+                    }
                     break
                 }
                 if inFraction { break scan }
@@ -155,7 +160,8 @@ enum ImportText {
                 current.value = current.value * 10 + Int(byte - 48)
                 current.digits += 1
                 if current.digits > 4 { return nil }
-            } else if found < 2 && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")) {
+            } else if found < 2 && (byte == UInt8(ascii: "/") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "."))
+            {
                 guard current.digits > 0, separator == 0 || separator == byte else { return nil }
                 separator = byte
                 current.separator = byte
@@ -183,7 +189,8 @@ enum ImportText {
         guard !text.isEmpty else { return nil }
         if text.count == 1 {
             switch text[0] {
-            case UInt8(ascii: "1"), UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "s"), UInt8(ascii: "S"): return true
+            case UInt8(ascii: "1"), UInt8(ascii: "y"), UInt8(ascii: "Y"), UInt8(ascii: "s"), UInt8(ascii: "S"):
+                return true
             case UInt8(ascii: "0"), UInt8(ascii: "n"), UInt8(ascii: "N"): return false
             default: return nil
             }
@@ -201,7 +208,8 @@ enum ImportText {
     /// A header reduced to lower-case letters and digits separated by single spaces, accents removed:
     /// `"Odómetro"` → `odometro`, `Service type(s)` → `service type s`, `"Full tank" 2` → `full tank 2`.
     static func headerKey(_ header: String) -> String {
-        let folded = header.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil).lowercased()
+        let folded = header.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+            .lowercased()
         var key = ""
         var pendingSpace = false
         for scalar in folded.unicodeScalars {

@@ -39,17 +39,20 @@ final class ImportWriter {
         self.progress = progress
         milesPerDistanceUnit = distance == .kilometers ? 0.621_371_192 : 1
         gallonsPerVolumeUnit = volume.gallonsPerUnit
-        fuelInsert = try RawInsert("""
+        fuelInsert = try RawInsert(
+            """
             INSERT OR IGNORE INTO garageFuelLog
               (id, vehicleID, date, odometer, gallons, totalCost, isPartial, missedPrevious, station, notes, createdAt, modifiedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, in: tx.db)
-        logInsert = try RawInsert("""
+        logInsert = try RawInsert(
+            """
             INSERT OR IGNORE INTO garageServiceLog
               (id, vehicleID, serviceID, title, performedDate, mileageAtService, cost, costCategory, notes, createdAt, modifiedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, in: tx.db)
-        expenseInsert = try RawInsert("""
+        expenseInsert = try RawInsert(
+            """
             INSERT OR IGNORE INTO garageExpense (id, vehicleID, date, odometer, amount, category, notes, createdAt, modifiedAt)
             VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, in: tx.db)
@@ -137,7 +140,9 @@ final class ImportWriter {
         countRow()
         var normalized: [String] = []
         for name in names {
-            if let preset = ServiceNameNormalizer.normalize(name), !normalized.contains(preset) { normalized.append(preset) }
+            if let preset = ServiceNameNormalizer.normalize(name), !normalized.contains(preset) {
+                normalized.append(preset)
+            }
         }
         let total = cost?.rounded(to: 2)
         if let total, total.units < 0 {
@@ -159,11 +164,14 @@ final class ImportWriter {
         }
         let mileage = miles.value ?? 0
         let notes = (missing + [notes].compactMap { $0 }).joined(separator: " ").nilIfEmpty
-        let shares: [Decimal?] = total.map { Calculation.split($0.decimal, into: normalized.count) } ?? Array(repeating: nil, count: normalized.count)
+        let shares: [Decimal?] =
+            total.map { Calculation.split($0.decimal, into: normalized.count) }
+            ?? Array(repeating: nil, count: normalized.count)
         for (name, share) in zip(normalized, shares) {
             let service = try serviceItem(named: name, lastDone: date, mileage: mileage)
-            let id = contentID("S", numbers: [date.dayNumber, mileage],
-                               text: [ServicePresetCatalog.normalizedKey(name), share.map { "\($0)" } ?? "-"])
+            let id = contentID(
+                "S", numbers: [date.dayNumber, mileage],
+                text: [ServicePresetCatalog.normalizedKey(name), share.map { "\($0)" } ?? "-"])
             logInsert.bind(1, id)
             logInsert.bind(2, vehicle.id)
             logInsert.bind(3, service?.id)
@@ -194,7 +202,9 @@ final class ImportWriter {
     static let unnamedService = "Service"
 
     /// Imports an expense (insurance, parking, tolls…): a cost record that counts in yearly totals.
-    func expense(line: Int, date: CalendarDay, odometer: FixedDecimal?, amount: FixedDecimal?, category: String?, notes: String?) throws {
+    func expense(
+        line: Int, date: CalendarDay, odometer: FixedDecimal?, amount: FixedDecimal?, category: String?, notes: String?
+    ) throws {
         countRow()
         guard let amount = amount?.rounded(to: 2) else {
             report.skip(line: line, reason: "the expense has no amount")
@@ -206,7 +216,8 @@ final class ImportWriter {
         }
         guard let miles = try odometerMiles(odometer, line: line) else { return }
         let kind = category?.split(whereSeparator: \.isWhitespace).joined(separator: " ").nilIfEmpty ?? "Expense"
-        let id = contentID("E", numbers: [date.dayNumber, miles.value ?? -1, Int(amount.units)], text: [kind.lowercased()])
+        let id = contentID(
+            "E", numbers: [date.dayNumber, miles.value ?? -1, Int(amount.units)], text: [kind.lowercased()])
         expenseInsert.bind(1, id)
         expenseInsert.bind(2, vehicle.id)
         expenseInsert.bind(3, date)
@@ -243,9 +254,11 @@ final class ImportWriter {
             var current = try Vehicle.fetchOne(tx.db, key: vehicle.id) ?? vehicle
             if highest.mileage > current.currentMileage {
                 // Derived from the reading, so another device importing the same file records the same snapshot.
-                let id = StableID.make("import-reading", vehicle.id.uuidString, String(highest.mileage), highest.day.iso)
+                let id = StableID.make(
+                    "import-reading", vehicle.id.uuidString, String(highest.mileage), highest.day.iso)
                 _ = try GarageStore.recordReading(
-                    tx, vehicle: &current, mileage: highest.mileage, at: highest.day.date(hour: 12, in: timeZone), source: .import,
+                    tx, vehicle: &current, mileage: highest.mileage, at: highest.day.date(hour: 12, in: timeZone),
+                    source: .import,
                     id: id
                 )
             }
@@ -301,10 +314,11 @@ final class ImportWriter {
             servicesByName[key] = stored
             return stored
         }
-        let service = try tx.insert(ServiceItem(
-            id: id, vehicleID: vehicle.id, name: preset.name, intervalMonths: preset.defaultIntervalMonths,
-            intervalMiles: preset.defaultIntervalMiles, createdAt: tx.now
-        ))
+        let service = try tx.insert(
+            ServiceItem(
+                id: id, vehicleID: vehicle.id, name: preset.name, intervalMonths: preset.defaultIntervalMonths,
+                intervalMiles: preset.defaultIntervalMiles, createdAt: tx.now
+            ))
         servicesByName[key] = service
         report.servicesCreated.append(preset.name)
         return service

@@ -1,7 +1,7 @@
 import Foundation
-import HearthCore
 import GRDB
 import GRDBSQLite
+import HearthCore
 import HearthSQLite
 
 /// An INSERT prepared by GRDB and run through SQLite's C API: the import's hot path binds each row's values
@@ -104,7 +104,8 @@ final class RawInsert {
         binder.reset()
         used = 0
         guard code == SQLITE_DONE else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)))
         }
         return sqlite3_changes(db.sqliteConnection) > 0
     }

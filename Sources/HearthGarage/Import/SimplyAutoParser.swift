@@ -1,6 +1,6 @@
 import Foundation
-import HearthExchange
 import HearthCore
+import HearthExchange
 
 /// Simply Auto's `Fuel_Log.csv`: one header row; Record Type 0 fuel, 1 service, 2 expense, 3 trip; the date
 /// in Day, Month and Year columns; 0/1 booleans. Service names in Record Desc can spill into extra unquoted
@@ -10,7 +10,8 @@ final class SimplyAutoParser: ImportParser {
     private var header: HeaderMap?
     private var vehicles: SourceVehicleFilter
     private let label: String
-    private var vehicle, odometer, quantity, partial, missed, total, brand, station, notes, day, month, year, type, desc: Int?
+    private var vehicle, odometer, quantity, partial, missed, total, brand, station, notes, day, month, year, type,
+        desc: Int?
     private var columnCount = 0
 
     init(sourceVehicle: String?, label: String) {
@@ -27,19 +28,23 @@ final class SimplyAutoParser: ImportParser {
             return
         }
         let cells = Cells(row: row, conventions: conventions)
-        if let reason = vehicles.skipReason(for: cells.text(vehicle)) { return sink.skip(line: row.line, reason: reason) }
+        if let reason = vehicles.skipReason(for: cells.text(vehicle)) {
+            return sink.skip(line: row.line, reason: reason)
+        }
         guard let dayNumber = cells.number(day)?.integer, let monthNumber = cells.number(month)?.integer,
-              let yearNumber = cells.number(year)?.integer,
-              let date = CalendarDay(year: yearNumber, month: monthNumber, day: dayNumber)
+            let yearNumber = cells.number(year)?.integer,
+            let date = CalendarDay(year: yearNumber, month: monthNumber, day: dayNumber)
         else {
-            return sink.skip(line: row.line, reason: "the date is not a date",
-                             detail: "Day \(cells.raw(day)), Month \(cells.raw(month)), Year \(cells.raw(year))")
+            return sink.skip(
+                line: row.line, reason: "the date is not a date",
+                detail: "Day \(cells.raw(day)), Month \(cells.raw(month)), Year \(cells.raw(year))")
         }
         switch cells.number(type)?.integer ?? 0 {
         case 0:
             try sink.fuel(
                 line: row.line, date: date, odometer: cells.number(odometer), volume: cells.number(quantity),
-                totalCost: cells.number(total), partial: cells.bool(partial) ?? false, missed: cells.bool(missed) ?? false,
+                totalCost: cells.number(total), partial: cells.bool(partial) ?? false,
+                missed: cells.bool(missed) ?? false,
                 station: [cells.text(brand), cells.text(station)].compactMap { $0 }.joined(separator: " – ").nilIfEmpty,
                 notes: cells.text(notes)
             )
@@ -94,7 +99,9 @@ final class SimplyAutoParser: ImportParser {
         year = map.index(["year"])
         type = map.index(["record type"])
         desc = map.index(["record desc", "record description"])
-        let required: [(String, Int?)] = [("Odometer", odometer), ("Day", day), ("Month", month), ("Year", year), ("Record Type", type)]
+        let required: [(String, Int?)] = [
+            ("Odometer", odometer), ("Day", day), ("Month", month), ("Year", year), ("Record Type", type),
+        ]
         let missing = required.filter { $0.1 == nil }.map(\.0)
         guard missing.isEmpty else {
             throw ImportError.badFile(

@@ -19,7 +19,8 @@ struct SourceVehicleFilter {
     /// - Throws: ``ServiceError`` when the user named a vehicle the file never mentioned, listing those it does.
     func requireChosen(in label: String, calling noun: String) throws {
         guard let wanted, chosen == nil else { return }
-        throw ImportError.badFile("\(label) has no \(noun) \"\(wanted)\"; it holds \(names.map { "\"\($0)\"" }.joined(separator: ", ")).")
+        throw ImportError.badFile(
+            "\(label) has no \(noun) \"\(wanted)\"; it holds \(names.map { "\"\($0)\"" }.joined(separator: ", ")).")
     }
 
     /// The last name asked about and its answer: consecutive rows are nearly always the same vehicle.
@@ -38,12 +39,16 @@ struct SourceVehicleFilter {
         list(name)
         if chosen == nil {
             if let wanted {
-                chosen = names.first { $0.caseInsensitiveCompare(wanted) == .orderedSame } ?? (name.caseInsensitiveCompare(wanted) == .orderedSame ? name : nil)
+                chosen =
+                    names.first { $0.caseInsensitiveCompare(wanted) == .orderedSame }
+                    ?? (name.caseInsensitiveCompare(wanted) == .orderedSame ? name : nil)
             } else {
                 chosen = names.first
             }
         }
-        guard let chosen else { return "belongs to another vehicle (\(name)); --from-vehicle chose \"\(wanted ?? "")\"" }
+        guard let chosen else {
+            return "belongs to another vehicle (\(name)); --from-vehicle chose \"\(wanted ?? "")\""
+        }
         return name.caseInsensitiveCompare(chosen) == .orderedSame
             ? nil : "belongs to another vehicle in the file (import it with --from-vehicle \"\(name)\")"
     }

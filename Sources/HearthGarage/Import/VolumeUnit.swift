@@ -17,9 +17,18 @@ enum VolumeUnit: String, Sendable {
     /// The unit a name such as "gal (US)", "L", "Litres", "литры" means.
     init?(name: String) {
         let key = ImportText.headerKey(name)
-        if key.contains("uk") || key.contains("imp") { self = .imperialGallons; return }
-        if key.hasPrefix("gal") || key.hasPrefix("us gal") { self = .gallons; return }
-        if key == "l" || key.hasPrefix("lit") || key.hasPrefix("лит") || key == "л" { self = .liters; return }
+        if key.contains("uk") || key.contains("imp") {
+            self = .imperialGallons
+            return
+        }
+        if key.hasPrefix("gal") || key.hasPrefix("us gal") {
+            self = .gallons
+            return
+        }
+        if key == "l" || key.hasPrefix("lit") || key.hasPrefix("лит") || key == "л" {
+            self = .liters
+            return
+        }
         return nil
     }
 }

@@ -33,7 +33,9 @@ public struct MileageSnapshot: GarageRecord, Equatable, Hashable {
     public var source: Source
     public var modifiedAt: Date
 
-    public init(id: UUID = UUID(), vehicleID: UUID, mileage: Int, recordedAt: Date, source: Source, modifiedAt: Date? = nil) {
+    public init(
+        id: UUID = UUID(), vehicleID: UUID, mileage: Int, recordedAt: Date, source: Source, modifiedAt: Date? = nil
+    ) {
         self.id = id
         self.vehicleID = vehicleID
         self.mileage = mileage

@@ -1,6 +1,6 @@
 public import Foundation
-public import HearthCore
 import GRDB
+public import HearthCore
 
 /// A piece of maintenance a vehicle needs, such as an oil change every 6 months or 5,000 miles (the app's
 /// "Service").

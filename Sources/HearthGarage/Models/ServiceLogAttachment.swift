@@ -18,7 +18,8 @@ public struct ServiceLogAttachment: GarageRecord, Equatable, Hashable {
     public var modifiedAt: Date
 
     public init(
-        id: UUID = UUID(), serviceLogID: UUID, path: String, caption: String? = nil, createdAt: Date = Date(), modifiedAt: Date? = nil
+        id: UUID = UUID(), serviceLogID: UUID, path: String, caption: String? = nil, createdAt: Date = Date(),
+        modifiedAt: Date? = nil
     ) {
         self.id = id
         self.serviceLogID = serviceLogID

@@ -25,7 +25,8 @@ public struct ServicePreset: GarageRecord, Equatable, Hashable {
             guard let category = Category(matching: text) else {
                 throw DecodingError.dataCorruptedError(
                     in: container,
-                    debugDescription: "\"\(text)\" is not a preset category; use one of \(Category.allCases.map(\.rawValue).joined(separator: ", "))."
+                    debugDescription:
+                        "\"\(text)\" is not a preset category; use one of \(Category.allCases.map(\.rawValue).joined(separator: ", "))."
                 )
             }
             self = category
@@ -58,7 +59,9 @@ public struct ServicePreset: GarageRecord, Equatable, Hashable {
     public var intervalDescription: String {
         var parts: [String] = []
         if let months = defaultIntervalMonths, months > 0 { parts.append("\(months) month\(months == 1 ? "" : "s")") }
-        if let miles = defaultIntervalMiles, miles > 0 { parts.append("\(miles.formatted(.number.locale(Locale(identifier: "en_US")))) miles") }
+        if let miles = defaultIntervalMiles, miles > 0 {
+            parts.append("\(miles.formatted(.number.locale(Locale(identifier: "en_US")))) miles")
+        }
         return parts.isEmpty ? "no set interval" : "every " + parts.joined(separator: " or ")
     }
 }

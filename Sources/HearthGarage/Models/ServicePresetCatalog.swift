@@ -24,23 +24,31 @@ public enum ServicePresetCatalog {
     /// Presets decoded from a JSON array at `url`.
     /// - Throws: ``ServiceError`` naming the file and the bad field.
     public static func load(from url: URL?) throws -> [ServicePreset] {
-        guard let url else { throw ServiceError(.notFound, "The bundled service-presets.json is missing from the package.") }
+        guard let url else {
+            throw ServiceError(.notFound, "The bundled service-presets.json is missing from the package.")
+        }
         let data: Data
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ServiceError(.operationFailed, "Could not read \(url.lastPathComponent): \(error.localizedDescription)", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Could not read \(url.lastPathComponent): \(error.localizedDescription)",
+                underlying: error)
         }
         do {
             return try JSONDecoder().decode([Entry].self, from: data).map { entry in
                 ServicePreset(
                     id: stableID(for: entry.name), name: entry.name, category: entry.category,
-                    defaultIntervalMonths: entry.defaultIntervalMonths, defaultIntervalMiles: entry.defaultIntervalMiles,
+                    defaultIntervalMonths: entry.defaultIntervalMonths,
+                    defaultIntervalMiles: entry.defaultIntervalMiles,
                     isCustom: false, modifiedAt: Date(timeIntervalSince1970: 0)
                 )
             }
         } catch {
-            throw ServiceError(.decodingFailed, "\(url.lastPathComponent) is not a list of presets: \(DecodingErrorSummary.describe(error))", underlying: error)
+            throw ServiceError(
+                .decodingFailed,
+                "\(url.lastPathComponent) is not a list of presets: \(DecodingErrorSummary.describe(error))",
+                underlying: error)
         }
     }
 

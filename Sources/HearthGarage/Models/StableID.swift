@@ -35,9 +35,12 @@ enum StableID {
     private static func uuid(from digest: SHA256.Digest) -> UUID {
         var bytes = [UInt8](repeating: 0, count: 16)
         for (index, byte) in digest.prefix(16).enumerated() { bytes[index] = byte }
-        bytes[6] = (bytes[6] & 0x0F) | 0x80   // version 8: custom
-        bytes[8] = (bytes[8] & 0x3F) | 0x80   // RFC 4122 variant
-        return UUID(uuid: (bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
-                           bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]))
+        bytes[6] = (bytes[6] & 0x0F) | 0x80  // version 8: custom
+        bytes[8] = (bytes[8] & 0x3F) | 0x80  // RFC 4122 variant
+        return UUID(
+            uuid: (
+                bytes[0], bytes[1], bytes[2], bytes[3], bytes[4], bytes[5], bytes[6], bytes[7],
+                bytes[8], bytes[9], bytes[10], bytes[11], bytes[12], bytes[13], bytes[14], bytes[15]
+            ))
     }
 }

@@ -84,7 +84,7 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
         case (nil, nil): break
         case (.some, nil), (nil, .some):
             problems.append("The marbete needs both its expiration month and year, or neither")
-        case let (.some(month), .some(year)):
+        case (.some(let month), .some(let year)):
             if !(1...12).contains(month) { problems.append("Marbete month \(month) is not a month; use 1–12") }
             if !(2000...(currentYear + 5)).contains(year) {
                 problems.append("Marbete year \(year) is out of range; use a year from 2000 to \(currentYear + 5)")

@@ -78,7 +78,7 @@ public enum ICalendarFeed {
                 result += current + "\r\n "
                 current = ""
                 currentOctets = 0
-                limit = 74   // the leading space counts
+                limit = 74  // the leading space counts
             }
             current.append(character)
             currentOctets += octets

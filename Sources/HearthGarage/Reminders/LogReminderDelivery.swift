@@ -10,10 +10,12 @@ public struct LogReminderDelivery: ReminderDelivering {
     public init(logger: Logger) { self.logger = logger }
 
     public func deliver(_ reminder: ScheduledReminder) async throws {
-        logger.notice("\(reminder.title): \(reminder.body)", metadata: [
-            "garage.reminder.id": "\(reminder.id)",
-            "garage.reminder.category": "\(reminder.category.rawValue)",
-            "garage.vehicle.id": "\(reminder.vehicleID.uuidString)",
-        ])
+        logger.notice(
+            "\(reminder.title): \(reminder.body)",
+            metadata: [
+                "garage.reminder.id": "\(reminder.id)",
+                "garage.reminder.category": "\(reminder.category.rawValue)",
+                "garage.vehicle.id": "\(reminder.vehicleID.uuidString)",
+            ])
     }
 }

@@ -39,16 +39,21 @@ public enum ReminderScheduler {
     /// The reminders 30, 7, 1 and 0 days before `service` falls due on `effectiveDueDate`
     /// (ids `service-<uuid>-30d`, `-7d`, `-1d`, `-due`).
     public static func serviceDue(
-        _ service: ServiceItem, vehicle: Vehicle, effectiveDueDate: CalendarDay, now: Date, timeZone: TimeZone, since: Date? = nil
+        _ service: ServiceItem, vehicle: Vehicle, effectiveDueDate: CalendarDay, now: Date, timeZone: TimeZone,
+        since: Date? = nil
     ) -> [ScheduledReminder] {
         serviceOffsets.compactMap { offset in
-            guard let timing = timing(day: effectiveDueDate.adding(days: -offset.days), now: now, timeZone: timeZone, since: since) else { return nil }
-            let when: String = switch offset.days {
-            case 0: "today"
-            case 1: "tomorrow"
-            case 7: "in 1 week"
-            default: "in \(offset.days) days"
-            }
+            guard
+                let timing = timing(
+                    day: effectiveDueDate.adding(days: -offset.days), now: now, timeZone: timeZone, since: since)
+            else { return nil }
+            let when: String =
+                switch offset.days {
+                case 0: "today"
+                case 1: "tomorrow"
+                case 7: "in 1 week"
+                default: "in \(offset.days) days"
+                }
             return ScheduledReminder(
                 id: "service-\(service.id.uuidString)-\(offset.suffix)", category: .serviceDue,
                 title: "\(service.name) due \(when)",
@@ -59,7 +64,9 @@ public enum ReminderScheduler {
     }
 
     /// "Remind Tomorrow" on a service reminder: `service-<uuid>-snooze` at 09:00 tomorrow.
-    public static func serviceSnooze(_ service: ServiceItem, vehicle: Vehicle, now: Date, timeZone: TimeZone) -> ScheduledReminder {
+    public static func serviceSnooze(_ service: ServiceItem, vehicle: Vehicle, now: Date, timeZone: TimeZone)
+        -> ScheduledReminder
+    {
         let slot = CalendarDay(now, in: timeZone).adding(days: 1).date(hour: hour, in: timeZone)
         return ScheduledReminder(
             id: "service-\(service.id.uuidString)-snooze", category: .serviceDue,
@@ -69,11 +76,14 @@ public enum ReminderScheduler {
         )
     }
 
-    private static func serviceBody(_ service: ServiceItem, vehicle: Vehicle, effectiveDueDate: CalendarDay?) -> String {
+    private static func serviceBody(_ service: ServiceItem, vehicle: Vehicle, effectiveDueDate: CalendarDay?) -> String
+    {
         var parts: [String] = []
         if let due = service.dueDate { parts.append("by \(due.iso)") }
         if let miles = service.dueMileage { parts.append("at \(miles.grouped) miles") }
-        var body = "\(vehicle.displayName): \(service.name) is due" + (parts.isEmpty ? "" : " " + parts.joined(separator: " or "))
+        var body =
+            "\(vehicle.displayName): \(service.name) is due"
+            + (parts.isEmpty ? "" : " " + parts.joined(separator: " or "))
         if let effective = effectiveDueDate, effective != service.dueDate {
             body += " (expected around \(effective.iso) at your pace)"
         }
@@ -83,10 +93,13 @@ public enum ReminderScheduler {
     // MARK: Marbete
 
     /// The reminders 60, 30, 7 and 1 days before the marbete expires (ids `marbete-<uuid>-<N>d`).
-    public static func marbete(vehicle: Vehicle, now: Date, timeZone: TimeZone, since: Date? = nil) -> [ScheduledReminder] {
+    public static func marbete(vehicle: Vehicle, now: Date, timeZone: TimeZone, since: Date? = nil)
+        -> [ScheduledReminder]
+    {
         guard let marbete = vehicle.marbete, let expiry = marbete.expiresOn else { return [] }
         return marbeteOffsets.compactMap { days in
-            guard let timing = timing(day: expiry.adding(days: -days), now: now, timeZone: timeZone, since: since) else { return nil }
+            guard let timing = timing(day: expiry.adding(days: -days), now: now, timeZone: timeZone, since: since)
+            else { return nil }
             return ScheduledReminder(
                 id: "marbete-\(vehicle.id.uuidString)-\(days)d", category: .marbeteDue,
                 title: days == 1 ? "Marbete expires tomorrow" : "Marbete expires in \(days) days",
@@ -113,7 +126,9 @@ public enum ReminderScheduler {
     /// The bi-weekly nudge to record the odometer: every 14 days after the last update
     /// (`mileage-reminder-<uuid>`), at the next such slot not on an earlier day — or, with `since`, the latest
     /// slot missed at or after it, late.
-    public static func mileageUpdate(vehicle: Vehicle, now: Date, timeZone: TimeZone, since: Date? = nil) -> ScheduledReminder? {
+    public static func mileageUpdate(vehicle: Vehicle, now: Date, timeZone: TimeZone, since: Date? = nil)
+        -> ScheduledReminder?
+    {
         let anchor = CalendarDay(vehicle.mileageUpdatedAt ?? vehicle.createdAt, in: timeZone)
         let today = CalendarDay(now, in: timeZone)
         if let since {
@@ -123,7 +138,8 @@ public enum ReminderScheduler {
                 let missed = anchor.adding(days: elapsed / mileageReminderDays * mileageReminderDays)
                 let slot = missed.date(hour: hour, in: timeZone)
                 if slot <= now, slot >= since, missed != today {
-                    return mileageReminder(vehicle: vehicle, fireAt: now.addingTimeInterval(lateDelay), slotAt: slot, isSnooze: false)
+                    return mileageReminder(
+                        vehicle: vehicle, fireAt: now.addingTimeInterval(lateDelay), slotAt: slot, isSnooze: false)
                 }
             }
         }
@@ -147,11 +163,14 @@ public enum ReminderScheduler {
         return mileageReminder(vehicle: vehicle, fireAt: slot, slotAt: slot, isSnooze: true)
     }
 
-    private static func mileageReminder(vehicle: Vehicle, fireAt: Date, slotAt: Date, isSnooze: Bool) -> ScheduledReminder {
+    private static func mileageReminder(vehicle: Vehicle, fireAt: Date, slotAt: Date, isSnooze: Bool)
+        -> ScheduledReminder
+    {
         ScheduledReminder(
             id: "mileage-reminder-\(vehicle.id.uuidString)", category: .mileageReminder,
             title: "Update your mileage",
-            body: "\(vehicle.displayName) last read \(vehicle.currentMileage.grouped) miles. Record the odometer to keep due dates accurate.",
+            body:
+                "\(vehicle.displayName) last read \(vehicle.currentMileage.grouped) miles. Record the odometer to keep due dates accurate.",
             fireAt: fireAt, slotAt: slotAt, vehicleID: vehicle.id, isSnooze: isSnooze
         )
     }
@@ -164,7 +183,8 @@ public enum ReminderScheduler {
     ///   - cost: what the vehicle's maintenance cost in a year.
     ///   - shownYears: the years whose roundup was already delivered.
     public static func yearlyRoundup(
-        vehicle: Vehicle, cost: (Int) throws -> Decimal, shownYears: Set<Int>, now: Date, timeZone: TimeZone, since: Date? = nil
+        vehicle: Vehicle, cost: (Int) throws -> Decimal, shownYears: Set<Int>, now: Date, timeZone: TimeZone,
+        since: Date? = nil
     ) rethrows -> ScheduledReminder? {
         let today = CalendarDay(now, in: timeZone)
         var day = CalendarDay(year: today.year, month: 1, day: 2)!
@@ -180,7 +200,8 @@ public enum ReminderScheduler {
         return ScheduledReminder(
             id: "yearly-roundup-\(vehicle.id.uuidString)-\(year)", category: .yearlyRoundup,
             title: "Your \(year) maintenance roundup",
-            body: "\(vehicle.displayName): \(total.formatted(.number.precision(.fractionLength(2)).locale(Locale(identifier: "en_US")))) spent on maintenance in \(year).",
+            body:
+                "\(vehicle.displayName): \(total.formatted(.number.precision(.fractionLength(2)).locale(Locale(identifier: "en_US")))) spent on maintenance in \(year).",
             fireAt: timing.fireAt, slotAt: timing.slotAt, vehicleID: vehicle.id, roundupYear: year
         )
     }

@@ -73,18 +73,23 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
             let since = try Self.checkedThrough(tx.db)
             let computed = try Self.compute(tx.db, now: tx.now, timeZone: timeZone, settings: settings, since: since)
             // Snoozes the user asked for survive while they are still ahead and their subject exists.
-            let snoozes = try PendingReminder.filter(Column("isSnooze") == true && Column("fireAt") > tx.now).fetchAll(tx.db)
-                .map(\.reminder)
-                .filter { snooze in
-                    if let serviceID = snooze.serviceID { return computed.serviceIDs.contains(serviceID) }
-                    return computed.vehicleIDs.contains(snooze.vehicleID)
-                }
+            let snoozes = try PendingReminder.filter(Column("isSnooze") == true && Column("fireAt") > tx.now).fetchAll(
+                tx.db
+            )
+            .map(\.reminder)
+            .filter { snooze in
+                if let serviceID = snooze.serviceID { return computed.serviceIDs.contains(serviceID) }
+                return computed.vehicleIDs.contains(snooze.vehicleID)
+            }
             let snoozedIDs = Set(snoozes.map(\.id))
             // A late reminder keeps the time it was first set to fire, so rescheduling never puts it off.
-            let earlier = Dictionary(try PendingReminder.fetchAll(tx.db).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-            let scheduled = computed.reminders.filter { !snoozedIDs.contains($0.id) }.map { reminder -> ScheduledReminder in
-                guard let before = earlier[reminder.id], before.slotAt == reminder.slotAt, before.fireAt > before.slotAt,
-                      before.fireAt < reminder.fireAt
+            let earlier = Dictionary(
+                try PendingReminder.fetchAll(tx.db).map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+            let scheduled = computed.reminders.filter { !snoozedIDs.contains($0.id) }.map {
+                reminder -> ScheduledReminder in
+                guard let before = earlier[reminder.id], before.slotAt == reminder.slotAt,
+                    before.fireAt > before.slotAt,
+                    before.fireAt < reminder.fireAt
                 else { return reminder }
                 var kept = reminder
                 kept.fireAt = before.fireAt
@@ -110,7 +115,9 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
         let timeZone = store.timeZone
         let now = store.now
         let settings = self.settings
-        let computed = try await store.read { db in try Self.compute(db, now: now, timeZone: timeZone, settings: settings, since: nil) }
+        let computed = try await store.read { db in
+            try Self.compute(db, now: now, timeZone: timeZone, settings: settings, since: nil)
+        }
         return ReminderScheduler.budgeted(computed.reminders, limit: .max)
     }
 
@@ -127,15 +134,20 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
         var serviceIDs = Set<UUID>()
         let vehicles = try Vehicle.fetchAll(db)
         for vehicle in vehicles {
-            let readings = try GarageStore.odometerReadings(db, vehicleID: vehicle.id, since: now.addingTimeInterval(-365 * 86_400), timeZone: timeZone)
+            let readings = try GarageStore.odometerReadings(
+                db, vehicleID: vehicle.id, since: now.addingTimeInterval(-365 * 86_400), timeZone: timeZone)
             let pace = PaceEstimator.estimate(from: readings, now: now)
             for service in try ServiceItem.filter(Column("vehicleID") == vehicle.id).fetchAll(db) {
                 serviceIDs.insert(service.id)
-                guard let effective = DueRules.effectiveDueDate(
-                    dueDate: service.dueDate, dueMileage: service.dueMileage, currentMileage: vehicle.currentMileage,
-                    pace: pace, today: today
-                ) else { continue }
-                reminders += ReminderScheduler.serviceDue(service, vehicle: vehicle, effectiveDueDate: effective, now: now, timeZone: timeZone, since: since)
+                guard
+                    let effective = DueRules.effectiveDueDate(
+                        dueDate: service.dueDate, dueMileage: service.dueMileage,
+                        currentMileage: vehicle.currentMileage,
+                        pace: pace, today: today
+                    )
+                else { continue }
+                reminders += ReminderScheduler.serviceDue(
+                    service, vehicle: vehicle, effectiveDueDate: effective, now: now, timeZone: timeZone, since: since)
             }
             reminders += ReminderScheduler.marbete(vehicle: vehicle, now: now, timeZone: timeZone, since: since)
             let missed = ReminderScheduler.mileageUpdate(vehicle: vehicle, now: now, timeZone: timeZone, since: since)
@@ -199,13 +211,16 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
             try tx.db.execute(sql: "DELETE FROM garageReminderTargetDelivery WHERE slotAt < ?", arguments: [forgotten])
         }
         let due = try await store.read { db in
-            try PendingReminder.filter(Column("fireAt") <= now).order(Column("fireAt"), Column("id")).fetchAll(db).map(\.reminder)
+            try PendingReminder.filter(Column("fireAt") <= now).order(Column("fireAt"), Column("id")).fetchAll(db).map(
+                \.reminder)
         }
         var report = ReminderDeliveryReport()
         for reminder in due {
             let done = try await store.read { db in
-                Set(try String.fetchAll(db, sql: "SELECT target FROM garageReminderTargetDelivery WHERE reminderID = ? AND slotAt = ?",
-                                        arguments: [reminder.id, reminder.slotAt]))
+                Set(
+                    try String.fetchAll(
+                        db, sql: "SELECT target FROM garageReminderTargetDelivery WHERE reminderID = ? AND slotAt = ?",
+                        arguments: [reminder.id, reminder.slotAt]))
             }
             var failure: (adapter: String, message: String)?
             for adapter in adapters where !done.contains(adapter.name) {
@@ -218,31 +233,39 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
                 // Recorded at once: a retry after another adapter failed does not repeat this one.
                 try await store.write { tx in
                     try tx.db.execute(
-                        sql: "INSERT OR REPLACE INTO garageReminderTargetDelivery (reminderID, slotAt, target, deliveredAt) VALUES (?, ?, ?, ?)",
+                        sql:
+                            "INSERT OR REPLACE INTO garageReminderTargetDelivery (reminderID, slotAt, target, deliveredAt) VALUES (?, ?, ?, ?)",
                         arguments: [reminder.id, reminder.slotAt, adapter.name, tx.now])
                 }
             }
             if let failure {
-                logger.warning("Could not deliver a garage reminder; it stays pending", metadata: [
-                    "garage.reminder.id": "\(reminder.id)", "garage.reminder.adapter": "\(failure.adapter)",
-                    "error.message": "\(failure.message)",
-                ])
+                logger.warning(
+                    "Could not deliver a garage reminder; it stays pending",
+                    metadata: [
+                        "garage.reminder.id": "\(reminder.id)", "garage.reminder.adapter": "\(failure.adapter)",
+                        "error.message": "\(failure.message)",
+                    ])
                 report.failed.append((reminder, failure.adapter, failure.message))
                 continue
             }
             try await store.write { tx in
                 try PendingReminder.deleteOne(tx.db, key: reminder.id)
                 try tx.db.execute(
-                    sql: "INSERT OR REPLACE INTO garageReminderDelivery (reminderID, slotAt, deliveredAt) VALUES (?, ?, ?)",
+                    sql:
+                        "INSERT OR REPLACE INTO garageReminderDelivery (reminderID, slotAt, deliveredAt) VALUES (?, ?, ?)",
                     arguments: [reminder.id, reminder.slotAt, tx.now]
                 )
-                try tx.db.execute(sql: "DELETE FROM garageReminderTargetDelivery WHERE reminderID = ? AND slotAt = ?", arguments: [reminder.id, reminder.slotAt])
+                try tx.db.execute(
+                    sql: "DELETE FROM garageReminderTargetDelivery WHERE reminderID = ? AND slotAt = ?",
+                    arguments: [reminder.id, reminder.slotAt])
             }
             report.delivered.append(reminder)
         }
         // Checked up to now, but never past a slot still owed: after downtime, what was missed since fires.
         try await store.write { tx in
-            let owed = try Date.fetchOne(tx.db, sql: "SELECT MIN(slotAt) FROM garageReminder WHERE slotAt <= ? AND isSnooze = 0", arguments: [now])
+            let owed = try Date.fetchOne(
+                tx.db, sql: "SELECT MIN(slotAt) FROM garageReminder WHERE slotAt <= ? AND isSnooze = 0",
+                arguments: [now])
             let through = min(now, owed ?? now)
             try tx.db.execute(
                 sql: "INSERT OR REPLACE INTO garageSetting (key, value) VALUES (?, ?)",
@@ -253,7 +276,9 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
 
     // MARK: Actions
 
-    public func perform(_ action: ReminderAction, reminderID: String, mileage: Int? = nil) async throws -> ReminderActionResult {
+    public func perform(_ action: ReminderAction, reminderID: String, mileage: Int? = nil) async throws
+        -> ReminderActionResult
+    {
         let subject = try ReminderSubject.parse(reminderID)
         guard subject.category.actions.contains(action) else {
             throw ServiceError.validationFailed(
@@ -266,27 +291,37 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
         let result: ReminderActionResult
         switch (subject, action) {
         case (.service(let serviceID), .markDone):
-            result = .completed(try await store.completeService(serviceID, on: nil, mileage: nil, cost: nil, category: .maintenance, notes: nil))
+            result = .completed(
+                try await store.completeService(
+                    serviceID, on: nil, mileage: nil, cost: nil, category: .maintenance, notes: nil))
         case (.service(let serviceID), .remindTomorrow):
-            result = .snoozed(try await snooze(reminderID) { db in
-                guard let service = try ServiceItem.fetchOne(db, key: serviceID),
-                      let vehicle = try Vehicle.fetchOne(db, key: service.vehicleID)
-                else { return nil }
-                return ReminderScheduler.serviceSnooze(service, vehicle: vehicle, now: now, timeZone: timeZone)
-            })
+            result = .snoozed(
+                try await snooze(reminderID) { db in
+                    guard let service = try ServiceItem.fetchOne(db, key: serviceID),
+                        let vehicle = try Vehicle.fetchOne(db, key: service.vehicleID)
+                    else { return nil }
+                    return ReminderScheduler.serviceSnooze(service, vehicle: vehicle, now: now, timeZone: timeZone)
+                })
         case (.marbete(let vehicleID), .remindTomorrow):
-            result = .snoozed(try await snooze(reminderID) { db in
-                try Vehicle.fetchOne(db, key: vehicleID).map { ReminderScheduler.marbeteSnooze(vehicle: $0, now: now, timeZone: timeZone) }
-            })
+            result = .snoozed(
+                try await snooze(reminderID) { db in
+                    try Vehicle.fetchOne(db, key: vehicleID).map {
+                        ReminderScheduler.marbeteSnooze(vehicle: $0, now: now, timeZone: timeZone)
+                    }
+                })
         case (.mileage(let vehicleID), .updateNow):
             guard let mileage else {
-                throw ServiceError.validationFailed("\"Update Now\" needs the odometer reading (for example --mileage 42100)")
+                throw ServiceError.validationFailed(
+                    "\"Update Now\" needs the odometer reading (for example --mileage 42100)")
             }
             result = .mileageUpdated(try await store.updateMileage(vehicleID, to: mileage, at: nil, source: .reminder))
         case (.mileage(let vehicleID), .remindLater):
-            result = .snoozed(try await snooze(reminderID) { db in
-                try Vehicle.fetchOne(db, key: vehicleID).map { ReminderScheduler.mileageSnooze(vehicle: $0, now: now, timeZone: timeZone) }
-            })
+            result = .snoozed(
+                try await snooze(reminderID) { db in
+                    try Vehicle.fetchOne(db, key: vehicleID).map {
+                        ReminderScheduler.mileageSnooze(vehicle: $0, now: now, timeZone: timeZone)
+                    }
+                })
         case (.roundup(let vehicleID, let year), .viewCosts):
             let vehicle = try await store.vehicle(id: vehicleID)
             let logs = try await store.logs(of: vehicleID).filter { $0.performedDate.year == year }
@@ -296,7 +331,8 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
         default:
             throw ServiceError.validationFailed("\"\(action.title)\" does not apply to reminder \(reminderID)")
         }
-        await store.analytics.track(GarageEvent.reminderAction(kind: subject.analyticsKind, action: action.analyticsAction))
+        await store.analytics.track(
+            GarageEvent.reminderAction(kind: subject.analyticsKind, action: action.analyticsAction))
         if case .snoozed = result {} else { try await reschedule() }
         return result
     }
@@ -368,7 +404,9 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
         do {
             try await reschedule()
         } catch {
-            logger.error("Could not reschedule garage reminders; trying again at the next check", metadata: ["error": "\(error)"])
+            logger.error(
+                "Could not reschedule garage reminders; trying again at the next check", metadata: ["error": "\(error)"]
+            )
         }
     }
 
@@ -379,7 +417,8 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
             // A delivered slot may make room for the next one of its kind (the next mileage nudge).
             if !report.delivered.isEmpty { try await reschedule() }
         } catch {
-            logger.error("Could not deliver garage reminders; trying again at the next check", metadata: ["error": "\(error)"])
+            logger.error(
+                "Could not deliver garage reminders; trying again at the next check", metadata: ["error": "\(error)"])
         }
         // The wait counts from before the schedule is read, so a timer that starts late (the clock moved
         // meanwhile) does not wait longer than it should.

@@ -29,7 +29,8 @@ enum ReminderSubject: Equatable {
         if id.hasPrefix("marbete-"), let value = uuid(in: id.dropFirst(8)) { return .marbete(value) }
         if id.hasPrefix("mileage-reminder-"), let value = uuid(in: id.dropFirst(17)) { return .mileage(value) }
         if id.hasPrefix("yearly-roundup-"), let value = uuid(in: id.dropFirst(15)),
-           let year = Int(id.dropFirst(15 + 37)) {
+            let year = Int(id.dropFirst(15 + 37))
+        {
             return .roundup(value, year: year)
         }
         throw ServiceError.validationFailed(

@@ -24,17 +24,21 @@ public struct WebhookReminderDelivery: ReminderDelivering {
     ///   - url: where to POST; must be http or https.
     ///   - network: the HTTP client (default: a ``NetworkService`` with a 15 s timeout).
     /// - Throws: ``ServiceError`` (invalid URL).
-    public init(url: URL, network: (any NetworkServicing)? = nil, now: @escaping @Sendable () -> Date = { Date() }) throws {
+    public init(url: URL, network: (any NetworkServicing)? = nil, now: @escaping @Sendable () -> Date = { Date() })
+        throws
+    {
         guard Validation.isValidURL(url.absoluteString) else {
             throw ServiceError(.invalidURL, "The webhook URL \(Redaction.url(url)) is not an http(s) URL.")
         }
         self.url = url
-        self.network = network ?? NetworkService(configuration: NetworkConfiguration(timeout: .seconds(15), maxRetries: 2))
+        self.network =
+            network ?? NetworkService(configuration: NetworkConfiguration(timeout: .seconds(15), maxRetries: 2))
         self.now = now
     }
 
     public func deliver(_ reminder: ScheduledReminder) async throws {
-        let payload = Payload(event: "garage.reminder", reminder: reminder, actions: reminder.actions, deliveredAt: now())
+        let payload = Payload(
+            event: "garage.reminder", reminder: reminder, actions: reminder.actions, deliveredAt: now())
         let body = try JSONEncoder.hearth.encode(payload)
         _ = try await network.send(.post, url.absoluteString, query: [], headers: [:], body: body)
     }

@@ -1,4 +1,3 @@
-
 /// The file formats garage reports are written in.
 public enum GarageReportFormat: String, Sendable, Codable, CaseIterable {
     /// A PDF on US Letter pages.

@@ -11,7 +11,10 @@ public protocol ServiceHistoryReporting: Sendable {
     /// The yearly cost report of a vehicle as a report document.
     func costDocument(for vehicleID: UUID, year: Int) async throws -> ReportDocument
     /// Writes the service history to `destination` (a file, or a folder to put `<vehicle>_Service_History.pdf` in).
-    func writeHistory(for vehicleID: UUID, to destination: URL, format: GarageReportFormat, options: ServiceHistoryOptions) async throws -> GarageReportFile
+    func writeHistory(
+        for vehicleID: UUID, to destination: URL, format: GarageReportFormat, options: ServiceHistoryOptions
+    ) async throws -> GarageReportFile
     /// Writes the yearly cost report to `destination` (a file, or a folder to put `<vehicle>_Costs_<year>.pdf` in).
-    func writeCosts(for vehicleID: UUID, year: Int, to destination: URL, format: GarageReportFormat) async throws -> GarageReportFile
+    func writeCosts(for vehicleID: UUID, year: Int, to destination: URL, format: GarageReportFormat) async throws
+        -> GarageReportFile
 }

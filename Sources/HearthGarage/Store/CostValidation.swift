@@ -16,10 +16,10 @@ public enum CostValidation {
         let parts = trimmed.split(separator: ".", omittingEmptySubsequences: false)
         let isDigits: (Substring) -> Bool = { $0.allSatisfy { $0.isASCII && $0.isNumber } }
         guard parts.count <= 2,
-              parts.allSatisfy(isDigits),
-              parts.contains(where: { !$0.isEmpty }),
-              parts.count == 1 || parts[1].count <= 2,
-              let value = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
+            parts.allSatisfy(isDigits),
+            parts.contains(where: { !$0.isEmpty }),
+            parts.count == 1 || parts[1].count <= 2,
+            let value = Decimal(string: trimmed, locale: Locale(identifier: "en_US_POSIX"))
         else {
             throw ServiceError.validationFailed(
                 "\(invalidAmountMessage): \"\(text)\" is not a cost; write digits with at most one '.' and two decimals, such as 49.99"

@@ -31,7 +31,8 @@ public enum GarageSchema: DatabaseSchema {
             }
             try db.create(table: ServiceItem.databaseTableName) { t in
                 t.primaryKey("id", .blob)
-                t.column("vehicleID", .blob).notNull().indexed().references(Vehicle.databaseTableName, onDelete: .cascade)
+                t.column("vehicleID", .blob).notNull().indexed().references(
+                    Vehicle.databaseTableName, onDelete: .cascade)
                 t.column("name", .text).notNull()
                 t.column("dueDate", .text)
                 t.column("dueMileage", .integer)
@@ -60,7 +61,9 @@ public enum GarageSchema: DatabaseSchema {
                 t.column("modifiedAt", .datetime).notNull()
             }
             // Indexes that start with vehicleID also serve the foreign keys' lookups.
-            try db.create(index: "garageServiceLog_vehicle_date", on: ServiceLog.databaseTableName, columns: ["vehicleID", "performedDate"])
+            try db.create(
+                index: "garageServiceLog_vehicle_date", on: ServiceLog.databaseTableName,
+                columns: ["vehicleID", "performedDate"])
             try db.create(table: MileageSnapshot.databaseTableName) { t in
                 t.primaryKey("id", .blob)
                 t.column("vehicleID", .blob).notNull().references(Vehicle.databaseTableName, onDelete: .cascade)
@@ -69,7 +72,9 @@ public enum GarageSchema: DatabaseSchema {
                 t.column("source", .text).notNull()
                 t.column("modifiedAt", .datetime).notNull()
             }
-            try db.create(index: "garageMileageSnapshot_vehicle_time", on: MileageSnapshot.databaseTableName, columns: ["vehicleID", "recordedAt"])
+            try db.create(
+                index: "garageMileageSnapshot_vehicle_time", on: MileageSnapshot.databaseTableName,
+                columns: ["vehicleID", "recordedAt"])
             try db.create(table: FuelLog.databaseTableName) { t in
                 t.primaryKey("id", .blob)
                 t.column("vehicleID", .blob).notNull().references(Vehicle.databaseTableName, onDelete: .cascade)
@@ -84,7 +89,8 @@ public enum GarageSchema: DatabaseSchema {
                 t.column("createdAt", .datetime).notNull()
                 t.column("modifiedAt", .datetime).notNull()
             }
-            try db.create(index: "garageFuelLog_vehicle_date", on: FuelLog.databaseTableName, columns: ["vehicleID", "date"])
+            try db.create(
+                index: "garageFuelLog_vehicle_date", on: FuelLog.databaseTableName, columns: ["vehicleID", "date"])
             try db.create(table: ServicePreset.databaseTableName) { t in
                 t.primaryKey("id", .blob)
                 t.column("name", .text).notNull().unique(onConflict: .abort).collate(.nocase)
@@ -127,7 +133,9 @@ public enum GarageSchema: DatabaseSchema {
                 t.column("createdAt", .datetime).notNull()
                 t.column("modifiedAt", .datetime).notNull()
             }
-            try db.create(index: "garageExpense_vehicle_date", on: GarageExpense.databaseTableName, columns: ["vehicleID", "date"])
+            try db.create(
+                index: "garageExpense_vehicle_date", on: GarageExpense.databaseTableName,
+                columns: ["vehicleID", "date"])
         }
         // The watch's inbox and the state last sent to it: this device's own, never synced.
         migrator.registerMigration("garage.watch") { db in

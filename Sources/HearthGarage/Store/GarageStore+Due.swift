@@ -6,7 +6,8 @@ import HearthStore
 extension GarageStore {
     /// What is due on one vehicle (or on every vehicle), with the driving pace of each, as of today.
     public func due(
-        vehicleID: UUID? = nil, settings: DueSettings = DueSettings(), thresholds: UrgencyThresholds = UrgencyThresholds()
+        vehicleID: UUID? = nil, settings: DueSettings = DueSettings(),
+        thresholds: UrgencyThresholds = UrgencyThresholds()
     ) async throws -> [VehicleDue] {
         let now = self.now
         let today = self.today
@@ -16,7 +17,8 @@ extension GarageStore {
             if let vehicleID { request = request.filter(key: vehicleID) }
             return try request.fetchAll(db).map { vehicle in
                 let services = try ServiceItem.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
-                let readings = try Self.odometerReadings(db, vehicleID: vehicle.id, since: now.addingTimeInterval(-365 * 86_400), timeZone: timeZone)
+                let readings = try Self.odometerReadings(
+                    db, vehicleID: vehicle.id, since: now.addingTimeInterval(-365 * 86_400), timeZone: timeZone)
                 let pace = PaceEstimator.estimate(from: readings, now: now)
                 let fillUps = try FuelLog.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
                 return VehicleDue.make(
@@ -37,13 +39,16 @@ extension GarageStore {
     /// A summary of what due dates and reminders are computed from (vehicles, services, logs, snapshots,
     /// fill-ups, expenses) that changes whenever any of it changes.
     static func dueInputsFingerprint(_ db: Database) throws -> [String] {
-        try Row.fetchAll(db, sql: """
-            SELECT (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageVehicle),
-                   (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageService),
-                   (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageServiceLog),
-                   (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageMileageSnapshot),
-                   (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageFuelLog),
-                   (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageExpense)
-            """).map { $0.description }
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageVehicle),
+                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageService),
+                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageServiceLog),
+                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageMileageSnapshot),
+                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageFuelLog),
+                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageExpense)
+                """
+        ).map { $0.description }
     }
 }

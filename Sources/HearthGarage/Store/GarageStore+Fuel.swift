@@ -17,7 +17,8 @@ public struct FillUpDraft: Sendable, Equatable {
     public var notes: String?
 
     public init(
-        date: CalendarDay? = nil, odometer: Int? = nil, gallons: String? = nil, cost: String? = nil, isPartial: Bool = false,
+        date: CalendarDay? = nil, odometer: Int? = nil, gallons: String? = nil, cost: String? = nil,
+        isPartial: Bool = false,
         missedPrevious: Bool = false, station: String? = nil, notes: String? = nil
     ) {
         self.date = date
@@ -53,11 +54,12 @@ extension GarageStore {
             guard var vehicle = try Vehicle.fetchOne(tx.db, key: vehicleID) else {
                 throw ServiceError.notFound("Vehicle \(vehicleID.uuidString)")
             }
-            let log = try tx.insert(FuelLog(
-                vehicleID: vehicleID, date: day, odometer: draft.odometer, gallons: gallons, totalCost: cost,
-                isPartial: draft.isPartial, missedPrevious: draft.missedPrevious,
-                station: draft.station?.nilIfBlank, notes: draft.notes?.nilIfBlank, createdAt: tx.now
-            ))
+            let log = try tx.insert(
+                FuelLog(
+                    vehicleID: vehicleID, date: day, odometer: draft.odometer, gallons: gallons, totalCost: cost,
+                    isPartial: draft.isPartial, missedPrevious: draft.missedPrevious,
+                    station: draft.station?.nilIfBlank, notes: draft.notes?.nilIfBlank, createdAt: tx.now
+                ))
             if let odometer = draft.odometer, odometer > vehicle.currentMileage {
                 vehicle.currentMileage = odometer
                 let readAt = day == today ? tx.now : day.date(hour: 12, in: timeZone)
@@ -86,9 +88,9 @@ extension GarageStore {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-              !parts[0].isEmpty || (parts.count == 2 && !parts[1].isEmpty),
-              parts.count == 1 || parts[1].count <= 3,
-              let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value > 0, value < 1_000
+            !parts[0].isEmpty || (parts.count == 2 && !parts[1].isEmpty),
+            parts.count == 1 || parts[1].count <= 3,
+            let value = Decimal(string: text, locale: Locale(identifier: "en_US_POSIX")), value > 0, value < 1_000
         else {
             throw ServiceError.validationFailed(
                 "\"\(text)\" is not a fuel quantity; give US gallons above 0 and below 1,000 with at most three decimals, such as 11.452"

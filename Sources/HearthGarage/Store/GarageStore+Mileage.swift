@@ -23,7 +23,8 @@ extension GarageStore {
             guard var vehicle = try Vehicle.fetchOne(tx.db, key: vehicleID) else {
                 throw ServiceError.notFound("Vehicle \(vehicleID.uuidString)")
             }
-            let (snapshot, warnings) = try Self.recordReading(tx, vehicle: &vehicle, mileage: mileage, at: date ?? tx.now, source: source)
+            let (snapshot, warnings) = try Self.recordReading(
+                tx, vehicle: &vehicle, mileage: mileage, at: date ?? tx.now, source: source)
             return MileageUpdate(vehicle: vehicle, snapshot: snapshot, warnings: warnings)
         }
         await analytics.track(GarageEvent.mileageUpdated(source: source.analyticsSource))
@@ -33,7 +34,8 @@ extension GarageStore {
     /// The vehicle's snapshots, oldest first.
     public func snapshots(of vehicleID: UUID) async throws -> [MileageSnapshot] {
         try await read { db in
-            try MileageSnapshot.filter(Column("vehicleID") == vehicleID).order(Column("recordedAt"), Column("mileage")).fetchAll(db)
+            try MileageSnapshot.filter(Column("vehicleID") == vehicleID).order(Column("recordedAt"), Column("mileage"))
+                .fetchAll(db)
         }
     }
 
@@ -41,7 +43,9 @@ extension GarageStore {
     /// (the last two at noon of their day).
     public func odometerReadings(of vehicleID: UUID, since: Date? = nil) async throws -> [OdometerReading] {
         let timeZone = self.timeZone
-        return try await read { db in try Self.odometerReadings(db, vehicleID: vehicleID, since: since, timeZone: timeZone) }
+        return try await read { db in
+            try Self.odometerReadings(db, vehicleID: vehicleID, since: since, timeZone: timeZone)
+        }
     }
 
     /// The driving pace of a vehicle as of now, from the last year of readings.
@@ -53,11 +57,14 @@ extension GarageStore {
 
     static func validateReading(_ mileage: Int) throws {
         guard (0...9_999_999).contains(mileage) else {
-            throw ServiceError.validationFailed("\(mileage) is not an odometer reading; give whole miles from 0 to 9,999,999")
+            throw ServiceError.validationFailed(
+                "\(mileage) is not an odometer reading; give whole miles from 0 to 9,999,999")
         }
     }
 
-    static func odometerReadings(_ db: Database, vehicleID: UUID, since: Date?, timeZone: TimeZone) throws -> [OdometerReading] {
+    static func odometerReadings(_ db: Database, vehicleID: UUID, since: Date?, timeZone: TimeZone) throws
+        -> [OdometerReading]
+    {
         let owned = Column("vehicleID") == vehicleID
         var snapshotRequest = MileageSnapshot.filter(owned)
         var logRequest = ServiceLog.filter(owned)
@@ -92,10 +99,14 @@ extension GarageStore {
         if let id, let stored = try MileageSnapshot.fetchOne(tx.db, key: id) {
             snapshot = stored
         } else {
-            snapshot = try tx.insert(MileageSnapshot(id: id ?? UUID(), vehicleID: vehicle.id, mileage: mileage, recordedAt: date, source: source))
+            snapshot = try tx.insert(
+                MileageSnapshot(
+                    id: id ?? UUID(), vehicleID: vehicle.id, mileage: mileage, recordedAt: date, source: source))
         }
         let isNewer = vehicle.mileageUpdatedAt.map { date >= $0 } ?? true
-        let moves = source == .manual || source == .reminder || source == .watch || source == .voice ? isNewer : mileage > vehicle.currentMileage
+        let moves =
+            source == .manual || source == .reminder || source == .watch || source == .voice
+            ? isNewer : mileage > vehicle.currentMileage
         if moves && (vehicle.currentMileage != mileage || vehicle.mileageUpdatedAt != date) {
             vehicle.currentMileage = mileage
             vehicle.mileageUpdatedAt = max(date, vehicle.mileageUpdatedAt ?? date)

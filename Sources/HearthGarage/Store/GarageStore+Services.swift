@@ -43,7 +43,8 @@ extension GarageStore {
         )
         return try await write { tx in
             if try ServicePreset.exists(tx.db, key: candidate.id) {
-                throw ServiceError(.conflict, "The preset name \"\(candidate.name)\" is already taken; choose another name.")
+                throw ServiceError(
+                    .conflict, "The preset name \"\(candidate.name)\" is already taken; choose another name.")
             }
             return try tx.insert(candidate)
         }
@@ -61,7 +62,9 @@ extension GarageStore {
         if let name = draft.preset {
             let all = try await presets()
             guard let found = ServicePresetCatalog.preset(named: name, in: all) else {
-                throw ServiceError(.notFound, "There is no preset called \"\(name)\". Presets: \(all.map(\.name).joined(separator: ", ")).")
+                throw ServiceError(
+                    .notFound,
+                    "There is no preset called \"\(name)\". Presets: \(all.map(\.name).joined(separator: ", ")).")
             }
             preset = found
         }
@@ -107,21 +110,30 @@ extension GarageStore {
     public func service(matching reference: String, of vehicleID: UUID) async throws -> ServiceItem {
         let all = try await services(of: vehicleID)
         let wanted = reference.trimmingCharacters(in: .whitespaces)
-        if let match = all.first(where: { $0.name.caseInsensitiveCompare(wanted) == .orderedSame || $0.id.uuidString == wanted.uppercased() }) {
+        if let match = all.first(where: {
+            $0.name.caseInsensitiveCompare(wanted) == .orderedSame || $0.id.uuidString == wanted.uppercased()
+        }) {
             return match
         }
-        let byPrefix = wanted.count >= 4 ? all.filter { $0.id.uuidString.lowercased().hasPrefix(wanted.lowercased()) } : []
+        let byPrefix =
+            wanted.count >= 4 ? all.filter { $0.id.uuidString.lowercased().hasPrefix(wanted.lowercased()) } : []
         if byPrefix.count == 1 { return byPrefix[0] }
-        let known = all.isEmpty ? "This vehicle has no services yet; add one with `hearth garage service add`."
+        let known =
+            all.isEmpty
+            ? "This vehicle has no services yet; add one with `hearth garage service add`."
             : "Its services: " + all.map(\.name).joined(separator: ", ") + "."
         throw ServiceError(.notFound, "No service is called \"\(reference)\". \(known)")
     }
 
     /// Changes a service with `change` and validates it.
     @discardableResult
-    public func updateService(_ id: UUID, _ change: @escaping @Sendable (inout ServiceItem) -> Void) async throws -> ServiceItem {
+    public func updateService(_ id: UUID, _ change: @escaping @Sendable (inout ServiceItem) -> Void) async throws
+        -> ServiceItem
+    {
         try await write { tx in
-            guard let old = try ServiceItem.fetchOne(tx.db, key: id) else { throw ServiceError.notFound("Service \(id.uuidString)") }
+            guard let old = try ServiceItem.fetchOne(tx.db, key: id) else {
+                throw ServiceError.notFound("Service \(id.uuidString)")
+            }
             var service = old
             change(&service)
             let problems = service.validationProblems
@@ -133,7 +145,9 @@ extension GarageStore {
     /// Deletes a service; its logs stay in the history, titled with its name.
     public func removeService(_ id: UUID) async throws {
         try await write { tx in
-            guard let service = try ServiceItem.fetchOne(tx.db, key: id) else { throw ServiceError.notFound("Service \(id.uuidString)") }
+            guard let service = try ServiceItem.fetchOne(tx.db, key: id) else {
+                throw ServiceError.notFound("Service \(id.uuidString)")
+            }
             for var log in try ServiceLog.filter(Column("serviceID") == id).fetchAll(tx.db) {
                 log.serviceID = nil
                 log.title = log.title ?? service.name
@@ -165,8 +179,9 @@ extension GarageStore {
         if let mileage { try Self.validateReading(mileage) }
         let (completion, event) = try await write { tx in
             let event = try Self.completionEvent(tx.db, serviceID: serviceID, today: today)
-            let completion = try Self.complete(tx, serviceID: serviceID, on: performed, mileage: mileage, amount: amount, category: category,
-                                               notes: notes, today: today, timeZone: timeZone)
+            let completion = try Self.complete(
+                tx, serviceID: serviceID, on: performed, mileage: mileage, amount: amount, category: category,
+                notes: notes, today: today, timeZone: timeZone)
             return (completion, event)
         }
         await track(event, completion)
@@ -175,7 +190,9 @@ extension GarageStore {
 
     /// The analytics of completing a service as it stands before: its preset's category, whether it was overdue.
     static func completionEvent(_ db: Database, serviceID: UUID, today: CalendarDay) throws -> GarageEvent? {
-        guard let service = try ServiceItem.fetchOne(db, key: serviceID), let vehicle = try Vehicle.fetchOne(db, key: service.vehicleID) else { return nil }
+        guard let service = try ServiceItem.fetchOne(db, key: serviceID),
+            let vehicle = try Vehicle.fetchOne(db, key: service.vehicleID)
+        else { return nil }
         let category: GarageEvent.ServiceCategory
         if let preset = ServicePresetCatalog.preset(named: service.name) {
             category = GarageEvent.ServiceCategory(rawValue: preset.category.rawValue.lowercased()) ?? .other
@@ -184,7 +201,9 @@ extension GarageStore {
         } else {
             category = .other
         }
-        let overdue = (service.dueDate.map { today > $0 } ?? false) || (service.dueMileage.map { vehicle.currentMileage > $0 } ?? false)
+        let overdue =
+            (service.dueDate.map { today > $0 } ?? false)
+            || (service.dueMileage.map { vehicle.currentMileage > $0 } ?? false)
         return .serviceCompleted(category: category, wasOverdue: overdue, isRecurring: service.isRecurring)
     }
 
@@ -192,7 +211,8 @@ extension GarageStore {
     func track(_ completed: GarageEvent?, _ completion: ServiceCompletion) async {
         guard case .serviceCompleted(let category, _, _)? = completed, let completed else { return }
         await analytics.track(completed)
-        await analytics.track(GarageEvent.serviceLogged(category: category, hasCost: completion.log.cost != nil, hasAttachments: false))
+        await analytics.track(
+            GarageEvent.serviceLogged(category: category, hasCost: completion.log.cost != nil, hasAttachments: false))
     }
 
     /// Marks a service done inside `tx`: the work of ``completeService(_:on:mileage:cost:category:notes:)``
@@ -210,15 +230,19 @@ extension GarageStore {
         let reading = mileage ?? vehicle.currentMileage
         var warnings: [GarageWarning] = []
         if let amount {
-            let earlier = try Decimal.fetchAll(tx.db, ServiceLog.select(Column("cost")).filter(Column("vehicleID") == vehicle.id && Column("cost") != nil))
+            let earlier = try Decimal.fetchAll(
+                tx.db,
+                ServiceLog.select(Column("cost")).filter(Column("vehicleID") == vehicle.id && Column("cost") != nil))
             warnings += GarageWarnings.cost(amount, earlierCosts: earlier)
         }
-        let log = try tx.insert(ServiceLog(
-            vehicleID: vehicle.id, serviceID: service.id, performedDate: performed, mileageAtService: reading,
-            cost: amount, costCategory: category, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, createdAt: tx.now
-        ))
+        let log = try tx.insert(
+            ServiceLog(
+                vehicleID: vehicle.id, serviceID: service.id, performedDate: performed, mileageAtService: reading,
+                cost: amount, costCategory: category, notes: notes.flatMap { $0.isEmpty ? nil : $0 }, createdAt: tx.now
+            ))
         let readingTime = performed == today ? tx.now : performed.date(hour: 12, in: timeZone)
-        let (_, mileageWarnings) = try Self.recordReading(tx, vehicle: &vehicle, mileage: reading, at: readingTime, source: .serviceCompletion)
+        let (_, mileageWarnings) = try Self.recordReading(
+            tx, vehicle: &vehicle, mileage: reading, at: readingTime, source: .serviceCompletion)
         warnings += mileageWarnings
         let updated = try tx.update(service.completed(on: performed, mileage: reading))
         return ServiceCompletion(log: log, service: updated, vehicle: vehicle, warnings: warnings)
@@ -247,12 +271,16 @@ extension GarageStore {
     static func serviceCost(_ db: Database, vehicleID: UUID, year: Int) throws -> Decimal {
         let start = CalendarDay(year: year, month: 1, day: 1)!
         let end = CalendarDay(year: year, month: 12, day: 31)!
-        let costs = try Decimal.fetchAll(db, ServiceLog.select(Column("cost"))
-            .filter(Column("vehicleID") == vehicleID && Column("cost") != nil)
-            .filter(Column("performedDate") >= start && Column("performedDate") <= end))
-        let expenses = try Decimal.fetchAll(db, GarageExpense.select(Column("amount"))
-            .filter(Column("vehicleID") == vehicleID)
-            .filter(Column("date") >= start && Column("date") <= end))
+        let costs = try Decimal.fetchAll(
+            db,
+            ServiceLog.select(Column("cost"))
+                .filter(Column("vehicleID") == vehicleID && Column("cost") != nil)
+                .filter(Column("performedDate") >= start && Column("performedDate") <= end))
+        let expenses = try Decimal.fetchAll(
+            db,
+            GarageExpense.select(Column("amount"))
+                .filter(Column("vehicleID") == vehicleID)
+                .filter(Column("date") >= start && Column("date") <= end))
         return (costs + expenses).reduce(0, +)
     }
 

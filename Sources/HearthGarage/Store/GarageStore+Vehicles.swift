@@ -19,11 +19,15 @@ extension GarageStore {
             vehicle.createdAt = tx.now
             let saved = try tx.insert(vehicle)
             if saved.currentMileage > 0 {
-                try tx.insert(MileageSnapshot(vehicleID: saved.id, mileage: saved.currentMileage, recordedAt: tx.now, source: .manual))
+                try tx.insert(
+                    MileageSnapshot(
+                        vehicleID: saved.id, mileage: saved.currentMileage, recordedAt: tx.now, source: .manual))
             }
             return saved
         }
-        await analytics.track(GarageEvent.vehicleAdded(source: source ?? (added.vin == nil ? .manual : .vinTyped), hasVIN: added.vin != nil))
+        await analytics.track(
+            GarageEvent.vehicleAdded(
+                source: source ?? (added.vin == nil ? .manual : .vinTyped), hasVIN: added.vin != nil))
         return added
     }
 
@@ -51,19 +55,26 @@ extension GarageStore {
         let wanted = reference.trimmingCharacters(in: .whitespaces)
         if let id = UUID(uuidString: wanted), let exact = all.first(where: { $0.id == id }) { return exact }
         let byName = all.filter {
-            $0.displayName.caseInsensitiveCompare(wanted) == .orderedSame || $0.name.caseInsensitiveCompare(wanted) == .orderedSame
+            $0.displayName.caseInsensitiveCompare(wanted) == .orderedSame
+                || $0.name.caseInsensitiveCompare(wanted) == .orderedSame
         }
-        let candidates = byName.isEmpty && wanted.count >= 4
+        let candidates =
+            byName.isEmpty && wanted.count >= 4
             ? all.filter { $0.id.uuidString.lowercased().hasPrefix(wanted.lowercased()) } : byName
         switch candidates.count {
         case 1: return candidates[0]
         case 0:
-            let known = all.isEmpty ? "There are no vehicles yet; add one with `hearth garage vehicle add`."
-                : "Known vehicles: " + all.map { "\($0.displayName) (\($0.id.uuidString.prefix(8)))" }.joined(separator: ", ") + "."
+            let known =
+                all.isEmpty
+                ? "There are no vehicles yet; add one with `hearth garage vehicle add`."
+                : "Known vehicles: "
+                    + all.map { "\($0.displayName) (\($0.id.uuidString.prefix(8)))" }.joined(separator: ", ") + "."
             throw ServiceError(.notFound, "No vehicle is called \"\(reference)\". \(known)")
         default:
             throw ServiceError.validationFailed(
-                "\"\(reference)\" fits \(candidates.count) vehicles (" + candidates.map { "\($0.displayName) \($0.id.uuidString.prefix(8))" }.joined(separator: ", ") + "); use the id instead"
+                "\"\(reference)\" fits \(candidates.count) vehicles ("
+                    + candidates.map { "\($0.displayName) \($0.id.uuidString.prefix(8))" }.joined(separator: ", ")
+                    + "); use the id instead"
             )
         }
     }
@@ -71,10 +82,13 @@ extension GarageStore {
     /// Changes a vehicle with `change`; a new mileage is recorded as a manual snapshot.
     /// - Throws: ``ServiceError`` (not found, validation failed).
     @discardableResult
-    public func updateVehicle(_ id: UUID, _ change: @escaping @Sendable (inout Vehicle) -> Void) async throws -> Vehicle {
+    public func updateVehicle(_ id: UUID, _ change: @escaping @Sendable (inout Vehicle) -> Void) async throws -> Vehicle
+    {
         let currentYear = today.year
         return try await write { tx in
-            guard let old = try Vehicle.fetchOne(tx.db, key: id) else { throw ServiceError.notFound("Vehicle \(id.uuidString)") }
+            guard let old = try Vehicle.fetchOne(tx.db, key: id) else {
+                throw ServiceError.notFound("Vehicle \(id.uuidString)")
+            }
             var vehicle = old
             change(&vehicle)
             vehicle.vin = VIN.normalizedForStorage(vehicle.vin)
@@ -82,7 +96,9 @@ extension GarageStore {
             guard problems.isEmpty else { throw ServiceError.validationFailed(problems) }
             if vehicle.currentMileage != old.currentMileage {
                 vehicle.mileageUpdatedAt = tx.now
-                try tx.insert(MileageSnapshot(vehicleID: id, mileage: vehicle.currentMileage, recordedAt: tx.now, source: .manual))
+                try tx.insert(
+                    MileageSnapshot(vehicleID: id, mileage: vehicle.currentMileage, recordedAt: tx.now, source: .manual)
+                )
             }
             return vehicle == old ? old : try tx.update(vehicle)
         }
@@ -95,10 +111,12 @@ extension GarageStore {
         try await write { tx in
             guard try Vehicle.exists(tx.db, key: id) else { throw ServiceError.notFound("Vehicle \(id.uuidString)") }
             let owned = Column("vehicleID") == id
-            let attachmentIDs = try UUID.fetchAll(tx.db, sql: """
-                SELECT a.id FROM \(ServiceLogAttachment.databaseTableName) a
-                JOIN \(ServiceLog.databaseTableName) l ON l.id = a.serviceLogID WHERE l.vehicleID = ?
-                """, arguments: [id])
+            let attachmentIDs = try UUID.fetchAll(
+                tx.db,
+                sql: """
+                    SELECT a.id FROM \(ServiceLogAttachment.databaseTableName) a
+                    JOIN \(ServiceLog.databaseTableName) l ON l.id = a.serviceLogID WHERE l.vehicleID = ?
+                    """, arguments: [id])
             for attachmentID in attachmentIDs { try tx.delete(ServiceLogAttachment.self, id: attachmentID) }
             for logID in try UUID.fetchAll(tx.db, ServiceLog.select(Column("id")).filter(owned)) {
                 try tx.delete(ServiceLog.self, id: logID)

@@ -47,8 +47,9 @@ public struct GarageStore: GarageTransacting {
         at url: URL, recorder: any GarageChangeRecorder = NoGarageChangeRecorder(),
         timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> GarageStore {
-        GarageStore(database: try AppDatabase.open(at: url, schemas: [GarageSchema.self]),
-                    recorder: recorder, timeZone: timeZone, now: now)
+        GarageStore(
+            database: try AppDatabase.open(at: url, schemas: [GarageSchema.self]),
+            recorder: recorder, timeZone: timeZone, now: now)
     }
 
     /// An empty garage in memory, for tests and previews.
@@ -56,8 +57,9 @@ public struct GarageStore: GarageTransacting {
         recorder: any GarageChangeRecorder = NoGarageChangeRecorder(),
         timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> GarageStore {
-        GarageStore(database: try AppDatabase.inMemory(schemas: [GarageSchema.self]),
-                    recorder: recorder, timeZone: timeZone, now: now)
+        GarageStore(
+            database: try AppDatabase.inMemory(schemas: [GarageSchema.self]),
+            recorder: recorder, timeZone: timeZone, now: now)
     }
 
     /// This store, recording the events of what the user does through `analytics`.
@@ -108,7 +110,8 @@ public struct GarageStore: GarageTransacting {
             if error.extendedResultCode == .SQLITE_CONSTRAINT_UNIQUE {
                 return ServiceError(.conflict, "Could not \(verb): that name is already taken.", underlying: error)
             }
-            return ServiceError(.operationFailed, "Could not \(verb): \(error.message ?? error.description)", underlying: error)
+            return ServiceError(
+                .operationFailed, "Could not \(verb): \(error.message ?? error.description)", underlying: error)
         }
         return ServiceError(.operationFailed, "Could not \(verb): \(error)", underlying: error)
     }
@@ -117,7 +120,9 @@ public struct GarageStore: GarageTransacting {
 extension GarageStore {
     /// Runs `body` in one immediate write transaction that commits, or (for a dry run, or when it throws)
     /// rolls back. A dry run reports nothing to the recorder, since nothing it does is kept.
-    public func writeOrRehearse<T: Sendable>(dryRun: Bool, _ body: @escaping @Sendable (GarageTransaction) throws -> T) async throws -> T {
+    public func writeOrRehearse<T: Sendable>(dryRun: Bool, _ body: @escaping @Sendable (GarageTransaction) throws -> T)
+        async throws -> T
+    {
         let recorder: any GarageChangeRecorder = dryRun ? NoGarageChangeRecorder() : self.recorder
         let now = clock()
         do {

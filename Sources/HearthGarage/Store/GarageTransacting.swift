@@ -12,7 +12,8 @@ public protocol GarageTransacting: GarageWriting {
     func write<T: Sendable>(_ body: @escaping @Sendable (GarageTransaction) throws -> T) async throws -> T
     /// Runs `body` in one immediate write transaction that commits, or (for a dry run, or when it throws)
     /// rolls back; a dry run reports no change.
-    func writeOrRehearse<T: Sendable>(dryRun: Bool, _ body: @escaping @Sendable (GarageTransaction) throws -> T) async throws -> T
+    func writeOrRehearse<T: Sendable>(dryRun: Bool, _ body: @escaping @Sendable (GarageTransaction) throws -> T)
+        async throws -> T
     /// SQLite's data version: it changes when another connection (another process) commits to the database.
     func foreignCommitVersion() async throws -> Int64
 }

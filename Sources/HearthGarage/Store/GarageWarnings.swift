@@ -15,17 +15,19 @@ public enum GarageWarnings {
         let windowStart = date.addingTimeInterval(-Double(decreaseWindowDays) * 86_400)
         let recent = readings.filter { $0.at >= windowStart && $0.at <= date }
         if let highest = recent.map(\.mileage).max(), mileage < highest {
-            warnings.append(GarageWarning(
-                .mileageDecreased,
-                "\(mileage.grouped) miles is lower than the \(highest.grouped) recorded in the last \(decreaseWindowDays) days; check the reading"
-            ))
+            warnings.append(
+                GarageWarning(
+                    .mileageDecreased,
+                    "\(mileage.grouped) miles is lower than the \(highest.grouped) recorded in the last \(decreaseWindowDays) days; check the reading"
+                ))
         }
         let previous = readings.filter { $0.at <= date }.max { ($0.at, $0.mileage) < ($1.at, $1.mileage) }
         if let previous, mileage - previous.mileage > maximumJump {
-            warnings.append(GarageWarning(
-                .mileageJump,
-                "\(mileage.grouped) miles is \((mileage - previous.mileage).grouped) more than the last reading (\(previous.mileage.grouped)); check for an extra digit"
-            ))
+            warnings.append(
+                GarageWarning(
+                    .mileageJump,
+                    "\(mileage.grouped) miles is \((mileage - previous.mileage).grouped) more than the last reading (\(previous.mileage.grouped)); check for an extra digit"
+                ))
         }
         return warnings
     }
@@ -37,9 +39,11 @@ public enum GarageWarnings {
         let middle = sorted.count / 2
         let median = sorted.count.isMultiple(of: 2) ? (sorted[middle - 1] + sorted[middle]) / 2 : sorted[middle]
         guard cost > median * costMedianFactor else { return [] }
-        return [GarageWarning(
-            .unusualCost,
-            "A cost of \(cost) is over \(costMedianFactor)× this vehicle's usual \(median); check the amount"
-        )]
+        return [
+            GarageWarning(
+                .unusualCost,
+                "A cost of \(cost) is over \(costMedianFactor)× this vehicle's usual \(median); check the amount"
+            )
+        ]
     }
 }

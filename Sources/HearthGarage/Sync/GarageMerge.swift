@@ -16,9 +16,13 @@ public struct GarageMerge: Sendable {
     /// fields one by one).
     public struct Group: Sendable {
         public var fields: [String]
-        public var prefersClient: @Sendable (_ client: [String: CloudFieldValue], _ server: [String: CloudFieldValue]) -> Bool?
+        public var prefersClient:
+            @Sendable (_ client: [String: CloudFieldValue], _ server: [String: CloudFieldValue]) -> Bool?
 
-        public init(fields: [String], prefersClient: @escaping @Sendable ([String: CloudFieldValue], [String: CloudFieldValue]) -> Bool?) {
+        public init(
+            fields: [String],
+            prefersClient: @escaping @Sendable ([String: CloudFieldValue], [String: CloudFieldValue]) -> Bool?
+        ) {
             self.fields = fields
             self.prefersClient = prefersClient
         }
@@ -42,18 +46,22 @@ public struct GarageMerge: Sendable {
             let mine = client["currentMileage"].flatMap(GarageMerge.integer) ?? 0
             let theirs = server["currentMileage"].flatMap(GarageMerge.integer) ?? 0
             return mine == theirs ? nil : mine > theirs
-        },
+        }
     ])
 
     /// Services: the last-done and due values come from the latest completion (later day, then higher
     /// mileage); the other fields by the later edit.
     public static let service = GarageMerge(groups: [
         Group(fields: ["lastPerformed", "lastMileage", "dueDate", "dueMileage"]) { client, server in
-            let mine = (GarageMerge.text(client["lastPerformed"]), client["lastMileage"].flatMap(GarageMerge.integer) ?? -1)
-            let theirs = (GarageMerge.text(server["lastPerformed"]), server["lastMileage"].flatMap(GarageMerge.integer) ?? -1)
+            let mine = (
+                GarageMerge.text(client["lastPerformed"]), client["lastMileage"].flatMap(GarageMerge.integer) ?? -1
+            )
+            let theirs = (
+                GarageMerge.text(server["lastPerformed"]), server["lastMileage"].flatMap(GarageMerge.integer) ?? -1
+            )
             if mine == theirs { return nil }
             return mine > theirs
-        },
+        }
     ])
 
     /// The merged fields.
@@ -61,7 +69,8 @@ public struct GarageMerge: Sendable {
         let client = conflict.client.fields
         let server = conflict.server.fields
         let ancestor = conflict.ancestor?.fields
-        let clientIsLater = (Self.milliseconds(client["modifiedAt"]) ?? .min) > (Self.milliseconds(server["modifiedAt"]) ?? .min)
+        let clientIsLater =
+            (Self.milliseconds(client["modifiedAt"]) ?? .min) > (Self.milliseconds(server["modifiedAt"]) ?? .min)
         func changed(_ name: String, _ side: [String: CloudFieldValue]) -> Bool {
             guard let ancestor else { return true }
             return side[name] != ancestor[name]
@@ -80,14 +89,18 @@ public struct GarageMerge: Sendable {
             } else if let rule = group.prefersClient(client, server) {
                 useClient = rule
             } else {
-                for name in group.fields where client[name] != server[name] && (!changed(name, server) || (changed(name, client) && clientIsLater)) {
+                for name in group.fields
+                where client[name] != server[name]
+                    && (!changed(name, server) || (changed(name, client) && clientIsLater))
+                {
                     take(name)
                 }
                 continue
             }
             if useClient { group.fields.forEach(take) }
         }
-        for name in Set(client.keys).union(server.keys) where !grouped.contains(name) && name != "modifiedAt" && client[name] != server[name] {
+        for name in Set(client.keys).union(server.keys)
+        where !grouped.contains(name) && name != "modifiedAt" && client[name] != server[name] {
             guard changed(name, client) else { continue }
             if !changed(name, server) || clientIsLater { take(name) }
         }

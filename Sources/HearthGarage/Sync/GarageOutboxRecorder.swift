@@ -15,12 +15,13 @@ public struct GarageOutboxRecorder: GarageChangeRecorder {
 
     public func record(_ change: GarageChange, in db: Database) throws {
         guard let kind = GarageSync.kind(of: change.entity) else { return }
-        try outbox.enqueue([
-            SyncPendingChange(
-                id: SyncRecordID(recordType: kind.recordType, recordName: change.id.uuidString.lowercased()),
-                isDeletion: change.kind == .delete,
-                changedAt: change.modifiedAt
-            ),
-        ], in: db)
+        try outbox.enqueue(
+            [
+                SyncPendingChange(
+                    id: SyncRecordID(recordType: kind.recordType, recordName: change.id.uuidString.lowercased()),
+                    isDeletion: change.kind == .delete,
+                    changedAt: change.modifiedAt
+                )
+            ], in: db)
     }
 }

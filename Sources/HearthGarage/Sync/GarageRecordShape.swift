@@ -61,10 +61,13 @@ struct GarageRecordShape: Sendable {
                 default: kindOfColumn = .text
                 }
             }
-            columns.append(Column(name: info.name, kind: kindOfColumn, nullable: !info.isNotNull, defaultSQL: info.defaultValueSQL))
+            columns.append(
+                Column(name: info.name, kind: kindOfColumn, nullable: !info.isNotNull, defaultSQL: info.defaultValueSQL)
+            )
         }
         guard !columns.isEmpty else {
-            throw ServiceError(.operationFailed, "The garage table \(kind.table) has no columns to sync; is the database migrated?")
+            throw ServiceError(
+                .operationFailed, "The garage table \(kind.table) has no columns to sync; is the database migrated?")
         }
         self.columns = columns
         let table = kind.table.quotedDatabaseIdentifier
@@ -93,7 +96,8 @@ struct GarageRecordShape: Sendable {
         case (_, .null): return nil
         case (.reference(_, let cascades), .blob(let data)) where data.count == 16:
             guard let uuid = UUID.fromDatabaseValue(value) else { return .bytes(data) }
-            return .reference(CloudReference(recordName: uuid.uuidString.lowercased(), action: cascades ? .deleteSelf : .none))
+            return .reference(
+                CloudReference(recordName: uuid.uuidString.lowercased(), action: cascades ? .deleteSelf : .none))
         case (.datetime, _):
             guard let date = Date.fromDatabaseValue(value) else { return storageField(value) }
             return .date(date)
@@ -130,19 +134,30 @@ struct GarageRecordShape: Sendable {
     private func value(of column: Column, in record: CloudRecord, db: Database) throws -> DatabaseValue {
         guard let field = record.fields[column.name] else {
             if column.nullable { return .null }
-            if let sql = column.defaultSQL, let value = try DatabaseValue.fetchOne(db, sql: "SELECT \(sql)") { return value }
-            throw ServiceError.validationFailed("Record \(record.recordName) (\(record.recordType)) has no \(column.name) field; every \(record.recordType) needs one.")
+            if let sql = column.defaultSQL, let value = try DatabaseValue.fetchOne(db, sql: "SELECT \(sql)") {
+                return value
+            }
+            throw ServiceError.validationFailed(
+                "Record \(record.recordName) (\(record.recordType)) has no \(column.name) field; every \(record.recordType) needs one."
+            )
         }
         switch (column.kind, field) {
         case (.reference(let table, _), .reference(let reference)):
             guard let target = UUID(uuidString: reference.recordName) else {
-                throw ServiceError.validationFailed("Field \(column.name) of record \(record.recordName) (\(record.recordType)) refers to \"\(reference.recordName)\", which is not a garage record name (a UUID).")
+                throw ServiceError.validationFailed(
+                    "Field \(column.name) of record \(record.recordName) (\(record.recordType)) refers to \"\(reference.recordName)\", which is not a garage record name (a UUID)."
+                )
             }
-            let exists = try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE id = ?)", arguments: [target]) ?? false
+            let exists =
+                try Bool.fetchOne(
+                    db, sql: "SELECT EXISTS (SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE id = ?)",
+                    arguments: [target]) ?? false
             if !exists {
                 // An optional link to a record deleted meanwhile is cleared, as deleting it here would have done.
                 if column.nullable { return .null }
-                throw ServiceError.validationFailed("Record \(record.recordName) (\(record.recordType)) belongs to \(reference.recordName), which this device does not have (yet); it is kept and applied once that record arrives.")
+                throw ServiceError.validationFailed(
+                    "Record \(record.recordName) (\(record.recordType)) belongs to \(reference.recordName), which this device does not have (yet); it is kept and applied once that record arrives."
+                )
             }
             return target.databaseValue
         case (.reference, .bytes(let data)) where data.count == 16:
@@ -158,7 +173,9 @@ struct GarageRecordShape: Sendable {
         case (.text, .string(let text)): return text.databaseValue
         case (.blob, .bytes(let data)): return data.databaseValue
         default:
-            throw ServiceError.validationFailed("Field \(column.name) of record \(record.recordName) (\(record.recordType)) is a \(field.typeName); it must be \(Self.expected(column.kind)).")
+            throw ServiceError.validationFailed(
+                "Field \(column.name) of record \(record.recordName) (\(record.recordType)) is a \(field.typeName); it must be \(Self.expected(column.kind))."
+            )
         }
     }
 
@@ -173,12 +190,14 @@ struct GarageRecordShape: Sendable {
             return String(repeating: "0", count: max(0, width - digits.count)) + digits
         }
         let day = CalendarDay(dayNumber: Int(days))
-        return "\(day.iso) \(pad(rest / 3_600_000, 2)):\(pad(rest / 60_000 % 60, 2)):\(pad(rest / 1000 % 60, 2)).\(pad(rest % 1000, 3))"
+        return
+            "\(day.iso) \(pad(rest / 3_600_000, 2)):\(pad(rest / 60_000 % 60, 2)):\(pad(rest / 1000 % 60, 2)).\(pad(rest % 1000, 3))"
     }
 
     private static func expected(_ kind: Kind) -> String {
         switch kind {
-        case .reference(let table, _): "a REFERENCE to a \(GarageSync.kinds.first { $0.table == table }?.recordType ?? table)"
+        case .reference(let table, _):
+            "a REFERENCE to a \(GarageSync.kinds.first { $0.table == table }?.recordType ?? table)"
         case .datetime: "a TIMESTAMP"
         case .boolean: "a BOOLEAN"
         case .integer: "an INT64"

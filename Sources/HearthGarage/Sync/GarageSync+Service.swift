@@ -12,7 +12,9 @@ extension GarageSync {
     /// - Parameters:
     ///   - server: the server's address, remembered with the status.
     ///   - now: the clock the status is stamped with.
-    public static func service(store: GarageStore, engine: SyncEngine, server: String? = nil, now: @escaping @Sendable () -> Date = { Date() }) -> SyncService {
+    public static func service(
+        store: GarageStore, engine: SyncEngine, server: String? = nil, now: @escaping @Sendable () -> Date = { Date() }
+    ) -> SyncService {
         SyncService(
             database: store.database, engine: engine, configuration: serviceConfiguration,
             steps: GarageSyncRound(analytics: store.analytics), server: server, now: now)

@@ -65,7 +65,9 @@ public enum GarageSync {
     }
 
     /// Every schema a syncing garage database has.
-    public static var schemas: [any DatabaseSchema.Type] { [GarageSchema.self, SyncSchema.self, GarageSyncSchema.self] }
+    public static var schemas: [any DatabaseSchema.Type] {
+        [GarageSchema.self, SyncSchema.self, GarageSyncSchema.self]
+    }
 
     /// A garage store and the outbox its every change is queued in.
     public struct Opened: Sendable {
@@ -79,14 +81,18 @@ public enum GarageSync {
     /// own tables in the same file (the analytics queue, say).
     /// - Throws: ``ServiceError`` saying why the file cannot be used.
     public static func open(
-        at url: URL, extraSchemas: [any DatabaseSchema.Type] = [], configuration: SyncConfiguration = GarageSync.configuration(),
+        at url: URL, extraSchemas: [any DatabaseSchema.Type] = [],
+        configuration: SyncConfiguration = GarageSync.configuration(),
         timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> Opened {
         let database: AppDatabase
         do {
             database = try AppDatabase.open(at: url, schemas: schemas + extraSchemas)
         } catch {
-            throw ServiceError(.operationFailed, "Could not open the garage database \(url.path): \(error). Check the path and that the file is a garage database.", underlying: error)
+            throw ServiceError(
+                .operationFailed,
+                "Could not open the garage database \(url.path): \(error). Check the path and that the file is a garage database.",
+                underlying: error)
         }
         return wrap(database, configuration: configuration, timeZone: timeZone, now: now)
     }
@@ -97,7 +103,8 @@ public enum GarageSync {
         timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) -> Opened {
         let outbox = SyncOutbox(configuration: configuration, delegate: GarageSyncDelegate())
-        let store = GarageStore(database: database, recorder: GarageOutboxRecorder(outbox: outbox), timeZone: timeZone, now: now)
+        let store = GarageStore(
+            database: database, recorder: GarageOutboxRecorder(outbox: outbox), timeZone: timeZone, now: now)
         return Opened(store: store, outbox: outbox)
     }
 }

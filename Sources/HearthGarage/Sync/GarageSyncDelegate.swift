@@ -18,40 +18,54 @@ public struct GarageSyncDelegate: SyncDelegate {
     public init() {}
 
     public func record(for id: SyncRecordID, in db: Database) throws -> CloudRecord? {
-        guard let kind = GarageSync.kind(ofRecordType: id.recordType), let uuid = UUID(uuidString: id.recordName) else { return nil }
+        guard let kind = GarageSync.kind(ofRecordType: id.recordType), let uuid = UUID(uuidString: id.recordName) else {
+            return nil
+        }
         let shape = try shapes.shape(of: kind, in: db)
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: shape.selectSQL), arguments: [uuid]) else { return nil }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: shape.selectSQL), arguments: [uuid]) else {
+            return nil
+        }
         return CloudRecord(recordName: id.recordName, recordType: id.recordType, fields: shape.fields(of: row))
     }
 
     public func saveFetchedRecord(_ record: CloudRecord, in db: Database) throws {
         guard let kind = GarageSync.kind(ofRecordType: record.recordType) else {
-            throw ServiceError.validationFailed("Record \(record.recordName) has type \(record.recordType), which the garage does not know; update Hearth on this device to sync it.")
+            throw ServiceError.validationFailed(
+                "Record \(record.recordName) has type \(record.recordType), which the garage does not know; update Hearth on this device to sync it."
+            )
         }
         guard let uuid = UUID(uuidString: record.recordName) else {
-            throw ServiceError.validationFailed("Record \(record.recordName) (\(record.recordType)) is not named by a UUID, as every garage record is.")
+            throw ServiceError.validationFailed(
+                "Record \(record.recordName) (\(record.recordType)) is not named by a UUID, as every garage record is.")
         }
         let shape = try shapes.shape(of: kind, in: db)
         let values = try shape.values(of: record, id: uuid, in: db)
         do {
             try kind.check(shape.row(values))
         } catch {
-            throw ServiceError.validationFailed("Record \(record.recordName) (\(record.recordType)) cannot be read as a garage \(kind.entity): \(DecodingErrorSummary.describe(error))")
+            throw ServiceError.validationFailed(
+                "Record \(record.recordName) (\(record.recordType)) cannot be read as a garage \(kind.entity): \(DecodingErrorSummary.describe(error))"
+            )
         }
         do {
             try db.cachedStatement(sql: shape.upsertSQL).execute(arguments: StatementArguments(values))
         } catch let error as DatabaseError {
-            let reason = switch error.extendedResultCode {
-            case .SQLITE_CONSTRAINT_UNIQUE: "another \(kind.entity) here already has the same name"
-            case .SQLITE_CONSTRAINT_FOREIGNKEY: "a record it refers to is missing here"
-            default: error.message ?? "\(error)"
-            }
-            throw ServiceError(.validationFailed, "Record \(record.recordName) (\(record.recordType)) cannot be stored: \(reason).", underlying: error)
+            let reason =
+                switch error.extendedResultCode {
+                case .SQLITE_CONSTRAINT_UNIQUE: "another \(kind.entity) here already has the same name"
+                case .SQLITE_CONSTRAINT_FOREIGNKEY: "a record it refers to is missing here"
+                default: error.message ?? "\(error)"
+                }
+            throw ServiceError(
+                .validationFailed, "Record \(record.recordName) (\(record.recordType)) cannot be stored: \(reason).",
+                underlying: error)
         }
     }
 
     public func deleteFetchedRecord(_ id: SyncRecordID, in db: Database) throws {
-        guard let kind = GarageSync.kind(ofRecordType: id.recordType), let uuid = UUID(uuidString: id.recordName) else { return }
+        guard let kind = GarageSync.kind(ofRecordType: id.recordType), let uuid = UUID(uuidString: id.recordName) else {
+            return
+        }
         // The table's foreign keys delete (or unlink) what belongs to the row, as the server's DELETE_SELF
         // references do there.
         try db.execute(sql: "DELETE FROM \(kind.table.quotedDatabaseIdentifier) WHERE id = ?", arguments: [uuid])
@@ -62,7 +76,9 @@ public struct GarageSyncDelegate: SyncDelegate {
         // Parents first (the order of ``GarageSync/kinds``), so a first upload never names a record the server
         // has not seen.
         for kind in GarageSync.kinds {
-            for uuid in try UUID.fetchAll(db, sql: "SELECT id FROM \(kind.table.quotedDatabaseIdentifier) ORDER BY rowid") {
+            for uuid in try UUID.fetchAll(
+                db, sql: "SELECT id FROM \(kind.table.quotedDatabaseIdentifier) ORDER BY rowid")
+            {
                 ids.append(SyncRecordID(recordType: kind.recordType, recordName: uuid.uuidString.lowercased()))
             }
         }

@@ -7,10 +7,12 @@ struct GarageSyncRound: SyncRoundSteps {
     let analytics: any EventTracking
 
     func roundFinished(_ result: Result<SyncReport, any Error>, wasInitial: Bool) async {
-        let outcome: GarageEvent.SyncOutcome = switch result {
-        case .success(let report): !report.problems.isEmpty ? .failed : report.conflictsResolved > 0 ? .conflict : .success
-        case .failure(let error): error is CloudTransportError ? .offline : .failed
-        }
+        let outcome: GarageEvent.SyncOutcome =
+            switch result {
+            case .success(let report):
+                !report.problems.isEmpty ? .failed : report.conflictsResolved > 0 ? .conflict : .success
+            case .failure(let error): error is CloudTransportError ? .offline : .failed
+            }
         await analytics.track(GarageEvent.syncFinished(outcome: outcome, wasInitial: wasInitial))
     }
 }

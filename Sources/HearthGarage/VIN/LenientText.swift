@@ -9,11 +9,18 @@ struct LenientText: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.singleValueContainer()
-        if container.decodeNil() { text = "" }
-        else if let string = try? container.decode(String.self) { text = string }
-        else if let int = try? container.decode(Int.self) { text = String(int) }
-        else if let double = try? container.decode(Double.self) { text = String(double) }
-        else if let bool = try? container.decode(Bool.self) { text = bool ? "true" : "false" }
-        else { text = "" }
+        if container.decodeNil() {
+            text = ""
+        } else if let string = try? container.decode(String.self) {
+            text = string
+        } else if let int = try? container.decode(Int.self) {
+            text = String(int)
+        } else if let double = try? container.decode(Double.self) {
+            text = String(double)
+        } else if let bool = try? container.decode(Bool.self) {
+            text = bool ? "true" : "false"
+        } else {
+            text = ""
+        }
     }
 }

@@ -24,10 +24,11 @@ public actor NHTSAClient: NHTSAClienting {
     ) where C.Duration == Duration {
         self.configuration = configuration
         func client(_ base: URL) -> NetworkService {
-            NetworkService(configuration: NetworkConfiguration(
-                baseURL: base, timeout: configuration.timeout, maxRetries: 2,
-                headers: ["User-Agent": "Hearth-Garage"]
-            ), clock: clock)
+            NetworkService(
+                configuration: NetworkConfiguration(
+                    baseURL: base, timeout: configuration.timeout, maxRetries: 2,
+                    headers: ["User-Agent": "Hearth-Garage"]
+                ), clock: clock)
         }
         self.vpic = vpic ?? client(configuration.vpicURL)
         self.api = api ?? client(configuration.apiURL)
@@ -42,7 +43,9 @@ public actor NHTSAClient: NHTSAClienting {
 
     public func decodeVIN(_ vin: String, modelYear: Int? = nil) async throws -> VINDecoding {
         let corrected = VIN.correctingOCR(vin)
-        guard !corrected.isEmpty, corrected.count <= 17, corrected.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) else {
+        guard !corrected.isEmpty, corrected.count <= 17,
+            corrected.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+        else {
             throw ServiceError.validationFailed("\"\(vin)\" is not a VIN; a VIN has up to 17 letters and digits")
         }
         let key = corrected + "|" + (modelYear.map(String.init) ?? "")
@@ -55,10 +58,13 @@ public actor NHTSAClient: NHTSAClienting {
             do {
                 response = try await vpic.get(path, query: query)
             } catch let error as ServiceError where error.code == .httpStatus && error.httpStatus == 400 {
-                throw ServiceError(.noData, "NHTSA has no data for VIN \(corrected).", httpStatus: 400, underlying: error)
+                throw ServiceError(
+                    .noData, "NHTSA has no data for VIN \(corrected).", httpStatus: 400, underlying: error)
             }
             guard let result = response.results.first else {
-                throw ServiceError(.noData, "NHTSA returned no result for VIN \(corrected)\(response.message.map { " (\($0))" } ?? "").")
+                throw ServiceError(
+                    .noData,
+                    "NHTSA returned no result for VIN \(corrected)\(response.message.map { " (\($0))" } ?? "").")
             }
             return VINDecoding(vin: corrected, result: result.mapValues(\.text))
         }
@@ -68,7 +74,8 @@ public actor NHTSAClient: NHTSAClienting {
         let make = make.trimmingCharacters(in: .whitespaces)
         let model = model.trimmingCharacters(in: .whitespaces)
         guard !make.isEmpty, !model.isEmpty, (1900...2100).contains(modelYear) else {
-            throw ServiceError.validationFailed("Recalls need the make, model and model year (got \"\(make)\", \"\(model)\", \(modelYear))")
+            throw ServiceError.validationFailed(
+                "Recalls need the make, model and model year (got \"\(make)\", \"\(model)\", \(modelYear))")
         }
         let key = "\(make.lowercased())|\(model.lowercased())|\(modelYear)"
         let api = self.api

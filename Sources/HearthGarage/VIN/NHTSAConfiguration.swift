@@ -35,13 +35,17 @@ public struct NHTSAConfiguration: Sendable, Hashable {
     /// The configuration from flags, then `HEARTH_NHTSA_VPIC_URL` / `HEARTH_NHTSA_API_URL`, then defaults.
     /// - Throws: ``ServiceError`` (invalid URL) naming the flag or variable that holds a bad URL.
     public static func resolve(
-        vpicURL: String? = nil, apiURL: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment
+        vpicURL: String? = nil, apiURL: String? = nil,
+        environment: [String: String] = ProcessInfo.processInfo.environment
     ) throws -> NHTSAConfiguration {
         func url(_ flag: String?, _ flagName: String, _ key: String, _ fallback: URL) throws -> URL {
             let (value, source) = flag.map { ($0, flagName) } ?? (environment[key].map { ($0, key) } ?? (nil, ""))
             guard let value, !value.trimmingCharacters(in: .whitespaces).isEmpty else { return fallback }
-            guard Validation.isValidURL(value), let parsed = URL(string: value.trimmingCharacters(in: .whitespaces)) else {
-                throw ServiceError(.invalidURL, "\(source) is \"\(value)\", which is not an http(s) URL such as https://vpic.nhtsa.dot.gov.")
+            guard Validation.isValidURL(value), let parsed = URL(string: value.trimmingCharacters(in: .whitespaces))
+            else {
+                throw ServiceError(
+                    .invalidURL,
+                    "\(source) is \"\(value)\", which is not an http(s) URL such as https://vpic.nhtsa.dot.gov.")
             }
             return parsed
         }

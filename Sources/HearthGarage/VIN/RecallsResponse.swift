@@ -11,7 +11,8 @@ struct RecallsResponse: Decodable, Sendable {
 
     init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        results = try container.decodeIfPresent([WireRecall].self, forKey: .lower)
+        results =
+            try container.decodeIfPresent([WireRecall].self, forKey: .lower)
             ?? container.decodeIfPresent([WireRecall].self, forKey: .upper) ?? []
     }
 }

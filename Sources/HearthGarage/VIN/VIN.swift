@@ -32,12 +32,17 @@ public struct VIN: Sendable, Hashable, Codable, CustomStringConvertible {
     /// The VIN in `text`, after OCR correction (see ``correctingOCR(_:)``), or why it is not one.
     public static func parse(_ text: String) -> Result<VIN, Problem> {
         let candidate = correctingOCR(text)
-        guard !candidate.isEmpty else { return .failure(Problem(message: "The VIN is empty; it has 17 characters, printed at the base of the windshield")) }
+        guard !candidate.isEmpty else {
+            return .failure(
+                Problem(message: "The VIN is empty; it has 17 characters, printed at the base of the windshield"))
+        }
         guard candidate.count == 17 else {
             return .failure(Problem(message: "\"\(text)\" has \(candidate.count) characters; a VIN has exactly 17"))
         }
         if let bad = candidate.first(where: { !allowed.contains($0) }) {
-            return .failure(Problem(message: "\"\(text)\" contains '\(bad)'; a VIN has only the letters A–Z (no I, O or Q) and digits"))
+            return .failure(
+                Problem(
+                    message: "\"\(text)\" contains '\(bad)'; a VIN has only the letters A–Z (no I, O or Q) and digits"))
         }
         return .success(VIN(value: candidate))
     }
@@ -45,14 +50,15 @@ public struct VIN: Sendable, Hashable, Codable, CustomStringConvertible {
     /// `text` upper-cased, without spaces or dashes, with the letters a VIN never contains replaced by the
     /// digits OCR mistakes them for: O→0, I→1, Q→0.
     public static func correctingOCR(_ text: String) -> String {
-        String(text.uppercased().compactMap { character -> Character? in
-            switch character {
-            case " ", "-", "\t", "\n", "\r": return nil
-            case "O", "Q": return "0"
-            case "I": return "1"
-            default: return character
-            }
-        })
+        String(
+            text.uppercased().compactMap { character -> Character? in
+                switch character {
+                case " ", "-", "\t", "\n", "\r": return nil
+                case "O", "Q": return "0"
+                case "I": return "1"
+                default: return character
+                }
+            })
     }
 
     /// How a VIN typed by a person is stored: corrected and upper-cased, or nil when blank.
@@ -110,7 +116,8 @@ public struct VIN: Sendable, Hashable, Codable, CustomStringConvertible {
 
     /// The country of the maker when the first two characters name a well-known one.
     public var country: String? {
-        let first = character(at: 1), second = character(at: 2)
+        let first = character(at: 1)
+        let second = character(at: 2)
         switch first {
         case "1", "4", "5": return "United States"
         case "2": return "Canada"

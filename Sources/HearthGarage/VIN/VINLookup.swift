@@ -49,15 +49,18 @@ public struct VINLookup: VINLookingUp {
     public func vehicle(forVIN text: String) async throws -> (make: String, model: String, modelYear: Int) {
         let report = try await decode(text, online: true)
         guard let decoded = report.nhtsa, let make = decoded.make, let model = decoded.model,
-              let year = decoded.modelYear ?? report.modelYear
+            let year = decoded.modelYear ?? report.modelYear
         else {
-            let known = [report.nhtsa?.make, report.nhtsa?.model, (report.nhtsa?.modelYear ?? report.modelYear).map(String.init)].compactMap { $0 }
+            let known = [
+                report.nhtsa?.make, report.nhtsa?.model, (report.nhtsa?.modelYear ?? report.modelYear).map(String.init),
+            ].compactMap { $0 }
             throw ServiceError(
                 .noData,
                 "NHTSA could not tell the make, model and model year of VIN \(report.vin)"
                     + (known.isEmpty ? "" : " (only \(known.joined(separator: " ")))")
                     + (report.nhtsa?.errorText.map { ": \($0)" } ?? "")
-                    + ". Check the VIN, or add the vehicle with its make, model and year and search its recalls by name.")
+                    + ". Check the VIN, or add the vehicle with its make, model and year and search its recalls by name."
+            )
         }
         return (make, model, year)
     }

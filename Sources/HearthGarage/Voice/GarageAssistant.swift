@@ -34,7 +34,8 @@ public struct GarageAssistant: GarageAssisting {
     public func ask(_ text: String) async throws -> VoiceAnswer {
         let vehicles = try await store.vehicles()
         guard !vehicles.isEmpty else {
-            throw ServiceError.validationFailed("There are no vehicles yet; add one with `hearth garage vehicle add` first")
+            throw ServiceError.validationFailed(
+                "There are no vehicles yet; add one with `hearth garage vehicle add` first")
         }
         let names = vehicles.flatMap { [$0.displayName, $0.name, $0.model, "\($0.make) \($0.model)"] }
         let intent: VoiceIntent
@@ -46,11 +47,14 @@ public struct GarageAssistant: GarageAssisting {
         switch intent {
         case .whatsDue(let name):
             let summaries = try await summaries(for: name, among: vehicles)
-            return VoiceAnswer(intent: intent, text: Self.dueText(summaries), items: summaries.flatMap(\.pressing), mileageUpdate: nil)
+            return VoiceAnswer(
+                intent: intent, text: Self.dueText(summaries), items: summaries.flatMap(\.pressing), mileageUpdate: nil)
         case .upcoming(let name):
             let summaries = try await summaries(for: name, among: vehicles)
             let next = Self.upcoming(summaries)
-            return VoiceAnswer(intent: intent, text: Self.upcomingText(next, vehicles: summaries.count), items: next.map(\.item), mileageUpdate: nil)
+            return VoiceAnswer(
+                intent: intent, text: Self.upcomingText(next, vehicles: summaries.count), items: next.map(\.item),
+                mileageUpdate: nil)
         case .updateMileage(let name, let miles, _):
             let vehicle = try Self.vehicle(named: name, among: vehicles, for: "update its mileage")
             let update = try await store.updateMileage(vehicle.id, to: miles, at: nil, source: .voice)
@@ -70,12 +74,18 @@ public struct GarageAssistant: GarageAssisting {
         if let name {
             let key = VoiceIntentParser.normalize(name)
             if let found = vehicles.first(where: { vehicle in
-                [vehicle.displayName, vehicle.name, vehicle.model, "\(vehicle.make) \(vehicle.model)"].contains { VoiceIntentParser.normalize($0) == key }
-            }) { return found }
+                [vehicle.displayName, vehicle.name, vehicle.model, "\(vehicle.make) \(vehicle.model)"].contains {
+                    VoiceIntentParser.normalize($0) == key
+                }
+            }) {
+                return found
+            }
         }
         if vehicles.count == 1 { return vehicles[0] }
         let list = vehicles.map(\.displayName).joined(separator: ", ")
-        throw ServiceError.validationFailed("Which vehicle? You have \(list); name one, such as \"Update \(vehicles[0].displayName)'s mileage to 45,000 miles\" (to \(purpose))")
+        throw ServiceError.validationFailed(
+            "Which vehicle? You have \(list); name one, such as \"Update \(vehicles[0].displayName)'s mileage to 45,000 miles\" (to \(purpose))"
+        )
     }
 
     static func dueText(_ summaries: [VehicleDue]) -> String {
@@ -90,14 +100,19 @@ public struct GarageAssistant: GarageAssisting {
             }
             let parts = pressing.prefix(3).map(phrase)
             let more = pressing.count > 3 ? ", and \(pressing.count - 3) more" : ""
-            return "\(name) has \(pressing.count) service\(pressing.count == 1 ? "" : "s") needing attention: \(list(parts))\(more)."
+            return
+                "\(name) has \(pressing.count) service\(pressing.count == 1 ? "" : "s") needing attention: \(list(parts))\(more)."
         }
         return sentences.joined(separator: " ")
     }
 
     static func upcomingText(_ next: [(vehicle: Vehicle, item: DueItem)], vehicles: Int) -> String {
-        guard !next.isEmpty else { return "No maintenance is scheduled. Add services with due dates or mileages to see what's coming." }
-        let parts = next.map { entry in vehicles > 1 ? "\(entry.vehicle.displayName): \(phrase(entry.item))" : phrase(entry.item) }
+        guard !next.isEmpty else {
+            return "No maintenance is scheduled. Add services with due dates or mileages to see what's coming."
+        }
+        let parts = next.map { entry in
+            vehicles > 1 ? "\(entry.vehicle.displayName): \(phrase(entry.item))" : phrase(entry.item)
+        }
         return "Coming up: \(list(parts))."
     }
 
@@ -106,7 +121,7 @@ public struct GarageAssistant: GarageAssisting {
         summaries.flatMap { summary in summary.items.filter { $0.service.hasDueValues }.map { (summary.vehicle, $0) } }
             .sorted { lhs, rhs in
                 switch (lhs.1.effectiveDueDate, rhs.1.effectiveDueDate) {
-                case let (l?, r?) where l != r: return l < r
+                case (let l?, let r?) where l != r: return l < r
                 case (.some, nil): return true
                 case (nil, .some): return false
                 default: return (lhs.1.milesLeft ?? .max) < (rhs.1.milesLeft ?? .max)
@@ -120,13 +135,17 @@ public struct GarageAssistant: GarageAssisting {
         let name = item.service.name
         switch item.status {
         case .overdue:
-            if let days = item.daysLeft, days < 0 { return "\(name) is overdue by \(-days) day\(days == -1 ? "" : "s")" }
+            if let days = item.daysLeft, days < 0 {
+                return "\(name) is overdue by \(-days) day\(days == -1 ? "" : "s")"
+            }
             if let miles = item.milesLeft, miles < 0 { return "\(name) is overdue by \(number(-miles)) miles" }
             return "\(name) is overdue"
         default:
             var when: [String] = []
             if let miles = item.milesLeft, miles >= 0 { when.append("in \(number(miles)) miles") }
-            if let days = item.daysLeft, days >= 0 { when.append(days == 0 ? "today" : "in \(days) day\(days == 1 ? "" : "s")") }
+            if let days = item.daysLeft, days >= 0 {
+                when.append(days == 0 ? "today" : "in \(days) day\(days == 1 ? "" : "s")")
+            }
             if when.isEmpty, let date = item.effectiveDueDate { when.append("around \(date.iso)") }
             return when.isEmpty ? name : "\(name) \(when.joined(separator: " or "))"
         }

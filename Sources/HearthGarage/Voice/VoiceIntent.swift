@@ -25,16 +25,21 @@ public enum VoiceIntentParser {
         let words = Set(normalized.split(separator: " ").map(String.init))
 
         if words.contains("mileage") || words.contains("odometer") || words.contains("miles") || words.contains("km")
-            || normalized.contains("kilomet") || (words.contains("update") && !words.contains("due")) {
+            || normalized.contains("kilomet") || (words.contains("update") && !words.contains("due"))
+        {
             guard let (miles, spoken) = distance(in: normalized, excluding: vehicle) else {
                 throw VoiceIntentError.noNumber(text)
             }
             return .updateMileage(vehicle: vehicle, miles: miles, spoken: spoken)
         }
-        if normalized.contains("coming up") || normalized.contains("upcoming") || words.contains("next") || words.contains("soon") {
+        if normalized.contains("coming up") || normalized.contains("upcoming") || words.contains("next")
+            || words.contains("soon")
+        {
             return .upcoming(vehicle: vehicle)
         }
-        if words.contains("due") || words.contains("overdue") || normalized.contains("need") || words.contains("maintenance") {
+        if words.contains("due") || words.contains("overdue") || normalized.contains("need")
+            || words.contains("maintenance")
+        {
             return .whatsDue(vehicle: vehicle)
         }
         throw VoiceIntentError.notUnderstood(text)
@@ -47,7 +52,7 @@ public enum VoiceIntentParser {
             switch character {
             case "’", "‘": result.append("'")
             case "?", "!", ";", ":", "\"", "(", ")": result.append(" ")
-            case "\u{00A0}", "\u{202F}", "\u{2009}": result.append(" ")   // spaces grouping thousands
+            case "\u{00A0}", "\u{202F}", "\u{2009}": result.append(" ")  // spaces grouping thousands
             default: result.append(character)
             }
         }
@@ -57,7 +62,8 @@ public enum VoiceIntentParser {
     /// The longest of `names` the request mentions, as a whole word or phrase.
     static func mentionedVehicle(in text: String, names: [String]) -> String? {
         let padded = " " + text.replacingOccurrences(of: "'s ", with: " ") + " "
-        return names
+        return
+            names
             .filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             .sorted { $0.count > $1.count }
             .first { name in
@@ -74,12 +80,17 @@ public enum VoiceIntentParser {
         let tokens = source.split(separator: " ").map(String.init)
         var index = 0
         while index < tokens.count {
-            guard tokens[index].first?.isNumber == true else { index += 1; continue }
+            guard tokens[index].first?.isNumber == true else {
+                index += 1
+                continue
+            }
             // Join groups of three digits written with spaces: "45 000".
             var digits = tokens[index]
             var used = 1
-            while index + used < tokens.count, tokens[index + used].count == 3, tokens[index + used].allSatisfy(\.isNumber),
-                  digits.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." }) {
+            while index + used < tokens.count, tokens[index + used].count == 3,
+                tokens[index + used].allSatisfy(\.isNumber),
+                digits.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." })
+            {
                 digits += tokens[index + used]
                 used += 1
             }
@@ -94,13 +105,17 @@ public enum VoiceIntentParser {
                 end += 1
             }
             number = number.trimmingCharacters(in: CharacterSet(charactersIn: ".,"))
-            guard let value = parseNumber(number, scaled: multiplier != 1) else { index += used; continue }
+            guard let value = parseNumber(number, scaled: multiplier != 1) else {
+                index += used
+                continue
+            }
             let unit = end < tokens.count ? tokens[end] : ""
             let isKilometres = unit.hasPrefix("km") || unit.hasPrefix("kilomet") || unit.hasPrefix("klick")
             if isKilometres || unit.hasPrefix("mi") { end += 1 }
             let miles = (isKilometres ? value * multiplier / 1.609344 : value * multiplier).rounded()
             guard miles >= 0, miles <= 9_999_999 else { return nil }
-            let spoken = tokens[index..<end].joined(separator: " ").trimmingCharacters(in: CharacterSet(charactersIn: ".,"))
+            let spoken = tokens[index..<end].joined(separator: " ").trimmingCharacters(
+                in: CharacterSet(charactersIn: ".,"))
             return (Int(miles), spoken)
         }
         return nil
@@ -110,8 +125,10 @@ public enum VoiceIntentParser {
     private static func parseNumber(_ text: String, scaled: Bool) -> Double? {
         guard !text.isEmpty, text.allSatisfy({ $0.isNumber || $0 == "," || $0 == "." }) else { return nil }
         let groups = text.split(whereSeparator: { $0 == "," || $0 == "." }).map(String.init)
-        if groups.count > 1, groups.dropFirst().allSatisfy({ $0.count == 3 }), !(scaled && groups.count == 2 && text.contains(".")) {
-            return Double(groups.joined())   // thousands grouped with ',' or '.'
+        if groups.count > 1, groups.dropFirst().allSatisfy({ $0.count == 3 }),
+            !(scaled && groups.count == 2 && text.contains("."))
+        {
+            return Double(groups.joined())  // thousands grouped with ',' or '.'
         }
         if groups.count == 2 { return Double(groups[0] + "." + groups[1]) }
         return groups.count == 1 ? Double(groups[0]) : nil

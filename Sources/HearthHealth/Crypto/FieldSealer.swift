@@ -1,5 +1,5 @@
-public import Foundation
 import Crypto
+public import Foundation
 public import HearthCloudModel
 
 /// Seals record fields one by one with ChaCha20-Poly1305 under a scope's ``ContentKey``.
@@ -34,12 +34,16 @@ public enum FieldSealer {
     }
 
     /// Seals `value`, the field `field` of record `recordName` of type `recordType`.
-    public static func seal(_ value: CloudFieldValue, field: String, recordName: String, recordType: String, key: ContentKey) throws -> Data {
+    public static func seal(
+        _ value: CloudFieldValue, field: String, recordName: String, recordType: String, key: ContentKey
+    ) throws -> Data {
         try seal(value, field: field, binding: RecordBinding(recordName: recordName, recordType: recordType, key: key))
     }
 
     /// Opens a value sealed by ``seal(_:field:recordName:recordType:key:)`` with the same names and key.
-    public static func open(_ sealed: Data, field: String, recordName: String, recordType: String, key: ContentKey) throws -> CloudFieldValue {
+    public static func open(_ sealed: Data, field: String, recordName: String, recordType: String, key: ContentKey)
+        throws -> CloudFieldValue
+    {
         try open(sealed, field: field, binding: RecordBinding(recordName: recordName, recordType: recordType, key: key))
     }
 
@@ -61,15 +65,20 @@ public enum FieldSealer {
     static func open(_ sealed: Data, field: String, binding: RecordBinding) throws -> CloudFieldValue {
         let key = binding.key
         let recordName = binding.recordName
-        guard let header = header(of: sealed), header.epoch == key.epoch, header.isRecordScope == (key.scope.rootRecordName != nil) else {
-            throw HealthVaultError.tampered("Field \(field) of record \(recordName) is not sealed with key epoch \(key.epoch) of \(key.scope).")
+        guard let header = header(of: sealed), header.epoch == key.epoch,
+            header.isRecordScope == (key.scope.rootRecordName != nil)
+        else {
+            throw HealthVaultError.tampered(
+                "Field \(field) of record \(recordName) is not sealed with key epoch \(key.epoch) of \(key.scope).")
         }
         let plaintext: Data
         do {
             let box = try ChaChaPoly.SealedBox(combined: sealed.dropFirst(6))
             plaintext = try ChaChaPoly.open(box, using: key.symmetricKey, authenticating: binding.data(for: field))
         } catch {
-            throw HealthVaultError.tampered("Field \(field) of record \(recordName) failed its integrity check: it was altered, or copied from another record, field or zone.")
+            throw HealthVaultError.tampered(
+                "Field \(field) of record \(recordName) failed its integrity check: it was altered, or copied from another record, field or zone."
+            )
         }
         return try SealedValueCoding.decode(plaintext, field: field, recordName: recordName)
     }

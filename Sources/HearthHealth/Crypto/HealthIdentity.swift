@@ -1,5 +1,5 @@
-public import Foundation
 import Crypto
+public import Foundation
 
 /// A device owner's end-to-end identity: one 32-byte seed from which a key-agreement key (to receive zone
 /// keys through HPKE) and a signing key (to sign the zone keys one hands out) are derived.
@@ -34,8 +34,11 @@ public struct HealthIdentity: Sendable {
         self.seed = seed
         let material = SymmetricKey(data: seed)
         func derive(_ purpose: String) -> Data {
-            HKDF<SHA256>.deriveKey(inputKeyMaterial: material, salt: Data("hearth.health.identity.v1".utf8), info: Data(purpose.utf8), outputByteCount: 32)
-                .withUnsafeBytes { Data($0) }
+            HKDF<SHA256>.deriveKey(
+                inputKeyMaterial: material, salt: Data("hearth.health.identity.v1".utf8), info: Data(purpose.utf8),
+                outputByteCount: 32
+            )
+            .withUnsafeBytes { Data($0) }
         }
         // Both key types accept any 32 bytes as a private key (X25519 clamps, Ed25519 hashes).
         self.agreementKey = try! Curve25519.KeyAgreement.PrivateKey(rawRepresentation: derive("agreement"))
@@ -44,7 +47,8 @@ public struct HealthIdentity: Sendable {
 
     /// The public half, which others wrap zone keys for and check signatures with.
     public var publicIdentity: HealthPublicIdentity {
-        HealthPublicIdentity(agreementKey: agreementKey.publicKey.rawRepresentation, signingKey: signingKey.publicKey.rawRepresentation)
+        HealthPublicIdentity(
+            agreementKey: agreementKey.publicKey.rawRepresentation, signingKey: signingKey.publicKey.rawRepresentation)
     }
 
     /// The fingerprint of ``publicIdentity``.
@@ -86,7 +90,8 @@ public struct HealthPublicIdentity: Sendable, Hashable, Codable {
 
     func agreementPublicKey() throws -> Curve25519.KeyAgreement.PublicKey {
         do { return try Curve25519.KeyAgreement.PublicKey(rawRepresentation: agreementKey) } catch {
-            throw HealthVaultError.invalidIdentity("A key-agreement key is 32 bytes; this one has \(agreementKey.count).")
+            throw HealthVaultError.invalidIdentity(
+                "A key-agreement key is 32 bytes; this one has \(agreementKey.count).")
         }
     }
 

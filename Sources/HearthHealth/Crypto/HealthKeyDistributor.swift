@@ -27,7 +27,10 @@ public struct HealthKeyDistributor: Sendable {
     public let zoneName: String
     let logger: Logger
 
-    public init(database: AppDatabase, cloud: any CloudService, zoneName: String, logger: Logger = Logger(label: "hearth.health.keys")) {
+    public init(
+        database: AppDatabase, cloud: any CloudService, zoneName: String,
+        logger: Logger = Logger(label: "hearth.health.keys")
+    ) {
         self.database = database
         self.cloud = cloud
         self.zoneName = zoneName
@@ -40,15 +43,22 @@ public struct HealthKeyDistributor: Sendable {
         try await rotateForThoseWhoLeft()
         let pending = try await database.write { db in
             try Self.makeOwedEnvelopes(zoneName: zoneName, db)
-            return try Row.fetchAll(db, sql: "SELECT recordName, ownerRecordName, payload FROM healthKeyRecord WHERE isSent = 0 ORDER BY rowid")
-                .map { PendingKeyRecord(recordName: $0["recordName"], ownerRecordName: $0["ownerRecordName"], payload: $0["payload"]) }
+            return try Row.fetchAll(
+                db,
+                sql: "SELECT recordName, ownerRecordName, payload FROM healthKeyRecord WHERE isSent = 0 ORDER BY rowid"
+            )
+            .map {
+                PendingKeyRecord(
+                    recordName: $0["recordName"], ownerRecordName: $0["ownerRecordName"], payload: $0["payload"])
+            }
         }
         guard !pending.isEmpty else { return Report() }
         let me = try await database.read { db in try HealthKeyring.userRecordName(db) }
         var report = Report()
         for (owner, rows) in Dictionary(grouping: pending, by: \.ownerRecordName).sorted(by: { $0.key < $1.key }) {
             let isMine = owner == me
-            let zone = isMine ? CloudZoneID(zoneName: zoneName) : CloudZoneID(zoneName: zoneName, ownerRecordName: owner)
+            let zone =
+                isMine ? CloudZoneID(zoneName: zoneName) : CloudZoneID(zoneName: zoneName, ownerRecordName: owner)
             let operations = try rows.map { row -> CloudRecordOperation in
                 var record = try JSONDecoder().decode(CloudRecord.self, from: row.payload)
                 record.zoneID = zone
@@ -68,7 +78,9 @@ public struct HealthKeyDistributor: Sendable {
             report.sent += sent.count
             let names = sent
             try await database.write { db in
-                for name in names { try db.execute(sql: "UPDATE healthKeyRecord SET isSent = 1 WHERE recordName = ?", arguments: [name]) }
+                for name in names {
+                    try db.execute(sql: "UPDATE healthKeyRecord SET isSent = 1 WHERE recordName = ?", arguments: [name])
+                }
             }
         }
         return report
@@ -81,7 +93,8 @@ public struct HealthKeyDistributor: Sendable {
         let made = try await database.write { [zoneName] db -> Bool in
             guard let me = try HealthKeyring.userRecordName(db) else { return false }
             let scope = KeyScope(ownerRecordName: me, zoneName: zoneName)
-            guard try HealthKeyring.currentKey(of: scope, db) == nil, try !PendingKeyRecords.holdsZoneKey(for: me, db) else { return false }
+            guard try HealthKeyring.currentKey(of: scope, db) == nil, try !PendingKeyRecords.holdsZoneKey(for: me, db)
+            else { return false }
             try HealthKeyring.beginEpoch(of: scope, db)
             return true
         }
@@ -102,20 +115,31 @@ public struct HealthKeyDistributor: Sendable {
     func rotateForThoseWhoLeft() async throws {
         let shared = try await database.read { [zoneName] db -> (me: String, members: [String: Set<String>])? in
             guard let me = try HealthKeyring.userRecordName(db) else { return nil }
-            let rows = try Row.fetchAll(db, sql: "SELECT rootRecordName, userRecordName FROM healthMemberKey WHERE ownerRecordName = ? AND zoneName = ?",
-                                        arguments: [me, zoneName])
-            return (me, Dictionary(grouping: rows, by: { $0["rootRecordName"] as String }).mapValues { Set($0.map { $0["userRecordName"] as String }) })
+            let rows = try Row.fetchAll(
+                db,
+                sql:
+                    "SELECT rootRecordName, userRecordName FROM healthMemberKey WHERE ownerRecordName = ? AND zoneName = ?",
+                arguments: [me, zoneName])
+            return (
+                me,
+                Dictionary(grouping: rows, by: { $0["rootRecordName"] as String }).mapValues {
+                    Set($0.map { $0["userRecordName"] as String })
+                }
+            )
         }
         guard let shared else { return }
         for (root, members) in shared.members.sorted(by: { $0.key < $1.key }) {
             let stillIn: Set<String>
             do {
-                let share = try await cloud.database(.private).lookupShare(CloudShareReference(zoneID: CloudZoneID(zoneName: zoneName), shareName: "share-" + root))
-                stillIn = Set(share.participants.filter { $0.acceptanceStatus == .accepted }.compactMap(\.userRecordName))
+                let share = try await cloud.database(.private).lookupShare(
+                    CloudShareReference(zoneID: CloudZoneID(zoneName: zoneName), shareName: "share-" + root))
+                stillIn = Set(
+                    share.participants.filter { $0.acceptanceStatus == .accepted }.compactMap(\.userRecordName))
             } catch let error as CloudError where error.serverErrorCode == .notFound {
                 stillIn = []
             } catch {
-                logger.warning("Could not check who is still in the share of \(root); checked again at the next sync: \(error)")
+                logger.warning(
+                    "Could not check who is still in the share of \(root); checked again at the next sync: \(error)")
                 continue
             }
             let gone = members.subtracting(stillIn)
@@ -123,7 +147,8 @@ public struct HealthKeyDistributor: Sendable {
             try await database.write { [zoneName] db in
                 for user in gone.sorted() { try Self.rotate(root: root, removing: user, zoneName: zoneName, db) }
             }
-            logger.info("\(gone.sorted().joined(separator: ", ")) left the share of \(root): its key moved to a new epoch")
+            logger.info(
+                "\(gone.sorted().joined(separator: ", ")) left the share of \(root): its key moved to a new epoch")
         }
     }
 
@@ -142,9 +167,11 @@ public struct HealthKeyDistributor: Sendable {
     static func makeOwedEnvelopes(zoneName: String, _ db: Database) throws {
         guard let me = try HealthKeyring.userRecordName(db) else { return }
         let identity = try HealthKeyring.identity(db)
-        let roots = try String.fetchAll(db, sql: """
-            SELECT DISTINCT rootRecordName FROM healthContentKey WHERE ownerRecordName = ? AND zoneName = ? ORDER BY rootRecordName
-            """, arguments: [me, zoneName])
+        let roots = try String.fetchAll(
+            db,
+            sql: """
+                SELECT DISTINCT rootRecordName FROM healthContentKey WHERE ownerRecordName = ? AND zoneName = ? ORDER BY rootRecordName
+                """, arguments: [me, zoneName])
         for root in roots {
             let scope = KeyScope(ownerRecordName: me, zoneName: zoneName, rootRecordName: root.isEmpty ? nil : root)
             guard let key = try HealthKeyring.currentKey(of: scope, db) else { continue }
@@ -155,7 +182,8 @@ public struct HealthKeyDistributor: Sendable {
             for (recipient, publicIdentity) in recipients {
                 let name = KeyEnvelope.recordName(scope: scope, epoch: key.epoch, recipient: recipient)
                 guard try !keyRecordExists(name, db) else { continue }
-                let envelope = try KeyEnvelope.seal(key, for: publicIdentity, recipientRecordName: recipient, by: identity)
+                let envelope = try KeyEnvelope.seal(
+                    key, for: publicIdentity, recipientRecordName: recipient, by: identity)
                 try queue(envelope.record, scope: scope, epoch: key.epoch, recipient: recipient, db)
             }
         }
@@ -194,15 +222,23 @@ public struct HealthKeyDistributor: Sendable {
     }
 
     private static func keyRecordExists(_ name: String, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM healthKeyRecord WHERE recordName = ?)", arguments: [name]) ?? false
+        try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM healthKeyRecord WHERE recordName = ?)", arguments: [name]) ?? false
     }
 
-    private static func queue(_ record: CloudRecord, scope: KeyScope, epoch: Int, recipient: String, _ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO healthKeyRecord (recordName, ownerRecordName, zoneName, rootRecordName, epoch, recipient, payload, isSent)
-            VALUES (?, ?, ?, ?, ?, ?, ?, 0)
-            ON CONFLICT (recordName) DO UPDATE SET payload = excluded.payload, isSent = 0
-            """, arguments: [record.recordName, scope.ownerRecordName, scope.zoneName, scope.rootKey, epoch, recipient, try JSONEncoder().encode(record)])
+    private static func queue(_ record: CloudRecord, scope: KeyScope, epoch: Int, recipient: String, _ db: Database)
+        throws
+    {
+        try db.execute(
+            sql: """
+                INSERT INTO healthKeyRecord (recordName, ownerRecordName, zoneName, rootRecordName, epoch, recipient, payload, isSent)
+                VALUES (?, ?, ?, ?, ?, ?, ?, 0)
+                ON CONFLICT (recordName) DO UPDATE SET payload = excluded.payload, isSent = 0
+                """,
+            arguments: [
+                record.recordName, scope.ownerRecordName, scope.zoneName, scope.rootKey, epoch, recipient,
+                try JSONEncoder().encode(record),
+            ])
     }
 }
 

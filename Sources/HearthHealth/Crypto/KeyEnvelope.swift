@@ -1,5 +1,5 @@
-public import Foundation
 import Crypto
+public import Foundation
 public import HearthCloudModel
 
 /// One epoch of a scope's content key, wrapped with HPKE (`Curve25519_SHA256_ChachaPoly`) for one person's
@@ -24,12 +24,17 @@ public struct KeyEnvelope: Sendable, Hashable {
     public var signature: Data
 
     /// Wraps `key` for `recipient` (user `recipientRecordName`), signed by `owner`.
-    public static func seal(_ key: ContentKey, for recipient: HealthPublicIdentity, recipientRecordName: String, by owner: HealthIdentity) throws -> KeyEnvelope {
+    public static func seal(
+        _ key: ContentKey, for recipient: HealthPublicIdentity, recipientRecordName: String, by owner: HealthIdentity
+    ) throws -> KeyEnvelope {
         var envelope = KeyEnvelope(
-            scope: key.scope, epoch: key.epoch, recipientRecordName: recipientRecordName, recipientFingerprint: recipient.fingerprint,
+            scope: key.scope, epoch: key.epoch, recipientRecordName: recipientRecordName,
+            recipientFingerprint: recipient.fingerprint,
             owner: owner.publicIdentity, encapsulatedKey: Data(), wrappedKey: Data(), signature: Data()
         )
-        var sender = try HPKE.Sender(recipientKey: recipient.agreementPublicKey(), ciphersuite: .Curve25519_SHA256_ChachaPoly, info: envelope.info)
+        var sender = try HPKE.Sender(
+            recipientKey: recipient.agreementPublicKey(), ciphersuite: .Curve25519_SHA256_ChachaPoly,
+            info: envelope.info)
         envelope.wrappedKey = try sender.seal(key.keyData, authenticating: envelope.info)
         envelope.encapsulatedKey = sender.encapsulatedKey
         envelope.signature = try owner.sign(envelope.signedBytes)
@@ -40,21 +45,30 @@ public struct KeyEnvelope: Sendable, Hashable {
     /// trust the one in the envelope) and unwraps the key with `identity`.
     public func open(with identity: HealthIdentity, trustedOwner: HealthPublicIdentity?) throws -> ContentKey {
         guard recipientFingerprint == identity.fingerprint else {
-            throw HealthVaultError.keyMissing("The key for \(scope) (epoch \(epoch)) was wrapped for the key with fingerprint \(recipientFingerprint), and this device holds \(identity.fingerprint). Enter the recovery code of that key on this device (`hearth health keys recover`).")
+            throw HealthVaultError.keyMissing(
+                "The key for \(scope) (epoch \(epoch)) was wrapped for the key with fingerprint \(recipientFingerprint), and this device holds \(identity.fingerprint). Enter the recovery code of that key on this device (`hearth health keys recover`)."
+            )
         }
         if let trustedOwner, trustedOwner != owner {
-            throw HealthVaultError.untrusted("The key for \(scope) (epoch \(epoch)) is signed by a key with fingerprint \(owner.fingerprint), not the owner's key this device trusts (\(trustedOwner.fingerprint)). Compare fingerprints with the owner before trusting it.")
+            throw HealthVaultError.untrusted(
+                "The key for \(scope) (epoch \(epoch)) is signed by a key with fingerprint \(owner.fingerprint), not the owner's key this device trusts (\(trustedOwner.fingerprint)). Compare fingerprints with the owner before trusting it."
+            )
         }
         guard owner.isValidSignature(signature, for: signedBytes) else {
-            throw HealthVaultError.untrusted("The key for \(scope) (epoch \(epoch)) does not carry a valid signature of its owner; it was altered on its way.")
+            throw HealthVaultError.untrusted(
+                "The key for \(scope) (epoch \(epoch)) does not carry a valid signature of its owner; it was altered on its way."
+            )
         }
         do {
-            var recipient = try HPKE.Recipient(privateKey: identity.agreementKey, ciphersuite: .Curve25519_SHA256_ChachaPoly, info: info, encapsulatedKey: encapsulatedKey)
+            var recipient = try HPKE.Recipient(
+                privateKey: identity.agreementKey, ciphersuite: .Curve25519_SHA256_ChachaPoly, info: info,
+                encapsulatedKey: encapsulatedKey)
             let keyData = try recipient.open(wrappedKey, authenticating: info)
             guard keyData.count == 32 else { throw HealthVaultError.tampered("A content key is 32 bytes.") }
             return ContentKey(scope: scope, epoch: epoch, keyData: keyData)
         } catch {
-            throw HealthVaultError.tampered("The key for \(scope) (epoch \(epoch)) could not be unwrapped: it was altered on its way.")
+            throw HealthVaultError.tampered(
+                "The key for \(scope) (epoch \(epoch)) could not be unwrapped: it was altered on its way.")
         }
     }
 
@@ -110,20 +124,27 @@ public struct KeyEnvelope: Sendable, Hashable {
     /// the zone's owner wrote last: an envelope from anyone else is refused before its signature is looked at,
     /// so a participant cannot hand a newcomer a key (and an owner key to trust on first use) of their own.
     public init(record: CloudRecord, ownerRecordName: String, zoneName: String) throws {
-        try RecordAuthor.require(record, wroteBy: ownerRecordName, "Key envelope \(record.recordName)", expected: "the zone's owner \(ownerRecordName)")
+        try RecordAuthor.require(
+            record, wroteBy: ownerRecordName, "Key envelope \(record.recordName)",
+            expected: "the zone's owner \(ownerRecordName)")
         let fields = RecordFields(record: record)
         let root = try fields.string("scopeRoot")
-        self.scope = KeyScope(ownerRecordName: ownerRecordName, zoneName: zoneName, rootRecordName: root.isEmpty ? nil : root)
+        self.scope = KeyScope(
+            ownerRecordName: ownerRecordName, zoneName: zoneName, rootRecordName: root.isEmpty ? nil : root)
         self.epoch = Int(try fields.int("epoch"))
         self.recipientRecordName = try fields.string("recipient")
         self.recipientFingerprint = try fields.string("recipientFingerprint")
-        self.owner = HealthPublicIdentity(agreementKey: try fields.bytes("ownerAgreementKey"), signingKey: try fields.bytes("ownerSigningKey"))
+        self.owner = HealthPublicIdentity(
+            agreementKey: try fields.bytes("ownerAgreementKey"), signingKey: try fields.bytes("ownerSigningKey"))
         self.encapsulatedKey = try fields.bytes("encapsulatedKey")
         self.wrappedKey = try fields.bytes("wrappedKey")
         self.signature = try fields.bytes("signature")
     }
 
-    init(scope: KeyScope, epoch: Int, recipientRecordName: String, recipientFingerprint: String, owner: HealthPublicIdentity, encapsulatedKey: Data, wrappedKey: Data, signature: Data) {
+    init(
+        scope: KeyScope, epoch: Int, recipientRecordName: String, recipientFingerprint: String,
+        owner: HealthPublicIdentity, encapsulatedKey: Data, wrappedKey: Data, signature: Data
+    ) {
         self.scope = scope
         self.epoch = epoch
         self.recipientRecordName = recipientRecordName
@@ -144,7 +165,9 @@ enum RecordAuthor {
             throw HealthVaultError.untrusted("\(what) came without the server's word on who wrote it; it is ignored.")
         }
         guard writer == user else {
-            throw HealthVaultError.untrusted("\(what) was written by \(writer), not by \(expected); it is ignored. Someone in the share may be trying to slip in keys of their own.")
+            throw HealthVaultError.untrusted(
+                "\(what) was written by \(writer), not by \(expected); it is ignored. Someone in the share may be trying to slip in keys of their own."
+            )
         }
     }
 }
@@ -154,7 +177,8 @@ struct RecordFields {
     let record: CloudRecord
 
     private func missing(_ name: String, _ type: String) -> any Error {
-        HealthVaultError.tampered("Record \(record.recordName) (\(record.recordType)) has no \(type) field \"\(name)\".")
+        HealthVaultError.tampered(
+            "Record \(record.recordName) (\(record.recordType)) has no \(type) field \"\(name)\".")
     }
 
     func string(_ name: String) throws -> String {

@@ -19,9 +19,12 @@ final class KeyLookup {
     func hasRecordScope(owner: String, zoneName: String, root: String, _ db: Database) throws -> Bool {
         let cacheKey = owner + "\u{0}" + zoneName
         if let roots = recordScopes[cacheKey] { return roots.contains(root) }
-        let roots = Set(try String.fetchAll(db.cachedStatement(sql: """
-            SELECT DISTINCT rootRecordName FROM healthContentKey WHERE ownerRecordName = ? AND zoneName = ? AND rootRecordName <> ''
-            """), arguments: [owner, zoneName]))
+        let roots = Set(
+            try String.fetchAll(
+                db.cachedStatement(
+                    sql: """
+                        SELECT DISTINCT rootRecordName FROM healthContentKey WHERE ownerRecordName = ? AND zoneName = ? AND rootRecordName <> ''
+                        """), arguments: [owner, zoneName]))
         recordScopes[cacheKey] = roots
         return roots.contains(root)
     }
@@ -44,7 +47,9 @@ final class KeyLookup {
         let key = try HealthKeyring.beginEpoch(of: scope, db)
         current[scope] = key
         epochs[scope, default: [:]][key.epoch] = key
-        if let root = scope.rootRecordName { recordScopes[scope.ownerRecordName + "\u{0}" + scope.zoneName]?.insert(root) }
+        if let root = scope.rootRecordName {
+            recordScopes[scope.ownerRecordName + "\u{0}" + scope.zoneName]?.insert(root)
+        }
         return key
     }
 }

@@ -1,5 +1,5 @@
-public import Foundation
 import Crypto
+public import Foundation
 
 /// What one content key protects: a whole zone of its owner's (the records not shared), or one shared record
 /// and what hangs under it, so the people in one share never hold the key of another.
@@ -21,7 +21,8 @@ public struct KeyScope: Sendable, Hashable, Codable, CustomStringConvertible {
     var rootKey: String { rootRecordName ?? "" }
 
     public var description: String {
-        rootRecordName.map { "record \($0) in \(ownerRecordName)'s zone \(zoneName)" } ?? "\(ownerRecordName)'s zone \(zoneName)"
+        rootRecordName.map { "record \($0) in \(ownerRecordName)'s zone \(zoneName)" }
+            ?? "\(ownerRecordName)'s zone \(zoneName)"
     }
 }
 

@@ -14,7 +14,8 @@ public struct MemberKey: Sendable, Hashable {
 
     /// The keys of `identity`, for the share rooted at `scope`, signed by it.
     public static func make(scope: KeyScope, userRecordName: String, identity: HealthIdentity) throws -> MemberKey {
-        var key = MemberKey(scope: scope, userRecordName: userRecordName, identity: identity.publicIdentity, signature: Data())
+        var key = MemberKey(
+            scope: scope, userRecordName: userRecordName, identity: identity.publicIdentity, signature: Data())
         key.signature = try identity.sign(key.signedBytes)
         return key
     }
@@ -62,11 +63,15 @@ public struct MemberKey: Sendable, Hashable {
         }
         self.scope = KeyScope(ownerRecordName: ownerRecordName, zoneName: zoneName, rootRecordName: root)
         self.userRecordName = try fields.string("user")
-        self.identity = HealthPublicIdentity(agreementKey: try fields.bytes("agreementKey"), signingKey: try fields.bytes("signingKey"))
+        self.identity = HealthPublicIdentity(
+            agreementKey: try fields.bytes("agreementKey"), signingKey: try fields.bytes("signingKey"))
         self.signature = try fields.bytes("signature")
-        try RecordAuthor.require(record, wroteBy: userRecordName, "Member key \(record.recordName) for \(userRecordName)", expected: "that member")
+        try RecordAuthor.require(
+            record, wroteBy: userRecordName, "Member key \(record.recordName) for \(userRecordName)",
+            expected: "that member")
         guard identity.isValidSignature(signature, for: signedBytes) else {
-            throw HealthVaultError.untrusted("Member key \(record.recordName) does not carry a valid signature of its own key; it is ignored.")
+            throw HealthVaultError.untrusted(
+                "Member key \(record.recordName) does not carry a valid signature of its own key; it is ignored.")
         }
     }
 }

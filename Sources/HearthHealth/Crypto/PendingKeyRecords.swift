@@ -9,7 +9,9 @@ import Logging
 /// with every later page and after every round, so entering the recovery code later is enough.
 enum PendingKeyRecords {
     /// Reads `records` and every key record left unread before. Each that fails is kept, with its reason.
-    static func read(_ records: [CloudRecord], with protection: SealedRecordProtection, logger: Logger, _ db: Database) throws {
+    static func read(_ records: [CloudRecord], with protection: SealedRecordProtection, logger: Logger, _ db: Database)
+        throws
+    {
         let waiting = try Data.fetchAll(db, sql: "SELECT payload FROM healthPendingKeyRecord ORDER BY rowid")
             .compactMap { try? JSONDecoder().decode(CloudRecord.self, from: $0) }
         for record in waiting + records {
@@ -18,13 +20,15 @@ enum PendingKeyRecords {
                     _ = try protection.saveFetched(record, db: db)
                     return .commit
                 }
-                try db.execute(sql: "DELETE FROM healthPendingKeyRecord WHERE recordName = ?", arguments: [record.recordName])
+                try db.execute(
+                    sql: "DELETE FROM healthPendingKeyRecord WHERE recordName = ?", arguments: [record.recordName])
             } catch {
                 logger.info("Key record \(record.recordName) is kept to read later: \(error)")
-                try db.execute(sql: """
-                    INSERT INTO healthPendingKeyRecord (recordName, payload, reason) VALUES (?, ?, ?)
-                    ON CONFLICT (recordName) DO UPDATE SET payload = excluded.payload, reason = excluded.reason
-                    """, arguments: [record.recordName, try JSONEncoder().encode(record), "\(error)"])
+                try db.execute(
+                    sql: """
+                        INSERT INTO healthPendingKeyRecord (recordName, payload, reason) VALUES (?, ?, ?)
+                        ON CONFLICT (recordName) DO UPDATE SET payload = excluded.payload, reason = excluded.reason
+                        """, arguments: [record.recordName, try JSONEncoder().encode(record), "\(error)"])
             }
         }
     }
@@ -36,8 +40,11 @@ enum PendingKeyRecords {
 
     /// Whether a zone key made for `user` (on another device, for another identity) waits unread here.
     static func holdsZoneKey(for user: String, _ db: Database) throws -> Bool {
-        try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM healthPendingKeyRecord WHERE recordName LIKE 'zonekey.\\_zone.%' ESCAPE '\\' AND recordName LIKE ?)",
-                          arguments: ["%." + user]) ?? false
+        try Bool.fetchOne(
+            db,
+            sql:
+                "SELECT EXISTS (SELECT 1 FROM healthPendingKeyRecord WHERE recordName LIKE 'zonekey.\\_zone.%' ESCAPE '\\' AND recordName LIKE ?)",
+            arguments: ["%." + user]) ?? false
     }
 
     /// Why each key record kept unread could not be read.

@@ -38,7 +38,9 @@ public enum RecordSealing {
         let binding = FieldSealer.RecordBinding(recordName: record.recordName, recordType: record.recordType, key: key)
         for (name, value) in record.fields where !clearFields.contains(name) {
             guard case .bytes(let data) = value else {
-                throw HealthVaultError.tampered("Field \(name) of record \(record.recordName) arrived unencrypted; health fields are always sealed on the device, so the record is refused.")
+                throw HealthVaultError.tampered(
+                    "Field \(name) of record \(record.recordName) arrived unencrypted; health fields are always sealed on the device, so the record is refused."
+                )
             }
             opened.fields[name] = try FieldSealer.open(data, field: name, binding: binding)
         }

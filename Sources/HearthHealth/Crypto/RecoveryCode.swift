@@ -1,5 +1,5 @@
-import Foundation
 import Crypto
+import Foundation
 
 /// Writes a 32-byte identity seed as a code a person can copy by hand: Crockford base32 (no I, L, O or U;
 /// case, spaces and dashes ignored; O read as 0, I and L as 1) with a 3-byte checksum, in groups of four.
@@ -30,19 +30,24 @@ enum RecoveryCode {
         var values: [Int] = []
         for character in code.uppercased() {
             if character == "-" || character.isWhitespace { continue }
-            let normalized: Character = switch character {
-            case "O": "0"
-            case "I", "L": "1"
-            default: character
-            }
+            let normalized: Character =
+                switch character {
+                case "O": "0"
+                case "I", "L": "1"
+                default: character
+                }
             guard let index = alphabet.firstIndex(of: normalized) else {
-                throw HealthVaultError.invalidRecoveryCode("The recovery code cannot contain \"\(character)\"; it uses digits and the letters A–Z except I, L, O and U.")
+                throw HealthVaultError.invalidRecoveryCode(
+                    "The recovery code cannot contain \"\(character)\"; it uses digits and the letters A–Z except I, L, O and U."
+                )
             }
             values.append(index)
         }
         let expected = ((32 + checksumLength) * 8 + 4) / 5
         guard values.count == expected else {
-            throw HealthVaultError.invalidRecoveryCode("A recovery code has \(expected) characters (dashes aside); this one has \(values.count). Check for a missing or extra group.")
+            throw HealthVaultError.invalidRecoveryCode(
+                "A recovery code has \(expected) characters (dashes aside); this one has \(values.count). Check for a missing or extra group."
+            )
         }
         var bytes: [UInt8] = []
         var buffer = 0
@@ -56,8 +61,12 @@ enum RecoveryCode {
             }
         }
         let seed = Data(bytes.prefix(32))
-        guard bytes.count >= 32 + checksumLength, Array(bytes[32..<(32 + checksumLength)]) == Array(Array(SHA256.hash(data: seed)).prefix(checksumLength)) else {
-            throw HealthVaultError.invalidRecoveryCode("The recovery code's checksum does not match: a character was mistyped. Compare it with the written code group by group.")
+        guard bytes.count >= 32 + checksumLength,
+            Array(bytes[32..<(32 + checksumLength)]) == Array(Array(SHA256.hash(data: seed)).prefix(checksumLength))
+        else {
+            throw HealthVaultError.invalidRecoveryCode(
+                "The recovery code's checksum does not match: a character was mistyped. Compare it with the written code group by group."
+            )
         }
         return seed
     }

@@ -30,7 +30,9 @@ public struct SealedRecordProtection: Sendable {
         let key: ContentKey
         if owner == me {
             let recordScope = KeyScope(ownerRecordName: me, zoneName: zone.zoneName, rootRecordName: record.recordName)
-            if try keys.hasRecordScope(owner: me, zoneName: zone.zoneName, root: record.recordName, db), let current = try keys.currentKey(of: recordScope, db) {
+            if try keys.hasRecordScope(owner: me, zoneName: zone.zoneName, root: record.recordName, db),
+                let current = try keys.currentKey(of: recordScope, db)
+            {
                 key = current
             } else {
                 let zoneScope = KeyScope(ownerRecordName: me, zoneName: zone.zoneName)
@@ -39,7 +41,9 @@ public struct SealedRecordProtection: Sendable {
                 } else if try PendingKeyRecords.holdsZoneKey(for: me, db) {
                     // Another device made the zone's key for another identity of this user: a key made here
                     // would split the records in two.
-                    throw HealthVaultError.keyMissing("Record \(record.recordName) is not sent: your records are sealed with a key this device does not hold (it has a key of its own, fingerprint \(try HealthKeyring.identity(db).fingerprint)). Enter your recovery code here (`hearth health keys recover`), then sync again.")
+                    throw HealthVaultError.keyMissing(
+                        "Record \(record.recordName) is not sent: your records are sealed with a key this device does not hold (it has a key of its own, fingerprint \(try HealthKeyring.identity(db).fingerprint)). Enter your recovery code here (`hearth health keys recover`), then sync again."
+                    )
                 } else {
                     key = try keys.beginEpoch(of: zoneScope, db)
                 }
@@ -47,7 +51,9 @@ public struct SealedRecordProtection: Sendable {
         } else {
             let scope = KeyScope(ownerRecordName: owner, zoneName: zone.zoneName, rootRecordName: record.recordName)
             guard let current = try keys.currentKey(of: scope, db) else {
-                throw HealthVaultError.keyMissing("Changes to record \(record.recordName) cannot be sent yet: this device has not received its key from \(owner). The owner's device hands it over on its next sync; then sync again.")
+                throw HealthVaultError.keyMissing(
+                    "Changes to record \(record.recordName) cannot be sent yet: this device has not received its key from \(owner). The owner's device hands it over on its next sync; then sync again."
+                )
             }
             key = current
         }
@@ -64,14 +70,20 @@ public struct SealedRecordProtection: Sendable {
         let owner = record.zoneID?.ownerRecordName ?? me
         let zone = record.zoneID?.zoneName ?? zoneName
         guard let header = RecordSealing.header(of: record) else {
-            throw HealthVaultError.tampered("Record \(record.recordName) arrived without end-to-end encryption. Hearth seals every health record on the device, so this one is refused: it did not come from a Hearth device.")
+            throw HealthVaultError.tampered(
+                "Record \(record.recordName) arrived without end-to-end encryption. Hearth seals every health record on the device, so this one is refused: it did not come from a Hearth device."
+            )
         }
-        let scope = KeyScope(ownerRecordName: owner, zoneName: zone, rootRecordName: header.isRecordScope ? record.recordName : nil)
+        let scope = KeyScope(
+            ownerRecordName: owner, zoneName: zone, rootRecordName: header.isRecordScope ? record.recordName : nil)
         guard let key = try keys.key(of: scope, epoch: header.epoch, db) else {
-            let hint = owner == me
+            let hint =
+                owner == me
                 ? "It was sealed on another of your devices: sync again once that device has synced, or enter your recovery code here (`hearth health keys recover`) if the key was made with another identity."
                 : "\(owner)'s device hands the key over on its next sync after you accepted; sync again then. Your key's fingerprint is \(try HealthKeyring.identity(db).fingerprint)."
-            throw HealthVaultError.keyMissing("Record \(record.recordName) is sealed with key epoch \(header.epoch) of \(scope), which this device does not hold yet. \(hint)")
+            throw HealthVaultError.keyMissing(
+                "Record \(record.recordName) is sealed with key epoch \(header.epoch) of \(scope), which this device does not hold yet. \(hint)"
+            )
         }
         return try RecordSealing.open(record, with: key)
     }
@@ -110,7 +122,9 @@ public struct SealedRecordProtection: Sendable {
 
     private func signedInUser(_ keys: KeyLookup, _ db: Database) throws -> String {
         guard let me = try keys.userRecordName(db) else {
-            throw ServiceError.notAuthenticated("End-to-end encryption needs to know who is signed in: sync with the server once first (`hearth health sync --server URL`).")
+            throw ServiceError.notAuthenticated(
+                "End-to-end encryption needs to know who is signed in: sync with the server once first (`hearth health sync --server URL`)."
+            )
         }
         return me
     }

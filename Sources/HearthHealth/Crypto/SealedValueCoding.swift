@@ -42,7 +42,9 @@ enum SealedValueCoding {
 
     static func decode(_ data: Data, field: String, recordName: String) throws -> CloudFieldValue {
         func broken() -> any Error {
-            HealthVaultError.tampered("Field \(field) of record \(recordName) opened, but its content is not a value Hearth writes; the record was sealed by an incompatible version.")
+            HealthVaultError.tampered(
+                "Field \(field) of record \(recordName) opened, but its content is not a value Hearth writes; the record was sealed by an incompatible version."
+            )
         }
         guard let first = data.first, let tag = Tag(rawValue: first) else { throw broken() }
         let body = data.dropFirst()

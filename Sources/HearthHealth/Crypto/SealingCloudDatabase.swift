@@ -37,7 +37,9 @@ struct SealingCloudDatabase: CloudDatabase {
         var sent: [String: (plain: CloudRecord, epoch: CloudFieldValue)] = [:]
         for (plain, operation) in zip(request.operations, sealed.operations)
         where [.create, .replace, .forceReplace].contains(operation.operationType) {
-            if let epoch = operation.record.fields["keyEpoch"] { sent[operation.record.recordName] = (plain.record, epoch) }
+            if let epoch = operation.record.fields["keyEpoch"] {
+                sent[operation.record.recordName] = (plain.record, epoch)
+            }
         }
         do {
             var response = try await inner.modifyRecords(sealed)
@@ -70,13 +72,23 @@ struct SealingCloudDatabase: CloudDatabase {
         return response
     }
 
-    func createShare(_ request: CloudShareCreateRequest) async throws -> CloudShare { try await inner.createShare(request) }
+    func createShare(_ request: CloudShareCreateRequest) async throws -> CloudShare {
+        try await inner.createShare(request)
+    }
     func shares() async throws -> [CloudShare] { try await inner.shares() }
-    func lookupShare(_ reference: CloudShareReference) async throws -> CloudShare { try await inner.lookupShare(reference) }
-    func updateShare(_ request: CloudShareUpdateRequest) async throws -> CloudShare { try await inner.updateShare(request) }
+    func lookupShare(_ reference: CloudShareReference) async throws -> CloudShare {
+        try await inner.lookupShare(reference)
+    }
+    func updateShare(_ request: CloudShareUpdateRequest) async throws -> CloudShare {
+        try await inner.updateShare(request)
+    }
     func deleteShare(_ reference: CloudShareReference) async throws { try await inner.deleteShare(reference) }
-    func addParticipants(_ request: CloudParticipantsAddRequest) async throws -> CloudShare { try await inner.addParticipants(request) }
-    func removeParticipants(_ request: CloudParticipantsRemoveRequest) async throws -> CloudShare { try await inner.removeParticipants(request) }
+    func addParticipants(_ request: CloudParticipantsAddRequest) async throws -> CloudShare {
+        try await inner.addParticipants(request)
+    }
+    func removeParticipants(_ request: CloudParticipantsRemoveRequest) async throws -> CloudShare {
+        try await inner.removeParticipants(request)
+    }
     func leaveShare(_ reference: CloudShareReference) async throws { try await inner.leaveShare(reference) }
 
     func modifySubscriptions(_ request: CloudSubscriptionsModifyRequest) async throws -> CloudSubscriptionsResponse {
@@ -87,12 +99,15 @@ struct SealingCloudDatabase: CloudDatabase {
 
     /// Opens the records among per-record results (a conflict's server copy must open: it is merged).
     private func openResults(
-        _ results: [CloudItemResult<CloudRecord>], zone: CloudZoneID?, sent: [String: (plain: CloudRecord, epoch: CloudFieldValue)] = [:]
+        _ results: [CloudItemResult<CloudRecord>], zone: CloudZoneID?,
+        sent: [String: (plain: CloudRecord, epoch: CloudFieldValue)] = [:]
     ) async throws -> [CloudItemResult<CloudRecord>] {
         var opened = results
         if !sent.isEmpty {
             for index in opened.indices {
-                guard case .success(var record) = opened[index], let copy = sent[record.recordName], record.fields["keyEpoch"] == copy.epoch else { continue }
+                guard case .success(var record) = opened[index], let copy = sent[record.recordName],
+                    record.fields["keyEpoch"] == copy.epoch
+                else { continue }
                 record.fields = copy.plain.fields
                 opened[index] = .success(record)
             }

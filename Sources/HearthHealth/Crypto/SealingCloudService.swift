@@ -25,8 +25,13 @@ public struct SealingCloudService: CloudService {
     let vault: Vault
 
     /// Wraps `inner`, with keys kept in `database` (which must include ``HealthKeySchema``).
-    public init(_ inner: any CloudService, database: AppDatabase, zoneName: String, logger: Logger = Logger(label: "hearth.health.keys")) {
-        self.init(inner: inner, vault: Vault(database: database, protection: SealedRecordProtection(zoneName: zoneName), logger: logger))
+    public init(
+        _ inner: any CloudService, database: AppDatabase, zoneName: String,
+        logger: Logger = Logger(label: "hearth.health.keys")
+    ) {
+        self.init(
+            inner: inner,
+            vault: Vault(database: database, protection: SealedRecordProtection(zoneName: zoneName), logger: logger))
     }
 
     private init(inner: any CloudService, vault: Vault) {
@@ -61,12 +66,15 @@ public struct SealingCloudService: CloudService {
 
         /// `operations` with every saved medical record sealed for the zone it goes to.
         func seal(_ operations: [CloudRecordOperation], zone: CloudZoneID?) async throws -> [CloudRecordOperation] {
-            guard operations.contains(where: { $0.record.recordType == Self.sealedType && !$0.record.fields.isEmpty }) else { return operations }
+            guard operations.contains(where: { $0.record.recordType == Self.sealedType && !$0.record.fields.isEmpty })
+            else { return operations }
             return try await database.write { db in
                 let keys = KeyLookup()
                 let me = try keys.userRecordName(db)
                 return try operations.map { operation in
-                    guard operation.record.recordType == Self.sealedType, !operation.record.fields.isEmpty else { return operation }
+                    guard operation.record.recordType == Self.sealedType, !operation.record.fields.isEmpty else {
+                        return operation
+                    }
                     var sealed = operation
                     let target = operation.record.zoneID ?? zone ?? CloudZoneID(zoneName: protection.zoneName)
                     let owned = CloudZoneID(zoneName: target.zoneName, ownerRecordName: target.ownerRecordName ?? me)
@@ -80,10 +88,14 @@ public struct SealingCloudService: CloudService {
         /// record it holds the key of; the others stay sealed. `strict` fails instead (for records that must be
         /// merged). Key records are the device's own business: they are not passed on to the engine.
         func open(_ records: [CloudRecord], zone: CloudZoneID?, strict: Bool = false) async throws -> [CloudRecord] {
-            guard records.contains(where: { $0.recordType == Self.sealedType || Self.isKeyRecord($0) }) else { return records }
+            guard records.contains(where: { $0.recordType == Self.sealedType || Self.isKeyRecord($0) }) else {
+                return records
+            }
             return try await database.write { db in
                 let keyRecords = records.filter { Self.isKeyRecord($0) && !$0.deleted }.map { $0.located(in: zone) }
-                if try !keyRecords.isEmpty || (Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM healthPendingKeyRecord)") ?? false) {
+                if try !keyRecords.isEmpty
+                    || (Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM healthPendingKeyRecord)") ?? false)
+                {
                     try PendingKeyRecords.read(keyRecords, with: protection, logger: logger, db)
                 }
                 let keys = KeyLookup()
@@ -93,7 +105,9 @@ public struct SealingCloudService: CloudService {
                     guard record.fields["keyEpoch"] != nil else {
                         // Health fields that arrive unsealed did not come from a Hearth device: marked, so the
                         // delegate's strict open refuses the record with the reason.
-                        guard record.fields.keys.contains(where: { !RecordSealing.clearFields.contains($0) }) else { return record }
+                        guard record.fields.keys.contains(where: { !RecordSealing.clearFields.contains($0) }) else {
+                            return record
+                        }
                         var marked = record
                         marked.fields["keyEpoch"] = .int64(0)
                         return marked

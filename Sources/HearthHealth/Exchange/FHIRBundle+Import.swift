@@ -21,16 +21,20 @@ extension FHIRBundle {
         }
         guard let bundle = json as? [String: Any], bundle["resourceType"] as? String == "Bundle" else {
             let type = ((json as? [String: Any])?["resourceType"] as? String).map { "a \($0)" } ?? "not a FHIR resource"
-            throw ServiceError.validationFailed("\(file) is \(type), not a Bundle; export the patient's records as a FHIR Bundle")
+            throw ServiceError.validationFailed(
+                "\(file) is \(type), not a Bundle; export the patient's records as a FHIR Bundle")
         }
         let resources = (bundle["entry"] as? [[String: Any]] ?? []).compactMap { $0["resource"] as? [String: Any] }
         let patients = resources.filter { $0["resourceType"] as? String == "Patient" }
         guard patients.count == 1, let patient = patients.first else {
             throw ServiceError.validationFailed(
-                patients.isEmpty ? "\(file) has no Patient; a Hearth record is made from one" : "\(file) has \(patients.count) Patients; import one patient's bundle at a time"
+                patients.isEmpty
+                    ? "\(file) has no Patient; a Hearth record is made from one"
+                    : "\(file) has \(patients.count) Patients; import one patient's bundle at a time"
             )
         }
-        var parsed = Parsed(record: record(from: patient, createdAt: createdAt), entries: RecordEntries(), report: FHIRImportReport())
+        var parsed = Parsed(
+            record: record(from: patient, createdAt: createdAt), entries: RecordEntries(), report: FHIRImportReport())
         var skipped: [String: (count: Int, reason: String)] = [:]
         func skip(_ type: String, _ reason: String) {
             let key = "\(type): \(reason)"
@@ -44,39 +48,54 @@ extension FHIRBundle {
             case "Patient":
                 continue
             case "AllergyIntolerance":
-                parsed.entries.allergies.append(AllergyEntry(
-                    date: day(resource["recordedDate"]) ?? day(resource["onsetDateTime"]), name: conceptText(resource["code"]) ?? "Allergy",
-                    information: reactions(resource), comment: notes(resource)))
+                parsed.entries.allergies.append(
+                    AllergyEntry(
+                        date: day(resource["recordedDate"]) ?? day(resource["onsetDateTime"]),
+                        name: conceptText(resource["code"]) ?? "Allergy",
+                        information: reactions(resource), comment: notes(resource)))
                 count(.allergy)
             case "Immunization":
-                parsed.entries.vaccinations.append(VaccinationEntry(
-                    date: day(resource["occurrenceDateTime"]), name: conceptText(resource["vaccineCode"]) ?? "Vaccination",
-                    information: (resource["lotNumber"] as? String).map { "Lot \($0)" } ?? "",
-                    place: display(resource["location"]) ?? "", comment: notes(resource)))
+                parsed.entries.vaccinations.append(
+                    VaccinationEntry(
+                        date: day(resource["occurrenceDateTime"]),
+                        name: conceptText(resource["vaccineCode"]) ?? "Vaccination",
+                        information: (resource["lotNumber"] as? String).map { "Lot \($0)" } ?? "",
+                        place: display(resource["location"]) ?? "", comment: notes(resource)))
                 count(.vaccination)
             case "Condition":
                 let name = conceptText(resource["code"]) ?? "Condition"
                 let date = day(resource["onsetDateTime"]) ?? day(resource["recordedDate"])
                 if codes(resource["category"]).contains("health-concern") {
-                    parsed.entries.risks.append(RiskEntry(date: date, name: name, descriptionOrComment: notes(resource)))
+                    parsed.entries.risks.append(
+                        RiskEntry(date: date, name: name, descriptionOrComment: notes(resource)))
                     count(.risk)
                 } else {
-                    parsed.entries.illnesses.append(IllnessEntry(date: date, name: name, informationOrComment: notes(resource)))
+                    parsed.entries.illnesses.append(
+                        IllnessEntry(date: date, name: name, informationOrComment: notes(resource)))
                     count(.illness)
                 }
             case "Procedure":
-                let performer = (resource["performer"] as? [[String: Any]])?.first.flatMap { display($0["actor"]) } ?? ""
-                parsed.entries.medicalHistory.append(MedicalHistoryEntry(
-                    date: day(resource["performedDateTime"]) ?? day((resource["performedPeriod"] as? [String: Any])?["start"]),
-                    name: conceptText(resource["code"]) ?? "Procedure", contact: performer, informationOrComment: notes(resource)))
+                let performer =
+                    (resource["performer"] as? [[String: Any]])?.first.flatMap { display($0["actor"]) } ?? ""
+                parsed.entries.medicalHistory.append(
+                    MedicalHistoryEntry(
+                        date: day(resource["performedDateTime"])
+                            ?? day((resource["performedPeriod"] as? [String: Any])?["start"]),
+                        name: conceptText(resource["code"]) ?? "Procedure", contact: performer,
+                        informationOrComment: notes(resource)))
                 count(.medicalHistory)
             case "MedicationStatement", "MedicationRequest":
-                let name = conceptText(resource["medicationCodeableConcept"]) ?? display(resource["medicationReference"]) ?? "Medication"
-                let dosage = (resource[type == "MedicationRequest" ? "dosageInstruction" : "dosage"] as? [[String: Any]])?
+                let name =
+                    conceptText(resource["medicationCodeableConcept"]) ?? display(resource["medicationReference"])
+                    ?? "Medication"
+                let dosage =
+                    (resource[type == "MedicationRequest" ? "dosageInstruction" : "dosage"] as? [[String: Any]])?
                     .compactMap { $0["text"] as? String }.joined(separator: "; ") ?? ""
-                parsed.entries.drugs.append(DrugEntry(
-                    date: day(resource["effectiveDateTime"]) ?? day((resource["effectivePeriod"] as? [String: Any])?["start"]) ?? day(resource["authoredOn"]),
-                    nameAndDosage: dosage.isEmpty ? name : "\(name), \(dosage)", comment: notes(resource)))
+                parsed.entries.drugs.append(
+                    DrugEntry(
+                        date: day(resource["effectiveDateTime"]) ?? day(
+                            (resource["effectivePeriod"] as? [String: Any])?["start"]) ?? day(resource["authoredOn"]),
+                        nameAndDosage: dosage.isEmpty ? name : "\(name), \(dosage)", comment: notes(resource)))
                 count(.drug)
             case "Observation":
                 let date = day(resource["effectiveDateTime"]) ?? day(resource["issued"])
@@ -88,23 +107,34 @@ extension FHIRBundle {
                     parsed.entries.weights.append(WeightEntry(date: date, weightKg: kg, comment: notes(resource)))
                     count(.weight)
                 } else if codes(resource["category"]).contains("laboratory") {
-                    parsed.entries.blood.append(BloodEntry(date: date, name: conceptText(resource["code"]) ?? "Laboratory result",
-                                                           comment: [value(resource), notes(resource)].filter { !$0.isEmpty }.joined(separator: ". ")))
+                    parsed.entries.blood.append(
+                        BloodEntry(
+                            date: date, name: conceptText(resource["code"]) ?? "Laboratory result",
+                            comment: [value(resource), notes(resource)].filter { !$0.isEmpty }.joined(separator: ". ")))
                     count(.blood)
                 } else {
-                    skip(type, "observations other than body weight and laboratory results have no place in a Hearth record")
+                    skip(
+                        type,
+                        "observations other than body weight and laboratory results have no place in a Hearth record")
                 }
             case "DocumentReference":
-                let title = ((resource["content"] as? [[String: Any]])?.first?["attachment"] as? [String: Any])?["title"] as? String
-                parsed.entries.medicalDocuments.append(MedicalDocumentEntry(
-                    date: day(resource["date"]), name: resource["description"] as? String ?? title ?? conceptText(resource["type"]) ?? "Document",
-                    note: conceptText(resource["type"]) ?? ""))
+                let title =
+                    ((resource["content"] as? [[String: Any]])?.first?["attachment"] as? [String: Any])?["title"]
+                    as? String
+                parsed.entries.medicalDocuments.append(
+                    MedicalDocumentEntry(
+                        date: day(resource["date"]),
+                        name: resource["description"] as? String ?? title ?? conceptText(resource["type"])
+                            ?? "Document",
+                        note: conceptText(resource["type"]) ?? ""))
                 count(.medicalDocument)
             case "RelatedPerson":
                 let (phone, email) = telecom(resource["telecom"])
-                parsed.entries.emergencyContacts.append(EmergencyContact(
-                    name: humanName(resource["name"]) ?? "", phone: phone, email: email,
-                    note: (resource["relationship"] as? [Any])?.compactMap(conceptText).joined(separator: ", ") ?? ""))
+                parsed.entries.emergencyContacts.append(
+                    EmergencyContact(
+                        name: humanName(resource["name"]) ?? "", phone: phone, email: email,
+                        note: (resource["relationship"] as? [Any])?.compactMap(conceptText).joined(separator: ", ")
+                            ?? ""))
                 count(.emergencyContact)
             case "Practitioner":
                 guard parsed.entries.doctors.count < HumanDoctor.limit else {
@@ -113,8 +143,12 @@ extension FHIRBundle {
                 }
                 let (phone, email) = telecom(resource["telecom"])
                 let address = (resource["address"] as? [[String: Any]])?.first.flatMap(addressText) ?? ""
-                let qualification = (resource["qualification"] as? [[String: Any]])?.first.flatMap { conceptText($0["code"]) } ?? ""
-                parsed.entries.doctors.append(HumanDoctor(type: qualification, name: humanName(resource["name"]) ?? "Doctor", phone: phone, email: email, address: address))
+                let qualification =
+                    (resource["qualification"] as? [[String: Any]])?.first.flatMap { conceptText($0["code"]) } ?? ""
+                parsed.entries.doctors.append(
+                    HumanDoctor(
+                        type: qualification, name: humanName(resource["name"]) ?? "Doctor", phone: phone, email: email,
+                        address: address))
                 count(.humanDoctor)
             default:
                 skip(type, "not part of a Hearth record")
@@ -130,12 +164,17 @@ extension FHIRBundle {
     static func record(from patient: [String: Any], createdAt: Date) -> MedicalRecord {
         var record = MedicalRecord(createdAt: createdAt)
         let names = patient["name"] as? [[String: Any]] ?? []
-        let official = names.first { ($0["use"] as? String) == "official" } ?? names.first { ($0["use"] as? String) != "nickname" } ?? [:]
+        let official =
+            names.first { ($0["use"] as? String) == "official" } ?? names.first { ($0["use"] as? String) != "nickname" }
+            ?? [:]
         record.personalFamilyName = official["family"] as? String ?? ""
         record.personalGivenName = (official["given"] as? [String])?.joined(separator: " ") ?? ""
-        if record.personalFamilyName.isEmpty && record.personalGivenName.isEmpty { record.personalGivenName = official["text"] as? String ?? "" }
+        if record.personalFamilyName.isEmpty && record.personalGivenName.isEmpty {
+            record.personalGivenName = official["text"] as? String ?? ""
+        }
         if let nickname = names.first(where: { ($0["use"] as? String) == "nickname" }) {
-            record.personalNickName = (nickname["given"] as? [String])?.joined(separator: " ") ?? nickname["text"] as? String ?? ""
+            record.personalNickName =
+                (nickname["given"] as? [String])?.joined(separator: " ") ?? nickname["text"] as? String ?? ""
         }
         switch patient["gender"] as? String {
         case "male": record.personalGender = "Male"
@@ -168,7 +207,9 @@ extension FHIRBundle {
     static func conceptText(_ value: Any?) -> String? {
         guard let concept = value as? [String: Any] else { return nil }
         if let text = concept["text"] as? String, !text.isEmpty { return text }
-        return (concept["coding"] as? [[String: Any]])?.lazy.compactMap { $0["display"] as? String ?? $0["code"] as? String }.first
+        return (concept["coding"] as? [[String: Any]])?.lazy.compactMap {
+            $0["display"] as? String ?? $0["code"] as? String
+        }.first
     }
 
     static func codes(_ value: Any?) -> [String] {
@@ -183,7 +224,9 @@ extension FHIRBundle {
     }
 
     static func reactions(_ resource: [String: Any]) -> String {
-        (resource["reaction"] as? [[String: Any]] ?? []).flatMap { ($0["manifestation"] as? [Any] ?? []).compactMap(conceptText) }.joined(separator: ", ")
+        (resource["reaction"] as? [[String: Any]] ?? []).flatMap {
+            ($0["manifestation"] as? [Any] ?? []).compactMap(conceptText)
+        }.joined(separator: ", ")
     }
 
     static func humanName(_ value: Any?) -> String? {
@@ -195,7 +238,9 @@ extension FHIRBundle {
 
     static func addressText(_ address: [String: Any]) -> String? {
         if let text = address["text"] as? String, !text.isEmpty { return text }
-        let parts = (address["line"] as? [String] ?? []) + ["city", "state", "postalCode", "country"].compactMap { address[$0] as? String }
+        let parts =
+            (address["line"] as? [String] ?? [])
+            + ["city", "state", "postalCode", "country"].compactMap { address[$0] as? String }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
@@ -240,7 +285,9 @@ extension HealthRecordService {
         var parsed = try FHIRBundle.parse(data, file: file, createdAt: now())
         var problems = HealthValidation.problems(parsed.record, today: today)
         for entry in parsed.entries.all { problems += entry.problems() }
-        guard problems.isEmpty else { throw ServiceError.validationFailed("\(file): " + problems.joined(separator: "; ")) }
+        guard problems.isEmpty else {
+            throw ServiceError.validationFailed("\(file): " + problems.joined(separator: "; "))
+        }
         // The record and its entries commit together, or not at all.
         let (record, entries) = (parsed.record, parsed.entries)
         try await database.write { db in

@@ -41,12 +41,16 @@ public enum FHIRBundle {
     /// - Throws: ``ServiceError`` for a pet's record.
     public static func export(_ record: MedicalRecord, entries: RecordEntries, generatedAt: Date) throws -> Data {
         guard !record.isPet else {
-            throw ServiceError.validationFailed("\(record.displayName) is a pet; FHIR export is for people's records (use --format json, pdf or html)")
+            throw ServiceError.validationFailed(
+                "\(record.displayName) is a pet; FHIR export is for people's records (use --format json, pdf or html)")
         }
         let patientURL = "urn:uuid:" + record.uuid.lowercased()
         let subject: [String: Any] = ["reference": patientURL, "display": record.displayName]
         var resources: [(String, [String: Any])] = [(patientURL, patient(record))]
-        func add(_ id: UUID, _ resource: [String: Any]) { resources.append(("urn:uuid:" + id.uuidString.lowercased(), resource.merging(["id": id.uuidString.lowercased()]) { $1 })) }
+        func add(_ id: UUID, _ resource: [String: Any]) {
+            resources.append(
+                ("urn:uuid:" + id.uuidString.lowercased(), resource.merging(["id": id.uuidString.lowercased()]) { $1 }))
+        }
         func notes(_ texts: String...) -> [String: Any] {
             let kept = texts.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
             return kept.isEmpty ? [:] : ["note": kept.map { ["text": $0] }]
@@ -54,27 +58,49 @@ public enum FHIRBundle {
         func text(_ value: String, fallback: String) -> [String: Any] { ["text": value.isEmpty ? fallback : value] }
 
         for entry in entries.allergies {
-            add(entry.id, [
-                "resourceType": "AllergyIntolerance", "patient": subject, "code": text(entry.name, fallback: "Allergy"),
-                "clinicalStatus": codeable("http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical", "active"),
-            ].merging(entry.date.map { ["recordedDate": $0.iso] } ?? [:]) { $1 }.merging(notes(entry.information, entry.comment)) { $1 })
+            add(
+                entry.id,
+                [
+                    "resourceType": "AllergyIntolerance", "patient": subject,
+                    "code": text(entry.name, fallback: "Allergy"),
+                    "clinicalStatus": codeable(
+                        "http://terminology.hl7.org/CodeSystem/allergyintolerance-clinical", "active"),
+                ].merging(entry.date.map { ["recordedDate": $0.iso] } ?? [:]) { $1 }.merging(
+                    notes(entry.information, entry.comment)
+                ) { $1 })
         }
         for entry in entries.vaccinations {
             var resource: [String: Any] = [
-                "resourceType": "Immunization", "status": "completed", "patient": subject, "vaccineCode": text(entry.name, fallback: "Vaccination"),
+                "resourceType": "Immunization", "status": "completed", "patient": subject,
+                "vaccineCode": text(entry.name, fallback: "Vaccination"),
             ]
-            if let date = entry.date { resource["occurrenceDateTime"] = date.iso } else { resource["occurrenceString"] = "date not recorded" }
+            if let date = entry.date {
+                resource["occurrenceDateTime"] = date.iso
+            } else {
+                resource["occurrenceString"] = "date not recorded"
+            }
             if !entry.place.isEmpty { resource["location"] = ["display": entry.place] }
             add(entry.id, resource.merging(notes(entry.information, entry.comment)) { $1 })
         }
         for entry in entries.illnesses {
-            add(entry.id, condition(entry.name, entry.date, category: "problem-list-item", subject: subject).merging(notes(entry.informationOrComment)) { $1 })
+            add(
+                entry.id,
+                condition(entry.name, entry.date, category: "problem-list-item", subject: subject).merging(
+                    notes(entry.informationOrComment)
+                ) { $1 })
         }
         for entry in entries.risks {
-            add(entry.id, condition(entry.name, entry.date, category: "health-concern", subject: subject).merging(notes(entry.descriptionOrComment)) { $1 })
+            add(
+                entry.id,
+                condition(entry.name, entry.date, category: "health-concern", subject: subject).merging(
+                    notes(entry.descriptionOrComment)
+                ) { $1 })
         }
         for entry in entries.medicalHistory {
-            var resource: [String: Any] = ["resourceType": "Procedure", "status": "completed", "subject": subject, "code": text(entry.name, fallback: "Procedure")]
+            var resource: [String: Any] = [
+                "resourceType": "Procedure", "status": "completed", "subject": subject,
+                "code": text(entry.name, fallback: "Procedure"),
+            ]
             if let date = entry.date { resource["performedDateTime"] = date.iso }
             if !entry.contact.isEmpty { resource["performer"] = [["actor": ["display": entry.contact]]] }
             add(entry.id, resource.merging(notes(entry.informationOrComment)) { $1 })
@@ -89,7 +115,8 @@ public enum FHIRBundle {
         }
         for entry in entries.blood {
             var resource: [String: Any] = [
-                "resourceType": "Observation", "status": "final", "subject": subject, "code": text(entry.name, fallback: "Blood test"),
+                "resourceType": "Observation", "status": "final", "subject": subject,
+                "code": text(entry.name, fallback: "Blood test"),
                 "category": [codeable("http://terminology.hl7.org/CodeSystem/observation-category", "laboratory")],
             ]
             if let date = entry.date { resource["effectiveDateTime"] = date.iso }
@@ -101,8 +128,13 @@ public enum FHIRBundle {
             var resource: [String: Any] = [
                 "resourceType": "Observation", "status": "final", "subject": subject,
                 "category": [codeable("http://terminology.hl7.org/CodeSystem/observation-category", "vital-signs")],
-                "code": ["coding": [["system": loinc, "code": weightCode, "display": "Body weight"]], "text": "Body weight"],
-                "valueQuantity": ["value": NSDecimalNumber(decimal: kg), "unit": "kg", "system": "http://unitsofmeasure.org", "code": "kg"],
+                "code": [
+                    "coding": [["system": loinc, "code": weightCode, "display": "Body weight"]], "text": "Body weight",
+                ],
+                "valueQuantity": [
+                    "value": NSDecimalNumber(decimal: kg), "unit": "kg", "system": "http://unitsofmeasure.org",
+                    "code": "kg",
+                ],
             ]
             if let date = entry.date { resource["effectiveDateTime"] = date.iso }
             add(entry.id, resource.merging(notes(entry.comment)) { $1 })
@@ -120,7 +152,16 @@ public enum FHIRBundle {
         for entry in entries.emergencyContacts {
             var resource: [String: Any] = [
                 "resourceType": "RelatedPerson", "patient": subject,
-                "relationship": [["coding": [["system": "http://terminology.hl7.org/CodeSystem/v2-0131", "code": "C", "display": "Emergency Contact"]]]],
+                "relationship": [
+                    [
+                        "coding": [
+                            [
+                                "system": "http://terminology.hl7.org/CodeSystem/v2-0131", "code": "C",
+                                "display": "Emergency Contact",
+                            ]
+                        ]
+                    ]
+                ],
                 "name": [["text": entry.name]],
             ]
             resource["telecom"] = telecom(phone: entry.phone, email: entry.email)
@@ -137,7 +178,8 @@ public enum FHIRBundle {
             "resourceType": "Bundle", "type": "collection", "timestamp": Formatting.iso8601(generatedAt),
             "entry": resources.map { ["fullUrl": $0.0, "resource": $0.1] },
         ]
-        return try JSONSerialization.data(withJSONObject: bundle, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
+        return try JSONSerialization.data(
+            withJSONObject: bundle, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])
     }
 
     static func patient(_ record: MedicalRecord) -> [String: Any] {
@@ -158,20 +200,30 @@ public enum FHIRBundle {
         if !record.personalAddress.isEmpty { patient["address"] = [["text": record.personalAddress]] }
         var identifiers: [[String: Any]] = []
         if !record.personalSocialSecurityNumber.isEmpty {
-            identifiers.append(["type": ["text": "Social security number"], "value": record.personalSocialSecurityNumber])
+            identifiers.append([
+                "type": ["text": "Social security number"], "value": record.personalSocialSecurityNumber,
+            ])
         }
         if !record.personalHealthInsuranceNumber.isEmpty {
-            var identifier: [String: Any] = ["type": ["text": "Health insurance number"], "value": record.personalHealthInsuranceNumber]
-            if !record.personalHealthInsurance.isEmpty { identifier["assigner"] = ["display": record.personalHealthInsurance] }
+            var identifier: [String: Any] = [
+                "type": ["text": "Health insurance number"], "value": record.personalHealthInsuranceNumber,
+            ]
+            if !record.personalHealthInsurance.isEmpty {
+                identifier["assigner"] = ["display": record.personalHealthInsurance]
+            }
             identifiers.append(identifier)
         }
         if !identifiers.isEmpty { patient["identifier"] = identifiers }
         return patient
     }
 
-    static func condition(_ name: String, _ date: CalendarDay?, category: String, subject: [String: Any]) -> [String: Any] {
-        let system = category == "health-concern"
-            ? "http://hl7.org/fhir/us/core/CodeSystem/condition-category" : "http://terminology.hl7.org/CodeSystem/condition-category"
+    static func condition(_ name: String, _ date: CalendarDay?, category: String, subject: [String: Any]) -> [String:
+        Any]
+    {
+        let system =
+            category == "health-concern"
+            ? "http://hl7.org/fhir/us/core/CodeSystem/condition-category"
+            : "http://terminology.hl7.org/CodeSystem/condition-category"
         var resource: [String: Any] = [
             "resourceType": "Condition", "subject": subject, "code": ["text": name.isEmpty ? "Condition" : name],
             "category": [codeable(system, category)],
@@ -180,7 +232,9 @@ public enum FHIRBundle {
         return resource
     }
 
-    static func codeable(_ system: String, _ code: String) -> [String: Any] { ["coding": [["system": system, "code": code]]] }
+    static func codeable(_ system: String, _ code: String) -> [String: Any] {
+        ["coding": [["system": system, "code": code]]]
+    }
 
     static func telecom(phone: String, email: String) -> [[String: Any]] {
         var telecom: [[String: Any]] = []

@@ -13,9 +13,13 @@ struct HealthExportV1: Codable, Equatable {
         init(from decoder: any Decoder) throws {
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            if text.isEmpty { value = nil; return }
+            if text.isEmpty {
+                value = nil
+                return
+            }
             guard let day = CalendarDay(iso: text) else {
-                throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a date; write yyyy-MM-dd, or \"\" for none")
+                throw DecodingError.dataCorruptedError(
+                    in: container, debugDescription: "\"\(text)\" is not a date; write yyyy-MM-dd, or \"\" for none")
             }
             value = day
         }
@@ -38,21 +42,43 @@ struct HealthExportV1: Codable, Equatable {
     }
 
     struct Contact: Codable, Equatable { var name = "", phone = "", email = "", note = "" }
-    struct Blood: Codable, Equatable { var bloodDate = Day(nil); var bloodName = "", bloodComment = "" }
-    struct Drug: Codable, Equatable { var drugDate = Day(nil); var drugName = "", drugComment = "" }
+    struct Blood: Codable, Equatable {
+        var bloodDate = Day(nil)
+        var bloodName = "", bloodComment = ""
+    }
+    struct Drug: Codable, Equatable {
+        var drugDate = Day(nil)
+        var drugName = "", drugComment = ""
+    }
     struct Vaccination: Codable, Equatable {
         var vaccinationDate = Day(nil)
         var vaccinationName = "", vaccinationInfo = "", vaccinationPlace = "", vaccinationComment = ""
     }
-    struct Allergy: Codable, Equatable { var allergyDate = Day(nil); var allergyName = "", allergyInformation = "", allergyComment = "" }
-    struct Illness: Codable, Equatable { var illnessDate = Day(nil); var illnessName = "", illnessComment = "" }
-    struct Risk: Codable, Equatable { var risksDate = Day(nil); var risksName = "", risksComment = "" }
+    struct Allergy: Codable, Equatable {
+        var allergyDate = Day(nil)
+        var allergyName = "", allergyInformation = "", allergyComment = ""
+    }
+    struct Illness: Codable, Equatable {
+        var illnessDate = Day(nil)
+        var illnessName = "", illnessComment = ""
+    }
+    struct Risk: Codable, Equatable {
+        var risksDate = Day(nil)
+        var risksName = "", risksComment = ""
+    }
     struct History: Codable, Equatable {
         var medicalhistoryDate = Day(nil)
         var medicalhistoryName = "", medicalhistoryContact = "", medicalhistoryComment = ""
     }
-    struct Document: Codable, Equatable { var medicaldocumentDate = Day(nil); var medicaldocumentName = "", medicaldocumentComment = "" }
-    struct Weight: Codable, Equatable { var weightDate = Day(nil); var weightKg: Decimal = 0; var weightComment = "" }
+    struct Document: Codable, Equatable {
+        var medicaldocumentDate = Day(nil)
+        var medicaldocumentName = "", medicaldocumentComment = ""
+    }
+    struct Weight: Codable, Equatable {
+        var weightDate = Day(nil)
+        var weightKg: Decimal = 0
+        var weightComment = ""
+    }
 
     var exportVersion = 1
     var isPet = false
@@ -77,40 +103,62 @@ extension HealthExportV1 {
         personalinformation = Personal(
             personalFamilyName: record.personalFamilyName, personalGivenName: record.personalGivenName,
             personalNickName: record.personalNickName, personalGender: record.personalGender,
-            personalBirthdate: Day(record.personalBirthdate), personalSocialSecurityNumber: record.personalSocialSecurityNumber,
+            personalBirthdate: Day(record.personalBirthdate),
+            personalSocialSecurityNumber: record.personalSocialSecurityNumber,
             personalAddress: record.personalAddress, personalHealthInsurance: record.personalHealthInsurance,
-            personalHealthInsuranceNumber: record.personalHealthInsuranceNumber, personalEmployer: record.personalEmployer
+            personalHealthInsuranceNumber: record.personalHealthInsuranceNumber,
+            personalEmployer: record.personalEmployer
         )
         if record.isPet {
             petinformation = Pet(
-                personalName: record.personalName, personalAnimalID: record.personalAnimalID, ownerName: record.ownerName,
+                personalName: record.personalName, personalAnimalID: record.personalAnimalID,
+                ownerName: record.ownerName,
                 ownerPhone: record.ownerPhone, ownerEmail: record.ownerEmail
             )
         }
-        emergencyContacts = entries.emergencyContacts.map { Contact(name: $0.name, phone: $0.phone, email: $0.email, note: $0.note) }
+        emergencyContacts = entries.emergencyContacts.map {
+            Contact(name: $0.name, phone: $0.phone, email: $0.email, note: $0.note)
+        }
         // Records from before contacts were a list keep one contact on the record itself.
-        if emergencyContacts.isEmpty, !(record.emergencyName.isEmpty && record.emergencyNumber.isEmpty && record.emergencyEmail.isEmpty) {
-            emergencyContacts = [Contact(name: record.emergencyName, phone: record.emergencyNumber, email: record.emergencyEmail, note: "")]
+        if emergencyContacts.isEmpty,
+            !(record.emergencyName.isEmpty && record.emergencyNumber.isEmpty && record.emergencyEmail.isEmpty)
+        {
+            emergencyContacts = [
+                Contact(
+                    name: record.emergencyName, phone: record.emergencyNumber, email: record.emergencyEmail, note: "")
+            ]
         }
         blood = entries.blood.map { Blood(bloodDate: Day($0.date), bloodName: $0.name, bloodComment: $0.comment) }
         drugs = entries.drugs.map { Drug(drugDate: Day($0.date), drugName: $0.nameAndDosage, drugComment: $0.comment) }
         vaccinations = entries.vaccinations.map {
-            Vaccination(vaccinationDate: Day($0.date), vaccinationName: $0.name, vaccinationInfo: $0.information,
-                        vaccinationPlace: $0.place, vaccinationComment: $0.comment)
+            Vaccination(
+                vaccinationDate: Day($0.date), vaccinationName: $0.name, vaccinationInfo: $0.information,
+                vaccinationPlace: $0.place, vaccinationComment: $0.comment)
         }
         allergy = entries.allergies.map {
-            Allergy(allergyDate: Day($0.date), allergyName: $0.name, allergyInformation: $0.information, allergyComment: $0.comment)
+            Allergy(
+                allergyDate: Day($0.date), allergyName: $0.name, allergyInformation: $0.information,
+                allergyComment: $0.comment)
         }
-        illness = entries.illnesses.map { Illness(illnessDate: Day($0.date), illnessName: $0.name, illnessComment: $0.informationOrComment) }
-        risks = entries.risks.map { Risk(risksDate: Day($0.date), risksName: $0.name, risksComment: $0.descriptionOrComment) }
+        illness = entries.illnesses.map {
+            Illness(illnessDate: Day($0.date), illnessName: $0.name, illnessComment: $0.informationOrComment)
+        }
+        risks = entries.risks.map {
+            Risk(risksDate: Day($0.date), risksName: $0.name, risksComment: $0.descriptionOrComment)
+        }
         medicalhistory = entries.medicalHistory.map {
-            History(medicalhistoryDate: Day($0.date), medicalhistoryName: $0.name, medicalhistoryContact: $0.contact,
-                    medicalhistoryComment: $0.informationOrComment)
+            History(
+                medicalhistoryDate: Day($0.date), medicalhistoryName: $0.name, medicalhistoryContact: $0.contact,
+                medicalhistoryComment: $0.informationOrComment)
         }
         medicaldocument = entries.medicalDocuments.map {
             Document(medicaldocumentDate: Day($0.date), medicaldocumentName: $0.name, medicaldocumentComment: $0.note)
         }
-        weights = record.isPet ? entries.weights.map { Weight(weightDate: Day($0.date), weightKg: $0.weightKg ?? 0, weightComment: $0.comment) } : []
+        weights =
+            record.isPet
+            ? entries.weights.map {
+                Weight(weightDate: Day($0.date), weightKg: $0.weightKg ?? 0, weightComment: $0.comment)
+            } : []
     }
 
     /// The record and entries this export describes (new ids).
@@ -135,26 +183,42 @@ extension HealthExportV1 {
             record.ownerEmail = pet.ownerEmail
         }
         var entries = RecordEntries()
-        entries.emergencyContacts = emergencyContacts.map { EmergencyContact(name: $0.name, phone: $0.phone, email: $0.email, note: $0.note) }
+        entries.emergencyContacts = emergencyContacts.map {
+            EmergencyContact(name: $0.name, phone: $0.phone, email: $0.email, note: $0.note)
+        }
         entries.blood = blood.map { BloodEntry(date: $0.bloodDate.value, name: $0.bloodName, comment: $0.bloodComment) }
-        entries.drugs = drugs.map { DrugEntry(date: $0.drugDate.value, nameAndDosage: $0.drugName, comment: $0.drugComment) }
+        entries.drugs = drugs.map {
+            DrugEntry(date: $0.drugDate.value, nameAndDosage: $0.drugName, comment: $0.drugComment)
+        }
         entries.vaccinations = vaccinations.map {
-            VaccinationEntry(date: $0.vaccinationDate.value, name: $0.vaccinationName, information: $0.vaccinationInfo,
-                             place: $0.vaccinationPlace, comment: $0.vaccinationComment)
+            VaccinationEntry(
+                date: $0.vaccinationDate.value, name: $0.vaccinationName, information: $0.vaccinationInfo,
+                place: $0.vaccinationPlace, comment: $0.vaccinationComment)
         }
         entries.allergies = allergy.map {
-            AllergyEntry(date: $0.allergyDate.value, name: $0.allergyName, information: $0.allergyInformation, comment: $0.allergyComment)
+            AllergyEntry(
+                date: $0.allergyDate.value, name: $0.allergyName, information: $0.allergyInformation,
+                comment: $0.allergyComment)
         }
-        entries.illnesses = illness.map { IllnessEntry(date: $0.illnessDate.value, name: $0.illnessName, informationOrComment: $0.illnessComment) }
-        entries.risks = risks.map { RiskEntry(date: $0.risksDate.value, name: $0.risksName, descriptionOrComment: $0.risksComment) }
+        entries.illnesses = illness.map {
+            IllnessEntry(date: $0.illnessDate.value, name: $0.illnessName, informationOrComment: $0.illnessComment)
+        }
+        entries.risks = risks.map {
+            RiskEntry(date: $0.risksDate.value, name: $0.risksName, descriptionOrComment: $0.risksComment)
+        }
         entries.medicalHistory = medicalhistory.map {
-            MedicalHistoryEntry(date: $0.medicalhistoryDate.value, name: $0.medicalhistoryName, contact: $0.medicalhistoryContact,
-                                informationOrComment: $0.medicalhistoryComment)
+            MedicalHistoryEntry(
+                date: $0.medicalhistoryDate.value, name: $0.medicalhistoryName, contact: $0.medicalhistoryContact,
+                informationOrComment: $0.medicalhistoryComment)
         }
         entries.medicalDocuments = medicaldocument.map {
-            MedicalDocumentEntry(date: $0.medicaldocumentDate.value, name: $0.medicaldocumentName, note: $0.medicaldocumentComment)
+            MedicalDocumentEntry(
+                date: $0.medicaldocumentDate.value, name: $0.medicaldocumentName, note: $0.medicaldocumentComment)
         }
-        entries.weights = weights.map { WeightEntry(date: $0.weightDate.value, weightKg: $0.weightKg == 0 ? nil : $0.weightKg, comment: $0.weightComment) }
+        entries.weights = weights.map {
+            WeightEntry(
+                date: $0.weightDate.value, weightKg: $0.weightKg == 0 ? nil : $0.weightKg, comment: $0.weightComment)
+        }
         return (record, entries)
     }
 }

@@ -38,7 +38,8 @@ extension HealthRecordService {
             }
             let problems = contact.problems()
             guard problems.isEmpty else {
-                throw ServiceError.validationFailed("\(file): line \(card.line) (\(contact.name)): " + problems.joined(separator: "; "))
+                throw ServiceError.validationFailed(
+                    "\(file): line \(card.line) (\(contact.name)): " + problems.joined(separator: "; "))
             }
             contacts.append(contact)
         }
@@ -81,6 +82,8 @@ extension HealthRecordService {
         let otherEmails = card.emails.filter { $0 != email }.map(label)
         if !otherEmails.isEmpty { notes.append("Other e-mails: " + otherEmails.joined(separator: ", ")) }
         if !card.organization.isEmpty { notes.append(card.organization) }
-        return EmergencyContact(name: card.displayName, phone: phone?.value ?? "", email: email?.value ?? "", note: notes.joined(separator: "\n"))
+        return EmergencyContact(
+            name: card.displayName, phone: phone?.value ?? "", email: email?.value ?? "",
+            note: notes.joined(separator: "\n"))
     }
 }

@@ -1,8 +1,8 @@
 public import Foundation
 import GRDB
 import HearthCore
-import HearthStore
 import HearthExchange
+import HearthStore
 
 /// What a JSON import did.
 public struct HealthImportReport: Sendable, Codable, Equatable {
@@ -23,7 +23,9 @@ public struct HealthImportReport: Sendable, Codable, Equatable {
 extension HealthRecordService {
     /// The record as JSON export version 1: pretty-printed, keys sorted.
     public func exportJSON(_ uuid: String) async throws -> Data {
-        let (record, entries) = try await database.read { db in (try Self.fetchRecord(db, uuid), try Self.fetchEntries(db, uuid)) }
+        let (record, entries) = try await database.read { db in
+            (try Self.fetchRecord(db, uuid), try Self.fetchEntries(db, uuid))
+        }
         return try Self.encodeExport(HealthExportV1(record: record, entries: entries))
     }
 
@@ -81,15 +83,18 @@ extension HealthRecordService {
     /// Reads the file's records, or says where the first bad value is.
     static func decodeExports(_ data: Data, file: String) throws -> [HealthExportV1] {
         guard let first = data.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) else {
-            throw ServiceError.validationFailed("\(file) is empty; export a record from Hearth or the original app and import that file")
+            throw ServiceError.validationFailed(
+                "\(file) is empty; export a record from Hearth or the original app and import that file")
         }
         let decoder = JSONDecoder()
         do {
-            let exports = first == UInt8(ascii: "[")
+            let exports =
+                first == UInt8(ascii: "[")
                 ? try decoder.decode([HealthExportV1].self, from: data)
                 : [try decoder.decode(HealthExportV1.self, from: data)]
             for (index, export) in exports.enumerated() where export.exportVersion != 1 {
-                let path: [JSONLocator.Step] = (first == UInt8(ascii: "[") ? [.index(index)] : []) + [.key("exportVersion")]
+                let path: [JSONLocator.Step] =
+                    (first == UInt8(ascii: "[") ? [.index(index)] : []) + [.key("exportVersion")]
                 let line = JSONLocator.line(of: path, in: data) ?? 1
                 throw ServiceError.validationFailed(
                     "\(file): line \(line), \(JSONLocator.describe(path)): export version \(export.exportVersion) is not supported; this version of Hearth reads version 1"
@@ -109,7 +114,8 @@ extension HealthRecordService {
         switch error {
         case .typeMismatch(let type, let c):
             context = c
-            detail = "expected \(type == String.self ? "text" : type == Bool.self ? "true or false" : "\(type)".lowercased())"
+            detail =
+                "expected \(type == String.self ? "text" : type == Bool.self ? "true or false" : "\(type)".lowercased())"
         case .valueNotFound(_, let c):
             context = c
             detail = "a value is missing (null)"
@@ -123,20 +129,27 @@ extension HealthRecordService {
         @unknown default:
             return ServiceError.validationFailed("\(file) is not a health export: \(error)")
         }
-        let path = context.codingPath.map { key -> JSONLocator.Step in key.intValue.map { .index($0) } ?? .key(key.stringValue) }
+        let path = context.codingPath.map { key -> JSONLocator.Step in
+            key.intValue.map { .index($0) } ?? .key(key.stringValue)
+        }
         if context.codingPath.isEmpty, case .dataCorrupted = error {
             return ServiceError.validationFailed("\(file) is not JSON (\(detail)); import a Hearth health export")
         }
         let line = JSONLocator.line(of: path, in: data) ?? 1
         var shown = JSONLocator.describe(path)
         if let missingKey { shown = shown.isEmpty ? missingKey : shown + "." + missingKey }
-        if case .dataCorrupted = error {} else if detail.hasPrefix("expected") { detail += "; fix the value or export the record again" }
-        return ServiceError.validationFailed("\(file): line \(line), \(shown.isEmpty ? "the top level" : shown): \(detail)")
+        if case .dataCorrupted = error {
+        } else if detail.hasPrefix("expected") {
+            detail += "; fix the value or export the record again"
+        }
+        return ServiceError.validationFailed(
+            "\(file): line \(line), \(shown.isEmpty ? "the top level" : shown): \(detail)")
     }
 
     /// The record here that `record` is the same person or pet as.
     static func matching(_ db: Database, _ record: MedicalRecord) throws -> MedicalRecord? {
-        let candidates = try decodeRecords(db, sql: "SELECT payload FROM healthRecord WHERE sortKey = ?", arguments: [record.sortKey])
+        let candidates = try decodeRecords(
+            db, sql: "SELECT payload FROM healthRecord WHERE sortKey = ?", arguments: [record.sortKey])
         return candidates.first { existing in
             existing.isPet == record.isPet && existing.personalBirthdate == record.personalBirthdate
                 && existing.personalAnimalID == record.personalAnimalID
@@ -144,11 +157,15 @@ extension HealthRecordService {
     }
 
     /// The entries of `entries` whose export form is not already in `present`.
-    static func missing(_ entries: RecordEntries, from export: HealthExportV1, present: HealthExportV1) -> RecordEntries {
+    static func missing(_ entries: RecordEntries, from export: HealthExportV1, present: HealthExportV1) -> RecordEntries
+    {
         func keep<E, X: Equatable>(_ list: [E], _ forms: [X], _ existing: [X]) -> [E] {
             var remaining = existing
             return zip(list, forms).compactMap { entry, form in
-                if let index = remaining.firstIndex(of: form) { remaining.remove(at: index); return nil }
+                if let index = remaining.firstIndex(of: form) {
+                    remaining.remove(at: index)
+                    return nil
+                }
                 return entry
             }
         }

@@ -35,7 +35,9 @@ public struct HealthReportService: HealthReporting {
 
     /// Renders the record and writes it to `store`; returns the file's name.
     @discardableResult
-    public func write(_ uuid: String, format: HealthDocumentFormat, to store: ProtectedFileStore, generatedAt: Date = Date()) async throws -> String {
+    public func write(
+        _ uuid: String, format: HealthDocumentFormat, to store: ProtectedFileStore, generatedAt: Date = Date()
+    ) async throws -> String {
         let record = try await records.record(uuid)
         let data = try await render(uuid, format: format, generatedAt: generatedAt)
         let name = Self.fileName(for: record, format: format)
@@ -62,7 +64,9 @@ public struct HealthReportService: HealthReporting {
 
     static func document(record: MedicalRecord, entries: RecordEntries) -> ReportDocument {
         var blocks: [ReportBlock] = [.heading(record.displayName)]
-        func facts(_ pairs: [(String, String)]) -> [(String, String)] { pairs.filter { !$0.1.trimmingCharacters(in: .whitespaces).isEmpty } }
+        func facts(_ pairs: [(String, String)]) -> [(String, String)] {
+            pairs.filter { !$0.1.trimmingCharacters(in: .whitespaces).isEmpty }
+        }
         func day(_ value: CalendarDay?) -> String { value?.iso ?? "—" }
         func section(_ title: String, _ columns: [ReportTable.Column], _ rows: [[String]]) {
             guard !rows.isEmpty else { return }
@@ -72,42 +76,76 @@ public struct HealthReportService: HealthReporting {
 
         if record.isPet {
             let pet = facts([
-                ("Name", record.personalName), ("Animal ID", record.personalAnimalID), ("Breed", record.petBreed), ("Color", record.petColor),
-                ("Born", record.personalBirthdate?.iso ?? ""), ("Owner", record.ownerName), ("Owner phone", record.ownerPhone),
+                ("Name", record.personalName), ("Animal ID", record.personalAnimalID), ("Breed", record.petBreed),
+                ("Color", record.petColor),
+                ("Born", record.personalBirthdate?.iso ?? ""), ("Owner", record.ownerName),
+                ("Owner phone", record.ownerPhone),
                 ("Owner e-mail", record.ownerEmail),
             ])
             if !pet.isEmpty { blocks += [.heading("Pet", level: 2), .keyValues(pet)] }
             let vet = facts([
-                ("Clinic", record.vetClinicName), ("Contact", record.vetContactName), ("Phone", record.vetPhone), ("E-mail", record.vetEmail),
+                ("Clinic", record.vetClinicName), ("Contact", record.vetContactName), ("Phone", record.vetPhone),
+                ("E-mail", record.vetEmail),
                 ("Address", record.vetAddress), ("Note", record.vetNote),
             ])
             if !vet.isEmpty { blocks += [.heading("Veterinarian", level: 2), .keyValues(vet)] }
         } else {
             let person = facts([
-                ("Family name", record.personalFamilyName), ("Given name", record.personalGivenName), ("Nickname", record.personalNickName),
-                ("Gender", record.personalGender), ("Born", record.personalBirthdate?.iso ?? ""), ("Address", record.personalAddress),
-                ("Health insurance", record.personalHealthInsurance), ("Insurance number", record.personalHealthInsuranceNumber),
+                ("Family name", record.personalFamilyName), ("Given name", record.personalGivenName),
+                ("Nickname", record.personalNickName),
+                ("Gender", record.personalGender), ("Born", record.personalBirthdate?.iso ?? ""),
+                ("Address", record.personalAddress),
+                ("Health insurance", record.personalHealthInsurance),
+                ("Insurance number", record.personalHealthInsuranceNumber),
                 ("Social security number", record.personalSocialSecurityNumber), ("Employer", record.personalEmployer),
             ])
             if !person.isEmpty { blocks += [.heading("Person", level: 2), .keyValues(person)] }
         }
 
         var contacts = entries.emergencyContacts.map { [$0.name, $0.phone, $0.email, $0.note] }
-        if contacts.isEmpty, !(record.emergencyName.isEmpty && record.emergencyNumber.isEmpty && record.emergencyEmail.isEmpty) {
+        if contacts.isEmpty,
+            !(record.emergencyName.isEmpty && record.emergencyNumber.isEmpty && record.emergencyEmail.isEmpty)
+        {
             contacts = [[record.emergencyName, record.emergencyNumber, record.emergencyEmail, ""]]
         }
-        section("Emergency contacts", [.init("Name", width: 1.4), .init("Phone", width: 1.2), .init("E-mail", width: 1.6), .init("Note", width: 2)], contacts)
-        section("Doctors", [.init("Type"), .init("Name", width: 1.4), .init("Phone", width: 1.2), .init("E-mail", width: 1.6), .init("Address", width: 1.6)],
-                entries.doctors.map { [$0.type, $0.name, $0.phone, $0.email, $0.address] })
-        let dated: [ReportTable.Column] = [.init("Date", width: 0.9), .init("Name", width: 1.5), .init("Details", width: 3)]
-        section("Allergies", dated, entries.allergies.map { [day($0.date), $0.name, [$0.information, $0.comment].joinedNonEmpty] })
+        section(
+            "Emergency contacts",
+            [
+                .init("Name", width: 1.4), .init("Phone", width: 1.2), .init("E-mail", width: 1.6),
+                .init("Note", width: 2),
+            ], contacts)
+        section(
+            "Doctors",
+            [
+                .init("Type"), .init("Name", width: 1.4), .init("Phone", width: 1.2), .init("E-mail", width: 1.6),
+                .init("Address", width: 1.6),
+            ],
+            entries.doctors.map { [$0.type, $0.name, $0.phone, $0.email, $0.address] })
+        let dated: [ReportTable.Column] = [
+            .init("Date", width: 0.9), .init("Name", width: 1.5), .init("Details", width: 3),
+        ]
+        section(
+            "Allergies", dated,
+            entries.allergies.map { [day($0.date), $0.name, [$0.information, $0.comment].joinedNonEmpty] })
         section("Medications", dated, entries.drugs.map { [day($0.date), $0.nameAndDosage, $0.comment] })
-        section("Vaccinations", [.init("Date", width: 0.9), .init("Name", width: 1.5), .init("Place", width: 1.4), .init("Details", width: 2)],
-                entries.vaccinations.map { [day($0.date), $0.name, $0.place, [$0.information, $0.comment].joinedNonEmpty] })
+        section(
+            "Vaccinations",
+            [
+                .init("Date", width: 0.9), .init("Name", width: 1.5), .init("Place", width: 1.4),
+                .init("Details", width: 2),
+            ],
+            entries.vaccinations.map {
+                [day($0.date), $0.name, $0.place, [$0.information, $0.comment].joinedNonEmpty]
+            })
         section("Illnesses", dated, entries.illnesses.map { [day($0.date), $0.name, $0.informationOrComment] })
         section("Risks", dated, entries.risks.map { [day($0.date), $0.name, $0.descriptionOrComment] })
-        section("Medical history", [.init("Date", width: 0.9), .init("Name", width: 1.5), .init("Contact", width: 1.2), .init("Details", width: 2.2)],
-                entries.medicalHistory.map { [day($0.date), $0.name, $0.contact, $0.informationOrComment] })
+        section(
+            "Medical history",
+            [
+                .init("Date", width: 0.9), .init("Name", width: 1.5), .init("Contact", width: 1.2),
+                .init("Details", width: 2.2),
+            ],
+            entries.medicalHistory.map { [day($0.date), $0.name, $0.contact, $0.informationOrComment] })
         section("Blood", dated, entries.blood.map { [day($0.date), $0.name, $0.comment] })
         section("Documents", dated, entries.medicalDocuments.map { [day($0.date), $0.name, $0.note] })
 
@@ -119,34 +157,70 @@ public struct HealthReportService: HealthReporting {
             if !entries.weights.isEmpty {
                 blocks.append(.heading("Weight", level: 2))
                 if weighed.count >= 2 {
-                    blocks.append(.chart(.line(title: "Weight over time", unit: "kg", series: [
-                        .init(name: record.displayName, points: weighed.map { .init(date: $0.0.date(hour: 12, in: TimeZone(identifier: "UTC")!), value: $0.1) }),
-                    ], height: 180)))
+                    blocks.append(
+                        .chart(
+                            .line(
+                                title: "Weight over time", unit: "kg",
+                                series: [
+                                    .init(
+                                        name: record.displayName,
+                                        points: weighed.map {
+                                            .init(
+                                                date: $0.0.date(hour: 12, in: TimeZone(identifier: "UTC")!), value: $0.1
+                                            )
+                                        })
+                                ], height: 180)))
                 }
-                blocks.append(.table(ReportTable(
-                    columns: [.init("Date"), .init("Weight", alignment: .right), .init("Comment", width: 3)],
-                    rows: entries.weights.map { [day($0.date), $0.weightKg.map { "\($0) kg" } ?? "—", $0.comment] })))
+                blocks.append(
+                    .table(
+                        ReportTable(
+                            columns: [.init("Date"), .init("Weight", alignment: .right), .init("Comment", width: 3)],
+                            rows: entries.weights.map {
+                                [day($0.date), $0.weightKg.map { "\($0) kg" } ?? "—", $0.comment]
+                            })))
             }
             if !entries.petYearlyCosts.isEmpty {
                 blocks.append(.heading("Yearly costs", level: 2))
                 let years = Set(entries.petYearlyCosts.compactMap(\.effectiveYear)).sorted()
                 let categories = Array(Set(entries.petYearlyCosts.map(\.category))).sorted()
-                blocks.append(.chart(.bars(title: "Costs by category", unit: "$", categories: categories, series: years.map { year in
-                    .init(name: String(year), points: categories.map { category in
-                        .init(category: category, value: entries.petYearlyCosts.filter { $0.effectiveYear == year && $0.category == category }.reduce(0) { $0 + $1.amount })
-                    })
-                }, height: 190)))
+                blocks.append(
+                    .chart(
+                        .bars(
+                            title: "Costs by category", unit: "$", categories: categories,
+                            series: years.map { year in
+                                .init(
+                                    name: String(year),
+                                    points: categories.map { category in
+                                        .init(
+                                            category: category,
+                                            value: entries.petYearlyCosts.filter {
+                                                $0.effectiveYear == year && $0.category == category
+                                            }.reduce(0) { $0 + $1.amount })
+                                    })
+                            }, height: 190)))
                 let total = entries.petYearlyCosts.reduce(Decimal(0)) { $0 + $1.amount }
-                blocks.append(.table(ReportTable(
-                    columns: [.init("Year"), .init("Category", width: 1.5), .init("Amount", alignment: .right), .init("Note", width: 2.5)],
-                    rows: entries.petYearlyCosts.map { [$0.effectiveYear.map(String.init) ?? "—", $0.category, Formatting.currency($0.amount), $0.note] },
-                    totals: ["", "Total", Formatting.currency(total), ""])))
+                blocks.append(
+                    .table(
+                        ReportTable(
+                            columns: [
+                                .init("Year"), .init("Category", width: 1.5), .init("Amount", alignment: .right),
+                                .init("Note", width: 2.5),
+                            ],
+                            rows: entries.petYearlyCosts.map {
+                                [
+                                    $0.effectiveYear.map(String.init) ?? "—", $0.category,
+                                    Formatting.currency($0.amount), $0.note,
+                                ]
+                            },
+                            totals: ["", "Total", Formatting.currency(total), ""])))
             }
         }
         if blocks.count == 1 { blocks.append(.paragraph("This record has no details or entries yet.")) }
         return ReportDocument(
-            metadata: ReportMetadata(title: "\(record.displayName) - Medical Record", author: "Hearth Health",
-                                     subject: "Medical record of \(record.displayName)", keywords: record.isPet ? "pet, medical record" : "medical record"),
+            metadata: ReportMetadata(
+                title: "\(record.displayName) - Medical Record", author: "Hearth Health",
+                subject: "Medical record of \(record.displayName)",
+                keywords: record.isPet ? "pet, medical record" : "medical record"),
             theme: .clinical,
             header: PageBand(left: "{title}", right: record.isPet ? "Pet" : "Person"),
             footer: .standardFooter,
@@ -157,5 +231,7 @@ public struct HealthReportService: HealthReporting {
 
 extension Array where Element == String {
     /// The non-empty strings, joined with ". ".
-    fileprivate var joinedNonEmpty: String { filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: ". ") }
+    fileprivate var joinedNonEmpty: String {
+        filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }.joined(separator: ". ")
+    }
 }

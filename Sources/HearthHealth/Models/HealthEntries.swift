@@ -29,7 +29,10 @@ public struct BloodEntry: HealthEntry {
     public var name = ""
     public var comment = ""
     public init(id: UUID = UUID(), date: CalendarDay? = nil, name: String = "", comment: String = "") {
-        self.id = id; self.date = date; self.name = name; self.comment = comment
+        self.id = id
+        self.date = date
+        self.name = name
+        self.comment = comment
     }
 }
 
@@ -41,7 +44,10 @@ public struct DrugEntry: HealthEntry {
     public var nameAndDosage = ""
     public var comment = ""
     public init(id: UUID = UUID(), date: CalendarDay? = nil, nameAndDosage: String = "", comment: String = "") {
-        self.id = id; self.date = date; self.nameAndDosage = nameAndDosage; self.comment = comment
+        self.id = id
+        self.date = date
+        self.nameAndDosage = nameAndDosage
+        self.comment = comment
     }
 }
 
@@ -54,8 +60,16 @@ public struct VaccinationEntry: HealthEntry {
     public var information = ""
     public var place = ""
     public var comment = ""
-    public init(id: UUID = UUID(), date: CalendarDay? = nil, name: String = "", information: String = "", place: String = "", comment: String = "") {
-        self.id = id; self.date = date; self.name = name; self.information = information; self.place = place; self.comment = comment
+    public init(
+        id: UUID = UUID(), date: CalendarDay? = nil, name: String = "", information: String = "", place: String = "",
+        comment: String = ""
+    ) {
+        self.id = id
+        self.date = date
+        self.name = name
+        self.information = information
+        self.place = place
+        self.comment = comment
     }
 }
 
@@ -67,8 +81,14 @@ public struct AllergyEntry: HealthEntry {
     public var name = ""
     public var information = ""
     public var comment = ""
-    public init(id: UUID = UUID(), date: CalendarDay? = nil, name: String = "", information: String = "", comment: String = "") {
-        self.id = id; self.date = date; self.name = name; self.information = information; self.comment = comment
+    public init(
+        id: UUID = UUID(), date: CalendarDay? = nil, name: String = "", information: String = "", comment: String = ""
+    ) {
+        self.id = id
+        self.date = date
+        self.name = name
+        self.information = information
+        self.comment = comment
     }
 }
 
@@ -80,7 +100,10 @@ public struct IllnessEntry: HealthEntry {
     public var name = ""
     public var informationOrComment = ""
     public init(id: UUID = UUID(), date: CalendarDay? = nil, name: String = "", informationOrComment: String = "") {
-        self.id = id; self.date = date; self.name = name; self.informationOrComment = informationOrComment
+        self.id = id
+        self.date = date
+        self.name = name
+        self.informationOrComment = informationOrComment
     }
 }
 
@@ -92,7 +115,10 @@ public struct RiskEntry: HealthEntry {
     public var name = ""
     public var descriptionOrComment = ""
     public init(id: UUID = UUID(), date: CalendarDay? = nil, name: String = "", descriptionOrComment: String = "") {
-        self.id = id; self.date = date; self.name = name; self.descriptionOrComment = descriptionOrComment
+        self.id = id
+        self.date = date
+        self.name = name
+        self.descriptionOrComment = descriptionOrComment
     }
 }
 
@@ -104,8 +130,15 @@ public struct MedicalHistoryEntry: HealthEntry {
     public var name = ""
     public var contact = ""
     public var informationOrComment = ""
-    public init(id: UUID = UUID(), date: CalendarDay? = nil, name: String = "", contact: String = "", informationOrComment: String = "") {
-        self.id = id; self.date = date; self.name = name; self.contact = contact; self.informationOrComment = informationOrComment
+    public init(
+        id: UUID = UUID(), date: CalendarDay? = nil, name: String = "", contact: String = "",
+        informationOrComment: String = ""
+    ) {
+        self.id = id
+        self.date = date
+        self.name = name
+        self.contact = contact
+        self.informationOrComment = informationOrComment
     }
 }
 
@@ -117,7 +150,10 @@ public struct MedicalDocumentEntry: HealthEntry {
     public var name = ""
     public var note = ""
     public init(id: UUID = UUID(), date: CalendarDay? = nil, name: String = "", note: String = "") {
-        self.id = id; self.date = date; self.name = name; self.note = note
+        self.id = id
+        self.date = date
+        self.name = name
+        self.note = note
     }
 }
 
@@ -131,7 +167,11 @@ public struct EmergencyContact: HealthEntry {
     public var note = ""
     public var date: CalendarDay? { nil }
     public init(id: UUID = UUID(), name: String = "", phone: String = "", email: String = "", note: String = "") {
-        self.id = id; self.name = name; self.phone = phone; self.email = email; self.note = note
+        self.id = id
+        self.name = name
+        self.phone = phone
+        self.email = email
+        self.note = note
     }
 
     public func problems() -> [String] {
@@ -160,8 +200,17 @@ public struct HumanDoctor: HealthEntry {
     public var address = ""
     public var note = ""
     public var date: CalendarDay? { nil }
-    public init(id: UUID = UUID(), type: String = "", name: String = "", phone: String = "", email: String = "", address: String = "", note: String = "") {
-        self.id = id; self.type = type; self.name = name; self.phone = phone; self.email = email; self.address = address; self.note = note
+    public init(
+        id: UUID = UUID(), type: String = "", name: String = "", phone: String = "", email: String = "",
+        address: String = "", note: String = ""
+    ) {
+        self.id = id
+        self.type = type
+        self.name = name
+        self.phone = phone
+        self.email = email
+        self.address = address
+        self.note = note
     }
 
     public func problems() -> [String] {
@@ -180,7 +229,10 @@ public struct WeightEntry: HealthEntry {
     public var weightKg: Decimal?
     public var comment = ""
     public init(id: UUID = UUID(), date: CalendarDay? = nil, weightKg: Decimal? = nil, comment: String = "") {
-        self.id = id; self.date = date; self.weightKg = weightKg; self.comment = comment
+        self.id = id
+        self.date = date
+        self.weightKg = weightKg
+        self.comment = comment
     }
 
     public func problems() -> [String] {
@@ -199,8 +251,16 @@ public struct PetYearlyCost: HealthEntry {
     public var category = ""
     public var amount: Decimal = 0
     public var note = ""
-    public init(id: UUID = UUID(), date: CalendarDay? = nil, year: Int? = nil, category: String = "", amount: Decimal = 0, note: String = "") {
-        self.id = id; self.date = date; self.year = year ?? date?.year; self.category = category; self.amount = amount; self.note = note
+    public init(
+        id: UUID = UUID(), date: CalendarDay? = nil, year: Int? = nil, category: String = "", amount: Decimal = 0,
+        note: String = ""
+    ) {
+        self.id = id
+        self.date = date
+        self.year = year ?? date?.year
+        self.category = category
+        self.amount = amount
+        self.note = note
     }
 
     /// The year it counts in: the one given, else the date's.
@@ -209,8 +269,12 @@ public struct PetYearlyCost: HealthEntry {
     public func problems() -> [String] {
         var problems: [String] = []
         if amount < 0 { problems.append("The cost \(amount) is negative; give the amount spent, such as 120.50") }
-        if category.trimmingCharacters(in: .whitespaces).isEmpty { problems.append("A yearly cost needs a category, such as Food or Vet") }
-        if let year = effectiveYear, !(1900...2200).contains(year) { problems.append("The year \(year) is not a year; give one such as 2024") }
+        if category.trimmingCharacters(in: .whitespaces).isEmpty {
+            problems.append("A yearly cost needs a category, such as Food or Vet")
+        }
+        if let year = effectiveYear, !(1900...2200).contains(year) {
+            problems.append("The year \(year) is not a year; give one such as 2024")
+        }
         return problems
     }
 }

@@ -58,7 +58,8 @@ public struct MedicalRecord: Sendable, Codable, Hashable, Identifiable {
 
     public var id: String { uuid }
 
-    public init(uuid: String = UUID().uuidString, isPet: Bool = false, createdAt: Date = Date(), updatedAt: Date? = nil) {
+    public init(uuid: String = UUID().uuidString, isPet: Bool = false, createdAt: Date = Date(), updatedAt: Date? = nil)
+    {
         self.uuid = uuid
         self.isPet = isPet
         self.createdAt = createdAt

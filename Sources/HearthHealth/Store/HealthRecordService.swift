@@ -9,7 +9,8 @@ public protocol HealthRecordServicing: Sendable {
     func record(_ uuid: String) async throws -> MedicalRecord
     func search(_ text: String) async throws -> [MedicalRecord]
     @discardableResult func createRecord(_ record: MedicalRecord) async throws -> MedicalRecord
-    @discardableResult func updateRecord(_ uuid: String, _ change: @escaping @Sendable (inout MedicalRecord) -> Void) async throws -> MedicalRecord
+    @discardableResult func updateRecord(_ uuid: String, _ change: @escaping @Sendable (inout MedicalRecord) -> Void)
+        async throws -> MedicalRecord
     func deleteRecord(_ uuid: String) async throws
     func entries(of uuid: String) async throws -> RecordEntries
     @discardableResult func addEntry<E: HealthEntry>(_ entry: E, to uuid: String) async throws -> E
@@ -52,13 +53,20 @@ public actor HealthRecordService: HealthRecordServicing {
     }
 
     /// Opens (creating when needed) the health database at `url`.
-    public static func open(at url: URL, timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }) throws -> HealthRecordService {
-        HealthRecordService(database: try AppDatabase.open(at: url, schemas: [HealthSchema.self], ownerOnly: true), timeZone: timeZone, now: now)
+    public static func open(
+        at url: URL, timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
+    ) throws -> HealthRecordService {
+        HealthRecordService(
+            database: try AppDatabase.open(at: url, schemas: [HealthSchema.self], ownerOnly: true), timeZone: timeZone,
+            now: now)
     }
 
     /// A service on a database in memory, for tests and previews.
-    public static func inMemory(timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }) throws -> HealthRecordService {
-        HealthRecordService(database: try AppDatabase.inMemory(schemas: [HealthSchema.self]), timeZone: timeZone, now: now)
+    public static func inMemory(timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }) throws
+        -> HealthRecordService
+    {
+        HealthRecordService(
+            database: try AppDatabase.inMemory(schemas: [HealthSchema.self]), timeZone: timeZone, now: now)
     }
 
     var today: CalendarDay { CalendarDay(now(), in: timeZone) }
@@ -66,7 +74,9 @@ public actor HealthRecordService: HealthRecordServicing {
     // MARK: Records
 
     public func records() async throws -> [MedicalRecord] {
-        try await database.read { db in try Self.decodeRecords(db, sql: "SELECT payload FROM healthRecord ORDER BY sortKey, uuid") }
+        try await database.read { db in
+            try Self.decodeRecords(db, sql: "SELECT payload FROM healthRecord ORDER BY sortKey, uuid")
+        }
     }
 
     public func record(_ uuid: String) async throws -> MedicalRecord {
@@ -78,7 +88,9 @@ public actor HealthRecordService: HealthRecordServicing {
         let key = HealthValidation.searchKey(text.trimmingCharacters(in: .whitespaces))
         guard !key.isEmpty else { return try await records() }
         return try await database.read { db in
-            try Self.decodeRecords(db, sql: "SELECT payload FROM healthRecord WHERE instr(searchKey, ?) > 0 ORDER BY sortKey, uuid", arguments: [key])
+            try Self.decodeRecords(
+                db, sql: "SELECT payload FROM healthRecord WHERE instr(searchKey, ?) > 0 ORDER BY sortKey, uuid",
+                arguments: [key])
         }
     }
 
@@ -89,12 +101,16 @@ public actor HealthRecordService: HealthRecordServicing {
         stamped.updatedAt = stamped.createdAt
         try validate(stamped)
         guard stamped.cloudZoneOwner == nil else {
-            throw ServiceError.validationFailed("A new record cannot be placed in another user's zone (cloudZoneOwner); records shared with you arrive by sync")
+            throw ServiceError.validationFailed(
+                "A new record cannot be placed in another user's zone (cloudZoneOwner); records shared with you arrive by sync"
+            )
         }
         let saved = stamped
         try await database.write { db in
             guard try !Self.exists(db, saved.uuid) else {
-                throw ServiceError(.conflict, "A record with id \(saved.uuid) already exists; leave the id out to have a new one made.")
+                throw ServiceError(
+                    .conflict, "A record with id \(saved.uuid) already exists; leave the id out to have a new one made."
+                )
             }
             try self.save(db, saved, previous: nil)
         }
@@ -102,19 +118,27 @@ public actor HealthRecordService: HealthRecordServicing {
     }
 
     @discardableResult
-    public func updateRecord(_ uuid: String, _ change: @escaping @Sendable (inout MedicalRecord) -> Void) async throws -> MedicalRecord {
+    public func updateRecord(_ uuid: String, _ change: @escaping @Sendable (inout MedicalRecord) -> Void) async throws
+        -> MedicalRecord
+    {
         let today = self.today
         let time = now()
         return try await database.write { db in
             let previous = try Self.fetchRecord(db, uuid)
             var record = previous
             change(&record)
-            guard record.uuid == uuid else { throw ServiceError.validationFailed("A record's id cannot change (it was \(uuid))") }
-            guard record.cloudZoneOwner == previous.cloudZoneOwner, record.cloudRecordName == previous.cloudRecordName else {
-                throw ServiceError.validationFailed("Record \(previous.displayName) (\(uuid)): cloudZoneOwner and cloudRecordName are kept by sync and cannot be changed")
+            guard record.uuid == uuid else {
+                throw ServiceError.validationFailed("A record's id cannot change (it was \(uuid))")
+            }
+            guard record.cloudZoneOwner == previous.cloudZoneOwner, record.cloudRecordName == previous.cloudRecordName
+            else {
+                throw ServiceError.validationFailed(
+                    "Record \(previous.displayName) (\(uuid)): cloudZoneOwner and cloudRecordName are kept by sync and cannot be changed"
+                )
             }
             if let owner = previous.cloudZoneOwner, !record.isCloudEnabled {
-                throw ServiceError.validationFailed(Self.sharedWithYou(previous, owner: owner, action: "turn the cloud off for it"))
+                throw ServiceError.validationFailed(
+                    Self.sharedWithYou(previous, owner: owner, action: "turn the cloud off for it"))
             }
             if previous.isCloudEnabled && !record.isCloudEnabled {
                 // The record leaves the cloud, and its share goes with it.
@@ -149,7 +173,9 @@ public actor HealthRecordService: HealthRecordServicing {
     }
 
     public nonisolated func watchRecords() -> Watched<[MedicalRecord]> {
-        database.watch { db in try Self.decodeRecords(db, sql: "SELECT payload FROM healthRecord ORDER BY sortKey, uuid") }
+        database.watch { db in
+            try Self.decodeRecords(db, sql: "SELECT payload FROM healthRecord ORDER BY sortKey, uuid")
+        }
     }
 
     // MARK: Entries
@@ -183,7 +209,9 @@ public actor HealthRecordService: HealthRecordServicing {
                 sql: "UPDATE healthEntry SET payload = ?, date = ? WHERE id = ? AND recordID = ? AND kind = ?",
                 arguments: [payload, entry.date, entry.id, uuid, E.kind.rawValue]
             )
-            guard db.changesCount == 1 else { throw ServiceError.notFound("\(E.kind.rawValue) entry \(entry.id.uuidString) of record \(uuid)") }
+            guard db.changesCount == 1 else {
+                throw ServiceError.notFound("\(E.kind.rawValue) entry \(entry.id.uuidString) of record \(uuid)")
+            }
             try self.touch(db, uuid, at: time)
         }
         return entry
@@ -192,7 +220,8 @@ public actor HealthRecordService: HealthRecordServicing {
     public func removeEntry<E: HealthEntry>(_ type: E.Type, id: UUID) async throws {
         let time = now()
         try await database.write { db in
-            let recordID = try String.fetchOne(db, sql: "SELECT recordID FROM healthEntry WHERE id = ? AND kind = ?", arguments: [id, E.kind.rawValue])
+            let recordID = try String.fetchOne(
+                db, sql: "SELECT recordID FROM healthEntry WHERE id = ? AND kind = ?", arguments: [id, E.kind.rawValue])
             guard let recordID else { throw ServiceError.notFound("\(E.kind.rawValue) entry \(id.uuidString)") }
             try db.execute(sql: "DELETE FROM healthEntry WHERE id = ?", arguments: [id])
             try self.touch(db, recordID, at: time)
@@ -226,21 +255,29 @@ public actor HealthRecordService: HealthRecordServicing {
     }
 
     static func fetchRecord(_ db: Database, _ uuid: String) throws -> MedicalRecord {
-        guard let payload = try String.fetchOne(db, sql: "SELECT payload FROM healthRecord WHERE uuid = ?", arguments: [uuid]) else {
+        guard
+            let payload = try String.fetchOne(
+                db, sql: "SELECT payload FROM healthRecord WHERE uuid = ?", arguments: [uuid])
+        else {
             throw ServiceError.notFound("Medical record \(uuid)")
         }
         return try decode(MedicalRecord.self, payload, what: "record \(uuid)")
     }
 
-    static func decodeRecords(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [MedicalRecord] {
-        try String.fetchAll(db, sql: sql, arguments: arguments).map { try decode(MedicalRecord.self, $0, what: "a medical record") }
+    static func decodeRecords(_ db: Database, sql: String, arguments: StatementArguments = []) throws -> [MedicalRecord]
+    {
+        try String.fetchAll(db, sql: sql, arguments: arguments).map {
+            try decode(MedicalRecord.self, $0, what: "a medical record")
+        }
     }
 
     static func decode<T: Decodable>(_ type: T.Type, _ payload: String, what: String) throws -> T {
         do {
             return try JSONDecoder.hearth.decode(type, from: Data(payload.utf8))
         } catch {
-            throw ServiceError(.corrupted, "The stored \(what) cannot be read: \(DecodingErrorSummary.describe(error))", underlying: error)
+            throw ServiceError(
+                .corrupted, "The stored \(what) cannot be read: \(DecodingErrorSummary.describe(error))",
+                underlying: error)
         }
     }
 
@@ -252,28 +289,45 @@ public actor HealthRecordService: HealthRecordServicing {
 
     /// Writes the record's row only (sync applies fetched records this way: nothing is recorded).
     static func writeRow(_ db: Database, _ record: MedicalRecord, insert: Bool) throws {
-        let names = [record.displayName, record.personalFamilyName, record.personalGivenName, record.personalNickName, record.personalName, record.ownerName]
+        let names = [
+            record.displayName, record.personalFamilyName, record.personalGivenName, record.personalNickName,
+            record.personalName, record.ownerName,
+        ]
         let arguments: StatementArguments = [
-            record.uuid, record.isPet, record.sortKey, HealthValidation.searchKey(names.joined(separator: "\n")), record.isCloudEnabled,
+            record.uuid, record.isPet, record.sortKey, HealthValidation.searchKey(names.joined(separator: "\n")),
+            record.isCloudEnabled,
             record.updatedAt, try encode(record),
         ]
         if insert {
-            try db.execute(sql: "INSERT INTO healthRecord (uuid, isPet, sortKey, searchKey, isCloudEnabled, updatedAt, payload) VALUES (?, ?, ?, ?, ?, ?, ?)", arguments: arguments)
+            try db.execute(
+                sql:
+                    "INSERT INTO healthRecord (uuid, isPet, sortKey, searchKey, isCloudEnabled, updatedAt, payload) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: arguments)
         } else {
             // An UPDATE, never REPLACE: replacing the row would delete its entries through the foreign key.
-            try db.execute(sql: "UPDATE healthRecord SET isPet = ?2, sortKey = ?3, searchKey = ?4, isCloudEnabled = ?5, updatedAt = ?6, payload = ?7 WHERE uuid = ?1", arguments: arguments)
+            try db.execute(
+                sql:
+                    "UPDATE healthRecord SET isPet = ?2, sortKey = ?3, searchKey = ?4, isCloudEnabled = ?5, updatedAt = ?6, payload = ?7 WHERE uuid = ?1",
+                arguments: arguments)
         }
     }
 
     static func insertEntry(_ db: Database, _ entry: some HealthEntry, recordID: String) throws {
         let kind = type(of: entry).kind
         if kind == .humanDoctor {
-            let count = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM healthEntry WHERE recordID = ? AND kind = ?", arguments: [recordID, kind.rawValue]) ?? 0
+            let count =
+                try Int.fetchOne(
+                    db, sql: "SELECT COUNT(*) FROM healthEntry WHERE recordID = ? AND kind = ?",
+                    arguments: [recordID, kind.rawValue]) ?? 0
             guard count < HumanDoctor.limit else {
-                throw ServiceError.validationFailed("A record keeps at most \(HumanDoctor.limit) doctors; remove one before adding another")
+                throw ServiceError.validationFailed(
+                    "A record keeps at most \(HumanDoctor.limit) doctors; remove one before adding another")
             }
         }
-        let position = try Int.fetchOne(db, sql: "SELECT IFNULL(MAX(position), -1) + 1 FROM healthEntry WHERE recordID = ?", arguments: [recordID]) ?? 0
+        let position =
+            try Int.fetchOne(
+                db, sql: "SELECT IFNULL(MAX(position), -1) + 1 FROM healthEntry WHERE recordID = ?",
+                arguments: [recordID]) ?? 0
         try db.execute(
             sql: "INSERT INTO healthEntry (id, recordID, kind, date, position, payload) VALUES (?, ?, ?, ?, ?, ?)",
             arguments: [entry.id, recordID, kind.rawValue, entry.date, position, try encode(entry)]
@@ -282,12 +336,15 @@ public actor HealthRecordService: HealthRecordServicing {
 
     static func fetchEntries(_ db: Database, _ uuid: String) throws -> RecordEntries {
         var entries = RecordEntries()
-        for row in try Row.fetchAll(db, sql: "SELECT kind, payload FROM healthEntry WHERE recordID = ? ORDER BY position", arguments: [uuid]) {
+        for row in try Row.fetchAll(
+            db, sql: "SELECT kind, payload FROM healthEntry WHERE recordID = ? ORDER BY position", arguments: [uuid])
+        {
             let kindText: String = row["kind"]
             guard let kind = HealthEntryKind(rawValue: kindText) else {
                 throw ServiceError(.corrupted, "Record \(uuid) holds an entry of unknown kind \"\(kindText)\"")
             }
-            entries.append(try decode(RecordEntries.type(of: kind), row["payload"], what: "\(kindText) entry of record \(uuid)"))
+            entries.append(
+                try decode(RecordEntries.type(of: kind), row["payload"], what: "\(kindText) entry of record \(uuid)"))
         }
         return entries
     }

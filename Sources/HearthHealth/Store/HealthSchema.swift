@@ -25,7 +25,8 @@ public enum HealthSchema: DatabaseSchema {
                 t.column("position", .integer).notNull()
                 t.column("payload", .text).notNull()
             }
-            try db.create(index: "healthEntry_record_kind", on: "healthEntry", columns: ["recordID", "kind", "position"])
+            try db.create(
+                index: "healthEntry_record_kind", on: "healthEntry", columns: ["recordID", "kind", "position"])
         }
     }
 }

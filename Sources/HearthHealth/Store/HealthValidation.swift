@@ -16,7 +16,10 @@ public enum HealthValidation {
             if birth > today { problems.append("The birthdate \(birth) is in the future; give the day of birth") }
             if birth.year < 1880 { problems.append("The birthdate \(birth) is too long ago; check the year") }
         }
-        for (label, value) in [("Owner e-mail", record.ownerEmail), ("Vet e-mail", record.vetEmail), ("Emergency e-mail", record.emergencyEmail)] {
+        for (label, value) in [
+            ("Owner e-mail", record.ownerEmail), ("Vet e-mail", record.vetEmail),
+            ("Emergency e-mail", record.emergencyEmail),
+        ] {
             if let problem = email(value, field: label) { problems.append(problem) }
         }
         return problems

@@ -19,7 +19,8 @@ public struct RecordEntries: Sendable, Codable, Hashable {
 
     /// How many entries there are in all.
     public var count: Int {
-        blood.count + drugs.count + vaccinations.count + allergies.count + illnesses.count + risks.count + medicalHistory.count
+        blood.count + drugs.count + vaccinations.count + allergies.count + illnesses.count + risks.count
+            + medicalHistory.count
             + medicalDocuments.count + emergencyContacts.count + doctors.count + weights.count + petYearlyCosts.count
     }
 

@@ -24,7 +24,8 @@ enum HealthCloudRecord {
     /// The field of each kind of entry, in the order of ``HealthEntryKind``'s cases that hold them.
     static let relationshipKeys = [
         "bloodEntries", "drugEntries", "vaccinationEntries", "allergyEntries", "illnessEntries", "riskEntries",
-        "medicalHistoryEntries", "medicalDocumentEntries", "humanDoctorEntries", "weightEntries", "petYearlyCostEntries",
+        "medicalHistoryEntries", "medicalDocumentEntries", "humanDoctorEntries", "weightEntries",
+        "petYearlyCostEntries",
         "emergencyContactEntries",
     ]
 
@@ -34,12 +35,16 @@ enum HealthCloudRecord {
             ("personalFamilyName", \.personalFamilyName), ("personalGivenName", \.personalGivenName),
             ("personalNickName", \.personalNickName), ("personalGender", \.personalGender),
             ("personalSocialSecurityNumber", \.personalSocialSecurityNumber), ("personalAddress", \.personalAddress),
-            ("personalHealthInsurance", \.personalHealthInsurance), ("personalHealthInsuranceNumber", \.personalHealthInsuranceNumber),
-            ("personalEmployer", \.personalEmployer), ("personalName", \.personalName), ("personalAnimalID", \.personalAnimalID),
-            ("petBreed", \.petBreed), ("petColor", \.petColor), ("ownerName", \.ownerName), ("ownerPhone", \.ownerPhone),
+            ("personalHealthInsurance", \.personalHealthInsurance),
+            ("personalHealthInsuranceNumber", \.personalHealthInsuranceNumber),
+            ("personalEmployer", \.personalEmployer), ("personalName", \.personalName),
+            ("personalAnimalID", \.personalAnimalID),
+            ("petBreed", \.petBreed), ("petColor", \.petColor), ("ownerName", \.ownerName),
+            ("ownerPhone", \.ownerPhone),
             ("ownerEmail", \.ownerEmail), ("vetClinicName", \.vetClinicName), ("vetContactName", \.vetContactName),
             ("vetPhone", \.vetPhone), ("vetEmail", \.vetEmail), ("vetAddress", \.vetAddress), ("vetNote", \.vetNote),
-            ("emergencyName", \.emergencyName), ("emergencyNumber", \.emergencyNumber), ("emergencyEmail", \.emergencyEmail),
+            ("emergencyName", \.emergencyName), ("emergencyNumber", \.emergencyNumber),
+            ("emergencyEmail", \.emergencyEmail),
         ]
     }
 
@@ -61,9 +66,12 @@ enum HealthCloudRecord {
         for (name, path) in textFields { fields[name] = .string(record[keyPath: path]) }
         if let birth = record.personalBirthdate { fields["personalBirthdate"] = .date(birth.startOfDay(in: utc)) }
         let lists = [
-            try list(entries.blood), try list(entries.drugs), try list(entries.vaccinations), try list(entries.allergies),
-            try list(entries.illnesses), try list(entries.risks), try list(entries.medicalHistory), try list(entries.medicalDocuments),
-            try list(entries.doctors), try list(entries.weights), try list(entries.petYearlyCosts), try list(entries.emergencyContacts),
+            try list(entries.blood), try list(entries.drugs), try list(entries.vaccinations),
+            try list(entries.allergies),
+            try list(entries.illnesses), try list(entries.risks), try list(entries.medicalHistory),
+            try list(entries.medicalDocuments),
+            try list(entries.doctors), try list(entries.weights), try list(entries.petYearlyCosts),
+            try list(entries.emergencyContacts),
         ]
         for (key, text) in zip(relationshipKeys, lists) { fields[key] = .string(text) }
         return fields
@@ -81,17 +89,25 @@ enum HealthCloudRecord {
     static func decode(_ record: CloudRecord, today: CalendarDay) throws -> (MedicalRecord, RecordEntries) {
         let reader = FieldReader(record: record)
         guard let version = try reader.integer("schemaVersion") else {
-            throw reader.problem("has no schemaVersion field; every MedicalRecord carries one (1 for this version of Hearth)")
+            throw reader.problem(
+                "has no schemaVersion field; every MedicalRecord carries one (1 for this version of Hearth)")
         }
         guard version <= schemaVersion else {
-            throw reader.problem("was written by a newer version of Hearth (schemaVersion \(version); this one reads up to \(schemaVersion)). Update Hearth on this device to sync it")
+            throw reader.problem(
+                "was written by a newer version of Hearth (schemaVersion \(version); this one reads up to \(schemaVersion)). Update Hearth on this device to sync it"
+            )
         }
-        guard version >= 1 else { throw reader.problem("has schemaVersion \(version), which no version of Hearth writes; it must be 1") }
+        guard version >= 1 else {
+            throw reader.problem("has schemaVersion \(version), which no version of Hearth writes; it must be 1")
+        }
 
         let uuid = try reader.text("uuid") ?? record.recordName
-        guard let createdAt = try reader.date("createdAt") else { throw reader.problem("has no createdAt field; every MedicalRecord needs one") }
+        guard let createdAt = try reader.date("createdAt") else {
+            throw reader.problem("has no createdAt field; every MedicalRecord needs one")
+        }
         let updatedAt = try reader.date("updatedAt") ?? createdAt
-        var medical = MedicalRecord(uuid: uuid, isPet: try reader.boolean("isPet") ?? false, createdAt: createdAt, updatedAt: updatedAt)
+        var medical = MedicalRecord(
+            uuid: uuid, isPet: try reader.boolean("isPet") ?? false, createdAt: createdAt, updatedAt: updatedAt)
         for (name, path) in textFields {
             if let text = try reader.text(name) { medical[keyPath: path] = text }
         }
@@ -113,10 +129,14 @@ enum HealthCloudRecord {
         entries.petYearlyCosts = try reader.entries("petYearlyCostEntries", PetYearlyCost.self)
         entries.emergencyContacts = try reader.entries("emergencyContactEntries", EmergencyContact.self)
         guard entries.doctors.count <= HumanDoctor.limit else {
-            throw reader.problem("holds \(entries.doctors.count) doctors in humanDoctorEntries; a record keeps at most \(HumanDoctor.limit)")
+            throw reader.problem(
+                "holds \(entries.doctors.count) doctors in humanDoctorEntries; a record keeps at most \(HumanDoctor.limit)"
+            )
         }
         let ids = entries.all.map(\.id)
-        guard Set(ids).count == ids.count else { throw reader.problem("names one entry id twice among its entries; every entry needs an id of its own") }
+        guard Set(ids).count == ids.count else {
+            throw reader.problem("names one entry id twice among its entries; every entry needs an id of its own")
+        }
         return (medical, entries)
     }
 
@@ -169,12 +189,16 @@ enum HealthCloudRecord {
             do {
                 entries = try JSONDecoder.hearth.decode([E].self, from: Data(text.utf8))
             } catch {
-                throw problem("has field \(name) that is not a JSON array of \(E.kind.rawValue) entries: \(DecodingErrorSummary.describe(error))")
+                throw problem(
+                    "has field \(name) that is not a JSON array of \(E.kind.rawValue) entries: \(DecodingErrorSummary.describe(error))"
+                )
             }
             for (index, entry) in entries.enumerated() {
                 let problems = entry.problems()
                 if !problems.isEmpty {
-                    throw problem("has an entry that cannot be stored in field \(name) (at [\(index)]): " + problems.joined(separator: "; "))
+                    throw problem(
+                        "has an entry that cannot be stored in field \(name) (at [\(index)]): "
+                            + problems.joined(separator: "; "))
                 }
             }
             return entries

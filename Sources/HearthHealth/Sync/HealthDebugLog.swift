@@ -38,7 +38,9 @@ public actor HealthDebugLog {
         let capacity = capacity
         try await database.write { db in
             try db.execute(sql: "INSERT INTO healthDebugLog (line) VALUES (?)", arguments: [line])
-            try db.execute(sql: "DELETE FROM healthDebugLog WHERE seq <= (SELECT MAX(seq) FROM healthDebugLog) - ?", arguments: [capacity])
+            try db.execute(
+                sql: "DELETE FROM healthDebugLog WHERE seq <= (SELECT MAX(seq) FROM healthDebugLog) - ?",
+                arguments: [capacity])
         }
     }
 
@@ -85,11 +87,16 @@ public actor HealthDebugLog {
 
     private func remember(_ value: String, for key: String) async throws {
         try await database.write { db in
-            try db.execute(sql: "INSERT INTO healthDebugState (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value", arguments: [key, value])
+            try db.execute(
+                sql:
+                    "INSERT INTO healthDebugState (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                arguments: [key, value])
         }
     }
 
     private func recalled(_ key: String) async throws -> String? {
-        try await database.read { db in try String.fetchOne(db, sql: "SELECT value FROM healthDebugState WHERE key = ?", arguments: [key]) }
+        try await database.read { db in
+            try String.fetchOne(db, sql: "SELECT value FROM healthDebugState WHERE key = ?", arguments: [key])
+        }
     }
 }

@@ -56,7 +56,7 @@ enum HealthEntryMerge {
     static func entries(_ value: CloudFieldValue?) -> [Entry]? {
         guard let value else { return [] }
         guard case .string(let text) = value,
-              let items = try? JSONDecoder().decode([AnyJSON].self, from: Data(text.utf8))
+            let items = try? JSONDecoder().decode([AnyJSON].self, from: Data(text.utf8))
         else { return nil }
         var seen = Set<String>()
         var result: [Entry] = []
@@ -95,8 +95,13 @@ enum HealthEntryMerge {
         if remote == original || remote == local { return local }
         var values: [String: AnyJSON] = [:]
         for key in Set(local.values.keys).union(remote.values.keys) {
-            let base = original?.values[key], mine = local.values[key], theirs = remote.values[key]
-            let chosen: AnyJSON? = if mine == base { theirs } else if theirs == base { mine } else if clientIsLater { mine } else { theirs }
+            let base = original?.values[key]
+            let mine = local.values[key]
+            let theirs = remote.values[key]
+            let chosen: AnyJSON? =
+                if mine == base { theirs } else if theirs == base { mine } else if clientIsLater { mine } else {
+                    theirs
+                }
             if let chosen { values[key] = chosen }
         }
         return Entry(id: remote.id, values: values)

@@ -26,7 +26,8 @@ public struct HealthOutboxRecorder: HealthChangeRecorder {
             if let previous, previous.isCloudEnabled, Self.synced(previous) == Self.synced(record) { return }
             try outbox.enqueue([.save(Self.id(of: record), at: record.updatedAt, zone: Self.zone(of: record))], in: db)
         } else if let previous, previous.isCloudEnabled {
-            try outbox.enqueue([.deletion(Self.id(of: previous), at: record.updatedAt, zone: Self.zone(of: previous))], in: db)
+            try outbox.enqueue(
+                [.deletion(Self.id(of: previous), at: record.updatedAt, zone: Self.zone(of: previous))], in: db)
         }
     }
 

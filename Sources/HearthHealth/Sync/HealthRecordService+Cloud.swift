@@ -8,13 +8,17 @@ extension HealthRecordService {
     /// participants summary) without marking the record changed: none of it is sent, so nothing is queued.
     /// - Throws: ``ServiceError`` when the record is missing, or `change` touched anything else.
     @discardableResult
-    func updateCloudBookkeeping(_ uuid: String, _ change: @escaping @Sendable (inout MedicalRecord) -> Void) async throws -> MedicalRecord {
+    func updateCloudBookkeeping(_ uuid: String, _ change: @escaping @Sendable (inout MedicalRecord) -> Void)
+        async throws -> MedicalRecord
+    {
         try await database.write { db in
             let previous = try Self.fetchRecord(db, uuid)
             var record = previous
             change(&record)
             guard HealthOutboxRecorder.synced(record) == HealthOutboxRecorder.synced(previous) else {
-                throw ServiceError.operationFailed("Only the cloud bookkeeping of record \(uuid) may change here; edit the record through updateRecord.")
+                throw ServiceError.operationFailed(
+                    "Only the cloud bookkeeping of record \(uuid) may change here; edit the record through updateRecord."
+                )
             }
             if record != previous { try Self.writeRow(db, record, insert: false) }
             return record

@@ -25,6 +25,7 @@ public struct HealthShare: Sendable, Hashable, Codable {
     /// The participants other than the owner, as the record's `shareParticipantsSummary` says them:
     /// "bob@example.com (read-write, accepted); carol@example.com (read-only, invited)".
     public var summary: String {
-        participants.filter { $0.role != .owner && $0.acceptance != .removed }.map(\.description).joined(separator: "; ")
+        participants.filter { $0.role != .owner && $0.acceptance != .removed }.map(\.description).joined(
+            separator: "; ")
     }
 }

@@ -12,7 +12,10 @@ public struct HealthShareAcceptance: Sendable, Codable, Equatable {
     /// This device's key fingerprint, for the owner to compare (nil without end-to-end encryption).
     public var fingerprint: String?
 
-    public init(recordName: String, ownerRecordName: String, ownerName: String? = nil, record: MedicalRecord?, fingerprint: String?) {
+    public init(
+        recordName: String, ownerRecordName: String, ownerName: String? = nil, record: MedicalRecord?,
+        fingerprint: String?
+    ) {
         self.recordName = recordName
         self.ownerRecordName = ownerRecordName
         self.ownerName = ownerName ?? ownerRecordName

@@ -30,16 +30,18 @@ public struct HealthShareParticipant: Sendable, Hashable, Codable, CustomStringC
 
     /// "bob@example.com (read-write, accepted)".
     public var description: String {
-        let access = switch permission {
-        case .readWrite: "read-write"
-        case .readOnly: "read-only"
-        case .none: "no access"
-        }
-        let status = switch acceptance {
-        case .pending: "invited"
-        case .accepted: "accepted"
-        case .removed: "removed"
-        }
+        let access =
+            switch permission {
+            case .readWrite: "read-write"
+            case .readOnly: "read-only"
+            case .none: "no access"
+            }
+        let status =
+            switch acceptance {
+            case .pending: "invited"
+            case .accepted: "accepted"
+            case .removed: "removed"
+            }
         return "\(name) (\(role == .owner ? "owner" : access), \(status))"
     }
 

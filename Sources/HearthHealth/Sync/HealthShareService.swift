@@ -51,7 +51,10 @@ public actor HealthShareService: HealthSharing {
     /// A service sharing the records of `records`, syncing through `sync`, talking to the server through
     /// `client` (signed in), and logging to `debugLog`; `keys` hands end-to-end keys to the people in a share
     /// (nil when records travel unencrypted).
-    public init(records: HealthRecordService, sync: any Syncing, client: CloudClient, debugLog: HealthDebugLog, keys: HealthKeyDistributor? = nil) {
+    public init(
+        records: HealthRecordService, sync: any Syncing, client: CloudClient, debugLog: HealthDebugLog,
+        keys: HealthKeyDistributor? = nil
+    ) {
         self.records = records
         self.sync = sync
         self.client = client
@@ -61,30 +64,41 @@ public actor HealthShareService: HealthSharing {
 
     // MARK: Owner
 
-    public func createShare(_ recordUUID: String, linkPermission: CloudSharePermission = .readWrite) async throws -> HealthShare {
+    public func createShare(_ recordUUID: String, linkPermission: CloudSharePermission = .readWrite) async throws
+        -> HealthShare
+    {
         let record = try await records.record(recordUUID)
         return try await logged("Share \(Self.describe(record))") {
             let share = try await self.ensureShare(record, linkPermission: linkPermission)
             try await self.debugLog.rememberShareLink(share.link)
-            return (share, "shared as \(share.shareName); anyone with the link may \(Self.describe(linkPermission: share.linkPermission)); the link is kept as the last share link")
+            return (
+                share,
+                "shared as \(share.shareName); anyone with the link may \(Self.describe(linkPermission: share.linkPermission)); the link is kept as the last share link"
+            )
         }
     }
 
-    public func invite(_ email: String, to recordUUID: String, permission: CloudSharePermission = .readWrite) async throws -> HealthShare {
+    public func invite(_ email: String, to recordUUID: String, permission: CloudSharePermission = .readWrite)
+        async throws -> HealthShare
+    {
         let address = email.trimmingCharacters(in: .whitespaces)
         guard Validation.isValidEmail(address) else {
-            throw ServiceError.validationFailed("The e-mail \"\(email)\" is not an e-mail address; write it as name@example.com")
+            throw ServiceError.validationFailed(
+                "The e-mail \"\(email)\" is not an e-mail address; write it as name@example.com")
         }
         guard permission != .none else {
-            throw ServiceError.validationFailed("Invite people as read-only or read-write; \"none\" would let them see nothing")
+            throw ServiceError.validationFailed(
+                "Invite people as read-only or read-write; \"none\" would let them see nothing")
         }
         let record = try await records.record(recordUUID)
         return try await logged("Invite \(address) to \(Self.describe(record))") {
             let current = try await self.ensureShare(record, linkPermission: .none)
             let zone = CloudZoneID(zoneName: HealthSync.zoneName)
-            let updated = try await self.client.privateDatabase.addParticipants(CloudParticipantsAddRequest(
-                zoneID: zone, shareName: current.shareName, participants: [CloudParticipantInvite(emailAddress: address, permission: permission)]
-            ))
+            let updated = try await self.client.privateDatabase.addParticipants(
+                CloudParticipantsAddRequest(
+                    zoneID: zone, shareName: current.shareName,
+                    participants: [CloudParticipantInvite(emailAddress: address, permission: permission)]
+                ))
             let share = HealthShare(recordUUID: record.uuid, share: updated)
             try await self.records.updateCloudBookkeeping(record.uuid) { $0.shareParticipantsSummary = share.summary }
             try await self.debugLog.rememberShareLink(share.link)
@@ -92,21 +106,32 @@ public actor HealthShareService: HealthSharing {
         }
     }
 
-    public func removeParticipant(_ participant: String, from recordUUID: String) async throws -> [HealthShareParticipant] {
+    public func removeParticipant(_ participant: String, from recordUUID: String) async throws
+        -> [HealthShareParticipant]
+    {
         let record = try await records.record(recordUUID)
         return try await logged("Remove \(participant) from the share of \(Self.describe(record))") {
             let (share, scope, zone) = try await self.currentShare(of: record)
             guard scope == .private else {
-                throw ServiceError.validationFailed("\(Self.describe(record)) was shared with you; only its owner removes people. Leave it instead (hearth health share leave)")
+                throw ServiceError.validationFailed(
+                    "\(Self.describe(record)) was shared with you; only its owner removes people. Leave it instead (hearth health share leave)"
+                )
             }
-            guard let found = share.participants.first(where: { $0.isNamed(participant) && $0.acceptance != .removed }) else {
+            guard let found = share.participants.first(where: { $0.isNamed(participant) && $0.acceptance != .removed })
+            else {
                 let names = share.participants.filter { $0.role != .owner && $0.acceptance != .removed }.map(\.name)
-                throw ServiceError.notFound("A participant \"\(participant)\" in the share of \(Self.describe(record)) (its participants: \(names.isEmpty ? "none" : names.joined(separator: ", ")))")
+                throw ServiceError.notFound(
+                    "A participant \"\(participant)\" in the share of \(Self.describe(record)) (its participants: \(names.isEmpty ? "none" : names.joined(separator: ", ")))"
+                )
             }
-            guard found.role != .owner else { throw ServiceError.validationFailed("The owner cannot be removed from their share; stop sharing instead (hearth health share stop)") }
-            let updated = try await self.client.privateDatabase.removeParticipants(CloudParticipantsRemoveRequest(
-                zoneID: zone, shareName: share.shareName, participantIDs: [found.participantID]
-            ))
+            guard found.role != .owner else {
+                throw ServiceError.validationFailed(
+                    "The owner cannot be removed from their share; stop sharing instead (hearth health share stop)")
+            }
+            let updated = try await self.client.privateDatabase.removeParticipants(
+                CloudParticipantsRemoveRequest(
+                    zoneID: zone, shareName: share.shareName, participantIDs: [found.participantID]
+                ))
             let after = HealthShare(recordUUID: record.uuid, share: updated)
             try await self.records.updateCloudBookkeeping(record.uuid) { $0.shareParticipantsSummary = after.summary }
             var keyNote = ""
@@ -129,13 +154,15 @@ public actor HealthShareService: HealthSharing {
         let record = try await records.record(recordUUID)
         try await logged("Stop sharing \(Self.describe(record))") {
             guard record.cloudZoneOwner == nil else {
-                throw ServiceError.validationFailed("\(Self.describe(record)) was shared with you; leave it instead (hearth health share leave)")
+                throw ServiceError.validationFailed(
+                    "\(Self.describe(record)) was shared with you; leave it instead (hearth health share leave)")
             }
             guard let shareName = record.cloudShareRecordName else {
                 throw ServiceError.validationFailed("\(Self.describe(record)) is not shared; there is nothing to stop")
             }
             do {
-                try await self.client.privateDatabase.deleteShare(CloudShareReference(zoneID: CloudZoneID(zoneName: HealthSync.zoneName), shareName: shareName))
+                try await self.client.privateDatabase.deleteShare(
+                    CloudShareReference(zoneID: CloudZoneID(zoneName: HealthSync.zoneName), shareName: shareName))
             } catch let error as CloudError where error.serverErrorCode == .notFound {
                 // Gone already (stopped on another device): only this device's bookkeeping is left to clear.
             }
@@ -155,7 +182,10 @@ public actor HealthShareService: HealthSharing {
         return try await logged("List the participants of \(Self.describe(record))") {
             let (share, _, _) = try await self.currentShare(of: record)
             try await self.records.updateCloudBookkeeping(record.uuid) { $0.shareParticipantsSummary = share.summary }
-            return (share.participants, "\(share.participants.count) in the share: \(share.participants.map(\.description).joined(separator: "; "))")
+            return (
+                share.participants,
+                "\(share.participants.count) in the share: \(share.participants.map(\.description).joined(separator: "; "))"
+            )
         }
     }
 
@@ -163,17 +193,26 @@ public actor HealthShareService: HealthSharing {
 
     public func accept(_ link: String) async throws -> HealthShareAcceptance {
         let token = link.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !token.isEmpty else { throw ServiceError.validationFailed("The share link is empty; paste the link the record's owner gave you") }
+        guard !token.isEmpty else {
+            throw ServiceError.validationFailed("The share link is empty; paste the link the record's owner gave you")
+        }
         return try await logged("Accept a share link") {
             let share: CloudShare
             do {
                 share = try await self.client.acceptShare(token: token)
-            } catch let error as CloudError where error.serverErrorCode == .notFound || error.serverErrorCode == .badRequest {
-                throw ServiceError(.notFound, "The share link \"\(Self.abbreviate(token))\" opens no share (\(error.reason)). Check that it was copied whole, or ask the record's owner for a new one. Nothing was changed here.", underlying: error)
+            } catch let error as CloudError
+                where error.serverErrorCode == .notFound || error.serverErrorCode == .badRequest
+            {
+                throw ServiceError(
+                    .notFound,
+                    "The share link \"\(Self.abbreviate(token))\" opens no share (\(error.reason)). Check that it was copied whole, or ask the record's owner for a new one. Nothing was changed here.",
+                    underlying: error)
             }
             try await self.debugLog.rememberShareLink(token)
             guard let root = share.rootRecordName else {
-                throw ServiceError.validationFailed("The link opens a share of a whole zone (\(share.zoneID)), not of a medical record; ask its owner to share the record itself")
+                throw ServiceError.validationFailed(
+                    "The link opens a share of a whole zone (\(share.zoneID)), not of a medical record; ask its owner to share the record itself"
+                )
             }
             let owner = share.zoneID.ownerRecordName ?? "?"
             let ownerName = share.participants.first { $0.role == .owner }?.emailAddress ?? owner
@@ -183,24 +222,35 @@ public actor HealthShareService: HealthSharing {
                 let me = try await self.client.caller().userRecordName
                 fingerprint = try await keys.database.write { db in
                     try HealthKeyring.setUserRecordName(me, db)
-                    try HealthKeyDistributor.publishMemberKey(owner: zoneOwner, root: root, zoneName: HealthSync.zoneName, db)
+                    try HealthKeyDistributor.publishMemberKey(
+                        owner: zoneOwner, root: root, zoneName: HealthSync.zoneName, db)
                     return try HealthKeyring.identity(db).fingerprint
                 }
             }
             try await self.debugLog.log("Accepted \(share.shareName) of user \(owner); syncing to fetch the record")
             let report = try await self.sync.sync()
             let name = root
-            let found = try await self.records.database.read { db in try HealthSyncDelegate.localRecord(named: name, in: db) }
+            let found = try await self.records.database.read { db in
+                try HealthSyncDelegate.localRecord(named: name, in: db)
+            }
             if let found {
-                return (HealthShareAcceptance(recordName: root, ownerRecordName: owner, ownerName: ownerName, record: found, fingerprint: fingerprint),
-                        "\(Self.describe(found)) is here, shared by user \(found.cloudZoneOwner ?? "?")")
+                return (
+                    HealthShareAcceptance(
+                        recordName: root, ownerRecordName: owner, ownerName: ownerName, record: found,
+                        fingerprint: fingerprint),
+                    "\(Self.describe(found)) is here, shared by user \(found.cloudZoneOwner ?? "?")"
+                )
             }
             if let fingerprint, let keys = self.keys {
                 let scope = KeyScope(ownerRecordName: owner, zoneName: HealthSync.zoneName, rootRecordName: root)
                 let held = try await keys.database.read { db in try HealthKeyring.currentKey(of: scope, db) != nil }
                 if !held {
-                    return (HealthShareAcceptance(recordName: root, ownerRecordName: owner, ownerName: ownerName, record: nil, fingerprint: fingerprint),
-                            "accepted; record \(root) is end-to-end encrypted and waits for its key from \(ownerName)'s device (this device's fingerprint: \(fingerprint))")
+                    return (
+                        HealthShareAcceptance(
+                            recordName: root, ownerRecordName: owner, ownerName: ownerName, record: nil,
+                            fingerprint: fingerprint),
+                        "accepted; record \(root) is end-to-end encrypted and waits for its key from \(ownerName)'s device (this device's fingerprint: \(fingerprint))"
+                    )
                 }
             }
             let why = report.problems.first.map { ": \($0)" } ?? "; sync again later"
@@ -212,13 +262,17 @@ public actor HealthShareService: HealthSharing {
         let record = try await records.record(recordUUID)
         try await logged("Leave the share of \(Self.describe(record))") {
             guard let owner = record.cloudZoneOwner else {
-                throw ServiceError.validationFailed("\(Self.describe(record)) is your own; stop sharing it instead (hearth health share stop), or remove it")
+                throw ServiceError.validationFailed(
+                    "\(Self.describe(record)) is your own; stop sharing it instead (hearth health share stop), or remove it"
+                )
             }
             let zone = CloudZoneID(zoneName: HealthSync.zoneName, ownerRecordName: owner)
             let shareName = record.cloudShareRecordName ?? "share-" + HealthCloudRecord.recordName(of: record)
             do {
                 try await self.client.sharedDatabase.leaveShare(CloudShareReference(zoneID: zone, shareName: shareName))
-            } catch let error as CloudError where error.serverErrorCode == .notFound || error.serverErrorCode == .accessDenied {
+            } catch let error as CloudError
+                where error.serverErrorCode == .notFound || error.serverErrorCode == .accessDenied
+            {
                 // The share is gone or this user is out of it already: only the local copy is left to remove.
             }
             // The next round drops the zone's records; a copy it leaves (another share of the same owner keeps
@@ -233,14 +287,21 @@ public actor HealthShareService: HealthSharing {
 
     /// The record's share, made when it has none: the record must be the user's, cloud-enabled and on the
     /// server (synced first when anything waits to be sent).
-    private func ensureShare(_ record: MedicalRecord, linkPermission: CloudSharePermission) async throws -> HealthShare {
+    private func ensureShare(_ record: MedicalRecord, linkPermission: CloudSharePermission) async throws -> HealthShare
+    {
         guard record.cloudZoneOwner == nil else {
-            throw ServiceError.validationFailed("\(Self.describe(record)) was shared with you by user \(record.cloudZoneOwner!); only its owner can share it")
+            throw ServiceError.validationFailed(
+                "\(Self.describe(record)) was shared with you by user \(record.cloudZoneOwner!); only its owner can share it"
+            )
         }
         guard record.isCloudEnabled else {
-            throw ServiceError.validationFailed("\(Self.describe(record)) is not in the cloud, so it cannot be shared; turn the cloud on for it first (hearth health record update \"\(record.displayName)\" --cloud on)")
+            throw ServiceError.validationFailed(
+                "\(Self.describe(record)) is not in the cloud, so it cannot be shared; turn the cloud on for it first (hearth health record update \"\(record.displayName)\" --cloud on)"
+            )
         }
-        if record.cloudShareRecordName != nil, case let (share, _, _)? = try? await currentShare(of: record) { return share }
+        if record.cloudShareRecordName != nil, case (let share, _, _)? = try? await currentShare(of: record) {
+            return share
+        }
         let waiting = try await records.database.read { db in
             let enabled = try SyncOutbox.isEnabled(in: db)
             return try !enabled || SyncOutbox.pendingCount(in: db) > 0
@@ -250,15 +311,20 @@ public actor HealthShareService: HealthSharing {
             _ = try await sync.sync()
         }
         let zone = CloudZoneID(zoneName: HealthSync.zoneName)
-        let request = CloudShareCreateRequest(zoneID: zone, rootRecordName: HealthCloudRecord.recordName(of: record), publicPermission: linkPermission)
+        let request = CloudShareCreateRequest(
+            zoneID: zone, rootRecordName: HealthCloudRecord.recordName(of: record), publicPermission: linkPermission)
         let made: CloudShare
         do {
             made = try await client.privateDatabase.createShare(request)
         } catch let error as CloudError where error.serverErrorCode == .exists {
-            made = try await client.privateDatabase.lookupShare(CloudShareReference(zoneID: zone, shareName: "share-" + HealthCloudRecord.recordName(of: record)))
+            made = try await client.privateDatabase.lookupShare(
+                CloudShareReference(zoneID: zone, shareName: "share-" + HealthCloudRecord.recordName(of: record)))
         } catch let error as CloudError where error.serverErrorCode == .notFound {
             let status = try? await sync.status()
-            throw ServiceError(.operationFailed, "\(Self.describe(record)) is not on the server yet, so it cannot be shared (sync: \(status.map { "\($0)" } ?? "unknown")). Sync, then share it again.", underlying: error)
+            throw ServiceError(
+                .operationFailed,
+                "\(Self.describe(record)) is not on the server yet, so it cannot be shared (sync: \(status.map { "\($0)" } ?? "unknown")). Sync, then share it again.",
+                underlying: error)
         }
         let share = HealthShare(recordUUID: record.uuid, share: made)
         try await records.updateCloudBookkeeping(record.uuid) {
@@ -270,10 +336,14 @@ public actor HealthShareService: HealthSharing {
             // From now on the record has a key of its own, which only the people in its share receive; it is
             // sent again, sealed with it.
             let root = HealthCloudRecord.recordName(of: record)
-            try await keys.database.write { db in try HealthKeyDistributor.beginSharing(root: root, zoneName: HealthSync.zoneName, db) }
+            try await keys.database.write { db in
+                try HealthKeyDistributor.beginSharing(root: root, zoneName: HealthSync.zoneName, db)
+            }
             try await records.queueResend(record.uuid)
             _ = try await sync.sync()
-            try await debugLog.log("\(Self.describe(record)) now has a key of its own, handed to each person who accepts at the owner's next sync")
+            try await debugLog.log(
+                "\(Self.describe(record)) now has a key of its own, handed to each person who accepts at the owner's next sync"
+            )
         }
         return share
     }
@@ -281,12 +351,18 @@ public actor HealthShareService: HealthSharing {
     /// The record's share as the server has it, looked up in the private database (the user's record) or
     /// the shared one (a record shared with the user), with the zone it lives in.
     private func currentShare(of record: MedicalRecord) async throws -> (HealthShare, CloudDatabaseScope, CloudZoneID) {
-        guard let shareName = record.cloudShareRecordName ?? record.cloudZoneOwner.map({ _ in "share-" + HealthCloudRecord.recordName(of: record) }) else {
-            throw ServiceError.validationFailed("\(Self.describe(record)) is not shared; share it first (hearth health share create \"\(record.displayName)\")")
+        guard
+            let shareName = record.cloudShareRecordName
+                ?? record.cloudZoneOwner.map({ _ in "share-" + HealthCloudRecord.recordName(of: record) })
+        else {
+            throw ServiceError.validationFailed(
+                "\(Self.describe(record)) is not shared; share it first (hearth health share create \"\(record.displayName)\")"
+            )
         }
         let scope: CloudDatabaseScope = record.cloudZoneOwner == nil ? .private : .shared
         let zone = CloudZoneID(zoneName: HealthSync.zoneName, ownerRecordName: record.cloudZoneOwner)
-        let share = try await client.database(scope).lookupShare(CloudShareReference(zoneID: zone, shareName: shareName))
+        let share = try await client.database(scope).lookupShare(
+            CloudShareReference(zoneID: zone, shareName: shareName))
         return (HealthShare(recordUUID: record.uuid, share: share), scope, zone)
     }
 

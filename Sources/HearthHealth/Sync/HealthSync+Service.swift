@@ -28,7 +28,9 @@ extension HealthSync {
         } else {
             steps = PlainSyncRound()
         }
-        return SyncService(database: database, engine: engine, configuration: serviceConfiguration, steps: steps, server: server, now: now)
+        return SyncService(
+            database: database, engine: engine, configuration: serviceConfiguration, steps: steps, server: server,
+            now: now)
     }
 
     /// Where sync of `database` stands as its last round left it (another process may have run it), with

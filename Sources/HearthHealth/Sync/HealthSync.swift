@@ -33,7 +33,9 @@ public enum HealthSync {
     }
 
     /// Every schema a syncing health database has.
-    public static var schemas: [any DatabaseSchema.Type] { [HealthSchema.self, SyncSchema.self, HealthSyncSchema.self, HealthKeySchema.self] }
+    public static var schemas: [any DatabaseSchema.Type] {
+        [HealthSchema.self, SyncSchema.self, HealthSyncSchema.self, HealthKeySchema.self]
+    }
 
     /// A health database opened for sync: its records service, the outbox its changes are queued in, and
     /// the sharing debug log.
@@ -49,7 +51,8 @@ public enum HealthSync {
     /// - Parameter protection: seals records for the server and opens them (default: plaintext).
     /// - Throws: ``ServiceError`` saying why the file cannot be used.
     public static func open(
-        at url: URL, protection: any HealthRecordProtection = EndToEndProtection(zoneName: HealthSync.zoneName), configuration: SyncConfiguration = HealthSync.configuration(),
+        at url: URL, protection: any HealthRecordProtection = EndToEndProtection(zoneName: HealthSync.zoneName),
+        configuration: SyncConfiguration = HealthSync.configuration(),
         timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> Opened {
         let database: AppDatabase
@@ -58,26 +61,35 @@ public enum HealthSync {
             // from the moment the file exists (its -wal and -shm files too).
             database = try AppDatabase.open(at: url, schemas: schemas, ownerOnly: true)
         } catch {
-            throw ServiceError(.operationFailed, "Could not open the health database \(url.path): \(error). Check the path and that the file is a health database.", underlying: error)
+            throw ServiceError(
+                .operationFailed,
+                "Could not open the health database \(url.path): \(error). Check the path and that the file is a health database.",
+                underlying: error)
         }
         return wrap(database, protection: protection, configuration: configuration, timeZone: timeZone, now: now)
     }
 
     /// A health database in memory with the sync tables, for tests and previews.
     public static func inMemory(
-        protection: any HealthRecordProtection = EndToEndProtection(zoneName: HealthSync.zoneName), timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
+        protection: any HealthRecordProtection = EndToEndProtection(zoneName: HealthSync.zoneName),
+        timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date = { Date() }
     ) throws -> Opened {
         wrap(try AppDatabase.inMemory(schemas: schemas), protection: protection, timeZone: timeZone, now: now)
     }
 
     /// The records service, outbox and debug log over `database` (opened with ``schemas``).
     public static func wrap(
-        _ database: AppDatabase, protection: any HealthRecordProtection = EndToEndProtection(zoneName: HealthSync.zoneName),
+        _ database: AppDatabase,
+        protection: any HealthRecordProtection = EndToEndProtection(zoneName: HealthSync.zoneName),
         configuration: SyncConfiguration = HealthSync.configuration(), timeZone: TimeZone = .current,
         now: @escaping @Sendable () -> Date = { Date() }
     ) -> Opened {
-        let outbox = SyncOutbox(configuration: configuration, delegate: HealthSyncDelegate(protection: protection, now: now))
-        let records = HealthRecordService(database: database, recorder: HealthOutboxRecorder(outbox: outbox), timeZone: timeZone, now: now)
-        return Opened(database: database, records: records, outbox: outbox, debugLog: HealthDebugLog(database: database, now: now))
+        let outbox = SyncOutbox(
+            configuration: configuration, delegate: HealthSyncDelegate(protection: protection, now: now))
+        let records = HealthRecordService(
+            database: database, recorder: HealthOutboxRecorder(outbox: outbox), timeZone: timeZone, now: now)
+        return Opened(
+            database: database, records: records, outbox: outbox, debugLog: HealthDebugLog(database: database, now: now)
+        )
     }
 }

@@ -29,7 +29,10 @@ public actor AuthService: AuthServicing {
     private var loaded = false
 
     /// A service for `serverURL`, keeping its session in `tokens`.
-    public init(serverURL: URL, httpClient: HTTPClient, tokens: SecureTokenStore, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        serverURL: URL, httpClient: HTTPClient, tokens: SecureTokenStore,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.serverURL = serverURL
         self.http = PantryHTTP(client: httpClient)
         self.tokens = tokens
@@ -42,14 +45,16 @@ public actor AuthService: AuthServicing {
     @discardableResult
     public func signUp(email: String, password: String) async throws -> PantrySession {
         let email = try Self.checked(email: email, password: password)
-        let _: Caller = try await accounts(.POST, "signup", body: Credentials(emailAddress: email, password: password), token: nil, email: email)
+        let _: Caller = try await accounts(
+            .POST, "signup", body: Credentials(emailAddress: email, password: password), token: nil, email: email)
         return try await signIn(email: email, password: password)
     }
 
     @discardableResult
     public func signIn(email: String, password: String) async throws -> PantrySession {
         let email = try Self.checked(email: email, password: password)
-        let answer: SignedIn = try await accounts(.POST, "signin", body: Credentials(emailAddress: email, password: password), token: nil, email: email)
+        let answer: SignedIn = try await accounts(
+            .POST, "signin", body: Credentials(emailAddress: email, password: password), token: nil, email: email)
         let started = now()
         let session = PantrySession(
             token: answer.token, userId: answer.userRecordName, email: email,
@@ -61,7 +66,8 @@ public actor AuthService: AuthServicing {
     public func signOut() async throws {
         guard let session = try stored() else { return }
         do {
-            let _: Empty = try await accounts(.POST, "signout", body: nil as Empty?, token: session.token, email: session.email)
+            let _: Empty = try await accounts(
+                .POST, "signout", body: nil as Empty?, token: session.token, email: session.email)
         } catch let error as ServiceError where error.code == .notAuthenticated {
             // Already revoked or expired on the server: forgetting it is all there is to do.
         }
@@ -79,7 +85,8 @@ public actor AuthService: AuthServicing {
         }
         guard date.timeIntervalSince(session.validatedAt) >= Self.revalidationInterval else { return session }
         do {
-            let _: Caller = try await accounts(.GET, "caller", body: nil as Empty?, token: session.token, email: session.email)
+            let _: Caller = try await accounts(
+                .GET, "caller", body: nil as Empty?, token: session.token, email: session.email)
         } catch let error as ServiceError where error.code == .notAuthenticated {
             try keep(nil)
             return nil
@@ -107,11 +114,14 @@ public actor AuthService: AuthServicing {
         let started = now()
         do {
             guard try await currentSession() != nil else {
-                return HealthStatus(isHealthy: false, lastChecked: started, errors: ["Not signed in to \(serverURL.absoluteString)."])
+                return HealthStatus(
+                    isHealthy: false, lastChecked: started, errors: ["Not signed in to \(serverURL.absoluteString)."])
             }
             return HealthStatus(isHealthy: true, lastChecked: started, responseTime: now().timeIntervalSince(started))
         } catch {
-            return HealthStatus(isHealthy: false, lastChecked: started, errors: ["\(error)"], responseTime: now().timeIntervalSince(started))
+            return HealthStatus(
+                isHealthy: false, lastChecked: started, errors: ["\(error)"],
+                responseTime: now().timeIntervalSince(started))
         }
     }
 
@@ -144,7 +154,8 @@ public actor AuthService: AuthServicing {
         var reasons: [String] = []
         if email.isEmpty { reasons.append("Email cannot be empty; give the address the account was made with.") }
         if password.count < minimumPasswordLength {
-            reasons.append("Password must be at least \(minimumPasswordLength) characters; the one given has \(password.count).")
+            reasons.append(
+                "Password must be at least \(minimumPasswordLength) characters; the one given has \(password.count).")
         }
         guard reasons.isEmpty else { throw ServiceError.validationFailed(reasons) }
         return email
@@ -172,7 +183,9 @@ public actor AuthService: AuthServicing {
 
     /// Calls `/cloud/v1/accounts/<path>` and decodes the answer; the
     /// server's refusals become `ServiceError`s that say what to do.
-    private func accounts<Body: Encodable, Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: Body?, token: String?, email: String) async throws -> Answer {
+    private func accounts<Body: Encodable, Answer: Decodable>(
+        _ method: HTTPMethod, _ path: String, body: Body?, token: String?, email: String
+    ) async throws -> Answer {
         let url = serverURL.appendingPathComponent("cloud/v1/accounts/" + path)
         let data = try body.map { try JSONEncoder().encode($0) }
         let response: (status: Int, body: Data)
@@ -183,13 +196,18 @@ public actor AuthService: AuthServicing {
         }
         guard (200..<300).contains(response.status) else {
             guard let failure = try? JSONDecoder().decode(CloudFailure.self, from: response.body) else {
-                throw ServiceError(.httpStatus, "\(url.absoluteString) answered HTTP \(response.status); check that the server address points at a Hearth server.", httpStatus: response.status)
+                throw ServiceError(
+                    .httpStatus,
+                    "\(url.absoluteString) answered HTTP \(response.status); check that the server address points at a Hearth server.",
+                    httpStatus: response.status)
             }
             switch failure.serverErrorCode {
             case "AUTHENTICATION_FAILED", "AUTHENTICATION_REQUIRED":
                 throw ServiceError.notAuthenticated("The server refused the sign-in for \(email): \(failure.reason)")
             case "EXISTS":
-                throw ServiceError(.conflict, "An account for \(email) already exists on \(serverURL.absoluteString); sign in instead.")
+                throw ServiceError(
+                    .conflict, "An account for \(email) already exists on \(serverURL.absoluteString); sign in instead."
+                )
             case "BAD_REQUEST":
                 throw ServiceError.validationFailed(failure.reason)
             default:
@@ -200,7 +218,10 @@ public actor AuthService: AuthServicing {
         do {
             return try JSONDecoder().decode(Answer.self, from: response.body)
         } catch {
-            throw ServiceError(.decodingFailed, "\(url.absoluteString) answered with something other than the accounts API's JSON: \(error)", underlying: error)
+            throw ServiceError(
+                .decodingFailed,
+                "\(url.absoluteString) answered with something other than the accounts API's JSON: \(error)",
+                underlying: error)
         }
     }
 }

@@ -17,7 +17,10 @@ enum GraphQLDocument {
                 let start = index
                 index = document.index(index, offsetBy: 3)
                 while index < document.endIndex, !document[index...].hasPrefix("\"\"\"") {
-                    index = document[index] == "\\" ? document.index(index, offsetBy: 2, limitedBy: document.endIndex) ?? document.endIndex : document.index(after: index)
+                    index =
+                        document[index] == "\\"
+                        ? document.index(index, offsetBy: 2, limitedBy: document.endIndex) ?? document.endIndex
+                        : document.index(after: index)
                 }
                 index = document.index(index, offsetBy: 3, limitedBy: document.endIndex) ?? document.endIndex
                 output += document[start..<index]
@@ -28,7 +31,10 @@ enum GraphQLDocument {
                 let start = index
                 index = document.index(after: index)
                 while index < document.endIndex, document[index] != "\"", document[index] != "\n" {
-                    index = document[index] == "\\" ? document.index(index, offsetBy: 2, limitedBy: document.endIndex) ?? document.endIndex : document.index(after: index)
+                    index =
+                        document[index] == "\\"
+                        ? document.index(index, offsetBy: 2, limitedBy: document.endIndex) ?? document.endIndex
+                        : document.index(after: index)
                 }
                 if index < document.endIndex { index = document.index(after: index) }
                 output += document[start..<index]
@@ -43,7 +49,9 @@ enum GraphQLDocument {
             case ")":
                 parentheses = max(0, parentheses - 1)
             case "{" where parentheses == 0:
-                let isFragment = String(decoding: output.utf8.dropFirst(definitionStart), as: UTF8.self).drop { $0.isWhitespace || $0 == "," }.hasPrefix("fragment")
+                let isFragment = String(decoding: output.utf8.dropFirst(definitionStart), as: UTF8.self).drop {
+                    $0.isWhitespace || $0 == ","
+                }.hasPrefix("fragment")
                 output.append(depth > 0 || isFragment ? "{ __typename" : "{")
                 depth += 1
                 index = document.index(after: index)

@@ -50,7 +50,9 @@ public actor GraphQLService: GraphQLServing, SessionScoped {
 
     // MARK: Operations
 
-    public func query(_ document: String, variables: [String: RawJSON], policy: GraphQLCachePolicy) async throws -> RawJSON {
+    public func query(_ document: String, variables: [String: RawJSON], policy: GraphQLCachePolicy) async throws
+        -> RawJSON
+    {
         let prepared = GraphQLDocument.addingTypename(to: document)
         let operation = Self.operationKey(prepared, variables)
         switch policy {
@@ -65,7 +67,9 @@ public actor GraphQLService: GraphQLServing, SessionScoped {
             guard let hit = cache.read(operation: operation) else { throw Self.notCached }
             return hit.data
         case .cacheAndNetwork:
-            guard let hit = cache.read(operation: operation) else { return try await fetch(prepared, variables, operation: operation) }
+            guard let hit = cache.read(operation: operation) else {
+                return try await fetch(prepared, variables, operation: operation)
+            }
             let id = UUID()
             refreshes[id] = Task {
                 _ = try? await self.fetch(prepared, variables, operation: operation)
@@ -79,13 +83,18 @@ public actor GraphQLService: GraphQLServing, SessionScoped {
         try await fetch(GraphQLDocument.addingTypename(to: document), variables, operation: nil)
     }
 
-    public nonisolated func watch(_ document: String, variables: [String: RawJSON], policy: GraphQLCachePolicy) -> Watched<RawJSON> {
+    public nonisolated func watch(_ document: String, variables: [String: RawJSON], policy: GraphQLCachePolicy)
+        -> Watched<RawJSON>
+    {
         let prepared = GraphQLDocument.addingTypename(to: document)
         let operation = Self.operationKey(prepared, variables)
         return Watched {
             AsyncThrowingStream { continuation in
                 let id = UUID()
-                let task = Task { await self.startWatching(id, prepared, variables, operation: operation, policy: policy, continuation) }
+                let task = Task {
+                    await self.startWatching(
+                        id, prepared, variables, operation: operation, policy: policy, continuation)
+                }
                 continuation.onTermination = { _ in
                     task.cancel()
                     Task { await self.stopWatching(id) }
@@ -111,7 +120,9 @@ public actor GraphQLService: GraphQLServing, SessionScoped {
     }
 
     @discardableResult
-    public func refetchWatched(where matches: @escaping @Sendable (_ document: String, _ variables: [String: RawJSON]) -> Bool) async -> Int {
+    public func refetchWatched(
+        where matches: @escaping @Sendable (_ document: String, _ variables: [String: RawJSON]) -> Bool
+    ) async -> Int {
         var seen = Set<String>()
         let wanted = watchers.values.filter { matches($0.document, $0.variables) && seen.insert($0.operation).inserted }
         for watcher in wanted {
@@ -136,7 +147,8 @@ public actor GraphQLService: GraphQLServing, SessionScoped {
             _ = try await fetch("{ __typename }", [:], operation: nil)
             return HealthStatus(isHealthy: true, lastChecked: Date(), responseTime: Self.seconds(since: started))
         } catch {
-            return HealthStatus(isHealthy: false, lastChecked: Date(), errors: ["\(error)"], responseTime: Self.seconds(since: started))
+            return HealthStatus(
+                isHealthy: false, lastChecked: Date(), errors: ["\(error)"], responseTime: Self.seconds(since: started))
         }
     }
 
@@ -152,7 +164,9 @@ public actor GraphQLService: GraphQLServing, SessionScoped {
         do {
             switch policy {
             case .cacheFirst:
-                if cache.read(operation: operation) == nil { _ = try await fetch(document, variables, operation: operation) }
+                if cache.read(operation: operation) == nil {
+                    _ = try await fetch(document, variables, operation: operation)
+                }
             case .networkOnly:
                 _ = try await fetch(document, variables, operation: operation)
             case .networkFirst:
@@ -192,7 +206,9 @@ public actor GraphQLService: GraphQLServing, SessionScoped {
     // MARK: Network
 
     /// The server's answer, or the cached one when the server cannot be reached.
-    private func networkFirst(_ document: String, _ variables: [String: RawJSON], operation: String) async throws -> RawJSON {
+    private func networkFirst(_ document: String, _ variables: [String: RawJSON], operation: String) async throws
+        -> RawJSON
+    {
         do {
             return try await fetch(document, variables, operation: operation)
         } catch let error as ServiceError where error.code == .serverUnreachable {
@@ -214,11 +230,14 @@ public actor GraphQLService: GraphQLServing, SessionScoped {
         }
         guard let answer = try? JSONDecoder().decode(Answer.self, from: response.body) else {
             let text = String(decoding: response.body.prefix(200), as: UTF8.self)
-            throw ServiceError.operationFailed("\(endpoint.absoluteString) answered HTTP \(response.status) with a body that is not a GraphQL answer: \(text.isEmpty ? "(empty)" : text). Check that the server address points at a Hearth server.")
+            throw ServiceError.operationFailed(
+                "\(endpoint.absoluteString) answered HTTP \(response.status) with a body that is not a GraphQL answer: \(text.isEmpty ? "(empty)" : text). Check that the server address points at a Hearth server."
+            )
         }
         if let errors = answer.errors, !errors.isEmpty { throw GraphQLErrorMapping.error(for: errors) }
         guard let data = answer.data, case .object = data else {
-            throw ServiceError.operationFailed("\(endpoint.absoluteString) answered HTTP \(response.status) without data or errors.")
+            throw ServiceError.operationFailed(
+                "\(endpoint.absoluteString) answered HTTP \(response.status) without data or errors.")
         }
         guard sentIn == session else { return data }
         let changed = cache.write(data, operation: operation)
@@ -228,7 +247,8 @@ public actor GraphQLService: GraphQLServing, SessionScoped {
         return data
     }
 
-    private static let notCached = ServiceError(.notFound, "The cache holds no answer to this query; run it once with a policy that asks the server.")
+    private static let notCached = ServiceError(
+        .notFound, "The cache holds no answer to this query; run it once with a policy that asks the server.")
 
     private static func operationKey(_ document: String, _ variables: [String: RawJSON]) -> String {
         let encoder = JSONEncoder()

@@ -14,7 +14,8 @@ public protocol GraphQLServing: ServiceHealth {
     /// Asks the server again for every watched query that `matches` picks (by its document and variables), so its
     /// watchers see what changed elsewhere; returns how many queries were asked.
     @discardableResult
-    func refetchWatched(where matches: @escaping @Sendable (_ document: String, _ variables: [String: RawJSON]) -> Bool) async -> Int
+    func refetchWatched(where matches: @escaping @Sendable (_ document: String, _ variables: [String: RawJSON]) -> Bool)
+        async -> Int
 }
 
 extension GraphQLServing {
@@ -31,7 +32,9 @@ extension GraphQLServing {
 
 extension GraphQLServing {
     /// Runs a typed query and reads its answer; a mutation runs as a mutation whatever `policy` says.
-    public func perform<Operation: PantryOperation>(_ operation: Operation, policy: GraphQLCachePolicy = .networkOnly) async throws -> Operation.Answer {
+    public func perform<Operation: PantryOperation>(_ operation: Operation, policy: GraphQLCachePolicy = .networkOnly)
+        async throws -> Operation.Answer
+    {
         let data: RawJSON
         switch Operation.kind {
         case .query:
@@ -39,13 +42,16 @@ extension GraphQLServing {
         case .mutation:
             data = try await mutate(Operation.document, variables: operation.variables)
         case .subscription:
-            throw ServiceError.validationFailed("\(Operation.self) is a subscription; follow it with a subscription client, not perform.")
+            throw ServiceError.validationFailed(
+                "\(Operation.self) is a subscription; follow it with a subscription client, not perform.")
         }
         return try PantryJSON.decode(Operation.Answer.self, data, at: Operation.field)
     }
 
     /// A typed query's answer, then the answer again whenever a later answer changes an object it reads.
-    public func watch<Operation: PantryOperation>(_ operation: Operation, policy: GraphQLCachePolicy = .cacheAndNetwork) -> Watched<Operation.Answer> {
+    public func watch<Operation: PantryOperation>(_ operation: Operation, policy: GraphQLCachePolicy = .cacheAndNetwork)
+        -> Watched<Operation.Answer>
+    {
         watch(Operation.document, variables: operation.variables, policy: policy).map { data in
             try PantryJSON.decode(Operation.Answer.self, data, at: Operation.field)
         }

@@ -1,7 +1,7 @@
 public import Foundation
+import HTTPTypes
 import HearthCore
 public import HearthPantryModel
-import HTTPTypes
 import HummingbirdWSClient
 public import Logging
 import NIOCore
@@ -61,8 +61,10 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
     /// A client of the server at `serverURL` (http:// or https://, as the services take it), sending the token
     /// `token` gives with every `connection_init`. Pings, silences and reconnection backoffs are measured on `clock`.
     public init(
-        serverURL: URL, pingInterval: Duration = .seconds(20), backoff: Backoff = Backoff(), clock: any Clock<Duration> = ContinuousClock(),
-        logger: Logger = Logger(label: "hearth.pantry.subscriptions"), token: @escaping @Sendable () async throws -> String?
+        serverURL: URL, pingInterval: Duration = .seconds(20), backoff: Backoff = Backoff(),
+        clock: any Clock<Duration> = ContinuousClock(),
+        logger: Logger = Logger(label: "hearth.pantry.subscriptions"),
+        token: @escaping @Sendable () async throws -> String?
     ) {
         var components = URLComponents(url: serverURL.appendingPathComponent("graphql"), resolvingAgainstBaseURL: false)
         components?.scheme = serverURL.scheme == "https" ? "wss" : "ws"
@@ -115,19 +117,22 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
     }
 
     private func follow<Operation: PantryOperation>(
-        _ operation: Operation, onConnect: @escaping @Sendable (Int) async -> Void, _ yield: @escaping @Sendable (RawJSON) throws -> Void
+        _ operation: Operation, onConnect: @escaping @Sendable (Int) async -> Void,
+        _ yield: @escaping @Sendable (RawJSON) throws -> Void
     ) async throws {
         let connected = Locked(0)
         var failures = 0
         let id = UUID()
         while !Task.isCancelled {
-            let ending = await connect(id, operation, acknowledged: {
-                let count = connected.withLock { count in
-                    defer { count += 1 }
-                    return count
-                }
-                await onConnect(count)
-            }, yield: yield)
+            let ending = await connect(
+                id, operation,
+                acknowledged: {
+                    let count = connected.withLock { count in
+                        defer { count += 1 }
+                        return count
+                    }
+                    await onConnect(count)
+                }, yield: yield)
             open[id] = nil
             switch ending {
             case .completed: return
@@ -136,7 +141,9 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
                 failures = acknowledged ? 0 : failures + 1
                 if failures > 0 {
                     let delay = backoff.delay(failures)
-                    logger.debug("GraphQL subscription dropped; reconnecting", metadata: ["delay": "\(delay)", "attempt": "\(failures)"])
+                    logger.debug(
+                        "GraphQL subscription dropped; reconnecting",
+                        metadata: ["delay": "\(delay)", "attempt": "\(failures)"])
                     try await clock.sleep(for: delay)
                 }
             }
@@ -151,7 +158,8 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
 
     /// One connection: init, subscribe, then every message until it closes.
     private func connect<Operation: PantryOperation>(
-        _ id: UUID, _ operation: Operation, acknowledged: @escaping @Sendable () async -> Void, yield: @escaping @Sendable (RawJSON) throws -> Void
+        _ id: UUID, _ operation: Operation, acknowledged: @escaping @Sendable () async -> Void,
+        yield: @escaping @Sendable (RawJSON) throws -> Void
     ) async -> Ending {
         let bearer: String?
         do {
@@ -161,20 +169,30 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
         } catch {
             return .refused(ServiceError(.notAuthenticated, "The session's token could not be read: \(error)"))
         }
-        guard let bearer else { return .refused(ServiceError(.notAuthenticated, "Sign in before following the pantry's changes.")) }
+        guard let bearer else {
+            return .refused(ServiceError(.notAuthenticated, "Sign in before following the pantry's changes."))
+        }
         let outcome = Locked<Ending>(.dropped(acknowledged: false))
         let subscriptionID = UUID().uuidString.lowercased()
         let pingInterval = self.pingInterval
         let clock = self.clock
-        let configuration = WebSocketClientConfiguration(maxFrameSize: 1 << 22, additionalHeaders: [.secWebSocketProtocol: "graphql-transport-ws"])
+        let configuration = WebSocketClientConfiguration(
+            maxFrameSize: 1 << 22, additionalHeaders: [.secWebSocketProtocol: "graphql-transport-ws"])
         do {
-            let close = try await WebSocketClient.connect(url: url.absoluteString, configuration: configuration, logger: logger) { inbound, outbound, _ in
+            let close = try await WebSocketClient.connect(
+                url: url.absoluteString, configuration: configuration, logger: logger
+            ) { inbound, outbound, _ in
                 // The server is told the operation is complete before the socket closes, so it stops it at once.
                 await self.opened(id) {
                     try? await Self.send(outbound, ["type": .string("complete"), "id": .string(subscriptionID)])
                     try? await outbound.close(.goingAway, reason: "Reconnecting")
                 }
-                try await Self.send(outbound, ["type": .string("connection_init"), "payload": .object(["Authorization": .string("Bearer \(bearer)")])])
+                try await Self.send(
+                    outbound,
+                    [
+                        "type": .string("connection_init"),
+                        "payload": .object(["Authorization": .string("Bearer \(bearer)")]),
+                    ])
                 // When the server was last heard, as time since the connection opened.
                 let elapsed = clock.stopwatch()
                 let heard = Locked(elapsed())
@@ -193,10 +211,14 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
                 // Stopping the subscription closes the socket, which ends the read even while it waits for a message.
                 do {
                     try await withTaskCancellationHandler {
-                        try await Self.read(inbound, outbound, heard: { heard.withLock { $0 = elapsed() } }, outcome: outcome, subscriptionID: subscriptionID, operation: operation, acknowledged: acknowledged, yield: yield)
+                        try await Self.read(
+                            inbound, outbound, heard: { heard.withLock { $0 = elapsed() } }, outcome: outcome,
+                            subscriptionID: subscriptionID, operation: operation, acknowledged: acknowledged,
+                            yield: yield)
                     } onCancel: {
                         Task {
-                            try? await Self.send(outbound, ["type": .string("complete"), "id": .string(subscriptionID)])
+                            try? await Self.send(
+                                outbound, ["type": .string("complete"), "id": .string(subscriptionID)])
                             try? await outbound.close(.normalClosure, reason: nil)
                         }
                     }
@@ -207,7 +229,11 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
                 }
             }
             if let close, case .unknown(let code) = close.closeCode, code == 4403 || code == 4401 {
-                return .refused(ServiceError(.notAuthenticated, "The server refused the session for live updates (\(code)): \(close.reason ?? "sign in again")."))
+                return .refused(
+                    ServiceError(
+                        .notAuthenticated,
+                        "The server refused the session for live updates (\(code)): \(close.reason ?? "sign in again")."
+                    ))
             }
         } catch {
             logger.debug("GraphQL subscription connection failed", metadata: ["error": "\(error)"])
@@ -217,21 +243,28 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
 
     /// Reads the connection's messages until it closes or the operation ends, answering and yielding as they come.
     private static func read<Operation: PantryOperation>(
-        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, heard: @escaping @Sendable () -> Void, outcome: Locked<Ending>,
-        subscriptionID: String, operation: Operation, acknowledged: @escaping @Sendable () async -> Void, yield: @escaping @Sendable (RawJSON) throws -> Void
+        _ inbound: WebSocketInboundStream, _ outbound: WebSocketOutboundWriter, heard: @escaping @Sendable () -> Void,
+        outcome: Locked<Ending>,
+        subscriptionID: String, operation: Operation, acknowledged: @escaping @Sendable () async -> Void,
+        yield: @escaping @Sendable (RawJSON) throws -> Void
     ) async throws {
         for try await message in inbound.messages(maxSize: 1 << 22) {
             heard()
             guard case .text(let text) = message,
-                  case .object(let fields)? = try? JSONDecoder().decode(RawJSON.self, from: Data(text.utf8)),
-                  case .string(let type)? = fields["type"] else { continue }
+                case .object(let fields)? = try? JSONDecoder().decode(RawJSON.self, from: Data(text.utf8)),
+                case .string(let type)? = fields["type"]
+            else { continue }
             switch type {
             case "connection_ack":
                 outcome.withLock { $0 = .dropped(acknowledged: true) }
-                try await Self.send(outbound, [
-                    "type": .string("subscribe"), "id": .string(subscriptionID),
-                    "payload": .object(["query": .string(Operation.document), "variables": .object(operation.variables)]),
-                ])
+                try await Self.send(
+                    outbound,
+                    [
+                        "type": .string("subscribe"), "id": .string(subscriptionID),
+                        "payload": .object([
+                            "query": .string(Operation.document), "variables": .object(operation.variables),
+                        ]),
+                    ])
                 // Told after subscribing, so what a caller catches up on overlaps what the subscription sends.
                 await acknowledged()
             case "ping":
@@ -246,7 +279,9 @@ public actor GraphQLSubscriptionClient: GraphQLSubscribing {
                 }
                 if let data = payload["data"] { try yield(data) }
             case "error":
-                if case .array(let errors)? = fields["payload"] { outcome.withLock { $0 = .refused(Self.error(errors)) } }
+                if case .array(let errors)? = fields["payload"] {
+                    outcome.withLock { $0 = .refused(Self.error(errors)) }
+                }
                 try await outbound.close(.normalClosure, reason: nil)
                 return
             case "complete":

@@ -67,7 +67,9 @@ struct NormalizedCache: Sendable {
                 records[key] = record
                 changed.insert(key)
             }
-            return .object([Self.reference: .string(key), Self.selected: .array(fields.keys.sorted().map(RawJSON.string))])
+            return .object([
+                Self.reference: .string(key), Self.selected: .array(fields.keys.sorted().map(RawJSON.string)),
+            ])
         default:
             return value
         }

@@ -39,7 +39,10 @@ public actor PantryLiveUpdates: PantryLiveUpdating, SessionScoped {
     private let listeners = Broadcast<PantryChangeNotice, Void>(bufferingNewest: 256)
     private let logger: Logger
 
-    public init(graphQL: any GraphQLServing, subscriptions: any GraphQLSubscribing, logger: Logger = Logger(label: "hearth.pantry.live-updates")) {
+    public init(
+        graphQL: any GraphQLServing, subscriptions: any GraphQLSubscribing,
+        logger: Logger = Logger(label: "hearth.pantry.live-updates")
+    ) {
         self.graphQL = graphQL
         self.subscriptions = subscriptions
         self.logger = logger
@@ -62,14 +65,16 @@ public actor PantryLiveUpdates: PantryLiveUpdating, SessionScoped {
                 for try await change in stream {
                     listeners.publish(change)
                     await graphQL.refetchWatched { document, variables in
-                        Self.reads(variables, household: id) && Self.fields(for: change).contains { document.contains($0 + "(") }
+                        Self.reads(variables, household: id)
+                            && Self.fields(for: change).contains { document.contains($0 + "(") }
                     }
                 }
             } catch is CancellationError {
             } catch {
                 // A refusal (no longer a member, signed out) or an event that cannot be read ends following; the
                 // watchers keep their last answers.
-                logger.warning("Stopped following the household's changes", metadata: ["household": "\(id)", "error": "\(error)"])
+                logger.warning(
+                    "Stopped following the household's changes", metadata: ["household": "\(id)", "error": "\(error)"])
             }
             self.ended(id)
         }

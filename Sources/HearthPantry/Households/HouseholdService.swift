@@ -66,11 +66,15 @@ public actor HouseholdService: HouseholdServicing, SessionScoped {
     public func getCurrentHousehold() async throws -> Household? {
         let households = try await households()
         guard !households.isEmpty else { return nil }
-        if let last = try await preferences?.preferences().lastSelectedHouseholdId, let chosen = households.first(where: { $0.id == last }) {
+        if let last = try await preferences?.preferences().lastSelectedHouseholdId,
+            let chosen = households.first(where: { $0.id == last })
+        {
             return chosen
         }
         let me = try await graphQL.perform(MeQuery())
-        if let primary = me.primaryHouseholdId, let chosen = households.first(where: { $0.id == primary }) { return chosen }
+        if let primary = me.primaryHouseholdId, let chosen = households.first(where: { $0.id == primary }) {
+            return chosen
+        }
         return households.first
     }
 
@@ -80,7 +84,10 @@ public actor HouseholdService: HouseholdServicing, SessionScoped {
         let household = try await household(id: id)
         if let preferences {
             let kept = try await preferences.preferences()
-            try await preferences.save(UserPreferences(theme: kept.theme, notifications: kept.notifications, app: kept.app, lastSelectedHouseholdId: household.id))
+            try await preferences.save(
+                UserPreferences(
+                    theme: kept.theme, notifications: kept.notifications, app: kept.app,
+                    lastSelectedHouseholdId: household.id))
         }
         return household
     }
@@ -149,7 +156,9 @@ public actor HouseholdService: HouseholdServicing, SessionScoped {
         _ = try await change(LeaveHouseholdMutation(householdId: id))
     }
 
-    public func addMember(to householdId: String, userId: String, role: MemberRole = .member) async throws -> HouseholdMember {
+    public func addMember(to householdId: String, userId: String, role: MemberRole = .member) async throws
+        -> HouseholdMember
+    {
         let id = try Self.required(householdId, "Household id")
         let user = try Self.required(userId, "User id")
         return try await change(AddMemberMutation(householdId: id, userId: user, role: role))
@@ -169,7 +178,8 @@ public actor HouseholdService: HouseholdServicing, SessionScoped {
             _ = try await graphQL.perform(HouseholdsQuery())
             return HealthStatus(isHealthy: true, lastChecked: Date(), responseTime: Self.seconds(since: started))
         } catch {
-            return HealthStatus(isHealthy: false, lastChecked: Date(), errors: ["\(error)"], responseTime: Self.seconds(since: started))
+            return HealthStatus(
+                isHealthy: false, lastChecked: Date(), errors: ["\(error)"], responseTime: Self.seconds(since: started))
         }
     }
 

@@ -87,7 +87,8 @@ public actor MembershipUpdates: MembershipUpdating, SessionScoped {
     }
 
     private func follow(_ id: String) {
-        let stream = subscriptions.subscribe(HouseholdChangedSubscription(householdId: id)) { [weak self] reconnection in
+        let stream = subscriptions.subscribe(HouseholdChangedSubscription(householdId: id)) {
+            [weak self] reconnection in
             guard reconnection > 0 else { return }
             await self?.refreshAll()
         }
@@ -98,7 +99,8 @@ public actor MembershipUpdates: MembershipUpdating, SessionScoped {
                 }
             } catch is CancellationError {
             } catch {
-                logger.warning("Stopped following the household", metadata: ["household": "\(id)", "error": "\(error)"])
+                logger.warning(
+                    "Stopped following the household", metadata: ["household": "\(id)", "error": "\(error)"])
             }
             await self?.ended(id)
         }

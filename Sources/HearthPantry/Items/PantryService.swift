@@ -21,7 +21,8 @@ public protocol PantryServicing: ServiceHealth {
     /// Deletes an item and its stock history; returns the item as it was.
     @discardableResult func deleteItem(_ itemId: String) async throws -> PantryItem
     /// Books stock bought, at `location` (the item's own when nil), due on `bestBefore`.
-    func purchase(_ itemId: String, quantity: Double, location: String?, bestBefore: CalendarDay?) async throws -> StockReceipt
+    func purchase(_ itemId: String, quantity: Double, location: String?, bestBefore: CalendarDay?) async throws
+        -> StockReceipt
     /// Books stock used up, or thrown away when `spoiled`; open and earliest-due stock goes first.
     func consume(_ itemId: String, quantity: Double, spoiled: Bool, location: String?) async throws -> StockReceipt
     /// Books unopened stock as opened.
@@ -29,7 +30,8 @@ public protocol PantryServicing: ServiceHealth {
     /// Moves stock from one location of the household to another.
     func transfer(_ itemId: String, quantity: Double, from: String, to: String) async throws -> StockReceipt
     /// Books the difference a count found: positive when there is more than the books say, negative when less.
-    func correctInventory(_ itemId: String, difference: Double, location: String?, bestBefore: CalendarDay?) async throws -> StockReceipt
+    func correctInventory(_ itemId: String, difference: Double, location: String?, bestBefore: CalendarDay?)
+        async throws -> StockReceipt
     /// Takes a booking back by booking its undo; the history keeps both.
     func undoBooking(_ bookingId: String) async throws -> StockReceipt
 }
@@ -62,7 +64,9 @@ public actor PantryService: PantryServicing {
     public func items(in householdId: String, expiringWithin days: Int?) async throws -> [PantryItem] {
         let id = try Self.required(householdId, "Household id")
         guard let days else { return try await graphQL.perform(ItemsQuery(householdId: id)) }
-        guard days >= 0 else { throw ServiceError.validationFailed("Days until expiry must be 0 or more; it is \(days).") }
+        guard days >= 0 else {
+            throw ServiceError.validationFailed("Days until expiry must be 0 or more; it is \(days).")
+        }
         return try await graphQL.perform(ExpiringItemsQuery(householdId: id, days: days))
     }
 
@@ -96,9 +100,13 @@ public actor PantryService: PantryServicing {
         edit.location = edit.location.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         edit.notes = edit.notes.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
         if let minimum = edit.minimumQuantity, !minimum.isFinite || minimum < 0 {
-            throw ServiceError.validationFailed("Minimum quantity must be 0 or more (0 removes the minimum); it is \(minimum).")
+            throw ServiceError.validationFailed(
+                "Minimum quantity must be 0 or more (0 removes the minimum); it is \(minimum).")
         }
-        guard !edit.isEmpty else { throw ServiceError.validationFailed("Nothing to change: give a name, unit, category, due day, minimum, location or notes.") }
+        guard !edit.isEmpty else {
+            throw ServiceError.validationFailed(
+                "Nothing to change: give a name, unit, category, due day, minimum, location or notes.")
+        }
         let item = try await graphQL.perform(UpdateItemMutation(id: id, edit: edit))
         await refreshList(item.householdId)
         return item
@@ -112,32 +120,51 @@ public actor PantryService: PantryServicing {
 
     // MARK: Stock
 
-    public func purchase(_ itemId: String, quantity: Double, location: String?, bestBefore: CalendarDay?) async throws -> StockReceipt {
-        try await book(PurchaseMutation(
-            itemId: try Self.required(itemId, "Item id"), quantity: try Self.positive(quantity, "purchase"), location: Self.trimmed(location), bestBefore: bestBefore))
+    public func purchase(_ itemId: String, quantity: Double, location: String?, bestBefore: CalendarDay?) async throws
+        -> StockReceipt
+    {
+        try await book(
+            PurchaseMutation(
+                itemId: try Self.required(itemId, "Item id"), quantity: try Self.positive(quantity, "purchase"),
+                location: Self.trimmed(location), bestBefore: bestBefore))
     }
 
-    public func consume(_ itemId: String, quantity: Double, spoiled: Bool, location: String?) async throws -> StockReceipt {
-        try await book(ConsumeMutation(
-            itemId: try Self.required(itemId, "Item id"), quantity: try Self.positive(quantity, "consume"), location: Self.trimmed(location), spoiled: spoiled))
+    public func consume(_ itemId: String, quantity: Double, spoiled: Bool, location: String?) async throws
+        -> StockReceipt
+    {
+        try await book(
+            ConsumeMutation(
+                itemId: try Self.required(itemId, "Item id"), quantity: try Self.positive(quantity, "consume"),
+                location: Self.trimmed(location), spoiled: spoiled))
     }
 
     public func open(_ itemId: String, quantity: Double, location: String?) async throws -> StockReceipt {
-        try await book(OpenItemMutation(itemId: try Self.required(itemId, "Item id"), quantity: try Self.positive(quantity, "open"), location: Self.trimmed(location)))
+        try await book(
+            OpenItemMutation(
+                itemId: try Self.required(itemId, "Item id"), quantity: try Self.positive(quantity, "open"),
+                location: Self.trimmed(location)))
     }
 
     public func transfer(_ itemId: String, quantity: Double, from: String, to: String) async throws -> StockReceipt {
-        try await book(TransferMutation(
-            itemId: try Self.required(itemId, "Item id"), quantity: try Self.positive(quantity, "move"),
-            from: try Self.required(from, "The location to move from"), to: try Self.required(to, "The location to move to")))
+        try await book(
+            TransferMutation(
+                itemId: try Self.required(itemId, "Item id"), quantity: try Self.positive(quantity, "move"),
+                from: try Self.required(from, "The location to move from"),
+                to: try Self.required(to, "The location to move to")))
     }
 
-    public func correctInventory(_ itemId: String, difference: Double, location: String?, bestBefore: CalendarDay?) async throws -> StockReceipt {
+    public func correctInventory(_ itemId: String, difference: Double, location: String?, bestBefore: CalendarDay?)
+        async throws -> StockReceipt
+    {
         guard difference.isFinite, difference != 0 else {
-            throw ServiceError.validationFailed("An inventory correction needs a difference other than 0 (+ found more, - found less); it is \(difference).")
+            throw ServiceError.validationFailed(
+                "An inventory correction needs a difference other than 0 (+ found more, - found less); it is \(difference)."
+            )
         }
-        return try await book(CorrectInventoryMutation(
-            itemId: try Self.required(itemId, "Item id"), difference: difference, location: Self.trimmed(location), bestBefore: bestBefore))
+        return try await book(
+            CorrectInventoryMutation(
+                itemId: try Self.required(itemId, "Item id"), difference: difference, location: Self.trimmed(location),
+                bestBefore: bestBefore))
     }
 
     public func undoBooking(_ bookingId: String) async throws -> StockReceipt {
@@ -152,13 +179,16 @@ public actor PantryService: PantryServicing {
             _ = try await graphQL.perform(HouseholdsQuery())
             return HealthStatus(isHealthy: true, lastChecked: started, responseTime: Date().timeIntervalSince(started))
         } catch {
-            return HealthStatus(isHealthy: false, lastChecked: started, errors: ["\(error)"], responseTime: Date().timeIntervalSince(started))
+            return HealthStatus(
+                isHealthy: false, lastChecked: started, errors: ["\(error)"],
+                responseTime: Date().timeIntervalSince(started))
         }
     }
 
     // MARK: Helpers
 
-    private func book<Operation: PantryOperation>(_ operation: Operation) async throws -> StockReceipt where Operation.Answer == StockReceipt {
+    private func book<Operation: PantryOperation>(_ operation: Operation) async throws -> StockReceipt
+    where Operation.Answer == StockReceipt {
         try await graphQL.perform(operation)
     }
 
@@ -178,7 +208,10 @@ public actor PantryService: PantryServicing {
     }
 
     private static func positive(_ quantity: Double, _ verb: String) throws -> Double {
-        guard quantity.isFinite, quantity > 0 else { throw ServiceError.validationFailed("The quantity to \(verb) must be more than 0; it is \(quantity.formatted()).") }
+        guard quantity.isFinite, quantity > 0 else {
+            throw ServiceError.validationFailed(
+                "The quantity to \(verb) must be more than 0; it is \(quantity.formatted()).")
+        }
         return quantity
     }
 }

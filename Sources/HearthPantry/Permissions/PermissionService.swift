@@ -52,13 +52,16 @@ public actor PermissionService: PermissionServicing, SessionScoped {
 
     @discardableResult
     public func refresh() async throws -> Permissions {
-        let data = try await graphQL.query("{ me { id permissions { rules version } } }", variables: [:], policy: .networkOnly)
+        let data = try await graphQL.query(
+            "{ me { id permissions { rules version } } }", variables: [:], policy: .networkOnly)
         let fetched = try PantryJSON.decode(Permissions.self, data, at: "me", "permissions")
         if fetched != permissions || current == nil {
             do {
                 current = try Ability(fetched)
             } catch {
-                throw ServiceError(.decodingFailed, "The server sent permission rules this client cannot read: \(error)", underlying: error)
+                throw ServiceError(
+                    .decodingFailed, "The server sent permission rules this client cannot read: \(error)",
+                    underlying: error)
             }
             permissions = fetched
         }
@@ -75,11 +78,21 @@ public actor PermissionService: PermissionServicing, SessionScoped {
         invalidate()
     }
 
-    public func canManageHousehold(_ householdId: String) async throws -> Bool { try await ability().canManageHousehold(householdId) }
-    public func canReadHousehold(_ householdId: String) async throws -> Bool { try await ability().canReadHousehold(householdId) }
-    public func canUpdateHousehold(_ householdId: String) async throws -> Bool { try await ability().canUpdateHousehold(householdId) }
-    public func canDeleteHousehold(_ householdId: String) async throws -> Bool { try await ability().canDeleteHousehold(householdId) }
-    public func canManageMembers(in householdId: String) async throws -> Bool { try await ability().canManageMembers(in: householdId) }
+    public func canManageHousehold(_ householdId: String) async throws -> Bool {
+        try await ability().canManageHousehold(householdId)
+    }
+    public func canReadHousehold(_ householdId: String) async throws -> Bool {
+        try await ability().canReadHousehold(householdId)
+    }
+    public func canUpdateHousehold(_ householdId: String) async throws -> Bool {
+        try await ability().canUpdateHousehold(householdId)
+    }
+    public func canDeleteHousehold(_ householdId: String) async throws -> Bool {
+        try await ability().canDeleteHousehold(householdId)
+    }
+    public func canManageMembers(in householdId: String) async throws -> Bool {
+        try await ability().canManageMembers(in: householdId)
+    }
 
     public func checkHealth() async -> HealthStatus {
         let started = Date()
@@ -87,7 +100,9 @@ public actor PermissionService: PermissionServicing, SessionScoped {
             try await refresh()
             return HealthStatus(isHealthy: true, lastChecked: started, responseTime: Date().timeIntervalSince(started))
         } catch {
-            return HealthStatus(isHealthy: false, lastChecked: started, errors: ["\(error)"], responseTime: Date().timeIntervalSince(started))
+            return HealthStatus(
+                isHealthy: false, lastChecked: started, errors: ["\(error)"],
+                responseTime: Date().timeIntervalSince(started))
         }
     }
 }

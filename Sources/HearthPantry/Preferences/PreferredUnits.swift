@@ -13,13 +13,17 @@ public import HearthPantryModel
 /// ```
 public enum PreferredUnits {
     /// `quantity` of `unit` written in `system`'s units, with at most two decimals.
-    public static func format(_ quantity: Double, _ unit: String, in system: UserPreferences.AppSettings.MeasurementSystem) -> String {
+    public static func format(
+        _ quantity: Double, _ unit: String, in system: UserPreferences.AppSettings.MeasurementSystem
+    ) -> String {
         let (value, symbol) = convert(quantity, unit, to: system)
         return Units.format(value, symbol)
     }
 
     /// `quantity` of `unit` in `system`'s units, and the unit it is then in.
-    public static func convert(_ quantity: Double, _ unit: String, to system: UserPreferences.AppSettings.MeasurementSystem) -> (Double, String) {
+    public static func convert(
+        _ quantity: Double, _ unit: String, to system: UserPreferences.AppSettings.MeasurementSystem
+    ) -> (Double, String) {
         let source = Units.unit(unit)
         if ["tsp", "tbsp"].contains(source.symbol) { return (quantity, unit) }
         let ladder: [(symbol: String, from: Double)]

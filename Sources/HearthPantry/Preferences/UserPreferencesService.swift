@@ -41,7 +41,10 @@ public actor UserPreferencesService: UserPreferencesServicing, SessionScoped {
         do {
             stored = try files.readJSON(UserPreferences.self, from: fileName)
         } catch let error as DecodingError {
-            throw ServiceError(.corrupted, "The preferences in \(files.directory.appendingPathComponent(fileName).path) cannot be read (\(error)); reset them to start from the defaults.", underlying: error)
+            throw ServiceError(
+                .corrupted,
+                "The preferences in \(files.directory.appendingPathComponent(fileName).path) cannot be read (\(error)); reset them to start from the defaults.",
+                underlying: error)
         }
         let preferences = stored ?? UserPreferences()
         current.send(preferences)
@@ -61,7 +64,9 @@ public actor UserPreferencesService: UserPreferencesServicing, SessionScoped {
     /// and switches stay. Preferences that cannot be read are left for ``reset()``.
     public func forgetSession() async {
         guard let kept = try? await preferences(), kept.lastSelectedHouseholdId != nil else { return }
-        try? await save(UserPreferences(theme: kept.theme, notifications: kept.notifications, app: kept.app, lastSelectedHouseholdId: nil))
+        try? await save(
+            UserPreferences(
+                theme: kept.theme, notifications: kept.notifications, app: kept.app, lastSelectedHouseholdId: nil))
     }
 
     public func exportJSON() async throws -> Data {
@@ -75,11 +80,15 @@ public actor UserPreferencesService: UserPreferencesServicing, SessionScoped {
         do {
             imported = try JSONDecoder().decode(UserPreferences.self, from: data)
         } catch let DecodingError.dataCorrupted(context) where context.codingPath.isEmpty {
-            throw ServiceError.validationFailed("The preferences to import are not JSON; export them again and import that file.")
+            throw ServiceError.validationFailed(
+                "The preferences to import are not JSON; export them again and import that file.")
         } catch let DecodingError.dataCorrupted(context) {
-            throw ServiceError.validationFailed("The imported preferences have an unknown value at \(Self.path(context.codingPath)); \(context.debugDescription)")
+            throw ServiceError.validationFailed(
+                "The imported preferences have an unknown value at \(Self.path(context.codingPath)); \(context.debugDescription)"
+            )
         } catch let DecodingError.typeMismatch(_, context) {
-            throw ServiceError.validationFailed("The imported preferences have a value of the wrong kind at \(Self.path(context.codingPath)).")
+            throw ServiceError.validationFailed(
+                "The imported preferences have a value of the wrong kind at \(Self.path(context.codingPath)).")
         } catch {
             throw ServiceError.validationFailed("The imported preferences cannot be read: \(error)")
         }
@@ -112,7 +121,9 @@ public actor UserPreferencesService: UserPreferencesServicing, SessionScoped {
             _ = try await preferences()
             return HealthStatus(isHealthy: true, lastChecked: started, responseTime: Date().timeIntervalSince(started))
         } catch {
-            return HealthStatus(isHealthy: false, lastChecked: started, errors: ["\(error)"], responseTime: Date().timeIntervalSince(started))
+            return HealthStatus(
+                isHealthy: false, lastChecked: started, errors: ["\(error)"],
+                responseTime: Date().timeIntervalSince(started))
         }
     }
 

@@ -65,7 +65,8 @@ public actor RecipeService: RecipeServicing, SessionScoped {
 
     public func addRecipe(householdId: String, _ fields: RecipeFields) async throws -> Recipe {
         let household = try ServiceInput.required(householdId, "Household id")
-        let recipe = try await graphQL.perform(AddRecipeMutation(householdId: household, fields: try Self.checked(fields)))
+        let recipe = try await graphQL.perform(
+            AddRecipeMutation(householdId: household, fields: try Self.checked(fields)))
         await forget(recipe)
         return recipe
     }
@@ -73,7 +74,8 @@ public actor RecipeService: RecipeServicing, SessionScoped {
     public func updateRecipe(id: String, _ fields: RecipeFields, expectedVersion: Int?) async throws -> Recipe {
         let id = try ServiceInput.required(id, "Recipe id")
         do {
-            let recipe = try await graphQL.perform(UpdateRecipeMutation(id: id, fields: try Self.checked(fields), expectedVersion: expectedVersion))
+            let recipe = try await graphQL.perform(
+                UpdateRecipeMutation(id: id, fields: try Self.checked(fields), expectedVersion: expectedVersion))
             await forget(recipe)
             return recipe
         } catch let error as ServiceError where error.code == .staleVersion {
@@ -95,12 +97,14 @@ public actor RecipeService: RecipeServicing, SessionScoped {
 
     public func cookable(householdId: String, servings: Int?) async throws -> [RecipeCoverage] {
         let id = try ServiceInput.required(householdId, "Household id")
-        return try await graphQL.perform(CookableRecipesQuery(householdId: id, servings: try ServiceInput.servings(servings)))
+        return try await graphQL.perform(
+            CookableRecipesQuery(householdId: id, servings: try ServiceInput.servings(servings)))
     }
 
     public func addMissingIngredients(recipeId: String, servings: Int?) async throws -> [ShoppingListItem] {
         let id = try ServiceInput.required(recipeId, "Recipe id")
-        return try await graphQL.perform(AddMissingIngredientsMutation(recipeId: id, servings: try ServiceInput.servings(servings)))
+        return try await graphQL.perform(
+            AddMissingIngredientsMutation(recipeId: id, servings: try ServiceInput.servings(servings)))
     }
 
     /// Empties every household's cached recipes.
@@ -122,8 +126,10 @@ public actor RecipeService: RecipeServicing, SessionScoped {
     /// `fields` trimmed and checked by ``RecipeRules``: every problem is reported at once.
     static func checked(_ fields: RecipeFields) throws -> RecipeFields {
         let recipe = Recipe(
-            id: "", householdId: "", name: fields.name, description: fields.description, ingredients: fields.ingredients,
-            instructions: fields.instructions, prepTime: fields.prepTime, cookTime: fields.cookTime, servings: fields.servings,
+            id: "", householdId: "", name: fields.name, description: fields.description,
+            ingredients: fields.ingredients,
+            instructions: fields.instructions, prepTime: fields.prepTime, cookTime: fields.cookTime,
+            servings: fields.servings,
             difficulty: fields.difficulty, tags: fields.tags)
         return RecipeFields(try RecipeRules.validated(recipe))
     }

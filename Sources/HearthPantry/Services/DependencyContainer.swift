@@ -16,23 +16,35 @@ public struct DependencyContainer: Sendable {
     /// Signing in and out, and the kept session.
     public func auth() throws -> any AuthServicing { try resolve((any AuthServicing).self, "AuthService") }
     /// Households, members and invites.
-    public func households() throws -> any HouseholdServicing { try resolve((any HouseholdServicing).self, "HouseholdService") }
+    public func households() throws -> any HouseholdServicing {
+        try resolve((any HouseholdServicing).self, "HouseholdService")
+    }
     /// Households' pantries: items and their stock.
     public func pantry() throws -> any PantryServicing { try resolve((any PantryServicing).self, "PantryService") }
     /// Follows households' changes made on other clients and refreshes the watched queries they touch.
-    public func liveUpdates() throws -> any PantryLiveUpdating { try resolve((any PantryLiveUpdating).self, "PantryLiveUpdates") }
+    public func liveUpdates() throws -> any PantryLiveUpdating {
+        try resolve((any PantryLiveUpdating).self, "PantryLiveUpdates")
+    }
     /// Households' recipes, and what can be cooked from the stock.
     public func recipes() throws -> any RecipeServicing { try resolve((any RecipeServicing).self, "RecipeService") }
     /// Households' shopping lists.
-    public func shoppingList() throws -> any ShoppingListServicing { try resolve((any ShoppingListServicing).self, "ShoppingListService") }
+    public func shoppingList() throws -> any ShoppingListServicing {
+        try resolve((any ShoppingListServicing).self, "ShoppingListService")
+    }
     /// The signed-in user's profile, and the people they share households with.
     public func users() throws -> any UserServicing { try resolve((any UserServicing).self, "UserService") }
     /// The user's preferences.
-    public func preferences() throws -> any UserPreferencesServicing { try resolve((any UserPreferencesServicing).self, "UserPreferencesService") }
+    public func preferences() throws -> any UserPreferencesServicing {
+        try resolve((any UserPreferencesServicing).self, "UserPreferencesService")
+    }
     /// Follows other members' changes to the user's households, keeping households and permissions current.
-    public func membershipUpdates() throws -> any MembershipUpdating { try resolve((any MembershipUpdating).self, "MembershipUpdates") }
+    public func membershipUpdates() throws -> any MembershipUpdating {
+        try resolve((any MembershipUpdating).self, "MembershipUpdates")
+    }
     /// What the user may do, from the server's rules.
-    public func permissions() throws -> any PermissionServicing { try resolve((any PermissionServicing).self, "PermissionService") }
+    public func permissions() throws -> any PermissionServicing {
+        try resolve((any PermissionServicing).self, "PermissionService")
+    }
 
     /// Signs out and forgets everything kept for the account: live subscriptions stop, the GraphQL cache, the
     /// household and recipe caches and the permission rules are emptied, watched queries end, and the last
@@ -49,9 +61,11 @@ public struct DependencyContainer: Sendable {
             signedOut = .failure(error)
         }
         let scoped: [(any SessionScoped)?] = [
-            try? graphQL() as? any SessionScoped, try? households() as? any SessionScoped, try? recipes() as? any SessionScoped,
+            try? graphQL() as? any SessionScoped, try? households() as? any SessionScoped,
+            try? recipes() as? any SessionScoped,
             try? permissions() as? any SessionScoped, try? preferences() as? any SessionScoped,
-            try? pantry() as? any SessionScoped, try? shoppingList() as? any SessionScoped, try? users() as? any SessionScoped,
+            try? pantry() as? any SessionScoped, try? shoppingList() as? any SessionScoped,
+            try? users() as? any SessionScoped,
         ]
         for service in scoped.compactMap({ $0 }) { await service.forgetSession() }
         if let graphQL = try? graphQL(), !(graphQL is any SessionScoped) { await graphQL.clearCache() }
@@ -77,7 +91,10 @@ public struct DependencyContainer: Sendable {
 
     private func resolve<T: Sendable>(_ type: T.Type, _ name: String) throws -> T {
         guard container.isRegistered(type) else {
-            throw ServiceError(.notRegistered, "The \(name) was not set up: create the services with ServiceFactory.makeServices(…), or register \(name) on the container, before asking for it.")
+            throw ServiceError(
+                .notRegistered,
+                "The \(name) was not set up: create the services with ServiceFactory.makeServices(…), or register \(name) on the container, before asking for it."
+            )
         }
         return try container.resolve(type)
     }

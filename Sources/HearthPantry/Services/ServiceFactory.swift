@@ -15,15 +15,20 @@ public enum ServiceFactory {
     /// `httpClient` (the caller shuts it down), household and recipe caches expiring by `clock`, live updates pinging
     /// and reconnecting on `clock`, token expiry by `now`.
     public static func makeServices<C: Clock>(
-        serverURL: URL, httpClient: HTTPClient, files: ProtectedFileStore, clock: C, now: @escaping @Sendable () -> Date = { Date() },
+        serverURL: URL, httpClient: HTTPClient, files: ProtectedFileStore, clock: C,
+        now: @escaping @Sendable () -> Date = { Date() },
         container: ServiceContainer = ServiceContainer()
     ) -> DependencyContainer where C.Duration == Duration {
         container.register((any AuthServicing).self) { _ in
-            AuthService(serverURL: serverURL, httpClient: httpClient, tokens: SecureTokenStore(files: files, fileName: "pantry-tokens.json"), now: now)
+            AuthService(
+                serverURL: serverURL, httpClient: httpClient,
+                tokens: SecureTokenStore(files: files, fileName: "pantry-tokens.json"), now: now)
         }
         container.register((any GraphQLServing).self) { container in
             let auth = try container.resolve((any AuthServicing).self)
-            return GraphQLService(endpoint: serverURL.appendingPathComponent("graphql"), httpClient: httpClient) { try await auth.tokenForRequest() }
+            return GraphQLService(endpoint: serverURL.appendingPathComponent("graphql"), httpClient: httpClient) {
+                try await auth.tokenForRequest()
+            }
         }
         container.register((any HouseholdServicing).self) { container in
             HouseholdService(
@@ -40,15 +45,20 @@ public enum ServiceFactory {
             return MembershipUpdates(
                 households: try container.resolve((any HouseholdServicing).self),
                 permissions: try container.resolve((any PermissionServicing).self),
-                subscriptions: GraphQLSubscriptionClient(serverURL: serverURL, clock: clock) { try await auth.tokenForRequest() })
+                subscriptions: GraphQLSubscriptionClient(serverURL: serverURL, clock: clock) {
+                    try await auth.tokenForRequest()
+                })
         }
         container.register((any PantryServicing).self) { container in
             PantryService(graphQL: try container.resolve((any GraphQLServing).self))
         }
         container.register((any PantryLiveUpdating).self) { container in
             let auth = try container.resolve((any AuthServicing).self)
-            let subscriptions = GraphQLSubscriptionClient(serverURL: serverURL, clock: clock) { try await auth.tokenForRequest() }
-            return PantryLiveUpdates(graphQL: try container.resolve((any GraphQLServing).self), subscriptions: subscriptions)
+            let subscriptions = GraphQLSubscriptionClient(serverURL: serverURL, clock: clock) {
+                try await auth.tokenForRequest()
+            }
+            return PantryLiveUpdates(
+                graphQL: try container.resolve((any GraphQLServing).self), subscriptions: subscriptions)
         }
         container.register((any RecipeServicing).self) { container in
             RecipeService(graphQL: try container.resolve((any GraphQLServing).self), clock: clock)
@@ -69,7 +79,9 @@ public enum ServiceFactory {
     }
 
     /// The services for `serverURL`, with household caches expiring by the continuous clock.
-    public static func makeServices(serverURL: URL, httpClient: HTTPClient, files: ProtectedFileStore) -> DependencyContainer {
+    public static func makeServices(serverURL: URL, httpClient: HTTPClient, files: ProtectedFileStore)
+        -> DependencyContainer
+    {
         makeServices(serverURL: serverURL, httpClient: httpClient, files: files, clock: ContinuousClock())
     }
 }

@@ -17,14 +17,17 @@ enum ServiceInput {
 
     /// `servings` when it is at least 1 (or nil); `validationFailed` naming it otherwise.
     static func servings(_ servings: Int?) throws -> Int? {
-        if let servings, servings < 1 { throw ServiceError.validationFailed("servings must be at least 1; it is \(servings).") }
+        if let servings, servings < 1 {
+            throw ServiceError.validationFailed("servings must be at least 1; it is \(servings).")
+        }
         return servings
     }
 
     /// `quantity` when it is a number above 0; `validationFailed` naming it otherwise.
     static func quantity(_ quantity: Double, _ field: String = "quantity") throws -> Double {
         guard quantity.isFinite, quantity > 0 else {
-            throw ServiceError.validationFailed("\(field) must be greater than 0, not \(quantity.isFinite ? quantity.formatted() : String(quantity))")
+            throw ServiceError.validationFailed(
+                "\(field) must be greater than 0, not \(quantity.isFinite ? quantity.formatted() : String(quantity))")
         }
         return quantity
     }
@@ -37,7 +40,8 @@ enum ServiceInput {
             try await probe()
             return HealthStatus(isHealthy: true, lastChecked: checked, responseTime: seconds(since: started))
         } catch {
-            return HealthStatus(isHealthy: false, lastChecked: checked, errors: ["\(error)"], responseTime: seconds(since: started))
+            return HealthStatus(
+                isHealthy: false, lastChecked: checked, errors: ["\(error)"], responseTime: seconds(since: started))
         }
     }
 

@@ -9,7 +9,8 @@ public protocol ShoppingListServicing: ServiceHealth {
     func list(householdId: String) async throws -> [ShoppingListItem]
     /// Puts `quantity` `unit` of `name` on the list; merged into an unchecked line of the same food whose unit
     /// converts. Returns the line it is on.
-    func add(householdId: String, name: String, quantity: Double, unit: String?, note: String?) async throws -> ShoppingListItem
+    func add(householdId: String, name: String, quantity: Double, unit: String?, note: String?) async throws
+        -> ShoppingListItem
     /// Changes a line's amount, unit or note (nil keeps each; an empty note removes it). Returns the line.
     func update(lineId: String, quantity: Double?, unit: String?, note: String?) async throws -> ShoppingListItem
     /// Takes a line off the list.
@@ -43,22 +44,29 @@ public actor ShoppingListService: ShoppingListServicing {
         return try await graphQL.perform(ShoppingListQuery(householdId: id))
     }
 
-    public func add(householdId: String, name: String, quantity: Double, unit: String?, note: String?) async throws -> ShoppingListItem {
+    public func add(householdId: String, name: String, quantity: Double, unit: String?, note: String?) async throws
+        -> ShoppingListItem
+    {
         let id = try ServiceInput.required(householdId, "Household id")
         let name = try ServiceInput.required(name, "Shopping list item name")
         let quantity = try ServiceInput.quantity(quantity)
-        return try await graphQL.perform(AddShoppingItemMutation(
-            householdId: id, name: name, quantity: quantity, unit: ServiceInput.trimmed(unit), note: ServiceInput.trimmed(note)))
+        return try await graphQL.perform(
+            AddShoppingItemMutation(
+                householdId: id, name: name, quantity: quantity, unit: ServiceInput.trimmed(unit),
+                note: ServiceInput.trimmed(note)))
     }
 
-    public func update(lineId: String, quantity: Double?, unit: String?, note: String?) async throws -> ShoppingListItem {
+    public func update(lineId: String, quantity: Double?, unit: String?, note: String?) async throws -> ShoppingListItem
+    {
         let id = try ServiceInput.required(lineId, "Shopping list item id")
         guard quantity != nil || unit != nil || note != nil else {
             throw ServiceError.validationFailed("Give a quantity, unit or note to change.")
         }
         let quantity = try quantity.map { try ServiceInput.quantity($0) }
         let note = note.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
-        return try await graphQL.perform(UpdateShoppingItemMutation(id: id, quantity: quantity, unit: unit.map { $0.trimmingCharacters(in: .whitespaces) }, note: note))
+        return try await graphQL.perform(
+            UpdateShoppingItemMutation(
+                id: id, quantity: quantity, unit: unit.map { $0.trimmingCharacters(in: .whitespaces) }, note: note))
     }
 
     public func delete(lineId: String) async throws {
@@ -68,18 +76,22 @@ public actor ShoppingListService: ShoppingListServicing {
 
     public func addMissingIngredients(recipeId: String, servings: Int?) async throws -> [ShoppingListItem] {
         let id = try ServiceInput.required(recipeId, "Recipe id")
-        return try await graphQL.perform(AddMissingIngredientsMutation(recipeId: id, servings: try ServiceInput.servings(servings)))
+        return try await graphQL.perform(
+            AddMissingIngredientsMutation(recipeId: id, servings: try ServiceInput.servings(servings)))
     }
 
     public func addExpiringAndBelowMinimum(householdId: String, withinDays: Int?) async throws -> [ShoppingListItem] {
         let id = try ServiceInput.required(householdId, "Household id")
-        if let withinDays, withinDays < 0 { throw ServiceError.validationFailed("withinDays must be 0 or more; it is \(withinDays).") }
+        if let withinDays, withinDays < 0 {
+            throw ServiceError.validationFailed("withinDays must be 0 or more; it is \(withinDays).")
+        }
         return try await graphQL.perform(AddExpiringAndBelowMinimumMutation(householdId: id, withinDays: withinDays))
     }
 
     public func checkOff(lineId: String, location: String?, bestBefore: CalendarDay?) async throws -> CheckedOffLine {
         let id = try ServiceInput.required(lineId, "Shopping list item id")
-        return try await graphQL.perform(CheckShoppingItemMutation(id: id, location: ServiceInput.trimmed(location), bestBefore: bestBefore))
+        return try await graphQL.perform(
+            CheckShoppingItemMutation(id: id, location: ServiceInput.trimmed(location), bestBefore: bestBefore))
     }
 
     public func clearChecked(householdId: String) async throws -> Int {

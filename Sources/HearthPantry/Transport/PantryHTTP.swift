@@ -30,7 +30,8 @@ struct PantryHTTP: Sendable {
             request.body = .bytes(ByteBuffer(bytes: body))
         }
         do {
-            let response = try await client.execute(request, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000), logger: nil)
+            let response = try await client.execute(
+                request, timeout: .nanoseconds(Int64(timeout.components.seconds) * 1_000_000_000), logger: nil)
             let buffer = try await response.body.collect(upTo: maxResponseBytes)
             return (Int(response.status.code), Data(buffer.readableBytesView))
         } catch let error as HTTPClientError where error == .cancelled {

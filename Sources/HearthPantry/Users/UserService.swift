@@ -38,17 +38,23 @@ public actor UserService: UserServicing {
     public func updateProfile(_ changes: ProfileChanges) async throws -> User {
         func trim(_ value: String?) -> String? { value?.trimmingCharacters(in: .whitespacesAndNewlines) }
         let trimmed = ProfileChanges(
-            firstName: trim(changes.firstName), lastName: trim(changes.lastName), displayName: trim(changes.displayName),
-            avatarUrl: trim(changes.avatarUrl), phone: trim(changes.phone), primaryHouseholdId: trim(changes.primaryHouseholdId))
+            firstName: trim(changes.firstName), lastName: trim(changes.lastName),
+            displayName: trim(changes.displayName),
+            avatarUrl: trim(changes.avatarUrl), phone: trim(changes.phone),
+            primaryHouseholdId: trim(changes.primaryHouseholdId))
         guard !trimmed.isEmpty else {
-            throw ServiceError.validationFailed("Give at least one of firstName, lastName, displayName, avatarUrl, phone or primaryHouseholdId to change.")
+            throw ServiceError.validationFailed(
+                "Give at least one of firstName, lastName, displayName, avatarUrl, phone or primaryHouseholdId to change."
+            )
         }
         return try await graphQL.perform(UpdateMeMutation(changes: trimmed))
     }
 
     public func searchUsers(_ text: String) async throws -> [User] {
         let text = text.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard text.count >= 2 else { throw ServiceError.validationFailed("Search text must have at least 2 characters; it is \"\(text)\".") }
+        guard text.count >= 2 else {
+            throw ServiceError.validationFailed("Search text must have at least 2 characters; it is \"\(text)\".")
+        }
         return try await graphQL.perform(SearchUsersQuery(text: text))
     }
 

@@ -52,7 +52,8 @@ public struct Household: Codable, Sendable, Hashable, Identifiable {
             if lhs.element.joinedAt != rhs.element.joinedAt { return lhs.element.joinedAt < rhs.element.joinedAt }
             return lhs.offset < rhs.offset
         }.map(\.element)
-        return Household(id: id, name: name, description: description, createdBy: createdBy, createdAt: createdAt,
-                         updatedAt: updatedAt, members: sorted)
+        return Household(
+            id: id, name: name, description: description, createdBy: createdBy, createdAt: createdAt,
+            updatedAt: updatedAt, members: sorted)
     }
 }

@@ -27,17 +27,21 @@ public enum HouseholdRules {
     ) throws -> Household {
         let name = try validatedName(name)
         let owner = HouseholdMember(id: memberId, userId: ownerId, householdId: id, role: .owner, joinedAt: now)
-        return Household(id: id, name: name, description: Validation.trimmedOrNil(description), createdBy: ownerId,
-                         createdAt: now, updatedAt: now, members: [owner])
+        return Household(
+            id: id, name: name, description: Validation.trimmedOrNil(description), createdBy: ownerId,
+            createdAt: now, updatedAt: now, members: [owner])
     }
 
     /// `household` renamed and described anew (a nil or blank description clears it), by the owner or an admin.
     /// - Throws: ``ServiceError`` — validation failed for an empty name; unauthorized for anyone else.
-    public static func update(_ household: Household, name: String, description: String?, by actorId: String, at now: Date) throws -> Household {
+    public static func update(
+        _ household: Household, name: String, description: String?, by actorId: String, at now: Date
+    ) throws -> Household {
         try requireManager(actorId, of: household, to: "edit")
         let name = try validatedName(name)
-        return Household(id: household.id, name: name, description: Validation.trimmedOrNil(description),
-                         createdBy: household.createdBy, createdAt: household.createdAt, updatedAt: now, members: household.members)
+        return Household(
+            id: household.id, name: name, description: Validation.trimmedOrNil(description),
+            createdBy: household.createdBy, createdAt: household.createdAt, updatedAt: now, members: household.members)
     }
 
     /// Checks that `actorId` may delete `household`: only its owner may.
@@ -45,7 +49,8 @@ public enum HouseholdRules {
     public static func requireDeletion(of household: Household, by actorId: String) throws {
         let actor = try requireMember(actorId, of: household, notMember: notAMember(household))
         guard actor.role == .owner else {
-            throw ServiceError.unauthorized("Only the owner of \(household.name) can delete it; ask the owner, or leave the household.")
+            throw ServiceError.unauthorized(
+                "Only the owner of \(household.name) can delete it; ask the owner, or leave the household.")
         }
     }
 
@@ -54,7 +59,8 @@ public enum HouseholdRules {
     /// - Throws: ``ServiceError`` — unauthorized for anyone else, and for an admin adding an admin; validation
     ///   failed for the owner role; conflict when the user already belongs.
     public static func addMember(
-        _ userId: String, role: MemberRole = .member, to household: Household, by actorId: String, memberId: String, at now: Date
+        _ userId: String, role: MemberRole = .member, to household: Household, by actorId: String, memberId: String,
+        at now: Date
     ) throws -> Household {
         let actor = try requireManager(actorId, of: household, to: "add members to")
         guard role != .owner else { throw oneOwner }
@@ -72,27 +78,33 @@ public enum HouseholdRules {
     ///   admin, and for admins making an admin;
     ///   not found when `userId` is not a member; validation failed for making someone owner (transfer ownership
     ///   instead) and for the owner changing their own role.
-    public static func changeRole(of userId: String, to role: MemberRole, in household: Household, by actorId: String, at now: Date) throws -> Household {
+    public static func changeRole(
+        of userId: String, to role: MemberRole, in household: Household, by actorId: String, at now: Date
+    ) throws -> Household {
         let actor = try requireManager(actorId, of: household, to: "change roles in")
         let target = try requireMember(userId, of: household)
         if target.role == .owner {
             guard actor.role == .owner else { throw adminsCannotTouchOwner }
             guard role == .owner else {
-                throw ServiceError.validationFailed("The owner cannot change their own role; transfer ownership to another member first.")
+                throw ServiceError.validationFailed(
+                    "The owner cannot change their own role; transfer ownership to another member first.")
             }
         }
         if actor.role == .admin && target.role == .admin && target.userId != actorId { throw adminsCannotTouchAdmins }
         guard target.role != role else { return household }
         guard role != .owner else { throw oneOwner }
         if role == .admin && actor.role != .owner { throw onlyOwnerMakesAdmins }
-        return household.with(members: household.members.map { $0.userId == userId ? $0.with(role: role) : $0 }, updatedAt: now)
+        return household.with(
+            members: household.members.map { $0.userId == userId ? $0.with(role: role) : $0 }, updatedAt: now)
     }
 
     /// `household` without `userId`. Anyone but the owner may remove themselves (leave); removing someone else takes
     /// the owner, or an admin for a plain member.
     /// - Throws: ``ServiceError`` — validation failed when the owner would go; unauthorized for plain members
     ///   removing others and for admins removing the owner or another admin; not found when `userId` is not a member.
-    public static func removeMember(_ userId: String, from household: Household, by actorId: String, at now: Date) throws -> Household {
+    public static func removeMember(_ userId: String, from household: Household, by actorId: String, at now: Date)
+        throws -> Household
+    {
         let actor = try requireMember(actorId, of: household, notMember: notAMember(household))
         let target = try requireMember(userId, of: household)
         if actorId != userId {
@@ -101,7 +113,8 @@ public enum HouseholdRules {
             if target.role == .admin && actor.role == .admin { throw adminsCannotTouchAdmins }
         }
         guard target.role != .owner else {
-            throw ServiceError.validationFailed("The owner cannot leave the household; transfer ownership to another member first.")
+            throw ServiceError.validationFailed(
+                "The owner cannot leave the household; transfer ownership to another member first.")
         }
         return household.with(members: household.members.filter { $0.userId != userId }, updatedAt: now)
     }
@@ -115,13 +128,16 @@ public enum HouseholdRules {
     /// `household` with `userId` as its owner and the old owner as an admin; only the owner may do it.
     /// - Throws: ``ServiceError`` — unauthorized for anyone but the owner; not found when `userId` is not a member;
     ///   validation failed when the owner names themselves.
-    public static func transferOwnership(of household: Household, to userId: String, by actorId: String, at now: Date) throws -> Household {
+    public static func transferOwnership(of household: Household, to userId: String, by actorId: String, at now: Date)
+        throws -> Household
+    {
         let actor = try requireMember(actorId, of: household, notMember: notAMember(household))
         guard actor.role == .owner else {
             throw ServiceError.unauthorized("Only the owner of \(household.name) can transfer its ownership.")
         }
         guard userId != actorId else {
-            throw ServiceError.validationFailed("You already own \(household.name); choose another member to transfer it to.")
+            throw ServiceError.validationFailed(
+                "You already own \(household.name); choose another member to transfer it to.")
         }
         _ = try requireMember(userId, of: household)
         let members = household.members.map { member -> HouseholdMember in
@@ -139,7 +155,9 @@ public enum HouseholdRules {
         let owners = household.members.filter { $0.role == .owner }.count
         if owners != 1 { problems.append("A household must have exactly one owner; \(household.name) has \(owners).") }
         let userIds = household.members.map(\.userId)
-        if Set(userIds).count != userIds.count { problems.append("A user appears more than once among the members of \(household.name).") }
+        if Set(userIds).count != userIds.count {
+            problems.append("A user appears more than once among the members of \(household.name).")
+        }
         if household.members.contains(where: { $0.householdId != household.id }) {
             problems.append("A membership of another household is listed among the members of \(household.name).")
         }
@@ -149,7 +167,9 @@ public enum HouseholdRules {
     // MARK: Checks
 
     @discardableResult
-    static func requireMember(_ userId: String, of household: Household, notMember: ServiceError? = nil) throws -> HouseholdMember {
+    static func requireMember(_ userId: String, of household: Household, notMember: ServiceError? = nil) throws
+        -> HouseholdMember
+    {
         guard let member = household.member(userId: userId) else {
             throw notMember ?? ServiceError(.notFound, "User \(userId) is not a member of \(household.name).")
         }
@@ -157,7 +177,8 @@ public enum HouseholdRules {
     }
 
     @discardableResult
-    static func requireManager(_ actorId: String, of household: Household, to action: String) throws -> HouseholdMember {
+    static func requireManager(_ actorId: String, of household: Household, to action: String) throws -> HouseholdMember
+    {
         let actor = try requireMember(actorId, of: household, notMember: notAMember(household))
         guard actor.role.canManage else { throw mustManage(household, to: action) }
         return actor

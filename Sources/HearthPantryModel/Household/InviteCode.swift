@@ -18,7 +18,9 @@ public struct InviteCode: Codable, Sendable, Hashable {
     /// When a manager withdrew the code, if they did.
     public let revokedAt: Date?
 
-    public init(code: String, householdId: String, createdBy: String, createdAt: Date, expiresAt: Date, revokedAt: Date? = nil) {
+    public init(
+        code: String, householdId: String, createdBy: String, createdAt: Date, expiresAt: Date, revokedAt: Date? = nil
+    ) {
         self.code = code
         self.householdId = householdId
         self.createdBy = createdBy

@@ -26,7 +26,9 @@ public enum ExpiryStatus: String, Codable, Sendable, Hashable, CaseIterable, Com
     public static let defaultDueSoonDays = 5
 
     /// Every status `item` has on `today`, most urgent first; `[.ok]` when none applies.
-    public static func statuses(of item: PantryItem, on today: CalendarDay, dueSoonDays: Int = defaultDueSoonDays) -> [ExpiryStatus] {
+    public static func statuses(of item: PantryItem, on today: CalendarDay, dueSoonDays: Int = defaultDueSoonDays)
+        -> [ExpiryStatus]
+    {
         var result: [ExpiryStatus] = []
         if item.quantity > Amount.epsilon, let days = daysUntilDue(item, on: today) {
             if days < 0 {
@@ -42,7 +44,9 @@ public enum ExpiryStatus: String, Codable, Sendable, Hashable, CaseIterable, Com
     }
 
     /// Every status `item` has at the instant `now`, read as a day in `timeZone`.
-    public static func statuses(of item: PantryItem, at now: Date, in timeZone: TimeZone, dueSoonDays: Int = defaultDueSoonDays) -> [ExpiryStatus] {
+    public static func statuses(
+        of item: PantryItem, at now: Date, in timeZone: TimeZone, dueSoonDays: Int = defaultDueSoonDays
+    ) -> [ExpiryStatus] {
         statuses(of: item, on: CalendarDay(now, in: timeZone), dueSoonDays: dueSoonDays)
     }
 

@@ -20,7 +20,8 @@ public enum PantryItemRules {
             id: item.id, householdId: item.householdId, name: name, quantity: Amount.clean(item.quantity),
             unit: unit.dimension == .other ? Validation.trimmed(item.unit) : unit.symbol, category: item.category,
             expirationDate: item.expirationDate, location: Validation.trimmedOrNil(item.location),
-            notes: Validation.trimmedOrNil(item.notes), addedBy: item.addedBy, createdAt: item.createdAt, updatedAt: item.updatedAt,
+            notes: Validation.trimmedOrNil(item.notes), addedBy: item.addedBy, createdAt: item.createdAt,
+            updatedAt: item.updatedAt,
             minimumQuantity: item.minimumQuantity, dueDateKind: item.dueDateKind)
     }
 }

@@ -18,7 +18,9 @@ public enum GraphQLErrorMapping {
     /// `FORBIDDEN` → unauthorized, `NOT_FOUND` → notFound, `BAD_USER_INPUT` → validationFailed (with every such
     /// message as a reason) or, with `extensions.reason` `STALE_VERSION`, staleVersion, `RATE_LIMITED` → rateLimited, anything else → operationFailed.
     public static func error(for failures: [Failure]) -> ServiceError {
-        guard let first = failures.first else { return .operationFailed("The server answered with an error but gave no message.") }
+        guard let first = failures.first else {
+            return .operationFailed("The server answered with an error but gave no message.")
+        }
         switch first.code {
         case "UNAUTHENTICATED":
             return ServiceError(.notAuthenticated, first.message)
@@ -29,7 +31,9 @@ public enum GraphQLErrorMapping {
         case "RATE_LIMITED":
             return ServiceError(.rateLimited, first.message)
         case "BAD_USER_INPUT":
-            if case .string("STALE_VERSION")? = first.extensions?["reason"] { return ServiceError(.staleVersion, first.message) }
+            if case .string("STALE_VERSION")? = first.extensions?["reason"] {
+                return ServiceError(.staleVersion, first.message)
+            }
             let reasons = failures.filter { $0.code == "BAD_USER_INPUT" }.map(\.message)
             return .validationFailed(reasons)
         default:

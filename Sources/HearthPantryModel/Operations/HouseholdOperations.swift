@@ -36,7 +36,8 @@ public struct HouseholdFields: Sendable, Hashable {
 public struct CreateHouseholdMutation: PantryOperation {
     public typealias Answer = Household
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation CreateHousehold($input: HouseholdInput!) { createHousehold(input: $input) { \(PantrySelection.household) } }"
+    public static let document =
+        "mutation CreateHousehold($input: HouseholdInput!) { createHousehold(input: $input) { \(PantrySelection.household) } }"
     public static let field = "createHousehold"
     public let input: HouseholdFields
     public init(input: HouseholdFields) { self.input = input }
@@ -47,7 +48,8 @@ public struct CreateHouseholdMutation: PantryOperation {
 public struct UpdateHouseholdMutation: PantryOperation {
     public typealias Answer = Household
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation UpdateHousehold($id: String!, $input: HouseholdInput!) { updateHousehold(id: $id, input: $input) { \(PantrySelection.household) } }"
+    public static let document =
+        "mutation UpdateHousehold($id: String!, $input: HouseholdInput!) { updateHousehold(id: $id, input: $input) { \(PantrySelection.household) } }"
     public static let field = "updateHousehold"
     public let id: String
     public let input: HouseholdFields
@@ -73,7 +75,8 @@ public struct DeleteHouseholdMutation: PantryOperation {
 public struct CreateInviteMutation: PantryOperation {
     public typealias Answer = InviteCode
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation CreateInvite($id: String!) { createInvite(householdId: $id) { \(PantrySelection.invite) } }"
+    public static let document =
+        "mutation CreateInvite($id: String!) { createInvite(householdId: $id) { \(PantrySelection.invite) } }"
     public static let field = "createInvite"
     public let householdId: String
     public init(householdId: String) { self.householdId = householdId }
@@ -95,7 +98,8 @@ public struct RevokeInviteMutation: PantryOperation {
 public struct JoinHouseholdMutation: PantryOperation {
     public typealias Answer = Household
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation JoinHousehold($code: String!) { joinHousehold(code: $code) { \(PantrySelection.household) } }"
+    public static let document =
+        "mutation JoinHousehold($code: String!) { joinHousehold(code: $code) { \(PantrySelection.household) } }"
     public static let field = "joinHousehold"
     public let code: String
     public init(code: String) { self.code = code }
@@ -106,7 +110,8 @@ public struct JoinHouseholdMutation: PantryOperation {
 public struct UpdateMemberRoleMutation: PantryOperation {
     public typealias Answer = HouseholdMember
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation UpdateMemberRole($id: String!, $role: MemberRole!) { updateMemberRole(memberId: $id, role: $role) { \(PantrySelection.member) } }"
+    public static let document =
+        "mutation UpdateMemberRole($id: String!, $role: MemberRole!) { updateMemberRole(memberId: $id, role: $role) { \(PantrySelection.member) } }"
     public static let field = "updateMemberRole"
     public let memberId: String
     public let role: MemberRole
@@ -121,7 +126,8 @@ public struct UpdateMemberRoleMutation: PantryOperation {
 public struct AddMemberMutation: PantryOperation {
     public typealias Answer = HouseholdMember
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation AddMember($id: String!, $user: String!, $role: MemberRole) { addMember(householdId: $id, userId: $user, role: $role) { \(PantrySelection.member) } }"
+    public static let document =
+        "mutation AddMember($id: String!, $user: String!, $role: MemberRole) { addMember(householdId: $id, userId: $user, role: $role) { \(PantrySelection.member) } }"
     public static let field = "addMember"
     public let householdId: String
     public let userId: String
@@ -131,7 +137,9 @@ public struct AddMemberMutation: PantryOperation {
         self.userId = userId
         self.role = role
     }
-    public var variables: [String: AnyJSON] { ["id": .string(householdId), "user": .string(userId), "role": .string(role.rawValue)] }
+    public var variables: [String: AnyJSON] {
+        ["id": .string(householdId), "user": .string(userId), "role": .string(role.rawValue)]
+    }
 }
 
 /// Removes a member from their household.
@@ -160,7 +168,8 @@ public struct LeaveHouseholdMutation: PantryOperation {
 public struct TransferOwnershipMutation: PantryOperation {
     public typealias Answer = Household
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation TransferOwnership($id: String!, $member: String!) { transferOwnership(householdId: $id, memberId: $member) { \(PantrySelection.household) } }"
+    public static let document =
+        "mutation TransferOwnership($id: String!, $member: String!) { transferOwnership(householdId: $id, memberId: $member) { \(PantrySelection.household) } }"
     public static let field = "transferOwnership"
     public let householdId: String
     public let memberId: String
@@ -191,7 +200,8 @@ public struct HouseholdChangeNotice: Decodable, Sendable, Hashable {
 public struct HouseholdChangedSubscription: PantryOperation {
     public typealias Answer = HouseholdChangeNotice
     public static let kind = PantryOperationKind.subscription
-    public static let document = "subscription HouseholdChanged($id: String!) { householdChanged(id: $id) { kind householdId household { \(PantrySelection.household) } } }"
+    public static let document =
+        "subscription HouseholdChanged($id: String!) { householdChanged(id: $id) { kind householdId household { \(PantrySelection.household) } } }"
     public static let field = "householdChanged"
     public let householdId: String
     public init(householdId: String) { self.householdId = householdId }

@@ -27,7 +27,8 @@ public struct ItemQuery: PantryOperation {
 public struct ExpiringItemsQuery: PantryOperation {
     public typealias Answer = [PantryItem]
     public static let kind = PantryOperationKind.query
-    public static let document = "query ExpiringItems($id: String!, $days: Int!) { items(householdId: $id, expiringWithinDays: $days) { \(PantrySelection.item) } }"
+    public static let document =
+        "query ExpiringItems($id: String!, $days: Int!) { items(householdId: $id, expiringWithinDays: $days) { \(PantrySelection.item) } }"
     public static let field = "items"
     public let householdId: String
     public let days: Int
@@ -64,7 +65,9 @@ public struct NewPantryItem: Sendable, Hashable {
     }
 
     var json: AnyJSON {
-        var input: [String: AnyJSON] = ["householdId": .string(householdId), "name": .string(name), "quantity": .double(quantity)]
+        var input: [String: AnyJSON] = [
+            "householdId": .string(householdId), "name": .string(name), "quantity": .double(quantity),
+        ]
         if let unit { input["unit"] = .string(unit) }
         if let category { input["category"] = .string(category.rawValue) }
         if let expirationDate { input["expirationDate"] = .string(expirationDate.iso) }
@@ -78,7 +81,8 @@ public struct NewPantryItem: Sendable, Hashable {
 public struct AddItemMutation: PantryOperation {
     public typealias Answer = PantryItem
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation AddItem($input: ItemInput!) { addItem(input: $input) { \(PantrySelection.item) } }"
+    public static let document =
+        "mutation AddItem($input: ItemInput!) { addItem(input: $input) { \(PantrySelection.item) } }"
     public static let field = "addItem"
     public let input: NewPantryItem
     public init(input: NewPantryItem) { self.input = input }
@@ -118,7 +122,8 @@ public struct PantryItemEdit: Sendable, Hashable {
 
     /// True when the edit changes nothing.
     public var isEmpty: Bool {
-        name == nil && unit == nil && category == nil && expirationDate == nil && !clearExpirationDate && dueDateKind == nil
+        name == nil && unit == nil && category == nil && expirationDate == nil && !clearExpirationDate
+            && dueDateKind == nil
             && minimumQuantity == nil && location == nil && notes == nil
     }
 
@@ -127,7 +132,11 @@ public struct PantryItemEdit: Sendable, Hashable {
         if let name { input["name"] = .string(name) }
         if let unit { input["unit"] = .string(unit) }
         if let category { input["category"] = .string(category.rawValue) }
-        if let expirationDate { input["expirationDate"] = .string(expirationDate.iso) } else if clearExpirationDate { input["expirationDate"] = .string("") }
+        if let expirationDate {
+            input["expirationDate"] = .string(expirationDate.iso)
+        } else if clearExpirationDate {
+            input["expirationDate"] = .string("")
+        }
         if let dueDateKind { input["dueDateKind"] = .string(dueDateKind.rawValue) }
         if let minimumQuantity { input["minimumQuantity"] = .double(minimumQuantity) }
         if let location { input["location"] = .string(location) }
@@ -140,7 +149,8 @@ public struct PantryItemEdit: Sendable, Hashable {
 public struct UpdateItemMutation: PantryOperation {
     public typealias Answer = PantryItem
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation UpdateItem($id: String!, $input: ItemEditInput!) { updateItem(id: $id, input: $input) { \(PantrySelection.item) } }"
+    public static let document =
+        "mutation UpdateItem($id: String!, $input: ItemEditInput!) { updateItem(id: $id, input: $input) { \(PantrySelection.item) } }"
     public static let field = "updateItem"
     public let id: String
     public let edit: PantryItemEdit
@@ -190,9 +200,13 @@ public struct StockReceipt: Decodable, Sendable, Hashable {
 
     public init(from decoder: any Decoder) throws {
         item = try PantryItem(from: decoder)
-        let bookings = try decoder.container(keyedBy: CodingKeys.self).decode([StockBookingLine].self, forKey: .bookings)
+        let bookings = try decoder.container(keyedBy: CodingKeys.self).decode(
+            [StockBookingLine].self, forKey: .bookings)
         guard let last = bookings.last else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "The item has no bookings after a booking was made."))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "The item has no bookings after a booking was made."))
         }
         booking = last
     }
@@ -200,14 +214,16 @@ public struct StockReceipt: Decodable, Sendable, Hashable {
 
 extension PantrySelection {
     /// A ``StockReceipt``: the item and its bookings.
-    public static let receipt = "\(item) bookings { id kind quantity spoiled location fromLocation toLocation bestBefore createdBy createdAt reverses }"
+    public static let receipt =
+        "\(item) bookings { id kind quantity spoiled location fromLocation toLocation bestBefore createdBy createdAt reverses }"
 }
 
 /// Books stock bought, at a location of the household, due on `bestBefore`.
 public struct PurchaseMutation: PantryOperation {
     public typealias Answer = StockReceipt
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation Purchase($id: String!, $quantity: Float!, $location: String, $bestBefore: String) { purchase(itemId: $id, quantity: $quantity, location: $location, bestBefore: $bestBefore) { \(PantrySelection.receipt) } }"
+    public static let document =
+        "mutation Purchase($id: String!, $quantity: Float!, $location: String, $bestBefore: String) { purchase(itemId: $id, quantity: $quantity, location: $location, bestBefore: $bestBefore) { \(PantrySelection.receipt) } }"
     public static let field = "purchase"
     public let itemId: String
     public let quantity: Double
@@ -220,7 +236,10 @@ public struct PurchaseMutation: PantryOperation {
         self.bestBefore = bestBefore
     }
     public var variables: [String: AnyJSON] {
-        ["id": .string(itemId), "quantity": .double(quantity), "location": location.map(AnyJSON.string) ?? .null, "bestBefore": bestBefore.map { .string($0.iso) } ?? .null]
+        [
+            "id": .string(itemId), "quantity": .double(quantity), "location": location.map(AnyJSON.string) ?? .null,
+            "bestBefore": bestBefore.map { .string($0.iso) } ?? .null,
+        ]
     }
 }
 
@@ -228,7 +247,8 @@ public struct PurchaseMutation: PantryOperation {
 public struct ConsumeMutation: PantryOperation {
     public typealias Answer = StockReceipt
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation Consume($id: String!, $quantity: Float!, $location: String, $spoiled: Boolean) { consume(itemId: $id, quantity: $quantity, location: $location, spoiled: $spoiled) { \(PantrySelection.receipt) } }"
+    public static let document =
+        "mutation Consume($id: String!, $quantity: Float!, $location: String, $spoiled: Boolean) { consume(itemId: $id, quantity: $quantity, location: $location, spoiled: $spoiled) { \(PantrySelection.receipt) } }"
     public static let field = "consume"
     public let itemId: String
     public let quantity: Double
@@ -241,7 +261,10 @@ public struct ConsumeMutation: PantryOperation {
         self.spoiled = spoiled
     }
     public var variables: [String: AnyJSON] {
-        ["id": .string(itemId), "quantity": .double(quantity), "location": location.map(AnyJSON.string) ?? .null, "spoiled": .bool(spoiled)]
+        [
+            "id": .string(itemId), "quantity": .double(quantity), "location": location.map(AnyJSON.string) ?? .null,
+            "spoiled": .bool(spoiled),
+        ]
     }
 }
 
@@ -249,7 +272,8 @@ public struct ConsumeMutation: PantryOperation {
 public struct OpenItemMutation: PantryOperation {
     public typealias Answer = StockReceipt
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation OpenItem($id: String!, $quantity: Float!, $location: String) { openItem(itemId: $id, quantity: $quantity, location: $location) { \(PantrySelection.receipt) } }"
+    public static let document =
+        "mutation OpenItem($id: String!, $quantity: Float!, $location: String) { openItem(itemId: $id, quantity: $quantity, location: $location) { \(PantrySelection.receipt) } }"
     public static let field = "openItem"
     public let itemId: String
     public let quantity: Double
@@ -259,14 +283,17 @@ public struct OpenItemMutation: PantryOperation {
         self.quantity = quantity
         self.location = location
     }
-    public var variables: [String: AnyJSON] { ["id": .string(itemId), "quantity": .double(quantity), "location": location.map(AnyJSON.string) ?? .null] }
+    public var variables: [String: AnyJSON] {
+        ["id": .string(itemId), "quantity": .double(quantity), "location": location.map(AnyJSON.string) ?? .null]
+    }
 }
 
 /// Moves stock between two locations of the household.
 public struct TransferMutation: PantryOperation {
     public typealias Answer = StockReceipt
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation Transfer($id: String!, $quantity: Float!, $from: String!, $to: String!) { transfer(itemId: $id, quantity: $quantity, from: $from, to: $to) { \(PantrySelection.receipt) } }"
+    public static let document =
+        "mutation Transfer($id: String!, $quantity: Float!, $from: String!, $to: String!) { transfer(itemId: $id, quantity: $quantity, from: $from, to: $to) { \(PantrySelection.receipt) } }"
     public static let field = "transfer"
     public let itemId: String
     public let quantity: Double
@@ -278,14 +305,17 @@ public struct TransferMutation: PantryOperation {
         self.from = from
         self.to = to
     }
-    public var variables: [String: AnyJSON] { ["id": .string(itemId), "quantity": .double(quantity), "from": .string(from), "to": .string(to)] }
+    public var variables: [String: AnyJSON] {
+        ["id": .string(itemId), "quantity": .double(quantity), "from": .string(from), "to": .string(to)]
+    }
 }
 
 /// Books the difference a count found: + more than the books say, - less.
 public struct CorrectInventoryMutation: PantryOperation {
     public typealias Answer = StockReceipt
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation CorrectInventory($id: String!, $quantity: Float!, $location: String, $bestBefore: String) { correctInventory(itemId: $id, quantity: $quantity, location: $location, bestBefore: $bestBefore) { \(PantrySelection.receipt) } }"
+    public static let document =
+        "mutation CorrectInventory($id: String!, $quantity: Float!, $location: String, $bestBefore: String) { correctInventory(itemId: $id, quantity: $quantity, location: $location, bestBefore: $bestBefore) { \(PantrySelection.receipt) } }"
     public static let field = "correctInventory"
     public let itemId: String
     public let difference: Double
@@ -298,7 +328,10 @@ public struct CorrectInventoryMutation: PantryOperation {
         self.bestBefore = bestBefore
     }
     public var variables: [String: AnyJSON] {
-        ["id": .string(itemId), "quantity": .double(difference), "location": location.map(AnyJSON.string) ?? .null, "bestBefore": bestBefore.map { .string($0.iso) } ?? .null]
+        [
+            "id": .string(itemId), "quantity": .double(difference), "location": location.map(AnyJSON.string) ?? .null,
+            "bestBefore": bestBefore.map { .string($0.iso) } ?? .null,
+        ]
     }
 }
 
@@ -306,7 +339,8 @@ public struct CorrectInventoryMutation: PantryOperation {
 public struct UndoBookingMutation: PantryOperation {
     public typealias Answer = StockReceipt
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation UndoBooking($id: String!) { undoBooking(id: $id) { \(PantrySelection.receipt) } }"
+    public static let document =
+        "mutation UndoBooking($id: String!) { undoBooking(id: $id) { \(PantrySelection.receipt) } }"
     public static let field = "undoBooking"
     public let bookingId: String
     public init(bookingId: String) { self.bookingId = bookingId }
@@ -328,7 +362,9 @@ public struct PantryChangeNotice: Decodable, Sendable, Hashable {
     public let item: PantryItem?
 
     /// True when the change touches items or their stock.
-    public var touchesItems: Bool { itemId != nil || kind.hasPrefix("item") || kind == "stockBooked" || kind == "bookingUndone" }
+    public var touchesItems: Bool {
+        itemId != nil || kind.hasPrefix("item") || kind == "stockBooked" || kind == "bookingUndone"
+    }
     /// True when the change touches recipes.
     public var touchesRecipes: Bool { recipeId != nil || kind.hasPrefix("recipe") }
     /// True when the change touches the shopping list.
@@ -339,7 +375,8 @@ public struct PantryChangeNotice: Decodable, Sendable, Hashable {
 public struct PantryChangedSubscription: PantryOperation {
     public typealias Answer = PantryChangeNotice
     public static let kind = PantryOperationKind.subscription
-    public static let document = "subscription PantryChanged($id: String!) { pantryChanged(householdId: $id) { kind householdId itemId recipeId shoppingItemId bookingId byUserId item { \(PantrySelection.item) } } }"
+    public static let document =
+        "subscription PantryChanged($id: String!) { pantryChanged(householdId: $id) { kind householdId itemId recipeId shoppingItemId bookingId byUserId item { \(PantrySelection.item) } } }"
     public static let field = "pantryChanged"
     public let householdId: String
     public init(householdId: String) { self.householdId = householdId }

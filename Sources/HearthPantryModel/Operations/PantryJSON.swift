@@ -8,7 +8,10 @@ public enum PantryJSON {
         var value = data
         for key in path {
             guard case .object(let fields) = value, let next = fields[key] else {
-                throw ServiceError(.decodingFailed, "The server's answer has no \(path.joined(separator: ".")); is the server a Hearth pantry server of this version?")
+                throw ServiceError(
+                    .decodingFailed,
+                    "The server's answer has no \(path.joined(separator: ".")); is the server a Hearth pantry server of this version?"
+                )
             }
             value = next
         }
@@ -16,7 +19,9 @@ public enum PantryJSON {
         do {
             return try decoder.decode(T.self, from: try JSONEncoder().encode(value))
         } catch {
-            throw ServiceError(.decodingFailed, "The server's \(path.joined(separator: ".")) is not a \(T.self): \(error)", underlying: error)
+            throw ServiceError(
+                .decodingFailed, "The server's \(path.joined(separator: ".")) is not a \(T.self): \(error)",
+                underlying: error)
         }
     }
 
@@ -67,7 +72,9 @@ public enum PantryJSON {
         decoder.dateDecodingStrategy = .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) { return date }
+            if let date = try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)) {
+                return date
+            }
             if let date = try? Date(text, strategy: Date.ISO8601FormatStyle()) { return date }
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "\(text) is not an ISO 8601 time.")
         }

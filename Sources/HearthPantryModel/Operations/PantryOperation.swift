@@ -40,5 +40,6 @@ public enum PantrySelection {
     /// An ``InviteCode``.
     public static let invite = "code householdId createdBy createdAt expiresAt"
     /// A ``PantryItem``.
-    public static let item = "id householdId name quantity unit category expirationDate dueDateKind minimumQuantity location notes addedBy createdAt updatedAt"
+    public static let item =
+        "id householdId name quantity unit category expirationDate dueDateKind minimumQuantity location notes addedBy createdAt updatedAt"
 }

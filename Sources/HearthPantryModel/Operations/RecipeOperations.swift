@@ -2,9 +2,11 @@ public import HearthCore
 
 extension PantrySelection {
     /// A ``Recipe``.
-    public static let recipe = "id householdId name description ingredients { name quantity unit } instructions prepTime cookTime servings difficulty tags version"
+    public static let recipe =
+        "id householdId name description ingredients { name quantity unit } instructions prepTime cookTime servings difficulty tags version"
     /// A ``RecipeCoverage``: the recipe, and how much of each ingredient the stock covers.
-    public static let coverage = "recipe { \(recipe) } servings coverage canCook ingredients { ingredient { name quantity unit } available missing status itemIds }"
+    public static let coverage =
+        "recipe { \(recipe) } servings coverage canCook ingredients { ingredient { name quantity unit } available missing status itemIds }"
 }
 
 /// What a recipe says, as the add and update mutations take it: everything but its id and household.
@@ -20,7 +22,8 @@ public struct RecipeFields: Sendable, Hashable {
     public let tags: [String]
 
     public init(
-        name: String, description: String? = nil, ingredients: [Ingredient], instructions: [String] = [], prepTime: Int? = nil,
+        name: String, description: String? = nil, ingredients: [Ingredient], instructions: [String] = [],
+        prepTime: Int? = nil,
         cookTime: Int? = nil, servings: Int? = nil, difficulty: Difficulty = .easy, tags: [String] = []
     ) {
         self.name = name
@@ -37,14 +40,19 @@ public struct RecipeFields: Sendable, Hashable {
     /// The fields of `recipe`.
     public init(_ recipe: Recipe) {
         self.init(
-            name: recipe.name, description: recipe.description, ingredients: recipe.ingredients, instructions: recipe.instructions,
-            prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings, difficulty: recipe.difficulty, tags: recipe.tags)
+            name: recipe.name, description: recipe.description, ingredients: recipe.ingredients,
+            instructions: recipe.instructions,
+            prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings,
+            difficulty: recipe.difficulty, tags: recipe.tags)
     }
 
     func json(householdId: String? = nil) -> AnyJSON {
         var input: [String: AnyJSON] = [
             "name": .string(name),
-            "ingredients": .array(ingredients.map { .object(["name": .string($0.name), "quantity": .double($0.quantity), "unit": .string($0.unit)]) }),
+            "ingredients": .array(
+                ingredients.map {
+                    .object(["name": .string($0.name), "quantity": .double($0.quantity), "unit": .string($0.unit)])
+                }),
             "instructions": .array(instructions.map(AnyJSON.string)),
             "difficulty": .string(difficulty.rawValue),
             "tags": .array(tags.map(AnyJSON.string)),
@@ -62,7 +70,8 @@ public struct RecipeFields: Sendable, Hashable {
 public struct RecipesQuery: PantryOperation {
     public typealias Answer = [Recipe]
     public static let kind = PantryOperationKind.query
-    public static let document = "query Recipes($id: String!) { recipes(householdId: $id) { \(PantrySelection.recipe) } }"
+    public static let document =
+        "query Recipes($id: String!) { recipes(householdId: $id) { \(PantrySelection.recipe) } }"
     public static let field = "recipes"
     public let householdId: String
     public init(householdId: String) { self.householdId = householdId }
@@ -73,7 +82,8 @@ public struct RecipesQuery: PantryOperation {
 public struct AddRecipeMutation: PantryOperation {
     public typealias Answer = Recipe
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation AddRecipe($input: RecipeInput!) { addRecipe(input: $input) { \(PantrySelection.recipe) } }"
+    public static let document =
+        "mutation AddRecipe($input: RecipeInput!) { addRecipe(input: $input) { \(PantrySelection.recipe) } }"
     public static let field = "addRecipe"
     public let householdId: String
     public let fields: RecipeFields
@@ -89,7 +99,8 @@ public struct AddRecipeMutation: PantryOperation {
 public struct UpdateRecipeMutation: PantryOperation {
     public typealias Answer = Recipe
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation UpdateRecipe($id: String!, $input: RecipeUpdateInput!, $expectedVersion: Int) { updateRecipe(id: $id, input: $input, expectedVersion: $expectedVersion) { \(PantrySelection.recipe) } }"
+    public static let document =
+        "mutation UpdateRecipe($id: String!, $input: RecipeUpdateInput!, $expectedVersion: Int) { updateRecipe(id: $id, input: $input, expectedVersion: $expectedVersion) { \(PantrySelection.recipe) } }"
     public static let field = "updateRecipe"
     public let id: String
     public let fields: RecipeFields
@@ -100,7 +111,10 @@ public struct UpdateRecipeMutation: PantryOperation {
         self.expectedVersion = expectedVersion
     }
     public var variables: [String: AnyJSON] {
-        ["id": .string(id), "input": fields.json(), "expectedVersion": expectedVersion.map { .int(Int64($0)) } ?? .null]
+        [
+            "id": .string(id), "input": fields.json(),
+            "expectedVersion": expectedVersion.map { .int(Int64($0)) } ?? .null,
+        ]
     }
 }
 
@@ -119,7 +133,8 @@ public struct DeleteRecipeMutation: PantryOperation {
 public struct CookableRecipesQuery: PantryOperation {
     public typealias Answer = [RecipeCoverage]
     public static let kind = PantryOperationKind.query
-    public static let document = "query CookableRecipes($id: String!, $servings: Int) { cookableRecipes(householdId: $id, servings: $servings) { \(PantrySelection.coverage) } }"
+    public static let document =
+        "query CookableRecipes($id: String!, $servings: Int) { cookableRecipes(householdId: $id, servings: $servings) { \(PantrySelection.coverage) } }"
     public static let field = "cookableRecipes"
     public let householdId: String
     public let servings: Int?
@@ -127,5 +142,7 @@ public struct CookableRecipesQuery: PantryOperation {
         self.householdId = householdId
         self.servings = servings
     }
-    public var variables: [String: AnyJSON] { ["id": .string(householdId), "servings": servings.map { .int(Int64($0)) } ?? .null] }
+    public var variables: [String: AnyJSON] {
+        ["id": .string(householdId), "servings": servings.map { .int(Int64($0)) } ?? .null]
+    }
 }

@@ -4,7 +4,8 @@ extension PantrySelection {
     /// A ``ShoppingListItem``.
     public static let shoppingItem = "id householdId name quantity unit checked note recipeId"
     /// A ``StockBooking``.
-    public static let booking = "id itemId householdId kind quantity spoiled location fromLocation toLocation bestBefore createdBy createdAt reverses"
+    public static let booking =
+        "id itemId householdId kind quantity spoiled location fromLocation toLocation bestBefore createdBy createdAt reverses"
 }
 
 /// What checking a shopping list line off gave: the line, now checked, the stock item it went into, and the
@@ -28,7 +29,8 @@ public struct CheckedOffLine: Codable, Sendable, Hashable {
 public struct ShoppingListQuery: PantryOperation {
     public typealias Answer = [ShoppingListItem]
     public static let kind = PantryOperationKind.query
-    public static let document = "query ShoppingList($id: String!) { shoppingList(householdId: $id) { \(PantrySelection.shoppingItem) } }"
+    public static let document =
+        "query ShoppingList($id: String!) { shoppingList(householdId: $id) { \(PantrySelection.shoppingItem) } }"
     public static let field = "shoppingList"
     public let householdId: String
     public init(householdId: String) { self.householdId = householdId }
@@ -59,8 +61,10 @@ public struct AddShoppingItemMutation: PantryOperation {
         self.note = note
     }
     public var variables: [String: AnyJSON] {
-        ["id": .string(householdId), "name": .string(name), "quantity": .double(quantity),
-         "unit": unit.map(AnyJSON.string) ?? .null, "note": note.map(AnyJSON.string) ?? .null]
+        [
+            "id": .string(householdId), "name": .string(name), "quantity": .double(quantity),
+            "unit": unit.map(AnyJSON.string) ?? .null, "note": note.map(AnyJSON.string) ?? .null,
+        ]
     }
 }
 
@@ -85,8 +89,11 @@ public struct UpdateShoppingItemMutation: PantryOperation {
         self.note = note
     }
     public var variables: [String: AnyJSON] {
-        ["id": .string(id), "quantity": quantity.map(AnyJSON.double) ?? .null, "unit": unit.map(AnyJSON.string) ?? .null,
-         "note": note.map(AnyJSON.string) ?? .null]
+        [
+            "id": .string(id), "quantity": quantity.map(AnyJSON.double) ?? .null,
+            "unit": unit.map(AnyJSON.string) ?? .null,
+            "note": note.map(AnyJSON.string) ?? .null,
+        ]
     }
 }
 
@@ -105,7 +112,8 @@ public struct DeleteShoppingItemMutation: PantryOperation {
 public struct ClearCheckedShoppingItemsMutation: PantryOperation {
     public typealias Answer = Int
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation ClearCheckedShoppingItems($id: String!) { clearCheckedShoppingItems(householdId: $id) }"
+    public static let document =
+        "mutation ClearCheckedShoppingItems($id: String!) { clearCheckedShoppingItems(householdId: $id) }"
     public static let field = "clearCheckedShoppingItems"
     public let householdId: String
     public init(householdId: String) { self.householdId = householdId }
@@ -116,7 +124,8 @@ public struct ClearCheckedShoppingItemsMutation: PantryOperation {
 public struct AddMissingIngredientsMutation: PantryOperation {
     public typealias Answer = [ShoppingListItem]
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation AddMissingIngredients($id: String!, $servings: Int) { addMissingIngredients(recipeId: $id, servings: $servings) { \(PantrySelection.shoppingItem) } }"
+    public static let document =
+        "mutation AddMissingIngredients($id: String!, $servings: Int) { addMissingIngredients(recipeId: $id, servings: $servings) { \(PantrySelection.shoppingItem) } }"
     public static let field = "addMissingIngredients"
     public let recipeId: String
     public let servings: Int?
@@ -124,7 +133,9 @@ public struct AddMissingIngredientsMutation: PantryOperation {
         self.recipeId = recipeId
         self.servings = servings
     }
-    public var variables: [String: AnyJSON] { ["id": .string(recipeId), "servings": servings.map { .int(Int64($0)) } ?? .null] }
+    public var variables: [String: AnyJSON] {
+        ["id": .string(recipeId), "servings": servings.map { .int(Int64($0)) } ?? .null]
+    }
 }
 
 /// Tops a household's list up with items going off within `withinDays` days or below their minimum; the answer is
@@ -132,7 +143,8 @@ public struct AddMissingIngredientsMutation: PantryOperation {
 public struct AddExpiringAndBelowMinimumMutation: PantryOperation {
     public typealias Answer = [ShoppingListItem]
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation AddExpiringAndBelowMinimum($id: String!, $days: Int) { addExpiringAndBelowMinimum(householdId: $id, withinDays: $days) { \(PantrySelection.shoppingItem) } }"
+    public static let document =
+        "mutation AddExpiringAndBelowMinimum($id: String!, $days: Int) { addExpiringAndBelowMinimum(householdId: $id, withinDays: $days) { \(PantrySelection.shoppingItem) } }"
     public static let field = "addExpiringAndBelowMinimum"
     public let householdId: String
     public let withinDays: Int?
@@ -140,7 +152,9 @@ public struct AddExpiringAndBelowMinimumMutation: PantryOperation {
         self.householdId = householdId
         self.withinDays = withinDays
     }
-    public var variables: [String: AnyJSON] { ["id": .string(householdId), "days": withinDays.map { .int(Int64($0)) } ?? .null] }
+    public var variables: [String: AnyJSON] {
+        ["id": .string(householdId), "days": withinDays.map { .int(Int64($0)) } ?? .null]
+    }
 }
 
 /// Checks a line off and books its purchase into the household's stock, at `location`.
@@ -164,6 +178,9 @@ public struct CheckShoppingItemMutation: PantryOperation {
         self.bestBefore = bestBefore
     }
     public var variables: [String: AnyJSON] {
-        ["id": .string(id), "location": location.map(AnyJSON.string) ?? .null, "bestBefore": bestBefore.map { .string($0.iso) } ?? .null]
+        [
+            "id": .string(id), "location": location.map(AnyJSON.string) ?? .null,
+            "bestBefore": bestBefore.map { .string($0.iso) } ?? .null,
+        ]
     }
 }

@@ -59,7 +59,8 @@ public struct MeQuery: PantryOperation {
 public struct UpdateMeMutation: PantryOperation {
     public typealias Answer = User
     public static let kind = PantryOperationKind.mutation
-    public static let document = "mutation UpdateMe($input: ProfileInput!) { updateMe(input: $input) { \(PantrySelection.viewer) } }"
+    public static let document =
+        "mutation UpdateMe($input: ProfileInput!) { updateMe(input: $input) { \(PantrySelection.viewer) } }"
     public static let field = "updateMe"
     public let changes: ProfileChanges
     public init(changes: ProfileChanges) { self.changes = changes }
@@ -71,7 +72,8 @@ public struct UpdateMeMutation: PantryOperation {
 public struct SearchUsersQuery: PantryOperation {
     public typealias Answer = [User]
     public static let kind = PantryOperationKind.query
-    public static let document = "query SearchUsers($text: String!) { searchUsers(text: $text) { \(PantrySelection.user) } }"
+    public static let document =
+        "query SearchUsers($text: String!) { searchUsers(text: $text) { \(PantrySelection.user) } }"
     public static let field = "searchUsers"
     public let text: String
     public init(text: String) { self.text = text }

@@ -20,17 +20,23 @@ public enum CookableRanking {
     /// - Parameters:
     ///   - servings: scale every recipe that states its servings to this many; nil keeps the recipes' amounts.
     ///   - today: when given, items expired on that day do not count.
-    public static func rank(_ recipes: [Recipe], stock: [PantryItem], servings: Int? = nil, today: CalendarDay? = nil) -> [RecipeCoverage] {
+    public static func rank(_ recipes: [Recipe], stock: [PantryItem], servings: Int? = nil, today: CalendarDay? = nil)
+        -> [RecipeCoverage]
+    {
         rank(recipes, index: StockIndex(stock, today: today), servings: servings)
     }
 
     /// `recipes` ranked against a stock already worked out (see ``StockIndex``), as ``rank(_:stock:servings:today:)`` ranks them.
     public static func rank(_ recipes: [Recipe], index: StockIndex, servings: Int? = nil) -> [RecipeCoverage] {
         let scored = recipes.enumerated().map {
-            (offset: $0.offset, folded: TextSearch.fold($0.element.name), result: index.coverage(of: $0.element, servings: servings))
+            (
+                offset: $0.offset, folded: TextSearch.fold($0.element.name),
+                result: index.coverage(of: $0.element, servings: servings)
+            )
         }
         return scored.sorted { lhs, rhs in
-            let l = lhs.result, r = rhs.result
+            let l = lhs.result
+            let r = rhs.result
             if abs(l.coverage - r.coverage) > Amount.epsilon { return l.coverage > r.coverage }
             if lhs.folded != rhs.folded { return lhs.folded < rhs.folded }
             if l.recipe.name != r.recipe.name { return l.recipe.name < r.recipe.name }
@@ -40,7 +46,9 @@ public enum CookableRanking {
     }
 
     /// How much of `recipe` (scaled to `servings` when it states its own) `stock` covers.
-    public static func coverage(of recipe: Recipe, stock: [PantryItem], servings: Int? = nil, today: CalendarDay? = nil) -> RecipeCoverage {
+    public static func coverage(of recipe: Recipe, stock: [PantryItem], servings: Int? = nil, today: CalendarDay? = nil)
+        -> RecipeCoverage
+    {
         StockIndex(stock, today: today).coverage(of: recipe, servings: servings)
     }
 
@@ -58,7 +66,9 @@ public enum CookableRanking {
             var usable: [(due: Int, offset: Int)] = []
             usable.reserveCapacity(stock.count)
             for (offset, item) in stock.enumerated() where item.quantity > Amount.epsilon {
-                if let today, item.dueDateKind == .expiration, let days = ExpiryStatus.daysUntilDue(item, on: today), days < 0 {
+                if let today, item.dueDateKind == .expiration, let days = ExpiryStatus.daysUntilDue(item, on: today),
+                    days < 0
+                {
                     continue  // expired
                 }
                 usable.append((item.expirationDate?.dayNumber ?? .max, offset))
@@ -100,7 +110,9 @@ public enum CookableRanking {
         let unit: MeasurementUnit
     }
 
-    fileprivate static func cover(_ ingredient: Ingredient, from stocked: [StockedItem], left: inout [String: Double]) -> IngredientCoverage {
+    fileprivate static func cover(_ ingredient: Ingredient, from stocked: [StockedItem], left: inout [String: Double])
+        -> IngredientCoverage
+    {
         let wanted = Units.unit(ingredient.unit)
         let food = ingredient.name
         let mismatched = stocked.filter { !Units.convert(from: $0.unit, to: wanted, food: food) }.map(\.id)
@@ -109,15 +121,18 @@ public enum CookableRanking {
 
         if needed <= Amount.epsilon {
             let inStock = stocked.contains { (left[$0.id] ?? $0.quantity) > Amount.epsilon }
-            return IngredientCoverage(ingredient: ingredient, available: 0, missing: 0, itemIds: inStock ? stocked.map(\.id) : [],
-                                      mismatchedItemIds: [], status: inStock ? .covered : .missing)
+            return IngredientCoverage(
+                ingredient: ingredient, available: 0, missing: 0, itemIds: inStock ? stocked.map(\.id) : [],
+                mismatchedItemIds: [], status: inStock ? .covered : .missing)
         }
 
         var remaining = needed
         var used: [String] = []
         for entry in compatible where remaining > Amount.epsilon {
             let pool = left[entry.id] ?? entry.quantity
-            guard pool > Amount.epsilon, let poolInIngredientUnit = Units.convert(pool, from: entry.unit, to: wanted, food: food) else { continue }
+            guard pool > Amount.epsilon,
+                let poolInIngredientUnit = Units.convert(pool, from: entry.unit, to: wanted, food: food)
+            else { continue }
             let taken = min(poolInIngredientUnit, remaining)
             remaining = Amount.clean(remaining - taken)
             let takenInItemUnit = Units.convert(taken, from: wanted, to: entry.unit, food: food) ?? pool
@@ -126,10 +141,13 @@ public enum CookableRanking {
         }
         let available = Amount.clean(needed - remaining)
         let status: IngredientCoverage.Status =
-            remaining <= Amount.epsilon ? .covered
-            : available > Amount.epsilon ? .partial
-            : mismatched.isEmpty ? .missing : .unitMismatch
-        return IngredientCoverage(ingredient: ingredient, available: available, missing: remaining > Amount.epsilon ? remaining : 0,
-                                  itemIds: used, mismatchedItemIds: mismatched, status: status)
+            remaining <= Amount.epsilon
+            ? .covered
+            : available > Amount.epsilon
+                ? .partial
+                : mismatched.isEmpty ? .missing : .unitMismatch
+        return IngredientCoverage(
+            ingredient: ingredient, available: available, missing: remaining > Amount.epsilon ? remaining : 0,
+            itemIds: used, mismatchedItemIds: mismatched, status: status)
     }
 }

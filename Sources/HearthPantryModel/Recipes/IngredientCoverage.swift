@@ -25,7 +25,10 @@ public struct IngredientCoverage: Sendable, Hashable {
     /// Where the ingredient stands.
     public let status: Status
 
-    public init(ingredient: Ingredient, available: Double, missing: Double, itemIds: [String], mismatchedItemIds: [String], status: Status) {
+    public init(
+        ingredient: Ingredient, available: Double, missing: Double, itemIds: [String], mismatchedItemIds: [String],
+        status: Status
+    ) {
         self.ingredient = ingredient
         self.available = available
         self.missing = missing

@@ -20,15 +20,20 @@ public enum IngredientText {
     public static func parse(_ text: String) throws -> Ingredient {
         let trimmed = Validation.trimmed(text)
         guard !trimmed.isEmpty else {
-            throw ServiceError.validationFailed("An ingredient cannot be empty; write it like \"200 g flour\" or \"3 eggs\".")
+            throw ServiceError.validationFailed(
+                "An ingredient cannot be empty; write it like \"200 g flour\" or \"3 eggs\".")
         }
         var words = trimmed.split(whereSeparator: \.isWhitespace).map(String.init)
         if let first = words.first, first.hasPrefix("-"), number(String(first.dropFirst())) != nil {
-            throw ServiceError.validationFailed("Ingredient \"\(trimmed)\" has a negative amount; write it like \"200 g flour\".")
+            throw ServiceError.validationFailed(
+                "Ingredient \"\(trimmed)\" has a negative amount; write it like \"200 g flour\".")
         }
         // "200g flour": an amount run into a known unit.
-        if let first = words.first, number(first) == nil, let split = first.firstIndex(where: { !($0.isNumber || $0 == "." || $0 == ",") }),
-           split != first.startIndex, number(String(first[..<split])) != nil, Units.unit(String(first[split...])).dimension != .other {
+        if let first = words.first, number(first) == nil,
+            let split = first.firstIndex(where: { !($0.isNumber || $0 == "." || $0 == ",") }),
+            split != first.startIndex, number(String(first[..<split])) != nil,
+            Units.unit(String(first[split...])).dimension != .other
+        {
             words.replaceSubrange(0...0, with: [String(first[..<split]), String(first[split...])])
         }
         var quantity: Double?
@@ -36,7 +41,9 @@ public enum IngredientText {
         if let first = words.first, let value = number(first) {
             quantity = value
             words.removeFirst()
-            if value == value.rounded(), let next = words.first, next.contains("/") || vulgar[next] != nil, let fraction = number(next), fraction < 1 {
+            if value == value.rounded(), let next = words.first, next.contains("/") || vulgar[next] != nil,
+                let fraction = number(next), fraction < 1
+            {
                 quantity = value + fraction
                 words.removeFirst()
             }
@@ -45,10 +52,13 @@ public enum IngredientText {
             return Ingredient(name: trimmed, quantity: 0, unit: "")
         }
         guard amount > 0 else {
-            throw ServiceError.validationFailed("Ingredient \"\(trimmed)\" has an amount of 0; leave the amount out for \"to taste\", as in \"salt\".")
+            throw ServiceError.validationFailed(
+                "Ingredient \"\(trimmed)\" has an amount of 0; leave the amount out for \"to taste\", as in \"salt\".")
         }
         var unit = ""
-        if words.count >= 2, Units.unit(words[0] + " " + words[1]).dimension != .other, words[0].lowercased().hasPrefix("fl") {
+        if words.count >= 2, Units.unit(words[0] + " " + words[1]).dimension != .other,
+            words[0].lowercased().hasPrefix("fl")
+        {
             unit = Units.normalize(words[0] + " " + words[1])
             words.removeFirst(2)
         } else if let first = words.first, Units.unit(first).dimension != .other, !Units.simplified(first).isEmpty {
@@ -58,7 +68,8 @@ public enum IngredientText {
         if words.first?.lowercased() == "of" { words.removeFirst() }
         let name = words.joined(separator: " ")
         guard !name.isEmpty else {
-            throw ServiceError.validationFailed("Ingredient \"\(trimmed)\" names no food; write the food after the amount, as in \"200 g flour\".")
+            throw ServiceError.validationFailed(
+                "Ingredient \"\(trimmed)\" names no food; write the food after the amount, as in \"200 g flour\".")
         }
         return Ingredient(name: name, quantity: Amount.clean(amount), unit: unit == Units.piece ? "" : unit)
     }
@@ -67,7 +78,9 @@ public enum IngredientText {
     static func number(_ word: String) -> Double? {
         if let value = vulgar[word] { return value }
         // "1½": a whole number run into a vulgar fraction.
-        if let last = word.last, let fraction = vulgar[String(last)], word.count > 1, let whole = Int(word.dropLast()), whole >= 0 {
+        if let last = word.last, let fraction = vulgar[String(last)], word.count > 1, let whole = Int(word.dropLast()),
+            whole >= 0
+        {
             return Double(whole) + fraction
         }
         let parts = word.split(separator: "/", omittingEmptySubsequences: false)
@@ -75,12 +88,14 @@ public enum IngredientText {
             guard let top = Double(parts[0]), let bottom = Double(parts[1]), bottom > 0, top >= 0 else { return nil }
             return top / bottom
         }
-        guard word.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }), word.first?.isNumber == true else { return nil }
+        guard word.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == "." || $0 == ",") }), word.first?.isNumber == true
+        else { return nil }
         let value = Double(word.replacingOccurrences(of: ",", with: "."))
         return value.flatMap { $0.isFinite ? $0 : nil }
     }
 
     private static let vulgar: [String: Double] = [
-        "½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625, "⅞": 0.875,
+        "½": 0.5, "⅓": 1.0 / 3, "⅔": 2.0 / 3, "¼": 0.25, "¾": 0.75, "⅕": 0.2, "⅛": 0.125, "⅜": 0.375, "⅝": 0.625,
+        "⅞": 0.875,
     ]
 }

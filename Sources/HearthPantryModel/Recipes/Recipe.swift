@@ -47,7 +47,8 @@ public struct Recipe: Codable, Sendable, Hashable, Identifiable {
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, householdId, name, description, ingredients, instructions, prepTime, cookTime, servings, difficulty, tags, version
+        case id, householdId, name, description, ingredients, instructions, prepTime, cookTime, servings, difficulty,
+            tags, version
     }
 
     /// Decodes a recipe; one stored before recipes had versions is version 1.
@@ -76,7 +77,9 @@ public struct Recipe: Codable, Sendable, Hashable, Identifiable {
     /// The ingredients for `servings` servings: scaled by `servings / self.servings`, or unchanged when either
     /// is missing or not above zero.
     public func ingredients(forServings servings: Int?) -> [Ingredient] {
-        guard let servings, servings > 0, let base = self.servings, base > 0, servings != base else { return ingredients }
+        guard let servings, servings > 0, let base = self.servings, base > 0, servings != base else {
+            return ingredients
+        }
         let factor = Double(servings) / Double(base)
         return ingredients.map { $0.scaled(by: factor) }
     }

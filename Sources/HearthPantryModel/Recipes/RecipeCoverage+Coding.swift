@@ -8,7 +8,8 @@ extension RecipeCoverage: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            recipe: try c.decode(Recipe.self, forKey: .recipe), servings: try c.decodeIfPresent(Int.self, forKey: .servings),
+            recipe: try c.decode(Recipe.self, forKey: .recipe),
+            servings: try c.decodeIfPresent(Int.self, forKey: .servings),
             ingredients: try c.decode([IngredientCoverage].self, forKey: .ingredients))
     }
 
@@ -34,8 +35,10 @@ extension IngredientCoverage: Codable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            ingredient: try c.decode(Ingredient.self, forKey: .ingredient), available: try c.decode(Double.self, forKey: .available),
-            missing: try c.decode(Double.self, forKey: .missing), itemIds: try c.decodeIfPresent([String].self, forKey: .itemIds) ?? [],
+            ingredient: try c.decode(Ingredient.self, forKey: .ingredient),
+            available: try c.decode(Double.self, forKey: .available),
+            missing: try c.decode(Double.self, forKey: .missing),
+            itemIds: try c.decodeIfPresent([String].self, forKey: .itemIds) ?? [],
             mismatchedItemIds: try c.decodeIfPresent([String].self, forKey: .mismatchedItemIds) ?? [],
             status: try c.decode(Status.self, forKey: .status))
     }

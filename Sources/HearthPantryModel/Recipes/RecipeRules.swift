@@ -24,12 +24,14 @@ public enum RecipeRules {
         var seen = Set<String>()
         let tags = recipe.tags.map(Validation.trimmed).filter { !$0.isEmpty && seen.insert($0.lowercased()).inserted }
         return Recipe(
-            id: recipe.id, householdId: recipe.householdId, name: name, description: Validation.trimmedOrNil(recipe.description),
+            id: recipe.id, householdId: recipe.householdId, name: name,
+            description: Validation.trimmedOrNil(recipe.description),
             ingredients: recipe.ingredients.map {
                 Ingredient(name: Validation.trimmed($0.name), quantity: $0.quantity, unit: Validation.trimmed($0.unit))
             },
             instructions: recipe.instructions.map(Validation.trimmed).filter { !$0.isEmpty },
-            prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings, difficulty: recipe.difficulty, tags: tags,
+            prepTime: recipe.prepTime, cookTime: recipe.cookTime, servings: recipe.servings,
+            difficulty: recipe.difficulty, tags: tags,
             version: recipe.version)
     }
 }

@@ -19,14 +19,17 @@ extension ShoppingList {
         }
         let line = list[index]
         guard !line.checked else {
-            throw ServiceError.validationFailed("\(line.name) is already checked off; add it to the list again to buy more.")
+            throw ServiceError.validationFailed(
+                "\(line.name) is already checked off; add it to the list again to buy more.")
         }
         if let quantity, !(quantity.isFinite && quantity > Amount.epsilon) {
-            throw ServiceError.validationFailed("quantity must be greater than 0, not \(Units.formatNumber(quantity, maximumFractionDigits: 6))")
+            throw ServiceError.validationFailed(
+                "quantity must be greater than 0, not \(Units.formatNumber(quantity, maximumFractionDigits: 6))")
         }
         let written = unit.map(writtenUnit) ?? line.unit
         var edited = ShoppingListItem(
-            id: line.id, householdId: line.householdId, name: line.name, quantity: Amount.clean(quantity ?? line.quantity), unit: written,
+            id: line.id, householdId: line.householdId, name: line.name,
+            quantity: Amount.clean(quantity ?? line.quantity), unit: written,
             checked: false, note: note.map { Validation.trimmedOrNil($0) } ?? line.note, recipeId: line.recipeId)
         var updated = list
         updated[index] = edited

@@ -26,7 +26,8 @@ public enum ShoppingList {
         let note = Validation.trimmedOrNil(note)
         var list = list
         if let index = list.firstIndex(where: {
-            !$0.checked && $0.householdId == householdId && FoodName.matches($0.name, name) && Units.areCompatible($0.unit, unit)
+            !$0.checked && $0.householdId == householdId && FoodName.matches($0.name, name)
+                && Units.areCompatible($0.unit, unit)
         }), let converted = Units.convert(quantity, from: unit, to: list[index].unit) {
             let line = list[index]
             list[index] = line.with(
@@ -37,8 +38,10 @@ public enum ShoppingList {
         }
         let known = Units.unit(unit)
         let written = known.dimension == .other ? Validation.trimmed(unit) : known.symbol
-        list.append(ShoppingListItem(id: makeId(), householdId: householdId, name: name, quantity: Amount.clean(quantity),
-                                     unit: written, note: note, recipeId: recipeId))
+        list.append(
+            ShoppingListItem(
+                id: makeId(), householdId: householdId, name: name, quantity: Amount.clean(quantity),
+                unit: written, note: note, recipeId: recipeId))
         return list
     }
 
@@ -59,8 +62,9 @@ public enum ShoppingList {
             let unit = ingredient.quantity > Amount.epsilon ? ingredient.unit : Units.piece
             let note = line.status == .unitMismatch ? "Some is in stock in another unit" : nil
             guard amount > Amount.epsilon,
-                  let next = try? add(ingredient.name, quantity: amount, unit: unit, note: note, recipeId: recipe.id,
-                                      to: list, householdId: recipe.householdId, makeId: makeId)
+                let next = try? add(
+                    ingredient.name, quantity: amount, unit: unit, note: note, recipeId: recipe.id,
+                    to: list, householdId: recipe.householdId, makeId: makeId)
             else { continue }
             list = next
         }
@@ -70,8 +74,11 @@ public enum ShoppingList {
     /// How much of `item` to buy so that, after `dueSoonDays` days, the household has at least its minimum and
     /// has replaced whatever expires: `max(minimum, quantity if expiring) − quantity not expiring`, rounded up to
     /// two decimals; 0 when nothing is needed. Expired, overdue and due-soon items count as expiring.
-    public static func restockAmount(for item: PantryItem, on today: CalendarDay, dueSoonDays: Int = ExpiryStatus.defaultDueSoonDays) -> Double {
-        let expiring = ExpiryStatus.statuses(of: item, on: today, dueSoonDays: dueSoonDays).contains(where: \.isAboutDate)
+    public static func restockAmount(
+        for item: PantryItem, on today: CalendarDay, dueSoonDays: Int = ExpiryStatus.defaultDueSoonDays
+    ) -> Double {
+        let expiring = ExpiryStatus.statuses(of: item, on: today, dueSoonDays: dueSoonDays).contains(
+            where: \.isAboutDate)
         let quantity = max(0, item.quantity)
         let target = max(item.minimumQuantity ?? 0, expiring ? quantity : 0)
         let need = target - (expiring ? 0 : quantity)
@@ -92,11 +99,14 @@ public enum ShoppingList {
             let need = restockAmount(for: item, on: today, dueSoonDays: dueSoonDays)
             guard need > 0 else { continue }
             let listed = list.filter {
-                !$0.checked && $0.recipeId == nil && $0.householdId == item.householdId && FoodName.matches($0.name, item.name)
+                !$0.checked && $0.recipeId == nil && $0.householdId == item.householdId
+                    && FoodName.matches($0.name, item.name)
             }.compactMap { Units.convert($0.quantity, from: $0.unit, to: item.unit) }.reduce(0, +)
             let amount = Amount.roundedUp(need - listed, places: 2)
             guard amount > Amount.epsilon,
-                  let next = try? add(item.name, quantity: amount, unit: item.unit, to: list, householdId: item.householdId, makeId: makeId)
+                let next = try? add(
+                    item.name, quantity: amount, unit: item.unit, to: list, householdId: item.householdId,
+                    makeId: makeId)
             else { continue }
             list = next
         }
@@ -106,7 +116,10 @@ public enum ShoppingList {
     /// The stock item a line goes into when bought: the first item of the household with the same food in a unit
     /// that converts; nil when a new item is needed.
     public static func stockItem(for line: ShoppingListItem, in stock: [PantryItem]) -> PantryItem? {
-        stock.first { $0.householdId == line.householdId && FoodName.matches($0.name, line.name) && Units.areCompatible($0.unit, line.unit) }
+        stock.first {
+            $0.householdId == line.householdId && FoodName.matches($0.name, line.name)
+                && Units.areCompatible($0.unit, line.unit)
+        }
     }
 
     /// Checks line `lineId` off: the list with it checked, and the purchase of its quantity (converted into
@@ -127,7 +140,8 @@ public enum ShoppingList {
             throw ServiceError(.conflict, "\(line.name) is already checked off.")
         }
         guard stockItem.householdId == line.householdId else {
-            throw ServiceError.validationFailed("\(stockItem.name) belongs to another household than this shopping list.")
+            throw ServiceError.validationFailed(
+                "\(stockItem.name) belongs to another household than this shopping list.")
         }
         guard let quantity = Units.convert(line.quantity, from: line.unit, to: stockItem.unit) else {
             throw ServiceError.validationFailed(
@@ -138,7 +152,8 @@ public enum ShoppingList {
         var updated = list
         updated[index] = checked
         let booking = StockBooking(
-            id: bookingId, itemId: stockItem.id, householdId: stockItem.householdId, kind: .purchase, quantity: quantity,
+            id: bookingId, itemId: stockItem.id, householdId: stockItem.householdId, kind: .purchase,
+            quantity: quantity,
             location: location ?? stockItem.location, bestBefore: bestBefore, createdAt: now, createdBy: userId)
         return ShoppingCheckOff(list: updated, item: checked, booking: booking)
     }
@@ -147,6 +162,7 @@ public enum ShoppingList {
         guard let new else { return existing }
         guard let existing else { return new }
         let parts = existing.components(separatedBy: "; ")
-        return parts.contains(where: { $0.caseInsensitiveCompare(new) == .orderedSame }) ? existing : existing + "; " + new
+        return parts.contains(where: { $0.caseInsensitiveCompare(new) == .orderedSame })
+            ? existing : existing + "; " + new
     }
 }

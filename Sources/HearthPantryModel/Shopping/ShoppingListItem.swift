@@ -17,8 +17,10 @@ public struct ShoppingListItem: Codable, Sendable, Hashable, Identifiable {
     /// The recipe the line was added for, if any.
     public let recipeId: String?
 
-    public init(id: String, householdId: String, name: String, quantity: Double, unit: String, checked: Bool = false,
-                note: String? = nil, recipeId: String? = nil) {
+    public init(
+        id: String, householdId: String, name: String, quantity: Double, unit: String, checked: Bool = false,
+        note: String? = nil, recipeId: String? = nil
+    ) {
         self.id = id
         self.householdId = householdId
         self.name = name
@@ -29,8 +31,11 @@ public struct ShoppingListItem: Codable, Sendable, Hashable, Identifiable {
         self.recipeId = recipeId
     }
 
-    func with(quantity: Double? = nil, checked: Bool? = nil, note: String?? = nil, recipeId: String?? = nil) -> ShoppingListItem {
-        ShoppingListItem(id: id, householdId: householdId, name: name, quantity: quantity ?? self.quantity, unit: unit,
-                         checked: checked ?? self.checked, note: note ?? self.note, recipeId: recipeId ?? self.recipeId)
+    func with(quantity: Double? = nil, checked: Bool? = nil, note: String?? = nil, recipeId: String?? = nil)
+        -> ShoppingListItem
+    {
+        ShoppingListItem(
+            id: id, householdId: householdId, name: name, quantity: quantity ?? self.quantity, unit: unit,
+            checked: checked ?? self.checked, note: note ?? self.note, recipeId: recipeId ?? self.recipeId)
     }
 }

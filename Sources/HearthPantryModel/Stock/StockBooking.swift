@@ -77,12 +77,13 @@ public struct StockBooking: Sendable, Hashable, Identifiable {
     /// How the booking changes the item's total: + for purchases, − for consumption, 0 for opening and moving,
     /// the signed quantity for corrections; negated for an undo marker.
     public var delta: Double {
-        let base: Double = switch kind {
-        case .purchase: quantity
-        case .consume: -quantity
-        case .open, .transfer: 0
-        case .correctInventory: quantity
-        }
+        let base: Double =
+            switch kind {
+            case .purchase: quantity
+            case .consume: -quantity
+            case .open, .transfer: 0
+            case .correctInventory: quantity
+            }
         return reverses == nil ? base : -base
     }
 
@@ -113,13 +114,15 @@ extension StockBooking: Codable {
         case "consume": kind = .consume(spoiled: try c.decodeIfPresent(Bool.self, forKey: .spoiled) ?? false)
         case "open": kind = .open
         case "transfer":
-            kind = .transfer(from: try c.decode(String.self, forKey: .fromLocation),
-                             to: try c.decode(String.self, forKey: .toLocation))
+            kind = .transfer(
+                from: try c.decode(String.self, forKey: .fromLocation),
+                to: try c.decode(String.self, forKey: .toLocation))
         case "correct_inventory": kind = .correctInventory
         case let other:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: c,
-                debugDescription: "\"\(other)\" is not a booking kind; use purchase, consume, open, transfer or correct_inventory")
+                debugDescription:
+                    "\"\(other)\" is not a booking kind; use purchase, consume, open, transfer or correct_inventory")
         }
         self.init(
             id: try c.decode(String.self, forKey: .id),

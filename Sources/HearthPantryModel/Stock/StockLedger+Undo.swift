@@ -21,14 +21,16 @@ extension StockLedger {
     ) throws -> StockUndo {
         let bookings = history.filter { $0.itemId == initial.itemId }
         guard let booking = bookings.first(where: { $0.id == bookingId }) else {
-            throw ServiceError(.notFound, "Booking \(bookingId) was not found in the history of item \(initial.itemId).")
+            throw ServiceError(
+                .notFound, "Booking \(bookingId) was not found in the history of item \(initial.itemId).")
         }
         guard booking.reverses == nil else {
             throw ServiceError.validationFailed(
                 "Booking \(bookingId) is itself an undo and cannot be undone; book the change again instead.")
         }
         if let marker = bookings.first(where: { $0.reverses == bookingId }) {
-            throw ServiceError(.conflict, "Booking \(bookingId) was already undone (by \(marker.id)); a booking can be undone once.")
+            throw ServiceError(
+                .conflict, "Booking \(bookingId) was already undone (by \(marker.id)); a booking can be undone once.")
         }
         let current = try replay(bookings, onto: initial, locations: locations)
         if booking.addsStock {
@@ -37,19 +39,25 @@ extension StockLedger {
                 let gone = Units.format(booking.quantity - left, initial.unit, maximumFractionDigits: 3)
                 let all = Units.format(booking.quantity, initial.unit, maximumFractionDigits: 3)
                 let what = booking.kind == .purchase ? "The purchase" : "The correction"
-                throw ServiceError(.conflict,
-                    "\(what) \(bookingId) cannot be undone: \(gone) of its \(all) was already used. Undo the bookings that used it first.")
+                throw ServiceError(
+                    .conflict,
+                    "\(what) \(bookingId) cannot be undone: \(gone) of its \(all) was already used. Undo the bookings that used it first."
+                )
             }
         }
         let marker = StockBooking(
-            id: markerId, itemId: booking.itemId, householdId: booking.householdId, kind: booking.kind, quantity: booking.quantity,
-            location: booking.location, bestBefore: booking.bestBefore, createdAt: now, createdBy: userId, reverses: bookingId)
+            id: markerId, itemId: booking.itemId, householdId: booking.householdId, kind: booking.kind,
+            quantity: booking.quantity,
+            location: booking.location, bestBefore: booking.bestBefore, createdAt: now, createdBy: userId,
+            reverses: bookingId)
         let state: StockState
         do {
             state = try replay(bookings + [marker], onto: initial, locations: locations)
         } catch let error as ServiceError {
-            throw ServiceError(.conflict,
-                "Booking \(bookingId) cannot be undone: a later booking would no longer fit. \(error.message)", underlying: error)
+            throw ServiceError(
+                .conflict,
+                "Booking \(bookingId) cannot be undone: a later booking would no longer fit. \(error.message)",
+                underlying: error)
         }
         return StockUndo(state: state, marker: marker)
     }

@@ -23,10 +23,13 @@ public enum StockLedger {
     ///   for corrections), names an unknown or missing location, or takes more than there is.
     public static func apply(_ booking: StockBooking, to state: StockState, locations: [String]) throws -> StockState {
         guard booking.reverses == nil else {
-            throw ServiceError.validationFailed("Booking \(booking.id) undoes \(booking.reverses ?? "") and takes effect only by replaying the history.")
+            throw ServiceError.validationFailed(
+                "Booking \(booking.id) undoes \(booking.reverses ?? "") and takes effect only by replaying the history."
+            )
         }
         guard booking.itemId == state.itemId else {
-            throw ServiceError.validationFailed("Booking \(booking.id) is for item \(booking.itemId), not \(state.itemId).")
+            throw ServiceError.validationFailed(
+                "Booking \(booking.id) is for item \(booking.itemId), not \(state.itemId).")
         }
         let quantity = booking.quantity
         guard quantity.isFinite else {
@@ -36,12 +39,14 @@ public enum StockLedger {
         switch booking.kind {
         case .correctInventory:
             guard abs(quantity) > Amount.epsilon else {
-                throw ServiceError.validationFailed("An inventory correction must change the amount; its quantity is 0.")
+                throw ServiceError.validationFailed(
+                    "An inventory correction must change the amount; its quantity is 0.")
             }
         default:
             guard quantity > Amount.epsilon else {
                 throw ServiceError.validationFailed(
-                    "Booking quantity must be greater than 0; it is \(Units.formatNumber(quantity, maximumFractionDigits: 6)).")
+                    "Booking quantity must be greater than 0; it is \(Units.formatNumber(quantity, maximumFractionDigits: 6))."
+                )
             }
         }
         switch booking.kind {
@@ -77,7 +82,9 @@ public enum StockLedger {
     /// bookings an undo marker reverses (and the markers themselves).
     ///
     /// - Throws: the first refusal of ``apply(_:to:locations:)``, its message prefixed with the booking's id.
-    public static func replay(_ history: [StockBooking], onto initial: StockState, locations: [String]) throws -> StockState {
+    public static func replay(_ history: [StockBooking], onto initial: StockState, locations: [String]) throws
+        -> StockState
+    {
         let bookings = history.filter { $0.itemId == initial.itemId }
         let reversed = Set(bookings.compactMap(\.reverses))
         var state = initial
@@ -85,7 +92,8 @@ public enum StockLedger {
             do {
                 state = try apply(booking, to: state, locations: locations)
             } catch let error as ServiceError {
-                throw ServiceError(error.code, "Booking \(booking.id): \(error.message)", reasons: error.reasons, underlying: error)
+                throw ServiceError(
+                    error.code, "Booking \(booking.id): \(error.message)", reasons: error.reasons, underlying: error)
             }
         }
         return state
@@ -101,12 +109,14 @@ public enum StockLedger {
         bestBefore: CalendarDay? = nil, at now: Date, by userId: String
     ) throws -> StockBooking? {
         guard counted.isFinite, counted >= 0 else {
-            throw ServiceError.validationFailed("The counted amount must be 0 or more; it is \(Units.formatNumber(counted)).")
+            throw ServiceError.validationFailed(
+                "The counted amount must be 0 or more; it is \(Units.formatNumber(counted)).")
         }
         let difference = Amount.clean(counted - state.total)
         guard abs(difference) > Amount.epsilon else { return nil }
-        return StockBooking(id: id, itemId: state.itemId, householdId: householdId, kind: .correctInventory,
-                            quantity: difference, location: location, bestBefore: bestBefore, createdAt: now, createdBy: userId)
+        return StockBooking(
+            id: id, itemId: state.itemId, householdId: householdId, kind: .correctInventory,
+            quantity: difference, location: location, bestBefore: bestBefore, createdAt: now, createdBy: userId)
     }
 }
 
@@ -132,10 +142,14 @@ private struct Work {
 
     func known(_ name: String) throws -> String {
         let wanted = name.trimmingCharacters(in: .whitespacesAndNewlines)
-        if let match = locations.first(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == wanted.lowercased() }) {
+        if let match = locations.first(where: {
+            $0.trimmingCharacters(in: .whitespacesAndNewlines).lowercased() == wanted.lowercased()
+        }) {
             return match.trimmingCharacters(in: .whitespacesAndNewlines)
         }
-        let choices = locations.isEmpty ? "the household has none yet; add one first" : "use one of: " + locations.joined(separator: ", ")
+        let choices =
+            locations.isEmpty
+            ? "the household has none yet; add one first" : "use one of: " + locations.joined(separator: ", ")
         throw ServiceError.validationFailed("Unknown location \"\(wanted)\"; \(choices).")
     }
 
@@ -155,14 +169,18 @@ private struct Work {
     // MARK: Changes
 
     mutating func addLot(sourceId: String, location: String, amount: Double, bestBefore: CalendarDay?) {
-        lots.append(StockState.Lot(sourceId: sourceId, location: location, amount: Amount.clean(amount), bestBefore: bestBefore))
+        lots.append(
+            StockState.Lot(sourceId: sourceId, location: location, amount: Amount.clean(amount), bestBefore: bestBefore)
+        )
     }
 
     /// Lot indices in the order stock is taken: open first, then earliest due (undated last), then oldest.
     func takingOrder(at location: String?) -> [Int] {
         lots.indices.filter { location == nil || lots[$0].location == location }.sorted { a, b in
-            let lhs = lots[a], rhs = lots[b]
-            let lhsOpen = lhs.opened > Amount.epsilon, rhsOpen = rhs.opened > Amount.epsilon
+            let lhs = lots[a]
+            let rhs = lots[b]
+            let lhsOpen = lhs.opened > Amount.epsilon
+            let rhsOpen = rhs.opened > Amount.epsilon
             if lhsOpen != rhsOpen { return lhsOpen }
             return DueOrder.isEarlier(lhs.bestBefore, rhs.bestBefore) ?? (a < b)
         }
@@ -176,30 +194,36 @@ private struct Work {
         let available = available(at: location)
         guard quantity <= available + Amount.epsilon else {
             if let location, available <= Amount.epsilon {
-                throw ServiceError.validationFailed("Cannot \(verb) \(amount(quantity)) from \(location): there is none there.")
+                throw ServiceError.validationFailed(
+                    "Cannot \(verb) \(amount(quantity)) from \(location): there is none there.")
             }
             let place = location.map { " in \($0)" } ?? " in stock"
-            throw ServiceError.validationFailed("Cannot \(verb) \(amount(quantity)): only \(amount(available)) is\(place).")
+            throw ServiceError.validationFailed(
+                "Cannot \(verb) \(amount(quantity)): only \(amount(available)) is\(place).")
         }
         var remaining = quantity
         for index in takingOrder(at: location) where remaining > Amount.epsilon {
             let lot = lots[index]
             let taken = min(lot.amount, remaining)
             remaining = Amount.clean(remaining - taken)
-            lots[index] = StockState.Lot(sourceId: lot.sourceId, location: lot.location, amount: Amount.clean(lot.amount - taken),
-                                         opened: Amount.clean(max(0, lot.opened - taken)), bestBefore: lot.bestBefore)
+            lots[index] = StockState.Lot(
+                sourceId: lot.sourceId, location: lot.location, amount: Amount.clean(lot.amount - taken),
+                opened: Amount.clean(max(0, lot.opened - taken)), bestBefore: lot.bestBefore)
         }
         lots.removeAll { $0.amount <= Amount.epsilon }
     }
 
     mutating func open(_ quantity: Double, at location: String?) throws {
-        let unopened = Amount.clean(lots.filter { location == nil || $0.location == location }.reduce(0) { $0 + $1.amount - $1.opened })
+        let unopened = Amount.clean(
+            lots.filter { location == nil || $0.location == location }.reduce(0) { $0 + $1.amount - $1.opened })
         guard quantity <= unopened + Amount.epsilon else {
             let place = location.map { " in \($0)" } ?? ""
             if unopened <= Amount.epsilon {
-                throw ServiceError.validationFailed("Cannot open \(amount(quantity)): nothing unopened is left\(place).")
+                throw ServiceError.validationFailed(
+                    "Cannot open \(amount(quantity)): nothing unopened is left\(place).")
             }
-            throw ServiceError.validationFailed("Cannot open \(amount(quantity)): only \(amount(unopened)) is unopened\(place).")
+            throw ServiceError.validationFailed(
+                "Cannot open \(amount(quantity)): only \(amount(unopened)) is unopened\(place).")
         }
         var remaining = quantity
         // Open the earliest-due unopened stock first; open lots are skipped by having nothing left to open.
@@ -211,8 +235,9 @@ private struct Work {
             let opening = min(lot.amount - lot.opened, remaining)
             guard opening > Amount.epsilon else { continue }
             remaining = Amount.clean(remaining - opening)
-            lots[index] = StockState.Lot(sourceId: lot.sourceId, location: lot.location, amount: lot.amount,
-                                         opened: Amount.clean(lot.opened + opening), bestBefore: lot.bestBefore)
+            lots[index] = StockState.Lot(
+                sourceId: lot.sourceId, location: lot.location, amount: lot.amount,
+                opened: Amount.clean(lot.opened + opening), bestBefore: lot.bestBefore)
         }
     }
 
@@ -222,7 +247,8 @@ private struct Work {
             throw ServiceError.validationFailed("Cannot move \(amount(quantity)) from \(source): there is none there.")
         }
         guard quantity <= available + Amount.epsilon else {
-            throw ServiceError.validationFailed("Cannot move \(amount(quantity)) from \(source): only \(amount(available)) is there.")
+            throw ServiceError.validationFailed(
+                "Cannot move \(amount(quantity)) from \(source): only \(amount(available)) is there.")
         }
         var remaining = quantity
         var moved: [StockState.Lot] = []
@@ -231,10 +257,13 @@ private struct Work {
             let taken = min(lot.amount, remaining)
             let openTaken = min(lot.opened, taken)
             remaining = Amount.clean(remaining - taken)
-            lots[index] = StockState.Lot(sourceId: lot.sourceId, location: lot.location, amount: Amount.clean(lot.amount - taken),
-                                         opened: Amount.clean(lot.opened - openTaken), bestBefore: lot.bestBefore)
-            moved.append(StockState.Lot(sourceId: lot.sourceId, location: target, amount: Amount.clean(taken),
-                                        opened: Amount.clean(openTaken), bestBefore: lot.bestBefore))
+            lots[index] = StockState.Lot(
+                sourceId: lot.sourceId, location: lot.location, amount: Amount.clean(lot.amount - taken),
+                opened: Amount.clean(lot.opened - openTaken), bestBefore: lot.bestBefore)
+            moved.append(
+                StockState.Lot(
+                    sourceId: lot.sourceId, location: target, amount: Amount.clean(taken),
+                    opened: Amount.clean(openTaken), bestBefore: lot.bestBefore))
         }
         lots.removeAll { $0.amount <= Amount.epsilon }
         for lot in moved {
@@ -242,8 +271,9 @@ private struct Work {
                 $0.sourceId == lot.sourceId && $0.location == target && $0.bestBefore == lot.bestBefore
             }) {
                 let old = lots[existing]
-                lots[existing] = StockState.Lot(sourceId: old.sourceId, location: target, amount: Amount.clean(old.amount + lot.amount),
-                                                opened: Amount.clean(old.opened + lot.opened), bestBefore: old.bestBefore)
+                lots[existing] = StockState.Lot(
+                    sourceId: old.sourceId, location: target, amount: Amount.clean(old.amount + lot.amount),
+                    opened: Amount.clean(old.opened + lot.opened), bestBefore: old.bestBefore)
             } else {
                 lots.append(lot)
             }

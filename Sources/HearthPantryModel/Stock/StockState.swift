@@ -19,7 +19,9 @@ public struct StockState: Codable, Sendable, Hashable {
         /// The day the lot is due, if known.
         public let bestBefore: CalendarDay?
 
-        public init(sourceId: String, location: String, amount: Double, opened: Double = 0, bestBefore: CalendarDay? = nil) {
+        public init(
+            sourceId: String, location: String, amount: Double, opened: Double = 0, bestBefore: CalendarDay? = nil
+        ) {
             self.sourceId = sourceId
             self.location = location
             self.amount = amount

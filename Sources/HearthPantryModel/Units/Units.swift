@@ -40,7 +40,8 @@ public enum Units {
     }
 
     /// `quantity` in `source` expressed in `target`: ``convert(_:from:to:)`` for units already read.
-    public static func convert(_ quantity: Double, from source: MeasurementUnit, to target: MeasurementUnit) -> Double? {
+    public static func convert(_ quantity: Double, from source: MeasurementUnit, to target: MeasurementUnit) -> Double?
+    {
         guard quantity.isFinite else { return nil }
         guard source.isCompatible(with: target) else { return nil }
         if source.factor == target.factor { return quantity }
@@ -49,7 +50,9 @@ public enum Units {
 
     /// `quantity` of `food` in `source` expressed in `target`: ``convert(_:from:to:)``, and also between mass
     /// and volume when ``FoodDensity`` knows the food (1 cup of flour is 125 g). Nil when they do not convert.
-    public static func convert(_ quantity: Double, from source: MeasurementUnit, to target: MeasurementUnit, food: String) -> Double? {
+    public static func convert(
+        _ quantity: Double, from source: MeasurementUnit, to target: MeasurementUnit, food: String
+    ) -> Double? {
         if let same = convert(quantity, from: source, to: target) { return same }
         guard quantity.isFinite, let density = densityBetween(source, target, food: food) else { return nil }
         let grams = source.dimension == .mass ? quantity * source.factor : quantity * source.factor * density
@@ -122,14 +125,22 @@ public enum Units {
             (MeasurementUnit(symbol: "dl", dimension: .volume, factor: 100), ["dl", "deciliter", "decilitre"]),
             (MeasurementUnit(symbol: "l", dimension: .volume, factor: 1000), ["l", "ltr", "liter", "litre"]),
             (MeasurementUnit(symbol: "tsp", dimension: .volume, factor: 4.92892159375), ["tsp", "teaspoon"]),
-            (MeasurementUnit(symbol: "tbsp", dimension: .volume, factor: 14.78676478125), ["tbsp", "tbs", "tbl", "tablespoon"]),
-            (MeasurementUnit(symbol: "fl oz", dimension: .volume, factor: 29.5735295625), ["fl oz", "floz", "fluid ounce"]),
+            (
+                MeasurementUnit(symbol: "tbsp", dimension: .volume, factor: 14.78676478125),
+                ["tbsp", "tbs", "tbl", "tablespoon"]
+            ),
+            (
+                MeasurementUnit(symbol: "fl oz", dimension: .volume, factor: 29.5735295625),
+                ["fl oz", "floz", "fluid ounce"]
+            ),
             (MeasurementUnit(symbol: "cup", dimension: .volume, factor: 236.5882365), ["cup"]),
             (MeasurementUnit(symbol: "pint", dimension: .volume, factor: 473.176473), ["pt", "pint"]),
             (MeasurementUnit(symbol: "quart", dimension: .volume, factor: 946.352946), ["qt", "quart"]),
             (MeasurementUnit(symbol: "gallon", dimension: .volume, factor: 3785.411784), ["gal", "gallon"]),
-            (MeasurementUnit(symbol: piece, dimension: .count, factor: 1),
-             ["", "piece", "pc", "pcs", "each", "ea", "count", "ct", "unit", "item", "whole"]),
+            (
+                MeasurementUnit(symbol: piece, dimension: .count, factor: 1),
+                ["", "piece", "pc", "pcs", "each", "ea", "count", "ct", "unit", "item", "whole"]
+            ),
             (MeasurementUnit(symbol: "dozen", dimension: .count, factor: 12), ["dozen", "dz", "doz"]),
         ]
         var result: [String: MeasurementUnit] = [:]

@@ -53,23 +53,30 @@ public struct User: Codable, Sendable, Hashable, Identifiable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
-            id: try c.decode(String.self, forKey: .id), firstName: try c.decodeIfPresent(String.self, forKey: .firstName) ?? "",
-            lastName: try c.decodeIfPresent(String.self, forKey: .lastName) ?? "", createdAt: try c.decode(Date.self, forKey: .createdAt),
-            updatedAt: try c.decode(Date.self, forKey: .updatedAt), email: try c.decodeIfPresent(String.self, forKey: .email),
-            displayName: try c.decodeIfPresent(String.self, forKey: .displayName), avatarUrl: try c.decodeIfPresent(String.self, forKey: .avatarUrl),
-            phone: try c.decodeIfPresent(String.self, forKey: .phone), primaryHouseholdId: try c.decodeIfPresent(String.self, forKey: .primaryHouseholdId),
+            id: try c.decode(String.self, forKey: .id),
+            firstName: try c.decodeIfPresent(String.self, forKey: .firstName) ?? "",
+            lastName: try c.decodeIfPresent(String.self, forKey: .lastName) ?? "",
+            createdAt: try c.decode(Date.self, forKey: .createdAt),
+            updatedAt: try c.decode(Date.self, forKey: .updatedAt),
+            email: try c.decodeIfPresent(String.self, forKey: .email),
+            displayName: try c.decodeIfPresent(String.self, forKey: .displayName),
+            avatarUrl: try c.decodeIfPresent(String.self, forKey: .avatarUrl),
+            phone: try c.decodeIfPresent(String.self, forKey: .phone),
+            primaryHouseholdId: try c.decodeIfPresent(String.self, forKey: .primaryHouseholdId),
             permissions: try c.decodeIfPresent(UserPermissions.self, forKey: .permissions) ?? UserPermissions(),
             preferences: try c.decodeIfPresent(UserPreferences.self, forKey: .preferences) ?? UserPreferences())
     }
 
     private enum CodingKeys: String, CodingKey {
-        case id, firstName, lastName, createdAt, updatedAt, email, displayName, avatarUrl, phone, primaryHouseholdId, permissions, preferences
+        case id, firstName, lastName, createdAt, updatedAt, email, displayName, avatarUrl, phone, primaryHouseholdId,
+            permissions, preferences
     }
 
     /// The name to show: the display name when set, otherwise "first last", otherwise the e-mail address.
     public var name: String {
         if let displayName, !displayName.trimmingCharacters(in: .whitespaces).isEmpty { return displayName }
-        let full = [firstName, lastName].map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(separator: " ")
+        let full = [firstName, lastName].map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }.joined(
+            separator: " ")
         return full.isEmpty ? (email ?? id) : full
     }
 }

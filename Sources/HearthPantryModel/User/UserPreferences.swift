@@ -21,8 +21,10 @@ public struct UserPreferences: Codable, Sendable, Hashable {
         /// Notifications by email.
         public let emailNotifications: Bool
 
-        public init(expirationReminders: Bool = true, shoppingListUpdates: Bool = true, householdInvitations: Bool = true,
-                    pushNotifications: Bool = true, emailNotifications: Bool = false) {
+        public init(
+            expirationReminders: Bool = true, shoppingListUpdates: Bool = true, householdInvitations: Bool = true,
+            pushNotifications: Bool = true, emailNotifications: Bool = false
+        ) {
             self.expirationReminders = expirationReminders
             self.shoppingListUpdates = shoppingListUpdates
             self.householdInvitations = householdInvitations
@@ -34,11 +36,15 @@ public struct UserPreferences: Codable, Sendable, Hashable {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             let d = Notifications()
             self.init(
-                expirationReminders: try c.decodeIfPresent(Bool.self, forKey: .expirationReminders) ?? d.expirationReminders,
-                shoppingListUpdates: try c.decodeIfPresent(Bool.self, forKey: .shoppingListUpdates) ?? d.shoppingListUpdates,
-                householdInvitations: try c.decodeIfPresent(Bool.self, forKey: .householdInvitations) ?? d.householdInvitations,
+                expirationReminders: try c.decodeIfPresent(Bool.self, forKey: .expirationReminders)
+                    ?? d.expirationReminders,
+                shoppingListUpdates: try c.decodeIfPresent(Bool.self, forKey: .shoppingListUpdates)
+                    ?? d.shoppingListUpdates,
+                householdInvitations: try c.decodeIfPresent(Bool.self, forKey: .householdInvitations)
+                    ?? d.householdInvitations,
                 pushNotifications: try c.decodeIfPresent(Bool.self, forKey: .pushNotifications) ?? d.pushNotifications,
-                emailNotifications: try c.decodeIfPresent(Bool.self, forKey: .emailNotifications) ?? d.emailNotifications)
+                emailNotifications: try c.decodeIfPresent(Bool.self, forKey: .emailNotifications)
+                    ?? d.emailNotifications)
         }
     }
 
@@ -76,8 +82,11 @@ public struct UserPreferences: Codable, Sendable, Hashable {
         /// Whether changes sync without being asked; on by default.
         public let autoSync: Bool
 
-        public init(defaultView: DefaultView = .pantry, sort: Sort = .alphabetical, measurementUnit: MeasurementSystem = .metric,
-                    language: String = "en", autoSync: Bool = true) {
+        public init(
+            defaultView: DefaultView = .pantry, sort: Sort = .alphabetical,
+            measurementUnit: MeasurementSystem = .metric,
+            language: String = "en", autoSync: Bool = true
+        ) {
             self.defaultView = defaultView
             self.sort = sort
             self.measurementUnit = measurementUnit
@@ -91,7 +100,8 @@ public struct UserPreferences: Codable, Sendable, Hashable {
             self.init(
                 defaultView: try c.decodeIfPresent(DefaultView.self, forKey: .defaultView) ?? d.defaultView,
                 sort: try c.decodeIfPresent(Sort.self, forKey: .sort) ?? d.sort,
-                measurementUnit: try c.decodeIfPresent(MeasurementSystem.self, forKey: .measurementUnit) ?? d.measurementUnit,
+                measurementUnit: try c.decodeIfPresent(MeasurementSystem.self, forKey: .measurementUnit)
+                    ?? d.measurementUnit,
                 language: try c.decodeIfPresent(String.self, forKey: .language) ?? d.language,
                 autoSync: try c.decodeIfPresent(Bool.self, forKey: .autoSync) ?? d.autoSync)
         }
@@ -106,8 +116,10 @@ public struct UserPreferences: Codable, Sendable, Hashable {
     /// The household the user last selected, if any.
     public let lastSelectedHouseholdId: String?
 
-    public init(theme: Theme = .system, notifications: Notifications = Notifications(), app: AppSettings = AppSettings(),
-                lastSelectedHouseholdId: String? = nil) {
+    public init(
+        theme: Theme = .system, notifications: Notifications = Notifications(), app: AppSettings = AppSettings(),
+        lastSelectedHouseholdId: String? = nil
+    ) {
         self.theme = theme
         self.notifications = notifications
         self.app = app

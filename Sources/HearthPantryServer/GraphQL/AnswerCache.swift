@@ -64,9 +64,12 @@ final class AnswerCache: Sendable {
     init(byteLimit: Int, entryLimit: Int = 4_096) {
         self.byteLimit = byteLimit
         self.entryLimit = entryLimit
-        state = Mutex(State(entries: LeastRecentlyUsed(
-            costLimit: byteLimit, countLimit: entryLimit, shareLimit: byteLimit / 8, owner: { key, _ in key.userID }
-        ) { key, entry in Self.size(key, entry.body) }))
+        state = Mutex(
+            State(
+                entries: LeastRecentlyUsed(
+                    costLimit: byteLimit, countLimit: entryLimit, shareLimit: byteLimit / 8,
+                    owner: { key, _ in key.userID }
+                ) { key, entry in Self.size(key, entry.body) }))
     }
 
     /// The answer kept under `key` if it was made at `version`.
@@ -131,7 +134,8 @@ final class AnswerCache: Sendable {
 
     /// What an entry costs: its answer, and its key with the variables in it.
     static func size(_ key: Key, _ body: Data) -> Int {
-        Self.keyOverhead + body.count + key.userID.utf8.count + (key.operationName?.utf8.count ?? 0) + MapSize.bytes(of: key.variables)
+        Self.keyOverhead + body.count + key.userID.utf8.count + (key.operationName?.utf8.count ?? 0)
+            + MapSize.bytes(of: key.variables)
     }
 
     /// What a key costs besides its strings and variables: the digest, the day, the entry's place in the table.

@@ -46,9 +46,10 @@ final class DocumentCache: Sendable {
         self.byteLimit = byteLimit
         let share = shareLimit ?? byteLimit / 4
         self.shareLimit = share
-        entries = Mutex(LeastRecentlyUsed(
-            costLimit: byteLimit, countLimit: countLimit, shareLimit: share, owner: { _, owned in owned.owner }
-        ) { _, owned in owned.entry.bytes })
+        entries = Mutex(
+            LeastRecentlyUsed(
+                costLimit: byteLimit, countLimit: countLimit, shareLimit: share, owner: { _, owned in owned.owner }
+            ) { _, owned in owned.entry.bytes })
     }
 
     /// The document whose text hashes to `digest`, which counts as a use of it.

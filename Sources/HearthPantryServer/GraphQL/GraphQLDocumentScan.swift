@@ -30,7 +30,9 @@ struct GraphQLDocumentScan: Equatable {
         return text.withUTF8 { scan($0, maxTokens: maxTokens, maxNesting: maxNesting) }
     }
 
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, maxTokens: Int, maxNesting: Int) -> Result<GraphQLDocumentScan, Refusal> {
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, maxTokens: Int, maxNesting: Int) -> Result<
+        GraphQLDocumentScan, Refusal
+    > {
         let count = bytes.count
         var index = 0
         var tokens = 0
@@ -60,7 +62,9 @@ struct GraphQLDocumentScan: Equatable {
                 index += 3
                 continue
             case UInt8(ascii: "#"):
-                while index < count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") { index += 1 }
+                while index < count, bytes[index] != UInt8(ascii: "\n"), bytes[index] != UInt8(ascii: "\r") {
+                    index += 1
+                }
                 continue
             case UInt8(ascii: "\""):
                 if index + 2 < count, bytes[index + 1] == UInt8(ascii: "\""), bytes[index + 2] == UInt8(ascii: "\"") {
@@ -69,14 +73,20 @@ struct GraphQLDocumentScan: Equatable {
                     while index < count {
                         let inner = bytes[index]
                         if inner == UInt8(ascii: "\\"), index + 3 < count, bytes[index + 1] == UInt8(ascii: "\""),
-                           bytes[index + 2] == UInt8(ascii: "\""), bytes[index + 3] == UInt8(ascii: "\"") {
+                            bytes[index + 2] == UInt8(ascii: "\""), bytes[index + 3] == UInt8(ascii: "\"")
+                        {
                             index += 4
-                        } else if inner == UInt8(ascii: "\""), index + 2 < count, bytes[index + 1] == UInt8(ascii: "\""),
-                                  bytes[index + 2] == UInt8(ascii: "\"") {
+                        } else if inner == UInt8(ascii: "\""), index + 2 < count,
+                            bytes[index + 1] == UInt8(ascii: "\""),
+                            bytes[index + 2] == UInt8(ascii: "\"")
+                        {
                             index += 3
                             break
                         } else {
-                            if inner == UInt8(ascii: "\n") || (inner == UInt8(ascii: "\r") && !(index + 1 < count && bytes[index + 1] == UInt8(ascii: "\n"))) {
+                            if inner == UInt8(ascii: "\n")
+                                || (inner == UInt8(ascii: "\r")
+                                    && !(index + 1 < count && bytes[index + 1] == UInt8(ascii: "\n")))
+                            {
                                 line += 1
                                 lineStart = index + 1
                             }
@@ -110,7 +120,9 @@ struct GraphQLDocumentScan: Equatable {
                 nesting = max(0, nesting - 1)
                 index += 1
             case UInt8(ascii: "."):
-                index += index + 2 < count && bytes[index + 1] == UInt8(ascii: ".") && bytes[index + 2] == UInt8(ascii: ".") ? 3 : 1
+                index +=
+                    index + 2 < count && bytes[index + 1] == UInt8(ascii: ".") && bytes[index + 2] == UInt8(ascii: ".")
+                    ? 3 : 1
             case UInt8(ascii: "_"), UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"):
                 index += 1
                 while index < count, isNameContinue(bytes[index]) { index += 1 }
@@ -130,7 +142,8 @@ struct GraphQLDocumentScan: Equatable {
 
     private static func isNameContinue(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "_") || (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte)
-            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+            || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
+            || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
     private static func isNumberContinue(_ byte: UInt8) -> Bool {

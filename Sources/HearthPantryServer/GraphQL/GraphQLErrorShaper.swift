@@ -34,7 +34,9 @@ public struct GraphQLErrorShaper: Sendable {
     public func shape(_ error: GraphQLError, phase: Phase) -> GraphQLError {
         if let service = error.originalError as? ServiceError {
             guard let code = Self.code(for: service.code) else { return internalError(error, cause: service) }
-            return GraphQLError(message: service.message, locations: error.locations, path: error.path, extensions: Self.extensions(code, service))
+            return GraphQLError(
+                message: service.message, locations: error.locations, path: error.path,
+                extensions: Self.extensions(code, service))
         }
         if let original = error.originalError {
             return internalError(error, cause: original)
@@ -49,13 +51,15 @@ public struct GraphQLErrorShaper: Sendable {
         }
         var extensions = error.extensions
         extensions["code"] = .string(GraphQLErrorCode.badUserInput.rawValue)
-        return GraphQLError(message: error.message, locations: error.locations, path: error.path, extensions: extensions)
+        return GraphQLError(
+            message: error.message, locations: error.locations, path: error.path, extensions: extensions)
     }
 
     /// How GraphQL's messages about a request's variables, arguments and operation name begin. An argument's
     /// literal can pass validation and still not fit its type (an Int past 32 bits), which only execution finds.
     static let requestProblems = [
-        "Variable \"$", "Argument \"", "Unknown operation named", "Must provide operation name", "Must provide an operation",
+        "Variable \"$", "Argument \"", "Unknown operation named", "Must provide operation name",
+        "Must provide an operation",
     ]
 
     /// `result` with ``withoutSuggestions(_:)-(GraphQLError)`` applied to every error.
@@ -73,7 +77,8 @@ public struct GraphQLErrorShaper: Sendable {
         while let start = message.range(of: suggestion), let end = message[start.upperBound...].firstIndex(of: "?") {
             message.removeSubrange(start.lowerBound...end)
         }
-        return GraphQLError(message: message, locations: error.locations, path: error.path, extensions: error.extensions)
+        return GraphQLError(
+            message: message, locations: error.locations, path: error.path, extensions: error.extensions)
     }
 
     private static let suggestion = " Did you mean "
@@ -103,12 +108,15 @@ public struct GraphQLErrorShaper: Sendable {
 
     private func internalError(_ error: GraphQLError, cause: any Error) -> GraphQLError {
         let id = UUID().uuidString
-        logger.error("GraphQL operation failed", metadata: [
-            "error.id": "\(id)", "graphql.path": "\(error.path.elements.map(\.description).joined(separator: "."))",
-            "error": "\(String(reflecting: cause))",
-        ])
+        logger.error(
+            "GraphQL operation failed",
+            metadata: [
+                "error.id": "\(id)", "graphql.path": "\(error.path.elements.map(\.description).joined(separator: "."))",
+                "error": "\(String(reflecting: cause))",
+            ])
         return GraphQLError(
             message: "The server failed to answer this part of the operation; the error id \(id) is in its log.",
-            locations: error.locations, path: error.path, extensions: ["code": .string(GraphQLErrorCode.internal.rawValue), "errorId": .string(id)])
+            locations: error.locations, path: error.path,
+            extensions: ["code": .string(GraphQLErrorCode.internal.rawValue), "errorId": .string(id)])
     }
 }

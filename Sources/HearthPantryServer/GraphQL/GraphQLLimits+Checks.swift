@@ -10,9 +10,17 @@ extension GraphQLLimits {
         case .success(let scan):
             return .success(scan)
         case .failure(.tooManyTokens):
-            return .failure(Self.error(.tooManyTokens, "tokens", "The query has more than \(maxTokens) tokens (names, punctuation, numbers and strings), the server's limit. Select fewer fields, pass long lists as variables, or split it into several operations."))
+            return .failure(
+                Self.error(
+                    .tooManyTokens, "tokens",
+                    "The query has more than \(maxTokens) tokens (names, punctuation, numbers and strings), the server's limit. Select fewer fields, pass long lists as variables, or split it into several operations."
+                ))
         case .failure(.tooDeep(let line, let column)):
-            return .failure(Self.error(.tooDeep, "nesting", "The query's brackets nest more than \(nestingLimit) deep at line \(line), column \(column); the server's limit is \(nestingLimit) (its depth limit, \(maxDepth), and \(Self.inputNesting) more for arguments and input values). Nest fields less deeply, and pass deep input values as variables."))
+            return .failure(
+                Self.error(
+                    .tooDeep, "nesting",
+                    "The query's brackets nest more than \(nestingLimit) deep at line \(line), column \(column); the server's limit is \(nestingLimit) (its depth limit, \(maxDepth), and \(Self.inputNesting) more for arguments and input values). Nest fields less deeply, and pass deep input values as variables."
+                ))
         }
     }
 
@@ -21,7 +29,10 @@ extension GraphQLLimits {
     func refusal(ofLength text: String) -> GraphQLError? {
         let bytes = text.utf8.count
         guard bytes > maxDocumentBytes else { return nil }
-        return Self.error(.queryTooLarge, "bytes", "The query is \(bytes) bytes long; the server's limit is \(maxDocumentBytes) bytes. Pass long values as variables, select fewer fields, or split it into several operations.")
+        return Self.error(
+            .queryTooLarge, "bytes",
+            "The query is \(bytes) bytes long; the server's limit is \(maxDocumentBytes) bytes. Pass long values as variables, select fewer fields, or split it into several operations."
+        )
     }
 
     /// Errors for every operation of `document` over a limit (or for a cycle of fragments), and whether the

@@ -10,7 +10,9 @@ import OrderedCollections
 public enum GraphQLResponseBody {
     /// `result` as the bytes of a body, or an `INTERNAL` error's when it cannot be written (a value JSON cannot hold).
     public static func bytes(_ result: GraphQLResult) -> Data {
-        (try? encode(result)) ?? Data(#"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL"}}]}"#.utf8)
+        (try? encode(result))
+            ?? Data(
+                #"{"errors":[{"message":"The answer could not be encoded.","extensions":{"code":"INTERNAL"}}]}"#.utf8)
     }
 
     /// `result` as the bytes of a `application/graphql-response+json` body.
@@ -27,7 +29,8 @@ public enum GraphQLResponseBody {
     private static func write(_ value: Map, to bytes: inout [UInt8]) throws {
         switch value {
         case .undefined:
-            throw EncodingError.invalidValue(value, .init(codingPath: [], debugDescription: "An undefined value cannot be written as JSON."))
+            throw EncodingError.invalidValue(
+                value, .init(codingPath: [], debugDescription: "An undefined value cannot be written as JSON."))
         case .null:
             bytes.append(contentsOf: "null".utf8)
         case .bool(let flag):
@@ -69,7 +72,8 @@ public enum GraphQLResponseBody {
         }
         let double = number.doubleValue
         guard double.isFinite else {
-            throw EncodingError.invalidValue(double, .init(codingPath: [], debugDescription: "\(double) cannot be written as JSON."))
+            throw EncodingError.invalidValue(
+                double, .init(codingPath: [], debugDescription: "\(double) cannot be written as JSON."))
         }
         if double == double.rounded(), abs(double) < 1e15 {
             bytes.append(contentsOf: String(Int64(double)).utf8)

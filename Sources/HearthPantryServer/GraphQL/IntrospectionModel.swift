@@ -58,7 +58,9 @@ struct IntrospectionModel: Sendable {
             case let interface as GraphQLInterfaceType:
                 element.fields = add((try? interface.fields()) ?? [:])
                 element.interfaces = ((try? interface.interfaces()) ?? []).compactMap { typeIndex[$0.name] }
-                element.possibleTypes = schema.getPossibleTypes(abstractType: interface).compactMap { typeIndex[$0.name] }
+                element.possibleTypes = schema.getPossibleTypes(abstractType: interface).compactMap {
+                    typeIndex[$0.name]
+                }
             case let union as GraphQLUnionType:
                 element.possibleTypes = schema.getPossibleTypes(abstractType: union).compactMap { typeIndex[$0.name] }
             case let enumeration as GraphQLEnumType:
@@ -70,7 +72,10 @@ struct IntrospectionModel: Sendable {
             }
             types[index] = element
         }
-        for (field, type) in [("queryType", schema.queryType), ("mutationType", schema.mutationType), ("subscriptionType", schema.subscriptionType)] {
+        for (field, type) in [
+            ("queryType", schema.queryType), ("mutationType", schema.mutationType),
+            ("subscriptionType", schema.subscriptionType),
+        ] {
             if let name = type?.name { roots[field] = typeIndex[name] }
         }
         for directive in schema.directives {

@@ -85,19 +85,28 @@ struct LimitMeasure {
         let walk = Walk(IntrospectionCount(model: model, fragments: fragments))
         if case .failure(let cycle) = measureFragments(fragments, walk) {
             let names = cycle.names.sorted().prefix(5)
-            let listed = names.map { "\"\($0)\"" }.joined(separator: ", ") + (cycle.names.count > 5 ? " and others" : "")
-            outcome.errors.append(GraphQLError(
-                message: "The fragments \(listed) spread each other in a cycle (or spread fragments that do), which would never end. Spread each fragment only in fragments it does not itself spread.",
-                nodes: names.compactMap { fragments[$0] },
-                extensions: ["code": .string(GraphQLErrorCode.badUserInput.rawValue), "limit": .string("fragments")]))
+            let listed =
+                names.map { "\"\($0)\"" }.joined(separator: ", ") + (cycle.names.count > 5 ? " and others" : "")
+            outcome.errors.append(
+                GraphQLError(
+                    message:
+                        "The fragments \(listed) spread each other in a cycle (or spread fragments that do), which would never end. Spread each fragment only in fragments it does not itself spread.",
+                    nodes: names.compactMap { fragments[$0] },
+                    extensions: [
+                        "code": .string(GraphQLErrorCode.badUserInput.rawValue), "limit": .string("fragments"),
+                    ]))
             return outcome
         }
         // Fragments no operation spreads are still walked by GraphQL's validation, one call deeper per spread.
-        if let (name, deepest) = walk.tallies.max(by: { $0.value.spreads < $1.value.spreads }), deepest.spreads + 1 > limits.nestingLimit {
-            outcome.errors.append(GraphQLError(
-                message: "Fragment \"\(name)\" spreads fragments \(deepest.spreads) deep (a fragment spreading one that spreads another, and so on); the server's limit is \(limits.nestingLimit). Spread fewer fragments within fragments.",
-                nodes: fragments[name].map { [$0] } ?? [],
-                extensions: ["code": .string(GraphQLErrorCode.tooDeep.rawValue), "limit": .string("fragments")]))
+        if let (name, deepest) = walk.tallies.max(by: { $0.value.spreads < $1.value.spreads }),
+            deepest.spreads + 1 > limits.nestingLimit
+        {
+            outcome.errors.append(
+                GraphQLError(
+                    message:
+                        "Fragment \"\(name)\" spreads fragments \(deepest.spreads) deep (a fragment spreading one that spreads another, and so on); the server's limit is \(limits.nestingLimit). Spread fewer fragments within fragments.",
+                    nodes: fragments[name].map { [$0] } ?? [],
+                    extensions: ["code": .string(GraphQLErrorCode.tooDeep.rawValue), "limit": .string("fragments")]))
             return outcome
         }
         for operation in operations {
@@ -114,24 +123,42 @@ struct LimitMeasure {
         let name = operation.name.map { "Operation \"\($0.value)\"" } ?? "The operation"
         var errors: [GraphQLError] = []
         func refuse(_ code: GraphQLErrorCode, _ limit: String, _ message: String) {
-            errors.append(GraphQLError(message: message, nodes: [operation], extensions: ["code": .string(code.rawValue), "limit": .string(limit)]))
+            errors.append(
+                GraphQLError(
+                    message: message, nodes: [operation],
+                    extensions: ["code": .string(code.rawValue), "limit": .string(limit)]))
         }
         if tally.depth > limits.maxDepth {
-            refuse(.tooDeep, "depth", "\(name) nests \(Self.figure(tally.depth)) levels deep (counting the fields its fragments add); the server's depth limit is \(limits.maxDepth). Ask for fewer nested fields, or split it into several operations.")
+            refuse(
+                .tooDeep, "depth",
+                "\(name) nests \(Self.figure(tally.depth)) levels deep (counting the fields its fragments add); the server's depth limit is \(limits.maxDepth). Ask for fewer nested fields, or split it into several operations."
+            )
         }
         // GraphQL's validation and executors follow a chain of spreads one call deeper per fragment: the chain
         // is held to the limit the brackets are.
         if tally.spreads > limits.nestingLimit {
-            refuse(.tooDeep, "fragments", "\(name) spreads fragments \(tally.spreads) deep (a fragment spreading one that spreads another, and so on); the server's limit is \(limits.nestingLimit). Spread fewer fragments within fragments.")
+            refuse(
+                .tooDeep, "fragments",
+                "\(name) spreads fragments \(tally.spreads) deep (a fragment spreading one that spreads another, and so on); the server's limit is \(limits.nestingLimit). Spread fewer fragments within fragments."
+            )
         }
         if tally.aliases > limits.maxAliases {
-            refuse(.tooManyAliases, "aliases", "\(name) uses \(Self.figure(tally.aliases)) aliases (a fragment's counted at each spread); the server's limit is \(limits.maxAliases). Ask for each field once, or split it into several operations.")
+            refuse(
+                .tooManyAliases, "aliases",
+                "\(name) uses \(Self.figure(tally.aliases)) aliases (a fragment's counted at each spread); the server's limit is \(limits.maxAliases). Ask for each field once, or split it into several operations."
+            )
         }
         if tally.directives > limits.maxDirectives {
-            refuse(.tooManyDirectives, "directives", "\(name) uses \(Self.figure(tally.directives)) directives (a fragment's counted at each spread); the server's limit is \(limits.maxDirectives). Use fewer @include and @skip, or split it into several operations.")
+            refuse(
+                .tooManyDirectives, "directives",
+                "\(name) uses \(Self.figure(tally.directives)) directives (a fragment's counted at each spread); the server's limit is \(limits.maxDirectives). Use fewer @include and @skip, or split it into several operations."
+            )
         }
         if tally.cost > limits.maxCost {
-            refuse(.tooCostly, "cost", "\(name) costs \(Self.figure(tally.cost)); the server's cost limit is \(limits.maxCost) (each field counts once per element of the lists around it, a list counting as its first/limit argument or \(limits.assumedListSize); a fragment counts at each spread; introspection counts what it answers). Ask for fewer fields or smaller pages.")
+            refuse(
+                .tooCostly, "cost",
+                "\(name) costs \(Self.figure(tally.cost)); the server's cost limit is \(limits.maxCost) (each field counts once per element of the lists around it, a list counting as its first/limit argument or \(limits.assumedListSize); a fragment counts at each spread; introspection counts what it answers). Ask for fewer fields or smaller pages."
+            )
         }
         return errors
     }
@@ -143,7 +170,9 @@ struct LimitMeasure {
     // MARK: Fragments
 
     /// Measures every fragment into `walk`, those it spreads before it; fails with the fragments caught in a cycle.
-    private func measureFragments(_ fragments: [String: FragmentDefinition], _ walk: Walk) -> Result<Void, FragmentCycle> {
+    private func measureFragments(_ fragments: [String: FragmentDefinition], _ walk: Walk) -> Result<
+        Void, FragmentCycle
+    > {
         // Which fragments each spreads, and which spread it: the order is Kahn's, leaves first.
         var waiting: [String: Int] = [:]
         var spreadBy: [String: [String]] = [:]
@@ -228,7 +257,9 @@ struct LimitMeasure {
             tally.cost = Tally.adding(1, walk.introspection.schema(set))
         } else if shapes.isQueryType(parent), name == "__type" {
             tally.introspects = true
-            let typeName = field.arguments.first { $0.name.value == "name" }.flatMap { ($0.value as? StringValue)?.value }
+            let typeName = field.arguments.first { $0.name.value == "name" }.flatMap {
+                ($0.value as? StringValue)?.value
+            }
             tally.cost = Tally.adding(1, walk.introspection.type(set, named: typeName))
         } else {
             let size = shape?.isList == true ? listSize(field) : 1

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
-import Graphiti
 public import GraphQL
+import Graphiti
 public import HearthCloud
 import HearthCore
 public import Logging
@@ -17,7 +17,9 @@ public protocol PantryGraphQLServing: Sendable {
     /// changed since.
     func respond(_ request: GraphQLRequest, viewer: PantryViewer?) async -> PantryGraphQLAnswer
     /// Starts a subscription: a stream of results, one per event, or the errors that refused it.
-    func subscribe(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Result<AsyncThrowingStream<GraphQLResult, any Error>, GraphQLErrors>
+    func subscribe(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Result<
+        AsyncThrowingStream<GraphQLResult, any Error>, GraphQLErrors
+    >
     /// Where `viewer`'s answers stand: a value that changes with every write to anything a query of theirs could
     /// show (their households, housemates and account), so whatever was made from their answers may be kept
     /// while it stays the same.
@@ -96,7 +98,8 @@ public struct PantryGraphQL: PantryGraphQLServing {
     ///   - keptAnswerBytes: how many bytes of query answers ``respond(_:viewer:)`` may keep; 0 keeps none.
     ///   - keptDocumentBytes: how many bytes checked documents may take, parsed; 0 keeps none.
     public init(
-        on recordStore: SQLRecordStore, limits: GraphQLLimits = GraphQLLimits(), introspection: GraphQLIntrospection = .signedIn,
+        on recordStore: SQLRecordStore, limits: GraphQLLimits = GraphQLLimits(),
+        introspection: GraphQLIntrospection = .signedIn,
         keptAnswerBytes: Int = 0, keptDocumentBytes: Int = Self.defaultKeptDocumentBytes, logger: Logger
     ) throws {
         try self.init(
@@ -120,7 +123,8 @@ public struct PantryGraphQL: PantryGraphQLServing {
         }
         if let data = await serial.run(
             checked.document, operationName: request.operationName, variables: request.variables,
-            rootValue: resolver, context: PantryContext(viewer: viewer, store: store)) {
+            rootValue: resolver, context: PantryContext(viewer: viewer, store: store))
+        {
             return GraphQLResult(data: data)
         }
         return await executeWithGraphQL(checked.document, request, viewer: viewer)
@@ -134,21 +138,28 @@ public struct PantryGraphQL: PantryGraphQLServing {
         let checked: Checked
         switch self.checked(request, viewer: viewer) {
         case .refused(let errors):
-            return PantryGraphQLAnswer(body: GraphQLResponseBody.bytes(GraphQLResult(errors: errors)), refusal: Self.code(of: errors.first))
+            return PantryGraphQLAnswer(
+                body: GraphQLResponseBody.bytes(GraphQLResult(errors: errors)), refusal: Self.code(of: errors.first))
         case .document(let found):
             checked = found
         }
-        guard let answers, let viewer, let operation = Self.operation(in: checked.document, named: request.operationName),
-              operation.operation == .query else {
-            return PantryGraphQLAnswer(body: GraphQLResponseBody.bytes(await run(checked.document, request, viewer: viewer)))
+        guard let answers, let viewer,
+            let operation = Self.operation(in: checked.document, named: request.operationName),
+            operation.operation == .query
+        else {
+            return PantryGraphQLAnswer(
+                body: GraphQLResponseBody.bytes(await run(checked.document, request, viewer: viewer)))
         }
         // Read before anything else: what the query reads afterwards can only be newer than this version.
         let version: String
         do {
             version = try await store.answerVersion(for: viewer.userID)
         } catch {
-            logger.warning("Could not read what the caller's answers are made from, so this answer is built and not kept", metadata: ["error": "\(error)"])
-            return PantryGraphQLAnswer(body: GraphQLResponseBody.bytes(await run(checked.document, request, viewer: viewer)))
+            logger.warning(
+                "Could not read what the caller's answers are made from, so this answer is built and not kept",
+                metadata: ["error": "\(error)"])
+            return PantryGraphQLAnswer(
+                body: GraphQLResponseBody.bytes(await run(checked.document, request, viewer: viewer)))
         }
         let context = PantryContext(viewer: viewer, store: store)
         // Only the variables the operation declares can change its answer; others are left out of the key.
@@ -161,7 +172,8 @@ public struct PantryGraphQL: PantryGraphQLServing {
             return PantryGraphQLAnswer(body: body)
         case .wait:
             if let body = await answers.wait(key, version: version) { return PantryGraphQLAnswer(body: body) }
-            return PantryGraphQLAnswer(body: await build(checked.document, request, context: context, viewer: viewer).body)
+            return PantryGraphQLAnswer(
+                body: await build(checked.document, request, context: context, viewer: viewer).body)
         case .build:
             let (body, keep) = await build(checked.document, request, context: context, viewer: viewer)
             answers.finish(key, version: version, body: body, keep: keep)
@@ -173,7 +185,8 @@ public struct PantryGraphQL: PantryGraphQLServing {
     private func run(_ document: Document, _ request: GraphQLRequest, viewer: PantryViewer?) async -> GraphQLResult {
         if let data = await serial.run(
             document, operationName: request.operationName, variables: request.variables,
-            rootValue: resolver, context: PantryContext(viewer: viewer, store: store)) {
+            rootValue: resolver, context: PantryContext(viewer: viewer, store: store))
+        {
             return GraphQLResult(data: data)
         }
         return await executeWithGraphQL(document, request, viewer: viewer)
@@ -181,9 +194,14 @@ public struct PantryGraphQL: PantryGraphQLServing {
 
     /// The answer's body, and whether it may be kept: built by the serial executor, without errors, reading
     /// nothing from the clock but the day.
-    private func build(_ document: Document, _ request: GraphQLRequest, context: PantryContext, viewer: PantryViewer) async -> (body: Data, keep: Bool) {
-        guard let data = await serial.run(
-            document, operationName: request.operationName, variables: request.variables, rootValue: resolver, context: context) else {
+    private func build(_ document: Document, _ request: GraphQLRequest, context: PantryContext, viewer: PantryViewer)
+        async -> (body: Data, keep: Bool)
+    {
+        guard
+            let data = await serial.run(
+                document, operationName: request.operationName, variables: request.variables, rootValue: resolver,
+                context: context)
+        else {
             return (GraphQLResponseBody.bytes(await executeWithGraphQL(document, request, viewer: viewer)), false)
         }
         return (GraphQLResponseBody.bytes(GraphQLResult(data: data)), !context.hasReadTheClock)
@@ -191,43 +209,52 @@ public struct PantryGraphQL: PantryGraphQLServing {
 
     /// Runs `document` through GraphQL's executor: mutations, and whatever the serial executor declines (errors
     /// among them), with fresh loaders.
-    private func executeWithGraphQL(_ document: Document, _ request: GraphQLRequest, viewer: PantryViewer?) async -> GraphQLResult {
+    private func executeWithGraphQL(_ document: Document, _ request: GraphQLRequest, viewer: PantryViewer?) async
+        -> GraphQLResult
+    {
         let context = PantryContext(viewer: viewer, store: store)
         let result: GraphQLResult
         do {
-            result = shaper.shape(try await GraphQL.execute(
-                schema: schema.schema, documentAST: document, rootValue: resolver, context: context,
-                variableValues: request.variables, operationName: request.operationName), phase: .execution)
+            result = shaper.shape(
+                try await GraphQL.execute(
+                    schema: schema.schema, documentAST: document, rootValue: resolver, context: context,
+                    variableValues: request.variables, operationName: request.operationName), phase: .execution)
         } catch {
             result = GraphQLResult(errors: [shaper.shape(GraphQLError(error), phase: .execution)])
         }
         return viewer == nil ? GraphQLErrorShaper.withoutSuggestions(result) : result
     }
 
-    public func subscribe(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Result<AsyncThrowingStream<GraphQLResult, any Error>, GraphQLErrors> {
+    public func subscribe(_ request: GraphQLRequest, viewer: PantryViewer?) async -> Result<
+        AsyncThrowingStream<GraphQLResult, any Error>, GraphQLErrors
+    > {
         if case .refused(let errors) = checked(request, viewer: viewer) { return .failure(GraphQLErrors(errors)) }
         let context = PantryContext(viewer: viewer, store: store)
         do {
             // The text passed the checks above; GraphQL parses and validates it again for its own subscription.
             let result = try await graphqlSubscribe(
                 schema: schema.schema, request: request.query, rootValue: resolver, context: context,
-                variableValues: request.variables, operationName: request.operationName, validationRules: specifiedRules)
+                variableValues: request.variables, operationName: request.operationName, validationRules: specifiedRules
+            )
             switch result {
             case .failure(let errors):
                 return .failure(GraphQLErrors(errors.errors.map { shaper.shape($0, phase: .execution) }))
             case .success(let stream):
                 let shaper = self.shaper
-                return .success(AsyncThrowingStream { continuation in
-                    let task = Task {
-                        do {
-                            for try await event in stream { continuation.yield(shaper.shape(event, phase: .execution)) }
-                            continuation.finish()
-                        } catch {
-                            continuation.finish(throwing: error)
+                return .success(
+                    AsyncThrowingStream { continuation in
+                        let task = Task {
+                            do {
+                                for try await event in stream {
+                                    continuation.yield(shaper.shape(event, phase: .execution))
+                                }
+                                continuation.finish()
+                            } catch {
+                                continuation.finish(throwing: error)
+                            }
                         }
-                    }
-                    continuation.onTermination = { _ in task.cancel() }
-                })
+                        continuation.onTermination = { _ in task.cancel() }
+                    })
             }
         } catch {
             return .failure(GraphQLErrors([shaper.shape(GraphQLError(error), phase: .execution)]))
@@ -247,7 +274,8 @@ public struct PantryGraphQL: PantryGraphQLServing {
             return .refused(viewer == nil ? errors.map(GraphQLErrorShaper.withoutSuggestions) : errors)
         case .document(let checked, let introspects):
             guard !introspects || introspection.allows(signedIn: viewer != nil) else {
-                let message = introspection == .off
+                let message =
+                    introspection == .off
                     ? "This server does not answer introspection (__schema, __type); ask its operator for the schema."
                     : "Introspection (__schema, __type) is for signed-in callers: send a bearer token from POST /cloud/v1/accounts/signin."
                 return .refused([GraphQLErrorShaper.error(.introspectionDisabled, message)])

@@ -44,7 +44,8 @@ struct SerialExecutor: Sendable {
         _ document: Document, operationName: String?, variables: [String: Map],
         rootValue: any Sendable, context: any Sendable
     ) async -> Map? {
-        try? await answer(document, operationName: operationName, variables: variables, rootValue: rootValue, context: context)
+        try? await answer(
+            document, operationName: operationName, variables: variables, rootValue: rootValue, context: context)
     }
 
     /// The answer's `data`; throws ``Declined`` (or a resolver's error) when GraphQL's executor should run it.
@@ -55,8 +56,11 @@ struct SerialExecutor: Sendable {
         var operations: [OperationDefinition] = []
         var fragments: [String: FragmentDefinition] = [:]
         for definition in document.definitions {
-            if let operation = definition as? OperationDefinition { operations.append(operation) }
-            else if let fragment = definition as? FragmentDefinition { fragments[fragment.name.value] = fragment }
+            if let operation = definition as? OperationDefinition {
+                operations.append(operation)
+            } else if let fragment = definition as? FragmentDefinition {
+                fragments[fragment.name.value] = fragment
+            }
         }
         let chosen = operationName.map { name in operations.filter { $0.name?.value == name } } ?? operations
         guard chosen.count == 1, let operation = chosen.first else { throw Declined("no single operation to run") }
@@ -96,7 +100,8 @@ struct SerialExecutor: Sendable {
             if case .array(let elements) = value { return .array(try elements.map { try coerce($0, list.type) }) }
             return .array([try coerce(value, list.type)])
         }
-        guard let named = type as? NamedType, let leaf = schema.getType(name: named.name.value) as? any GraphQLLeafType else {
+        guard let named = type as? NamedType, let leaf = schema.getType(name: named.name.value) as? any GraphQLLeafType
+        else {
             throw Declined("a variable of an input object type")
         }
         return try leaf.parseValue(value: value)
@@ -174,7 +179,10 @@ private struct Planner {
             let first = asts[0]
             let name = first.name.value
             if name == "__typename" {
-                fields.append(FieldPlan(responseKey: key, name: name, resolve: nil, arguments: .dictionary([:]), shape: .scalar(GraphQLString)))
+                fields.append(
+                    FieldPlan(
+                        responseKey: key, name: name, resolve: nil, arguments: .dictionary([:]),
+                        shape: .scalar(GraphQLString)))
                 continue
             }
             guard let definition = definitions[name], let resolve = definition.resolve else {
@@ -183,13 +191,17 @@ private struct Planner {
             // A field that declares no arguments gets null: Graphiti still decodes its (empty) arguments for
             // every value it resolves, and null decodes without the dictionary bridging an empty map costs.
             let arguments = definition.args.isEmpty ? Map.null : try self.arguments(first.arguments, definition.args)
-            let shape = try self.shape(of: definition.type, selections: asts.compactMap(\.selectionSet), field: "\(type.name).\(name)")
+            let shape = try self.shape(
+                of: definition.type, selections: asts.compactMap(\.selectionSet), field: "\(type.name).\(name)")
             fields.append(FieldPlan(responseKey: key, name: name, resolve: resolve, arguments: arguments, shape: shape))
         }
         return ObjectPlan(typeName: type.name, fields: fields)
     }
 
-    private func collect(_ set: SelectionSet, on type: GraphQLObjectType, into grouped: inout OrderedDictionary<String, [Field]>, visited: inout Set<String>) throws {
+    private func collect(
+        _ set: SelectionSet, on type: GraphQLObjectType, into grouped: inout OrderedDictionary<String, [Field]>,
+        visited: inout Set<String>
+    ) throws {
         for selection in set.selections {
             switch selection {
             case let field as Field:
@@ -200,8 +212,11 @@ private struct Planner {
                 grouped[field.alias?.value ?? field.name.value, default: []].append(field)
             case let spread as FragmentSpread:
                 guard try included(spread.directives), visited.insert(spread.name.value).inserted,
-                      let fragment = fragments[spread.name.value] else { continue }
-                guard fragment.typeCondition.name.value == type.name else { throw SerialExecutor.Declined("a fragment on another type") }
+                    let fragment = fragments[spread.name.value]
+                else { continue }
+                guard fragment.typeCondition.name.value == type.name else {
+                    throw SerialExecutor.Declined("a fragment on another type")
+                }
                 try collect(fragment.selectionSet, on: type, into: &grouped, visited: &visited)
             case let inline as InlineFragment:
                 guard try included(inline.directives) else { continue }
@@ -220,13 +235,18 @@ private struct Planner {
         for directive in directives {
             let name = directive.name.value
             guard name == "include" || name == "skip" else { throw SerialExecutor.Declined("directive @\(name)") }
-            guard directive.arguments.count == 1, let argument = directive.arguments.first, argument.name.value == "if" else {
+            guard directive.arguments.count == 1, let argument = directive.arguments.first, argument.name.value == "if"
+            else {
                 throw SerialExecutor.Declined("@\(name) without a single if")
             }
             let value: Map
-            if let variable = argument.value as? Variable { value = variables[variable.name.value] ?? .undefined }
-            else if let literal = argument.value as? BooleanValue { value = .bool(literal.value) }
-            else { throw SerialExecutor.Declined("@\(name)(if:) not a boolean") }
+            if let variable = argument.value as? Variable {
+                value = variables[variable.name.value] ?? .undefined
+            } else if let literal = argument.value as? BooleanValue {
+                value = .bool(literal.value)
+            } else {
+                throw SerialExecutor.Declined("@\(name)(if:) not a boolean")
+            }
             guard case .bool(let flag) = value else { throw SerialExecutor.Declined("@\(name)(if:) not a boolean") }
             if flag != (name == "include") { return false }
         }
@@ -239,22 +259,32 @@ private struct Planner {
         for (name, definition) in definitions {
             if let argument = given.first(where: { $0.name.value == name }) {
                 if let variable = argument.value as? Variable {
-                    if let value = variables[variable.name.value] { values[name] = value; continue }
+                    if let value = variables[variable.name.value] {
+                        values[name] = value
+                        continue
+                    }
                 } else {
-                    values[name] = try Self.literal(argument.value, definition.type, schema: schema, variables: variables)
+                    values[name] = try Self.literal(
+                        argument.value, definition.type, schema: schema, variables: variables)
                     continue
                 }
             }
-            if let fallback = definition.defaultValue { values[name] = fallback }
-            else if definition.type is GraphQLNonNull { throw SerialExecutor.Declined("required argument \(name) missing") }
+            if let fallback = definition.defaultValue {
+                values[name] = fallback
+            } else if definition.type is GraphQLNonNull {
+                throw SerialExecutor.Declined("required argument \(name) missing")
+            }
         }
         return .dictionary(values)
     }
 
     /// A literal in the document, coerced to an input type given as GraphQL's type or as the document's type syntax.
-    static func literal(_ value: any Value, _ type: Any, schema: GraphQLSchema, variables: [String: Map]) throws -> Map {
+    static func literal(_ value: any Value, _ type: Any, schema: GraphQLSchema, variables: [String: Map]) throws -> Map
+    {
         if let variable = value as? Variable {
-            guard let found = variables[variable.name.value] else { throw SerialExecutor.Declined("variable $\(variable.name.value) not given") }
+            guard let found = variables[variable.name.value] else {
+                throw SerialExecutor.Declined("variable $\(variable.name.value) not given")
+            }
             return found
         }
         switch type {
@@ -271,20 +301,25 @@ private struct Planner {
         let elementType: Any? = (type as? GraphQLList)?.ofType ?? (type as? ListType)?.type
         if let elementType {
             if let list = value as? ListValue {
-                return .array(try list.values.map { try literal($0, elementType, schema: schema, variables: variables) })
+                return .array(
+                    try list.values.map { try literal($0, elementType, schema: schema, variables: variables) })
             }
             return .array([try literal(value, elementType, schema: schema, variables: variables)])
         }
         let leaf: (any GraphQLLeafType)?
-        if let named = type as? NamedType { leaf = schema.getType(name: named.name.value) as? any GraphQLLeafType }
-        else { leaf = type as? any GraphQLLeafType }
+        if let named = type as? NamedType {
+            leaf = schema.getType(name: named.name.value) as? any GraphQLLeafType
+        } else {
+            leaf = type as? any GraphQLLeafType
+        }
         guard let leaf else { throw SerialExecutor.Declined("an input object") }
         return try leaf.parseLiteral(valueAST: value)
     }
 
     private func shape(of type: any GraphQLType, selections: [SelectionSet], field: String) throws -> Shape {
         switch type {
-        case let nonNull as GraphQLNonNull: return .nonNull(try shape(of: nonNull.ofType, selections: selections, field: field))
+        case let nonNull as GraphQLNonNull:
+            return .nonNull(try shape(of: nonNull.ofType, selections: selections, field: field))
         case let list as GraphQLList: return .list(try shape(of: list.ofType, selections: selections, field: field))
         case let enumeration as GraphQLEnumType: return .enumeration(enumeration)
         case let leaf as any GraphQLLeafType: return .scalar(leaf)
@@ -337,7 +372,9 @@ private struct Run {
         case .nonNull(let inner):
             return try await present(value, inner)
         case .list(let element):
-            guard let elements = value as? [(any Sendable)?] else { throw SerialExecutor.Declined("a list field answered something else") }
+            guard let elements = value as? [(any Sendable)?] else {
+                throw SerialExecutor.Declined("a list field answered something else")
+            }
             var answer: [Map] = []
             answer.reserveCapacity(elements.count)
             for item in elements {
@@ -354,7 +391,9 @@ private struct Run {
         case .enumeration(let enumeration):
             // Graphiti stores a Swift enum's values under their raw strings; GraphQL's own route there encodes
             // the value to a map first.
-            if let raw = (value as? any RawRepresentable)?.rawValue as? String, let found = enumeration.valueLookup[.string(raw)] {
+            if let raw = (value as? any RawRepresentable)?.rawValue as? String,
+                let found = enumeration.valueLookup[.string(raw)]
+            {
                 return .string(found.name)
             }
             return try enumeration.serialize(value: value)
@@ -391,12 +430,15 @@ private final class ResolveInfoSource: Sendable {
 
     func value() async throws -> GraphQLResolveInfo {
         if let info = captured.withLock({ $0 }) { return info }
-        let probe = try GraphQLSchema(query: GraphQLObjectType(name: "Probe", fields: [
-            "probe": GraphQLField(type: GraphQLString) { [self] _, _, _, info in
-                captured.withLock { $0 = info }
-                return "probe"
-            },
-        ]))
+        let probe = try GraphQLSchema(
+            query: GraphQLObjectType(
+                name: "Probe",
+                fields: [
+                    "probe": GraphQLField(type: GraphQLString) { [self] _, _, _, info in
+                        captured.withLock { $0 = info }
+                        return "probe"
+                    }
+                ]))
         _ = try await graphql(schema: probe, request: "{ probe }")
         guard let info = captured.withLock({ $0 }) else { throw SerialExecutor.Declined("no resolve info") }
         return info

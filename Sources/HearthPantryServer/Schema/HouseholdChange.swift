@@ -20,12 +20,15 @@ struct HouseholdChange: Sendable, Equatable, Codable {
     let byUserID: String
 
     var notice: SQLNotice {
-        SQLNotice(topic: Self.topic, payload: String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self))
+        SQLNotice(
+            topic: Self.topic, payload: String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self))
     }
 
     /// The change a notice carries; nil for notices about anything else.
     init?(_ notice: SQLNotice) {
-        guard notice.topic == Self.topic, let change = try? JSONDecoder().decode(Self.self, from: Data(notice.payload.utf8)) else { return nil }
+        guard notice.topic == Self.topic,
+            let change = try? JSONDecoder().decode(Self.self, from: Data(notice.payload.utf8))
+        else { return nil }
         self = change
     }
 

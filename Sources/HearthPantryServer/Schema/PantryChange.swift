@@ -37,17 +37,21 @@ struct PantryChange: Sendable, Equatable, Codable {
     let byUserID: String
 
     var notice: SQLNotice {
-        SQLNotice(topic: Self.topic, payload: String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self))
+        SQLNotice(
+            topic: Self.topic, payload: String(decoding: (try? JSONEncoder().encode(self)) ?? Data(), as: UTF8.self))
     }
 
     /// The change a notice carries; nil for notices about anything else.
     init?(_ notice: SQLNotice) {
-        guard notice.topic == Self.topic, let change = try? JSONDecoder().decode(Self.self, from: Data(notice.payload.utf8)) else { return nil }
+        guard notice.topic == Self.topic,
+            let change = try? JSONDecoder().decode(Self.self, from: Data(notice.payload.utf8))
+        else { return nil }
         self = change
     }
 
     init(
-        _ kind: Kind, householdID: String, itemID: String? = nil, recipeID: String? = nil, shoppingItemID: String? = nil,
+        _ kind: Kind, householdID: String, itemID: String? = nil, recipeID: String? = nil,
+        shoppingItemID: String? = nil,
         bookingID: String? = nil, by userID: String
     ) {
         self.kind = kind
@@ -94,7 +98,9 @@ struct AnnouncingDatabase: SQLDatabase {
     var notices: Broadcast<SQLNotice, Void> { base.notices }
     var location: String { base.location }
 
-    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
+    func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T)
+        async throws -> T
+    {
         guard !readOnly else { return try await base.transaction(readOnly: true, body) }
         let notice = self.notice
         return try await base.transaction(readOnly: false) { tx in

@@ -53,7 +53,9 @@ public final class PantryContext: Sendable {
     /// The caller, or `UNAUTHENTICATED` when nobody is signed in.
     func signedIn() throws -> PantryViewer {
         guard let viewer else {
-            throw ServiceError.notAuthenticated("Sign in first: send \"Authorization: Bearer <token>\" with a token from POST /cloud/v1/accounts/signin.")
+            throw ServiceError.notAuthenticated(
+                "Sign in first: send \"Authorization: Bearer <token>\" with a token from POST /cloud/v1/accounts/signin."
+            )
         }
         return viewer
     }
@@ -67,7 +69,8 @@ public final class PantryContext: Sendable {
     func permissions() async throws -> Permissions {
         let viewer = try signedIn()
         let memberships = try await viewerMemberships().map {
-            PantryPermissions.Membership(householdId: $0.householdId, role: PantryPermissions.Role(rawValue: $0.role.rawValue) ?? .member)
+            PantryPermissions.Membership(
+                householdId: $0.householdId, role: PantryPermissions.Role(rawValue: $0.role.rawValue) ?? .member)
         }
         return try PantryPermissions.permissions(userId: viewer.userID, memberships: memberships)
     }

@@ -17,12 +17,18 @@ extension PantryResolver {
         let input = arguments.input
         let (household, ability) = try await Self.stored(input.householdId, context)
         try Self.allowContent(ability, "create", PantryPermissions.Subject.recipe, household)
-        let recipe = try RecipeRules.validated(Recipe(
-            id: PantryStore.newID(), householdId: household.id, name: input.name, description: input.description,
-            ingredients: input.ingredients.map { Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "") },
-            instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime, servings: input.servings,
-            difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
-        try await context.store.announcing(PantryChange(.recipeAdded, householdID: household.id, recipeID: recipe.id, by: viewer.userID)).insert(recipe)
+        let recipe = try RecipeRules.validated(
+            Recipe(
+                id: PantryStore.newID(), householdId: household.id, name: input.name, description: input.description,
+                ingredients: input.ingredients.map {
+                    Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "")
+                },
+                instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime,
+                servings: input.servings,
+                difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
+        try await context.store.announcing(
+            PantryChange(.recipeAdded, householdID: household.id, recipeID: recipe.id, by: viewer.userID)
+        ).insert(recipe)
         context.changed()
         return recipe
     }
@@ -31,20 +37,31 @@ extension PantryResolver {
     /// `expectedVersion`, a recipe saved since that version is refused (`STALE_VERSION`) and left as it is.
     func updateRecipe(context: PantryContext, arguments: UpdateRecipeArguments) async throws -> Recipe {
         let viewer = try context.signedIn()
-        guard let old = try await context.store.recipe(id: arguments.id) else { throw ServiceError.notFound("Recipe \(arguments.id)") }
-        let (household, ability) = try await Self.stored(old.householdId, context, notFound: .notFound("Recipe \(old.id)"))
+        guard let old = try await context.store.recipe(id: arguments.id) else {
+            throw ServiceError.notFound("Recipe \(arguments.id)")
+        }
+        let (household, ability) = try await Self.stored(
+            old.householdId, context, notFound: .notFound("Recipe \(old.id)"))
         try Self.allowContent(ability, "update", PantryPermissions.Subject.recipe, household)
         let input = arguments.input
-        let recipe = try RecipeRules.validated(Recipe(
-            id: old.id, householdId: household.id, name: input.name, description: input.description,
-            ingredients: input.ingredients.map { Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "") },
-            instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime, servings: input.servings,
-            difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
+        let recipe = try RecipeRules.validated(
+            Recipe(
+                id: old.id, householdId: household.id, name: input.name, description: input.description,
+                ingredients: input.ingredients.map {
+                    Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "")
+                },
+                instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime,
+                servings: input.servings,
+                difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
         if let expected = arguments.expectedVersion, expected < 1 {
-            throw ServiceError.validationFailed("expectedVersion must be 1 or more; it is \(expected). Send the version of the recipe your change is based on.")
+            throw ServiceError.validationFailed(
+                "expectedVersion must be 1 or more; it is \(expected). Send the version of the recipe your change is based on."
+            )
         }
-        let saved = try await context.store.announcing(PantryChange(.recipeUpdated, householdID: household.id, recipeID: recipe.id, by: viewer.userID))
-            .update(recipe, expectedVersion: arguments.expectedVersion)
+        let saved = try await context.store.announcing(
+            PantryChange(.recipeUpdated, householdID: household.id, recipeID: recipe.id, by: viewer.userID)
+        )
+        .update(recipe, expectedVersion: arguments.expectedVersion)
         context.changed()
         return saved
     }
@@ -52,11 +69,16 @@ extension PantryResolver {
     /// Deletes the recipe; shopping list lines added for it stay on the list.
     func deleteRecipe(context: PantryContext, arguments: IDArguments) async throws -> Bool {
         let viewer = try context.signedIn()
-        guard let recipe = try await context.store.recipe(id: arguments.id) else { throw ServiceError.notFound("Recipe \(arguments.id)") }
-        let (household, ability) = try await Self.stored(recipe.householdId, context, notFound: .notFound("Recipe \(recipe.id)"))
+        guard let recipe = try await context.store.recipe(id: arguments.id) else {
+            throw ServiceError.notFound("Recipe \(arguments.id)")
+        }
+        let (household, ability) = try await Self.stored(
+            recipe.householdId, context, notFound: .notFound("Recipe \(recipe.id)"))
         try Self.allowContent(ability, "delete", PantryPermissions.Subject.recipe, household)
-        let deleted = try await context.store.announcing(PantryChange(.recipeDeleted, householdID: household.id, recipeID: recipe.id, by: viewer.userID))
-            .deleteRecipe(id: recipe.id)
+        let deleted = try await context.store.announcing(
+            PantryChange(.recipeDeleted, householdID: household.id, recipeID: recipe.id, by: viewer.userID)
+        )
+        .deleteRecipe(id: recipe.id)
         context.changed()
         return deleted
     }

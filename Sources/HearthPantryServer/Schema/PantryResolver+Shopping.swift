@@ -13,35 +13,55 @@ extension PantryResolver {
         return try await context.loaders.shoppingLists.load(household.id) ?? []
     }
 
-    func addMissingIngredients(context: PantryContext, arguments: AddMissingArguments) async throws -> [ShoppingListItem] {
-        guard let recipe = try await context.store.recipe(id: arguments.recipeId) else { throw ServiceError.notFound("Recipe \(arguments.recipeId)") }
-        let (household, ability) = try await Self.stored(recipe.householdId, context, notFound: .notFound("Recipe \(recipe.id)"))
+    func addMissingIngredients(context: PantryContext, arguments: AddMissingArguments) async throws
+        -> [ShoppingListItem]
+    {
+        guard let recipe = try await context.store.recipe(id: arguments.recipeId) else {
+            throw ServiceError.notFound("Recipe \(arguments.recipeId)")
+        }
+        let (household, ability) = try await Self.stored(
+            recipe.householdId, context, notFound: .notFound("Recipe \(recipe.id)"))
         try Self.allowContent(ability, "update", PantryPermissions.Subject.shoppingListItem, household)
         if let servings = arguments.servings, servings < 1 {
             throw ServiceError.validationFailed("servings must be at least 1; it is \(servings).")
         }
         let (list, items) = try await listAndStock(household.id, context)
         let updated = ShoppingList.addMissing(
-            of: recipe, stock: items, servings: arguments.servings, today: context.today, to: list, makeId: PantryStore.newID)
-        return try await save(updated, replacing: list, context, PantryChange(.shoppingListChanged, householdID: household.id, recipeID: recipe.id, by: try context.signedIn().userID))
+            of: recipe, stock: items, servings: arguments.servings, today: context.today, to: list,
+            makeId: PantryStore.newID)
+        return try await save(
+            updated, replacing: list, context,
+            PantryChange(
+                .shoppingListChanged, householdID: household.id, recipeID: recipe.id, by: try context.signedIn().userID)
+        )
     }
 
-    func addExpiringAndBelowMinimum(context: PantryContext, arguments: RestockArguments) async throws -> [ShoppingListItem] {
+    func addExpiringAndBelowMinimum(context: PantryContext, arguments: RestockArguments) async throws
+        -> [ShoppingListItem]
+    {
         let (household, ability) = try await Self.stored(arguments.householdId, context)
         try Self.allowContent(ability, "update", PantryPermissions.Subject.shoppingListItem, household)
         let days = arguments.withinDays ?? ExpiryStatus.defaultDueSoonDays
         guard days >= 0 else { throw ServiceError.validationFailed("withinDays must be 0 or more; it is \(days).") }
         let (list, items) = try await listAndStock(household.id, context)
-        let updated = ShoppingList.addRestock(from: items, on: context.today, dueSoonDays: days, to: list, makeId: PantryStore.newID)
-        return try await save(updated, replacing: list, context, PantryChange(.shoppingListChanged, householdID: household.id, by: try context.signedIn().userID))
+        let updated = ShoppingList.addRestock(
+            from: items, on: context.today, dueSoonDays: days, to: list, makeId: PantryStore.newID)
+        return try await save(
+            updated, replacing: list, context,
+            PantryChange(.shoppingListChanged, householdID: household.id, by: try context.signedIn().userID))
     }
 
     /// Checks a line off: ShoppingCheckOff books its purchase into the household's item of the same food (a new
     /// item when there is none), at `location` or the item's own.
-    func checkShoppingItem(context: PantryContext, arguments: CheckShoppingItemArguments) async throws -> ShoppingCheckOffResult {
+    func checkShoppingItem(context: PantryContext, arguments: CheckShoppingItemArguments) async throws
+        -> ShoppingCheckOffResult
+    {
         let viewer = try context.signedIn()
-        guard let line = try await context.store.shoppingItem(id: arguments.id) else { throw ServiceError.notFound("Shopping list item \(arguments.id)") }
-        let (household, ability) = try await Self.stored(line.householdId, context, notFound: .notFound("Shopping list item \(line.id)"))
+        guard let line = try await context.store.shoppingItem(id: arguments.id) else {
+            throw ServiceError.notFound("Shopping list item \(arguments.id)")
+        }
+        let (household, ability) = try await Self.stored(
+            line.householdId, context, notFound: .notFound("Shopping list item \(line.id)"))
         try Self.allowContent(ability, "update", PantryPermissions.Subject.shoppingListItem, household)
         let bestBefore = try Self.day(arguments.bestBefore, "bestBefore")
         let (list, items) = try await listAndStock(household.id, context)
@@ -49,23 +69,32 @@ extension PantryResolver {
         let location = arguments.location.map { Self.spelled($0, locations) }
         let now = context.now
         let existing = ShoppingList.stockItem(for: line, in: items)
-        let stockItem = existing ?? PantryItem(
-            id: PantryStore.newID(), householdId: household.id, name: line.name, quantity: 0, unit: line.unit,
-            location: location, addedBy: viewer.userID, createdAt: now, updatedAt: now)
-        let history = existing == nil ? [] : try await context.store.bookings(ofItems: [stockItem.id])[stockItem.id] ?? []
+        let stockItem =
+            existing
+            ?? PantryItem(
+                id: PantryStore.newID(), householdId: household.id, name: line.name, quantity: 0, unit: line.unit,
+                location: location, addedBy: viewer.userID, createdAt: now, updatedAt: now)
+        let history =
+            existing == nil ? [] : try await context.store.bookings(ofItems: [stockItem.id])[stockItem.id] ?? []
         let last = max(stockItem.updatedAt, history.last?.createdAt ?? .distantPast)
         var at = now > last.addingTimeInterval(0.0005) ? now : last.addingTimeInterval(0.001)
         let opening = existing.flatMap { Self.openingBalance(of: $0, history, locations, by: viewer.userID, at: at) }
         if opening != nil { at = at.addingTimeInterval(0.001) }
         let checkOff = try ShoppingList.checkOff(
-            line.id, in: list, into: stockItem, location: location, bestBefore: bestBefore, bookingId: PantryStore.newID(), at: at, by: viewer.userID)
+            line.id, in: list, into: stockItem, location: location, bestBefore: bestBefore,
+            bookingId: PantryStore.newID(), at: at, by: viewer.userID)
         let books = history + (opening.map { [$0] } ?? [])
         let initial = StockState(itemId: stockItem.id, unit: stockItem.unit)
-        let state = try StockLedger.apply(checkOff.booking, to: try StockLedger.replay(books, onto: initial, locations: locations), locations: locations)
+        let state = try StockLedger.apply(
+            checkOff.booking, to: try StockLedger.replay(books, onto: initial, locations: locations),
+            locations: locations)
         let stocked = stockItem.updated(from: state, at: at)
-        try await context.store.announcing(PantryChange(
-            .shoppingItemChecked, householdID: household.id, itemID: stocked.id, shoppingItemID: line.id, bookingID: checkOff.booking.id, by: viewer.userID))
-            .checkOff(line, purchase: (opening.map { [$0] } ?? []) + [checkOff.booking], item: stocked, replacing: existing)
+        try await context.store.announcing(
+            PantryChange(
+                .shoppingItemChecked, householdID: household.id, itemID: stocked.id, shoppingItemID: line.id,
+                bookingID: checkOff.booking.id, by: viewer.userID)
+        )
+        .checkOff(line, purchase: (opening.map { [$0] } ?? []) + [checkOff.booking], item: stocked, replacing: existing)
         context.changed()
         return ShoppingCheckOffResult(line: checkOff.item, item: stocked, booking: checkOff.booking)
     }
@@ -78,38 +107,56 @@ extension PantryResolver {
         try Self.allowContent(ability, "create", PantryPermissions.Subject.shoppingListItem, household)
         var problems: [String] = []
         if Validation.trimmed(arguments.name).isEmpty { problems.append("name cannot be empty") }
-        if !(arguments.quantity.isFinite && arguments.quantity > 0) { problems.append("quantity must be greater than 0, not \(Self.number(arguments.quantity))") }
+        if !(arguments.quantity.isFinite && arguments.quantity > 0) {
+            problems.append("quantity must be greater than 0, not \(Self.number(arguments.quantity))")
+        }
         guard problems.isEmpty else { throw ServiceError.validationFailed(problems) }
         let list = try await context.store.shoppingLists(ofHouseholds: [household.id])[household.id] ?? []
         let updated = try ShoppingList.add(
-            arguments.name, quantity: arguments.quantity, unit: arguments.unit ?? "", note: arguments.note, to: list, householdId: household.id,
+            arguments.name, quantity: arguments.quantity, unit: arguments.unit ?? "", note: arguments.note, to: list,
+            householdId: household.id,
             makeId: PantryStore.newID)
         let before = Set(list)
         // Merged into a line that holds so much more that the sum rounds back to it, the amount changes nothing.
         guard let line = updated.first(where: { !before.contains($0) }) else {
-            throw ServiceError.validationFailed("\(Self.number(arguments.quantity)) is too small beside the \(arguments.name) already on the list to change it; change that line's quantity instead.")
+            throw ServiceError.validationFailed(
+                "\(Self.number(arguments.quantity)) is too small beside the \(arguments.name) already on the list to change it; change that line's quantity instead."
+            )
         }
-        _ = try await save(updated, replacing: list, context, PantryChange(.shoppingListChanged, householdID: household.id, shoppingItemID: line.id, by: viewer.userID))
+        _ = try await save(
+            updated, replacing: list, context,
+            PantryChange(.shoppingListChanged, householdID: household.id, shoppingItemID: line.id, by: viewer.userID))
         return line
     }
 
     /// Changes a line's amount, unit or note; an unchecked line of the same food in a unit that converts is folded
     /// into it. Returns the line.
-    func updateShoppingItem(context: PantryContext, arguments: UpdateShoppingItemArguments) async throws -> ShoppingListItem {
+    func updateShoppingItem(context: PantryContext, arguments: UpdateShoppingItemArguments) async throws
+        -> ShoppingListItem
+    {
         let (line, list) = try await line(arguments.id, "update", context)
         guard arguments.quantity != nil || arguments.unit != nil || arguments.note != nil else {
             throw ServiceError.validationFailed("Give quantity, unit or note to change \(line.name).")
         }
-        let updated = try ShoppingList.update(line.id, quantity: arguments.quantity, unit: arguments.unit, note: arguments.note, in: list)
-        _ = try await save(updated, replacing: list, context, PantryChange(.shoppingListChanged, householdID: line.householdId, shoppingItemID: line.id, by: try context.signedIn().userID))
-        guard let edited = updated.first(where: { $0.id == line.id }) else { throw ServiceError.notFound("Shopping list item \(line.id)") }
+        let updated = try ShoppingList.update(
+            line.id, quantity: arguments.quantity, unit: arguments.unit, note: arguments.note, in: list)
+        _ = try await save(
+            updated, replacing: list, context,
+            PantryChange(
+                .shoppingListChanged, householdID: line.householdId, shoppingItemID: line.id,
+                by: try context.signedIn().userID))
+        guard let edited = updated.first(where: { $0.id == line.id }) else {
+            throw ServiceError.notFound("Shopping list item \(line.id)")
+        }
         return edited
     }
 
     /// Takes a line off the list.
     func deleteShoppingItem(context: PantryContext, arguments: IDArguments) async throws -> Bool {
         let (line, list) = try await line(arguments.id, "delete", context)
-        let change = PantryChange(.shoppingListChanged, householdID: line.householdId, shoppingItemID: line.id, by: try context.signedIn().userID)
+        let change = PantryChange(
+            .shoppingListChanged, householdID: line.householdId, shoppingItemID: line.id,
+            by: try context.signedIn().userID)
         _ = try await save(try ShoppingList.remove(line.id, from: list), replacing: list, context, change)
         return true
     }
@@ -128,9 +175,14 @@ extension PantryResolver {
 
     /// The line with this id and its household's list: `NOT_FOUND` without such a line, `FORBIDDEN` unless the
     /// caller may `action` the household's shopping list.
-    private func line(_ id: String, _ action: String, _ context: PantryContext) async throws -> (ShoppingListItem, [ShoppingListItem]) {
-        guard let line = try await context.store.shoppingItem(id: id) else { throw ServiceError.notFound("Shopping list item \(id)") }
-        let (household, ability) = try await Self.stored(line.householdId, context, notFound: .notFound("Shopping list item \(line.id)"))
+    private func line(_ id: String, _ action: String, _ context: PantryContext) async throws -> (
+        ShoppingListItem, [ShoppingListItem]
+    ) {
+        guard let line = try await context.store.shoppingItem(id: id) else {
+            throw ServiceError.notFound("Shopping list item \(id)")
+        }
+        let (household, ability) = try await Self.stored(
+            line.householdId, context, notFound: .notFound("Shopping list item \(line.id)"))
         try Self.allowContent(ability, action, PantryPermissions.Subject.shoppingListItem, household)
         let list = try await context.store.shoppingLists(ofHouseholds: [household.id])[household.id] ?? []
         return (line, list)
@@ -141,13 +193,17 @@ extension PantryResolver {
         value.isFinite ? Units.formatNumber(value, maximumFractionDigits: 6) : String(value)
     }
 
-    private func listAndStock(_ householdID: String, _ context: PantryContext) async throws -> ([ShoppingListItem], [PantryItem]) {
+    private func listAndStock(_ householdID: String, _ context: PantryContext) async throws -> (
+        [ShoppingListItem], [PantryItem]
+    ) {
         let list = try await context.store.shoppingLists(ofHouseholds: [householdID])[householdID] ?? []
         let items = try await context.store.items(inHouseholds: [householdID])[householdID] ?? []
         return (list, items)
     }
 
-    private func save(_ list: [ShoppingListItem], replacing old: [ShoppingListItem], _ context: PantryContext, _ change: PantryChange) async throws -> [ShoppingListItem] {
+    private func save(
+        _ list: [ShoppingListItem], replacing old: [ShoppingListItem], _ context: PantryContext, _ change: PantryChange
+    ) async throws -> [ShoppingListItem] {
         try await context.store.announcing(change).save(list: list, replacing: old, at: context.now)
         context.changed()
         return list

@@ -23,23 +23,33 @@ extension PantryResolver {
     /// checked before anything is stored.
     func updateMe(context: PantryContext, arguments: UpdateMeArguments) async throws -> ViewerProfile {
         let viewer = try context.signedIn()
-        try Self.allow(try await context.ability().can("update", PantryPermissions.user(id: viewer.userID)), "You may only change your own profile.")
+        try Self.allow(
+            try await context.ability().can("update", PantryPermissions.user(id: viewer.userID)),
+            "You may only change your own profile.")
         let input = arguments.input
-        let given = [input.firstName, input.lastName, input.displayName, input.avatarUrl, input.phone, input.primaryHouseholdId]
+        let given = [
+            input.firstName, input.lastName, input.displayName, input.avatarUrl, input.phone, input.primaryHouseholdId,
+        ]
         guard given.contains(where: { $0 != nil }) else {
-            throw ServiceError.validationFailed("Give at least one of firstName, lastName, displayName, avatarUrl, phone or primaryHouseholdId to change.")
+            throw ServiceError.validationFailed(
+                "Give at least one of firstName, lastName, displayName, avatarUrl, phone or primaryHouseholdId to change."
+            )
         }
         var profile = try await Self.profile(context).account.profile
         var problems: [String] = []
         func name(_ value: String?, _ field: String) -> String? {
             guard let value else { return nil }
             let trimmed = Validation.trimmed(value)
-            if trimmed.count > Self.longestName { problems.append("\(field) is longer than \(Self.longestName) characters.") }
+            if trimmed.count > Self.longestName {
+                problems.append("\(field) is longer than \(Self.longestName) characters.")
+            }
             return trimmed
         }
         if let first = name(input.firstName, "firstName") { profile.firstName = first }
         if let last = name(input.lastName, "lastName") { profile.lastName = last }
-        if let display = name(input.displayName, "displayName") { profile.displayName = display.isEmpty ? nil : display }
+        if let display = name(input.displayName, "displayName") {
+            profile.displayName = display.isEmpty ? nil : display
+        }
         if let avatar = input.avatarUrl.map(Validation.trimmed) {
             if avatar.isEmpty {
                 profile.avatarUrl = nil
@@ -85,7 +95,9 @@ extension PantryResolver {
         let ids = try await context.store.housemates(of: viewer.userID)
         let people = try await context.loaders.accounts.loadMany(ids).compactMap { $0 }
         return people.filter { person in
-            [person.email, person.firstName, person.lastName, person.displayName ?? "", person.name].contains { TextSearch.fold($0).contains(needle) }
+            [person.email, person.firstName, person.lastName, person.displayName ?? "", person.name].contains {
+                TextSearch.fold($0).contains(needle)
+            }
         }
         .sorted { (TextSearch.fold($0.name), $0.id) < (TextSearch.fold($1.name), $1.id) }
         .prefix(Self.searchLimit).map { $0 }
@@ -94,7 +106,9 @@ extension PantryResolver {
     /// The caller with their account and profile as stored now.
     static func profile(_ context: PantryContext) async throws -> ViewerProfile {
         let viewer = try context.signedIn()
-        let account = try await context.loaders.accounts.load(viewer.userID) ?? AccountRecord(id: viewer.userID, email: viewer.email)
+        let account =
+            try await context.loaders.accounts.load(viewer.userID)
+            ?? AccountRecord(id: viewer.userID, email: viewer.email)
         return ViewerProfile(viewer: viewer, account: account)
     }
 

@@ -45,9 +45,14 @@ public struct PantryResolver: Sendable {
     func updateHousehold(context: PantryContext, arguments: UpdateHouseholdArguments) async throws -> Household {
         let viewer = try context.signedIn()
         let (household, ability) = try await Self.stored(arguments.id, context)
-        try Self.allow(ability.canUpdateHousehold(household.id), "Only the owner or an admin can edit \(household.name).")
-        let updated = try HouseholdRules.update(household, name: arguments.input.name, description: arguments.input.description, by: viewer.userID, at: context.now)
-        try await context.store.save(updated, replacing: household, change: HouseholdChange(householdID: household.id, kind: .updated, byUserID: viewer.userID))
+        try Self.allow(
+            ability.canUpdateHousehold(household.id), "Only the owner or an admin can edit \(household.name).")
+        let updated = try HouseholdRules.update(
+            household, name: arguments.input.name, description: arguments.input.description, by: viewer.userID,
+            at: context.now)
+        try await context.store.save(
+            updated, replacing: household,
+            change: HouseholdChange(householdID: household.id, kind: .updated, byUserID: viewer.userID))
         context.changed()
         return updated
     }
@@ -57,10 +62,13 @@ public struct PantryResolver: Sendable {
         let (household, ability) = try await Self.stored(arguments.id, context)
         guard ability.canDeleteHousehold(household.id) else {
             let reason = ability.relevantRule(for: "delete", PantryPermissions.household(id: household.id))?.reason
-            throw ServiceError.unauthorized(reason ?? "Only the owner of \(household.name) can delete it; ask the owner, or leave the household.")
+            throw ServiceError.unauthorized(
+                reason ?? "Only the owner of \(household.name) can delete it; ask the owner, or leave the household.")
         }
         try HouseholdRules.requireDeletion(of: household, by: viewer.userID)
-        let deleted = try await context.store.deleteHousehold(id: household.id, change: HouseholdChange(householdID: household.id, kind: .deleted, byUserID: viewer.userID))
+        let deleted = try await context.store.deleteHousehold(
+            id: household.id,
+            change: HouseholdChange(householdID: household.id, kind: .deleted, byUserID: viewer.userID))
         context.changed()
         return deleted
     }
@@ -70,10 +78,13 @@ public struct PantryResolver: Sendable {
     func createInvite(context: PantryContext, arguments: HouseholdIDArguments) async throws -> InviteCode {
         let viewer = try context.signedIn()
         let (household, ability) = try await Self.stored(arguments.householdId, context)
-        try Self.allow(ability.canManageMembers(in: household.id), "Only the owner or an admin can invite people to \(household.name).")
+        try Self.allow(
+            ability.canManageMembers(in: household.id),
+            "Only the owner or an admin can invite people to \(household.name).")
         var generator = SystemRandomNumberGenerator()
         let open = try await context.store.invites(inHouseholds: [household.id])[household.id] ?? []
-        let invite = try HouseholdRules.invite(to: household, by: viewer.userID, at: context.now, existing: open, using: &generator)
+        let invite = try HouseholdRules.invite(
+            to: household, by: viewer.userID, at: context.now, existing: open, using: &generator)
         try await context.store.save(invite)
         context.changed()
         return invite
@@ -82,9 +93,14 @@ public struct PantryResolver: Sendable {
     func revokeInvite(context: PantryContext, arguments: CodeArguments) async throws -> Bool {
         let viewer = try context.signedIn()
         let code = try HouseholdRules.normalizedInviteCode(arguments.code)
-        guard let invite = try await context.store.invite(code: code) else { throw ServiceError.notFound("Invite code \(code)") }
-        let (household, ability) = try await Self.stored(invite.householdId, context, notFound: .notFound("Invite code \(code)"))
-        try Self.allow(ability.canManageMembers(in: household.id), "Only the owner or an admin can revoke invites to \(household.name).")
+        guard let invite = try await context.store.invite(code: code) else {
+            throw ServiceError.notFound("Invite code \(code)")
+        }
+        let (household, ability) = try await Self.stored(
+            invite.householdId, context, notFound: .notFound("Invite code \(code)"))
+        try Self.allow(
+            ability.canManageMembers(in: household.id),
+            "Only the owner or an admin can revoke invites to \(household.name).")
         let revoked = try HouseholdRules.revoke(invite, of: household, by: viewer.userID, at: context.now)
         guard revoked != invite else { return false }
         try await context.store.save(revoked)
@@ -97,9 +113,14 @@ public struct PantryResolver: Sendable {
         let code = try HouseholdRules.normalizedInviteCode(arguments.code)
         let known = try await context.store.invite(code: code).map { [$0] } ?? []
         let invite = try HouseholdRules.redeem(code, among: known, at: context.now)
-        guard let household = try await context.store.household(id: invite.householdId) else { throw ServiceError.notFound("Household \(invite.householdId)") }
-        let joined = try HouseholdRules.join(household, userId: viewer.userID, with: invite, memberId: PantryStore.newID(), at: context.now)
-        try await context.store.save(joined, replacing: household, change: HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
+        guard let household = try await context.store.household(id: invite.householdId) else {
+            throw ServiceError.notFound("Household \(invite.householdId)")
+        }
+        let joined = try HouseholdRules.join(
+            household, userId: viewer.userID, with: invite, memberId: PantryStore.newID(), at: context.now)
+        try await context.store.save(
+            joined, replacing: household,
+            change: HouseholdChange(householdID: household.id, kind: .membersChanged, byUserID: viewer.userID))
         context.changed()
         return joined
     }
@@ -110,7 +131,9 @@ public struct PantryResolver: Sendable {
     /// not exist or the caller does not belong to it, alike, so an outsider learns nothing of what exists.
     /// - Parameter notFound: the error for both, when the caller named something in the household (an item, a
     ///   recipe) rather than the household: it names what they asked for, never the household.
-    static func stored(_ id: String, _ context: PantryContext, notFound: ServiceError? = nil) async throws -> (Household, Ability) {
+    static func stored(_ id: String, _ context: PantryContext, notFound: ServiceError? = nil) async throws -> (
+        Household, Ability
+    ) {
         let ability = try await context.ability()
         let missing = notFound ?? ServiceError.notFound("Household \(id)")
         guard let household = try await context.store.household(id: id) else { throw missing }

@@ -1,6 +1,6 @@
 import Foundation
-import Graphiti
 import GraphQL
+import Graphiti
 import HearthPermissions
 
 extension PantrySchema {

@@ -22,7 +22,8 @@ struct LeastRecentlyUsed<Key: Hashable, Value> {
     private var clock: UInt64 = 0
 
     init(
-        costLimit: Int, countLimit: Int, shareLimit: Int = .max, owner: @escaping (Key, Value) -> String = { _, _ in "" },
+        costLimit: Int, countLimit: Int, shareLimit: Int = .max,
+        owner: @escaping (Key, Value) -> String = { _, _ in "" },
         cost: @escaping (Key, Value) -> Int
     ) {
         self.costLimit = costLimit
@@ -57,7 +58,9 @@ struct LeastRecentlyUsed<Key: Hashable, Value> {
         while ownerCosts[holder, default: 0] > shareLimit, let oldest = oldest(ownedBy: holder) {
             remove(oldest)
         }
-        while totalCost > costLimit || entries.count > countLimit, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
+        while totalCost > costLimit || entries.count > countLimit,
+            let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse })
+        {
             remove(oldest.key)
         }
     }
@@ -65,7 +68,8 @@ struct LeastRecentlyUsed<Key: Hashable, Value> {
     /// The key of `holder`'s least recently used value.
     private func oldest(ownedBy holder: String) -> Key? {
         var found: (key: Key, lastUse: UInt64)?
-        for (key, entry) in entries where owner(key, entry.value) == holder && entry.lastUse < (found?.lastUse ?? .max) {
+        for (key, entry) in entries where owner(key, entry.value) == holder && entry.lastUse < (found?.lastUse ?? .max)
+        {
             found = (key, entry.lastUse)
         }
         return found?.key

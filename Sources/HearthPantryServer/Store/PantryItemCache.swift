@@ -27,7 +27,8 @@ final class PantryItemCache: Sendable {
     init(itemLimit: Int = 100_000, householdLimit: Int = 4_096) {
         self.itemLimit = itemLimit
         self.householdLimit = householdLimit
-        self.entries = Mutex(LeastRecentlyUsed(costLimit: itemLimit, countLimit: householdLimit) { _, entry in entry.items.count })
+        self.entries = Mutex(
+            LeastRecentlyUsed(costLimit: itemLimit, countLimit: householdLimit) { _, entry in entry.items.count })
     }
 
     /// The household's items if they were read at `revision`.
@@ -48,9 +49,13 @@ final class PantryItemCache: Sendable {
     }
 
     /// The stock index of `items` (the household's items at `revision`) for `today`, worked out once per day and revision.
-    func stockIndex(_ householdID: String, revision: Int64, items: [PantryItem], today: CalendarDay?) -> CookableRanking.StockIndex {
+    func stockIndex(_ householdID: String, revision: Int64, items: [PantryItem], today: CalendarDay?)
+        -> CookableRanking.StockIndex
+    {
         if let kept = entries.withLock({ entries -> CookableRanking.StockIndex? in
-            guard let entry = entries.peek(householdID), entry.revision == revision, let stock = entry.stock, stock.day == today else { return nil }
+            guard let entry = entries.peek(householdID), entry.revision == revision, let stock = entry.stock,
+                stock.day == today
+            else { return nil }
             return stock.index
         }) {
             return kept

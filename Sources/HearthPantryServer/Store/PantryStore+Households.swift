@@ -9,8 +9,13 @@ extension PantryStore {
     /// The household with its members, as stored now; nil when there is none.
     func household(id: String) async throws -> Household? {
         try await database.transaction(readOnly: true) { tx in
-            guard let row = try await tx.first("SELECT \(Self.householdColumns) FROM pantry_households WHERE id = ?", .text(id)) else { return nil }
-            let members = try await tx.query("SELECT \(Self.memberColumns) FROM pantry_members WHERE household_id = ?", .text(id)).map(Self.member)
+            guard
+                let row = try await tx.first(
+                    "SELECT \(Self.householdColumns) FROM pantry_households WHERE id = ?", .text(id))
+            else { return nil }
+            let members = try await tx.query(
+                "SELECT \(Self.memberColumns) FROM pantry_members WHERE household_id = ?", .text(id)
+            ).map(Self.member)
             return Self.household(row, members: Self.sorted(members))
         }
     }
@@ -34,7 +39,8 @@ extension PantryStore {
         do {
             try await write(new, replacing: old, change: change)
         } catch is SQLUniqueViolation {
-            throw ServiceError(.conflict, "\(old.name) changed while this change was being made; load it again and retry.")
+            throw ServiceError(
+                .conflict, "\(old.name) changed while this change was being made; load it again and retry.")
         }
     }
 
@@ -43,9 +49,11 @@ extension PantryStore {
             if let change { try await tx.noticeOnCommit(change.notice) }
             let updated = try await tx.query(
                 "UPDATE pantry_households SET name = ?, description = ?, updated_at = ? WHERE id = ? AND updated_at = ? RETURNING id",
-                .text(new.name), SQLValue(new.description), .int(milliseconds(new.updatedAt)), .text(new.id), .int(milliseconds(old.updatedAt)))
+                .text(new.name), SQLValue(new.description), .int(milliseconds(new.updatedAt)), .text(new.id),
+                .int(milliseconds(old.updatedAt)))
             guard !updated.isEmpty else {
-                throw ServiceError(.conflict, "\(old.name) changed while this change was being made; load it again and retry.")
+                throw ServiceError(
+                    .conflict, "\(old.name) changed while this change was being made; load it again and retry.")
             }
             let before = Dictionary(old.members.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
             let after = Set(new.members.map(\.id))
@@ -55,7 +63,9 @@ extension PantryStore {
             for member in new.members {
                 if let previous = before[member.id] {
                     if previous.role != member.role {
-                        try await tx.execute("UPDATE pantry_members SET role = ? WHERE id = ?", .text(member.role.rawValue), .text(member.id))
+                        try await tx.execute(
+                            "UPDATE pantry_members SET role = ? WHERE id = ?", .text(member.role.rawValue),
+                            .text(member.id))
                     }
                 } else {
                     try await Self.insert(member, tx)
@@ -73,10 +83,13 @@ extension PantryStore {
                 try await tx.execute("DELETE FROM \(table) WHERE household_id = ?", .text(id))
             }
             for table in ["pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags"] {
-                try await tx.execute("DELETE FROM \(table) WHERE recipe_id IN (SELECT id FROM pantry_recipes WHERE household_id = ?)", .text(id))
+                try await tx.execute(
+                    "DELETE FROM \(table) WHERE recipe_id IN (SELECT id FROM pantry_recipes WHERE household_id = ?)",
+                    .text(id))
             }
             try await tx.execute("DELETE FROM pantry_recipes WHERE household_id = ?", .text(id))
-            return try await tx.query("DELETE FROM pantry_households WHERE id = ? RETURNING id", .text(id)).isEmpty == false
+            return try await tx.query("DELETE FROM pantry_households WHERE id = ? RETURNING id", .text(id)).isEmpty
+                == false
         }
     }
 
@@ -95,7 +108,8 @@ extension PantryStore {
                 INSERT INTO pantry_invites (code, household_id, created_by, created_at, expires_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?)
                 ON CONFLICT (code) DO UPDATE SET revoked_at = excluded.revoked_at
                 """,
-                .text(invite.code), .text(invite.householdId), .text(invite.createdBy), .int(milliseconds(invite.createdAt)),
+                .text(invite.code), .text(invite.householdId), .text(invite.createdBy),
+                .int(milliseconds(invite.createdAt)),
                 .int(milliseconds(invite.expiresAt)), SQLValue(invite.revokedAt.map(milliseconds)))
         }
     }
@@ -105,9 +119,11 @@ extension PantryStore {
         try await database.transaction(readOnly: false) { tx in
             try await tx.execute(
                 "INSERT INTO pantry_items (\(Self.itemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                .text(item.id), .text(item.householdId), .text(item.name), .double(item.quantity), .text(item.unit), .text(item.category.rawValue),
+                .text(item.id), .text(item.householdId), .text(item.name), .double(item.quantity), .text(item.unit),
+                .text(item.category.rawValue),
                 SQLValue(item.expirationDate?.iso), SQLValue(item.location), SQLValue(item.notes),
-                item.minimumQuantity.map(SQLValue.double) ?? .null, .text(item.dueDateKind.rawValue), .text(item.addedBy),
+                item.minimumQuantity.map(SQLValue.double) ?? .null, .text(item.dueDateKind.rawValue),
+                .text(item.addedBy),
                 .int(milliseconds(item.createdAt)), .int(milliseconds(item.updatedAt)))
         }
     }
@@ -115,7 +131,8 @@ extension PantryStore {
     private static func insert(_ member: HouseholdMember, _ tx: any SQLTransaction) async throws {
         try await tx.execute(
             "INSERT INTO pantry_members (id, household_id, user_id, role, joined_at) VALUES (?, ?, ?, ?, ?)",
-            .text(member.id), .text(member.householdId), .text(member.userId), .text(member.role.rawValue), .int(milliseconds(member.joinedAt)))
+            .text(member.id), .text(member.householdId), .text(member.userId), .text(member.role.rawValue),
+            .int(milliseconds(member.joinedAt)))
     }
 
     static func newID() -> String { UUID().uuidString.lowercased() }

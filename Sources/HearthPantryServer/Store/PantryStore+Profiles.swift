@@ -21,7 +21,8 @@ extension PantryStore {
                   display_name = excluded.display_name, avatar_url = excluded.avatar_url, phone = excluded.phone,
                   primary_household_id = excluded.primary_household_id, updated_at = excluded.updated_at
                 """,
-                .text(userID), .text(profile.firstName), .text(profile.lastName), SQLValue(profile.displayName), SQLValue(profile.avatarUrl),
+                .text(userID), .text(profile.firstName), .text(profile.lastName), SQLValue(profile.displayName),
+                SQLValue(profile.avatarUrl),
                 SQLValue(profile.phone), SQLValue(profile.primaryHouseholdId), .int(milliseconds(now)))
         }
     }
@@ -42,7 +43,8 @@ extension PantryStore {
         AccountRecord(
             id: row.text("id"), email: row.text("email"), createdAt: date(row.int("created_at")),
             profile: AccountRecord.Profile(
-                firstName: row.text("first_name"), lastName: row.text("last_name"), displayName: row.optionalText("display_name"),
+                firstName: row.text("first_name"), lastName: row.text("last_name"),
+                displayName: row.optionalText("display_name"),
                 avatarUrl: row.optionalText("avatar_url"), phone: row.optionalText("phone"),
                 primaryHouseholdId: row.optionalText("primary_household_id"),
                 updatedAt: row.value("updated_at") == .null ? nil : date(row.int("updated_at"))))

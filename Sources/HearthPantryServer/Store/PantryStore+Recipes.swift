@@ -5,7 +5,8 @@ import HearthPantryModel
 
 /// Recipes, with their ingredients, steps and tags in tables of their own, by position.
 extension PantryStore {
-    static let recipeColumns = "id, household_id, name, description, prep_time, cook_time, servings, difficulty, version"
+    static let recipeColumns =
+        "id, household_id, name, description, prep_time, cook_time, servings, difficulty, version"
 
     /// Stores a new recipe and its ingredients, steps and tags, in one transaction.
     func insert(_ recipe: Recipe) async throws {
@@ -13,7 +14,8 @@ extension PantryStore {
             try await tx.execute(
                 "INSERT INTO pantry_recipes (\(Self.recipeColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1)",
                 .text(recipe.id), .text(recipe.householdId), .text(recipe.name), SQLValue(recipe.description),
-                SQLValue(recipe.prepTime.map(Int64.init)), SQLValue(recipe.cookTime.map(Int64.init)), SQLValue(recipe.servings.map(Int64.init)),
+                SQLValue(recipe.prepTime.map(Int64.init)), SQLValue(recipe.cookTime.map(Int64.init)),
+                SQLValue(recipe.servings.map(Int64.init)),
                 .text(recipe.difficulty.rawValue))
             try await Self.insertParts(of: recipe, tx)
         }
@@ -27,7 +29,8 @@ extension PantryStore {
     func update(_ recipe: Recipe, expectedVersion: Int?) async throws -> Recipe {
         try await database.transaction(readOnly: false) { tx in
             var binds: [SQLValue] = [
-                .text(recipe.name), SQLValue(recipe.description), SQLValue(recipe.prepTime.map(Int64.init)), SQLValue(recipe.cookTime.map(Int64.init)),
+                .text(recipe.name), SQLValue(recipe.description), SQLValue(recipe.prepTime.map(Int64.init)),
+                SQLValue(recipe.cookTime.map(Int64.init)),
                 SQLValue(recipe.servings.map(Int64.init)), .text(recipe.difficulty.rawValue), .text(recipe.id),
             ]
             if let expectedVersion { binds.append(.int(Int64(expectedVersion))) }
@@ -37,10 +40,16 @@ extension PantryStore {
                 version = version + 1 WHERE id = ?\(expectedVersion == nil ? "" : " AND version = ?") RETURNING version
                 """, binds)
             guard let version = updated.first.map({ Int($0.int("version")) }) else {
-                guard let current = try await tx.first("SELECT name, version FROM pantry_recipes WHERE id = ?", .text(recipe.id)) else {
+                guard
+                    let current = try await tx.first(
+                        "SELECT name, version FROM pantry_recipes WHERE id = ?", .text(recipe.id))
+                else {
                     throw ServiceError.notFound("Recipe \(recipe.id)")
                 }
-                throw ServiceError(.staleVersion, "Recipe \"\(current.text("name"))\" was saved by someone else since you read it (it is at version \(current.int("version")), your change was based on version \(expectedVersion ?? 0)); nothing was changed. Reload it, apply your change again and save.")
+                throw ServiceError(
+                    .staleVersion,
+                    "Recipe \"\(current.text("name"))\" was saved by someone else since you read it (it is at version \(current.int("version")), your change was based on version \(expectedVersion ?? 0)); nothing was changed. Reload it, apply your change again and save."
+                )
             }
             for table in Self.recipeParts {
                 try await tx.execute("DELETE FROM \(table) WHERE recipe_id = ?", .text(recipe.id))
@@ -60,7 +69,8 @@ extension PantryStore {
                 try await tx.execute("DELETE FROM \(table) WHERE recipe_id = ?", .text(id))
             }
             try await tx.execute("UPDATE pantry_shopping_items SET recipe_id = NULL WHERE recipe_id = ?", .text(id))
-            return try await tx.query("DELETE FROM pantry_recipes WHERE id = ? RETURNING id", .text(id)).isEmpty == false
+            return try await tx.query("DELETE FROM pantry_recipes WHERE id = ? RETURNING id", .text(id)).isEmpty
+                == false
         }
     }
 
@@ -71,20 +81,25 @@ extension PantryStore {
         for (position, ingredient) in recipe.ingredients.enumerated() {
             try await tx.execute(
                 "INSERT INTO pantry_recipe_ingredients (recipe_id, position, name, quantity, unit) VALUES (?, ?, ?, ?, ?)",
-                .text(recipe.id), .int(Int64(position)), .text(ingredient.name), .double(ingredient.quantity), .text(ingredient.unit))
+                .text(recipe.id), .int(Int64(position)), .text(ingredient.name), .double(ingredient.quantity),
+                .text(ingredient.unit))
         }
         for (position, step) in recipe.instructions.enumerated() {
             try await tx.execute(
-                "INSERT INTO pantry_recipe_steps (recipe_id, position, text) VALUES (?, ?, ?)", .text(recipe.id), .int(Int64(position)), .text(step))
+                "INSERT INTO pantry_recipe_steps (recipe_id, position, text) VALUES (?, ?, ?)", .text(recipe.id),
+                .int(Int64(position)), .text(step))
         }
         for tag in recipe.tags {
-            try await tx.execute("INSERT INTO pantry_recipe_tags (recipe_id, tag) VALUES (?, ?)", .text(recipe.id), .text(tag))
+            try await tx.execute(
+                "INSERT INTO pantry_recipe_tags (recipe_id, tag) VALUES (?, ?)", .text(recipe.id), .text(tag))
         }
     }
 
     /// The recipes of each household, by household, in name order.
     func recipes(inHouseholds ids: [String]) async throws -> [String: [Recipe]] {
-        let recipes = try await recipes(from: select("SELECT \(Self.recipeColumns) FROM pantry_recipes WHERE household_id IN", ids, order: "name, id"))
+        let recipes = try await recipes(
+            from: select(
+                "SELECT \(Self.recipeColumns) FROM pantry_recipes WHERE household_id IN", ids, order: "name, id"))
         return Dictionary(grouping: recipes, by: \.householdId)
     }
 
@@ -97,21 +112,32 @@ extension PantryStore {
     private func recipes(from rows: [SQLRow]) async throws -> [Recipe] {
         let ids = rows.map { $0.text("id") }
         guard !ids.isEmpty else { return [] }
-        let ingredients = Dictionary(grouping: try await select(
-            "SELECT recipe_id, name, quantity, unit FROM pantry_recipe_ingredients WHERE recipe_id IN", ids, order: "recipe_id, position"
-        ), by: { $0.text("recipe_id") })
-        let steps = Dictionary(grouping: try await select(
-            "SELECT recipe_id, text FROM pantry_recipe_steps WHERE recipe_id IN", ids, order: "recipe_id, position"
-        ), by: { $0.text("recipe_id") })
-        let tags = Dictionary(grouping: try await select("SELECT recipe_id, tag FROM pantry_recipe_tags WHERE recipe_id IN", ids, order: "recipe_id, tag"), by: { $0.text("recipe_id") })
+        let ingredients = Dictionary(
+            grouping: try await select(
+                "SELECT recipe_id, name, quantity, unit FROM pantry_recipe_ingredients WHERE recipe_id IN", ids,
+                order: "recipe_id, position"
+            ), by: { $0.text("recipe_id") })
+        let steps = Dictionary(
+            grouping: try await select(
+                "SELECT recipe_id, text FROM pantry_recipe_steps WHERE recipe_id IN", ids, order: "recipe_id, position"
+            ), by: { $0.text("recipe_id") })
+        let tags = Dictionary(
+            grouping: try await select(
+                "SELECT recipe_id, tag FROM pantry_recipe_tags WHERE recipe_id IN", ids, order: "recipe_id, tag"),
+            by: { $0.text("recipe_id") })
         return rows.map { row in
             let id = row.text("id")
             return Recipe(
-                id: id, householdId: row.text("household_id"), name: row.text("name"), description: row.optionalText("description"),
-                ingredients: (ingredients[id] ?? []).map { Ingredient(name: $0.text("name"), quantity: $0.double("quantity"), unit: $0.text("unit")) },
+                id: id, householdId: row.text("household_id"), name: row.text("name"),
+                description: row.optionalText("description"),
+                ingredients: (ingredients[id] ?? []).map {
+                    Ingredient(name: $0.text("name"), quantity: $0.double("quantity"), unit: $0.text("unit"))
+                },
                 instructions: (steps[id] ?? []).map { $0.text("text") },
-                prepTime: Self.optionalInt(row, "prep_time"), cookTime: Self.optionalInt(row, "cook_time"), servings: Self.optionalInt(row, "servings"),
-                difficulty: Difficulty(rawValue: row.text("difficulty")) ?? .easy, tags: (tags[id] ?? []).map { $0.text("tag") },
+                prepTime: Self.optionalInt(row, "prep_time"), cookTime: Self.optionalInt(row, "cook_time"),
+                servings: Self.optionalInt(row, "servings"),
+                difficulty: Difficulty(rawValue: row.text("difficulty")) ?? .easy,
+                tags: (tags[id] ?? []).map { $0.text("tag") },
                 version: Int(row.int("version")))
         }
     }

@@ -10,13 +10,16 @@ extension PantryStore {
 
     /// The shopping list of each household, by household, in the order the lines were added.
     func shoppingLists(ofHouseholds ids: [String]) async throws -> [String: [ShoppingListItem]] {
-        let rows = try await select("SELECT \(Self.shoppingColumns) FROM pantry_shopping_items WHERE household_id IN", ids, order: "created_at, id")
+        let rows = try await select(
+            "SELECT \(Self.shoppingColumns) FROM pantry_shopping_items WHERE household_id IN", ids,
+            order: "created_at, id")
         return Dictionary(grouping: rows.map(Self.shoppingItem), by: \.householdId)
     }
 
     /// The line with this id; nil when there is none.
     func shoppingItem(id: String) async throws -> ShoppingListItem? {
-        try await select("SELECT \(Self.shoppingColumns) FROM pantry_shopping_items WHERE id IN", [id]).first.map(Self.shoppingItem)
+        try await select("SELECT \(Self.shoppingColumns) FROM pantry_shopping_items WHERE id IN", [id]).first.map(
+            Self.shoppingItem)
     }
 
     /// Stores `new`, which ShoppingList made from `old`: the lines it added (in order, after every line there is),
@@ -35,7 +38,8 @@ extension PantryStore {
                 } else {
                     try await tx.execute(
                         "INSERT INTO pantry_shopping_items (\(Self.shoppingColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        .text(line.id), .text(line.householdId), .text(line.name), .double(line.quantity), .text(line.unit), SQLValue(line.checked),
+                        .text(line.id), .text(line.householdId), .text(line.name), .double(line.quantity),
+                        .text(line.unit), SQLValue(line.checked),
                         SQLValue(line.note), SQLValue(line.recipeId), .int(milliseconds(now) + Int64(added)))
                     added += 1
                 }
@@ -45,10 +49,13 @@ extension PantryStore {
 
     /// Checks `line` off and books `purchase` (an opening balance first, when the item needs one) into `item` (stored new when `old` is nil), in one transaction.
     /// `CONFLICT` when the line was checked off or the item changed meanwhile.
-    func checkOff(_ line: ShoppingListItem, purchase: [StockBooking], item: PantryItem, replacing old: PantryItem?) async throws {
+    func checkOff(_ line: ShoppingListItem, purchase: [StockBooking], item: PantryItem, replacing old: PantryItem?)
+        async throws
+    {
         try await database.transaction(readOnly: false) { tx in
             let checked = try await tx.query(
-                "UPDATE pantry_shopping_items SET checked = ? WHERE id = ? AND checked = ? RETURNING id", SQLValue(true), .text(line.id), SQLValue(false))
+                "UPDATE pantry_shopping_items SET checked = ? WHERE id = ? AND checked = ? RETURNING id",
+                SQLValue(true), .text(line.id), SQLValue(false))
             guard !checked.isEmpty else { throw ServiceError(.conflict, "\(line.name) is already checked off.") }
             if let old { try await Self.update(item, replacing: old, tx) } else { try await Self.insert(item, tx) }
             for booking in purchase { try await Self.insert(booking, tx) }
@@ -58,12 +65,15 @@ extension PantryStore {
     private static func update(_ line: ShoppingListItem, _ tx: any SQLTransaction) async throws {
         try await tx.execute(
             "UPDATE pantry_shopping_items SET quantity = ?, unit = ?, checked = ?, note = ?, recipe_id = ? WHERE id = ?",
-            .double(line.quantity), .text(line.unit), SQLValue(line.checked), SQLValue(line.note), SQLValue(line.recipeId), .text(line.id))
+            .double(line.quantity), .text(line.unit), SQLValue(line.checked), SQLValue(line.note),
+            SQLValue(line.recipeId), .text(line.id))
     }
 
     static func shoppingItem(_ row: SQLRow) -> ShoppingListItem {
         ShoppingListItem(
-            id: row.text("id"), householdId: row.text("household_id"), name: row.text("name"), quantity: row.double("quantity"),
-            unit: row.text("unit"), checked: row.int("checked") != 0, note: row.optionalText("note"), recipeId: row.optionalText("recipe_id"))
+            id: row.text("id"), householdId: row.text("household_id"), name: row.text("name"),
+            quantity: row.double("quantity"),
+            unit: row.text("unit"), checked: row.int("checked") != 0, note: row.optionalText("note"),
+            recipeId: row.optionalText("recipe_id"))
     }
 }

@@ -6,7 +6,8 @@ import HearthPantryModel
 /// Items and their stock bookings. Bookings are only ever appended; each booking and the item it leaves are
 /// written in one transaction, refused as a conflict when the item changed since it was read.
 extension PantryStore {
-    static let bookingColumns = "id, household_id, item_id, kind, spoiled, from_location, to_location, quantity, location, best_before, created_by, created_at, reverses"
+    static let bookingColumns =
+        "id, household_id, item_id, kind, spoiled, from_location, to_location, quantity, location, best_before, created_by, created_at, reverses"
 
     /// Where stock can be kept when a household has named nowhere else yet.
     static let defaultLocations = HouseholdLocations.defaults
@@ -27,7 +28,8 @@ extension PantryStore {
 
     /// The bookings of each item, by item, oldest first (undo markers included).
     func bookings(ofItems ids: [String]) async throws -> [String: [StockBooking]] {
-        let rows = try await select("SELECT \(Self.bookingColumns) FROM pantry_stock_bookings WHERE item_id IN", ids, order: "created_at, id")
+        let rows = try await select(
+            "SELECT \(Self.bookingColumns) FROM pantry_stock_bookings WHERE item_id IN", ids, order: "created_at, id")
         return Dictionary(grouping: rows.map(Self.booking), by: \.itemId)
     }
 
@@ -43,7 +45,8 @@ extension PantryStore {
                 .text(id), .text(id), .text(id))
         }
         var names = Self.defaultLocations
-        for name in rows.map({ $0.text("name") }).sorted() where !names.contains(where: { $0.lowercased() == name.lowercased() }) {
+        for name in rows.map({ $0.text("name") }).sorted()
+        where !names.contains(where: { $0.lowercased() == name.lowercased() }) {
             names.append(name)
         }
         return names
@@ -74,11 +77,13 @@ extension PantryStore {
                 UPDATE pantry_items SET name = ?, unit = ?, category = ?, expiration_date = ?, due_date_kind = ?, minimum_quantity = ?,
                 location = ?, notes = ?, updated_at = ? WHERE id = ? AND updated_at = ? RETURNING id
                 """,
-                .text(new.name), .text(new.unit), .text(new.category.rawValue), SQLValue(new.expirationDate?.iso), .text(new.dueDateKind.rawValue),
+                .text(new.name), .text(new.unit), .text(new.category.rawValue), SQLValue(new.expirationDate?.iso),
+                .text(new.dueDateKind.rawValue),
                 new.minimumQuantity.map(SQLValue.double) ?? .null, SQLValue(new.location), SQLValue(new.notes),
                 .int(milliseconds(new.updatedAt)), .text(new.id), .int(milliseconds(old.updatedAt)))
             guard !updated.isEmpty else {
-                throw ServiceError(.conflict, "\(old.name) changed while this edit was being made; load it again and retry.")
+                throw ServiceError(
+                    .conflict, "\(old.name) changed while this edit was being made; load it again and retry.")
             }
         }
     }
@@ -94,7 +99,8 @@ extension PantryStore {
     static func insert(_ item: PantryItem, _ tx: any SQLTransaction) async throws {
         try await tx.execute(
             "INSERT INTO pantry_items (\(itemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            .text(item.id), .text(item.householdId), .text(item.name), .double(item.quantity), .text(item.unit), .text(item.category.rawValue),
+            .text(item.id), .text(item.householdId), .text(item.name), .double(item.quantity), .text(item.unit),
+            .text(item.category.rawValue),
             SQLValue(item.expirationDate?.iso), SQLValue(item.location), SQLValue(item.notes),
             item.minimumQuantity.map(SQLValue.double) ?? .null, .text(item.dueDateKind.rawValue), .text(item.addedBy),
             .int(milliseconds(item.createdAt)), .int(milliseconds(item.updatedAt)))
@@ -103,15 +109,19 @@ extension PantryStore {
     static func update(_ new: PantryItem, replacing old: PantryItem, _ tx: any SQLTransaction) async throws {
         let updated = try await tx.query(
             "UPDATE pantry_items SET quantity = ?, expiration_date = ?, location = ?, updated_at = ? WHERE id = ? AND updated_at = ? RETURNING id",
-            .double(new.quantity), SQLValue(new.expirationDate?.iso), SQLValue(new.location), .int(milliseconds(new.updatedAt)),
+            .double(new.quantity), SQLValue(new.expirationDate?.iso), SQLValue(new.location),
+            .int(milliseconds(new.updatedAt)),
             .text(new.id), .int(milliseconds(old.updatedAt)))
         guard !updated.isEmpty else {
-            throw ServiceError(.conflict, "\(old.name) changed while this booking was being made; load it again and retry.")
+            throw ServiceError(
+                .conflict, "\(old.name) changed while this booking was being made; load it again and retry.")
         }
     }
 
     static func insert(_ booking: StockBooking, _ tx: any SQLTransaction) async throws {
-        var spoiled = false, from: String?, to: String?
+        var spoiled = false
+        var from: String?
+        var to: String?
         switch booking.kind {
         case .consume(let wasSpoiled): spoiled = wasSpoiled
         case .transfer(let source, let target): (from, to) = (source, target)
@@ -119,23 +129,27 @@ extension PantryStore {
         }
         try await tx.execute(
             "INSERT INTO pantry_stock_bookings (\(bookingColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            .text(booking.id), .text(booking.householdId), .text(booking.itemId), .text(booking.kind.name), SQLValue(spoiled),
-            SQLValue(from), SQLValue(to), .double(booking.quantity), SQLValue(booking.location), SQLValue(booking.bestBefore?.iso),
+            .text(booking.id), .text(booking.householdId), .text(booking.itemId), .text(booking.kind.name),
+            SQLValue(spoiled),
+            SQLValue(from), SQLValue(to), .double(booking.quantity), SQLValue(booking.location),
+            SQLValue(booking.bestBefore?.iso),
             .text(booking.createdBy), .int(milliseconds(booking.createdAt)), SQLValue(booking.reverses))
     }
 
     static func booking(_ row: SQLRow) -> StockBooking {
-        let kind: StockBooking.Kind = switch row.text("kind") {
-        case "consume": .consume(spoiled: row.int("spoiled") != 0)
-        case "open": .open
-        case "transfer": .transfer(from: row.text("from_location"), to: row.text("to_location"))
-        case "correct_inventory": .correctInventory
-        default: .purchase
-        }
+        let kind: StockBooking.Kind =
+            switch row.text("kind") {
+            case "consume": .consume(spoiled: row.int("spoiled") != 0)
+            case "open": .open
+            case "transfer": .transfer(from: row.text("from_location"), to: row.text("to_location"))
+            case "correct_inventory": .correctInventory
+            default: .purchase
+            }
         return StockBooking(
             id: row.text("id"), itemId: row.text("item_id"), householdId: row.text("household_id"), kind: kind,
             quantity: row.double("quantity"), location: row.optionalText("location"),
-            bestBefore: row.optionalText("best_before").flatMap { CalendarDay(iso: $0) }, createdAt: date(row.int("created_at")),
+            bestBefore: row.optionalText("best_before").flatMap { CalendarDay(iso: $0) },
+            createdAt: date(row.int("created_at")),
             createdBy: row.text("created_by"), reverses: row.optionalText("reverses"))
     }
 }

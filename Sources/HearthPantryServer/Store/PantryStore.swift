@@ -31,7 +31,8 @@ package struct PantryStore: Sendable {
     static let householdColumns = "id, name, description, created_by, created_at, updated_at"
     static let memberColumns = "id, household_id, user_id, role, joined_at"
     static let inviteColumns = "code, household_id, created_by, created_at, expires_at, revoked_at"
-    static let itemColumns = "id, household_id, name, quantity, unit, category, expiration_date, location, notes, minimum_quantity, due_date_kind, added_by, created_at, updated_at"
+    static let itemColumns =
+        "id, household_id, name, quantity, unit, category, expiration_date, location, notes, minimum_quantity, due_date_kind, added_by, created_at, updated_at"
 
     /// Where `userID`'s answers stand: the revisions of their households, of everyone they share one with (the
     /// names and addresses answers show) and of their own account, in a fixed order. It changes with every
@@ -57,18 +58,21 @@ package struct PantryStore: Sendable {
     /// The households with these ids, without their members (the loaders read those apart).
     func households(ids: [String]) async throws -> [String: Household] {
         let rows = try await select("SELECT \(Self.householdColumns) FROM pantry_households WHERE id IN", ids)
-        return Dictionary(rows.map { ($0.text("id"), Self.household($0, members: [])) }, uniquingKeysWith: { a, _ in a })
+        return Dictionary(
+            rows.map { ($0.text("id"), Self.household($0, members: [])) }, uniquingKeysWith: { a, _ in a })
     }
 
     /// The memberships of each user, by user, oldest first.
     func memberships(ofUsers userIDs: [String]) async throws -> [String: [HouseholdMember]] {
-        let rows = try await select("SELECT \(Self.memberColumns) FROM pantry_members WHERE user_id IN", userIDs, order: "joined_at, id")
+        let rows = try await select(
+            "SELECT \(Self.memberColumns) FROM pantry_members WHERE user_id IN", userIDs, order: "joined_at, id")
         return Dictionary(grouping: rows.map(Self.member), by: \.userId)
     }
 
     /// The members of each household, by household: the owner, then admins, then members, oldest first.
     func members(inHouseholds ids: [String]) async throws -> [String: [HouseholdMember]] {
-        let rows = try await select("SELECT \(Self.memberColumns) FROM pantry_members WHERE household_id IN", ids, order: "joined_at, id")
+        let rows = try await select(
+            "SELECT \(Self.memberColumns) FROM pantry_members WHERE household_id IN", ids, order: "joined_at, id")
         return Dictionary(grouping: rows.map(Self.member), by: \.householdId).mapValues(Self.sorted)
     }
 
@@ -91,15 +95,22 @@ package struct PantryStore: Sendable {
         let (revisions, kept, rows) = try await database.transaction(readOnly: true) { [unique, itemCache] tx in
             // The revision first: items read after it can only be newer than it says.
             var revisions: [String: Int64] = [:]
-            for row in try await Self.select(tx, "SELECT household_id, revision FROM pantry_item_revisions WHERE household_id IN", unique) {
+            for row in try await Self.select(
+                tx, "SELECT household_id, revision FROM pantry_item_revisions WHERE household_id IN", unique)
+            {
                 revisions[row.text("household_id")] = row.int("revision")
             }
             var kept: [String: [PantryItem]] = [:]
             var missing: [String] = []
             for id in unique {
-                if let items = itemCache.items(id, revision: revisions[id] ?? 0) { kept[id] = items } else { missing.append(id) }
+                if let items = itemCache.items(id, revision: revisions[id] ?? 0) {
+                    kept[id] = items
+                } else {
+                    missing.append(id)
+                }
             }
-            let rows = try await Self.select(tx, "SELECT \(Self.itemColumns) FROM pantry_items WHERE household_id IN", missing, order: "name, id")
+            let rows = try await Self.select(
+                tx, "SELECT \(Self.itemColumns) FROM pantry_items WHERE household_id IN", missing, order: "name, id")
             return (revisions, kept, missing.isEmpty ? nil : (missing, rows))
         }
         var result: [String: (revision: Int64, items: [PantryItem])] = [:]
@@ -125,7 +136,9 @@ package struct PantryStore: Sendable {
 
     /// The accounts of the server with these ids, with their profiles.
     func accounts(ids: [String]) async throws -> [String: AccountRecord] {
-        let rows = try await select("SELECT \(Self.accountColumns) FROM accounts a LEFT JOIN pantry_profiles p ON p.user_id = a.id WHERE a.id IN", ids)
+        let rows = try await select(
+            "SELECT \(Self.accountColumns) FROM accounts a LEFT JOIN pantry_profiles p ON p.user_id = a.id WHERE a.id IN",
+            ids)
         return Dictionary(rows.map { ($0.text("id"), Self.account($0)) }, uniquingKeysWith: { a, _ in a })
     }
 
@@ -141,7 +154,9 @@ package struct PantryStore: Sendable {
     }
 
     /// Rows of `sql` (which ends in `… IN`) for `keys` (each once) in `tx`, in statements of at most ``chunkSize`` keys.
-    static func select(_ tx: any SQLTransaction, _ sql: String, _ keys: [String], order: String? = nil) async throws -> [SQLRow] {
+    static func select(_ tx: any SQLTransaction, _ sql: String, _ keys: [String], order: String? = nil) async throws
+        -> [SQLRow]
+    {
         let orderBy = order.map { " ORDER BY \($0)" } ?? ""
         var rows: [SQLRow] = []
         var start = 0
@@ -157,7 +172,8 @@ package struct PantryStore: Sendable {
 
     static func household(_ row: SQLRow, members: [HouseholdMember]) -> Household {
         Household(
-            id: row.text("id"), name: row.text("name"), description: row.optionalText("description"), createdBy: row.text("created_by"),
+            id: row.text("id"), name: row.text("name"), description: row.optionalText("description"),
+            createdBy: row.text("created_by"),
             createdAt: date(row.int("created_at")), updatedAt: date(row.int("updated_at")), members: members)
     }
 
@@ -176,7 +192,8 @@ package struct PantryStore: Sendable {
 
     static func item(_ row: SQLRow) -> PantryItem {
         PantryItem(
-            id: row.text("id"), householdId: row.text("household_id"), name: row.text("name"), quantity: row.double("quantity"),
+            id: row.text("id"), householdId: row.text("household_id"), name: row.text("name"),
+            quantity: row.double("quantity"),
             unit: row.text("unit"), category: ItemCategory(rawValue: row.text("category")) ?? .other,
             expirationDate: row.optionalText("expiration_date").flatMap { CalendarDay(iso: $0) },
             location: row.optionalText("location"), notes: row.optionalText("notes"), addedBy: row.text("added_by"),

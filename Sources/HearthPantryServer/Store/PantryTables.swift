@@ -92,8 +92,10 @@ package enum PantryTables {
     /// The tables GraphQL answers are made from, besides `accounts` (whose e-mail addresses answers show):
     /// every insert, update and delete in them moves a revision on.
     package static let answeredTables = [
-        "pantry_households", "pantry_members", "pantry_invites", "pantry_items", "pantry_stock_bookings", "pantry_recipes",
-        "pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags", "pantry_shopping_items", "pantry_profiles",
+        "pantry_households", "pantry_members", "pantry_invites", "pantry_items", "pantry_stock_bookings",
+        "pantry_recipes",
+        "pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags", "pantry_shopping_items",
+        "pantry_profiles",
     ]
 
     /// The triggers that move answers' revisions on, in the dialect's own syntax: a household's for a row of it
@@ -104,7 +106,10 @@ package enum PantryTables {
     /// once per transaction: its revision's row is among the last locks a writing transaction takes, held only
     /// while it commits.
     static func answerRevisionTriggers(_ dialect: SQLDialect) -> [String] {
-        let events = answeredTables.map { ($0, ["INSERT", "UPDATE", "DELETE"]) } + [("accounts", ["INSERT", "DELETE", "UPDATE OF email"])]
+        let events =
+            answeredTables.map { ($0, ["INSERT", "UPDATE", "DELETE"]) } + [
+                ("accounts", ["INSERT", "DELETE", "UPDATE OF email"])
+            ]
         switch dialect {
         case .postgres:
             let revise = """
@@ -145,26 +150,33 @@ package enum PantryTables {
                     RETURN NULL;
                 END $$
                 """
-            return [revise, revised] + events.map { table, event in
-                """
-                DO $$ BEGIN
-                    IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '\(table)'::regclass AND tgname = '\(table)_answers_revised') THEN
-                        CREATE CONSTRAINT TRIGGER \(table)_answers_revised AFTER \(event.joined(separator: " OR ")) ON \(table)
-                            DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION pantry_answers_revised();
-                    END IF;
-                END $$
-                """
-            }
+            return [revise, revised]
+                + events.map { table, event in
+                    """
+                    DO $$ BEGIN
+                        IF NOT EXISTS (SELECT 1 FROM pg_trigger WHERE tgrelid = '\(table)'::regclass AND tgname = '\(table)_answers_revised') THEN
+                            CREATE CONSTRAINT TRIGGER \(table)_answers_revised AFTER \(event.joined(separator: " OR ")) ON \(table)
+                                DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION pantry_answers_revised();
+                        END IF;
+                    END $$
+                    """
+                }
         case .sqlite:
             func bump(_ table: String, _ row: String) -> String {
                 let (revisions, column, key): (String, String, String)
                 switch table {
-                case "pantry_households": (revisions, column, key) = ("pantry_household_revisions", "household_id", "\(row).id")
+                case "pantry_households":
+                    (revisions, column, key) = ("pantry_household_revisions", "household_id", "\(row).id")
                 case "pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags":
-                    (revisions, column, key) = ("pantry_household_revisions", "household_id", "(SELECT household_id FROM pantry_recipes WHERE id = \(row).recipe_id)")
-                case "pantry_profiles": (revisions, column, key) = ("pantry_user_revisions", "user_id", "\(row).user_id")
+                    (revisions, column, key) = (
+                        "pantry_household_revisions", "household_id",
+                        "(SELECT household_id FROM pantry_recipes WHERE id = \(row).recipe_id)"
+                    )
+                case "pantry_profiles":
+                    (revisions, column, key) = ("pantry_user_revisions", "user_id", "\(row).user_id")
                 case "accounts": (revisions, column, key) = ("pantry_user_revisions", "user_id", "\(row).id")
-                default: (revisions, column, key) = ("pantry_household_revisions", "household_id", "\(row).household_id")
+                default:
+                    (revisions, column, key) = ("pantry_household_revisions", "household_id", "\(row).household_id")
                 }
                 return """
                     INSERT INTO \(revisions) (\(column), revision) SELECT \(key), 1 WHERE \(key) IS NOT NULL
@@ -175,7 +187,8 @@ package enum PantryTables {
                 event.map { operation in
                     let verb = String(operation.split(separator: " ")[0])
                     let rows = verb == "INSERT" ? ["NEW"] : verb == "DELETE" ? ["OLD"] : ["OLD", "NEW"]
-                    return "CREATE TRIGGER IF NOT EXISTS \(table)_answers_revised_\(verb.lowercased()) AFTER \(operation) ON \(table) BEGIN "
+                    return
+                        "CREATE TRIGGER IF NOT EXISTS \(table)_answers_revised_\(verb.lowercased()) AFTER \(operation) ON \(table) BEGIN "
                         + rows.map { bump(table, $0) }.joined(separator: " ") + " END"
                 }
             }
@@ -225,9 +238,12 @@ package enum PantryTables {
         let dialect = database.dialect
         try await database.transaction(readOnly: false) { tx in
             if dialect == .postgres {
-                try await tx.execute("SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_5054))
+                try await tx.execute(
+                    "SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_5054))
             }
-            for statement in statements + revisionTriggers(dialect) + answerRevisionTriggers(dialect) { try await tx.execute(statement, []) }
+            for statement in statements + revisionTriggers(dialect) + answerRevisionTriggers(dialect) {
+                try await tx.execute(statement, [])
+            }
             try await addMissingColumns(tx, dialect)
         }
     }
@@ -241,11 +257,15 @@ package enum PantryTables {
             let present: Bool
             switch dialect {
             case .postgres:
-                present = try await tx.first(
-                    "SELECT 1 AS present FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?",
-                    .text(table), .text(column)) != nil
+                present =
+                    try await tx.first(
+                        "SELECT 1 AS present FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = ? AND column_name = ?",
+                        .text(table), .text(column)) != nil
             case .sqlite:
-                present = try await tx.first("SELECT 1 AS present FROM pragma_table_info(?) WHERE name = ?", .text(table), .text(column)) != nil
+                present =
+                    try await tx.first(
+                        "SELECT 1 AS present FROM pragma_table_info(?) WHERE name = ?", .text(table), .text(column))
+                    != nil
             }
             if !present { try await tx.execute("ALTER TABLE \(table) ADD COLUMN \(column) \(definition)", []) }
         }

@@ -33,7 +33,10 @@ struct ChartBuilder {
 
         if let title = chart.title, !title.isEmpty {
             let size = theme.bodySize
-            scene.items.append(.text(theme.labelCasing.apply(title), x: 0, baseline: size, size: size, color: theme.textColor, anchor: .start, bold: true))
+            scene.items.append(
+                .text(
+                    theme.labelCasing.apply(title), x: 0, baseline: size, size: size, color: theme.textColor,
+                    anchor: .start, bold: true))
             top += size * 1.7
         }
         if chart.series.count > 1 { top = legend(into: &scene, top: top) }
@@ -57,18 +60,24 @@ struct ChartBuilder {
         let plotBottom = chart.height - bottomRoom
         var plotRight = width - 2
         guard plotBottom - plotTop > 20, plotRight - plotLeft > 40 else { return scene }
-        let minValue = ticks.first ?? 0, maxValue = ticks.last ?? 1
+        let minValue = ticks.first ?? 0
+        let maxValue = ticks.last ?? 1
         func yOf(_ value: Double) -> Double {
             plotBottom - (value - minValue) / max(maxValue - minValue, 1e-12) * (plotBottom - plotTop)
         }
         for (tick, label) in zip(ticks, labels) {
             let y = yOf(tick)
             scene.items.append(.polyline([(plotLeft, y), (plotRight, y)], color: Self.gridColor, width: 0.5))
-            scene.items.append(.text(label, x: plotLeft - 4, baseline: y + small * 0.35, size: small, color: theme.mutedColor, anchor: .end, bold: false))
+            scene.items.append(
+                .text(
+                    label, x: plotLeft - 4, baseline: y + small * 0.35, size: small, color: theme.mutedColor,
+                    anchor: .end, bold: false))
         }
         if let title = chart.xAxisTitle, !title.isEmpty {
-            scene.items.append(.text(title, x: (plotLeft + plotRight) / 2, baseline: chart.height - small * 0.3, size: small,
-                                     color: theme.mutedColor, anchor: .middle, bold: false))
+            scene.items.append(
+                .text(
+                    title, x: (plotLeft + plotRight) / 2, baseline: chart.height - small * 0.3, size: small,
+                    color: theme.mutedColor, anchor: .middle, bold: false))
         }
         let axisWidth = min(max(theme.borderWidth, 0.75), 1.5)
         let baselineY = yOf(min(max(0, minValue), maxValue))
@@ -95,11 +104,17 @@ struct ChartBuilder {
             // Leave room for the last label, centred on its tick.
             plotRight -= sample / 2 - 4
             let span = end.timeIntervalSince(start)
-            func xOf(_ date: Date) -> Double { plotLeft + date.timeIntervalSince(start) / span * (plotRight - plotLeft) }
+            func xOf(_ date: Date) -> Double {
+                plotLeft + date.timeIntervalSince(start) / span * (plotRight - plotLeft)
+            }
             for tick in ChartTicks.dates(from: start, to: end, maximum: Int((plotRight - plotLeft) / sample) + 1) {
                 let x = xOf(tick.date)
-                scene.items.append(.polyline([(x, plotBottom), (x, plotBottom + 3)], color: theme.borderColor, width: axisWidth))
-                scene.items.append(.text(tick.label, x: x, baseline: labelBaseline, size: small, color: theme.mutedColor, anchor: .middle, bold: false))
+                scene.items.append(
+                    .polyline([(x, plotBottom), (x, plotBottom + 3)], color: theme.borderColor, width: axisWidth))
+                scene.items.append(
+                    .text(
+                        tick.label, x: x, baseline: labelBaseline, size: small, color: theme.mutedColor,
+                        anchor: .middle, bold: false))
             }
             for (index, points) in dated.enumerated() where !points.isEmpty {
                 let color = color(of: index)
@@ -107,7 +122,8 @@ struct ChartBuilder {
                 if path.count > 1 { scene.items.append(.polyline(path, color: color, width: 1.8)) }
                 if path.count <= 80 {
                     for point in path {
-                        scene.items.append(.rect(x: point.x - 2.25, y: point.y - 2.25, width: 4.5, height: 4.5, color: color))
+                        scene.items.append(
+                            .rect(x: point.x - 2.25, y: point.y - 2.25, width: 4.5, height: 4.5, color: color))
                     }
                 }
             }
@@ -124,24 +140,35 @@ struct ChartBuilder {
             for (column, category) in categories.enumerated() {
                 let left = plotLeft + Double(column) * band + (band - group) / 2
                 for (index, series) in chart.series.enumerated() {
-                    guard let point = series.points.first(where: { $0.x == .category(category) }), point.value != 0 else { continue }
+                    guard let point = series.points.first(where: { $0.x == .category(category) }), point.value != 0
+                    else { continue }
                     let y = yOf(point.value)
                     let x = left + Double(index) * bar
-                    scene.items.append(.rect(x: x, y: min(y, baselineY), width: max(bar - 1, 0.5), height: max(abs(baselineY - y), 0.5), color: color(of: index)))
+                    scene.items.append(
+                        .rect(
+                            x: x, y: min(y, baselineY), width: max(bar - 1, 0.5), height: max(abs(baselineY - y), 0.5),
+                            color: color(of: index)))
                     let label = ChartTicks.format(point.value, decimals: wholeValues ? 0 : 2, unit: chart.unit)
                     let labelSize = small * 0.9
                     if chart.series.count == 1, measure(label, labelSize, false) <= band * 0.95 {
                         let above = point.value >= 0 ? min(y, baselineY) - 3 : max(y, baselineY) + labelSize + 2
-                        scene.items.append(.text(label, x: x + bar / 2, baseline: above, size: labelSize, color: theme.textColor, anchor: .middle, bold: false))
+                        scene.items.append(
+                            .text(
+                                label, x: x + bar / 2, baseline: above, size: labelSize, color: theme.textColor,
+                                anchor: .middle, bold: false))
                     }
                 }
-                scene.items.append(.text(fit(category, width: band - 4, size: small), x: plotLeft + (Double(column) + 0.5) * band,
-                                         baseline: labelBaseline, size: small, color: theme.textColor, anchor: .middle, bold: false))
+                scene.items.append(
+                    .text(
+                        fit(category, width: band - 4, size: small), x: plotLeft + (Double(column) + 0.5) * band,
+                        baseline: labelBaseline, size: small, color: theme.textColor, anchor: .middle, bold: false))
             }
         }
         // Axes over the grid and data.
-        scene.items.append(.polyline([(plotLeft, plotTop), (plotLeft, plotBottom)], color: theme.borderColor, width: axisWidth))
-        scene.items.append(.polyline([(plotLeft, baselineY), (plotRight, baselineY)], color: theme.borderColor, width: axisWidth))
+        scene.items.append(
+            .polyline([(plotLeft, plotTop), (plotLeft, plotBottom)], color: theme.borderColor, width: axisWidth))
+        scene.items.append(
+            .polyline([(plotLeft, baselineY), (plotRight, baselineY)], color: theme.borderColor, width: axisWidth))
         return scene
     }
 
@@ -157,16 +184,24 @@ struct ChartBuilder {
                 x = 0
                 baseline += size * 1.5
             }
-            scene.items.append(.rect(x: x, y: baseline - size * 0.75, width: size * 0.8, height: size * 0.8, color: color(of: index)))
-            scene.items.append(.text(name, x: x + size * 0.8 + 4, baseline: baseline, size: size, color: theme.textColor, anchor: .start, bold: false))
+            scene.items.append(
+                .rect(x: x, y: baseline - size * 0.75, width: size * 0.8, height: size * 0.8, color: color(of: index)))
+            scene.items.append(
+                .text(
+                    name, x: x + size * 0.8 + 4, baseline: baseline, size: size, color: theme.textColor, anchor: .start,
+                    bold: false))
             x += itemWidth + 14
         }
         return baseline + size * 0.9
     }
 
-    private func noData(into scene: inout ChartScene, plotLeft: Double, plotRight: Double, plotTop: Double, plotBottom: Double) {
-        scene.items.append(.text("No data", x: (plotLeft + plotRight) / 2, baseline: (plotTop + plotBottom) / 2, size: theme.bodySize,
-                                 color: theme.mutedColor, anchor: .middle, bold: false))
+    private func noData(
+        into scene: inout ChartScene, plotLeft: Double, plotRight: Double, plotTop: Double, plotBottom: Double
+    ) {
+        scene.items.append(
+            .text(
+                "No data", x: (plotLeft + plotRight) / 2, baseline: (plotTop + plotBottom) / 2, size: theme.bodySize,
+                color: theme.mutedColor, anchor: .middle, bold: false))
     }
 
     /// A bar chart's categories: the given order, then any others in the order they first appear.

@@ -4,7 +4,8 @@ import Foundation
 enum ChartTicks {
     /// Rounded ticks covering `low...high` ("nice numbers": steps of 1, 2, 2.5 or 5 times a power of ten).
     static func values(low: Double, high: Double, target: Int = 5) -> (ticks: [Double], step: Double) {
-        var low = low, high = high
+        var low = low
+        var high = high
         if high - low < 1e-9 {
             let pad = abs(high) > 1e-9 ? abs(high) * 0.1 : 1
             low -= pad
@@ -90,14 +91,19 @@ enum ChartTicks {
             let parts = calendar.dateComponents([.year, .month, .day], from: date)
             let month = monthNames[(parts.month ?? 1) - 1]
             switch unit {
-            case .day: return (date, spansYears ? "\(month) \(parts.day ?? 1) \(parts.year ?? 0)" : "\(month) \(parts.day ?? 1)")
+            case .day:
+                return (
+                    date, spansYears ? "\(month) \(parts.day ?? 1) \(parts.year ?? 0)" : "\(month) \(parts.day ?? 1)"
+                )
             case .month: return (date, "\(month) \(parts.year ?? 0)")
             case .year: return (date, "\(parts.year ?? 0)")
             }
         }
     }
 
-    private static func dateTicks(from start: Date, to end: Date, unit: DateUnit, step: Int, calendar: Calendar) -> [Date] {
+    private static func dateTicks(from start: Date, to end: Date, unit: DateUnit, step: Int, calendar: Calendar)
+        -> [Date]
+    {
         let parts = calendar.dateComponents([.year, .month, .day], from: start)
         var components = DateComponents(year: parts.year, month: 1, day: 1)
         let component: Calendar.Component

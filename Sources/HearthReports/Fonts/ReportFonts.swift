@@ -52,9 +52,15 @@ extension FontFamily {
         let base: String
         let italicSuffix: String
         switch self {
-        case .dejaVuSans, .helvetica: base = "DejaVuSans"; italicSuffix = "Oblique"
-        case .dejaVuSansMono, .courier: base = "DejaVuSansMono"; italicSuffix = "Oblique"
-        case .dejaVuSerif, .times: base = "DejaVuSerif"; italicSuffix = "Italic"
+        case .dejaVuSans, .helvetica:
+            base = "DejaVuSans"
+            italicSuffix = "Oblique"
+        case .dejaVuSansMono, .courier:
+            base = "DejaVuSansMono"
+            italicSuffix = "Oblique"
+        case .dejaVuSerif, .times:
+            base = "DejaVuSerif"
+            italicSuffix = "Italic"
         }
         let upright = base + (bold ? "-Bold" : "") + ".ttf"
         guard italic else { return (upright, upright) }

@@ -18,7 +18,13 @@ extension TrueTypeFont {
                 let component = reader.u16(at + 2)
                 if !result.contains(component) { pending.append(component) }
                 at += 4 + (flags & 0x0001 != 0 ? 4 : 2)
-                if flags & 0x0008 != 0 { at += 2 } else if flags & 0x0040 != 0 { at += 4 } else if flags & 0x0080 != 0 { at += 8 }
+                if flags & 0x0008 != 0 {
+                    at += 2
+                } else if flags & 0x0040 != 0 {
+                    at += 4
+                } else if flags & 0x0080 != 0 {
+                    at += 8
+                }
                 if flags & 0x0020 == 0 { break }
             }
         }
@@ -56,8 +62,12 @@ extension TrueTypeFont {
         let headRecord = tables["head"]!
         var head = Array(bytes[headRecord.offset..<(headRecord.offset + headRecord.length)])
         guard head.count >= 54 else { return [] }
-        head[8] = 0; head[9] = 0; head[10] = 0; head[11] = 0  // checkSumAdjustment, set below
-        head[50] = 0; head[51] = 1  // long loca offsets
+        head[8] = 0
+        head[9] = 0
+        head[10] = 0
+        head[11] = 0  // checkSumAdjustment, set below
+        head[50] = 0
+        head[51] = 1  // long loca offsets
 
         var contents: [String: [UInt8]] = ["glyf": glyf, "loca": loca, "hmtx": hmtx, "head": head]
         for tag in Self.subsetTables where contents[tag] == nil {
@@ -69,8 +79,12 @@ extension TrueTypeFont {
 
         var font: [UInt8] = []
         let count = tags.count
-        var power = 1, log2 = 0
-        while power * 2 <= count { power *= 2; log2 += 1 }
+        var power = 1
+        var log2 = 0
+        while power * 2 <= count {
+            power *= 2
+            log2 += 1
+        }
         appendU32(&font, 0x0001_0000)
         appendU16(&font, UInt16(count))
         appendU16(&font, UInt16(power * 16))

@@ -55,7 +55,8 @@ final class TrueTypeFont: Sendable {
         guard bytes.count >= 12 else { throw corrupt("it is too short") }
         let version = reader.u32(0)
         guard version == 0x0001_0000 || version == 0x7472_7565 else {
-            throw corrupt(version == 0x4F54_544F ? "it holds CFF outlines (OpenType/CFF), not TrueType" : "unknown version")
+            throw corrupt(
+                version == 0x4F54_544F ? "it holds CFF outlines (OpenType/CFF), not TrueType" : "unknown version")
         }
         let tableCount = Int(reader.u16(4))
         guard 12 + tableCount * 16 <= bytes.count else { throw corrupt("its table directory is cut off") }
@@ -65,18 +66,24 @@ final class TrueTypeFont: Sendable {
             let tag = String(decoding: bytes[entry..<entry + 4], as: UTF8.self)
             let offset = Int(reader.u32(entry + 8))
             let length = Int(reader.u32(entry + 12))
-            guard offset >= 0, length >= 0, offset + length <= bytes.count else { throw corrupt("table \(tag) lies outside the file") }
+            guard offset >= 0, length >= 0, offset + length <= bytes.count else {
+                throw corrupt("table \(tag) lies outside the file")
+            }
             tables[tag] = TableRecord(offset: offset, length: length)
         }
         self.tables = tables
-        for required in ["head", "hhea", "maxp", "hmtx", "loca", "glyf"] + (unicodeMap ? ["cmap"] : []) where tables[required] == nil {
+        for required in ["head", "hhea", "maxp", "hmtx", "loca", "glyf"] + (unicodeMap ? ["cmap"] : [])
+        where tables[required] == nil {
             throw corrupt("it has no \(required) table")
         }
 
         let head = tables["head"]!.offset
         unitsPerEm = Int(reader.u16(head + 18))
         guard unitsPerEm >= 16 else { throw corrupt("unitsPerEm is \(unitsPerEm)") }
-        boundingBox = [Int(reader.i16(head + 36)), Int(reader.i16(head + 38)), Int(reader.i16(head + 40)), Int(reader.i16(head + 42))]
+        boundingBox = [
+            Int(reader.i16(head + 36)), Int(reader.i16(head + 38)), Int(reader.i16(head + 40)),
+            Int(reader.i16(head + 42)),
+        ]
         indexToLocFormat = Int(reader.i16(head + 50))
 
         let hhea = tables["hhea"]!.offset
@@ -85,7 +92,9 @@ final class TrueTypeFont: Sendable {
         let metricCount = Int(reader.u16(hhea + 34))
 
         glyphCount = Int(reader.u16(tables["maxp"]!.offset + 4))
-        guard glyphCount > 0, metricCount > 0, metricCount <= glyphCount else { throw corrupt("its glyph counts disagree") }
+        guard glyphCount > 0, metricCount > 0, metricCount <= glyphCount else {
+            throw corrupt("its glyph counts disagree")
+        }
 
         let hmtx = tables["hmtx"]!
         guard hmtx.length >= metricCount * 4 else { throw corrupt("hmtx is too short") }
@@ -107,10 +116,12 @@ final class TrueTypeFont: Sendable {
             italicAngle = 0
             isFixedPitch = false
         }
-        postScriptName = Self.readPostScriptName(reader, tables["name"]) ?? name.replacingOccurrences(of: ".ttf", with: "")
+        postScriptName =
+            Self.readPostScriptName(reader, tables["name"]) ?? name.replacingOccurrences(of: ".ttf", with: "")
 
         if unicodeMap {
-            (bmpGlyphs, supplementaryGlyphs) = try Self.readCmap(reader, tables["cmap"]!, glyphCount: glyphCount, corrupt: corrupt)
+            (bmpGlyphs, supplementaryGlyphs) = try Self.readCmap(
+                reader, tables["cmap"]!, glyphCount: glyphCount, corrupt: corrupt)
         } else {
             (bmpGlyphs, supplementaryGlyphs) = ([UInt16](repeating: 0, count: 0x10000), [:])
         }
@@ -162,8 +173,11 @@ final class TrueTypeFont: Sendable {
         for index in 0..<count {
             let entry = base + 6 + index * 12
             guard entry + 12 <= base + record.length else { break }
-            let platform = reader.u16(entry), encoding = reader.u16(entry + 2), nameID = reader.u16(entry + 6)
-            let length = Int(reader.u16(entry + 8)), offset = Int(reader.u16(entry + 10))
+            let platform = reader.u16(entry)
+            let encoding = reader.u16(entry + 2)
+            let nameID = reader.u16(entry + 6)
+            let length = Int(reader.u16(entry + 8))
+            let offset = Int(reader.u16(entry + 10))
             guard nameID == 6, storage + offset + length <= reader.bytes.count else { continue }
             let raw = reader.bytes[(storage + offset)..<(storage + offset + length)]
             let name: String
@@ -181,7 +195,10 @@ final class TrueTypeFont: Sendable {
                 continue
             }
             // A PDF name must stay printable ASCII without delimiters.
-            let clean = String(name.unicodeScalars.filter { $0.value > 0x20 && $0.value < 0x7F && !"()<>[]{}/%#".unicodeScalars.contains($0) })
+            let clean = String(
+                name.unicodeScalars.filter {
+                    $0.value > 0x20 && $0.value < 0x7F && !"()<>[]{}/%#".unicodeScalars.contains($0)
+                })
             if !clean.isEmpty { return clean }
         }
         return nil
@@ -197,7 +214,8 @@ final class TrueTypeFont: Sendable {
         for index in 0..<count {
             let entry = base + 4 + index * 8
             guard entry + 8 <= base + record.length else { break }
-            let platform = reader.u16(entry), encoding = reader.u16(entry + 2)
+            let platform = reader.u16(entry)
+            let encoding = reader.u16(entry + 2)
             let subtable = base + Int(reader.u32(entry + 4))
             guard subtable + 4 <= reader.bytes.count else { continue }
             let format = reader.u16(subtable)
@@ -213,7 +231,9 @@ final class TrueTypeFont: Sendable {
             guard table + 16 + groups * 12 <= reader.bytes.count else { throw corrupt("its cmap format 12 is cut off") }
             for group in 0..<groups {
                 let entry = table + 16 + group * 12
-                let start = reader.u32(entry), end = reader.u32(entry + 4), startGlyph = reader.u32(entry + 8)
+                let start = reader.u32(entry)
+                let end = reader.u32(entry + 4)
+                let startGlyph = reader.u32(entry + 8)
                 guard start <= end, end <= 0x10FFFF else { continue }
                 for code in start...end {
                     let glyph = startGlyph + (code - start)
@@ -227,7 +247,9 @@ final class TrueTypeFont: Sendable {
             let starts = ends + segments * 2 + 2
             let deltas = starts + segments * 2
             let rangeOffsets = deltas + segments * 2
-            guard rangeOffsets + segments * 2 <= reader.bytes.count else { throw corrupt("its cmap format 4 is cut off") }
+            guard rangeOffsets + segments * 2 <= reader.bytes.count else {
+                throw corrupt("its cmap format 4 is cut off")
+            }
             for segment in 0..<segments {
                 let end = Int(reader.u16(ends + segment * 2))
                 let start = Int(reader.u16(starts + segment * 2))

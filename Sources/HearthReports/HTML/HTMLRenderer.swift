@@ -15,7 +15,9 @@ public struct HTMLRenderer: Sendable {
     /// The HTML of `document`.
     /// - Throws: ``ServiceError`` `validationFailed` naming the fields at fault, or `invalidImage` naming an
     ///   image whose bytes are not a usable JPEG or PNG.
-    public func render(_ document: ReportDocument, options: ReportRenderOptions = ReportRenderOptions()) throws -> String {
+    public func render(_ document: ReportDocument, options: ReportRenderOptions = ReportRenderOptions()) throws
+        -> String
+    {
         try document.validate()
         let theme = document.theme
         let generated = options.generatedText
@@ -24,16 +26,23 @@ public struct HTMLRenderer: Sendable {
         html += "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
         html += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         html += "<meta name=\"generator\" content=\"HearthReports\">\n"
-        if let author = document.metadata.author { html += "<meta name=\"author\" content=\"\(Self.escape(author))\">\n" }
-        if let subject = document.metadata.subject { html += "<meta name=\"description\" content=\"\(Self.escape(subject))\">\n" }
-        if let keywords = document.metadata.keywords { html += "<meta name=\"keywords\" content=\"\(Self.escape(keywords))\">\n" }
+        if let author = document.metadata.author {
+            html += "<meta name=\"author\" content=\"\(Self.escape(author))\">\n"
+        }
+        if let subject = document.metadata.subject {
+            html += "<meta name=\"description\" content=\"\(Self.escape(subject))\">\n"
+        }
+        if let keywords = document.metadata.keywords {
+            html += "<meta name=\"keywords\" content=\"\(Self.escape(keywords))\">\n"
+        }
         html += "<title>\(Self.escape(document.metadata.title))</title>\n"
         html += "<style>\n\(Self.css(for: document))</style>\n</head>\n"
         html += "<body class=\"theme-\(Self.escape(Self.cssIdentifier(theme.name)))\">\n<main class=\"page\">\n"
         if let header = document.header, !header.isEmpty {
             html += band(header, tag: "header", document: document, generated: generated)
         }
-        let contentWidth = document.effectivePageSize.width - document.effectiveMargins.left - document.effectiveMargins.right
+        let contentWidth =
+            document.effectivePageSize.width - document.effectiveMargins.left - document.effectiveMargins.right
         for block in document.blocks {
             switch block {
             case .image(let image): html += try self.image(image, contentWidth: contentWidth)
@@ -49,12 +58,15 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// Writes the HTML of `document` to `url` atomically.
-    public func render(_ document: ReportDocument, to url: URL, options: ReportRenderOptions = ReportRenderOptions()) throws {
+    public func render(_ document: ReportDocument, to url: URL, options: ReportRenderOptions = ReportRenderOptions())
+        throws
+    {
         let html = try render(document, options: options)
         do {
             try Data(html.utf8).write(to: url, options: .atomic)
         } catch {
-            throw ServiceError.operationFailed("Cannot write \(url.path): \(error.localizedDescription)", underlying: error)
+            throw ServiceError.operationFailed(
+                "Cannot write \(url.path): \(error.localizedDescription)", underlying: error)
         }
     }
 
@@ -113,7 +125,8 @@ public struct HTMLRenderer: Sendable {
     private func image(_ image: ReportImage, contentWidth: Double) throws -> String {
         let decoded = try DecodedImage.decode(image)
         let width = min(image.width ?? Double(decoded.width) * 0.75, contentWidth)
-        var html = "<figure class=\"image\"><img src=\"data:\(decoded.format.mimeType);base64,\(image.data.base64EncodedString())\""
+        var html =
+            "<figure class=\"image\"><img src=\"data:\(decoded.format.mimeType);base64,\(image.data.base64EncodedString())\""
         html += " alt=\"\(Self.escape(image.caption ?? image.name))\" width=\"\(Int(width.rounded()))\""
         html += " style=\"width:\(PDFSyntax.number(width))pt\">"
         if let caption = image.caption, !caption.isEmpty { html += "<figcaption>\(Self.escape(caption))</figcaption>" }
@@ -125,7 +138,9 @@ public struct HTMLRenderer: Sendable {
     /// - Parameter width: the chart's width in points (a US Letter page's text is 468 wide).
     /// - Throws: ``ServiceError`` `validationFailed` naming what keeps the chart from being drawn.
     public func chartSVG(_ chart: ReportChart, theme: ReportTheme = .clinical, width: Double = 468) throws -> String {
-        let problems = chart.problems() + ((120...4000).contains(width) ? [] : ["a chart's width must be 120...4000 points, not \(width)"])
+        let problems =
+            chart.problems()
+            + ((120...4000).contains(width) ? [] : ["a chart's width must be 120...4000 points, not \(width)"])
         guard problems.isEmpty else { throw ServiceError.validationFailed(problems) }
         return self.chart(chart, theme: theme, width: width)
     }
@@ -134,21 +149,28 @@ public struct HTMLRenderer: Sendable {
     private func chart(_ chart: ReportChart, theme: ReportTheme, width: Double) -> String {
         // Text is measured as a monospace face would set it (0.6 em a character): exact for DejaVu Sans Mono,
         // a little generous for proportional fonts.
-        let scene = ChartBuilder(chart: chart, theme: theme, width: width) { text, size, _ in Double(text.count) * size * 0.6 }.build()
+        let scene = ChartBuilder(chart: chart, theme: theme, width: width) { text, size, _ in
+            Double(text.count) * size * 0.6
+        }.build()
         func n(_ value: Double) -> String { PDFSyntax.number(value) }
         let label = chart.title ?? (chart.kind == .line ? "Line chart" : "Bar chart")
-        var svg = "<figure class=\"chart\"><svg viewBox=\"0 0 \(n(scene.width)) \(n(scene.height))\" width=\"\(n(scene.width))pt\" height=\"\(n(scene.height))pt\""
-        svg += " role=\"img\" aria-label=\"\(Self.escape(label))\" font-family=\"\(Self.escape(theme.bodyFont.cssStack))\">\n"
+        var svg =
+            "<figure class=\"chart\"><svg viewBox=\"0 0 \(n(scene.width)) \(n(scene.height))\" width=\"\(n(scene.width))pt\" height=\"\(n(scene.height))pt\""
+        svg +=
+            " role=\"img\" aria-label=\"\(Self.escape(label))\" font-family=\"\(Self.escape(theme.bodyFont.cssStack))\">\n"
         for item in scene.items {
             switch item {
             case .polyline(let points, let color, let width):
                 let list = points.map { "\(n($0.x)),\(n($0.y))" }.joined(separator: " ")
-                svg += "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(color.hex)\" stroke-width=\"\(n(width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
+                svg +=
+                    "<polyline points=\"\(list)\" fill=\"none\" stroke=\"\(color.hex)\" stroke-width=\"\(n(width))\" stroke-linejoin=\"round\" stroke-linecap=\"round\"/>\n"
             case .rect(let x, let y, let width, let height, let color):
-                svg += "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(color.hex)\"/>\n"
+                svg +=
+                    "<rect x=\"\(n(x))\" y=\"\(n(y))\" width=\"\(n(width))\" height=\"\(n(height))\" fill=\"\(color.hex)\"/>\n"
             case .text(let text, let x, let baseline, let size, let color, let anchor, let bold):
                 let anchorName = anchor == .start ? "start" : anchor == .middle ? "middle" : "end"
-                svg += "<text x=\"\(n(x))\" y=\"\(n(baseline))\" font-size=\"\(n(size))\" fill=\"\(color.hex)\" text-anchor=\"\(anchorName)\"\(bold ? " font-weight=\"bold\"" : "")>\(Self.escape(text))</text>\n"
+                svg +=
+                    "<text x=\"\(n(x))\" y=\"\(n(baseline))\" font-size=\"\(n(size))\" fill=\"\(color.hex)\" text-anchor=\"\(anchorName)\"\(bold ? " font-weight=\"bold\"" : "")>\(Self.escape(text))</text>\n"
             }
         }
         return svg + "</svg></figure>\n"

@@ -60,7 +60,8 @@ struct DecodedImage {
         } catch let problem as ImageProblem {
             throw ServiceError(
                 .invalidImage,
-                "The image \"\(image.name)\" cannot be used: \(problem.reason). Give the bytes of a JPEG or PNG file (open it and save it again if it is damaged).")
+                "The image \"\(image.name)\" cannot be used: \(problem.reason). Give the bytes of a JPEG or PNG file (open it and save it again if it is damaged)."
+            )
         }
     }
 

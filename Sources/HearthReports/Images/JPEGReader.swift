@@ -35,21 +35,28 @@ enum JPEGReader {
                 case 1: space = .gray
                 case 3: space = .rgb
                 case 4: space = .cmyk
-                default: throw ImageProblem("its JPEG has \(frame.components) colour components; only 1 (gray), 3 (colour) or 4 (CMYK) can be shown")
+                default:
+                    throw ImageProblem(
+                        "its JPEG has \(frame.components) colour components; only 1 (gray), 3 (colour) or 4 (CMYK) can be shown"
+                    )
                 }
-                return DecodedImage(format: .jpeg, width: frame.width, height: frame.height, colorSpace: space,
-                                    pixels: .jpeg(bytes), alpha: nil, invertedCMYK: adobe && space == .cmyk)
+                return DecodedImage(
+                    format: .jpeg, width: frame.width, height: frame.height, colorSpace: space,
+                    pixels: .jpeg(bytes), alpha: nil, invertedCMYK: adobe && space == .cmyk)
             case 0xC0, 0xC1, 0xC2:
                 guard segment.count >= 6 else { throw ImageProblem("its JPEG frame header is too short") }
                 let base = segment.startIndex
                 guard segment[base] == 8 else {
-                    throw ImageProblem("its JPEG uses \(segment[base])-bit samples; save it again as an ordinary 8-bit JPEG")
+                    throw ImageProblem(
+                        "its JPEG uses \(segment[base])-bit samples; save it again as an ordinary 8-bit JPEG")
                 }
                 let height = Int(segment[base + 1]) << 8 | Int(segment[base + 2])
                 let width = Int(segment[base + 3]) << 8 | Int(segment[base + 4])
                 frame = (width, height, Int(segment[base + 5]))
             case 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF:
-                throw ImageProblem("its JPEG uses lossless or arithmetic coding, which PDF readers cannot show; save it again as a baseline JPEG")
+                throw ImageProblem(
+                    "its JPEG uses lossless or arithmetic coding, which PDF readers cannot show; save it again as a baseline JPEG"
+                )
             case 0xEE:
                 adobe = segment.starts(with: Array("Adobe".utf8))
             default:

@@ -54,12 +54,15 @@ enum PNGDecoder {
             guard Zlib.crc32(bytes[(index + 4)..<(index + 8 + length)]) == stored else {
                 throw ImageProblem("its PNG data is damaged (the \(type) chunk fails its checksum)")
             }
-            if header == nil, type != "IHDR" { throw ImageProblem("its PNG data does not start with a header (IHDR) chunk") }
+            if header == nil, type != "IHDR" {
+                throw ImageProblem("its PNG data does not start with a header (IHDR) chunk")
+            }
             switch type {
             case "IHDR": header = try readHeader(data)
             case "PLTE":
                 guard length % 3 == 0, (3...768).contains(length) else {
-                    throw ImageProblem("its PNG palette has \(length) bytes; a palette holds 1 to 256 colours of 3 bytes")
+                    throw ImageProblem(
+                        "its PNG palette has \(length) bytes; a palette holds 1 to 256 colours of 3 bytes")
                 }
                 palette = Array(data)
             case "tRNS": transparency = Array(data)
@@ -76,7 +79,9 @@ enum PNGDecoder {
         }
         guard let header else { throw ImageProblem("its PNG data has no header (IHDR) chunk") }
         guard !compressed.isEmpty else { throw ImageProblem("its PNG data has no pixel data (IDAT chunks)") }
-        if header.colorType == 3, palette.isEmpty { throw ImageProblem("its PNG uses a palette but has none (PLTE chunk)") }
+        if header.colorType == 3, palette.isEmpty {
+            throw ImageProblem("its PNG uses a palette but has none (PLTE chunk)")
+        }
 
         let passes = header.interlaced ? adam7 : [(0, 0, 1, 1)]
         var expected = 0
@@ -88,8 +93,10 @@ enum PNGDecoder {
         switch Zlib.decompress(compressed, exactly: expected) {
         case .success(let bytes): raw = bytes
         case .failure(.damaged): throw ImageProblem("its PNG pixel data is damaged (zlib cannot inflate it)")
-        case .failure(.short(let actual)): throw ImageProblem("its PNG pixel data is cut short (\(actual) of \(expected) bytes)")
-        case .failure(.long): throw ImageProblem("its PNG pixel data is longer than its \(header.width)×\(header.height) size allows")
+        case .failure(.short(let actual)):
+            throw ImageProblem("its PNG pixel data is cut short (\(actual) of \(expected) bytes)")
+        case .failure(.long):
+            throw ImageProblem("its PNG pixel data is longer than its \(header.width)×\(header.height) size allows")
         }
 
         var output = Output(header: header, palette: palette, transparency: transparency)
@@ -98,7 +105,8 @@ enum PNGDecoder {
             let (w, h) = passSize(header, pass)
             guard w > 0, h > 0 else { continue }
             let rowBytes = header.rowBytes(w)
-            let rows = try unfilter(raw, from: offset, width: rowBytes, height: h, bytesPerPixel: max(1, header.bitsPerPixel / 8))
+            let rows = try unfilter(
+                raw, from: offset, width: rowBytes, height: h, bytesPerPixel: max(1, header.bitsPerPixel / 8))
             offset += h * (1 + rowBytes)
             for row in 0..<h {
                 let y = pass.1 + row * pass.3
@@ -108,21 +116,26 @@ enum PNGDecoder {
             }
         }
         let opaque = output.alpha.allSatisfy { $0 == 255 }
-        return DecodedImage(format: .png, width: header.width, height: header.height,
-                            colorSpace: output.components == 1 ? .gray : .rgb, pixels: .samples(output.samples),
-                            alpha: opaque ? nil : output.alpha)
+        return DecodedImage(
+            format: .png, width: header.width, height: header.height,
+            colorSpace: output.components == 1 ? .gray : .rgb, pixels: .samples(output.samples),
+            alpha: opaque ? nil : output.alpha)
     }
 
     private static func readUInt32(_ bytes: [UInt8], _ index: Int) -> UInt32 {
-        UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8 | UInt32(bytes[index + 3])
+        UInt32(bytes[index]) << 24 | UInt32(bytes[index + 1]) << 16 | UInt32(bytes[index + 2]) << 8
+            | UInt32(bytes[index + 3])
     }
 
     private static func readHeader(_ data: ArraySlice<UInt8>) throws -> Header {
-        guard data.count == 13 else { throw ImageProblem("its PNG header (IHDR) has \(data.count) bytes instead of 13") }
+        guard data.count == 13 else {
+            throw ImageProblem("its PNG header (IHDR) has \(data.count) bytes instead of 13")
+        }
         let bytes = Array(data)
         let width = Int(readUInt32(bytes, 0))
         let height = Int(readUInt32(bytes, 4))
-        let header = Header(width: width, height: height, bitDepth: Int(bytes[8]), colorType: Int(bytes[9]), interlaced: bytes[12] == 1)
+        let header = Header(
+            width: width, height: height, bitDepth: Int(bytes[8]), colorType: Int(bytes[9]), interlaced: bytes[12] == 1)
         guard width > 0, height > 0, width <= 100_000, height <= 100_000 else {
             throw ImageProblem("its PNG header gives an impossible size, \(width)×\(height) pixels")
         }
@@ -149,7 +162,9 @@ enum PNGDecoder {
     }
 
     /// Undoes the per-row filters (none, sub, up, average, Paeth) of one (sub)image.
-    private static func unfilter(_ raw: [UInt8], from start: Int, width: Int, height: Int, bytesPerPixel bpp: Int) throws -> [UInt8] {
+    private static func unfilter(_ raw: [UInt8], from start: Int, width: Int, height: Int, bytesPerPixel bpp: Int)
+        throws -> [UInt8]
+    {
         var rows = [UInt8](repeating: 0, count: width * height)
         for y in 0..<height {
             let source = start + y * (width + 1)
@@ -231,18 +246,23 @@ enum PNGDecoder {
                 samples[out] = eight(gray)
                 if let key = transparency, key.count >= 2, gray == Int(key[0]) << 8 | Int(key[1]) { alpha[pixel] = 0 }
             case 2:
-                let r = raw(rows, rowStart, column, 0), g = raw(rows, rowStart, column, 1), b = raw(rows, rowStart, column, 2)
+                let r = raw(rows, rowStart, column, 0)
+                let g = raw(rows, rowStart, column, 1)
+                let b = raw(rows, rowStart, column, 2)
                 samples[out] = eight(r)
                 samples[out + 1] = eight(g)
                 samples[out + 2] = eight(b)
                 if let key = transparency, key.count >= 6,
-                   r == Int(key[0]) << 8 | Int(key[1]), g == Int(key[2]) << 8 | Int(key[3]), b == Int(key[4]) << 8 | Int(key[5]) {
+                    r == Int(key[0]) << 8 | Int(key[1]), g == Int(key[2]) << 8 | Int(key[3]),
+                    b == Int(key[4]) << 8 | Int(key[5])
+                {
                     alpha[pixel] = 0
                 }
             case 3:
                 let entry = raw(rows, rowStart, column, 0)
                 guard entry * 3 + 2 < palette.count else {
-                    throw ImageProblem("its PNG pixel at \(x),\(y) uses colour \(entry) but the palette has \(palette.count / 3)")
+                    throw ImageProblem(
+                        "its PNG pixel at \(x),\(y) uses colour \(entry) but the palette has \(palette.count / 3)")
                 }
                 samples[out] = palette[entry * 3]
                 samples[out + 1] = palette[entry * 3 + 1]

@@ -30,8 +30,11 @@ enum LineBreaker {
                     index = text.index(after: index)
                 } else {
                     var end = index
-                    while end < text.endIndex, text[end] != " ", !text[end].isNewline, text[end] != "\t" { end = text.index(after: end) }
-                    let piece = Piece(text: text[index..<end], run: runIndex, width: run.face.width(text[index..<end]) * scale)
+                    while end < text.endIndex, text[end] != " ", !text[end].isNewline, text[end] != "\t" {
+                        end = text.index(after: end)
+                    }
+                    let piece = Piece(
+                        text: text[index..<end], run: runIndex, width: run.face.width(text[index..<end]) * scale)
                     if case .word(var pieces) = tokens.last {
                         pieces.append(piece)
                         tokens[tokens.count - 1] = .word(pieces)
@@ -70,10 +73,12 @@ enum LineBreaker {
         func append(_ text: Substring, run runIndex: Int, width: Double) {
             let run = runs[runIndex]
             if let last = line.fragments.indices.last, line.fragments[last].face === run.face,
-               line.fragments[last].size == run.size, line.fragments[last].color == run.color {
+                line.fragments[last].size == run.size, line.fragments[last].color == run.color
+            {
                 line.fragments[last].text.append(contentsOf: text)
             } else {
-                line.fragments.append(.init(text: String(text), face: run.face, size: run.size, color: run.color, x: line.width))
+                line.fragments.append(
+                    .init(text: String(text), face: run.face, size: run.size, color: run.color, x: line.width))
             }
             line.width += width
             measure(run)
@@ -125,7 +130,11 @@ enum LineBreaker {
                         while cut < piece.text.endIndex {
                             let next = piece.text.index(after: cut)
                             let characterWidth = run.face.width(piece.text[cut..<next]) * scale
-                            if line.width + taken + characterWidth > maxWidth, cut > piece.text.startIndex || lineHasWord { break }
+                            if line.width + taken + characterWidth > maxWidth,
+                                cut > piece.text.startIndex || lineHasWord
+                            {
+                                break
+                            }
                             taken += characterWidth
                             cut = next
                         }

@@ -38,18 +38,22 @@ extension ReportLayout {
             columnWidth.append(width)
             x += width
         }
-        var grid = Grid(columnX: columnX, columnWidth: columnWidth, alignments: table.columns.map(\.alignment), header: nil,
-                        size: size, lineBox: size * theme.lineHeight, padX: padX, padY: size * 0.4, boxed: true)
+        var grid = Grid(
+            columnX: columnX, columnWidth: columnWidth, alignments: table.columns.map(\.alignment), header: nil,
+            size: size, lineBox: size * theme.lineHeight, padX: padX, padY: size * 0.4, boxed: true)
         grid.header = try table.columns.enumerated().map { index, column in
-            try cellLines(theme.labelCasing.apply(column.title), bold: true, color: theme.headerTextColor, size: size,
-                          width: max(columnWidth[index] - 2 * padX, 1))
+            try cellLines(
+                theme.labelCasing.apply(column.title), bold: true, color: theme.headerTextColor, size: size,
+                width: max(columnWidth[index] - 2 * padX, 1))
         }
         return grid
     }
 
     func tableRow(_ cells: [String], grid: Grid, bold: Bool) throws -> [[TextLine]] {
         try cells.enumerated().map { index, text in
-            try cellLines(text, bold: bold, color: theme.textColor, size: grid.size, width: max(grid.columnWidth[index] - 2 * grid.padX, 1))
+            try cellLines(
+                text, bold: bold, color: theme.textColor, size: grid.size,
+                width: max(grid.columnWidth[index] - 2 * grid.padX, 1))
         }
     }
 
@@ -65,7 +69,10 @@ extension ReportLayout {
         try ensure(captionHeight(table) + grid.rowHeight(header) + (firstRow.map(grid.rowHeight) ?? 0))
         if let caption = table.caption {
             let face = try faces.face(theme.bodyFont, bold: false, italic: true, for: caption)
-            for line in LineBreaker.wrap([StyledText(text: caption, face: face, size: theme.smallSize, color: theme.mutedColor)], width: contentWidth) {
+            for line in LineBreaker.wrap(
+                [StyledText(text: caption, face: face, size: theme.smallSize, color: theme.mutedColor)],
+                width: contentWidth)
+            {
                 draw(line, x: contentLeft, top: y)
                 y += line.height(theme.lineHeight)
             }
@@ -79,7 +86,8 @@ extension ReportLayout {
         }
         if let totals = table.totals {
             let cells = try tableRow(totals, grid: grid, bold: true)
-            segment = try layoutRow(cells, grid: grid, fill: theme.totalsFillColor, topRule: theme.borderWidth, segment: segment)
+            segment = try layoutRow(
+                cells, grid: grid, fill: theme.totalsFillColor, topRule: theme.borderWidth, segment: segment)
         }
         endSegment(grid, segment)
         y += theme.bodySize * 0.9
@@ -95,16 +103,20 @@ extension ReportLayout {
             widest = max(widest, face.width(label) * size / 1000)
         }
         let labelWidth = min(widest + 2 * padX + 8, contentWidth * 0.4)
-        return Grid(columnX: [contentLeft, contentLeft + labelWidth], columnWidth: [labelWidth, contentWidth - labelWidth],
-                    alignments: [.left, .left], header: nil, size: size, lineBox: size * theme.lineHeight,
-                    padX: padX, padY: size * 0.3, boxed: false)
+        return Grid(
+            columnX: [contentLeft, contentLeft + labelWidth], columnWidth: [labelWidth, contentWidth - labelWidth],
+            alignments: [.left, .left], header: nil, size: size, lineBox: size * theme.lineHeight,
+            padX: padX, padY: size * 0.3, boxed: false)
     }
 
     func keyValueRow(_ item: ReportKeyValues.Item, grid: Grid) throws -> [[TextLine]] {
         [
-            try cellLines(theme.labelCasing.apply(item.key), bold: true, color: theme.mutedColor, size: grid.size,
-                          width: grid.columnWidth[0] - 2 * grid.padX),
-            try cellLines(item.value, bold: false, color: theme.textColor, size: grid.size, width: grid.columnWidth[1] - 2 * grid.padX),
+            try cellLines(
+                theme.labelCasing.apply(item.key), bold: true, color: theme.mutedColor, size: grid.size,
+                width: grid.columnWidth[0] - 2 * grid.padX),
+            try cellLines(
+                item.value, bold: false, color: theme.textColor, size: grid.size,
+                width: grid.columnWidth[1] - 2 * grid.padX),
         ]
     }
 
@@ -145,25 +157,31 @@ extension ReportLayout {
         let lineWidth = theme.borderWidth
         if grid.boxed {
             for x in grid.columnX.dropFirst() {
-                canvas.strokeLine(x1: x, y1: segment.top, x2: x, y2: y, width: min(lineWidth, 0.5), color: theme.borderColor)
+                canvas.strokeLine(
+                    x1: x, y1: segment.top, x2: x, y2: y, width: min(lineWidth, 0.5), color: theme.borderColor)
             }
             if grid.header != nil {
-                canvas.strokeLine(x1: contentLeft, y1: segment.headerBottom, x2: contentLeft + contentWidth, y2: segment.headerBottom,
-                                  width: lineWidth, color: theme.borderColor)
+                canvas.strokeLine(
+                    x1: contentLeft, y1: segment.headerBottom, x2: contentLeft + contentWidth, y2: segment.headerBottom,
+                    width: lineWidth, color: theme.borderColor)
             }
-            canvas.strokeRect(x: contentLeft, y: segment.top, width: contentWidth, height: y - segment.top,
-                              lineWidth: lineWidth, color: theme.borderColor)
+            canvas.strokeRect(
+                x: contentLeft, y: segment.top, width: contentWidth, height: y - segment.top,
+                lineWidth: lineWidth, color: theme.borderColor)
         } else {
             for ruleY in [segment.top, y] {
-                canvas.strokeLine(x1: contentLeft, y1: ruleY, x2: contentLeft + contentWidth, y2: ruleY,
-                                  width: lineWidth, color: theme.borderColor)
+                canvas.strokeLine(
+                    x1: contentLeft, y1: ruleY, x2: contentLeft + contentWidth, y2: ruleY,
+                    width: lineWidth, color: theme.borderColor)
             }
         }
     }
 
     /// Lays out one row, moving to a new page (with the header again) when it does not fit, and splitting a
     /// row taller than a whole page between pages so nothing is lost.
-    func layoutRow(_ cells: [[TextLine]], grid: Grid, fill: ReportColor?, topRule: Double?, segment: Segment) throws -> Segment {
+    func layoutRow(_ cells: [[TextLine]], grid: Grid, fill: ReportColor?, topRule: Double?, segment: Segment) throws
+        -> Segment
+    {
         var segment = segment
         let lineCount = cells.map(\.count).max() ?? 1
         var start = 0
@@ -183,8 +201,9 @@ extension ReportLayout {
             let height = Double(count) * grid.lineBox + 2 * grid.padY
             if let fill { canvas.fillRect(x: contentLeft, y: y, width: contentWidth, height: height, color: fill) }
             if segment.rows > 0 || topRule != nil {
-                canvas.strokeLine(x1: contentLeft, y1: y, x2: contentLeft + contentWidth, y2: y,
-                                  width: topRule ?? min(theme.borderWidth, 0.5) * 0.6, color: theme.borderColor)
+                canvas.strokeLine(
+                    x1: contentLeft, y1: y, x2: contentLeft + contentWidth, y2: y,
+                    width: topRule ?? min(theme.borderWidth, 0.5) * 0.6, color: theme.borderColor)
             }
             drawCells(cells, grid: grid, from: start, count: count)
             y += height

@@ -3,7 +3,9 @@ extension ReportLayout {
     func imageCaptionLines(_ image: ReportImage) throws -> [TextLine] {
         guard let caption = image.caption, !caption.isEmpty else { return [] }
         let face = try faces.face(theme.bodyFont, bold: false, italic: true, for: caption)
-        return LineBreaker.wrap([StyledText(text: caption, face: face, size: theme.smallSize, color: theme.mutedColor)], width: contentWidth)
+        return LineBreaker.wrap(
+            [StyledText(text: caption, face: face, size: theme.smallSize, color: theme.mutedColor)], width: contentWidth
+        )
     }
 
     func imageCaptionHeight(_ image: ReportImage) throws -> Double {
@@ -35,7 +37,9 @@ extension ReportLayout {
             }
         }
         try canvas.drawImage(decoded, id: blockIndex, x: contentLeft, y: y, width: width, height: height)
-        canvas.strokeRect(x: contentLeft, y: y, width: width, height: height, lineWidth: min(theme.borderWidth, 1), color: theme.borderColor)
+        canvas.strokeRect(
+            x: contentLeft, y: y, width: width, height: height, lineWidth: min(theme.borderWidth, 1),
+            color: theme.borderColor)
         y += height
         pageHasContent = true
         if !captionLines.isEmpty {
@@ -57,10 +61,13 @@ extension ReportLayout {
         let family = theme.bodyFont
         let faces = self.faces
         let scene = ChartBuilder(chart: chart, theme: theme, width: contentWidth) { text, size, bold in
-            guard let face = try? faces.face(family, bold: bold, italic: false, for: text) else { return Double(text.count) * size * 0.6 }
+            guard let face = try? faces.face(family, bold: bold, italic: false, for: text) else {
+                return Double(text.count) * size * 0.6
+            }
             return face.width(text) * size / 1000
         }.build()
-        let left = contentLeft, top = y
+        let left = contentLeft
+        let top = y
         for item in scene.items {
             switch item {
             case .polyline(let points, let color, let width):

@@ -31,8 +31,10 @@ final class ReportLayout {
     /// Room a header or footer band takes from the content area besides its line of text.
     static let bandGap = 9.0
 
-    init(document: ReportDocument, faces: FaceTable, generated: String, canvas: any PageCanvas, totalPages: Int,
-         images: [Int: DecodedImage] = [:]) throws {
+    init(
+        document: ReportDocument, faces: FaceTable, generated: String, canvas: any PageCanvas, totalPages: Int,
+        images: [Int: DecodedImage] = [:]
+    ) throws {
         self.images = images
         self.document = document
         self.theme = document.theme
@@ -53,7 +55,8 @@ final class ReportLayout {
         contentBottom = pageHeight - margins.bottom - footerHeight
         guard contentWidth >= 72, contentBottom - contentTop >= 72 else {
             throw ServiceError.validationFailed(
-                "The margins leave less than one inch for content on a \(Int(pageWidth))×\(Int(pageHeight)) page; make them smaller.")
+                "The margins leave less than one inch for content on a \(Int(pageWidth))×\(Int(pageHeight)) page; make them smaller."
+            )
         }
     }
 
@@ -91,13 +94,18 @@ final class ReportLayout {
         let slots = [(band.left, ReportTable.Alignment.left), (band.center, .center), (band.right, .right)]
         let slotWidth = band.center.isEmpty ? contentWidth * 0.49 : contentWidth * 0.32
         for (index, (template, alignment)) in slots.enumerated() where !template.isEmpty {
-            let text = theme.labelCasing.apply(PageBand.fill(
-                template, page: page, pages: totalPages, title: document.metadata.title, generated: generated))
+            let text = theme.labelCasing.apply(
+                PageBand.fill(
+                    template, page: page, pages: totalPages, title: document.metadata.title, generated: generated))
             let bold = isHeader && index == 0
             let face = try faces.face(theme.bodyFont, bold: bold, italic: false, for: text)
             let color = bold ? theme.textColor : theme.mutedColor
-            guard let line = LineBreaker.wrap([StyledText(text: text, face: face, size: theme.smallSize, color: color)],
-                                              width: slotWidth).first else { continue }
+            guard
+                let line = LineBreaker.wrap(
+                    [StyledText(text: text, face: face, size: theme.smallSize, color: color)],
+                    width: slotWidth
+                ).first
+            else { continue }
             let x: Double
             switch alignment {
             case .left: x = contentLeft
@@ -108,12 +116,14 @@ final class ReportLayout {
         }
         if isHeader {
             let ruleY = top + bandLine + 3
-            canvas.strokeLine(x1: contentLeft, y1: ruleY, x2: contentLeft + contentWidth, y2: ruleY,
-                              width: theme.ruleWidth, color: theme.accentColor)
+            canvas.strokeLine(
+                x1: contentLeft, y1: ruleY, x2: contentLeft + contentWidth, y2: ruleY,
+                width: theme.ruleWidth, color: theme.accentColor)
         } else {
             let ruleY = top - 4
-            canvas.strokeLine(x1: contentLeft, y1: ruleY, x2: contentLeft + contentWidth, y2: ruleY,
-                              width: min(theme.borderWidth, 0.75), color: theme.borderColor)
+            canvas.strokeLine(
+                x1: contentLeft, y1: ruleY, x2: contentLeft + contentWidth, y2: ruleY,
+                width: min(theme.borderWidth, 0.75), color: theme.borderColor)
         }
     }
 
@@ -123,7 +133,9 @@ final class ReportLayout {
             var text = fragment.text
             while text.last == " " { text.removeLast() }
             guard !text.isEmpty else { continue }
-            canvas.text(text, face: fragment.face, size: fragment.size, x: x + fragment.x, baseline: baseline, color: fragment.color)
+            canvas.text(
+                text, face: fragment.face, size: fragment.size, x: x + fragment.x, baseline: baseline,
+                color: fragment.color)
         }
     }
 
@@ -143,8 +155,9 @@ final class ReportLayout {
         case .divider:
             try ensure(theme.ruleWidth + theme.bodySize)
             let ruleY = y + theme.bodySize / 2
-            canvas.strokeLine(x1: contentLeft, y1: ruleY, x2: contentLeft + contentWidth, y2: ruleY,
-                              width: theme.ruleWidth, color: theme.borderColor)
+            canvas.strokeLine(
+                x1: contentLeft, y1: ruleY, x2: contentLeft + contentWidth, y2: ruleY,
+                width: theme.ruleWidth, color: theme.borderColor)
             y += theme.ruleWidth + theme.bodySize
             pageHasContent = true
         case .spacer(let height):
@@ -169,7 +182,9 @@ final class ReportLayout {
         let text = theme.headingCasing.apply(heading.text)
         let face = try faces.face(theme.headingFont, bold: true, italic: false, for: text)
         let color = heading.level == 1 ? theme.textColor : theme.subheadingColor
-        return (LineBreaker.wrap([StyledText(text: text, face: face, size: size, color: color)], width: contentWidth), size)
+        return (
+            LineBreaker.wrap([StyledText(text: text, face: face, size: size, color: color)], width: contentWidth), size
+        )
     }
 
     func layoutHeading(_ heading: ReportHeading, next: ReportBlock?) throws {
@@ -191,8 +206,9 @@ final class ReportLayout {
         }
         if heading.level == 1 {
             let ruleY = y + 2 + theme.ruleWidth / 2
-            canvas.strokeLine(x1: contentLeft, y1: ruleY, x2: contentLeft + contentWidth, y2: ruleY,
-                              width: theme.ruleWidth, color: theme.accentColor)
+            canvas.strokeLine(
+                x1: contentLeft, y1: ruleY, x2: contentLeft + contentWidth, y2: ruleY,
+                width: theme.ruleWidth, color: theme.accentColor)
         }
         y += rule + after
         pageHasContent = true
@@ -209,7 +225,8 @@ final class ReportLayout {
         case .table(let table):
             let grid = try tableGrid(table)
             let firstRow = try table.rows.first.map { try tableRow($0, grid: grid, bold: false) } ?? []
-            return captionHeight(table) + grid.rowHeight(grid.header ?? []) + (firstRow.isEmpty ? 0 : grid.rowHeight(firstRow))
+            return captionHeight(table) + grid.rowHeight(grid.header ?? [])
+                + (firstRow.isEmpty ? 0 : grid.rowHeight(firstRow))
         case .heading(let heading):
             let (lines, size) = try headingLines(heading)
             return lines.reduce(0) { $0 + $1.height(theme.lineHeight) } + size * 0.75

@@ -38,7 +38,8 @@ public struct PageMargins: Codable, Sendable, Equatable, Hashable {
         for key in [CodingKeys.top, .right, .bottom, .left] {
             let value = try container.decode(Double.self, forKey: key)
             guard value >= 0 else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: container, debugDescription: "a margin cannot be negative")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: container, debugDescription: "a margin cannot be negative")
             }
             sides.append(value)
         }

@@ -33,7 +33,10 @@ public struct PageSize: Codable, Sendable, Equatable, Hashable {
             case "a4": self = .a4
             default:
                 throw DecodingError.dataCorruptedError(
-                    in: single, debugDescription: "unknown page size \"\(name)\"; use \"letter\", \"a4\" or {\"width\": …, \"height\": …} in points")
+                    in: single,
+                    debugDescription:
+                        "unknown page size \"\(name)\"; use \"letter\", \"a4\" or {\"width\": …, \"height\": …} in points"
+                )
             }
             return
         }

@@ -53,7 +53,9 @@ public enum ReportBlock: Codable, Sendable, Equatable {
     }
 
     /// The JSON `"type"` of each kind of block.
-    static let typeNames = ["heading", "paragraph", "keyValues", "table", "divider", "spacer", "pageBreak", "image", "chart"]
+    static let typeNames = [
+        "heading", "paragraph", "keyValues", "table", "divider", "spacer", "pageBreak", "image", "chart",
+    ]
 
     enum CodingKeys: String, CodingKey { case type, height }
 
@@ -69,7 +71,8 @@ public enum ReportBlock: Codable, Sendable, Equatable {
         case "spacer":
             let height = try container.decode(Double.self, forKey: .height)
             guard height >= 0, height <= 10_000 else {
-                throw DecodingError.dataCorruptedError(forKey: .height, in: container, debugDescription: "a spacer's height must be 0...10000 points")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .height, in: container, debugDescription: "a spacer's height must be 0...10000 points")
             }
             self = .spacer(height: height)
         case "pageBreak": self = .pageBreak
@@ -78,7 +81,8 @@ public enum ReportBlock: Codable, Sendable, Equatable {
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .type, in: container,
-                debugDescription: "unknown block type \"\(type)\"; expected one of \(Self.typeNames.joined(separator: ", "))")
+                debugDescription:
+                    "unknown block type \"\(type)\"; expected one of \(Self.typeNames.joined(separator: ", "))")
         }
     }
 

@@ -72,19 +72,26 @@ public struct ReportChart: Codable, Sendable, Equatable {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             value = try container.decode(Double.self, forKey: .value)
             guard value.isFinite else {
-                throw DecodingError.dataCorruptedError(forKey: .value, in: container, debugDescription: "a value must be a finite number")
+                throw DecodingError.dataCorruptedError(
+                    forKey: .value, in: container, debugDescription: "a value must be a finite number")
             }
             if let category = try container.decodeIfPresent(String.self, forKey: .category) {
                 x = .category(category)
             } else if let text = try container.decodeIfPresent(String.self, forKey: .date) {
                 guard let date = Self.parseDate(text) else {
                     throw DecodingError.dataCorruptedError(
-                        forKey: .date, in: container, debugDescription: "\"\(text)\" is not a date; write yyyy-MM-dd or an ISO 8601 time such as 2025-03-14T09:30:00Z")
+                        forKey: .date, in: container,
+                        debugDescription:
+                            "\"\(text)\" is not a date; write yyyy-MM-dd or an ISO 8601 time such as 2025-03-14T09:30:00Z"
+                    )
                 }
                 x = .date(date)
             } else {
-                throw DecodingError.keyNotFound(CodingKeys.date, .init(
-                    codingPath: container.codingPath, debugDescription: "a point needs a \"date\" (line charts) or a \"category\" (bar charts)"))
+                throw DecodingError.keyNotFound(
+                    CodingKeys.date,
+                    .init(
+                        codingPath: container.codingPath,
+                        debugDescription: "a point needs a \"date\" (line charts) or a \"category\" (bar charts)"))
             }
         }
 
@@ -156,15 +163,20 @@ public struct ReportChart: Codable, Sendable, Equatable {
     }
 
     /// A line chart of values over time.
-    public static func line(title: String? = nil, unit: String? = nil, xAxisTitle: String? = nil, series: [Series], height: Double = 200) -> ReportChart {
+    public static func line(
+        title: String? = nil, unit: String? = nil, xAxisTitle: String? = nil, series: [Series], height: Double = 200
+    ) -> ReportChart {
         ReportChart(kind: .line, title: title, unit: unit, xAxisTitle: xAxisTitle, series: series, height: height)
     }
 
     /// A bar chart of values by category; several series give grouped bars.
     public static func bars(
-        title: String? = nil, unit: String? = nil, xAxisTitle: String? = nil, categories: [String]? = nil, series: [Series], height: Double = 200
+        title: String? = nil, unit: String? = nil, xAxisTitle: String? = nil, categories: [String]? = nil,
+        series: [Series], height: Double = 200
     ) -> ReportChart {
-        ReportChart(kind: .bar, title: title, unit: unit, xAxisTitle: xAxisTitle, series: series, categories: categories, height: height)
+        ReportChart(
+            kind: .bar, title: title, unit: unit, xAxisTitle: xAxisTitle, series: series, categories: categories,
+            height: height)
     }
 
     enum CodingKeys: String, CodingKey { case kind, title, unit, xAxisTitle, series, categories, height }
@@ -191,11 +203,15 @@ public struct ReportChart: Codable, Sendable, Equatable {
             for point in series.points {
                 switch (kind, point.x) {
                 case (.line, .category):
-                    problems.append("series[\(index)] (\(series.name)): a line chart's points need dates, not categories")
+                    problems.append(
+                        "series[\(index)] (\(series.name)): a line chart's points need dates, not categories")
                 case (.bar, .date):
-                    problems.append("series[\(index)] (\(series.name)): a bar chart's points need categories, not dates")
+                    problems.append(
+                        "series[\(index)] (\(series.name)): a bar chart's points need categories, not dates")
                 default:
-                    if !point.value.isFinite { problems.append("series[\(index)] (\(series.name)): a value must be a finite number") }
+                    if !point.value.isFinite {
+                        problems.append("series[\(index)] (\(series.name)): a value must be a finite number")
+                    }
                     continue
                 }
                 break

@@ -17,7 +17,9 @@ public struct ReportColor: Codable, Sendable, Equatable, Hashable, CustomStringC
     public init?(hex: String) {
         var digits = Substring(hex)
         if digits.hasPrefix("#") { digits = digits.dropFirst() }
-        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else { return nil }
+        guard digits.count == 6, digits.allSatisfy(\.isHexDigit), let value = UInt32(digits, radix: 16) else {
+            return nil
+        }
         self.init(red: UInt8(value >> 16 & 0xFF), green: UInt8(value >> 8 & 0xFF), blue: UInt8(value & 0xFF))
     }
 
@@ -41,7 +43,9 @@ public struct ReportColor: Codable, Sendable, Equatable, Hashable, CustomStringC
         let container = try decoder.singleValueContainer()
         let text = try container.decode(String.self)
         guard let color = ReportColor(hex: text) else {
-            throw DecodingError.dataCorruptedError(in: container, debugDescription: "\"\(text)\" is not a colour; write it as \"#RRGGBB\", such as \"#E89B3C\"")
+            throw DecodingError.dataCorruptedError(
+                in: container,
+                debugDescription: "\"\(text)\" is not a colour; write it as \"#RRGGBB\", such as \"#E89B3C\"")
         }
         self = color
     }

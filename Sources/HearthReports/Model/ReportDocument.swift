@@ -73,9 +73,11 @@ public struct ReportDocument: Codable, Sendable, Equatable {
         pageSize = try container.decodeIfPresent(PageSize.self, forKey: .pageSize)
         margins = try container.decodeIfPresent(PageMargins.self, forKey: .margins)
         // An absent band gets the standard one; an explicit null turns it off.
-        header = container.contains(.header)
+        header =
+            container.contains(.header)
             ? try container.decodeIfPresent(PageBand.self, forKey: .header) : .standardHeader
-        footer = container.contains(.footer)
+        footer =
+            container.contains(.footer)
             ? try container.decodeIfPresent(PageBand.self, forKey: .footer) : .standardFooter
         blocks = try container.decode([ReportBlock].self, forKey: .blocks)
     }

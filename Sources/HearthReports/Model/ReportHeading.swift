@@ -17,7 +17,8 @@ public struct ReportHeading: Codable, Sendable, Equatable {
         text = try container.decode(String.self, forKey: .text)
         level = try container.decodeIfPresent(Int.self, forKey: .level) ?? 1
         guard (1...3).contains(level) else {
-            throw DecodingError.dataCorruptedError(forKey: .level, in: container, debugDescription: "a heading level must be 1, 2 or 3, not \(level)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .level, in: container, debugDescription: "a heading level must be 1, 2 or 3, not \(level)")
         }
     }
 

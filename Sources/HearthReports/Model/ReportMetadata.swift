@@ -13,7 +13,9 @@ public struct ReportMetadata: Codable, Sendable, Equatable {
     /// When the document was created; when absent, the render time is used.
     public var creationDate: Date?
 
-    public init(title: String, author: String? = nil, subject: String? = nil, keywords: String? = nil, creationDate: Date? = nil) {
+    public init(
+        title: String, author: String? = nil, subject: String? = nil, keywords: String? = nil, creationDate: Date? = nil
+    ) {
         self.title = title
         self.author = author
         self.subject = subject

@@ -16,8 +16,10 @@ public struct ReportParagraph: Codable, Sendable, Equatable {
         } else if container.contains(.runs) {
             runs = try container.decode([TextRun].self, forKey: .runs)
         } else {
-            throw DecodingError.keyNotFound(CodingKeys.runs, .init(
-                codingPath: container.codingPath, debugDescription: "a paragraph needs \"runs\" or \"text\""))
+            throw DecodingError.keyNotFound(
+                CodingKeys.runs,
+                .init(
+                    codingPath: container.codingPath, debugDescription: "a paragraph needs \"runs\" or \"text\""))
         }
     }
 

@@ -44,12 +44,14 @@ public struct ReportTable: Codable, Sendable, Equatable {
             width = try container.decodeIfPresent(Double.self, forKey: .width) ?? 1
             guard width > 0, width <= 1000 else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .width, in: container, debugDescription: "a column width is a relative weight above 0 (such as 1 or 2.5), not \(width)")
+                    forKey: .width, in: container,
+                    debugDescription: "a column width is a relative weight above 0 (such as 1 or 2.5), not \(width)")
             }
             let align = try container.decodeIfPresent(String.self, forKey: .alignment) ?? "left"
             guard let alignment = Alignment(rawValue: align) else {
                 throw DecodingError.dataCorruptedError(
-                    forKey: .alignment, in: container, debugDescription: "unknown alignment \"\(align)\"; use left, center or right")
+                    forKey: .alignment, in: container,
+                    debugDescription: "unknown alignment \"\(align)\"; use left, center or right")
             }
             self.alignment = alignment
         }
@@ -73,7 +75,9 @@ public struct ReportTable: Codable, Sendable, Equatable {
     /// Whether body rows alternate with the theme's zebra fill.
     public var zebra: Bool
 
-    public init(columns: [Column], rows: [[String]], totals: [String]? = nil, caption: String? = nil, zebra: Bool = true) {
+    public init(
+        columns: [Column], rows: [[String]], totals: [String]? = nil, caption: String? = nil, zebra: Bool = true
+    ) {
         self.columns = columns
         self.rows = rows
         self.totals = totals
@@ -87,7 +91,8 @@ public struct ReportTable: Codable, Sendable, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         columns = try container.decode([Column].self, forKey: .columns)
         guard !columns.isEmpty else {
-            throw DecodingError.dataCorruptedError(forKey: .columns, in: container, debugDescription: "a table needs at least one column")
+            throw DecodingError.dataCorruptedError(
+                forKey: .columns, in: container, debugDescription: "a table needs at least one column")
         }
         rows = try container.decode([[String]].self, forKey: .rows)
         totals = try container.decodeIfPresent([String].self, forKey: .totals)
@@ -99,12 +104,16 @@ public struct ReportTable: Codable, Sendable, Equatable {
             for _ in 0..<index { _ = try rowsContainer.decode([String].self) }
             throw DecodingError.dataCorruptedError(
                 in: rowsContainer,
-                debugDescription: "this row has \(rows[index].count) cell\(rows[index].count == 1 ? "" : "s") but the table has \(columns.count) columns")
+                debugDescription:
+                    "this row has \(rows[index].count) cell\(rows[index].count == 1 ? "" : "s") but the table has \(columns.count) columns"
+            )
         }
         if let totals, totals.count != columns.count {
             throw DecodingError.dataCorruptedError(
                 forKey: .totals, in: container,
-                debugDescription: "the totals row has \(totals.count) cell\(totals.count == 1 ? "" : "s") but the table has \(columns.count) columns")
+                debugDescription:
+                    "the totals row has \(totals.count) cell\(totals.count == 1 ? "" : "s") but the table has \(columns.count) columns"
+            )
         }
     }
 

@@ -70,7 +70,8 @@ public struct ReportTheme: Codable, Sendable, Equatable {
         name: String, pageSize: PageSize, margins: PageMargins,
         bodyFont: FontFamily, headingFont: FontFamily, monospaceFont: FontFamily,
         bodySize: Double, smallSize: Double, headingSizes: [Double], lineHeight: Double,
-        textColor: ReportColor, mutedColor: ReportColor, accentColor: ReportColor, subheadingColor: ReportColor, borderColor: ReportColor,
+        textColor: ReportColor, mutedColor: ReportColor, accentColor: ReportColor, subheadingColor: ReportColor,
+        borderColor: ReportColor,
         headerFillColor: ReportColor, headerTextColor: ReportColor, zebraFillColor: ReportColor,
         totalsFillColor: ReportColor, borderWidth: Double, ruleWidth: Double,
         labelCasing: Casing, headingCasing: Casing
@@ -145,15 +146,19 @@ public struct ReportTheme: Codable, Sendable, Equatable {
 
     enum CodingKeys: String, CodingKey {
         case base, name, pageSize, margins, bodyFont, headingFont, monospaceFont, bodySize, smallSize, headingSizes,
-             lineHeight, textColor, mutedColor, accentColor, subheadingColor, borderColor, headerFillColor, headerTextColor,
-             zebraFillColor, totalsFillColor, borderWidth, ruleWidth, labelCasing, headingCasing
+            lineHeight, textColor, mutedColor, accentColor, subheadingColor, borderColor, headerFillColor,
+            headerTextColor,
+            zebraFillColor, totalsFillColor, borderWidth, ruleWidth, labelCasing, headingCasing
     }
 
     public init(from decoder: any Decoder) throws {
         if let single = try? decoder.singleValueContainer(), let name = try? single.decode(String.self) {
             guard let theme = Self.named[name] else {
                 throw DecodingError.dataCorruptedError(
-                    in: single, debugDescription: "unknown theme \"\(name)\"; use \(Self.named.keys.sorted().map { "\"\($0)\"" }.joined(separator: " or ")) or an object with a \"base\"")
+                    in: single,
+                    debugDescription:
+                        "unknown theme \"\(name)\"; use \(Self.named.keys.sorted().map { "\"\($0)\"" }.joined(separator: " or ")) or an object with a \"base\""
+                )
             }
             self = theme
             return
@@ -161,7 +166,9 @@ public struct ReportTheme: Codable, Sendable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         let baseName = try c.decodeIfPresent(String.self, forKey: .base) ?? "clinical"
         guard let base = Self.named[baseName] else {
-            throw DecodingError.dataCorruptedError(forKey: .base, in: c, debugDescription: "unknown base theme \"\(baseName)\"; use \"clinical\" or \"brutalist\"")
+            throw DecodingError.dataCorruptedError(
+                forKey: .base, in: c,
+                debugDescription: "unknown base theme \"\(baseName)\"; use \"clinical\" or \"brutalist\"")
         }
         func value<T: Decodable>(_ key: CodingKeys, _ fallback: T) throws -> T {
             try c.decodeIfPresent(T.self, forKey: key) ?? fallback
@@ -169,14 +176,16 @@ public struct ReportTheme: Codable, Sendable, Equatable {
         func size(_ key: CodingKeys, _ fallback: Double) throws -> Double {
             let size = try value(key, fallback)
             guard size >= 2, size <= 200 else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "a size must be 2...200 points, not \(size)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c, debugDescription: "a size must be 2...200 points, not \(size)")
             }
             return size
         }
         func width(_ key: CodingKeys, _ fallback: Double) throws -> Double {
             let width = try value(key, fallback)
             guard width >= 0, width <= 20 else {
-                throw DecodingError.dataCorruptedError(forKey: key, in: c, debugDescription: "a line width must be 0...20 points, not \(width)")
+                throw DecodingError.dataCorruptedError(
+                    forKey: key, in: c, debugDescription: "a line width must be 0...20 points, not \(width)")
             }
             return width
         }
@@ -190,11 +199,15 @@ public struct ReportTheme: Codable, Sendable, Equatable {
         smallSize = try size(.smallSize, base.smallSize)
         headingSizes = try value(.headingSizes, base.headingSizes)
         guard headingSizes.count == 3, headingSizes.allSatisfy({ (2...200).contains($0) }) else {
-            throw DecodingError.dataCorruptedError(forKey: .headingSizes, in: c, debugDescription: "give three sizes of 2...200 points, for heading levels 1, 2 and 3")
+            throw DecodingError.dataCorruptedError(
+                forKey: .headingSizes, in: c,
+                debugDescription: "give three sizes of 2...200 points, for heading levels 1, 2 and 3")
         }
         lineHeight = try value(.lineHeight, base.lineHeight)
         guard (0.8...4).contains(lineHeight) else {
-            throw DecodingError.dataCorruptedError(forKey: .lineHeight, in: c, debugDescription: "a line height is a multiple of the font size in 0.8...4, not \(lineHeight)")
+            throw DecodingError.dataCorruptedError(
+                forKey: .lineHeight, in: c,
+                debugDescription: "a line height is a multiple of the font size in 0.8...4, not \(lineHeight)")
         }
         textColor = try value(.textColor, base.textColor)
         mutedColor = try value(.mutedColor, base.mutedColor)
@@ -262,7 +275,9 @@ public enum FontFamily: String, Codable, Sendable, Equatable, CaseIterable {
         let name = try container.decode(String.self)
         guard let family = FontFamily(rawValue: name) else {
             throw DecodingError.dataCorruptedError(
-                in: container, debugDescription: "unknown font \"\(name)\"; use one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
+                in: container,
+                debugDescription:
+                    "unknown font \"\(name)\"; use one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self = family
     }

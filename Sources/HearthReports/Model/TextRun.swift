@@ -11,7 +11,9 @@ public struct TextRun: Codable, Sendable, Equatable {
     /// A colour other than the theme's text colour.
     public var color: ReportColor?
 
-    public init(_ text: String, bold: Bool = false, italic: Bool = false, monospace: Bool = false, color: ReportColor? = nil) {
+    public init(
+        _ text: String, bold: Bool = false, italic: Bool = false, monospace: Bool = false, color: ReportColor? = nil
+    ) {
         self.text = text
         self.bold = bold
         self.italic = italic

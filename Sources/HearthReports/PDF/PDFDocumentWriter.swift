@@ -62,7 +62,8 @@ final class PDFDocumentWriter {
         var mask = ""
         if let alpha = image.alpha {
             let object = reserve()
-            try writeStream(object, "/Type /XObject /Subtype /Image \(size) /ColorSpace /DeviceGray", alpha, compressed: true)
+            try writeStream(
+                object, "/Type /XObject /Subtype /Image \(size) /ColorSpace /DeviceGray", alpha, compressed: true)
             mask = " /SMask \(object) 0 R"
         }
         let object = reserve()
@@ -71,7 +72,8 @@ final class PDFDocumentWriter {
         case .jpeg(let bytes):
             let decode = image.invertedCMYK ? " /Decode [1 0 1 0 1 0 1 0]" : ""
             offsets[object] = output.position
-            try output.write("\(object) 0 obj\n<< \(base)\(decode) /Filter /DCTDecode /Length \(bytes.count) >>\nstream\n")
+            try output.write(
+                "\(object) 0 obj\n<< \(base)\(decode) /Filter /DCTDecode /Length \(bytes.count) >>\nstream\n")
             try output.write(bytes)
             try output.write("\nendstream\nendobj\n")
         case .samples(let samples):
@@ -88,7 +90,10 @@ final class PDFDocumentWriter {
         let contents = reserve()
         try writeStream(contents, "", content)
         let page = reserve()
-        try writeObject(page, "<< /Type /Page /Parent \(pageTree) 0 R /MediaBox [0 0 \(PDFSyntax.number(pageSize.width)) \(PDFSyntax.number(pageSize.height))] /Resources \(resources) 0 R /Contents \(contents) 0 R >>")
+        try writeObject(
+            page,
+            "<< /Type /Page /Parent \(pageTree) 0 R /MediaBox [0 0 \(PDFSyntax.number(pageSize.width)) \(PDFSyntax.number(pageSize.height))] /Resources \(resources) 0 R /Contents \(contents) 0 R >>"
+        )
         pageObjects.append(page)
     }
 
@@ -132,7 +137,10 @@ final class PDFDocumentWriter {
                     object = existing
                 } else {
                     object = reserve()
-                    try writeObject(object, "<< /Type /Font /Subtype /Type1 /BaseFont /\(font.postScriptName) /Encoding /WinAnsiEncoding >>")
+                    try writeObject(
+                        object,
+                        "<< /Type /Font /Subtype /Type1 /BaseFont /\(font.postScriptName) /Encoding /WinAnsiEncoding >>"
+                    )
                     standard[font.postScriptName] = object
                 }
             case .trueType(let font, _):
@@ -151,7 +159,9 @@ final class PDFDocumentWriter {
             let entries = imageObjects.values.sorted { $0.object < $1.object }.map { "/\($0.name) \($0.object) 0 R" }
             images = " /XObject << \(entries.joined(separator: " ")) >>"
         }
-        try writeObject(resources, "<< /Font << \(fontEntries.joined(separator: " ")) >>\(images) /ProcSet [/PDF /Text /ImageB /ImageC] >>")
+        try writeObject(
+            resources,
+            "<< /Font << \(fontEntries.joined(separator: " ")) >>\(images) /ProcSet [/PDF /Text /ImageB /ImageC] >>")
         let kids = pageObjects.map { "\($0) 0 R" }.joined(separator: " ")
         try writeObject(pageTree, "<< /Type /Pages /Kids [\(kids)] /Count \(pageObjects.count) >>")
 
@@ -175,7 +185,9 @@ final class PDFDocumentWriter {
             table.append(contentsOf: Array("\(digits) 00000 n \n".utf8))
         }
         try output.write(table)
-        try output.write("trailer\n<< /Size \(offsets.count) /Root \(catalog) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xref)\n%%EOF\n")
+        try output.write(
+            "trailer\n<< /Size \(offsets.count) /Root \(catalog) 0 R /Info \(info) 0 R /ID [<\(id)> <\(id)>] >>\nstartxref\n\(xref)\n%%EOF\n"
+        )
         try output.flush()
     }
 
@@ -197,7 +209,9 @@ final class PDFDocumentWriter {
         let descriptor = reserve()
         let bbox = font.boundingBox.map { String(font.scaled($0)) }.joined(separator: " ")
         let flags = 32 + (font.isFixedPitch ? 1 : 0) + (font.italicAngle != 0 ? 64 : 0)
-        try writeObject(descriptor, """
+        try writeObject(
+            descriptor,
+            """
             << /Type /FontDescriptor /FontName /\(name) /Flags \(flags) /FontBBox [\(bbox)] \
             /ItalicAngle \(PDFSyntax.number(font.italicAngle)) /Ascent \(font.scaled(font.ascender)) \
             /Descent \(font.scaled(font.descender)) /CapHeight \(font.scaled(font.capHeight)) /StemV 80 /FontFile2 \(fontFile) 0 R >>
@@ -214,7 +228,9 @@ final class PDFDocumentWriter {
             index = end + 1
         }
         let cidFont = reserve()
-        try writeObject(cidFont, """
+        try writeObject(
+            cidFont,
+            """
             << /Type /Font /Subtype /CIDFontType2 /BaseFont /\(name) \
             /CIDSystemInfo << /Registry (Adobe) /Ordering (Identity) /Supplement 0 >> \
             /FontDescriptor \(descriptor) 0 R /DW \(Int(font.advance(of: 0).rounded())) /W [\(widths)] /CIDToGIDMap /Identity >>
@@ -224,7 +240,10 @@ final class PDFDocumentWriter {
         try writeStream(toUnicode, "", Array(Self.toUnicodeCMap(glyphs: glyphs, order: used).utf8))
 
         let type0 = reserve()
-        try writeObject(type0, "<< /Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H /DescendantFonts [\(cidFont) 0 R] /ToUnicode \(toUnicode) 0 R >>")
+        try writeObject(
+            type0,
+            "<< /Type /Font /Subtype /Type0 /BaseFont /\(name) /Encoding /Identity-H /DescendantFonts [\(cidFont) 0 R] /ToUnicode \(toUnicode) 0 R >>"
+        )
         return type0
     }
 

@@ -1,10 +1,11 @@
 public import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import HearthCore
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// Renders a ``ReportDocument`` to PDF natively: no external program is involved.
 ///
@@ -39,7 +40,8 @@ public struct PDFRenderer: Sendable {
     /// - Throws: ``ServiceError`` `validationFailed` naming the fields at fault, or `invalidImage` naming an image whose bytes are
     ///   not a usable JPEG or PNG, or `notFound` when a font file
     ///   is missing.
-    public func render(_ document: ReportDocument, options: ReportRenderOptions = ReportRenderOptions()) throws -> Data {
+    public func render(_ document: ReportDocument, options: ReportRenderOptions = ReportRenderOptions()) throws -> Data
+    {
         let output = PDFOutput()
         _ = try write(document, to: output, options: options)
         return Data(output.takeBytes())
@@ -48,11 +50,14 @@ public struct PDFRenderer: Sendable {
     /// Writes the PDF of `document` to `url`, replacing it only once the whole file is written: a failed
     /// render leaves an existing file as it was.
     @discardableResult
-    public func render(_ document: ReportDocument, to url: URL, options: ReportRenderOptions = ReportRenderOptions()) throws -> Summary {
+    public func render(_ document: ReportDocument, to url: URL, options: ReportRenderOptions = ReportRenderOptions())
+        throws -> Summary
+    {
         let directory = url.deletingLastPathComponent()
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).\(UUID().uuidString).partial")
         guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-            throw ServiceError.operationFailed("Cannot write to \(directory.path): check that the folder exists and is writable.")
+            throw ServiceError.operationFailed(
+                "Cannot write to \(directory.path): check that the folder exists and is writable.")
         }
         do {
             let handle = try FileHandle(forWritingTo: temporary)
@@ -88,13 +93,19 @@ public struct PDFRenderer: Sendable {
         }
         // First pass: count pages, so every footer can say "Page X of Y" while pages stream out.
         let counter = CountingCanvas()
-        let pageCount = try ReportLayout(document: document, faces: faces, generated: generated, canvas: counter, totalPages: 0, images: images).run()
+        let pageCount = try ReportLayout(
+            document: document, faces: faces, generated: generated, canvas: counter, totalPages: 0, images: images
+        ).run()
 
         let writer = try PDFDocumentWriter(output: output, pageSize: document.effectivePageSize)
         let canvas = PDFPageCanvas(writer: writer, pageHeight: document.effectivePageSize.height)
-        let pages = try ReportLayout(document: document, faces: faces, generated: generated, canvas: canvas, totalPages: pageCount, images: images).run()
-        try writer.finish(faces: faces.faces, metadata: document.metadata,
-                          creationDate: document.metadata.creationDate ?? options.generatedAt, deterministic: options.deterministic)
+        let pages = try ReportLayout(
+            document: document, faces: faces, generated: generated, canvas: canvas, totalPages: pageCount,
+            images: images
+        ).run()
+        try writer.finish(
+            faces: faces.faces, metadata: document.metadata,
+            creationDate: document.metadata.creationDate ?? options.generatedAt, deterministic: options.deterministic)
         return pages
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
+import HTTPTypes
 import HearthCloud
 import HearthCloudModel
 import HearthCompression
 import HearthCore
-import HTTPTypes
 import Hummingbird
 import Logging
 import NIOCore
@@ -50,18 +50,22 @@ struct AnalyticsCollector: Sendable {
         let keys = Set(configuration.analyticsKeys)
         var events: (any CollectedEventStore)?
         if !keys.isEmpty {
-            let table = MigratedOnce(store.analyticsEvents(maxRowsPerKey: configuration.collectorLimits.maxRowsPerKey), kind: store.kind)
+            let table = MigratedOnce(
+                store.analyticsEvents(maxRowsPerKey: configuration.collectorLimits.maxRowsPerKey), kind: store.kind)
             if store.kind == "sqlite" { try await table.prepare() }
             events = table
         }
         return AnalyticsCollector(
-            store: events, keys: keys, limits: configuration.collectorLimits, limiter: limiter, clock: Date.init, logger: logger)
+            store: events, keys: keys, limits: configuration.collectorLimits, limiter: limiter, clock: Date.init,
+            logger: logger)
     }
 
     /// The services the collector needs running: the removal of expired events, when it is on.
     func services(_ configuration: ServerConfiguration, logger: Logger) -> [any Service] {
         guard let store else { return [] }
-        return [AnalyticsRetentionService(events: store, retention: configuration.collectorLimits.retention, logger: logger)]
+        return [
+            AnalyticsRetentionService(events: store, retention: configuration.collectorLimits.retention, logger: logger)
+        ]
     }
 
     func register(on router: Router<HearthRequestContext>) {
@@ -76,18 +80,25 @@ struct AnalyticsCollector: Sendable {
         guard let store else {
             throw CollectorError(
                 status: .notFound, code: "collector_disabled",
-                detail: "This server collects no analytics: no project key is configured. Start hearth serve with --analytics-key KEY (or HEARTH_ANALYTICS_KEYS=KEY1,KEY2) and send that key as api_key.")
+                detail:
+                    "This server collects no analytics: no project key is configured. Start hearth serve with --analytics-key KEY (or HEARTH_ANALYTICS_KEYS=KEY1,KEY2) and send that key as api_key."
+            )
         }
         if let limiter, let wait = try await limiter.acquire(context.clientAddress.limitKey) {
-            throw CloudHTTPError(CloudError(
-                .throttled,
-                "Too many analytics requests from your address (\(context.clientAddress)); wait \(wait) seconds, and send more events per request rather than more requests.",
-                retryAfter: wait))
+            throw CloudHTTPError(
+                CloudError(
+                    .throttled,
+                    "Too many analytics requests from your address (\(context.clientAddress)); wait \(wait) seconds, and send more events per request rather than more requests.",
+                    retryAfter: wait))
         }
         let tooLarge = CollectorError(
             status: .contentTooLarge, code: "payload_too_large",
-            detail: "The body is larger than \(limits.maxBytes) bytes, compressed or inflated; send fewer events per request.")
-        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limits.maxBytes { throw tooLarge }
+            detail:
+                "The body is larger than \(limits.maxBytes) bytes, compressed or inflated; send fewer events per request."
+        )
+        if let length = request.headers[.contentLength].flatMap({ Int($0) }), length > limits.maxBytes {
+            throw tooLarge
+        }
         var request = request
         let buffer: ByteBuffer
         do {
@@ -107,7 +118,9 @@ struct AnalyticsCollector: Sendable {
         } catch let error as CloudError {
             throw CloudHTTPError(error)
         }
-        logger.debug("Analytics events stored", metadata: ["analytics.received": "\(parsed.events.count)", "analytics.stored": "\(stored)"])
+        logger.debug(
+            "Analytics events stored",
+            metadata: ["analytics.received": "\(parsed.events.count)", "analytics.stored": "\(stored)"])
         return Response(
             status: .ok, headers: [.contentType: "application/json; charset=utf-8"],
             body: .init(byteBuffer: ByteBuffer(string: "{\"status\":1}")))
@@ -118,7 +131,8 @@ struct AnalyticsCollector: Sendable {
     ///   for a body that is not what it claims to be.
     func read(_ body: some Collection<UInt8>, gzip: Bool) throws(CollectorError) -> Data {
         guard !body.isEmpty else {
-            throw CollectorError.invalid("The request has no body; send a JSON object with api_key and either event or batch.")
+            throw CollectorError.invalid(
+                "The request has no body; send a JSON object with api_key and either event or batch.")
         }
         var scan = CaptureScan()
         guard gzip || Zlib.isGzip(body) else {
@@ -140,7 +154,9 @@ struct AnalyticsCollector: Sendable {
                 status: .contentTooLarge, code: "payload_too_large",
                 detail: "The gzip body inflates to more than \(limits.maxBytes) bytes; send fewer events per request.")
         } catch {
-            throw CollectorError.invalid("The body is marked as gzip but is not: \(error) Compress the whole JSON body with gzip, or send it uncompressed without Content-Encoding.")
+            throw CollectorError.invalid(
+                "The body is marked as gzip but is not: \(error) Compress the whole JSON body with gzip, or send it uncompressed without Content-Encoding."
+            )
         }
         return json
     }
@@ -152,19 +168,25 @@ struct AnalyticsCollector: Sendable {
         if scan.batchCount > limits.maxEvents {
             throw CollectorError(
                 status: .contentTooLarge, code: "too_many_events",
-                detail: "The batch has more than \(limits.maxEvents) events, the most one request may carry; send them in several requests.")
+                detail:
+                    "The batch has more than \(limits.maxEvents) events, the most one request may carry; send them in several requests."
+            )
         }
         let maxValues = limits.maxEvents * Self.valuesPerEvent
         if scan.valueCount > maxValues {
             throw CollectorError(
                 status: .contentTooLarge, code: "too_many_values",
-                detail: "The body holds more than \(maxValues) JSON values (\(Self.valuesPerEvent) per event the server takes in one request); send fewer properties or fewer events per request.")
+                detail:
+                    "The body holds more than \(maxValues) JSON values (\(Self.valuesPerEvent) per event the server takes in one request); send fewer properties or fewer events per request."
+            )
         }
     }
 
     static let unknownKey = CollectorError(
         status: .unauthorized, type: "authentication_error", code: "invalid_api_key",
-        detail: "The api_key is not a project key of this server; use one given to hearth serve with --analytics-key or HEARTH_ANALYTICS_KEYS.")
+        detail:
+            "The api_key is not a project key of this server; use one given to hearth serve with --analytics-key or HEARTH_ANALYTICS_KEYS."
+    )
 }
 
 /// A ``CollectedEventStore`` whose table is created before its first use (and tried again after a failure).
@@ -186,7 +208,9 @@ actor MigratedOnce: CollectedEventStore {
         } catch let error as CloudError {
             throw error
         } catch {
-            throw ServiceError(.operationFailed, "Could not prepare the analytics events table in the \(kind) database: \(error)", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Could not prepare the analytics events table in the \(kind) database: \(error)",
+                underlying: error)
         }
         migrated = true
     }

@@ -35,12 +35,15 @@ struct AnalyticsRetentionService: Service {
         do {
             let removed = try await events.removeExpired(receivedBefore: cutoff)
             if removed > 0 {
-                logger.info("Removed expired analytics events", metadata: ["analytics.removed": "\(removed)", "analytics.cutoff": "\(cutoff)"])
+                logger.info(
+                    "Removed expired analytics events",
+                    metadata: ["analytics.removed": "\(removed)", "analytics.cutoff": "\(cutoff)"])
             }
         } catch is CancellationError {
             return
         } catch {
-            logger.warning("Removing expired analytics events failed; trying again later", metadata: ["error": "\(error)"])
+            logger.warning(
+                "Removing expired analytics events failed; trying again later", metadata: ["error": "\(error)"])
         }
     }
 }

@@ -72,7 +72,8 @@ struct CaptureScan {
             beginValue()
             depth += 1
             if depth <= Self.deepest {
-                frames.append(Frame(isObject: byte == UInt8(ascii: "{"), key: nil, expectingKey: byte == UInt8(ascii: "{")))
+                frames.append(
+                    Frame(isObject: byte == UInt8(ascii: "{"), key: nil, expectingKey: byte == UInt8(ascii: "{")))
             }
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
             inLiteral = false
@@ -107,7 +108,8 @@ struct CaptureScan {
     /// A value begins in the current container.
     private mutating func beginValue() {
         valueCount += 1
-        guard depth <= Self.deepest, let last = frames.indices.last, !frames[last].isObject, !frames[last].hasValue else { return }
+        guard depth <= Self.deepest, let last = frames.indices.last, !frames[last].isObject, !frames[last].hasValue
+        else { return }
         frames[last].hasValue = true
         if frames.count == 2, frames[0].key == "batch" { batchCount += 1 }
     }

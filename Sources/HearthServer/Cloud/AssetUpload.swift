@@ -22,9 +22,11 @@ struct AssetUpload {
     ) async throws -> AssetUpload {
         let file = directory.appendingPathComponent("upload-\(UUID().uuidString.lowercased())")
         guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600]),
-              let handle = try? FileHandle(forWritingTo: file)
+            let handle = try? FileHandle(forWritingTo: file)
         else {
-            throw CloudError(.internalError, "The server could not write the upload to \(directory.path); its operator should check that disk.")
+            throw CloudError(
+                .internalError,
+                "The server could not write the upload to \(directory.path); its operator should check that disk.")
         }
         var hasher = SHA256()
         var size: Int64 = 0
@@ -39,7 +41,8 @@ struct AssetUpload {
         } catch {
             try? FileManager.default.removeItem(at: file)
             if error is CloudError { throw error }
-            throw CloudError(.internalError, "The upload could not be received or written: \(error.localizedDescription)")
+            throw CloudError(
+                .internalError, "The upload could not be received or written: \(error.localizedDescription)")
         }
         guard size > 0 else {
             try? FileManager.default.removeItem(at: file)
@@ -54,9 +57,12 @@ struct AssetUpload {
         let directory = dataDirectory.appendingPathComponent("uploads", isDirectory: true)
         let manager = FileManager.default
         if let leftovers = try? manager.contentsOfDirectory(atPath: directory.path) {
-            for name in leftovers where name.hasPrefix("upload-") { try? manager.removeItem(at: directory.appendingPathComponent(name)) }
+            for name in leftovers where name.hasPrefix("upload-") {
+                try? manager.removeItem(at: directory.appendingPathComponent(name))
+            }
         }
-        try manager.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try manager.createDirectory(
+            at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         return directory
     }
 }

@@ -17,14 +17,20 @@ extension CloudAPI {
             do {
                 message = try Self.verificationMessage(issued)
             } catch {
-                throw CloudError.badRequest("Mail cannot be sent to \(issued.emailAddress): Hearth sends only to ASCII addresses. Sign up with such an address to verify it.")
+                throw CloudError.badRequest(
+                    "Mail cannot be sent to \(issued.emailAddress): Hearth sends only to ASCII addresses. Sign up with such an address to verify it."
+                )
             }
             do {
                 try await mail.send(message)
             } catch {
-                throw CloudError(.tryAgainLater, "The verification code could not be emailed: \(error) Try again later; if it goes on, tell the server's operator.", retryAfter: 60)
+                throw CloudError(
+                    .tryAgainLater,
+                    "The verification code could not be emailed: \(error) Try again later; if it goes on, tell the server's operator.",
+                    retryAfter: 60)
             }
-            return try json(CloudCodeSent(emailAddress: issued.emailAddress, expiresAt: issued.expiresAt), status: .accepted)
+            return try json(
+                CloudCodeSent(emailAddress: issued.emailAddress, expiresAt: issued.expiresAt), status: .accepted)
         }
         cloud.post("accounts/verification/confirm") { request, context in
             let caller = try await signedIn(request, context).caller
@@ -44,17 +50,22 @@ extension CloudAPI {
             let email = AccountRules.normalizedEmail(body.emailAddress)
             try await limitCodes(to: email)
             // The same answer, at once, whether a verified account has the address or not; the mail goes out after.
-            if let issued = try await accounts.requestPasswordReset(emailAddress: email), let message = try? Self.resetMessage(issued) {
+            if let issued = try await accounts.requestPasswordReset(emailAddress: email),
+                let message = try? Self.resetMessage(issued)
+            {
                 outbox.enqueue(message)
             }
-            let expires = Int64((Date().timeIntervalSince1970 * 1000).rounded()) + Int64(configuration.accountCodeLifetime.components.seconds * 1000)
+            let expires =
+                Int64((Date().timeIntervalSince1970 * 1000).rounded())
+                + Int64(configuration.accountCodeLifetime.components.seconds * 1000)
             return try json(CloudCodeSent(emailAddress: email, expiresAt: expires), status: .accepted)
         }
         cloud.post("accounts/password/reset/confirm") { request, context in
             try await limitAddress(context)
             let body = try await decodeSmall(CloudPasswordResetConfirmRequest.self, from: request)
             if let wait = try await signInLimiter.acquire("reset:" + AccountRules.normalizedEmail(body.emailAddress)) {
-                throw CloudError(.throttled, "Too many reset attempts for this email; wait \(wait) seconds.", retryAfter: wait)
+                throw CloudError(
+                    .throttled, "Too many reset attempts for this email; wait \(wait) seconds.", retryAfter: wait)
             }
             try await accounts.resetPassword(body)
             return Response(status: .noContent)
@@ -68,7 +79,10 @@ extension CloudAPI {
     /// Spends one of the codes an address may be sent.
     private func limitCodes(to email: String) async throws {
         if let wait = try await codeLimiter.acquire("code:" + AccountRules.normalizedEmail(email)) {
-            throw CloudError(.throttled, "Codes were sent to this address a moment ago; wait \(wait) seconds before asking for another, and use the latest one.", retryAfter: wait)
+            throw CloudError(
+                .throttled,
+                "Codes were sent to this address a moment ago; wait \(wait) seconds before asking for another, and use the latest one.",
+                retryAfter: wait)
         }
     }
 

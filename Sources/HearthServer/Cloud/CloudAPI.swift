@@ -54,10 +54,15 @@ struct CloudAPI: Sendable {
     ///
     /// A request without a valid token spends one of its address's signed-out requests first, so a stranger
     /// cannot make the server look up tokens without limit; past that limit the answer is `THROTTLED`.
-    func signedIn(_ request: Request, _ context: HearthRequestContext) async throws -> (token: String, caller: CloudCaller, principal: CloudPrincipal) {
+    func signedIn(_ request: Request, _ context: HearthRequestContext) async throws -> (
+        token: String, caller: CloudCaller, principal: CloudPrincipal
+    ) {
         guard let header = request.headers[.authorization] else {
             try await limitSignedOut(context)
-            throw CloudError(.authenticationRequired, "Sign in first: send the token from POST \(Self.prefix)/accounts/signin as \"Authorization: Bearer <token>\".")
+            throw CloudError(
+                .authenticationRequired,
+                "Sign in first: send the token from POST \(Self.prefix)/accounts/signin as \"Authorization: Bearer <token>\"."
+            )
         }
         guard let token = bearerToken(header) else {
             try await limitSignedOut(context)
@@ -66,12 +71,16 @@ struct CloudAPI: Sendable {
         let caller: CloudCaller
         do {
             caller = try await accounts.authenticate(token: token)
-        } catch let error as CloudError where error.serverErrorCode == .authenticationFailed || error.serverErrorCode == .authenticationRequired {
+        } catch let error as CloudError
+            where error.serverErrorCode == .authenticationFailed || error.serverErrorCode == .authenticationRequired
+        {
             try await limitSignedOut(context)
             throw error
         }
         if let wait = try await limiter.acquire(caller.userRecordName) {
-            throw CloudError(.throttled, "Too many requests from your account; wait \(wait) seconds and try again.", retryAfter: wait)
+            throw CloudError(
+                .throttled, "Too many requests from your account; wait \(wait) seconds and try again.", retryAfter: wait
+            )
         }
         var device = request.headers[Self.deviceHeader]
         if let value = device, value.isEmpty || value.utf8.count > 200 { device = nil }
@@ -81,7 +90,10 @@ struct CloudAPI: Sendable {
     /// Spends one of the client address's sign-in attempts.
     func limitAddress(_ context: HearthRequestContext) async throws {
         if let wait = try await addressLimiter.acquire("address:" + context.clientAddress.limitKey) {
-            throw CloudError(.throttled, "Too many sign-in attempts from your address (\(context.clientAddress)); wait \(wait) seconds.", retryAfter: wait)
+            throw CloudError(
+                .throttled,
+                "Too many sign-in attempts from your address (\(context.clientAddress)); wait \(wait) seconds.",
+                retryAfter: wait)
         }
     }
 
@@ -99,7 +111,9 @@ struct CloudAPI: Sendable {
     func scope(_ context: HearthRequestContext) throws -> CloudDatabaseScope {
         let text = context.parameters.get("database") ?? ""
         guard let scope = CloudDatabaseScope(rawValue: text) else {
-            throw CloudError(.notFound, "There is no \"\(text.prefix(40))\" database; use \(Self.prefix)/private/… or \(Self.prefix)/shared/….")
+            throw CloudError(
+                .notFound,
+                "There is no \"\(text.prefix(40))\" database; use \(Self.prefix)/private/… or \(Self.prefix)/shared/….")
         }
         return scope
     }
@@ -138,9 +152,15 @@ struct CloudAPI: Sendable {
         let route = "\(request.method) \(request.uri.path)"
         let tooLarge: CloudError
         if let limit {
-            tooLarge = CloudError(.limitExceeded, "The request body is larger than \(limit) bytes, the most \(route) takes; send only the JSON members it reads.")
+            tooLarge = CloudError(
+                .limitExceeded,
+                "The request body is larger than \(limit) bytes, the most \(route) takes; send only the JSON members it reads."
+            )
         } else {
-            tooLarge = CloudError(.limitExceeded, "The request body is larger than \(configuration.maxRequestBytes) bytes; send fewer or smaller records per request.")
+            tooLarge = CloudError(
+                .limitExceeded,
+                "The request body is larger than \(configuration.maxRequestBytes) bytes; send fewer or smaller records per request."
+            )
         }
         return try await body(
             of: request, limit: limit ?? configuration.maxRequestBytes, tooLarge: tooLarge,
@@ -168,18 +188,23 @@ struct CloudAPI: Sendable {
     static func quotaRefusal(remaining: Int64, quota: Int64) -> CloudError {
         CloudError(
             .quotaExceeded,
-            "The asset is larger than what is left of your storage quota: \(remaining) of \(quota) bytes; delete records or assets you no longer need, or ask the server's operator for more space.")
+            "The asset is larger than what is left of your storage quota: \(remaining) of \(quota) bytes; delete records or assets you no longer need, or ask the server's operator for more space."
+        )
     }
 
     func raw(_ data: Data) -> Response {
-        Response(status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        Response(
+            status: .ok, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     func json<T: Encodable>(_ value: T, status: HTTPResponse.Status = .ok) throws -> Response {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.withoutEscapingSlashes]
         let data = try encoder.encode(value)
-        return Response(status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        return Response(
+            status: status, headers: [.contentType: "application/json; charset=utf-8", .cacheControl: "no-store"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
     }
 
     /// Registers `POST {database}/<path>`: the signed-in caller, then the body decoded as `Body` (at most
@@ -206,7 +231,9 @@ struct CloudAPI: Sendable {
             // hold sign-up up for others, nor make the server read large bodies.
             try await limitAddress(context)
             if let wait = try await signUpLimiter.acquire(context.clientAddress.limitKey) {
-                throw CloudError(.throttled, "Too many sign-ups from your address (\(context.clientAddress)); wait \(wait) seconds.", retryAfter: wait)
+                throw CloudError(
+                    .throttled, "Too many sign-ups from your address (\(context.clientAddress)); wait \(wait) seconds.",
+                    retryAfter: wait)
             }
             let body = try await decode(CloudSignUpRequest.self, from: request, limit: Self.smallBodyBytes)
             return try json(try await accounts.signUp(body), status: .created)
@@ -216,7 +243,8 @@ struct CloudAPI: Sendable {
             let body = try await decode(CloudSignInRequest.self, from: request, limit: Self.smallBodyBytes)
             // The key is the email as sign-in reads it, so spaces or capitals do not buy a fresh burst.
             if let wait = try await signInLimiter.acquire("signin:" + AccountRules.normalizedEmail(body.emailAddress)) {
-                throw CloudError(.throttled, "Too many sign-in attempts for this email; wait \(wait) seconds.", retryAfter: wait)
+                throw CloudError(
+                    .throttled, "Too many sign-in attempts for this email; wait \(wait) seconds.", retryAfter: wait)
             }
             return try json(try await accounts.signIn(body))
         }
@@ -231,7 +259,9 @@ struct CloudAPI: Sendable {
 
         // Zones
         cloud.post(":database/zones/list") { request, context in
-            try json(CloudZonesListResponse(zones: try await store.listZones(try await principal(request, context), scope: try scope(context))))
+            try json(
+                CloudZonesListResponse(
+                    zones: try await store.listZones(try await principal(request, context), scope: try scope(context))))
         }
         cloud.post(":database/zones/modify") { request, context in
             let principal = try await principal(request, context)
@@ -239,10 +269,15 @@ struct CloudAPI: Sendable {
                 throw CloudError(.accessDenied, "Zones can be created and deleted only in your private database.")
             }
             let body = try await decode(CloudZonesModifyRequest.self, from: request)
-            return try json(CloudZonesModifyResponse(zones: try await store.modifyZones(principal, operations: body.operations)))
+            return try json(
+                CloudZonesModifyResponse(zones: try await store.modifyZones(principal, operations: body.operations)))
         }
-        post(cloud, "zones/changes", CloudZoneChangesRequest.self) { try await store.zoneChanges($0, scope: $1, request: $2) }
-        post(cloud, "changes/database", CloudDatabaseChangesRequest.self) { try await store.databaseChanges($0, scope: $1, request: $2) }
+        post(cloud, "zones/changes", CloudZoneChangesRequest.self) {
+            try await store.zoneChanges($0, scope: $1, request: $2)
+        }
+        post(cloud, "changes/database", CloudDatabaseChangesRequest.self) {
+            try await store.databaseChanges($0, scope: $1, request: $2)
+        }
 
         // Records
         cloud.post(":database/records/modify") { request, context in
@@ -270,27 +305,47 @@ struct CloudAPI: Sendable {
         // Shares
         cloud.post(":database/shares/create") { request, context in
             let principal = try await principal(request, context)
-            guard try scope(context) == .private else { throw CloudError(.accessDenied, "Only the owner of a zone can share it: create shares in your private database.") }
+            guard try scope(context) == .private else {
+                throw CloudError(
+                    .accessDenied, "Only the owner of a zone can share it: create shares in your private database.")
+            }
             let body = try await decode(CloudShareCreateRequest.self, from: request, limit: Self.smallBodyBytes)
             return try json(try await store.createShare(principal, request: body), status: .created)
         }
         cloud.post(":database/shares/list") { request, context in
-            try json(CloudSharesListResponse(shares: try await store.listShares(try await principal(request, context), scope: try scope(context))))
+            try json(
+                CloudSharesListResponse(
+                    shares: try await store.listShares(try await principal(request, context), scope: try scope(context))
+                ))
         }
-        post(cloud, "shares/lookup", CloudShareReference.self, limit: Self.smallBodyBytes) { try await store.lookupShare($0, scope: $1, reference: $2) }
-        post(cloud, "shares/update", CloudShareUpdateRequest.self, limit: Self.smallBodyBytes) { try await store.updateShare($0, scope: $1, request: $2) }
+        post(cloud, "shares/lookup", CloudShareReference.self, limit: Self.smallBodyBytes) {
+            try await store.lookupShare($0, scope: $1, reference: $2)
+        }
+        post(cloud, "shares/update", CloudShareUpdateRequest.self, limit: Self.smallBodyBytes) {
+            try await store.updateShare($0, scope: $1, request: $2)
+        }
         cloud.post(":database/shares/delete") { request, context in
             let principal = try await principal(request, context)
-            guard try scope(context) == .private else { throw CloudError(.accessDenied, "Only the owner can delete a share; participants can leave it with shares/leave.") }
+            guard try scope(context) == .private else {
+                throw CloudError(
+                    .accessDenied, "Only the owner can delete a share; participants can leave it with shares/leave.")
+            }
             let body = try await decode(CloudShareReference.self, from: request, limit: Self.smallBodyBytes)
             try await store.deleteShare(principal, reference: body)
             return Response(status: .noContent)
         }
-        post(cloud, "shares/participants/add", CloudParticipantsAddRequest.self) { try await store.addParticipants($0, scope: $1, request: $2) }
-        post(cloud, "shares/participants/remove", CloudParticipantsRemoveRequest.self) { try await store.removeParticipants($0, scope: $1, request: $2) }
+        post(cloud, "shares/participants/add", CloudParticipantsAddRequest.self) {
+            try await store.addParticipants($0, scope: $1, request: $2)
+        }
+        post(cloud, "shares/participants/remove", CloudParticipantsRemoveRequest.self) {
+            try await store.removeParticipants($0, scope: $1, request: $2)
+        }
         cloud.post(":database/shares/leave") { request, context in
             let principal = try await principal(request, context)
-            guard try scope(context) == .shared else { throw CloudError.badRequest("You own the shares in your private database; delete them instead of leaving.") }
+            guard try scope(context) == .shared else {
+                throw CloudError.badRequest(
+                    "You own the shares in your private database; delete them instead of leaving.")
+            }
             let body = try await decode(CloudShareReference.self, from: request, limit: Self.smallBodyBytes)
             try await store.leaveShare(principal, reference: body)
             return Response(status: .noContent)
@@ -301,7 +356,8 @@ struct CloudAPI: Sendable {
             return try json(try await store.acceptShare(principal, token: body.shareToken))
         }
         cloud.get("shares/invitations") { request, context in
-            try json(CloudSharesListResponse(shares: try await store.invitations(try await principal(request, context))))
+            try json(
+                CloudSharesListResponse(shares: try await store.invitations(try await principal(request, context))))
         }
 
         // Subscriptions
@@ -310,14 +366,16 @@ struct CloudAPI: Sendable {
             if scope == .shared {
                 // An empty owner names nobody: the subscription is refused as one without an owner, as every
                 // other route of the shared database refuses it.
-                for index in request.operations.indices where request.operations[index].subscription.zoneID?.ownerRecordName == "" {
+                for index in request.operations.indices
+                where request.operations[index].subscription.zoneID?.ownerRecordName == "" {
                     request.operations[index].subscription.zoneID?.ownerRecordName = nil
                 }
             }
             return try await store.modifySubscriptions(principal, scope: scope, request: request)
         }
         cloud.post(":database/subscriptions/list") { request, context in
-            let list = try await store.listSubscriptions(try await principal(request, context), scope: try scope(context))
+            let list = try await store.listSubscriptions(
+                try await principal(request, context), scope: try scope(context))
             return try json(CloudSubscriptionsResponse(subscriptions: list.map { .success($0) }))
         }
 
@@ -329,13 +387,19 @@ struct CloudAPI: Sendable {
             let remaining = try await store.remainingStorage(principal)
             let assetLimit = Int64(configuration.maxAssetBytes)
             let limit = min(assetLimit, remaining ?? .max)
-            let tooLarge: CloudError = limit == assetLimit
-                ? CloudError(.quotaExceeded, "The asset is larger than the limit of \(configuration.maxAssetBytes) bytes per asset.")
+            let tooLarge: CloudError =
+                limit == assetLimit
+                ? CloudError(
+                    .quotaExceeded,
+                    "The asset is larger than the limit of \(configuration.maxAssetBytes) bytes per asset.")
                 : CloudAPI.quotaRefusal(remaining: remaining ?? 0, quota: configuration.storageQuotaBytes ?? 0)
             if let length = request.headers[.contentLength].flatMap({ Int64($0) }), length > limit { throw tooLarge }
-            let upload = try await AssetUpload.receive(request.body, into: uploadDirectory, limit: limit, tooLarge: tooLarge)
+            let upload = try await AssetUpload.receive(
+                request.body, into: uploadDirectory, limit: limit, tooLarge: tooLarge)
             defer { try? FileManager.default.removeItem(at: upload.file) }
-            return try json(try await store.storeAsset(principal, file: upload.file, size: upload.size, checksum: upload.checksum), status: .created)
+            return try json(
+                try await store.storeAsset(principal, file: upload.file, size: upload.size, checksum: upload.checksum),
+                status: .created)
         }
         cloud.get("assets/:checksum") { request, context in
             let principal = try await principal(request, context)
@@ -347,7 +411,10 @@ struct CloudAPI: Sendable {
             let download = try await store.openAsset(principal, checksum: checksum)
             return Response(
                 status: .ok,
-                headers: [.contentType: "application/octet-stream", .cacheControl: "private, max-age=31536000, immutable", .eTag: "\"\(checksum)\""],
+                headers: [
+                    .contentType: "application/octet-stream", .cacheControl: "private, max-age=31536000, immutable",
+                    .eTag: "\"\(checksum)\"",
+                ],
                 body: ResponseBody(contentLength: Int(download.size)) { writer in
                     try await download.send { part in try await writer.write(ByteBuffer(bytes: part)) }
                     try await writer.finish(nil)
@@ -370,16 +437,22 @@ struct CloudAPI: Sendable {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Response(
             status: .ok,
-            headers: [.contentType: "text/event-stream", .cacheControl: "no-store", HTTPField.Name("X-Accel-Buffering")!: "no"],
+            headers: [
+                .contentType: "text/event-stream", .cacheControl: "no-store",
+                HTTPField.Name("X-Accel-Buffering")!: "no",
+            ],
             body: ResponseBody { writer in
-                try await writer.write(ByteBuffer(string: "event: ready\ndata: {\"userRecordName\":\"\(principal.userID)\"}\n\n"))
+                try await writer.write(
+                    ByteBuffer(string: "event: ready\ndata: {\"userRecordName\":\"\(principal.userID)\"}\n\n"))
                 for await message in stream.cancelOnGracefulShutdown() {
                     switch message {
                     case .heartbeat:
                         try await writer.write(ByteBuffer(string: ": heartbeat\n\n"))
                     case .notification(let notification):
                         let data = String(decoding: try encoder.encode(notification), as: UTF8.self)
-                        try await writer.write(ByteBuffer(string: "event: notification\nid: \(notification.notificationID)\ndata: \(data)\n\n"))
+                        try await writer.write(
+                            ByteBuffer(
+                                string: "event: notification\nid: \(notification.notificationID)\ndata: \(data)\n\n"))
                     }
                 }
                 try await writer.finish(nil)

@@ -1,8 +1,8 @@
 import Foundation
 import HTTPTypes
-import Logging
 public import HearthCloudModel
 public import Hummingbird
+import Logging
 import NIOCore
 
 /// A ``CloudError`` answered over HTTP: its status, `Retry-After` when it asks for a wait, and the full
@@ -22,7 +22,11 @@ public struct CloudHTTPError: Error, HTTPResponseError, Sendable {
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let body = (try? encoder.encode(error)) ?? Data("{\"serverErrorCode\":\"INTERNAL_ERROR\",\"reason\":\"The error could not be encoded.\",\"uuid\":\"\(error.uuid)\"}".utf8)
+        let body =
+            (try? encoder.encode(error))
+            ?? Data(
+                "{\"serverErrorCode\":\"INTERNAL_ERROR\",\"reason\":\"The error could not be encoded.\",\"uuid\":\"\(error.uuid)\"}"
+                    .utf8)
         return Response(status: status, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
     }
 }

@@ -30,7 +30,8 @@ struct CloudServices {
             do {
                 // Migrate with a short-lived client, so the tables exist before the server accepts requests. Only
                 // reaching the database has a deadline: a migration may wait on another process's, or on a busy server.
-                let migrator = try SQLRecordStore.postgres(url: url, maximumConnections: 2, configuration: configuration.cloud, logger: logger)
+                let migrator = try SQLRecordStore.postgres(
+                    url: url, maximumConnections: 2, configuration: configuration.cloud, logger: logger)
                 let reached = try await withThrowingTaskGroup(of: Bool.self) { group in
                     group.addTask {
                         try await migrator.run()
@@ -46,20 +47,33 @@ struct CloudServices {
                     return try await group.next() ?? false
                 }
                 guard reached else {
-                    throw ServiceError(.operationFailed, "The record database \(Redaction.url(url, showingUser: true)) did not answer within \(connectTimeout.seconds.formatted()) seconds. Check that PostgreSQL runs there and that the URL's host, port, user, password and database are right (--database or HEARTH_DATABASE_URL).")
+                    throw ServiceError(
+                        .operationFailed,
+                        "The record database \(Redaction.url(url, showingUser: true)) did not answer within \(connectTimeout.seconds.formatted()) seconds. Check that PostgreSQL runs there and that the URL's host, port, user, password and database are right (--database or HEARTH_DATABASE_URL)."
+                    )
                 }
-                store = try SQLRecordStore.postgres(url: url, maximumConnections: configuration.databaseConnections, configuration: configuration.cloud, logger: logger)
+                store = try SQLRecordStore.postgres(
+                    url: url, maximumConnections: configuration.databaseConnections, configuration: configuration.cloud,
+                    logger: logger)
             } catch let error as CloudError {
-                throw ServiceError(.operationFailed, "The record database cannot be used: \(error.reason) Check --database or HEARTH_DATABASE_URL.", underlying: error)
+                throw ServiceError(
+                    .operationFailed,
+                    "The record database cannot be used: \(error.reason) Check --database or HEARTH_DATABASE_URL.",
+                    underlying: error)
             }
         } else {
             do {
-                let sqlite = try SQLRecordStore.sqlite(url: dataDirectory.url.appendingPathComponent("cloud.sqlite"), configuration: configuration.cloud, logger: logger)
+                let sqlite = try SQLRecordStore.sqlite(
+                    url: dataDirectory.url.appendingPathComponent("cloud.sqlite"), configuration: configuration.cloud,
+                    logger: logger)
                 try await sqlite.migrate()
                 try await PantryGraphQL.migrate(sqlite)
                 store = sqlite
             } catch let error as CloudError {
-                throw ServiceError(.operationFailed, "The record database in \(dataDirectory.url.path) cannot be used: \(error.reason)", underlying: error)
+                throw ServiceError(
+                    .operationFailed,
+                    "The record database in \(dataDirectory.url.path) cannot be used: \(error.reason)",
+                    underlying: error)
             }
         }
         let cloud = configuration.cloud
@@ -70,11 +84,14 @@ struct CloudServices {
             logger.info("Codes are emailed through \(smtp), from \(smtp.from.address).")
         } else {
             mail = LogMailSender(logger: logger)
-            logger.warning("No mail server is configured (--smtp-url, --mail-from): verification and password-reset codes are written to this log instead of being emailed.")
+            logger.warning(
+                "No mail server is configured (--smtp-url, --mail-from): verification and password-reset codes are written to this log instead of being emailed."
+            )
         }
         let outbox = MailOutbox(sender: mail, logger: logger)
         func limiter(_ name: String, rate: Double, burst: Double) -> any RateLimiting {
-            CountedRateLimiter.counting(store.makeRateLimiter(name: name, rate: rate, burst: burst), as: name, in: registry)
+            CountedRateLimiter.counting(
+                store.makeRateLimiter(name: name, rate: rate, burst: burst), as: name, in: registry)
         }
         let api = CloudAPI(
             store: store,
@@ -83,7 +100,8 @@ struct CloudServices {
             signInLimiter: limiter("signin", rate: cloud.signInRate, burst: cloud.signInBurst),
             addressLimiter: limiter("signin-address", rate: cloud.addressRate, burst: cloud.addressBurst),
             signUpLimiter: limiter("signup", rate: cloud.signInRate, burst: cloud.signInBurst),
-            signedOutLimiter: limiter("signed-out", rate: configuration.signedOutRequestsPerSecond, burst: configuration.signedOutBurst),
+            signedOutLimiter: limiter(
+                "signed-out", rate: configuration.signedOutRequestsPerSecond, burst: configuration.signedOutBurst),
             hub: hub,
             configuration: cloud,
             mail: mail,
@@ -91,7 +109,9 @@ struct CloudServices {
             codeLimiter: limiter("account-codes", rate: cloud.accountCodeRate, burst: cloud.accountCodeBurst),
             uploadDirectory: try AssetUpload.prepareDirectory(in: dataDirectory.url)
         )
-        let services: [any Service] = [StoreService(store: store), hub, CompactionService(store: store, logger: logger), outbox]
+        let services: [any Service] = [
+            StoreService(store: store), hub, CompactionService(store: store, logger: logger), outbox,
+        ]
         return CloudServices(store: store, api: api, services: services)
     }
 }

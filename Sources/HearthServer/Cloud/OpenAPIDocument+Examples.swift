@@ -8,17 +8,32 @@ extension OpenAPIDocument {
         case ("ZonesModifyRequest", "private"):
             return ["operations": [["operationType": "create", "zone": ["zoneID": ["zoneName": "Garage"]]]]]
         case ("RecordsModifyRequest", "private"):
-            return ["operations": [["operationType": "create", "record": [
-                "recordName": "service-1", "recordType": "ServiceEntry",
-                "fields": ["mileage": ["type": "INT64", "value": 120_500], "notes": ["type": "STRING", "value": "Oil and filter"]],
-            ]]]]
+            return [
+                "operations": [
+                    [
+                        "operationType": "create",
+                        "record": [
+                            "recordName": "service-1", "recordType": "ServiceEntry",
+                            "fields": [
+                                "mileage": ["type": "INT64", "value": 120_500],
+                                "notes": ["type": "STRING", "value": "Oil and filter"],
+                            ],
+                        ],
+                    ]
+                ]
+            ]
         case ("RecordsLookupRequest", "private"):
             return ["records": [["recordName": "service-1"]], "desiredKeys": ["mileage"]]
         case ("RecordsQueryRequest", "private"):
             return [
                 "query": [
                     "recordType": "ServiceEntry",
-                    "filterBy": [["fieldName": "mileage", "comparator": "GREATER_THAN", "fieldValue": ["type": "INT64", "value": 100_000]]],
+                    "filterBy": [
+                        [
+                            "fieldName": "mileage", "comparator": "GREATER_THAN",
+                            "fieldValue": ["type": "INT64", "value": 100_000],
+                        ]
+                    ],
                     "sortBy": [["fieldName": "mileage", "ascending": false]],
                 ],
                 "resultsLimit": 50,
@@ -30,7 +45,17 @@ extension OpenAPIDocument {
         case ("ShareCreateRequest", "private"):
             return ["rootRecordName": "service-1", "publicPermission": "NONE"]
         case ("SubscriptionsModifyRequest", "private"):
-            return ["operations": [["operationType": "create", "subscription": ["subscriptionID": "service-entries", "subscriptionType": "query", "recordType": "ServiceEntry"]]]]
+            return [
+                "operations": [
+                    [
+                        "operationType": "create",
+                        "subscription": [
+                            "subscriptionID": "service-entries", "subscriptionType": "query",
+                            "recordType": "ServiceEntry",
+                        ],
+                    ]
+                ]
+            ]
         default:
             return nil
         }

@@ -41,7 +41,9 @@ struct ConfigurationFile {
         Setting(key: "host", variable: "HEARTH_HOST", kind: .text),
         Setting(key: "port", variable: "HEARTH_PORT", kind: .integer),
         Setting(key: "data-dir", variable: "HEARTH_DATA_DIR", kind: .text),
-        Setting(key: "log-level", variable: "HEARTH_LOG_LEVEL", kind: .choice(["trace", "debug", "info", "notice", "warning", "error", "critical"])),
+        Setting(
+            key: "log-level", variable: "HEARTH_LOG_LEVEL",
+            kind: .choice(["trace", "debug", "info", "notice", "warning", "error", "critical"])),
         Setting(key: "log-format", variable: "HEARTH_LOG_FORMAT", kind: .choice(LogFormat.allCases.map(\.rawValue))),
         Setting(key: "database", variable: "HEARTH_DATABASE_URL", kind: .text),
         Setting(key: "public-url", variable: "HEARTH_PUBLIC_URL", kind: .text),
@@ -59,9 +61,12 @@ struct ConfigurationFile {
         Setting(key: "graphql-max-aliases", variable: "HEARTH_GRAPHQL_MAX_ALIASES", kind: .integer),
         Setting(key: "graphql-max-directives", variable: "HEARTH_GRAPHQL_MAX_DIRECTIVES", kind: .integer),
         Setting(key: "graphql-max-cost", variable: "HEARTH_GRAPHQL_MAX_COST", kind: .integer),
-        Setting(key: "graphql-introspection", variable: "HEARTH_GRAPHQL_INTROSPECTION", kind: .choice(["on", "signed-in", "off"])),
+        Setting(
+            key: "graphql-introspection", variable: "HEARTH_GRAPHQL_INTROSPECTION",
+            kind: .choice(["on", "signed-in", "off"])),
         Setting(key: "graphql-max-subscriptions", variable: "HEARTH_GRAPHQL_MAX_SUBSCRIPTIONS", kind: .integer),
-        Setting(key: "graphql-max-user-subscriptions", variable: "HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS", kind: .integer),
+        Setting(
+            key: "graphql-max-user-subscriptions", variable: "HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS", kind: .integer),
         Setting(key: "graphql-subscription-buffer", variable: "HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER", kind: .integer),
         Setting(key: "graphql-rate-limit", variable: "HEARTH_GRAPHQL_RATE_LIMIT", kind: .number),
         Setting(key: "graphql-rate-burst", variable: "HEARTH_GRAPHQL_RATE_BURST", kind: .number),
@@ -97,22 +102,28 @@ struct ConfigurationFile {
         do {
             let size = (try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
             guard size <= Self.maximumBytes else {
-                throw ServiceError.validationFailed("The settings file \(path) is \(size) bytes; a settings file is a few hundred. Give the right file to --config.")
+                throw ServiceError.validationFailed(
+                    "The settings file \(path) is \(size) bytes; a settings file is a few hundred. Give the right file to --config."
+                )
             }
             data = try Data(contentsOf: url)
         } catch let error as ServiceError {
             throw error
         } catch {
-            throw ServiceError.validationFailed("The settings file \(path) cannot be read: \(error.localizedDescription). Check the path given to --config (or HEARTH_CONFIG).")
+            throw ServiceError.validationFailed(
+                "The settings file \(path) cannot be read: \(error.localizedDescription). Check the path given to --config (or HEARTH_CONFIG)."
+            )
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ServiceError.validationFailed("The settings file \(path) is not UTF-8 text: give a YAML or JSON file.")
+            throw ServiceError.validationFailed(
+                "The settings file \(path) is not UTF-8 text: give a YAML or JSON file.")
         }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
         } catch {
-            throw ServiceError.validationFailed("The settings file \(path) is not valid YAML or JSON: \(Self.describe(error)).")
+            throw ServiceError.validationFailed(
+                "The settings file \(path) is not valid YAML or JSON: \(Self.describe(error)).")
         }
         guard let root else {
             values = [:]
@@ -120,20 +131,25 @@ struct ConfigurationFile {
             return
         }
         guard case .mapping(let mapping) = root else {
-            throw ServiceError.validationFailed("The settings file \(path) must hold keys and values (such as `port: 8080`), not \(Self.kind(of: root)).")
+            throw ServiceError.validationFailed(
+                "The settings file \(path) must hold keys and values (such as `port: 8080`), not \(Self.kind(of: root))."
+            )
         }
         var values: [String: String] = [:]
         var names: [String: String] = [:]
         for (keyNode, valueNode) in mapping {
             let line = keyNode.mark.map { " (line \($0.line))" } ?? ""
             guard let key = keyNode.scalar?.string else {
-                throw ServiceError.validationFailed("The settings file \(path) has a key that is not a word\(line): keys are the flags' names, such as rate-limit.")
+                throw ServiceError.validationFailed(
+                    "The settings file \(path) has a key that is not a word\(line): keys are the flags' names, such as rate-limit."
+                )
             }
             guard let setting = Self.settings.first(where: { $0.key == key }) else {
                 let near = Self.settings.min { Self.distance(key, $0.key) < Self.distance(key, $1.key) }.map(\.key)
                 let hint = near.map { Self.distance(key, $0) <= 3 ? " Did you mean \($0)?" : "" } ?? ""
                 throw ServiceError.validationFailed(
-                    "The settings file \(path) has an unknown key \"\(key)\"\(line).\(hint) The keys are: \(Self.settings.map(\.key).joined(separator: ", ")).")
+                    "The settings file \(path) has an unknown key \"\(key)\"\(line).\(hint) The keys are: \(Self.settings.map(\.key).joined(separator: ", "))."
+                )
             }
             values[setting.variable] = try Self.value(valueNode, for: setting, where: "\(key) in \(path)\(line)")
             names[setting.variable] = "\(key) in \(path)"
@@ -148,11 +164,13 @@ struct ConfigurationFile {
         case .list:
             if let scalar = node.scalar { return scalar.string }
             guard let sequence = node.sequence else {
-                throw ServiceError.validationFailed("\(place) must be a list of strings, such as [phc_app, phc_web]; it is \(kind(of: node)).")
+                throw ServiceError.validationFailed(
+                    "\(place) must be a list of strings, such as [phc_app, phc_web]; it is \(kind(of: node)).")
             }
             return try sequence.map { item -> String in
                 guard let text = item.scalar?.string, !text.contains(",") else {
-                    throw ServiceError.validationFailed("\(place) must be a list of strings without commas; one of them is \(kind(of: item)).")
+                    throw ServiceError.validationFailed(
+                        "\(place) must be a list of strings without commas; one of them is \(kind(of: item)).")
                 }
                 return text
             }.joined(separator: ",")
@@ -164,15 +182,18 @@ struct ConfigurationFile {
             switch setting.kind {
             case .integer:
                 guard node.int != nil else {
-                    throw ServiceError.validationFailed("\(place) is \"\(text)\", which is not a whole number; write it without quotes, such as 8080.")
+                    throw ServiceError.validationFailed(
+                        "\(place) is \"\(text)\", which is not a whole number; write it without quotes, such as 8080.")
                 }
             case .number:
                 guard node.float != nil || node.int != nil else {
-                    throw ServiceError.validationFailed("\(place) is \"\(text)\", which is not a number; write it without quotes, such as 50 or 2.5.")
+                    throw ServiceError.validationFailed(
+                        "\(place) is \"\(text)\", which is not a number; write it without quotes, such as 50 or 2.5.")
                 }
             case .choice(let allowed):
                 guard allowed.contains(text.lowercased()) else {
-                    throw ServiceError.validationFailed("\(place) is \"\(text)\"; it must be one of: \(allowed.joined(separator: ", ")).")
+                    throw ServiceError.validationFailed(
+                        "\(place) is \"\(text)\"; it must be one of: \(allowed.joined(separator: ", ")).")
                 }
             case .text, .list:
                 break
@@ -191,13 +212,16 @@ struct ConfigurationFile {
     }
 
     private static func describe(_ error: any Error) -> String {
-        if let yaml = error as? YamlError { return "\(yaml)".split(separator: "\n").first.map(String.init) ?? "\(yaml)" }
+        if let yaml = error as? YamlError {
+            return "\(yaml)".split(separator: "\n").first.map(String.init) ?? "\(yaml)"
+        }
         return "\(error)"
     }
 
     /// Levenshtein distance, for suggesting the key someone meant.
     static func distance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
+        let a = Array(a)
+        let b = Array(b)
         guard !a.isEmpty else { return b.count }
         guard !b.isEmpty else { return a.count }
         var previous = Array(0...b.count)

@@ -18,7 +18,8 @@ public struct DataDirectory: Sendable {
             }
         } else {
             do {
-                try manager.createDirectory(at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try manager.createDirectory(
+                    at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             } catch {
                 throw unusable(folder, because: "it could not be created (\(error.localizedDescription))")
             }

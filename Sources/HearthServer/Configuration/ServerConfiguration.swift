@@ -1,9 +1,9 @@
 public import Foundation
 public import HearthCloud
+import HearthCore
 public import HearthMail
 public import HearthPantryServer
 public import Logging
-import HearthCore
 
 /// Settings for the Hearth server.
 ///
@@ -198,112 +198,183 @@ public struct ServerConfiguration: Sendable {
             var value = flag
             if value == nil, let text = environment[variable], !text.isEmpty {
                 guard let parsed = T(text) else {
-                    throw ServiceError.validationFailed("\(source(variable)) is \"\(text)\", which is not a number; give \(what) from \(range.lowerBound) to \(range.upperBound).")
+                    throw ServiceError.validationFailed(
+                        "\(source(variable)) is \"\(text)\", which is not a number; give \(what) from \(range.lowerBound) to \(range.upperBound)."
+                    )
                 }
                 value = parsed
             }
             if let value, !range.contains(value) {
                 let option = flag == nil ? source(variable) : option
-                throw ServiceError.validationFailed("\(option) \(value) is out of range; give \(what) from \(range.lowerBound) to \(range.upperBound).")
+                throw ServiceError.validationFailed(
+                    "\(option) \(value) is out of range; give \(what) from \(range.lowerBound) to \(range.upperBound).")
             }
             return value
         }
-        if let value = try number(rateLimit, "HEARTH_RATE_LIMIT", "--rate-limit", 0.01...1_000_000, "requests per second per user") {
+        if let value = try number(
+            rateLimit, "HEARTH_RATE_LIMIT", "--rate-limit", 0.01...1_000_000, "requests per second per user")
+        {
             configuration.cloud.requestsPerSecond = value
         }
-        if let value = try number(rateBurst, "HEARTH_RATE_BURST", "--rate-burst", 1...10_000_000, "requests a user may make at once") {
+        if let value = try number(
+            rateBurst, "HEARTH_RATE_BURST", "--rate-burst", 1...10_000_000, "requests a user may make at once")
+        {
             configuration.cloud.burst = value
         }
-        if let value = try number(maxRequestBytes, "HEARTH_MAX_REQUEST_BYTES", "--max-request-bytes", 1_024...1_000_000_000, "a body size in bytes") {
+        if let value = try number(
+            maxRequestBytes, "HEARTH_MAX_REQUEST_BYTES", "--max-request-bytes", 1_024...1_000_000_000,
+            "a body size in bytes")
+        {
             configuration.cloud.maxRequestBytes = value
         }
-        if let value = try number(maxAssetBytes, "HEARTH_MAX_ASSET_BYTES", "--max-asset-bytes", 1_024...10_000_000_000, "an asset size in bytes") {
+        if let value = try number(
+            maxAssetBytes, "HEARTH_MAX_ASSET_BYTES", "--max-asset-bytes", 1_024...10_000_000_000,
+            "an asset size in bytes")
+        {
             configuration.cloud.maxAssetBytes = value
         }
-        if let value = try number(databaseConnections, "HEARTH_DATABASE_CONNECTIONS", "--database-connections", 1...1_000, "a number of connections") {
+        if let value = try number(
+            databaseConnections, "HEARTH_DATABASE_CONNECTIONS", "--database-connections", 1...1_000,
+            "a number of connections")
+        {
             configuration.databaseConnections = value
         }
         if let value = try number(
-            graphQLMaxDocumentBytes, "HEARTH_GRAPHQL_MAX_DOCUMENT_BYTES", "--graphql-max-document-bytes", 1_024...1_000_000, "a document length in bytes") {
+            graphQLMaxDocumentBytes, "HEARTH_GRAPHQL_MAX_DOCUMENT_BYTES", "--graphql-max-document-bytes",
+            1_024...1_000_000, "a document length in bytes")
+        {
             configuration.graphQLLimits.maxDocumentBytes = value
         }
-        if let value = try number(graphQLMaxTokens, "HEARTH_GRAPHQL_MAX_TOKENS", "--graphql-max-tokens", 10...100_000, "a number of tokens") {
+        if let value = try number(
+            graphQLMaxTokens, "HEARTH_GRAPHQL_MAX_TOKENS", "--graphql-max-tokens", 10...100_000, "a number of tokens")
+        {
             configuration.graphQLLimits.maxTokens = value
         }
         // GraphQL's parser descends once per bracket: 100 levels, and 20 more for input values, stay far from
         // the stack's end.
-        if let value = try number(graphQLMaxDepth, "HEARTH_GRAPHQL_MAX_DEPTH", "--graphql-max-depth", 1...100, "a nesting depth") {
+        if let value = try number(
+            graphQLMaxDepth, "HEARTH_GRAPHQL_MAX_DEPTH", "--graphql-max-depth", 1...100, "a nesting depth")
+        {
             configuration.graphQLLimits.maxDepth = value
         }
-        if let value = try number(graphQLMaxAliases, "HEARTH_GRAPHQL_MAX_ALIASES", "--graphql-max-aliases", 0...10_000, "a number of aliases") {
+        if let value = try number(
+            graphQLMaxAliases, "HEARTH_GRAPHQL_MAX_ALIASES", "--graphql-max-aliases", 0...10_000, "a number of aliases")
+        {
             configuration.graphQLLimits.maxAliases = value
         }
-        if let value = try number(graphQLMaxDirectives, "HEARTH_GRAPHQL_MAX_DIRECTIVES", "--graphql-max-directives", 0...10_000, "a number of directives") {
+        if let value = try number(
+            graphQLMaxDirectives, "HEARTH_GRAPHQL_MAX_DIRECTIVES", "--graphql-max-directives", 0...10_000,
+            "a number of directives")
+        {
             configuration.graphQLLimits.maxDirectives = value
         }
-        if let value = try number(graphQLMaxCost, "HEARTH_GRAPHQL_MAX_COST", "--graphql-max-cost", 1...1_000_000_000, "a cost") {
+        if let value = try number(
+            graphQLMaxCost, "HEARTH_GRAPHQL_MAX_COST", "--graphql-max-cost", 1...1_000_000_000, "a cost")
+        {
             configuration.graphQLLimits.maxCost = value
         }
         if let text = graphQLIntrospection ?? environment["HEARTH_GRAPHQL_INTROSPECTION"], !text.isEmpty {
             guard let value = GraphQLIntrospection(rawValue: text.lowercased()) else {
-                throw ServiceError.validationFailed("GraphQL introspection \"\(text.prefix(40))\" is not one of: on, signed-in, off.")
+                throw ServiceError.validationFailed(
+                    "GraphQL introspection \"\(text.prefix(40))\" is not one of: on, signed-in, off.")
             }
             configuration.graphQLIntrospection = value
         }
         if let value = try number(
-            graphQLMaxSubscriptions, "HEARTH_GRAPHQL_MAX_SUBSCRIPTIONS", "--graphql-max-subscriptions", 1...10_000, "subscriptions per connection") {
+            graphQLMaxSubscriptions, "HEARTH_GRAPHQL_MAX_SUBSCRIPTIONS", "--graphql-max-subscriptions", 1...10_000,
+            "subscriptions per connection")
+        {
             configuration.graphQLMaxSubscriptionsPerConnection = value
         }
         if let value = try number(
-            graphQLMaxUserSubscriptions, "HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS", "--graphql-max-user-subscriptions", 1...1_000_000, "subscriptions per user") {
+            graphQLMaxUserSubscriptions, "HEARTH_GRAPHQL_MAX_USER_SUBSCRIPTIONS", "--graphql-max-user-subscriptions",
+            1...1_000_000, "subscriptions per user")
+        {
             configuration.graphQLMaxSubscriptionsPerUser = value
         }
         if let value = try number(
-            graphQLSubscriptionBuffer, "HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER", "--graphql-subscription-buffer", 1...100_000, "events waiting per subscription") {
+            graphQLSubscriptionBuffer, "HEARTH_GRAPHQL_SUBSCRIPTION_BUFFER", "--graphql-subscription-buffer",
+            1...100_000, "events waiting per subscription")
+        {
             configuration.graphQLSubscriptionBuffer = value
         }
         configuration.graphQLRequestsPerSecond = try number(
-            graphQLRateLimit, "HEARTH_GRAPHQL_RATE_LIMIT", "--graphql-rate-limit", 0.01...1_000_000, "GraphQL operations per second per user")
+            graphQLRateLimit, "HEARTH_GRAPHQL_RATE_LIMIT", "--graphql-rate-limit", 0.01...1_000_000,
+            "GraphQL operations per second per user")
         configuration.graphQLBurst = try number(
-            graphQLRateBurst, "HEARTH_GRAPHQL_RATE_BURST", "--graphql-rate-burst", 1...10_000_000, "GraphQL operations a user may send at once")
+            graphQLRateBurst, "HEARTH_GRAPHQL_RATE_BURST", "--graphql-rate-burst", 1...10_000_000,
+            "GraphQL operations a user may send at once")
         if let value = try number(
-            graphQLAnswerCacheMegabytes, "HEARTH_GRAPHQL_ANSWER_CACHE_MB", "--graphql-answer-cache-mb", 0...65_536, "megabytes of kept GraphQL answers") {
+            graphQLAnswerCacheMegabytes, "HEARTH_GRAPHQL_ANSWER_CACHE_MB", "--graphql-answer-cache-mb", 0...65_536,
+            "megabytes of kept GraphQL answers")
+        {
             configuration.graphQLAnswerCacheBytes = value << 20
         }
-        if let value = try number(signedOutRateLimit, "HEARTH_SIGNED_OUT_RATE_LIMIT", "--signed-out-rate-limit", 0.01...1_000_000, "signed-out requests per second per client address") {
+        if let value = try number(
+            signedOutRateLimit, "HEARTH_SIGNED_OUT_RATE_LIMIT", "--signed-out-rate-limit", 0.01...1_000_000,
+            "signed-out requests per second per client address")
+        {
             configuration.signedOutRequestsPerSecond = value
         }
-        if let value = try number(signedOutRateBurst, "HEARTH_SIGNED_OUT_RATE_BURST", "--signed-out-rate-burst", 1...10_000_000, "signed-out requests a client address may make at once") {
+        if let value = try number(
+            signedOutRateBurst, "HEARTH_SIGNED_OUT_RATE_BURST", "--signed-out-rate-burst", 1...10_000_000,
+            "signed-out requests a client address may make at once")
+        {
             configuration.signedOutBurst = value
         }
-        if let value = try number(headerTimeout, "HEARTH_HEADER_TIMEOUT", "--header-timeout", 0.1...3_600, "seconds for a request's headers") {
+        if let value = try number(
+            headerTimeout, "HEARTH_HEADER_TIMEOUT", "--header-timeout", 0.1...3_600, "seconds for a request's headers")
+        {
             configuration.connectionLimits.headerTimeout = .seconds(value)
         }
-        if let value = try number(idleTimeout, "HEARTH_IDLE_TIMEOUT", "--idle-timeout", 0.1...86_400, "seconds an idle connection stays open") {
+        if let value = try number(
+            idleTimeout, "HEARTH_IDLE_TIMEOUT", "--idle-timeout", 0.1...86_400, "seconds an idle connection stays open")
+        {
             configuration.connectionLimits.idleTimeout = .seconds(value)
         }
-        if let value = try number(bodyTimeout, "HEARTH_BODY_TIMEOUT", "--body-timeout", 0.1...86_400, "seconds for a request's body") {
+        if let value = try number(
+            bodyTimeout, "HEARTH_BODY_TIMEOUT", "--body-timeout", 0.1...86_400, "seconds for a request's body")
+        {
             configuration.connectionLimits.bodyTimeout = .seconds(value)
         }
-        if let value = try number(bodyMinimumRate, "HEARTH_BODY_MIN_RATE", "--body-min-rate", 1...1_000_000_000, "bytes per second") {
+        if let value = try number(
+            bodyMinimumRate, "HEARTH_BODY_MIN_RATE", "--body-min-rate", 1...1_000_000_000, "bytes per second")
+        {
             configuration.connectionLimits.bodyMinimumRate = value
         }
-        if let value = try number(maxHeaderBytes, "HEARTH_MAX_HEADER_BYTES", "--max-header-bytes", 1_024...1_048_576, "a size in bytes") {
+        if let value = try number(
+            maxHeaderBytes, "HEARTH_MAX_HEADER_BYTES", "--max-header-bytes", 1_024...1_048_576, "a size in bytes")
+        {
             configuration.connectionLimits.maxHeaderBytes = value
         }
-        if let value = try number(analyticsMaxEvents, "HEARTH_ANALYTICS_MAX_EVENTS", "--analytics-max-events", 1...1_000_000, "a number of events") {
+        if let value = try number(
+            analyticsMaxEvents, "HEARTH_ANALYTICS_MAX_EVENTS", "--analytics-max-events", 1...1_000_000,
+            "a number of events")
+        {
             configuration.collectorLimits.maxEvents = value
         }
-        if let value = try number(analyticsMaxBytes, "HEARTH_ANALYTICS_MAX_BYTES", "--analytics-max-bytes", 1_024...1_000_000_000, "a size in bytes") {
+        if let value = try number(
+            analyticsMaxBytes, "HEARTH_ANALYTICS_MAX_BYTES", "--analytics-max-bytes", 1_024...1_000_000_000,
+            "a size in bytes")
+        {
             configuration.collectorLimits.maxBytes = value
         }
-        if let value = try number(analyticsRetentionDays, "HEARTH_ANALYTICS_RETENTION_DAYS", "--analytics-retention-days", 0.001...36_500, "a number of days") {
+        if let value = try number(
+            analyticsRetentionDays, "HEARTH_ANALYTICS_RETENTION_DAYS", "--analytics-retention-days", 0.001...36_500,
+            "a number of days")
+        {
             configuration.collectorLimits.retention = .seconds(value * 86_400)
         }
-        if let value = try number(analyticsMaxRows, "HEARTH_ANALYTICS_MAX_ROWS", "--analytics-max-rows", 1...1_000_000_000_000, "a number of events") {
+        if let value = try number(
+            analyticsMaxRows, "HEARTH_ANALYTICS_MAX_ROWS", "--analytics-max-rows", 1...1_000_000_000_000,
+            "a number of events")
+        {
             configuration.collectorLimits.maxRowsPerKey = value
         }
-        if let value = try number(storageQuotaBytes, "HEARTH_STORAGE_QUOTA_BYTES", "--storage-quota-bytes", 0...1_000_000_000_000_000, "a size in bytes (0 for no quota)") {
+        if let value = try number(
+            storageQuotaBytes, "HEARTH_STORAGE_QUOTA_BYTES", "--storage-quota-bytes", 0...1_000_000_000_000_000,
+            "a size in bytes (0 for no quota)")
+        {
             configuration.cloud.storageQuotaBytes = value == 0 ? nil : value
         }
         if let flags = trustedProxies.flatMap({ $0.isEmpty ? nil : $0 }) {
@@ -322,12 +393,15 @@ public struct ServerConfiguration: Sendable {
             configuration.port = port
         } else if let text = environment["HEARTH_PORT"], !text.isEmpty {
             guard let value = Int(text) else {
-                throw ServiceError.validationFailed("\(source("HEARTH_PORT")) is \"\(text)\", which is not a port number; use a number from 0 to 65535.")
+                throw ServiceError.validationFailed(
+                    "\(source("HEARTH_PORT")) is \"\(text)\", which is not a port number; use a number from 0 to 65535."
+                )
             }
             configuration.port = value
         }
         guard (0...65_535).contains(configuration.port) else {
-            throw ServiceError.validationFailed("Port \(configuration.port) is out of range; use a number from 0 to 65535 (0 picks a free port).")
+            throw ServiceError.validationFailed(
+                "Port \(configuration.port) is out of range; use a number from 0 to 65535 (0 picks a free port).")
         }
         if let value = dataDirectory ?? environment["HEARTH_DATA_DIR"], !value.isEmpty {
             configuration.dataDirectory = URL(fileURLWithPath: (value as NSString).expandingTildeInPath)
@@ -341,7 +415,9 @@ public struct ServerConfiguration: Sendable {
         }
         if let text = logFormat ?? environment["HEARTH_LOG_FORMAT"], !text.isEmpty {
             guard let format = LogFormat(rawValue: text.lowercased()) else {
-                throw ServiceError.validationFailed("Log format \"\(text)\" is not one of: \(LogFormat.allCases.map(\.rawValue).joined(separator: ", ")).")
+                throw ServiceError.validationFailed(
+                    "Log format \"\(text)\" is not one of: \(LogFormat.allCases.map(\.rawValue).joined(separator: ", "))."
+                )
             }
             configuration.logFormat = format
         }
@@ -349,16 +425,21 @@ public struct ServerConfiguration: Sendable {
             guard value.hasPrefix("postgres://") || value.hasPrefix("postgresql://") else {
                 // The value may hold a password: the message names only what it starts with.
                 let start = value.split(separator: ":", maxSplits: 1).first.map { String($0.prefix(20)) } ?? ""
-                throw ServiceError.validationFailed("The database URL (starting \"\(start):\") is not a postgres:// URL; give postgres://user:password@host:5432/database, or leave it out to use SQLite in the data directory.")
+                throw ServiceError.validationFailed(
+                    "The database URL (starting \"\(start):\") is not a postgres:// URL; give postgres://user:password@host:5432/database, or leave it out to use SQLite in the data directory."
+                )
             }
             configuration.databaseURL = value
         }
         configuration.analyticsKeys = try Self.analyticsKeys(analyticsKeys, environment: environment)
         if let text = publicURL ?? environment["HEARTH_PUBLIC_URL"], !text.isEmpty {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
-                  url.host?.isEmpty == false, url.user == nil, url.password == nil
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme),
+                url.host?.isEmpty == false, url.user == nil, url.password == nil
             else {
-                throw ServiceError.validationFailed("The public URL \"\(text.prefix(80))\" is not an http:// or https:// address; give the one people type, such as https://hearth.example.org.")
+                throw ServiceError.validationFailed(
+                    "The public URL \"\(text.prefix(80))\" is not an http:// or https:// address; give the one people type, such as https://hearth.example.org."
+                )
             }
             configuration.publicURL = url
         }
@@ -371,12 +452,16 @@ public struct ServerConfiguration: Sendable {
     static func smtp(url: String?, from: String?, environment: [String: String]) throws -> SMTPConfiguration? {
         guard let url = url ?? environment["HEARTH_SMTP_URL"], !url.isEmpty else {
             if let from = from ?? environment["HEARTH_MAIL_FROM"], !from.isEmpty {
-                throw ServiceError.validationFailed("--mail-from (HEARTH_MAIL_FROM) is set but no mail server is: give --smtp-url (HEARTH_SMTP_URL) as well, or leave both out to write codes to the log.")
+                throw ServiceError.validationFailed(
+                    "--mail-from (HEARTH_MAIL_FROM) is set but no mail server is: give --smtp-url (HEARTH_SMTP_URL) as well, or leave both out to write codes to the log."
+                )
             }
             return nil
         }
         guard let sender = from ?? environment["HEARTH_MAIL_FROM"], !sender.isEmpty else {
-            throw ServiceError.validationFailed("--smtp-url needs the address the server's mail comes from: give --mail-from hearth@example.com (HEARTH_MAIL_FROM).")
+            throw ServiceError.validationFailed(
+                "--smtp-url needs the address the server's mail comes from: give --mail-from hearth@example.com (HEARTH_MAIL_FROM)."
+            )
         }
         return try SMTPConfiguration(url: url, from: sender)
     }
@@ -385,9 +470,12 @@ public struct ServerConfiguration: Sendable {
     static func analyticsKeys(_ flags: [String]?, environment: [String: String]) throws -> [String] {
         let given = flags.flatMap { $0.isEmpty ? nil : $0 } ?? environment["HEARTH_ANALYTICS_KEYS"].map { [$0] } ?? []
         var keys: [String] = []
-        for key in given.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !key.isEmpty {
+        for key in given.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) })
+        where !key.isEmpty {
             guard key.count <= 200, key.allSatisfy({ $0.isASCII && !$0.isWhitespace && !$0.isNewline }) else {
-                throw ServiceError.validationFailed("The analytics key \"\(key.prefix(20))…\" must be up to 200 printable ASCII characters without spaces; separate several keys with commas.")
+                throw ServiceError.validationFailed(
+                    "The analytics key \"\(key.prefix(20))…\" must be up to 200 printable ASCII characters without spaces; separate several keys with commas."
+                )
             }
             if !keys.contains(key) { keys.append(key) }
         }

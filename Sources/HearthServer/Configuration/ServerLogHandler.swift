@@ -18,18 +18,23 @@ public struct ServerLogHandler: LogHandler {
 
     /// A handler for `label` at `level`, writing to standard error in `format`.
     public init(label: String, level: Logger.Level, format: LogFormat = .text) {
-        self.init(label: label, level: level, output: StreamLogHandler.standardError(label: label),
-                  json: format == .json ? JSONLines { FileHandle.standardError.write($0) } : nil)
+        self.init(
+            label: label, level: level, output: StreamLogHandler.standardError(label: label),
+            json: format == .json ? JSONLines { FileHandle.standardError.write($0) } : nil)
     }
 
     /// A handler writing text to `stream` (tests read its lines).
     init(label: String, level: Logger.Level, stream: any TextOutputStream & Sendable) {
-        self.init(label: label, level: level, output: StreamLogHandler(label: label, stream: stream, metadataProvider: LoggingSystem.metadataProvider), json: nil)
+        self.init(
+            label: label, level: level,
+            output: StreamLogHandler(label: label, stream: stream, metadataProvider: LoggingSystem.metadataProvider),
+            json: nil)
     }
 
     /// A handler writing JSON lines to `write` (tests read them).
     init(label: String, level: Logger.Level, jsonLines write: @escaping @Sendable (Data) -> Void) {
-        self.init(label: label, level: level, output: StreamLogHandler.standardError(label: label), json: JSONLines(write))
+        self.init(
+            label: label, level: level, output: StreamLogHandler.standardError(label: label), json: JSONLines(write))
     }
 
     private init(label: String, level: Logger.Level, output: StreamLogHandler, json: JSONLines?) {

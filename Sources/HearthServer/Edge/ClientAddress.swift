@@ -13,6 +13,8 @@ public struct ClientAddress: Sendable, Hashable, CustomStringConvertible {
             return
         }
         description = address.description
-        limitKey = address.isIPv4 ? address.description : IPAddress(bytes: IPAddressRange.masked(address.bytes, to: 64)).description + "/64"
+        limitKey =
+            address.isIPv4
+            ? address.description : IPAddress(bytes: IPAddressRange.masked(address.bytes, to: 64)).description + "/64"
     }
 }

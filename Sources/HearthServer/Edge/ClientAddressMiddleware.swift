@@ -12,7 +12,9 @@ struct ClientAddressMiddleware: RouterMiddleware {
         self.proxies = proxies
     }
 
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
         guard !proxies.isEmpty else { return try await next(request, context) }
         var context = context
         let peer = context.remoteAddress?.ipAddress.flatMap { IPAddress($0) }

@@ -57,8 +57,11 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         // The bytes have been parsed by now: a head they completed has been reported, so only a head still
         // open counts against the limit.
         if state?.headerTooLarge == true {
-            refuse(context, status: "431 Request Header Fields Too Large", code: "LIMIT_EXCEEDED",
-                   reason: "The request line and headers are larger than \(limits.maxHeaderBytes) bytes; send shorter headers (a long query belongs in a POST body).")
+            refuse(
+                context, status: "431 Request Header Fields Too Large", code: "LIMIT_EXCEEDED",
+                reason:
+                    "The request line and headers are larger than \(limits.maxHeaderBytes) bytes; send shorter headers (a long query belongs in a POST body)."
+            )
             return
         }
         reschedule(context)
@@ -126,15 +129,21 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
             context.close(promise: nil)
         case .headerTimeout:
             if state.mayAnswer {
-                refuse(context, status: "408 Request Timeout", code: "REQUEST_TIMEOUT",
-                       reason: "The request line and headers did not arrive within \(Self.seconds(limits.headerTimeout)) seconds of their first byte; send them whole, at once.")
+                refuse(
+                    context, status: "408 Request Timeout", code: "REQUEST_TIMEOUT",
+                    reason:
+                        "The request line and headers did not arrive within \(Self.seconds(limits.headerTimeout)) seconds of their first byte; send them whole, at once."
+                )
             } else {
                 close(context, "a request's headers took too long")
             }
         case .bodyTimeout:
             if state.mayAnswer {
-                refuse(context, status: "408 Request Timeout", code: "REQUEST_TIMEOUT",
-                       reason: "The request body arrived too slowly: after \(Self.seconds(limits.bodyTimeout)) seconds it must keep coming at \(limits.bodyMinimumRate) bytes a second or more; send it at once, or in smaller requests.")
+                refuse(
+                    context, status: "408 Request Timeout", code: "REQUEST_TIMEOUT",
+                    reason:
+                        "The request body arrived too slowly: after \(Self.seconds(limits.bodyTimeout)) seconds it must keep coming at \(limits.bodyMinimumRate) bytes a second or more; send it at once, or in smaller requests."
+                )
             } else {
                 close(context, "a request's body came too slowly")
             }
@@ -151,7 +160,8 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// Answers with the server's error body and closes the connection: the bytes go straight to the socket,
     /// since nothing else will answer this request.
     private func refuse(_ context: ChannelHandlerContext, status: String, code: String, reason: String) {
-        logger.debug("Refusing a request before it was read", metadata: ["http.status": "\(status)", "http.reason": "\(reason)"])
+        logger.debug(
+            "Refusing a request before it was read", metadata: ["http.status": "\(status)", "http.reason": "\(reason)"])
         closing = true
         cancelTimer()
         let body = ErrorBody(serverErrorCode: code, reason: reason)
@@ -159,7 +169,9 @@ final class ConnectionGuard: ChannelInboundHandler, RemovableChannelHandler {
         encoder.outputFormatting = [.sortedKeys]
         let json = (try? encoder.encode(body)) ?? Data()
         var buffer = context.channel.allocator.buffer(capacity: 256 + json.count)
-        buffer.writeString("HTTP/1.1 \(status)\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: \(json.count)\r\nConnection: close\r\n\r\n")
+        buffer.writeString(
+            "HTTP/1.1 \(status)\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: \(json.count)\r\nConnection: close\r\n\r\n"
+        )
         buffer.writeBytes(json)
         context.writeAndFlush(wrapOutboundOut(buffer)).whenComplete { _ in context.close(promise: nil) }
     }

@@ -7,9 +7,12 @@ struct CountedRateLimiter: RateLimiting {
     let refusals: Counter
 
     /// `base`, its refusals counted under `limit` in `registry`; `base` itself when there is no registry.
-    static func counting(_ base: any RateLimiting, as limit: String, in registry: PrometheusCollectorRegistry?) -> any RateLimiting {
+    static func counting(_ base: any RateLimiting, as limit: String, in registry: PrometheusCollectorRegistry?)
+        -> any RateLimiting
+    {
         guard let registry else { return base }
-        return CountedRateLimiter(base: base, refusals: registry.makeCounter(descriptor: descriptor, labels: [("limit", limit)]))
+        return CountedRateLimiter(
+            base: base, refusals: registry.makeCounter(descriptor: descriptor, labels: [("limit", limit)]))
     }
 
     static var descriptor: MetricNameDescriptor {

@@ -36,7 +36,10 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         var best = (start: -1, length: 0)
         var index = 0
         while index < 8 {
-            guard groups[index] == 0 else { index += 1; continue }
+            guard groups[index] == 0 else {
+                index += 1
+                continue
+            }
             var end = index
             while end < 8, groups[end] == 0 { end += 1 }
             if end - index > best.length, end - index > 1 { best = (index, end - index) }
@@ -56,7 +59,7 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         for part in parts {
             // No signs, no leading zeros (which some readers take as octal), at most three digits.
             guard (1...3).contains(part.count), part.allSatisfy(\.isASCIIDigit), part.count == 1 || part.first != "0",
-                  let value = UInt8(part)
+                let value = UInt8(part)
             else { return nil }
             bytes.append(value)
         }
@@ -89,12 +92,12 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
             return all
         }
         guard let head = groups(halves[0], allowIPv4: false), let tail = groups(halves[1], allowIPv4: true),
-              head.count + tail.count <= 14
+            head.count + tail.count <= 14
         else { return nil }
         return head + Array(repeating: 0, count: 16 - head.count - tail.count) + tail
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { isASCII && isNumber }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { isASCII && isNumber }
 }

@@ -10,7 +10,9 @@ struct IPAddressRange: Sendable, Hashable, CustomStringConvertible {
         let bits = address.bytes.count * 8
         var length = bits
         if parts.count == 2 {
-            guard let given = Int(parts[1]), parts[1].allSatisfy(\.isNumber), (0...bits).contains(given) else { return nil }
+            guard let given = Int(parts[1]), parts[1].allSatisfy(\.isNumber), (0...bits).contains(given) else {
+                return nil
+            }
             length = given
         }
         network = IPAddress(bytes: Self.masked(address.bytes, to: length))

@@ -23,10 +23,12 @@ public struct TrustedProxies: Sendable, Equatable {
     /// - Throws: ``ServiceError`` naming the entry that is neither.
     public init(parsing values: [String]) throws {
         var ranges: [IPAddressRange] = []
-        for entry in values.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) }) where !entry.isEmpty {
+        for entry in values.flatMap({ $0.split(separator: ",") }).map({ $0.trimmingCharacters(in: .whitespaces) })
+        where !entry.isEmpty {
             guard let range = IPAddressRange(entry) else {
                 throw ServiceError.validationFailed(
-                    "The trusted proxy \"\(entry.prefix(60))\" is not an IP address or a CIDR block; give addresses such as 127.0.0.1 or 10.0.0.0/8 (several separated by commas).")
+                    "The trusted proxy \"\(entry.prefix(60))\" is not an IP address or a CIDR block; give addresses such as 127.0.0.1 or 10.0.0.0/8 (several separated by commas)."
+                )
             }
             if !ranges.contains(range) { ranges.append(range) }
         }
@@ -62,7 +64,9 @@ public struct TrustedProxies: Sendable, Equatable {
     /// An address in a forwarding header: bare, bracketed IPv6, or with a port (`192.0.2.1:4711`, `[2001:db8::1]:4711`).
     static func address(_ hop: String) -> IPAddress? {
         if let address = IPAddress(hop) { return address }
-        if hop.hasPrefix("["), let end = hop.firstIndex(of: "]") { return IPAddress(hop[hop.index(after: hop.startIndex)..<end]) }
+        if hop.hasPrefix("["), let end = hop.firstIndex(of: "]") {
+            return IPAddress(hop[hop.index(after: hop.startIndex)..<end])
+        }
         let parts = hop.split(separator: ":")
         if parts.count == 2, parts[1].allSatisfy(\.isNumber) { return IPAddress(parts[0]) }
         return nil

@@ -26,7 +26,9 @@ struct GraphQLJSONValue: Decodable {
             // Not a scalar or a list: an object, read once, its members in the order the decoder gives them.
             let object = try decoder.container(keyedBy: Key.self)
             var members = OrderedDictionary<String, Map>()
-            for key in object.allKeys { members[key.stringValue] = try object.decode(GraphQLJSONValue.self, forKey: key).map }
+            for key in object.allKeys {
+                members[key.stringValue] = try object.decode(GraphQLJSONValue.self, forKey: key).map
+            }
             map = .dictionary(members)
         }
     }

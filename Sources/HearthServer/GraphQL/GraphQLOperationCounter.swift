@@ -26,13 +26,15 @@ struct GraphQLOperationCounter: Sendable {
 
     /// Counts one operation of `type` (nil when it was not known) that ended as `outcome`.
     func record(_ type: OperationType?, _ outcome: Outcome) {
-        let name = switch type {
-        case .query?: "query"
-        case .mutation?: "mutation"
-        case .subscription?: "subscription"
-        case nil: "unknown"
-        }
+        let name =
+            switch type {
+            case .query?: "query"
+            case .mutation?: "mutation"
+            case .subscription?: "subscription"
+            case nil: "unknown"
+            }
         // The registry hands back the same counter for the same labels.
-        registry.makeCounter(descriptor: Self.descriptor, labels: [("type", name), ("outcome", outcome.rawValue)]).increment()
+        registry.makeCounter(descriptor: Self.descriptor, labels: [("type", name), ("outcome", outcome.rawValue)])
+            .increment()
     }
 }

@@ -17,11 +17,13 @@ extension GraphQLRoutes {
         do {
             wait = try await signedOutLimiter.acquire(context.clientAddress.limitKey)
         } catch {
-            return Self.answer(.internalServerError, GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution))
+            return Self.answer(
+                .internalServerError, GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution))
         }
         guard let wait else { return nil }
         let error = GraphQLError(
-            message: "Too many operations without a valid sign-in from your address (\(context.clientAddress)); wait \(wait) s, or sign in (POST /cloud/v1/accounts/signin) and send \"Authorization: Bearer <token>\".",
+            message:
+                "Too many operations without a valid sign-in from your address (\(context.clientAddress)); wait \(wait) s, or sign in (POST /cloud/v1/accounts/signin) and send \"Authorization: Bearer <token>\".",
             extensions: ["code": .string(GraphQLErrorCode.rateLimited.rawValue), "retryAfter": .int(wait)])
         var response = Self.answer(.tooManyRequests, error)
         response.headers[.retryAfter] = String(wait)

@@ -49,7 +49,9 @@ struct GraphQLRoutes: Sendable {
         // Other methods get a GraphQL answer too, rather than the cloud API's error body.
         for method in [HTTPRequest.Method.put, .patch, .delete] {
             router.on(RouterPath(Self.path), method: method) { request, _ in
-                var response = answer(.methodNotAllowed, .badUserInput, "\(Self.path) answers GET (queries) and POST (any operation), not \(request.method).")
+                var response = answer(
+                    .methodNotAllowed, .badUserInput,
+                    "\(Self.path) answers GET (queries) and POST (any operation), not \(request.method).")
                 response.headers[.allow] = "GET, POST"
                 return response
             }
@@ -62,23 +64,35 @@ struct GraphQLRoutes: Sendable {
         do {
             buffer = try await request.collectBody(upTo: maxRequestBytes)
         } catch is NIOTooManyBytesError {
-            return answer(.contentTooLarge, .badUserInput, "The request body is larger than \(maxRequestBytes) bytes; send a smaller operation.")
+            return answer(
+                .contentTooLarge, .badUserInput,
+                "The request body is larger than \(maxRequestBytes) bytes; send a smaller operation.")
         } catch {
             return answer(.badRequest, .badUserInput, "The request body could not be read; send it again.")
         }
         guard buffer.readableBytes > 0 else {
-            return answer(.badRequest, .badUserInput, "POST \(Self.path) needs a JSON body: {\"query\": \"…\", \"variables\": {…}, \"operationName\": \"…\"}.")
+            return answer(
+                .badRequest, .badUserInput,
+                "POST \(Self.path) needs a JSON body: {\"query\": \"…\", \"variables\": {…}, \"operationName\": \"…\"}."
+            )
         }
         // The body is {"query": …, "variables": {…}}: two levels, then the variables, held to the nesting limit.
         guard !buffer.withUnsafeReadableBytes({ JSONNesting.exceeds(2 + nestingLimit, in: $0) }) else {
-            return answer(.badRequest, .tooDeep, "The request's variables nest more than \(nestingLimit) deep; nest input values less deeply.")
+            return answer(
+                .badRequest, .tooDeep,
+                "The request's variables nest more than \(nestingLimit) deep; nest input values less deeply.")
         }
         let body: GraphQLRequest
         do {
             let decoded = try JSONDecoder().decode(Body.self, from: Data(buffer.readableBytesView))
-            body = GraphQLRequest(query: decoded.query, operationName: decoded.operationName, variables: GraphQLJSONValue.variables(decoded.variables))
+            body = GraphQLRequest(
+                query: decoded.query, operationName: decoded.operationName,
+                variables: GraphQLJSONValue.variables(decoded.variables))
         } catch {
-            return answer(.badRequest, .badUserInput, "The body is not a GraphQL request: \(DecodingErrorSummary.describe(error)). Send {\"query\": \"…\", \"variables\": {…}, \"operationName\": \"…\"}.")
+            return answer(
+                .badRequest, .badUserInput,
+                "The body is not a GraphQL request: \(DecodingErrorSummary.describe(error)). Send {\"query\": \"…\", \"variables\": {…}, \"operationName\": \"…\"}."
+            )
         }
         return await run(body, request: request, method: .post)
     }
@@ -88,23 +102,37 @@ struct GraphQLRoutes: Sendable {
         switch Self.formFields(request.uri.query ?? "") {
         case .success(let fields): parameters = fields
         case .failure(let bad):
-            return answer(.badRequest, .badUserInput, "The \(bad) parameter is not percent-encoded properly; encode it as a URL query component (a space as + or %20).")
+            return answer(
+                .badRequest, .badUserInput,
+                "The \(bad) parameter is not percent-encoded properly; encode it as a URL query component (a space as + or %20)."
+            )
         }
         guard let query = parameters["query"], !query.isEmpty else {
-            return answer(.badRequest, .badUserInput, "GET \(Self.path) needs a query parameter: \(Self.path)?query={me{id}}; send mutations with POST.")
+            return answer(
+                .badRequest, .badUserInput,
+                "GET \(Self.path) needs a query parameter: \(Self.path)?query={me{id}}; send mutations with POST.")
         }
         var variables: [String: Map] = [:]
         if let text = parameters["variables"], !text.isEmpty {
             guard !JSONNesting.exceeds(1 + nestingLimit, in: text.utf8) else {
-                return answer(.badRequest, .tooDeep, "The variables parameter nests more than \(nestingLimit) deep; nest input values less deeply.")
+                return answer(
+                    .badRequest, .tooDeep,
+                    "The variables parameter nests more than \(nestingLimit) deep; nest input values less deeply.")
             }
-            guard let decoded = try? JSONDecoder().decode([String: GraphQLJSONValue].self, from: Data(text.utf8)).mapValues(\.map) else {
-                return answer(.badRequest, .badUserInput, "The variables parameter must be a JSON object, such as {\"id\":\"…\"}.")
+            guard
+                let decoded = try? JSONDecoder().decode([String: GraphQLJSONValue].self, from: Data(text.utf8))
+                    .mapValues(\.map)
+            else {
+                return answer(
+                    .badRequest, .badUserInput, "The variables parameter must be a JSON object, such as {\"id\":\"…\"}."
+                )
             }
             variables = decoded
         }
         let operationName = parameters["operationName"].flatMap { $0.isEmpty ? nil : $0 }
-        return await run(GraphQLRequest(query: query, operationName: operationName, variables: variables), request: request, method: .get)
+        return await run(
+            GraphQLRequest(query: query, operationName: operationName, variables: variables), request: request,
+            method: .get)
     }
 
     /// A POST body: `variables` are read once per value (``GraphQLJSONValue``), never as GraphQL's `Map` decodes them.
@@ -120,9 +148,13 @@ struct GraphQLRoutes: Sendable {
         var fields: [String: String] = [:]
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            func decoded(_ text: Substring) -> String? { text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
+            func decoded(_ text: Substring) -> String? {
+                text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding
+            }
             guard let name = decoded(parts[0]) else { return .failure(FormFieldError(name: String(parts[0]))) }
-            guard let value = parts.count > 1 ? decoded(parts[1]) : "" else { return .failure(FormFieldError(name: name)) }
+            guard let value = parts.count > 1 ? decoded(parts[1]) : "" else {
+                return .failure(FormFieldError(name: name))
+            }
             if fields[name] == nil { fields[name] = value }
         }
         return .success(fields)
@@ -141,14 +173,21 @@ struct GraphQLRoutes: Sendable {
         } catch let error as GraphQLError {
             return respond(.unauthorized, GraphQLResult(errors: [error]))
         } catch {
-            return respond(.internalServerError, GraphQLResult(errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)]))
+            return respond(
+                .internalServerError,
+                GraphQLResult(errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)]
+                ))
         }
         if let viewer {
             let limited: (error: GraphQLError, wait: Int)?
             do {
                 limited = try await rateLimit(viewer)
             } catch {
-                return respond(.internalServerError, GraphQLResult(errors: [GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)]))
+                return respond(
+                    .internalServerError,
+                    GraphQLResult(errors: [
+                        GraphQLErrorShaper(logger: logger).shape(GraphQLError(error), phase: .execution)
+                    ]))
             }
             if let limited {
                 operations?.record(nil, .rateLimited)
@@ -162,12 +201,17 @@ struct GraphQLRoutes: Sendable {
         switch type {
         case .mutation where method == .get:
             operations?.record(type, .refused)
-            var response = answer(.methodNotAllowed, .badUserInput, "Mutations change data, so GET \(Self.path) does not run them; send this one with POST.")
+            var response = answer(
+                .methodNotAllowed, .badUserInput,
+                "Mutations change data, so GET \(Self.path) does not run them; send this one with POST.")
             response.headers[.allow] = "POST"
             return response
         case .subscription:
             operations?.record(type, .refused)
-            return answer(.badRequest, .badUserInput, "Subscriptions run over a WebSocket at \(Self.path) with the graphql-transport-ws protocol, not over plain HTTP.")
+            return answer(
+                .badRequest, .badUserInput,
+                "Subscriptions run over a WebSocket at \(Self.path) with the graphql-transport-ws protocol, not over plain HTTP."
+            )
         default:
             break
         }
@@ -205,7 +249,10 @@ struct GraphQLRoutes: Sendable {
     func viewer(_ header: String?) async throws -> PantryViewer? {
         guard let header else { return nil }
         guard let token = bearerToken(header) else {
-            throw GraphQLErrorShaper.error(.unauthenticated, "The Authorization header must be \"Bearer <token>\", with a token from POST /cloud/v1/accounts/signin.")
+            throw GraphQLErrorShaper.error(
+                .unauthenticated,
+                "The Authorization header must be \"Bearer <token>\", with a token from POST /cloud/v1/accounts/signin."
+            )
         }
         return try await viewer(token: token)
     }
@@ -215,7 +262,9 @@ struct GraphQLRoutes: Sendable {
         do {
             let caller = try await accounts.authenticate(token: token)
             return PantryViewer(userID: caller.userRecordName, email: caller.emailAddress)
-        } catch let error as CloudError where error.serverErrorCode == .authenticationFailed || error.serverErrorCode == .authenticationRequired {
+        } catch let error as CloudError
+            where error.serverErrorCode == .authenticationFailed || error.serverErrorCode == .authenticationRequired
+        {
             throw GraphQLErrorShaper.error(.unauthenticated, error.reason)
         }
     }

@@ -26,7 +26,12 @@ final class GraphQLSubscriptionCount: Sendable {
         }
 
         func release() {
-            guard held.withLock({ held in defer { held = false }; return held }) else { return }
+            guard
+                held.withLock({ held in
+                    defer { held = false }
+                    return held
+                })
+            else { return }
             count.release(user)
         }
     }

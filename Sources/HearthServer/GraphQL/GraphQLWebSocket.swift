@@ -79,7 +79,9 @@ struct GraphQLWebSocket: Sendable {
     /// read by then is lost.
     static let closeDeadline: Duration = .seconds(10)
 
-    private func serve(inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, session: GraphQLWebSocketSession) async throws {
+    private func serve(
+        inbound: WebSocketInboundStream, outbound: WebSocketOutboundWriter, session: GraphQLWebSocketSession
+    ) async throws {
         do {
             try await withThrowingTaskGroup(of: Ended.self) { group in
                 // The one writer, so messages go out whole and in order.
@@ -134,7 +136,8 @@ struct GraphQLWebSocket: Sendable {
     /// One keep-alive tick: closes a connection whose session has ended or whose client stopped answering,
     /// pings one that is silent. False once the connection is closing.
     private func keepAlive(_ session: GraphQLWebSocketSession) async -> Bool {
-        guard await session.viewer != nil, let token = await session.token, await stillSignedIn(token, session) != nil else { return false }
+        guard await session.viewer != nil, let token = await session.token, await stillSignedIn(token, session) != nil
+        else { return false }
         switch await session.tick() {
         case .alive, .pinged:
             return true
@@ -149,9 +152,11 @@ struct GraphQLWebSocket: Sendable {
         do {
             return try await routes.viewer(token: token)
         } catch is GraphQLError {
-            await session.close(4401, "Unauthorized: the session has ended (signed out or expired); sign in and connect again")
+            await session.close(
+                4401, "Unauthorized: the session has ended (signed out or expired); sign in and connect again")
         } catch {
-            logger.error("Could not check a GraphQL WebSocket's token", metadata: ["error": "\(String(reflecting: error))"])
+            logger.error(
+                "Could not check a GraphQL WebSocket's token", metadata: ["error": "\(String(reflecting: error))"])
             await session.close(4500, "Internal server error: the token could not be checked; try again")
         }
         return nil
@@ -161,7 +166,8 @@ struct GraphQLWebSocket: Sendable {
     private func receive(_ text: String, _ session: GraphQLWebSocketSession) async -> Bool {
         // {"payload": {"variables": {…}}}: three levels, then the variables, held to the nesting limit.
         guard !JSONNesting.exceeds(3 + routes.nestingLimit, in: text.utf8) else {
-            await session.close(4400, "Invalid message: it nests more than \(routes.nestingLimit) levels deep in its variables")
+            await session.close(
+                4400, "Invalid message: it nests more than \(routes.nestingLimit) levels deep in its variables")
             return false
         }
         guard let message = try? JSONDecoder().decode(ClientMessage.self, from: Data(text.utf8)) else {
@@ -175,7 +181,10 @@ struct GraphQLWebSocket: Sendable {
                 return false
             }
             guard let token = message.token else {
-                await session.close(4403, "Forbidden: send the bearer token in connection_init's payload as {\"Authorization\": \"Bearer <token>\"}")
+                await session.close(
+                    4403,
+                    "Forbidden: send the bearer token in connection_init's payload as {\"Authorization\": \"Bearer <token>\"}"
+                )
                 return false
             }
             do {
@@ -184,7 +193,8 @@ struct GraphQLWebSocket: Sendable {
                 await session.close(4403, "Forbidden: the token is unknown, revoked or expired; sign in again")
                 return false
             } catch {
-                logger.error("Could not check a GraphQL WebSocket's token", metadata: ["error": "\(String(reflecting: error))"])
+                logger.error(
+                    "Could not check a GraphQL WebSocket's token", metadata: ["error": "\(String(reflecting: error))"])
                 await session.close(4500, "Internal server error: the token could not be checked; try again")
                 return false
             }
@@ -203,7 +213,9 @@ struct GraphQLWebSocket: Sendable {
                 await session.close(4400, "Invalid message: subscribe needs an id and a payload with a query")
                 return false
             }
-            let request = GraphQLRequest(query: query, operationName: payload.operationName, variables: GraphQLJSONValue.variables(payload.variables))
+            let request = GraphQLRequest(
+                query: query, operationName: payload.operationName,
+                variables: GraphQLJSONValue.variables(payload.variables))
             guard await session.reserve(id) else {
                 await session.close(4409, "Subscriber for \(id.prefix(100)) already exists")
                 return false
@@ -255,17 +267,29 @@ struct GraphQLWebSocket: Sendable {
 
     /// Starts subscription `id`, within the connection's and the user's limits, its events passing through a
     /// buffer of ``subscriptionBuffer``.
-    private func subscribe(_ id: String, _ request: GraphQLRequest, _ viewer: PantryViewer, _ session: GraphQLWebSocketSession) async {
+    private func subscribe(
+        _ id: String, _ request: GraphQLRequest, _ viewer: PantryViewer, _ session: GraphQLWebSocketSession
+    ) async {
         guard await session.subscriptionCount < maxSubscriptions else {
-            await refuse(id, [GraphQLErrorShaper.error(
-                .tooManySubscriptions,
-                "This connection already runs \(maxSubscriptions) subscriptions, the server's limit per connection; complete one before starting another, or open another connection.")], session)
+            await refuse(
+                id,
+                [
+                    GraphQLErrorShaper.error(
+                        .tooManySubscriptions,
+                        "This connection already runs \(maxSubscriptions) subscriptions, the server's limit per connection; complete one before starting another, or open another connection."
+                    )
+                ], session)
             return
         }
         guard let slot = userSubscriptions.acquire(viewer.userID) else {
-            await refuse(id, [GraphQLErrorShaper.error(
-                .tooManySubscriptions,
-                "\(viewer.email) already runs \(userSubscriptions.limit) subscriptions on this server, its limit per user; complete some (on any connection) before starting more.")], session)
+            await refuse(
+                id,
+                [
+                    GraphQLErrorShaper.error(
+                        .tooManySubscriptions,
+                        "\(viewer.email) already runs \(userSubscriptions.limit) subscriptions on this server, its limit per user; complete some (on any connection) before starting more."
+                    )
+                ], session)
             return
         }
         let stream: AsyncThrowingStream<GraphQLResult, any Error>
@@ -294,7 +318,11 @@ struct GraphQLWebSocket: Sendable {
             } catch {
                 // A stream that fails after it began ends like one that finished; the cause is logged.
                 if !Task.isCancelled {
-                    logger.warning("A GraphQL subscription's stream failed; completing it", metadata: ["graphql.subscription.id": "\(id.prefix(100))", "error": "\(String(reflecting: error))"])
+                    logger.warning(
+                        "A GraphQL subscription's stream failed; completing it",
+                        metadata: [
+                            "graphql.subscription.id": "\(id.prefix(100))", "error": "\(String(reflecting: error))",
+                        ])
                 }
             }
             await session.finished(id, sendComplete: !Task.isCancelled)
@@ -328,7 +356,8 @@ struct GraphQLWebSocket: Sendable {
                 for (key, value) in fields ?? [:] {
                     guard case .string(let text) = value.map else { continue }
                     switch key.lowercased() {
-                    case "authorization": found = text.lowercased().hasPrefix("bearer ") ? String(text.dropFirst(7)) : text
+                    case "authorization":
+                        found = text.lowercased().hasPrefix("bearer ") ? String(text.dropFirst(7)) : text
                     case "token", "authtoken": found = text
                     default: continue
                     }

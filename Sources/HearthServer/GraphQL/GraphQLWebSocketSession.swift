@@ -32,7 +32,8 @@ actor GraphQLWebSocketSession {
     nonisolated let closing: AsyncStream<Void>
     private let closingContinuation: AsyncStream<Void>.Continuation
 
-    init(outbox: GraphQLWebSocketOutbox, clock: any Clock<Duration>, closeGrace: Duration = .seconds(5), logger: Logger) {
+    init(outbox: GraphQLWebSocketOutbox, clock: any Clock<Duration>, closeGrace: Duration = .seconds(5), logger: Logger)
+    {
         self.outbox = outbox
         self.clock = clock
         self.closeGrace = closeGrace
@@ -91,7 +92,10 @@ actor GraphQLWebSocketSession {
     /// Runs the operation `id`'s work in a task of its own; for a subscription, `slot` is its place in its
     /// user's count, given back when it ends however it ends. Nothing runs (and the slot is given back) when
     /// the operation was stopped meanwhile or the connection is closing.
-    func run(_ id: String, subscription slot: GraphQLSubscriptionCount.Slot? = nil, _ work: @escaping @Sendable () async -> Void) {
+    func run(
+        _ id: String, subscription slot: GraphQLSubscriptionCount.Slot? = nil,
+        _ work: @escaping @Sendable () async -> Void
+    ) {
         guard running.contains(id), !closed else {
             slot?.release()
             return
@@ -132,7 +136,8 @@ actor GraphQLWebSocketSession {
     /// waits to be written is counted in bytes.
     static func next(id: String, _ result: GraphQLResult) -> String? {
         guard let payload = try? MapEncoder().encode(result),
-              let data = try? GraphQLJSONEncoder().encode(["type": "next", "id": .string(id), "payload": payload] as Map) else { return nil }
+            let data = try? GraphQLJSONEncoder().encode(["type": "next", "id": .string(id), "payload": payload] as Map)
+        else { return nil }
         return String(decoding: data, as: UTF8.self)
     }
 
@@ -152,7 +157,10 @@ actor GraphQLWebSocketSession {
 
     /// Closes the connection of a client that reads too slowly for what it asked for (4413).
     func fellBehind(_ what: String) async {
-        await close(4413, "\(what) fell behind: more than \(outbox.eventLimit) events or \(outbox.byteLimit >> 20) MiB waiting; read faster or subscribe to less")
+        await close(
+            4413,
+            "\(what) fell behind: more than \(outbox.eventLimit) events or \(outbox.byteLimit >> 20) MiB waiting; read faster or subscribe to less"
+        )
     }
 
     /// Closes the connection with `code` and `reason`: stops every operation, writes the close frame, and ends
@@ -162,7 +170,9 @@ actor GraphQLWebSocketSession {
         guard !closed else { return }
         closed = true
         cancelAll()
-        logger.debug("Closing a GraphQL WebSocket", metadata: ["graphql.close.code": "\(code)", "graphql.close.reason": "\(reason)"])
+        logger.debug(
+            "Closing a GraphQL WebSocket",
+            metadata: ["graphql.close.code": "\(code)", "graphql.close.reason": "\(reason)"])
         let reason = String(decoding: reason.utf8.prefix(120), as: UTF8.self)
         // The close frame goes out after the message being written, and a client that reads nothing never takes
         // it: the session ends when the frame is written or the grace period is over, whichever comes first. The

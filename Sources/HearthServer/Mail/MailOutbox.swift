@@ -30,7 +30,8 @@ final class MailOutbox: Service, Sendable {
             do {
                 try await sender.send(message)
             } catch {
-                logger.error("An email could not be sent: \(error)", metadata: ["mail.subject": .string(message.subject)])
+                logger.error(
+                    "An email could not be sent: \(error)", metadata: ["mail.subject": .string(message.subject)])
             }
         }
     }

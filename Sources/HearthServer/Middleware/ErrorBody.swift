@@ -1,7 +1,7 @@
 public import Foundation
 import HTTPTypes
-import Hummingbird
 import HearthCore
+import Hummingbird
 import Logging
 
 /// The body of every error the server answers with, in the shape CloudKit Web Services uses.

@@ -1,7 +1,7 @@
 import Foundation
 import HTTPTypes
-public import Hummingbird
 import HearthCore
+public import Hummingbird
 import Logging
 
 /// An error that knows how it is answered over HTTP.
@@ -10,7 +10,10 @@ public struct HTTPServiceError: Error, HTTPResponseError, Sendable {
     public var body: ErrorBody
     public var headers: HTTPFields
 
-    public init(status: HTTPResponse.Status, code: String, reason: String, retryAfter: Int? = nil, allow: [HTTPRequest.Method] = []) {
+    public init(
+        status: HTTPResponse.Status, code: String, reason: String, retryAfter: Int? = nil,
+        allow: [HTTPRequest.Method] = []
+    ) {
         self.status = status
         self.body = ErrorBody(serverErrorCode: code, reason: reason, retryAfter: retryAfter)
         var headers: HTTPFields = [.contentType: "application/json; charset=utf-8"]

@@ -1,6 +1,6 @@
 import Foundation
-import HearthCore
 import HTTPTypes
+import HearthCore
 public import Hummingbird
 public import Prometheus
 
@@ -10,15 +10,22 @@ public import Prometheus
 public struct PrometheusMetricsMiddleware<Context: RequestContext>: RouterMiddleware {
     let registry: PrometheusCollectorRegistry
     private static var buckets: [Duration] {
-        [.milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
-         .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5), .seconds(10)]
+        [
+            .milliseconds(1), .milliseconds(5), .milliseconds(10), .milliseconds(25), .milliseconds(50),
+            .milliseconds(100), .milliseconds(250), .milliseconds(500), .seconds(1), .seconds(2.5), .seconds(5),
+            .seconds(10),
+        ]
     }
 
     private static var requests: MetricNameDescriptor {
-        MetricNameDescriptor(namespace: "hearth", subsystem: "http", metricName: "requests", unitName: "total", helpText: "HTTP requests answered")
+        MetricNameDescriptor(
+            namespace: "hearth", subsystem: "http", metricName: "requests", unitName: "total",
+            helpText: "HTTP requests answered")
     }
     private static var durations: MetricNameDescriptor {
-        MetricNameDescriptor(namespace: "hearth", subsystem: "http", metricName: "request_duration", unitName: "seconds", helpText: "Time to answer HTTP requests")
+        MetricNameDescriptor(
+            namespace: "hearth", subsystem: "http", metricName: "request_duration", unitName: "seconds",
+            helpText: "Time to answer HTTP requests")
     }
 
     /// The counter and histogram of each method, route and status seen so far: the registry checks names and
@@ -35,7 +42,9 @@ public struct PrometheusMetricsMiddleware<Context: RequestContext>: RouterMiddle
         self.registry = registry
     }
 
-    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws -> Response {
+    public func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
+        async throws -> Response
+    {
         let started = ContinuousClock.now
         let status: HTTPResponse.Status
         do {
@@ -50,17 +59,25 @@ public struct PrometheusMetricsMiddleware<Context: RequestContext>: RouterMiddle
         }
     }
 
-    private func record(_ request: Request, route: String, status: HTTPResponse.Status, since started: ContinuousClock.Instant) {
+    private func record(
+        _ request: Request, route: String, status: HTTPResponse.Status, since started: ContinuousClock.Instant
+    ) {
         let elapsed = started.duration(to: .now)
         let key = SeriesKey(method: request.method.rawValue, route: route, status: status.code)
-        let metrics = series.withLock { $0[key] } ?? {
-            let made = (
-                requests: registry.makeCounter(descriptor: Self.requests, labels: [("method", key.method), ("route", route), ("status", String(status.code))]),
-                durations: registry.makeDurationHistogram(descriptor: Self.durations, labels: [("method", key.method), ("route", route)], buckets: Self.buckets)
-            )
-            series.withLock { $0[key] = made }
-            return made
-        }()
+        let metrics =
+            series.withLock { $0[key] }
+            ?? {
+                let made = (
+                    requests: registry.makeCounter(
+                        descriptor: Self.requests,
+                        labels: [("method", key.method), ("route", route), ("status", String(status.code))]),
+                    durations: registry.makeDurationHistogram(
+                        descriptor: Self.durations, labels: [("method", key.method), ("route", route)],
+                        buckets: Self.buckets)
+                )
+                series.withLock { $0[key] = made }
+                return made
+            }()
         metrics.requests.increment()
         metrics.durations.recordNanoseconds(Int64(elapsed.seconds * 1_000_000_000))
     }

@@ -17,7 +17,8 @@ struct HTTP1WebSocketChannelClosingUnused: ServerChildChannel {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> {
         base.setup(channel: channel, logger: logger).flatMapThrowing { value in
-            try channel.pipeline.syncOperations.addHandler(ConnectionGuard(limits: limits, logger: logger), position: .first)
+            try channel.pipeline.syncOperations.addHandler(
+                ConnectionGuard(limits: limits, logger: logger), position: .first)
             try channel.pipeline.syncOperations.addHandler(CloseUnusedOnQuiesce(), position: .first)
             return value
         }
@@ -33,22 +34,33 @@ extension HTTPServerBuilder {
     /// when the server stops, and clients slower than `limits` allow are cut off.
     static func http1WebSocketUpgradeClosingUnused(
         limits: ConnectionLimits = ConnectionLimits(),
-        shouldUpgrade: @escaping @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>>
+        shouldUpgrade:
+            @escaping @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<
+                WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+            >
     ) -> HTTPServerBuilder {
         // NIO's parser keeps a looser limit of its own: the guard counts the raw bytes and answers first.
         let decoder = HTTP1Channel.Configuration.DecoderConfiguration(
-            maxHeaderFieldSize: 2 * limits.maxHeaderBytes, maxHeaderListSize: 2 * limits.maxHeaderBytes, maxHeaderFieldCount: 1_000)
-        let http1 = HTTP1Channel.Configuration(additionalChannelHandlers: [ConnectionGuardProgress()], idleTimeout: nil, httpDecoderConfiguration: decoder)
+            maxHeaderFieldSize: 2 * limits.maxHeaderBytes, maxHeaderListSize: 2 * limits.maxHeaderBytes,
+            maxHeaderFieldCount: 1_000)
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [ConnectionGuardProgress()], idleTimeout: nil, httpDecoderConfiguration: decoder)
         // A WebSocket keeps its own time (pings, its protocol's timeouts) once upgraded. The decision runs on the
         // connection's event loop, where the guard lives.
-        let upgrading: @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> = { head, channel, logger in
-            let result = try shouldUpgrade(head, channel, logger)
-            if case .upgrade = result { (try? channel.pipeline.syncOperations.handler(type: ConnectionGuard.self))?.upgraded() }
-            return result
-        }
+        let upgrading:
+            @Sendable (HTTPRequest, any Channel, Logger) throws -> ShouldUpgradeResult<
+                WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+            > = { head, channel, logger in
+                let result = try shouldUpgrade(head, channel, logger)
+                if case .upgrade = result {
+                    (try? channel.pipeline.syncOperations.handler(type: ConnectionGuard.self))?.upgraded()
+                }
+                return result
+            }
         return .init { responder in
             HTTP1WebSocketChannelClosingUnused(
-                base: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: .init(http1: http1, ws: .init()), shouldUpgrade: upgrading),
+                base: HTTP1WebSocketUpgradeChannel(
+                    responder: responder, configuration: .init(http1: http1, ws: .init()), shouldUpgrade: upgrading),
                 limits: limits)
         }
     }

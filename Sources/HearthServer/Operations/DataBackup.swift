@@ -43,18 +43,24 @@ public struct DataBackup: Sendable {
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
         guard manager.fileExists(atPath: dataDirectory.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            throw ServiceError.validationFailed("There is no data directory at \(dataDirectory.path): give the server's --data-dir (or HEARTH_DATA_DIR).")
+            throw ServiceError.validationFailed(
+                "There is no data directory at \(dataDirectory.path): give the server's --data-dir (or HEARTH_DATA_DIR)."
+            )
         }
         guard !manager.fileExists(atPath: output.path) else {
-            throw ServiceError.validationFailed("\(output.path) exists already: choose a new file name for the backup, or remove that file first.")
+            throw ServiceError.validationFailed(
+                "\(output.path) exists already: choose a new file name for the backup, or remove that file first.")
         }
         let folder = output.deletingLastPathComponent()
         let scratch = folder.appendingPathComponent(".hearth-backup-\(UUID().uuidString)")
         let partial = folder.appendingPathComponent(".\(output.lastPathComponent).partial")
         do {
-            try manager.createDirectory(at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try manager.createDirectory(
+                at: scratch, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ServiceError(.operationFailed, "Cannot write in \(folder.path): choose a folder you can write to for the backup.", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Cannot write in \(folder.path): choose a folder you can write to for the backup.",
+                underlying: error)
         }
         defer {
             try? manager.removeItem(at: scratch)
@@ -66,7 +72,9 @@ public struct DataBackup: Sendable {
         for relative in try files(skipping: [scratch, partial, output]) {
             let source = dataDirectory.appendingPathComponent(relative)
             let copy = scratch.appendingPathComponent("data").appendingPathComponent(relative)
-            try manager.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try manager.createDirectory(
+                at: copy.deletingLastPathComponent(), withIntermediateDirectories: true,
+                attributes: [.posixPermissions: 0o700])
             let entry: BackupEntry
             if SQLiteFiles.isDatabase(source) {
                 progress("Copying the database \(relative)")
@@ -76,14 +84,18 @@ public struct DataBackup: Sendable {
                     throw ServiceError(
                         .operationFailed,
                         "The database \(source.path) fails SQLite's integrity check (\(problems.prefix(3).joined(separator: "; "))): "
-                            + "it was not backed up. Run `hearth doctor` on the data directory, and restore it from an earlier backup.")
+                            + "it was not backed up. Run `hearth doctor` on the data directory, and restore it from an earlier backup."
+                    )
                 }
                 let digest = try FileDigest.sha256(of: copy)
-                entry = BackupEntry(path: BackupEntry.dataPrefix + relative, kind: .sqlite, bytes: digest.bytes, sha256: digest.sha256, userVersion: userVersion)
+                entry = BackupEntry(
+                    path: BackupEntry.dataPrefix + relative, kind: .sqlite, bytes: digest.bytes, sha256: digest.sha256,
+                    userVersion: userVersion)
             } else {
                 progress("Copying \(relative)")
                 let digest = try FileDigest.copy(source, to: copy)
-                entry = BackupEntry(path: BackupEntry.dataPrefix + relative, kind: .file, bytes: digest.bytes, sha256: digest.sha256)
+                entry = BackupEntry(
+                    path: BackupEntry.dataPrefix + relative, kind: .file, bytes: digest.bytes, sha256: digest.sha256)
             }
             entries.append(entry)
             copies.append((entry, copy))
@@ -94,12 +106,14 @@ public struct DataBackup: Sendable {
             let dump = scratch.appendingPathComponent("records.dump")
             try tools.dump(to: dump)
             let digest = try FileDigest.sha256(of: dump)
-            let entry = BackupEntry(path: BackupEntry.postgresPath, kind: .postgres, bytes: digest.bytes, sha256: digest.sha256)
+            let entry = BackupEntry(
+                path: BackupEntry.postgresPath, kind: .postgres, bytes: digest.bytes, sha256: digest.sha256)
             entries.append(entry)
             copies.append((entry, dump))
         }
 
-        let manifest = BackupManifest(createdAt: now(), recordStore: databaseURL == nil ? "sqlite" : "postgres", entries: entries)
+        let manifest = BackupManifest(
+            createdAt: now(), recordStore: databaseURL == nil ? "sqlite" : "postgres", entries: entries)
         progress("Writing \(output.lastPathComponent)")
         do {
             try Self.writeArchive(at: partial, copies: copies, manifest: manifest)
@@ -107,25 +121,32 @@ public struct DataBackup: Sendable {
         } catch let error as ServiceError {
             throw error
         } catch {
-            throw ServiceError(.operationFailed, "Could not write the backup \(output.path): \(error.localizedDescription). Check the free space and permissions of \(folder.path).", underlying: error)
+            throw ServiceError(
+                .operationFailed,
+                "Could not write the backup \(output.path): \(error.localizedDescription). Check the free space and permissions of \(folder.path).",
+                underlying: error)
         }
         return manifest
     }
 
     /// Writes the archive's members and its manifest, closing the file before it returns.
-    private static func writeArchive(at url: URL, copies: [(entry: BackupEntry, file: URL)], manifest: BackupManifest) throws {
+    private static func writeArchive(at url: URL, copies: [(entry: BackupEntry, file: URL)], manifest: BackupManifest)
+        throws
+    {
         let archive = try Archive(url: url, accessMode: .create)
         // Readable only by its owner before anything goes in: the databases hold health records.
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         for (entry, file) in copies {
             // A dump is compressed already; databases and other files shrink well.
-            try archive.addEntry(with: entry.path, fileURL: file, compressionMethod: entry.kind == .postgres ? .none : .deflate)
+            try archive.addEntry(
+                with: entry.path, fileURL: file, compressionMethod: entry.kind == .postgres ? .none : .deflate)
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         encoder.dateEncodingStrategy = .iso8601
         let json = try encoder.encode(manifest)
-        try archive.addEntry(with: BackupManifest.memberName, type: .file, uncompressedSize: Int64(json.count)) { position, size in
+        try archive.addEntry(with: BackupManifest.memberName, type: .file, uncompressedSize: Int64(json.count)) {
+            position, size in
             json.subdata(in: Int(position)..<Int(position) + size)
         }
     }
@@ -134,10 +155,12 @@ public struct DataBackup: Sendable {
     /// holds what they held), the server's write checks and asset uploads still arriving.
     func files(skipping skipped: [URL]) throws -> [String] {
         let skippedPaths = Set(skipped.map(\.standardizedFileURL.path))
-        guard let walker = FileManager.default.enumerator(
-            at: dataDirectory, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey], options: [])
+        guard
+            let walker = FileManager.default.enumerator(
+                at: dataDirectory, includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey], options: [])
         else {
-            throw ServiceError(.operationFailed, "Cannot read the data directory \(dataDirectory.path): check its permissions.")
+            throw ServiceError(
+                .operationFailed, "Cannot read the data directory \(dataDirectory.path): check its permissions.")
         }
         var found: [String] = []
         let base = dataDirectory.path.hasSuffix("/") ? dataDirectory.path : dataDirectory.path + "/"
@@ -150,7 +173,9 @@ public struct DataBackup: Sendable {
             let values = try url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
             guard values.isRegularFile == true, values.isSymbolicLink != true, path.hasPrefix(base) else { continue }
             let name = url.lastPathComponent
-            if name.hasSuffix("-wal") || name.hasSuffix("-shm") || name.hasSuffix("-journal") || name.hasPrefix(".hearth-write-check-") {
+            if name.hasSuffix("-wal") || name.hasSuffix("-shm") || name.hasSuffix("-journal")
+                || name.hasPrefix(".hearth-write-check-")
+            {
                 continue
             }
             if name.hasPrefix("upload-"), url.deletingLastPathComponent().lastPathComponent == "uploads" { continue }

@@ -28,7 +28,10 @@ public struct DataRestore: Sendable {
     /// The largest manifest read: far above any real one (a few hundred bytes a file).
     static let maximumManifestBytes: UInt64 = 16 << 20
 
-    public init(archive: URL, dataDirectory: URL, databaseURL: String? = nil, progress: @escaping @Sendable (String) -> Void = { _ in }) {
+    public init(
+        archive: URL, dataDirectory: URL, databaseURL: String? = nil,
+        progress: @escaping @Sendable (String) -> Void = { _ in }
+    ) {
         self.archive = archive.standardizedFileURL
         self.dataDirectory = dataDirectory.standardizedFileURL
         self.databaseURL = databaseURL
@@ -46,14 +49,17 @@ public struct DataRestore: Sendable {
             do {
                 zip = try Archive(url: archive, accessMode: .read)
             } catch {
-                let reason = manager.fileExists(atPath: archive.path) ? "it is not a ZIP archive" : "there is no such file"
-                throw ServiceError.validationFailed("\(archive.path) is not a Hearth backup: \(reason). Give a file that `hearth backup` wrote.")
+                let reason =
+                    manager.fileExists(atPath: archive.path) ? "it is not a ZIP archive" : "there is no such file"
+                throw ServiceError.validationFailed(
+                    "\(archive.path) is not a Hearth backup: \(reason). Give a file that `hearth backup` wrote.")
             }
             let manifest = try readManifest(zip)
             let members = try checkMembers(zip, against: manifest)
             if manifest.entries.contains(where: { $0.kind == .postgres }), databaseURL == nil {
                 throw ServiceError.validationFailed(
-                    "This backup holds a record store that was in PostgreSQL: give --database postgres://… of an empty database to restore it into (or HEARTH_DATABASE_URL).")
+                    "This backup holds a record store that was in PostgreSQL: give --database postgres://… of an empty database to restore it into (or HEARTH_DATABASE_URL)."
+                )
             }
             try checkFreeSpace(for: manifest)
 
@@ -65,16 +71,22 @@ public struct DataRestore: Sendable {
                     target = dataDirectory.appendingPathComponent(".hearth-restore-\(UUID().uuidString).dump")
                     dump = target
                 } else {
-                    target = dataDirectory.appendingPathComponent(String(entry.path.dropFirst(BackupEntry.dataPrefix.count)))
+                    target = dataDirectory.appendingPathComponent(
+                        String(entry.path.dropFirst(BackupEntry.dataPrefix.count)))
                 }
                 progress("Restoring \(entry.path)")
-                try manager.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+                try manager.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true,
+                    attributes: [.posixPermissions: 0o700])
                 written.append(target)
                 try extract(member, of: zip, as: entry, to: target)
                 if entry.kind == .sqlite {
                     let (problems, _) = try SQLiteFiles.check(target)
                     guard problems.isEmpty else {
-                        throw ServiceError(.operationFailed, "The database \(entry.path) in the backup fails SQLite's integrity check (\(problems.prefix(3).joined(separator: "; "))): restore an earlier backup.")
+                        throw ServiceError(
+                            .operationFailed,
+                            "The database \(entry.path) in the backup fails SQLite's integrity check (\(problems.prefix(3).joined(separator: "; "))): restore an earlier backup."
+                        )
                     }
                 }
             }
@@ -84,7 +96,10 @@ public struct DataRestore: Sendable {
                 do {
                     try tools.restore(from: dump)
                 } catch let error as ServiceError {
-                    throw ServiceError(.operationFailed, "\(error.message) Restore into an empty database: one that holds no Hearth tables in schema \(tools.schema).", underlying: error)
+                    throw ServiceError(
+                        .operationFailed,
+                        "\(error.message) Restore into an empty database: one that holds no Hearth tables in schema \(tools.schema).",
+                        underlying: error)
                 }
                 try? manager.removeItem(at: dump)
             }
@@ -107,46 +122,63 @@ public struct DataRestore: Sendable {
         var isDirectory: ObjCBool = false
         if manager.fileExists(atPath: dataDirectory.path, isDirectory: &isDirectory) {
             guard isDirectory.boolValue else {
-                throw ServiceError.validationFailed("\(dataDirectory.path) is a file: give a new or empty folder to restore into.")
+                throw ServiceError.validationFailed(
+                    "\(dataDirectory.path) is a file: give a new or empty folder to restore into.")
             }
             let contents = (try? manager.contentsOfDirectory(atPath: dataDirectory.path)) ?? []
             guard contents.isEmpty else {
                 throw ServiceError.validationFailed(
-                    "\(dataDirectory.path) is not empty (it holds \(contents.count) item\(contents.count == 1 ? "" : "s")): restore into a new or empty folder, so nothing in it is overwritten.")
+                    "\(dataDirectory.path) is not empty (it holds \(contents.count) item\(contents.count == 1 ? "" : "s")): restore into a new or empty folder, so nothing in it is overwritten."
+                )
             }
             return false
         }
         do {
-            try manager.createDirectory(at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try manager.createDirectory(
+                at: dataDirectory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ServiceError(.operationFailed, "Cannot create \(dataDirectory.path): choose a folder you can write to.", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Cannot create \(dataDirectory.path): choose a folder you can write to.",
+                underlying: error)
         }
         return true
     }
 
     private func readManifest(_ zip: Archive) throws -> BackupManifest {
         guard let member = zip[BackupManifest.memberName] else {
-            throw ServiceError.validationFailed("\(archive.path) is not a Hearth backup: it has no \(BackupManifest.memberName). Give a file that `hearth backup` wrote.")
+            throw ServiceError.validationFailed(
+                "\(archive.path) is not a Hearth backup: it has no \(BackupManifest.memberName). Give a file that `hearth backup` wrote."
+            )
         }
         guard member.uncompressedSize <= Self.maximumManifestBytes else {
-            throw ServiceError.validationFailed("\(archive.path) has a \(BackupManifest.memberName) of \(member.uncompressedSize) bytes, far more than any backup's: it is not a Hearth backup.")
+            throw ServiceError.validationFailed(
+                "\(archive.path) has a \(BackupManifest.memberName) of \(member.uncompressedSize) bytes, far more than any backup's: it is not a Hearth backup."
+            )
         }
         var json = Data()
         do {
             _ = try zip.extract(member) { chunk in
                 json.append(chunk)
-                if json.count > Self.maximumManifestBytes { throw ServiceError.validationFailed("The manifest is larger than it says.") }
+                if json.count > Self.maximumManifestBytes {
+                    throw ServiceError.validationFailed("The manifest is larger than it says.")
+                }
             }
         } catch {
-            throw ServiceError.validationFailed("\(archive.path) is damaged: its manifest cannot be read (\(error.localizedDescription)).")
+            throw ServiceError.validationFailed(
+                "\(archive.path) is damaged: its manifest cannot be read (\(error.localizedDescription)).")
         }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .iso8601
-        guard let manifest = try? decoder.decode(BackupManifest.self, from: json), manifest.format == BackupManifest.formatName else {
-            throw ServiceError.validationFailed("\(archive.path) is not a Hearth backup: its manifest is not one `hearth backup` writes.")
+        guard let manifest = try? decoder.decode(BackupManifest.self, from: json),
+            manifest.format == BackupManifest.formatName
+        else {
+            throw ServiceError.validationFailed(
+                "\(archive.path) is not a Hearth backup: its manifest is not one `hearth backup` writes.")
         }
         guard manifest.version <= BackupManifest.currentVersion else {
-            throw ServiceError.validationFailed("\(archive.path) was written by a newer Hearth (backup version \(manifest.version)): restore it with that version or newer.")
+            throw ServiceError.validationFailed(
+                "\(archive.path) was written by a newer Hearth (backup version \(manifest.version)): restore it with that version or newer."
+            )
         }
         return manifest
     }
@@ -156,17 +188,23 @@ public struct DataRestore: Sendable {
         var listed: [String: BackupEntry] = [:]
         for entry in manifest.entries {
             guard Self.isSafe(entry), listed[entry.path] == nil else {
-                throw ServiceError.validationFailed("\(archive.path) lists a member it may not hold (\"\(entry.path.prefix(120))\"): it was not written by `hearth backup`, and nothing was restored.")
+                throw ServiceError.validationFailed(
+                    "\(archive.path) lists a member it may not hold (\"\(entry.path.prefix(120))\"): it was not written by `hearth backup`, and nothing was restored."
+                )
             }
             listed[entry.path] = entry
         }
         var members: [String: Entry] = [:]
         for member in zip where member.path != BackupManifest.memberName {
             guard let entry = listed[member.path], member.type == .file, members[member.path] == nil else {
-                throw ServiceError.validationFailed("\(archive.path) holds \"\(member.path.prefix(120))\", which its manifest does not list: it was changed after `hearth backup` wrote it, and nothing was restored.")
+                throw ServiceError.validationFailed(
+                    "\(archive.path) holds \"\(member.path.prefix(120))\", which its manifest does not list: it was changed after `hearth backup` wrote it, and nothing was restored."
+                )
             }
             guard member.uncompressedSize == UInt64(entry.bytes) else {
-                throw ServiceError.validationFailed("\(archive.path) is damaged: \(member.path) holds \(member.uncompressedSize) bytes where the manifest says \(entry.bytes).")
+                throw ServiceError.validationFailed(
+                    "\(archive.path) is damaged: \(member.path) holds \(member.uncompressedSize) bytes where the manifest says \(entry.bytes)."
+                )
             }
             members[member.path] = member
         }
@@ -184,10 +222,12 @@ public struct DataRestore: Sendable {
             return entry.path == BackupEntry.postgresPath
         case .sqlite, .file:
             guard entry.path.hasPrefix(BackupEntry.dataPrefix), entry.bytes >= 0 else { return false }
-            let parts = entry.path.dropFirst(BackupEntry.dataPrefix.count).split(separator: "/", omittingEmptySubsequences: false)
-            return !parts.isEmpty && parts.allSatisfy { part in
-                !part.isEmpty && part != "." && part != ".." && !part.contains("\\") && !part.contains("\0")
-            }
+            let parts = entry.path.dropFirst(BackupEntry.dataPrefix.count).split(
+                separator: "/", omittingEmptySubsequences: false)
+            return !parts.isEmpty
+                && parts.allSatisfy { part in
+                    !part.isEmpty && part != "." && part != ".." && !part.contains("\\") && !part.contains("\0")
+                }
         }
     }
 
@@ -196,14 +236,19 @@ public struct DataRestore: Sendable {
         guard let available = values?.volumeAvailableCapacity else { return }
         let needed = manifest.totalBytes
         guard Int64(available) > needed else {
-            throw ServiceError(.operationFailed, "Restoring needs \(needed.formatted(.byteCount(style: .file))) and \(dataDirectory.path) has \(Int64(available).formatted(.byteCount(style: .file))) free: free some space or restore elsewhere.")
+            throw ServiceError(
+                .operationFailed,
+                "Restoring needs \(needed.formatted(.byteCount(style: .file))) and \(dataDirectory.path) has \(Int64(available).formatted(.byteCount(style: .file))) free: free some space or restore elsewhere."
+            )
         }
     }
 
     /// Extracts one member, stopping as soon as it holds more than its size, and checks its SHA-256.
     private func extract(_ member: Entry, of zip: Archive, as entry: BackupEntry, to target: URL) throws {
-        guard FileManager.default.createFile(atPath: target.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw ServiceError(.operationFailed, "Cannot create \(target.path): check that \(dataDirectory.path) is writable.")
+        guard FileManager.default.createFile(atPath: target.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
+            throw ServiceError(
+                .operationFailed, "Cannot create \(target.path): check that \(dataDirectory.path) is writable.")
         }
         let output = try FileHandle(forWritingTo: target)
         defer { try? output.close() }
@@ -213,7 +258,9 @@ public struct DataRestore: Sendable {
             _ = try zip.extract(member) { chunk in
                 bytes += Int64(chunk.count)
                 guard bytes <= entry.bytes else {
-                    throw ServiceError.validationFailed("\(archive.path) is damaged: \(entry.path) holds more than the \(entry.bytes) bytes its manifest gives.")
+                    throw ServiceError.validationFailed(
+                        "\(archive.path) is damaged: \(entry.path) holds more than the \(entry.bytes) bytes its manifest gives."
+                    )
                 }
                 hasher.update(data: chunk)
                 try output.write(contentsOf: chunk)
@@ -221,11 +268,14 @@ public struct DataRestore: Sendable {
         } catch let error as ServiceError {
             throw error
         } catch {
-            throw ServiceError.validationFailed("\(archive.path) is damaged: \(entry.path) cannot be read (\(error.localizedDescription)).")
+            throw ServiceError.validationFailed(
+                "\(archive.path) is damaged: \(entry.path) cannot be read (\(error.localizedDescription)).")
         }
         let digest = FileDigest.hex(hasher.finalize())
         guard bytes == entry.bytes, digest == entry.sha256 else {
-            throw ServiceError.validationFailed("\(archive.path) is damaged or was changed: \(entry.path) does not match the SHA-256 its manifest gives. Nothing was restored.")
+            throw ServiceError.validationFailed(
+                "\(archive.path) is damaged or was changed: \(entry.path) does not match the SHA-256 its manifest gives. Nothing was restored."
+            )
         }
     }
 }

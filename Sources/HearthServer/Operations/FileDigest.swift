@@ -24,8 +24,12 @@ enum FileDigest {
     static func copy(_ source: URL, to destination: URL) throws -> (bytes: Int64, sha256: String) {
         let input = try FileHandle(forReadingFrom: source)
         defer { try? input.close() }
-        guard FileManager.default.createFile(atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-            throw ServiceError(.operationFailed, "Could not create \(destination.path): check that its folder is writable.")
+        guard
+            FileManager.default.createFile(
+                atPath: destination.path, contents: nil, attributes: [.posixPermissions: 0o600])
+        else {
+            throw ServiceError(
+                .operationFailed, "Could not create \(destination.path): check that its folder is writable.")
         }
         let output = try FileHandle(forWritingTo: destination)
         defer { try? output.close() }

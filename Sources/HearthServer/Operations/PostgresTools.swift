@@ -17,9 +17,10 @@ struct PostgresTools {
 
     init(url: String) throws {
         guard var components = URLComponents(string: url), let scheme = components.scheme,
-              ["postgres", "postgresql"].contains(scheme.lowercased()), components.host?.isEmpty == false
+            ["postgres", "postgresql"].contains(scheme.lowercased()), components.host?.isEmpty == false
         else {
-            throw ServiceError.validationFailed("The database URL must look like postgres://user:password@host:5432/database.")
+            throw ServiceError.validationFailed(
+                "The database URL must look like postgres://user:password@host:5432/database.")
         }
         password = components.password.flatMap { $0.removingPercentEncoding ?? $0 }
         components.password = nil
@@ -34,7 +35,8 @@ struct PostgresTools {
         }
         components.queryItems = kept.isEmpty ? nil : kept
         guard schema.range(of: "^[a-z_][a-z0-9_]{0,62}$", options: .regularExpression) != nil else {
-            throw ServiceError.validationFailed("The schema name \"\(schema)\" must be lowercase letters, digits and _.")
+            throw ServiceError.validationFailed(
+                "The schema name \"\(schema)\" must be lowercase letters, digits and _.")
         }
         self.schema = schema
         connection = components.string ?? url
@@ -43,13 +45,23 @@ struct PostgresTools {
 
     /// Writes the record store's schema to `file` in pg_dump's custom format.
     func dump(to file: URL) throws {
-        try run("pg_dump", ["--format=custom", "--no-owner", "--no-privileges", "--schema=\(schema)", "--file=\(file.path)", "--dbname=\(connection)"])
+        try run(
+            "pg_dump",
+            [
+                "--format=custom", "--no-owner", "--no-privileges", "--schema=\(schema)", "--file=\(file.path)",
+                "--dbname=\(connection)",
+            ])
         try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
     }
 
     /// Loads a dump into this database, in one transaction: all of it, or nothing when anything fails.
     func restore(from file: URL) throws {
-        try run("pg_restore", ["--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", "--dbname=\(connection)", file.path])
+        try run(
+            "pg_restore",
+            [
+                "--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", "--dbname=\(connection)",
+                file.path,
+            ])
     }
 
     /// Runs one of PostgreSQL's tools; a failure names the tool, the database and what the tool said.
@@ -69,13 +81,17 @@ struct PostgresTools {
         let said = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            let text = String(decoding: said.prefix(4_000), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            throw ServiceError(.operationFailed, "\(name) failed on \(redacted) (exit \(process.terminationStatus)): \(text)")
+            let text = String(decoding: said.prefix(4_000), as: UTF8.self).trimmingCharacters(
+                in: .whitespacesAndNewlines)
+            throw ServiceError(
+                .operationFailed, "\(name) failed on \(redacted) (exit \(process.terminationStatus)): \(text)")
         }
     }
 
     /// The tool's path: on `PATH`, else the newest of Debian's PostgreSQL installations.
-    static func locate(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws -> URL {
+    static func locate(_ name: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws
+        -> URL
+    {
         let manager = FileManager.default
         for folder in (environment["PATH"] ?? "").split(separator: ":") {
             let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent(name)

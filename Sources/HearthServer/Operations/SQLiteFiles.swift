@@ -63,12 +63,15 @@ enum SQLiteFiles {
 
     /// The tables of the database at `url`.
     static func tables(_ url: URL) throws -> Set<String> {
-        try readOnly(url) { db in Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")) }
+        try readOnly(url) { db in
+            Set(try String.fetchAll(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'"))
+        }
     }
 
     /// The GRDB migrations applied to the database at `url`, in the order they ran.
     static func migrations(_ url: URL) throws -> [String] {
-        try readOnly(url) { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid") }
+        try readOnly(url) { db in try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+        }
     }
 
     private static func readOnly<T>(_ url: URL, _ read: (Database) throws -> T) throws -> T {

@@ -1,7 +1,7 @@
+public import Foundation
 public import GRDB
 import GRDBSQLite
 public import HearthCore
-public import Foundation
 
 /// An app's SQLite database: a `DatabasePool` in WAL mode on disk, or an in-memory queue for tests.
 /// Opening it runs every registered migration.
@@ -30,12 +30,17 @@ public struct AppDatabase: Sendable {
     /// - Parameter ownerOnly: the file holds secrets: it is created readable and writable by its owner only
     ///   (0600) before SQLite first opens it, so it never exists with wider rights, and an existing file is
     ///   narrowed to 0600. SQLite gives its `-wal` and `-shm` files the database file's mode.
-    public static func open(at url: URL, schemas: [any DatabaseSchema.Type], ownerOnly: Bool = false) throws -> AppDatabase {
+    public static func open(at url: URL, schemas: [any DatabaseSchema.Type], ownerOnly: Bool = false) throws
+        -> AppDatabase
+    {
         let folder = url.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         } catch {
-            throw ServiceError(.operationFailed, "Could not create the folder \(folder.path) for the database: \(error.localizedDescription)", underlying: error)
+            throw ServiceError(
+                .operationFailed,
+                "Could not create the folder \(folder.path) for the database: \(error.localizedDescription)",
+                underlying: error)
         }
         if ownerOnly { try OwnerOnlyFiles.prepare(url, companions: ["-wal", "-shm"]) }
         do {
@@ -76,7 +81,7 @@ public struct AppDatabase: Sendable {
             db.sqliteConnection, "hearth_contains", 2, SQLITE_UTF8 | SQLITE_DETERMINISTIC, nil,
             { context, _, values in
                 guard let values, let textValue = values[0], let needleValue = values[1],
-                      let text = sqlite3_value_text(textValue), let needle = sqlite3_value_text(needleValue)
+                    let text = sqlite3_value_text(textValue), let needle = sqlite3_value_text(needleValue)
                 else {
                     sqlite3_result_int(context, 0)
                     return
@@ -88,7 +93,8 @@ public struct AppDatabase: Sendable {
             },
             nil, nil, nil)
         guard code == SQLITE_OK else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "Could not add the SQL function hearth_contains")
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: "Could not add the SQL function hearth_contains")
         }
     }
 
@@ -106,7 +112,8 @@ public struct AppDatabase: Sendable {
 
     /// Runs long `work` in one write transaction on the database's own queue, so the caller's executor
     /// (an actor, or the main thread of an app) stays free.
-    public func performBackgroundTask<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    public func performBackgroundTask<T: Sendable>(_ work: @escaping @Sendable (Database) throws -> T) async throws -> T
+    {
         try await writer.write(work)
     }
 

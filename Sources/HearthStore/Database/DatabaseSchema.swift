@@ -1,7 +1,7 @@
+public import Foundation
 public import GRDB
 import GRDBSQLite
 public import HearthCore
-public import Foundation
 
 /// A part of an app that owns tables: it registers the migrations that create and change them.
 ///

@@ -9,7 +9,10 @@ import HearthCore
 /// let everyone = try await people.fetchAll(orderedBy: Column("name"))
 /// ```
 public struct DatabaseService<Record>: Sendable
-where Record: FetchableRecord & PersistableRecord & Identifiable & Sendable, Record.ID: DatabaseValueConvertible & Sendable {
+where
+    Record: FetchableRecord & PersistableRecord & Identifiable & Sendable,
+    Record.ID: DatabaseValueConvertible & Sendable
+{
     /// The database the records live in.
     public let database: AppDatabase
 
@@ -58,13 +61,15 @@ where Record: FetchableRecord & PersistableRecord & Identifiable & Sendable, Rec
         try await run("delete") { db in try Record.deleteAll(db) }
     }
 
-    private func run<T: Sendable>(_ verb: String, _ work: @escaping @Sendable (Database) throws -> T) async throws -> T {
+    private func run<T: Sendable>(_ verb: String, _ work: @escaping @Sendable (Database) throws -> T) async throws -> T
+    {
         do {
             return try await database.write(work)
         } catch let error as ServiceError {
             throw error
         } catch {
-            throw ServiceError(.operationFailed, "Could not \(verb) \(Record.databaseTableName): \(error)", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Could not \(verb) \(Record.databaseTableName): \(error)", underlying: error)
         }
     }
 }

@@ -15,7 +15,8 @@ public struct EncryptionKey: Sendable {
     /// Wraps 32 bytes of key material.
     public init(bytes: Data) throws {
         guard bytes.count == 32 else {
-            throw ServiceError(.validationFailed, "An encryption key must be 32 bytes (256 bits); this one has \(bytes.count).")
+            throw ServiceError(
+                .validationFailed, "An encryption key must be 32 bytes (256 bits); this one has \(bytes.count).")
         }
         symmetricKey = SymmetricKey(data: bytes)
     }
@@ -51,9 +52,12 @@ public struct EncryptionKey: Sendable {
         do {
             data = try Data(contentsOf: url)
         } catch {
-            throw ServiceError(.notFound, "Could not read the key file \(url.path): \(error.localizedDescription)", underlying: error)
+            throw ServiceError(
+                .notFound, "Could not read the key file \(url.path): \(error.localizedDescription)", underlying: error)
         }
-        if data.count == 32, String(data: data, encoding: .utf8).map({ (try? EncryptionKey(text: $0, source: "")) == nil }) ?? true {
+        if data.count == 32,
+            String(data: data, encoding: .utf8).map({ (try? EncryptionKey(text: $0, source: "")) == nil }) ?? true
+        {
             return try EncryptionKey(bytes: data)
         }
         guard let text = String(data: data, encoding: .utf8) else {

@@ -1,9 +1,10 @@
 import Foundation
 import HearthCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Files that only their owner may read and write (mode 0600), made so from the moment they exist.
@@ -16,11 +17,16 @@ enum OwnerOnlyFiles {
         if descriptor >= 0 {
             close(descriptor)
         } else if errno != EEXIST {
-            throw ServiceError(.operationFailed, "Could not create \(url.path): \(String(cString: strerror(errno))). Check that its folder is writable.")
+            throw ServiceError(
+                .operationFailed,
+                "Could not create \(url.path): \(String(cString: strerror(errno))). Check that its folder is writable.")
         }
         for path in [url.path] + companions.map({ url.path + $0 }) {
             if chmod(path, 0o600) != 0 && errno != ENOENT {
-                throw ServiceError(.operationFailed, "Could not make \(path) readable by its owner only: \(String(cString: strerror(errno))). Check who owns the file.")
+                throw ServiceError(
+                    .operationFailed,
+                    "Could not make \(path) readable by its owner only: \(String(cString: strerror(errno))). Check who owns the file."
+                )
             }
         }
     }

@@ -1,10 +1,11 @@
-public import Foundation
 import Crypto
+public import Foundation
 import HearthCore
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Files only their owner can read (mode 0600 in a 0700 folder), written atomically, and optionally
@@ -74,7 +75,8 @@ public struct ProtectedFileStore: Sendable {
         do {
             stored = try Data(contentsOf: url)
         } catch {
-            throw ServiceError(.operationFailed, "Could not read \(url.path): \(error.localizedDescription)", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Could not read \(url.path): \(error.localizedDescription)", underlying: error)
         }
         return try unseal(stored, name: name, url: url)
     }
@@ -92,7 +94,10 @@ public struct ProtectedFileStore: Sendable {
         do {
             return try JSONDecoder.hearth.decode(type, from: data)
         } catch {
-            throw ServiceError(.corrupted, "\(directory.appendingPathComponent(name).path) does not hold a valid \(T.self): \(DecodingErrorSummary.describe(error))", underlying: error)
+            throw ServiceError(
+                .corrupted,
+                "\(directory.appendingPathComponent(name).path) does not hold a valid \(T.self): \(DecodingErrorSummary.describe(error))",
+                underlying: error)
         }
     }
 
@@ -154,8 +159,12 @@ public struct ProtectedFileStore: Sendable {
     // MARK: Files
 
     private func fileURL(_ name: String) throws -> URL {
-        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0"), !name.hasPrefix(".") else {
-            throw ServiceError(.validationFailed, "\"\(name)\" is not a valid file name: use a plain name without slashes that does not start with a dot.")
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0"), !name.hasPrefix(".")
+        else {
+            throw ServiceError(
+                .validationFailed,
+                "\"\(name)\" is not a valid file name: use a plain name without slashes that does not start with a dot."
+            )
         }
         return directory.appendingPathComponent(name)
     }
@@ -169,9 +178,12 @@ public struct ProtectedFileStore: Sendable {
             return
         }
         do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            try FileManager.default.createDirectory(
+                at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw ServiceError(.operationFailed, "Could not create the folder \(directory.path): \(error.localizedDescription)", underlying: error)
+            throw ServiceError(
+                .operationFailed, "Could not create the folder \(directory.path): \(error.localizedDescription)",
+                underlying: error)
         }
     }
 

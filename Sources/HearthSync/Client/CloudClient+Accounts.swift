@@ -18,19 +18,24 @@ extension CloudClient {
 
     /// Sets a new password; every other session of the account ends, this one stays.
     public func changePassword(current: String, new: String) async throws {
-        try await postEmpty("accounts/password/change", CloudPasswordChangeRequest(currentPassword: current, newPassword: new))
+        try await postEmpty(
+            "accounts/password/change", CloudPasswordChangeRequest(currentPassword: current, newPassword: new))
     }
 
     /// Asks for a reset code by email; the server answers the same whether or not a verified account has the
     /// address.
     @discardableResult
     public func requestPasswordReset(email: String) async throws -> CloudCodeSent {
-        try await post("accounts/password/reset/request", CloudPasswordResetRequest(emailAddress: email), authenticated: false)
+        try await post(
+            "accounts/password/reset/request", CloudPasswordResetRequest(emailAddress: email), authenticated: false)
     }
 
     /// Sets a new password with the emailed reset code; every session of the account ends.
     public func resetPassword(email: String, code: String, newPassword: String) async throws {
-        try await postEmpty("accounts/password/reset/confirm", CloudPasswordResetConfirmRequest(emailAddress: email, code: code, newPassword: newPassword), authenticated: false)
+        try await postEmpty(
+            "accounts/password/reset/confirm",
+            CloudPasswordResetConfirmRequest(emailAddress: email, code: code, newPassword: newPassword),
+            authenticated: false)
     }
 
     /// Ends every session of the account, this one included, and forgets the token.

@@ -1,9 +1,9 @@
 import AsyncHTTPClient
 import Foundation
 import HearthCloudModel
+import HearthCore
 import NIOCore
 import NIOHTTP1
-import HearthCore
 import Synchronization
 
 extension CloudClient {
@@ -27,19 +27,23 @@ extension CloudClient {
         }
     }
 
-    private func streamPush(into continuation: AsyncThrowingStream<CloudPushEvent, any Error>.Continuation) async throws {
+    private func streamPush(into continuation: AsyncThrowingStream<CloudPushEvent, any Error>.Continuation) async throws
+    {
         var request = request(.GET, "push", authenticated: true)
         request.headers.replaceOrAdd(name: "Accept", value: "text/event-stream")
         let url = configuration.url("push")
         let response: HTTPClientResponse
         do {
-            response = try await http.execute(request, timeout: .nanoseconds(configuration.requestTimeout.nanoseconds), logger: logger)
+            response = try await http.execute(
+                request, timeout: .nanoseconds(configuration.requestTimeout.nanoseconds), logger: logger)
         } catch {
             throw Self.transportError(error, method: .GET, url: url)
         }
         guard response.status.code == 200 else {
             let buffer = try? await response.body.collect(upTo: 1 << 20)
-            throw Self.serverError(status: Int(response.status.code), headers: response.headers, body: buffer.map { Data($0.readableBytesView) } ?? Data())
+            throw Self.serverError(
+                status: Int(response.status.code), headers: response.headers,
+                body: buffer.map { Data($0.readableBytesView) } ?? Data())
         }
         let idle = configuration.pushIdleTimeout
         let clock = self.clock
@@ -56,7 +60,9 @@ extension CloudClient {
                             case "ready":
                                 continuation.yield(.connected)
                             case "notification":
-                                if let notification = try? decoder.decode(CloudNotification.self, from: Data(event.data.utf8)) {
+                                if let notification = try? decoder.decode(
+                                    CloudNotification.self, from: Data(event.data.utf8))
+                                {
                                     continuation.yield(.notification(notification))
                                 }
                             default:

@@ -68,7 +68,10 @@ public final class CloudClient: CloudService {
         self.logger = logger
     }
 
-    private init(configuration: CloudClientConfiguration, http: HTTPClient, credentials: Locked<String?>, clock: any Clock<Duration>, logger: Logger) {
+    private init(
+        configuration: CloudClientConfiguration, http: HTTPClient, credentials: Locked<String?>,
+        clock: any Clock<Duration>, logger: Logger
+    ) {
         self.configuration = configuration
         self.http = http
         self.credentials = credentials
@@ -88,13 +91,16 @@ public final class CloudClient: CloudService {
     public func withDeviceID(_ deviceID: String) -> CloudClient {
         var configuration = configuration
         configuration.deviceID = deviceID
-        return CloudClient(configuration: configuration, http: http, credentials: credentials, clock: clock, logger: logger)
+        return CloudClient(
+            configuration: configuration, http: http, credentials: credentials, clock: clock, logger: logger)
     }
 
     public func forDevice(_ deviceID: String) -> any CloudService { withDeviceID(deviceID) }
 
     /// The private or the shared database.
-    public func database(_ scope: CloudDatabaseScope) -> any CloudDatabase { RemoteCloudDatabase(client: self, scope: scope) }
+    public func database(_ scope: CloudDatabaseScope) -> any CloudDatabase {
+        RemoteCloudDatabase(client: self, scope: scope)
+    }
     /// The signed-in user's own zones.
     public var privateDatabase: any CloudDatabase { database(.private) }
     /// Zones other users shared with the signed-in user.
@@ -105,14 +111,16 @@ public final class CloudClient: CloudService {
     /// Creates an account (email, password of at least 8 characters) and signs in to it.
     @discardableResult
     public func signUp(email: String, password: String) async throws -> CloudSession {
-        let _: CloudCaller = try await post("accounts/signup", CloudSignUpRequest(emailAddress: email, password: password), authenticated: false)
+        let _: CloudCaller = try await post(
+            "accounts/signup", CloudSignUpRequest(emailAddress: email, password: password), authenticated: false)
         return try await signIn(email: email, password: password)
     }
 
     /// Signs in; later requests carry the new token.
     @discardableResult
     public func signIn(email: String, password: String) async throws -> CloudSession {
-        let session: CloudSession = try await post("accounts/signin", CloudSignInRequest(emailAddress: email, password: password), authenticated: false)
+        let session: CloudSession = try await post(
+            "accounts/signin", CloudSignInRequest(emailAddress: email, password: password), authenticated: false)
         setToken(session.token)
         return session
     }
@@ -145,7 +153,10 @@ public final class CloudClient: CloudService {
 
     /// Uploads a file; put the answer in an asset field.
     public func uploadAsset(_ data: Data) async throws -> CloudAsset {
-        try await execute(.POST, "assets/upload", body: ByteBuffer(bytes: data), contentType: "application/octet-stream", authenticated: true) { data in
+        try await execute(
+            .POST, "assets/upload", body: ByteBuffer(bytes: data), contentType: "application/octet-stream",
+            authenticated: true
+        ) { data in
             try self.decode(CloudAsset.self, from: data)
         }
     }
@@ -157,18 +168,28 @@ public final class CloudClient: CloudService {
 
     // MARK: Plumbing
 
-    func post<Body: Encodable, Answer: Decodable>(_ path: String, _ body: Body, authenticated: Bool = true) async throws -> Answer {
+    func post<Body: Encodable, Answer: Decodable>(_ path: String, _ body: Body, authenticated: Bool = true) async throws
+        -> Answer
+    {
         try await send(.POST, path, body: body, authenticated: authenticated)
     }
 
     func postEmpty<Body: Encodable>(_ path: String, _ body: Body?, authenticated: Bool = true) async throws {
         let buffer = try body.map { ByteBuffer(bytes: try encode($0)) }
-        _ = try await execute(.POST, path, body: buffer, contentType: buffer == nil ? nil : "application/json", authenticated: authenticated) { _ in () }
+        _ = try await execute(
+            .POST, path, body: buffer, contentType: buffer == nil ? nil : "application/json",
+            authenticated: authenticated
+        ) { _ in () }
     }
 
-    func send<Body: Encodable, Answer: Decodable>(_ method: HTTPMethod, _ path: String, body: Body?, authenticated: Bool = true) async throws -> Answer {
+    func send<Body: Encodable, Answer: Decodable>(
+        _ method: HTTPMethod, _ path: String, body: Body?, authenticated: Bool = true
+    ) async throws -> Answer {
         let buffer = try body.map { ByteBuffer(bytes: try encode($0)) }
-        return try await execute(method, path, body: buffer, contentType: buffer == nil ? nil : "application/json", authenticated: authenticated) { data in
+        return try await execute(
+            method, path, body: buffer, contentType: buffer == nil ? nil : "application/json",
+            authenticated: authenticated
+        ) { data in
             try self.decode(Answer.self, from: data)
         }
     }
@@ -177,7 +198,8 @@ public final class CloudClient: CloudService {
         do {
             return try JSONEncoder().encode(body)
         } catch {
-            throw CloudTransportError(.invalidRequest, "The request body could not be encoded: \(error)", underlying: error)
+            throw CloudTransportError(
+                .invalidRequest, "The request body could not be encoded: \(error)", underlying: error)
         }
     }
 
@@ -185,7 +207,10 @@ public final class CloudClient: CloudService {
         do {
             return try JSONDecoder().decode(T.self, from: data)
         } catch {
-            throw CloudTransportError(.invalidResponse, "The server's answer is not what the HearthCloud API returns: \(DecodingErrorSummary.describe(error))", underlying: error)
+            throw CloudTransportError(
+                .invalidResponse,
+                "The server's answer is not what the HearthCloud API returns: \(DecodingErrorSummary.describe(error))",
+                underlying: error)
         }
     }
 
@@ -215,7 +240,8 @@ public final class CloudClient: CloudService {
         let response: HTTPClientResponse
         let data: Data
         do {
-            response = try await http.execute(request, timeout: .nanoseconds(configuration.requestTimeout.nanoseconds), logger: logger)
+            response = try await http.execute(
+                request, timeout: .nanoseconds(configuration.requestTimeout.nanoseconds), logger: logger)
             let buffer = try await response.body.collect(upTo: configuration.maxResponseBytes)
             data = Data(buffer.readableBytesView)
         } catch {
@@ -238,20 +264,30 @@ public final class CloudClient: CloudService {
         let text = String(decoding: body.prefix(200), as: UTF8.self)
         if status == 429 || status == 503 {
             let retry = headers.first(name: "Retry-After").flatMap(Int.init)
-            return CloudError(status == 429 ? .throttled : .tryAgainLater, "The server answered \(status) without a HearthCloud error body.", retryAfter: retry)
+            return CloudError(
+                status == 429 ? .throttled : .tryAgainLater,
+                "The server answered \(status) without a HearthCloud error body.", retryAfter: retry)
         }
-        return CloudTransportError(.invalidResponse, "The server answered HTTP \(status) with a body that is not a HearthCloud error: \(text.isEmpty ? "(empty)" : text). Check that the URL points at a Hearth server.")
+        return CloudTransportError(
+            .invalidResponse,
+            "The server answered HTTP \(status) with a body that is not a HearthCloud error: \(text.isEmpty ? "(empty)" : text). Check that the URL points at a Hearth server."
+        )
     }
 
     static func transportError(_ error: any Error, method: HTTPMethod, url: String) -> any Error {
         if error is CancellationError || error is CloudTransportError { return error }
         if error is NIOTooManyBytesError {
-            return CloudTransportError(.invalidResponse, "\(method) \(url) answered with a body larger than the client accepts.", underlying: error)
+            return CloudTransportError(
+                .invalidResponse, "\(method) \(url) answered with a body larger than the client accepts.",
+                underlying: error)
         }
         if let client = error as? HTTPClientError {
             if client == .cancelled { return CancellationError() }
-            if client == .deadlineExceeded || client == .readTimeout || client == .connectTimeout || client == .writeTimeout {
-                return CloudTransportError(.timedOut, "\(method) \(url) timed out; the server is slow or unreachable.", underlying: error)
+            if client == .deadlineExceeded || client == .readTimeout || client == .connectTimeout
+                || client == .writeTimeout
+            {
+                return CloudTransportError(
+                    .timedOut, "\(method) \(url) timed out; the server is slow or unreachable.", underlying: error)
             }
             if client == .invalidURL || client == .emptyHost || client == .emptyScheme {
                 return CloudTransportError(.invalidRequest, "\(url) is not a usable URL.", underlying: error)
@@ -261,7 +297,10 @@ public final class CloudClient: CloudService {
         if let io = error as? IOError {
             reason = String(cString: strerror(io.errnoCode)).lowercased()
         }
-        return CloudTransportError(.unreachable, "Could not reach the server at \(url): \(reason). Check the address and that the server is running.", underlying: error)
+        return CloudTransportError(
+            .unreachable,
+            "Could not reach the server at \(url): \(reason). Check the address and that the server is running.",
+            underlying: error)
     }
 }
 

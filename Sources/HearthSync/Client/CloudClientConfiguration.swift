@@ -39,10 +39,12 @@ public struct CloudClientConfiguration: Sendable {
     /// - Throws: ``CloudTransportError`` (invalid request) when `text` is not an http or https URL.
     public static func server(_ text: String, deviceID: String? = nil) throws -> CloudClientConfiguration {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
-        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-              let host = url.host, !host.isEmpty
+        guard let url = URL(string: trimmed), let scheme = url.scheme?.lowercased(),
+            scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
         else {
-            throw CloudTransportError(.invalidRequest, "\"\(text.prefix(80))\" is not a server URL; give one such as http://127.0.0.1:8080.")
+            throw CloudTransportError(
+                .invalidRequest, "\"\(text.prefix(80))\" is not a server URL; give one such as http://127.0.0.1:8080.")
         }
         return CloudClientConfiguration(serverURL: url, deviceID: deviceID)
     }

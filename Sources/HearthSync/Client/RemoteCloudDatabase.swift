@@ -15,7 +15,8 @@ struct RemoteCloudDatabase: CloudDatabase {
     }
 
     func modifyZones(_ operations: [CloudZoneOperation]) async throws -> [CloudItemResult<CloudZone>] {
-        let answer: CloudZonesModifyResponse = try await client.post(path("zones/modify"), CloudZonesModifyRequest(operations: operations))
+        let answer: CloudZonesModifyResponse = try await client.post(
+            path("zones/modify"), CloudZonesModifyRequest(operations: operations))
         return answer.zones
     }
 
@@ -43,8 +44,11 @@ struct RemoteCloudDatabase: CloudDatabase {
     /// for anything it refuses.
     func recordChanges(_ request: CloudRecordChangesRequest) async throws -> CloudRecordChangesResponse {
         let body = ByteBuffer(bytes: try client.encode(request))
-        return try await client.execute(.POST, path("records/changes"), body: body, contentType: "application/json", authenticated: true) { data in
-            try CloudRecordChangesResponse.fastDecode(data) ?? client.decode(CloudRecordChangesResponse.self, from: data)
+        return try await client.execute(
+            .POST, path("records/changes"), body: body, contentType: "application/json", authenticated: true
+        ) { data in
+            try CloudRecordChangesResponse.fastDecode(data)
+                ?? client.decode(CloudRecordChangesResponse.self, from: data)
         }
     }
 

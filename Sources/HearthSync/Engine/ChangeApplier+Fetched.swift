@@ -42,7 +42,9 @@ extension ChangeApplier {
             var known = try KnownRecords(page.records.map(\.recordName), zone: zone, in: db)
             for (record, ancestor) in zip(page.records, fetched.ancestors) {
                 let incoming = Incoming(record: record, encodedAncestor: ancestor)
-                try apply(incoming, zone: zone, generation: generation, hasDeferred: hasDeferred, known: known, outcome: &outcome, in: db)
+                try apply(
+                    incoming, zone: zone, generation: generation, hasDeferred: hasDeferred, known: known,
+                    outcome: &outcome, in: db)
                 known.didApply(record.recordName)
             }
             var finishedRefetch = false
@@ -50,7 +52,8 @@ extension ChangeApplier {
                 try sweep(zone, generation: generation, outcome: &outcome, in: db)
                 finishedRefetch = true
             }
-            try SyncTables.saveZone(zone, token: page.syncToken, refetchGeneration: finishedRefetch ? nil : generation, in: db)
+            try SyncTables.saveZone(
+                zone, token: page.syncToken, refetchGeneration: finishedRefetch ? nil : generation, in: db)
             if hasDeferred || !outcome.failures.isEmpty { try retryDeferred(outcome: &outcome, in: db) }
         }
         return outcome
@@ -63,7 +66,8 @@ extension ChangeApplier {
     }
 
     private func apply(
-        _ incoming: Incoming, zone: SyncZone, generation: Int64?, hasDeferred: Bool, known: KnownRecords, outcome: inout Outcome, in db: Database
+        _ incoming: Incoming, zone: SyncZone, generation: Int64?, hasDeferred: Bool, known: KnownRecords,
+        outcome: inout Outcome, in db: Database
     ) throws {
         let record = incoming.record
         let name = record.recordName
@@ -100,32 +104,44 @@ extension ChangeApplier {
         if let pending {
             if pending.isDeletion {
                 // The local deletion wins; it is sent as a forced delete.
-                try SyncTables.saveMeta(RecordMeta(zone: zone, recordName: name, recordType: type, changeTag: record.recordChangeTag, ancestor: ancestor), encodedAncestor: incoming.encodedAncestor, generation: generation, in: db)
+                try SyncTables.saveMeta(
+                    RecordMeta(
+                        zone: zone, recordName: name, recordType: type, changeTag: record.recordChangeTag,
+                        ancestor: ancestor), encodedAncestor: incoming.encodedAncestor, generation: generation, in: db)
                 return
             }
             if let client = try delegate.record(for: id, in: db) {
-                try settle(id, pending: pending, meta: meta, client: client, server: record, zone: zone, generation: generation, outcome: &outcome, in: db)
+                try settle(
+                    id, pending: pending, meta: meta, client: client, server: record, zone: zone,
+                    generation: generation, outcome: &outcome, in: db)
                 return
             }
         }
         if try applySave(record, id: id, zone: zone, hasDeferred: hasDeferred, outcome: &outcome, in: db) {
-            try SyncTables.saveMeta(RecordMeta(zone: zone, recordName: name, recordType: type, changeTag: record.recordChangeTag, ancestor: ancestor), encodedAncestor: incoming.encodedAncestor, generation: generation, in: db)
+            try SyncTables.saveMeta(
+                RecordMeta(
+                    zone: zone, recordName: name, recordType: type, changeTag: record.recordChangeTag,
+                    ancestor: ancestor), encodedAncestor: incoming.encodedAncestor, generation: generation, in: db)
         }
     }
 
     /// Settles a pending local edit against the server's version; the entry stays to send the result
     /// unless the result is the server's.
     func settle(
-        _ id: SyncRecordID, pending: OutboxEntry, meta: RecordMeta?, client: CloudRecord, server: CloudRecord, zone: SyncZone,
+        _ id: SyncRecordID, pending: OutboxEntry, meta: RecordMeta?, client: CloudRecord, server: CloudRecord,
+        zone: SyncZone,
         generation: Int64?, outcome: inout Outcome, in db: Database
     ) throws {
         let policy = configuration.policy(for: id.recordType)
         let resolution: ConflictResolver.Resolution
         do {
-            resolution = try ConflictResolver(policy: policy).resolve(ancestor: meta?.ancestor, client: client, server: server, localTimes: pending.fieldTimes)
+            resolution = try ConflictResolver(policy: policy).resolve(
+                ancestor: meta?.ancestor, client: client, server: server, localTimes: pending.fieldTimes)
         } catch {
             let reason = "The merge of \(id) failed: \(error). The local change is kept and tried again."
-            try SyncTables.deferEntry(zone, id.recordName, notBefore: now() + configuration.parkedRetryInterval.milliseconds, parked: true, error: reason, in: db)
+            try SyncTables.deferEntry(
+                zone, id.recordName, notBefore: now() + configuration.parkedRetryInterval.milliseconds, parked: true,
+                error: reason, in: db)
             outcome.failures.append((id, reason))
             return
         }
@@ -133,15 +149,21 @@ extension ChangeApplier {
             var merged = server
             merged.fields = resolution.fields
             merged.zoneID = zone.cloudZoneID
-            guard try applySave(merged, id: id, zone: zone, hasDeferred: false, outcome: &outcome, in: db) else { return }
+            guard try applySave(merged, id: id, zone: zone, hasDeferred: false, outcome: &outcome, in: db) else {
+                return
+            }
         }
         try SyncTables.saveMeta(
-            RecordMeta(zone: zone, recordName: id.recordName, recordType: id.recordType, changeTag: server.recordChangeTag, ancestor: policy.keepsAncestor ? server : nil),
+            RecordMeta(
+                zone: zone, recordName: id.recordName, recordType: id.recordType, changeTag: server.recordChangeTag,
+                ancestor: policy.keepsAncestor ? server : nil),
             generation: generation, in: db)
         if resolution.matchesServer {
             try SyncTables.removeEntry(zone, id.recordName, ifSeq: nil, in: db)
         } else {
-            try SyncTables.updateEntryFields(zone, id.recordName, fieldTimes: resolution.remainingTimes, snapshot: policy.tracksFieldTimes ? resolution.fields : nil, in: db)
+            try SyncTables.updateEntryFields(
+                zone, id.recordName, fieldTimes: resolution.remainingTimes,
+                snapshot: policy.tracksFieldTimes ? resolution.fields : nil, in: db)
         }
         outcome.conflicts.append((id, policy.description))
     }
@@ -149,7 +171,10 @@ extension ChangeApplier {
     /// Saves a server record into the local row; on failure keeps it aside. Returns whether it was applied.
     /// Without a savepoint per record, a failure throws ``RecordRefused`` instead, for the caller to roll
     /// back and apply again record by record.
-    private func applySave(_ record: CloudRecord, id: SyncRecordID, zone: SyncZone, hasDeferred: Bool, outcome: inout Outcome, in db: Database) throws -> Bool {
+    private func applySave(
+        _ record: CloudRecord, id: SyncRecordID, zone: SyncZone, hasDeferred: Bool, outcome: inout Outcome,
+        in db: Database
+    ) throws -> Bool {
         var local = record
         local.fields = SyncCoding.appFields(record.fields)
         local.zoneID = zone.cloudZoneID
@@ -175,7 +200,9 @@ extension ChangeApplier {
     }
 
     /// Deletes the local row of a record deleted on the server; on failure keeps the deletion aside.
-    private func applyDeletion(_ id: SyncRecordID, zone: SyncZone, outcome: inout Outcome, in db: Database) throws -> Bool {
+    private func applyDeletion(_ id: SyncRecordID, zone: SyncZone, outcome: inout Outcome, in db: Database) throws
+        -> Bool
+    {
         do {
             if savepointPerRecord {
                 try db.inSavepoint {
@@ -230,7 +257,11 @@ extension ChangeApplier {
                     if let record {
                         if try applySave(record, id: id, zone: zone, hasDeferred: true, outcome: &attempt, in: db) {
                             let policy = configuration.policy(for: id.recordType)
-                            try SyncTables.saveMeta(RecordMeta(zone: zone, recordName: id.recordName, recordType: id.recordType, changeTag: record.recordChangeTag, ancestor: policy.keepsAncestor ? record : nil), generation: nil, in: db)
+                            try SyncTables.saveMeta(
+                                RecordMeta(
+                                    zone: zone, recordName: id.recordName, recordType: id.recordType,
+                                    changeTag: record.recordChangeTag, ancestor: policy.keepsAncestor ? record : nil),
+                                generation: nil, in: db)
                         }
                     } else if try applyDeletion(id, zone: zone, outcome: &attempt, in: db) {
                         try SyncTables.deleteMeta(zone, id.recordName, in: db)
@@ -256,14 +287,18 @@ extension ChangeApplier {
         var outcome = Outcome()
         try outbox.applyingChanges(on: db) {
             for id in try SyncTables.records(in: zone, db: db) {
-                if let pending = try SyncTables.entry(zone, id.recordName, in: db), !pending.isDeletion, zone.scope == .private {
+                if let pending = try SyncTables.entry(zone, id.recordName, in: db), !pending.isDeletion,
+                    zone.scope == .private
+                {
                     continue
                 }
                 try SyncTables.removeEntry(zone, id.recordName, ifSeq: nil, in: db)
                 _ = try applyDeletion(id, zone: zone, outcome: &outcome, in: db)
             }
             if zone.scope == .shared {
-                try db.execute(sql: "DELETE FROM syncOutbox WHERE scope = ? AND zoneName = ? AND zoneOwner = ?", arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey])
+                try db.execute(
+                    sql: "DELETE FROM syncOutbox WHERE scope = ? AND zoneName = ? AND zoneOwner = ?",
+                    arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey])
             }
             try SyncTables.forgetZone(zone, in: db)
         }

@@ -52,7 +52,8 @@ struct ChangeApplier: Sendable {
                     times = times.filter { record.fields[$0.key] != nil || entry.fieldTimes?[$0.key] != nil }
                     record.fields[SyncCoding.fieldTimesKey] = .string(SyncCoding.encodeTimes(times))
                 }
-                let kind: CloudRecordOperationType = if case .clientWins = policy.kind { .forceReplace } else { .replace }
+                let kind: CloudRecordOperationType =
+                    if case .clientWins = policy.kind { .forceReplace } else { .replace }
                 return Prepared(entry: entry, operation: CloudRecordOperation(operationType: kind, record: record))
             }
             let record = CloudRecord(recordName: entry.recordName, recordType: entry.recordType)
@@ -71,7 +72,9 @@ struct ChangeApplier: Sendable {
 
     /// Records the results of a send: saved records get their new change tag (and ancestor); entries are
     /// removed unless edited again meanwhile; conflicts are settled; everything else is put off, never dropped.
-    func recordResults(_ prepared: [Prepared], results: [CloudItemResult<CloudRecord>], zone: SyncZone, in db: Database) throws -> SendOutcome {
+    func recordResults(_ prepared: [Prepared], results: [CloudItemResult<CloudRecord>], zone: SyncZone, in db: Database)
+        throws -> SendOutcome
+    {
         var outcome = SendOutcome()
         let now = now()
         for (item, result) in zip(prepared, results) {
@@ -84,7 +87,10 @@ struct ChangeApplier: Sendable {
                     // Keep the tombstone's tag until the deletion comes back in the changes feed, so that it
                     // is known as this device's own and does not delete a row made again meanwhile.
                     if let tag = saved.recordChangeTag {
-                        try SyncTables.saveMeta(RecordMeta(zone: zone, recordName: id.recordName, recordType: id.recordType, changeTag: tag, ancestor: nil), generation: nil, in: db)
+                        try SyncTables.saveMeta(
+                            RecordMeta(
+                                zone: zone, recordName: id.recordName, recordType: id.recordType, changeTag: tag,
+                                ancestor: nil), generation: nil, in: db)
                     } else {
                         try SyncTables.deleteMeta(zone, id.recordName, in: db)
                     }
@@ -95,7 +101,10 @@ struct ChangeApplier: Sendable {
                         ancestor = saved
                         if saved.fields.isEmpty { ancestor?.fields = item.operation.record.fields }
                     }
-                    try SyncTables.saveMeta(RecordMeta(zone: zone, recordName: id.recordName, recordType: id.recordType, changeTag: saved.recordChangeTag, ancestor: ancestor), generation: nil, in: db)
+                    try SyncTables.saveMeta(
+                        RecordMeta(
+                            zone: zone, recordName: id.recordName, recordType: id.recordType,
+                            changeTag: saved.recordChangeTag, ancestor: ancestor), generation: nil, in: db)
                     outcome.savedIDs.append(id)
                 }
                 try SyncTables.removeEntry(zone, id.recordName, ifSeq: entry.seq, in: db)
@@ -107,13 +116,18 @@ struct ChangeApplier: Sendable {
                     let meta = try SyncTables.meta(zone, id.recordName, in: db)
                     guard let current = try SyncTables.entry(zone, id.recordName, in: db) else { continue }
                     if current.isDeletion {
-                        try SyncTables.saveMeta(RecordMeta(zone: zone, recordName: id.recordName, recordType: id.recordType, changeTag: server.recordChangeTag, ancestor: nil), generation: nil, in: db)
+                        try SyncTables.saveMeta(
+                            RecordMeta(
+                                zone: zone, recordName: id.recordName, recordType: id.recordType,
+                                changeTag: server.recordChangeTag, ancestor: nil), generation: nil, in: db)
                         continue
                     }
                     try outbox.applyingChanges(on: db) {
                         if let client = try delegate.record(for: id, in: db) {
                             var applied = Outcome()
-                            try settle(id, pending: current, meta: meta, client: client, server: server, zone: zone, generation: nil, outcome: &applied, in: db)
+                            try settle(
+                                id, pending: current, meta: meta, client: client, server: server, zone: zone,
+                                generation: nil, outcome: &applied, in: db)
                             outcome.conflicts += applied.conflicts
                             outcome.failures += applied.failures
                         }
@@ -126,13 +140,18 @@ struct ChangeApplier: Sendable {
                     outcome.zoneMissing = true
                 case .throttled, .tryAgainLater, .internalError, .atomicError:
                     let wait = retryWait(retryAfter: error.retryAfter, attempt: entry.attempts)
-                    try SyncTables.deferEntry(zone, id.recordName, notBefore: now + wait, parked: false, error: nil, in: db)
+                    try SyncTables.deferEntry(
+                        zone, id.recordName, notBefore: now + wait, parked: false, error: nil, in: db)
                 case .validatingReferenceError where entry.attempts < 5:
                     // The record it refers to may come in a later batch.
-                    try SyncTables.deferEntry(zone, id.recordName, notBefore: now + backoff(attempt: entry.attempts).milliseconds, parked: false, error: error.reason, in: db)
+                    try SyncTables.deferEntry(
+                        zone, id.recordName, notBefore: now + backoff(attempt: entry.attempts).milliseconds,
+                        parked: false, error: error.reason, in: db)
                 default:
                     let reason = "\(error.serverErrorCode): \(error.reason)"
-                    try SyncTables.deferEntry(zone, id.recordName, notBefore: now + configuration.parkedRetryInterval.milliseconds, parked: true, error: reason, in: db)
+                    try SyncTables.deferEntry(
+                        zone, id.recordName, notBefore: now + configuration.parkedRetryInterval.milliseconds,
+                        parked: true, error: reason, in: db)
                     outcome.failures.append((id, reason))
                 }
             }
@@ -145,7 +164,8 @@ struct ChangeApplier: Sendable {
         let now = now()
         for item in prepared {
             let wait = retryWait(retryAfter: retryAfter, attempt: item.entry.attempts)
-            try SyncTables.deferEntry(zone, item.entry.recordName, notBefore: now + wait, parked: false, error: nil, in: db)
+            try SyncTables.deferEntry(
+                zone, item.entry.recordName, notBefore: now + wait, parked: false, error: nil, in: db)
         }
     }
 
@@ -153,7 +173,8 @@ struct ChangeApplier: Sendable {
     func park(_ prepared: [Prepared], zone: SyncZone, reason: String, in db: Database) throws {
         let until = now() + configuration.parkedRetryInterval.milliseconds
         for item in prepared {
-            try SyncTables.deferEntry(zone, item.entry.recordName, notBefore: until, parked: true, error: reason, in: db)
+            try SyncTables.deferEntry(
+                zone, item.entry.recordName, notBefore: until, parked: true, error: reason, in: db)
         }
     }
 

@@ -18,7 +18,9 @@ struct ConflictResolver {
 
     let policy: SyncConflictPolicy
 
-    func resolve(ancestor: CloudRecord?, client: CloudRecord, server: CloudRecord, localTimes: [String: Int64]?) throws -> Resolution {
+    func resolve(ancestor: CloudRecord?, client: CloudRecord, server: CloudRecord, localTimes: [String: Int64]?) throws
+        -> Resolution
+    {
         let serverFields = SyncCoding.appFields(server.fields)
         let clientFields = SyncCoding.appFields(client.fields)
         let fields: [String: CloudFieldValue]
@@ -30,7 +32,8 @@ struct ConflictResolver {
         case .clientWins:
             fields = clientFields
         case .fieldLevelLastWriterWins:
-            (fields, remaining) = try lastWriterWins(ancestor: ancestor, client: clientFields, server: server, localTimes: localTimes ?? [:])
+            (fields, remaining) = try lastWriterWins(
+                ancestor: ancestor, client: clientFields, server: server, localTimes: localTimes ?? [:])
         case .merge(let merge):
             var strippedAncestor = ancestor
             strippedAncestor?.fields = ancestor.map { SyncCoding.appFields($0.fields) } ?? [:]
@@ -38,15 +41,20 @@ struct ConflictResolver {
             strippedClient.fields = clientFields
             var strippedServer = server
             strippedServer.fields = serverFields
-            fields = SyncCoding.appFields(try merge(SyncConflict(ancestor: strippedAncestor, client: strippedClient, server: strippedServer)))
+            fields = SyncCoding.appFields(
+                try merge(SyncConflict(ancestor: strippedAncestor, client: strippedClient, server: strippedServer)))
         }
-        return Resolution(fields: fields, remainingTimes: remaining, matchesServer: fields == serverFields, changesLocal: fields != clientFields)
+        return Resolution(
+            fields: fields, remainingTimes: remaining, matchesServer: fields == serverFields,
+            changesLocal: fields != clientFields)
     }
 
     /// Field by field: a field only one side changed keeps that side's value; a field both changed keeps
     /// the later edit (the server keeps it on a tie), or what the policy's merge for it builds. Without an
     /// ancestor every field counts as changed on the server.
-    private func lastWriterWins(ancestor: CloudRecord?, client: [String: CloudFieldValue], server: CloudRecord, localTimes: [String: Int64]) throws -> ([String: CloudFieldValue], [String: Int64]) {
+    private func lastWriterWins(
+        ancestor: CloudRecord?, client: [String: CloudFieldValue], server: CloudRecord, localTimes: [String: Int64]
+    ) throws -> ([String: CloudFieldValue], [String: Int64]) {
         let serverFields = SyncCoding.appFields(server.fields)
         let serverTimes = SyncCoding.times(of: server)
         let ancestorFields = ancestor.map { SyncCoding.appFields($0.fields) }
@@ -57,9 +65,10 @@ struct ConflictResolver {
             let serverChanged = ancestorFields.map { $0[name] != serverFields[name] } ?? true
             let serverTime = serverTimes[name] ?? serverStamp
             if serverChanged, let merge = policy.fieldMerges[name] {
-                let value = try merge(SyncFieldConflict(
-                    name: name, ancestor: ancestorFields?[name], client: client[name], server: serverFields[name],
-                    clientTime: localTime, serverTime: serverTime))
+                let value = try merge(
+                    SyncFieldConflict(
+                        name: name, ancestor: ancestorFields?[name], client: client[name], server: serverFields[name],
+                        clientTime: localTime, serverTime: serverTime))
                 merged[name] = value
                 // A merged value holds both sides' edits: it goes out as at least as new as either.
                 if value != serverFields[name] { remaining[name] = max(localTime, serverTime) }

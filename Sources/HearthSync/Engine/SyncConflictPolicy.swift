@@ -45,7 +45,9 @@ public struct SyncConflictPolicy: Sendable, CustomStringConvertible {
     /// local change stays pending and the error is reported. It may be asked again for the same conflict
     /// when the page it came in is applied again (after the app refused another record of it), so it
     /// should depend on its argument alone.
-    public static func merge(_ merge: @escaping @Sendable (SyncConflict) throws -> [String: CloudFieldValue]) -> SyncConflictPolicy {
+    public static func merge(_ merge: @escaping @Sendable (SyncConflict) throws -> [String: CloudFieldValue])
+        -> SyncConflictPolicy
+    {
         SyncConflictPolicy(kind: .merge(merge))
     }
 
@@ -67,7 +69,8 @@ public struct SyncConflictPolicy: Sendable, CustomStringConvertible {
         switch kind {
         case .serverWins: "server wins"
         case .clientWins: "client wins"
-        case .fieldLevelLastWriterWins: fieldMerges.isEmpty ? "field-level last writer wins" : "field-level last writer wins, with merged fields"
+        case .fieldLevelLastWriterWins:
+            fieldMerges.isEmpty ? "field-level last writer wins" : "field-level last writer wins, with merged fields"
         case .merge: "custom merge"
         }
     }

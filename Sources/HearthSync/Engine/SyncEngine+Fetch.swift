@@ -20,12 +20,16 @@ extension SyncEngine {
                 case .everything:
                     try await fetchDatabase(scope, report: &report)
                 case .zones(let zones):
-                    let known = try await database.read { db in try zones.filter { try SyncTables.zoneToken($0, in: db) != nil } }
+                    let known = try await database.read { db in
+                        try zones.filter { try SyncTables.zoneToken($0, in: db) != nil }
+                    }
                     if known.count < zones.count {
                         // A zone this device has not seen yet (a new share): list the database's zones.
                         try await fetchDatabase(scope, report: &report)
                     } else {
-                        for zone in known.sorted(by: { $0.description < $1.description }) { try await fetchZone(zone, report: &report) }
+                        for zone in known.sorted(by: { $0.description < $1.description }) {
+                            try await fetchZone(zone, report: &report)
+                        }
                     }
                 }
                 requests[scope] = nil
@@ -50,12 +54,16 @@ extension SyncEngine {
             do {
                 let since = token
                 answer = try await retrying(report: &report) { try await remote.databaseChanges(since: since) }
-            } catch let error as CloudError where token != nil && (error.serverErrorCode == .changeTokenExpired || error.serverErrorCode == .badRequest) {
+            } catch let error as CloudError
+                where token != nil
+                && (error.serverErrorCode == .changeTokenExpired || error.serverErrorCode == .badRequest)
+            {
                 token = nil
                 continue
             }
             for change in answer.zones where configuration.syncs(change.zoneID) {
-                let zone = SyncZone(scope: scope, zoneName: change.zoneID.zoneName, ownerRecordName: change.zoneID.ownerRecordName)
+                let zone = SyncZone(
+                    scope: scope, zoneName: change.zoneID.zoneName, ownerRecordName: change.zoneID.ownerRecordName)
                 if change.deleted { deleted.append(zone) } else { changed.append(zone) }
             }
             token = answer.syncToken
@@ -70,7 +78,9 @@ extension SyncEngine {
         var zones = changed + unfinished.filter { $0.scope == scope }
         if scope == .private {
             let neverFetched = try await database.read { db in
-                try self.configuration.zones.map(SyncZone.private).filter { try SyncTables.zoneToken($0, in: db) == nil }
+                try self.configuration.zones.map(SyncZone.private).filter {
+                    try SyncTables.zoneToken($0, in: db) == nil
+                }
             }
             zones += neverFetched
         }
@@ -108,13 +118,17 @@ extension SyncEngine {
             // In a task of its own, so that a cancelled fetch still puts the settings back.
             try await Task { try await settings.restore(on: database) }.value
         } catch {
-            logger.warning("Could not put the database's cache and checkpoint settings back after a large fetch", metadata: ["error": "\(error)"])
+            logger.warning(
+                "Could not put the database's cache and checkpoint settings back after a large fetch",
+                metadata: ["error": "\(error)"])
         }
     }
 
     /// The pages of `zone`, the next fetched while one is applied; `settings` holds what to put back once
     /// the bulk settings are on.
-    private func fetchPages(of zone: SyncZone, report: inout SyncReport, settings: inout BulkApplySettings?) async throws {
+    private func fetchPages(of zone: SyncZone, report: inout SyncReport, settings: inout BulkApplySettings?)
+        async throws
+    {
         let remote = cloud.database(zone.scope)
         let pageSize = configuration.fetchPageSize
         // The next page is fetched while this one is applied; it is used only if this one commits.
@@ -131,8 +145,11 @@ extension SyncEngine {
                 if let ahead, ahead.token == token, let early = try? await ahead.task.value {
                     fetched = early
                 } else {
-                    let request = CloudRecordChangesRequest(zoneID: zone.cloudZoneID, syncToken: token, resultsLimit: pageSize)
-                    fetched = FetchedPage(try await retrying(report: &report) { try await remote.recordChanges(request) }, configuration: configuration)
+                    let request = CloudRecordChangesRequest(
+                        zoneID: zone.cloudZoneID, syncToken: token, resultsLimit: pageSize)
+                    fetched = FetchedPage(
+                        try await retrying(report: &report) { try await remote.recordChanges(request) },
+                        configuration: configuration)
                 }
             } catch let error as CloudError where error.serverErrorCode == .changeTokenExpired {
                 // The server compacted deletions this device never saw: fetch everything again, then delete
@@ -146,7 +163,10 @@ extension SyncEngine {
                 broadcast.publish(.refetching(zone))
                 logger.notice("Sync token expired; fetching the zone again", metadata: ["sync.zone": "\(zone)"])
                 continue
-            } catch let error as CloudError where error.serverErrorCode == .zoneNotFound || (zone.scope == .shared && error.serverErrorCode == .accessDenied) {
+            } catch let error as CloudError
+                where error.serverErrorCode == .zoneNotFound
+                || (zone.scope == .shared && error.serverErrorCode == .accessDenied)
+            {
                 if zone.scope == .shared {
                     try await removeZone(zone, report: &report)
                 } else {
@@ -156,9 +176,13 @@ extension SyncEngine {
             }
             let page = fetched.response
             if page.moreComing {
-                let next = CloudRecordChangesRequest(zoneID: zone.cloudZoneID, syncToken: page.syncToken, resultsLimit: pageSize)
+                let next = CloudRecordChangesRequest(
+                    zoneID: zone.cloudZoneID, syncToken: page.syncToken, resultsLimit: pageSize)
                 let configuration = self.configuration
-                prefetched = (page.syncToken, Task { FetchedPage(try await remote.recordChanges(next), configuration: configuration) })
+                prefetched = (
+                    page.syncToken,
+                    Task { FetchedPage(try await remote.recordChanges(next), configuration: configuration) }
+                )
                 if settings == nil { settings = try await BulkApplySettings.enable(on: database) }
             }
             let outcome = try await apply(fetched, zone: zone, generation: generation)
@@ -177,10 +201,15 @@ extension SyncEngine {
         let applier = self.applier
         let fast = applier.pageAtOnce
         do {
-            return try await database.write { db in try fast.applyPage(page, zone: zone, generation: generation, in: db) }
+            return try await database.write { db in try fast.applyPage(page, zone: zone, generation: generation, in: db)
+            }
         } catch let refused as ChangeApplier.RecordRefused {
-            logger.debug("A fetched record was refused; applying its page record by record", metadata: ["sync.record": "\(refused.id)"])
-            return try await database.write { db in try applier.applyPage(page, zone: zone, generation: generation, in: db) }
+            logger.debug(
+                "A fetched record was refused; applying its page record by record",
+                metadata: ["sync.record": "\(refused.id)"])
+            return try await database.write { db in
+                try applier.applyPage(page, zone: zone, generation: generation, in: db)
+            }
         }
     }
 
@@ -202,7 +231,9 @@ extension SyncEngine {
         while true {
             do {
                 return try await request()
-            } catch let error as CloudError where attempt < 4 && [.throttled, .tryAgainLater, .internalError].contains(error.serverErrorCode) {
+            } catch let error as CloudError
+                where attempt < 4 && [.throttled, .tryAgainLater, .internalError].contains(error.serverErrorCode)
+            {
                 report.throttled += 1
                 broadcast.publish(.throttled(retryAfter: error.retryAfter ?? 0))
                 let wait = max(Duration.seconds(error.retryAfter ?? 0), applier.backoff(attempt: attempt))
@@ -218,7 +249,9 @@ extension SyncEngine {
         }
         for (id, policy) in outcome.conflicts { broadcast.publish(.conflictResolved(id, policy: policy)) }
         for (id, reason) in outcome.failures {
-            logger.warning("A fetched change could not be applied; kept to retry", metadata: ["sync.record": "\(id)", "sync.reason": "\(reason)"])
+            logger.warning(
+                "A fetched change could not be applied; kept to retry",
+                metadata: ["sync.record": "\(id)", "sync.reason": "\(reason)"])
             broadcast.publish(.failed(id, reason: reason))
         }
     }

@@ -43,7 +43,9 @@ extension SyncEngine {
             return .some(stored)
         }
         if let previous, let from = previous, from != caller.userRecordName {
-            logger.notice("Signed in to another account; sync state cleared, local data kept", metadata: ["sync.from": "\(from)", "sync.to": "\(caller.userRecordName)"])
+            logger.notice(
+                "Signed in to another account; sync state cleared, local data kept",
+                metadata: ["sync.from": "\(from)", "sync.to": "\(caller.userRecordName)"])
             broadcast.publish(.accountChanged(from: from, to: caller.userRecordName))
         }
         try await ensureZones()
@@ -55,11 +57,14 @@ extension SyncEngine {
     /// Creates the configured zones once per account (creating an existing zone succeeds).
     func ensureZones() async throws {
         let names = configuration.zones
-        let missing = try await database.read { db in try names.filter { try SyncTables.state("zone." + $0, in: db) == nil } }
+        let missing = try await database.read { db in
+            try names.filter { try SyncTables.state("zone." + $0, in: db) == nil }
+        }
         guard !missing.isEmpty else { return }
-        let results = try await cloud.database(.private).modifyZones(missing.map {
-            CloudZoneOperation(operationType: .create, zone: CloudZone(zoneID: CloudZoneID(zoneName: $0)))
-        })
+        let results = try await cloud.database(.private).modifyZones(
+            missing.map {
+                CloudZoneOperation(operationType: .create, zone: CloudZone(zoneID: CloudZoneID(zoneName: $0)))
+            })
         for result in results {
             if let error = result.error { throw error }
         }
@@ -73,10 +78,12 @@ extension SyncEngine {
         for scope in configuration.scopes {
             let key = "subscription." + scope.rawValue
             if try await database.read({ db in try SyncTables.state(key, in: db) }) != nil { continue }
-            let subscription = CloudSubscription(subscriptionID: "hearth-sync-" + scope.rawValue, subscriptionType: .database)
-            let answer = try await cloud.database(scope).modifySubscriptions(CloudSubscriptionsModifyRequest(operations: [
-                CloudSubscriptionOperation(operationType: .create, subscription: subscription),
-            ]))
+            let subscription = CloudSubscription(
+                subscriptionID: "hearth-sync-" + scope.rawValue, subscriptionType: .database)
+            let answer = try await cloud.database(scope).modifySubscriptions(
+                CloudSubscriptionsModifyRequest(operations: [
+                    CloudSubscriptionOperation(operationType: .create, subscription: subscription)
+                ]))
             if let error = answer.subscriptions.first?.error { throw error }
             try await database.write { db in try SyncTables.setState(key, "1", in: db) }
         }
@@ -85,11 +92,15 @@ extension SyncEngine {
     /// Recreates a zone the server lost (deleted from another device) before sending into it again.
     func recreateZone(_ zone: SyncZone) async throws {
         guard zone.scope == .private else { return }
-        let results = try await cloud.database(.private).modifyZones([CloudZoneOperation(operationType: .create, zone: CloudZone(zoneID: zone.cloudZoneID))])
+        let results = try await cloud.database(.private).modifyZones([
+            CloudZoneOperation(operationType: .create, zone: CloudZone(zoneID: zone.cloudZoneID))
+        ])
         if let error = results.first?.error { throw error }
         // Records the server lost with the zone are unknown to it now: send them as new.
         try await database.write { db in
-            try db.execute(sql: "UPDATE syncRecord SET changeTag = NULL WHERE scope = ? AND zoneName = ? AND zoneOwner = ?", arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey])
+            try db.execute(
+                sql: "UPDATE syncRecord SET changeTag = NULL WHERE scope = ? AND zoneName = ? AND zoneOwner = ?",
+                arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey])
         }
     }
 }

@@ -17,7 +17,8 @@ extension SyncEngine {
         let (edits, editContinuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         // Every enqueue bumps the signal row: a local edit committed through this process.
         let observation = DatabaseRegionObservation(tracking: Table("syncSignal"))
-        let cancellable = observation.start(in: database.writer, onError: { _ in }, onChange: { _ in editContinuation.yield() })
+        let cancellable = observation.start(
+            in: database.writer, onError: { _ in }, onChange: { _ in editContinuation.yield() })
         defer {
             cancellable.cancel()
             editContinuation.finish()
@@ -61,9 +62,13 @@ extension SyncEngine {
     private func watchOtherProcesses(every interval: Duration) async {
         let counter: @Sendable () async -> Int64? = { [database, logger] in
             do {
-                return try await database.read { db in try Int64.fetchOne(db, sql: "SELECT counter FROM syncSignal WHERE id = 1") }
+                return try await database.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT counter FROM syncSignal WHERE id = 1")
+                }
             } catch {
-                logger.warning("Could not read the sync signal; changes from other processes are noticed at the next sync", metadata: ["error": "\(error)"])
+                logger.warning(
+                    "Could not read the sync signal; changes from other processes are noticed at the next sync",
+                    metadata: ["error": "\(error)"])
                 return nil
             }
         }
@@ -121,7 +126,10 @@ extension SyncEngine {
                     if !pendingFetch.isEmpty {
                         try await fetch(everything: false, report: &report)
                         // Changes queued by another process meanwhile go out after the usual debounce.
-                        if sendDueAt == nil, try await database.read({ db in try SyncTables.readyEntries(now: 0, limit: 1, in: db) }).isEmpty == false {
+                        if sendDueAt == nil,
+                            try await database.read({ db in try SyncTables.readyEntries(now: 0, limit: 1, in: db) })
+                                .isEmpty == false
+                        {
                             sendDueAt = nowMilliseconds() + configuration.sendDebounce.milliseconds
                         }
                     }
@@ -158,7 +166,9 @@ extension SyncEngine {
         do {
             return try await database.read { db in try SyncTables.nextRetryTime(in: db) }
         } catch {
-            logger.warning("Could not read when the outbox retries next; it is tried at the next sync", metadata: ["error": "\(error)"])
+            logger.warning(
+                "Could not read when the outbox retries next; it is tried at the next sync",
+                metadata: ["error": "\(error)"])
             return nil
         }
     }
@@ -166,7 +176,9 @@ extension SyncEngine {
     /// Arms the timer for the earliest of: the debounced send, a retry, the next outbox entry coming off
     /// its backoff, and the periodic retry of refused changes.
     private func scheduleNextWake() async {
-        if nextParkedRetryAt == nil { nextParkedRetryAt = nowMilliseconds() + configuration.parkedRetryInterval.milliseconds }
+        if nextParkedRetryAt == nil {
+            nextParkedRetryAt = nowMilliseconds() + configuration.parkedRetryInterval.milliseconds
+        }
         scheduleTimer(outboxReady: await outboxRetryTime())
     }
 
@@ -214,7 +226,9 @@ extension SyncEngine {
                         wake()
                     case .notification(let notification):
                         let zones = notification.zoneIDs.filter(configuration.syncs).map {
-                            SyncZone(scope: notification.databaseScope, zoneName: $0.zoneName, ownerRecordName: $0.ownerRecordName)
+                            SyncZone(
+                                scope: notification.databaseScope, zoneName: $0.zoneName,
+                                ownerRecordName: $0.ownerRecordName)
                         }
                         guard configuration.scopes.contains(notification.databaseScope) else { continue }
                         requestFetch(notification.databaseScope, zones.isEmpty ? .everything : .zones(Set(zones)))
@@ -232,7 +246,9 @@ extension SyncEngine {
                     note(error)
                     await refreshStatus()
                 } else {
-                    logger.warning("The push channel was refused; reconnecting after a pause", metadata: ["sync.error": "\(error.serverErrorCode.rawValue): \(error.reason)"])
+                    logger.warning(
+                        "The push channel was refused; reconnecting after a pause",
+                        metadata: ["sync.error": "\(error.serverErrorCode.rawValue): \(error.reason)"])
                 }
             } catch {
                 // Anything else: try again after the backoff.
@@ -240,7 +256,8 @@ extension SyncEngine {
             }
             if Task.isCancelled { return }
             failures += 1
-            let delay = Backoff.delay(attempt: failures - 1, base: .milliseconds(250), ceiling: min(configuration.retryCeiling, .seconds(30)))
+            let delay = Backoff.delay(
+                attempt: failures - 1, base: .milliseconds(250), ceiling: min(configuration.retryCeiling, .seconds(30)))
             do {
                 try await clock.sleep(for: delay)
             } catch {

@@ -15,12 +15,16 @@ extension SyncEngine {
             rounds += 1
             let limit = batchLimit
             let now = nowMilliseconds()
-            let ready = try await database.read { db in try SyncTables.readyEntries(now: now, limit: limit * 4, in: db) }
+            let ready = try await database.read { db in try SyncTables.readyEntries(now: now, limit: limit * 4, in: db)
+            }
             guard let first = ready.first else { return }
             let zone = first.zone
             let entries = Array(ready.lazy.filter { $0.zone == zone }.prefix(limit))
             let prepared = try await database.read { db in try applier.prepareSend(entries, in: db) }
-            let keepsAncestors = prepared.contains { configuration.policy(for: $0.entry.recordType).keepsAncestor && $0.operation.operationType != .forceDelete }
+            let keepsAncestors = prepared.contains {
+                configuration.policy(for: $0.entry.recordType).keepsAncestor
+                    && $0.operation.operationType != .forceDelete
+            }
             let request = CloudRecordsModifyRequest(
                 zoneID: zone.cloudZoneID, operations: prepared.map(\.operation), atomic: false,
                 desiredKeys: keepsAncestors ? nil : []
@@ -33,7 +37,9 @@ extension SyncEngine {
                 case .limitExceeded where prepared.count > 1, .badRequest where prepared.count > 1:
                     // Too big (or one bad record spoils the request): halve until it goes, or the culprit is alone.
                     batchLimit = max(1, prepared.count / 2)
-                    logger.info("Batch refused; halving", metadata: ["sync.batch": "\(prepared.count)", "sync.reason": "\(error.reason)"])
+                    logger.info(
+                        "Batch refused; halving",
+                        metadata: ["sync.batch": "\(prepared.count)", "sync.reason": "\(error.reason)"])
                     continue
                 case .limitExceeded, .badRequest, .quotaExceeded, .accessDenied, .validatingReferenceError:
                     let reason = "\(error.serverErrorCode): \(error.reason)"
@@ -48,19 +54,29 @@ extension SyncEngine {
                     try await database.write { db in try applier.park(prepared, zone: zone, reason: reason, in: db) }
                     continue
                 case .throttled, .tryAgainLater, .internalError:
-                    try await database.write { db in try applier.deferAll(prepared, zone: zone, retryAfter: error.retryAfter, in: db) }
+                    try await database.write { db in
+                        try applier.deferAll(prepared, zone: zone, retryAfter: error.retryAfter, in: db)
+                    }
                     report.throttled += 1
                     broadcast.publish(.throttled(retryAfter: error.retryAfter ?? 0))
-                    logger.info("Server asked to wait", metadata: ["sync.retryAfter": "\(error.retryAfter ?? 0)", "sync.code": "\(error.serverErrorCode)"])
+                    logger.info(
+                        "Server asked to wait",
+                        metadata: [
+                            "sync.retryAfter": "\(error.retryAfter ?? 0)", "sync.code": "\(error.serverErrorCode)",
+                        ])
                     return
                 default:
                     throw error
                 }
             }
             guard answer.records.count == prepared.count else {
-                throw CloudTransportError(.invalidResponse, "The server answered \(answer.records.count) results for \(prepared.count) operations.")
+                throw CloudTransportError(
+                    .invalidResponse,
+                    "The server answered \(answer.records.count) results for \(prepared.count) operations.")
             }
-            let outcome = try await database.write { db in try applier.recordResults(prepared, results: answer.records, zone: zone, in: db) }
+            let outcome = try await database.write { db in
+                try applier.recordResults(prepared, results: answer.records, zone: zone, in: db)
+            }
             batchCounter += 1
             if batchLimit < configuration.maxBatchSize { batchLimit = min(configuration.maxBatchSize, batchLimit * 2) }
             report.sentBatches += 1
@@ -68,7 +84,8 @@ extension SyncEngine {
             report.sentDeletions += outcome.deletedIDs.count
             report.conflictsResolved += outcome.conflicts.count
             if !outcome.savedIDs.isEmpty || !outcome.deletedIDs.isEmpty {
-                broadcast.publish(.sent(zone: zone, batch: batchCounter, saved: outcome.savedIDs, deleted: outcome.deletedIDs))
+                broadcast.publish(
+                    .sent(zone: zone, batch: batchCounter, saved: outcome.savedIDs, deleted: outcome.deletedIDs))
             }
             for (id, policy) in outcome.conflicts { broadcast.publish(.conflictResolved(id, policy: policy)) }
             for (id, reason) in outcome.failures { broadcast.publish(.failed(id, reason: reason)) }

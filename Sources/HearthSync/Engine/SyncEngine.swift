@@ -1,10 +1,10 @@
 public import Foundation
+import GRDB
 import HearthCloudModel
 public import HearthCore
 public import HearthStore
 public import Logging
 public import ServiceLifecycle
-import GRDB
 
 /// The client sync engine: keeps an app database and the user's HearthCloud databases in step, as
 /// CloudKit's `CKSyncEngine` does, with its state and outbox in the app's own database.
@@ -159,7 +159,9 @@ public actor SyncEngine: Service {
     public func applyKeptChanges() async throws -> SyncReport {
         let applier = self.applier
         let outcome = try await database.write { db -> ChangeApplier.Outcome in
-            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM syncDeferred)") ?? false else { return ChangeApplier.Outcome() }
+            guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM syncDeferred)") ?? false else {
+                return ChangeApplier.Outcome()
+            }
             var outcome = ChangeApplier.Outcome()
             try applier.retryDeferred(outcome: &outcome, in: db)
             return outcome
@@ -270,12 +272,17 @@ public actor SyncEngine: Service {
                 return (pending, parked, deferred, try SyncTables.problems(in: db).first)
             }
         } catch {
-            logger.warning("Could not count the changes waiting to sync; the status stays as it was", metadata: ["error": "\(error)"])
+            logger.warning(
+                "Could not count the changes waiting to sync; the status stays as it was",
+                metadata: ["error": "\(error)"])
             return
         }
         if counts.parked > 0 || counts.deferred > 0 {
             let total = counts.parked + counts.deferred
-            setStatus(.error("\(total) change\(total == 1 ? "" : "s") could not be synced and will be retried; first: \(counts.problem ?? "unknown")"))
+            setStatus(
+                .error(
+                    "\(total) change\(total == 1 ? "" : "s") could not be synced and will be retried; first: \(counts.problem ?? "unknown")"
+                ))
         } else if counts.pending > 0 {
             setStatus(.syncing)
         } else {
@@ -285,11 +292,14 @@ public actor SyncEngine: Service {
 
     func finishReport(_ report: inout SyncReport) async {
         do {
-            let counts = try await database.read { db in (try SyncTables.pendingCount(in: db), try SyncTables.problems(in: db)) }
+            let counts = try await database.read { db in
+                (try SyncTables.pendingCount(in: db), try SyncTables.problems(in: db))
+            }
             report.pending = counts.0
             report.problems = counts.1
         } catch {
-            logger.warning("Could not count the changes waiting to sync for the report", metadata: ["error": "\(error)"])
+            logger.warning(
+                "Could not count the changes waiting to sync for the report", metadata: ["error": "\(error)"])
             report.problems.append("The changes waiting to sync could not be counted: \(error)")
         }
     }

@@ -19,7 +19,10 @@ public struct SyncFieldConflict: Sendable, Equatable {
     /// When it was edited on the server's side, in milliseconds since 1970.
     public var serverTime: Int64
 
-    public init(name: String, ancestor: CloudFieldValue?, client: CloudFieldValue?, server: CloudFieldValue?, clientTime: Int64, serverTime: Int64) {
+    public init(
+        name: String, ancestor: CloudFieldValue?, client: CloudFieldValue?, server: CloudFieldValue?, clientTime: Int64,
+        serverTime: Int64
+    ) {
         self.name = name
         self.ancestor = ancestor
         self.client = client

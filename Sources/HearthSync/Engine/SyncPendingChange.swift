@@ -1,4 +1,5 @@
 public import Foundation
+
 /// A local change to hand to the outbox: a row was saved or deleted.
 public struct SyncPendingChange: Sendable, Hashable {
     /// The record the row maps to.

@@ -22,7 +22,8 @@ package struct SyncStatusLog: Sendable {
         try await database.read { [table, firstUpload] db in
             let enabled = try SyncOutbox.isEnabled(in: db)
             let pending = enabled ? try SyncOutbox.pendingCount(in: db) : 0
-            let row = try Row.fetchOne(db, sql: "SELECT state, message, server, attemptedAt, syncedAt FROM \(table) WHERE id = 1")
+            let row = try Row.fetchOne(
+                db, sql: "SELECT state, message, server, attemptedAt, syncedAt FROM \(table) WHERE id = 1")
             let stored = row.flatMap { row -> SyncStatus? in
                 SyncStatusReport.state(named: row["state"], message: row["message"])
             }
@@ -39,16 +40,19 @@ package struct SyncStatusLog: Sendable {
     }
 
     /// Stores how a round that began at `time` went.
-    package func remember(_ state: SyncStatus, at time: Date, reachedServer: Bool, server: String?, in database: AppDatabase) async throws {
+    package func remember(
+        _ state: SyncStatus, at time: Date, reachedServer: Bool, server: String?, in database: AppDatabase
+    ) async throws {
         let message: String? = if case .error(let text) = state { text } else { nil }
         let name = SyncStatusReport.name(of: state)
         try await database.write { [table] db in
-            try db.execute(sql: """
-                INSERT INTO \(table) (id, state, message, server, attemptedAt, syncedAt) VALUES (1, ?, ?, ?, ?, ?)
-                ON CONFLICT (id) DO UPDATE SET state = excluded.state, message = excluded.message,
-                    server = coalesce(excluded.server, server), attemptedAt = excluded.attemptedAt,
-                    syncedAt = coalesce(excluded.syncedAt, syncedAt)
-                """, arguments: [name, message, server, time, reachedServer ? time : nil])
+            try db.execute(
+                sql: """
+                    INSERT INTO \(table) (id, state, message, server, attemptedAt, syncedAt) VALUES (1, ?, ?, ?, ?, ?)
+                    ON CONFLICT (id) DO UPDATE SET state = excluded.state, message = excluded.message,
+                        server = coalesce(excluded.server, server), attemptedAt = excluded.attemptedAt,
+                        syncedAt = coalesce(excluded.syncedAt, syncedAt)
+                    """, arguments: [name, message, server, time, reachedServer ? time : nil])
         }
     }
 }

@@ -43,7 +43,9 @@ public struct SyncStatusReport: Sendable, Hashable, Codable, CustomStringConvert
         }
     }
 
-    private enum CodingKeys: String, CodingKey { case state, error, pendingChanges, isEnabled, server, lastAttemptAt, lastSyncedAt }
+    private enum CodingKeys: String, CodingKey {
+        case state, error, pendingChanges, isEnabled, server, lastAttemptAt, lastSyncedAt
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -59,8 +61,11 @@ public struct SyncStatusReport: Sendable, Hashable, Codable, CustomStringConvert
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let name = try container.decode(String.self, forKey: .state)
-        guard let state = Self.state(named: name, message: try container.decodeIfPresent(String.self, forKey: .error)) else {
-            throw DecodingError.dataCorruptedError(forKey: .state, in: container, debugDescription: "\"\(name)\" is not a sync state; use synced, syncing, error or offline.")
+        guard let state = Self.state(named: name, message: try container.decodeIfPresent(String.self, forKey: .error))
+        else {
+            throw DecodingError.dataCorruptedError(
+                forKey: .state, in: container,
+                debugDescription: "\"\(name)\" is not a sync state; use synced, syncing, error or offline.")
         }
         self.state = state
         pendingChanges = try container.decode(Int.self, forKey: .pendingChanges)

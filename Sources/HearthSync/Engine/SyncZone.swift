@@ -20,7 +20,9 @@ public struct SyncZone: Hashable, Sendable, Codable, CustomStringConvertible {
     public static func `private`(_ zoneName: String) -> SyncZone { SyncZone(scope: .private, zoneName: zoneName) }
 
     /// A zone `owner` shared with the user.
-    public static func shared(_ zoneName: String, owner: String) -> SyncZone { SyncZone(scope: .shared, zoneName: zoneName, ownerRecordName: owner) }
+    public static func shared(_ zoneName: String, owner: String) -> SyncZone {
+        SyncZone(scope: .shared, zoneName: zoneName, ownerRecordName: owner)
+    }
 
     /// The zone as the API names it.
     public var cloudZoneID: CloudZoneID { CloudZoneID(zoneName: zoneName, ownerRecordName: ownerRecordName) }
@@ -29,7 +31,9 @@ public struct SyncZone: Hashable, Sendable, Codable, CustomStringConvertible {
     var ownerKey: String { ownerRecordName ?? "" }
 
     init(scope: String, zoneName: String, ownerKey: String) {
-        self.init(scope: CloudDatabaseScope(rawValue: scope) ?? .private, zoneName: zoneName, ownerRecordName: ownerKey.isEmpty ? nil : ownerKey)
+        self.init(
+            scope: CloudDatabaseScope(rawValue: scope) ?? .private, zoneName: zoneName,
+            ownerRecordName: ownerKey.isEmpty ? nil : ownerKey)
     }
 
     public var description: String {

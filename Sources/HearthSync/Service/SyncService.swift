@@ -34,7 +34,8 @@ public actor SyncService: Syncing {
     ///   - server: the server's address, remembered with the status.
     ///   - now: the clock the status is stamped with.
     public init(
-        database: AppDatabase, engine: SyncEngine, configuration: SyncServiceConfiguration, steps: any SyncRoundSteps = PlainSyncRound(),
+        database: AppDatabase, engine: SyncEngine, configuration: SyncServiceConfiguration,
+        steps: any SyncRoundSteps = PlainSyncRound(),
         server: String? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
         self.database = database
@@ -48,7 +49,9 @@ public actor SyncService: Syncing {
     @discardableResult
     public func sync() async throws -> SyncReport {
         let started = now()
-        let wasInitial = (try? await Self.status(of: database, configuration: configuration, live: nil, server: nil).lastSyncedAt) == nil
+        let wasInitial =
+            (try? await Self.status(of: database, configuration: configuration, live: nil, server: nil).lastSyncedAt)
+            == nil
         do {
             let report = try await steps.round(engine)
             attempted = true
@@ -70,17 +73,22 @@ public actor SyncService: Syncing {
     }
 
     public func status() async throws -> SyncStatusReport {
-        try await Self.status(of: database, configuration: configuration, live: attempted ? engine.currentStatus : nil, server: server)
+        try await Self.status(
+            of: database, configuration: configuration, live: attempted ? engine.currentStatus : nil, server: server)
     }
 
     /// Where sync of `database` stands as its last round left it (another process may have run it), with the
     /// changes waiting now.
     /// - Throws: ``ServiceError`` when the database lacks the sync tables.
-    public static func status(of database: AppDatabase, configuration: SyncServiceConfiguration) async throws -> SyncStatusReport {
+    public static func status(of database: AppDatabase, configuration: SyncServiceConfiguration) async throws
+        -> SyncStatusReport
+    {
         try await status(of: database, configuration: configuration, live: nil, server: nil)
     }
 
-    private static func status(of database: AppDatabase, configuration: SyncServiceConfiguration, live: SyncStatus?, server: String?) async throws -> SyncStatusReport {
+    private static func status(
+        of database: AppDatabase, configuration: SyncServiceConfiguration, live: SyncStatus?, server: String?
+    ) async throws -> SyncStatusReport {
         do {
             return try await configuration.log.status(of: database, live: live, server: server)
         } catch {
@@ -93,16 +101,18 @@ public actor SyncService: Syncing {
 
     /// Stores how a round went.
     private func remember(_ state: SyncStatus, at time: Date, reachedServer: Bool) async throws {
-        try await configuration.log.remember(state, at: time, reachedServer: reachedServer, server: server, in: database)
+        try await configuration.log.remember(
+            state, at: time, reachedServer: reachedServer, server: server, in: database)
     }
 
     /// Stores where the running engine's sync now stands.
     func rememberLive(_ state: SyncStatus) async throws {
         attempted = true
-        let reached: Bool = switch state {
-        case .offline: false
-        default: true
-        }
+        let reached: Bool =
+            switch state {
+            case .offline: false
+            default: true
+            }
         try await remember(state, at: now(), reachedServer: reached)
     }
 }

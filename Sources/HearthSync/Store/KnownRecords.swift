@@ -28,10 +28,12 @@ struct KnownRecords {
     mutating func didApply(_ name: String) { applied.insert(name) }
 
     private static func present(_ list: String, in table: String, zone: SyncZone, db: Database) throws -> Set<String> {
-        let statement = try db.cachedStatement(sql: """
-            SELECT recordName FROM \(table)
-            WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND recordName IN (SELECT value FROM json_each(?))
-            """)
-        return try Set(String.fetchAll(statement, arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey, list]))
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT recordName FROM \(table)
+                WHERE scope = ? AND zoneName = ? AND zoneOwner = ? AND recordName IN (SELECT value FROM json_each(?))
+                """)
+        return try Set(
+            String.fetchAll(statement, arguments: [zone.scope.rawValue, zone.zoneName, zone.ownerKey, list]))
     }
 }

@@ -21,7 +21,8 @@ struct OutboxEntry: Sendable {
 
     var id: SyncRecordID { SyncRecordID(recordType: recordType, recordName: recordName) }
 
-    static let columns = "scope, zoneName, zoneOwner, recordName, seq, recordType, isDeletion, changedAt, fieldTimes, snapshot, attempts, notBefore, parked, lastError"
+    static let columns =
+        "scope, zoneName, zoneOwner, recordName, seq, recordType, isDeletion, changedAt, fieldTimes, snapshot, attempts, notBefore, parked, lastError"
 
     init(row: Row) {
         zone = SyncZone(scope: row["scope"], zoneName: row["zoneName"], ownerKey: row["zoneOwner"])

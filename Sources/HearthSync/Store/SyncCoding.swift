@@ -26,7 +26,8 @@ enum SyncCoding {
 
     /// A stored record: the fast parser first, `Codable` for anything it refuses.
     static func decodeRecord(_ data: Data) -> CloudRecord? {
-        JSONValue.parse(data).flatMap(CloudRecord.init(json:)) ?? (try? JSONDecoder().decode(CloudRecord.self, from: data))
+        JSONValue.parse(data).flatMap(CloudRecord.init(json:))
+            ?? (try? JSONDecoder().decode(CloudRecord.self, from: data))
     }
 
     static func encodeTimes(_ times: [String: Int64]) -> String {

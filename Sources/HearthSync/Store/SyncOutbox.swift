@@ -81,18 +81,21 @@ public final class SyncOutbox: Sendable {
     /// version wins any field-level conflict with a row nobody edited since sync began.
     func write(_ changes: [SyncPendingChange], bulk: Bool, in db: Database) throws {
         var seq = try SyncTables.reserveSequence(changes.count, in: db)
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO syncOutbox (scope, zoneName, zoneOwner, recordName, seq, recordType, isDeletion, changedAt, fieldTimes, snapshot)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT (scope, zoneName, zoneOwner, recordName) DO UPDATE SET
-                seq = excluded.seq, recordType = excluded.recordType, isDeletion = excluded.isDeletion,
-                changedAt = excluded.changedAt, fieldTimes = excluded.fieldTimes, snapshot = excluded.snapshot,
-                notBefore = CASE WHEN parked = 1 THEN 0 ELSE notBefore END,
-                attempts = CASE WHEN parked = 1 THEN 0 ELSE attempts END,
-                parked = 0, lastError = NULL
-            """)
+        let statement = try db.cachedStatement(
+            sql: """
+                INSERT INTO syncOutbox (scope, zoneName, zoneOwner, recordName, seq, recordType, isDeletion, changedAt, fieldTimes, snapshot)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT (scope, zoneName, zoneOwner, recordName) DO UPDATE SET
+                    seq = excluded.seq, recordType = excluded.recordType, isDeletion = excluded.isDeletion,
+                    changedAt = excluded.changedAt, fieldTimes = excluded.fieldTimes, snapshot = excluded.snapshot,
+                    notBefore = CASE WHEN parked = 1 THEN 0 ELSE notBefore END,
+                    attempts = CASE WHEN parked = 1 THEN 0 ELSE attempts END,
+                    parked = 0, lastError = NULL
+                """)
         for change in changes {
-            let zone = try change.zone ?? SyncTables.knownZone(ofRecord: change.id.recordName, in: db) ?? configuration.defaultZone
+            let zone =
+                try change.zone ?? SyncTables.knownZone(ofRecord: change.id.recordName, in: db)
+                ?? configuration.defaultZone
             let changedAt = SyncCoding.milliseconds(change.changedAt)
             var fieldTimes: [String: Int64]?
             var snapshot: [String: CloudFieldValue]?
@@ -105,7 +108,8 @@ public final class SyncOutbox: Sendable {
             }
             try statement.execute(arguments: [
                 zone.scope.rawValue, zone.zoneName, zone.ownerKey, change.id.recordName, seq, change.id.recordType,
-                change.isDeletion, changedAt, fieldTimes.map(SyncCoding.encodeTimes), try snapshot.map(SyncCoding.encodeFields),
+                change.isDeletion, changedAt, fieldTimes.map(SyncCoding.encodeTimes),
+                try snapshot.map(SyncCoding.encodeFields),
             ])
             seq += 1
         }
@@ -113,9 +117,12 @@ public final class SyncOutbox: Sendable {
 
     /// Which fields this edit changed, against the previous unsent edit or else the last synced version,
     /// stamped with the edit's time on top of the times of earlier unsent edits.
-    private func fieldChanges(_ change: SyncPendingChange, zone: SyncZone, at time: Int64, in db: Database) throws -> ([String: Int64], [String: CloudFieldValue]?) {
+    private func fieldChanges(_ change: SyncPendingChange, zone: SyncZone, at time: Int64, in db: Database) throws -> (
+        [String: Int64], [String: CloudFieldValue]?
+    ) {
         let pending = try SyncTables.entry(zone, change.id.recordName, in: db)
-        let ancestor = pending?.snapshot == nil ? try SyncTables.meta(zone, change.id.recordName, in: db)?.ancestor : nil
+        let ancestor =
+            pending?.snapshot == nil ? try SyncTables.meta(zone, change.id.recordName, in: db)?.ancestor : nil
         // A record the server has never seen: every field is new, stamped with the entry's time when sent.
         // (This keeps batch inserts cheap: no row is read back.)
         if pending?.snapshot == nil && ancestor == nil { return (pending?.fieldTimes ?? [:], nil) }

@@ -1,9 +1,9 @@
 import Foundation
-import Logging
 import HearthCloud
 import HearthCloudModel
 import HearthCore
 import Hummingbird
+import Logging
 
 /// Signing up, proving the address, signing in and out, the password, and the account's sessions.
 extension WebSite {
@@ -15,8 +15,16 @@ extension WebSite {
         }
         router.get("/signin") { request, context in
             await answer(request, context) { visit in
-                if visit.caller != nil { throw WebRedirect(location: Self.localPath(request.uri.queryParameters["next"].map(String.init)) ?? "/pantry") }
-                return try render("signin", ["title": "Sign in", "next": Self.localPath(request.uri.queryParameters["next"].map(String.init)) ?? ""], visit: visit)
+                if visit.caller != nil {
+                    throw WebRedirect(
+                        location: Self.localPath(request.uri.queryParameters["next"].map(String.init)) ?? "/pantry")
+                }
+                return try render(
+                    "signin",
+                    [
+                        "title": "Sign in",
+                        "next": Self.localPath(request.uri.queryParameters["next"].map(String.init)) ?? "",
+                    ], visit: visit)
             }
         }
         router.post("/signin") { request, context in
@@ -27,7 +35,8 @@ extension WebSite {
                 if form["password"] == nil { errors.add("password", "Enter your password.") }
                 guard errors.isEmpty else { return try signInAgain(form, errors, visit: visit) }
                 if let wait = try await limits.address.acquire("address:" + context.clientLimitKey) {
-                    throw ServiceError(.rateLimited, "Too many sign-in attempts from your address; wait \(wait) seconds.")
+                    throw ServiceError(
+                        .rateLimited, "Too many sign-in attempts from your address; wait \(wait) seconds.")
                 }
                 let email = AccountRules.normalizedEmail(form["email"] ?? "")
                 if let wait = try await limits.signIn.acquire("signin:" + email) {
@@ -35,9 +44,12 @@ extension WebSite {
                 }
                 let session: CloudSession
                 do {
-                    session = try await accounts.signIn(CloudSignInRequest(emailAddress: email, password: form["password"] ?? ""))
+                    session = try await accounts.signIn(
+                        CloudSignInRequest(emailAddress: email, password: form["password"] ?? ""))
                 } catch let error as CloudError where error.serverErrorCode == .authenticationFailed {
-                    errors.add("password", "The email or the password is wrong. Check both, or sign up if you have no account yet.")
+                    errors.add(
+                        "password",
+                        "The email or the password is wrong. Check both, or sign up if you have no account yet.")
                     return try signInAgain(form, errors, visit: visit)
                 }
                 return signedIn(session, to: next, visit: visit)
@@ -56,7 +68,9 @@ extension WebSite {
                 var errors = FormErrors()
                 if let problem = AccountRules.emailProblem(email) { errors.add("email", problem) }
                 if let problem = AccountRules.passwordProblem(password) { errors.add("password", problem) }
-                if password != (form["confirm"] ?? "") { errors.add("confirm", "The two passwords differ; type the same password twice.") }
+                if password != (form["confirm"] ?? "") {
+                    errors.add("confirm", "The two passwords differ; type the same password twice.")
+                }
                 guard errors.isEmpty else { return try signUpAgain(form, errors, visit: visit) }
                 if let wait = try await limits.address.acquire("address:" + context.clientLimitKey) {
                     throw ServiceError(.rateLimited, "Too many attempts from your address; wait \(wait) seconds.")
@@ -66,7 +80,9 @@ extension WebSite {
                 }
                 do {
                     _ = try await accounts.signUp(CloudSignUpRequest(emailAddress: email, password: password))
-                } catch let error as CloudError where error.serverErrorCode == .exists || error.serverErrorCode == .badRequest {
+                } catch let error as CloudError
+                    where error.serverErrorCode == .exists || error.serverErrorCode == .badRequest
+                {
                     errors.add("email", error.reason)
                     return try signUpAgain(form, errors, visit: visit)
                 }
@@ -78,10 +94,12 @@ extension WebSite {
         }
         router.get("/verify") { request, context in
             await page(request, context) { visit, caller in
-                try render("verify", [
-                    "title": "Verify your address", "email": caller.emailAddress, "verified": caller.emailVerified,
-                    "sent": request.uri.queryParameters["sent"] != nil,
-                ], visit: visit)
+                try render(
+                    "verify",
+                    [
+                        "title": "Verify your address", "email": caller.emailAddress, "verified": caller.emailVerified,
+                        "sent": request.uri.queryParameters["sent"] != nil,
+                    ], visit: visit)
             }
         }
         router.post("/verify") { request, context in
@@ -91,8 +109,10 @@ extension WebSite {
                 } catch let error as CloudError {
                     var errors = FormErrors()
                     errors.add("code", error.reason)
-                    return try render("verify", ["title": "Verify your address", "email": caller.emailAddress, "code": form["code"] ?? ""]
-                        .merging(errors.templateValues) { $1 }, visit: visit, status: .unprocessableContent)
+                    return try render(
+                        "verify",
+                        ["title": "Verify your address", "email": caller.emailAddress, "code": form["code"] ?? ""]
+                            .merging(errors.templateValues) { $1 }, visit: visit, status: .unprocessableContent)
                 }
                 throw WebRedirect(location: "/pantry?notice=verified")
             }
@@ -113,7 +133,8 @@ extension WebSite {
         }
         router.get("/account") { request, context in
             await page(request, context) { visit, caller in
-                try await accountPage(caller, visit: visit, notice: request.uri.queryParameters["notice"].map(String.init))
+                try await accountPage(
+                    caller, visit: visit, notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
         router.post("/account/password") { request, context in
@@ -121,10 +142,15 @@ extension WebSite {
                 var errors = FormErrors()
                 if form["current"] == nil { errors.add("current", "Enter your current password.") }
                 if let problem = AccountRules.passwordProblem(form["new"] ?? "") { errors.add("new", problem) }
-                if form["new"] != form["confirm"] { errors.add("confirm", "The two new passwords differ; type the same password twice.") }
+                if form["new"] != form["confirm"] {
+                    errors.add("confirm", "The two new passwords differ; type the same password twice.")
+                }
                 if errors.isEmpty, let token = visit.token {
                     do {
-                        try await accounts.changePassword(token: token, caller: caller, request: CloudPasswordChangeRequest(currentPassword: form["current"] ?? "", newPassword: form["new"] ?? ""))
+                        try await accounts.changePassword(
+                            token: token, caller: caller,
+                            request: CloudPasswordChangeRequest(
+                                currentPassword: form["current"] ?? "", newPassword: form["new"] ?? ""))
                         throw WebRedirect(location: "/account?notice=password")
                     } catch let error as CloudError {
                         errors.add("current", error.reason)
@@ -144,19 +170,26 @@ extension WebSite {
     }
 
     private func signInAgain(_ form: FormBody, _ errors: FormErrors, visit: WebVisit) throws -> Response {
-        try render("signin", ["title": "Sign in", "email": form["email"] ?? "", "next": Self.localPath(form["next"]) ?? ""].merging(errors.templateValues) { $1 },
-                   visit: visit, status: .unprocessableContent)
+        try render(
+            "signin",
+            ["title": "Sign in", "email": form["email"] ?? "", "next": Self.localPath(form["next"]) ?? ""].merging(
+                errors.templateValues
+            ) { $1 },
+            visit: visit, status: .unprocessableContent)
     }
 
     private func signUpAgain(_ form: FormBody, _ errors: FormErrors, visit: WebVisit) throws -> Response {
-        try render("signup", ["title": "Create an account", "email": form["email"] ?? ""].merging(errors.templateValues) { $1 },
-                   visit: visit, status: .unprocessableContent)
+        try render(
+            "signup",
+            ["title": "Create an account", "email": form["email"] ?? ""].merging(errors.templateValues) { $1 },
+            visit: visit, status: .unprocessableContent)
     }
 
     /// The session cookie for `session`, and the browser sent on to `location`.
     private func signedIn(_ session: CloudSession, to location: String, visit: WebVisit) -> Response {
         var response = redirect(location, visit: visit)
-        response.setCookie(cookies.cookie(WebCookies.session, session.token, maxAge: Int(sessionLifetime.components.seconds)))
+        response.setCookie(
+            cookies.cookie(WebCookies.session, session.token, maxAge: Int(sessionLifetime.components.seconds)))
         response.setCookie(cookies.expired(WebCookies.visitor))
         return response
     }
@@ -165,7 +198,10 @@ extension WebSite {
     /// or failed (the code is in the server's log then, as the mail settings say).
     private func mailCode(to caller: CloudCaller) async throws -> Bool {
         if let wait = try await limits.codes.acquire("code:" + AccountRules.normalizedEmail(caller.emailAddress)) {
-            throw ServiceError(.rateLimited, "A code was sent to this address a moment ago; wait \(wait) seconds before asking for another, and use the latest one.")
+            throw ServiceError(
+                .rateLimited,
+                "A code was sent to this address a moment ago; wait \(wait) seconds before asking for another, and use the latest one."
+            )
         }
         let issued = try await accounts.requestVerification(for: caller)
         do {
@@ -177,7 +213,10 @@ extension WebSite {
         }
     }
 
-    private func accountPage(_ caller: CloudCaller, visit: WebVisit, notice: String? = nil, errors: FormErrors = FormErrors(), status: HTTPResponse.Status = .ok) async throws -> Response {
+    private func accountPage(
+        _ caller: CloudCaller, visit: WebVisit, notice: String? = nil, errors: FormErrors = FormErrors(),
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let sessions = try await accounts.sessions(of: caller)
         let rows: [[String: Any]] = sessions.map { session in
             [

@@ -16,7 +16,8 @@ enum FinanceForms {
     /// An amount such as `-12.50`, or nil (with a problem).
     static func amount(_ text: String, field: String, problems: inout [String]) -> Decimal? {
         guard text.count <= 40, let value = FinanceParsing.amount(text) else {
-            problems.append("\(field) \"\(text.prefix(40))\" is not an amount; write it like 12.50 (use - for money out)")
+            problems.append(
+                "\(field) \"\(text.prefix(40))\" is not an amount; write it like 12.50 (use - for money out)")
             return nil
         }
         return value
@@ -26,7 +27,9 @@ enum FinanceForms {
     static func date(_ text: String?, field: String, calendar: Calendar, problems: inout [String]) -> Date? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         guard text.count <= 40, let date = FinanceParsing.date(text, calendar: calendar) else {
-            problems.append("\(field) \"\(text.prefix(40))\" is not a date; write YYYY-MM-DD (such as 2026-01-31) or an ISO 8601 timestamp")
+            problems.append(
+                "\(field) \"\(text.prefix(40))\" is not a date; write YYYY-MM-DD (such as 2026-01-31) or an ISO 8601 timestamp"
+            )
             return nil
         }
         return date

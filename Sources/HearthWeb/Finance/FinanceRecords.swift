@@ -1,7 +1,7 @@
 public import Foundation
 public import HearthCloud
-public import HearthFinance
 import HearthCore
+public import HearthFinance
 import HearthStore
 import HearthSync
 
@@ -41,8 +41,10 @@ public struct FinanceRecords: Sendable {
     ///   - cacheLimit: the most users whose finances are kept in memory between requests.
     ///   - freshness: how many seconds old a copy a read may take (see ``freshness``).
     ///   - now: the clock the copies' sync bookkeeping reads.
-    public init(store: any RecordStore, calendar: Calendar = FinancePersistenceService.defaultCalendar, cacheLimit: Int = 256,
-                freshness: TimeInterval = 0, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        store: any RecordStore, calendar: Calendar = FinancePersistenceService.defaultCalendar, cacheLimit: Int = 256,
+        freshness: TimeInterval = 0, now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
         self.calendar = calendar
         clock = now
@@ -59,13 +61,17 @@ public struct FinanceRecords: Sendable {
     public func overview(userID: String, now exactly: Date) async throws -> FinanceOverview {
         let now = GarageRecords.minute(exactly)
         let replica = try await replica(userID)
-        let key = OverviewKey(generation: try await replica.refresh(unlessFetchedWithin: freshness, now: clock()), minute: now)
+        let key = OverviewKey(
+            generation: try await replica.refresh(unlessFetchedWithin: freshness, now: clock()), minute: now)
         if let known = await overviews.value(for: userID, key: key) { return known }
         let finance = service(of: replica, now: now)
         let overview = try await Self.reading {
             let summary = try await finance.monthSummary(containing: now)
-            let people = Dictionary(try await finance.fetchAllPeople().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            let subscriptions = try await finance.fetchAllSubscriptions().map { FinanceSubscriptionCost(subscription: $0, monthlyCost: $0.monthlyCost) }
+            let people = Dictionary(
+                try await finance.fetchAllPeople().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let subscriptions = try await finance.fetchAllSubscriptions().map {
+                FinanceSubscriptionCost(subscription: $0, monthlyCost: $0.monthlyCost)
+            }
             var months: [String] = []
             var spending: [[CategorySpending]] = []
             for back in (0..<Self.chartMonths).reversed() {
@@ -92,7 +98,9 @@ public struct FinanceRecords: Sendable {
     /// One page of transactions matching `query` (search text, dates, categories, amounts), as
     /// `hearth finance transactions list` gives it; `page.after` is the previous page's ``TransactionPage/nextCursor``.
     /// - Throws: ``ServiceError`` `validationFailed` for a cursor that is not one this method gave.
-    public func transactions(userID: String, query: TransactionQuery, page: PageRequest, now: Date) async throws -> TransactionPage {
+    public func transactions(userID: String, query: TransactionQuery, page: PageRequest, now: Date) async throws
+        -> TransactionPage
+    {
         if let text = query.text, text.count > 200 {
             throw ServiceError.validationFailed("search is \(text.count) characters long; search for 200 or fewer")
         }
@@ -109,9 +117,11 @@ public struct FinanceRecords: Sendable {
         let finance = try await current(userID, now: now)
         return try await Self.reading {
             guard let group = try await finance.fetchGroup(byID: id) else {
-                throw ServiceError(.notFound, "You have no group \(id.uuidString.lowercased()); pick one from your groups.")
+                throw ServiceError(
+                    .notFound, "You have no group \(id.uuidString.lowercased()); pick one from your groups.")
             }
-            let people = Dictionary(try await finance.fetchAllPeople().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let people = Dictionary(
+                try await finance.fetchAllPeople().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
             return FinanceGroupBalances(group: group, names: people)
         }
     }
@@ -134,10 +144,13 @@ public struct FinanceRecords: Sendable {
     public func addGroupExpense(_ form: FinanceExpenseForm, userID: String, now: Date) async throws -> GroupExpense {
         let finance = try await current(userID, now: now)
         guard let group = try await Self.reading({ try await finance.fetchGroup(byID: form.groupID) }) else {
-            throw ServiceError(.notFound, "You have no group \(form.groupID.uuidString.lowercased()); pick one from your groups.")
+            throw ServiceError(
+                .notFound, "You have no group \(form.groupID.uuidString.lowercased()); pick one from your groups.")
         }
         let expense = try form.expense(in: group, calendar: calendar, now: now)
-        return try await saving(userID) { try await Self.reading { try await finance.save(expense, forGroup: group.id) } }
+        return try await saving(userID) {
+            try await Self.reading { try await finance.save(expense, forGroup: group.id) }
+        }
     }
 
     // MARK: The copies
@@ -153,7 +166,8 @@ public struct FinanceRecords: Sendable {
     /// (no undo history: a page's write is undone by another write).
     private func service(of replica: UserReplica, now: Date) -> FinancePersistenceService {
         FinancePersistenceService(
-            database: replica.database, calendar: calendar, now: { now }, changeRecorder: FinanceOutboxRecorder(outbox: replica.outbox), undoLimit: 0)
+            database: replica.database, calendar: calendar, now: { now },
+            changeRecorder: FinanceOutboxRecorder(outbox: replica.outbox), undoLimit: 0)
     }
 
     private func replica(_ userID: String) async throws -> UserReplica {
@@ -162,7 +176,8 @@ public struct FinanceRecords: Sendable {
         let calendar = self.calendar
         return try await replicas.replica(for: userID) {
             let database = try AppDatabase.inMemory(schemas: [FinanceSchema.self, SyncSchema.self])
-            let opened = FinanceSync.wrap(database, configuration: FinanceSync.configuration(sendDebounce: .zero), calendar: calendar, now: clock)
+            let opened = FinanceSync.wrap(
+                database, configuration: FinanceSync.configuration(sendDebounce: .zero), calendar: calendar, now: clock)
             return UserReplica(userID: userID, database: database, outbox: opened.outbox, store: store, now: clock)
         }
     }
@@ -177,11 +192,12 @@ public struct FinanceRecords: Sendable {
         do {
             return try await body()
         } catch let error as PersistenceError {
-            let code: ServiceError.Code = switch error.code {
-            case .validationFailed, .relationshipError: .validationFailed
-            case .entityNotFound: .notFound
-            default: .operationFailed
-            }
+            let code: ServiceError.Code =
+                switch error.code {
+                case .validationFailed, .relationshipError: .validationFailed
+                case .entityNotFound: .notFound
+                default: .operationFailed
+                }
             throw ServiceError(code, error.message, underlying: error)
         }
     }

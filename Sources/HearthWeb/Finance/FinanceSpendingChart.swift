@@ -15,11 +15,15 @@ public struct FinanceSpendingChart: Sendable, Equatable {
     /// The chart of `spending`, the category totals of each of `months` (same order).
     init(months: [String], spending: [[CategorySpending]]) throws {
         self.months = months
-        let categories = TransactionCategory.allCases.filter { category in spending.contains { $0.contains { $0.category == category } } }
+        let categories = TransactionCategory.allCases.filter { category in
+            spending.contains { $0.contains { $0.category == category } }
+        }
         let series = categories.map { category in
-            ReportChart.Series(name: category.displayName, points: zip(months, spending).map { month, totals in
-                ReportChart.Point(category: month, value: totals.first { $0.category == category }?.amount ?? 0)
-            })
+            ReportChart.Series(
+                name: category.displayName,
+                points: zip(months, spending).map { month, totals in
+                    ReportChart.Point(category: month, value: totals.first { $0.category == category }?.amount ?? 0)
+                })
         }
         chart = .bars(title: "Spending by category", unit: "$", categories: months, series: series)
         svg = try HTMLRenderer().chartSVG(chart)

@@ -23,8 +23,10 @@ public struct FinanceTransactionForm: Sendable, Equatable {
     /// The longest title or subtitle accepted.
     public static let maxTextLength = 500
 
-    public init(title: String, amount: String, date: String? = nil, subtitle: String? = nil, category: String? = nil,
-                isRecurring: Bool = false, tags: [String] = []) {
+    public init(
+        title: String, amount: String, date: String? = nil, subtitle: String? = nil, category: String? = nil,
+        isRecurring: Bool = false, tags: [String] = []
+    ) {
         self.title = title
         self.amount = amount
         self.date = date
@@ -39,17 +41,24 @@ public struct FinanceTransactionForm: Sendable, Equatable {
     func transaction(calendar: Calendar, now: Date) throws -> Transaction {
         var problems: [String] = []
         let title = FinanceForms.text(self.title, field: "title", limit: Self.maxTextLength, problems: &problems)
-        if title?.isEmpty ?? false { problems.append("title is empty; say what the transaction was, such as Groceries") }
-        let subtitle = FinanceForms.text(self.subtitle ?? "", field: "subtitle", limit: Self.maxTextLength, problems: &problems)
+        if title?.isEmpty ?? false {
+            problems.append("title is empty; say what the transaction was, such as Groceries")
+        }
+        let subtitle = FinanceForms.text(
+            self.subtitle ?? "", field: "subtitle", limit: Self.maxTextLength, problems: &problems)
         let amount = FinanceForms.amount(self.amount, field: "amount", problems: &problems)
-        if amount == 0 { problems.append("amount is 0; give what moved, such as -12.50 for money out or 3200 for income") }
+        if amount == 0 {
+            problems.append("amount is 0; give what moved, such as -12.50 for money out or 3200 for income")
+        }
         let date = FinanceForms.date(self.date, field: "date", calendar: calendar, problems: &problems) ?? now
         let category = FinanceForms.category(self.category, field: "category", problems: &problems) ?? .other
         if tags.count > 50 { problems.append("tags: \(tags.count) given; keep it to 50 or fewer") }
         guard problems.isEmpty, let title, let amount else { throw ServiceError.validationFailed(problems) }
         return try FinanceForms.validated("transaction") {
-            try FinanceValidation.validate(Transaction(
-                title: title, subtitle: subtitle ?? "", amount: amount, category: category, date: date, isRecurring: isRecurring, tags: tags))
+            try FinanceValidation.validate(
+                Transaction(
+                    title: title, subtitle: subtitle ?? "", amount: amount, category: category, date: date,
+                    isRecurring: isRecurring, tags: tags))
         }
     }
 }

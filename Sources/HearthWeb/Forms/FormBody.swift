@@ -18,16 +18,20 @@ struct FormBody: Sendable {
     static func read(_ request: Request, context: some RequestContext) async throws -> FormBody {
         let type = request.headers[.contentType]?.lowercased() ?? ""
         guard type.hasPrefix("application/x-www-form-urlencoded") else {
-            throw HTTPError(.unsupportedMediaType, message: "Send the form as application/x-www-form-urlencoded, as a browser does.")
+            throw HTTPError(
+                .unsupportedMediaType, message: "Send the form as application/x-www-form-urlencoded, as a browser does."
+            )
         }
         if let length = request.headers[.contentLength].flatMap(Int.init), length > maxBytes {
-            throw HTTPError(.contentTooLarge, message: "The form is larger than \(maxBytes / 1024) KiB; send less text.")
+            throw HTTPError(
+                .contentTooLarge, message: "The form is larger than \(maxBytes / 1024) KiB; send less text.")
         }
         let buffer: ByteBuffer
         do {
             buffer = try await request.body.collect(upTo: maxBytes)
         } catch {
-            throw HTTPError(.contentTooLarge, message: "The form is larger than \(maxBytes / 1024) KiB; send less text.")
+            throw HTTPError(
+                .contentTooLarge, message: "The form is larger than \(maxBytes / 1024) KiB; send less text.")
         }
         return try parse(String(buffer: buffer))
     }
@@ -41,9 +45,13 @@ struct FormBody: Sendable {
                 throw HTTPError(.badRequest, message: "The form has more than \(maxFields) fields.")
             }
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            guard let name = decode(parts[0]) else { throw HTTPError(.badRequest, message: "A field name in the form is not valid UTF-8.") }
+            guard let name = decode(parts[0]) else {
+                throw HTTPError(.badRequest, message: "A field name in the form is not valid UTF-8.")
+            }
             let value = parts.count > 1 ? decode(parts[1]) : ""
-            guard let value else { throw HTTPError(.badRequest, message: "The field \(name.prefix(40)) is not valid UTF-8.") }
+            guard let value else {
+                throw HTTPError(.badRequest, message: "The field \(name.prefix(40)) is not valid UTF-8.")
+            }
             values[name, default: []].append(value.trimmingCharacters(in: .whitespacesAndNewlines))
         }
         return FormBody(values)

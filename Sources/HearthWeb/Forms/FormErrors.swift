@@ -11,7 +11,9 @@ struct FormErrors: Error, Sendable {
 
     /// For the templates: `errors` (a list to show above the form) and `error_<field>` beside each field.
     var templateValues: [String: Any] {
-        var values: [String: Any] = ["errors": fields.map { ["field": $0.name, "message": $0.message] }, "hasErrors": !fields.isEmpty]
+        var values: [String: Any] = [
+            "errors": fields.map { ["field": $0.name, "message": $0.message] }, "hasErrors": !fields.isEmpty,
+        ]
         for field in fields { values["error_" + field.name] = field.message }
         return values
     }

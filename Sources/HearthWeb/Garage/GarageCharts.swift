@@ -25,11 +25,16 @@ public struct GarageCharts: Sendable, Equatable {
             guard let mpg = entry.mpg else { return nil }
             return ReportChart.Point(date: entry.fillUp.date.date(hour: 12, in: .gmt), value: mpg)
         }
-        fuelEconomy = .line(title: "\(vehicle): fuel economy", unit: "mpg", series: [.init(name: vehicle, points: points)])
+        fuelEconomy = .line(
+            title: "\(vehicle): fuel economy", unit: "mpg", series: [.init(name: vehicle, points: points)])
         let totals = costs.monthlyTotals
         monthlyCost = .bars(
             title: "\(vehicle): cost by month, \(costs.year)", unit: "$", categories: Self.months,
-            series: [.init(name: String(costs.year), points: zip(Self.months, totals).map { ReportChart.Point(category: $0, value: $1) })]
+            series: [
+                .init(
+                    name: String(costs.year),
+                    points: zip(Self.months, totals).map { ReportChart.Point(category: $0, value: $1) })
+            ]
         )
         let renderer = HTMLRenderer()
         fuelEconomySVG = try renderer.chartSVG(fuelEconomy)

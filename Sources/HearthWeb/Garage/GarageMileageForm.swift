@@ -22,7 +22,9 @@ public struct GarageMileageForm: Sendable, Equatable {
     func checked() throws -> Int {
         var problems: [String] = []
         guard let miles = Self.miles(mileage, field: "mileage", problems: &problems) else {
-            if problems.isEmpty { problems.append("mileage is empty; give the odometer reading in whole miles, such as 42600") }
+            if problems.isEmpty {
+                problems.append("mileage is empty; give the odometer reading in whole miles, such as 42600")
+            }
             throw ServiceError.validationFailed(problems)
         }
         return miles
@@ -32,8 +34,12 @@ public struct GarageMileageForm: Sendable, Equatable {
     static func miles(_ text: String?, field: String, problems: inout [String]) -> Int? {
         guard let text = GarageServiceForm.given(text) else { return nil }
         let digits = text.replacingOccurrences(of: ",", with: "")
-        guard digits.count <= 7, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let miles = Int(digits) else {
-            problems.append("\(field) \"\(text.prefix(40))\" is not a reading; give whole miles from 0 to \(maxMiles), such as 42600")
+        guard digits.count <= 7, !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let miles = Int(digits)
+        else {
+            problems.append(
+                "\(field) \"\(text.prefix(40))\" is not a reading; give whole miles from 0 to \(maxMiles), such as 42600"
+            )
             return nil
         }
         return miles

@@ -1,7 +1,7 @@
 public import Foundation
 public import HearthCloud
-public import HearthGarage
 import HearthCore
+public import HearthGarage
 import HearthReports
 import HearthStore
 import HearthSync
@@ -52,7 +52,10 @@ public struct GarageRecords: Sendable {
     ///   - cacheLimit: the most users whose garages are kept in memory between requests.
     ///   - freshness: how many seconds old a copy a read may take (see ``freshness``).
     ///   - now: the clock the copies' sync bookkeeping reads.
-    public init(store: any RecordStore, timeZone: TimeZone = .current, cacheLimit: Int = 256, freshness: TimeInterval = 0, now: @escaping @Sendable () -> Date = { Date() }) {
+    public init(
+        store: any RecordStore, timeZone: TimeZone = .current, cacheLimit: Int = 256, freshness: TimeInterval = 0,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
         self.store = store
         self.timeZone = timeZone
         self.cacheLimit = max(1, cacheLimit)
@@ -74,29 +77,41 @@ public struct GarageRecords: Sendable {
     /// Every vehicle with its due list, as `hearth garage due --json` gives it for the same data at the start
     /// of `now`'s minute.
     /// - Throws: ``ServiceError`` when the record store cannot be read.
-    public func overview(userID: String, now: Date, settings: DueSettings = DueSettings()) async throws -> GarageOverview {
+    public func overview(userID: String, now: Date, settings: DueSettings = DueSettings()) async throws
+        -> GarageOverview
+    {
         let minute = Self.minute(now)
         let replica = try await replica(userID)
-        let key = OverviewKey(generation: try await replica.refresh(unlessFetchedWithin: freshness, now: clock()), minute: minute, settings: settings)
+        let key = OverviewKey(
+            generation: try await replica.refresh(unlessFetchedWithin: freshness, now: clock()), minute: minute,
+            settings: settings)
         let garage = store(of: replica, now: minute)
-        return try await overviews.value(for: userID, key: key) { GarageOverview(vehicles: try await garage.due(settings: settings)) }
+        return try await overviews.value(for: userID, key: key) {
+            GarageOverview(vehicles: try await garage.due(settings: settings))
+        }
     }
 
     /// One vehicle's page: its due list (as of the start of `now`'s minute), history, fuel economy, the costs
     /// of `costYear` (default this year) and their charts.
     /// - Throws: ``ServiceError`` `notFound` when the user has no such vehicle.
-    public func vehicle(id: UUID, userID: String, now: Date, costYear: Int? = nil, settings: DueSettings = DueSettings()) async throws -> GarageVehicleRecords {
+    public func vehicle(
+        id: UUID, userID: String, now: Date, costYear: Int? = nil, settings: DueSettings = DueSettings()
+    ) async throws -> GarageVehicleRecords {
         let minute = Self.minute(now)
         let replica = try await replica(userID)
-        let key = OverviewKey(generation: try await replica.refresh(unlessFetchedWithin: freshness, now: clock()), minute: minute, settings: settings, vehicle: id, costYear: costYear)
+        let key = OverviewKey(
+            generation: try await replica.refresh(unlessFetchedWithin: freshness, now: clock()), minute: minute,
+            settings: settings, vehicle: id, costYear: costYear)
         if let known = await vehiclePages.value(for: userID, key: key) { return known }
         let garage = store(of: replica, now: minute)
         guard let due = try await garage.due(vehicleID: id, settings: settings).first else {
-            throw ServiceError(.notFound, "You have no vehicle \(id.uuidString.lowercased()); pick one from your garage.")
+            throw ServiceError(
+                .notFound, "You have no vehicle \(id.uuidString.lowercased()); pick one from your garage.")
         }
         let names = Dictionary(uniqueKeysWithValues: try await garage.services(of: id).map { ($0.id, $0.name) })
         let history = try await garage.logs(of: id).map { log in
-            GarageVehicleRecords.HistoryEntry(log: log, name: log.serviceID.flatMap { names[$0] } ?? log.title ?? "Service")
+            GarageVehicleRecords.HistoryEntry(
+                log: log, name: log.serviceID.flatMap { names[$0] } ?? log.title ?? "Service")
         }
         let fuel = try await garage.fuelEconomy(of: id)
         let year = costYear ?? garage.today.year
@@ -119,11 +134,15 @@ public struct GarageRecords: Sendable {
         let checked = try form.checked(today: garage.today)
         let service = try await garage.services(of: form.vehicleID).first { $0.id == form.serviceID }
         guard let service else {
-            throw ServiceError(.notFound, "Vehicle \(form.vehicleID.uuidString.lowercased()) has no service \(form.serviceID.uuidString.lowercased()) of yours; pick one from the vehicle's page.")
+            throw ServiceError(
+                .notFound,
+                "Vehicle \(form.vehicleID.uuidString.lowercased()) has no service \(form.serviceID.uuidString.lowercased()) of yours; pick one from the vehicle's page."
+            )
         }
         return try await saving(userID) {
             try await garage.completeService(
-                service.id, on: checked.day, mileage: checked.mileage, cost: checked.cost, category: checked.category, notes: checked.notes)
+                service.id, on: checked.day, mileage: checked.mileage, cost: checked.cost, category: checked.category,
+                notes: checked.notes)
         }
     }
 
@@ -135,7 +154,8 @@ public struct GarageRecords: Sendable {
         let garage = try await current(userID, now: now)
         let miles = try form.checked()
         guard try await garage.vehicles().contains(where: { $0.id == form.vehicleID }) else {
-            throw ServiceError(.notFound, "You have no vehicle \(form.vehicleID.uuidString.lowercased()); pick one from your garage.")
+            throw ServiceError(
+                .notFound, "You have no vehicle \(form.vehicleID.uuidString.lowercased()); pick one from your garage.")
         }
         return try await saving(userID) { try await garage.updateMileage(form.vehicleID, to: miles) }
     }
@@ -152,7 +172,9 @@ public struct GarageRecords: Sendable {
 
     /// A garage store over `replica`, its clock reading `now`, queuing its writes in the replica's outbox.
     private func store(of replica: UserReplica, now: Date) -> GarageStore {
-        GarageStore(database: replica.database, recorder: GarageOutboxRecorder(outbox: replica.outbox), timeZone: timeZone, now: { now })
+        GarageStore(
+            database: replica.database, recorder: GarageOutboxRecorder(outbox: replica.outbox), timeZone: timeZone,
+            now: { now })
     }
 
     private func replica(_ userID: String) async throws -> UserReplica {
@@ -161,7 +183,8 @@ public struct GarageRecords: Sendable {
         let timeZone = self.timeZone
         return try await replicas.replica(for: userID) {
             let database = try AppDatabase.inMemory(schemas: GarageSync.schemas)
-            let opened = GarageSync.wrap(database, configuration: GarageSync.configuration(sendDebounce: .zero), timeZone: timeZone, now: clock)
+            let opened = GarageSync.wrap(
+                database, configuration: GarageSync.configuration(sendDebounce: .zero), timeZone: timeZone, now: clock)
             return UserReplica(userID: userID, database: database, outbox: opened.outbox, store: store, now: clock)
         }
     }

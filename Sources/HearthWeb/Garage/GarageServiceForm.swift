@@ -23,8 +23,10 @@ public struct GarageServiceForm: Sendable, Equatable {
     /// The longest notes accepted.
     public static let maxNotesLength = 4_000
 
-    public init(vehicleID: UUID, serviceID: UUID, date: String? = nil, mileage: String? = nil, cost: String? = nil,
-                category: String? = nil, notes: String? = nil) {
+    public init(
+        vehicleID: UUID, serviceID: UUID, date: String? = nil, mileage: String? = nil, cost: String? = nil,
+        category: String? = nil, notes: String? = nil
+    ) {
         self.vehicleID = vehicleID
         self.serviceID = serviceID
         self.date = date
@@ -52,7 +54,9 @@ public struct GarageServiceForm: Sendable, Equatable {
             if text.count > 10 || CalendarDay(iso: text) == nil {
                 problems.append("date \"\(text.prefix(40))\" is not a day; write it as yyyy-MM-dd, such as 2025-03-14")
             } else if let parsed = CalendarDay(iso: text), parsed > today {
-                problems.append("date \(parsed.iso) is in the future; give the day the work was done (today is \(today.iso) or earlier)")
+                problems.append(
+                    "date \(parsed.iso) is in the future; give the day the work was done (today is \(today.iso) or earlier)"
+                )
             } else {
                 day = CalendarDay(iso: text)
             }
@@ -61,7 +65,9 @@ public struct GarageServiceForm: Sendable, Equatable {
         var cost: String?
         if let text = Self.given(self.cost) {
             if (try? CostValidation.parse(text)) == nil {
-                problems.append("cost \"\(text.prefix(40))\" is not an amount; write it in dollars with at most two decimals, such as 49.99")
+                problems.append(
+                    "cost \"\(text.prefix(40))\" is not an amount; write it in dollars with at most two decimals, such as 49.99"
+                )
             } else {
                 cost = text
             }

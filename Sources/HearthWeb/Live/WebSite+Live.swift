@@ -1,11 +1,11 @@
 import Foundation
-import HearthCloudModel
-import OrderedCollections
-import ServiceLifecycle
 import GraphQL
+import HearthCloudModel
 import HearthCore
 import HearthPantryModel
 import Hummingbird
+import OrderedCollections
+import ServiceLifecycle
 
 /// Live updates for the pantry pages: server-sent events from the pantry's change stream, one `change` event
 /// per change to the household (its kind only; the page fetches itself again to show it). A page without
@@ -17,7 +17,10 @@ extension WebSite {
                 let viewer = try visit.signedInViewer()
                 let householdID = try context.parameters.require("household")
                 guard liveStreams.begin(caller.userRecordName) else {
-                    throw ServiceError(.rateLimited, "You have \(liveStreams.limit) pages following this server's changes already; close some and reload.")
+                    throw ServiceError(
+                        .rateLimited,
+                        "You have \(liveStreams.limit) pages following this server's changes already; close some and reload."
+                    )
                 }
                 let events: AsyncThrowingStream<GraphQLResult, any Error>
                 do {
@@ -37,10 +40,14 @@ extension WebSite {
                         // noticed at the next write. The stream ends when the server stops gracefully.
                         let (lines, feed) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(64))
                         let changes = Task {
-                            for try await event in events { feed.yield("event: change\ndata: \(Self.changeKind(event))\n\n") }
+                            for try await event in events {
+                                feed.yield("event: change\ndata: \(Self.changeKind(event))\n\n")
+                            }
                             feed.finish()
                         }
-                        let beats = Task { try await Self.beat(every: beat.interval, on: beat.clock) { feed.yield(": still here\n\n") } }
+                        let beats = Task {
+                            try await Self.beat(every: beat.interval, on: beat.clock) { feed.yield(": still here\n\n") }
+                        }
                         defer {
                             changes.cancel()
                             beats.cancel()
@@ -62,14 +69,20 @@ extension WebSite {
 
     /// The kind of change an event names, in letters, digits and underscores only (it goes on a line of its own).
     static func changeKind(_ event: GraphQLResult) -> String {
-        guard case .dictionary(let data)? = event.data, case .dictionary(let change)? = data["pantryChanged"], case .string(let name)? = change["kind"] else {
+        guard case .dictionary(let data)? = event.data, case .dictionary(let change)? = data["pantryChanged"],
+            case .string(let name)? = change["kind"]
+        else {
             return "changed"
         }
-        return String(name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "_" }.prefix(40).map(Character.init))
+        return String(
+            name.unicodeScalars.filter { CharacterSet.alphanumerics.contains($0) || $0 == "_" }.prefix(40).map(
+                Character.init))
     }
 
     /// Calls `beat` every `interval` on `clock` until cancelled.
-    static func beat<C: Clock<Duration>>(every interval: Duration, on clock: C, _ beat: @Sendable () -> Void) async throws {
+    static func beat<C: Clock<Duration>>(every interval: Duration, on clock: C, _ beat: @Sendable () -> Void)
+        async throws
+    {
         while true {
             try await clock.sleep(for: interval)
             beat()

@@ -1,9 +1,9 @@
 import Foundation
-import OrderedCollections
 import GraphQL
 import HearthCore
 import HearthPantryModel
 import HearthPantryServer
+import OrderedCollections
 
 /// Runs the pantry's typed operations in the server's process, through the same GraphQL service, resolvers,
 /// permission checks and rules the API uses (and, for queries, the same kept answers). Nothing reaches the
@@ -12,14 +12,18 @@ struct PantryCalls: Sendable {
     let graphQL: any PantryGraphQLServing
 
     /// The operation's answer for `viewer`; the service's refusals as `ServiceError` with their messages.
-    func perform<Operation: PantryOperation>(_ operation: Operation, as viewer: PantryViewer) async throws -> Operation.Answer {
+    func perform<Operation: PantryOperation>(_ operation: Operation, as viewer: PantryViewer) async throws
+        -> Operation.Answer
+    {
         let request = GraphQLRequest(query: Operation.document, variables: operation.variables.mapValues(Self.map))
         let answer = await graphQL.respond(request, viewer: viewer)
         return try PantryJSON.answer(Operation.Answer.self, from: answer.body, field: Operation.field)
     }
 
     /// Follows a subscription's events for `viewer`.
-    func follow<Operation: PantryOperation>(_ operation: Operation, as viewer: PantryViewer) async throws -> AsyncThrowingStream<GraphQLResult, any Error> {
+    func follow<Operation: PantryOperation>(_ operation: Operation, as viewer: PantryViewer) async throws
+        -> AsyncThrowingStream<GraphQLResult, any Error>
+    {
         let request = GraphQLRequest(query: Operation.document, variables: operation.variables.mapValues(Self.map))
         switch await graphQL.subscribe(request, viewer: viewer) {
         case .success(let stream): return stream

@@ -42,7 +42,8 @@ struct ItemHistoryQuery: PantryOperation {
 
         init(from decoder: any Decoder) throws {
             item = try PantryItem(from: decoder)
-            bookings = try decoder.container(keyedBy: CodingKeys.self).decode([StockBookingLine].self, forKey: .bookings)
+            bookings = try decoder.container(keyedBy: CodingKeys.self).decode(
+                [StockBookingLine].self, forKey: .bookings)
         }
     }
     static let kind = PantryOperationKind.query

@@ -9,8 +9,9 @@ extension WebSite {
     func registerHouseholdSettings<Context: WebRequestContext>(on router: Router<Context>) {
         router.get("/pantry/:household/settings") { request, context in
             await page(request, context) { visit, caller in
-                try await settingsPage(try context.parameters.require("household"), visit: visit, userID: caller.userRecordName,
-                                       notice: request.uri.queryParameters["notice"].map(String.init))
+                try await settingsPage(
+                    try context.parameters.require("household"), visit: visit, userID: caller.userRecordName,
+                    notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
         router.post("/pantry/:household/rename") { request, context in
@@ -20,9 +21,12 @@ extension WebSite {
                 guard let name = form["name"] else {
                     var errors = FormErrors()
                     errors.add("name", "A household needs a name.")
-                    return try await settingsPage(id, visit: visit, userID: caller.userRecordName, errors: errors, status: .unprocessableContent)
+                    return try await settingsPage(
+                        id, visit: visit, userID: caller.userRecordName, errors: errors, status: .unprocessableContent)
                 }
-                _ = try await pantry.perform(UpdateHouseholdMutation(id: id, input: HouseholdFields(name: name, description: form["description"])), as: viewer)
+                _ = try await pantry.perform(
+                    UpdateHouseholdMutation(
+                        id: id, input: HouseholdFields(name: name, description: form["description"])), as: viewer)
                 throw WebRedirect(location: "/pantry/\(id)/settings?notice=renamed")
             }
         }
@@ -47,9 +51,13 @@ extension WebSite {
                 let id = try context.parameters.require("household")
                 let viewer = try visit.signedInViewer()
                 guard let role = form["role"].flatMap(MemberRole.init(rawValue:)), role != .owner else {
-                    throw ServiceError.validationFailed(["Choose admin or member; to hand over the household, ask the owner to transfer it."])
+                    throw ServiceError.validationFailed([
+                        "Choose admin or member; to hand over the household, ask the owner to transfer it."
+                    ])
                 }
-                _ = try await pantry.perform(UpdateMemberRoleMutation(memberId: try context.parameters.require("member"), role: role), as: viewer)
+                _ = try await pantry.perform(
+                    UpdateMemberRoleMutation(memberId: try context.parameters.require("member"), role: role), as: viewer
+                )
                 throw WebRedirect(location: "/pantry/\(id)/settings?notice=role")
             }
         }
@@ -57,38 +65,51 @@ extension WebSite {
             await form(request, context) { visit, _, _ in
                 let id = try context.parameters.require("household")
                 let viewer = try visit.signedInViewer()
-                _ = try await pantry.perform(RemoveMemberMutation(memberId: try context.parameters.require("member")), as: viewer)
+                _ = try await pantry.perform(
+                    RemoveMemberMutation(memberId: try context.parameters.require("member")), as: viewer)
                 throw WebRedirect(location: "/pantry/\(id)/settings?notice=removed")
             }
         }
         router.post("/pantry/:household/leave") { request, context in
             await form(request, context) { visit, _, _ in
                 let viewer = try visit.signedInViewer()
-                _ = try await pantry.perform(LeaveHouseholdMutation(householdId: try context.parameters.require("household")), as: viewer)
+                _ = try await pantry.perform(
+                    LeaveHouseholdMutation(householdId: try context.parameters.require("household")), as: viewer)
                 throw WebRedirect(location: "/pantry?notice=left")
             }
         }
     }
 
-    func settingsPage(_ id: String, visit: WebVisit, userID: String, notice: String? = nil, errors: FormErrors = FormErrors(), status: HTTPResponse.Status = .ok) async throws -> Response {
+    func settingsPage(
+        _ id: String, visit: WebVisit, userID: String, notice: String? = nil, errors: FormErrors = FormErrors(),
+        status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let viewer = try visit.signedInViewer()
         let household = try await pantry.perform(HouseholdSettingsQuery(id: id), as: viewer)
         let manages = household.myRole?.canManage ?? false
-        let notices = ["renamed": "Saved.", "invited": "A new invite code is ready; send it to whoever should join.", "revoked": "The code no longer works.",
-                       "role": "The role is changed.", "removed": "The member is removed."]
+        let notices = [
+            "renamed": "Saved.", "invited": "A new invite code is ready; send it to whoever should join.",
+            "revoked": "The code no longer works.",
+            "role": "The role is changed.", "removed": "The member is removed.",
+        ]
         var values: [String: Any] = [
-            "title": "\(household.name): settings", "section": ["pantry": true], "household": ["id": household.id, "name": household.name],
-            "tab": ["settings": true], "name": household.name, "description": household.description ?? "", "manages": manages,
+            "title": "\(household.name): settings", "section": ["pantry": true],
+            "household": ["id": household.id, "name": household.name],
+            "tab": ["settings": true], "name": household.name, "description": household.description ?? "",
+            "manages": manages,
             "isOwner": household.myRole == .owner, "myRole": household.myRole?.displayName ?? "",
             "members": household.members.map { member -> [String: Any] in
                 [
-                    "id": member.id, "name": member.user?.name ?? member.userId, "email": member.user?.email ?? "", "role": member.role.displayName,
+                    "id": member.id, "name": member.user?.name ?? member.userId, "email": member.user?.email ?? "",
+                    "role": member.role.displayName,
                     "isOwner": member.role == .owner, "isYou": member.userId == userID,
                     "canChange": manages && member.role != .owner && member.userId != userID,
                     "isAdmin": member.role == .admin,
                 ]
             },
-            "invites": household.invites.map { ["code": $0.code, "expires": $0.expiresAt.formatted(.iso8601.year().month().day())] },
+            "invites": household.invites.map {
+                ["code": $0.code, "expires": $0.expiresAt.formatted(.iso8601.year().month().day())]
+            },
             "notice": notice.flatMap { notices[$0] } ?? "",
         ]
         values.merge(errors.templateValues) { $1 }

@@ -9,7 +9,9 @@ extension WebSite {
     func registerKitchen<Context: WebRequestContext>(on router: Router<Context>) {
         router.get("/pantry/:household/recipes") { request, context in
             await page(request, context) { visit, _ in
-                try await recipesPage(try context.parameters.require("household"), visit: visit, notice: request.uri.queryParameters["notice"].map(String.init))
+                try await recipesPage(
+                    try context.parameters.require("household"), visit: visit,
+                    notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
         router.get("/pantry/:household/recipes/new") { request, context in
@@ -24,7 +26,8 @@ extension WebSite {
                 var errors = FormErrors()
                 if let fields = Self.recipeFields(form, into: &errors), errors.isEmpty {
                     do {
-                        _ = try await pantry.perform(AddRecipeMutation(householdId: householdID, fields: fields), as: viewer)
+                        _ = try await pantry.perform(
+                            AddRecipeMutation(householdId: householdID, fields: fields), as: viewer)
                         throw WebRedirect(location: "/pantry/\(householdID)/recipes?notice=added")
                     } catch let error as ServiceError where error.code == .validationFailed {
                         errors.add("name", Self.sentences(error))
@@ -49,12 +52,16 @@ extension WebSite {
                 let stored = try await storedRecipe(householdID, recipeID, visit: visit)
                 if let fields = Self.recipeFields(form, into: &errors), errors.isEmpty {
                     do {
-                        _ = try await pantry.perform(UpdateRecipeMutation(id: recipeID, fields: fields, expectedVersion: form["version"].flatMap(Int.init)), as: viewer)
+                        _ = try await pantry.perform(
+                            UpdateRecipeMutation(
+                                id: recipeID, fields: fields, expectedVersion: form["version"].flatMap(Int.init)),
+                            as: viewer)
                         throw WebRedirect(location: "/pantry/\(householdID)/recipes?notice=saved")
                     } catch let error as ServiceError where error.code == .staleVersion {
                         // Someone saved the recipe meanwhile: their version is shown, the edits typed here are kept,
                         // and saving again (now against their version) replaces it.
-                        return try await recipeForm(householdID, recipe: stored, visit: visit, typed: form.all, conflict: true)
+                        return try await recipeForm(
+                            householdID, recipe: stored, visit: visit, typed: form.all, conflict: true)
                     } catch let error as ServiceError where error.code == .validationFailed {
                         errors.add("name", Self.sentences(error))
                     }
@@ -82,7 +89,8 @@ extension WebSite {
         }
         router.get("/pantry/:household/shopping") { request, context in
             await page(request, context) { visit, _ in
-                try await shoppingPage(try context.parameters.require("household"), visit: visit, query: request.uri.queryParameters)
+                try await shoppingPage(
+                    try context.parameters.require("household"), visit: visit, query: request.uri.queryParameters)
             }
         }
         router.post("/pantry/:household/shopping") { request, context in
@@ -94,13 +102,17 @@ extension WebSite {
                 let quantity = Self.number(form["quantity"] ?? "1", field: "quantity", label: "Quantity", into: &errors)
                 if errors.isEmpty, let name = form["name"], let quantity {
                     do {
-                        _ = try await pantry.perform(AddShoppingItemMutation(householdId: householdID, name: name, quantity: quantity, unit: form["unit"], note: form["note"]), as: viewer)
+                        _ = try await pantry.perform(
+                            AddShoppingItemMutation(
+                                householdId: householdID, name: name, quantity: quantity, unit: form["unit"],
+                                note: form["note"]), as: viewer)
                         throw WebRedirect(location: "/pantry/\(householdID)/shopping")
                     } catch let error as ServiceError where error.code == .validationFailed {
                         errors.add("name", Self.sentences(error))
                     }
                 }
-                return try await shoppingPage(householdID, visit: visit, errors: errors, typed: form.all, status: .unprocessableContent)
+                return try await shoppingPage(
+                    householdID, visit: visit, errors: errors, typed: form.all, status: .unprocessableContent)
             }
         }
         router.post("/pantry/:household/shopping/:line/check") { request, context in
@@ -110,7 +122,10 @@ extension WebSite {
                 var errors = FormErrors()
                 let bestBefore = Self.day(form["bestBefore"], field: "bestBefore", into: &errors)
                 guard errors.isEmpty else { throw ServiceError.validationFailed(errors.fields.map(\.message)) }
-                let checked = try await pantry.perform(CheckShoppingItemMutation(id: try context.parameters.require("line"), location: form["location"], bestBefore: bestBefore), as: viewer)
+                let checked = try await pantry.perform(
+                    CheckShoppingItemMutation(
+                        id: try context.parameters.require("line"), location: form["location"], bestBefore: bestBefore),
+                    as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)/shopping?notice=checked&item=\(checked.item.id)")
             }
         }
@@ -118,7 +133,8 @@ extension WebSite {
             await form(request, context) { visit, _, _ in
                 let householdID = try context.parameters.require("household")
                 let viewer = try visit.signedInViewer()
-                _ = try await pantry.perform(DeleteShoppingItemMutation(id: try context.parameters.require("line")), as: viewer)
+                _ = try await pantry.perform(
+                    DeleteShoppingItemMutation(id: try context.parameters.require("line")), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)/shopping")
             }
         }
@@ -126,7 +142,8 @@ extension WebSite {
             await form(request, context) { visit, _, _ in
                 let householdID = try context.parameters.require("household")
                 let viewer = try visit.signedInViewer()
-                let added = try await pantry.perform(AddExpiringAndBelowMinimumMutation(householdId: householdID), as: viewer)
+                let added = try await pantry.perform(
+                    AddExpiringAndBelowMinimumMutation(householdId: householdID), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)/shopping?notice=expiring&count=\(added.count)")
             }
         }
@@ -134,7 +151,8 @@ extension WebSite {
             await form(request, context) { visit, _, _ in
                 let householdID = try context.parameters.require("household")
                 let viewer = try visit.signedInViewer()
-                let cleared = try await pantry.perform(ClearCheckedShoppingItemsMutation(householdId: householdID), as: viewer)
+                let cleared = try await pantry.perform(
+                    ClearCheckedShoppingItemsMutation(householdId: householdID), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)/shopping?notice=cleared&count=\(cleared)")
             }
         }
@@ -148,47 +166,62 @@ extension WebSite {
         async let ranking = pantry.perform(CookableRecipesQuery(householdId: householdID), as: viewer)
         let household = try await householdAnswer
         let ranked = try await ranking
-        let notices = ["added": "The recipe is saved.", "saved": "The recipe is saved.", "deleted": "The recipe is deleted."]
-        return try render("pantry/recipes", [
-            "title": "\(household.name): recipes", "section": ["pantry": true], "household": ["id": household.id, "name": household.name],
-            "tab": ["recipes": true], "none": ranked.isEmpty, "notice": notice.flatMap { notices[$0] } ?? "",
-            "recipes": ranked.map { coverage -> [String: Any] in
-                [
-                    "id": coverage.recipe.id, "name": coverage.recipe.name, "canCook": coverage.canCook, "hasMissing": !coverage.missing.isEmpty,
-                    "percent": Int((coverage.coverage * 100).rounded()),
-                    "time": coverage.recipe.totalTime.map { "\($0) min" } ?? "",
-                    "missing": coverage.missing.map { line -> [String: String] in
-                        let amount = line.missing > 0 ? WebFormat.amount(line.missing, line.ingredient.unit) + " " : ""
-                        let note = line.status == .unitMismatch ? " (in stock in another unit)" : ""
-                        return ["text": amount + line.ingredient.name + note]
-                    },
-                ]
-            },
-        ], visit: visit)
+        let notices = [
+            "added": "The recipe is saved.", "saved": "The recipe is saved.", "deleted": "The recipe is deleted.",
+        ]
+        return try render(
+            "pantry/recipes",
+            [
+                "title": "\(household.name): recipes", "section": ["pantry": true],
+                "household": ["id": household.id, "name": household.name],
+                "tab": ["recipes": true], "none": ranked.isEmpty, "notice": notice.flatMap { notices[$0] } ?? "",
+                "recipes": ranked.map { coverage -> [String: Any] in
+                    [
+                        "id": coverage.recipe.id, "name": coverage.recipe.name, "canCook": coverage.canCook,
+                        "hasMissing": !coverage.missing.isEmpty,
+                        "percent": Int((coverage.coverage * 100).rounded()),
+                        "time": coverage.recipe.totalTime.map { "\($0) min" } ?? "",
+                        "missing": coverage.missing.map { line -> [String: String] in
+                            let amount =
+                                line.missing > 0 ? WebFormat.amount(line.missing, line.ingredient.unit) + " " : ""
+                            let note = line.status == .unitMismatch ? " (in stock in another unit)" : ""
+                            return ["text": amount + line.ingredient.name + note]
+                        },
+                    ]
+                },
+            ], visit: visit)
     }
 
     func storedRecipe(_ householdID: String, _ recipeID: String, visit: WebVisit) async throws -> Recipe {
         let viewer = try visit.signedInViewer()
         let recipes = try await pantry.perform(RecipesQuery(householdId: householdID), as: viewer)
-        guard let recipe = recipes.first(where: { $0.id == recipeID }) else { throw ServiceError.notFound("Recipe \(recipeID)") }
+        guard let recipe = recipes.first(where: { $0.id == recipeID }) else {
+            throw ServiceError.notFound("Recipe \(recipeID)")
+        }
         return recipe
     }
 
     func recipeForm(
-        _ householdID: String, recipe: Recipe?, visit: WebVisit, errors: FormErrors = FormErrors(), typed: [String: String]? = nil,
+        _ householdID: String, recipe: Recipe?, visit: WebVisit, errors: FormErrors = FormErrors(),
+        typed: [String: String]? = nil,
         conflict: Bool = false
     ) async throws -> Response {
         let viewer = try visit.signedInViewer()
         let household = try await pantry.perform(HouseholdQuery(id: householdID), as: viewer)
-        let stored: [String: String] = recipe.map { recipe in
-            [
-                "name": recipe.name, "description": recipe.description ?? "",
-                "ingredients": recipe.ingredients.map { ($0.quantity > 0 ? WebFormat.amount($0.quantity, $0.unit) + " " : "") + $0.name }.joined(separator: "\n"),
-                "instructions": recipe.instructions.joined(separator: "\n"), "servings": recipe.servings.map(String.init) ?? "",
-                "prepTime": recipe.prepTime.map(String.init) ?? "", "cookTime": recipe.cookTime.map(String.init) ?? "",
-                "difficulty": recipe.difficulty.rawValue, "tags": recipe.tags.joined(separator: ", "),
-            ]
-        } ?? ["difficulty": "easy"]
+        let stored: [String: String] =
+            recipe.map { recipe in
+                [
+                    "name": recipe.name, "description": recipe.description ?? "",
+                    "ingredients": recipe.ingredients.map {
+                        ($0.quantity > 0 ? WebFormat.amount($0.quantity, $0.unit) + " " : "") + $0.name
+                    }.joined(separator: "\n"),
+                    "instructions": recipe.instructions.joined(separator: "\n"),
+                    "servings": recipe.servings.map(String.init) ?? "",
+                    "prepTime": recipe.prepTime.map(String.init) ?? "",
+                    "cookTime": recipe.cookTime.map(String.init) ?? "",
+                    "difficulty": recipe.difficulty.rawValue, "tags": recipe.tags.joined(separator: ", "),
+                ]
+            } ?? ["difficulty": "easy"]
         var form = typed ?? stored
         // After a conflict the form is saved against the version now stored.
         if let recipe { form["version"] = String(recipe.version) }
@@ -196,11 +229,15 @@ extension WebSite {
             "title": recipe.map { "Edit \($0.name)" } ?? "New recipe", "section": ["pantry": true],
             "household": ["id": household.id, "name": household.name], "tab": ["recipes": true],
             "recipe": recipe.map { ["id": $0.id] } as Any, "typed": form,
-            "difficulties": Difficulty.allCases.map { ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0.rawValue == form["difficulty"]] },
+            "difficulties": Difficulty.allCases.map {
+                ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0.rawValue == form["difficulty"]]
+            },
             "conflict": conflict ? ["theirs": stored] : false,
         ]
         values.merge(errors.templateValues) { $1 }
-        return try render("pantry/recipe", values, visit: visit, status: errors.isEmpty && !conflict ? .ok : (conflict ? .conflict : .unprocessableContent))
+        return try render(
+            "pantry/recipe", values, visit: visit,
+            status: errors.isEmpty && !conflict ? .ok : (conflict ? .conflict : .unprocessableContent))
     }
 
     /// The recipe a form describes: one ingredient per line ("200 g flour"), one step per line.
@@ -210,7 +247,8 @@ extension WebSite {
             return nil
         }
         var ingredients: [Ingredient] = []
-        for line in (form["ingredients"] ?? "").split(whereSeparator: \.isNewline) where !line.trimmingCharacters(in: .whitespaces).isEmpty {
+        for line in (form["ingredients"] ?? "").split(whereSeparator: \.isNewline)
+        where !line.trimmingCharacters(in: .whitespaces).isEmpty {
             do {
                 ingredients.append(try IngredientText.parse(String(line)))
             } catch let error as ServiceError {
@@ -221,7 +259,9 @@ extension WebSite {
                 return nil
             }
         }
-        if ingredients.isEmpty { errors.add("ingredients", "List at least one ingredient, one per line, like \"200 g flour\".") }
+        if ingredients.isEmpty {
+            errors.add("ingredients", "List at least one ingredient, one per line, like \"200 g flour\".")
+        }
         func minutes(_ field: String, _ label: String) -> Int? {
             guard let text = form[field] else { return nil }
             guard let value = Int(text), value >= 0, value < 100_000 else {
@@ -239,14 +279,20 @@ extension WebSite {
         }
         return RecipeFields(
             name: name, description: form["description"], ingredients: ingredients,
-            instructions: (form["instructions"] ?? "").split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty },
-            prepTime: minutes("prepTime", "Preparation time"), cookTime: minutes("cookTime", "Cooking time"), servings: servings,
+            instructions: (form["instructions"] ?? "").split(whereSeparator: \.isNewline).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }.filter { !$0.isEmpty },
+            prepTime: minutes("prepTime", "Preparation time"), cookTime: minutes("cookTime", "Cooking time"),
+            servings: servings,
             difficulty: form["difficulty"].flatMap(Difficulty.init(rawValue:)) ?? .easy,
-            tags: (form["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty })
+            tags: (form["tags"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter {
+                !$0.isEmpty
+            })
     }
 
     func shoppingPage(
-        _ householdID: String, visit: WebVisit, query: FlatDictionary<Substring, Substring>? = nil, errors: FormErrors = FormErrors(), typed: [String: String] = [:],
+        _ householdID: String, visit: WebVisit, query: FlatDictionary<Substring, Substring>? = nil,
+        errors: FormErrors = FormErrors(), typed: [String: String] = [:],
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let viewer = try visit.signedInViewer()
@@ -258,17 +304,27 @@ extension WebSite {
         let locations = Self.locations(of: try await itemsAnswer)
         let count = query?["count"].flatMap { Int($0) } ?? 0
         let notices = [
-            "missing": count == 0 ? "Nothing was missing." : "Added \(count) missing ingredient\(count == 1 ? "" : "s").",
-            "expiring": count == 0 ? "Nothing is expiring or below its minimum." : "Added \(count) line\(count == 1 ? "" : "s") for what runs out.",
-            "cleared": "Cleared \(count) checked line\(count == 1 ? "" : "s").", "checked": "Checked off and put in the pantry.",
+            "missing": count == 0
+                ? "Nothing was missing." : "Added \(count) missing ingredient\(count == 1 ? "" : "s").",
+            "expiring": count == 0
+                ? "Nothing is expiring or below its minimum."
+                : "Added \(count) line\(count == 1 ? "" : "s") for what runs out.",
+            "cleared": "Cleared \(count) checked line\(count == 1 ? "" : "s").",
+            "checked": "Checked off and put in the pantry.",
         ]
         var values: [String: Any] = [
-            "title": "\(household.name): shopping", "section": ["pantry": true], "household": ["id": household.id, "name": household.name],
+            "title": "\(household.name): shopping", "section": ["pantry": true],
+            "household": ["id": household.id, "name": household.name],
             "tab": ["shopping": true], "typed": typed, "none": lines.isEmpty,
             "open": lines.filter { !$0.checked }.map { line -> [String: Any] in
-                ["id": line.id, "text": WebFormat.amount(line.quantity, line.unit) + " " + line.name, "note": line.note ?? "", "locations": locations.map { ["name": $0] }]
+                [
+                    "id": line.id, "text": WebFormat.amount(line.quantity, line.unit) + " " + line.name,
+                    "note": line.note ?? "", "locations": locations.map { ["name": $0] },
+                ]
             },
-            "checked": lines.filter(\.checked).map { ["id": $0.id, "text": WebFormat.amount($0.quantity, $0.unit) + " " + $0.name] },
+            "checked": lines.filter(\.checked).map {
+                ["id": $0.id, "text": WebFormat.amount($0.quantity, $0.unit) + " " + $0.name]
+            },
             "hasChecked": lines.contains(where: \.checked),
             "notice": query?["notice"].flatMap { notices[String($0)] } ?? "",
         ]

@@ -24,12 +24,18 @@ struct RecordStoreCloud: CloudService {
         guard let account = try await store.account(id: principal.userID) else {
             throw CloudError(.authenticationFailed, "No account has the id \(principal.userID); sign in again.")
         }
-        return CloudCaller(userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt, emailVerified: account.emailVerified)
+        return CloudCaller(
+            userRecordName: account.id, emailAddress: account.email, createdAt: account.createdAt,
+            emailVerified: account.emailVerified)
     }
 
     func pushEvents() -> AsyncThrowingStream<CloudPushEvent, any Error> {
         AsyncThrowingStream { continuation in
-            continuation.finish(throwing: CloudError(.badRequest, "The pages reach the record store in-process and have no push channel; call sync() to fetch changes."))
+            continuation.finish(
+                throwing: CloudError(
+                    .badRequest,
+                    "The pages reach the record store in-process and have no push channel; call sync() to fetch changes."
+                ))
         }
     }
 

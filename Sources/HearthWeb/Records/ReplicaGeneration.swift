@@ -1,6 +1,5 @@
-import Synchronization
-
 import Foundation
+import Synchronization
 
 /// Counts the changes to one user's copy: a fetch that brought records, or a write made from a page. Figures
 /// computed at one generation stay right until the next. It also keeps when the copy last asked the record
@@ -21,7 +20,9 @@ final class ReplicaGeneration: Sendable {
     /// arriving meanwhile take the copy as it is rather than asking again.
     func claimFetch(unlessWithin maximumAge: TimeInterval, of now: Date) -> Bool {
         value.withLock { state in
-            if maximumAge > 0, let fetched = state.fetched, now.timeIntervalSince(fetched) >= 0, now.timeIntervalSince(fetched) < maximumAge {
+            if maximumAge > 0, let fetched = state.fetched, now.timeIntervalSince(fetched) >= 0,
+                now.timeIntervalSince(fetched) < maximumAge
+            {
                 return false
             }
             state.fetched = now

@@ -17,11 +17,15 @@ struct UserReplica: Sendable {
     let generation = ReplicaGeneration()
 
     /// A copy of `userID`'s zone over `database` (opened with the app's schemas and `SyncSchema`).
-    init(userID: String, database: AppDatabase, outbox: SyncOutbox, store: any RecordStore, now: @escaping @Sendable () -> Date) {
+    init(
+        userID: String, database: AppDatabase, outbox: SyncOutbox, store: any RecordStore,
+        now: @escaping @Sendable () -> Date
+    ) {
         self.userID = userID
         self.database = database
         self.outbox = outbox
-        engine = SyncEngine(database: database, outbox: outbox, cloud: RecordStoreCloud(store: store, userID: userID), now: now)
+        engine = SyncEngine(
+            database: database, outbox: outbox, cloud: RecordStoreCloud(store: store, userID: userID), now: now)
     }
 
     /// Fetches what changed in the record store since the last read, unless the copy did so less than
@@ -32,7 +36,9 @@ struct UserReplica: Sendable {
         guard generation.claimFetch(unlessWithin: maximumAge, of: now) else { return generation.current }
         do {
             let report = try await engine.fetchChanges()
-            if report.receivedSaves > 0 || report.receivedDeletions > 0 || report.refetchedZones > 0 { generation.bump() }
+            if report.receivedSaves > 0 || report.receivedDeletions > 0 || report.refetchedZones > 0 {
+                generation.bump()
+            }
             return generation.current
         } catch {
             generation.forgetFetch()
@@ -53,7 +59,8 @@ struct UserReplica: Sendable {
         let pending = try await engine.pendingChangeCount()
         guard pending == 0 else {
             let detail = report.problems.first.map { ": \($0)" } ?? (report.throttled > 0 ? ": the server is busy" : "")
-            throw ServiceError(.operationFailed, "The change could not be saved\(detail). Nothing was kept; try again in a moment.")
+            throw ServiceError(
+                .operationFailed, "The change could not be saved\(detail). Nothing was kept; try again in a moment.")
         }
     }
 
@@ -67,12 +74,16 @@ struct UserReplica: Sendable {
             case .authenticationFailed, .authenticationRequired:
                 return ServiceError(.notAuthenticated, "Could not \(verb): \(error.reason)", underlying: error)
             case .throttled, .tryAgainLater:
-                return ServiceError(.rateLimited, "Could not \(verb): the server is busy (\(error.reason)). Try again in \(error.retryAfter ?? 60) seconds.", underlying: error)
+                return ServiceError(
+                    .rateLimited,
+                    "Could not \(verb): the server is busy (\(error.reason)). Try again in \(error.retryAfter ?? 60) seconds.",
+                    underlying: error)
             default:
                 return ServiceError(.operationFailed, "Could not \(verb): \(error.reason)", underlying: error)
             }
         default:
-            return ServiceError(.operationFailed, "Could not \(verb): \(error). Try again in a moment.", underlying: error)
+            return ServiceError(
+                .operationFailed, "Could not \(verb): \(error). Try again in a moment.", underlying: error)
         }
     }
 }

@@ -20,17 +20,20 @@ extension WebSite {
             await page(request, context) { visit, caller in
                 let overview = try await garage.overview(userID: caller.userRecordName, now: clock())
                 return try await keptPage(request, basis: overview, visit: visit, cache: keptGaragePages) {
-                    try page("garage/overview", [
-                        "title": "Garage", "section": ["garage": true], "none": overview.vehicles.isEmpty,
-                        "vehicles": overview.vehicles.map(Self.dueRows),
-                    ], visit: visit)
+                    try page(
+                        "garage/overview",
+                        [
+                            "title": "Garage", "section": ["garage": true], "none": overview.vehicles.isEmpty,
+                            "vehicles": overview.vehicles.map(Self.dueRows),
+                        ], visit: visit)
                 }
             }
         }
         router.get("/garage/:vehicle") { request, context in
             await page(request, context) { visit, caller in
-                try await vehiclePage(try Self.uuid(context.parameters.require("vehicle"), "Vehicle"), caller: caller, visit: visit,
-                                      notice: request.uri.queryParameters["notice"].map(String.init))
+                try await vehiclePage(
+                    try Self.uuid(context.parameters.require("vehicle"), "Vehicle"), caller: caller, visit: visit,
+                    notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
         router.post("/garage/:vehicle/service") { request, context in
@@ -38,12 +41,17 @@ extension WebSite {
                 let vehicle = try Self.uuid(context.parameters.require("vehicle"), "Vehicle")
                 do {
                     let service = try Self.uuid(form["service"] ?? "", "Service")
-                    _ = try await garage.logService(GarageServiceForm(
-                        vehicleID: vehicle, serviceID: service, date: form["date"], mileage: form["mileage"], cost: form["cost"],
-                        category: form["category"], notes: form["notes"]), userID: caller.userRecordName, now: clock())
+                    _ = try await garage.logService(
+                        GarageServiceForm(
+                            vehicleID: vehicle, serviceID: service, date: form["date"], mileage: form["mileage"],
+                            cost: form["cost"],
+                            category: form["category"], notes: form["notes"]), userID: caller.userRecordName,
+                        now: clock())
                     throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=service")
                 } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await vehiclePage(vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all, status: .unprocessableContent)
+                    return try await vehiclePage(
+                        vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
+                        status: .unprocessableContent)
                 }
             }
         }
@@ -51,27 +59,37 @@ extension WebSite {
             await form(request, context) { visit, caller, form in
                 let vehicle = try Self.uuid(context.parameters.require("vehicle"), "Vehicle")
                 do {
-                    _ = try await garage.updateMileage(GarageMileageForm(vehicleID: vehicle, mileage: form["mileage"] ?? ""), userID: caller.userRecordName, now: clock())
+                    _ = try await garage.updateMileage(
+                        GarageMileageForm(vehicleID: vehicle, mileage: form["mileage"] ?? ""),
+                        userID: caller.userRecordName, now: clock())
                     throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=mileage")
                 } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await vehiclePage(vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all, status: .unprocessableContent)
+                    return try await vehiclePage(
+                        vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
+                        status: .unprocessableContent)
                 }
             }
         }
         router.get("/money") { request, context in
             await page(request, context) { visit, caller in
-                try await moneyPage(caller: caller, visit: visit, notice: request.uri.queryParameters["notice"].map(String.init))
+                try await moneyPage(
+                    caller: caller, visit: visit, notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
         router.post("/money/transactions") { request, context in
             await form(request, context) { visit, caller, form in
                 do {
-                    _ = try await finance.addTransaction(FinanceTransactionForm(
-                        title: form["title"] ?? "", amount: form["amount"] ?? "", date: form["date"], subtitle: form["subtitle"],
-                        category: form["category"], isRecurring: form["recurring"] != nil), userID: caller.userRecordName, now: clock())
+                    _ = try await finance.addTransaction(
+                        FinanceTransactionForm(
+                            title: form["title"] ?? "", amount: form["amount"] ?? "", date: form["date"],
+                            subtitle: form["subtitle"],
+                            category: form["category"], isRecurring: form["recurring"] != nil),
+                        userID: caller.userRecordName, now: clock())
                     throw WebRedirect(location: "/money?notice=transaction")
                 } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await moneyPage(caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all, status: .unprocessableContent)
+                    return try await moneyPage(
+                        caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
+                        status: .unprocessableContent)
                 }
             }
         }
@@ -81,18 +99,25 @@ extension WebSite {
                 let after = request.uri.queryParameters["after"].map { String($0.prefix(200)) }
                 var query = TransactionQuery()
                 query.text = text.isEmpty ? nil : text
-                let page = try await finance.transactions(userID: caller.userRecordName, query: query, page: PageRequest(size: 50, after: after), now: clock())
-                return try render("money/transactions", [
-                    "title": "Transactions", "section": ["money": true], "q": text, "none": page.items.isEmpty,
-                    "transactions": page.items.map(Self.transactionRow),
-                    "next": page.nextCursor.map { "/money/transactions?q=\(Self.queryEscaped(text))&after=\(Self.queryEscaped($0))" } ?? "",
-                ], visit: visit)
+                let page = try await finance.transactions(
+                    userID: caller.userRecordName, query: query, page: PageRequest(size: 50, after: after), now: clock()
+                )
+                return try render(
+                    "money/transactions",
+                    [
+                        "title": "Transactions", "section": ["money": true], "q": text, "none": page.items.isEmpty,
+                        "transactions": page.items.map(Self.transactionRow),
+                        "next": page.nextCursor.map {
+                            "/money/transactions?q=\(Self.queryEscaped(text))&after=\(Self.queryEscaped($0))"
+                        } ?? "",
+                    ], visit: visit)
             }
         }
         router.get("/money/groups/:group") { request, context in
             await page(request, context) { visit, caller in
-                try await groupPage(try Self.uuid(context.parameters.require("group"), "Group"), caller: caller, visit: visit,
-                                    notice: request.uri.queryParameters["notice"].map(String.init))
+                try await groupPage(
+                    try Self.uuid(context.parameters.require("group"), "Group"), caller: caller, visit: visit,
+                    notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
         router.post("/money/groups/:group/expenses") { request, context in
@@ -101,12 +126,17 @@ extension WebSite {
                 do {
                     let paidBy = try Self.uuid(form["paidBy"] ?? "", "Who paid")
                     let split = try form.values("split").map { try Self.uuid($0, "A person sharing the cost") }
-                    _ = try await finance.addGroupExpense(FinanceExpenseForm(
-                        groupID: group, title: form["title"] ?? "", amount: form["amount"] ?? "", paidBy: paidBy, splitBetween: split,
-                        category: form["category"], date: form["date"], notes: form["notes"]), userID: caller.userRecordName, now: clock())
+                    _ = try await finance.addGroupExpense(
+                        FinanceExpenseForm(
+                            groupID: group, title: form["title"] ?? "", amount: form["amount"] ?? "", paidBy: paidBy,
+                            splitBetween: split,
+                            category: form["category"], date: form["date"], notes: form["notes"]),
+                        userID: caller.userRecordName, now: clock())
                     throw WebRedirect(location: "/money/groups/\(group.uuidString.lowercased())?notice=expense")
                 } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await groupPage(group, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all, status: .unprocessableContent)
+                    return try await groupPage(
+                        group, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
+                        status: .unprocessableContent)
                 }
             }
         }
@@ -115,26 +145,41 @@ extension WebSite {
     // MARK: Garage
 
     func vehiclePage(
-        _ id: UUID, caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil, typed: [String: String] = [:],
+        _ id: UUID, caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil,
+        typed: [String: String] = [:],
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let records = try await garage.vehicle(id: id, userID: caller.userRecordName, now: clock())
         let vehicle = records.due.vehicle
-        let notices = ["service": "The service is logged; your devices receive it at their next sync.", "mileage": "The mileage is saved."]
+        let notices = [
+            "service": "The service is logged; your devices receive it at their next sync.",
+            "mileage": "The mileage is saved.",
+        ]
         var values: [String: Any] = [
             "title": vehicle.displayName, "section": ["garage": true], "vehicle": Self.dueRows(records.due),
             "history": records.history.map { entry -> [String: Any] in
                 [
-                    "date": entry.log.performedDate.iso, "name": entry.name, "mileage": WebFormat.miles(entry.log.mileageAtService),
-                    "cost": entry.log.cost.map(WebFormat.money) ?? "—", "category": entry.log.costCategory?.rawValue.capitalized ?? "",
+                    "date": entry.log.performedDate.iso, "name": entry.name,
+                    "mileage": WebFormat.miles(entry.log.mileageAtService),
+                    "cost": entry.log.cost.map(WebFormat.money) ?? "—",
+                    "category": entry.log.costCategory?.rawValue.capitalized ?? "",
                     "notes": entry.log.notes ?? "",
                 ]
             },
-            "services": records.due.items.map { ["id": $0.service.id.uuidString.lowercased(), "name": $0.service.name, "selected": $0.service.id.uuidString.lowercased() == typed["service"]] },
-            "categories": ServiceLog.CostCategory.allCases.map { ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0.rawValue == typed["category"]] },
+            "services": records.due.items.map {
+                [
+                    "id": $0.service.id.uuidString.lowercased(), "name": $0.service.name,
+                    "selected": $0.service.id.uuidString.lowercased() == typed["service"],
+                ]
+            },
+            "categories": ServiceLog.CostCategory.allCases.map {
+                ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0.rawValue == typed["category"]]
+            },
             "costs": [
                 "year": records.costs.year, "total": WebFormat.money(records.costs.total),
-                "categories": records.costs.categories.map { ["label": $0.label, "total": WebFormat.money($0.total), "count": $0.count] },
+                "categories": records.costs.categories.map {
+                    ["label": $0.label, "total": WebFormat.money($0.total), "count": $0.count]
+                },
             ],
             "fuelChart": records.fuel.measured.count >= 2 ? records.charts.fuelEconomySVG : "",
             "costChart": records.costs.total > 0 ? records.charts.monthlyCostSVG : "",
@@ -144,11 +189,16 @@ extension WebSite {
         if let summary = records.fuel.summary {
             values["fuel"] = [
                 "average": WebFormat.mpg(summary.averageMPG), "latest": summary.latestMPG.map(WebFormat.mpg) ?? "—",
-                "distance": WebFormat.miles(summary.distance), "costPerMile": summary.costPerMile.map(WebFormat.money) ?? "—",
+                "distance": WebFormat.miles(summary.distance),
+                "costPerMile": summary.costPerMile.map(WebFormat.money) ?? "—",
                 "fillUps": summary.measuredFillUps,
             ]
         }
-        if typed.isEmpty { values["typed"] = ["date": CalendarDay(clock(), in: garage.timeZone).iso, "mileage": String(vehicle.currentMileage)] }
+        if typed.isEmpty {
+            values["typed"] = [
+                "date": CalendarDay(clock(), in: garage.timeZone).iso, "mileage": String(vehicle.currentMileage),
+            ]
+        }
         return try render("garage/vehicle", values, visit: visit, status: status)
     }
 
@@ -158,17 +208,24 @@ extension WebSite {
         var rows: [[String: Any]] = due.items.map { item in
             [
                 "name": item.service.name, "status": item.status.label, "kind": item.status.rawValue,
-                "dueDate": item.service.dueDate?.iso ?? "—", "dueMileage": item.service.dueMileage.map(WebFormat.miles) ?? "—",
+                "dueDate": item.service.dueDate?.iso ?? "—",
+                "dueMileage": item.service.dueMileage.map(WebFormat.miles) ?? "—",
                 "effective": item.effectiveDueDate?.iso ?? "—",
             ]
         }
         if let marbete = due.marbete {
-            rows.append(["name": "Marbete", "status": marbete.status.label, "kind": marbete.status.rawValue, "dueDate": marbete.expiresOn.iso,
-                         "dueMileage": "—", "effective": marbete.expiresOn.iso])
+            rows.append([
+                "name": "Marbete", "status": marbete.status.label, "kind": marbete.status.rawValue,
+                "dueDate": marbete.expiresOn.iso,
+                "dueMileage": "—", "effective": marbete.expiresOn.iso,
+            ])
         }
         return [
-            "id": due.vehicle.id.uuidString.lowercased(), "name": due.vehicle.displayName, "mileage": WebFormat.miles(due.vehicle.currentMileage),
-            "pace": due.pace.map { "\(WebFormat.decimal($0.milesPerDay)) mi/day (\($0.confidence.rawValue) confidence)" } ?? "",
+            "id": due.vehicle.id.uuidString.lowercased(), "name": due.vehicle.displayName,
+            "mileage": WebFormat.miles(due.vehicle.currentMileage),
+            "pace": due.pace.map {
+                "\(WebFormat.decimal($0.milesPerDay)) mi/day (\($0.confidence.rawValue) confidence)"
+            } ?? "",
             "items": rows, "noItems": rows.isEmpty,
             "fuel": due.fuelEconomy.map { "\(WebFormat.mpg($0.averageMPG)) average" } ?? "",
         ]
@@ -176,67 +233,106 @@ extension WebSite {
 
     // MARK: Money
 
-    func moneyPage(caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil, typed: [String: String] = [:], status: HTTPResponse.Status = .ok) async throws -> Response {
+    func moneyPage(
+        caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil,
+        typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let overview = try await finance.overview(userID: caller.userRecordName, now: clock())
         let month = overview.month
-        return try render("money/overview", [
-            "title": "Money", "section": ["money": true],
-            "month": [
-                "name": month.month.start.formatted(Date.FormatStyle(date: .omitted, time: .omitted).month(.wide).year().locale(Locale(identifier: "en_US"))),
-                "income": WebFormat.money(month.income), "expenses": WebFormat.money(month.expenses), "net": WebFormat.money(month.net),
-                "count": month.transactionCount,
-            ],
-            "categories": overview.spendingByCategory.map { ["name": $0.category.rawValue, "amount": WebFormat.money($0.amount), "count": $0.transactionCount] },
-            "chart": overview.spendingChart.svg,
-            "subscriptions": overview.subscriptions.map { item -> [String: Any] in
-                [
-                    "name": item.subscription.name, "price": WebFormat.money(item.subscription.price), "cycle": item.subscription.billingCycle.rawValue,
-                    "monthly": WebFormat.money(item.monthlyCost), "next": CalendarDay(item.subscription.nextBillingDate, in: finance.calendar.timeZone).iso,
-                    "active": item.subscription.isActive,
-                ]
-            },
-            "monthlyCost": WebFormat.money(overview.monthlySubscriptionCost),
-            "groups": overview.groups.map { group -> [String: Any] in
-                ["id": group.group.id.uuidString.lowercased(), "name": group.group.name, "payments": group.suggestedPayments.count]
-            },
-            "txCategories": TransactionCategory.allCases.map { ["value": $0.rawValue, "selected": $0.rawValue == (typed["category"] ?? "Other")] },
-            "typed": typed, "problems": problems ?? "",
-            "notice": notice == "transaction" ? "The transaction is saved; your devices receive it at their next sync." : "",
-        ], visit: visit, status: status)
+        return try render(
+            "money/overview",
+            [
+                "title": "Money", "section": ["money": true],
+                "month": [
+                    "name": month.month.start.formatted(
+                        Date.FormatStyle(date: .omitted, time: .omitted).month(.wide).year().locale(
+                            Locale(identifier: "en_US"))),
+                    "income": WebFormat.money(month.income), "expenses": WebFormat.money(month.expenses),
+                    "net": WebFormat.money(month.net),
+                    "count": month.transactionCount,
+                ],
+                "categories": overview.spendingByCategory.map {
+                    ["name": $0.category.rawValue, "amount": WebFormat.money($0.amount), "count": $0.transactionCount]
+                },
+                "chart": overview.spendingChart.svg,
+                "subscriptions": overview.subscriptions.map { item -> [String: Any] in
+                    [
+                        "name": item.subscription.name, "price": WebFormat.money(item.subscription.price),
+                        "cycle": item.subscription.billingCycle.rawValue,
+                        "monthly": WebFormat.money(item.monthlyCost),
+                        "next": CalendarDay(item.subscription.nextBillingDate, in: finance.calendar.timeZone).iso,
+                        "active": item.subscription.isActive,
+                    ]
+                },
+                "monthlyCost": WebFormat.money(overview.monthlySubscriptionCost),
+                "groups": overview.groups.map { group -> [String: Any] in
+                    [
+                        "id": group.group.id.uuidString.lowercased(), "name": group.group.name,
+                        "payments": group.suggestedPayments.count,
+                    ]
+                },
+                "txCategories": TransactionCategory.allCases.map {
+                    ["value": $0.rawValue, "selected": $0.rawValue == (typed["category"] ?? "Other")]
+                },
+                "typed": typed, "problems": problems ?? "",
+                "notice": notice == "transaction"
+                    ? "The transaction is saved; your devices receive it at their next sync." : "",
+            ], visit: visit, status: status)
     }
 
-    func groupPage(_ id: UUID, caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil, typed: [String: String] = [:], status: HTTPResponse.Status = .ok) async throws -> Response {
+    func groupPage(
+        _ id: UUID, caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil,
+        typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+    ) async throws -> Response {
         let group = try await finance.group(id: id, userID: caller.userRecordName, now: clock())
-        return try render("money/group", [
-            "title": group.group.name, "section": ["money": true], "group": ["id": group.group.id.uuidString.lowercased(), "name": group.group.name],
-            "balances": group.balances.map { balance -> [String: Any] in
-                [
-                    "name": balance.name, "amount": WebFormat.money(abs(balance.balance)),
-                    "state": balance.balance > 0 ? "is owed" : balance.balance < 0 ? "owes" : "is settled",
-                ]
-            },
-            "payments": group.suggestedPayments.map { ["from": $0.fromName, "to": $0.toName, "amount": WebFormat.money($0.amount)] },
-            "settled": group.suggestedPayments.isEmpty,
-            "members": group.balances.map { ["id": $0.person.uuidString.lowercased(), "name": $0.name, "paidBy": $0.person.uuidString.lowercased() == typed["paidBy"]] },
-            "expenses": group.group.expenses.sorted { $0.date > $1.date }.prefix(50).map { expense -> [String: Any] in
-                ["title": expense.title, "amount": WebFormat.money(expense.amount), "date": CalendarDay(expense.date, in: finance.calendar.timeZone).iso]
-            },
-            "typed": typed, "problems": problems ?? "",
-            "notice": notice == "expense" ? "The expense is saved; balances are updated." : "",
-        ], visit: visit, status: status)
+        return try render(
+            "money/group",
+            [
+                "title": group.group.name, "section": ["money": true],
+                "group": ["id": group.group.id.uuidString.lowercased(), "name": group.group.name],
+                "balances": group.balances.map { balance -> [String: Any] in
+                    [
+                        "name": balance.name, "amount": WebFormat.money(abs(balance.balance)),
+                        "state": balance.balance > 0 ? "is owed" : balance.balance < 0 ? "owes" : "is settled",
+                    ]
+                },
+                "payments": group.suggestedPayments.map {
+                    ["from": $0.fromName, "to": $0.toName, "amount": WebFormat.money($0.amount)]
+                },
+                "settled": group.suggestedPayments.isEmpty,
+                "members": group.balances.map {
+                    [
+                        "id": $0.person.uuidString.lowercased(), "name": $0.name,
+                        "paidBy": $0.person.uuidString.lowercased() == typed["paidBy"],
+                    ]
+                },
+                "expenses": group.group.expenses.sorted { $0.date > $1.date }.prefix(50).map {
+                    expense -> [String: Any] in
+                    [
+                        "title": expense.title, "amount": WebFormat.money(expense.amount),
+                        "date": CalendarDay(expense.date, in: finance.calendar.timeZone).iso,
+                    ]
+                },
+                "typed": typed, "problems": problems ?? "",
+                "notice": notice == "expense" ? "The expense is saved; balances are updated." : "",
+            ], visit: visit, status: status)
     }
 
     static func transactionRow(_ transaction: Transaction) -> [String: Any] {
         [
-            "date": CalendarDay(transaction.date, in: FinancePersistenceService.defaultCalendar.timeZone).iso, "title": transaction.title,
-            "subtitle": transaction.subtitle, "category": transaction.category.rawValue, "amount": WebFormat.money(transaction.amount),
+            "date": CalendarDay(transaction.date, in: FinancePersistenceService.defaultCalendar.timeZone).iso,
+            "title": transaction.title,
+            "subtitle": transaction.subtitle, "category": transaction.category.rawValue,
+            "amount": WebFormat.money(transaction.amount),
             "direction": transaction.amount < 0 ? "out" : "in",
         ]
     }
 
     /// `text` as an id the pages put in their links; `NOT_FOUND` (naming `what`) for anything else.
     static func uuid(_ text: String, _ what: String) throws -> UUID {
-        guard text.utf8.count <= 64, let id = UUID(uuidString: text) else { throw ServiceError.notFound("\(what) \(text.prefix(64))") }
+        guard text.utf8.count <= 64, let id = UUID(uuidString: text) else {
+            throw ServiceError.notFound("\(what) \(text.prefix(64))")
+        }
         return id
     }
 }

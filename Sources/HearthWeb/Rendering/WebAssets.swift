@@ -8,8 +8,12 @@ struct WebAssets: Sendable {
 
     static func load() throws -> WebAssets {
         func read(_ name: String) throws -> Data {
-            guard let url = Bundle.module.url(forResource: "Static/" + name, withExtension: nil) ?? Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Static") else {
-                throw ServiceError.operationFailed("The web pages' \(name) is missing from the installation; reinstall Hearth.")
+            guard
+                let url = Bundle.module.url(forResource: "Static/" + name, withExtension: nil)
+                    ?? Bundle.module.url(forResource: name, withExtension: nil, subdirectory: "Static")
+            else {
+                throw ServiceError.operationFailed(
+                    "The web pages' \(name) is missing from the installation; reinstall Hearth.")
             }
             return try Data(contentsOf: url)
         }

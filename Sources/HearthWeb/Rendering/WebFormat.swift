@@ -19,7 +19,8 @@ enum WebFormat {
 
     static func dateTime(milliseconds: Int64) -> String {
         let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-        return date.formatted(.iso8601.year().month().day()) + " " + date.formatted(.iso8601.time(includingFractionalSeconds: false)).prefix(5) + " UTC"
+        return date.formatted(.iso8601.year().month().day()) + " "
+            + date.formatted(.iso8601.time(includingFractionalSeconds: false)).prefix(5) + " UTC"
     }
 
     /// `1.5`, `2`, `0.25`: at most three decimals, none when whole.

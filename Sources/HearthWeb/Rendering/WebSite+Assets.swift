@@ -14,7 +14,9 @@ extension WebSite {
     }
 
     static func asset(_ data: Data, type: String) -> Response {
-        var response = Response(status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=3600"], body: .init(byteBuffer: ByteBuffer(bytes: data)))
+        var response = Response(
+            status: .ok, headers: [.contentType: type, .cacheControl: "public, max-age=3600"],
+            body: .init(byteBuffer: ByteBuffer(bytes: data)))
         SecurityHeaders.add(to: &response.headers)
         return response
     }

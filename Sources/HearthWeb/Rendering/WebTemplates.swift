@@ -13,7 +13,8 @@ struct WebTemplates: Sendable {
     /// Compiles every `.mustache` file in the target's `Templates` folder.
     static func load() async throws -> WebTemplates {
         guard let folder = Bundle.module.url(forResource: "Templates", withExtension: nil) else {
-            throw ServiceError.operationFailed("The web pages' templates are missing from the installation; reinstall Hearth.")
+            throw ServiceError.operationFailed(
+                "The web pages' templates are missing from the installation; reinstall Hearth.")
         }
         return WebTemplates(library: try await MustacheLibrary(directory: folder.path))
     }

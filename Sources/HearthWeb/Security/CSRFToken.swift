@@ -9,9 +9,12 @@ enum CSRFToken {
     static let field = "csrf"
 
     static func make(secret: String) -> String {
-        let code = HMAC<SHA256>.authenticationCode(for: Data("hearth-web-form".utf8), using: SymmetricKey(data: Data(secret.utf8)))
-        return Data(code).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        let code = HMAC<SHA256>.authenticationCode(
+            for: Data("hearth-web-form".utf8), using: SymmetricKey(data: Data(secret.utf8)))
+        return Data(code).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
+            of: "/", with: "_"
+        )
+        .replacingOccurrences(of: "=", with: "")
     }
 
     /// Whether `sent` is the token for `secret`, compared in constant time.

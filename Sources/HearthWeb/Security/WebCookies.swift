@@ -18,21 +18,26 @@ struct WebCookies: Sendable {
 
     /// A cookie that removes `name` from the browser.
     func expired(_ name: String) -> Cookie {
-        Cookie(name: name, value: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/", secure: secure, httpOnly: true, sameSite: .lax)
+        Cookie(
+            name: name, value: "", expires: Date(timeIntervalSince1970: 0), maxAge: 0, path: "/", secure: secure,
+            httpOnly: true, sameSite: .lax)
     }
 
     /// The value of `name` in the request, when it looks like a value the pages set (at most 200 URL-safe
     /// characters); anything else is ignored, never looked up.
     static func value(_ name: String, in request: Request) -> String? {
         guard let value = request.cookies[name]?.value, !value.isEmpty, value.utf8.count <= 200,
-              value.utf8.allSatisfy({ isTokenByte($0) }) else { return nil }
+            value.utf8.allSatisfy({ isTokenByte($0) })
+        else { return nil }
         return value
     }
 
     private static func isTokenByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"): return true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "~"):
+            return true
         default: return false
         }
     }

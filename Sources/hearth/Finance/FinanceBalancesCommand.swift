@@ -12,8 +12,18 @@ struct FinanceBalancesCommand: AsyncParsableCommand {
     @Argument(help: "The group (id or name).") var group: String
 
     struct Output: Encodable {
-        struct Balance: Encodable { let person: UUID; let name: String; let balance: Decimal }
-        struct Payment: Encodable { let from: UUID; let fromName: String; let to: UUID; let toName: String; let amount: Decimal }
+        struct Balance: Encodable {
+            let person: UUID
+            let name: String
+            let balance: Decimal
+        }
+        struct Payment: Encodable {
+            let from: UUID
+            let fromName: String
+            let to: UUID
+            let toName: String
+            let amount: Decimal
+        }
         let group: UUID
         let name: String
         let balances: [Balance]
@@ -27,9 +37,13 @@ struct FinanceBalancesCommand: AsyncParsableCommand {
             let balances = GroupBalances(group: target)
             let output = Output(
                 group: target.id, name: target.name,
-                balances: balances.entries.map { .init(person: $0.person, name: names[$0.person] ?? $0.person.uuidString, balance: $0.balance) },
+                balances: balances.entries.map {
+                    .init(person: $0.person, name: names[$0.person] ?? $0.person.uuidString, balance: $0.balance)
+                },
                 suggestedPayments: balances.suggestedReimbursements().map {
-                    .init(from: $0.from, fromName: names[$0.from] ?? $0.from.uuidString, to: $0.to, toName: names[$0.to] ?? $0.to.uuidString, amount: $0.amount)
+                    .init(
+                        from: $0.from, fromName: names[$0.from] ?? $0.from.uuidString, to: $0.to,
+                        toName: names[$0.to] ?? $0.to.uuidString, amount: $0.amount)
                 })
             if options.json { return try FinanceCLI.printJSON(output) }
             print("\(target.emoji) \(target.name)")

@@ -75,14 +75,17 @@ enum FinanceCLI {
 
     static func date(_ text: String, option: String) throws -> Date {
         guard let value = FinanceParsing.date(text, calendar: calendar) else {
-            throw InputError("\(option) \"\(text)\" is not a date; write YYYY-MM-DD (such as 2026-01-31) or an ISO 8601 timestamp")
+            throw InputError(
+                "\(option) \"\(text)\" is not a date; write YYYY-MM-DD (such as 2026-01-31) or an ISO 8601 timestamp")
         }
         return value
     }
 
     static func uuid(_ text: String, what: String) throws -> UUID {
         guard let value = UUID(uuidString: text.trimmingCharacters(in: .whitespaces)) else {
-            throw InputError("\"\(text)\" is not a valid \(what) id; ids look like 6F1C2A3B-9D4E-4F10-8A7B-0C1D2E3F4A5B (see the list command)")
+            throw InputError(
+                "\"\(text)\" is not a valid \(what) id; ids look like 6F1C2A3B-9D4E-4F10-8A7B-0C1D2E3F4A5B (see the list command)"
+            )
         }
         return value
     }
@@ -114,10 +117,14 @@ enum FinanceCLI {
             }
             let matches = everyone.filter { $0.name.lowercased() == reference.lowercased() }
             guard !matches.isEmpty else {
-                throw InputError("No person is named \"\(reference)\"; add them with `hearth finance people add --name \"\(reference)\"`")
+                throw InputError(
+                    "No person is named \"\(reference)\"; add them with `hearth finance people add --name \"\(reference)\"`"
+                )
             }
             guard matches.count == 1 else {
-                throw InputError("\(matches.count) people are named \"\(reference)\"; use one of their ids: \(matches.map(\.id.uuidString).joined(separator: ", "))")
+                throw InputError(
+                    "\(matches.count) people are named \"\(reference)\"; use one of their ids: \(matches.map(\.id.uuidString).joined(separator: ", "))"
+                )
             }
             return matches[0]
         }
@@ -132,9 +139,13 @@ enum FinanceCLI {
             return group
         }
         let matches = try await store.fetchAllGroups().filter { $0.name.lowercased() == reference.lowercased() }
-        guard !matches.isEmpty else { throw InputError("No group is named \"\(reference)\"; see `hearth finance groups list`") }
+        guard !matches.isEmpty else {
+            throw InputError("No group is named \"\(reference)\"; see `hearth finance groups list`")
+        }
         guard matches.count == 1 else {
-            throw InputError("\(matches.count) groups are named \"\(reference)\"; use one of their ids: \(matches.map(\.id.uuidString).joined(separator: ", "))")
+            throw InputError(
+                "\(matches.count) groups are named \"\(reference)\"; use one of their ids: \(matches.map(\.id.uuidString).joined(separator: ", "))"
+            )
         }
         return matches[0]
     }
@@ -147,7 +158,8 @@ enum FinanceCLI {
     // MARK: Printing
 
     static func money(_ amount: Decimal) -> String {
-        Calculation.rounded(amount).formatted(.number.precision(.fractionLength(2)).grouping(.never).locale(Locale(identifier: "en_US_POSIX")))
+        Calculation.rounded(amount).formatted(
+            .number.precision(.fractionLength(2)).grouping(.never).locale(Locale(identifier: "en_US_POSIX")))
     }
 
     static func day(_ date: Date) -> String { Formatting.isoDay(date, timeZone: calendar.timeZone) }

@@ -15,7 +15,8 @@ struct FinanceExportCommand: AsyncParsableCommand {
     func run() async throws {
         let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath)
         let format = try FinanceCLI.check { try FinanceFileFormat.resolve(self.format, for: url) }
-        let progress = ProgressLine(enabled: !options.json, verb: "Exporting \(url.lastPathComponent)", noun: "transactions")
+        let progress = ProgressLine(
+            enabled: !options.json, verb: "Exporting \(url.lastPathComponent)", noun: "transactions")
         try await FinanceCLI.run(options) { store in
             switch format {
             case .json:

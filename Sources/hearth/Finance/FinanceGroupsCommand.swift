@@ -26,8 +26,13 @@ struct FinanceGroupsCommand: AsyncParsableCommand {
             }
             try await FinanceCLI.run(options) { store in
                 let members = try await FinanceCLI.people(member, in: store).map(\.id)
-                let saved = try await store.save(Group(name: name, description: description ?? "", emoji: emoji ?? "👥", members: members))
-                if options.json { try FinanceCLI.printJSON(saved) } else { print("Added \(saved.name) (\(saved.id.uuidString))") }
+                let saved = try await store.save(
+                    Group(name: name, description: description ?? "", emoji: emoji ?? "👥", members: members))
+                if options.json {
+                    try FinanceCLI.printJSON(saved)
+                } else {
+                    print("Added \(saved.name) (\(saved.id.uuidString))")
+                }
             }
         }
     }
@@ -39,14 +44,20 @@ struct FinanceGroupsCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await FinanceCLI.run(options) { store in
-                let groups = unsettled ? try await store.fetchGroupsWithUnsettledExpenses() : try await store.fetchAllGroups()
+                let groups =
+                    unsettled ? try await store.fetchGroupsWithUnsettledExpenses() : try await store.fetchAllGroups()
                 if options.json { return try FinanceCLI.printJSON(groups) }
                 if groups.isEmpty { return print("No groups.") }
                 let names = try await FinanceCLI.names(store)
-                FinanceCLI.table(["ID", "NAME", "MEMBERS", "EXPENSES", "TOTAL", "UNSETTLED"], groups.map {
-                    [$0.id.uuidString, "\($0.emoji) \($0.name)", $0.members.map { names[$0] ?? $0.uuidString }.joined(separator: ", "),
-                     "\($0.expenses.count)", FinanceCLI.money($0.totalAmount), "\($0.unsettledExpenses.count)"]
-                })
+                FinanceCLI.table(
+                    ["ID", "NAME", "MEMBERS", "EXPENSES", "TOTAL", "UNSETTLED"],
+                    groups.map {
+                        [
+                            $0.id.uuidString, "\($0.emoji) \($0.name)",
+                            $0.members.map { names[$0] ?? $0.uuidString }.joined(separator: ", "),
+                            "\($0.expenses.count)", FinanceCLI.money($0.totalAmount), "\($0.unsettledExpenses.count)",
+                        ]
+                    })
             }
         }
     }
@@ -64,7 +75,8 @@ struct FinanceGroupsCommand: AsyncParsableCommand {
             try await FinanceCLI.run(options) { store in
                 let current = try await FinanceCLI.group(group, in: store)
                 let members = member.isEmpty ? nil : try await FinanceCLI.people(member, in: store).map(\.id)
-                let saved = try await store.updateGroup(current.with(name: name, description: description, emoji: emoji, members: members, expenses: []))
+                let saved = try await store.updateGroup(
+                    current.with(name: name, description: description, emoji: emoji, members: members, expenses: []))
                 if options.json { try FinanceCLI.printJSON(saved) } else { print("Updated \(saved.name)") }
             }
         }
@@ -79,7 +91,11 @@ struct FinanceGroupsCommand: AsyncParsableCommand {
             try await FinanceCLI.run(options) { store in
                 let current = try await FinanceCLI.group(group, in: store)
                 try await store.deleteGroup(id: current.id)
-                if options.json { try FinanceCLI.printJSON(["deleted": current.id]) } else { print("Deleted \(current.name) and its \(current.expenses.count) expenses") }
+                if options.json {
+                    try FinanceCLI.printJSON(["deleted": current.id])
+                } else {
+                    print("Deleted \(current.name) and its \(current.expenses.count) expenses")
+                }
             }
         }
     }

@@ -8,7 +8,8 @@ struct FinanceImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
         abstract: "Read a JSON export or a CSV of transactions; importing the same file twice adds nothing.",
-        discussion: "CSV files need a header naming the columns: date, title and amount are required; id, subtitle, category, isRecurring, tags (separated by ;) and updatedAt are optional. A file with any bad row is not imported at all, and the message names the line."
+        discussion:
+            "CSV files need a header naming the columns: date, title and amount are required; id, subtitle, category, isRecurring, tags (separated by ;) and updatedAt are optional. A file with any bad row is not imported at all, and the message names the line."
     )
     @OptionGroup var options: FinanceOptions
     @Argument(help: "The file to read.") var file: String
@@ -34,7 +35,9 @@ struct FinanceImportCommand: AsyncParsableCommand {
             let inserted = summary.inserted.values.reduce(0, +)
             let updated = summary.updated.values.reduce(0, +)
             let unchanged = summary.unchanged.values.reduce(0, +)
-            print("Imported \(url.lastPathComponent): \(inserted) added, \(updated) updated, \(unchanged) already up to date")
+            print(
+                "Imported \(url.lastPathComponent): \(inserted) added, \(updated) updated, \(unchanged) already up to date"
+            )
         }
     }
 }

@@ -21,13 +21,18 @@ struct FinancePeopleCommand: AsyncParsableCommand {
 
         func run() async throws {
             let person = try FinanceCLI.check {
-                try FinanceValidation.validate(Person(
-                    name: name, email: email, phone: phone ?? "", avatar: emoji.map(Avatar.emoji),
-                    balance: try balance.map { try FinanceCLI.amount($0, option: "--balance") } ?? 0))
+                try FinanceValidation.validate(
+                    Person(
+                        name: name, email: email, phone: phone ?? "", avatar: emoji.map(Avatar.emoji),
+                        balance: try balance.map { try FinanceCLI.amount($0, option: "--balance") } ?? 0))
             }
             try await FinanceCLI.run(options) { store in
                 let saved = try await store.save(person)
-                if options.json { try FinanceCLI.printJSON(saved) } else { print("Added \(saved.name) (\(saved.id.uuidString))") }
+                if options.json {
+                    try FinanceCLI.printJSON(saved)
+                } else {
+                    print("Added \(saved.name) (\(saved.id.uuidString))")
+                }
             }
         }
     }
@@ -48,9 +53,11 @@ struct FinancePeopleCommand: AsyncParsableCommand {
                 }
                 if options.json { return try FinanceCLI.printJSON(people) }
                 if people.isEmpty { return print("No people.") }
-                FinanceCLI.table(["ID", "NAME", "EMAIL", "BALANCE"], people.map {
-                    [$0.id.uuidString, $0.name, $0.email ?? "", FinanceCLI.money($0.balance)]
-                })
+                FinanceCLI.table(
+                    ["ID", "NAME", "EMAIL", "BALANCE"],
+                    people.map {
+                        [$0.id.uuidString, $0.name, $0.email ?? "", FinanceCLI.money($0.balance)]
+                    })
             }
         }
     }
@@ -73,13 +80,18 @@ struct FinancePeopleCommand: AsyncParsableCommand {
                     name: name, email: email.map { $0.isEmpty ? .none : .some($0) }, phone: phone,
                     avatar: emoji.map(Avatar.emoji), balance: newBalance)
                 let saved = try await store.updatePerson(changed)
-                if options.json { try FinanceCLI.printJSON(saved) } else { print("Updated \(saved.name) (\(saved.id.uuidString))") }
+                if options.json {
+                    try FinanceCLI.printJSON(saved)
+                } else {
+                    print("Updated \(saved.name) (\(saved.id.uuidString))")
+                }
             }
         }
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete a person who is in no group and shares no subscription.")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete a person who is in no group and shares no subscription.")
         @OptionGroup var options: FinanceOptions
         @Argument(help: "The person's id or name.") var person: String
 
@@ -87,7 +99,11 @@ struct FinancePeopleCommand: AsyncParsableCommand {
             try await FinanceCLI.run(options) { store in
                 let current = try await FinanceCLI.person(person, in: store)
                 try await store.deletePerson(id: current.id)
-                if options.json { try FinanceCLI.printJSON(["deleted": current.id]) } else { print("Deleted \(current.name)") }
+                if options.json {
+                    try FinanceCLI.printJSON(["deleted": current.id])
+                } else {
+                    print("Deleted \(current.name)")
+                }
             }
         }
     }

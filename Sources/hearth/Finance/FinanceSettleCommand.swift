@@ -18,7 +18,8 @@ struct FinanceSettleCommand: AsyncParsableCommand {
     @Option(help: "The group (id or name).") var group: String?
     @Option(help: "Who pays (id or name).") var from: String?
     @Option(help: "Who is paid (id or name).") var to: String?
-    @Option(parsing: .unconditional, help: "How much (default: the suggested payment between them).") var amount: String?
+    @Option(parsing: .unconditional, help: "How much (default: the suggested payment between them).") var amount:
+        String?
 
     func run() async throws {
         let (expenseID, amount) = try FinanceCLI.check { () throws -> (UUID?, Decimal?) in
@@ -47,9 +48,13 @@ struct FinanceSettleCommand: AsyncParsableCommand {
             if let amount {
                 paid = amount
             } else {
-                let suggestion = GroupBalances(group: target).suggestedReimbursements().first { $0.from == payer.id && $0.to == payee.id }
+                let suggestion = GroupBalances(group: target).suggestedReimbursements().first {
+                    $0.from == payer.id && $0.to == payee.id
+                }
                 guard let suggestion else {
-                    throw InputError("The suggested payments in \(target.name) have \(payer.name) paying \(payee.name) nothing; give --amount to record a payment anyway")
+                    throw InputError(
+                        "The suggested payments in \(target.name) have \(payer.name) paying \(payee.name) nothing; give --amount to record a payment anyway"
+                    )
                 }
                 paid = suggestion.amount
             }

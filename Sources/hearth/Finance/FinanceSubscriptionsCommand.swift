@@ -14,16 +14,24 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
     struct Fields: ParsableArguments {
         @Option(help: "Its name.") var name: String?
         @Option(parsing: .unconditional, help: "What one bill costs, such as 9.99.") var price: String?
-        @Option(help: "daily, weekly, biweekly, monthly, quarterly, semi-annually, annually (yearly) or lifetime.") var cycle: String?
+        @Option(help: "daily, weekly, biweekly, monthly, quarterly, semi-annually, annually (yearly) or lifetime.")
+        var cycle: String?
         @Option(help: "When the next bill is due.") var next: String?
         @Option(help: "Entertainment, Productivity, Fitness & Health, … (see the app's list).") var category: String?
-        @Option(name: .customLong("payment-method"), help: "Credit Card, Debit Card, PayPal, Apple Pay, Google Pay, Bank Transfer or Other.") var paymentMethod: String?
+        @Option(
+            name: .customLong("payment-method"),
+            help: "Credit Card, Debit Card, PayPal, Apple Pay, Google Pay, Bank Transfer or Other.") var paymentMethod:
+            String?
         @Option(help: "What it is.") var description: String?
         @Option(help: "Notes.") var notes: String?
         @Option(help: "Its website (http or https).") var website: String?
-        @Option(name: .customLong("shared-with"), help: "A person (id or name) who shares the cost; repeat for several.") var sharedWith: [String] = []
-        @Option(name: .customLong("reminder-days"), help: "Remind this many days before each bill (default 3).") var reminderDays: Int?
-        @Option(name: .customLong("reminder-time"), help: "Remind at this time, HH:mm (default 09:00).") var reminderTime: String?
+        @Option(
+            name: .customLong("shared-with"), help: "A person (id or name) who shares the cost; repeat for several.")
+        var sharedWith: [String] = []
+        @Option(name: .customLong("reminder-days"), help: "Remind this many days before each bill (default 3).")
+        var reminderDays: Int?
+        @Option(name: .customLong("reminder-time"), help: "Remind at this time, HH:mm (default 09:00).")
+        var reminderTime: String?
         @Flag(name: .customLong("no-reminder"), help: "Do not remind before bills.") var noReminder = false
         @Flag(help: "Paused: not counted and not renewed.") var inactive = false
 
@@ -42,10 +50,16 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
                 parsed.price = try price.map { try FinanceCLI.amount($0, option: "--price") }
                 parsed.cycle = try cycle.map { try FinanceCLI.choice(BillingCycle.self, $0, option: "--cycle") }
                 parsed.next = try next.map { try FinanceCLI.date($0, option: "--next") }
-                parsed.category = try category.map { try FinanceCLI.choice(SubscriptionCategory.self, $0, option: "--category") }
-                parsed.paymentMethod = try paymentMethod.map { try FinanceCLI.choice(PaymentMethod.self, $0, option: "--payment-method") }
+                parsed.category = try category.map {
+                    try FinanceCLI.choice(SubscriptionCategory.self, $0, option: "--category")
+                }
+                parsed.paymentMethod = try paymentMethod.map {
+                    try FinanceCLI.choice(PaymentMethod.self, $0, option: "--payment-method")
+                }
                 parsed.reminderTime = try reminderTime.map { text in
-                    guard let time = TimeOfDay(parsing: text) else { throw InputError("--reminder-time \"\(text)\" is not a time; write HH:mm, such as 09:00") }
+                    guard let time = TimeOfDay(parsing: text) else {
+                        throw InputError("--reminder-time \"\(text)\" is not a time; write HH:mm, such as 09:00")
+                    }
                     return time
                 }
                 return parsed
@@ -54,27 +68,39 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Add a subscription (needs --name, --price and --next).")
+        static let configuration = CommandConfiguration(
+            abstract: "Add a subscription (needs --name, --price and --next).")
         @OptionGroup var options: FinanceOptions
         @OptionGroup var fields: Fields
 
         func run() async throws {
             let parsed = try fields.parse()
             let draft = try FinanceCLI.check { () throws -> Subscription in
-                guard let name = fields.name else { throw InputError("--name is required: what is the subscription called?") }
+                guard let name = fields.name else {
+                    throw InputError("--name is required: what is the subscription called?")
+                }
                 guard let price = parsed.price else { throw InputError("--price is required, such as --price 9.99") }
-                guard let next = parsed.next else { throw InputError("--next is required: when is the next bill due? (YYYY-MM-DD)") }
-                return try FinanceValidation.validate(Subscription(
-                    name: name, description: fields.description ?? "", price: price, billingCycle: parsed.cycle ?? .monthly,
-                    category: parsed.category ?? .other, nextBillingDate: next, isActive: !fields.inactive,
-                    paymentMethod: parsed.paymentMethod ?? .creditCard, notes: fields.notes ?? "", website: fields.website,
-                    enableRenewalReminder: !fields.noReminder, reminderDaysBefore: fields.reminderDays ?? 3,
-                    reminderTime: parsed.reminderTime ?? .nineAM))
+                guard let next = parsed.next else {
+                    throw InputError("--next is required: when is the next bill due? (YYYY-MM-DD)")
+                }
+                return try FinanceValidation.validate(
+                    Subscription(
+                        name: name, description: fields.description ?? "", price: price,
+                        billingCycle: parsed.cycle ?? .monthly,
+                        category: parsed.category ?? .other, nextBillingDate: next, isActive: !fields.inactive,
+                        paymentMethod: parsed.paymentMethod ?? .creditCard, notes: fields.notes ?? "",
+                        website: fields.website,
+                        enableRenewalReminder: !fields.noReminder, reminderDaysBefore: fields.reminderDays ?? 3,
+                        reminderTime: parsed.reminderTime ?? .nineAM))
             }
             try await FinanceCLI.run(options) { store in
                 let shared = try await FinanceCLI.people(fields.sharedWith, in: store).map(\.id)
                 let saved = try await store.save(draft.with(isShared: !shared.isEmpty, sharedWith: shared))
-                if options.json { try FinanceCLI.printJSON(saved) } else { print("Added \(saved.name) (\(saved.id.uuidString))") }
+                if options.json {
+                    try FinanceCLI.printJSON(saved)
+                } else {
+                    print("Added \(saved.name) (\(saved.id.uuidString))")
+                }
             }
         }
     }
@@ -83,7 +109,8 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "List subscriptions.")
         @OptionGroup var options: FinanceOptions
         @Flag(help: "Only active subscriptions, soonest bill first.") var active = false
-        @Option(name: .customLong("renewing-within"), help: "Only active subscriptions billing within this many days.") var renewingWithin: Int?
+        @Option(name: .customLong("renewing-within"), help: "Only active subscriptions billing within this many days.")
+        var renewingWithin: Int?
 
         func run() async throws {
             try await FinanceCLI.run(options) { store in
@@ -97,11 +124,16 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
                 }
                 if options.json { return try FinanceCLI.printJSON(subscriptions) }
                 if subscriptions.isEmpty { return print("No subscriptions.") }
-                FinanceCLI.table(["ID", "NAME", "PRICE", "CYCLE", "NEXT", "PER MONTH", "STATUS"], subscriptions.map {
-                    [$0.id.uuidString, $0.name, FinanceCLI.money($0.price), $0.billingCycle.displayName,
-                     FinanceCLI.day($0.nextBillingDate), FinanceCLI.money($0.billingCycle.monthlyEquivalent(of: $0.price)),
-                     $0.isActive ? "active" : "inactive"]
-                })
+                FinanceCLI.table(
+                    ["ID", "NAME", "PRICE", "CYCLE", "NEXT", "PER MONTH", "STATUS"],
+                    subscriptions.map {
+                        [
+                            $0.id.uuidString, $0.name, FinanceCLI.money($0.price), $0.billingCycle.displayName,
+                            FinanceCLI.day($0.nextBillingDate),
+                            FinanceCLI.money($0.billingCycle.monthlyEquivalent(of: $0.price)),
+                            $0.isActive ? "active" : "inactive",
+                        ]
+                    })
             }
         }
     }
@@ -120,7 +152,9 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
                 guard let current = try await store.fetchSubscription(byID: id) else {
                     throw PersistenceError.entityNotFound(id, entity: "Subscription")
                 }
-                let shared = fields.sharedWith.isEmpty ? nil : try await FinanceCLI.people(fields.sharedWith, in: store).map(\.id)
+                let shared =
+                    fields.sharedWith.isEmpty
+                    ? nil : try await FinanceCLI.people(fields.sharedWith, in: store).map(\.id)
                 let changed = current.with(
                     name: fields.name, description: fields.description, price: parsed.price, billingCycle: parsed.cycle,
                     category: parsed.category, nextBillingDate: parsed.next,
@@ -139,16 +173,22 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Record the bills due by now: the last and next billing dates move on, and total spent grows.")
         @OptionGroup var options: FinanceOptions
-        @Argument(help: "The subscription's id; leave out to renew every active subscription that is due.") var id: String?
+        @Argument(help: "The subscription's id; leave out to renew every active subscription that is due.") var id:
+            String?
 
         func run() async throws {
             let id = try FinanceCLI.check { try self.id.map { try FinanceCLI.uuid($0, what: "subscription") } }
             try await FinanceCLI.run(options) { store in
-                let renewed = if let id { [try await store.renewSubscription(id: id)] } else { try await store.renewDueSubscriptions() }
+                let renewed =
+                    if let id { [try await store.renewSubscription(id: id)] } else {
+                        try await store.renewDueSubscriptions()
+                    }
                 if options.json { return try FinanceCLI.printJSON(renewed) }
                 if renewed.isEmpty { return print("Nothing is due.") }
                 for subscription in renewed {
-                    print("\(subscription.name): next bill \(FinanceCLI.day(subscription.nextBillingDate)), spent \(FinanceCLI.money(subscription.totalSpent)) in all")
+                    print(
+                        "\(subscription.name): next bill \(FinanceCLI.day(subscription.nextBillingDate)), spent \(FinanceCLI.money(subscription.totalSpent)) in all"
+                    )
                 }
             }
         }
@@ -156,42 +196,67 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
 
     struct Suggest: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Suggest subscriptions from payments that repeat (same payee, regular interval, amounts within 5 %).",
-            discussion: "Lists the suggestions; --accept PAYEE (repeatable) or --accept-all adds them as subscriptions.")
+            abstract:
+                "Suggest subscriptions from payments that repeat (same payee, regular interval, amounts within 5 %).",
+            discussion: "Lists the suggestions; --accept PAYEE (repeatable) or --accept-all adds them as subscriptions."
+        )
         @OptionGroup var options: FinanceOptions
-        @Option(help: "Add the suggestion for this payee as a subscription; repeat for several.") var accept: [String] = []
+        @Option(help: "Add the suggestion for this payee as a subscription; repeat for several.") var accept: [String] =
+            []
         @Flag(name: .customLong("accept-all"), help: "Add every suggestion as a subscription.") var acceptAll = false
         @Option(help: "The category of the subscriptions added (default Other).") var category: String?
 
         func run() async throws {
             let category = try FinanceCLI.check {
-                try self.category.map { try FinanceCLI.choice(SubscriptionCategory.self, $0, option: "--category") } ?? .other
+                try self.category.map { try FinanceCLI.choice(SubscriptionCategory.self, $0, option: "--category") }
+                    ?? .other
             }
             try await FinanceCLI.run(options) { store in
                 let found = try await store.recurringPaymentSuggestions()
-                let chosen = try acceptAll ? found : accept.map { payee in
-                    let key = RecurringPayments.payeeKey(payee)
-                    guard let match = found.first(where: { RecurringPayments.payeeKey($0.payee) == key }) else {
-                        let known = found.isEmpty ? "none do now" : "these do: " + found.map { "\"\($0.payee)\"" }.joined(separator: ", ")
-                        throw InputError("--accept \"\(payee)\": no payments to it repeat like a subscription (\(known)); nothing was added")
+                let chosen =
+                    try acceptAll
+                    ? found
+                    : accept.map { payee in
+                        let key = RecurringPayments.payeeKey(payee)
+                        guard let match = found.first(where: { RecurringPayments.payeeKey($0.payee) == key }) else {
+                            let known =
+                                found.isEmpty
+                                ? "none do now" : "these do: " + found.map { "\"\($0.payee)\"" }.joined(separator: ", ")
+                            throw InputError(
+                                "--accept \"\(payee)\": no payments to it repeat like a subscription (\(known)); nothing was added"
+                            )
+                        }
+                        return match
                     }
-                    return match
-                }
                 var added: [Subscription] = []
-                for suggestion in chosen { added.append(try await store.save(suggestion.subscription(category: category))) }
+                for suggestion in chosen {
+                    added.append(try await store.save(suggestion.subscription(category: category)))
+                }
                 let left = found.filter { suggestion in !chosen.contains(suggestion) }
                 if options.json {
-                    struct Answer: Encodable { let suggestions: [RecurringPayment]; let added: [Subscription] }
+                    struct Answer: Encodable {
+                        let suggestions: [RecurringPayment]
+                        let added: [Subscription]
+                    }
                     return try FinanceCLI.printJSON(Answer(suggestions: left, added: added))
                 }
                 for subscription in added {
-                    print("Added \(subscription.name): \(FinanceCLI.money(subscription.price)) \(subscription.billingCycle.displayName.lowercased()), next bill \(FinanceCLI.day(subscription.nextBillingDate))")
+                    print(
+                        "Added \(subscription.name): \(FinanceCLI.money(subscription.price)) \(subscription.billingCycle.displayName.lowercased()), next bill \(FinanceCLI.day(subscription.nextBillingDate))"
+                    )
                 }
-                if left.isEmpty { return print(added.isEmpty ? "No payments repeat like a subscription." : "No other suggestions.") }
-                FinanceCLI.table(["PAYEE", "AMOUNT", "CYCLE", "PAYMENTS", "LAST PAID", "NEXT"], left.map {
-                    [$0.payee, FinanceCLI.money($0.amount), $0.cycle.displayName, String($0.transactionIDs.count),
-                     FinanceCLI.day($0.lastPaid), FinanceCLI.day($0.nextDue)]
-                })
+                if left.isEmpty {
+                    return print(added.isEmpty ? "No payments repeat like a subscription." : "No other suggestions.")
+                }
+                FinanceCLI.table(
+                    ["PAYEE", "AMOUNT", "CYCLE", "PAYMENTS", "LAST PAID", "NEXT"],
+                    left.map {
+                        [
+                            $0.payee, FinanceCLI.money($0.amount), $0.cycle.displayName,
+                            String($0.transactionIDs.count),
+                            FinanceCLI.day($0.lastPaid), FinanceCLI.day($0.nextDue),
+                        ]
+                    })
                 print("Add one with --accept PAYEE, or all with --accept-all.")
             }
         }
@@ -206,7 +271,11 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
             let id = try FinanceCLI.check { try FinanceCLI.uuid(self.id, what: "subscription") }
             try await FinanceCLI.run(options) { store in
                 try await store.deleteSubscription(id: id)
-                if options.json { try FinanceCLI.printJSON(["deleted": id]) } else { print("Deleted subscription \(id.uuidString)") }
+                if options.json {
+                    try FinanceCLI.printJSON(["deleted": id])
+                } else {
+                    print("Deleted subscription \(id.uuidString)")
+                }
             }
         }
     }

@@ -34,7 +34,9 @@ struct FinanceSummaryCommand: AsyncParsableCommand {
                 renewingSoon: try await store.fetchSubscriptionsRenewingSoon(days: days))
             if options.json { return try FinanceCLI.printJSON(output) }
             print("Subscriptions per month: \(FinanceCLI.money(output.monthlySubscriptionCost))")
-            print("This month (\(output.month)): income \(FinanceCLI.money(output.income)), expenses \(FinanceCLI.money(output.expenses)), net \(FinanceCLI.money(output.net))")
+            print(
+                "This month (\(output.month)): income \(FinanceCLI.money(output.income)), expenses \(FinanceCLI.money(output.expenses)), net \(FinanceCLI.money(output.net))"
+            )
             for spending in output.spendingByCategory {
                 print("  \(spending.category.displayName): \(FinanceCLI.money(spending.amount))")
             }
@@ -43,7 +45,9 @@ struct FinanceSummaryCommand: AsyncParsableCommand {
             } else {
                 print("Renewing in the next \(days) days:")
                 for subscription in output.renewingSoon {
-                    print("  \(FinanceCLI.day(subscription.nextBillingDate))  \(subscription.name)  \(FinanceCLI.money(subscription.price))")
+                    print(
+                        "  \(FinanceCLI.day(subscription.nextBillingDate))  \(subscription.name)  \(FinanceCLI.money(subscription.price))"
+                    )
                 }
             }
         }

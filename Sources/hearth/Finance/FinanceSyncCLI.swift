@@ -15,13 +15,16 @@ enum FinanceSyncCLI: SyncCommandApp {
     static let runConfiguration = CommandConfiguration(
         commandName: "sync",
         abstract: "Sync the finance database with a Hearth server (hearth serve).",
-        discussion: "Sign in once with --email and --password (add --sign-up to create the account); the sign-in is kept, readable only by you, in the data directory's credentials folder, and later runs need only --server. The first sync of a database uploads everything in it; after that, each run sends the changes made since (by any hearth finance command) and fetches what other devices changed. --watch keeps syncing until interrupted, fetching as soon as the server reports a change."
+        discussion:
+            "Sign in once with --email and --password (add --sign-up to create the account); the sign-in is kept, readable only by you, in the data directory's credentials folder, and later runs need only --server. The first sync of a database uploads everything in it; after that, each run sends the changes made since (by any hearth finance command) and fetches what other devices changed. --watch keeps syncing until interrupted, fetching as soon as the server reports a change."
     )
     static let reportsStatus = false
 
     static func databaseURL(_ options: FinanceOptions) -> URL { options.databaseURL }
     static func json(_ options: FinanceOptions) -> Bool { options.json }
-    static func printJSON<T: Encodable>(_ value: T, _ options: FinanceOptions) throws { try FinanceCLI.printJSON(value) }
+    static func printJSON<T: Encodable>(_ value: T, _ options: FinanceOptions) throws {
+        try FinanceCLI.printJSON(value)
+    }
     static func describe(_ error: any Error) -> String { FinanceCLI.message(for: error) }
 
     /// The server's refusals in finance's words ("Cannot reach the server URL: …"); other failures as the
@@ -36,7 +39,8 @@ enum FinanceSyncCLI: SyncCommandApp {
 
     static func connect(_ options: FinanceOptions, session: SyncSession, logger: Logger) throws -> SyncService {
         let finance = try FinanceSync.open(at: options.databaseURL, calendar: FinanceCLI.calendar)
-        let engine = SyncEngine(database: finance.store.database, outbox: finance.outbox, cloud: session.client, logger: logger)
+        let engine = SyncEngine(
+            database: finance.store.database, outbox: finance.outbox, cloud: session.client, logger: logger)
         return FinanceSync.service(store: finance.store, engine: engine, server: session.server)
     }
 }

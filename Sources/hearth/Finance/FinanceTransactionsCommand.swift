@@ -14,24 +14,36 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(abstract: "Add a transaction (negative amounts are money out).")
         @OptionGroup var options: FinanceOptions
         @Option(help: "What it was.") var title: String
-        @Option(parsing: .unconditional, help: "The amount, such as -12.50 for an expense or 3200 for income.") var amount: String
+        @Option(parsing: .unconditional, help: "The amount, such as -12.50 for an expense or 3200 for income.")
+        var amount: String
         @Option(help: "When (default: now).") var date: String?
         @Option(help: "More detail.") var subtitle: String?
-        @Option(help: "Food & Dining, Transportation, Shopping, Entertainment, Bills & Utilities, Healthcare, Income, Transfer, Investment or Other.") var category: String?
+        @Option(
+            help:
+                "Food & Dining, Transportation, Shopping, Entertainment, Bills & Utilities, Healthcare, Income, Transfer, Investment or Other."
+        ) var category: String?
         @Flag(help: "It repeats (rent, salary).") var recurring = false
         @Option(help: "A tag; repeat for several.") var tag: [String] = []
 
         func run() async throws {
             let transaction = try FinanceCLI.check {
-                try FinanceValidation.validate(Transaction(
-                    title: title, subtitle: subtitle ?? "", amount: try FinanceCLI.amount(amount, option: "--amount"),
-                    category: try category.map { try FinanceCLI.choice(TransactionCategory.self, $0, option: "--category") } ?? .other,
-                    date: try date.map { try FinanceCLI.date($0, option: "--date") } ?? Date(),
-                    isRecurring: recurring, tags: tag))
+                try FinanceValidation.validate(
+                    Transaction(
+                        title: title, subtitle: subtitle ?? "",
+                        amount: try FinanceCLI.amount(amount, option: "--amount"),
+                        category: try category.map {
+                            try FinanceCLI.choice(TransactionCategory.self, $0, option: "--category")
+                        } ?? .other,
+                        date: try date.map { try FinanceCLI.date($0, option: "--date") } ?? Date(),
+                        isRecurring: recurring, tags: tag))
             }
             try await FinanceCLI.run(options) { store in
                 let saved = try await store.save(transaction)
-                if options.json { try FinanceCLI.printJSON(saved) } else { print("Added \(saved.title) \(FinanceCLI.money(saved.amount)) (\(saved.id.uuidString))") }
+                if options.json {
+                    try FinanceCLI.printJSON(saved)
+                } else {
+                    print("Added \(saved.title) \(FinanceCLI.money(saved.amount)) (\(saved.id.uuidString))")
+                }
             }
         }
     }
@@ -57,16 +69,25 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
         func run() async throws {
             let query = try FinanceCLI.check(makeQuery)
             try await FinanceCLI.run(options) { store in
-                let page = try await store.fetchTransactions(matching: query, page: PageRequest(size: limit, after: after))
+                let page = try await store.fetchTransactions(
+                    matching: query, page: PageRequest(size: limit, after: after))
                 if options.json {
-                    struct Output: Encodable { let items: [Transaction]; let nextCursor: String? }
+                    struct Output: Encodable {
+                        let items: [Transaction]
+                        let nextCursor: String?
+                    }
                     return try FinanceCLI.printJSON(Output(items: page.items, nextCursor: page.nextCursor))
                 }
                 if page.items.isEmpty { return print("No transactions.") }
-                FinanceCLI.table(["ID", "DATE", "TITLE", "AMOUNT", "CATEGORY", "TAGS"], page.items.map {
-                    [$0.id.uuidString, FinanceCLI.day($0.date), $0.title, FinanceCLI.money($0.amount), $0.category.displayName,
-                     $0.tags.joined(separator: ";")]
-                })
+                FinanceCLI.table(
+                    ["ID", "DATE", "TITLE", "AMOUNT", "CATEGORY", "TAGS"],
+                    page.items.map {
+                        [
+                            $0.id.uuidString, FinanceCLI.day($0.date), $0.title, FinanceCLI.money($0.amount),
+                            $0.category.displayName,
+                            $0.tags.joined(separator: ";"),
+                        ]
+                    })
                 if let next = page.nextCursor { print("More: --after \(next)") }
             }
         }
@@ -75,7 +96,7 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
             var query = TransactionQuery()
             if let month {
                 guard let start = FinanceParsing.date(month + "-01", calendar: FinanceCLI.calendar),
-                      let end = FinanceCLI.calendar.date(byAdding: .month, value: 1, to: start)
+                    let end = FinanceCLI.calendar.date(byAdding: .month, value: 1, to: start)
                 else { throw InputError("--month \"\(month)\" is not a month; write YYYY-MM, such as 2026-01") }
                 query.dateRange = start..<end
             }
@@ -86,7 +107,8 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
                 guard start <= end else { throw InputError("--from must not be after --to") }
                 query.dateRange = start..<end
             }
-            query.categories = Set(try category.map { try FinanceCLI.choice(TransactionCategory.self, $0, option: "--category") })
+            query.categories = Set(
+                try category.map { try FinanceCLI.choice(TransactionCategory.self, $0, option: "--category") })
             query.tags = Set(tag)
             query.text = search
             if min != nil || max != nil {
@@ -102,7 +124,8 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
                     "amount-desc": .amountDescending, "title": .titleAscending,
                 ]
                 guard let value = sorts[sort.lowercased()] else {
-                    throw InputError("--sort \"\(sort)\" is not one of: date-desc, date-asc, amount-asc, amount-desc, title")
+                    throw InputError(
+                        "--sort \"\(sort)\" is not one of: date-desc, date-asc, amount-asc, amount-desc, title")
                 }
                 query.sort = value
             }
@@ -125,25 +148,30 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (id, amount, date, category) = try FinanceCLI.check {
-                (try FinanceCLI.uuid(self.id, what: "transaction"),
-                 try self.amount.map { try FinanceCLI.amount($0, option: "--amount") },
-                 try self.date.map { try FinanceCLI.date($0, option: "--date") },
-                 try self.category.map { try FinanceCLI.choice(TransactionCategory.self, $0, option: "--category") })
+                (
+                    try FinanceCLI.uuid(self.id, what: "transaction"),
+                    try self.amount.map { try FinanceCLI.amount($0, option: "--amount") },
+                    try self.date.map { try FinanceCLI.date($0, option: "--date") },
+                    try self.category.map { try FinanceCLI.choice(TransactionCategory.self, $0, option: "--category") }
+                )
             }
             try await FinanceCLI.run(options) { store in
                 guard let current = try await store.fetchTransaction(byID: id) else {
                     throw PersistenceError.entityNotFound(id, entity: "Transaction")
                 }
-                let saved = try await store.updateTransaction(current.with(
-                    title: title, subtitle: subtitle, amount: amount, category: category, date: date, isRecurring: recurring,
-                    tags: tag.isEmpty ? nil : tag))
+                let saved = try await store.updateTransaction(
+                    current.with(
+                        title: title, subtitle: subtitle, amount: amount, category: category, date: date,
+                        isRecurring: recurring,
+                        tags: tag.isEmpty ? nil : tag))
                 if options.json { try FinanceCLI.printJSON(saved) } else { print("Updated \(saved.title)") }
             }
         }
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Delete transactions; all of them, or none when one id is unknown.")
+        static let configuration = CommandConfiguration(
+            abstract: "Delete transactions; all of them, or none when one id is unknown.")
         @OptionGroup var options: FinanceOptions
         @Argument(help: "The transactions' ids.") var ids: [String]
 
@@ -151,7 +179,11 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
             let ids = try FinanceCLI.check { try self.ids.map { try FinanceCLI.uuid($0, what: "transaction") } }
             try await FinanceCLI.run(options) { store in
                 let count = try await store.deleteTransactions(ids: ids)
-                if options.json { try FinanceCLI.printJSON(["deleted": count]) } else { print("Deleted \(count) transaction\(count == 1 ? "" : "s")") }
+                if options.json {
+                    try FinanceCLI.printJSON(["deleted": count])
+                } else {
+                    print("Deleted \(count) transaction\(count == 1 ? "" : "s")")
+                }
             }
         }
     }

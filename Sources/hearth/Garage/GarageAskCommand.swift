@@ -7,7 +7,8 @@ import HearthGarage
 struct GarageAskCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ask",
-        abstract: "Ask in plain English: \"What's due on my car?\", \"What maintenance is coming up?\", \"Update mileage to 45,000 miles\".",
+        abstract:
+            "Ask in plain English: \"What's due on my car?\", \"What maintenance is coming up?\", \"Update mileage to 45,000 miles\".",
         discussion: """
             Name a vehicle anywhere in the request ("What's due on the Civic?"); with one vehicle there is no need.
             Readings may be written 45,000, 45 000, 45k or 45 thousand, in miles or km.

@@ -8,8 +8,10 @@ import HearthReports
 struct GarageAttachCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "attach",
-        abstract: "Attach a file (a receipt photo, an invoice) to a service log entry; `history --attachments` shows pictures.",
-        discussion: "The file stays where it is; its path is stored. Without --date, the newest entry of the service is used."
+        abstract:
+            "Attach a file (a receipt photo, an invoice) to a service log entry; `history --attachments` shows pictures.",
+        discussion:
+            "The file stays where it is; its path is stored. Without --date, the newest entry of the service is used."
     )
     @OptionGroup var options: GarageOptions
     @Argument(help: "The vehicle.") var vehicle: String
@@ -30,7 +32,10 @@ struct GarageAttachCommand: AsyncParsableCommand {
         }
         guard let log = logs.first else {
             let when = day.map { " on \($0.iso)" } ?? ""
-            throw ServiceError(.notFound, "\(found.displayName) has no \(wanted) entry\(when); `hearth garage service list \(vehicle)` shows its history.")
+            throw ServiceError(
+                .notFound,
+                "\(found.displayName) has no \(wanted) entry\(when); `hearth garage service list \(vehicle)` shows its history."
+            )
         }
         let attachment = try await store.attach(file, to: log.id, caption: caption)
         if options.json { return try GarageOutput.json(attachment) }

@@ -7,7 +7,8 @@ import HearthGarage
 struct GarageCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "garage",
-        abstract: "Vehicle maintenance: services due, reminders, fuel economy, imports, VIN and OCR, reports, sync, widget and watch.",
+        abstract:
+            "Vehicle maintenance: services due, reminders, fuel economy, imports, VIN and OCR, reports, sync, widget and watch.",
         discussion: """
             Data lives in garage.sqlite in the data directory (HEARTH_DATA_DIR, default ./hearth-data);
             choose another file with --db. Add --json to any command for machine-readable output.
@@ -18,8 +19,10 @@ struct GarageCommand: AsyncParsableCommand {
               hearth garage due
             """,
         subcommands: [
-            GarageVehicleCommand.self, GarageServiceCommand.self, GarageMileageCommand.self, GarageDueCommand.self, GarageRemindersCommand.self,
-            GarageImportCommand.self, GarageVINCommand.self, GarageRecallsCommand.self, GarageFuelCommand.self, GarageAskCommand.self,
+            GarageVehicleCommand.self, GarageServiceCommand.self, GarageMileageCommand.self, GarageDueCommand.self,
+            GarageRemindersCommand.self,
+            GarageImportCommand.self, GarageVINCommand.self, GarageRecallsCommand.self, GarageFuelCommand.self,
+            GarageAskCommand.self,
             GarageWidgetCommand.self, GarageWatchCommand.self, GarageIconCommand.self, SyncCommand<GarageSyncCLI>.self,
             GarageHistoryCommand.self, GarageCostsCommand.self, GarageAttachCommand.self, GarageOCRCommand.self,
         ]

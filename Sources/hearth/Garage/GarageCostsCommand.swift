@@ -17,7 +17,8 @@ struct GarageCostsCommand: AsyncParsableCommand {
     @OptionGroup var options: GarageOptions
     @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
     @Option(help: "The calendar year (default: last year).") var year: Int?
-    @Option(name: .shortAndLong, help: "The file to write, or a folder to write <vehicle>_Costs_<year>.pdf into.") var output: String?
+    @Option(name: .shortAndLong, help: "The file to write, or a folder to write <vehicle>_Costs_<year>.pdf into.")
+    var output: String?
     @Option(help: "pdf or html (default: from the file's extension, else pdf).") var format: GarageReportFormat?
 
     func validate() throws {
@@ -34,13 +35,18 @@ struct GarageCostsCommand: AsyncParsableCommand {
         guard let output else {
             let summary = try await reports.costSummary(for: found.id, year: year)
             if options.json { return try GarageOutput.json(summary) }
-            print("\(found.displayName) in \(year): \(GarageOutput.money(summary.total)) over \(summary.entries.count) entr\(summary.entries.count == 1 ? "y" : "ies").")
+            print(
+                "\(found.displayName) in \(year): \(GarageOutput.money(summary.total)) over \(summary.entries.count) entr\(summary.entries.count == 1 ? "y" : "ies")."
+            )
             if !summary.categories.isEmpty {
-                GarageOutput.table(["CATEGORY", "ENTRIES", "TOTAL"], summary.categories.map { [$0.label, String($0.count), GarageOutput.money($0.total)] })
+                GarageOutput.table(
+                    ["CATEGORY", "ENTRIES", "TOTAL"],
+                    summary.categories.map { [$0.label, String($0.count), GarageOutput.money($0.total)] })
             }
             return
         }
-        let file = try await reports.writeCosts(for: found.id, year: year, to: GarageReportOutput.destination(output), format: format ?? .forFile(output))
+        let file = try await reports.writeCosts(
+            for: found.id, year: year, to: GarageReportOutput.destination(output), format: format ?? .forFile(output))
         try GarageReportOutput.announce(file, json: options.json)
     }
 }

@@ -31,24 +31,34 @@ struct GarageFuelCommand: AsyncParsableCommand {
             if options.json { return try GarageOutput.json(economy) }
             print("\(found.displayName): \(economy.entries.count) fill-up\(economy.entries.count == 1 ? "" : "s")")
             guard !economy.entries.isEmpty else {
-                return print("No fill-ups yet. Add one with `hearth garage fuel add \"\(found.displayName)\" --odometer 42100 --gallons 11.2 --cost 41.30`.")
+                return print(
+                    "No fill-ups yet. Add one with `hearth garage fuel add \"\(found.displayName)\" --odometer 42100 --gallons 11.2 --cost 41.30`."
+                )
             }
             let kilometres = units == .litersPer100km
             GarageOutput.table(
-                ["DATE", kilometres ? "ODOMETER KM" : "ODOMETER", kilometres ? "LITRES" : "GALLONS", "COST", "TANK", units.label.uppercased()],
+                [
+                    "DATE", kilometres ? "ODOMETER KM" : "ODOMETER", kilometres ? "LITRES" : "GALLONS", "COST", "TANK",
+                    units.label.uppercased(),
+                ],
                 economy.entries.map { entry in
                     let fillUp = entry.fillUp
                     return [
                         fillUp.date.iso,
-                        fillUp.odometer.map { GarageOutput.number(kilometres ? Int((Double($0) * 1.609344).rounded()) : $0) } ?? "—",
+                        fillUp.odometer.map {
+                            GarageOutput.number(kilometres ? Int((Double($0) * 1.609344).rounded()) : $0)
+                        } ?? "—",
                         fillUp.gallons.map { GarageFuelCommand.quantity($0, litres: kilometres) } ?? "—",
                         GarageOutput.money(fillUp.totalCost),
                         fillUp.isPartial ? "partial" : "full",
-                        entry.mpg.map { GarageFuelCommand.figure($0, units) } ?? GarageFuelCommand.reasonText(entry.reason),
+                        entry.mpg.map { GarageFuelCommand.figure($0, units) }
+                            ?? GarageFuelCommand.reasonText(entry.reason),
                     ]
                 }
             )
-            print(GarageFuelCommand.averageLine(economy, units: units) ?? "No average yet: it takes two full fill-ups with odometer readings.")
+            print(
+                GarageFuelCommand.averageLine(economy, units: units)
+                    ?? "No average yet: it takes two full fill-ups with odometer readings.")
         }
     }
 
@@ -76,7 +86,8 @@ struct GarageFuelCommand: AsyncParsableCommand {
             var quantity = gallons
             if let litres {
                 guard let value = Double(litres.trimmingCharacters(in: .whitespaces)), value > 0 else {
-                    throw ValidationError("--litres \"\(litres)\" is not a quantity; give litres above 0, such as 42.5.")
+                    throw ValidationError(
+                        "--litres \"\(litres)\" is not a quantity; give litres above 0, such as 42.5.")
                 }
                 quantity = String(format: "%.3f", value / 3.785411784)
             }
@@ -90,7 +101,9 @@ struct GarageFuelCommand: AsyncParsableCommand {
             if options.json { return try GarageOutput.json(log) }
             let economy = try await store.fuelEconomy(of: found.id)
             let figure = economy.entries.first { $0.fillUp.id == log.id }?.mpg
-            print("Recorded a \(partial ? "partial" : "full") fill-up for \(found.displayName) on \(log.date)" + (figure.map { ": \(GarageFuelCommand.figure($0, .mpg))." } ?? "."))
+            print(
+                "Recorded a \(partial ? "partial" : "full") fill-up for \(found.displayName) on \(log.date)"
+                    + (figure.map { ": \(GarageFuelCommand.figure($0, .mpg))." } ?? "."))
             if let line = GarageFuelCommand.averageLine(economy, units: .mpg) { print(line) }
         }
     }
@@ -99,12 +112,14 @@ struct GarageFuelCommand: AsyncParsableCommand {
     static func averageLine(_ economy: FuelEconomy, units: FuelEconomyUnit) -> String? {
         guard let mpg = economy.averageMPG else { return nil }
         let kilometres = units == .litersPer100km
-        let distance = kilometres
+        let distance =
+            kilometres
             ? "\(GarageOutput.number(Int((Double(economy.distance) * 1.609344).rounded()))) km"
             : "\(GarageOutput.number(economy.distance)) miles"
         var line = "Average \(figure(mpg, units)) over \(distance)"
         if let cost = kilometres ? economy.costPerKilometer : economy.costPerMile {
-            let money = cost.formatted(.currency(code: "USD").precision(.fractionLength(3)).locale(Locale(identifier: "en_US")))
+            let money = cost.formatted(
+                .currency(code: "USD").precision(.fractionLength(3)).locale(Locale(identifier: "en_US")))
             line += "; fuel cost \(money) per \(kilometres ? "km" : "mile")"
         }
         return line + "."

@@ -17,7 +17,8 @@ struct GarageHistoryCommand: AsyncParsableCommand {
     )
     @OptionGroup var options: GarageOptions
     @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
-    @Option(name: .shortAndLong, help: "The file to write, or a folder to write <vehicle>_Service_History.pdf into.") var output: String
+    @Option(name: .shortAndLong, help: "The file to write, or a folder to write <vehicle>_Service_History.pdf into.")
+    var output: String
     @Option(help: "pdf or html (default: from the file's extension, else pdf).") var format: GarageReportFormat?
     @Flag(help: "Include the pictures attached to the log entries.") var attachments = false
     @Flag(name: .customLong("no-total"), help: "Leave out the total cost row.") var noTotal = false

@@ -6,7 +6,8 @@ import HearthGarage
 /// `hearth garage icon [list|set NAME]`.
 struct GarageIconCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "icon", abstract: "Choose the app icon.", subcommands: [List.self, Set.self], defaultSubcommand: List.self
+        commandName: "icon", abstract: "Choose the app icon.", subcommands: [List.self, Set.self],
+        defaultSubcommand: List.self
     )
 
     struct List: AsyncParsableCommand {
@@ -17,10 +18,15 @@ struct GarageIconCommand: AsyncParsableCommand {
             let service = AppIconService(store: try options.openStore())
             let current = try await service.current()
             if options.json {
-                struct Listing: Encodable { var current: AppIcon; var icons: [AppIcon] }
+                struct Listing: Encodable {
+                    var current: AppIcon
+                    var icons: [AppIcon]
+                }
                 return try GarageOutput.json(Listing(current: current, icons: service.icons()))
             }
-            GarageOutput.table(["", "ICON", "NAME", "LOOK"], service.icons().map { [$0 == current ? "*" : "", $0.id, $0.displayName, $0.summary] })
+            GarageOutput.table(
+                ["", "ICON", "NAME", "LOOK"],
+                service.icons().map { [$0 == current ? "*" : "", $0.id, $0.displayName, $0.summary] })
         }
     }
 

@@ -20,11 +20,17 @@ struct GarageImportCommand: AsyncParsableCommand {
     @Option(help: "The vehicle to import into: its name or the start of its id.") var vehicle: String
     @Option(help: "auto, fuelly, drivvo, simplyauto or generic (default auto).") var source: ImportSource = .auto
     @Flag(name: .customLong("dry-run"), help: "Show what would be imported; write nothing.") var dryRun = false
-    @Option(name: .customLong("from-vehicle"), help: "In a file with several vehicles, the one to import (default the first).")
+    @Option(
+        name: .customLong("from-vehicle"),
+        help: "In a file with several vehicles, the one to import (default the first).")
     var fromVehicle: String?
-    @Option(name: .customLong("distance-unit"), help: "mi or km, when the file does not say.") var distanceUnit: DistanceUnit?
-    @Option(name: .customLong("date-order"), help: "month-first or day-first, when the file's dates do not settle it.") var dateOrder: DateOrder?
-    @Option(name: .customLong("map"), help: "For --source generic: FIELD=HEADER, for date, odometer, cost, service, volume, notes.")
+    @Option(name: .customLong("distance-unit"), help: "mi or km, when the file does not say.") var distanceUnit:
+        DistanceUnit?
+    @Option(name: .customLong("date-order"), help: "month-first or day-first, when the file's dates do not settle it.")
+    var dateOrder: DateOrder?
+    @Option(
+        name: .customLong("map"),
+        help: "For --source generic: FIELD=HEADER, for date, odometer, cost, service, volume, notes.")
     var map: [String] = []
     @Option(help: "For --source generic: the field separator (default: detected).") var delimiter: String?
 
@@ -35,16 +41,20 @@ struct GarageImportCommand: AsyncParsableCommand {
         var separator: Character?
         if let delimiter {
             let value = delimiter == "\\t" || delimiter.lowercased() == "tab" ? "\t" : delimiter
-            guard value.count == 1 else { throw ValidationError("--delimiter must be one character, such as ';' or tab.") }
+            guard value.count == 1 else {
+                throw ValidationError("--delimiter must be one character, such as ';' or tab.")
+            }
             separator = value.first
         }
         let importOptions = ImportOptions(
-            vehicleID: target.id, source: source, dryRun: dryRun, sourceVehicle: fromVehicle, distanceUnit: distanceUnit,
+            vehicleID: target.id, source: source, dryRun: dryRun, sourceVehicle: fromVehicle,
+            distanceUnit: distanceUnit,
             dateOrder: dateOrder, mapping: map.isEmpty ? nil : try GenericMapping.parse(map), delimiter: separator
         )
         let name = url.lastPathComponent
         let progress = ProgressLine(enabled: !options.json, verb: "Importing \(name)")
-        let report = try await GarageImporter(store: store).importFile(at: url, options: importOptions, progress: progress.update)
+        let report = try await GarageImporter(store: store).importFile(
+            at: url, options: importOptions, progress: progress.update)
         progress.finish()
         if options.json { return try GarageOutput.json(report) }
         print(Self.summary(report, file: name, vehicle: target))
@@ -53,9 +63,13 @@ struct GarageImportCommand: AsyncParsableCommand {
     static func summary(_ report: ImportReport, file: String, vehicle: Vehicle) -> String {
         var lines: [String] = []
         let verb = report.dryRun ? "Dry run: would import" : "Imported"
-        lines.append("\(verb) \(GarageOutput.number(report.imported)) record\(report.imported == 1 ? "" : "s") into \(vehicle.displayName) from \(file) (\(report.format)): \(GarageOutput.number(report.fuelImported)) fill-up\(report.fuelImported == 1 ? "" : "s"), \(GarageOutput.number(report.servicesImported)) service log\(report.servicesImported == 1 ? "" : "s"), \(GarageOutput.number(report.expensesImported)) expense\(report.expensesImported == 1 ? "" : "s").")
+        lines.append(
+            "\(verb) \(GarageOutput.number(report.imported)) record\(report.imported == 1 ? "" : "s") into \(vehicle.displayName) from \(file) (\(report.format)): \(GarageOutput.number(report.fuelImported)) fill-up\(report.fuelImported == 1 ? "" : "s"), \(GarageOutput.number(report.servicesImported)) service log\(report.servicesImported == 1 ? "" : "s"), \(GarageOutput.number(report.expensesImported)) expense\(report.expensesImported == 1 ? "" : "s")."
+        )
         if !report.servicesCreated.isEmpty {
-            lines.append("\(report.dryRun ? "Would add" : "Added") service\(report.servicesCreated.count == 1 ? "" : "s") to track: \(report.servicesCreated.joined(separator: ", ")).")
+            lines.append(
+                "\(report.dryRun ? "Would add" : "Added") service\(report.servicesCreated.count == 1 ? "" : "s") to track: \(report.servicesCreated.joined(separator: ", "))."
+            )
         }
         if report.alreadyImported > 0 {
             lines.append("Already in the garage (not added again): \(GarageOutput.number(report.alreadyImported)).")
@@ -66,7 +80,9 @@ struct GarageImportCommand: AsyncParsableCommand {
             if report.skipped > 20 { lines.append("  … (--json lists the first \(SkippedRows.maximumListed))") }
         }
         if report.sourceVehicles.count > 1 {
-            lines.append("The file holds \(report.sourceVehicles.count) vehicles (\(report.sourceVehicles.joined(separator: ", "))); choose another with --from-vehicle.")
+            lines.append(
+                "The file holds \(report.sourceVehicles.count) vehicles (\(report.sourceVehicles.joined(separator: ", "))); choose another with --from-vehicle."
+            )
         }
         var reading = report.dateOrder.map { ["dates \($0.rawValue)"] } ?? []
         if report.distanceUnit == .kilometers { reading.append("kilometres converted to miles") }

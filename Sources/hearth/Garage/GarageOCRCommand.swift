@@ -8,18 +8,21 @@ import HearthOCR
 struct GarageOCRCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "ocr",
-        abstract: "Read an odometer or a VIN from a photo (Tesseract, loaded when used: apt-get install libtesseract5 tesseract-ocr-eng).",
+        abstract:
+            "Read an odometer or a VIN from a photo (Tesseract, loaded when used: apt-get install libtesseract5 tesseract-ocr-eng).",
         subcommands: [Odometer.self, VINPhoto.self]
     )
 
     struct Odometer: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "odometer",
-            abstract: "Read the mileage from an odometer photo; with --vehicle it is checked against the vehicle's current mileage."
+            abstract:
+                "Read the mileage from an odometer photo; with --vehicle it is checked against the vehicle's current mileage."
         )
         @OptionGroup var options: GarageOptions
         @Argument(help: "The photo (PNG, JPEG, TIFF, BMP, GIF or WebP).") var image: String
-        @Option(help: "The vehicle whose current mileage the reading must not fall below (nor jump far above).") var vehicle: String?
+        @Option(help: "The vehicle whose current mileage the reading must not fall below (nor jump far above).")
+        var vehicle: String?
 
         func run() async throws {
             var lastMileage: Int?
@@ -52,15 +55,18 @@ struct GarageOCRCommand: AsyncParsableCommand {
     struct VINPhoto: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "vin",
-            abstract: "Read a VIN from a photo; O, I and Q are corrected and the check digit chooses among look-alike characters.",
-            discussion: "--decode also decodes the VIN read, as `hearth garage vin decode` does: offline, and with --online through NHTSA's vPIC."
+            abstract:
+                "Read a VIN from a photo; O, I and Q are corrected and the check digit chooses among look-alike characters.",
+            discussion:
+                "--decode also decodes the VIN read, as `hearth garage vin decode` does: offline, and with --online through NHTSA's vPIC."
         )
         @OptionGroup var options: GarageOptions
         @OptionGroup var nhtsa: NHTSAOptions
         @Argument(help: "The photo (PNG, JPEG, TIFF, BMP, GIF or WebP).") var image: String
         @Flag(help: "Decode the VIN read: model year, region and maker.") var decode = false
         @Flag(help: "With --decode, also ask NHTSA's vPIC service.") var online = false
-        @Option(name: .customLong("model-year"), help: "Helps vPIC with pre-1981 or ambiguous VINs.") var modelYear: Int?
+        @Option(name: .customLong("model-year"), help: "Helps vPIC with pre-1981 or ambiguous VINs.") var modelYear:
+            Int?
 
         func validate() throws {
             if online && !decode { throw ValidationError("--online decodes the VIN read with NHTSA; add --decode.") }
@@ -90,15 +96,19 @@ struct GarageOCRCommand: AsyncParsableCommand {
             }
             if options.json { return try GarageOutput.json(Output(reading: reading, decoded: decoded)) }
             guard let vin = reading.vin else {
-                if !reading.text.isEmpty { print("Read \(reading.text), but no reading of it is a VIN with a matching check digit.") }
+                if !reading.text.isEmpty {
+                    print("Read \(reading.text), but no reading of it is a VIN with a matching check digit.")
+                }
                 GarageOCRCommand.warn(reading.warnings)
                 throw ExitCode(1)
             }
-            GarageOutput.table(["FIELD", "VALUE"], [
-                ["VIN", vin],
-                ["Text read", reading.text],
-                ["Confidence", GarageOCRCommand.percent(reading.confidence)],
-            ])
+            GarageOutput.table(
+                ["FIELD", "VALUE"],
+                [
+                    ["VIN", vin],
+                    ["Text read", reading.text],
+                    ["Confidence", GarageOCRCommand.percent(reading.confidence)],
+                ])
             GarageOCRCommand.warn(reading.warnings)
             if let decoded {
                 print("")

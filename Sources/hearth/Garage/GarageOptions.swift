@@ -6,7 +6,9 @@ import HearthGarage
 
 /// The options every garage command takes.
 struct GarageOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: "The garage database file (default: garage.sqlite in HEARTH_DATA_DIR, else ./hearth-data).")
+    @Option(
+        name: .customLong("db"),
+        help: "The garage database file (default: garage.sqlite in HEARTH_DATA_DIR, else ./hearth-data).")
     var database: String?
 
     @Flag(help: "Print JSON instead of text.")
@@ -23,7 +25,9 @@ struct GarageOptions: ParsableArguments {
         let url = databaseURL()
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ServiceError.validationFailed("--db \(url.path) is a folder; give a file path such as \(url.appendingPathComponent("garage.sqlite").path)")
+            throw ServiceError.validationFailed(
+                "--db \(url.path) is a folder; give a file path such as \(url.appendingPathComponent("garage.sqlite").path)"
+            )
         }
         // Opened with the sync tables, so every change is queued for `hearth garage sync` once sync is on.
         return try GarageSync.open(at: url, extraSchemas: [AnalyticsSchema.self]).store.tracked()

@@ -7,8 +7,10 @@ import HearthGarage
 struct GarageRecallsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recalls",
-        abstract: "Safety recalls NHTSA lists for a vehicle's make, model and year, or for the vehicle a VIN identifies.",
-        discussion: "Give a vehicle (its name or the start of its id) or a 17-character VIN. A VIN is decoded with NHTSA's vPIC for its make, model and year; so is the VIN of a vehicle that lacks them."
+        abstract:
+            "Safety recalls NHTSA lists for a vehicle's make, model and year, or for the vehicle a VIN identifies.",
+        discussion:
+            "Give a vehicle (its name or the start of its id) or a 17-character VIN. A VIN is decoded with NHTSA's vPIC for its make, model and year; so is the VIN of a vehicle that lacks them."
     )
     @OptionGroup var options: GarageOptions
     @OptionGroup var nhtsa: NHTSAOptions
@@ -28,7 +30,9 @@ struct GarageRecallsCommand: AsyncParsableCommand {
             if recall.parkIt { flags.append("DO NOT DRIVE") }
             if recall.parkOutside { flags.append("PARK OUTSIDE") }
             if recall.overTheAirUpdate { flags.append("over-the-air fix") }
-            print("\n\(recall.campaignNumber)  \(recall.component ?? "")\(flags.isEmpty ? "" : "  [" + flags.joined(separator: ", ") + "]")")
+            print(
+                "\n\(recall.campaignNumber)  \(recall.component ?? "")\(flags.isEmpty ? "" : "  [" + flags.joined(separator: ", ") + "]")"
+            )
             if let date = recall.reportReceivedDate { print("  Reported \(date.iso)") }
             if let summary = recall.summary { print("  \(summary)") }
             if let remedy = recall.remedy { print("  Remedy: \(remedy)") }
@@ -49,6 +53,8 @@ struct GarageRecallsCommand: AsyncParsableCommand {
         }
         if !found.make.isEmpty, !found.model.isEmpty, found.year > 0 { return (found.make, found.model, found.year) }
         if let vin = found.vin { return try await lookup.vehicle(forVIN: vin) }
-        throw ServiceError.validationFailed("\(found.displayName) needs a make, model and year (or a VIN) for a recall search; set them with `hearth garage vehicle update`.")
+        throw ServiceError.validationFailed(
+            "\(found.displayName) needs a make, model and year (or a VIN) for a recall search; set them with `hearth garage vehicle update`."
+        )
     }
 }

@@ -14,7 +14,8 @@ struct GarageServiceCommand: AsyncParsableCommand {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add a service to a vehicle, from a preset or with your own name and intervals.",
-            discussion: "Due values are counted from --last-done / --last-mileage, else from today and the vehicle's mileage."
+            discussion:
+                "Due values are counted from --last-done / --last-mileage, else from today and the vehicle's mileage."
         )
         @OptionGroup var options: GarageOptions
         @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
@@ -28,7 +29,9 @@ struct GarageServiceCommand: AsyncParsableCommand {
         @Option(name: .customLong("last-mileage"), help: "The mileage it was last done at.") var lastMileage: Int?
         @Option var notes: String?
         @Flag(name: .customLong("one-off"), help: "It does not come back once done.") var oneOff = false
-        @Flag(name: .customLong("fixed-schedule"), help: "Renew on a fixed schedule rather than from when the work is done.")
+        @Flag(
+            name: .customLong("fixed-schedule"),
+            help: "Renew on a fixed schedule rather than from when the work is done.")
         var fixedSchedule = false
 
         func validate() throws {
@@ -48,19 +51,24 @@ struct GarageServiceCommand: AsyncParsableCommand {
             )
             let service = try await store.addService(draft, to: found.id)
             if options.json { return try GarageOutput.json(service) }
-            print("Added \(service.name) to \(found.displayName)" + (service.hasDueValues ? ", due\(GarageServiceCommand.dueText(service))." : " (no due date or mileage yet)."))
+            print(
+                "Added \(service.name) to \(found.displayName)"
+                    + (service.hasDueValues
+                        ? ", due\(GarageServiceCommand.dueText(service))." : " (no due date or mileage yet)."))
         }
     }
 
     struct Done: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Mark a service done: logs it, records the mileage, and sets the next due values.")
+        static let configuration = CommandConfiguration(
+            abstract: "Mark a service done: logs it, records the mileage, and sets the next due values.")
         @OptionGroup var options: GarageOptions
         @Argument(help: "The vehicle.") var vehicle: String
         @Argument(help: "The service: its name or the start of its id.") var service: String
         @Option(help: "When the work was done, yyyy-MM-dd (default today).") var date: String?
         @Option(help: "The odometer then (default the vehicle's current mileage).") var mileage: Int?
         @Option(help: "What it cost, such as 49.99.") var cost: String?
-        @Option(help: "maintenance, repair or upgrade (default maintenance).") var category: ServiceLog.CostCategory = .maintenance
+        @Option(help: "maintenance, repair or upgrade (default maintenance).") var category: ServiceLog.CostCategory =
+            .maintenance
         @Option var notes: String?
 
         func run() async throws {
@@ -68,11 +76,16 @@ struct GarageServiceCommand: AsyncParsableCommand {
             let found = try await store.vehicle(matching: vehicle)
             let item = try await store.service(matching: service, of: found.id)
             let completion = try await store.completeService(
-                item.id, on: try GarageArguments.day(date, "--date"), mileage: mileage, cost: cost, category: category, notes: notes
+                item.id, on: try GarageArguments.day(date, "--date"), mileage: mileage, cost: cost, category: category,
+                notes: notes
             )
             if options.json { return try GarageOutput.json(completion) }
-            print("Logged \(item.name) on \(completion.log.performedDate) at \(GarageOutput.number(completion.log.mileageAtService)) miles\(completion.log.cost.map { " for \(GarageOutput.money($0))" } ?? "").")
-            print(completion.service.hasDueValues ? "Next due\(GarageServiceCommand.dueText(completion.service))." : "It has no next due date.")
+            print(
+                "Logged \(item.name) on \(completion.log.performedDate) at \(GarageOutput.number(completion.log.mileageAtService)) miles\(completion.log.cost.map { " for \(GarageOutput.money($0))" } ?? "")."
+            )
+            print(
+                completion.service.hasDueValues
+                    ? "Next due\(GarageServiceCommand.dueText(completion.service))." : "It has no next due date.")
             GarageOutput.warn(completion.warnings)
         }
     }
@@ -97,10 +110,15 @@ struct GarageServiceCommand: AsyncParsableCommand {
             GarageOutput.table(
                 ["SERVICE", "EVERY", "LAST DONE", "DUE DATE", "DUE MILEAGE"],
                 services.map { service in
-                    let every = [service.intervalMonths.map { "\($0) mo" }, service.intervalMiles.map { "\(GarageOutput.number($0)) mi" }]
-                        .compactMap { $0 }.joined(separator: " / ")
-                    return [service.name, every.isEmpty ? "—" : every, service.lastPerformed?.iso ?? "—",
-                            service.dueDate?.iso ?? "—", service.dueMileage.map(GarageOutput.number) ?? "—"]
+                    let every = [
+                        service.intervalMonths.map { "\($0) mo" },
+                        service.intervalMiles.map { "\(GarageOutput.number($0)) mi" },
+                    ]
+                    .compactMap { $0 }.joined(separator: " / ")
+                    return [
+                        service.name, every.isEmpty ? "—" : every, service.lastPerformed?.iso ?? "—",
+                        service.dueDate?.iso ?? "—", service.dueMileage.map(GarageOutput.number) ?? "—",
+                    ]
                 }
             )
             guard !logs.isEmpty else { return }
@@ -109,8 +127,11 @@ struct GarageServiceCommand: AsyncParsableCommand {
             GarageOutput.table(
                 ["DATE", "MILEAGE", "SERVICE", "COST", "NOTES"],
                 logs.prefix(50).map { log in
-                    [log.performedDate.iso, GarageOutput.number(log.mileageAtService),
-                     log.serviceID.flatMap { names[$0] } ?? log.title ?? "—", GarageOutput.money(log.cost), log.notes ?? ""]
+                    [
+                        log.performedDate.iso, GarageOutput.number(log.mileageAtService),
+                        log.serviceID.flatMap { names[$0] } ?? log.title ?? "—", GarageOutput.money(log.cost),
+                        log.notes ?? "",
+                    ]
                 }
             )
             if logs.count > 50 { print("… and \(logs.count - 50) older entries (use --json for all).") }
@@ -140,13 +161,17 @@ struct GarageServiceCommand: AsyncParsableCommand {
         func run() async throws {
             let presets = try await options.openStore().presets()
             if options.json { return try GarageOutput.json(presets) }
-            GarageOutput.table(["PRESET", "CATEGORY", "INTERVAL"], presets.map { [$0.name, $0.category.rawValue, $0.intervalDescription] })
+            GarageOutput.table(
+                ["PRESET", "CATEGORY", "INTERVAL"],
+                presets.map { [$0.name, $0.category.rawValue, $0.intervalDescription] })
         }
     }
 
     /// " by 2025-09-01 or at 47,000 miles" (empty without due values).
     static func dueText(_ service: ServiceItem) -> String {
-        let parts = [service.dueDate.map { "by \($0.iso)" }, service.dueMileage.map { "at \(GarageOutput.number($0)) miles" }].compactMap { $0 }
+        let parts = [
+            service.dueDate.map { "by \($0.iso)" }, service.dueMileage.map { "at \(GarageOutput.number($0)) miles" },
+        ].compactMap { $0 }
         return parts.isEmpty ? "" : " " + parts.joined(separator: " or ")
     }
 }

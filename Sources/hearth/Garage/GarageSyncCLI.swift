@@ -12,11 +12,13 @@ enum GarageSyncCLI: SyncStatusApp {
 
     static let name = "garage"
     static let abstract = "Sync the garage database with a Hearth server (hearth serve), or show where sync stands."
-    static let discussion = "The first time, sign in: hearth garage sync --server URL --email EMAIL --password PASSWORD (add --sign-up to create the account). Afterwards: hearth garage sync --server URL. Where sync stands, without the server: hearth garage sync status."
+    static let discussion =
+        "The first time, sign in: hearth garage sync --server URL --email EMAIL --password PASSWORD (add --sign-up to create the account). Afterwards: hearth garage sync --server URL. Where sync stands, without the server: hearth garage sync status."
     static let runConfiguration = CommandConfiguration(
         commandName: "run",
         abstract: "Send this database's changes to the server and fetch other devices' changes.",
-        discussion: "Sign in once with --email and --password (add --sign-up to create the account); the sign-in is kept, readable only by you, in the data directory's credentials folder, and later runs need only --server. The first sync of a database uploads everything in it once (records imported from the same file on two devices are the same records, so nothing is doubled); after that, each run sends the changes made since by any hearth garage command and fetches what other devices changed. Progress is shown on a terminal, not when the output is piped."
+        discussion:
+            "Sign in once with --email and --password (add --sign-up to create the account); the sign-in is kept, readable only by you, in the data directory's credentials folder, and later runs need only --server. The first sync of a database uploads everything in it once (records imported from the same file on two devices are the same records, so nothing is doubled); after that, each run sends the changes made since by any hearth garage command and fetches what other devices changed. Progress is shown on a terminal, not when the output is piped."
     )
     static let reportsStatus = true
 
@@ -27,7 +29,8 @@ enum GarageSyncCLI: SyncStatusApp {
 
     static func connect(_ options: GarageOptions, session: SyncSession, logger: Logger) throws -> SyncService {
         let garage = try open(options)
-        let engine = SyncEngine(database: garage.store.database, outbox: garage.outbox, cloud: session.client, logger: logger)
+        let engine = SyncEngine(
+            database: garage.store.database, outbox: garage.outbox, cloud: session.client, logger: logger)
         return GarageSync.service(store: garage.store.tracked(), engine: engine, server: session.server)
     }
 

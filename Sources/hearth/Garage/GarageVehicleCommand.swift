@@ -75,14 +75,18 @@ struct GarageVehicleCommand: AsyncParsableCommand {
             let vehicles = try await options.openStore().vehicles()
             if options.json { return try GarageOutput.json(vehicles) }
             guard !vehicles.isEmpty else {
-                return print("No vehicles yet. Add one with: hearth garage vehicle add --name Daily --make Honda --model Civic --year 2019")
+                return print(
+                    "No vehicles yet. Add one with: hearth garage vehicle add --name Daily --make Honda --model Civic --year 2019"
+                )
             }
             GarageOutput.table(
                 ["ID", "NAME", "VEHICLE", "MILEAGE", "VIN", "MARBETE"],
                 vehicles.map { vehicle in
                     [
                         String(vehicle.id.uuidString.prefix(8)), vehicle.displayName,
-                        [vehicle.year > 0 ? String(vehicle.year) : "", vehicle.make, vehicle.model].filter { !$0.isEmpty }.joined(separator: " "),
+                        [vehicle.year > 0 ? String(vehicle.year) : "", vehicle.make, vehicle.model].filter {
+                            !$0.isEmpty
+                        }.joined(separator: " "),
                         GarageOutput.number(vehicle.currentMileage), vehicle.vin ?? "—", vehicle.marbete?.label ?? "—",
                     ]
                 }
@@ -91,7 +95,8 @@ struct GarageVehicleCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show a vehicle: its details, what is due next, and its fuel economy.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show a vehicle: its details, what is due next, and its fuel economy.")
         @OptionGroup var options: GarageOptions
         @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
 
@@ -105,17 +110,41 @@ struct GarageVehicleCommand: AsyncParsableCommand {
             if options.json { return try GarageOutput.json(due) }
             let v = due.vehicle
             var rows: [[String]] = [
-                ["Vehicle", [v.year > 0 ? String(v.year) : "", v.make, v.model].filter { !$0.isEmpty }.joined(separator: " ")],
-                ["Mileage", "\(GarageOutput.number(v.currentMileage)) miles" + (v.mileageUpdatedAt.map { ", read \(CalendarDay($0, in: .current).iso)" } ?? "")],
+                [
+                    "Vehicle",
+                    [v.year > 0 ? String(v.year) : "", v.make, v.model].filter { !$0.isEmpty }.joined(separator: " "),
+                ],
+                [
+                    "Mileage",
+                    "\(GarageOutput.number(v.currentMileage)) miles"
+                        + (v.mileageUpdatedAt.map { ", read \(CalendarDay($0, in: .current).iso)" } ?? ""),
+                ],
             ]
-            for (label, value) in [("VIN", v.vin), ("Plate", v.licensePlate), ("Tire size", v.tireSize), ("Oil", v.oilType), ("Notes", v.notes)] {
+            for (label, value) in [
+                ("VIN", v.vin), ("Plate", v.licensePlate), ("Tire size", v.tireSize), ("Oil", v.oilType),
+                ("Notes", v.notes),
+            ] {
                 if let value { rows.append([label, value]) }
             }
-            if let marbete = due.marbete { rows.append(["Marbete", "\(marbete.expiresOn.iso) (\(marbete.status.label))"]) }
-            if let pace = due.pace { rows.append(["Pace", String(format: "%.1f mi/day, %@ confidence", pace.milesPerDay, pace.confidence.rawValue)]) }
-            rows.append(["Fuel", GarageFuelCommand.averageLine(economy, units: .mpg) ?? "no average yet (\(economy.entries.count) fill-ups)"])
+            if let marbete = due.marbete {
+                rows.append(["Marbete", "\(marbete.expiresOn.iso) (\(marbete.status.label))"])
+            }
+            if let pace = due.pace {
+                rows.append([
+                    "Pace", String(format: "%.1f mi/day, %@ confidence", pace.milesPerDay, pace.confidence.rawValue),
+                ])
+            }
+            rows.append([
+                "Fuel",
+                GarageFuelCommand.averageLine(economy, units: .mpg)
+                    ?? "no average yet (\(economy.entries.count) fill-ups)",
+            ])
             if let next = due.items.first {
-                rows.append(["Next", "\(next.service.name): \(next.status.label)" + (next.effectiveDueDate.map { ", by \($0.iso)" } ?? "")])
+                rows.append([
+                    "Next",
+                    "\(next.service.name): \(next.status.label)"
+                        + (next.effectiveDueDate.map { ", by \($0.iso)" } ?? ""),
+                ])
             }
             print(GarageOutput.label(v))
             for row in rows { print("  \(row[0].padding(toLength: 10, withPad: " ", startingAt: 0)) \(row[1])") }
@@ -123,7 +152,8 @@ struct GarageVehicleCommand: AsyncParsableCommand {
     }
 
     struct Update: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Change a vehicle's details (a new mileage is recorded as a reading).")
+        static let configuration = CommandConfiguration(
+            abstract: "Change a vehicle's details (a new mileage is recorded as a reading).")
         @OptionGroup var options: GarageOptions
         @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
         @OptionGroup var fields: Fields
@@ -136,13 +166,16 @@ struct GarageVehicleCommand: AsyncParsableCommand {
             let final = changed
             let saved = try await store.updateVehicle(current.id) { $0 = final }
             if options.json { return try GarageOutput.json(saved) }
-            print(saved == current ? "Nothing to change on \(GarageOutput.label(saved))." : "Updated \(GarageOutput.label(saved)).")
+            print(
+                saved == current
+                    ? "Nothing to change on \(GarageOutput.label(saved))." : "Updated \(GarageOutput.label(saved)).")
             GarageOutput.warn(GarageVehicleCommand.vinWarnings(saved))
         }
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove a vehicle with its services, logs and readings.")
+        static let configuration = CommandConfiguration(
+            abstract: "Remove a vehicle with its services, logs and readings.")
         @OptionGroup var options: GarageOptions
         @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
         @Flag(help: "Confirm: the vehicle's whole history is deleted.") var yes = false
@@ -151,7 +184,9 @@ struct GarageVehicleCommand: AsyncParsableCommand {
             let store = try options.openStore()
             let found = try await store.vehicle(matching: vehicle)
             guard yes else {
-                throw ServiceError.validationFailed("Removing \(GarageOutput.label(found)) deletes its services, logs and readings. Add --yes to confirm.")
+                throw ServiceError.validationFailed(
+                    "Removing \(GarageOutput.label(found)) deletes its services, logs and readings. Add --yes to confirm."
+                )
             }
             try await store.removeVehicle(found.id)
             if options.json { return try GarageOutput.json(["removed": found.id.uuidString]) }
@@ -161,7 +196,14 @@ struct GarageVehicleCommand: AsyncParsableCommand {
 
     /// A warning when the VIN's check digit does not match (normal outside North America).
     static func vinWarnings(_ vehicle: Vehicle) -> [GarageWarning] {
-        guard let text = vehicle.vin, case .success(let vin) = VIN.parse(text), !vin.isCheckDigitValid else { return [] }
-        return [GarageWarning(.vinCheckDigit, "The VIN's check digit is \(vin.checkDigit) but should be \(vin.expectedCheckDigit); check for a typo (vehicles built outside North America may not use it).")]
+        guard let text = vehicle.vin, case .success(let vin) = VIN.parse(text), !vin.isCheckDigitValid else {
+            return []
+        }
+        return [
+            GarageWarning(
+                .vinCheckDigit,
+                "The VIN's check digit is \(vin.checkDigit) but should be \(vin.expectedCheckDigit); check for a typo (vehicles built outside North America may not use it)."
+            )
+        ]
     }
 }

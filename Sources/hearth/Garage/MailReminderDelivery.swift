@@ -19,7 +19,8 @@ struct MailReminderDelivery: ReminderDelivering {
     /// - Throws: ``ServiceError`` (validation failed) without a recipient.
     init(mailer: any MailSending, to recipients: [MailAddress]) throws {
         guard !recipients.isEmpty else {
-            throw ServiceError.validationFailed("Reminders by e-mail need an address to send to: give --mail-to (or HEARTH_MAIL_TO)")
+            throw ServiceError.validationFailed(
+                "Reminders by e-mail need an address to send to: give --mail-to (or HEARTH_MAIL_TO)")
         }
         self.mailer = mailer
         self.recipients = recipients

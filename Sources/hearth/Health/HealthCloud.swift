@@ -34,13 +34,18 @@ struct HealthCloud {
                 }
                 var logger = Logger(label: "hearth.health.sync")
                 logger.logLevel = .error
-                let connection = HealthSync.connect(health, client: session.client, server: session.server, logger: logger)
-                let cloud = HealthCloud(url: options.databaseURL, server: session.server, health: health, engine: connection.engine, sync: connection.sync, sharing: connection.sharing)
+                let connection = HealthSync.connect(
+                    health, client: session.client, server: session.server, logger: logger)
+                let cloud = HealthCloud(
+                    url: options.databaseURL, server: session.server, health: health, engine: connection.engine,
+                    sync: connection.sync, sharing: connection.sharing)
                 let result: T
                 do {
                     result = try await body(cloud)
                 } catch {
-                    if let cloudError = (error as? ServiceError)?.underlying as? CloudError, let expired = session.expiredSignIn(cloudError) {
+                    if let cloudError = (error as? ServiceError)?.underlying as? CloudError,
+                        let expired = session.expiredSignIn(cloudError)
+                    {
                         throw expired
                     }
                     throw SyncCommandFailure("\(error)")

@@ -9,7 +9,8 @@ import HearthStore
 struct HealthCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "health",
-        abstract: "Medical records for people and pets: records, entries, JSON export and import, cloud sync and sharing.",
+        abstract:
+            "Medical records for people and pets: records, entries, JSON export and import, cloud sync and sharing.",
         discussion: """
             Data lives in health.sqlite in the data directory (HEARTH_DATA_DIR, default ./hearth-data);
             choose another file with --db. Add --json to any command for machine-readable output.
@@ -26,7 +27,8 @@ struct HealthCommand: AsyncParsableCommand {
             """,
         subcommands: [
             HealthRecordCommand.self, HealthEntryCommand.self, HealthExportCommand.self, HealthImportCommand.self,
-            SyncCommand<HealthSyncCLI>.self, HealthShareCommand.self, HealthKeysCommand.self, HealthDebugLogCommand.self,
+            SyncCommand<HealthSyncCLI>.self, HealthShareCommand.self, HealthKeysCommand.self,
+            HealthDebugLogCommand.self,
         ]
     )
 }

@@ -8,8 +8,10 @@ import HearthHealth
 struct HealthDebugLogCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "debug-log",
-        abstract: "Show the sharing debug log: the last 200 share steps and their outcomes, the last share link and the last error.",
-        discussion: "Each line is \"[ISO-8601 time] message\". -o FILE writes the lines to a file (readable only by you) instead; --clear empties the log and forgets the last error (the last share link stays)."
+        abstract:
+            "Show the sharing debug log: the last 200 share steps and their outcomes, the last share link and the last error.",
+        discussion:
+            "Each line is \"[ISO-8601 time] message\". -o FILE writes the lines to a file (readable only by you) instead; --clear empties the log and forgets the last error (the last share link stays)."
     )
 
     @OptionGroup var options: HealthOptions
@@ -24,7 +26,9 @@ struct HealthDebugLogCommand: AsyncParsableCommand {
 
     func run() async throws {
         let log = try options.openHealth().debugLog
-        let shown = Shown(lines: try await log.lines(), lastShareLink: try await log.lastShareLink(), lastError: try await log.lastError())
+        let shown = Shown(
+            lines: try await log.lines(), lastShareLink: try await log.lastShareLink(),
+            lastError: try await log.lastError())
         if let output {
             let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath)
             let text = try await log.exportText()
@@ -38,13 +42,17 @@ struct HealthDebugLogCommand: AsyncParsableCommand {
                     throw error
                 }
             } catch {
-                throw ServiceError.operationFailed("-o \(output): the log cannot be written there (\(error)); give a file in a folder you can write to")
+                throw ServiceError.operationFailed(
+                    "-o \(output): the log cannot be written there (\(error)); give a file in a folder you can write to"
+                )
             }
         }
         if clear { try await log.clear() }
         if options.json { return try options.print(json: shown) }
         if let output {
-            print("Wrote \(shown.lines.count) line\(shown.lines.count == 1 ? "" : "s") to \(output)\(clear ? " and cleared the log" : "").")
+            print(
+                "Wrote \(shown.lines.count) line\(shown.lines.count == 1 ? "" : "s") to \(output)\(clear ? " and cleared the log" : "")."
+            )
             return
         }
         if shown.lines.isEmpty { print("The debug log is empty.") }

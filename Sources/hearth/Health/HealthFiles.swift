@@ -17,7 +17,9 @@ enum HealthFiles {
         do { data = try Data(contentsOf: url) } catch { throw ServiceError.notFound("The file \(url.path)") }
         guard ProtectedFileStore.isSealed(data) else { return data }
         let store = ProtectedFileStore(directory: url.deletingLastPathComponent(), key: try key())
-        guard let opened = try store.read(url.lastPathComponent) else { throw ServiceError.notFound("The file \(url.path)") }
+        guard let opened = try store.read(url.lastPathComponent) else {
+            throw ServiceError.notFound("The file \(url.path)")
+        }
         return opened
     }
 }

@@ -27,16 +27,20 @@ struct HealthKeysCommand: AsyncParsableCommand {
     }
 
     struct Show: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show this device's key fingerprint and the keys it trusts.")
+        static let configuration = CommandConfiguration(
+            abstract: "Show this device's key fingerprint and the keys it trusts.")
         @OptionGroup var options: HealthOptions
-        @Flag(help: "Also print the recovery code (anyone holding it can open your records: keep it private).") var recoveryCode = false
+        @Flag(help: "Also print the recovery code (anyone holding it can open your records: keep it private).")
+        var recoveryCode = false
 
         func run() async throws {
             let health = try options.openHealth()
             let (identity, trusted) = try await health.database.write { db in
                 (try HealthKeyring.identity(db), try HealthKeyring.trustedKeys(db))
             }
-            let shown = Shown(fingerprint: identity.fingerprint, recoveryCode: recoveryCode ? identity.recoveryCode : nil, trusted: trusted)
+            let shown = Shown(
+                fingerprint: identity.fingerprint, recoveryCode: recoveryCode ? identity.recoveryCode : nil,
+                trusted: trusted)
             if options.json { return try options.print(json: shown) }
             print("This device's key fingerprint: \(shown.fingerprint)")
             if let code = shown.recoveryCode {
@@ -52,7 +56,9 @@ struct HealthKeysCommand: AsyncParsableCommand {
     }
 
     struct Recover: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Put the key a recovery code writes down on this device, to open records sealed on your other devices.")
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Put the key a recovery code writes down on this device, to open records sealed on your other devices.")
         @OptionGroup var options: HealthOptions
         @Argument(help: "The recovery code (56 characters; dashes, spaces and case do not matter).") var code: String
 
@@ -65,8 +71,12 @@ struct HealthKeysCommand: AsyncParsableCommand {
             }
             let health = try options.openHealth()
             try await health.database.write { db in try HealthKeyring.restore(identity, db) }
-            if options.json { return try options.print(json: Shown(fingerprint: identity.fingerprint, recoveryCode: nil, trusted: [])) }
-            print("Key restored; its fingerprint is \(identity.fingerprint). Run `hearth health sync` to open your records.")
+            if options.json {
+                return try options.print(json: Shown(fingerprint: identity.fingerprint, recoveryCode: nil, trusted: []))
+            }
+            print(
+                "Key restored; its fingerprint is \(identity.fingerprint). Run `hearth health sync` to open your records."
+            )
         }
     }
 }

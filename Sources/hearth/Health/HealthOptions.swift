@@ -7,7 +7,9 @@ import HearthStore
 
 /// The options every health command takes.
 struct HealthOptions: ParsableArguments {
-    @Option(name: .customLong("db"), help: "The health database file (default: health.sqlite in HEARTH_DATA_DIR, else ./hearth-data).")
+    @Option(
+        name: .customLong("db"),
+        help: "The health database file (default: health.sqlite in HEARTH_DATA_DIR, else ./hearth-data).")
     var database: String?
 
     @Flag(help: "Print JSON instead of text.")
@@ -15,7 +17,8 @@ struct HealthOptions: ParsableArguments {
 
     /// The database path: --db, else health.sqlite in HEARTH_DATA_DIR or ./hearth-data.
     var databaseURL: URL {
-        database.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) } ?? dataFolder().appendingPathComponent("health.sqlite")
+        database.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
+            ?? dataFolder().appendingPathComponent("health.sqlite")
     }
 
     func openService() throws -> HealthRecordService {
@@ -28,7 +31,9 @@ struct HealthOptions: ParsableArguments {
         let url = databaseURL
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory), isDirectory.boolValue {
-            throw ServiceError.validationFailed("--db \(url.path) is a folder; give a file path such as \(url.appendingPathComponent("health.sqlite").path)")
+            throw ServiceError.validationFailed(
+                "--db \(url.path) is a folder; give a file path such as \(url.appendingPathComponent("health.sqlite").path)"
+            )
         }
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         return try HealthSync.open(at: url)
@@ -37,14 +42,17 @@ struct HealthOptions: ParsableArguments {
     /// The record `reference` names: its id, the start of its id, or its display name (ignoring case and accents).
     func record(_ reference: String, in service: HealthRecordService) async throws -> MedicalRecord {
         let records = try await service.records()
-        if let exact = records.first(where: { $0.uuid.caseInsensitiveCompare(reference) == .orderedSame }) { return exact }
+        if let exact = records.first(where: { $0.uuid.caseInsensitiveCompare(reference) == .orderedSame }) {
+            return exact
+        }
         let key = HealthValidation.searchKey(reference)
         let named = records.filter { HealthValidation.searchKey($0.displayName) == key }
         if named.count == 1 { return named[0] }
         let prefixed = records.filter { $0.uuid.lowercased().hasPrefix(reference.lowercased()) }
         if prefixed.count == 1, reference.count >= 4 { return prefixed[0] }
         if named.count > 1 || prefixed.count > 1 {
-            throw ServiceError.validationFailed("\"\(reference)\" matches several records; give the start of the id (see `hearth health record list`)")
+            throw ServiceError.validationFailed(
+                "\"\(reference)\" matches several records; give the start of the id (see `hearth health record list`)")
         }
         throw ServiceError.notFound("A record called \"\(reference)\" (see `hearth health record list`)")
     }

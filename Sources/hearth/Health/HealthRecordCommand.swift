@@ -31,7 +31,10 @@ struct HealthRecordCommand: AsyncParsableCommand {
         @Option(name: .customLong("vet-clinic")) var vetClinic: String?
         @Option(name: .customLong("vet-phone")) var vetPhone: String?
         @Option(name: .customLong("vet-email")) var vetEmail: String?
-        @Option(help: "on keeps the record in the cloud (synced by hearth health sync, and shareable); off takes it out of the cloud.")
+        @Option(
+            help:
+                "on keeps the record in the cloud (synced by hearth health sync, and shareable); off takes it out of the cloud."
+        )
         var cloud: String?
 
         func apply(to record: inout MedicalRecord) throws {
@@ -48,7 +51,8 @@ struct HealthRecordCommand: AsyncParsableCommand {
             if let gender { record.personalGender = gender }
             if let birthdate {
                 guard birthdate.isEmpty || CalendarDay(iso: birthdate) != nil else {
-                    throw ServiceError.validationFailed("--birthdate \"\(birthdate)\" is not a date; write it as yyyy-MM-dd, such as 2019-04-02")
+                    throw ServiceError.validationFailed(
+                        "--birthdate \"\(birthdate)\" is not a date; write it as yyyy-MM-dd, such as 2019-04-02")
                 }
                 record.personalBirthdate = CalendarDay(iso: birthdate)
             }
@@ -83,7 +87,8 @@ struct HealthRecordCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List records, people first; --search filters by name ignoring case and accents.")
+        static let configuration = CommandConfiguration(
+            abstract: "List records, people first; --search filters by name ignoring case and accents.")
         @OptionGroup var options: HealthOptions
         @Option var search: String?
 
@@ -91,8 +96,21 @@ struct HealthRecordCommand: AsyncParsableCommand {
             let service = try options.openService()
             let records = if let search { try await service.search(search) } else { try await service.records() }
             if options.json { return try options.print(json: records) }
-            guard !records.isEmpty else { return Swift.print(search == nil ? "No records yet. Add one with `hearth health record add`." : "No record matches \"\(search!)\".") }
-            Swift.print(TextTable.render(["ID", "NAME", "KIND", "WHERE"], records.map { [String($0.uuid.prefix(8)), $0.displayName, $0.isPet ? "pet" : "person", $0.locationStatus.rawValue] }))
+            guard !records.isEmpty else {
+                return Swift.print(
+                    search == nil
+                        ? "No records yet. Add one with `hearth health record add`."
+                        : "No record matches \"\(search!)\".")
+            }
+            Swift.print(
+                TextTable.render(
+                    ["ID", "NAME", "KIND", "WHERE"],
+                    records.map {
+                        [
+                            String($0.uuid.prefix(8)), $0.displayName, $0.isPet ? "pet" : "person",
+                            $0.locationStatus.rawValue,
+                        ]
+                    }))
         }
     }
 
@@ -101,7 +119,10 @@ struct HealthRecordCommand: AsyncParsableCommand {
         @OptionGroup var options: HealthOptions
         @Argument(help: "The record: its name or the start of its id.") var record: String
 
-        struct Shown: Encodable { var record: MedicalRecord; var entries: RecordEntries }
+        struct Shown: Encodable {
+            var record: MedicalRecord
+            var entries: RecordEntries
+        }
 
         func run() async throws {
             let service = try options.openService()
@@ -111,8 +132,10 @@ struct HealthRecordCommand: AsyncParsableCommand {
             Swift.print("\(found.displayName) (\(found.isPet ? "pet" : "person"), \(found.uuid))")
             if let birth = found.personalBirthdate { Swift.print("  Born \(birth.iso)") }
             let counts: [(String, Int)] = [
-                ("blood", entries.blood.count), ("drugs", entries.drugs.count), ("vaccinations", entries.vaccinations.count),
-                ("allergies", entries.allergies.count), ("illnesses", entries.illnesses.count), ("risks", entries.risks.count),
+                ("blood", entries.blood.count), ("drugs", entries.drugs.count),
+                ("vaccinations", entries.vaccinations.count),
+                ("allergies", entries.allergies.count), ("illnesses", entries.illnesses.count),
+                ("risks", entries.risks.count),
                 ("medical history", entries.medicalHistory.count), ("documents", entries.medicalDocuments.count),
                 ("emergency contacts", entries.emergencyContacts.count), ("doctors", entries.doctors.count),
                 ("weights", entries.weights.count), ("yearly costs", entries.petYearlyCosts.count),
@@ -149,7 +172,10 @@ struct HealthRecordCommand: AsyncParsableCommand {
         func run() async throws {
             let service = try options.openService()
             let found = try await options.record(record, in: service)
-            guard yes else { throw ServiceError.validationFailed("Removing \(found.displayName) deletes all its entries. Add --yes to confirm.") }
+            guard yes else {
+                throw ServiceError.validationFailed(
+                    "Removing \(found.displayName) deletes all its entries. Add --yes to confirm.")
+            }
             try await service.deleteRecord(found.uuid)
             if options.json { return try options.print(json: ["removed": found.uuid]) }
             Swift.print("Removed \(found.displayName).")

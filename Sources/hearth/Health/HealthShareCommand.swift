@@ -25,7 +25,8 @@ struct HealthShareCommand: AsyncParsableCommand {
     struct Create: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Share a cloud-enabled record (syncing it first when needed) and print the link to give.",
-            discussion: "Anyone holding the link can join with the access --link gives (default read-write); --link none admits only people invited with hearth health share invite, who still need the link."
+            discussion:
+                "Anyone holding the link can join with the access --link gives (default read-write); --link none admits only people invited with hearth health share invite, who still need the link."
         )
         @OptionGroup var options: HealthOptions
         @OptionGroup var signIn: SyncSignInOptions
@@ -35,17 +36,22 @@ struct HealthShareCommand: AsyncParsableCommand {
         func run() async throws {
             let permission = try HealthShareCommand.permission(link, option: "--link", allowsNone: true)
             try await HealthCloud.run(options: options, signIn: signIn) { cloud in
-                try await cloud.sharing.createShare(try await cloud.record(record, options: options).uuid, linkPermission: permission)
+                try await cloud.sharing.createShare(
+                    try await cloud.record(record, options: options).uuid, linkPermission: permission)
             } output: { share, _ in
                 if options.json { return try options.print(json: share) }
-                print("Shared \(record). Share link (give it to the people you share with; they run hearth health share accept LINK):")
+                print(
+                    "Shared \(record). Share link (give it to the people you share with; they run hearth health share accept LINK):"
+                )
                 print(share.link)
             }
         }
     }
 
     struct Invite: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Invite someone by e-mail to a record's share (sharing it, invite-only, when it is not shared yet).")
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Invite someone by e-mail to a record's share (sharing it, invite-only, when it is not shared yet).")
         @OptionGroup var options: HealthOptions
         @OptionGroup var signIn: SyncSignInOptions
         @Argument(help: "The record.") var record: String
@@ -55,7 +61,8 @@ struct HealthShareCommand: AsyncParsableCommand {
         func run() async throws {
             let access = try HealthShareCommand.permission(permission, option: "--permission", allowsNone: false)
             try await HealthCloud.run(options: options, signIn: signIn) { cloud in
-                try await cloud.sharing.invite(email, to: try await cloud.record(record, options: options).uuid, permission: access)
+                try await cloud.sharing.invite(
+                    email, to: try await cloud.record(record, options: options).uuid, permission: access)
             } output: { share, _ in
                 if options.json { return try options.print(json: share) }
                 print("Invited \(email). Give them the share link:")
@@ -65,7 +72,8 @@ struct HealthShareCommand: AsyncParsableCommand {
     }
 
     struct Accept: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Join a share with the link its owner gave you; the record arrives as a shared record.")
+        static let configuration = CommandConfiguration(
+            abstract: "Join a share with the link its owner gave you; the record arrives as a shared record.")
         @OptionGroup var options: HealthOptions
         @OptionGroup var signIn: SyncSignInOptions
         @Argument(help: "The share link.") var link: String
@@ -76,13 +84,17 @@ struct HealthShareCommand: AsyncParsableCommand {
             } output: { acceptance, _ in
                 if options.json { return try options.print(json: acceptance) }
                 if let record = acceptance.record {
-                    print("Joined the share: \(record.displayName) (\(record.uuid.prefix(8))) is here, shared with you.")
+                    print(
+                        "Joined the share: \(record.displayName) (\(record.uuid.prefix(8))) is here, shared with you.")
                 } else {
-                    print("Joined the share. Its record is end-to-end encrypted: \(acceptance.ownerName)'s device hands this device")
+                    print(
+                        "Joined the share. Its record is end-to-end encrypted: \(acceptance.ownerName)'s device hands this device"
+                    )
                     print("its key at their next sync; run `hearth health sync` after that and the record appears.")
                 }
                 if let fingerprint = acceptance.fingerprint {
-                    print("Your key's fingerprint, for the owner to compare with what their device shows: \(fingerprint)")
+                    print(
+                        "Your key's fingerprint, for the owner to compare with what their device shows: \(fingerprint)")
                 }
             }
         }
@@ -105,7 +117,8 @@ struct HealthShareCommand: AsyncParsableCommand {
     }
 
     struct Remove: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Remove someone from the share of a record you own; their copy goes at their next sync.")
+        static let configuration = CommandConfiguration(
+            abstract: "Remove someone from the share of a record you own; their copy goes at their next sync.")
         @OptionGroup var options: HealthOptions
         @OptionGroup var signIn: SyncSignInOptions
         @Argument(help: "The record.") var record: String
@@ -113,7 +126,8 @@ struct HealthShareCommand: AsyncParsableCommand {
 
         func run() async throws {
             try await HealthCloud.run(options: options, signIn: signIn) { cloud in
-                try await cloud.sharing.removeParticipant(participant, from: try await cloud.record(record, options: options).uuid)
+                try await cloud.sharing.removeParticipant(
+                    participant, from: try await cloud.record(record, options: options).uuid)
             } output: { participants, _ in
                 if options.json { return try options.print(json: participants) }
                 print("Removed \(participant) from the share of \(record).")
@@ -123,7 +137,8 @@ struct HealthShareCommand: AsyncParsableCommand {
     }
 
     struct Leave: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Leave the share of a record someone shared with you; your copy is removed.")
+        static let configuration = CommandConfiguration(
+            abstract: "Leave the share of a record someone shared with you; your copy is removed.")
         @OptionGroup var options: HealthOptions
         @OptionGroup var signIn: SyncSignInOptions
         @Argument(help: "The record.") var record: String
@@ -141,7 +156,8 @@ struct HealthShareCommand: AsyncParsableCommand {
     }
 
     struct Stop: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Stop sharing a record you own; everyone in the share loses it at their next sync.")
+        static let configuration = CommandConfiguration(
+            abstract: "Stop sharing a record you own; everyone in the share loses it at their next sync.")
         @OptionGroup var options: HealthOptions
         @OptionGroup var signIn: SyncSignInOptions
         @Argument(help: "The record.") var record: String
@@ -164,13 +180,21 @@ struct HealthShareCommand: AsyncParsableCommand {
         case "read-write", "readwrite", "rw": return .readWrite
         case "read-only", "readonly", "ro": return .readOnly
         case "none" where allowsNone: return CloudSharePermission.none
-        default: throw ValidationError("\(option) \"\(text)\" is not one of read-write, read-only\(allowsNone ? ", none" : "")")
+        default:
+            throw ValidationError(
+                "\(option) \"\(text)\" is not one of read-write, read-only\(allowsNone ? ", none" : "")")
         }
     }
 
     static func printTable(_ participants: [HealthShareParticipant]) {
-        print(TextTable.render(["WHO", "ROLE", "ACCESS", "STATUS", "ID"], participants.map {
-            [$0.name, $0.role.rawValue.lowercased(), $0.permission.rawValue.lowercased(), $0.acceptance.rawValue.lowercased(), $0.participantID]
-        }))
+        print(
+            TextTable.render(
+                ["WHO", "ROLE", "ACCESS", "STATUS", "ID"],
+                participants.map {
+                    [
+                        $0.name, $0.role.rawValue.lowercased(), $0.permission.rawValue.lowercased(),
+                        $0.acceptance.rawValue.lowercased(), $0.participantID,
+                    ]
+                }))
     }
 }

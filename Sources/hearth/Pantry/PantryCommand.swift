@@ -21,7 +21,10 @@ struct PantryCommand: AsyncParsableCommand {
               hearth pantry household create "Home"
               hearth pantry household invite HOUSEHOLD_ID
             """,
-        subcommands: [PantryShowCommand.self, PantryLoginCommand.self, PantryLogoutCommand.self, PantryHouseholdCommand.self, PantryItemsCommand.self]
+        subcommands: [
+            PantryShowCommand.self, PantryLoginCommand.self, PantryLogoutCommand.self, PantryHouseholdCommand.self,
+            PantryItemsCommand.self,
+        ]
             + [PantryRecipesCommand.self, PantryShoppingCommand.self, PantryPreferencesCommand.self],
         defaultSubcommand: PantryShowCommand.self
     )

@@ -12,13 +12,16 @@ struct PantryItemsCommand: AsyncParsableCommand {
             Every stock change is a booking; each command prints the booking's id, which `undo` takes back.
             """,
         subcommands: [
-            Add.self, List.self, Purchase.self, Consume.self, Open.self, Move.self, Correct.self, Undo.self, Edit.self, Delete.self,
+            Add.self, List.self, Purchase.self, Consume.self, Open.self, Move.self, Correct.self, Undo.self, Edit.self,
+            Delete.self,
         ])
 
     /// The category `text` names; an error naming `option` otherwise.
     static func category(_ text: String, _ option: String) throws -> ItemCategory {
         guard let value = ItemCategory(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw ServiceError.validationFailed("\(option) \"\(text)\" is not one of: \(ItemCategory.allCases.map(\.rawValue).joined(separator: ", ")).")
+            throw ServiceError.validationFailed(
+                "\(option) \"\(text)\" is not one of: \(ItemCategory.allCases.map(\.rawValue).joined(separator: ", "))."
+            )
         }
         return value
     }
@@ -26,7 +29,8 @@ struct PantryItemsCommand: AsyncParsableCommand {
     /// The day `text` names (YYYY-MM-DD); an error naming `option` otherwise.
     static func day(_ text: String, _ option: String) throws -> CalendarDay {
         guard let day = CalendarDay(iso: text.trimmingCharacters(in: .whitespaces)) else {
-            throw ServiceError.validationFailed("\(option) \"\(text)\" is not a day written YYYY-MM-DD, such as 2030-01-31.")
+            throw ServiceError.validationFailed(
+                "\(option) \"\(text)\" is not a day written YYYY-MM-DD, such as 2030-01-31.")
         }
         return day
     }
@@ -42,21 +46,29 @@ struct PantryItemsCommand: AsyncParsableCommand {
     }
 
     /// Runs a stock verb and prints what it left, with the booking's id to undo it.
-    static func book(_ options: PantryOptions, _ what: String, _ body: @escaping @Sendable (any PantryServicing) async throws -> StockReceipt) async throws {
-        let (receipt, units) = try await options.withServices { services, _ in (try await body(try services.pantry()), try await PantryOptions.units(services)) }
+    static func book(
+        _ options: PantryOptions, _ what: String,
+        _ body: @escaping @Sendable (any PantryServicing) async throws -> StockReceipt
+    ) async throws {
+        let (receipt, units) = try await options.withServices { services, _ in
+            (try await body(try services.pantry()), try await PantryOptions.units(services))
+        }
         let item = receipt.item
         try options.output(Receipt(receipt)) {
-            "\(what) \(item.name): now \(PreferredUnits.format(item.quantity, item.unit, in: units))" + (item.location.map { " (mostly in \($0))" } ?? "")
+            "\(what) \(item.name): now \(PreferredUnits.format(item.quantity, item.unit, in: units))"
+                + (item.location.map { " (mostly in \($0))" } ?? "")
                 + ". Booking \(receipt.booking.id) — undo it with `hearth pantry items undo \(receipt.booking.id)`."
         }
     }
 
     static func line(_ item: PantryItem, _ units: UserPreferences.AppSettings.MeasurementSystem) -> String {
-        "\(item.id)\t\(item.name)\t\(PreferredUnits.format(item.quantity, item.unit, in: units))\t\(item.category.rawValue)" + (item.expirationDate.map { "\texpires \($0.iso)" } ?? "")
+        "\(item.id)\t\(item.name)\t\(PreferredUnits.format(item.quantity, item.unit, in: units))\t\(item.category.rawValue)"
+            + (item.expirationDate.map { "\texpires \($0.iso)" } ?? "")
     }
 
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "add", abstract: "Add an item to a household's pantry.")
+        static let configuration = CommandConfiguration(
+            commandName: "add", abstract: "Add an item to a household's pantry.")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The household's id (see `hearth pantry household list`).") var household: String
         @Argument(help: "The item's name.") var name: String
@@ -82,17 +94,26 @@ struct PantryItemsCommand: AsyncParsableCommand {
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(commandName: "list", abstract: "List a household's items.")
         @OptionGroup var options: PantryOptions
-        @Argument(help: "The household's id (default: the last one named, else your primary household, else the first).") var household: String?
+        @Argument(
+            help: "The household's id (default: the last one named, else your primary household, else the first).")
+        var household: String?
         @Option(help: "Only items expired, overdue or due within this many days.") var expiring: Int?
 
         func run() async throws {
-            if let expiring, expiring < 0 { throw ServiceError.validationFailed("--expiring must be 0 or more days; it is \(expiring).") }
+            if let expiring, expiring < 0 {
+                throw ServiceError.validationFailed("--expiring must be 0 or more days; it is \(expiring).")
+            }
             let (items, units) = try await options.withServices { services, _ in
                 let id = try await PantryOptions.household(household, services)
-                return (try await services.pantry().items(in: id, expiringWithin: expiring), try await PantryOptions.units(services))
+                return (
+                    try await services.pantry().items(in: id, expiringWithin: expiring),
+                    try await PantryOptions.units(services)
+                )
             }
             try options.output(items) {
-                guard items.isEmpty else { return items.map { PantryItemsCommand.line($0, units) }.joined(separator: "\n") }
+                guard items.isEmpty else {
+                    return items.map { PantryItemsCommand.line($0, units) }.joined(separator: "\n")
+                }
                 return expiring.map { "No items expire within \($0) day\($0 == 1 ? "" : "s")." } ?? "No items."
             }
         }
@@ -108,20 +129,25 @@ struct PantryItemsCommand: AsyncParsableCommand {
 
         func run() async throws {
             let day = try bestBefore.map { try PantryItemsCommand.day($0, "--best-before") }
-            try await PantryItemsCommand.book(options, "Bought") { [item, quantity, location] pantry in try await pantry.purchase(item, quantity: quantity, location: location, bestBefore: day) }
+            try await PantryItemsCommand.book(options, "Bought") { [item, quantity, location] pantry in
+                try await pantry.purchase(item, quantity: quantity, location: location, bestBefore: day)
+            }
         }
     }
 
     struct Consume: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "consume", abstract: "Book stock used up (or thrown away with --spoiled).")
+        static let configuration = CommandConfiguration(
+            commandName: "consume", abstract: "Book stock used up (or thrown away with --spoiled).")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The item's id (see `hearth pantry items list`).") var item: String
         @Argument(help: "How much, in the item's unit.") var quantity: Double
         @Flag(help: "It went off and was thrown away.") var spoiled = false
-        @Option(help: "Take it from this location only (default: open and earliest-due stock first, anywhere).") var location: String?
+        @Option(help: "Take it from this location only (default: open and earliest-due stock first, anywhere).")
+        var location: String?
 
         func run() async throws {
-            try await PantryItemsCommand.book(options, spoiled ? "Threw away" : "Used") { [item, quantity, spoiled, location] pantry in
+            try await PantryItemsCommand.book(options, spoiled ? "Threw away" : "Used") {
+                [item, quantity, spoiled, location] pantry in
                 try await pantry.consume(item, quantity: quantity, spoiled: spoiled, location: location)
             }
         }
@@ -135,12 +161,15 @@ struct PantryItemsCommand: AsyncParsableCommand {
         @Option(help: "Open stock kept at this location.") var location: String?
 
         func run() async throws {
-            try await PantryItemsCommand.book(options, "Opened") { [item, quantity, location] pantry in try await pantry.open(item, quantity: quantity, location: location) }
+            try await PantryItemsCommand.book(options, "Opened") { [item, quantity, location] pantry in
+                try await pantry.open(item, quantity: quantity, location: location)
+            }
         }
     }
 
     struct Move: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "move", abstract: "Move stock to another location of the household.")
+        static let configuration = CommandConfiguration(
+            commandName: "move", abstract: "Move stock to another location of the household.")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The item's id (see `hearth pantry items list`).") var item: String
         @Argument(help: "How much to move, in the item's unit.") var quantity: Double
@@ -155,7 +184,8 @@ struct PantryItemsCommand: AsyncParsableCommand {
                 } else {
                     let stored = try await pantry.item(item)
                     guard let location = stored.location else {
-                        throw ServiceError.validationFailed("\(stored.name) has no location; say where to move it from with --from LOCATION.")
+                        throw ServiceError.validationFailed(
+                            "\(stored.name) has no location; say where to move it from with --from LOCATION.")
                     }
                     source = location
                 }
@@ -173,31 +203,41 @@ struct PantryItemsCommand: AsyncParsableCommand {
         @Option(help: "Where the difference is (default: where most of it is).") var location: String?
 
         func run() async throws {
-            guard quantity.isFinite, quantity >= 0 else { throw ServiceError.validationFailed("QUANTITY must be 0 or more: how much there really is; it is \(quantity).") }
+            guard quantity.isFinite, quantity >= 0 else {
+                throw ServiceError.validationFailed(
+                    "QUANTITY must be 0 or more: how much there really is; it is \(quantity).")
+            }
             try await PantryItemsCommand.book(options, "Counted") { [item, quantity, location] pantry in
                 let stored = try await pantry.item(item)
                 let difference = quantity - stored.quantity
                 guard abs(difference) > 1e-9 else {
-                    throw ServiceError.validationFailed("\(stored.name) already has \(Units.format(stored.quantity, stored.unit)); there is nothing to correct.")
+                    throw ServiceError.validationFailed(
+                        "\(stored.name) already has \(Units.format(stored.quantity, stored.unit)); there is nothing to correct."
+                    )
                 }
-                return try await pantry.correctInventory(item, difference: difference, location: location, bestBefore: nil)
+                return try await pantry.correctInventory(
+                    item, difference: difference, location: location, bestBefore: nil)
             }
         }
     }
 
     struct Undo: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "undo", abstract: "Take a booking back (the history keeps both).")
+        static let configuration = CommandConfiguration(
+            commandName: "undo", abstract: "Take a booking back (the history keeps both).")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The booking's id, as a stock command printed it.") var booking: String
 
         func run() async throws {
-            try await PantryItemsCommand.book(options, "Undid booking \(booking.trimmingCharacters(in: .whitespaces)) on") { [booking] pantry in try await pantry.undoBooking(booking) }
+            try await PantryItemsCommand.book(
+                options, "Undid booking \(booking.trimmingCharacters(in: .whitespaces)) on"
+            ) { [booking] pantry in try await pantry.undoBooking(booking) }
         }
     }
 
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "edit", abstract: "Change an item's name, unit, category, due day, minimum, location or notes (not its stock).")
+            commandName: "edit",
+            abstract: "Change an item's name, unit, category, due day, minimum, location or notes (not its stock).")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The item's id (see `hearth pantry items list`).") var item: String
         @Option(help: "The new name.") var name: String?
@@ -205,30 +245,40 @@ struct PantryItemsCommand: AsyncParsableCommand {
         @Option(help: "produce, dairy, meat, pantry, frozen, beverages or other.") var category: String?
         @Option(help: "The due day, YYYY-MM-DD.") var expires: String?
         @Flag(name: .customLong("no-expiry"), help: "Remove the due day.") var noExpiry = false
-        @Option(name: .customLong("due-kind"), help: "best_before or expiration: what passing the due day means.") var dueKind: String?
+        @Option(name: .customLong("due-kind"), help: "best_before or expiration: what passing the due day means.")
+        var dueKind: String?
         @Option(help: "The least to keep in stock (0 removes the minimum).") var minimum: Double?
         @Option(help: "Where it is kept (empty clears it).") var location: String?
         @Option(help: "Notes (empty clears them).") var notes: String?
 
         func run() async throws {
-            if expires != nil && noExpiry { throw ServiceError.validationFailed("Give --expires DAY or --no-expiry, not both.") }
+            if expires != nil && noExpiry {
+                throw ServiceError.validationFailed("Give --expires DAY or --no-expiry, not both.")
+            }
             let kind = try dueKind.map { text in
                 guard let kind = DueDateKind(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    throw ServiceError.validationFailed("--due-kind \"\(text)\" is not one of: \(DueDateKind.allCases.map(\.rawValue).joined(separator: ", ")).")
+                    throw ServiceError.validationFailed(
+                        "--due-kind \"\(text)\" is not one of: \(DueDateKind.allCases.map(\.rawValue).joined(separator: ", "))."
+                    )
                 }
                 return kind
             }
             let edit = PantryItemEdit(
-                name: name, unit: unit, category: try category.map { try PantryItemsCommand.category($0, "--category") },
-                expirationDate: try expires.map { try PantryItemsCommand.day($0, "--expires") }, clearExpirationDate: noExpiry,
+                name: name, unit: unit,
+                category: try category.map { try PantryItemsCommand.category($0, "--category") },
+                expirationDate: try expires.map { try PantryItemsCommand.day($0, "--expires") },
+                clearExpirationDate: noExpiry,
                 dueDateKind: kind, minimumQuantity: minimum, location: location, notes: notes)
-            let (updated, units) = try await options.withServices { services, _ in (try await services.pantry().updateItem(item, edit), try await PantryOptions.units(services)) }
+            let (updated, units) = try await options.withServices { services, _ in
+                (try await services.pantry().updateItem(item, edit), try await PantryOptions.units(services))
+            }
             try options.output(updated) { "Updated \(updated.name): \(PantryItemsCommand.line(updated, units))" }
         }
     }
 
     struct Delete: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "delete", abstract: "Delete an item and its stock history.")
+        static let configuration = CommandConfiguration(
+            commandName: "delete", abstract: "Delete an item and its stock history.")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The item's id (see `hearth pantry items list`).") var item: String
 

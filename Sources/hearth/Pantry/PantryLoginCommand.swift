@@ -8,7 +8,8 @@ import HearthSync
 
 /// `hearth pantry login`.
 struct PantryLoginCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "login", abstract: "Sign in (or up with --sign-up) and keep the session.")
+    static let configuration = CommandConfiguration(
+        commandName: "login", abstract: "Sign in (or up with --sign-up) and keep the session.")
 
     @OptionGroup var options: PantryOptions
     @Option(help: "The account's email.") var email: String
@@ -16,16 +17,25 @@ struct PantryLoginCommand: AsyncParsableCommand {
     @Flag(name: .customLong("sign-up"), help: "Create the account first.") var signUp = false
 
     func run() async throws {
-        guard let password = password ?? ProcessInfo.processInfo.environment["HEARTH_PASSWORD"], !password.isEmpty else {
+        guard let password = password ?? ProcessInfo.processInfo.environment["HEARTH_PASSWORD"], !password.isEmpty
+        else {
             throw ServiceError.validationFailed("--email needs a password: give --password or set HEARTH_PASSWORD.")
         }
         let session = try await options.withServices { services, url in
             let auth = try services.auth()
-            let session = signUp ? try await auth.signUp(email: email, password: password) : try await auth.signIn(email: email, password: password)
-            try PantryOptions.files.writeJSON(PantryOptions.SavedLogin(server: url.absoluteString), to: PantryOptions.loginFile)
+            let session =
+                signUp
+                ? try await auth.signUp(email: email, password: password)
+                : try await auth.signIn(email: email, password: password)
+            try PantryOptions.files.writeJSON(
+                PantryOptions.SavedLogin(server: url.absoluteString), to: PantryOptions.loginFile)
             return session
         }
-        struct Answer: Encodable { let email: String; let userId: String; let expiresAt: Date }
+        struct Answer: Encodable {
+            let email: String
+            let userId: String
+            let expiresAt: Date
+        }
         try options.output(Answer(email: session.email, userId: session.userId, expiresAt: session.expiresAt)) {
             "Signed in as \(session.email) (user \(session.userId))."
         }

@@ -8,7 +8,8 @@ import HearthSync
 
 /// `hearth pantry logout`.
 struct PantryLogoutCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "logout", abstract: "Sign out and forget the kept session.")
+    static let configuration = CommandConfiguration(
+        commandName: "logout", abstract: "Sign out and forget the kept session.")
 
     @OptionGroup var options: PantryOptions
 

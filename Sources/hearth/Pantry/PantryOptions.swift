@@ -8,7 +8,8 @@ import HearthSync
 
 /// The options every pantry command takes.
 struct PantryOptions: ParsableArguments {
-    @Option(help: "The server, such as http://127.0.0.1:8080 (default: the one last logged in to, else HEARTH_SERVER_URL).")
+    @Option(
+        help: "The server, such as http://127.0.0.1:8080 (default: the one last logged in to, else HEARTH_SERVER_URL).")
     var server: String?
 
     @Flag(help: "Print JSON instead of text.")
@@ -21,18 +22,26 @@ struct PantryOptions: ParsableArguments {
 
     static let loginFile = "pantry-login.json"
 
-    static var files: ProtectedFileStore { ProtectedFileStore(directory: dataFolder().appendingPathComponent("credentials")) }
+    static var files: ProtectedFileStore {
+        ProtectedFileStore(directory: dataFolder().appendingPathComponent("credentials"))
+    }
 
     /// The server the command talks to: --server, the saved login's, or HEARTH_SERVER_URL.
     func serverURL() throws -> URL {
         let environment = ProcessInfo.processInfo.environment
         let saved = try? Self.files.readJSON(SavedLogin.self, from: Self.loginFile)
-        guard let text = server ?? saved?.server ?? environment["HEARTH_SERVER_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            throw ServiceError.validationFailed("Give the server: --server http://HOST:PORT (or log in first with `hearth pantry login --server URL --email EMAIL`).")
+        guard let text = server ?? saved?.server ?? environment["HEARTH_SERVER_URL"].flatMap({ $0.isEmpty ? nil : $0 })
+        else {
+            throw ServiceError.validationFailed(
+                "Give the server: --server http://HOST:PORT (or log in first with `hearth pantry login --server URL --email EMAIL`)."
+            )
         }
         let trimmed = text.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        guard let url = URL(string: trimmed), let scheme = url.scheme, ["http", "https"].contains(scheme), url.host != nil else {
-            throw ServiceError.validationFailed("--server \"\(text)\" is not an http:// or https:// address such as http://127.0.0.1:8080.")
+        guard let url = URL(string: trimmed), let scheme = url.scheme, ["http", "https"].contains(scheme),
+            url.host != nil
+        else {
+            throw ServiceError.validationFailed(
+                "--server \"\(text)\" is not an http:// or https:// address such as http://127.0.0.1:8080.")
         }
         return url
     }
@@ -45,7 +54,8 @@ struct PantryOptions: ParsableArguments {
             do {
                 return try await body(services, url)
             } catch let error as ServiceError where error.code == .notAuthenticated {
-                throw ServiceError.notAuthenticated("\(error.message) Log in with `hearth pantry login --server \(url.absoluteString) --email EMAIL`.")
+                throw ServiceError.notAuthenticated(
+                    "\(error.message) Log in with `hearth pantry login --server \(url.absoluteString) --email EMAIL`.")
             }
         }
     }
@@ -58,7 +68,9 @@ struct PantryOptions: ParsableArguments {
             return try await households.selectHousehold(id: named).id
         }
         guard let current = try await households.getCurrentHousehold() else {
-            throw ServiceError.validationFailed("You belong to no household yet: create one with `hearth pantry household create NAME`, or join one with `hearth pantry household join CODE`.")
+            throw ServiceError.validationFailed(
+                "You belong to no household yet: create one with `hearth pantry household create NAME`, or join one with `hearth pantry household join CODE`."
+            )
         }
         return current.id
     }

@@ -7,13 +7,19 @@ import HearthPantryModel
 /// `hearth pantry preferences show|set|reset`.
 struct PantryPreferencesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "preferences", abstract: "Your pantry preferences on this device: units, default view, current household.",
+        commandName: "preferences",
+        abstract: "Your pantry preferences on this device: units, default view, current household.",
         subcommands: [Show.self, Set.self, Reset.self])
 
     /// The view `text` names; an error naming `option` otherwise.
     static func view(_ text: String, _ option: String) throws -> UserPreferences.AppSettings.DefaultView {
-        guard let view = UserPreferences.AppSettings.DefaultView(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-            throw ServiceError.validationFailed("\(option) \"\(text)\" is not one of: \(UserPreferences.AppSettings.DefaultView.allCases.map(\.rawValue).joined(separator: ", ")).")
+        guard
+            let view = UserPreferences.AppSettings.DefaultView(
+                rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
+        else {
+            throw ServiceError.validationFailed(
+                "\(option) \"\(text)\" is not one of: \(UserPreferences.AppSettings.DefaultView.allCases.map(\.rawValue).joined(separator: ", "))."
+            )
         }
         return view
     }
@@ -37,7 +43,8 @@ struct PantryPreferencesCommand: AsyncParsableCommand {
     }
 
     struct Set: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "set", abstract: "Change the units, the default view or the current household.")
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Change the units, the default view or the current household.")
         @OptionGroup var options: PantryOptions
         @Option(help: "metric or imperial: how quantities are printed.") var units: String?
         @Option(help: "pantry, shopping_list, recipes or household: what `hearth pantry` shows.") var view: String?
@@ -45,7 +52,10 @@ struct PantryPreferencesCommand: AsyncParsableCommand {
 
         func run() async throws {
             let system = try units.map { text in
-                guard let system = UserPreferences.AppSettings.MeasurementSystem(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
+                guard
+                    let system = UserPreferences.AppSettings.MeasurementSystem(
+                        rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
+                else {
                     throw ServiceError.validationFailed("--units \"\(text)\" is not one of: metric, imperial.")
                 }
                 return system
@@ -59,9 +69,12 @@ struct PantryPreferencesCommand: AsyncParsableCommand {
                 let preferences = try services.preferences()
                 let kept = try await preferences.preferences()
                 let app = UserPreferences.AppSettings(
-                    defaultView: defaultView ?? kept.app.defaultView, sort: kept.app.sort, measurementUnit: system ?? kept.app.measurementUnit,
+                    defaultView: defaultView ?? kept.app.defaultView, sort: kept.app.sort,
+                    measurementUnit: system ?? kept.app.measurementUnit,
                     language: kept.app.language, autoSync: kept.app.autoSync)
-                let changed = UserPreferences(theme: kept.theme, notifications: kept.notifications, app: app, lastSelectedHouseholdId: kept.lastSelectedHouseholdId)
+                let changed = UserPreferences(
+                    theme: kept.theme, notifications: kept.notifications, app: app,
+                    lastSelectedHouseholdId: kept.lastSelectedHouseholdId)
                 try await preferences.save(changed)
                 return changed
             }

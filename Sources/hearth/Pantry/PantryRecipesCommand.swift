@@ -11,7 +11,9 @@ struct PantryRecipesCommand: AsyncParsableCommand {
         subcommands: [Add.self, List.self, Cookable.self, Delete.self])
 
     static func line(_ recipe: Recipe) -> String {
-        var parts = [recipe.id, recipe.name, "\(recipe.ingredients.count) ingredient\(recipe.ingredients.count == 1 ? "" : "s")"]
+        var parts = [
+            recipe.id, recipe.name, "\(recipe.ingredients.count) ingredient\(recipe.ingredients.count == 1 ? "" : "s")",
+        ]
         if let servings = recipe.servings { parts.append("serves \(servings)") }
         if let total = recipe.totalTime { parts.append("\(total) min") }
         parts.append(recipe.difficulty.rawValue)
@@ -42,8 +44,10 @@ struct PantryRecipesCommand: AsyncParsableCommand {
         @OptionGroup var options: PantryOptions
         @Argument(help: "The household's id (see `hearth pantry household list`).") var household: String
         @Argument(help: "The recipe's name.") var name: String
-        @Option(name: .customLong("ingredient"), help: "An ingredient, such as \"200 g flour\"; repeat for each.") var ingredients: [String] = []
-        @Option(name: .customLong("step"), help: "A step of the method; repeat for each, in order.") var steps: [String] = []
+        @Option(name: .customLong("ingredient"), help: "An ingredient, such as \"200 g flour\"; repeat for each.")
+        var ingredients: [String] = []
+        @Option(name: .customLong("step"), help: "A step of the method; repeat for each, in order.") var steps:
+            [String] = []
         @Option(help: "How many servings the amounts make.") var servings: Int?
         @Option(help: "Preparation time in minutes.") var prep: Int?
         @Option(help: "Cooking time in minutes.") var cook: Int?
@@ -59,16 +63,23 @@ struct PantryRecipesCommand: AsyncParsableCommand {
                     throw ServiceError.validationFailed("--ingredient: \(error.message)")
                 }
             }
-            let level = try difficulty.map { text in
-                guard let value = Difficulty(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased()) else {
-                    throw ServiceError.validationFailed("--difficulty \"\(text)\" is not one of: \(Difficulty.allCases.map(\.rawValue).joined(separator: ", ")).")
-                }
-                return value
-            } ?? .easy
+            let level =
+                try difficulty.map { text in
+                    guard let value = Difficulty(rawValue: text.trimmingCharacters(in: .whitespaces).lowercased())
+                    else {
+                        throw ServiceError.validationFailed(
+                            "--difficulty \"\(text)\" is not one of: \(Difficulty.allCases.map(\.rawValue).joined(separator: ", "))."
+                        )
+                    }
+                    return value
+                } ?? .easy
             let fields = RecipeFields(
-                name: name, description: description, ingredients: parsed, instructions: steps, prepTime: prep, cookTime: cook,
+                name: name, description: description, ingredients: parsed, instructions: steps, prepTime: prep,
+                cookTime: cook,
                 servings: servings, difficulty: level, tags: tags)
-            let recipe = try await options.withServices { services, _ in try await services.recipes().addRecipe(householdId: household, fields) }
+            let recipe = try await options.withServices { services, _ in
+                try await services.recipes().addRecipe(householdId: household, fields)
+            }
             try options.output(recipe) {
                 "Added \(recipe.name) (\(recipe.id)) with \(recipe.ingredients.count) ingredient\(recipe.ingredients.count == 1 ? "" : "s")."
             }
@@ -81,9 +92,12 @@ struct PantryRecipesCommand: AsyncParsableCommand {
         @Argument(help: "The household's id.") var household: String
 
         func run() async throws {
-            let recipes = try await options.withServices { services, _ in try await services.recipes().recipes(in: household) }
+            let recipes = try await options.withServices { services, _ in
+                try await services.recipes().recipes(in: household)
+            }
             try options.output(recipes) {
-                recipes.isEmpty ? "No recipes; add one with `hearth pantry recipes add \(household) NAME --ingredient \"200 g flour\"`."
+                recipes.isEmpty
+                    ? "No recipes; add one with `hearth pantry recipes add \(household) NAME --ingredient \"200 g flour\"`."
                     : recipes.map(PantryRecipesCommand.line).joined(separator: "\n")
             }
         }
@@ -91,14 +105,20 @@ struct PantryRecipesCommand: AsyncParsableCommand {
 
     struct Cookable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "cookable", abstract: "What you can cook with what you have: recipes by how much the stock covers, with what is missing.")
+            commandName: "cookable",
+            abstract:
+                "What you can cook with what you have: recipes by how much the stock covers, with what is missing.")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The household's id.") var household: String
         @Option(help: "Scale recipes that state their servings to this many.") var servings: Int?
 
         func run() async throws {
-            let ranked = try await options.withServices { services, _ in try await services.recipes().cookable(householdId: household, servings: servings) }
-            try options.output(ranked) { ranked.isEmpty ? "No recipes." : ranked.map(PantryRecipesCommand.line).joined(separator: "\n") }
+            let ranked = try await options.withServices { services, _ in
+                try await services.recipes().cookable(householdId: household, servings: servings)
+            }
+            try options.output(ranked) {
+                ranked.isEmpty ? "No recipes." : ranked.map(PantryRecipesCommand.line).joined(separator: "\n")
+            }
         }
     }
 

@@ -7,11 +7,13 @@ import HearthPantryModel
 /// `hearth pantry shopping list|add|add-missing|add-expiring|check|remove|clear`.
 struct PantryShoppingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "shopping", abstract: "A household's shopping list, filled from recipes and low stock, and checked off into the pantry.",
+        commandName: "shopping",
+        abstract: "A household's shopping list, filled from recipes and low stock, and checked off into the pantry.",
         subcommands: [List.self, Add.self, AddMissing.self, AddExpiring.self, Check.self, Remove.self, Clear.self])
 
     static func line(_ item: ShoppingListItem, _ units: UserPreferences.AppSettings.MeasurementSystem) -> String {
-        var text = "\(item.checked ? "[x]" : "[ ]") \(item.id)\t\(PreferredUnits.format(item.quantity, item.unit, in: units))\t\(item.name)"
+        var text =
+            "\(item.checked ? "[x]" : "[ ]") \(item.id)\t\(PreferredUnits.format(item.quantity, item.unit, in: units))\t\(item.name)"
         if let note = item.note { text += "\t(\(note))" }
         return text
     }
@@ -21,14 +23,19 @@ struct PantryShoppingCommand: AsyncParsableCommand {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show a household's shopping list.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Show a household's shopping list.")
         @OptionGroup var options: PantryOptions
-        @Argument(help: "The household's id (default: the last one named, else your primary household, else the first).") var household: String?
+        @Argument(
+            help: "The household's id (default: the last one named, else your primary household, else the first).")
+        var household: String?
 
         func run() async throws {
             let (list, units) = try await options.withServices { services, _ in
                 let id = try await PantryOptions.household(household, services)
-                return (try await services.shoppingList().list(householdId: id), try await PantryOptions.units(services))
+                return (
+                    try await services.shoppingList().list(householdId: id), try await PantryOptions.units(services)
+                )
             }
             try options.output(list) { PantryShoppingCommand.lines(list, units) }
         }
@@ -36,7 +43,8 @@ struct PantryShoppingCommand: AsyncParsableCommand {
 
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add", abstract: "Put something on the list; it joins an unchecked line of the same food when the units convert.")
+            commandName: "add",
+            abstract: "Put something on the list; it joins an unchecked line of the same food when the units convert.")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The household's id.") var household: String
         @Argument(help: "What to buy.") var name: String
@@ -46,22 +54,29 @@ struct PantryShoppingCommand: AsyncParsableCommand {
 
         func run() async throws {
             let line = try await options.withServices { services, _ in
-                try await services.shoppingList().add(householdId: household, name: name, quantity: quantity, unit: unit, note: note)
+                try await services.shoppingList().add(
+                    householdId: household, name: name, quantity: quantity, unit: unit, note: note)
             }
-            try options.output(line) { "On the list: \(Units.format(line.quantity, line.unit)) \(line.name) (\(line.id))." }
+            try options.output(line) {
+                "On the list: \(Units.format(line.quantity, line.unit)) \(line.name) (\(line.id))."
+            }
         }
     }
 
     struct AddMissing: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add-missing", abstract: "Put what a recipe still needs after the stock on its household's list.")
+            commandName: "add-missing",
+            abstract: "Put what a recipe still needs after the stock on its household's list.")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The recipe's id (see `hearth pantry recipes list`).") var recipe: String
         @Option(help: "Scale the recipe to this many servings first.") var servings: Int?
 
         func run() async throws {
             let (list, units) = try await options.withServices { services, _ in
-                (try await services.shoppingList().addMissingIngredients(recipeId: recipe, servings: servings), try await PantryOptions.units(services))
+                (
+                    try await services.shoppingList().addMissingIngredients(recipeId: recipe, servings: servings),
+                    try await PantryOptions.units(services)
+                )
             }
             try options.output(list) { PantryShoppingCommand.lines(list, units) }
         }
@@ -76,7 +91,10 @@ struct PantryShoppingCommand: AsyncParsableCommand {
 
         func run() async throws {
             let (list, units) = try await options.withServices { services, _ in
-                (try await services.shoppingList().addExpiringAndBelowMinimum(householdId: household, withinDays: days), try await PantryOptions.units(services))
+                (
+                    try await services.shoppingList().addExpiringAndBelowMinimum(
+                        householdId: household, withinDays: days), try await PantryOptions.units(services)
+                )
             }
             try options.output(list) { PantryShoppingCommand.lines(list, units) }
         }
@@ -93,7 +111,8 @@ struct PantryShoppingCommand: AsyncParsableCommand {
         func run() async throws {
             let day = try bestBefore.map { text in
                 guard let day = CalendarDay(iso: text.trimmingCharacters(in: .whitespaces)) else {
-                    throw ServiceError.validationFailed("--best-before \"\(text)\" is not a day written YYYY-MM-DD, such as 2030-01-31.")
+                    throw ServiceError.validationFailed(
+                        "--best-before \"\(text)\" is not a day written YYYY-MM-DD, such as 2030-01-31.")
                 }
                 return day
             }
@@ -102,7 +121,8 @@ struct PantryShoppingCommand: AsyncParsableCommand {
             }
             try options.output(checked) {
                 let place = checked.booking.location.map { " at \($0)" } ?? ""
-                return "Checked off \(checked.line.name): bought \(Units.format(checked.booking.quantity, checked.item.unit))\(place); "
+                return
+                    "Checked off \(checked.line.name): bought \(Units.format(checked.booking.quantity, checked.item.unit))\(place); "
                     + "\(checked.item.name) now has \(Units.format(checked.item.quantity, checked.item.unit))."
             }
         }
@@ -121,14 +141,19 @@ struct PantryShoppingCommand: AsyncParsableCommand {
     }
 
     struct Clear: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "clear", abstract: "Remove the checked lines from a household's list.")
+        static let configuration = CommandConfiguration(
+            commandName: "clear", abstract: "Remove the checked lines from a household's list.")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The household's id.") var household: String
 
         func run() async throws {
-            let removed = try await options.withServices { services, _ in try await services.shoppingList().clearChecked(householdId: household) }
+            let removed = try await options.withServices { services, _ in
+                try await services.shoppingList().clearChecked(householdId: household)
+            }
             struct Answer: Encodable { let removed: Int }
-            try options.output(Answer(removed: removed)) { "Removed \(removed) checked line\(removed == 1 ? "" : "s")." }
+            try options.output(Answer(removed: removed)) {
+                "Removed \(removed) checked line\(removed == 1 ? "" : "s")."
+            }
         }
     }
 }

@@ -16,7 +16,8 @@ struct PantryShowCommand: AsyncParsableCommand {
 
     @OptionGroup var options: PantryOptions
     @Argument(help: "The household's id (default: the current household).") var household: String?
-    @Option(help: "pantry, shopping_list, recipes or household (default: your preferences' default view).") var view: String?
+    @Option(help: "pantry, shopping_list, recipes or household (default: your preferences' default view).") var view:
+        String?
 
     func run() async throws {
         let chosen = try view.map { try PantryPreferencesCommand.view($0, "--view") }
@@ -29,7 +30,9 @@ struct PantryShowCommand: AsyncParsableCommand {
             case .pantry:
                 let items = try await services.pantry().items(in: id, expiringWithin: nil)
                 try options.output(items) {
-                    "\(name): pantry\n" + (items.isEmpty ? "No items." : items.map { PantryItemsCommand.line($0, units) }.joined(separator: "\n"))
+                    "\(name): pantry\n"
+                        + (items.isEmpty
+                            ? "No items." : items.map { PantryItemsCommand.line($0, units) }.joined(separator: "\n"))
                 }
             case .shoppingList:
                 let list = try await services.shoppingList().list(householdId: id)
@@ -37,11 +40,15 @@ struct PantryShowCommand: AsyncParsableCommand {
             case .recipes:
                 let recipes = try await services.recipes().recipes(in: id)
                 try options.output(recipes) {
-                    "\(name): recipes\n" + (recipes.isEmpty ? "No recipes." : recipes.map(PantryRecipesCommand.line).joined(separator: "\n"))
+                    "\(name): recipes\n"
+                        + (recipes.isEmpty
+                            ? "No recipes." : recipes.map(PantryRecipesCommand.line).joined(separator: "\n"))
                 }
             case .household:
                 let members = try await services.households().members(of: id)
-                try options.output(members) { "\(name): members\n" + members.map(PantryHouseholdCommand.line).joined(separator: "\n") }
+                try options.output(members) {
+                    "\(name): members\n" + members.map(PantryHouseholdCommand.line).joined(separator: "\n")
+                }
             }
         }
     }

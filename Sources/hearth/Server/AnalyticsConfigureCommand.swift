@@ -10,11 +10,17 @@ import Logging
 struct AnalyticsConfigureCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "configure",
-        abstract: "Say where this install sends its analytics: a project key and a host (a Hearth server started with --analytics-key, or PostHog).",
-        discussion: "The settings are kept in the app database. Events hold only categories and yes/no values, never personal data; hearth analytics opt-out stops them. --clear forgets the key and host, which turns analytics off."
+        abstract:
+            "Say where this install sends its analytics: a project key and a host (a Hearth server started with --analytics-key, or PostHog).",
+        discussion:
+            "The settings are kept in the app database. Events hold only categories and yes/no values, never personal data; hearth analytics opt-out stops them. --clear forgets the key and host, which turns analytics off."
     )
 
-    @Option(name: .customLong("db"), help: "The app database holding the analytics settings (default: garage.sqlite in HEARTH_DATA_DIR, else ./hearth-data).")
+    @Option(
+        name: .customLong("db"),
+        help:
+            "The app database holding the analytics settings (default: garage.sqlite in HEARTH_DATA_DIR, else ./hearth-data)."
+    )
     var database: String?
 
     @Option(help: "Where events are posted, such as https://hearth.example.com (its /batch/ endpoint).")
@@ -36,14 +42,18 @@ struct AnalyticsConfigureCommand: AsyncParsableCommand {
         let appDatabase = try options.appDatabase()
         var settings = clear ? AnalyticsSettings.unset : try AnalyticsSettings.load(from: appDatabase)
         if let host {
-            guard let url = URL(string: host) else { throw ValidationError("--host \"\(host)\" is not a URL; give one such as https://hearth.example.com") }
+            guard let url = URL(string: host) else {
+                throw ValidationError("--host \"\(host)\" is not a URL; give one such as https://hearth.example.com")
+            }
             settings = try AnalyticsSettings(apiKey: settings.apiKey, host: url)
         }
         if let key { settings = try AnalyticsSettings(apiKey: key, host: settings.host) }
         try settings.save(to: appDatabase)
         if clear { return print("Analytics settings cleared; analytics is off for this install.") }
         let status = try await options.service().status()
-        print("Analytics for this install go to \(settings.host.map { Redaction.url($0) } ?? "PostHog (https://us.i.posthog.com)")" + (settings.apiKey == nil ? ", but no project key is set: give --key." : "."))
+        print(
+            "Analytics for this install go to \(settings.host.map { Redaction.url($0) } ?? "PostHog (https://us.i.posthog.com)")"
+                + (settings.apiKey == nil ? ", but no project key is set: give --key." : "."))
         if status.isOptedOut { print("This install opted out: nothing is sent until hearth analytics opt-in.") }
     }
 }

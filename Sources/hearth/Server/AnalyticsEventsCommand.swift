@@ -13,7 +13,11 @@ struct AnalyticsEventsCommand: AsyncParsableCommand {
         abstract: "List the analytics events the server collected, newest first."
     )
 
-    @Option(name: .customLong("server-data-dir"), help: "The data directory of hearth serve, whose cloud.sqlite holds the events (default: HEARTH_DATA_DIR, else ./hearth-data).")
+    @Option(
+        name: .customLong("server-data-dir"),
+        help:
+            "The data directory of hearth serve, whose cloud.sqlite holds the events (default: HEARTH_DATA_DIR, else ./hearth-data)."
+    )
     var serverDataDirectory: String?
 
     @Option(help: "The server's postgres:// database URL, when it runs on PostgreSQL (default: HEARTH_DATABASE_URL).")
@@ -32,9 +36,12 @@ struct AnalyticsEventsCommand: AsyncParsableCommand {
     var json = false
 
     func validate() throws {
-        guard (1...1_000_000).contains(limit) else { throw ValidationError("--limit \(limit) is out of range; give 1 to 1000000.") }
+        guard (1...1_000_000).contains(limit) else {
+            throw ValidationError("--limit \(limit) is out of range; give 1 to 1000000.")
+        }
         if serverDataDirectory != nil, database != nil {
-            throw ValidationError("Give --server-data-dir (a SQLite server) or --database (a PostgreSQL one), not both.")
+            throw ValidationError(
+                "Give --server-data-dir (a SQLite server) or --database (a PostgreSQL one), not both.")
         }
         if let since, AnalyticsEventsCommand.parseDate(since) == nil {
             throw ValidationError("--since \"\(since)\" is not a date; give 2026-01-31 or 2026-01-31T08:00:00Z.")
@@ -47,9 +54,12 @@ struct AnalyticsEventsCommand: AsyncParsableCommand {
         var logger = Logger(label: "hearth.analytics")
         logger.logLevel = .error
         let events: [CollectedEvent]
-        if let url = database ?? (serverDataDirectory == nil ? environment["HEARTH_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } : nil) {
+        if let url = database
+            ?? (serverDataDirectory == nil ? environment["HEARTH_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 } : nil)
+        {
             guard url.hasPrefix("postgres://") || url.hasPrefix("postgresql://") else {
-                throw ServiceError.validationFailed("--database must be a postgres:// URL such as postgres://user:password@host:5432/database.")
+                throw ServiceError.validationFailed(
+                    "--database must be a postgres:// URL such as postgres://user:password@host:5432/database.")
             }
             let store = try SQLRecordStore.postgres(url: url, maximumConnections: 2, logger: logger)
             events = try await withThrowingTaskGroup(of: [CollectedEvent]?.self) { group in
@@ -69,10 +79,14 @@ struct AnalyticsEventsCommand: AsyncParsableCommand {
                 return []
             }
         } else {
-            let folder = serverDataDirectory.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) } ?? dataFolder(environment: environment)
+            let folder =
+                serverDataDirectory.map { URL(fileURLWithPath: ($0 as NSString).expandingTildeInPath) }
+                ?? dataFolder(environment: environment)
             let file = folder.appendingPathComponent("cloud.sqlite")
             guard FileManager.default.fileExists(atPath: file.path) else {
-                throw ServiceError.validationFailed("There is no server database at \(file.path); give --server-data-dir the folder hearth serve keeps its data in (its --data-dir), or --database for PostgreSQL.")
+                throw ServiceError.validationFailed(
+                    "There is no server database at \(file.path); give --server-data-dir the folder hearth serve keeps its data in (its --data-dir), or --database for PostgreSQL."
+                )
             }
             let store = try SQLRecordStore.sqlite(url: file, logger: logger)
             let table = store.analyticsEvents()
@@ -89,14 +103,18 @@ struct AnalyticsEventsCommand: AsyncParsableCommand {
             return try printJSON(events, encoder: encoder)
         }
         if events.isEmpty {
-            print("No analytics events" + (event.map { " named \($0)" } ?? "") + (since.map { " since \($0)" } ?? "") + ".")
+            print(
+                "No analytics events" + (event.map { " named \($0)" } ?? "") + (since.map { " since \($0)" } ?? "")
+                    + ".")
             return
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         for item in events {
             let properties = String(decoding: try encoder.encode(item.properties), as: UTF8.self)
-            print("\(Self.timestamp(item.timestamp))  \(item.event)  distinct_id=\(item.distinctID)  uuid=\(item.uuid)  \(properties)")
+            print(
+                "\(Self.timestamp(item.timestamp))  \(item.event)  distinct_id=\(item.distinctID)  uuid=\(item.uuid)  \(properties)"
+            )
         }
     }
 
@@ -105,7 +123,8 @@ struct AnalyticsEventsCommand: AsyncParsableCommand {
         if text.wholeMatch(of: /\d{4}-\d{2}-\d{2}/) != nil {
             return try? Date(text + "T00:00:00Z", strategy: .iso8601)
         }
-        return (try? Date(text, strategy: .iso8601)) ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
+        return (try? Date(text, strategy: .iso8601))
+            ?? (try? Date(text, strategy: Date.ISO8601FormatStyle(includingFractionalSeconds: true)))
     }
 
     /// ISO 8601 in UTC with microseconds, as the collector keeps times.

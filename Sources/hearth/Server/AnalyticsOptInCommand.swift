@@ -8,7 +8,9 @@ import Logging
 
 /// `hearth analytics opt-in`.
 struct AnalyticsOptInCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "opt-in", abstract: "Send analytics from this install again (only categories and yes/no values, never personal data).")
+    static let configuration = CommandConfiguration(
+        commandName: "opt-in",
+        abstract: "Send analytics from this install again (only categories and yes/no values, never personal data).")
 
     @OptionGroup var options: AnalyticsSettingsOptions
 

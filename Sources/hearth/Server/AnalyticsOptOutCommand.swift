@@ -8,7 +8,8 @@ import Logging
 
 /// `hearth analytics opt-out`.
 struct AnalyticsOptOutCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "opt-out", abstract: "Stop sending analytics from this install, and drop what is queued.")
+    static let configuration = CommandConfiguration(
+        commandName: "opt-out", abstract: "Stop sending analytics from this install, and drop what is queued.")
 
     @OptionGroup var options: AnalyticsSettingsOptions
 

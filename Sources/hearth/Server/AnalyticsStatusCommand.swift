@@ -8,7 +8,8 @@ import Logging
 
 /// `hearth analytics status`.
 struct AnalyticsStatusCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "status", abstract: "Whether analytics is on for this install, and what waits to be sent.")
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Whether analytics is on for this install, and what waits to be sent.")
 
     @OptionGroup var options: AnalyticsSettingsOptions
 
@@ -22,7 +23,8 @@ struct AnalyticsStatusCommand: AsyncParsableCommand {
             encoder.outputFormatting = [.sortedKeys]
             return try printJSON(status, encoder: encoder)
         }
-        let state = !status.isConfigured ? "off (no project key configured)" : status.isOptedOut ? "off (opted out)" : "on"
+        let state =
+            !status.isConfigured ? "off (no project key configured)" : status.isOptedOut ? "off (opted out)" : "on"
         print("Analytics: \(state)")
         print("Queued events: \(status.queued)")
         print("Dropped when the queue was full: \(status.dropped)")

@@ -18,23 +18,33 @@ struct BackupCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: "The archive to write; it must not exist yet (for example hearth-2026-11-27.zip).")
+    @Option(
+        name: [.customShort("o"), .customLong("output")],
+        help: "The archive to write; it must not exist yet (for example hearth-2026-11-27.zip).")
     var output: String
 
-    @Option(name: .customLong("config"), help: "The settings file `hearth serve` reads, for its data directory and database (HEARTH_CONFIG).")
+    @Option(
+        name: .customLong("config"),
+        help: "The settings file `hearth serve` reads, for its data directory and database (HEARTH_CONFIG).")
     var configFile: String?
 
-    @Option(name: .customLong("data-dir"), help: "The data directory to back up (default: HEARTH_DATA_DIR, else ./hearth-data).")
+    @Option(
+        name: .customLong("data-dir"),
+        help: "The data directory to back up (default: HEARTH_DATA_DIR, else ./hearth-data).")
     var dataDirectory: String?
 
-    @Option(help: "The server's postgres:// database URL, when its record store is in PostgreSQL (default: HEARTH_DATABASE_URL).")
+    @Option(
+        help:
+            "The server's postgres:// database URL, when its record store is in PostgreSQL (default: HEARTH_DATABASE_URL)."
+    )
     var database: String?
 
     @Flag(help: "Print the manifest as JSON instead of a summary.")
     var json = false
 
     func run() async throws {
-        let settings = try ServerConfiguration.resolve(dataDirectory: dataDirectory, database: database, configFile: configFile)
+        let settings = try ServerConfiguration.resolve(
+            dataDirectory: dataDirectory, database: database, configFile: configFile)
         let folder = settings.dataDirectory
         let database = settings.databaseURL
         let line = ProgressLine(enabled: !json) { _ in "" }
@@ -48,9 +58,12 @@ struct BackupCommand: AsyncParsableCommand {
             let databases = manifest.entries.filter { $0.kind == .sqlite }.count
             let files = manifest.entries.filter { $0.kind == .file }.count
             let dump = manifest.entries.contains { $0.kind == .postgres } ? ", a PostgreSQL dump" : ""
-            let size = (try? target.resourceValues(forKeys: [.fileSizeKey]).fileSize).flatMap { $0 }.map { Int64($0) } ?? 0
-            print("Backed up \(folder.path) to \(target.path) (\(size.formatted(.byteCount(style: .file)))): "
-                + "\(databases) database\(databases == 1 ? ", passing its" : "s, each passing its") integrity check, \(files) other file\(files == 1 ? "" : "s")\(dump).")
+            let size =
+                (try? target.resourceValues(forKeys: [.fileSizeKey]).fileSize).flatMap { $0 }.map { Int64($0) } ?? 0
+            print(
+                "Backed up \(folder.path) to \(target.path) (\(size.formatted(.byteCount(style: .file)))): "
+                    + "\(databases) database\(databases == 1 ? ", passing its" : "s, each passing its") integrity check, \(files) other file\(files == 1 ? "" : "s")\(dump)."
+            )
         }
     }
 }

@@ -27,16 +27,23 @@ struct DoctorCommand: AsyncParsableCommand {
     @Option(name: .customLong("config"), help: "The settings file `hearth serve` reads (HEARTH_CONFIG).")
     var configFile: String?
 
-    @Option(name: .customLong("data-dir"), help: "The server's data directory (default: HEARTH_DATA_DIR, else ./hearth-data).")
+    @Option(
+        name: .customLong("data-dir"),
+        help: "The server's data directory (default: HEARTH_DATA_DIR, else ./hearth-data).")
     var dataDirectory: String?
 
-    @Option(help: "The server's postgres:// database URL, when its record store is in PostgreSQL (default: HEARTH_DATABASE_URL).")
+    @Option(
+        help:
+            "The server's postgres:// database URL, when its record store is in PostgreSQL (default: HEARTH_DATABASE_URL)."
+    )
     var database: String?
 
     @Option(help: "The address the server listens on (default: HEARTH_HOST, else 127.0.0.1).")
     var host: String?
 
-    @Option(name: .customLong("public-url"), help: "The https:// address a reverse proxy serves it at (default: HEARTH_PUBLIC_URL).")
+    @Option(
+        name: .customLong("public-url"),
+        help: "The https:// address a reverse proxy serves it at (default: HEARTH_PUBLIC_URL).")
     var publicURL: String?
 
     @Flag(help: "Print the findings as JSON, for scripts.")
@@ -46,7 +53,8 @@ struct DoctorCommand: AsyncParsableCommand {
         let configuration = try ServerConfiguration.resolve(
             host: host, dataDirectory: dataDirectory, database: database, publicURL: publicURL, configFile: configFile)
         let known = AppDatabase.migrationNames([
-            GarageSchema.self, GarageSyncSchema.self, FinanceSchema.self, FinanceSyncSchema.self, HealthSchema.self, HealthSyncSchema.self, HealthKeySchema.self,
+            GarageSchema.self, GarageSyncSchema.self, FinanceSchema.self, FinanceSyncSchema.self, HealthSchema.self,
+            HealthSyncSchema.self, HealthKeySchema.self,
             SyncSchema.self, AnalyticsSchema.self,
         ])
         let findings = await Doctor(configuration: configuration, knownMigrations: Set(known)).examine()
@@ -60,7 +68,10 @@ struct DoctorCommand: AsyncParsableCommand {
             }
             let problems = findings.filter { $0.severity == .problem }.count
             let warnings = findings.filter { $0.severity == .warning }.count
-            print(problems == 0 && warnings == 0 ? "All is well." : "\(problems) problem\(problems == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s").")
+            print(
+                problems == 0 && warnings == 0
+                    ? "All is well."
+                    : "\(problems) problem\(problems == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s").")
         }
         if findings.contains(where: { $0.severity == .problem }) { throw ExitCode(1) }
     }

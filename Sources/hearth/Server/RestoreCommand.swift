@@ -23,7 +23,10 @@ struct RestoreCommand: AsyncParsableCommand {
     @Option(name: .customLong("data-dir"), help: "The new or empty folder to restore into.")
     var dataDirectory: String
 
-    @Option(help: "An empty PostgreSQL database (postgres:// URL) for a backup whose record store was in PostgreSQL (default: HEARTH_DATABASE_URL).")
+    @Option(
+        help:
+            "An empty PostgreSQL database (postgres:// URL) for a backup whose record store was in PostgreSQL (default: HEARTH_DATABASE_URL)."
+    )
     var database: String?
 
     @Flag(help: "Print the manifest as JSON instead of a summary.")
@@ -34,15 +37,18 @@ struct RestoreCommand: AsyncParsableCommand {
         let database = database ?? environment["HEARTH_DATABASE_URL"].flatMap { $0.isEmpty ? nil : $0 }
         let line = ProgressLine(enabled: !json) { _ in "" }
         let folder = expandedPath(dataDirectory)
-        let restore = DataRestore(archive: expandedPath(archive), dataDirectory: folder, databaseURL: database, progress: { line.draw($0) })
+        let restore = DataRestore(
+            archive: expandedPath(archive), dataDirectory: folder, databaseURL: database, progress: { line.draw($0) })
         let manifest = try restore.run()
         line.finish()
         if json {
             try printJSON(manifest)
         } else {
             let created = manifest.createdAt.formatted(.iso8601)
-            print("Restored the backup of \(created) into \(folder.path): \(manifest.entries.count) member\(manifest.entries.count == 1 ? "" : "s"), "
-                + "\(manifest.totalBytes.formatted(.byteCount(style: .file))), every one matching its checksum. Start the server with `hearth serve --data-dir \(folder.path)`.")
+            print(
+                "Restored the backup of \(created) into \(folder.path): \(manifest.entries.count) member\(manifest.entries.count == 1 ? "" : "s"), "
+                    + "\(manifest.totalBytes.formatted(.byteCount(style: .file))), every one matching its checksum. Start the server with `hearth serve --data-dir \(folder.path)`."
+            )
         }
     }
 }

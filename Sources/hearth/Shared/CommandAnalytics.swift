@@ -25,10 +25,15 @@ actor CommandAnalytics: AnalyticsServicing {
 
     /// The analytics of the app database `database` (migrated with ``AnalyticsSchema``), configured from its
     /// settings and the environment. Settings that cannot be read turn analytics off, never the command.
-    static func make(database: AppDatabase, environment: [String: String] = ProcessInfo.processInfo.environment) -> CommandAnalytics {
+    static func make(database: AppDatabase, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> CommandAnalytics
+    {
         var logger = Logger(label: "hearth.analytics")
         logger.logLevel = .critical
-        return CommandAnalytics(service: AnalyticsService(configuration: configuration(database: database, environment: environment), database: database, logger: logger))
+        return CommandAnalytics(
+            service: AnalyticsService(
+                configuration: configuration(database: database, environment: environment), database: database,
+                logger: logger))
     }
 
     /// The configuration of a command: the stored settings, overridden by the environment.
@@ -36,7 +41,9 @@ actor CommandAnalytics: AnalyticsServicing {
         var configuration = AnalyticsConfiguration(maximumRetries: 0, requestTimeout: requestTimeout)
         configuration = ((try? AnalyticsSettings.load(from: database)) ?? .unset).applied(to: configuration)
         if let key = environment["HEARTH_ANALYTICS_KEY"], !key.isEmpty { configuration.apiKey = key }
-        if let host = environment["HEARTH_ANALYTICS_HOST"].flatMap(URL.init(string:)), host.host != nil { configuration.host = host }
+        if let host = environment["HEARTH_ANALYTICS_HOST"].flatMap(URL.init(string:)), host.host != nil {
+            configuration.host = host
+        }
         return configuration
     }
 

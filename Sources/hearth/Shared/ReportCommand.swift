@@ -68,19 +68,27 @@ struct ReportCommand: AsyncParsableCommand {
             do {
                 model = try JSONDecoder.hearth.decode(ReportDocument.self, from: data)
             } catch {
-                throw ServiceError(.decodingFailed, "\(source) is not a valid report document: \(DecodingErrorSummary.describe(error))", underlying: error)
+                throw ServiceError(
+                    .decodingFailed,
+                    "\(source) is not a valid report document: \(DecodingErrorSummary.describe(error))",
+                    underlying: error)
             }
             do {
                 try model.validate()
             } catch let error as ServiceError {
-                throw ServiceError(.validationFailed, "\(source) is not a valid report document: \(error.message)", reasons: error.reasons)
+                throw ServiceError(
+                    .validationFailed, "\(source) is not a valid report document: \(error.message)",
+                    reasons: error.reasons)
             }
 
-            let format = self.format ?? (output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm") ? .html : .pdf)
+            let format =
+                self.format
+                ?? (output.lowercased().hasSuffix(".html") || output.lowercased().hasSuffix(".htm") ? .html : .pdf)
             let options = deterministic ? ReportRenderOptions.deterministic() : ReportRenderOptions()
             let environment = ProcessInfo.processInfo.environment
             let fontPath = fontDirectory ?? environment["HEARTH_FONT_DIR"]
-            let fonts = fontPath.map { ReportFonts(directory: URL(fileURLWithPath: $0, isDirectory: true)) } ?? ReportFonts()
+            let fonts =
+                fontPath.map { ReportFonts(directory: URL(fileURLWithPath: $0, isDirectory: true)) } ?? ReportFonts()
 
             let toStandardOutput = output == "-"
             var summary = ""
@@ -88,7 +96,8 @@ struct ReportCommand: AsyncParsableCommand {
             case (.pdf, true):
                 FileHandle.standardOutput.write(try PDFRenderer(fonts: fonts).render(model, options: options))
             case (.pdf, false):
-                let result = try PDFRenderer(fonts: fonts).render(model, to: URL(fileURLWithPath: output), options: options)
+                let result = try PDFRenderer(fonts: fonts).render(
+                    model, to: URL(fileURLWithPath: output), options: options)
                 summary = "\(result.pageCount) page\(result.pageCount == 1 ? "" : "s"), \(Self.size(result.byteCount))"
             case (.html, true):
                 FileHandle.standardOutput.write(Data(try HTMLRenderer().render(model, options: options).utf8))

@@ -5,6 +5,7 @@ struct SyncCommand<App: SyncStatusApp>: AsyncParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: "sync", abstract: App.abstract, discussion: App.discussion,
-            subcommands: [SyncRunCommand<App>.self, SyncStatusCommand<App>.self], defaultSubcommand: SyncRunCommand<App>.self)
+            subcommands: [SyncRunCommand<App>.self, SyncStatusCommand<App>.self],
+            defaultSubcommand: SyncRunCommand<App>.self)
     }
 }

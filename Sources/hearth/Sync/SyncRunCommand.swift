@@ -16,7 +16,7 @@ struct SyncRunCommand<App: SyncCommandApp>: AsyncParsableCommand {
 
     func run() async throws {
         do {
-            try await signIn.withSession(describeOther: { App.describe($0) }) { session in try await sync(session) }
+            try await signIn.withSession(describeOther: { App.describe($0) }, { session in try await sync(session) })
         } catch let failure as SyncCommandFailure {
             throw failure.report()
         }
@@ -40,7 +40,9 @@ struct SyncRunCommand<App: SyncCommandApp>: AsyncParsableCommand {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            if let cloud = ((error as? ServiceError)?.underlying as? CloudError) ?? (error as? CloudError), let expired = session.expiredSignIn(cloud) {
+            if let cloud = ((error as? ServiceError)?.underlying as? CloudError) ?? (error as? CloudError),
+                let expired = session.expiredSignIn(cloud)
+            {
                 throw expired
             }
             throw SyncCommandFailure(App.failureMessage(error, server: session.server))
@@ -66,7 +68,8 @@ struct SyncRunCommand<App: SyncCommandApp>: AsyncParsableCommand {
         let url = App.databaseURL(options)
         let status: SyncStatusReport? = if App.reportsStatus { try await service.status() } else { nil }
         if json {
-            try App.printJSON(SyncOutput(summary: SyncSummary(report, database: url.path, server: server), status: status), options)
+            try App.printJSON(
+                SyncOutput(summary: SyncSummary(report, database: url.path, server: server), status: status), options)
         } else {
             print(SyncSummary.line(report, url: url, server: server, pending: status == nil))
             if let status { print("Status: \(status)") }

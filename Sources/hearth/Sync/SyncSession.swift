@@ -17,9 +17,12 @@ struct SyncSession {
 
     /// When the server refused a kept sign-in, forgets it and says to sign in again; nil for any other error.
     func expiredSignIn(_ error: CloudError) -> SyncCommandFailure? {
-        guard usedStoredToken, error.serverErrorCode == .authenticationFailed || error.serverErrorCode == .authenticationRequired else { return nil }
+        guard usedStoredToken,
+            error.serverErrorCode == .authenticationFailed || error.serverErrorCode == .authenticationRequired
+        else { return nil }
         try? tokens.remove(for: serverKey)
-        return SyncCommandFailure("The kept sign-in for \(server) is no longer valid; sign in again with --email and --password.")
+        return SyncCommandFailure(
+            "The kept sign-in for \(server) is no longer valid; sign in again with --email and --password.")
     }
 
     /// What went wrong talking to `server`, for a person.

@@ -21,7 +21,8 @@ struct SyncSignInOptions: ParsableArguments {
     ) async throws -> T {
         let environment = ProcessInfo.processInfo.environment
         guard let server = server ?? environment["HEARTH_SERVER_URL"].flatMap({ $0.isEmpty ? nil : $0 }) else {
-            throw SyncCommandFailure("Give the server to sync with: --server http://HOST:PORT (or set HEARTH_SERVER_URL).")
+            throw SyncCommandFailure(
+                "Give the server to sync with: --server http://HOST:PORT (or set HEARTH_SERVER_URL).")
         }
         let configuration: CloudClientConfiguration
         do {
@@ -29,7 +30,8 @@ struct SyncSignInOptions: ParsableArguments {
         } catch let error as CloudTransportError {
             throw SyncCommandFailure("--server: \(error.message)")
         }
-        let serverKey = "cloud " + configuration.serverURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+        let serverKey =
+            "cloud " + configuration.serverURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         let credentialsFolder = dataFolder().appendingPathComponent("credentials")
         let tokens = SecureTokenStore(files: ProtectedFileStore(directory: credentialsFolder))
         return try await CloudClient.withHTTPClient { http in
@@ -55,15 +57,21 @@ struct SyncSignInOptions: ParsableArguments {
                 do {
                     stored = try tokens.token(for: serverKey)
                 } catch {
-                    throw SyncCommandFailure("The kept sign-in in \(credentialsFolder.path) cannot be read: \(describeOther(error))")
+                    throw SyncCommandFailure(
+                        "The kept sign-in in \(credentialsFolder.path) cannot be read: \(describeOther(error))")
                 }
                 guard let stored else {
-                    throw SyncCommandFailure("Not signed in to \(server): run once with --email and --password (add --sign-up to create the account); the sign-in is then kept in \(credentialsFolder.path).")
+                    throw SyncCommandFailure(
+                        "Not signed in to \(server): run once with --email and --password (add --sign-up to create the account); the sign-in is then kept in \(credentialsFolder.path)."
+                    )
                 }
                 client.setToken(stored)
                 usedStoredToken = true
             }
-            return try await body(SyncSession(client: client, server: server, serverKey: serverKey, tokens: tokens, usedStoredToken: usedStoredToken))
+            return try await body(
+                SyncSession(
+                    client: client, server: server, serverKey: serverKey, tokens: tokens,
+                    usedStoredToken: usedStoredToken))
         }
     }
 }

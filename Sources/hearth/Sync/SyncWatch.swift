@@ -35,9 +35,15 @@ struct SyncWatch {
                     for await event in events {
                         switch event {
                         case .sent(let zone, let batch, let saved, let deleted):
-                            Self.emit(json ? "{\"sent\":{\"zone\":\"\(zone.zoneName)\",\"batch\":\(batch),\"saved\":\(saved.count),\"deleted\":\(deleted.count)}}" : "sent batch \(batch): \(saved.count) saved, \(deleted.count) deleted")
+                            Self.emit(
+                                json
+                                    ? "{\"sent\":{\"zone\":\"\(zone.zoneName)\",\"batch\":\(batch),\"saved\":\(saved.count),\"deleted\":\(deleted.count)}}"
+                                    : "sent batch \(batch): \(saved.count) saved, \(deleted.count) deleted")
                         case .fetched(let zone, let saved, let deleted):
-                            Self.emit(json ? "{\"received\":{\"zone\":\"\(zone.zoneName)\",\"saved\":\(saved.count),\"deleted\":\(deleted.count)}}" : "received: \(saved.count) saved, \(deleted.count) deleted")
+                            Self.emit(
+                                json
+                                    ? "{\"received\":{\"zone\":\"\(zone.zoneName)\",\"saved\":\(saved.count),\"deleted\":\(deleted.count)}}"
+                                    : "received: \(saved.count) saved, \(deleted.count) deleted")
                         case .failed(let id, let reason):
                             FileHandle.standardError.write(Data("error: not synced: \(id): \(reason)\n".utf8))
                         default:
@@ -48,7 +54,9 @@ struct SyncWatch {
             }
         }
         defer { printer.cancel() }
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
+        let group = ServiceGroup(
+            configuration: ServiceGroupConfiguration(
+                services: [service], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger))
         try await group.run()
     }
 

@@ -4,6 +4,7 @@ import HearthCloudModel
 import HearthCore
 import HearthStore
 import Testing
+
 @testable import HearthHealth
 
 /// The key exchange between devices, run through the records each device would send and fetch, without a
@@ -21,9 +22,12 @@ struct KeyExchangeTests {
     }
 
     func record(_ name: String, marker: String) -> CloudRecord {
-        CloudRecord(recordName: name, recordType: "MedicalRecord", fields: [
-            "uuid": .string(name), "schemaVersion": .int64(1), "personalName": .string(marker), "isPet": .boolean(true),
-        ])
+        CloudRecord(
+            recordName: name, recordType: "MedicalRecord",
+            fields: [
+                "uuid": .string(name), "schemaVersion": .int64(1), "personalName": .string(marker),
+                "isPet": .boolean(true),
+            ])
     }
 
     /// The key records `device` queued for the server, as the server would hand them to others (in `owner`'s zone,
@@ -97,7 +101,9 @@ struct KeyExchangeTests {
         #expect(waiting?.code == HealthVaultError.keyMissingCode)
         #expect(waiting?.message.contains("ana's device hands the key over on its next sync") == true)
 
-        try ben.writer.write { db in try HealthKeyDistributor.publishMemberKey(owner: "ana", root: "rex", zoneName: Self.zoneName, db) }
+        try ben.writer.write { db in
+            try HealthKeyDistributor.publishMemberKey(owner: "ana", root: "rex", zoneName: Self.zoneName, db)
+        }
         let memberKeys = try queuedKeyRecords(ben, owner: "ana", author: "ben")
         #expect(memberKeys.map(\.recordType) == ["HealthMemberKey"])
         #expect(memberKeys.first?.parent?.recordName == "rex")
@@ -113,10 +119,14 @@ struct KeyExchangeTests {
         #expect(try open(edited, on: ana).fields["personalName"] == .string("Rex the Brave"))
 
         // Ana removes Ben: the next write uses epoch 2, which Ben never receives.
-        _ = try ana.writer.write { db in try HealthKeyDistributor.rotate(root: "rex", removing: "ben", zoneName: Self.zoneName, db) }
+        _ = try ana.writer.write { db in
+            try HealthKeyDistributor.rotate(root: "rex", removing: "ben", zoneName: Self.zoneName, db)
+        }
         let afterRemoval = try seal(record("rex", marker: "Rex, moved"), owner: "ana", on: ana)
         #expect(RecordSealing.header(of: afterRemoval)?.epoch == 2)
-        let newEnvelopes = try queuedKeyRecords(ana, owner: "ana", author: "ana").filter { $0.recordName.hasPrefix("zonekey.rex.2.") }
+        let newEnvelopes = try queuedKeyRecords(ana, owner: "ana", author: "ana").filter {
+            $0.recordName.hasPrefix("zonekey.rex.2.")
+        }
         #expect(newEnvelopes.map(\.recordName) == ["zonekey.rex.2.ana"])
         try fetch(newEnvelopes, into: ben)
         let locked = #expect(throws: ServiceError.self) { try open(afterRemoval, on: ben) }
@@ -128,7 +138,9 @@ struct KeyExchangeTests {
         let ana = try device("ana")
         let ben = try device("ben")
         try ana.writer.write { db in try HealthKeyDistributor.beginSharing(root: "rex", zoneName: Self.zoneName, db) }
-        try ben.writer.write { db in try HealthKeyDistributor.publishMemberKey(owner: "ana", root: "rex", zoneName: Self.zoneName, db) }
+        try ben.writer.write { db in
+            try HealthKeyDistributor.publishMemberKey(owner: "ana", root: "rex", zoneName: Self.zoneName, db)
+        }
         try fetch(try queuedKeyRecords(ben, owner: "ana", author: "ben"), into: ana)
         try fetch(try queuedKeyRecords(ana, owner: "ana", author: "ana").filter { $0.parent != nil }, into: ben)
 
@@ -136,7 +148,9 @@ struct KeyExchangeTests {
         let mallory = HealthIdentity()
         let benIdentity = try ben.writer.read { db in try HealthKeyring.identity(db).publicIdentity }
         let forged = try KeyEnvelope.seal(
-            ContentKey(scope: KeyScope(ownerRecordName: "ana", zoneName: Self.zoneName, rootRecordName: "rex"), epoch: 9, keyData: Data(repeating: 1, count: 32)),
+            ContentKey(
+                scope: KeyScope(ownerRecordName: "ana", zoneName: Self.zoneName, rootRecordName: "rex"), epoch: 9,
+                keyData: Data(repeating: 1, count: 32)),
             for: benIdentity, recipientRecordName: "ben", by: mallory)
         var forgedRecord = forged.record
         forgedRecord.zoneID = CloudZoneID(zoneName: Self.zoneName, ownerRecordName: "ana")
@@ -144,7 +158,10 @@ struct KeyExchangeTests {
         #expect(refused?.code == HealthVaultError.untrustedKeyCode)
 
         // A member key for Ben written by Carol is refused; a changed key for Ben too.
-        var spoofed = try MemberKey.make(scope: KeyScope(ownerRecordName: "ana", zoneName: Self.zoneName, rootRecordName: "rex"), userRecordName: "ben", identity: mallory).record
+        var spoofed = try MemberKey.make(
+            scope: KeyScope(ownerRecordName: "ana", zoneName: Self.zoneName, rootRecordName: "rex"),
+            userRecordName: "ben", identity: mallory
+        ).record
         spoofed.zoneID = CloudZoneID(zoneName: Self.zoneName, ownerRecordName: "ana")
         spoofed.created = CloudRecordStamp(timestamp: 2, userRecordName: "carol")
         #expect(throws: ServiceError.self) { try fetch([spoofed], into: ana) }
@@ -157,14 +174,16 @@ struct KeyExchangeTests {
     func signedOut() throws {
         let database = try AppDatabase.inMemory(schemas: [HealthKeySchema.self])
         let error = #expect(throws: ServiceError.self) {
-            try database.writer.write { db in try protection.seal(record("rex", marker: "Rex"), in: CloudZoneID(zoneName: Self.zoneName), db: db) }
+            try database.writer.write { db in
+                try protection.seal(record("rex", marker: "Rex"), in: CloudZoneID(zoneName: Self.zoneName), db: db)
+            }
         }
         #expect(error?.message.contains("hearth health sync --server") == true)
     }
 }
 
-private extension CloudRecord {
-    func with(zone: CloudZoneID?) -> CloudRecord {
+extension CloudRecord {
+    fileprivate func with(zone: CloudZoneID?) -> CloudRecord {
         var copy = self
         copy.zoneID = zone
         return copy

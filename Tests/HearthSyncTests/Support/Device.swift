@@ -24,13 +24,15 @@ struct Device: Sendable {
     ) async throws -> Device {
         let database: AppDatabase
         if let databaseURL {
-            database = try AppDatabase.open(at: databaseURL, schemas: [NotesSchema.self, SyncSchema.self] + extraSchemas)
+            database = try AppDatabase.open(
+                at: databaseURL, schemas: [NotesSchema.self, SyncSchema.self] + extraSchemas)
         } else {
             database = try AppDatabase.inMemory(schemas: [NotesSchema.self, SyncSchema.self] + extraSchemas)
         }
         let delegate = NotesDelegate()
         let outbox = SyncOutbox(configuration: configure(delegate), delegate: delegate)
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
+        let client = CloudClient(
+            configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         if signUp {
             try await client.signUp(email: email, password: password)
         } else {
@@ -39,7 +41,9 @@ struct Device: Sendable {
         var logger = Logger(label: "hearth.sync.tests")
         logger.logLevel = .critical
         let engine = SyncEngine(database: database, outbox: outbox, cloud: client, logger: logger)
-        return Device(database: database, delegate: delegate, outbox: outbox, client: client, engine: engine, store: NotesStore(database: database, outbox: outbox))
+        return Device(
+            database: database, delegate: delegate, outbox: outbox, client: client, engine: engine,
+            store: NotesStore(database: database, outbox: outbox))
     }
 
     func items() async throws -> [Item] { try await store.items() }
@@ -56,6 +60,9 @@ func runInBackground(_ engine: SyncEngine) -> Task<Void, Never> {
 }
 
 /// The first event matching `predicate`; ``WaitTimedOut`` when none comes within `timeout`, nil when the events end.
-func firstEvent(_ events: AsyncStream<SyncEvent>, timeout: Duration = .seconds(60), where predicate: @escaping @Sendable (SyncEvent) -> Bool) async throws -> SyncEvent? {
+func firstEvent(
+    _ events: AsyncStream<SyncEvent>, timeout: Duration = .seconds(60),
+    where predicate: @escaping @Sendable (SyncEvent) -> Bool
+) async throws -> SyncEvent? {
     try await firstElement("a matching sync event arrives", of: events, timeout: timeout) { predicate($0) ? $0 : nil }
 }

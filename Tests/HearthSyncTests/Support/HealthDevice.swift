@@ -4,8 +4,8 @@ import HearthCore
 import HearthHealth
 import HearthStore
 import HearthSync
-import Logging
 import HearthTestSupport
+import Logging
 
 /// One health user's device: its own database file, outbox, client, engine, sync and sharing services.
 struct HealthDevice {
@@ -20,13 +20,15 @@ struct HealthDevice {
 
     /// A device signed in to `server` as `email`, on a new temp database file, sealing records with `protection`.
     static func make(
-        _ server: LiveServer, email: String, signUp: Bool = false, protection: any HealthRecordProtection = PlaintextProtection()
+        _ server: LiveServer, email: String, signUp: Bool = false,
+        protection: any HealthRecordProtection = PlaintextProtection()
     ) async throws -> HealthDevice {
         let folder = scratchDirectory("hearth-health-sync")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let url = folder.appendingPathComponent("health.sqlite")
         let health = try HealthSync.open(at: url, protection: protection, timeZone: TimeZone(identifier: "UTC")!)
-        let client = CloudClient(configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
+        let client = CloudClient(
+            configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         if signUp {
             try await client.signUp(email: email, password: "long enough password")
         } else {
@@ -49,9 +51,11 @@ struct HealthDevice {
     /// does not have it.
     func serverRecord(_ uuid: String, owner: String? = nil) async throws -> CloudRecord? {
         let database = owner == nil ? client.privateDatabase : client.sharedDatabase
-        let answer = try await database.lookupRecords(CloudRecordsLookupRequest(
-            zoneID: CloudZoneID(zoneName: HealthSync.zoneName, ownerRecordName: owner), records: [CloudRecordLookup(recordName: uuid)]
-        ))
+        let answer = try await database.lookupRecords(
+            CloudRecordsLookupRequest(
+                zoneID: CloudZoneID(zoneName: HealthSync.zoneName, ownerRecordName: owner),
+                records: [CloudRecordLookup(recordName: uuid)]
+            ))
         return answer.records.first?.item
     }
 }
@@ -66,9 +70,14 @@ func makeCloudPet(on device: HealthDevice, name: String = "Rex") async throws ->
     pet.personalBirthdate = CalendarDay(iso: "2019-04-02")
     pet.isCloudEnabled = true
     let saved = try await device.records.createRecord(pet)
-    try await device.records.addEntry(VaccinationEntry(date: CalendarDay(iso: "2024-01-15"), name: "Rabies", place: "Clinic"), to: saved.uuid)
-    try await device.records.addEntry(WeightEntry(date: CalendarDay(iso: "2024-01-15"), weightKg: Decimal(string: "12.4"), comment: "after lunch"), to: saved.uuid)
-    try await device.records.addEntry(PetYearlyCost(date: CalendarDay(iso: "2024-03-01"), category: "Food", amount: Decimal(string: "320.50")!), to: saved.uuid)
+    try await device.records.addEntry(
+        VaccinationEntry(date: CalendarDay(iso: "2024-01-15"), name: "Rabies", place: "Clinic"), to: saved.uuid)
+    try await device.records.addEntry(
+        WeightEntry(date: CalendarDay(iso: "2024-01-15"), weightKg: Decimal(string: "12.4"), comment: "after lunch"),
+        to: saved.uuid)
+    try await device.records.addEntry(
+        PetYearlyCost(date: CalendarDay(iso: "2024-03-01"), category: "Food", amount: Decimal(string: "320.50")!),
+        to: saved.uuid)
     try await device.records.addEntry(EmergencyContact(name: "Luis", phone: "555-0100"), to: saved.uuid)
     return try await device.records.record(saved.uuid)
 }

@@ -2,10 +2,10 @@ import Foundation
 import HearthCloud
 import HearthServer
 import HearthSync
+import HearthTestSupport
 import Hummingbird
 import Logging
 import ServiceLifecycle
-import HearthTestSupport
 
 /// A real HearthCloud server on loopback (port 0 unless a port is given), with its SQLite store in a temp
 /// directory, run in process until ``stop()``.
@@ -18,7 +18,9 @@ final class LiveServer: Sendable {
 
     var url: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
-    private init(port: Int, dataDirectory: URL, cloud: CloudConfiguration, group: ServiceGroup, task: Task<Void, any Error>) {
+    private init(
+        port: Int, dataDirectory: URL, cloud: CloudConfiguration, group: ServiceGroup, task: Task<Void, any Error>
+    ) {
         self.port = port
         self.dataDirectory = dataDirectory
         self.cloud = cloud
@@ -29,19 +31,25 @@ final class LiveServer: Sendable {
     /// Starts a server. `cloud` sets its limits; bcrypt is made cheap for tests. `databaseURL` (`postgres://…`)
     /// keeps its records in PostgreSQL instead of SQLite; `smtpURL` sends its codes through that mail server.
     static func start(
-        cloud: CloudConfiguration = CloudConfiguration(), port: Int = 0, dataDirectory: URL? = nil, databaseURL: String? = nil, smtpURL: String? = nil
+        cloud: CloudConfiguration = CloudConfiguration(), port: Int = 0, dataDirectory: URL? = nil,
+        databaseURL: String? = nil, smtpURL: String? = nil
     ) async throws -> LiveServer {
         var cloud = cloud
         cloud.bcryptCost = 4
         let folder = dataDirectory ?? scratchDirectory("hearth-sync-server")
-        var configuration = ServerConfiguration(host: "127.0.0.1", port: port, dataDirectory: folder, logLevel: .critical, databaseURL: databaseURL, cloud: cloud)
+        var configuration = ServerConfiguration(
+            host: "127.0.0.1", port: port, dataDirectory: folder, logLevel: .critical, databaseURL: databaseURL,
+            cloud: cloud)
         if let smtpURL {
-            configuration.smtp = try ServerConfiguration.resolve(smtpURL: smtpURL, mailFrom: "hearth@example.com", environment: [:]).smtp
+            configuration.smtp = try ServerConfiguration.resolve(
+                smtpURL: smtpURL, mailFrom: "hearth@example.com", environment: [:]
+            ).smtp
         }
         let (ports, continuation) = AsyncStream.makeStream(of: Int.self)
         var logger = Logger(label: "hearth.sync.tests.server")
         logger.logLevel = .critical
-        let app = try await buildApplication(configuration, logger: logger, onListening: { port in continuation.yield(port) })
+        let app = try await buildApplication(
+            configuration, logger: logger, onListening: { port in continuation.yield(port) })
         let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [app], logger: logger))
         let task = Task { try await group.run() }
         var iterator = ports.makeAsyncIterator()
@@ -65,7 +73,8 @@ final class LiveServer: Sendable {
     func compactTombstones() async throws -> CloudCompactionReport {
         var configuration = cloud
         configuration.tombstoneRetention = .zero
-        let store = try SQLRecordStore.sqlite(url: dataDirectory.appendingPathComponent("cloud.sqlite"), configuration: configuration)
+        let store = try SQLRecordStore.sqlite(
+            url: dataDirectory.appendingPathComponent("cloud.sqlite"), configuration: configuration)
         return try await store.compact(now: Date().addingTimeInterval(1))
     }
 }

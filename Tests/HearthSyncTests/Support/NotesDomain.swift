@@ -17,15 +17,16 @@ import HearthSync
 enum NotesSchema: DatabaseSchema {
     static func registerMigrations(in migrator: inout DatabaseMigrator) {
         migrator.registerMigration("notes.v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE item (
-                    id TEXT PRIMARY KEY NOT NULL,
-                    type TEXT NOT NULL,
-                    title TEXT NOT NULL DEFAULT '',
-                    body TEXT NOT NULL DEFAULT '',
-                    count INTEGER NOT NULL DEFAULT 0
-                );
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE item (
+                        id TEXT PRIMARY KEY NOT NULL,
+                        type TEXT NOT NULL,
+                        title TEXT NOT NULL DEFAULT '',
+                        body TEXT NOT NULL DEFAULT '',
+                        count INTEGER NOT NULL DEFAULT 0
+                    );
+                    """)
         }
     }
 }
@@ -37,7 +38,10 @@ struct Item: Equatable, Sendable, Hashable {
     var body: String = ""
     var count: Int64 = 0
 
-    init(id: String = UUID().uuidString.lowercased(), type: String = "Note", title: String = "", body: String = "", count: Int64 = 0) {
+    init(
+        id: String = UUID().uuidString.lowercased(), type: String = "Note", title: String = "", body: String = "",
+        count: Int64 = 0
+    ) {
         self.id = id
         self.type = type
         self.title = title
@@ -56,10 +60,11 @@ struct Item: Equatable, Sendable, Hashable {
     var recordID: SyncRecordID { SyncRecordID(recordType: type, recordName: id) }
 
     func upsert(_ db: Database) throws {
-        try db.execute(sql: """
-            INSERT INTO item (id, type, title, body, count) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT (id) DO UPDATE SET type = excluded.type, title = excluded.title, body = excluded.body, count = excluded.count
-            """, arguments: [id, type, title, body, count])
+        try db.execute(
+            sql: """
+                INSERT INTO item (id, type, title, body, count) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT (id) DO UPDATE SET type = excluded.type, title = excluded.title, body = excluded.body, count = excluded.count
+                """, arguments: [id, type, title, body, count])
     }
 }
 
@@ -69,11 +74,15 @@ struct NotesDelegate: SyncDelegate {
     let merges = Locked<[SyncConflict]>([])
 
     func record(for id: SyncRecordID, in db: Database) throws -> CloudRecord? {
-        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [id.recordName]) else { return nil }
+        guard let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [id.recordName]) else {
+            return nil
+        }
         let item = Item(row: row)
-        return CloudRecord(recordName: item.id, recordType: item.type, fields: [
-            "title": .string(item.title), "body": .string(item.body), "count": .int64(item.count),
-        ])
+        return CloudRecord(
+            recordName: item.id, recordType: item.type,
+            fields: [
+                "title": .string(item.title), "body": .string(item.body), "count": .int64(item.count),
+            ])
     }
 
     func saveFetchedRecord(_ record: CloudRecord, in db: Database) throws {
@@ -81,12 +90,16 @@ struct NotesDelegate: SyncDelegate {
             switch record.fields[name] {
             case .string(let value)?: return value
             case nil: return ""
-            case let other?: throw ServiceError.validationFailed("Field \(name) of \(record.recordName) is a \(other.typeName), not a STRING.")
+            case let other?:
+                throw ServiceError.validationFailed(
+                    "Field \(name) of \(record.recordName) is a \(other.typeName), not a STRING.")
             }
         }
         var count: Int64 = 0
         if case .int64(let value)? = record.fields["count"] { count = value }
-        try Item(id: record.recordName, type: record.recordType, title: string("title"), body: string("body"), count: count).upsert(db)
+        try Item(
+            id: record.recordName, type: record.recordType, title: string("title"), body: string("body"), count: count
+        ).upsert(db)
     }
 
     func deleteFetchedRecord(_ id: SyncRecordID, in db: Database) throws {
@@ -94,10 +107,15 @@ struct NotesDelegate: SyncDelegate {
     }
 
     func allRecordIDs(in db: Database) throws -> [SyncRecordID] {
-        try Row.fetchAll(db, sql: "SELECT id, type FROM item ORDER BY id").map { SyncRecordID(recordType: $0["type"], recordName: $0["id"]) }
+        try Row.fetchAll(db, sql: "SELECT id, type FROM item ORDER BY id").map {
+            SyncRecordID(recordType: $0["type"], recordName: $0["id"])
+        }
     }
 
-    func configuration(zones: [String] = ["notes"], shared: Bool = false, debounce: Duration = .milliseconds(20), maxBatchSize: Int = 400) -> SyncConfiguration {
+    func configuration(
+        zones: [String] = ["notes"], shared: Bool = false, debounce: Duration = .milliseconds(20),
+        maxBatchSize: Int = 400
+    ) -> SyncConfiguration {
         let merges = self.merges
         return SyncConfiguration(
             zones: zones,
@@ -141,17 +159,22 @@ struct NotesStore: Sendable {
     func delete(_ id: String, at date: Date = Date()) async throws {
         let outbox = self.outbox
         try await database.write { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [id]) else { return }
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [id]) else {
+                return
+            }
             try db.execute(sql: "DELETE FROM item WHERE id = ?", arguments: [id])
             try outbox.enqueue([.deletion(Item(row: row).recordID, at: date)], in: db)
         }
     }
 
     func items() async throws -> [Item] {
-        try await database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM item ORDER BY id").map(Item.init(row:)) }
+        try await database.read { db in try Row.fetchAll(db, sql: "SELECT * FROM item ORDER BY id").map(Item.init(row:))
+        }
     }
 
     func item(_ id: String) async throws -> Item? {
-        try await database.read { db in try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [id]).map(Item.init(row:)) }
+        try await database.read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM item WHERE id = ?", arguments: [id]).map(Item.init(row:))
+        }
     }
 }
