@@ -95,6 +95,7 @@ import Testing
         let bill = SubscriptionBill(
             subscriptionID: video.id, date: date(2025, 2, 28, 9), amount: Decimal(string: "15.49")!)
         #expect(payments.contains { $0.id == bill.transactionID })
+        #expect(Array(bill.transactionID.uuidString)[14] == "8", "an RFC 9562 version 8 UUID")
         #expect(
             bill.transactionID
                 != SubscriptionBill(subscriptionID: video.id, date: date(2025, 3, 31, 9), amount: 1).transactionID)

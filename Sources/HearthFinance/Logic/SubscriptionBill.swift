@@ -23,8 +23,8 @@ public struct SubscriptionBill: Sendable, Hashable {
         withUnsafeBytes(of: subscriptionID.uuid) { input.append(contentsOf: $0) }
         withUnsafeBytes(of: Milliseconds.from(date).bigEndian) { input.append(contentsOf: $0) }
         var bytes = Array(SHA256.hash(data: input).prefix(16))
-        // A name-based UUID (version 5's layout, SHA-256 rather than SHA-1), RFC 9562 variant.
-        bytes[6] = (bytes[6] & 0x0F) | 0x50
+        // A name-based UUID from SHA-256: RFC 9562's version 8 (custom), as its appendix B.2 builds one.
+        bytes[6] = (bytes[6] & 0x0F) | 0x80
         bytes[8] = (bytes[8] & 0x3F) | 0x80
         return UUID(
             uuid: (
