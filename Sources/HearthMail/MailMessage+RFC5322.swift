@@ -19,6 +19,14 @@ extension MailMessage {
         return headers.joined(separator: "\r\n") + "\r\n\r\n" + body + (body.hasSuffix("\r\n") ? "" : "\r\n")
     }
 
+    /// The Message-ID at the sender's domain: the ``deliveryKey`` made safe when there is one, else a new one.
+    func messageID(domain: String) -> String {
+        guard let deliveryKey, !deliveryKey.isEmpty else { return Self.makeMessageID(domain: domain) }
+        let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789.-_")
+        let safe = String(deliveryKey.prefix(200).map { allowed.contains($0) ? $0 : "-" })
+        return safe + "@" + domain
+    }
+
     /// A new Message-ID at the sender's domain: 32 random hex digits, `@`, the domain.
     static func makeMessageID(domain: String) -> String {
         var generator = SystemRandomNumberGenerator()

@@ -3,7 +3,7 @@ public import Foundation
 /// One plain-text email: who it goes to, its subject and its text.
 ///
 /// The sender (`From`) is the sender's own configured address unless ``from`` names another; the date and the
-/// Message-ID are added when it is sent. Any text is fine: the subject and names are encoded when they are not
+/// Message-ID are added when it is sent (a stable one from ``deliveryKey`` when it has one). Any text is fine: the subject and names are encoded when they are not
 /// ASCII, line breaks in them become spaces, and the text travels as quoted-printable UTF-8.
 ///
 /// ```swift
@@ -17,11 +17,18 @@ public struct MailMessage: Sendable, Hashable {
     public var text: String
     /// The sender, when not the sender's configured address.
     public var from: MailAddress?
+    /// For a message that may be sent again after an answer that never came: the same key gives the same
+    /// Message-ID (`<key>@<sender's domain>`, characters other than letters, digits, `.`, `-` and `_` made
+    /// `-`), by which mail programs recognise the repeat. Nil gives each sending a new random Message-ID.
+    public var deliveryKey: String?
 
-    public init(to: [MailAddress], subject: String, text: String, from: MailAddress? = nil) {
+    public init(
+        to: [MailAddress], subject: String, text: String, from: MailAddress? = nil, deliveryKey: String? = nil
+    ) {
         self.to = to
         self.subject = subject
         self.text = text
         self.from = from
+        self.deliveryKey = deliveryKey
     }
 }

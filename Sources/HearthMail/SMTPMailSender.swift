@@ -44,7 +44,7 @@ public struct SMTPMailSender: MailSending {
         }
         let sender = configuration.from
         let text = message.rendered(
-            from: sender, date: now(), messageID: MailMessage.makeMessageID(domain: sender.domain))
+            from: sender, date: now(), messageID: message.messageID(domain: sender.domain))
         let tls = try makeTLSContext()
         let inbox = SMTPInbox()
         let channel = try await connect(inbox: inbox, tls: configuration.security == .implicitTLS ? tls : nil)

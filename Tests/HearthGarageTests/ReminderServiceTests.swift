@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HTTPTypes
 import HearthCore
 import HearthTestSupport
 import Hummingbird
@@ -177,6 +178,62 @@ import Testing
             #expect(failed.failed.first?.adapter == "webhook")
             #expect(failed.failed.first?.message.contains("500") == true)
             #expect(try await failing.pending().contains { $0.id == "mileage-reminder-\(car.id.uuidString)" })
+        }
+    }
+
+    /// A hook that took the request but answered too late: the reminder stays pending, and the next check sends
+    /// it again with the same delivery key (header and payload), by which the receiver drops the repeat.
+    @Test func aWebhookWhoseAnswerNeverCameGetsTheRepeatWithTheSameKey() async throws {
+        let keys = Locked<[String]>([])
+        let payloads = Locked<[WebhookReminderDelivery.Payload]>([])
+        let (release, letGo) = AsyncStream.makeStream(of: Void.self)
+        let router = Router()
+        router.post("/hooks/garage") { request, _ -> HTTPResponse.Status in
+            let body = try await request.body.collect(upTo: 1 << 20)
+            let payload = try JSONDecoder.hearth.decode(
+                WebhookReminderDelivery.Payload.self, from: Data(body.readableBytesView))
+            payloads.withLock { $0.append(payload) }
+            let seen = keys.withLock { keys in
+                keys.append(request.headers[HTTPField.Name("Idempotency-Key")!] ?? "(none)")
+                return keys.count
+            }
+            // The first request is taken but its answer is held until the client has given up.
+            if seen == 1 { for await _ in release { break } }
+            return .noContent
+        }
+        let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let (store, clock, car, _) = try await Self.garage()
+            let networkClock = ManualClock()
+            let webhook = try WebhookReminderDelivery(
+                url: URL(string: "http://127.0.0.1:\(port)/hooks/garage")!,
+                network: NetworkService(
+                    configuration: NetworkConfiguration(timeout: .seconds(15), maxRetries: 0), clock: networkClock),
+                now: { clock.now })
+            let service = ReminderService(store: store, adapters: [webhook], logger: Self.logger().0)
+            try await service.reschedule()
+            clock.set(TestSupport.date(2024, 3, 1, 9, 0).addingTimeInterval(30))
+
+            async let first = service.deliverDue()
+            try await waitUntil("the hook holds the first request", timeout: .seconds(60)) {
+                keys.withLock { $0.count } == 1 && networkClock.sleeperCount == 1
+            }
+            networkClock.advance(by: .seconds(15))
+            let timedOut = try await first
+            letGo.finish()
+            #expect(timedOut.delivered.isEmpty)
+            #expect(timedOut.failed.first?.message.contains("did not answer within") == true)
+
+            let again = try await service.deliverDue()
+            let id = "marbete-\(car.id.uuidString)-60d"
+            #expect(again.delivered.map(\.id) == [id])
+            let key = "\(id).\(Int64(TestSupport.date(2024, 3, 1, 9).timeIntervalSince1970))"
+            #expect(keys.withLock { $0 } == [key, key])
+            #expect(payloads.withLock { $0 }.map(\.deliveryKey) == [key, key])
+            // Delivered now: a later check sends nothing more.
+            #expect(try await service.deliverDue().delivered.isEmpty)
+            #expect(keys.withLock { $0.count } == 2)
         }
     }
 

@@ -23,6 +23,17 @@ struct MailMessageTests {
         #expect(ascii == "\"Bo \\\"B\\\" Smith\" <bo@example.com>")
     }
 
+    @Test("a delivery key gives the same Message-ID every time, made safe; without one each is new")
+    func messageIDs() throws {
+        let to = [try MailAddress("ana@example.com")]
+        let keyed = MailMessage(to: to, subject: "s", text: "t", deliveryKey: "reminder.service-1 <x>@y\r\n.42")
+        #expect(keyed.messageID(domain: "example.com") == "reminder.service-1--x--y-.42@example.com")
+        #expect(keyed.messageID(domain: "example.com") == keyed.messageID(domain: "example.com"))
+        let fresh = MailMessage(to: to, subject: "s", text: "t")
+        #expect(fresh.messageID(domain: "example.com") != fresh.messageID(domain: "example.com"))
+        #expect(fresh.messageID(domain: "example.com").hasSuffix("@example.com"))
+    }
+
     @Test("quoted-printable: lines of at most 76, soft breaks, = and trailing spaces encoded, a leading dot encoded")
     func quotedPrintable() {
         let encoded = MIMEText.quotedPrintable(String(repeating: "é", count: 60) + "\n.dot = sign \n")

@@ -38,4 +38,13 @@ public struct ScheduledReminder: Hashable, Sendable, Codable, Identifiable {
 
     /// The buttons it shows.
     public var actions: [ReminderAction] { category.actions }
+
+    /// The same for every attempt to deliver this reminder for its slot (`<id>.<slot in Unix seconds>`), and
+    /// different for each slot: a receiver that sees it twice drops the repeat.
+    ///
+    /// Delivery is at least once. An answer that never arrives (a webhook that times out after it took the
+    /// request, an SMTP server that hangs up after it queued the message) leaves the reminder pending, and the
+    /// next check sends it again with this key: the webhook's `Idempotency-Key` header and payload
+    /// `deliveryKey`, the e-mail's Message-ID.
+    public var deliveryKey: String { "\(id).\(Int64(slotAt.timeIntervalSince1970.rounded(.down)))" }
 }

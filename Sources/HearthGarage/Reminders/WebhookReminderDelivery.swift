@@ -4,12 +4,16 @@ import Logging
 
 /// POSTs each due reminder as JSON to a URL, for home-automation hubs, chat bots and the like.
 ///
-/// The body is a ``WebhookReminderDelivery/Payload``: `{"event": "garage.reminder", "reminder": {…},
-/// "actions": [{"identifier", "title"}], "deliveredAt": "…"}` with ISO 8601 dates.
+/// The body is a ``WebhookReminderDelivery/Payload``: `{"event": "garage.reminder", "deliveryKey": "…",
+/// "reminder": {…}, "actions": [{"identifier", "title"}], "deliveredAt": "…"}` with ISO 8601 dates. A
+/// reminder whose answer never came is sent again at the next check with the same
+/// ``ScheduledReminder/deliveryKey``, also in the `Idempotency-Key` header: receivers drop repeats by it.
 public struct WebhookReminderDelivery: ReminderDelivering {
     /// What the webhook receives.
     public struct Payload: Codable, Sendable, Equatable {
         public var event: String
+        /// The reminder's ``ScheduledReminder/deliveryKey``: the same on a repeat of this delivery.
+        public var deliveryKey: String
         public var reminder: ScheduledReminder
         public var actions: [ReminderAction]
         public var deliveredAt: Date
@@ -38,8 +42,10 @@ public struct WebhookReminderDelivery: ReminderDelivering {
 
     public func deliver(_ reminder: ScheduledReminder) async throws {
         let payload = Payload(
-            event: "garage.reminder", reminder: reminder, actions: reminder.actions, deliveredAt: now())
+            event: "garage.reminder", deliveryKey: reminder.deliveryKey, reminder: reminder,
+            actions: reminder.actions, deliveredAt: now())
         let body = try JSONEncoder.hearth.encode(payload)
-        _ = try await network.send(.post, url.absoluteString, query: [], headers: [:], body: body)
+        _ = try await network.send(
+            .post, url.absoluteString, query: [], headers: ["Idempotency-Key": reminder.deliveryKey], body: body)
     }
 }

@@ -27,6 +27,9 @@ struct MailReminderDelivery: ReminderDelivering {
     }
 
     func deliver(_ reminder: ScheduledReminder) async throws {
-        try await mailer.send(MailMessage(to: recipients, subject: reminder.title, text: reminder.messageText))
+        try await mailer.send(
+            MailMessage(
+                to: recipients, subject: reminder.title, text: reminder.messageText,
+                deliveryKey: "garage-reminder." + reminder.deliveryKey))
     }
 }
