@@ -23,7 +23,7 @@ struct DataRestoreTests {
             CloudSignUpRequest(emailAddress: "archive@example.com", password: "a long password"))
         try Data("an asset's bytes".utf8).write(to: data.appendingPathComponent("assets/one"))
         let archive = folder.file("backup.zip")
-        _ = try DataBackup(dataDirectory: data).write(to: archive)
+        _ = try await DataBackup(dataDirectory: data).write(to: archive)
         return (data, archive)
     }
 
@@ -62,10 +62,10 @@ struct DataRestoreTests {
     }
 
     /// Restoring `archive` into a new folder fails with a message holding `expected`, and leaves nothing.
-    static func expectRefused(_ archive: URL, in folder: TemporaryFolder, saying expected: String) throws {
+    static func expectRefused(_ archive: URL, in folder: TemporaryFolder, saying expected: String) async throws {
         let target = folder.file("target-\(UUID().uuidString)")
-        let error = #expect(throws: ServiceError.self) {
-            try DataRestore(archive: archive, dataDirectory: target).run()
+        let error = await #expect(throws: ServiceError.self) {
+            try await DataRestore(archive: archive, dataDirectory: target).run()
         }
         #expect(error?.message.contains(expected) == true, "\(error?.message ?? "no error")")
         #expect(!FileManager.default.fileExists(atPath: target.path), "the refused restore left \(target.path) behind")
@@ -76,7 +76,7 @@ struct DataRestoreTests {
         let folder = try TemporaryFolder(prefix: "hearth-archive")
         let (data, archive) = try await Self.backedUp(folder)
         let target = folder.file("restored")
-        let manifest = try DataRestore(archive: archive, dataDirectory: target).run()
+        let manifest = try await DataRestore(archive: archive, dataDirectory: target).run()
         #expect(manifest.entries.map(\.path) == ["data/assets/one", "data/cloud.sqlite"])
         #expect(manifest.entries.map(\.kind) == [.file, .sqlite])
         #expect(
@@ -105,21 +105,21 @@ struct DataRestoreTests {
         var changed = members
         changed["data/assets/one"] = Data("AN ASSET'S BYTES".utf8)  // the same length, other bytes
         try Self.archive(changed, at: folder.file("changed.zip"))
-        try Self.expectRefused(folder.file("changed.zip"), in: folder, saying: "does not match the SHA-256")
+        try await Self.expectRefused(folder.file("changed.zip"), in: folder, saying: "does not match the SHA-256")
 
         var extra = members
         extra["data/assets/two"] = Data("smuggled".utf8)
         try Self.archive(extra, at: folder.file("extra.zip"))
-        try Self.expectRefused(folder.file("extra.zip"), in: folder, saying: "which its manifest does not list")
+        try await Self.expectRefused(folder.file("extra.zip"), in: folder, saying: "which its manifest does not list")
 
         var longer = members
         longer["data/assets/one"] = Data(repeating: 0x41, count: 1_000_000)
         try Self.archive(longer, at: folder.file("longer.zip"))
-        try Self.expectRefused(folder.file("longer.zip"), in: folder, saying: "where the manifest says")
+        try await Self.expectRefused(folder.file("longer.zip"), in: folder, saying: "where the manifest says")
 
         members.removeValue(forKey: "data/assets/one")
         try Self.archive(members, at: folder.file("missing.zip"))
-        try Self.expectRefused(folder.file("missing.zip"), in: folder, saying: "is incomplete")
+        try await Self.expectRefused(folder.file("missing.zip"), in: folder, saying: "is incomplete")
     }
 
     @Test("paths that climb out of the data directory are refused before anything is written")
@@ -141,7 +141,7 @@ struct DataRestoreTests {
             hostile[path] = payload
             let url = folder.file("hostile-\(UUID().uuidString).zip")
             try Self.archive(hostile, at: url)
-            try Self.expectRefused(url, in: folder, saying: "lists a member it may not hold")
+            try await Self.expectRefused(url, in: folder, saying: "lists a member it may not hold")
         }
         #expect(
             !FileManager.default.fileExists(
@@ -153,14 +153,14 @@ struct DataRestoreTests {
         let folder = try TemporaryFolder(prefix: "hearth-archive")
         let (data, archive) = try await Self.backedUp(folder)
         try Data("not a zip at all".utf8).write(to: folder.file("text.zip"))
-        try Self.expectRefused(folder.file("text.zip"), in: folder, saying: "it is not a ZIP archive")
-        try Self.expectRefused(folder.file("absent.zip"), in: folder, saying: "there is no such file")
+        try await Self.expectRefused(folder.file("text.zip"), in: folder, saying: "it is not a ZIP archive")
+        try await Self.expectRefused(folder.file("absent.zip"), in: folder, saying: "there is no such file")
 
         try Self.archive(["notes.txt": Data("hello".utf8)], at: folder.file("other.zip"))
-        try Self.expectRefused(folder.file("other.zip"), in: folder, saying: "it has no manifest.json")
+        try await Self.expectRefused(folder.file("other.zip"), in: folder, saying: "it has no manifest.json")
         try Self.archive(
             [BackupManifest.memberName: Data("{\"format\":\"something else\"}".utf8)], at: folder.file("foreign.zip"))
-        try Self.expectRefused(
+        try await Self.expectRefused(
             folder.file("foreign.zip"), in: folder, saying: "its manifest is not one `hearth backup` writes")
 
         var members = try Self.members(archive)
@@ -168,10 +168,12 @@ struct DataRestoreTests {
         newer.version = BackupManifest.currentVersion + 1
         members[BackupManifest.memberName] = try Self.encoded(newer)
         try Self.archive(members, at: folder.file("newer.zip"))
-        try Self.expectRefused(folder.file("newer.zip"), in: folder, saying: "written by a newer Hearth")
+        try await Self.expectRefused(folder.file("newer.zip"), in: folder, saying: "written by a newer Hearth")
 
         // A folder with something in it is never restored into, and keeps what it held.
-        let error = #expect(throws: ServiceError.self) { try DataRestore(archive: archive, dataDirectory: data).run() }
+        let error = await #expect(throws: ServiceError.self) {
+            try await DataRestore(archive: archive, dataDirectory: data).run()
+        }
         #expect(error?.message.contains("is not empty") == true)
         #expect(FileManager.default.fileExists(atPath: data.appendingPathComponent("assets/one").path))
     }
@@ -189,7 +191,9 @@ struct DataRestoreTests {
         }
         try bytes.write(to: database)
         let output = folder.file("damaged.zip")
-        let error = #expect(throws: ServiceError.self) { try DataBackup(dataDirectory: data).write(to: output) }
+        let error = await #expect(throws: ServiceError.self) {
+            try await DataBackup(dataDirectory: data).write(to: output)
+        }
         #expect(error?.message.contains("cloud.sqlite") == true, "\(error?.message ?? "")")
         #expect(error?.message.contains("integrity check") == true, "\(error?.message ?? "")")
         #expect(!FileManager.default.fileExists(atPath: output.path))

@@ -13,7 +13,7 @@ import ZIPFoundation
 /// looks like a backup.
 ///
 /// ```swift
-/// let manifest = try DataBackup(dataDirectory: URL(fileURLWithPath: "hearth-data")).write(to: archive)
+/// let manifest = try await DataBackup(dataDirectory: URL(fileURLWithPath: "hearth-data")).write(to: archive)
 /// ```
 public struct DataBackup: Sendable {
     /// The data directory to back up.
@@ -38,7 +38,7 @@ public struct DataBackup: Sendable {
     /// Writes the archive to `output`, which must not exist yet, and returns its manifest.
     /// - Throws: ``HearthCore/ServiceError`` naming the file or database that could not be copied or that
     ///   failed its check; nothing is left at `output` then.
-    public func write(to output: URL) throws -> BackupManifest {
+    public func write(to output: URL) async throws -> BackupManifest {
         let output = output.standardizedFileURL
         let manager = FileManager.default
         var isDirectory: ObjCBool = false
@@ -104,7 +104,7 @@ public struct DataBackup: Sendable {
             let tools = try PostgresTools(url: databaseURL)
             progress("Dumping the record store from \(tools.redacted)")
             let dump = scratch.appendingPathComponent("records.dump")
-            try tools.dump(to: dump)
+            try await tools.dump(to: dump)
             let digest = try FileDigest.sha256(of: dump)
             let entry = BackupEntry(
                 path: BackupEntry.postgresPath, kind: .postgres, bytes: digest.bytes, sha256: digest.sha256)

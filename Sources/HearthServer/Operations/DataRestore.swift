@@ -13,7 +13,7 @@ import ZIPFoundation
 /// the restore wrote is removed, and the directory is left as it was.
 ///
 /// ```swift
-/// let manifest = try DataRestore(archive: backup, dataDirectory: URL(fileURLWithPath: "restored")).run()
+/// let manifest = try await DataRestore(archive: backup, dataDirectory: URL(fileURLWithPath: "restored")).run()
 /// ```
 public struct DataRestore: Sendable {
     /// The backup archive.
@@ -40,7 +40,7 @@ public struct DataRestore: Sendable {
 
     /// Restores the archive and returns its manifest.
     /// - Throws: ``HearthCore/ServiceError`` saying what is wrong with the archive or the target, and what to do.
-    public func run() throws -> BackupManifest {
+    public func run() async throws -> BackupManifest {
         let manager = FileManager.default
         let createdFolder = try prepareFolder()
         var written: [URL] = []
@@ -94,7 +94,7 @@ public struct DataRestore: Sendable {
                 let tools = try PostgresTools(url: databaseURL)
                 progress("Loading the record store into \(tools.redacted)")
                 do {
-                    try tools.restore(from: dump)
+                    try await tools.restore(from: dump)
                 } catch let error as ServiceError {
                     throw ServiceError(
                         .operationFailed,

@@ -44,8 +44,8 @@ struct PostgresTools {
     }
 
     /// Writes the record store's schema to `file` in pg_dump's custom format.
-    func dump(to file: URL) throws {
-        try run(
+    func dump(to file: URL) async throws {
+        try await run(
             "pg_dump",
             [
                 "--format=custom", "--no-owner", "--no-privileges", "--schema=\(schema)", "--file=\(file.path)",
@@ -55,8 +55,8 @@ struct PostgresTools {
     }
 
     /// Loads a dump into this database, in one transaction: all of it, or nothing when anything fails.
-    func restore(from file: URL) throws {
-        try run(
+    func restore(from file: URL) async throws {
+        try await run(
             "pg_restore",
             [
                 "--no-owner", "--no-privileges", "--exit-on-error", "--single-transaction", "--dbname=\(connection)",
@@ -65,26 +65,41 @@ struct PostgresTools {
     }
 
     /// Runs one of PostgreSQL's tools; a failure names the tool, the database and what the tool said.
-    private func run(_ name: String, _ arguments: [String]) throws {
+    ///
+    /// The caller suspends while the tool runs, and no thread waits on it: the exit comes from
+    /// `Process.terminationHandler`, and what the tool says goes to a file (a pipe nobody reads while waiting
+    /// would stall a tool that says a lot).
+    private func run(_ name: String, _ arguments: [String]) async throws {
         let process = Process()
         process.executableURL = try Self.locate(name)
         process.arguments = arguments
         var environment = ProcessInfo.processInfo.environment
         if let password { environment["PGPASSWORD"] = password }
         process.environment = environment
-        let errors = Pipe()
+        let manager = FileManager.default
+        let errorsFile = manager.temporaryDirectory.appendingPathComponent("hearth-\(name)-\(UUID().uuidString).err")
+        guard manager.createFile(atPath: errorsFile.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+            throw ServiceError(.operationFailed, "Could not create \(errorsFile.path) for \(name)'s messages.")
+        }
+        defer { try? manager.removeItem(at: errorsFile) }
+        let errors = try FileHandle(forWritingTo: errorsFile)
+        defer { try? errors.close() }
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
         process.standardInput = FileHandle.nullDevice
-        try process.run()
-        // Read before waiting: a tool that says a lot would otherwise block on the full pipe.
-        let said = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            let text = String(decoding: said.prefix(4_000), as: UTF8.self).trimmingCharacters(
-                in: .whitespacesAndNewlines)
-            throw ServiceError(
-                .operationFailed, "\(name) failed on \(redacted) (exit \(process.terminationStatus)): \(text)")
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            process.terminationHandler = { continuation.resume(returning: $0.terminationStatus) }
+            do {
+                try process.run()
+            } catch {
+                process.terminationHandler = nil
+                continuation.resume(throwing: error)
+            }
+        }
+        guard status == 0 else {
+            let said = (try? FileHandle(forReadingFrom: errorsFile).read(upToCount: 4_000)) ?? nil
+            let text = String(decoding: said ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            throw ServiceError(.operationFailed, "\(name) failed on \(redacted) (exit \(status)): \(text)")
         }
     }
 

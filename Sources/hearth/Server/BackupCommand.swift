@@ -50,7 +50,7 @@ struct BackupCommand: AsyncParsableCommand {
         let line = ProgressLine(enabled: !json) { _ in "" }
         let backup = DataBackup(dataDirectory: folder, databaseURL: database, progress: { line.draw($0) })
         let target = expandedPath(output)
-        let manifest = try backup.write(to: target)
+        let manifest = try await backup.write(to: target)
         line.finish()
         if json {
             try printJSON(manifest)

@@ -39,7 +39,7 @@ struct RestoreCommand: AsyncParsableCommand {
         let folder = expandedPath(dataDirectory)
         let restore = DataRestore(
             archive: expandedPath(archive), dataDirectory: folder, databaseURL: database, progress: { line.draw($0) })
-        let manifest = try restore.run()
+        let manifest = try await restore.run()
         line.finish()
         if json {
             try printJSON(manifest)
