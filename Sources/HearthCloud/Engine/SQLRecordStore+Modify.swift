@@ -16,9 +16,9 @@ extension SQLRecordStore {
         let now = nowMilliseconds
         let zone = request.zoneID ?? .default
         let reads = ModifyReads(prepared, zoneName: zone.zoneName, userID: principal.userID)
-        if scope == .private, let postgres = database as? PostgresDatabase {
+        if scope == .private, let unlocked = database.autocommitting {
             if let answer = try await modifyUnlocked(
-                postgres, principal: principal, zone: zone, prepared: prepared, reads: reads, atomic: atomic,
+                unlocked, principal: principal, zone: zone, prepared: prepared, reads: reads, atomic: atomic,
                 desiredKeys: desiredKeys, now: now)
             {
                 return answer

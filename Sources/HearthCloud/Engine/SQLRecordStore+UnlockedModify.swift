@@ -17,7 +17,7 @@ extension SQLRecordStore {
     /// cascade), hierarchies that move, zones with shared roots, and saved-again records that also add references
     /// (their old references go first, which one statement cannot order).
     func modifyUnlocked(
-        _ postgres: PostgresDatabase, principal: CloudPrincipal, zone: CloudZoneID, prepared: [PreparedOperation],
+        _ postgres: any SQLAutocommitting, principal: CloudPrincipal, zone: CloudZoneID, prepared: [PreparedOperation],
         reads: ModifyReads, atomic: Bool, desiredKeys: Set<String>?, now: Int64
     ) async throws -> CloudRecordsModifyResponse? {
         guard reads.checksums.isEmpty, !reads.names.isEmpty, reads.names.count <= 500,
@@ -89,7 +89,7 @@ extension SQLRecordStore {
     /// `existing` nil, none of the named records exists). Nil when nothing was written and the batch needs a read
     /// (`existing` nil) or the locked way.
     private func writeUnlocked(
-        _ statements: any SQLTransaction, _ postgres: PostgresDatabase, _ batch: UnlockedBatch,
+        _ statements: any SQLTransaction, _ postgres: any SQLAutocommitting, _ batch: UnlockedBatch,
         snapshot: ZoneSnapshots.Snapshot, existing: [String: StoredRecord]?, key: ZoneSnapshots.Key
     ) async throws -> CloudRecordsModifyResponse? {
         let principal = batch.principal

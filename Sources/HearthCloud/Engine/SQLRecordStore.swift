@@ -140,10 +140,10 @@ public final class SQLRecordStore: RecordStore, Sendable {
 
     var nowMilliseconds: Int64 { milliseconds(clock()) }
 
-    /// In memory on SQLite, where one server process owns the database; in the database on PostgreSQL, so
-    /// that every server process on it enforces one limit per key.
+    /// In memory where one server process owns the database (SQLite); in the database where several processes
+    /// share it (PostgreSQL), so that every server process on it enforces one limit per key.
     public func makeRateLimiter(name: String, rate: Double, burst: Double) -> any RateLimiting {
-        database.dialect == .postgres
+        database.isSharedByProcesses
             ? SharedRateLimiter(store: self, name: name, rate: rate, burst: burst)
             : RateLimiter(rate: rate, burst: burst)
     }

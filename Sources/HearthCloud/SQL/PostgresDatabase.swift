@@ -11,8 +11,10 @@ import _ConnectionPoolModule
 ///
 /// Several server processes may share one database: each listens on a `NOTIFY` channel, and every write
 /// transaction notifies it on commit, so every process learns of every change.
-final class PostgresDatabase: SQLDatabase {
+final class PostgresDatabase: SQLDatabase, SQLAutocommitting {
     let dialect = SQLDialect.postgres
+    let isSharedByProcesses = true
+    var autocommitting: (any SQLAutocommitting)? { self }
     let events = ChangeEventBroadcast(bufferingNewest: 10_000)
     let statements = SQLStatementCounter()
     let notices = Broadcast<SQLNotice, Void>(bufferingNewest: 10_000)
@@ -20,7 +22,7 @@ final class PostgresDatabase: SQLDatabase {
     let schema: String
     private let client: PostgresClient
     /// The `NOTIFY` channel of change events and notices.
-    let channel: String
+    package let channel: String
     private let logger: Logger
     /// How long a request waits for a connection before it is answered "try again later" instead.
     private let leaseTimeout: Duration
@@ -176,7 +178,9 @@ final class PostgresDatabase: SQLDatabase {
 
     /// Runs `body` on one pooled connection outside any transaction: each statement commits on its own. For work
     /// whose last statement writes only if what the ones before it read is still so.
-    func autocommit<T: Sendable>(_ body: @escaping @Sendable (any SQLTransaction) async throws -> T) async throws -> T {
+    package func autocommit<T: Sendable>(_ body: @escaping @Sendable (any SQLTransaction) async throws -> T)
+        async throws -> T
+    {
         try await withConnection(deadline: transactionTimeout) { connection in
             try await body(
                 PostgresTransaction(

@@ -28,4 +28,10 @@ package protocol SQLDatabase: Sendable {
     var notices: Broadcast<SQLNotice, Void> { get }
     /// A short description for health reports, without secrets.
     var location: String { get }
+    /// Whether several server processes may share the database, so that what must hold across all of them
+    /// (a rate limit per key) has to be kept in the database rather than in one process's memory.
+    var isSharedByProcesses: Bool { get }
+    /// The way to run statements outside a transaction, where the database has one (see
+    /// ``SQLAutocommitting``); nil sends every batch through a locked transaction.
+    var autocommitting: (any SQLAutocommitting)? { get }
 }

@@ -17,6 +17,9 @@ import Logging
 /// The in-memory database of tests has no file for readers to open: its reads go through the writer.
 final class SQLiteDatabase: SQLDatabase {
     let dialect = SQLDialect.sqlite
+    /// One server process owns the file.
+    let isSharedByProcesses = false
+    let autocommitting: (any SQLAutocommitting)? = nil
     let events = ChangeEventBroadcast(bufferingNewest: 10_000)
     let statements = SQLStatementCounter()
     let notices = Broadcast<SQLNotice, Void>(bufferingNewest: 10_000)

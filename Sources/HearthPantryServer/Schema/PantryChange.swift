@@ -97,6 +97,9 @@ struct AnnouncingDatabase: SQLDatabase {
     var events: ChangeEventBroadcast { base.events }
     var notices: Broadcast<SQLNotice, Void> { base.notices }
     var location: String { base.location }
+    var isSharedByProcesses: Bool { base.isSharedByProcesses }
+    /// None: a write outside a transaction would go without its notice.
+    var autocommitting: (any SQLAutocommitting)? { nil }
 
     func transaction<T: Sendable>(readOnly: Bool, _ body: @escaping @Sendable (any SQLTransaction) async throws -> T)
         async throws -> T
