@@ -19,7 +19,8 @@ import Synchronization
 ///   - configuration: where to listen and where to keep data.
 ///   - logger: the logger for the server and its requests.
 ///   - onListening: called with the bound port once the server accepts connections (useful with port 0).
-///   - clock: what the GraphQL WebSocket's timers (its `connection_init` deadline and keep-alive pings) run on.
+///   - clock: what the server's timers run on: the GraphQL WebSocket's `connection_init` deadline and keep-alive
+///     pings, the push channel's heartbeats, compaction, the wait for PostgreSQL at start, and the health checks.
 /// - Throws: ``ServiceError`` when the data directory cannot be used.
 public func buildApplication(
     _ configuration: ServerConfiguration,
@@ -33,7 +34,7 @@ public func buildApplication(
     let dataDirectory = try DataDirectory.prepare(configuration.dataDirectory)
     let registry = PrometheusCollectorRegistry()
     let cloud = try await CloudServices.make(
-        configuration, dataDirectory: dataDirectory, logger: logger, registry: registry)
+        configuration, dataDirectory: dataDirectory, logger: logger, clock: clock, registry: registry)
     let healthChecks: [any ServiceHealth] = [
         DataDirectoryHealth(directory: dataDirectory), RecordStoreHealth(store: cloud.store),
     ]

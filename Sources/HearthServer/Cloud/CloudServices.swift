@@ -18,8 +18,8 @@ struct CloudServices {
 
     /// Opens the record store (SQLite in the data directory, or PostgreSQL), migrates it, and builds the API.
     ///
-    /// PostgreSQL must answer within `connectTimeout`, measured on `clock`. Refusals of the rate limits are
-    /// counted in `registry` when there is one.
+    /// PostgreSQL must answer within `connectTimeout`, measured on `clock`, which the push heartbeats and the
+    /// compaction timer wait on too. Refusals of the rate limits are counted in `registry` when there is one.
     static func make(
         _ configuration: ServerConfiguration, dataDirectory: DataDirectory, logger: Logger,
         connectTimeout: Duration = Self.connectTimeout, clock: any Clock<Duration> = ContinuousClock(),
@@ -77,7 +77,7 @@ struct CloudServices {
             }
         }
         let cloud = configuration.cloud
-        let hub = PushHub(store: store, logger: logger)
+        let hub = PushHub(store: store, timers: clock, logger: logger)
         let mail: any MailSending
         if let smtp = configuration.smtp {
             mail = SMTPMailSender(configuration: smtp, logger: logger)
@@ -110,7 +110,7 @@ struct CloudServices {
             uploadDirectory: try AssetUpload.prepareDirectory(in: dataDirectory.url)
         )
         let services: [any Service] = [
-            StoreService(store: store), hub, CompactionService(store: store, logger: logger), outbox,
+            StoreService(store: store), hub, CompactionService(store: store, timers: clock, logger: logger), outbox,
         ]
         return CloudServices(store: store, api: api, services: services)
     }
