@@ -2,11 +2,14 @@ public import Foundation
 
 /// Pure presentation helpers: money, dates and phone numbers.
 public enum Formatting {
-    /// `amount` as currency in `locale`, for example `$1,234.50` or `1.234,50 €`.
-    public static func currency(_ amount: Decimal, code: String = "USD", locale: Locale = Locale(identifier: "en_US"))
-        -> String
-    {
-        amount.formatted(.currency(code: code).locale(locale))
+    /// `amount` as currency in `locale`, for example `$1,234.50` or `1.234,50 €`; with `fractionDigits`, that
+    /// many digits after the separator (3 for a cost per mile: `$0.027`).
+    public static func currency(
+        _ amount: Decimal, code: String = "USD", locale: Locale = Locale(identifier: "en_US"),
+        fractionDigits: Int? = nil
+    ) -> String {
+        guard let fractionDigits else { return amount.formatted(.currency(code: code).locale(locale)) }
+        return amount.formatted(.currency(code: code).precision(.fractionLength(fractionDigits)).locale(locale))
     }
 
     /// `date` in the given styles, time zone and locale.

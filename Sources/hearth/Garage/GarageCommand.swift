@@ -24,7 +24,8 @@ struct GarageCommand: AsyncParsableCommand {
             GarageImportCommand.self, GarageVINCommand.self, GarageRecallsCommand.self, GarageFuelCommand.self,
             GarageAskCommand.self,
             GarageWidgetCommand.self, GarageWatchCommand.self, GarageIconCommand.self, SyncCommand<GarageSyncCLI>.self,
-            GarageHistoryCommand.self, GarageCostsCommand.self, GarageAttachCommand.self, GarageOCRCommand.self,
+            GarageHistoryCommand.self, GarageCostsCommand.self, GarageReportCommand.self, GarageAttachCommand.self,
+            GarageOCRCommand.self,
         ]
     )
 }

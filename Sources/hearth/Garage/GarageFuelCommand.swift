@@ -118,8 +118,7 @@ struct GarageFuelCommand: AsyncParsableCommand {
             : "\(GarageOutput.number(economy.distance)) miles"
         var line = "Average \(figure(mpg, units)) over \(distance)"
         if let cost = kilometres ? economy.costPerKilometer : economy.costPerMile {
-            let money = cost.formatted(
-                .currency(code: "USD").precision(.fractionLength(3)).locale(Locale(identifier: "en_US")))
+            let money = Formatting.currency(cost, fractionDigits: 3)
             line += "; fuel cost \(money) per \(kilometres ? "km" : "mile")"
         }
         return line + "."
