@@ -11,7 +11,7 @@ import HearthCore
 final class StandInGarage: GarageTransacting {
     /// A call the stand-in got, with the arguments that say what was asked.
     enum Call: Equatable, Sendable {
-        case vehicles, vehicle(UUID), services(UUID?), logs(UUID), expenses(UUID), attachments(UUID)
+        case vehicles, vehicle(UUID), services(UUID?), logs(UUID), fuelLogs(UUID), expenses(UUID), attachments(UUID)
         case serviceCost(UUID, year: Int), due(UUID?), watchDueInputs
         case updateMileage(UUID, to: Int, source: MileageSnapshot.Source)
         case completeService(UUID, on: CalendarDay?, mileage: Int?)
@@ -23,6 +23,7 @@ final class StandInGarage: GarageTransacting {
         var vehicles: [Vehicle] = []
         var services: [ServiceItem] = []
         var logs: [ServiceLog] = []
+        var fuelLogs: [FuelLog] = []
         var expenses: [GarageExpense] = []
         /// What ``serviceCost(of:in:)`` answers for each year (0 for the others).
         var costs: [Int: Decimal] = [:]
@@ -94,6 +95,10 @@ final class StandInGarage: GarageTransacting {
 
     func logs(of vehicleID: UUID) async throws -> [ServiceLog] {
         answer(.logs(vehicleID)) { $0.logs.filter { $0.vehicleID == vehicleID } }
+    }
+
+    func fuelLogs(of vehicleID: UUID) async throws -> [FuelLog] {
+        answer(.fuelLogs(vehicleID)) { $0.fuelLogs.filter { $0.vehicleID == vehicleID } }
     }
 
     func expenses(of vehicleID: UUID) async throws -> [GarageExpense] {

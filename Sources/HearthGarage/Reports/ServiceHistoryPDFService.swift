@@ -105,6 +105,7 @@ public struct ServiceHistoryPDFService: ServiceHistoryReporting {
                             ? ["", "", "\(costs.count) with a cost", "Total", Formatting.currency(total)] : nil
                     )))
         }
+        blocks += try await trendBlocks(vehicleID: vehicleID, logs: Array(logs))
         if options.includeAttachments {
             blocks += try await attachmentBlocks(vehicleID: vehicleID, logs: Array(logs), serviceName: serviceName)
         }
@@ -260,17 +261,7 @@ public struct ServiceHistoryPDFService: ServiceHistoryReporting {
                         rows: summary.categories.map { [$0.label, String($0.count), Formatting.currency($0.total)] },
                         totals: ["Total", String(summary.entries.count), Formatting.currency(summary.total)],
                         zebra: false)))
-            let months = ChartMonths.names
-            let monthly = summary.monthlyTotals
-            blocks.append(
-                .chart(
-                    .bars(
-                        title: "By month", unit: "$", categories: months,
-                        series: [
-                            .init(
-                                name: String(year), points: zip(months, monthly).map { .init(category: $0, value: $1) })
-                        ],
-                        height: 170)))
+            blocks.append(.chart(Self.monthlyChart(summary)))
             blocks.append(.heading("Costs", level: 2))
             blocks.append(
                 .table(

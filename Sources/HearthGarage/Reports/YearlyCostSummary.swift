@@ -52,4 +52,14 @@ public struct YearlyCostSummary: Sendable, Equatable, Codable {
         for entry in entries { totals[entry.date.month - 1] += entry.cost }
         return totals
     }
+
+    /// What each month of the year cost in one of the summary's categories, January first.
+    public func monthlyTotals(of category: CategoryTotal) -> [Decimal] {
+        var totals = [Decimal](repeating: 0, count: 12)
+        for entry in entries
+        where entry.category == category.category && entry.expenseCategory == category.expenseCategory {
+            totals[entry.date.month - 1] += entry.cost
+        }
+        return totals
+    }
 }

@@ -25,6 +25,8 @@ public protocol GarageReading: Sendable {
     func services(of vehicleID: UUID?) async throws -> [ServiceItem]
     /// The service logs of a vehicle, newest first.
     func logs(of vehicleID: UUID) async throws -> [ServiceLog]
+    /// A vehicle's fill-ups, oldest first.
+    func fuelLogs(of vehicleID: UUID) async throws -> [FuelLog]
     /// The expenses of a vehicle, newest first.
     func expenses(of vehicleID: UUID) async throws -> [GarageExpense]
     /// The files attached to a vehicle's service logs, oldest first.
