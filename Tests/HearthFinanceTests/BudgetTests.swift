@@ -101,6 +101,10 @@ import Testing
         #expect(changed.startMonth == F.april)
         #expect(changed.amount == Decimal(string: "320.50") && changed.rollover)
         #expect(try await store.fetchBudgets() == [changed])
+        // Rollover stays as it was unless it is given.
+        #expect(try await store.setBudget(category: .food, amount: 330).rollover)
+        #expect(try await !store.setBudget(category: .food, amount: 330, rollover: false).rollover)
+        #expect(try await !store.setBudget(category: .shopping, amount: 10).rollover)
         // The same category's budget has the same id everywhere, and every category a different one.
         #expect(Set(TransactionCategory.allCases.map(Budget.id(for:))).count == TransactionCategory.allCases.count)
         #expect(Budget.id(for: .food).uuidString.dropFirst(14).first == "8")

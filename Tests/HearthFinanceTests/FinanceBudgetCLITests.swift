@@ -108,6 +108,11 @@ import Testing
         let reminders = try await succeed(["budget", "reminders"])
         #expect(reminders.contains("Food & Dining: 80 % of the \(month.longName) budget spent"), "\(reminders)")
 
+        // A new amount keeps the rollover unless --no-rollover says otherwise.
+        let kept = try await succeed(["budget", "set", "food", "310"])
+        #expect(kept.contains("Food & Dining: 310.00 a month from \(start), rolling over."), "\(kept)")
+        let off = try await succeed(["budget", "set", "food", "310", "--no-rollover"])
+        #expect(off.contains("Food & Dining: 310.00 a month from \(start)."), "\(off)")
         #expect(try await succeed(["budget", "remove", "Food & Dining"]).contains("Removed the Food & Dining budget."))
         #expect(try await succeed(["budget"]).contains("No budgets apply in \(month)."))
         #expect(try await succeed(["undo"]).contains("Undid: Remove budget Food & Dining"))

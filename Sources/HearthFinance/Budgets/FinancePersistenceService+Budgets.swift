@@ -3,10 +3,11 @@ import GRDB
 import HearthStore
 
 extension FinancePersistenceService {
-    /// Sets `category`'s monthly budget (see ``FinanceWriteContext/setBudget(category:amount:rollover:)``);
+    /// Sets `category`'s monthly budget, keeping its rollover when `rollover` is nil (see
+    /// ``FinanceWriteContext/setBudget(category:amount:rollover:)``);
     /// undoable, and synced like every finance value.
     @discardableResult
-    public func setBudget(category: TransactionCategory, amount: Decimal, rollover: Bool = false) async throws
+    public func setBudget(category: TransactionCategory, amount: Decimal, rollover: Bool? = nil) async throws
         -> Budget
     {
         try await write("Set budget \(category.displayName)") {

@@ -10,16 +10,16 @@ extension FinanceWriteContext {
         try put(try BudgetRules.validate(budget))
     }
 
-    /// Sets `category`'s monthly budget to `amount`, with or without rollover. A new budget starts in the
-    /// current month; a changed one keeps its start month.
+    /// Sets `category`'s monthly budget to `amount`, with or without rollover (nil: as the budget had it,
+    /// off for a new one). A new budget starts in the current month; a changed one keeps its start month.
     @discardableResult
-    public func setBudget(category: TransactionCategory, amount: Decimal, rollover: Bool) throws -> Budget {
+    public func setBudget(category: TransactionCategory, amount: Decimal, rollover: Bool? = nil) throws -> Budget {
         if let existing = try load(Budget.self, id: Budget.id(for: category)) {
             return try save(existing.with(amount: amount, rollover: rollover))
         }
         return try save(
             Budget(
-                category: category, amount: amount, rollover: rollover,
+                category: category, amount: amount, rollover: rollover ?? false,
                 startMonth: FinanceMonth(containing: now, calendar: calendar), createdDate: now))
     }
 

@@ -83,7 +83,10 @@ struct FinanceBudgetCommand: AsyncParsableCommand {
                 "Food & Dining, Transportation, Shopping, Entertainment, Bills & Utilities, Healthcare, Transfer, Investment or Other."
         ) var category: String
         @Argument(help: "What may be spent each month, such as 400 or 250.50.") var amount: String
-        @Flag(help: "Carry what a month leaves (or overspends) into the next.") var rollover = false
+        @Flag(
+            inversion: .prefixedNo,
+            help: "Carry what a month leaves (or overspends) into the next (default: as the budget had it, else off).")
+        var rollover: Bool?
         @Option(help: "The first month it applies to, YYYY-MM (default: this month; a changed budget keeps its own).")
         var start: String?
 
