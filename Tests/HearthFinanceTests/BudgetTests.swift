@@ -124,6 +124,12 @@ import Testing
             try await store.setBudget(category: .shopping, amount: Decimal(string: "1.005")!)
         }
         await expectError(
+            .validationFailed,
+            "Budget amount 1000000000000 is too large; amounts must stay below 1,000,000,000,000"
+        ) {
+            try await store.setBudget(category: .shopping, amount: Decimal(string: "1000000000000")!)
+        }
+        await expectError(
             .validationFailed, "Income is money in, and budgets limit spending; choose a category money is spent in"
         ) {
             try await store.setBudget(category: .income, amount: 10)
