@@ -252,6 +252,7 @@ let package = Package(
                 "HearthSQLite",
                 "HearthCore",
                 "HearthExchange",
+                "HearthReports",
                 "HearthStore",
                 "HearthSync",
                 "HearthCloudModel",
@@ -833,6 +834,7 @@ let package = Package(
             dependencies: [
                 "hearth",
                 "HearthExchange",
+                "HearthReports",
                 "HearthTestSupport",
                 "HearthCore",
                 "HearthStore",

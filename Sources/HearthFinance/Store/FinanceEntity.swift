@@ -8,6 +8,7 @@ public enum FinanceEntity: String, Sendable, Codable, CodingKeyRepresentable, Ca
     case transaction
     case group
     case groupExpense
+    case budget
 
     /// Restore order: a group is written before its expenses (deletion runs the other way).
     var restoreOrder: Int {
@@ -17,6 +18,7 @@ public enum FinanceEntity: String, Sendable, Codable, CodingKeyRepresentable, Ca
         case .transaction: 2
         case .group: 3
         case .groupExpense: 4
+        case .budget: 5
         }
     }
 
@@ -34,6 +36,7 @@ public enum FinanceEntity: String, Sendable, Codable, CodingKeyRepresentable, Ca
         case .transaction: "Transaction"
         case .group: "Group"
         case .groupExpense: "Expense"
+        case .budget: "Budget"
         }
     }
 }

@@ -148,5 +148,6 @@ public enum FinanceSchema: DatabaseSchema {
                     ) WITHOUT ROWID;
                     """)
         }
+        registerBudgetMigrations(in: &migrator)
     }
 }

@@ -163,6 +163,7 @@ public final class FinanceWriteContext {
                     """, arguments: [stack, stack, undoLimit])
             try settleArchive(entry: seq)
         }
+        try recordBudgetReminders()
         try flushChanges()
     }
 
@@ -197,6 +198,8 @@ public final class FinanceWriteContext {
             if try exists(Group.self, id: key.id) { try remove(Group.self, id: key.id) }
         case .groupExpense:
             if try exists(StoredExpense.self, id: key.id) { try remove(StoredExpense.self, id: key.id) }
+        case .budget:
+            if try exists(Budget.self, id: key.id) { try remove(Budget.self, id: key.id) }
         }
     }
 
@@ -208,6 +211,7 @@ public final class FinanceWriteContext {
         case .transaction: try put(try decoder.decode(Transaction.self, from: snapshot.json))
         case .group: try put(try decoder.decode(Group.self, from: snapshot.json))
         case .groupExpense: try put(try decoder.decode(StoredExpense.self, from: snapshot.json))
+        case .budget: try put(try decoder.decode(Budget.self, from: snapshot.json))
         }
     }
 

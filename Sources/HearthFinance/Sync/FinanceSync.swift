@@ -25,6 +25,7 @@ public enum FinanceSync {
         case .transaction: "FinanceTransaction"
         case .group: "FinanceGroup"
         case .groupExpense: "FinanceGroupExpense"
+        case .budget: "FinanceBudget"
         }
     }
 

@@ -79,6 +79,7 @@ public struct FinanceSyncDelegate: SyncDelegate {
             case .groupExpense:
                 let stored = try StoredExpense(row: row)
                 try context.save(stored.expense, forGroup: stored.groupID)
+            case .budget: try context.save(try Budget(row: row))
             }
         } catch let error as PersistenceError {
             throw ServiceError.validationFailed(
@@ -108,6 +109,9 @@ public struct FinanceSyncDelegate: SyncDelegate {
             case .groupExpense:
                 guard try context.exists(StoredExpense.self, id: uuid) else { return }
                 try context.deleteExpense(id: uuid)
+            case .budget:
+                guard let budget = try context.load(Budget.self, id: uuid) else { return }
+                try context.removeBudget(category: budget.category)
             }
         } catch let error as PersistenceError {
             throw ServiceError.validationFailed("Deleting \(id): \(error.message)")
@@ -223,6 +227,7 @@ public struct FinanceSyncDelegate: SyncDelegate {
         case .transaction: transactionSpec
         case .group: groupSpec
         case .groupExpense: groupExpenseSpec
+        case .budget: budgetSpec
         }
     }
 
@@ -231,6 +236,7 @@ public struct FinanceSyncDelegate: SyncDelegate {
     private static let transactionSpec = makeSpec(.transaction)
     private static let groupSpec = makeSpec(.group)
     private static let groupExpenseSpec = makeSpec(.groupExpense)
+    private static let budgetSpec = makeSpec(.budget)
 
     private static func makeSpec(_ entity: FinanceEntity) -> Spec {
         switch entity {
@@ -278,6 +284,14 @@ public struct FinanceSyncDelegate: SyncDelegate {
                     "date": .integer, "isSettled": .integer, "updatedAt": .integer,
                 ],
                 optional: ["receipt"])
+        case .budget:
+            Spec(
+                table: Budget.table, columns: Budget.columns,
+                kinds: [
+                    "id": .uuid, "amount": .integer, "rollover": .integer, "createdDate": .integer,
+                    "updatedAt": .integer,
+                ],
+                optional: [])
         }
     }
 }

@@ -15,6 +15,8 @@ struct FinanceCommand: AsyncParsableCommand {
             FinancePeopleCommand.self, FinanceSubscriptionsCommand.self, FinanceTransactionsCommand.self,
             FinanceGroupsCommand.self,
             FinanceExpensesCommand.self, FinanceSettleCommand.self, FinanceSummaryCommand.self,
+            FinanceBudgetCommand.self,
+            FinanceReportCommand.self,
             FinanceBalancesCommand.self,
             FinanceExportCommand.self, FinanceImportCommand.self, FinanceUndoCommand.self, FinanceRedoCommand.self,
             SyncRunCommand<FinanceSyncCLI>.self,

@@ -43,6 +43,7 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
                     try FinanceCLI.printJSON(saved)
                 } else {
                     print("Added \(saved.title) \(FinanceCLI.money(saved.amount)) (\(saved.id.uuidString))")
+                    try await FinanceBudgetCommand.printReminders(store)
                 }
             }
         }
