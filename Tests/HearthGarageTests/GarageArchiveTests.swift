@@ -226,5 +226,15 @@ import Testing
             #expect(try await TestSupport.snapshot(target) == before, "\(phrase)")
         }
         await expectError("holds no vehicles.csv") { _ = try await target.importArchive(from: folder) }
+
+        // Values too large to be a record's are refused before they are parsed.
+        let long = String(repeating: "x", count: 70_000)
+        let huge = try broken("expenses.csv") { $0.replacingOccurrences(of: "Geico, full cover", with: long) }
+        await expectError("a value is at most 64 KB") { _ = try await target.importArchive(from: huge) }
+        let hugeJSON = folder.appendingPathComponent("huge.json")
+        try text.replacingOccurrences(of: "\"Name\":\"Daily\"", with: "\"Name\":\"\(long)\"").write(
+            to: hugeJSON, atomically: true, encoding: .utf8)
+        await expectError("one is at most 64 KB") { _ = try await target.importArchive(from: hugeJSON) }
+        #expect(try await TestSupport.snapshot(target) == before)
     }
 }

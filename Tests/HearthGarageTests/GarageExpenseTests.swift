@@ -52,6 +52,12 @@ import Testing
         #expect(expenseChanges == [.insert, .insert, .update, .update, .delete])
     }
 
+    @Test func importedExpensesGetAKindFromTheirCategorysWords() {
+        let guesses = ["Seguro auto", "IPVA 2024", "Estacionamento", "Pedágio", "Car Insurance", "Car wash", "Tolls"]
+            .map { GarageExpense.Kind(guessing: $0) }
+        #expect(guesses == [.insurance, .taxes, .parking, .tolls, .insurance, .other, .tolls])
+    }
+
     @Test func badExpensesAreRefusedWithTheReasonAndChangeNothing() async throws {
         let (store, _) = try fileStore()
         let car = try await TestSupport.addCivic(store)

@@ -77,7 +77,9 @@ import Testing
         #expect(exported.status == 0 && exported.stdout.contains("Exported"), "\(exported.stderr)")
         let other = cli.dataDirectory.appendingPathComponent("other.sqlite").path
         let imported = try await cli.run("import", first.path, "--db", other)
-        #expect(imported.status == 0 && imported.stdout.contains("1 vehicles"), "\(imported.stdout)\(imported.stderr)")
+        #expect(
+            imported.status == 0 && imported.stdout.contains("Imported vehicles: 1, services: 1, service-records: 1"),
+            "\(imported.stdout)\(imported.stderr)")
         let second2 = cli.dataDirectory.appendingPathComponent("second")
         #expect(try await cli.run("export", "-o", second2.path, "--db", other).status == 0)
         for name in try FileManager.default.contentsOfDirectory(atPath: first.path) {

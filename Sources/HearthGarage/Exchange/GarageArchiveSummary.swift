@@ -17,4 +17,13 @@ public struct GarageArchiveSummary: Sendable, Equatable, Codable {
 
     /// Every record counted.
     public var total: Int { counts.values.reduce(0, +) }
+
+    /// The kinds of record an export holds, in the order it writes them.
+    public static var kinds: [String] { GarageArchiveTable.all.map(\.name) }
+
+    /// "vehicles: 2, services: 3, expenses: 1" (the kinds with records, in export order), or "no records".
+    public var countsDescription: String {
+        let parts = Self.kinds.compactMap { kind in counts[kind].flatMap { $0 > 0 ? "\(kind): \($0)" : nil } }
+        return parts.isEmpty ? "no records" : parts.joined(separator: ", ")
+    }
 }

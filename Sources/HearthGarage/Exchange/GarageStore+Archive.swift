@@ -113,11 +113,26 @@ extension GarageStore {
 
     /// The name a JSON export gives its format.
     static let archiveFormatName = "hearth-garage"
+    /// The largest file of an export that is read (a lifetime of records is a few megabytes).
+    static let archiveFileLimit = 256 << 20
+    /// The largest value (CSV field) or record (JSON element) that is read.
+    static let archiveValueLimit = 64 << 10
+
+    /// Refuses a file larger than ``archiveFileLimit`` before anything of it is read.
+    private static func checkSize(_ url: URL) throws {
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+        guard size <= archiveFileLimit else {
+            throw ServiceError.validationFailed(
+                "\(url.lastPathComponent) is \(size >> 20) MB; an export file is at most \(archiveFileLimit >> 20) MB. Nothing was imported"
+            )
+        }
+    }
 
     private static func importCSV(_ folder: URL, into importer: GarageArchiveImport) throws {
         for table in GarageArchiveTable.all {
             let file = folder.appendingPathComponent("\(table.name).csv")
             guard FileManager.default.fileExists(atPath: file.path) else { continue }
+            try checkSize(file)
             let reader = try CSVReader(url: file, quoting: .strict)
             var positions: [Int]?
             var headerCount = 0
@@ -133,6 +148,11 @@ extension GarageStore {
                         "\(place): the row has \(row.count) field\(row.count == 1 ? "" : "s") where the header has \(headerCount). Nothing was imported; the garage is as it was"
                     )
                 }
+                if let long = known.first(where: { row[$0].count > archiveValueLimit }) {
+                    throw ServiceError.validationFailed(
+                        "\(place): field \(long + 1) holds \(row[long].count) bytes; a value is at most \(archiveValueLimit >> 10) KB. Nothing was imported; the garage is as it was"
+                    )
+                }
                 try importer.insert(known.map { row.string($0) }, into: table, at: place, emptyIsNull: true)
                 return true
             }
@@ -140,6 +160,7 @@ extension GarageStore {
     }
 
     private static func importJSON(_ file: URL, into importer: GarageArchiveImport) throws {
+        try checkSize(file)
         let reader = try JSONStreamReader(url: file)
         let tables = Dictionary(uniqueKeysWithValues: GarageArchiveTable.all.map { ($0.name, $0) })
         let decoder = JSONDecoder()
@@ -170,6 +191,11 @@ extension GarageStore {
                 case .element(let section, let index, let bytes):
                     guard let table = tables[section] else { return }
                     let place = "\(name) \(section)[\(index)]"
+                    guard bytes.count <= archiveValueLimit else {
+                        throw ServiceError.validationFailed(
+                            "\(place): the record is \(bytes.count) bytes; one is at most \(archiveValueLimit >> 10) KB. Nothing was imported; the garage is as it was"
+                        )
+                    }
                     let members: [String: ArchiveJSONValue]
                     do {
                         members = try decoder.decode([String: ArchiveJSONValue].self, from: Data(bytes))

@@ -32,13 +32,6 @@ struct GarageExportCommand: AsyncParsableCommand {
         }
         let summary = try await store.exportArchive(format: format, to: url)
         if options.json { return try GarageOutput.json(summary) }
-        print("Exported \(GarageExportCommand.describe(summary)) to \(summary.path).")
-    }
-
-    /// "2 vehicles, 5 service-records, 3 fuel-records, 1 expenses" (kinds with records, in export order).
-    static func describe(_ summary: GarageArchiveSummary) -> String {
-        let parts = summary.counts.filter { $0.value > 0 }.sorted { $0.key < $1.key }
-            .map { "\(GarageOutput.number($0.value)) \($0.key)" }
-        return parts.isEmpty ? "no records" : parts.joined(separator: ", ")
+        print("Exported \(summary.countsDescription) to \(summary.path).")
     }
 }

@@ -49,7 +49,7 @@ struct GarageImportCommand: AsyncParsableCommand {
             }
             let summary = try await store.importArchive(from: url)
             if options.json { return try GarageOutput.json(summary) }
-            var line = "Imported \(GarageExportCommand.describe(summary)) from \(url.lastPathComponent)."
+            var line = "Imported \(summary.countsDescription) from \(url.lastPathComponent)."
             if summary.unchanged > 0 {
                 line += " Already in the garage (left as they were): \(GarageOutput.number(summary.unchanged))."
             }
