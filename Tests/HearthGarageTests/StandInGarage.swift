@@ -15,6 +15,8 @@ final class StandInGarage: GarageTransacting {
         case serviceCost(UUID, year: Int), due(UUID?), watchDueInputs
         case updateMileage(UUID, to: Int, source: MileageSnapshot.Source)
         case completeService(UUID, on: CalendarDay?, mileage: Int?)
+        case addExpense(UUID), updateExpense(UUID), removeExpense(UUID)
+        case updateServiceLog(UUID), removeServiceLog(UUID), updateFillUp(UUID), removeFillUp(UUID)
         case read, write, writeOrRehearse(dryRun: Bool), foreignCommitVersion
     }
 
@@ -25,6 +27,7 @@ final class StandInGarage: GarageTransacting {
         var logs: [ServiceLog] = []
         var fuelLogs: [FuelLog] = []
         var expenses: [GarageExpense] = []
+        var fillUps: [FuelLog] = []
         /// What ``serviceCost(of:in:)`` answers for each year (0 for the others).
         var costs: [Int: Decimal] = [:]
     }
@@ -121,7 +124,8 @@ final class StandInGarage: GarageTransacting {
                 .map { vehicle in
                     VehicleDue.make(
                         vehicle: vehicle, services: records.services.filter { $0.vehicleID == vehicle.id }, pace: nil,
-                        today: today, settings: settings, thresholds: thresholds
+                        today: today, expenses: records.expenses.filter { $0.vehicleID == vehicle.id },
+                        settings: settings, thresholds: thresholds
                     )
                 }
         }
@@ -163,6 +167,90 @@ final class StandInGarage: GarageTransacting {
                 mileageAtService: mileage ?? vehicle.currentMileage, costCategory: category, notes: notes
             )
             return ServiceCompletion(log: log, service: service, vehicle: vehicle, warnings: [])
+        }
+    }
+
+    func addExpense(_ draft: ExpenseDraft, to vehicleID: UUID) async throws -> GarageExpense {
+        let now = self.now
+        let today = self.today
+        return try answer(.addExpense(vehicleID)) { records in
+            _ = try Self.find(vehicleID, in: records.vehicles, "Vehicle")
+            let kind = try draft.kind.map { try ExpenseDraft.parseKind($0) } ?? .other
+            let expense = GarageExpense(
+                vehicleID: vehicleID, date: draft.date ?? today, odometer: draft.odometer,
+                amount: try ExpenseDraft.parseAmount(draft.amount ?? ""), category: draft.description ?? kind.label,
+                notes: draft.notes, kind: kind,
+                intervalMonths: try draft.every.flatMap { try ExpenseDraft.parseInterval($0) },
+                createdAt: now)
+            records.expenses.append(expense)
+            return expense
+        }
+    }
+
+    func updateExpense(_ id: UUID, with draft: ExpenseDraft) async throws -> GarageExpense {
+        try answer(.updateExpense(id)) { records in
+            guard let index = records.expenses.firstIndex(where: { $0.id == id }) else {
+                throw ServiceError.notFound("Expense \(id)")
+            }
+            if let amount = draft.amount { records.expenses[index].amount = try ExpenseDraft.parseAmount(amount) }
+            if let kind = draft.kind { records.expenses[index].kind = try ExpenseDraft.parseKind(kind) }
+            if let description = draft.description { records.expenses[index].category = description }
+            if let date = draft.date { records.expenses[index].date = date }
+            if let every = draft.every {
+                records.expenses[index].intervalMonths = try ExpenseDraft.parseInterval(every)
+            }
+            return records.expenses[index]
+        }
+    }
+
+    func removeExpense(_ id: UUID) async throws {
+        try answer(.removeExpense(id)) { records in
+            guard records.expenses.contains(where: { $0.id == id }) else {
+                throw ServiceError.notFound("Expense \(id)")
+            }
+            records.expenses.removeAll { $0.id == id }
+        }
+    }
+
+    func updateServiceLog(_ id: UUID, with edit: ServiceLogEdit) async throws -> ServiceLog {
+        try answer(.updateServiceLog(id)) { records in
+            guard let index = records.logs.firstIndex(where: { $0.id == id }) else {
+                throw ServiceError.notFound("Service log \(id)")
+            }
+            if let day = edit.performedDate { records.logs[index].performedDate = day }
+            if let mileage = edit.mileage { records.logs[index].mileageAtService = mileage }
+            if let cost = edit.cost { records.logs[index].cost = try CostValidation.parse(cost) }
+            if let notes = edit.notes { records.logs[index].notes = notes }
+            return records.logs[index]
+        }
+    }
+
+    func removeServiceLog(_ id: UUID) async throws {
+        try answer(.removeServiceLog(id)) { records in
+            guard records.logs.contains(where: { $0.id == id }) else {
+                throw ServiceError.notFound("Service log \(id)")
+            }
+            records.logs.removeAll { $0.id == id }
+        }
+    }
+
+    func updateFillUp(_ id: UUID, with edit: FillUpEdit) async throws -> FuelLog {
+        try answer(.updateFillUp(id)) { records in
+            guard let index = records.fillUps.firstIndex(where: { $0.id == id }) else {
+                throw ServiceError.notFound("Fill-up \(id)")
+            }
+            if let day = edit.date { records.fillUps[index].date = day }
+            if let odometer = edit.odometer { records.fillUps[index].odometer = odometer }
+            if let cost = edit.cost { records.fillUps[index].totalCost = try CostValidation.parse(cost) }
+            if let partial = edit.isPartial { records.fillUps[index].isPartial = partial }
+            return records.fillUps[index]
+        }
+    }
+
+    func removeFillUp(_ id: UUID) async throws {
+        try answer(.removeFillUp(id)) { records in
+            guard records.fillUps.contains(where: { $0.id == id }) else { throw ServiceError.notFound("Fill-up \(id)") }
+            records.fillUps.removeAll { $0.id == id }
         }
     }
 

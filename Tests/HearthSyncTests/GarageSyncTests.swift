@@ -210,6 +210,53 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         #expect(try await phone.sync.status().pendingChanges == 0)
     }
 
+    @Test func expensesAndEditedOrDeletedLogsAndFillUpsSyncBothWays() async throws {
+        let server = try await LiveServer.start()
+        defer { Task { await server.stop() } }
+        let email = freshEmail("garage-edits")
+        let phone = try await GarageDevice.make(server, email: email, signUp: true)
+        let laptop = try await GarageDevice.make(server, email: email)
+        let car = try await phone.store.addVehicle(Vehicle(name: "Daily", make: "Honda", model: "Civic", year: 2019))
+        let oil = try await phone.store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)
+        let done = try await phone.store.completeService(oil.id, mileage: 1_000, cost: "49.99")
+        let fill = try await phone.store.addFillUp(FillUpDraft(odometer: 1_000, gallons: "10", cost: "35"), to: car.id)
+        let spare = try await phone.store.addFillUp(FillUpDraft(odometer: 1_300, gallons: "10", cost: "36"), to: car.id)
+        let insurance = try await phone.store.addExpense(
+            ExpenseDraft(kind: "insurance", description: "Geico", amount: "640", every: "1y"), to: car.id)
+        let parking = try await phone.store.addExpense(ExpenseDraft(kind: "parking", amount: "12.50"), to: car.id)
+        try await phone.sync.sync()
+        try await laptop.sync.sync()
+        #expect(try await laptop.snapshot() == (try await phone.snapshot()))
+        let received = try #require(try await laptop.store.expenses(of: car.id).first { $0.id == insurance.id })
+        #expect(received.kind == .insurance && received.intervalMonths == 12 && received.amount == 640)
+
+        // Edited on the laptop, deleted on the phone.
+        try await laptop.store.updateExpense(insurance.id, with: ExpenseDraft(amount: "655.10", every: "6m"))
+        try await laptop.store.updateServiceLog(done.log.id, with: ServiceLogEdit(cost: "52.00", notes: "receipt"))
+        try await laptop.store.updateFillUp(fill.id, with: FillUpEdit(gallons: "11.5"))
+        try await phone.store.removeExpense(parking.id)
+        try await phone.store.removeFillUp(spare.id)
+        try await laptop.sync.sync()
+        try await phone.sync.sync()
+        try await laptop.sync.sync()
+        let converged = try await phone.snapshot()
+        #expect(converged == (try await laptop.snapshot()))
+        #expect(converged.expenses.map(\.id) == [insurance.id])
+        #expect(
+            converged.expenses.first?.amount == Decimal(string: "655.10")
+                && converged.expenses.first?.intervalMonths == 6)
+        #expect(converged.logs.first?.cost == 52 && converged.logs.first?.notes == "receipt")
+        #expect(converged.fuel.map(\.id) == [fill.id] && converged.fuel.first?.gallons == Decimal(string: "11.5"))
+
+        // A deleted log entry is gone everywhere.
+        try await laptop.store.removeServiceLog(done.log.id)
+        try await laptop.sync.sync()
+        let deletions = try await phone.sync.sync()
+        #expect(deletions.receivedDeletions == 1)
+        #expect(try await phone.snapshot().logs.isEmpty)
+        #expect(try await phone.sync.status().pendingChanges == 0)
+    }
+
     @Test func conflictsAreSettledByEachRecordTypesPolicy() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

@@ -3,6 +3,7 @@ extension ReminderSubject {
     var analyticsKind: GarageEvent.ReminderKind {
         switch self {
         case .service: .serviceDue
+        case .expense: .expenseDue
         case .marbete: .marbete
         case .mileage: .mileage
         case .roundup: .yearlyRoundup

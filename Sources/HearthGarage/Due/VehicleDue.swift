@@ -9,11 +9,13 @@ public struct VehicleDue: Sendable, Hashable, Codable {
     public var marbete: MarbeteDue?
     /// Fuel economy by the full-tank method, once two full fill-ups make a chain.
     public var fuelEconomy: FuelEconomy.Summary?
+    /// The recurring expenses (insurance, registration…) with their next due date, soonest first.
+    public var expenses: [ExpenseDue]
 
-    /// Builds the summary of `vehicle` with `services` on `today`.
+    /// Builds the summary of `vehicle` with `services` and `expenses` (its own) on `today`.
     public static func make(
         vehicle: Vehicle, services: [ServiceItem], pace: Pace?, today: CalendarDay,
-        fuelEconomy: FuelEconomy.Summary? = nil,
+        fuelEconomy: FuelEconomy.Summary? = nil, expenses: [GarageExpense] = [],
         settings: DueSettings = DueSettings(), thresholds: UrgencyThresholds = UrgencyThresholds()
     ) -> VehicleDue {
         let items = services.map { service -> DueItem in
@@ -47,6 +49,8 @@ public struct VehicleDue: Sendable, Hashable, Codable {
                     daysLeft: today.days(until: $0))
             }
         }
-        return VehicleDue(vehicle: vehicle, pace: pace, items: items, marbete: marbete, fuelEconomy: fuelEconomy)
+        return VehicleDue(
+            vehicle: vehicle, pace: pace, items: items, marbete: marbete, fuelEconomy: fuelEconomy,
+            expenses: ExpenseDue.make(expenses, today: today, settings: settings, thresholds: thresholds))
     }
 }

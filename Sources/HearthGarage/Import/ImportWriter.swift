@@ -53,8 +53,9 @@ final class ImportWriter {
             """, in: tx.db)
         expenseInsert = try RawInsert(
             """
-            INSERT OR IGNORE INTO garageExpense (id, vehicleID, date, odometer, amount, category, notes, createdAt, modifiedAt)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT OR IGNORE INTO garageExpense
+              (id, vehicleID, date, odometer, amount, category, notes, createdAt, modifiedAt, kind)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """, in: tx.db)
         for service in try ServiceItem.filter(Column("vehicleID") == vehicle.id).fetchAll(tx.db) {
             servicesByName[ServicePresetCatalog.normalizedKey(service.name)] = service
@@ -227,6 +228,7 @@ final class ImportWriter {
         expenseInsert.bind(7, notes)
         expenseInsert.bind(8, createdAt)
         expenseInsert.bind(9, createdAt)
+        expenseInsert.bind(10, GarageExpense.Kind(guessing: kind).rawValue)
         try recordInsert(.expense, id: id, inserted: try expenseInsert.run()) {
             report.expensesImported += 1
             insertedExpenses = true

@@ -12,6 +12,8 @@ public struct ReminderCategory: RawRepresentable, Hashable, Sendable, Codable, C
     public static let mileageReminder = ReminderCategory(rawValue: "MILEAGE_REMINDER")
     /// The marbete is about to expire: "Remind Tomorrow".
     public static let marbeteDue = ReminderCategory(rawValue: "MARBETE_DUE")
+    /// A recurring expense (insurance, registration…) is coming due: "Remind Tomorrow".
+    public static let expenseDue = ReminderCategory(rawValue: "EXPENSE_DUE")
     /// Last year's maintenance costs: "View Costs".
     public static let yearlyRoundup = ReminderCategory(rawValue: "YEARLY_ROUNDUP")
 
@@ -20,7 +22,7 @@ public struct ReminderCategory: RawRepresentable, Hashable, Sendable, Codable, C
         switch self {
         case .serviceDue: [.markDone, .remindTomorrow]
         case .mileageReminder: [.updateNow, .remindLater]
-        case .marbeteDue: [.remindTomorrow]
+        case .marbeteDue, .expenseDue: [.remindTomorrow]
         case .yearlyRoundup: [.viewCosts]
         default: []
         }

@@ -1,7 +1,7 @@
 public import Foundation
 public import HearthCore
 
-/// The four reminder schedules, as pure functions of the data, the time zone and the current moment.
+/// The reminder schedules (services, recurring expenses, the marbete, mileage, the yearly roundup), as pure functions of the data, the time zone and the current moment.
 ///
 /// Reminders go off at 09:00 local time (the yearly roundup at 10:00). A slot earlier today that has already
 /// passed fires 60 seconds from now instead; slots on earlier days are not scheduled, unless the caller says
@@ -88,6 +88,52 @@ public enum ReminderScheduler {
             body += " (expected around \(effective.iso) at your pace)"
         }
         return body + "."
+    }
+
+    // MARK: Recurring expenses
+
+    /// The reminders 30, 7, 1 and 0 days before a recurring expense is due again (ids `expense-<uuid>-30d`,
+    /// `-7d`, `-1d`, `-due`, the uuid being its series' latest payment).
+    public static func expenseDue(
+        _ due: ExpenseDue, vehicle: Vehicle, now: Date, timeZone: TimeZone, since: Date? = nil
+    ) -> [ScheduledReminder] {
+        serviceOffsets.compactMap { offset in
+            guard
+                let timing = timing(
+                    day: due.dueDate.adding(days: -offset.days), now: now, timeZone: timeZone, since: since)
+            else { return nil }
+            let when: String =
+                switch offset.days {
+                case 0: "today"
+                case 1: "tomorrow"
+                case 7: "in 1 week"
+                default: "in \(offset.days) days"
+                }
+            return ScheduledReminder(
+                id: "expense-\(due.expense.id.uuidString)-\(offset.suffix)", category: .expenseDue,
+                title: "\(due.expense.category) due \(when)", body: expenseBody(due, vehicle: vehicle),
+                fireAt: timing.fireAt, slotAt: timing.slotAt, vehicleID: vehicle.id
+            )
+        }
+    }
+
+    /// "Remind Tomorrow" on a recurring expense's reminder: `expense-<uuid>-snooze` at 09:00 tomorrow.
+    public static func expenseSnooze(_ due: ExpenseDue, vehicle: Vehicle, now: Date, timeZone: TimeZone)
+        -> ScheduledReminder
+    {
+        let slot = CalendarDay(now, in: timeZone).adding(days: 1).date(hour: hour, in: timeZone)
+        return ScheduledReminder(
+            id: "expense-\(due.expense.id.uuidString)-snooze", category: .expenseDue,
+            title: "Reminder: \(due.expense.category) is due", body: expenseBody(due, vehicle: vehicle),
+            fireAt: slot, slotAt: slot, vehicleID: vehicle.id, isSnooze: true
+        )
+    }
+
+    private static func expenseBody(_ due: ExpenseDue, vehicle: Vehicle) -> String {
+        let amount = due.expense.amount.formatted(
+            .number.precision(.fractionLength(2)).locale(Locale(identifier: "en_US")))
+        return
+            "\(vehicle.displayName): \(due.expense.category) (\(due.expense.kind.rawValue)) is due on \(due.dueDate.iso); last paid \(amount) on \(due.expense.date.iso)."
     }
 
     // MARK: Marbete

@@ -149,6 +149,11 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
                 reminders += ReminderScheduler.serviceDue(
                     service, vehicle: vehicle, effectiveDueDate: effective, now: now, timeZone: timeZone, since: since)
             }
+            let expenses = try GarageExpense.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
+            for due in ExpenseDue.make(expenses, today: today, settings: settings) {
+                reminders += ReminderScheduler.expenseDue(
+                    due, vehicle: vehicle, now: now, timeZone: timeZone, since: since)
+            }
             reminders += ReminderScheduler.marbete(vehicle: vehicle, now: now, timeZone: timeZone, since: since)
             let missed = ReminderScheduler.mileageUpdate(vehicle: vehicle, now: now, timeZone: timeZone, since: since)
             if let missed, !deliveredSlots.contains(DeliveredSlot(id: missed.id, slotAt: missed.slotAt)) {
@@ -301,6 +306,15 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
                         let vehicle = try Vehicle.fetchOne(db, key: service.vehicleID)
                     else { return nil }
                     return ReminderScheduler.serviceSnooze(service, vehicle: vehicle, now: now, timeZone: timeZone)
+                })
+        case (.expense(let expenseID), .remindTomorrow):
+            result = .snoozed(
+                try await snooze(reminderID) { db in
+                    guard let expense = try GarageExpense.fetchOne(db, key: expenseID),
+                        let vehicle = try Vehicle.fetchOne(db, key: expense.vehicleID),
+                        let due = ExpenseDue.make([expense], today: CalendarDay(now, in: timeZone)).first
+                    else { return nil }
+                    return ReminderScheduler.expenseSnooze(due, vehicle: vehicle, now: now, timeZone: timeZone)
                 })
         case (.marbete(let vehicleID), .remindTomorrow):
             result = .snoozed(

@@ -185,5 +185,12 @@ public enum GarageSchema: DatabaseSchema {
                 t.primaryKey(["reminderID", "slotAt", "target"])
             }
         }
+        // What an expense is for, and how often it recurs. Rows that predate this (imported ones) are "other".
+        migrator.registerMigration("garage.expenseKinds") { db in
+            try db.alter(table: GarageExpense.databaseTableName) { t in
+                t.add(column: "kind", .text).notNull().defaults(to: GarageExpense.Kind.other.rawValue)
+                t.add(column: "intervalMonths", .integer)
+            }
+        }
     }
 }

@@ -21,9 +21,11 @@ extension GarageStore {
                     db, vehicleID: vehicle.id, since: now.addingTimeInterval(-365 * 86_400), timeZone: timeZone)
                 let pace = PaceEstimator.estimate(from: readings, now: now)
                 let fillUps = try FuelLog.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
+                let expenses = try GarageExpense.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
                 return VehicleDue.make(
                     vehicle: vehicle, services: services, pace: pace, today: today,
-                    fuelEconomy: FuelEconomy(fillUps: fillUps).summary, settings: settings, thresholds: thresholds
+                    fuelEconomy: FuelEconomy(fillUps: fillUps).summary, expenses: expenses, settings: settings,
+                    thresholds: thresholds
                 )
             }
             .sorted { $0.vehicle.displayName.localizedStandardCompare($1.vehicle.displayName) == .orderedAscending }

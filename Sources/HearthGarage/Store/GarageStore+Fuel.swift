@@ -74,7 +74,7 @@ extension GarageStore {
     /// - Throws: ``ServiceError/notFound(_:)`` when there is no such fill-up.
     public func removeFillUp(_ id: UUID) async throws {
         try await write { tx in
-            guard try tx.delete(FuelLog.self, id: id) else { throw ServiceError.notFound("Fill-up \(id.uuidString)") }
+            guard try tx.delete(FuelLog.self, id: id) else { throw Self.missing("fill-up", id) }
         }
     }
 

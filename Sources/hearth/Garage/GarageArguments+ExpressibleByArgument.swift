@@ -11,3 +11,4 @@ extension DateOrder: ExpressibleByArgument {}
 
 extension ServiceLog.CostCategory: ExpressibleByArgument {}
 extension FuelEconomyUnit: ExpressibleByArgument {}
+extension GarageArchiveFormat: ExpressibleByArgument {}

@@ -48,6 +48,12 @@ struct GarageDueCommand: AsyncParsableCommand {
                     item.urgency?.label ?? "—",
                 ]
             }
+            rows += summary.expenses.map { due in
+                [
+                    "\(due.expense.category) (\(due.expense.kind.rawValue))", due.status.label, due.dueDate.iso, "—",
+                    due.dueDate.iso, due.urgency.label,
+                ]
+            }
             if let marbete = summary.marbete {
                 rows.append(["Marbete", marbete.status.label, marbete.expiresOn.iso, "—", marbete.expiresOn.iso, "—"])
             }

@@ -3,12 +3,12 @@ import Foundation
 import HearthCore
 import HearthGarage
 
-/// `hearth garage fuel [show] VEHICLE` and `hearth garage fuel add VEHICLE …`.
+/// `hearth garage fuel [show] VEHICLE`, `hearth garage fuel add VEHICLE …` and `fuel edit|delete ID`.
 struct GarageFuelCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "fuel",
         abstract: "Fuel economy by the full-tank method, and fill-ups.",
-        subcommands: [Show.self, Add.self],
+        subcommands: [Show.self, Add.self, Edit.self, Delete.self],
         defaultSubcommand: Show.self
     )
 
@@ -39,7 +39,7 @@ struct GarageFuelCommand: AsyncParsableCommand {
             GarageOutput.table(
                 [
                     "DATE", kilometres ? "ODOMETER KM" : "ODOMETER", kilometres ? "LITRES" : "GALLONS", "COST", "TANK",
-                    units.label.uppercased(),
+                    units.label.uppercased(), "ID",
                 ],
                 economy.entries.map { entry in
                     let fillUp = entry.fillUp
@@ -53,6 +53,7 @@ struct GarageFuelCommand: AsyncParsableCommand {
                         fillUp.isPartial ? "partial" : "full",
                         entry.mpg.map { GarageFuelCommand.figure($0, units) }
                             ?? GarageFuelCommand.reasonText(entry.reason),
+                        String(fillUp.id.uuidString.prefix(8)),
                     ]
                 }
             )

@@ -4,20 +4,23 @@ import HearthCore
 import HearthExchange
 import HearthGarage
 
-/// `hearth garage import FILE --vehicle V`.
+/// `hearth garage import FILE --vehicle V`, and `hearth garage import DIR|FILE.json` of a Hearth export.
 struct GarageImportCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "import",
-        abstract: "Import a CSV export from Fuelly (aCar or fuelly.com), Drivvo, Simply Auto, or any CSV with --map.",
+        abstract:
+            "Import a CSV export from Fuelly (aCar or fuelly.com), Drivvo, Simply Auto, any CSV with --map, or a Hearth export.",
         discussion: """
             The app is recognised from the file. Importing the same file again adds nothing.
+            A folder of CSV files or a .json file written by `hearth garage export` is imported whole (no --vehicle):
+            every record as it was, or nothing when any value is bad.
             Use --dry-run to see what would be imported without writing anything.
             Any other CSV: --source generic --map date="Date" --map odometer="Odometer" --map cost="Amount" --map service="Work"
             """
     )
     @OptionGroup var options: GarageOptions
-    @Argument(help: "The CSV file.") var file: String
-    @Option(help: "The vehicle to import into: its name or the start of its id.") var vehicle: String
+    @Argument(help: "The CSV file, or a Hearth export (a folder of CSV files, a .json file).") var file: String
+    @Option(help: "The vehicle to import into: its name or the start of its id.") var vehicle: String?
     @Option(help: "auto, fuelly, drivvo, simplyauto or generic (default auto).") var source: ImportSource = .auto
     @Flag(name: .customLong("dry-run"), help: "Show what would be imported; write nothing.") var dryRun = false
     @Option(
@@ -36,8 +39,26 @@ struct GarageImportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let store = try options.openStore()
-        let target = try await store.vehicle(matching: vehicle)
         let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath)
+        var isFolder: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+        if exists && isFolder.boolValue || url.pathExtension.lowercased() == "json" {
+            guard vehicle == nil, !dryRun else {
+                throw ValidationError(
+                    "A Hearth export is imported whole: leave out --vehicle and --dry-run (it writes all or nothing).")
+            }
+            let summary = try await store.importArchive(from: url)
+            if options.json { return try GarageOutput.json(summary) }
+            var line = "Imported \(summary.countsDescription) from \(url.lastPathComponent)."
+            if summary.unchanged > 0 {
+                line += " Already in the garage (left as they were): \(GarageOutput.number(summary.unchanged))."
+            }
+            return print(line)
+        }
+        guard let vehicle else {
+            throw ValidationError("Give --vehicle NAME: the vehicle to import \(url.lastPathComponent) into.")
+        }
+        let target = try await store.vehicle(matching: vehicle)
         var separator: Character?
         if let delimiter {
             let value = delimiter == "\\t" || delimiter.lowercased() == "tab" ? "\t" : delimiter

@@ -3,12 +3,12 @@ import Foundation
 import HearthCore
 import HearthGarage
 
-/// `hearth garage service add|done|list|remove|presets`.
+/// `hearth garage service add|done|list|remove|presets`, and `edit|delete` of a log entry.
 struct GarageServiceCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "service",
         abstract: "Track maintenance: add services from presets or your own, and mark them done.",
-        subcommands: [Add.self, Done.self, List.self, Remove.self, Presets.self]
+        subcommands: [Add.self, Done.self, List.self, Remove.self, Presets.self, Edit.self, Delete.self]
     )
 
     struct Add: AsyncParsableCommand {
@@ -125,12 +125,12 @@ struct GarageServiceCommand: AsyncParsableCommand {
             print("\nHistory (\(logs.count)):")
             let names = Dictionary(uniqueKeysWithValues: services.map { ($0.id, $0.name) })
             GarageOutput.table(
-                ["DATE", "MILEAGE", "SERVICE", "COST", "NOTES"],
+                ["DATE", "MILEAGE", "SERVICE", "COST", "ID", "NOTES"],
                 logs.prefix(50).map { log in
                     [
                         log.performedDate.iso, GarageOutput.number(log.mileageAtService),
                         log.serviceID.flatMap { names[$0] } ?? log.title ?? "—", GarageOutput.money(log.cost),
-                        log.notes ?? "",
+                        String(log.id.uuidString.prefix(8)), log.notes ?? "",
                     ]
                 }
             )

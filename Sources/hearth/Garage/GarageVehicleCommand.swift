@@ -146,6 +146,12 @@ struct GarageVehicleCommand: AsyncParsableCommand {
                         + (next.effectiveDueDate.map { ", by \($0.iso)" } ?? ""),
                 ])
             }
+            if let bill = due.expenses.first {
+                rows.append([
+                    "Next bill",
+                    "\(bill.expense.category) (\(bill.expense.kind.rawValue)): \(bill.status.label), by \(bill.dueDate.iso)",
+                ])
+            }
             print(GarageOutput.label(v))
             for row in rows { print("  \(row[0].padding(toLength: 10, withPad: " ", startingAt: 0)) \(row[1])") }
         }
