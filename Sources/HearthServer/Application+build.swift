@@ -19,7 +19,8 @@ import Synchronization
 ///   - configuration: where to listen and where to keep data.
 ///   - logger: the logger for the server and its requests.
 ///   - onListening: called with the bound port once the server accepts connections (useful with port 0).
-///   - clock: what the GraphQL WebSocket's timers (its `connection_init` deadline and keep-alive pings) run on.
+///   - clock: what the GraphQL WebSocket's timers (its `connection_init` deadline and keep-alive pings) and recipe
+///     imports' fetch timeout run on.
 /// - Throws: ``ServiceError`` when the data directory cannot be used.
 public func buildApplication(
     _ configuration: ServerConfiguration,
@@ -48,7 +49,10 @@ public func buildApplication(
     let pantry = try PantryGraphQL(
         on: cloud.store, limits: configuration.graphQLLimits, introspection: configuration.graphQLIntrospection,
         keptAnswerBytes: configuration.graphQLAnswerCacheBytes,
-        keptDocumentBytes: configuration.graphQLDocumentCacheBytes, logger: logger)
+        keptDocumentBytes: configuration.graphQLDocumentCacheBytes,
+        recipePages: RecipePageFetcher(
+            configuration: .init(privateHostsAllowed: configuration.recipeImportPrivateHosts), clock: clock),
+        logger: logger)
     var graphQL = GraphQLRoutes(
         graphQL: pantry,
         accounts: cloud.api.accounts, maxRequestBytes: configuration.cloud.maxRequestBytes,
