@@ -150,6 +150,16 @@ struct RecipePageTests {
             throws: ServiceError.validationFailed(
                 "The page's elements nest more than 50 levels deep; it cannot be read as a recipe.")
         ) { try Self.read(deepElements, limits: limits) }
+        // Properties nested in properties, each around the same long text, keep a bounded share of it.
+        let text = String(repeating: "flour ", count: 50_000)
+        let nested =
+            "<div itemscope itemtype=\"https://schema.org/Recipe\">"
+            + String(repeating: "<div itemprop=\"description\">", count: 200) + text
+            + String(repeating: "</div>", count: 200) + "<b itemprop=\"name\">Bread</b></div>"
+        let recipe = try Self.read(nested)
+        #expect(recipe.name == "Bread")
+        #expect(recipe.description?.utf8.count ?? 0 <= 65_536)
+        #expect(recipe.description?.hasPrefix("flour flour") == true)
         // A page that is nothing but the start of things ends without a recipe rather than hanging or crashing.
         for broken in [
             "<", "<!--", "<script type=\"application/ld+json\">{", "<div itemscope itemtype=\"Recipe\"", "&#xFFFFFFFF;",

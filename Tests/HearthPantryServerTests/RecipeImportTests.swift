@@ -217,7 +217,7 @@ struct RecipeImportTests {
                 )
                 #expect(
                     await refusal(url: site.url("/to-ipv6-loopback")).message
-                        == "http://[::1]:9/admin is on a private, loopback or link-local address (::1 is 0:0:0:0:0:0:0:1), which recipe imports may not reach; give a page on the public web, or send the page's HTML instead."
+                        == "http://[::1]:9/admin is on a private, loopback or link-local address (::1 is ::1), which recipe imports may not reach; give a page on the public web, or send the page's HTML instead."
                 )
                 let fileMessage =
                     "Only http and https pages can be imported, not file: addresses; for a saved page, send its HTML instead."

@@ -47,11 +47,15 @@ struct HostAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
+    /// The address as the system writes it: `192.0.2.1`, `2001:db8::1`.
     var description: String {
-        if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
-        return stride(from: 0, to: bytes.count, by: 2).map {
-            String(Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]), radix: 16)
-        }.joined(separator: ":")
+        let family = bytes.count == 4 ? AF_INET : AF_INET6
+        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
+        let written = bytes.withUnsafeBytes { address in
+            inet_ntop(family, address.baseAddress, &buffer, socklen_t(buffer.count))
+        }
+        guard written != nil else { return bytes.map { String($0, radix: 16) }.joined(separator: ":") }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// Every address `host` resolves to, through the system's resolver (`getaddrinfo`), which callers run off

@@ -6,7 +6,9 @@ import HearthCore
 ///
 /// A property's value is its element's `content` attribute when it has one, else `datetime` (`time`), `href`
 /// (`a`, `link`), `src` (`img`), `value` (`data`, `meter`), else its text. One pass over the tokens with a stack
-/// of open elements, no deeper than `maxDepth`.
+/// of open elements, no deeper than `maxDepth`. Only the properties a recipe is made from are kept, each text at
+/// about ``maxText`` bytes, so elements nested inside each other cannot make the page's text count many
+/// times over.
 enum RecipeMicrodata {
     /// A property's value: text, or an item (by its index).
     private enum Value {
@@ -29,6 +31,16 @@ enum RecipeMicrodata {
         var textStart = 0
     }
 
+    /// The longest text a property keeps, in bytes of UTF-8 (as many characters at most).
+    static let maxText = 65_536
+
+    /// The properties a recipe is read from.
+    private static let read: Set<String> = [
+        "name", "description", "recipeYield", "yield", "prepTime", "cookTime", "totalTime", "recipeIngredient",
+        "ingredients", "recipeInstructions", "text", "itemListElement", "step", "recipeCategory", "recipeCuisine",
+        "keywords",
+    ]
+
     /// The first Recipe item of `tokens`. Throws when elements nest deeper than `maxDepth`.
     static func recipe(in tokens: [HTMLScanner.Token], maxDepth: Int) throws -> ImportedRecipe? {
         var items: [Item] = []
@@ -39,7 +51,13 @@ enum RecipeMicrodata {
 
         func close(_ frame: Frame) {
             guard let owner = frame.owner, !frame.pending.isEmpty else { return }
-            let text = pieces[frame.textStart...].joined()
+            // Each piece holds at least one byte, so this reads at most maxText pieces.
+            var text = ""
+            for piece in pieces[frame.textStart...] {
+                text += piece
+                if text.utf8.count >= maxText { break }
+            }
+            if text.utf8.count > maxText { text = String(text.prefix(maxText)) }
             for name in frame.pending { items[owner].properties.append((name, .text(text))) }
         }
 
@@ -50,6 +68,7 @@ enum RecipeMicrodata {
             case .start(let name, let attributes, let selfClosing):
                 if HTMLScanner.breaksLine(name) { pieces.append("\n") }
                 let names = (attributes["itemprop"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
+                    .filter(read.contains)
                 var frame = Frame(name: name, owner: owner())
                 if attributes["itemscope"] != nil {
                     let types = (attributes["itemtype"] ?? "").split(whereSeparator: \.isWhitespace).map(String.init)
