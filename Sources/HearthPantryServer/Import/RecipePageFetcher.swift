@@ -142,12 +142,15 @@ public struct RecipePageFetcher: RecipePageFetching {
             timeout: .init(
                 connect: .nanoseconds(Int64(configuration.timeout.components.seconds) * 1_000_000_000),
                 read: .nanoseconds(Int64(configuration.timeout.components.seconds) * 1_000_000_000)))
-        // Connect to the address just checked, whatever the name resolves to by the time the connection opens.
-        clientConfiguration.dnsOverride = [bare: first.description]
+        // Connect to an address just checked, whatever the name resolves to by the time the connection opens; an
+        // IPv4 one when there is one, since the connection cannot fall back from one address to another.
+        let target = addresses.first { $0.bytes.count == 4 } ?? first
+        clientConfiguration.dnsOverride = [bare: target.description]
         let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
+        // The page is read whole before the client shuts down; failing to shut down is no failure of the fetch.
         do {
             let answer = try await request(url, with: client)
-            try await client.shutdown()
+            try? await client.shutdown()
             return answer
         } catch {
             try? await client.shutdown()
