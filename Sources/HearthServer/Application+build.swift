@@ -20,7 +20,8 @@ import Synchronization
 ///   - logger: the logger for the server and its requests.
 ///   - onListening: called with the bound port once the server accepts connections (useful with port 0).
 ///   - clock: what the server's timers run on: the GraphQL WebSocket's `connection_init` deadline and keep-alive
-///     pings, the push channel's heartbeats, compaction, the wait for PostgreSQL at start, and the health checks.
+///     pings, recipe imports' fetch timeout, the push channel's heartbeats, compaction, the wait for PostgreSQL at
+///     start, and the health checks.
 /// - Throws: ``ServiceError`` when the data directory cannot be used.
 public func buildApplication(
     _ configuration: ServerConfiguration,
@@ -49,7 +50,10 @@ public func buildApplication(
     let pantry = try PantryGraphQL(
         on: cloud.store, limits: configuration.graphQLLimits, introspection: configuration.graphQLIntrospection,
         keptAnswerBytes: configuration.graphQLAnswerCacheBytes,
-        keptDocumentBytes: configuration.graphQLDocumentCacheBytes, logger: logger)
+        keptDocumentBytes: configuration.graphQLDocumentCacheBytes,
+        recipePages: RecipePageFetcher(
+            configuration: .init(privateHostsAllowed: configuration.recipeImportPrivateHosts), clock: clock),
+        logger: logger)
     var graphQL = GraphQLRoutes(
         graphQL: pantry,
         accounts: cloud.api.accounts, maxRequestBytes: configuration.cloud.maxRequestBytes,

@@ -112,7 +112,8 @@ struct Pantry: Sendable {
 ///
 /// Without HEARTH_TEST_POSTGRES_URL the PostgreSQL run is skipped with the reason, except on CI, where it fails.
 func withPantry<T: Sendable>(
-    _ kind: DatabaseKind, limits: GraphQLLimits = GraphQLLimits(), _ body: @Sendable (Pantry) async throws -> T
+    _ kind: DatabaseKind, limits: GraphQLLimits = GraphQLLimits(),
+    recipePages: any RecipePageFetching = RecipePageFetcher(), _ body: @Sendable (Pantry) async throws -> T
 ) async throws -> T? {
     var logger = Logger(label: "hearth.pantry.test")
     logger.logLevel = .critical
@@ -124,7 +125,7 @@ func withPantry<T: Sendable>(
         return try await body(
             Pantry(
                 recordStore: recordStore, store: PantryStore(database: recordStore.database),
-                graphQL: try PantryGraphQL(on: recordStore, limits: limits, logger: logger)))
+                graphQL: try PantryGraphQL(on: recordStore, limits: limits, recipePages: recipePages, logger: logger)))
     case .postgres:
         guard let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !url.isEmpty else {
             let reason =
@@ -147,7 +148,9 @@ func withPantry<T: Sendable>(
                 try await PantryGraphQL.migrate(recordStore)
                 let pantry = Pantry(
                     recordStore: recordStore, store: PantryStore(database: recordStore.database),
-                    graphQL: try PantryGraphQL(on: recordStore, limits: limits, logger: logger), postgres: (url, schema)
+                    graphQL: try PantryGraphQL(
+                        on: recordStore, limits: limits, recipePages: recipePages, logger: logger),
+                    postgres: (url, schema)
                 )
                 let value = try await body(pantry)
                 try await recordStore.dropSchema()

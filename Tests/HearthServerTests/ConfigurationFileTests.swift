@@ -70,6 +70,7 @@ struct ConfigurationFileTests {
             analytics-key: [phc_app, phc_web]
             graphql-answer-cache-mb: 8
             public-url: https://hearth.example.org
+            recipe-import-private-host: [127.0.0.1, Recipes.Home]
             """)
         defer { _ = folder }
         let fromFile = try ServerConfiguration.resolve(configFile: path, environment: [:])
@@ -80,6 +81,11 @@ struct ConfigurationFileTests {
         #expect(fromFile.analyticsKeys == ["phc_app", "phc_web"])
         #expect(fromFile.graphQLAnswerCacheBytes == 8 << 20)
         #expect(fromFile.publicURL?.absoluteString == "https://hearth.example.org")
+        #expect(fromFile.recipeImportPrivateHosts == ["127.0.0.1", "recipes.home"])
+        #expect(ServerConfiguration().recipeImportPrivateHosts.isEmpty, "imports reach the public web only by default")
+        let everyHost = try ServerConfiguration.resolve(
+            recipeImportPrivateHosts: ["*"], environment: ["HEARTH_CONFIG": path])
+        #expect(everyHost.recipeImportPrivateHosts == ["*"], "the flag wins over the file")
 
         let overridden = try ServerConfiguration.resolve(
             port: 7070,

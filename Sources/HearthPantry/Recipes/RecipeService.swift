@@ -13,6 +13,9 @@ public protocol RecipeServicing: ServiceHealth {
     func updateRecipe(id: String, _ fields: RecipeFields, expectedVersion: Int?) async throws -> Recipe
     /// Deletes a recipe.
     func deleteRecipe(id: String) async throws
+    /// Adds the recipe a web page describes to the household: the server fetches the page at `url` (http or
+    /// https, on the public web), or reads `html`, the page itself. Give exactly one.
+    func importRecipe(householdId: String, url: String?, html: String?) async throws -> Recipe
     /// The household's recipes ranked by how much its stock covers, most first, each with what is missing;
     /// amounts scaled to `servings` for recipes that state theirs.
     func cookable(householdId: String, servings: Int?) async throws -> [RecipeCoverage]
@@ -67,6 +70,13 @@ public actor RecipeService: RecipeServicing, SessionScoped {
         let household = try ServiceInput.required(householdId, "Household id")
         let recipe = try await graphQL.perform(
             AddRecipeMutation(householdId: household, fields: try Self.checked(fields)))
+        await forget(recipe)
+        return recipe
+    }
+
+    public func importRecipe(householdId: String, url: String?, html: String?) async throws -> Recipe {
+        let household = try ServiceInput.required(householdId, "Household id")
+        let recipe = try await graphQL.perform(ImportRecipeMutation(householdId: household, url: url, html: html))
         await forget(recipe)
         return recipe
     }

@@ -13,7 +13,7 @@ public enum PantryOperations {
         OpenItemMutation.self, TransferMutation.self, CorrectInventoryMutation.self, UndoBookingMutation.self,
         PantryChangedSubscription.self, HouseholdChangedSubscription.self,
         RecipesQuery.self, AddRecipeMutation.self, UpdateRecipeMutation.self, DeleteRecipeMutation.self,
-        CookableRecipesQuery.self,
+        ImportRecipeMutation.self, CookableRecipesQuery.self,
         ShoppingListQuery.self, AddShoppingItemMutation.self, UpdateShoppingItemMutation.self,
         DeleteShoppingItemMutation.self,
         ClearCheckedShoppingItemsMutation.self, AddMissingIngredientsMutation.self,

@@ -3,10 +3,10 @@ public import HearthCore
 extension PantrySelection {
     /// A ``Recipe``.
     public static let recipe =
-        "id householdId name description ingredients { name quantity unit } instructions prepTime cookTime servings difficulty tags version"
+        "id householdId name description ingredients { name quantity unit quantityMax note } instructions prepTime cookTime servings difficulty tags version"
     /// A ``RecipeCoverage``: the recipe, and how much of each ingredient the stock covers.
     public static let coverage =
-        "recipe { \(recipe) } servings coverage canCook ingredients { ingredient { name quantity unit } available missing status itemIds }"
+        "recipe { \(recipe) } servings coverage canCook ingredients { ingredient { name quantity unit quantityMax note } available missing status itemIds }"
 }
 
 /// What a recipe says, as the add and update mutations take it: everything but its id and household.
@@ -51,7 +51,11 @@ public struct RecipeFields: Sendable, Hashable {
             "name": .string(name),
             "ingredients": .array(
                 ingredients.map {
-                    .object(["name": .string($0.name), "quantity": .double($0.quantity), "unit": .string($0.unit)])
+                    .object([
+                        "name": .string($0.name), "quantity": .double($0.quantity), "unit": .string($0.unit),
+                        "quantityMax": $0.quantityMax.map(AnyJSON.double) ?? .null,
+                        "note": $0.note.map(AnyJSON.string) ?? .null,
+                    ])
                 }),
             "instructions": .array(instructions.map(AnyJSON.string)),
             "difficulty": .string(difficulty.rawValue),
@@ -127,6 +131,30 @@ public struct DeleteRecipeMutation: PantryOperation {
     public let id: String
     public init(id: String) { self.id = id }
     public var variables: [String: AnyJSON] { ["id": .string(id)] }
+}
+
+/// Adds the recipe a web page describes to a household: the server fetches `url`, or reads `html`.
+public struct ImportRecipeMutation: PantryOperation {
+    public typealias Answer = Recipe
+    public static let kind = PantryOperationKind.mutation
+    public static let document =
+        "mutation ImportRecipe($householdId: String!, $url: String, $html: String) { importRecipe(householdId: $householdId, url: $url, html: $html) { \(PantrySelection.recipe) } }"
+    public static let field = "importRecipe"
+    public let householdId: String
+    public let url: String?
+    public let html: String?
+    /// Exactly one of `url` and `html`; the server refuses both or neither.
+    public init(householdId: String, url: String? = nil, html: String? = nil) {
+        self.householdId = householdId
+        self.url = url
+        self.html = html
+    }
+    public var variables: [String: AnyJSON] {
+        [
+            "householdId": .string(householdId), "url": url.map(AnyJSON.string) ?? .null,
+            "html": html.map(AnyJSON.string) ?? .null,
+        ]
+    }
 }
 
 /// A household's recipes ranked by how much its stock covers, most first, each with what is missing.

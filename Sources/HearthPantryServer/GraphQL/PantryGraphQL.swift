@@ -4,6 +4,7 @@ public import GraphQL
 import Graphiti
 public import HearthCloud
 import HearthCore
+import HearthPantryModel
 public import Logging
 
 /// Runs GraphQL operations against the pantry schema for a caller.
@@ -70,14 +71,17 @@ public struct PantryGraphQL: PantryGraphQLServing {
     ///   - introspection: who may ask for the schema.
     ///   - keptAnswerBytes: how many bytes of query answers ``respond(_:viewer:)`` may keep; 0 keeps none.
     ///   - keptDocumentBytes: how many bytes checked documents may take, parsed; 0 keeps none.
+    ///   - recipePages: what `importRecipe` fetches pages with; its size limit holds for pages sent as HTML too.
     /// - Throws: when the schema cannot be built (a programming error).
     package init(
         store: PantryStore, limits: GraphQLLimits = GraphQLLimits(), introspection: GraphQLIntrospection = .signedIn,
-        keptAnswerBytes: Int = 0, keptDocumentBytes: Int = Self.defaultKeptDocumentBytes, logger: Logger
+        keptAnswerBytes: Int = 0, keptDocumentBytes: Int = Self.defaultKeptDocumentBytes,
+        recipePages: any RecipePageFetching = RecipePageFetcher(), logger: Logger
     ) throws {
         let (schema, keyPaths) = try PantrySchema.make()
         self.schema = schema
-        self.resolver = PantryResolver()
+        let maxPageBytes = (recipePages as? RecipePageFetcher)?.configuration.maxBytes ?? RecipePage.Limits().maxBytes
+        self.resolver = PantryResolver(recipePages: RecipeImporting(fetcher: recipePages, maxBytes: maxPageBytes))
         self.store = store
         self.limits = limits
         self.introspection = introspection
@@ -97,14 +101,18 @@ public struct PantryGraphQL: PantryGraphQLServing {
     ///   - introspection: who may ask for the schema.
     ///   - keptAnswerBytes: how many bytes of query answers ``respond(_:viewer:)`` may keep; 0 keeps none.
     ///   - keptDocumentBytes: how many bytes checked documents may take, parsed; 0 keeps none.
+    ///   - recipePages: what `importRecipe` fetches pages with (by default a ``RecipePageFetcher`` that refuses
+    ///     private addresses).
     public init(
         on recordStore: SQLRecordStore, limits: GraphQLLimits = GraphQLLimits(),
         introspection: GraphQLIntrospection = .signedIn,
-        keptAnswerBytes: Int = 0, keptDocumentBytes: Int = Self.defaultKeptDocumentBytes, logger: Logger
+        keptAnswerBytes: Int = 0, keptDocumentBytes: Int = Self.defaultKeptDocumentBytes,
+        recipePages: any RecipePageFetching = RecipePageFetcher(), logger: Logger
     ) throws {
         try self.init(
             store: PantryStore(database: recordStore.database), limits: limits, introspection: introspection,
-            keptAnswerBytes: keptAnswerBytes, keptDocumentBytes: keptDocumentBytes, logger: logger)
+            keptAnswerBytes: keptAnswerBytes, keptDocumentBytes: keptDocumentBytes, recipePages: recipePages,
+            logger: logger)
     }
 
     /// Creates or upgrades the pantry's tables in the record store's database.

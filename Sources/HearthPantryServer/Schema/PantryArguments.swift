@@ -116,6 +116,8 @@ struct IngredientInput: Codable, Sendable {
     let name: String
     let quantity: Double
     let unit: String?
+    let quantityMax: Double?
+    let note: String?
 }
 
 struct RecipeInput: Codable, Sendable {

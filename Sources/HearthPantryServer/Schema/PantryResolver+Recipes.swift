@@ -20,9 +20,7 @@ extension PantryResolver {
         let recipe = try RecipeRules.validated(
             Recipe(
                 id: PantryStore.newID(), householdId: household.id, name: input.name, description: input.description,
-                ingredients: input.ingredients.map {
-                    Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "")
-                },
+                ingredients: input.ingredients.map(\.ingredient),
                 instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime,
                 servings: input.servings,
                 difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
@@ -47,9 +45,7 @@ extension PantryResolver {
         let recipe = try RecipeRules.validated(
             Recipe(
                 id: old.id, householdId: household.id, name: input.name, description: input.description,
-                ingredients: input.ingredients.map {
-                    Ingredient(name: $0.name, quantity: $0.quantity, unit: $0.unit ?? "")
-                },
+                ingredients: input.ingredients.map(\.ingredient),
                 instructions: input.instructions ?? [], prepTime: input.prepTime, cookTime: input.cookTime,
                 servings: input.servings,
                 difficulty: input.difficulty ?? .easy, tags: input.tags ?? []))
@@ -94,5 +90,12 @@ extension PantryResolver {
         let recipes = try await context.loaders.recipes.load(household.id) ?? []
         let stock = try await context.store.stockIndex(of: household.id, today: context.today)
         return CookableRanking.rank(recipes, index: stock, servings: arguments.servings)
+    }
+}
+
+extension IngredientInput {
+    /// The ingredient this input describes.
+    var ingredient: Ingredient {
+        Ingredient(name: name, quantity: quantity, unit: unit ?? "", quantityMax: quantityMax, note: note)
     }
 }

@@ -11,6 +11,9 @@ import HearthPermissions
 /// with nothing changed). Changes are made by HearthPantryModel's `HouseholdRules`, whose refusals are
 /// `BAD_USER_INPUT` (or `FORBIDDEN`, `NOT_FOUND`) with the rules' own messages.
 public struct PantryResolver: Sendable {
+    /// What `importRecipe` fetches pages with.
+    let recipePages: RecipeImporting
+
     // MARK: Queries
 
     func households(context: PantryContext, arguments: NoArguments) async throws -> [Household] {

@@ -21,6 +21,10 @@ extension PantrySchema {
                     KeyField("name", at: \.name)
                     KeyField("quantity", at: \.quantity).description("0 for \"to taste\".")
                     KeyField("unit", at: \.unit)
+                    KeyField("quantityMax", at: \.quantityMax).description(
+                        "The upper end of a range such as \"2-3\", in the same unit; null for a single amount.")
+                    KeyField("note", at: \.note).description(
+                        "What the line adds about the food, such as \"sifted\" or \"optional\".")
                 }.description("How much of which food a recipe needs.")
                 Type(Recipe.self) {
                     KeyField("id", at: \.id)
@@ -74,6 +78,8 @@ extension PantrySchema {
                     InputField("name", at: \.name)
                     InputField("quantity", at: \.quantity)
                     InputField("unit", at: \.unit)
+                    InputField("quantityMax", at: \.quantityMax)
+                    InputField("note", at: \.note)
                 }
                 Input(RecipeInput.self) {
                     InputField("householdId", at: \.householdId)
@@ -125,6 +131,14 @@ extension PantrySchema {
                             "The version the change is based on: when the recipe was saved since, nothing is written and the error is BAD_USER_INPUT with extensions.reason STALE_VERSION. Leave it out to overwrite whatever is stored."
                         )
                 }.description("Replaces what the recipe says; it stays in its household.")
+                Field("importRecipe", at: PantryResolver.importRecipe) {
+                    Argument("householdId", at: \.householdId)
+                    Argument("url", at: \.url).description(
+                        "The recipe page's http(s) address, which the server fetches; not with html.")
+                    Argument("html", at: \.html).description("The recipe page itself; not with url.")
+                }.description(
+                    "Adds the recipe a web page describes (its schema.org Recipe in JSON-LD or microdata) to the household: name, description, servings, times, steps, and ingredients read into amounts, units, foods and notes. Give exactly one of url and html."
+                )
                 Field("deleteRecipe", at: PantryResolver.deleteRecipe) {
                     Argument("id", at: \.id)
                 }.description("Deletes the recipe; shopping list lines added for it stay on the list.")

@@ -80,9 +80,12 @@ extension PantryStore {
     private static func insertParts(of recipe: Recipe, _ tx: any SQLTransaction) async throws {
         for (position, ingredient) in recipe.ingredients.enumerated() {
             try await tx.execute(
-                "INSERT INTO pantry_recipe_ingredients (recipe_id, position, name, quantity, unit) VALUES (?, ?, ?, ?, ?)",
+                """
+                INSERT INTO pantry_recipe_ingredients (recipe_id, position, name, quantity, unit, quantity_max, note)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """,
                 .text(recipe.id), .int(Int64(position)), .text(ingredient.name), .double(ingredient.quantity),
-                .text(ingredient.unit))
+                .text(ingredient.unit), ingredient.quantityMax.map(SQLValue.double) ?? .null, SQLValue(ingredient.note))
         }
         for (position, step) in recipe.instructions.enumerated() {
             try await tx.execute(
@@ -114,7 +117,8 @@ extension PantryStore {
         guard !ids.isEmpty else { return [] }
         let ingredients = Dictionary(
             grouping: try await select(
-                "SELECT recipe_id, name, quantity, unit FROM pantry_recipe_ingredients WHERE recipe_id IN", ids,
+                "SELECT recipe_id, name, quantity, unit, quantity_max, note FROM pantry_recipe_ingredients WHERE recipe_id IN",
+                ids,
                 order: "recipe_id, position"
             ), by: { $0.text("recipe_id") })
         let steps = Dictionary(
@@ -131,7 +135,10 @@ extension PantryStore {
                 id: id, householdId: row.text("household_id"), name: row.text("name"),
                 description: row.optionalText("description"),
                 ingredients: (ingredients[id] ?? []).map {
-                    Ingredient(name: $0.text("name"), quantity: $0.double("quantity"), unit: $0.text("unit"))
+                    Ingredient(
+                        name: $0.text("name"), quantity: $0.double("quantity"), unit: $0.text("unit"),
+                        quantityMax: $0.value("quantity_max") == .null ? nil : $0.double("quantity_max"),
+                        note: $0.optionalText("note"))
                 },
                 instructions: (steps[id] ?? []).map { $0.text("text") },
                 prepTime: Self.optionalInt(row, "prep_time"), cookTime: Self.optionalInt(row, "cook_time"),

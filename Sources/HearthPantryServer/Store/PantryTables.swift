@@ -56,7 +56,7 @@ package enum PantryTables {
         """
         CREATE TABLE IF NOT EXISTS pantry_recipe_ingredients (
             recipe_id TEXT NOT NULL, position BIGINT NOT NULL, name TEXT NOT NULL, quantity DOUBLE PRECISION NOT NULL,
-            unit TEXT NOT NULL, PRIMARY KEY (recipe_id, position))
+            unit TEXT NOT NULL, quantity_max DOUBLE PRECISION, note TEXT, PRIMARY KEY (recipe_id, position))
         """,
         """
         CREATE TABLE IF NOT EXISTS pantry_recipe_steps (
@@ -249,7 +249,11 @@ package enum PantryTables {
     }
 
     /// Columns added after their table was first made: (table, column, definition).
-    static let laterColumns = [("pantry_recipes", "version", "BIGINT NOT NULL DEFAULT 1")]
+    static let laterColumns = [
+        ("pantry_recipes", "version", "BIGINT NOT NULL DEFAULT 1"),
+        ("pantry_recipe_ingredients", "quantity_max", "DOUBLE PRECISION"),
+        ("pantry_recipe_ingredients", "note", "TEXT"),
+    ]
 
     /// Adds each of ``laterColumns`` to a table made before it.
     private static func addMissingColumns(_ tx: any SQLTransaction, _ dialect: SQLDialect) async throws {

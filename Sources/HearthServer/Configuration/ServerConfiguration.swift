@@ -41,6 +41,7 @@ public import Logging
 /// | mail server for codes (see ``SMTPConfiguration``) | `--smtp-url` | `HEARTH_SMTP_URL` | none: codes go to the log |
 /// | the sender of the server's mail | `--mail-from` | `HEARTH_MAIL_FROM` | needed with `--smtp-url` |
 /// | reverse proxies whose `X-Forwarded-For` is believed (addresses or CIDR blocks) | `--trusted-proxy` | `HEARTH_TRUSTED_PROXIES` | none |
+/// | hosts whose private addresses recipe imports may fetch (`*` for any) | `--recipe-import-private-host` | `HEARTH_RECIPE_IMPORT_PRIVATE_HOSTS` | none |
 /// | signed-out requests per second per client address | `--signed-out-rate-limit` | `HEARTH_SIGNED_OUT_RATE_LIMIT` | 10 |
 /// | signed-out burst per client address | `--signed-out-rate-burst` | `HEARTH_SIGNED_OUT_RATE_BURST` | 100 |
 /// | seconds for a request's headers | `--header-timeout` | `HEARTH_HEADER_TIMEOUT` | 10 |
@@ -105,6 +106,9 @@ public struct ServerConfiguration: Sendable {
     public var smtp: SMTPConfiguration?
     /// The reverse proxies whose `X-Forwarded-For` header names the client; none by default.
     public var trustedProxies = TrustedProxies.none
+    /// The hosts whose loopback, private or link-local addresses `importRecipe` may fetch pages from (`*` for any);
+    /// none by default, so imports reach the public web only.
+    public var recipeImportPrivateHosts: Set<String> = []
     /// Requests per second, on average, a client address may make without a valid sign-in: GraphQL without a
     /// token, cloud requests with a missing or bad token. The analytics collector has a budget of the same size.
     public var signedOutRequestsPerSecond: Double = 10
@@ -165,6 +169,7 @@ public struct ServerConfiguration: Sendable {
         smtpURL: String? = nil,
         mailFrom: String? = nil,
         trustedProxies: [String]? = nil,
+        recipeImportPrivateHosts: [String]? = nil,
         signedOutRateLimit: Double? = nil,
         signedOutRateBurst: Double? = nil,
         headerTimeout: Double? = nil,
@@ -386,6 +391,13 @@ public struct ServerConfiguration: Sendable {
                 throw ServiceError.validationFailed("\(source("HEARTH_TRUSTED_PROXIES")): \(error.message)")
             }
         }
+        let privateHosts =
+            recipeImportPrivateHosts.flatMap { $0.isEmpty ? nil : $0 }
+            ?? environment["HEARTH_RECIPE_IMPORT_PRIVATE_HOSTS"].map { [$0] } ?? []
+        configuration.recipeImportPrivateHosts = Set(
+            privateHosts.flatMap { $0.split(separator: ",") }.map {
+                $0.trimmingCharacters(in: .whitespaces).lowercased()
+            }.filter { !$0.isEmpty })
         if let value = host ?? environment["HEARTH_HOST"], !value.isEmpty {
             configuration.host = value
         }

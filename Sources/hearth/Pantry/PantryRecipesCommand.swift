@@ -4,11 +4,11 @@ import HearthCore
 import HearthPantry
 import HearthPantryModel
 
-/// `hearth pantry recipes add|list|cookable|delete`.
+/// `hearth pantry recipes add|import|list|cookable|delete`.
 struct PantryRecipesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recipes", abstract: "A household's recipes, and what you can cook with what you have.",
-        subcommands: [Add.self, List.self, Cookable.self, Delete.self])
+        subcommands: [Add.self, Import.self, List.self, Cookable.self, Delete.self])
 
     static func line(_ recipe: Recipe) -> String {
         var parts = [
@@ -83,6 +83,80 @@ struct PantryRecipesCommand: AsyncParsableCommand {
             try options.output(recipe) {
                 "Added \(recipe.name) (\(recipe.id)) with \(recipe.ingredients.count) ingredient\(recipe.ingredients.count == 1 ? "" : "s")."
             }
+        }
+    }
+
+    /// "2-3 clove garlic (minced)": an ingredient as a line of text.
+    static func line(_ ingredient: Ingredient) -> String {
+        var text = ingredient.name
+        if ingredient.quantity > 0 {
+            var amount = Units.formatNumber(ingredient.quantity)
+            if let upper = ingredient.quantityMax { amount += "-" + Units.formatNumber(upper) }
+            text = [amount, ingredient.unit, ingredient.name].filter { !$0.isEmpty }.joined(separator: " ")
+        }
+        if let note = ingredient.note { text += " (\(note))" }
+        return text
+    }
+
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import", abstract: "Add the recipe a web page describes to a household.",
+            discussion: """
+                Give the page's http(s) address, which the server fetches, or a page saved as an HTML file, which is sent to the \
+                server. The page's schema.org Recipe (JSON-LD, else microdata) gives the name, description, servings, times, \
+                steps and ingredients; each ingredient line is read into an amount (or a range), a unit, the food and a note.
+                """)
+        @OptionGroup var options: PantryOptions
+        @Argument(help: "The recipe page's http(s) address, or a saved page's file.") var source: String
+        @Option(help: "The household's id; the current household when left out.") var household: String?
+
+        /// The largest file sent, as the server's limit for a page.
+        static let maxFileBytes = 2 << 20
+
+        func run() async throws {
+            var url: String?
+            var html: String?
+            let lower = source.lowercased()
+            if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
+                url = source
+            } else if let scheme = lower.range(of: "://").map({ String(lower[..<$0.lowerBound]) }) {
+                throw ServiceError.validationFailed(
+                    "Only http and https addresses, or a saved page's file, can be imported, not \(scheme): addresses; for a file, give its path."
+                )
+            } else {
+                html = try Self.readPage(source)
+            }
+            let recipe = try await options.withServices { services, _ in
+                let id = try await PantryOptions.household(household, services)
+                return try await services.recipes().importRecipe(householdId: id, url: url, html: html)
+            }
+            try options.output(recipe) {
+                var lines = [
+                    "Imported \(recipe.name) (\(recipe.id)): \(recipe.ingredients.count) ingredient\(recipe.ingredients.count == 1 ? "" : "s"), \(recipe.instructions.count) step\(recipe.instructions.count == 1 ? "" : "s")."
+                ]
+                lines += recipe.ingredients.map { "  " + PantryRecipesCommand.line($0) }
+                return lines.joined(separator: "\n")
+            }
+        }
+
+        /// The file at `path`, when it is no larger than a page may be.
+        static func readPage(_ path: String) throws -> String {
+            let file = URL(fileURLWithPath: (path as NSString).expandingTildeInPath)
+            let size: Int
+            do {
+                size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? NSNumber)?.intValue ?? 0
+            } catch {
+                throw ServiceError.validationFailed(
+                    "\(path) is neither an http(s) address nor a file that can be read; give a recipe page's address or a saved page."
+                )
+            }
+            guard size <= maxFileBytes else {
+                throw ServiceError.validationFailed(
+                    "\(path) is \(size) bytes, more than the \(maxFileBytes) a recipe page may be; save only the recipe's page."
+                )
+            }
+            let data = try Data(contentsOf: file)
+            return String(decoding: data, as: UTF8.self)
         }
     }
 

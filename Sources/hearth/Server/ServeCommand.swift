@@ -218,6 +218,13 @@ struct ServeCommand: AsyncParsableCommand {
     var trustedProxies: [String] = []
 
     @Option(
+        name: .customLong("recipe-import-private-host"),
+        help:
+            "A host whose loopback, private or link-local addresses recipe imports may fetch pages from, or * for any (repeat, or comma separate; HEARTH_RECIPE_IMPORT_PRIVATE_HOSTS). None by default: imports fetch pages on the public web only."
+    )
+    var recipeImportPrivateHosts: [String] = []
+
+    @Option(
         name: .customLong("signed-out-rate-limit"),
         help:
             "Requests per second each client address may make without a valid sign-in (GraphQL without a token, a missing or bad token), on average; the analytics collector has a budget of its own of the same size (default 10; HEARTH_SIGNED_OUT_RATE_LIMIT)."
@@ -309,7 +316,8 @@ struct ServeCommand: AsyncParsableCommand {
             graphQLRateLimit: graphQLRateLimit, graphQLRateBurst: graphQLRateBurst,
             graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes, publicURL: publicURL,
             smtpURL: smtpURL, mailFrom: mailFrom,
-            trustedProxies: trustedProxies, signedOutRateLimit: signedOutRateLimit,
+            trustedProxies: trustedProxies, recipeImportPrivateHosts: recipeImportPrivateHosts,
+            signedOutRateLimit: signedOutRateLimit,
             signedOutRateBurst: signedOutRateBurst,
             headerTimeout: headerTimeout, idleTimeout: idleTimeout, bodyTimeout: bodyTimeout,
             bodyMinimumRate: bodyMinimumRate,
