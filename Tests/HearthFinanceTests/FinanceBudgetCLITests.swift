@@ -144,7 +144,7 @@ import Testing
     }
 
     @Test func reportsAsPDFAndHTML() async throws {
-        guard try FinanceReportTools.ready() else { return }
+        guard try PDFTools.ready() else { return }
         let month = thisMonth
         try await succeed(["budget", "set", "food", "250"])
         try await succeed(["transactions", "add", "--title", "Salary", "--amount", "2500", "--category", "income"])
@@ -156,8 +156,8 @@ import Testing
         let pdf = folder.file("month.pdf")
         let wrote = try await succeed(["report", "--month", month.description, "-o", pdf.path])
         #expect(wrote.contains("Wrote the \(month.longName) report to \(pdf.path)"), "\(wrote)")
-        try await FinanceReportTools.check(pdf)
-        let text = try await FinanceReportTools.text(pdf)
+        try await PDFTools.check(pdf)
+        let text = try await PDFTools.text(pdf)
         for expected in ["Finance report: \(month.longName)", "2,500.00", "123.45", "2,376.55", "250.00", "126.55"] {
             #expect(text.contains(expected), "\(expected) missing from:\n\(text)")
         }

@@ -6,37 +6,6 @@ import Testing
 
 @testable import HearthFinance
 
-/// qpdf and poppler for the report tests: missing ones skip a test locally and fail it on CI.
-enum FinanceReportTools {
-    static func ready() throws -> Bool {
-        let missing = ["qpdf", "pdftotext", "pdftoppm"].filter {
-            !FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
-        }
-        guard !missing.isEmpty else { return true }
-        let reason = "\(missing.joined(separator: ", ")) not installed; install qpdf and poppler-utils (.ci/run does)"
-        if ExternalTool.missingFails {
-            Issue.record(Comment(rawValue: reason))
-            return false
-        }
-        try Test.cancel(Comment(rawValue: reason))
-    }
-
-    static func run(_ tool: String, _ arguments: [String]) async throws -> ChildProcess.Result {
-        try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/\(tool)"), arguments)
-    }
-
-    static func text(_ url: URL) async throws -> String {
-        try await run("pdftotext", ["-layout", url.path, "-"]).stdout
-    }
-
-    static func check(_ url: URL) async throws {
-        let check = try await run("qpdf", ["--check", url.path])
-        #expect(
-            check.status == 0 && check.stdout.contains("No syntax or stream encoding errors found"),
-            "qpdf: \(check.stdout) \(check.stderr)")
-    }
-}
-
 @Suite(.timeLimit(.minutes(10))) struct FinanceReportTests {
     typealias F = BudgetFixtures
 
@@ -95,15 +64,15 @@ enum FinanceReportTools {
     }
 
     @Test func thePDFPassesQpdfAndShowsTheFigures() async throws {
-        guard try FinanceReportTools.ready() else { return }
+        guard try PDFTools.ready() else { return }
         let (store, _) = try await F.store()
         let folder = try TemporaryFolder(prefix: "hearth-finance-report")
         let url = folder.file("april.pdf")
         let written = try await FinanceReportService(store: store, deterministic: true).write(
             .month(F.april), to: url, format: .pdf)
         #expect(written.pageCount == 2)
-        try await FinanceReportTools.check(url)
-        let text = try await FinanceReportTools.text(url)
+        try await PDFTools.check(url)
+        let text = try await PDFTools.text(url)
         for expected in [
             "Finance report: April 2025", "3,200.00", "349.49", "2,850.51", "Food & Dining", "204.00", "745.00",
             "-541.00", "-72.6 %", "+99.99", "-24.2 %", "The last six months", "November 2024", "805.00",
@@ -112,15 +81,15 @@ enum FinanceReportTools {
             #expect(text.contains(expected), "\(expected) missing from:\n\(text)")
         }
         // The pages render: poppler draws them to PNG.
-        let png = try await FinanceReportTools.run(
+        let png = try await PDFTools.run(
             "pdftoppm", ["-png", "-r", "60", url.path, folder.file("page").path])
         #expect(png.status == 0, "\(png.stderr)")
         #expect(FileManager.default.fileExists(atPath: folder.file("page-1.png").path))
 
         let year = folder.file("2025.pdf")
         try await FinanceReportService(store: store, deterministic: true).write(.year(2025), to: year, format: .pdf)
-        try await FinanceReportTools.check(year)
-        let yearText = try await FinanceReportTools.text(year)
+        try await PDFTools.check(year)
+        let yearText = try await PDFTools.text(year)
         for expected in [
             "Finance report: 2025", "12,800.00", "1,354.49", "11,445.51", "Month by month", "1,200.00", "95.8 %",
         ] {

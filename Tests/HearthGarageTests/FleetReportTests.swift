@@ -67,15 +67,15 @@ import Testing
     }
 
     @Test func pdfAndHTMLShowEveryVehicleAndTheTotals() async throws {
-        guard try ReportTools.ready() else { return }
+        guard try PDFTools.ready() else { return }
         let (store, accord, _) = try await fleet()
         let folder = try TemporaryFolder(prefix: "hearth-fleet")
         let reports = ServiceHistoryPDFService(store: store, deterministic: true)
         let pdf = try await reports.writeFleet(to: folder.url, format: .pdf)
         #expect(pdf.url.lastPathComponent == "Fleet_Report.pdf")
         #expect(pdf.pageCount == 1)
-        try await ReportTools.check(pdf.url)
-        let text = try await ReportTools.text(pdf.url)
+        try await PDFTools.check(pdf.url)
+        let text = try await PDFTools.text(pdf.url)
         for expected in [
             "FLEET REPORT", accord.displayName, "Work Van", "$1,077.27", "$612.50", "6,500", "$0.166", "Tire Rotation",
             "OVERDUE", "Inspection", "DUE SOON", "2025-03-31", "Page 1 of 1",

@@ -39,7 +39,7 @@ import Testing
     }
 
     @Test func historyChartsFuelEconomyAndCostPerMile() async throws {
-        guard try ReportTools.ready() else { return }
+        guard try PDFTools.ready() else { return }
         let (store, car, _) = try await ServiceHistoryReportTests().garage()
         for (day, odometer, gallons) in [
             (TestSupport.day(2024, 2, 1), 29_000, "10"), (TestSupport.day(2024, 3, 1), 29_300, "10"),
@@ -67,8 +67,8 @@ import Testing
         let folder = try TemporaryFolder(prefix: "hearth-trends")
         let file = try await reports.writeHistory(
             for: car.id, to: folder.url, format: .pdf, options: ServiceHistoryOptions())
-        try await ReportTools.check(file.url)
-        let text = try await ReportTools.text(file.url)
+        try await PDFTools.check(file.url)
+        let text = try await PDFTools.text(file.url)
         #expect(text.contains("OVER TIME") && text.contains("FUEL ECONOMY PER FILL-UP"), "\(text)")
     }
 

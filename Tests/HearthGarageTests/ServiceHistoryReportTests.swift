@@ -7,37 +7,6 @@ import Testing
 
 @testable import HearthGarage
 
-/// qpdf and poppler for the report tests: missing ones skip a test locally and fail it on CI.
-enum ReportTools {
-    static func ready() throws -> Bool {
-        let missing = ["qpdf", "pdftotext", "pdfimages", "pdftoppm"].filter {
-            !FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
-        }
-        guard !missing.isEmpty else { return true }
-        let reason = "\(missing.joined(separator: ", ")) not installed; install qpdf and poppler-utils (.ci/run does)"
-        if ExternalTool.missingFails {
-            Issue.record(Comment(rawValue: reason))
-            return false
-        }
-        try Test.cancel(Comment(rawValue: reason))
-    }
-
-    static func run(_ tool: String, _ arguments: [String]) async throws -> ChildProcess.Result {
-        try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/\(tool)"), arguments)
-    }
-
-    static func text(_ url: URL) async throws -> String {
-        try await run("pdftotext", ["-layout", url.path, "-"]).stdout
-    }
-
-    static func check(_ url: URL) async throws {
-        let check = try await run("qpdf", ["--check", url.path])
-        #expect(
-            check.status == 0 && check.stdout.contains("No syntax or stream encoding errors found"),
-            "qpdf: \(check.stdout) \(check.stderr)")
-    }
-}
-
 @Suite(.timeLimit(.minutes(10))) struct ServiceHistoryReportTests {
     static let vin = "1HGCM82633A004352"
 
@@ -72,7 +41,7 @@ enum ReportTools {
     }
 
     @Test func historyPDFHasTheVehicleEveryServiceAndPageNumbers() async throws {
-        guard try ReportTools.ready() else { return }
+        guard try PDFTools.ready() else { return }
         let (store, car, _) = try await garage()
         let folder = try TemporaryFolder(prefix: "hearth-history")
         let reports = ServiceHistoryPDFService(store: store)
@@ -80,8 +49,8 @@ enum ReportTools {
             for: car.id, to: folder.url, format: .pdf, options: ServiceHistoryOptions())
         #expect(file.url.lastPathComponent == "Daily_Service_History.pdf")
         #expect(file.pageCount == 1)
-        try await ReportTools.check(file.url)
-        let text = try await ReportTools.text(file.url)
+        try await PDFTools.check(file.url)
+        let text = try await PDFTools.text(file.url)
         for expected in [
             "Daily", "DAILY", Self.vin, "Accord", "Honda", "36,500 mi", "HRT 123", "Oil Change", "Tire Rotation",
             "Brake pads",
@@ -104,7 +73,7 @@ enum ReportTools {
     }
 
     @Test func aLongHistoryContinuesOnNumberedPages() async throws {
-        guard try ReportTools.ready() else { return }
+        guard try PDFTools.ready() else { return }
         let (store, car, _) = try await garage()
         try await store.write { tx in
             for index in 0..<80 {
@@ -120,13 +89,13 @@ enum ReportTools {
             for: car.id, to: folder.file("long.pdf"), format: .pdf, options: ServiceHistoryOptions())
         let pages = try #require(file.pageCount)
         #expect(pages >= 2)
-        try await ReportTools.check(file.url)
-        let text = try await ReportTools.text(file.url)
+        try await PDFTools.check(file.url)
+        let text = try await PDFTools.text(file.url)
         #expect(text.contains("PAGE 1 OF \(pages)") && text.contains("PAGE \(pages) OF \(pages)"))
     }
 
     @Test func attachmentsBecomePicturesAndOtherFilesAreListed() async throws {
-        guard try ReportTools.ready() else { return }
+        guard try PDFTools.ready() else { return }
         let (store, car, logs) = try await garage()
         let folder = try TemporaryFolder(prefix: "hearth-history")
         let receipt = folder.file("receipt.jpg")
@@ -146,26 +115,26 @@ enum ReportTools {
         let url = folder.file("with-attachments.pdf")
         let file = try await reports.writeHistory(
             for: car.id, to: url, format: .pdf, options: ServiceHistoryOptions(includeAttachments: true))
-        try await ReportTools.check(file.url)
-        let listing = try await ReportTools.run("pdfimages", ["-list", url.path]).stdout
+        try await PDFTools.check(file.url)
+        let listing = try await PDFTools.run("pdfimages", ["-list", url.path]).stdout
         let rows = listing.split(separator: "\n").dropFirst(2).map { $0.split(separator: " ").map(String.init) }
         #expect(
             rows.filter { $0[2] == "image" }.map { "\($0[3])x\($0[4]) \($0[8])" } == ["64x40 jpeg", "40x30 image"],
             "\(listing)")
         #expect(rows.filter { $0[2] == "smask" }.count == 1)
-        let text = try await ReportTools.text(url)
+        let text = try await PDFTools.text(url)
         #expect(
             text.contains("2024-03-02 · Oil Change — Oil receipt")
                 && text.contains("2024-11-05 · Brake pads — pads.png"))
         #expect(text.contains("Invoice (invoice.txt)"))
-        let render = try await ReportTools.run("pdftoppm", ["-png", "-r", "40", url.path, folder.file("page").path])
+        let render = try await PDFTools.run("pdftoppm", ["-png", "-r", "40", url.path, folder.file("page").path])
         #expect(render.status == 0 && render.stderr.isEmpty, "\(render.stderr)")
 
         // Without the option, no pictures.
         let plain = try await reports.writeHistory(
             for: car.id, to: folder.file("plain.pdf"), format: .pdf, options: ServiceHistoryOptions())
         #expect(
-            try await ReportTools.run("pdfimages", ["-list", plain.url.path]).stdout.split(separator: "\n").count == 2)
+            try await PDFTools.run("pdfimages", ["-list", plain.url.path]).stdout.split(separator: "\n").count == 2)
 
         // A picture that is gone, or damaged, is an error naming it.
         try FileManager.default.removeItem(at: receipt)
@@ -201,7 +170,7 @@ enum ReportTools {
     }
 
     @Test func yearlyCostsByCategoryWithABarChart() async throws {
-        guard try ReportTools.ready() else { return }
+        guard try PDFTools.ready() else { return }
         let (store, car, _) = try await garage()
         let reports = ServiceHistoryPDFService(store: store)
         let summary = try await reports.costSummary(for: car.id, year: 2024)
@@ -215,8 +184,8 @@ enum ReportTools {
         let folder = try TemporaryFolder(prefix: "hearth-costs")
         let file = try await reports.writeCosts(for: car.id, year: 2024, to: folder.url, format: .pdf)
         #expect(file.url.lastPathComponent == "Daily_Costs_2024.pdf")
-        try await ReportTools.check(file.url)
-        let text = try await ReportTools.text(file.url)
+        try await PDFTools.check(file.url)
+        let text = try await PDFTools.text(file.url)
         for expected in [
             "2024 COSTS", "BY CATEGORY", "BY MONTH", "Maintenance", "Repair", "Upgrade", "$74.99", "$310", "$384.99",
             "Brake pads", "Nov",
@@ -225,7 +194,7 @@ enum ReportTools {
         }
         let qdf = folder.file("costs.qdf.pdf")
         #expect(
-            try await ReportTools.run("qpdf", ["--qdf", "--object-streams=disable", file.url.path, qdf.path]).status
+            try await PDFTools.run("qpdf", ["--qdf", "--object-streams=disable", file.url.path, qdf.path]).status
                 == 0)
         let content = String(decoding: try Data(contentsOf: qdf), as: UTF8.self)
         #expect(content.contains(" re f") && content.contains(" l\n"))
@@ -236,7 +205,7 @@ enum ReportTools {
     }
 
     @Test func yearlyCostsCountExpenses() async throws {
-        guard try ReportTools.ready() else { return }
+        guard try PDFTools.ready() else { return }
         let (store, car, _) = try await garage()
         try await store.write { tx in
             try tx.insert(
@@ -256,7 +225,7 @@ enum ReportTools {
         #expect(try await store.serviceCost(of: car.id, in: 2024) == summary.total)
         let folder = try TemporaryFolder(prefix: "hearth-costs-expenses")
         let file = try await reports.writeCosts(for: car.id, year: 2024, to: folder.url, format: .pdf)
-        let text = try await ReportTools.text(file.url)
+        let text = try await PDFTools.text(file.url)
         for expected in ["Insurance", "Parking", "$600", "$997.49"] {
             #expect(text.contains(expected), "\(expected) missing")
         }
@@ -278,7 +247,7 @@ enum ReportTools {
 
 @Suite(.serialized, .timeLimit(.minutes(10))) struct GarageReportCLITests {
     @Test func historyAndCostsCommandsWriteFiles() async throws {
-        guard try ReportTools.ready() else { return }
+        guard try PDFTools.ready() else { return }
         let cli = try HearthCLI()
         try await cli.run(
             "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019", "--mileage",
@@ -296,8 +265,8 @@ enum ReportTools {
         let history = try await cli.run("history", "Daily", "-o", pdf.path)
         #expect(history.status == 0, "\(history.stderr)")
         #expect(history.stdout.hasPrefix("Wrote \(pdf.path) (1 page, "))
-        try await ReportTools.check(pdf)
-        let text = try await ReportTools.text(pdf)
+        try await PDFTools.check(pdf)
+        let text = try await PDFTools.text(pdf)
         #expect(
             text.contains("Oil Change") && text.contains("$49.99") && text.contains("$169.99")
                 && text.contains("PAGE 1 OF 1"))
@@ -313,7 +282,7 @@ enum ReportTools {
         #expect(costs.status == 0, "\(costs.stderr)")
         let written = try JSONDecoder.hearth.decode(GarageReportFile.self, from: Data(costs.stdout.utf8))
         #expect(written.url.lastPathComponent == "Daily_Costs_2024.pdf" && written.format == .pdf)
-        try await ReportTools.check(written.url)
+        try await PDFTools.check(written.url)
         let summary = try await cli.json(YearlyCostSummary.self, "costs", "Daily", "--year", "2024")
         #expect(
             summary.total == Decimal(string: "169.99") && summary.categories.map(\.label) == ["Maintenance", "Repair"])
@@ -330,8 +299,8 @@ enum ReportTools {
             "\(attached.stderr)")
         let withPictures = try await cli.run("history", "Daily", "-o", pdf.path, "--attachments")
         #expect(withPictures.status == 0, "\(withPictures.stderr)")
-        #expect(try await ReportTools.run("pdfimages", ["-list", pdf.path]).stdout.contains(" 12     8  rgb"))
-        #expect(try await ReportTools.text(pdf).contains("2024-05-04 · Oil Change — Receipt"))
+        #expect(try await PDFTools.run("pdfimages", ["-list", pdf.path]).stdout.contains(" 12     8  rgb"))
+        #expect(try await PDFTools.text(pdf).contains("2024-05-04 · Oil Change — Receipt"))
 
         for (arguments, phrase) in [
             (

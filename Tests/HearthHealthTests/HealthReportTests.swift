@@ -8,27 +8,8 @@ import Testing
 @testable import HearthHealth
 
 @Suite(.timeLimit(.minutes(10))) struct HealthReportTests {
-    /// qpdf and poppler: missing ones skip the test locally and fail it on CI, where `.ci/run` installs them.
-    func toolsReady() throws -> Bool {
-        let missing = ["qpdf", "pdftotext", "pdftoppm"].filter {
-            !FileManager.default.isExecutableFile(atPath: "/usr/bin/\($0)")
-        }
-        guard !missing.isEmpty else { return true }
-        let reason = Comment(
-            rawValue: "\(missing.joined(separator: ", ")) not installed; install qpdf and poppler-utils (.ci/run does)")
-        if ExternalTool.missingFails {
-            Issue.record(reason)
-            return false
-        }
-        try Test.cancel(reason)
-    }
-
-    func tool(_ name: String, _ arguments: [String]) async throws -> ChildProcess.Result {
-        try await ChildProcess.run(URL(fileURLWithPath: "/usr/bin/\(name)"), arguments)
-    }
-
     @Test func aPetsRecordWithChartsAndUnicodeNames() async throws {
-        guard try toolsReady() else { return }
+        guard try PDFTools.ready() else { return }
         let (service, _) = try HealthFixtures.service()
         var pet = try await HealthFixtures.addRex(service)
         pet = try await service.updateRecord(pet.uuid) { record in
@@ -53,10 +34,10 @@ import Testing
         let permissions = try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int
         #expect(permissions == 0o600)
 
-        let check = try await tool("qpdf", ["--check", url.path])
+        let check = try await PDFTools.run("qpdf", ["--check", url.path])
         #expect(
             check.status == 0 && check.stdout.contains("No syntax or stream encoding errors found"), "\(check.stdout)")
-        let text = try await tool("pdftotext", ["-layout", url.path, "-"]).stdout
+        let text = try await PDFTools.run("pdftotext", ["-layout", url.path, "-"]).stdout
         for expected in [
             "Шарик Ψηφίο", "Ирина Петрова", "Κτηνιατρείο Αθηνών", "Rabies", "Apoquel 16 mg", "Weight over time", "kg",
             "Costs by category", "Food", "Vet", "$1,235.50", "Page 1 of",
@@ -65,7 +46,7 @@ import Testing
         }
         // The charts are drawn: rendering the page gives pixels of the accent colour.
         let png = folder.appendingPathComponent("page")
-        #expect(try await tool("pdftoppm", ["-png", "-r", "40", url.path, png.path]).status == 0)
+        #expect(try await PDFTools.run("pdftoppm", ["-png", "-r", "40", url.path, png.path]).status == 0)
         let pages = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
             $0.hasPrefix("page") && $0.hasSuffix(".png")
         }

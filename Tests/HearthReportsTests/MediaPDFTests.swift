@@ -151,7 +151,7 @@ enum MediaSamples {
         let masks = rows.filter { $0.type == "smask" }
         #expect(
             masks.count == 1 && masks.first?.width == 30 && masks.first?.height == 20 && masks.first?.color == "gray")
-        let text = try await PDFTools.text(url)
+        let text = try await PDFTools.text(url, layout: false)
         #expect(text.contains("A JPEG passed through") && text.contains("RGBA with a soft mask"))
         #expect(try await MediaTools.rasterize(url, in: folder).count >= 1)
     }
@@ -165,7 +165,7 @@ enum MediaSamples {
             blocks: [.chart(MediaSamples.weight), .chart(MediaSamples.costs)])
         try PDFRenderer().render(document, to: url)
         #expect(try await PDFTools.run("qpdf", ["--check", url.path]).status == 0)
-        let text = try await PDFTools.text(url)
+        let text = try await PDFTools.text(url, layout: false)
         for label in [
             "Weight", "Bella", "Rex", "Visit date", "10 kg", "25 kg", "Jan 2025", "Costs by category", "Maintenance",
             "Repair", "Upgrade", "$400", "2024", "2025",

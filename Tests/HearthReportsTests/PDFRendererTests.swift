@@ -47,7 +47,7 @@ struct PDFRendererTests {
         #expect(fonts.contains("Times-Bold"))
         // Cyrillic and Greek are outside Helvetica's encoding: they fall back to embedded DejaVu Sans.
         #expect(fonts.contains("DejaVuSans"))
-        let text = try await PDFTools.text(url)
+        let text = try await PDFTools.text(url, layout: false)
         #expect(text.contains("Zürich"))
         #expect(text.contains("Ωμέγα"))
         #expect(text.contains("Привет"))
@@ -57,7 +57,7 @@ struct PDFRendererTests {
         let folder = try TemporaryFolder(prefix: "hearth-reports")
         let url = folder.file("unicode.pdf")
         try renderer.render(Samples.unicode(), to: url)
-        let text = try await PDFTools.text(url)
+        let text = try await PDFTools.text(url, layout: false)
         for word in ["Zürich", "Ωμέγα", "Привет"] {
             #expect(text.contains(word), "pdftotext lost \(word): \(text)")
         }
@@ -93,7 +93,7 @@ struct PDFRendererTests {
         #expect(pages > 20)
         var seen: [Int] = []
         for page in 1...pages {
-            let text = try await PDFTools.text(url, page: page)
+            let text = try await PDFTools.text(url, page: page, layout: false)
             // The brutalist theme upper-cases labels.
             #expect(
                 text.contains("ROW") && text.contains("SERVICE") && text.contains("COST"),
@@ -104,7 +104,7 @@ struct PDFRendererTests {
             }
         }
         #expect(seen == Array(1...1_000), "rows lost, repeated or out of order")
-        #expect(try await PDFTools.text(url, page: pages).contains("$500500.00"))
+        #expect(try await PDFTools.text(url, page: pages, layout: false).contains("$500500.00"))
     }
 
     @Test func longWordsAreSplitAndNothingIsLost() async throws {
@@ -119,7 +119,7 @@ struct PDFRendererTests {
             ])
         let url = folder.file("words.pdf")
         try renderer.render(document, to: url)
-        let text = try await PDFTools.text(url).replacingOccurrences(of: "\n", with: "")
+        let text = try await PDFTools.text(url, layout: false).replacingOccurrences(of: "\n", with: "")
         #expect(
             text.components(separatedBy: word).count - 1 == 2,
             "the long word should appear whole twice once lines are joined")
@@ -149,7 +149,7 @@ struct PDFRendererTests {
         let url = folder.file("tall.pdf")
         let summary = try renderer.render(document, to: url)
         #expect(summary.pageCount >= 2)
-        let text = try await PDFTools.text(url)
+        let text = try await PDFTools.text(url, layout: false)
         for number in [1, 75, 150] { #expect(text.contains("Line \(number)\n")) }
         #expect(text.components(separatedBy: "Line 150\n").count == 2)
         #expect(text.contains("done"))
@@ -170,8 +170,8 @@ struct PDFRendererTests {
         let url = folder.file("keep.pdf")
         try renderer.render(
             ReportDocument(metadata: ReportMetadata(title: "Keep with next"), theme: theme, blocks: blocks), to: url)
-        #expect(!(try await PDFTools.text(url, page: 1)).contains("Kept heading"))
-        let second = try await PDFTools.text(url, page: 2)
+        #expect(!(try await PDFTools.text(url, page: 1, layout: false)).contains("Kept heading"))
+        let second = try await PDFTools.text(url, page: 2, layout: false)
         #expect(second.contains("Kept heading"))
         #expect(second.contains("The paragraph under the heading."))
 
@@ -181,7 +181,7 @@ struct PDFRendererTests {
             ReportDocument(
                 metadata: ReportMetadata(title: "Keep with next"), theme: theme, blocks: Array(blocks.prefix(2))),
             to: alone)
-        #expect(try await PDFTools.text(alone, page: 1).contains("Kept heading"))
+        #expect(try await PDFTools.text(alone, page: 1, layout: false).contains("Kept heading"))
         #expect(try await PDFTools.info(alone)["Pages"] == "1")
     }
 
@@ -197,7 +197,7 @@ struct PDFRendererTests {
             generatedAt: Date(timeIntervalSince1970: 1_700_000_000), timeZone: TimeZone(identifier: "UTC")!)
         try renderer.render(document, to: url, options: options)
         for page in 1...3 {
-            let text = try await PDFTools.text(url, page: page)
+            let text = try await PDFTools.text(url, page: page, layout: false)
             #expect(text.contains("Page \(page) of 3"))
             #expect(text.contains("Generated 2023-11-14 22:13 UTC"))
             #expect(text.contains("Unicode check"))
@@ -285,7 +285,7 @@ struct PDFRendererTests {
             try renderer.render(document, to: url)
             #expect(try await PDFTools.run("qpdf", ["--check", url.path]).status == 0)
             #expect(
-                try await PDFTools.text(url).contains(
+                try await PDFTools.text(url, layout: false).contains(
                     document.theme.headingCasing == .upper
                         ? document.metadata.title.uppercased() : document.metadata.title))
         }
@@ -316,7 +316,7 @@ struct PDFRendererTests {
             #expect(summary.pageCount == 1 || name.contains("spacer"), "\(name): \(summary.pageCount) pages")
             let check = try await PDFTools.run("qpdf", ["--check", url.path])
             #expect(check.status == 0, "\(name): \(check.stdout)")
-            if let expected { #expect(try await PDFTools.text(url).contains(expected), "\(name)") }
+            if let expected { #expect(try await PDFTools.text(url, layout: false).contains(expected), "\(name)") }
         }
     }
 
@@ -359,7 +359,7 @@ struct PDFRendererTests {
         let url = folder.file("slanted.pdf")
         try PDFRenderer(fonts: ReportFonts(directory: fonts)).render(document, to: url)
         #expect(try await PDFTools.run("qpdf", ["--check", url.path]).status == 0)
-        #expect(try await PDFTools.text(url).contains("upright slanted Привет bold slanted"))
+        #expect(try await PDFTools.text(url, layout: false).contains("upright slanted Привет bold slanted"))
         let fontList = try await PDFTools.run("pdffonts", [url.path]).stdout
         #expect(!fontList.contains("Oblique"))
         // One embedded font serves both the upright and the slanted face.
