@@ -80,8 +80,8 @@ public struct PantryGraphQL: PantryGraphQLServing {
     ) throws {
         let (schema, keyPaths) = try PantrySchema.make()
         self.schema = schema
-        let maxPageBytes = (recipePages as? RecipePageFetcher)?.configuration.maxBytes ?? RecipePage.Limits().maxBytes
-        self.resolver = PantryResolver(recipePages: RecipeImporting(fetcher: recipePages, maxBytes: maxPageBytes))
+        self.resolver = PantryResolver(
+            recipePages: RecipeImporting(fetcher: recipePages, maxBytes: recipePages.maxBytes))
         self.store = store
         self.limits = limits
         self.introspection = introspection

@@ -52,6 +52,7 @@ public struct RecipePageFetcher: RecipePageFetching {
     }
 
     public let configuration: Configuration
+    public var maxBytes: Int { configuration.maxBytes }
     private let clock: any Clock<Duration>
 
     /// - Parameters:
