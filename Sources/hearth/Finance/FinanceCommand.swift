@@ -16,7 +16,9 @@ struct FinanceCommand: AsyncParsableCommand {
             FinanceGroupsCommand.self,
             FinanceExpensesCommand.self, FinanceSettleCommand.self, FinanceSummaryCommand.self,
             FinanceBalancesCommand.self,
-            FinanceExportCommand.self, FinanceImportCommand.self, FinanceUndoCommand.self, FinanceRedoCommand.self,
+            FinanceExportCommand.self, FinanceImportCommand.self, FinanceStatementsCommand.self,
+            FinanceUndoCommand.self,
+            FinanceRedoCommand.self,
             SyncRunCommand<FinanceSyncCLI>.self,
         ]
     )
