@@ -228,6 +228,16 @@ import Testing
         #expect(stored.map(\.subtitle) == ["monthly", ""])
         #expect(stored.map(\.amount) == [Decimal(string: "-15.99")!, 2500])
         #expect(stored.allSatisfy { $0.tags.isEmpty })
+
+        let german = "Buchungstag;Empf\u{E4}nger;Verwendungszweck;Soll;Haben\n30.12.2025;REWE;Einkauf;12,30;\n"
+        let (other, _) = try makeStore()
+        let guessed = try await other.importStatement(
+            from: try write("konto.csv", german), options: StatementImportOptions(decimalComma: true))
+        #expect(guessed.added == 1)
+        let row = try #require(try await all(other).first)
+        #expect(row.title == "REWE")
+        #expect(row.subtitle == "Einkauf")
+        #expect(row.amount == Decimal(string: "-12.3")!)
     }
 
     @Test func csvWithoutAHeaderNamesColumnsByNumber() async throws {

@@ -49,14 +49,29 @@ extension FinancePersistenceService {
                             entries += 1
                             let tag = options.account ?? (entry.account.isEmpty ? nil : entry.account)
                             if let tag { report.note(account: tag) }
-                            let transaction = try entry.transaction(tag: tag, occurrence: seen.next)
-                            let inserted: Bool
-                            do {
-                                inserted = try context.insertImported(transaction)
-                            } catch let error as PersistenceError {
-                                throw PersistenceError(
-                                    error.code, "\(file), line \(entry.line): \(error.message). Nothing was imported.",
-                                    entityID: error.entityID)
+                            func insert(_ transaction: Transaction) throws -> Bool {
+                                do {
+                                    return try context.insertImported(transaction)
+                                } catch let error as PersistenceError {
+                                    throw PersistenceError(
+                                        error.code,
+                                        "\(file), line \(entry.line): \(error.message). Nothing was imported.",
+                                        entityID: error.entityID)
+                                }
+                            }
+                            var transaction = entry.transaction(tag: tag)
+                            var inserted = try insert(transaction)
+                            if !inserted, entry.fitID?.isEmpty ?? true {
+                                // An entry without the bank's id whose content is stored: identical entries of
+                                // one file are told apart by how many came before. Only such entries are
+                                // counted, so a first import of distinct entries counts nothing.
+                                let earlier =
+                                    try seen.next(transaction.id)
+                                    + (context.storedByThisImport(transaction.id) ? 1 : 0)
+                                if earlier > 0 {
+                                    transaction = entry.transaction(tag: tag, occurrence: earlier)
+                                    inserted = try insert(transaction)
+                                }
                             }
                             if inserted {
                                 report.add(transaction, line: entry.line)

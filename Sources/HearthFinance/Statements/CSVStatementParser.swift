@@ -164,8 +164,10 @@ final class CSVStatementParser: StatementParser {
         if amount == nil, debit == nil, credit == nil {
             amount = try find(nil, option: "", guesses: ["amount", "betrag", "montant", "importe", "bedrag"])
             if amount == nil {
-                debit = try find(nil, option: "", guesses: ["debit", "withdrawal", "paid out", "money out"])
-                credit = try find(nil, option: "", guesses: ["credit", "deposit", "paid in", "money in"])
+                debit = try find(
+                    nil, option: "", guesses: ["debit", "withdrawal", "paid out", "money out", "soll", "ausgang"])
+                credit = try find(
+                    nil, option: "", guesses: ["credit", "deposit", "paid in", "money in", "haben", "eingang"])
             }
         }
         guard amount != nil || (debit != nil && credit != nil) else {
@@ -175,9 +177,13 @@ final class CSVStatementParser: StatementParser {
         }
         let payee = try find(
             mapping.payeeColumn, option: "--payee-column",
-            guesses: ["payee", "name", "description", "beneficiary", "merchant", "counterparty"])
+            guesses: [
+                "payee", "name", "description", "beneficiary", "merchant", "counterparty", "empfänger",
+                "auftraggeber", "bénéficiaire", "libellé",
+            ])
         let memo = try find(
-            mapping.memoColumn, option: "--memo-column", guesses: ["memo", "note", "reference", "details"])
+            mapping.memoColumn, option: "--memo-column",
+            guesses: ["memo", "note", "reference", "details", "verwendungszweck", "purpose"])
         var labels: [Int: String] = [:]
         for (index, name) in names.enumerated() where !name.isEmpty { labels[index] = "\"\(name)\"" }
         return Columns(

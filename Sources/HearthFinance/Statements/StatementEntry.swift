@@ -17,7 +17,7 @@ struct StatementEntry {
     /// The transaction, with an id that the same entry gets on every import: from the account and the
     /// bank's id when there is one, else from the account, date, amount, payee, memo and `occurrence` (how
     /// many identical entries came before it in the file).
-    func transaction(tag: String?, occurrence: (UUID) throws -> Int) rethrows -> Transaction {
+    func transaction(tag: String?, occurrence: Int = 0) -> Transaction {
         let id: UUID
         if let fitID, !fitID.isEmpty {
             id = NameBasedID.make(namespace: "hearth.statement-fitid") { input in
@@ -25,19 +25,16 @@ struct StatementEntry {
                 NameBasedID.append(fitID, to: &input)
             }
         } else {
-            func contentID(_ seen: Int) -> UUID {
-                NameBasedID.make(namespace: "hearth.statement-entry") { input in
-                    NameBasedID.append(account, to: &input)
-                    withUnsafeBytes(of: Milliseconds.from(date).bigEndian) { input.append(contentsOf: $0) }
-                    NameBasedID.append("\(amount)", to: &input)
-                    NameBasedID.append(payee, to: &input)
-                    NameBasedID.append(memo, to: &input)
-                    if seen > 0 { withUnsafeBytes(of: Int64(seen).bigEndian) { input.append(contentsOf: $0) } }
+            id = NameBasedID.make(namespace: "hearth.statement-entry") { input in
+                NameBasedID.append(account, to: &input)
+                withUnsafeBytes(of: Milliseconds.from(date).bigEndian) { input.append(contentsOf: $0) }
+                NameBasedID.append("\(amount)", to: &input)
+                NameBasedID.append(payee, to: &input)
+                NameBasedID.append(memo, to: &input)
+                if occurrence > 0 {
+                    withUnsafeBytes(of: Int64(occurrence).bigEndian) { input.append(contentsOf: $0) }
                 }
             }
-            let base = contentID(0)
-            let seen = try occurrence(base)
-            id = seen == 0 ? base : contentID(seen)
         }
         let title = [payee, memo].first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "Bank transaction"
         return Transaction(
