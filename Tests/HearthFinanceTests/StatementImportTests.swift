@@ -273,7 +273,7 @@ import Testing
     }
 
     @Test func amountsAndDatesInBanksShapes() {
-        let utc = calendar()
+        let utc = StatementDays(calendar: calendar())
         #expect(StatementValues.amount("1,234.56", decimalComma: false) == Decimal(string: "1234.56"))
         #expect(StatementValues.amount("(12.50)", decimalComma: false) == Decimal(string: "-12.5"))
         #expect(StatementValues.amount("12.50-", decimalComma: false) == Decimal(string: "-12.5"))
@@ -284,14 +284,14 @@ import Testing
         #expect(StatementValues.amount("abc", decimalComma: true) == nil)
         #expect(StatementValues.ofxAmount("-12,50") == Decimal(string: "-12.5"))
         #expect(StatementValues.ofxAmount("1e3") == nil)
-        #expect(StatementValues.ofxDate("20251231", calendar: utc) == date(2025, 12, 31))
+        #expect(StatementValues.ofxDate("20251231", days: utc) == date(2025, 12, 31))
         #expect(
-            StatementValues.ofxDate("20251231120000.500[+2:EET]", calendar: utc)
+            StatementValues.ofxDate("20251231120000.500[+2:EET]", days: utc)
                 == date(2025, 12, 31, 10).addingTimeInterval(0.5))
-        #expect(StatementValues.ofxDate("20251231120000[-3.5:NST]", calendar: utc) == date(2025, 12, 31, 15, 30))
-        #expect(StatementValues.ofxDate("20250230", calendar: utc) == nil)
+        #expect(StatementValues.ofxDate("20251231120000[-3.5:NST]", days: utc) == date(2025, 12, 31, 15, 30))
+        #expect(StatementValues.ofxDate("20250230", days: utc) == nil)
         func day(_ text: String, dayFirst: Bool = false) -> Date? {
-            try? StatementValues.date(text, dayFirst: dayFirst, calendar: utc).get()
+            try? StatementValues.date(text, dayFirst: dayFirst, days: utc).get()
         }
         #expect(day("12/31/2025") == date(2025, 12, 31))
         #expect(day("12/31'25") == date(2025, 12, 31))

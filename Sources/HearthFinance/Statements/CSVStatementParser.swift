@@ -6,7 +6,7 @@ import HearthExchange
 final class CSVStatementParser: StatementParser {
     private let reader: CSVReader
     private let file: String
-    private let calendar: Calendar
+    private let days: StatementDays
     private let options: StatementImportOptions
 
     var bytesRead: Int { reader.bytesRead }
@@ -20,7 +20,7 @@ final class CSVStatementParser: StatementParser {
         reader = try FinancePersistenceService.exchange { try CSVReader(url: url, delimiter: delimiter) }
         reader.maximumRowBytes = Self.maximumRowBytes
         file = url.lastPathComponent
-        self.calendar = calendar
+        days = StatementDays(calendar: calendar)
         self.options = options
     }
 
@@ -79,7 +79,7 @@ final class CSVStatementParser: StatementParser {
                     return true
                 }
                 let date: Date
-                switch StatementValues.date(dateText, dayFirst: options.dayFirst, calendar: calendar) {
+                switch StatementValues.date(dateText, dayFirst: options.dayFirst, days: days) {
                 case .success(let parsed): date = parsed
                 case .failure(let problem):
                     throw refuse(

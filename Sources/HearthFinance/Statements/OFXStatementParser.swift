@@ -6,7 +6,7 @@ import HearthExchange
 final class OFXStatementParser: StatementParser {
     private let reader: OFXReader
     private let file: String
-    private let calendar: Calendar
+    private let days: StatementDays
 
     var bytesRead: Int { reader.bytesRead }
     var totalBytes: Int { reader.totalBytes }
@@ -14,7 +14,7 @@ final class OFXStatementParser: StatementParser {
     init(url: URL, calendar: Calendar) throws {
         reader = try FinancePersistenceService.exchange { try OFXReader(url: url) }
         file = url.lastPathComponent
-        self.calendar = calendar
+        days = StatementDays(calendar: calendar)
     }
 
     /// The elements of the `STMTTRN` being read.
@@ -101,7 +101,7 @@ final class OFXStatementParser: StatementParser {
         guard let dateText = entry.fields["DTPOSTED"] ?? entry.fields["DTUSER"] else {
             throw refuse(file, line: line, "the transaction has no <DTPOSTED> date; the file is damaged.")
         }
-        guard let date = StatementValues.ofxDate(dateText, calendar: calendar) else {
+        guard let date = StatementValues.ofxDate(dateText, days: days) else {
             throw refuse(
                 file, line: line,
                 "<DTPOSTED> \"\(dateText)\" is not an OFX date (such as 20251231 or 20251231120000[-5:EST]); the file is damaged — download the statement again."

@@ -7,7 +7,7 @@ import HearthExchange
 final class QIFStatementParser: StatementParser {
     private let reader: LineReader
     private let file: String
-    private let calendar: Calendar
+    private let days: StatementDays
     private let options: StatementImportOptions
 
     var bytesRead: Int { reader.bytesRead }
@@ -16,7 +16,7 @@ final class QIFStatementParser: StatementParser {
     init(url: URL, calendar: Calendar, options: StatementImportOptions) throws {
         reader = try FinancePersistenceService.exchange { try LineReader(url: url) }
         file = url.lastPathComponent
-        self.calendar = calendar
+        days = StatementDays(calendar: calendar)
         self.options = options
     }
 
@@ -113,7 +113,7 @@ final class QIFStatementParser: StatementParser {
                 file, line: line, "the transaction has no D (date) line; the file is damaged — export it again.")
         }
         let date: Date
-        switch StatementValues.date(dateText, dayFirst: options.dayFirst, calendar: calendar) {
+        switch StatementValues.date(dateText, dayFirst: options.dayFirst, days: days) {
         case .success(let value): date = value
         case .failure(let problem): throw refuse(file, line: line, Self.dateProblem(problem, dateText))
         }

@@ -50,7 +50,7 @@ enum StatementValues {
 
     /// An OFX date-time, `YYYYMMDD[HHMMSS[.XXX]][[±H[H][.MM]][:TZ]]`. A bare day is the start of that day in
     /// `calendar`'s time zone; a time without an offset is UTC, as the OFX specification says.
-    static func ofxDate(_ text: String, calendar: Calendar) -> Date? {
+    static func ofxDate(_ text: String, days: StatementDays) -> Date? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         var main = Substring(trimmed)
         var offsetSeconds: Int?
@@ -71,23 +71,43 @@ enum StatementValues {
         let year = number(0, 4)
         let month = number(4, 2)
         let dayOfMonth = number(6, 2)
-        guard datePart.count > 8 else { return Self.day(year, month, dayOfMonth, calendar: calendar) }
+        guard datePart.count > 8 else { return days.day(year, month, dayOfMonth) }
         var milliseconds = 0
         if digits.count == 2 {
             let fraction = digits[1]
             guard (1...6).contains(fraction.count), fraction.allSatisfy(\.isASCIIDigit) else { return nil }
             milliseconds = Int((fraction + "000").prefix(3))!
         }
-        var utc = Calendar(identifier: .gregorian)
-        utc.timeZone = TimeZone(secondsFromGMT: offsetSeconds ?? 0)!
-        let components = DateComponents(
-            year: year, month: month, day: dayOfMonth, hour: number(8, 2), minute: number(10, 2),
-            second: datePart.count == 14 ? number(12, 2) : 0)
-        guard (1...12).contains(month), (1...31).contains(dayOfMonth), components.hour! < 24,
-            components.minute! < 60, components.second! < 61, let date = utc.date(from: components),
-            utc.component(.day, from: date) == dayOfMonth
+        let hour = number(8, 2)
+        let minute = number(10, 2)
+        let second = datePart.count == 14 ? number(12, 2) : 0
+        guard (1...12).contains(month), (1...daysIn(month, of: year)).contains(dayOfMonth), hour < 24, minute < 60,
+            second < 61
         else { return nil }
-        return date.addingTimeInterval(Double(milliseconds) / 1000)
+        // Seconds since 1970 by arithmetic: a calendar per row would cost more than the rest of the row.
+        let seconds =
+            daysSince1970(year, month, dayOfMonth) * 86_400 + hour * 3_600 + minute * 60 + second
+            - (offsetSeconds ?? 0)
+        return Date(timeIntervalSince1970: Double(seconds) + Double(milliseconds) / 1000)
+    }
+
+    /// The days of `month` in `year` of the Gregorian calendar.
+    static func daysIn(_ month: Int, of year: Int) -> Int {
+        switch month {
+        case 2: year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days from 1970-01-01 to a Gregorian date (Howard Hinnant's days_from_civil).
+    static func daysSince1970(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
     }
 
     /// Why a date could not be read, for the error message.
@@ -101,11 +121,11 @@ enum StatementValues {
 
     /// A QIF or CSV date: `2025-12-31`, `12/31/2025`, `12/31/25`, `12/31'25`, `1/ 5'05`, `31.12.2025`
     /// (dots always put the day first), `20251231`, or an ISO 8601 timestamp.
-    static func date(_ text: String, dayFirst: Bool, calendar: Calendar) -> Result<Date, DateProblem> {
+    static func date(_ text: String, dayFirst: Bool, days: StatementDays) -> Result<Date, DateProblem> {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         if trimmed.count == 8, trimmed.allSatisfy(\.isASCIIDigit) {
             let value = Int(trimmed)!
-            return day(value / 10_000, value / 100 % 100, value % 100, calendar: calendar).map { .success($0) }
+            return days.day(value / 10_000, value / 100 % 100, value % 100).map { .success($0) }
                 ?? .failure(.unreadable)
         }
         if trimmed.count > 10, trimmed.contains("T"), let instant = Timestamp.parse(trimmed) {
@@ -118,7 +138,7 @@ enum StatementValues {
         else { return .failure(.unreadable) }
         let numbers = parts.map { Int($0)! }
         if parts[0].count == 4 {
-            return day(numbers[0], numbers[1], numbers[2], calendar: calendar).map { .success($0) }
+            return days.day(numbers[0], numbers[1], numbers[2]).map { .success($0) }
                 ?? .failure(.unreadable)
         }
         var year = numbers[2]
@@ -133,16 +153,7 @@ enum StatementValues {
         if month > 12, dayNumber <= 12, (1...31).contains(month) {
             return .failure(first ? .monthFirst : .dayFirst)
         }
-        return day(year, month, dayNumber, calendar: calendar).map { .success($0) } ?? .failure(.unreadable)
-    }
-
-    /// The start of a day in `calendar`'s time zone, or nil for a day that does not exist.
-    static func day(_ year: Int, _ month: Int, _ day: Int, calendar: Calendar) -> Date? {
-        guard (1900...9999).contains(year), (1...12).contains(month), (1...31).contains(day),
-            let date = calendar.date(from: DateComponents(year: year, month: month, day: day)),
-            calendar.component(.day, from: date) == day
-        else { return nil }
-        return date
+        return days.day(year, month, dayNumber).map { .success($0) } ?? .failure(.unreadable)
     }
 }
 
