@@ -529,7 +529,7 @@ let package = Package(
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ],
             path: "Benchmarks/FinanceBenchmark",
-            exclude: ["finance_import.py"],
+            exclude: ["finance_import.py", "statement_import.py"],
             swiftSettings: swiftSettings
         ),
 

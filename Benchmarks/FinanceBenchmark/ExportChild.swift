@@ -31,6 +31,15 @@ enum ExportChild {
                 ? try await store.importJSON(from: file)
                 : try await store.importTransactionsCSV(from: file, progress: nil)
             count = summary.inserted[.transaction] ?? 0
+        case "statement-csv", "statement-ofx":
+            // `database` is a new store; `output` is the statement to read.
+            let store = try FinancePersistenceService.open(at: URL(fileURLWithPath: database))
+            let options =
+                mode == "statement-csv"
+                ? StatementImportOptions(format: .csv, dayFirst: true, decimalComma: true)
+                : StatementImportOptions(format: .ofx)
+            start = clock.now
+            count = try await store.importStatement(from: URL(fileURLWithPath: output), options: options).added
         default:
             let raw = try RawSQLite(path: database)
             start = clock.now

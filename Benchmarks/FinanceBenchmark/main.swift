@@ -2,9 +2,14 @@
 //
 //     swift run -c release FinanceBenchmark [--insert-rows 100000] [--large-rows 1000000] [--runs 5] [--dir PATH]
 //                                           [--python PATH]
+//     swift run -c release FinanceBenchmark statements [--rows 1000000] [--dir PATH] [--python PATH]
 //
 // The CSV import is also measured against Benchmarks/FinanceBenchmark/finance_import.py (Python's csv and
 // sqlite3 modules, from the standard library) on the same file; --python names the interpreter (python3).
+//
+// `statements` measures bank statement imports (a CSV export and an OFX file) against
+// Benchmarks/FinanceBenchmark/statement_import.py (Python's csv module, and ofxtools for OFX); --python must
+// then have ofxtools (the repository's .build/venv does).
 //
 // Prints each measurement with its baseline and the ratio. Progress goes to stderr on a terminal only.
 import Foundation
@@ -40,6 +45,10 @@ defer { if !arguments.contains("--keep") { try? FileManager.default.removeItem(a
 
 var bench = Benchmark(folder: folder, runs: runs)
 if let index = arguments.firstIndex(of: "--python"), index + 1 < arguments.count { bench.python = arguments[index + 1] }
+if arguments.count > 1, arguments[1] == "statements" {
+    try bench.statements(rows: option("--rows", 1_000_000))
+    exit(0)
+}
 print(
     "FinanceBenchmark: \(insertRows) rows for inserts (median of \(runs) runs), \(largeRows) rows for fetches (median of \(max(runs * 4, 21)) runs) and export"
 )

@@ -31,6 +31,8 @@ public final class CSVReader {
 
     /// The field separator.
     public let delimiter: UInt8
+    /// The most bytes one row may hold; a longer row is refused before it is read whole.
+    public var maximumRowBytes = Int.max
     private let quoting: Quoting
     private let input: ChunkedInput
 
@@ -90,6 +92,14 @@ public final class CSVReader {
         let cr = UInt8(ascii: "\r")
         let lf = UInt8(ascii: "\n")
         let label = input.label
+        let limit = maximumRowBytes
+
+        func tooLong() -> ServiceError {
+            ServiceError(
+                .validationFailed,
+                "\(label), line \(rowLine): the row is longer than \(limit / 1024) KiB, which no row of a statement is; check the delimiter and the quotes, or that this is the file you meant. Nothing was imported."
+            )
+        }
 
         func emitRow() throws {
             ends.append(bytes.count)
@@ -158,11 +168,17 @@ public final class CSVReader {
                             previousWasCR = false
                             index = end
                         }
+                        if bytes.count > limit { throw tooLong() }
                         rowHasContent = true
                         state = .unquoted
                     }
                 case .quoted:
-                    if byte == quote { state = .quoteInQuoted } else { bytes.append(byte) }
+                    if byte == quote {
+                        state = .quoteInQuoted
+                    } else {
+                        bytes.append(byte)
+                        if bytes.count > limit { throw tooLong() }
+                    }
                 case .quoteInQuoted, .afterQuoted:
                     if byte == quote && state == .quoteInQuoted {
                         bytes.append(quote)

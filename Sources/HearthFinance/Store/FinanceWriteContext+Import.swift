@@ -9,6 +9,21 @@ extension FinanceWriteContext {
     /// already stored goes through ``save(_:)-(Transaction)``: unchanged when its content is the same,
     /// updated (and snapshotted for undo) when not. Validation and messages are those of `save`.
     func importTransaction(_ transaction: Transaction) throws {
+        guard try !insertImported(transaction) else { return }
+        // The id is stored already. A row this import inserted is covered by its range: updating it again
+        // needs no snapshot, since undo removes it whole.
+        if try storedByThisImport(transaction.id) {
+            touched.insert(EntityKey(entity: .transaction, id: transaction.id))
+        }
+        _ = try save(transaction)
+    }
+
+    /// Inserts `transaction` when no transaction with its id is stored, and says whether it did: the write
+    /// path of statement imports, which leave a stored transaction as it is (its owner may have edited it).
+    ///
+    /// Checked like ``save(_:)-(Transaction)``, bound to one prepared insert with ``bind(_:checked:updatedAt:to:)``,
+    /// journaled as part of one range of local ids and reported to the change recorder.
+    func insertImported(_ transaction: Transaction) throws -> Bool {
         let checked = try FinanceValidation.check(transaction)
         let statement: Statement
         if let prepared = importStatement {
@@ -24,20 +39,7 @@ extension FinanceWriteContext {
         let stamp = keepsTimestamps ? transaction.updatedAt : now
         Self.bind(transaction, checked: checked, updatedAt: Milliseconds.from(stamp), to: statement.sqliteStatement)
         try statement.execute()
-        guard db.changesCount == 1 else {
-            // The id is stored already. A row this import inserted is covered by its range: updating it
-            // again needs no snapshot, since undo removes it whole.
-            if let importedRange,
-                let localID = try Int64.fetchOne(
-                    db.cachedStatement(sql: "SELECT localID FROM financeTransaction WHERE id = ?"),
-                    arguments: [transaction.id]),
-                importedRange.contains(localID)
-            {
-                touched.insert(EntityKey(entity: .transaction, id: transaction.id))
-            }
-            _ = try save(transaction)
-            return
-        }
+        guard db.changesCount == 1 else { return false }
         let localID = db.lastInsertedRowID
         outcomes.inserted[.transaction, default: 0] += 1
         if let range = importedRange, range.upperBound + 1 == localID {
@@ -52,6 +54,16 @@ extension FinanceWriteContext {
         if recordsChanges {
             try record(FinanceChange(entity: .transaction, id: transaction.id, kind: .inserted, changedAt: stamp))
         }
+        return true
+    }
+
+    /// Whether the stored transaction with `id` was inserted by this import (its local id is in the range).
+    func storedByThisImport(_ id: UUID) throws -> Bool {
+        guard let importedRange,
+            let localID = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT localID FROM financeTransaction WHERE id = ?"), arguments: [id])
+        else { return false }
+        return importedRange.contains(localID)
     }
 
     /// Runs `body` (an import) with a page cache of 32 MiB on this connection instead of SQLite's 2 MiB, then

@@ -18,7 +18,9 @@ struct FinanceCommand: AsyncParsableCommand {
             FinanceBudgetCommand.self,
             FinanceReportCommand.self,
             FinanceBalancesCommand.self,
-            FinanceExportCommand.self, FinanceImportCommand.self, FinanceUndoCommand.self, FinanceRedoCommand.self,
+            FinanceExportCommand.self, FinanceImportCommand.self, FinanceStatementsCommand.self,
+            FinanceUndoCommand.self,
+            FinanceRedoCommand.self,
             SyncRunCommand<FinanceSyncCLI>.self,
         ]
     )

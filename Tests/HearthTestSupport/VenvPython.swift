@@ -1,16 +1,16 @@
-import Foundation
-import HearthTestSupport
+public import Foundation
 import Testing
 
 /// The Python of the repository's virtual environment (`.build/venv`, which `.ci/run` fills), for tests that run a
 /// real Python client or tool.
-enum VenvPython {
-    static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+public enum VenvPython {
+    public static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent()
 
     /// The interpreter, when it can import `modules`; otherwise skips the test (or fails it on CI) with the reason
     /// and `install`, how to get them.
-    static func interpreter(importing modules: String, variable: String, install: String) async throws -> URL? {
+    public static func interpreter(importing modules: String, variable: String, install: String) async throws -> URL? {
         let python = ExternalTool(
             name: "Python with \(modules)", variable: variable,
             candidates: [repository.appendingPathComponent(".build/venv/bin/python3")],
