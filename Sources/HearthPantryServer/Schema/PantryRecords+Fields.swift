@@ -52,6 +52,7 @@ extension InviteCode {
 
 extension PantryItem {
     var expirationDay: String? { expirationDate?.iso }
+    var barcodeCode: String? { barcode?.code }
     var createdAtText: String { Timestamp.text(createdAt) }
     var updatedAtText: String { Timestamp.text(updatedAt) }
 
