@@ -82,3 +82,7 @@ enum Timestamp {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
 }
+
+extension BarcodeProduct {
+    var barcodeCode: String { barcode.code }
+}
