@@ -53,6 +53,8 @@ public func buildApplication(
         keptDocumentBytes: configuration.graphQLDocumentCacheBytes,
         recipePages: RecipePageFetcher(
             configuration: .init(privateHostsAllowed: configuration.recipeImportPrivateHosts), clock: clock),
+        products: OpenFoodFacts(
+            configuration: .init(baseURL: configuration.openFoodFactsURL.absoluteString), clock: clock),
         logger: logger)
     var graphQL = GraphQLRoutes(
         graphQL: pantry,

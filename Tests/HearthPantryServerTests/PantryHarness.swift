@@ -113,7 +113,8 @@ struct Pantry: Sendable {
 /// Without HEARTH_TEST_POSTGRES_URL the PostgreSQL run is skipped with the reason, except on CI, where it fails.
 func withPantry<T: Sendable>(
     _ kind: DatabaseKind, limits: GraphQLLimits = GraphQLLimits(),
-    recipePages: any RecipePageFetching = RecipePageFetcher(), _ body: @Sendable (Pantry) async throws -> T
+    recipePages: any RecipePageFetching = RecipePageFetcher(), products: any ProductLookup = OpenFoodFacts(),
+    _ body: @Sendable (Pantry) async throws -> T
 ) async throws -> T? {
     var logger = Logger(label: "hearth.pantry.test")
     logger.logLevel = .critical
@@ -125,7 +126,8 @@ func withPantry<T: Sendable>(
         return try await body(
             Pantry(
                 recordStore: recordStore, store: PantryStore(database: recordStore.database),
-                graphQL: try PantryGraphQL(on: recordStore, limits: limits, recipePages: recipePages, logger: logger)))
+                graphQL: try PantryGraphQL(
+                    on: recordStore, limits: limits, recipePages: recipePages, products: products, logger: logger)))
     case .postgres:
         guard let url = ProcessInfo.processInfo.environment["HEARTH_TEST_POSTGRES_URL"], !url.isEmpty else {
             let reason =
@@ -149,7 +151,7 @@ func withPantry<T: Sendable>(
                 let pantry = Pantry(
                     recordStore: recordStore, store: PantryStore(database: recordStore.database),
                     graphQL: try PantryGraphQL(
-                        on: recordStore, limits: limits, recipePages: recipePages, logger: logger),
+                        on: recordStore, limits: limits, recipePages: recipePages, products: products, logger: logger),
                     postgres: (url, schema)
                 )
                 let value = try await body(pantry)

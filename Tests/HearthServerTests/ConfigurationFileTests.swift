@@ -56,6 +56,29 @@ struct ConfigurationFileTests {
             "\(refused)")
     }
 
+    @Test("the Open Food Facts address comes from the flag, the environment or the file, and must be http(s)")
+    func openFoodFactsURL() throws {
+        #expect(ServerConfiguration().openFoodFactsURL.absoluteString == "https://world.openfoodfacts.org")
+        let (folder, path) = try Self.file("open-food-facts-url: http://127.0.0.1:8088\n")
+        defer { _ = folder }
+        #expect(
+            try ServerConfiguration.resolve(configFile: path, environment: [:]).openFoodFactsURL.absoluteString
+                == "http://127.0.0.1:8088")
+        let flagged = try ServerConfiguration.resolve(
+            openFoodFactsURL: "https://fr.openfoodfacts.org",
+            environment: ["HEARTH_CONFIG": path, "HEARTH_OPEN_FOOD_FACTS_URL": "https://de.openfoodfacts.org"])
+        #expect(flagged.openFoodFactsURL.absoluteString == "https://fr.openfoodfacts.org", "the flag wins")
+        let environment = try ServerConfiguration.resolve(
+            environment: ["HEARTH_OPEN_FOOD_FACTS_URL": "https://de.openfoodfacts.org"])
+        #expect(environment.openFoodFactsURL.absoluteString == "https://de.openfoodfacts.org")
+        for bad in ["ftp://openfoodfacts.org", "world.openfoodfacts.org", "https://user:pw@openfoodfacts.org"] {
+            let error = #expect(throws: ServiceError.self) {
+                try ServerConfiguration.resolve(openFoodFactsURL: bad, environment: [:])
+            }
+            #expect(error?.message.contains("is not an http:// or https:// address") == true, "\(bad)")
+        }
+    }
+
     @Test("a YAML file's settings apply, the environment wins over the file, and a flag over both")
     func precedence() throws {
         let (folder, path) = try Self.file(

@@ -27,6 +27,11 @@ public final class PageServer: Sendable {
                 hangs: false)
         }
 
+        /// A JSON document, as an API answers.
+        public static func json(_ text: String, status: Int = 200) -> Page {
+            Page(status: status, headers: [("Content-Type", "application/json")], body: Array(text.utf8), hangs: false)
+        }
+
         /// A `status` redirect to `location`.
         public static func redirect(to location: String, status: Int = 302) -> Page {
             Page(status: status, headers: [("Location", location)], body: [], hangs: false)
@@ -47,6 +52,7 @@ public final class PageServer: Sendable {
     public let port: Int
     private let group: MultiThreadedEventLoopGroup
     private let asked = Locked<[String]>([])
+    private let agents = Locked<[String]>([])
 
     private init(port: Int, group: MultiThreadedEventLoopGroup) {
         self.port = port
@@ -58,6 +64,9 @@ public final class PageServer: Sendable {
 
     /// Every path asked for so far, in order.
     public var requests: [String] { asked.withLock { $0 } }
+
+    /// The User-Agent header of every request so far, in order ("" for none).
+    public var userAgents: [String] { agents.withLock { $0 } }
 
     /// Starts a server answering each path of `pages` with its page, and any other path with 404.
     public static func start(_ pages: [String: Page]) async throws -> PageServer {
@@ -98,6 +107,7 @@ public final class PageServer: Sendable {
                 case .head(let head):
                     path = head.uri
                     asked.withLock { $0.append(head.uri) }
+                    agents.withLock { $0.append(head.headers.first(name: "User-Agent") ?? "") }
                 case .body: break
                 case .end:
                     let page = pages[path] ?? .html("<h1>Not found</h1>", status: 404)

@@ -14,7 +14,7 @@ public protocol PantryServicing: ServiceHealth {
     /// Adds an item; its quantity is the stock it starts with (booked as its first purchase).
     func addItem(
         householdId: String, name: String, quantity: Double, unit: String?, category: ItemCategory?,
-        expirationDate: CalendarDay?, location: String?, notes: String?
+        expirationDate: CalendarDay?, location: String?, notes: String?, barcode: GTIN?
     ) async throws -> PantryItem
     /// Edits what an item is; never its quantity, which only the stock verbs change.
     func updateItem(_ itemId: String, _ edit: PantryItemEdit) async throws -> PantryItem
@@ -80,13 +80,14 @@ public actor PantryService: PantryServicing {
 
     public func addItem(
         householdId: String, name: String, quantity: Double, unit: String?, category: ItemCategory?,
-        expirationDate: CalendarDay?, location: String?, notes: String?
+        expirationDate: CalendarDay?, location: String?, notes: String?, barcode: GTIN?
     ) async throws -> PantryItem {
         let household = try Self.required(householdId, "Household id")
         let name = try Self.required(name, "Item name")
         let input = NewPantryItem(
             householdId: household, name: name, quantity: quantity, unit: Self.trimmed(unit), category: category,
-            expirationDate: expirationDate, location: Self.trimmed(location), notes: Self.trimmed(notes))
+            expirationDate: expirationDate, location: Self.trimmed(location), notes: Self.trimmed(notes),
+            barcode: barcode)
         let item = try await graphQL.perform(AddItemMutation(input: input))
         await refreshList(household)
         return item
@@ -213,5 +214,17 @@ public actor PantryService: PantryServicing {
                 "The quantity to \(verb) must be more than 0; it is \(quantity.formatted()).")
         }
         return quantity
+    }
+}
+
+extension PantryServicing {
+    /// Adds an item without a barcode.
+    public func addItem(
+        householdId: String, name: String, quantity: Double, unit: String?, category: ItemCategory?,
+        expirationDate: CalendarDay?, location: String?, notes: String?
+    ) async throws -> PantryItem {
+        try await addItem(
+            householdId: householdId, name: name, quantity: quantity, unit: unit, category: category,
+            expirationDate: expirationDate, location: location, notes: notes, barcode: nil)
     }
 }

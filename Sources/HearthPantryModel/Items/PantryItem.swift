@@ -35,11 +35,14 @@ public struct PantryItem: Codable, Sendable, Hashable, Identifiable {
     public let minimumQuantity: Double?
     /// Whether ``expirationDate`` is a best-before or an expiration date.
     public let dueDateKind: DueDateKind
+    /// The product's barcode, if it has been given one.
+    public let barcode: GTIN?
 
     public init(
         id: String, householdId: String, name: String, quantity: Double, unit: String, category: ItemCategory = .other,
         expirationDate: CalendarDay? = nil, location: String? = nil, notes: String? = nil, addedBy: String,
-        createdAt: Date, updatedAt: Date, minimumQuantity: Double? = nil, dueDateKind: DueDateKind = .expiration
+        createdAt: Date, updatedAt: Date, minimumQuantity: Double? = nil, dueDateKind: DueDateKind = .expiration,
+        barcode: GTIN? = nil
     ) {
         self.id = id
         self.householdId = householdId
@@ -55,6 +58,7 @@ public struct PantryItem: Codable, Sendable, Hashable, Identifiable {
         self.updatedAt = updatedAt
         self.minimumQuantity = minimumQuantity
         self.dueDateKind = dueDateKind
+        self.barcode = barcode
     }
 
     public init(from decoder: any Decoder) throws {
@@ -73,7 +77,8 @@ public struct PantryItem: Codable, Sendable, Hashable, Identifiable {
             createdAt: try c.decode(Date.self, forKey: .createdAt),
             updatedAt: try c.decode(Date.self, forKey: .updatedAt),
             minimumQuantity: try c.decodeIfPresent(Double.self, forKey: .minimumQuantity),
-            dueDateKind: try c.decodeIfPresent(DueDateKind.self, forKey: .dueDateKind) ?? .expiration)
+            dueDateKind: try c.decodeIfPresent(DueDateKind.self, forKey: .dueDateKind) ?? .expiration,
+            barcode: try c.decodeIfPresent(GTIN.self, forKey: .barcode))
     }
 
     /// The item as its stock now stands: the total quantity, the earliest due day of what is left, and the
@@ -82,6 +87,7 @@ public struct PantryItem: Codable, Sendable, Hashable, Identifiable {
         PantryItem(
             id: id, householdId: householdId, name: name, quantity: stock.total, unit: unit, category: category,
             expirationDate: stock.nextDueDay, location: stock.mainLocation ?? location, notes: notes, addedBy: addedBy,
-            createdAt: createdAt, updatedAt: now, minimumQuantity: minimumQuantity, dueDateKind: dueDateKind)
+            createdAt: createdAt, updatedAt: now, minimumQuantity: minimumQuantity, dueDateKind: dueDateKind,
+            barcode: barcode)
     }
 }

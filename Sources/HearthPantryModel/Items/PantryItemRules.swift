@@ -22,6 +22,6 @@ public enum PantryItemRules {
             expirationDate: item.expirationDate, location: Validation.trimmedOrNil(item.location),
             notes: Validation.trimmedOrNil(item.notes), addedBy: item.addedBy, createdAt: item.createdAt,
             updatedAt: item.updatedAt,
-            minimumQuantity: item.minimumQuantity, dueDateKind: item.dueDateKind)
+            minimumQuantity: item.minimumQuantity, dueDateKind: item.dueDateKind, barcode: item.barcode)
     }
 }

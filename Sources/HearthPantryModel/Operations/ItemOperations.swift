@@ -49,10 +49,11 @@ public struct NewPantryItem: Sendable, Hashable {
     public let expirationDate: CalendarDay?
     public let location: String?
     public let notes: String?
+    public let barcode: GTIN?
 
     public init(
         householdId: String, name: String, quantity: Double, unit: String? = nil, category: ItemCategory? = nil,
-        expirationDate: CalendarDay? = nil, location: String? = nil, notes: String? = nil
+        expirationDate: CalendarDay? = nil, location: String? = nil, notes: String? = nil, barcode: GTIN? = nil
     ) {
         self.householdId = householdId
         self.name = name
@@ -62,6 +63,7 @@ public struct NewPantryItem: Sendable, Hashable {
         self.expirationDate = expirationDate
         self.location = location
         self.notes = notes
+        self.barcode = barcode
     }
 
     var json: AnyJSON {
@@ -73,6 +75,7 @@ public struct NewPantryItem: Sendable, Hashable {
         if let expirationDate { input["expirationDate"] = .string(expirationDate.iso) }
         if let location { input["location"] = .string(location) }
         if let notes { input["notes"] = .string(notes) }
+        if let barcode { input["barcode"] = .string(barcode.code) }
         return .object(input)
     }
 }
@@ -103,11 +106,14 @@ public struct PantryItemEdit: Sendable, Hashable {
     public var minimumQuantity: Double?
     public var location: String?
     public var notes: String?
+    public var barcode: GTIN?
+    /// Removes the item's barcode.
+    public var clearBarcode: Bool
 
     public init(
         name: String? = nil, unit: String? = nil, category: ItemCategory? = nil, expirationDate: CalendarDay? = nil,
         clearExpirationDate: Bool = false, dueDateKind: DueDateKind? = nil, minimumQuantity: Double? = nil,
-        location: String? = nil, notes: String? = nil
+        location: String? = nil, notes: String? = nil, barcode: GTIN? = nil, clearBarcode: Bool = false
     ) {
         self.name = name
         self.unit = unit
@@ -118,13 +124,15 @@ public struct PantryItemEdit: Sendable, Hashable {
         self.minimumQuantity = minimumQuantity
         self.location = location
         self.notes = notes
+        self.barcode = barcode
+        self.clearBarcode = clearBarcode
     }
 
     /// True when the edit changes nothing.
     public var isEmpty: Bool {
         name == nil && unit == nil && category == nil && expirationDate == nil && !clearExpirationDate
             && dueDateKind == nil
-            && minimumQuantity == nil && location == nil && notes == nil
+            && minimumQuantity == nil && location == nil && notes == nil && barcode == nil && !clearBarcode
     }
 
     var json: AnyJSON {
@@ -141,6 +149,11 @@ public struct PantryItemEdit: Sendable, Hashable {
         if let minimumQuantity { input["minimumQuantity"] = .double(minimumQuantity) }
         if let location { input["location"] = .string(location) }
         if let notes { input["notes"] = .string(notes) }
+        if let barcode {
+            input["barcode"] = .string(barcode.code)
+        } else if clearBarcode {
+            input["barcode"] = .string("")
+        }
         return .object(input)
     }
 }

@@ -41,5 +41,5 @@ public enum PantrySelection {
     public static let invite = "code householdId createdBy createdAt expiresAt"
     /// A ``PantryItem``.
     public static let item =
-        "id householdId name quantity unit category expirationDate dueDateKind minimumQuantity location notes addedBy createdAt updatedAt"
+        "id householdId name quantity unit category expirationDate dueDateKind minimumQuantity location notes barcode addedBy createdAt updatedAt"
 }

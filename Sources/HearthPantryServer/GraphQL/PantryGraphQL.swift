@@ -72,16 +72,18 @@ public struct PantryGraphQL: PantryGraphQLServing {
     ///   - keptAnswerBytes: how many bytes of query answers ``respond(_:viewer:)`` may keep; 0 keeps none.
     ///   - keptDocumentBytes: how many bytes checked documents may take, parsed; 0 keeps none.
     ///   - recipePages: what `importRecipe` fetches pages with; its size limit holds for pages sent as HTML too.
+    ///   - products: what `lookupBarcode` asks about products (by default ``OpenFoodFacts``).
     /// - Throws: when the schema cannot be built (a programming error).
     package init(
         store: PantryStore, limits: GraphQLLimits = GraphQLLimits(), introspection: GraphQLIntrospection = .signedIn,
         keptAnswerBytes: Int = 0, keptDocumentBytes: Int = Self.defaultKeptDocumentBytes,
-        recipePages: any RecipePageFetching = RecipePageFetcher(), logger: Logger
+        recipePages: any RecipePageFetching = RecipePageFetcher(), products: any ProductLookup = OpenFoodFacts(),
+        logger: Logger
     ) throws {
         let (schema, keyPaths) = try PantrySchema.make()
         self.schema = schema
         self.resolver = PantryResolver(
-            recipePages: RecipeImporting(fetcher: recipePages, maxBytes: recipePages.maxBytes))
+            recipePages: RecipeImporting(fetcher: recipePages, maxBytes: recipePages.maxBytes), products: products)
         self.store = store
         self.limits = limits
         self.introspection = introspection
@@ -103,16 +105,18 @@ public struct PantryGraphQL: PantryGraphQLServing {
     ///   - keptDocumentBytes: how many bytes checked documents may take, parsed; 0 keeps none.
     ///   - recipePages: what `importRecipe` fetches pages with (by default a ``RecipePageFetcher`` that refuses
     ///     private addresses).
+    ///   - products: what `lookupBarcode` asks about products (by default ``OpenFoodFacts`` at its own address).
     public init(
         on recordStore: SQLRecordStore, limits: GraphQLLimits = GraphQLLimits(),
         introspection: GraphQLIntrospection = .signedIn,
         keptAnswerBytes: Int = 0, keptDocumentBytes: Int = Self.defaultKeptDocumentBytes,
-        recipePages: any RecipePageFetching = RecipePageFetcher(), logger: Logger
+        recipePages: any RecipePageFetching = RecipePageFetcher(), products: any ProductLookup = OpenFoodFacts(),
+        logger: Logger
     ) throws {
         try self.init(
             store: PantryStore(database: recordStore.database), limits: limits, introspection: introspection,
             keptAnswerBytes: keptAnswerBytes, keptDocumentBytes: keptDocumentBytes, recipePages: recipePages,
-            logger: logger)
+            products: products, logger: logger)
     }
 
     /// Creates or upgrades the pantry's tables in the record store's database.

@@ -13,7 +13,8 @@ import Synchronization
 ///
 /// It runs the common case and steps aside for everything else: ``run(_:operationName:variables:rootValue:context:)``
 /// returns nil for subscriptions, introspection (`__schema`, `__type`), input objects in variables or
-/// arguments, abstract types, directives other than `@include` and `@skip`, and for any error a resolver
+/// arguments, abstract types, directives other than `@include` and `@skip`, fields that ask another server
+/// (``askingOtherServers``), and for any error a resolver
 /// throws or a null in a non-null position. The caller then runs the operation with GraphQL's executor,
 /// which shapes every error exactly as the specification says. Only queries come here: a query reads and
 /// can safely run twice, a mutation cannot.
@@ -27,6 +28,10 @@ struct SerialExecutor: Sendable {
     /// Fields read straight from their key paths instead of through Graphiti's closures.
     let keyPaths: KeyPathFields
     private let info = ResolveInfoSource()
+
+    /// Fields that ask a server elsewhere: left to GraphQL's executor before anything runs, so a failing one is
+    /// asked once, not again when the executor steps aside for its error.
+    static let askingOtherServers: Set<String> = ["Query.lookupBarcode"]
 
     init(schema: GraphQLSchema, keyPaths: KeyPathFields = KeyPathFields()) {
         self.schema = schema
@@ -187,6 +192,9 @@ private struct Planner {
             }
             guard let definition = definitions[name], let resolve = definition.resolve else {
                 throw SerialExecutor.Declined("field \(type.name).\(name) has no resolver of its own")
+            }
+            if SerialExecutor.askingOtherServers.contains("\(type.name).\(name)") {
+                throw SerialExecutor.Declined("field \(type.name).\(name) asks another server")
             }
             // A field that declares no arguments gets null: Graphiti still decodes its (empty) arguments for
             // every value it resolves, and null decodes without the dictionary bridging an empty map costs.

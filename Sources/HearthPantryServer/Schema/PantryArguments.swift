@@ -50,6 +50,7 @@ struct TransferOwnershipArguments: Codable, Sendable {
 struct ItemsArguments: Codable, Sendable {
     let householdId: String
     let expiringWithinDays: Int?
+    let barcode: String?
 }
 
 struct ItemInput: Codable, Sendable {
@@ -63,6 +64,7 @@ struct ItemInput: Codable, Sendable {
     let minimumQuantity: Double?
     let location: String?
     let notes: String?
+    let barcode: String?
 }
 
 struct AddItemArguments: Codable, Sendable {
@@ -80,6 +82,7 @@ struct ItemEditInput: Codable, Sendable {
     let minimumQuantity: Double?
     let location: String?
     let notes: String?
+    let barcode: String?
 }
 
 struct UpdateItemArguments: Codable, Sendable {

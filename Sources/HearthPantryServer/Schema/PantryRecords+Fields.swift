@@ -52,6 +52,7 @@ extension InviteCode {
 
 extension PantryItem {
     var expirationDay: String? { expirationDate?.iso }
+    var barcodeCode: String? { barcode?.code }
     var createdAtText: String { Timestamp.text(createdAt) }
     var updatedAtText: String { Timestamp.text(updatedAt) }
 
@@ -80,4 +81,8 @@ enum Timestamp {
     static func text(_ date: Date) -> String {
         date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
     }
+}
+
+extension BarcodeProduct {
+    var barcodeCode: String { barcode.code }
 }

@@ -11,6 +11,9 @@ extension PantryResolver {
         let (household, ability) = try await Self.stored(arguments.householdId, context)
         try Self.allowContent(ability, "read", PantryPermissions.Subject.pantryItem, household)
         var items = try await context.loaders.items.load(household.id) ?? []
+        if let code = try Self.barcode(arguments.barcode) {
+            items = items.filter { $0.barcode?.gtin14 == code.gtin14 }
+        }
         if let days = arguments.expiringWithinDays {
             guard days >= 0 else {
                 throw ServiceError.validationFailed("expiringWithinDays must be 0 or more; it is \(days).")
@@ -42,6 +45,7 @@ extension PantryResolver {
         try Self.allowContent(ability, "create", PantryPermissions.Subject.pantryItem, household)
         let now = context.now
         let expiration = try Self.day(input.expirationDate, "expirationDate")
+        let barcode = try Self.barcode(input.barcode)
         let item = try PantryItemRules.validated(
             PantryItem(
                 id: PantryStore.newID(), householdId: household.id, name: input.name, quantity: input.quantity,
@@ -49,7 +53,7 @@ extension PantryResolver {
                 category: input.category ?? .other, expirationDate: expiration, location: input.location,
                 notes: input.notes,
                 addedBy: viewer.userID, createdAt: now, updatedAt: now, minimumQuantity: input.minimumQuantity,
-                dueDateKind: input.dueDateKind ?? .expiration))
+                dueDateKind: input.dueDateKind ?? .expiration, barcode: barcode))
         let store = context.store.announcing(
             PantryChange(.itemAdded, householdID: household.id, itemID: item.id, by: viewer.userID))
         guard item.quantity > 0 else {
@@ -131,9 +135,9 @@ extension PantryResolver {
         return updated
     }
 
-    /// Edits what an item is — name, unit, category, due day and its kind, minimum, location, notes — but never its
-    /// quantity, which only the stock verbs change. Fields left out (null) stay as they are; an empty
-    /// `expirationDate`, `location` or `notes` clears it, and a `minimumQuantity` of 0 removes the minimum. The unit
+    /// Edits what an item is — name, unit, category, due day and its kind, minimum, location, notes, barcode — but
+    /// never its quantity, which only the stock verbs change. Fields left out (null) stay as they are; an empty
+    /// `expirationDate`, `location`, `notes` or `barcode` clears it, and a `minimumQuantity` of 0 removes the minimum. The unit
     /// can only change to another spelling of the same unit while the item has stock, since its bookings count in it.
     func updateItem(context: PantryContext, arguments: UpdateItemArguments) async throws -> PantryItem {
         let viewer = try context.signedIn()
@@ -153,6 +157,7 @@ extension PantryResolver {
         }
         let expiration =
             input.expirationDate == nil ? item.expirationDate : try Self.day(input.expirationDate, "expirationDate")
+        let barcode = input.barcode == nil ? item.barcode : try Self.barcode(input.barcode)
         var unit = item.unit
         if let asked = input.unit {
             let wanted = Units.unit(asked.trimmingCharacters(in: .whitespacesAndNewlines))
@@ -182,7 +187,7 @@ extension PantryResolver {
                 notes: input.notes ?? item.notes, addedBy: item.addedBy, createdAt: item.createdAt,
                 updatedAt: Self.bookingTime(context.now, after: item, []),
                 minimumQuantity: input.minimumQuantity.map { $0 == 0 ? nil : $0 } ?? item.minimumQuantity,
-                dueDateKind: input.dueDateKind ?? item.dueDateKind))
+                dueDateKind: input.dueDateKind ?? item.dueDateKind, barcode: barcode))
         try await context.store.announcing(
             PantryChange(.itemUpdated, householdID: household.id, itemID: item.id, by: viewer.userID)
         )
@@ -309,6 +314,15 @@ extension PantryResolver {
     static func allowContent(_ ability: Ability, _ action: String, _ subject: String, _ household: Household) throws {
         let content = PantryPermissions.householdContent(subject, householdId: household.id)
         try allow(ability.can(action, content), notAMember(household))
+    }
+
+    /// The barcode written in `text`; nil for none (nil or blank). `BAD_USER_INPUT` naming what is wrong otherwise.
+    static func barcode(_ text: String?) throws -> GTIN? {
+        do {
+            return try GTIN.optional(text)
+        } catch let error as ServiceError {
+            throw ServiceError.validationFailed("barcode: \(error.message)")
+        }
     }
 
     /// The day written in `text` (YYYY-MM-DD); nil for none. `BAD_USER_INPUT` naming `field` otherwise.

@@ -13,6 +13,8 @@ import HearthPermissions
 public struct PantryResolver: Sendable {
     /// What `importRecipe` fetches pages with.
     let recipePages: RecipeImporting
+    /// What `lookupBarcode` asks about products.
+    let products: any ProductLookup
 
     // MARK: Queries
 

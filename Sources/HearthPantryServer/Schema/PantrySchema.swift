@@ -8,7 +8,7 @@ enum PantrySchema {
     static func make() throws -> (schema: Schema<PantryResolver, PantryContext>, keyPaths: KeyPathFields) {
         let recorder = KeyPathFields.Recorder()
         let schema = try KeyPathFields.Recorder.$current.withValue(recorder) {
-            try Schema.create(from: [households(), kitchen(), people()])
+            try Schema.create(from: [households(), kitchen(), people(), barcodes()])
         }
         return (schema, recorder.fields)
     }
@@ -113,6 +113,8 @@ enum PantrySchema {
                     KeyField("minimumQuantity", at: \.minimumQuantity)
                     KeyField("location", at: \.location)
                     KeyField("notes", at: \.notes)
+                    KeyField("barcode", at: \.barcodeCode).description(
+                        "The product's GTIN (EAN-8, UPC-A, EAN-13 or GTIN-14), check digit last.")
                     KeyField("addedBy", at: \.addedBy)
                     KeyField("createdAt", at: \.createdAtText)
                     KeyField("updatedAt", at: \.updatedAtText)
@@ -162,7 +164,7 @@ enum PantrySchema {
                 Enum(PantryChange.Kind.self, as: "PantryChangeKind") {
                     Value(.itemAdded)
                     Value(.itemUpdated).description(
-                        "An item's name, unit, category, due day, minimum, location or notes changed.")
+                        "An item's name, unit, category, due day, minimum, location, notes or barcode changed.")
                     Value(.itemDeleted)
                     Value(.stockBooked).description("Stock was purchased, consumed, opened, moved or corrected.")
                     Value(.bookingUndone)
@@ -196,6 +198,8 @@ enum PantrySchema {
                     InputField("minimumQuantity", at: \.minimumQuantity).description("0 removes the minimum.")
                     InputField("location", at: \.location).description("Empty clears it.")
                     InputField("notes", at: \.notes).description("Empty clears them.")
+                    InputField("barcode", at: \.barcode).description(
+                        "8, 12, 13 or 14 digits with a valid check digit (spaces and dashes allowed); empty clears it.")
                 }.description(
                     "What updateItem changes; fields left out stay as they are. Quantities change only through the stock verbs."
                 )
@@ -214,6 +218,8 @@ enum PantrySchema {
                     InputField("minimumQuantity", at: \.minimumQuantity)
                     InputField("location", at: \.location)
                     InputField("notes", at: \.notes)
+                    InputField("barcode", at: \.barcode).description(
+                        "8, 12, 13 or 14 digits with a valid check digit (spaces and dashes allowed).")
                 }
             },
             query: {
@@ -227,6 +233,8 @@ enum PantrySchema {
                     Argument("householdId", at: \.householdId)
                     Argument("expiringWithinDays", at: \.expiringWithinDays).description(
                         "Only items expired, overdue or due within this many days.")
+                    Argument("barcode", at: \.barcode).description(
+                        "Only items with this barcode (a UPC-A matches the same product's EAN-13).")
                 }.description("A household's items, by name.")
                 Field("item", at: PantryResolver.item) {
                     Argument("id", at: \.id)

@@ -118,10 +118,11 @@ extension PantryStore {
     func insert(_ item: PantryItem) async throws {
         try await database.transaction(readOnly: false) { tx in
             try await tx.execute(
-                "INSERT INTO pantry_items (\(Self.itemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO pantry_items (\(Self.itemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 .text(item.id), .text(item.householdId), .text(item.name), .double(item.quantity), .text(item.unit),
                 .text(item.category.rawValue),
                 SQLValue(item.expirationDate?.iso), SQLValue(item.location), SQLValue(item.notes),
+                SQLValue(item.barcode?.code),
                 item.minimumQuantity.map(SQLValue.double) ?? .null, .text(item.dueDateKind.rawValue),
                 .text(item.addedBy),
                 .int(milliseconds(item.createdAt)), .int(milliseconds(item.updatedAt)))

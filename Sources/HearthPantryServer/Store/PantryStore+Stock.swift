@@ -75,11 +75,12 @@ extension PantryStore {
             let updated = try await tx.query(
                 """
                 UPDATE pantry_items SET name = ?, unit = ?, category = ?, expiration_date = ?, due_date_kind = ?, minimum_quantity = ?,
-                location = ?, notes = ?, updated_at = ? WHERE id = ? AND updated_at = ? RETURNING id
+                location = ?, notes = ?, barcode = ?, updated_at = ? WHERE id = ? AND updated_at = ? RETURNING id
                 """,
                 .text(new.name), .text(new.unit), .text(new.category.rawValue), SQLValue(new.expirationDate?.iso),
                 .text(new.dueDateKind.rawValue),
                 new.minimumQuantity.map(SQLValue.double) ?? .null, SQLValue(new.location), SQLValue(new.notes),
+                SQLValue(new.barcode?.code),
                 .int(milliseconds(new.updatedAt)), .text(new.id), .int(milliseconds(old.updatedAt)))
             guard !updated.isEmpty else {
                 throw ServiceError(
@@ -98,10 +99,11 @@ extension PantryStore {
 
     static func insert(_ item: PantryItem, _ tx: any SQLTransaction) async throws {
         try await tx.execute(
-            "INSERT INTO pantry_items (\(itemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT INTO pantry_items (\(itemColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             .text(item.id), .text(item.householdId), .text(item.name), .double(item.quantity), .text(item.unit),
             .text(item.category.rawValue),
             SQLValue(item.expirationDate?.iso), SQLValue(item.location), SQLValue(item.notes),
+            SQLValue(item.barcode?.code),
             item.minimumQuantity.map(SQLValue.double) ?? .null, .text(item.dueDateKind.rawValue), .text(item.addedBy),
             .int(milliseconds(item.createdAt)), .int(milliseconds(item.updatedAt)))
     }

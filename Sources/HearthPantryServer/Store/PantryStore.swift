@@ -32,7 +32,7 @@ package struct PantryStore: Sendable {
     static let memberColumns = "id, household_id, user_id, role, joined_at"
     static let inviteColumns = "code, household_id, created_by, created_at, expires_at, revoked_at"
     static let itemColumns =
-        "id, household_id, name, quantity, unit, category, expiration_date, location, notes, minimum_quantity, due_date_kind, added_by, created_at, updated_at"
+        "id, household_id, name, quantity, unit, category, expiration_date, location, notes, barcode, minimum_quantity, due_date_kind, added_by, created_at, updated_at"
 
     /// Where `userID`'s answers stand: the revisions of their households, of everyone they share one with (the
     /// names and addresses answers show) and of their own account, in a fixed order. It changes with every
@@ -199,7 +199,8 @@ package struct PantryStore: Sendable {
             location: row.optionalText("location"), notes: row.optionalText("notes"), addedBy: row.text("added_by"),
             createdAt: date(row.int("created_at")), updatedAt: date(row.int("updated_at")),
             minimumQuantity: row.value("minimum_quantity") == .null ? nil : row.double("minimum_quantity"),
-            dueDateKind: DueDateKind(rawValue: row.text("due_date_kind")) ?? .expiration)
+            dueDateKind: DueDateKind(rawValue: row.text("due_date_kind")) ?? .expiration,
+            barcode: row.optionalText("barcode").flatMap { try? GTIN($0) })
     }
 
     /// Members as households list them: the owner, then admins, then members, oldest first.

@@ -253,6 +253,7 @@ package enum PantryTables {
         ("pantry_recipes", "version", "BIGINT NOT NULL DEFAULT 1"),
         ("pantry_recipe_ingredients", "quantity_max", "DOUBLE PRECISION"),
         ("pantry_recipe_ingredients", "note", "TEXT"),
+        ("pantry_items", "barcode", "TEXT"),
     ]
 
     /// Adds each of ``laterColumns`` to a table made before it.

@@ -42,6 +42,7 @@ public import Logging
 /// | the sender of the server's mail | `--mail-from` | `HEARTH_MAIL_FROM` | needed with `--smtp-url` |
 /// | reverse proxies whose `X-Forwarded-For` is believed (addresses or CIDR blocks) | `--trusted-proxy` | `HEARTH_TRUSTED_PROXIES` | none |
 /// | hosts whose private addresses recipe imports may fetch (`*` for any) | `--recipe-import-private-host` | `HEARTH_RECIPE_IMPORT_PRIVATE_HOSTS` | none |
+/// | where barcodes are looked up (an Open Food Facts server) | `--open-food-facts-url` | `HEARTH_OPEN_FOOD_FACTS_URL` | https://world.openfoodfacts.org |
 /// | signed-out requests per second per client address | `--signed-out-rate-limit` | `HEARTH_SIGNED_OUT_RATE_LIMIT` | 10 |
 /// | signed-out burst per client address | `--signed-out-rate-burst` | `HEARTH_SIGNED_OUT_RATE_BURST` | 100 |
 /// | seconds for a request's headers | `--header-timeout` | `HEARTH_HEADER_TIMEOUT` | 10 |
@@ -109,6 +110,8 @@ public struct ServerConfiguration: Sendable {
     /// The hosts whose loopback, private or link-local addresses `importRecipe` may fetch pages from (`*` for any);
     /// none by default, so imports reach the public web only.
     public var recipeImportPrivateHosts: Set<String> = []
+    /// The Open Food Facts server `lookupBarcode` asks about products: its public one by default.
+    public var openFoodFactsURL = URL(string: "https://world.openfoodfacts.org")!
     /// Requests per second, on average, a client address may make without a valid sign-in: GraphQL without a
     /// token, cloud requests with a missing or bad token. The analytics collector has a budget of the same size.
     public var signedOutRequestsPerSecond: Double = 10
@@ -170,6 +173,7 @@ public struct ServerConfiguration: Sendable {
         mailFrom: String? = nil,
         trustedProxies: [String]? = nil,
         recipeImportPrivateHosts: [String]? = nil,
+        openFoodFactsURL: String? = nil,
         signedOutRateLimit: Double? = nil,
         signedOutRateBurst: Double? = nil,
         headerTimeout: Double? = nil,
@@ -454,6 +458,17 @@ public struct ServerConfiguration: Sendable {
                 )
             }
             configuration.publicURL = url
+        }
+        if let text = openFoodFactsURL ?? environment["HEARTH_OPEN_FOOD_FACTS_URL"], !text.isEmpty {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
+                ["http", "https"].contains(scheme),
+                url.host?.isEmpty == false, url.user == nil, url.password == nil, url.query == nil
+            else {
+                throw ServiceError.validationFailed(
+                    "The Open Food Facts URL \"\(text.prefix(80))\" is not an http:// or https:// address; give a server's address such as https://world.openfoodfacts.org, or leave it out to use that one."
+                )
+            }
+            configuration.openFoodFactsURL = url
         }
         configuration.smtp = try Self.smtp(url: smtpURL, from: mailFrom, environment: environment)
         return configuration

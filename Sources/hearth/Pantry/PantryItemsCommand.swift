@@ -26,6 +26,15 @@ struct PantryItemsCommand: AsyncParsableCommand {
         return value
     }
 
+    /// The barcode `text` names; an error naming `option` and what is wrong otherwise.
+    static func barcode(_ text: String, _ option: String) throws -> GTIN {
+        do {
+            return try GTIN(text)
+        } catch let error as ServiceError {
+            throw ServiceError.validationFailed("\(option): \(error.message)")
+        }
+    }
+
     /// The day `text` names (YYYY-MM-DD); an error naming `option` otherwise.
     static func day(_ text: String, _ option: String) throws -> CalendarDay {
         guard let day = CalendarDay(iso: text.trimmingCharacters(in: .whitespaces)) else {
@@ -78,14 +87,17 @@ struct PantryItemsCommand: AsyncParsableCommand {
         @Option(help: "The expiration day, YYYY-MM-DD.") var expires: String?
         @Option(help: "Where it is kept.") var location: String?
         @Option(help: "Notes.") var notes: String?
+        @Option(help: "The product's barcode: 8, 12, 13 or 14 digits (EAN-8, UPC-A, EAN-13, GTIN-14).")
+        var barcode: String?
 
         func run() async throws {
             let parsedCategory = try category.map { try PantryItemsCommand.category($0, "--category") }
             let day = try expires.map { try PantryItemsCommand.day($0, "--expires") }
+            let code = try barcode.map { try PantryItemsCommand.barcode($0, "--barcode") }
             let item = try await options.withServices { services, _ in
                 try await services.pantry().addItem(
                     householdId: household, name: name, quantity: quantity, unit: unit, category: parsedCategory,
-                    expirationDate: day, location: location, notes: notes)
+                    expirationDate: day, location: location, notes: notes, barcode: code)
             }
             try options.output(item) { "Added \(item.name) (\(item.id))." }
         }
@@ -237,7 +249,8 @@ struct PantryItemsCommand: AsyncParsableCommand {
     struct Edit: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
-            abstract: "Change an item's name, unit, category, due day, minimum, location or notes (not its stock).")
+            abstract:
+                "Change an item's name, unit, category, due day, minimum, location, notes or barcode (not its stock).")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The item's id (see `hearth pantry items list`).") var item: String
         @Option(help: "The new name.") var name: String?
@@ -250,6 +263,7 @@ struct PantryItemsCommand: AsyncParsableCommand {
         @Option(help: "The least to keep in stock (0 removes the minimum).") var minimum: Double?
         @Option(help: "Where it is kept (empty clears it).") var location: String?
         @Option(help: "Notes (empty clears them).") var notes: String?
+        @Option(help: "The product's barcode: 8, 12, 13 or 14 digits (empty clears it).") var barcode: String?
 
         func run() async throws {
             if expires != nil && noExpiry {
@@ -268,7 +282,11 @@ struct PantryItemsCommand: AsyncParsableCommand {
                 category: try category.map { try PantryItemsCommand.category($0, "--category") },
                 expirationDate: try expires.map { try PantryItemsCommand.day($0, "--expires") },
                 clearExpirationDate: noExpiry,
-                dueDateKind: kind, minimumQuantity: minimum, location: location, notes: notes)
+                dueDateKind: kind, minimumQuantity: minimum, location: location, notes: notes,
+                barcode: try barcode.flatMap {
+                    $0.allSatisfy(\.isWhitespace) ? nil : try PantryItemsCommand.barcode($0, "--barcode")
+                },
+                clearBarcode: barcode.map { $0.allSatisfy(\.isWhitespace) } ?? false)
             let (updated, units) = try await options.withServices { services, _ in
                 (try await services.pantry().updateItem(item, edit), try await PantryOptions.units(services))
             }

@@ -225,6 +225,13 @@ struct ServeCommand: AsyncParsableCommand {
     var recipeImportPrivateHosts: [String] = []
 
     @Option(
+        name: .customLong("open-food-facts-url"),
+        help:
+            "The Open Food Facts server barcodes are looked up on (HEARTH_OPEN_FOOD_FACTS_URL). https://world.openfoodfacts.org by default."
+    )
+    var openFoodFactsURL: String?
+
+    @Option(
         name: .customLong("signed-out-rate-limit"),
         help:
             "Requests per second each client address may make without a valid sign-in (GraphQL without a token, a missing or bad token), on average; the analytics collector has a budget of its own of the same size (default 10; HEARTH_SIGNED_OUT_RATE_LIMIT)."
@@ -317,6 +324,7 @@ struct ServeCommand: AsyncParsableCommand {
             graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes, publicURL: publicURL,
             smtpURL: smtpURL, mailFrom: mailFrom,
             trustedProxies: trustedProxies, recipeImportPrivateHosts: recipeImportPrivateHosts,
+            openFoodFactsURL: openFoodFactsURL,
             signedOutRateLimit: signedOutRateLimit,
             signedOutRateBurst: signedOutRateBurst,
             headerTimeout: headerTimeout, idleTimeout: idleTimeout, bodyTimeout: bodyTimeout,
