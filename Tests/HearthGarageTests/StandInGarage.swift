@@ -11,7 +11,8 @@ import HearthCore
 final class StandInGarage: GarageTransacting {
     /// A call the stand-in got, with the arguments that say what was asked.
     enum Call: Equatable, Sendable {
-        case vehicles, vehicle(UUID), services(UUID?), logs(UUID), fuelLogs(UUID), expenses(UUID), attachments(UUID)
+        case vehicles, vehicle(UUID), services(UUID?), logs(UUID), fuelLogs(UUID), expenses(UUID), documents(UUID?),
+            attachments(UUID)
         case serviceCost(UUID, year: Int), due(UUID?), watchDueInputs
         case updateMileage(UUID, to: Int, source: MileageSnapshot.Source)
         case completeService(UUID, on: CalendarDay?, mileage: Int?)
@@ -27,6 +28,7 @@ final class StandInGarage: GarageTransacting {
         var logs: [ServiceLog] = []
         var fuelLogs: [FuelLog] = []
         var expenses: [GarageExpense] = []
+        var documents: [VehicleDocument] = []
         var fillUps: [FuelLog] = []
         /// What ``serviceCost(of:in:)`` answers for each year (0 for the others).
         var costs: [Int: Decimal] = [:]
@@ -106,6 +108,12 @@ final class StandInGarage: GarageTransacting {
 
     func expenses(of vehicleID: UUID) async throws -> [GarageExpense] {
         answer(.expenses(vehicleID)) { $0.expenses.filter { $0.vehicleID == vehicleID } }
+    }
+
+    func documents(of vehicleID: UUID?) async throws -> [VehicleDocument] {
+        answer(.documents(vehicleID)) { records in
+            records.documents.filter { vehicleID == nil || $0.vehicleID == vehicleID }
+        }
     }
 
     func attachments(of vehicleID: UUID) async throws -> [ServiceLogAttachment] {

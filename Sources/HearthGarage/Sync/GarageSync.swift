@@ -94,7 +94,10 @@ public enum GarageSync {
                 "Could not open the garage database \(url.path): \(error). Check the path and that the file is a garage database.",
                 underlying: error)
         }
-        return wrap(database, configuration: configuration, timeZone: timeZone, now: now)
+        let opened = wrap(database, configuration: configuration, timeZone: timeZone, now: now)
+        return Opened(
+            store: opened.store.storingDocuments(in: GarageStore.documentsFolder(besideDatabaseAt: url)),
+            outbox: opened.outbox)
     }
 
     /// A garage store over `database` (opened with ``schemas``) that queues its changes in a new outbox.
