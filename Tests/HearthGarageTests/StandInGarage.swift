@@ -133,6 +133,7 @@ final class StandInGarage: GarageTransacting {
                     VehicleDue.make(
                         vehicle: vehicle, services: records.services.filter { $0.vehicleID == vehicle.id }, pace: nil,
                         today: today, expenses: records.expenses.filter { $0.vehicleID == vehicle.id },
+                        documents: records.documents.filter { $0.vehicleID == vehicle.id },
                         settings: settings, thresholds: thresholds
                     )
                 }

@@ -37,6 +37,12 @@ import Testing
         let edited = try await cli.json(VehicleDocument.self, "documents", "edit", prefix, "--expires", "2000-01-31")
         #expect(edited.expiresOn == CalendarDay(year: 2000, month: 1, day: 31))
         #expect(try await cli.run("documents").stdout.contains("EXPIRED"))
+        let due = try await cli.run("due", "Daily")
+        #expect(
+            due.stdout.contains("PR registration (registration)") && due.stdout.contains("EXPIRED"), "\(due.stdout)")
+        let dueJSON = try await cli.json([VehicleDue].self, "due", "Daily")
+        #expect(dueJSON.first?.documents.map(\.document.id) == [added.id])
+        #expect(dueJSON.first?.documents.first?.status == .expired)
 
         let missing = try await cli.run("documents", "delete", "abcd1234")
         #expect(
