@@ -31,6 +31,7 @@ public enum GarageSync {
     /// | `GarageVehicle` | field by field, the later edit wins; the odometer keeps the highest reading |
     /// | `GarageService` | field by field, the later edit wins; the due values follow the latest completion |
     /// | `GarageServiceLog`, `GarageFuelLog`, `GarageExpense` | each log is its own record, so logs from both sides add up; an edit of one log on both sides keeps the later edit per field |
+    /// | `GarageVehicleDocument` | field by field, the later edit wins; the record syncs, the copied file stays on the device that added it |
     /// | `GarageMileageSnapshot` | append-only: snapshots are never edited, the server's copy wins |
     /// | `GarageServicePreset` | field by field, the later edit wins (custom presets are named by their name, so two devices adding one agree) |
     ///
@@ -43,6 +44,7 @@ public enum GarageSync {
         GarageSyncKind(MileageSnapshot.self, conflictPolicy: .serverWins),
         GarageSyncKind(FuelLog.self),
         GarageSyncKind(GarageExpense.self),
+        GarageSyncKind(VehicleDocument.self),
         GarageSyncKind(ServicePreset.self),
     ]
 
