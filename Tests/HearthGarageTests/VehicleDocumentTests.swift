@@ -129,6 +129,47 @@ import Testing
         #expect(Self.documentsListing(folder) == files)
     }
 
+    @Test func aRecordThatCannotBeSavedTakesItsCopyWithIt() async throws {
+        let folder = try TestSupport.temporaryDirectory()
+        let recorder = CollectingRecorder()
+        let store = try GarageStore.open(
+            at: folder.appendingPathComponent("garage.sqlite"), recorder: recorder, timeZone: TestSupport.newYork)
+        let car = try await TestSupport.addCivic(store)
+        let scan = try Self.write(50, named: "card.pdf", in: folder)
+        let rows = try await TestSupport.snapshot(store)
+        recorder.fail(on: .document)
+        await expectError("outbox unavailable") {
+            _ = try await store.addDocument(DocumentDraft(kind: "insurance"), copying: scan.path, to: car.id)
+        }
+        #expect(try await TestSupport.snapshot(store) == rows)
+        #expect(Self.documentsListing(folder).isEmpty)
+        recorder.fail(on: nil)
+        let kept = try await store.addDocument(DocumentDraft(kind: "insurance"), copying: scan.path, to: car.id)
+        #expect(Self.documentsListing(folder) == [kept.fileName])
+        #expect(recorder.changes.contains { $0.entity == .document && $0.id == kept.id && $0.kind == .insert })
+    }
+
+    @Test func specialFilesAndOversizedFieldsAreRefused() async throws {
+        let (store, folder) = try Self.fileStore()
+        let car = try await TestSupport.addCivic(store)
+        let scan = try Self.write(50, named: "card.pdf", in: folder)
+        let rows = try await TestSupport.snapshot(store)
+        await expectError("/dev/null is not a regular file") {
+            _ = try await store.addDocument(DocumentDraft(kind: "insurance"), copying: "/dev/null", to: car.id)
+        }
+        await expectError("A document's label is limited to 200 characters (got 201)") {
+            _ = try await store.addDocument(
+                DocumentDraft(kind: "insurance", label: String(repeating: "x", count: 201)), copying: scan.path,
+                to: car.id)
+        }
+        await expectError("--issued \"2026-02-30\" is not a date") {
+            _ = try await store.addDocument(
+                DocumentDraft(kind: "insurance", issued: "2026-02-30"), copying: scan.path, to: car.id)
+        }
+        #expect(try await TestSupport.snapshot(store) == rows)
+        #expect(Self.documentsListing(folder).isEmpty)
+    }
+
     @Test func aGarageInMemoryHasNoDocumentsFolder() async throws {
         let (store, _) = try TestSupport.store()
         let car = try await TestSupport.addCivic(store)
