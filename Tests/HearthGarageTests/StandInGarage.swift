@@ -11,7 +11,8 @@ import HearthCore
 final class StandInGarage: GarageTransacting {
     /// A call the stand-in got, with the arguments that say what was asked.
     enum Call: Equatable, Sendable {
-        case vehicles, vehicle(UUID), services(UUID?), logs(UUID), fuelLogs(UUID), expenses(UUID), attachments(UUID)
+        case vehicles, vehicle(UUID), services(UUID?), logs(UUID), fuelLogs(UUID), expenses(UUID), documents(UUID?),
+            attachments(UUID)
         case serviceCost(UUID, year: Int), due(UUID?), watchDueInputs
         case updateMileage(UUID, to: Int, source: MileageSnapshot.Source)
         case completeService(UUID, on: CalendarDay?, mileage: Int?)
@@ -27,6 +28,7 @@ final class StandInGarage: GarageTransacting {
         var logs: [ServiceLog] = []
         var fuelLogs: [FuelLog] = []
         var expenses: [GarageExpense] = []
+        var documents: [VehicleDocument] = []
         var fillUps: [FuelLog] = []
         /// What ``serviceCost(of:in:)`` answers for each year (0 for the others).
         var costs: [Int: Decimal] = [:]
@@ -108,6 +110,12 @@ final class StandInGarage: GarageTransacting {
         answer(.expenses(vehicleID)) { $0.expenses.filter { $0.vehicleID == vehicleID } }
     }
 
+    func documents(of vehicleID: UUID?) async throws -> [VehicleDocument] {
+        answer(.documents(vehicleID)) { records in
+            records.documents.filter { vehicleID == nil || $0.vehicleID == vehicleID }
+        }
+    }
+
     func attachments(of vehicleID: UUID) async throws -> [ServiceLogAttachment] {
         answer(.attachments(vehicleID)) { _ in [] }
     }
@@ -125,6 +133,7 @@ final class StandInGarage: GarageTransacting {
                     VehicleDue.make(
                         vehicle: vehicle, services: records.services.filter { $0.vehicleID == vehicle.id }, pace: nil,
                         today: today, expenses: records.expenses.filter { $0.vehicleID == vehicle.id },
+                        documents: records.documents.filter { $0.vehicleID == vehicle.id },
                         settings: settings, thresholds: thresholds
                     )
                 }

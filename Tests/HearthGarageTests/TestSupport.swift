@@ -52,7 +52,7 @@ enum TestSupport {
             var rows: [String] = []
             for table in [
                 "garageVehicle", "garageService", "garageServiceLog", "garageMileageSnapshot", "garageFuelLog",
-                "garageExpense", "garageServicePreset", "garageServiceLogAttachment",
+                "garageExpense", "garageServicePreset", "garageServiceLogAttachment", "garageVehicleDocument",
             ] {
                 rows += try Row.fetchAll(db, sql: "SELECT * FROM \(table) ORDER BY id").map { "\(table): \($0)" }
             }

@@ -17,7 +17,7 @@ import Testing
         #expect(
             GarageSync.kinds.map(\.recordType) == [
                 "GarageVehicle", "GarageService", "GarageServiceLog", "GarageMileageSnapshot", "GarageFuelLog",
-                "GarageExpense",
+                "GarageExpense", "GarageVehicleDocument",
                 "GarageServicePreset",
             ])
         let configuration = GarageSync.configuration()
@@ -26,6 +26,7 @@ import Testing
         #expect(configuration.policy(for: "GarageVehicle").description == "custom merge")
         #expect(configuration.policy(for: "GarageFuelLog").description == "field-level last writer wins")
         #expect(configuration.policy(for: "GarageExpense").description == "field-level last writer wins")
+        #expect(configuration.policy(for: "GarageVehicleDocument").description == "field-level last writer wins")
     }
 
     @Test func rowsBecomeTypedFieldsAndComeBackUnchanged() async throws {

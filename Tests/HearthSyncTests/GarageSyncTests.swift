@@ -257,6 +257,41 @@ enum GarageTestBackend: String, CaseIterable, Sendable, CustomTestStringConverti
         #expect(try await phone.sync.status().pendingChanges == 0)
     }
 
+    @Test func documentRecordsSyncButTheirFilesStayOnTheDeviceThatAddedThem() async throws {
+        let server = try await LiveServer.start()
+        defer { Task { await server.stop() } }
+        let email = freshEmail("garage-documents")
+        let phone = try await GarageDevice.make(server, email: email, signUp: true)
+        let laptop = try await GarageDevice.make(server, email: email)
+        let car = try await phone.store.addVehicle(Vehicle(name: "Daily", make: "Honda", model: "Civic", year: 2019))
+        let scan = phone.url.deletingLastPathComponent().appendingPathComponent("card.pdf")
+        try Data("%PDF-1.4 card".utf8).write(to: scan)
+        let card = try await phone.store.addDocument(
+            DocumentDraft(kind: "insurance", label: "Geico card", number: "POL-1", expires: "2030-05-31"),
+            copying: scan.path, to: car.id)
+        try await phone.sync.sync()
+        try await laptop.sync.sync()
+        let received = try #require(try await laptop.store.documents(of: car.id).first)
+        #expect(received.id == card.id && received.label == "Geico card" && received.number == "POL-1")
+        #expect(received.expiresOn == CalendarDay(year: 2030, month: 5, day: 31) && received.kind == .insurance)
+        // The record came, the file did not: it is on the phone only.
+        let laptopCopy = try #require(laptop.store.fileURL(of: received))
+        #expect(laptopCopy.deletingLastPathComponent() != phone.store.fileURL(of: card)?.deletingLastPathComponent())
+        #expect(!FileManager.default.fileExists(atPath: laptopCopy.path))
+        #expect(FileManager.default.fileExists(atPath: try #require(phone.store.fileURL(of: card)).path))
+
+        // Edited on the laptop, the phone follows; deleted on the phone, the laptop follows.
+        try await laptop.store.updateDocument(card.id, with: DocumentDraft(expires: "2031-05-31"))
+        try await laptop.sync.sync()
+        try await phone.sync.sync()
+        #expect(try await phone.store.document(id: card.id).expiresOn == CalendarDay(year: 2031, month: 5, day: 31))
+        try await phone.store.removeDocument(card.id)
+        try await phone.sync.sync()
+        try await laptop.sync.sync()
+        #expect(try await laptop.store.documents(of: nil).isEmpty)
+        #expect(try await laptop.sync.status().pendingChanges == 0)
+    }
+
     @Test func conflictsAreSettledByEachRecordTypesPolicy() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

@@ -82,7 +82,8 @@ public enum GarageEvent: AnalyticsEvent, Equatable {
     public enum ExportFormat: String, AnalyticsCategory { case pdf, html, csv, json, ics }
     /// Which reminder was acted on.
     public enum ReminderKind: String, AnalyticsCategory {
-        case serviceDue = "service_due", expenseDue = "expense_due", mileage, marbete, yearlyRoundup = "yearly_roundup"
+        case serviceDue = "service_due", expenseDue = "expense_due", mileage, marbete, document,
+            yearlyRoundup = "yearly_roundup"
     }
     /// What the user did with a reminder.
     public enum ReminderAction: String, AnalyticsCategory {

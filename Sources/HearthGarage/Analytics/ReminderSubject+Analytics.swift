@@ -5,6 +5,7 @@ extension ReminderSubject {
         case .service: .serviceDue
         case .expense: .expenseDue
         case .marbete: .marbete
+        case .document: .document
         case .mileage: .mileage
         case .roundup: .yearlyRoundup
         }

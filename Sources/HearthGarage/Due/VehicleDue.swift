@@ -11,11 +11,14 @@ public struct VehicleDue: Sendable, Hashable, Codable {
     public var fuelEconomy: FuelEconomy.Summary?
     /// The recurring expenses (insurance, registration…) with their next due date, soonest first.
     public var expenses: [ExpenseDue]
+    /// The documents (insurance card, registration…) that expire, soonest first.
+    public var documents: [DocumentDue]
 
-    /// Builds the summary of `vehicle` with `services` and `expenses` (its own) on `today`.
+    /// Builds the summary of `vehicle` with `services`, `expenses` and `documents` (its own) on `today`.
     public static func make(
         vehicle: Vehicle, services: [ServiceItem], pace: Pace?, today: CalendarDay,
         fuelEconomy: FuelEconomy.Summary? = nil, expenses: [GarageExpense] = [],
+        documents: [VehicleDocument] = [],
         settings: DueSettings = DueSettings(), thresholds: UrgencyThresholds = UrgencyThresholds()
     ) -> VehicleDue {
         let items = services.map { service -> DueItem in
@@ -51,6 +54,7 @@ public struct VehicleDue: Sendable, Hashable, Codable {
         }
         return VehicleDue(
             vehicle: vehicle, pace: pace, items: items, marbete: marbete, fuelEconomy: fuelEconomy,
-            expenses: ExpenseDue.make(expenses, today: today, settings: settings, thresholds: thresholds))
+            expenses: ExpenseDue.make(expenses, today: today, settings: settings, thresholds: thresholds),
+            documents: DocumentDue.make(documents, today: today))
     }
 }

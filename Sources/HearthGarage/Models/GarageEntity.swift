@@ -18,6 +18,8 @@ public struct GarageEntity: RawRepresentable, Hashable, Sendable, Codable, Custo
     public static let fuelLog = GarageEntity(rawValue: "fuelLog")
     /// A ``GarageExpense``.
     public static let expense = GarageEntity(rawValue: "expense")
+    /// A ``VehicleDocument``.
+    public static let document = GarageEntity(rawValue: "vehicleDocument")
     /// A custom ``ServicePreset``.
     public static let servicePreset = GarageEntity(rawValue: "servicePreset")
 

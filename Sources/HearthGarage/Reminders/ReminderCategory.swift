@@ -14,6 +14,8 @@ public struct ReminderCategory: RawRepresentable, Hashable, Sendable, Codable, C
     public static let marbeteDue = ReminderCategory(rawValue: "MARBETE_DUE")
     /// A recurring expense (insurance, registration…) is coming due: "Remind Tomorrow".
     public static let expenseDue = ReminderCategory(rawValue: "EXPENSE_DUE")
+    /// A vehicle document (insurance card, registration…) is about to expire: "Remind Tomorrow".
+    public static let documentExpiring = ReminderCategory(rawValue: "DOCUMENT_EXPIRING")
     /// Last year's maintenance costs: "View Costs".
     public static let yearlyRoundup = ReminderCategory(rawValue: "YEARLY_ROUNDUP")
 
@@ -22,7 +24,7 @@ public struct ReminderCategory: RawRepresentable, Hashable, Sendable, Codable, C
         switch self {
         case .serviceDue: [.markDone, .remindTomorrow]
         case .mileageReminder: [.updateNow, .remindLater]
-        case .marbeteDue, .expenseDue: [.remindTomorrow]
+        case .marbeteDue, .expenseDue, .documentExpiring: [.remindTomorrow]
         case .yearlyRoundup: [.viewCosts]
         default: []
         }

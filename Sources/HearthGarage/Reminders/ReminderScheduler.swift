@@ -1,7 +1,7 @@
 public import Foundation
 public import HearthCore
 
-/// The reminder schedules (services, recurring expenses, the marbete, mileage, the yearly roundup), as pure functions of the data, the time zone and the current moment.
+/// The reminder schedules (services, recurring expenses, the marbete, vehicle documents, mileage, the yearly roundup), as pure functions of the data, the time zone and the current moment.
 ///
 /// Reminders go off at 09:00 local time (the yearly roundup at 10:00). A slot earlier today that has already
 /// passed fires 60 seconds from now instead; slots on earlier days are not scheduled, unless the caller says
@@ -20,6 +20,8 @@ public enum ReminderScheduler {
     public static let serviceOffsets: [(days: Int, suffix: String)] = [(30, "30d"), (7, "7d"), (1, "1d"), (0, "due")]
     /// Days before the marbete expires its reminders go off.
     public static let marbeteOffsets = [60, 30, 7, 1]
+    /// Days before a vehicle document expires its reminders go off (the marbete's).
+    public static let documentOffsets = marbeteOffsets
     /// Days after the last mileage update the mileage reminder goes off.
     public static let mileageReminderDays = 14
 
@@ -165,6 +167,47 @@ public enum ReminderScheduler {
             body: "\(vehicle.displayName): renew the marbete now; it expires\(expiry).",
             fireAt: slot, slotAt: slot, vehicleID: vehicle.id, isSnooze: true
         )
+    }
+
+    // MARK: Vehicle documents
+
+    /// The reminders 60, 30, 7 and 1 days before `document` expires (ids `document-<uuid>-<N>d`); none for a
+    /// document without an expiry day.
+    public static func documentExpiry(
+        _ document: VehicleDocument, vehicle: Vehicle, now: Date, timeZone: TimeZone, since: Date? = nil
+    ) -> [ScheduledReminder] {
+        guard let expiry = document.expiresOn else { return [] }
+        return documentOffsets.compactMap { days in
+            guard let timing = timing(day: expiry.adding(days: -days), now: now, timeZone: timeZone, since: since)
+            else { return nil }
+            return ScheduledReminder(
+                id: "document-\(document.id.uuidString)-\(days)d", category: .documentExpiring,
+                title: days == 1 ? "\(document.label) expires tomorrow" : "\(document.label) expires in \(days) days",
+                body: documentBody(document, vehicle: vehicle, expiry: expiry),
+                fireAt: timing.fireAt, slotAt: timing.slotAt, vehicleID: vehicle.id
+            )
+        }
+    }
+
+    /// "Remind Tomorrow" on a document's reminder: `document-<uuid>-snooze` at 09:00 tomorrow.
+    public static func documentSnooze(_ document: VehicleDocument, vehicle: Vehicle, now: Date, timeZone: TimeZone)
+        -> ScheduledReminder
+    {
+        let slot = CalendarDay(now, in: timeZone).adding(days: 1).date(hour: hour, in: timeZone)
+        let expiry = document.expiresOn.map { " on \($0.iso)" } ?? ""
+        return ScheduledReminder(
+            id: "document-\(document.id.uuidString)-snooze", category: .documentExpiring,
+            title: "Reminder: \(document.label) expires\(expiry)",
+            body: document.expiresOn.map { documentBody(document, vehicle: vehicle, expiry: $0) }
+                ?? "\(vehicle.displayName): renew \(document.label).",
+            fireAt: slot, slotAt: slot, vehicleID: vehicle.id, isSnooze: true
+        )
+    }
+
+    private static func documentBody(_ document: VehicleDocument, vehicle: Vehicle, expiry: CalendarDay) -> String {
+        let number = document.number.map { " \($0)" } ?? ""
+        return
+            "\(vehicle.displayName): the \(document.kind.rawValue) document \(document.label)\(number) expires on \(expiry.iso). Renew it before then."
     }
 
     // MARK: Mileage

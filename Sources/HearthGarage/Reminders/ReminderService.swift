@@ -155,6 +155,10 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
                     due, vehicle: vehicle, now: now, timeZone: timeZone, since: since)
             }
             reminders += ReminderScheduler.marbete(vehicle: vehicle, now: now, timeZone: timeZone, since: since)
+            for document in try VehicleDocument.filter(Column("vehicleID") == vehicle.id).fetchAll(db) {
+                reminders += ReminderScheduler.documentExpiry(
+                    document, vehicle: vehicle, now: now, timeZone: timeZone, since: since)
+            }
             let missed = ReminderScheduler.mileageUpdate(vehicle: vehicle, now: now, timeZone: timeZone, since: since)
             if let missed, !deliveredSlots.contains(DeliveredSlot(id: missed.id, slotAt: missed.slotAt)) {
                 reminders.append(missed)
@@ -322,6 +326,14 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
                     try Vehicle.fetchOne(db, key: vehicleID).map {
                         ReminderScheduler.marbeteSnooze(vehicle: $0, now: now, timeZone: timeZone)
                     }
+                })
+        case (.document(let documentID), .remindTomorrow):
+            result = .snoozed(
+                try await snooze(reminderID) { db in
+                    guard let document = try VehicleDocument.fetchOne(db, key: documentID),
+                        let vehicle = try Vehicle.fetchOne(db, key: document.vehicleID)
+                    else { return nil }
+                    return ReminderScheduler.documentSnooze(document, vehicle: vehicle, now: now, timeZone: timeZone)
                 })
         case (.mileage(let vehicleID), .updateNow):
             guard let mileage else {

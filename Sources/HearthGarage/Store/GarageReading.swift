@@ -29,6 +29,8 @@ public protocol GarageReading: Sendable {
     func fuelLogs(of vehicleID: UUID) async throws -> [FuelLog]
     /// The expenses of a vehicle, newest first.
     func expenses(of vehicleID: UUID) async throws -> [GarageExpense]
+    /// The documents of one vehicle (or of every vehicle, for nil), soonest expiry first, then by label.
+    func documents(of vehicleID: UUID?) async throws -> [VehicleDocument]
     /// The files attached to a vehicle's service logs, oldest first.
     func attachments(of vehicleID: UUID) async throws -> [ServiceLogAttachment]
     /// What a vehicle cost in `year`: its service logs and its expenses (fuel not included).

@@ -192,5 +192,24 @@ public enum GarageSchema: DatabaseSchema {
                 t.add(column: "intervalMonths", .integer)
             }
         }
+        // Papers kept for a vehicle (insurance card, registration…), their copies in the documents folder.
+        migrator.registerMigration("garage.vehicleDocuments") { db in
+            try db.create(table: VehicleDocument.databaseTableName) { t in
+                t.primaryKey("id", .blob)
+                t.column("vehicleID", .blob).notNull().indexed()
+                    .references(Vehicle.databaseTableName, onDelete: .cascade)
+                t.column("kind", .text).notNull()
+                t.column("label", .text).notNull()
+                t.column("number", .text)
+                t.column("issuedOn", .text)
+                t.column("expiresOn", .text)
+                t.column("notes", .text)
+                t.column("fileName", .text).notNull()
+                t.column("originalName", .text).notNull()
+                t.column("byteCount", .integer).notNull()
+                t.column("createdAt", .datetime).notNull()
+                t.column("modifiedAt", .datetime).notNull()
+            }
+        }
     }
 }

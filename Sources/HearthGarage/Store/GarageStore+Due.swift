@@ -22,9 +22,11 @@ extension GarageStore {
                 let pace = PaceEstimator.estimate(from: readings, now: now)
                 let fillUps = try FuelLog.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
                 let expenses = try GarageExpense.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
+                let documents = try VehicleDocument.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
                 return VehicleDue.make(
                     vehicle: vehicle, services: services, pace: pace, today: today,
-                    fuelEconomy: FuelEconomy(fillUps: fillUps).summary, expenses: expenses, settings: settings,
+                    fuelEconomy: FuelEconomy(fillUps: fillUps).summary, expenses: expenses, documents: documents,
+                    settings: settings,
                     thresholds: thresholds
                 )
             }
@@ -33,13 +35,13 @@ extension GarageStore {
     }
 
     /// Yields whenever a change committed through this process touches what due dates are computed from
-    /// (vehicles, services, logs, snapshots, fill-ups, expenses): what reminders and the widget follow.
+    /// (vehicles, services, logs, snapshots, fill-ups, expenses, documents): what reminders and the widget follow.
     public func watchDueInputs() -> Watched<[String]> {
         database.watch { db in try Self.dueInputsFingerprint(db) }
     }
 
     /// A summary of what due dates and reminders are computed from (vehicles, services, logs, snapshots,
-    /// fill-ups, expenses) that changes whenever any of it changes.
+    /// fill-ups, expenses, documents) that changes whenever any of it changes.
     static func dueInputsFingerprint(_ db: Database) throws -> [String] {
         try Row.fetchAll(
             db,
@@ -49,7 +51,8 @@ extension GarageStore {
                        (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageServiceLog),
                        (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageMileageSnapshot),
                        (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageFuelLog),
-                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageExpense)
+                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageExpense),
+                       (SELECT COUNT(*) || '/' || IFNULL(MAX(modifiedAt), '') FROM garageVehicleDocument)
                 """
         ).map { $0.description }
     }

@@ -110,6 +110,7 @@ extension GarageStore {
         switch what {
         case "expense": "expenses list VEHICLE"
         case "fill-up": "fuel VEHICLE"
+        case "document": "documents list"
         default: "service list VEHICLE"
         }
     }

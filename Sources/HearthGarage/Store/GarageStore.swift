@@ -24,6 +24,9 @@ public struct GarageStore: GarageTransacting {
     public let timeZone: TimeZone
     /// Where the events of what the user does go (nothing records them by default).
     public private(set) var analytics: any EventTracking = NoEventTracking()
+    /// Where copies of vehicle documents are kept (the `documents` folder beside the database file); nil for a
+    /// garage in memory until ``storingDocuments(in:)`` names one.
+    public internal(set) var documentsFolder: URL?
     private let recorder: any GarageChangeRecorder
     private let clock: @Sendable () -> Date
 
@@ -49,7 +52,8 @@ public struct GarageStore: GarageTransacting {
     ) throws -> GarageStore {
         GarageStore(
             database: try AppDatabase.open(at: url, schemas: [GarageSchema.self]),
-            recorder: recorder, timeZone: timeZone, now: now)
+            recorder: recorder, timeZone: timeZone, now: now
+        ).storingDocuments(in: documentsFolder(besideDatabaseAt: url))
     }
 
     /// An empty garage in memory, for tests and previews.

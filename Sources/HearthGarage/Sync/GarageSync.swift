@@ -31,6 +31,7 @@ public enum GarageSync {
     /// | `GarageVehicle` | field by field, the later edit wins; the odometer keeps the highest reading |
     /// | `GarageService` | field by field, the later edit wins; the due values follow the latest completion |
     /// | `GarageServiceLog`, `GarageFuelLog`, `GarageExpense` | each log is its own record, so logs from both sides add up; an edit of one log on both sides keeps the later edit per field |
+    /// | `GarageVehicleDocument` | field by field, the later edit wins; the record syncs, the copied file stays on the device that added it |
     /// | `GarageMileageSnapshot` | append-only: snapshots are never edited, the server's copy wins |
     /// | `GarageServicePreset` | field by field, the later edit wins (custom presets are named by their name, so two devices adding one agree) |
     ///
@@ -43,6 +44,7 @@ public enum GarageSync {
         GarageSyncKind(MileageSnapshot.self, conflictPolicy: .serverWins),
         GarageSyncKind(FuelLog.self),
         GarageSyncKind(GarageExpense.self),
+        GarageSyncKind(VehicleDocument.self),
         GarageSyncKind(ServicePreset.self),
     ]
 
@@ -94,7 +96,10 @@ public enum GarageSync {
                 "Could not open the garage database \(url.path): \(error). Check the path and that the file is a garage database.",
                 underlying: error)
         }
-        return wrap(database, configuration: configuration, timeZone: timeZone, now: now)
+        let opened = wrap(database, configuration: configuration, timeZone: timeZone, now: now)
+        return Opened(
+            store: opened.store.storingDocuments(in: GarageStore.documentsFolder(besideDatabaseAt: url)),
+            outbox: opened.outbox)
     }
 
     /// A garage store over `database` (opened with ``schemas``) that queues its changes in a new outbox.

@@ -54,6 +54,12 @@ struct GarageDueCommand: AsyncParsableCommand {
                     due.dueDate.iso, due.urgency.label,
                 ]
             }
+            rows += summary.documents.map { due in
+                [
+                    "\(due.document.label) (\(due.document.kind.rawValue))", due.status.label,
+                    due.document.expiresOn?.iso ?? "—", "—", due.document.expiresOn?.iso ?? "—", "—",
+                ]
+            }
             if let marbete = summary.marbete {
                 rows.append(["Marbete", marbete.status.label, marbete.expiresOn.iso, "—", marbete.expiresOn.iso, "—"])
             }

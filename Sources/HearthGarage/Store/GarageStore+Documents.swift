@@ -1,0 +1,207 @@
+public import Foundation
+import GRDB
+public import HearthCore
+import HearthStore
+
+extension GarageStore {
+    /// The largest file a document may be: 25 MB.
+    public static let maxDocumentBytes = 25 * 1024 * 1024
+
+    /// This store, keeping the copies of vehicle documents in `folder` (created 0700 when the first one is
+    /// added).
+    public func storingDocuments(in folder: URL) -> GarageStore {
+        var store = self
+        store.documentsFolder = folder
+        return store
+    }
+
+    /// The `documents` folder beside the garage database at `url`.
+    public static func documentsFolder(besideDatabaseAt url: URL) -> URL {
+        url.deletingLastPathComponent().appendingPathComponent("documents", isDirectory: true)
+    }
+
+    /// Records a document of a vehicle and copies the file at `path` into the documents folder (0600, named
+    /// after the document's id, written whole or not at all).
+    ///
+    /// Everything is checked before anything is written: the file (there, not a folder, at most
+    /// ``maxDocumentBytes``), the kind, the days, the vehicle. When the record cannot be saved, the copy is
+    /// removed again.
+    /// - Throws: ``ServiceError``: not found (the vehicle, the file), validation failed (a folder, a file too
+    ///   large, an unknown kind, an expiry before the issue day), operation failed (no documents folder, a
+    ///   copy that cannot be read or written). Nothing changes when it throws.
+    @discardableResult
+    public func addDocument(_ draft: DocumentDraft, copying path: String, to vehicleID: UUID) async throws
+        -> VehicleDocument
+    {
+        guard let folder = documentsFolder else {
+            throw ServiceError(
+                .operationFailed,
+                "This garage has no documents folder (it is not kept in a file); open the garage database from a file to keep documents."
+            )
+        }
+        let source = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
+        guard let kindText = draft.kind else {
+            throw ServiceError.validationFailed(
+                "A document needs a kind: --kind one of \(VehicleDocument.Kind.names)")
+        }
+        let kind = try DocumentDraft.parseKind(kindText)
+        let issued = try draft.issued.flatMap { try DocumentDraft.parseDay($0, "--issued") }
+        let expires = try draft.expires.flatMap { try DocumentDraft.parseDay($0, "--expires") }
+        let size = try Self.documentFileSize(source)
+        let id = UUID()
+        let document = VehicleDocument(
+            id: id, vehicleID: vehicleID, kind: kind, label: draft.label?.trimmedOrNil ?? kind.label,
+            number: draft.number?.trimmedOrNil, issuedOn: issued, expiresOn: expires, notes: draft.notes?.trimmedOrNil,
+            fileName: Self.documentFileName(id: id, original: source), originalName: source.lastPathComponent,
+            byteCount: size, createdAt: now)
+        try Self.check(document)
+        guard try await read({ db in try Vehicle.exists(db, key: vehicleID) }) else {
+            throw ServiceError.notFound("Vehicle \(vehicleID.uuidString)")
+        }
+        let contents = try Self.readDocumentFile(source)
+        let files = ProtectedFileStore(directory: folder)
+        try files.write(contents, to: document.fileName)
+        do {
+            return try await write { tx in
+                guard try Vehicle.exists(tx.db, key: vehicleID) else {
+                    throw ServiceError.notFound("Vehicle \(vehicleID.uuidString)")
+                }
+                var stamped = document
+                stamped.modifiedAt = tx.now
+                return try tx.insert(stamped)
+            }
+        } catch {
+            try? files.remove(document.fileName)
+            throw error
+        }
+    }
+
+    /// Changes the fields of a document that `draft` gives ("none" clears a day, "" the number or notes); the
+    /// file stays as it is.
+    /// - Throws: ``ServiceError`` (not found, validation failed); nothing changes when it throws.
+    @discardableResult
+    public func updateDocument(_ id: UUID, with draft: DocumentDraft) async throws -> VehicleDocument {
+        let kind = try draft.kind.map { try DocumentDraft.parseKind($0) }
+        let issued = try draft.issued.map { try DocumentDraft.parseDay($0, "--issued") }
+        let expires = try draft.expires.map { try DocumentDraft.parseDay($0, "--expires") }
+        return try await write { tx in
+            guard let old = try VehicleDocument.fetchOne(tx.db, key: id) else { throw Self.missing("document", id) }
+            var document = old
+            if let kind {
+                // A document still named after its old kind follows the new one.
+                if document.label == old.kind.label && draft.label == nil { document.label = kind.label }
+                document.kind = kind
+            }
+            if let label = draft.label { document.label = label.trimmedOrNil ?? document.kind.label }
+            if let number = draft.number { document.number = number.trimmedOrNil }
+            if let notes = draft.notes { document.notes = notes.trimmedOrNil }
+            if let issued { document.issuedOn = issued }
+            if let expires { document.expiresOn = expires }
+            try Self.check(document)
+            if document.expiresOn != old.expiresOn {
+                // Reminders for the old expiry day go; the next rescheduling sets those of the new one.
+                try PendingReminder.filter(sql: "id LIKE ?", arguments: ["document-\(id.uuidString)-%"]).deleteAll(
+                    tx.db)
+            }
+            return document == old ? old : try tx.update(document)
+        }
+    }
+
+    /// Deletes a document and its copy in the documents folder.
+    /// - Throws: ``ServiceError`` (not found); nothing changes then.
+    public func removeDocument(_ id: UUID) async throws {
+        let removed = try await write { tx -> VehicleDocument in
+            guard let document = try VehicleDocument.fetchOne(tx.db, key: id) else {
+                throw Self.missing("document", id)
+            }
+            _ = try tx.delete(VehicleDocument.self, id: id)
+            try PendingReminder.filter(sql: "id LIKE ?", arguments: ["document-\(id.uuidString)-%"]).deleteAll(tx.db)
+            return document
+        }
+        if let folder = documentsFolder { try ProtectedFileStore(directory: folder).remove(removed.fileName) }
+    }
+
+    /// The documents of one vehicle (or of every vehicle, for nil), soonest expiry first, then by label.
+    public func documents(of vehicleID: UUID?) async throws -> [VehicleDocument] {
+        try await read { db in
+            var request = VehicleDocument.all()
+            if let vehicleID { request = request.filter(Column("vehicleID") == vehicleID) }
+            return try request.order(sql: "expiresOn IS NULL, expiresOn, label COLLATE NOCASE, id").fetchAll(db)
+        }
+    }
+
+    /// The document with `id`.
+    /// - Throws: ``ServiceError`` (not found).
+    public func document(id: UUID) async throws -> VehicleDocument {
+        guard let found = try await read({ db in try VehicleDocument.fetchOne(db, key: id) }) else {
+            throw Self.missing("document", id)
+        }
+        return found
+    }
+
+    /// Where the copy of `document` is kept on this device, or nil when this store has no documents folder.
+    public func fileURL(of document: VehicleDocument) -> URL? {
+        documentsFolder?.appendingPathComponent(document.fileName)
+    }
+
+    // MARK: Files
+
+    /// The size of the regular file at `url`.
+    /// - Throws: ``ServiceError``: not found, or validation failed for a folder, a special file or one too large.
+    static func documentFileSize(_ url: URL) throws -> Int {
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+        } catch {
+            throw ServiceError(
+                .notFound, "There is no file at \(url.path); give the path of the document's scan or photo.")
+        }
+        let type = attributes[.type] as? FileAttributeType
+        if type == .typeDirectory {
+            throw ServiceError.validationFailed("\(url.path) is a folder; give a file inside it")
+        }
+        guard type == .typeRegular else {
+            throw ServiceError.validationFailed("\(url.path) is not a regular file; give the document's scan or photo")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        guard size <= maxDocumentBytes else {
+            throw ServiceError.validationFailed(
+                "\(url.lastPathComponent) is \(size / (1024 * 1024)) MB, larger than the \(maxDocumentBytes / (1024 * 1024)) MB a document may be; scan it at a lower resolution or as a PDF"
+            )
+        }
+        return size
+    }
+
+    /// The contents of `url`, reading no more than the limit (a file that grew past it since it was measured
+    /// is refused, not cut short).
+    static func readDocumentFile(_ url: URL) throws -> Data {
+        let data: Data
+        do {
+            let handle = try FileHandle(forReadingFrom: url)
+            defer { try? handle.close() }
+            data = try handle.read(upToCount: maxDocumentBytes + 1) ?? Data()
+        } catch {
+            throw ServiceError(
+                .operationFailed,
+                "Could not read \(url.path): \(error.localizedDescription). Check that it is readable.",
+                underlying: error)
+        }
+        guard data.count <= maxDocumentBytes else {
+            throw ServiceError.validationFailed(
+                "\(url.lastPathComponent) is larger than the \(maxDocumentBytes / (1024 * 1024)) MB a document may be")
+        }
+        return data
+    }
+
+    /// The copy's name: the id, and the original's extension when it is a plain one ("pdf", "jpg").
+    static func documentFileName(id: UUID, original: URL) -> String {
+        let ext = original.pathExtension.lowercased()
+        let plain = !ext.isEmpty && ext.count <= 8 && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+        return id.uuidString.lowercased() + (plain ? ".\(ext)" : "")
+    }
+
+    private static func check(_ document: VehicleDocument) throws {
+        let problems = document.validationProblems
+        guard problems.isEmpty else { throw ServiceError.validationFailed(problems) }
+    }
+}
