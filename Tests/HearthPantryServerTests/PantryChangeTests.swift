@@ -29,6 +29,24 @@ struct PantryChangeTests {
         }
     }
 
+    /// A stream that has heard everything committed before it: on PostgreSQL the process hears its own changes
+    /// back through `LISTEN`, so on a busy machine a change made just before subscribing can arrive after. A
+    /// sentinel change is made, and events are read until it arrives (changes are heard in commit order).
+    static func settledStream(
+        _ pantry: Pantry, _ household: String, as viewer: PantryViewer
+    ) async throws -> AsyncThrowingStream<GraphQLResult, any Error> {
+        let stream = try await Self.stream(pantry.graphQL, household, as: viewer)
+        let sentinel = try await pantry.data(
+            "mutation($h: String!) { addRecipe(input: {householdId: $h, name: \"Settled\", ingredients: [{name: \"Salt\", quantity: 1, unit: \"g\"}]}) { id } }",
+            as: viewer, ["h": .string(household)])["addRecipe", "id"]
+        for _ in 0..<100 {
+            let event = try #require(try await SubscriptionTests.next(stream))
+            if event.data?["pantryChanged", "recipeId"] == sentinel { return stream }
+        }
+        Issue.record("the sentinel change never arrived")
+        return stream
+    }
+
     /// Makes one more change as `viewer` and checks that the next event on `stream` is the one announcing it, so
     /// nothing else came before it: how a test shows that no more changes were announced, without waiting.
     static func expectNothingMore(
@@ -146,7 +164,7 @@ struct PantryChangeTests {
                     "addShoppingItem", "id"]
             let eggs = try await pantry.data(
                 KitchenEditingSliceTests.add, as: owner, ["h": h, "name": "Eggs", "q": 6])["addShoppingItem", "id"]
-            let stream = try await Self.stream(pantry.graphQL, household.id, as: owner)
+            let stream = try await Self.settledStream(pantry, household.id, as: owner)
 
             _ = try await pantry.data(
                 KitchenEditingSliceTests.updateRecipe, as: cook,
