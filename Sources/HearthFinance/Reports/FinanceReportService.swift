@@ -247,15 +247,7 @@ public struct FinanceReportService: Sendable {
             let summary = try PDFRenderer(fonts: fonts).render(document, to: url, options: options)
             return (summary.pageCount, summary.byteCount)
         case .html:
-            let html = try HTMLRenderer().render(document, options: options)
-            do {
-                try Data(html.utf8).write(to: url, options: .atomic)
-            } catch {
-                throw ServiceError.operationFailed(
-                    "Cannot write \(url.path): \(error.localizedDescription). Check that the folder exists and is writable.",
-                    underlying: error)
-            }
-            return (nil, html.utf8.count)
+            return (nil, try HTMLRenderer().render(document, to: url, options: options))
         }
     }
 

@@ -339,15 +339,8 @@ public struct ServiceHistoryPDFService: ServiceHistoryReporting {
             let summary = try PDFRenderer(fonts: fonts).render(document, to: url, options: options)
             return GarageReportFile(url: url, format: .pdf, pageCount: summary.pageCount, byteCount: summary.byteCount)
         case .html:
-            let html = try HTMLRenderer().render(document, options: options)
-            do {
-                try Data(html.utf8).write(to: url, options: .atomic)
-            } catch {
-                throw ServiceError.operationFailed(
-                    "Cannot write \(url.path): \(error.localizedDescription). Check that the folder exists and is writable.",
-                    underlying: error)
-            }
-            return GarageReportFile(url: url, format: .html, pageCount: nil, byteCount: html.utf8.count)
+            let byteCount = try HTMLRenderer().render(document, to: url, options: options)
+            return GarageReportFile(url: url, format: .html, pageCount: nil, byteCount: byteCount)
         }
     }
 }

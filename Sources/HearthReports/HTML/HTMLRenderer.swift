@@ -58,16 +58,20 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// Writes the HTML of `document` to `url` atomically.
+    /// - Returns: The number of bytes written.
+    @discardableResult
     public func render(_ document: ReportDocument, to url: URL, options: ReportRenderOptions = ReportRenderOptions())
-        throws
+        throws -> Int
     {
-        let html = try render(document, options: options)
+        let bytes = Data(try render(document, options: options).utf8)
         do {
-            try Data(html.utf8).write(to: url, options: .atomic)
+            try bytes.write(to: url, options: .atomic)
         } catch {
             throw ServiceError.operationFailed(
-                "Cannot write \(url.path): \(error.localizedDescription)", underlying: error)
+                "Cannot write \(url.path): \(error.localizedDescription). Check that the folder exists and is writable.",
+                underlying: error)
         }
+        return bytes.count
     }
 
     // MARK: Pieces

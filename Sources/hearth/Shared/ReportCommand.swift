@@ -102,9 +102,8 @@ struct ReportCommand: AsyncParsableCommand {
             case (.html, true):
                 FileHandle.standardOutput.write(Data(try HTMLRenderer().render(model, options: options).utf8))
             case (.html, false):
-                let html = try HTMLRenderer().render(model, options: options)
-                try HTMLRenderer().render(model, to: URL(fileURLWithPath: output), options: options)
-                summary = Self.size(html.utf8.count)
+                summary = Self.size(
+                    try HTMLRenderer().render(model, to: URL(fileURLWithPath: output), options: options))
             }
             // Tell a person at a terminal what happened; stay quiet when output is piped.
             if !toStandardOutput, isatty(STDERR_FILENO) != 0 {
