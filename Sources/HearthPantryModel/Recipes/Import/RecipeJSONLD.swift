@@ -33,7 +33,7 @@ enum RecipeJSONLD {
             text = String(text.dropFirst(open.count).dropLast(close.count))
         }
         let bytes = Array(text.utf8)
-        let depth = nesting(bytes)
+        let depth = JSONNesting.depth(of: bytes)
         guard depth <= maxDepth else {
             return .failure(.reason("nests \(depth) levels deep, more than the \(maxDepth) allowed"))
         }
@@ -46,35 +46,6 @@ enum RecipeJSONLD {
             }
             return .failure(.reason("is not valid JSON"))
         }
-    }
-
-    /// How deeply brackets nest in `bytes`, outside strings.
-    private static func nesting(_ bytes: [UInt8]) -> Int {
-        var depth = 0
-        var deepest = 0
-        var inString = false
-        var escaped = false
-        for byte in bytes {
-            if inString {
-                if escaped {
-                    escaped = false
-                } else if byte == UInt8(ascii: "\\") {
-                    escaped = true
-                } else if byte == UInt8(ascii: "\"") {
-                    inString = false
-                }
-                continue
-            }
-            switch byte {
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["), UInt8(ascii: "{"):
-                depth += 1
-                deepest = max(deepest, depth)
-            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
-            default: break
-            }
-        }
-        return deepest
     }
 
     /// `bytes` with control characters inside strings turned into spaces.
