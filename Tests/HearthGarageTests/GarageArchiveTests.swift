@@ -10,9 +10,12 @@ import Testing
 @Suite struct GarageArchiveTests {
     private static let now = TestSupport.date(2024, 3, 10, 12)
 
+    /// A garage in a file of its own folder (so each has its own `documents` folder beside it).
     private func fileStore(_ folder: URL, _ name: String) throws -> GarageStore {
-        try GarageStore.open(
-            at: folder.appendingPathComponent(name), timeZone: TestSupport.newYork, now: { Self.now })
+        let own = folder.appendingPathComponent((name as NSString).deletingPathExtension, isDirectory: true)
+        try FileManager.default.createDirectory(at: own, withIntermediateDirectories: true)
+        return try GarageStore.open(
+            at: own.appendingPathComponent(name), timeZone: TestSupport.newYork, now: { Self.now })
     }
 
     /// A garage with one of everything, and text that CSV and JSON must carry: commas, quotes, line breaks,
@@ -55,6 +58,12 @@ import Testing
                 notes: "policy \"A\"", every: "1y"), to: car.id)
         try await store.addExpense(ExpenseDraft(kind: "tolls", amount: "7.5", odometer: 41_900), to: car.id)
         try await store.updateMileage(car.id, to: 42_100, at: nil, source: .manual)
+        let card = folder.appendingPathComponent("geico card.pdf")
+        try Data("%PDF-1.4 insurance card".utf8).write(to: card)
+        try await store.addDocument(
+            DocumentDraft(
+                kind: "insurance", label: "Geico, card", number: "P-1", issued: "2023-04-01",
+                expires: "2024-04-01"), copying: card.path, to: car.id)
     }
 
     /// Every row of every synced garage table, as stored.
@@ -68,10 +77,18 @@ import Testing
         }
     }
 
+    /// The files of `folder` and of the folders in it, by their path inside it.
     private func files(in folder: URL) throws -> [String: Data] {
         var files: [String: Data] = [:]
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) {
-            files[name] = try Data(contentsOf: folder.appendingPathComponent(name))
+            let url = folder.appendingPathComponent(name)
+            var isFolder: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder)
+            if isFolder.boolValue {
+                for (inner, data) in try self.files(in: url) { files["\(name)/\(inner)"] = data }
+            } else {
+                files[name] = try Data(contentsOf: url)
+            }
         }
         return files
     }
@@ -86,16 +103,36 @@ import Testing
         #expect(written.counts["vehicles"] == 2 && written.counts["service-records"] == 2)
         #expect(written.counts["fuel-records"] == 2 && written.counts["expenses"] == 2)
         #expect(written.counts["attachments"] == 1 && written.counts["service-presets"] == 1)
+        #expect(written.counts["documents"] == 1)
+        #expect(written.documentFiles == (format == .csv ? 1 : 0))
+        #expect(written.documentFilesLeftOut == (format == .csv ? 0 : 1))
 
         let copy = try fileStore(folder, "copy.sqlite")
         let read = try await copy.importArchive(from: first)
         #expect(read.counts == written.counts && read.unchanged == 0)
+        #expect(read.documentFiles == written.documentFiles)
+        #expect(read.documentFilesLeftOut == written.documentFilesLeftOut)
+        let document = try #require(try await copy.documents(of: nil).first)
+        let copied = try #require(copy.fileURL(of: document))
+        if format == .csv {
+            #expect(try Data(contentsOf: copied) == Data("%PDF-1.4 insurance card".utf8))
+            let mode = try FileManager.default.attributesOfItem(atPath: copied.path)[.posixPermissions] as? Int
+            #expect(mode == 0o600)
+        } else {
+            #expect(!FileManager.default.fileExists(atPath: copied.path))
+        }
         let second = folder.appendingPathComponent(format == .csv ? "second" : "second.json")
         try await copy.exportArchive(format: format, to: second)
 
         if format == .csv {
             let (a, b) = (try files(in: first), try files(in: second))
-            #expect(Set(a.keys) == Set(GarageArchiveTable.all.map { "\($0.name).csv" } + ["reminders.csv"]))
+            #expect(
+                Set(a.keys)
+                    == Set(
+                        GarageArchiveTable.all.map { "\($0.name).csv" } + [
+                            "reminders.csv", "documents/\(document.fileName)",
+                        ]
+                    ))
             for (name, data) in a { #expect(b[name] == data, "\(name) differs") }
         } else {
             #expect(try Data(contentsOf: first) == Data(contentsOf: second))
@@ -208,6 +245,36 @@ import Testing
             _ = try await clash.importArchive(from: export)
         }
         #expect(try await TestSupport.snapshot(clash) == clashBefore)
+
+        // A document whose copy would land outside the documents folder, a copy whose size is not its
+        // record's, and a copy that is a link: refused, with the records and the documents folder as they were.
+        let documentsFolder = try #require(target.documentsFolder)
+        let filesBefore = (try? FileManager.default.contentsOfDirectory(atPath: documentsFolder.path)) ?? []
+        let sourceDocument = try #require(try await source.documents(of: nil).first)
+        let escaping = try broken("documents.csv") {
+            $0.replacingOccurrences(of: sourceDocument.fileName, with: "../../evil.pdf")
+        }
+        try FileManager.default.moveItem(
+            at: escaping.appendingPathComponent("documents/\(sourceDocument.fileName)"),
+            to: escaping.appendingPathComponent("evil.pdf"))
+        let grown = try broken("documents.csv") { $0 }
+        try Data("%PDF-1.4 insurance card, changed".utf8).write(
+            to: grown.appendingPathComponent("documents/\(sourceDocument.fileName)"))
+        let linked = try broken("documents.csv") { $0 }
+        let link = linked.appendingPathComponent("documents/\(sourceDocument.fileName)")
+        try FileManager.default.removeItem(at: link)
+        try FileManager.default.createSymbolicLink(
+            at: link, withDestinationURL: folder.appendingPathComponent("geico card.pdf"))
+        for (url, phrase) in [
+            (escaping, "must be a plain file name"), (grown, "is 32 bytes, but its record in documents says 23"),
+            (linked, "is not a regular file"),
+        ] {
+            await expectError(phrase) { _ = try await target.importArchive(from: url) }
+            #expect(try await TestSupport.snapshot(target) == before, "\(phrase)")
+            #expect(
+                ((try? FileManager.default.contentsOfDirectory(atPath: documentsFolder.path)) ?? []) == filesBefore,
+                "\(phrase)")
+        }
 
         // JSON: another file, a syntax error, a value of the wrong type.
         let text = try String(contentsOf: json, encoding: .utf8)

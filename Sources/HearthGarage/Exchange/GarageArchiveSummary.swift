@@ -7,12 +7,22 @@ public struct GarageArchiveSummary: Sendable, Equatable, Codable {
     public var counts: [String: Int]
     /// Records an import found already in the garage with the same values, and left as they were.
     public var unchanged: Int
+    /// Vehicle documents' files copied (into a CSV export's `documents/`, or from it into the garage).
+    public var documentFiles: Int
+    /// Vehicle documents whose file was not copied: a JSON export carries none, and a file kept only on
+    /// another device is not here to copy.
+    public var documentFilesLeftOut: Int
 
-    public init(path: String, format: GarageArchiveFormat, counts: [String: Int], unchanged: Int = 0) {
+    public init(
+        path: String, format: GarageArchiveFormat, counts: [String: Int], unchanged: Int = 0, documentFiles: Int = 0,
+        documentFilesLeftOut: Int = 0
+    ) {
         self.path = path
         self.format = format
         self.counts = counts
         self.unchanged = unchanged
+        self.documentFiles = documentFiles
+        self.documentFilesLeftOut = documentFilesLeftOut
     }
 
     /// Every record counted.

@@ -152,6 +152,18 @@ struct GarageArchiveTable: Sendable {
                 .init("CreatedAt", "createdAt", .timestamp), .init("ModifiedAt", "modifiedAt", .timestamp),
             ],
             problems: { expense, _ in expense.validationProblems }),
+        GarageArchiveTable(
+            "documents", VehicleDocument.self, order: "createdAt, id",
+            [
+                .init("Id", "id", .id),
+                .init("VehicleId", "vehicleID", .reference(table: "garageVehicle", what: "vehicle")),
+                .init("Type", "kind", .text), .init("Description", "label", .text), .init("Number", "number", .text),
+                .init("IssuedDate", "issuedOn", .day), .init("ExpirationDate", "expiresOn", .day),
+                .init("Notes", "notes", .text), .init("FileName", "fileName", .text),
+                .init("OriginalName", "originalName", .text), .init("Size", "byteCount", .integer),
+                .init("CreatedAt", "createdAt", .timestamp), .init("ModifiedAt", "modifiedAt", .timestamp),
+            ],
+            problems: { document, _ in document.validationProblems }),
     ]
 
     /// The derived table of what is due (services with due values, recurring expenses), with LubeLogger's

@@ -2,12 +2,14 @@ public import Foundation
 import GRDB
 import HearthCore
 import HearthExchange
+import HearthStore
 
 extension GarageStore {
     /// Writes every garage record: as CSV, one file per kind into the folder `url` (created when missing):
     /// `vehicles.csv`, `service-presets.csv`, `services.csv`, `service-records.csv`, `attachments.csv`,
-    /// `odometer-records.csv`, `fuel-records.csv`, `expenses.csv`, and `reminders.csv` (what is due, for
-    /// reading); as JSON, everything in the one file `url`. Each file is written whole or not at all.
+    /// `odometer-records.csv`, `fuel-records.csv`, `expenses.csv`, `documents.csv`, `reminders.csv` (what is
+    /// due, for reading) and the documents' files in `documents/`; as JSON, every record in the one file `url`
+    /// (without the documents' files). Each file is written whole or not at all.
     ///
     /// The same records always give the same bytes, and ``importArchive(from:)`` of an export into an empty
     /// garage stores them exactly as they were (ids, times, money to the digit).
@@ -16,7 +18,8 @@ extension GarageStore {
     public func exportArchive(format: GarageArchiveFormat, to url: URL) async throws -> GarageArchiveSummary {
         let reminders = try await reminderRows()
         let tables = GarageArchiveTable.all
-        let counts: [String: Int] = try await read { db in
+        let documentsFolder = self.documentsFolder
+        let (counts, files) = try await read { db -> ([String: Int], (copied: Int, missing: Int)) in
             switch format {
             case .csv:
                 try Self.exchange {
@@ -40,9 +43,12 @@ extension GarageStore {
                     try output.append { CSVWriting.appendRow(GarageArchiveTable.reminderHeaders, to: &$0) }
                     for row in reminders { try output.append { CSVWriting.appendRow(row.map { $0 ?? "" }, to: &$0) } }
                 }
-                return counts
+                let files = try Self.copyDocumentFiles(
+                    try VehicleDocument.order(Column("createdAt"), Column("id")).fetchAll(db), from: documentsFolder,
+                    to: url.appendingPathComponent(Self.archiveDocumentsFolder, isDirectory: true))
+                return (counts, files)
             case .json:
-                return try Self.writeFile(url) { output in
+                let counts = try Self.writeFile(url) { output in
                     var counts: [String: Int] = [:]
                     try output.write("{\"format\":\"\(Self.archiveFormatName)\",\"version\":1,\n")
                     func section(_ name: String, headers: [String], _ next: () throws -> [String]?) throws -> Int {
@@ -76,16 +82,20 @@ extension GarageStore {
                     try output.write("}\n")
                     return counts
                 }
+                return (counts, (copied: 0, missing: counts["documents"] ?? 0))
             }
         }
-        return GarageArchiveSummary(path: url.path, format: format, counts: counts)
+        return GarageArchiveSummary(
+            path: url.path, format: format, counts: counts, documentFiles: files.copied,
+            documentFilesLeftOut: files.missing)
     }
 
     /// Imports what ``exportArchive(format:to:)`` wrote: a folder of CSV files, or a JSON file. Everything
     /// goes in one transaction, and each record is checked as it goes in (its values, what it refers to, the
     /// rules of its kind): a bad value anywhere imports nothing, and the message names the file, line (or
     /// JSON position) and column. Records already in the garage with the same values are left alone.
-    /// `reminders.csv` is not read: reminders are computed from the records.
+    /// `reminders.csv` is not read: reminders are computed from the records. The documents' files in a CSV
+    /// export's `documents/` are copied into this garage's documents folder, each checked against its record.
     /// - Throws: ``ServiceError`` (validation failed, not found).
     @discardableResult
     public func importArchive(from url: URL) async throws -> GarageArchiveSummary {
@@ -100,15 +110,83 @@ extension GarageStore {
             )
         }
         let today = self.today
-        let (counts, unchanged) = try await write { tx in
-            let importer = GarageArchiveImport(tx, today: today)
-            switch format {
-            case .csv: try Self.importCSV(url, into: importer)
-            case .json: try Self.importJSON(url, into: importer)
+        let documentsFolder = self.documentsFolder
+        let copied = CopiedFiles()
+        do {
+            let (counts, unchanged, files) = try await write { tx in
+                let importer = GarageArchiveImport(tx, today: today)
+                switch format {
+                case .csv: try Self.importCSV(url, into: importer)
+                case .json: try Self.importJSON(url, into: importer)
+                }
+                let documents = try VehicleDocument.order(Column("createdAt"), Column("id")).fetchAll(tx.db)
+                let source =
+                    format == .csv ? url.appendingPathComponent(Self.archiveDocumentsFolder, isDirectory: true) : nil
+                let files = try Self.copyDocumentFiles(
+                    documents, from: source, to: documentsFolder, checked: true, copied: copied)
+                return (importer.counts, importer.unchanged, files)
             }
-            return (importer.counts, importer.unchanged)
+            return GarageArchiveSummary(
+                path: url.path, format: format, counts: counts, unchanged: unchanged, documentFiles: files.copied,
+                documentFilesLeftOut: files.missing)
+        } catch {
+            // The records are as they were; so are the documents folder's files.
+            if let documentsFolder {
+                let store = ProtectedFileStore(directory: documentsFolder)
+                for name in copied.names { try? store.remove(name) }
+            }
+            throw error
         }
-        return GarageArchiveSummary(path: url.path, format: format, counts: counts, unchanged: unchanged)
+    }
+
+    /// The folder of an export (beside its CSV files) that holds the copies of vehicle documents.
+    static let archiveDocumentsFolder = "documents"
+
+    /// The names of the files an import copied, so that a refused import can take them back.
+    private final class CopiedFiles: @unchecked Sendable {
+        var names: [String] = []
+    }
+
+    /// Copies the file of each of `documents` from the folder `source` into `target` (0600 in a 0700 folder),
+    /// leaving files `target` already has. A document whose file `source` lacks, or with no folder on either
+    /// side, is counted as left out.
+    ///
+    /// With `checked`, each file is checked before it is copied (a regular file, at most
+    /// ``maxDocumentBytes``, of the size its record says), and a file that fails is refused by name.
+    private static func copyDocumentFiles(
+        _ documents: [VehicleDocument], from source: URL?, to target: URL?, checked: Bool = false,
+        copied: CopiedFiles? = nil
+    ) throws -> (copied: Int, missing: Int) {
+        var result = (copied: 0, missing: 0)
+        for document in documents {
+            guard VehicleDocument.isPlainFileName(document.fileName) else {
+                result.missing += 1
+                continue
+            }
+            if let target, FileManager.default.fileExists(atPath: target.appendingPathComponent(document.fileName).path)
+            {
+                continue
+            }
+            guard let source, let target,
+                FileManager.default.fileExists(atPath: source.appendingPathComponent(document.fileName).path)
+            else {
+                result.missing += 1
+                continue
+            }
+            let file = source.appendingPathComponent(document.fileName)
+            if checked {
+                let size = try documentFileSize(file)
+                guard size == document.byteCount else {
+                    throw ServiceError.validationFailed(
+                        "\(archiveDocumentsFolder)/\(document.fileName) is \(size) bytes, but its record in documents says \(document.byteCount). Nothing was imported; the garage is as it was"
+                    )
+                }
+            }
+            try ProtectedFileStore(directory: target).write(try readDocumentFile(file), to: document.fileName)
+            copied?.names.append(document.fileName)
+            result.copied += 1
+        }
+        return result
     }
 
     /// The name a JSON export gives its format.

@@ -113,6 +113,15 @@ public struct VehicleDocument: GarageRecord, Equatable, Hashable {
         return today.days(until: expiresOn) <= Self.expiresSoonDays ? .expiresSoon : .good
     }
 
+    /// Whether `name` names a file directly inside the documents folder: at most 100 characters of letters,
+    /// digits, `-`, `_` and `.`, not starting with a dot (so never `..`, a hidden file or a path elsewhere).
+    public static func isPlainFileName(_ name: String) -> Bool {
+        !name.isEmpty && name.count <= 100 && !name.hasPrefix(".")
+            && name.unicodeScalars.allSatisfy {
+                $0.isASCII && (CharacterSet.alphanumerics.contains($0) || "-_.".unicodeScalars.contains($0))
+            }
+    }
+
     /// Every rule this document breaks, in words a person can act on; empty when it is valid.
     public var validationProblems: [String] {
         var problems: [String] = []
@@ -126,6 +135,11 @@ public struct VehicleDocument: GarageRecord, Equatable, Hashable {
         if let notes, notes.count > 10_000 {
             problems.append("A document's notes are limited to 10,000 characters (got \(notes.count))")
         }
+        if !Self.isPlainFileName(fileName) {
+            problems.append(
+                "A document's copy must be a plain file name in the documents folder (got \"\(fileName.prefix(80))\")")
+        }
+        if byteCount < 0 { problems.append("A document's size cannot be negative (got \(byteCount))") }
         if let issuedOn, let expiresOn, expiresOn < issuedOn {
             problems.append(
                 "The expiry day \(expiresOn.iso) is before the issue day \(issuedOn.iso); check --expires and --issued")

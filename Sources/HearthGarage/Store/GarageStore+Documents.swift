@@ -140,8 +140,10 @@ extension GarageStore {
     }
 
     /// Where the copy of `document` is kept on this device, or nil when this store has no documents folder.
+    /// A record whose file name is not plain (see ``VehicleDocument/isPlainFileName(_:)``) has no copy here.
     public func fileURL(of document: VehicleDocument) -> URL? {
-        documentsFolder?.appendingPathComponent(document.fileName)
+        guard VehicleDocument.isPlainFileName(document.fileName) else { return nil }
+        return documentsFolder?.appendingPathComponent(document.fileName)
     }
 
     // MARK: Files

@@ -10,8 +10,9 @@ struct GarageExportCommand: AsyncParsableCommand {
         abstract: "Write every garage record as CSV files (one per kind) or one JSON file.",
         discussion: """
             CSV: a folder with vehicles.csv, service-presets.csv, services.csv, service-records.csv,
-            attachments.csv, odometer-records.csv, fuel-records.csv, expenses.csv and reminders.csv (what is due),
-            with LubeLogger's column names where it has them. JSON: everything in one file.
+            attachments.csv, odometer-records.csv, fuel-records.csv, expenses.csv, documents.csv and reminders.csv
+            (what is due), with LubeLogger's column names where it has them, and the vehicle documents' files in
+            documents/. JSON: every record in one file (without the documents' files).
             `hearth garage import DIR|FILE.json` reads either back, exactly as it was.
             """
     )
@@ -32,6 +33,14 @@ struct GarageExportCommand: AsyncParsableCommand {
         }
         let summary = try await store.exportArchive(format: format, to: url)
         if options.json { return try GarageOutput.json(summary) }
-        print("Exported \(summary.countsDescription) to \(summary.path).")
+        var line = "Exported \(summary.countsDescription) to \(summary.path)."
+        if summary.documentFiles > 0 { line += " Document files copied into documents/: \(summary.documentFiles)." }
+        if summary.documentFilesLeftOut > 0 {
+            line +=
+                format == .json
+                ? " The \(summary.documentFilesLeftOut) document file\(summary.documentFilesLeftOut == 1 ? " is" : "s are") not in a JSON export; --format csv copies them too."
+                : " \(summary.documentFilesLeftOut) document file\(summary.documentFilesLeftOut == 1 ? " is" : "s are") kept on another device, not here."
+        }
+        print(line)
     }
 }

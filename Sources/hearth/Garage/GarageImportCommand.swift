@@ -53,6 +53,11 @@ struct GarageImportCommand: AsyncParsableCommand {
             if summary.unchanged > 0 {
                 line += " Already in the garage (left as they were): \(GarageOutput.number(summary.unchanged))."
             }
+            if summary.documentFiles > 0 { line += " Document files copied: \(summary.documentFiles)." }
+            if summary.documentFilesLeftOut > 0 {
+                line +=
+                    " \(summary.documentFilesLeftOut) document\(summary.documentFilesLeftOut == 1 ? " has" : "s have") no file here (a JSON export carries none; a CSV export's documents/ folder does)."
+            }
             return print(line)
         }
         guard let vehicle else {
