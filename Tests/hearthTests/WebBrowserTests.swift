@@ -97,6 +97,14 @@ struct WebBrowserTests {
                     "garage", "fuel", "add", "Daily", "--odometer", odometer, "--gallons", gallons, "--cost", "36",
                     "--date", day)
             }
+            _ = try await hearth(
+                "garage", "expenses", "add", "Daily", "--kind", "insurance", "--description", "Geico policy",
+                "--amount", "640", "--date", "2026-01-02", "--every", "1y")
+            let card = device.appendingPathComponent("card.pdf")
+            try Data("%PDF-1.4 card".utf8).write(to: card)
+            _ = try await hearth(
+                "garage", "documents", "add", "Daily", card.path, "--kind", "insurance", "--label", "Geico card",
+                "--expires", "2027-01-01")
             _ = try await hearth("finance", "people", "add", "--name", "Ana")
             _ = try await hearth("finance", "people", "add", "--name", "Ben")
             _ = try await hearth("finance", "groups", "add", "--name", "Trip", "--member", "Ana", "--member", "Ben")
@@ -119,7 +127,8 @@ struct WebBrowserTests {
             let expected = """
                 {"due": \(try await hearth("garage", "due", "--json")), "summary": \(try await hearth("finance", "summary", "--json")),
                  "balances": \(try await hearth("finance", "balances", "Trip", "--json")),
-                 "logService": "Oil Change", "serviceMileage": 42700, "newMileage": 42750}
+                 "logService": "Oil Change", "serviceMileage": 42700, "newMileage": 42750,
+                 "document": "Geico card", "expense": "Bridge toll"}
                 """
             let expectedFile = device.appendingPathComponent("expected.json")
             try Data(expected.utf8).write(to: expectedFile)
@@ -137,6 +146,8 @@ struct WebBrowserTests {
             let services = try await hearth("garage", "service", "list", "Daily", "--json")
             #expect(services.contains("\"mileageAtService\" : 42700"))
             #expect(try await hearth("garage", "vehicle", "list", "--json").contains("\"currentMileage\" : 42750"))
+            let expenses = try await hearth("garage", "expenses", "list", "Daily", "--json")
+            #expect(expenses.contains("Bridge toll") && expenses.contains("4.75"), "the page's expense: \(expenses)")
             #expect(try await hearth("finance", "transactions", "list", "--json").contains("Bakery"))
             let balances = try await hearth("finance", "balances", "Trip", "--json")
             #expect(balances.contains("\"balance\" : 60"), "Ana paid 90 and 30, half of each is hers: \(balances)")

@@ -361,6 +361,7 @@ def run():
 
 
 STATUS_LABELS = {"overdue": "OVERDUE", "dueSoon": "DUE SOON", "good": "GOOD", "neutral": "—"}
+DOCUMENT_LABELS = {"expired": "EXPIRED", "expires-soon": "EXPIRES SOON", "good": "GOOD", "no-expiry": "—"}
 
 
 def money(value):
@@ -385,6 +386,11 @@ def run_records(address, expected_path):
             wanted = [[item["service"]["name"], STATUS_LABELS[item["status"]], item["service"].get("dueDate", "—"),
                        "{:,} mi".format(item["service"]["dueMileage"]) if "dueMileage" in item["service"] else "—",
                        item.get("effectiveDueDate", "—")] for item in vehicle["items"]]
+            wanted += [[due["expense"]["category"], STATUS_LABELS[due["status"]], due["dueDate"], "—", due["dueDate"]]
+                       for due in vehicle.get("expenses", [])]
+            wanted += [["%s: %s" % (due["document"]["kind"].capitalize(), due["document"]["label"]),
+                        DOCUMENT_LABELS[due["status"]], due["document"]["expiresOn"], "—", due["document"]["expiresOn"]]
+                       for due in vehicle.get("documents", [])]
             check(rows == wanted, "the due list of %s is the command line's: %s" % (vehicle["vehicle"]["name"], rows))
         shoot(driver, "garage")
         link = driver.find_element(By.CSS_SELECTOR, "section.vehicle h2 a")
@@ -403,6 +409,18 @@ def run_records(address, expected_path):
         fill(driver, "Odometer", "-5")
         press(driver, "Save mileage")
         check("Nothing was saved" in main_text(driver), "a negative mileage is refused and named")
+        # The vehicle's papers and expenses, and an expense added from the page.
+        check(expected["document"] in main_text(driver), "the vehicle page lists the insurance card")
+        Select(field(driver, "Expense kind")).select_by_visible_text("Tolls")
+        fill(driver, "Expense description", expected["expense"])
+        fill(driver, "Amount paid", "4.75")
+        press(driver, "Add expense")
+        check("The expense is saved" in main_text(driver), "an expense is added from the page")
+        check(expected["expense"] in main_text(driver), "the new expense is listed")
+        fill(driver, "Amount paid", "-3")
+        press(driver, "Add expense")
+        check("amount -3 is negative" in main_text(driver), "a negative expense is refused and named")
+        shoot(driver, "vehicle-expenses")
 
         # Money: the month and the subscriptions as `hearth finance summary --json`, the group as `balances`.
         go(driver, "/money")

@@ -117,7 +117,9 @@ public struct GarageRecords: Sendable {
         let year = costYear ?? garage.today.year
         let costs = try await ServiceHistoryPDFService(store: garage).costSummary(for: id, year: year)
         let charts = try GarageCharts(vehicle: due.vehicle.displayName, fuel: fuel, costs: costs)
-        let page = GarageVehicleRecords(due: due, history: history, fuel: fuel, costs: costs, charts: charts)
+        let page = GarageVehicleRecords(
+            due: due, history: history, fuel: fuel, costs: costs, charts: charts,
+            expenses: try await garage.expenses(of: id), documents: try await garage.documents(of: id))
         await vehiclePages.store(page, for: userID, key: key)
         return page
     }
@@ -144,6 +146,22 @@ public struct GarageRecords: Sendable {
                 service.id, on: checked.day, mileage: checked.mileage, cost: checked.cost, category: checked.category,
                 notes: checked.notes)
         }
+    }
+
+    /// Records an expense that is not a service (insurance, registration, taxes, parking, tolls, other), as
+    /// `hearth garage expenses add` does, recurring when the form says how often; saved in the user's zone for
+    /// their devices.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field (nothing is saved), `notFound` for a
+    ///   vehicle the user does not have.
+    @discardableResult
+    public func addExpense(_ form: GarageExpenseForm, userID: String, now: Date) async throws -> GarageExpense {
+        let garage = try await current(userID, now: now)
+        let draft = try form.checked(today: garage.today)
+        guard try await garage.vehicles().contains(where: { $0.id == form.vehicleID }) else {
+            throw ServiceError(
+                .notFound, "You have no vehicle \(form.vehicleID.uuidString.lowercased()); pick one from your garage.")
+        }
+        return try await saving(userID) { try await garage.addExpense(draft, to: form.vehicleID) }
     }
 
     /// Records an odometer reading, as `hearth garage mileage` does; saved in the user's zone for their devices.

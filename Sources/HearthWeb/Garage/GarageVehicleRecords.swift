@@ -1,8 +1,9 @@
 public import Foundation
 public import HearthGarage
 
-/// One vehicle's page: its due list, its service history, its fuel economy and its costs, figured by the
-/// same HearthGarage code as the `hearth garage` commands (`due`, `service list`, `fuel`, `costs`).
+/// One vehicle's page: its due list, its service history, its fuel economy, its costs, its expenses and its
+/// documents, figured by the same HearthGarage code as the `hearth garage` commands (`due`, `service list`,
+/// `fuel`, `costs`, `expenses list`, `documents list`).
 public struct GarageVehicleRecords: Sendable, Equatable {
     /// One entry of the service history, with the name of the service it completed.
     public struct HistoryEntry: Sendable, Equatable {
@@ -21,4 +22,10 @@ public struct GarageVehicleRecords: Sendable, Equatable {
     public var costs: YearlyCostSummary
     /// The series and SVG of the vehicle's charts.
     public var charts: GarageCharts
+    /// Every expense that is not a service (insurance, registration, taxes, parking, tolls…), newest first (as
+    /// `hearth garage expenses list VEHICLE --json`).
+    public var expenses: [GarageExpense]
+    /// The vehicle's papers, soonest expiry first (as `hearth garage documents list VEHICLE --json`); their files
+    /// stay on the device that added them.
+    public var documents: [VehicleDocument]
 }

@@ -55,6 +55,24 @@ extension WebSite {
                 }
             }
         }
+        router.post("/garage/:vehicle/expenses") { request, context in
+            await form(request, context) { visit, caller, form in
+                let vehicle = try Self.uuid(context.parameters.require("vehicle"), "Vehicle")
+                do {
+                    _ = try await garage.addExpense(
+                        GarageExpenseForm(
+                            vehicleID: vehicle, kind: form["expenseKind"] ?? "",
+                            description: form["expenseDescription"], amount: form["expenseAmount"] ?? "",
+                            date: form["expenseDate"], every: form["expenseEvery"], notes: form["expenseNotes"]),
+                        userID: caller.userRecordName, now: clock())
+                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=expense")
+                } catch let error as ServiceError where error.code == .validationFailed {
+                    return try await vehiclePage(
+                        vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
+                        status: .unprocessableContent)
+                }
+            }
+        }
         router.post("/garage/:vehicle/mileage") { request, context in
             await form(request, context) { visit, caller, form in
                 let vehicle = try Self.uuid(context.parameters.require("vehicle"), "Vehicle")
@@ -154,7 +172,9 @@ extension WebSite {
         let notices = [
             "service": "The service is logged; your devices receive it at their next sync.",
             "mileage": "The mileage is saved.",
+            "expense": "The expense is saved; your devices receive it at their next sync.",
         ]
+        let today = CalendarDay(clock(), in: garage.timeZone)
         var values: [String: Any] = [
             "title": vehicle.displayName, "section": ["garage": true], "vehicle": Self.dueRows(records.due),
             "history": records.history.map { entry -> [String: Any] in
@@ -181,10 +201,32 @@ extension WebSite {
                     ["label": $0.label, "total": WebFormat.money($0.total), "count": $0.count]
                 },
             ],
+            "expenses": records.expenses.map { expense -> [String: Any] in
+                [
+                    "date": expense.date.iso, "kind": expense.kind.label, "description": expense.category,
+                    "amount": WebFormat.money(expense.amount),
+                    "repeats": expense.intervalMonths.map(Self.interval) ?? "Once", "notes": expense.notes ?? "",
+                ]
+            },
+            "hasExpenses": !records.expenses.isEmpty, "hasDocuments": !records.documents.isEmpty,
+            "expenseKinds": GarageExpense.Kind.allCases.map {
+                ["value": $0.rawValue, "label": $0.label, "selected": $0.rawValue == typed["expenseKind"]]
+            },
+            "intervals": GarageExpenseForm.intervals.map {
+                ["value": $0.value, "label": $0.label, "selected": $0.value == (typed["expenseEvery"] ?? "none")]
+            },
+            "documents": records.documents.map { document -> [String: Any] in
+                let status = document.status(today: today)
+                return [
+                    "kind": document.kind.label, "label": document.label, "number": document.number ?? "—",
+                    "expires": document.expiresOn?.iso ?? "—", "status": status.label,
+                    "badge": Self.badge(status), "file": document.originalName,
+                ]
+            },
             "fuelChart": records.fuel.measured.count >= 2 ? records.charts.fuelEconomySVG : "",
             "costChart": records.costs.total > 0 ? records.charts.monthlyCostSVG : "",
             "typed": typed, "problems": problems ?? "", "notice": notice.flatMap { notices[$0] } ?? "",
-            "today": CalendarDay(clock(), in: garage.timeZone).iso,
+            "today": today.iso,
         ]
         if let summary = records.fuel.summary {
             values["fuel"] = [
@@ -196,7 +238,7 @@ extension WebSite {
         }
         if typed.isEmpty {
             values["typed"] = [
-                "date": CalendarDay(clock(), in: garage.timeZone).iso, "mileage": String(vehicle.currentMileage),
+                "date": today.iso, "mileage": String(vehicle.currentMileage), "expenseDate": today.iso,
             ]
         }
         return try render("garage/vehicle", values, visit: visit, status: status)
@@ -220,6 +262,19 @@ extension WebSite {
                 "dueMileage": "—", "effective": marbete.expiresOn.iso,
             ])
         }
+        for expense in due.expenses {
+            rows.append([
+                "name": expense.expense.category, "status": expense.status.label, "kind": expense.status.rawValue,
+                "dueDate": expense.dueDate.iso, "dueMileage": "—", "effective": expense.dueDate.iso,
+            ])
+        }
+        for document in due.documents {
+            rows.append([
+                "name": "\(document.document.kind.label): \(document.document.label)", "status": document.status.label,
+                "kind": badge(document.status), "dueDate": document.document.expiresOn?.iso ?? "—", "dueMileage": "—",
+                "effective": document.document.expiresOn?.iso ?? "—",
+            ])
+        }
         return [
             "id": due.vehicle.id.uuidString.lowercased(), "name": due.vehicle.displayName,
             "mileage": WebFormat.miles(due.vehicle.currentMileage),
@@ -229,6 +284,23 @@ extension WebSite {
             "items": rows, "noItems": rows.isEmpty,
             "fuel": due.fuelEconomy.map { "\(WebFormat.mpg($0.averageMPG)) average" } ?? "",
         ]
+    }
+
+    /// The badge a document's status wears: a due status's colours (expired as overdue, expiring soon as due
+    /// soon).
+    static func badge(_ status: VehicleDocument.Status) -> String {
+        switch status {
+        case .expired: DueStatus.overdue.rawValue
+        case .expiresSoon: DueStatus.dueSoon.rawValue
+        case .good: DueStatus.good.rawValue
+        case .noExpiry: DueStatus.neutral.rawValue
+        }
+    }
+
+    /// "Every year", "Every 6 months", "Every month" for an interval in months.
+    static func interval(_ months: Int) -> String {
+        if months % 12 == 0 { return months == 12 ? "Every year" : "Every \(months / 12) years" }
+        return months == 1 ? "Every month" : "Every \(months) months"
     }
 
     // MARK: Money
