@@ -16,6 +16,9 @@ public protocol PantryServicing: ServiceHealth {
         householdId: String, name: String, quantity: Double, unit: String?, category: ItemCategory?,
         expirationDate: CalendarDay?, location: String?, notes: String?, barcode: GTIN?
     ) async throws -> PantryItem
+    /// What Open Food Facts knows about `barcode` (name, brand, pack size, category), asked through the pantry
+    /// server; nil when it does not know the product.
+    func lookupBarcode(_ barcode: GTIN) async throws -> BarcodeProduct?
     /// Edits what an item is; never its quantity, which only the stock verbs change.
     func updateItem(_ itemId: String, _ edit: PantryItemEdit) async throws -> PantryItem
     /// Deletes an item and its stock history; returns the item as it was.
@@ -91,6 +94,10 @@ public actor PantryService: PantryServicing {
         let item = try await graphQL.perform(AddItemMutation(input: input))
         await refreshList(household)
         return item
+    }
+
+    public func lookupBarcode(_ barcode: GTIN) async throws -> BarcodeProduct? {
+        try await graphQL.perform(LookupBarcodeQuery(barcode: barcode))
     }
 
     public func updateItem(_ itemId: String, _ edit: PantryItemEdit) async throws -> PantryItem {

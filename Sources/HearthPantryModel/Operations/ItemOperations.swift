@@ -39,6 +39,18 @@ public struct ExpiringItemsQuery: PantryOperation {
     public var variables: [String: AnyJSON] { ["id": .string(householdId), "days": .int(Int64(days))] }
 }
 
+/// What Open Food Facts knows about a barcode, asked through the pantry server; nil when it does not know it.
+public struct LookupBarcodeQuery: PantryOperation {
+    public typealias Answer = BarcodeProduct?
+    public static let kind = PantryOperationKind.query
+    public static let document =
+        "query LookupBarcode($barcode: String!) { lookupBarcode(barcode: $barcode) { barcode name brand quantity category categories } }"
+    public static let field = "lookupBarcode"
+    public let barcode: GTIN
+    public init(barcode: GTIN) { self.barcode = barcode }
+    public var variables: [String: AnyJSON] { ["barcode": .string(barcode.code)] }
+}
+
 /// A new pantry item, as `addItem` takes it; the quantity is the stock it starts with.
 public struct NewPantryItem: Sendable, Hashable {
     public let householdId: String

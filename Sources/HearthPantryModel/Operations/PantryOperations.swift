@@ -9,6 +9,7 @@ public enum PantryOperations {
         TransferOwnershipMutation.self,
         ItemsQuery.self, AddItemMutation.self,
         ItemQuery.self, ExpiringItemsQuery.self, UpdateItemMutation.self, DeleteItemMutation.self,
+        LookupBarcodeQuery.self,
         PurchaseMutation.self, ConsumeMutation.self,
         OpenItemMutation.self, TransferMutation.self, CorrectInventoryMutation.self, UndoBookingMutation.self,
         PantryChangedSubscription.self, HouseholdChangedSubscription.self,

@@ -12,8 +12,8 @@ struct PantryItemsCommand: AsyncParsableCommand {
             Every stock change is a booking; each command prints the booking's id, which `undo` takes back.
             """,
         subcommands: [
-            Add.self, List.self, Purchase.self, Consume.self, Open.self, Move.self, Correct.self, Undo.self, Edit.self,
-            Delete.self,
+            Add.self, List.self, Lookup.self, Purchase.self, Consume.self, Open.self, Move.self, Correct.self,
+            Undo.self, Edit.self, Delete.self,
         ])
 
     /// The category `text` names; an error naming `option` otherwise.
@@ -73,6 +73,44 @@ struct PantryItemsCommand: AsyncParsableCommand {
     static func line(_ item: PantryItem, _ units: UserPreferences.AppSettings.MeasurementSystem) -> String {
         "\(item.id)\t\(item.name)\t\(PreferredUnits.format(item.quantity, item.unit, in: units))\t\(item.category.rawValue)"
             + (item.expirationDate.map { "\texpires \($0.iso)" } ?? "")
+            + (item.barcode.map { "\tbarcode \($0.code)" } ?? "")
+    }
+
+    /// A product's name with its brand and pack size: "Nutella (Ferrero, 400 g)".
+    static func describe(_ product: BarcodeProduct) -> String {
+        let details = [product.brand, product.quantity].compactMap { $0 }
+        return (product.name ?? "A product with no name")
+            + (details.isEmpty ? "" : " (\(details.joined(separator: ", ")))")
+    }
+
+    struct Lookup: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lookup",
+            abstract: "What Open Food Facts knows about a barcode: name, brand, pack size and pantry category.",
+            discussion: """
+                The pantry server asks Open Food Facts (or the server its --open-food-facts-url names) and keeps the
+                answer while it runs. `items add HOUSEHOLD --barcode CODE` without a name fills the item in from it.
+                """)
+        @OptionGroup var options: PantryOptions
+        @Argument(help: "8, 12, 13 or 14 digits (EAN-8, UPC-A, EAN-13, GTIN-14); spaces and dashes are fine.")
+        var barcode: String
+
+        func run() async throws {
+            let code = try PantryItemsCommand.barcode(barcode, "The barcode")
+            let product = try await options.withServices { services, _ in
+                try await services.pantry().lookupBarcode(code)
+            }
+            guard let product else {
+                if options.json { return print("null") }
+                throw ServiceError(
+                    .notFound,
+                    "Open Food Facts does not know \(code.code); add the item by name: `hearth pantry items add HOUSEHOLD NAME --barcode \(code.code)`."
+                )
+            }
+            try options.output(product) {
+                "\(PantryItemsCommand.describe(product))\ncategory \(product.category.rawValue)\tbarcode \(product.barcode.code)"
+            }
+        }
     }
 
     struct Add: AsyncParsableCommand {
@@ -80,7 +118,8 @@ struct PantryItemsCommand: AsyncParsableCommand {
             commandName: "add", abstract: "Add an item to a household's pantry.")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The household's id (see `hearth pantry household list`).") var household: String
-        @Argument(help: "The item's name.") var name: String
+        @Argument(help: "The item's name (with --barcode, default: the product's name in Open Food Facts).")
+        var name: String?
         @Option(help: "How much there is (default 1).") var quantity: Double = 1
         @Option(help: "The unit, such as g, ml or pcs.") var unit: String?
         @Option(help: "produce, dairy, meat, pantry, frozen, beverages or other.") var category: String?
@@ -94,9 +133,28 @@ struct PantryItemsCommand: AsyncParsableCommand {
             let parsedCategory = try category.map { try PantryItemsCommand.category($0, "--category") }
             let day = try expires.map { try PantryItemsCommand.day($0, "--expires") }
             let code = try barcode.map { try PantryItemsCommand.barcode($0, "--barcode") }
-            let item = try await options.withServices { services, _ in
-                try await services.pantry().addItem(
-                    householdId: household, name: name, quantity: quantity, unit: unit, category: parsedCategory,
+            guard name != nil || code != nil else {
+                throw ValidationError("Give the item's name, or its --barcode to fill it in from Open Food Facts.")
+            }
+            let item = try await options.withServices { [name, notes] services, _ in
+                var name = name
+                var category = parsedCategory
+                var notes = notes
+                if name == nil, let code {
+                    guard let product = try await services.pantry().lookupBarcode(code), let found = product.name
+                    else {
+                        throw ServiceError(
+                            .notFound,
+                            "Open Food Facts has no name for \(code.code); give one: `hearth pantry items add \(household) NAME --barcode \(code.code)`."
+                        )
+                    }
+                    name = found
+                    category = category ?? product.category
+                    let details = [product.brand, product.quantity].compactMap { $0 }
+                    if notes == nil, !details.isEmpty { notes = details.joined(separator: ", ") }
+                }
+                return try await services.pantry().addItem(
+                    householdId: household, name: name ?? "", quantity: quantity, unit: unit, category: category,
                     expirationDate: day, location: location, notes: notes, barcode: code)
             }
             try options.output(item) { "Added \(item.name) (\(item.id))." }
