@@ -64,6 +64,23 @@ import Testing
         #expect(try await other.records().isEmpty)
     }
 
+    @Test func aHandWrittenExtensionNeedsOnlyAnIdAndAName() async throws {
+        let (service, _) = try HealthFixtures.service()
+        let ana = try await ObservationFHIRTests.addAna(service)
+        var object = try JSONSerialization.jsonObject(with: try await service.exportJSON(ana.uuid)) as! [String: Any]
+        object["hearthExtensions"] = [
+            "observations": [
+                ["id": "9B1DEB4D-3B7D-4BAD-9BDD-2B0D7B3DCB6D", "name": "TSH", "value": 2.1, "unit": "mIU/L"]
+            ]
+        ]
+        let (other, _) = try HealthFixtures.service()
+        let report = try await other.importJSON(try JSONSerialization.data(withJSONObject: object), file: "ana.json")
+        let recordID = try #require(report.recordIDs.first)
+        let tsh = try #require(try await other.observations(of: recordID).first)
+        #expect(tsh.name == "TSH" && tsh.category == .laboratory && tsh.value == Decimal(string: "2.1"))
+        #expect(tsh.components.isEmpty && tsh.text.isEmpty && tsh.comment.isEmpty && tsh.unitIsKnown)
+    }
+
     @Test func theReportChartsEachAnalyteWithItsRangeAndVitals() async throws {
         guard try PDFTools.ready() else { return }
         let (service, _) = try HealthFixtures.service()

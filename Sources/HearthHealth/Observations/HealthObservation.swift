@@ -61,6 +61,27 @@ public struct HealthObservation: HealthEntry {
         self.comment = comment
     }
 
+    enum CodingKeys: String, CodingKey {
+        case id, category, name, loinc, value, unit, text, low, high, components, effective, comment
+    }
+
+    /// Reads an observation; members other than `id` and `name` may be left out (a hand-written export).
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(UUID.self, forKey: .id)
+        category = try container.decodeIfPresent(ObservationCategory.self, forKey: .category) ?? .laboratory
+        name = try container.decode(String.self, forKey: .name)
+        loinc = try container.decodeIfPresent(String.self, forKey: .loinc)
+        value = try container.decodeIfPresent(Decimal.self, forKey: .value)
+        unit = try container.decodeIfPresent(String.self, forKey: .unit) ?? ""
+        text = try container.decodeIfPresent(String.self, forKey: .text) ?? ""
+        low = try container.decodeIfPresent(Decimal.self, forKey: .low)
+        high = try container.decodeIfPresent(Decimal.self, forKey: .high)
+        components = try container.decodeIfPresent([ObservationComponent].self, forKey: .components) ?? []
+        effective = try container.decodeIfPresent(String.self, forKey: .effective)
+        comment = try container.decodeIfPresent(String.self, forKey: .comment) ?? ""
+    }
+
     /// The day it was measured on (the day written in ``effective``).
     public var date: CalendarDay? { effective.flatMap { CalendarDay(iso: $0.prefix(10)) } }
 
@@ -132,8 +153,8 @@ public struct HealthObservation: HealthEntry {
         return []
     }
 
-    /// Whether `text` is a day ("2026-10-01") or an ISO 8601 date-time with a time zone.
-    static func isDateTime(_ text: String) -> Bool {
+    /// Whether `text` is a day ("2026-10-01") or an ISO 8601 date-time with a time zone, as ``effective`` takes.
+    public static func isDateTime(_ text: String) -> Bool {
         if text.count == 10 { return CalendarDay(iso: text) != nil }
         guard text.count <= 40, CalendarDay(iso: text.prefix(10)) != nil else { return false }
         return (try? Date(text, strategy: .iso8601)) != nil

@@ -43,7 +43,7 @@ enum ObservationCLI {
     /// The --date given, or today.
     static func effective(_ text: String?) throws -> String {
         guard let text else { return CalendarDay(Date(), in: .current).iso }
-        guard HealthObservation(name: "date", text: "-", effective: text).problems().isEmpty else {
+        guard HealthObservation.isDateTime(text) else {
             throw ServiceError.validationFailed(
                 "--date \"\(text)\" is not a date; write yyyy-MM-dd or an ISO 8601 time such as 2026-10-01T08:30:00Z")
         }
