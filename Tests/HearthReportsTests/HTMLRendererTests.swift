@@ -116,6 +116,12 @@ struct HTMLRendererTests {
         #expect(svg.contains("width=\"7\" height=\"7\" fill=\"#C24138\"") && svg.contains(">H<"))
         // The axis reaches down to the band's low end although every value is above it.
         #expect(svg.contains(">4.0 %<") || svg.contains(">4 %<"), "\(svg)")
+        // A band open below ("up to 2.6") shows although every value is above it: the axis reaches under 2.6.
+        let above = ReportChart.line(
+            title: "LDL", unit: "mmol/L", series: [.init(name: "LDL", points: [.init(date: march, value: 3.0)])],
+            band: ReportChart.Band(high: 2.6))
+        let aboveSVG = try renderer.chartSVG(above)
+        #expect(aboveSVG.contains(">2.2 mmol/L<") || aboveSVG.contains(">2.3 mmol/L<"), "\(aboveSVG)")
         let plain = try renderer.chartSVG(ReportChart.line(title: "HbA1c", unit: "%", series: chart.series))
         #expect(!plain.contains("#E2F1E4"))
 

@@ -47,9 +47,7 @@ struct ChartBuilder {
         if chart.series.count > 1 { top = legend(into: &scene, top: top) }
 
         // Value axis.
-        let values =
-            chart.series.flatMap { $0.points.map(\.value) }
-            + (chart.kind == .line ? [chart.band?.low, chart.band?.high].compactMap { $0 } : [])
+        let values = chart.series.flatMap { $0.points.map(\.value) } + bandValues()
         var low = values.min() ?? 0
         var high = values.max() ?? 1
         if chart.kind == .bar || values.isEmpty {
@@ -199,6 +197,19 @@ struct ChartBuilder {
         scene.items.append(
             .polyline([(plotLeft, baselineY), (plotRight, baselineY)], color: theme.borderColor, width: axisWidth))
         return scene
+    }
+
+    /// The values the axis must reach for the band to show: its ends, and for a band open on one side a tenth
+    /// beyond its one end, so "below 2.6" is a visible stretch even when every value is above it.
+    private func bandValues() -> [Double] {
+        guard chart.kind == .line, let band = chart.band else { return [] }
+        let margin = { (end: Double) in max(abs(end) * 0.1, 1e-6) }
+        switch (band.low, band.high) {
+        case (let low?, let high?): return [low, high]
+        case (let low?, nil): return [low, low + margin(low)]
+        case (nil, let high?): return [high, high - margin(high)]
+        case (nil, nil): return []
+        }
     }
 
     /// The legend: a swatch and name per series, wrapped into rows; returns the y below it.
