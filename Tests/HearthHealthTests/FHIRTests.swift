@@ -105,7 +105,10 @@ import Testing
         let entries = try await other.entries(of: report.recordID)
         #expect(entries.count == 12)
         #expect(entries.risks.map(\.name) == ["Smoker"] && entries.illnesses.map(\.name) == ["Hypertension"])
-        #expect(entries.weights.first?.weightKg == Decimal(string: "68.2"))
+        // A person's weight comes back as a vital sign (people's weights are observations).
+        #expect(entries.observations.map(\.value) == [Decimal(string: "68.2")])
+        #expect(entries.observations.first?.vitalSign == .weight && entries.observations.first?.unit == "kg")
+        #expect(entries.blood.map(\.comment) == ["5.4 mmol/L"])
         #expect(entries.vaccinations.map(\.place) == ["City Pharmacy", ""])
         #expect(entries.emergencyContacts.first?.email == "ivan@example.com")
         #expect(entries.doctors.first?.type == "Family doctor")
@@ -125,14 +128,20 @@ import Testing
         let entries = try await service.entries(of: report.recordID)
         #expect(entries.drugs.map(\.nameAndDosage) == ["lisinopril 10 MG Oral Tablet, 1 tablet daily"])
         #expect(entries.drugs.first?.date == HealthFixtures.day("2023-02-01"))
-        #expect(entries.weights.first?.weightKg == Decimal(string: "68.04"))  // 150 lb
-        #expect(entries.blood.map(\.comment) == ["5.4 mmol/L"])
+        // Lab results and vital signs are numbers now: 150 lb stays 150 [lb_av], glucose 5.4 mmol/L, heart rate 72.
+        let observations = entries.observations.map {
+            "\($0.category.rawValue) \($0.loinc ?? "-") \($0.valueDescription)"
+        }
+        #expect(
+            observations == [
+                "vital-signs 29463-7 150 [lb_av]", "laboratory 2339-0 5.4 mmol/L", "vital-signs 8867-4 72 /min",
+            ], "\(observations)")
+        #expect(entries.blood.isEmpty)
         #expect(entries.vaccinations.first?.information == "Lot AB123")
         #expect(entries.allergies.first?.information == "Hives")
         #expect(
             report.skipped == [
                 "Encounter: not part of a Hearth record",
-                "Observation: observations other than body weight and laboratory results have no place in a Hearth record",
                 "Organization: not part of a Hearth record",
             ])
     }

@@ -97,4 +97,37 @@ struct HTMLRendererTests {
         #expect(refused?.message.contains("need dates") == true)
         #expect(throws: ServiceError.self) { try renderer.chartSVG(chart, width: 10) }
     }
+
+    @Test func aBandIsShadedBehindTheLineAndMarkedPointsStandOut() throws {
+        let march = Date(timeIntervalSince1970: 1_772_323_200)
+        let chart = ReportChart.line(
+            title: "HbA1c", unit: "%",
+            series: [
+                .init(
+                    name: "HbA1c",
+                    points: [
+                        .init(date: march, value: 5.4),
+                        .init(date: march.addingTimeInterval(90 * 86_400), value: 5.9, mark: "H"),
+                    ])
+            ], band: ReportChart.Band(low: 4, high: 5.6, label: "Reference range"))
+        let svg = try renderer.chartSVG(chart)
+        // The band (pale green), its label, and the marked point in red with its mark.
+        #expect(svg.contains("fill=\"#E2F1E4\"") && svg.contains(">Reference range<"))
+        #expect(svg.contains("width=\"7\" height=\"7\" fill=\"#C24138\"") && svg.contains(">H<"))
+        // The axis reaches down to the band's low end although every value is above it.
+        #expect(svg.contains(">4.0 %<") || svg.contains(">4 %<"), "\(svg)")
+        // A band open below ("up to 2.6") shows although every value is above it: the axis reaches under 2.6.
+        let above = ReportChart.line(
+            title: "LDL", unit: "mmol/L", series: [.init(name: "LDL", points: [.init(date: march, value: 3.0)])],
+            band: ReportChart.Band(high: 2.6))
+        let aboveSVG = try renderer.chartSVG(above)
+        #expect(aboveSVG.contains(">2.2 mmol/L<") || aboveSVG.contains(">2.3 mmol/L<"), "\(aboveSVG)")
+        let plain = try renderer.chartSVG(ReportChart.line(title: "HbA1c", unit: "%", series: chart.series))
+        #expect(!plain.contains("#E2F1E4"))
+
+        let decoded = try JSONDecoder().decode(ReportChart.self, from: try JSONEncoder().encode(chart))
+        #expect(decoded == chart)
+        let bad = #"{"kind": "line", "series": [], "band": {"low": 1, "high": "x"}}"#
+        #expect(throws: DecodingError.self) { try JSONDecoder().decode(ReportChart.self, from: Data(bad.utf8)) }
+    }
 }

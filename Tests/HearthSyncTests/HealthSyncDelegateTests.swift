@@ -41,6 +41,7 @@ import Testing
         "medicalHistoryEntries", "medicalDocumentEntries", "humanDoctorEntries", "weightEntries",
         "petYearlyCostEntries",
         "emergencyContactEntries",
+        "observationEntries",
     ]
 
     /// A person's record with every field set, and two entries of every kind.
@@ -103,6 +104,10 @@ import Testing
             try await health.records.addEntry(
                 PetYearlyCost(date: day, category: "Vet", amount: Decimal(string: "120.50")!, note: "n"), to: saved.uuid
             )
+            try await health.records.addEntry(
+                HealthObservation(
+                    name: "HbA1c \(n)", loinc: "4548-4", value: Decimal(string: "5.9"), unit: "%", high: 6,
+                    effective: "2024-05-01"), to: saved.uuid)
         }
         return try await health.records.record(saved.uuid)
     }

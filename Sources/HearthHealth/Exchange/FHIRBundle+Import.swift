@@ -98,24 +98,15 @@ extension FHIRBundle {
                         nameAndDosage: dosage.isEmpty ? name : "\(name), \(dosage)", comment: notes(resource)))
                 count(.drug)
             case "Observation":
-                let date = day(resource["effectiveDateTime"]) ?? day(resource["issued"])
-                if codes(resource["code"]).contains(weightCode) {
-                    guard let kg = kilograms(resource["valueQuantity"]) else {
-                        skip(type, "a body weight without a value in kg or lb")
-                        continue
-                    }
-                    parsed.entries.weights.append(WeightEntry(date: date, weightKg: kg, comment: notes(resource)))
-                    count(.weight)
-                } else if codes(resource["category"]).contains("laboratory") {
-                    parsed.entries.blood.append(
-                        BloodEntry(
-                            date: date, name: conceptText(resource["code"]) ?? "Laboratory result",
-                            comment: [value(resource), notes(resource)].filter { !$0.isEmpty }.joined(separator: ". ")))
+                switch try observation(resource, file: file) {
+                case .observation(let observation):
+                    parsed.entries.observations.append(observation)
+                    count(.observation)
+                case .blood(let entry):
+                    parsed.entries.blood.append(entry)
                     count(.blood)
-                } else {
-                    skip(
-                        type,
-                        "observations other than body weight and laboratory results have no place in a Hearth record")
+                case .skipped(let reason):
+                    skip(type, reason)
                 }
             case "DocumentReference":
                 let title =
@@ -249,25 +240,6 @@ extension FHIRBundle {
         let phone = points.first { $0["system"] as? String == "phone" }?["value"] as? String ?? ""
         let email = points.first { $0["system"] as? String == "email" }?["value"] as? String ?? ""
         return (phone, email)
-    }
-
-    static func kilograms(_ value: Any?) -> Decimal? {
-        guard let quantity = value as? [String: Any], let number = quantity["value"] as? NSNumber else { return nil }
-        let amount = Decimal(string: number.stringValue) ?? Decimal(number.doubleValue)
-        switch (quantity["code"] as? String ?? quantity["unit"] as? String ?? "").lowercased() {
-        case "kg": return amount
-        case "[lb_av]", "lb", "lbs": return Calculation.rounded(amount * Decimal(string: "0.45359237")!, scale: 2)
-        case "g": return amount / 1000
-        default: return nil
-        }
-    }
-
-    /// "Glucose 5.4 mmol/L": an observation's value as text.
-    static func value(_ resource: [String: Any]) -> String {
-        if let quantity = resource["valueQuantity"] as? [String: Any], let number = quantity["value"] as? NSNumber {
-            return [number.stringValue, quantity["unit"] as? String ?? ""].filter { !$0.isEmpty }.joined(separator: " ")
-        }
-        return resource["valueString"] as? String ?? conceptText(resource["valueCodeableConcept"]) ?? ""
     }
 }
 

@@ -22,15 +22,16 @@ public struct FHIRImportReport: Sendable, Codable, Equatable {
 /// | risk | `Condition`, category health-concern |
 /// | medical history | `Procedure` (code text, performedDateTime, performer display = contact; status completed) |
 /// | drug | `MedicationStatement` (medicationCodeableConcept text, effectiveDateTime; status unknown) — `MedicationRequest` also imports |
-/// | blood | `Observation`, category laboratory (code text, effectiveDateTime, valueString) |
-/// | weight | `Observation` LOINC 29463-7 Body weight, valueQuantity in kg (lb converted on import) |
+/// | blood | `Observation`, category laboratory (code text, effectiveDateTime, valueString); imports back as blood when it has no LOINC coding |
+/// | weight | `Observation` LOINC 29463-7 Body weight, valueQuantity in kg |
+/// | lab result, vital sign (``HealthObservation``) | `Observation`, category laboratory or vital-signs, LOINC coding, valueQuantity (UCUM), referenceRange, interpretation H/L, components for blood pressure (see `FHIRBundle+Observations.swift`) |
 /// | medical document | `DocumentReference` (description, date, attachment title; status current) |
 /// | emergency contact | `RelatedPerson`, relationship v2-0131 `C` (emergency contact) |
 /// | doctor | `Practitioner` (name, telecom, address, qualification text = type) |
 ///
 /// Pets are not FHIR patients here: exporting a pet's record is refused. Resources the mapping does not cover
-/// (`Encounter`, `Organization`, `Claim`…) and observations that are neither weights nor laboratory results are
-/// listed in the import report as skipped, never dropped silently.
+/// (`Encounter`, `Organization`, `Claim`…) and observations that are neither laboratory results nor vital signs
+/// are listed in the import report as skipped, never dropped silently.
 public enum FHIRBundle {
     static let weightCode = "29463-7"
     static let loinc = "http://loinc.org"
@@ -139,6 +140,7 @@ public enum FHIRBundle {
             if let date = entry.date { resource["effectiveDateTime"] = date.iso }
             add(entry.id, resource.merging(notes(entry.comment)) { $1 })
         }
+        for observation in entries.observations { add(observation.id, resource(observation, subject: subject)) }
         for entry in entries.medicalDocuments {
             var resource: [String: Any] = [
                 "resourceType": "DocumentReference", "status": "current", "subject": subject,

@@ -94,6 +94,8 @@ struct HealthExportV1: Codable, Equatable {
     var medicalhistory: [History] = []
     var medicaldocument: [Document] = []
     var weights: [Weight] = []
+    /// What version 1 cannot carry; absent when there is nothing.
+    var hearthExtensions: HealthExportExtensions?
 }
 
 extension HealthExportV1 {
@@ -159,6 +161,8 @@ extension HealthExportV1 {
             ? entries.weights.map {
                 Weight(weightDate: Day($0.date), weightKg: $0.weightKg ?? 0, weightComment: $0.comment)
             } : []
+        let extensions = HealthExportExtensions(observations: entries.observations)
+        hearthExtensions = extensions.isEmpty ? nil : extensions
     }
 
     /// The record and entries this export describes (new ids).
@@ -219,6 +223,7 @@ extension HealthExportV1 {
             WeightEntry(
                 date: $0.weightDate.value, weightKg: $0.weightKg == 0 ? nil : $0.weightKg, comment: $0.weightComment)
         }
+        entries.observations = hearthExtensions?.observations ?? []
         return (record, entries)
     }
 }

@@ -62,14 +62,18 @@ extension HealthRecordService {
                     let present = HealthExportV1(record: existing, entries: try Self.fetchEntries(db, existing.uuid))
                     let missing = Self.missing(entries, from: export, present: present)
                     report.entriesAlreadyPresent += entries.count - missing.count
-                    for entry in missing.all { try Self.insertEntry(db, entry, recordID: existing.uuid) }
+                    for entry in try Self.withFreeIDs(db, missing).all {
+                        try Self.insertEntry(db, entry, recordID: existing.uuid)
+                    }
                     report.entriesAdded += missing.count
                     if missing.count > 0 { try self.touch(db, existing.uuid, at: time) }
                     report.recordIDs.append(existing.uuid)
                 } else {
                     record.updatedAt = time
                     try self.save(db, record, previous: nil)
-                    for entry in entries.all { try Self.insertEntry(db, entry, recordID: record.uuid) }
+                    for entry in try Self.withFreeIDs(db, entries).all {
+                        try Self.insertEntry(db, entry, recordID: record.uuid)
+                    }
                     report.recordsCreated += 1
                     report.entriesAdded += entries.count
                     report.recordIDs.append(record.uuid)
@@ -180,6 +184,8 @@ extension HealthRecordService {
         result.medicalHistory = keep(entries.medicalHistory, export.medicalhistory, present.medicalhistory)
         result.medicalDocuments = keep(entries.medicalDocuments, export.medicaldocument, present.medicaldocument)
         result.weights = keep(entries.weights, export.weights, present.weights)
+        let presentIDs = Set((present.hearthExtensions?.observations ?? []).map(\.id))
+        result.observations = entries.observations.filter { !presentIDs.contains($0.id) }
         return result
     }
 }

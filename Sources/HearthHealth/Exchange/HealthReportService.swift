@@ -148,6 +148,7 @@ public struct HealthReportService: HealthReporting {
             entries.medicalHistory.map { [day($0.date), $0.name, $0.contact, $0.informationOrComment] })
         section("Blood", dated, entries.blood.map { [day($0.date), $0.name, $0.comment] })
         section("Documents", dated, entries.medicalDocuments.map { [day($0.date), $0.name, $0.note] })
+        blocks += observationBlocks(entries.observations)
 
         if record.isPet {
             let weighed = entries.weights.compactMap { entry -> (CalendarDay, Decimal, String)? in

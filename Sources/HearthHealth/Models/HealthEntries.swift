@@ -5,6 +5,8 @@ public import HearthCore
 public enum HealthEntryKind: String, Sendable, Codable, CaseIterable {
     case blood, drug, vaccination, allergy, illness, risk, medicalHistory, medicalDocument
     case emergencyContact, humanDoctor, weight, petYearlyCost
+    /// A lab result or vital sign (``HealthObservation``).
+    case observation
 }
 
 /// An entry of a medical record: one blood test, vaccination, weight, cost…

@@ -11,7 +11,7 @@ import HearthCore
 /// | `createdAt`, `updatedAt` | TIMESTAMP (milliseconds) |
 /// | `personalBirthdate` | TIMESTAMP of the day's midnight UTC; absent when there is none |
 /// | `schemaVersion` | INT64, 1 |
-/// | `bloodEntries` … `emergencyContactEntries` (see ``relationshipKeys``) | STRING holding a JSON array of that kind's entries, each as the store keeps it |
+/// | `bloodEntries` … `emergencyContactEntries`, `observationEntries` (see ``relationshipKeys``) | STRING holding a JSON array of that kind's entries, each as the store keeps it |
 ///
 /// The cloud bookkeeping stays on the device: `cloudRecordName` is the record's name, `cloudShareRecordName`
 /// and `isSharingEnabled` follow the share the server reports on the record, `shareParticipantsSummary` is
@@ -27,6 +27,7 @@ enum HealthCloudRecord {
         "medicalHistoryEntries", "medicalDocumentEntries", "humanDoctorEntries", "weightEntries",
         "petYearlyCostEntries",
         "emergencyContactEntries",
+        "observationEntries",
     ]
 
     /// The text fields, by name.
@@ -72,6 +73,7 @@ enum HealthCloudRecord {
             try list(entries.medicalDocuments),
             try list(entries.doctors), try list(entries.weights), try list(entries.petYearlyCosts),
             try list(entries.emergencyContacts),
+            try list(entries.observations),
         ]
         for (key, text) in zip(relationshipKeys, lists) { fields[key] = .string(text) }
         return fields
@@ -128,6 +130,7 @@ enum HealthCloudRecord {
         entries.weights = try reader.entries("weightEntries", WeightEntry.self)
         entries.petYearlyCosts = try reader.entries("petYearlyCostEntries", PetYearlyCost.self)
         entries.emergencyContacts = try reader.entries("emergencyContactEntries", EmergencyContact.self)
+        entries.observations = try reader.entries("observationEntries", HealthObservation.self)
         guard entries.doctors.count <= HumanDoctor.limit else {
             throw reader.problem(
                 "holds \(entries.doctors.count) doctors in humanDoctorEntries; a record keeps at most \(HumanDoctor.limit)"

@@ -19,6 +19,11 @@ struct ChartBuilder {
     ]
 
     static let gridColor = ReportColor(red: 0xD9, green: 0xD9, blue: 0xD9)
+    /// A band's shade and label colour: a pale green, as reference ranges are commonly drawn.
+    static let bandColor = ReportColor(red: 0xE2, green: 0xF1, blue: 0xE4)
+    static let bandTextColor = ReportColor(red: 0x3A, green: 0x7A, blue: 0x4C)
+    /// Marked points.
+    static let markColor = ReportColor(red: 0xC2, green: 0x41, blue: 0x38)
 
     func color(of index: Int) -> ReportColor {
         if let own = chart.series[index].color { return own }
@@ -42,7 +47,7 @@ struct ChartBuilder {
         if chart.series.count > 1 { top = legend(into: &scene, top: top) }
 
         // Value axis.
-        let values = chart.series.flatMap { $0.points.map(\.value) }
+        let values = chart.series.flatMap { $0.points.map(\.value) } + bandValues()
         var low = values.min() ?? 0
         var high = values.max() ?? 1
         if chart.kind == .bar || values.isEmpty {
@@ -65,6 +70,20 @@ struct ChartBuilder {
         func yOf(_ value: Double) -> Double {
             plotBottom - (value - minValue) / max(maxValue - minValue, 1e-12) * (plotBottom - plotTop)
         }
+        if chart.kind == .line, let band = chart.band, !chart.series.allSatisfy({ $0.points.isEmpty }) {
+            let top = yOf(band.high ?? maxValue)
+            let bottom = yOf(band.low ?? minValue)
+            scene.items.append(
+                .rect(
+                    x: plotLeft, y: top, width: plotRight - plotLeft, height: max(bottom - top, 0.5),
+                    color: Self.bandColor))
+            if let label = band.label, bottom - top > small * 1.3 {
+                scene.items.append(
+                    .text(
+                        label, x: plotLeft + 4, baseline: top + small * 1.1, size: small * 0.9,
+                        color: Self.bandTextColor, anchor: .start, bold: false))
+            }
+        }
         for (tick, label) in zip(ticks, labels) {
             let y = yOf(tick)
             scene.items.append(.polyline([(plotLeft, y), (plotRight, y)], color: Self.gridColor, width: 0.5))
@@ -86,8 +105,8 @@ struct ChartBuilder {
         switch chart.kind {
         case .line:
             let dated = chart.series.map { series in
-                series.points.compactMap { point -> (Date, Double)? in
-                    if case .date(let date) = point.x { return (date, point.value) }
+                series.points.compactMap { point -> (Date, Double, String?)? in
+                    if case .date(let date) = point.x { return (date, point.value, point.mark) }
                     return nil
                 }.sorted { $0.0 < $1.0 }
             }
@@ -120,8 +139,16 @@ struct ChartBuilder {
                 let color = color(of: index)
                 let path = points.map { (x: xOf($0.0), y: yOf($0.1)) }
                 if path.count > 1 { scene.items.append(.polyline(path, color: color, width: 1.8)) }
-                if path.count <= 80 {
-                    for point in path {
+                for (point, mark) in zip(path, points.map(\.2)) {
+                    if let mark {
+                        // Singled out: larger, in the warning colour, with its mark beside it.
+                        scene.items.append(
+                            .rect(x: point.x - 3.5, y: point.y - 3.5, width: 7, height: 7, color: Self.markColor))
+                        scene.items.append(
+                            .text(
+                                mark, x: point.x + 5, baseline: point.y - 4, size: small, color: Self.markColor,
+                                anchor: .start, bold: true))
+                    } else if path.count <= 80 {
                         scene.items.append(
                             .rect(x: point.x - 2.25, y: point.y - 2.25, width: 4.5, height: 4.5, color: color))
                     }
@@ -170,6 +197,19 @@ struct ChartBuilder {
         scene.items.append(
             .polyline([(plotLeft, baselineY), (plotRight, baselineY)], color: theme.borderColor, width: axisWidth))
         return scene
+    }
+
+    /// The values the axis must reach for the band to show: its ends, and for a band open on one side a tenth
+    /// beyond its one end, so "below 2.6" is a visible stretch even when every value is above it.
+    private func bandValues() -> [Double] {
+        guard chart.kind == .line, let band = chart.band else { return [] }
+        let margin = { (end: Double) in max(abs(end) * 0.1, 1e-6) }
+        switch (band.low, band.high) {
+        case (let low?, let high?): return [low, high]
+        case (let low?, nil): return [low, low + margin(low)]
+        case (nil, let high?): return [high, high - margin(high)]
+        case (nil, nil): return []
+        }
     }
 
     /// The legend: a swatch and name per series, wrapped into rows; returns the y below it.

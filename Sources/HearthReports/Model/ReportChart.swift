@@ -47,14 +47,17 @@ public struct ReportChart: Codable, Sendable, Equatable {
         public var x: Position
         /// The value, in the chart's ``ReportChart/unit``.
         public var value: Double
+        /// A short mark ("H", "L") that singles the point out: it is drawn larger, in red, with the mark beside it.
+        public var mark: String?
 
-        public init(date: Date, value: Double) {
+        public init(date: Date, value: Double, mark: String? = nil) {
             x = .date(date)
             self.value = value
+            self.mark = mark
         }
 
-        public init(date: Date, value: Decimal) {
-            self.init(date: date, value: NSDecimalNumber(decimal: value).doubleValue)
+        public init(date: Date, value: Decimal, mark: String? = nil) {
+            self.init(date: date, value: NSDecimalNumber(decimal: value).doubleValue, mark: mark)
         }
 
         public init(category: String, value: Double) {
@@ -66,11 +69,12 @@ public struct ReportChart: Codable, Sendable, Equatable {
             self.init(category: category, value: NSDecimalNumber(decimal: value).doubleValue)
         }
 
-        enum CodingKeys: String, CodingKey { case date, category, value }
+        enum CodingKeys: String, CodingKey { case date, category, value, mark }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
             value = try container.decode(Double.self, forKey: .value)
+            mark = try container.decodeIfPresent(String.self, forKey: .mark)
             guard value.isFinite else {
                 throw DecodingError.dataCorruptedError(
                     forKey: .value, in: container, debugDescription: "a value must be a finite number")
@@ -102,6 +106,7 @@ public struct ReportChart: Codable, Sendable, Equatable {
             case .category(let category): try container.encode(category, forKey: .category)
             }
             try container.encode(value, forKey: .value)
+            try container.encodeIfPresent(mark, forKey: .mark)
         }
 
         static func parseDate(_ text: String) -> Date? {
@@ -134,6 +139,21 @@ public struct ReportChart: Codable, Sendable, Equatable {
         }
     }
 
+    /// A stretch of the value axis shaded behind a line chart's data, such as a lab result's reference range;
+    /// an end left out runs to the edge of the plot.
+    public struct Band: Codable, Sendable, Equatable {
+        public var low: Double?
+        public var high: Double?
+        /// Words shown inside the band ("Reference range").
+        public var label: String?
+
+        public init(low: Double? = nil, high: Double? = nil, label: String? = nil) {
+            self.low = low
+            self.high = high
+            self.label = label
+        }
+    }
+
     /// Line or bar.
     public var kind: Kind
     /// A line above the chart.
@@ -148,11 +168,14 @@ public struct ReportChart: Codable, Sendable, Equatable {
     public var categories: [String]?
     /// The height of the plot and its labels, in points (default 200).
     public var height: Double
+    /// A shaded stretch of the value axis (line charts).
+    public var band: Band?
 
     public init(
         kind: Kind, title: String? = nil, unit: String? = nil, xAxisTitle: String? = nil, series: [Series],
-        categories: [String]? = nil, height: Double = 200
+        categories: [String]? = nil, height: Double = 200, band: Band? = nil
     ) {
+        self.band = band
         self.kind = kind
         self.title = title
         self.unit = unit
@@ -164,9 +187,11 @@ public struct ReportChart: Codable, Sendable, Equatable {
 
     /// A line chart of values over time.
     public static func line(
-        title: String? = nil, unit: String? = nil, xAxisTitle: String? = nil, series: [Series], height: Double = 200
+        title: String? = nil, unit: String? = nil, xAxisTitle: String? = nil, series: [Series], height: Double = 200,
+        band: Band? = nil
     ) -> ReportChart {
-        ReportChart(kind: .line, title: title, unit: unit, xAxisTitle: xAxisTitle, series: series, height: height)
+        ReportChart(
+            kind: .line, title: title, unit: unit, xAxisTitle: xAxisTitle, series: series, height: height, band: band)
     }
 
     /// A bar chart of values by category; several series give grouped bars.
@@ -179,7 +204,7 @@ public struct ReportChart: Codable, Sendable, Equatable {
             height: height)
     }
 
-    enum CodingKeys: String, CodingKey { case kind, title, unit, xAxisTitle, series, categories, height }
+    enum CodingKeys: String, CodingKey { case kind, title, unit, xAxisTitle, series, categories, height, band }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -190,6 +215,7 @@ public struct ReportChart: Codable, Sendable, Equatable {
         series = try container.decode([Series].self, forKey: .series)
         categories = try container.decodeIfPresent([String].self, forKey: .categories)
         height = try container.decodeIfPresent(Double.self, forKey: .height) ?? 200
+        band = try container.decodeIfPresent(Band.self, forKey: .band)
         if let problem = problems().first {
             throw DecodingError.dataCorruptedError(forKey: .series, in: container, debugDescription: problem)
         }
@@ -199,6 +225,9 @@ public struct ReportChart: Codable, Sendable, Equatable {
     func problems() -> [String] {
         var problems: [String] = []
         if !(80...2000).contains(height) { problems.append("a chart's height must be 80...2000 points, not \(height)") }
+        if let band, [band.low, band.high].contains(where: { $0.map { !$0.isFinite } ?? false }) {
+            problems.append("a band's low and high must be finite numbers")
+        }
         for (index, series) in series.enumerated() {
             for point in series.points {
                 switch (kind, point.x) {

@@ -100,6 +100,10 @@ struct HealthEntryCommand: AsyncParsableCommand {
                         date: day, category: category, amount: try decimal(amount, "--amount") ?? 0, note: comment),
                     to: found.uuid
                 ).id
+            case .observation:
+                throw ServiceError.validationFailed(
+                    "Lab results and vital signs have commands of their own: hearth health labs add, hearth health vitals add"
+                )
             }
             if options.json { return try options.print(json: ["added": id.uuidString]) }
             Swift.print("Added a \(kind.rawValue) entry to \(found.displayName).")
