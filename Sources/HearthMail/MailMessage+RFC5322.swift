@@ -2,7 +2,7 @@ import Foundation
 
 extension MailMessage {
     /// The message as RFC 5322 text with CRLF line ends: `From`, `To`, `Subject`, `Date`, `Message-ID`, and a
-    /// MIME UTF-8 plain-text body in quoted-printable.
+    /// MIME UTF-8 plain-text body in quoted-printable (beside an HTML one in `multipart/alternative` when ``html`` is set).
     func rendered(from sender: MailAddress, date: Date, messageID: String) -> String {
         var headers = [
             "From: " + MIMEText.mailbox(from ?? sender),
@@ -11,12 +11,22 @@ extension MailMessage {
             "Date: " + Self.dateText(date),
             "Message-ID: <\(messageID)>",
             "MIME-Version: 1.0",
-            "Content-Type: text/plain; charset=utf-8",
-            "Content-Transfer-Encoding: quoted-printable",
         ]
         if let from, from != sender { headers.append("Sender: " + MIMEText.mailbox(sender)) }
-        let body = MIMEText.quotedPrintable(text)
-        return headers.joined(separator: "\r\n") + "\r\n\r\n" + body + (body.hasSuffix("\r\n") ? "" : "\r\n")
+        guard let html else {
+            headers += ["Content-Type: text/plain; charset=utf-8", "Content-Transfer-Encoding: quoted-printable"]
+            let body = MIMEText.quotedPrintable(text)
+            return headers.joined(separator: "\r\n") + "\r\n\r\n" + body + (body.hasSuffix("\r\n") ? "" : "\r\n")
+        }
+        // The boundary is made from the Message-ID, which is unique, and quoted-printable never writes "==_".
+        let boundary = "==_" + String(messageID.prefix { $0 != "@" }.prefix(60)) + "_alt"
+        headers.append("Content-Type: multipart/alternative; boundary=\"\(boundary)\"")
+        func part(_ type: String, _ content: String) -> String {
+            "--\(boundary)\r\nContent-Type: \(type); charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
+                + MIMEText.quotedPrintable(content) + "\r\n"
+        }
+        return headers.joined(separator: "\r\n") + "\r\n\r\n" + part("text/plain", text) + part("text/html", html)
+            + "--\(boundary)--\r\n"
     }
 
     /// The Message-ID at the sender's domain: the ``deliveryKey`` made safe when there is one, else a new one.

@@ -20,8 +20,8 @@ import Synchronization
 ///   - logger: the logger for the server and its requests.
 ///   - onListening: called with the bound port once the server accepts connections (useful with port 0).
 ///   - clock: what the server's timers run on: the GraphQL WebSocket's `connection_init` deadline and keep-alive
-///     pings, recipe imports' fetch timeout, the push channel's heartbeats, compaction, the wait for PostgreSQL at
-///     start, and the health checks.
+///     pings, recipe imports' fetch timeout, the push channel's heartbeats, compaction, the pantry digests' runs,
+///     the wait for PostgreSQL at start, and the health checks.
 /// - Throws: ``ServiceError`` when the data directory cannot be used.
 public func buildApplication(
     _ configuration: ServerConfiguration,
@@ -55,6 +55,11 @@ public func buildApplication(
             configuration: .init(privateHostsAllowed: configuration.recipeImportPrivateHosts), clock: clock),
         products: OpenFoodFacts(
             configuration: .init(baseURL: configuration.openFoodFactsURL.absoluteString), clock: clock),
+        logger: logger)
+    let digests = PantryDigests(
+        on: cloud.store,
+        channels: PantryDigestService.channels(
+            mailer: cloud.api.mail, privateHosts: configuration.recipeImportPrivateHosts),
         logger: logger)
     var graphQL = GraphQLRoutes(
         graphQL: pantry,
@@ -110,7 +115,8 @@ public func buildApplication(
             address: .hostname(configuration.host, port: configuration.port),
             serverName: configuration.serverName
         ),
-        services: cloud.services + collector.services(configuration, logger: logger),
+        services: cloud.services + collector.services(configuration, logger: logger)
+            + [PantryDigestService(digests: digests, clock: clock, logger: logger)],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.notice(

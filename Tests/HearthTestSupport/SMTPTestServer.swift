@@ -133,6 +133,8 @@ public final class SMTPTestServer: Sendable {
         public var charset: String?
         public var transferEncoding: String
         public var text: String?
+        /// The HTML part of a `multipart/alternative` message, decoded.
+        public var html: String?
         public var defects: [String]
         public var crlfOnly: Bool
         public var longestLine: Int

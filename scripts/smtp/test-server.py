@@ -23,12 +23,14 @@ def parse(path):
         raw = handle.read()
     message = email.message_from_bytes(raw, policy=policy.strict)
     body = message.get_body(preferencelist=("plain",))
+    html = message.get_body(preferencelist=("html",))
     print(json.dumps({
         "from": str(message["From"]), "to": str(message["To"]), "subject": str(message["Subject"]),
         "date": str(message["Date"]), "messageID": str(message["Message-ID"]),
         "contentType": message.get_content_type(), "charset": message.get_content_charset(),
         "transferEncoding": str(message["Content-Transfer-Encoding"]),
         "text": body.get_content() if body is not None else None,
+        "html": html.get_content() if html is not None else None,
         "defects": [type(defect).__name__ for part in message.walk() for defect in part.defects],
         "crlfOnly": b"\n" not in raw.replace(b"\r\n", b""),
         "longestLine": max(len(line) for line in raw.split(b"\r\n")),

@@ -19,8 +19,8 @@ public struct WebhookReminderDelivery: ReminderDelivering {
         public var deliveredAt: Date
     }
 
-    public let url: URL
-    private let network: any NetworkServicing
+    public var url: URL { webhook.url }
+    private let webhook: Webhook
     private let now: @Sendable () -> Date
     public var name: String { "webhook" }
 
@@ -31,12 +31,7 @@ public struct WebhookReminderDelivery: ReminderDelivering {
     public init(url: URL, network: (any NetworkServicing)? = nil, now: @escaping @Sendable () -> Date = { Date() })
         throws
     {
-        guard Validation.isValidURL(url.absoluteString) else {
-            throw ServiceError(.invalidURL, "The webhook URL \(Redaction.url(url)) is not an http(s) URL.")
-        }
-        self.url = url
-        self.network =
-            network ?? NetworkService(configuration: NetworkConfiguration(timeout: .seconds(15), maxRetries: 2))
+        self.webhook = try Webhook(url: url, network: network)
         self.now = now
     }
 
@@ -44,8 +39,6 @@ public struct WebhookReminderDelivery: ReminderDelivering {
         let payload = Payload(
             event: "garage.reminder", deliveryKey: reminder.deliveryKey, reminder: reminder,
             actions: reminder.actions, deliveredAt: now())
-        let body = try JSONEncoder.hearth.encode(payload)
-        _ = try await network.send(
-            .post, url.absoluteString, query: [], headers: ["Idempotency-Key": reminder.deliveryKey], body: body)
+        try await webhook.post(payload, deliveryKey: reminder.deliveryKey)
     }
 }

@@ -8,7 +8,7 @@ enum PantrySchema {
     static func make() throws -> (schema: Schema<PantryResolver, PantryContext>, keyPaths: KeyPathFields) {
         let recorder = KeyPathFields.Recorder()
         let schema = try KeyPathFields.Recorder.$current.withValue(recorder) {
-            try Schema.create(from: [households(), kitchen(), people(), barcodes()])
+            try Schema.create(from: [households(), kitchen(), people(), barcodes(), digest()])
         }
         return (schema, recorder.fields)
     }

@@ -87,6 +87,19 @@ package enum PantryTables {
         // of the caller's households, housemates and own account stay the same). Rows are never deleted.
         "CREATE TABLE IF NOT EXISTS pantry_household_revisions (household_id TEXT PRIMARY KEY, revision BIGINT NOT NULL)",
         "CREATE TABLE IF NOT EXISTS pantry_user_revisions (user_id TEXT PRIMARY KEY, revision BIGINT NOT NULL)",
+        // Each account's daily digest settings (``DigestPreferences``), and the digests delivered: one row per
+        // delivery key (`<member>.<day>`) and channel as each goes out, and one with channel `day` once the
+        // day's digest is done (sent everywhere, or nothing to say), so nothing goes out twice.
+        """
+        CREATE TABLE IF NOT EXISTS pantry_digest_preferences (
+            user_id TEXT PRIMARY KEY, enabled BIGINT NOT NULL, email BIGINT NOT NULL, webhook_url TEXT,
+            hour BIGINT NOT NULL, time_zone TEXT NOT NULL, days_ahead BIGINT NOT NULL, updated_at BIGINT NOT NULL)
+        """,
+        """
+        CREATE TABLE IF NOT EXISTS pantry_digest_deliveries (
+            delivery_key TEXT NOT NULL, channel TEXT NOT NULL, user_id TEXT NOT NULL, day TEXT NOT NULL,
+            delivered_at BIGINT NOT NULL, PRIMARY KEY (delivery_key, channel))
+        """,
     ]
 
     /// The tables GraphQL answers are made from, besides `accounts` (whose e-mail addresses answers show):
@@ -95,7 +108,7 @@ package enum PantryTables {
         "pantry_households", "pantry_members", "pantry_invites", "pantry_items", "pantry_stock_bookings",
         "pantry_recipes",
         "pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags", "pantry_shopping_items",
-        "pantry_profiles",
+        "pantry_profiles", "pantry_digest_preferences",
     ]
 
     /// The triggers that move answers' revisions on, in the dialect's own syntax: a household's for a row of it
@@ -142,7 +155,7 @@ package enum PantryTables {
                             WHEN 'pantry_households' THEN PERFORM pantry_answers_revise('h', item->>'id');
                             WHEN 'pantry_recipe_ingredients', 'pantry_recipe_steps', 'pantry_recipe_tags' THEN
                                 PERFORM pantry_answers_revise('h', (SELECT household_id FROM pantry_recipes WHERE id = item->>'recipe_id'));
-                            WHEN 'pantry_profiles' THEN PERFORM pantry_answers_revise('u', item->>'user_id');
+                            WHEN 'pantry_profiles', 'pantry_digest_preferences' THEN PERFORM pantry_answers_revise('u', item->>'user_id');
                             WHEN 'accounts' THEN PERFORM pantry_answers_revise('u', item->>'id');
                             ELSE PERFORM pantry_answers_revise('h', item->>'household_id');
                         END CASE;
@@ -172,7 +185,7 @@ package enum PantryTables {
                         "pantry_household_revisions", "household_id",
                         "(SELECT household_id FROM pantry_recipes WHERE id = \(row).recipe_id)"
                     )
-                case "pantry_profiles":
+                case "pantry_profiles", "pantry_digest_preferences":
                     (revisions, column, key) = ("pantry_user_revisions", "user_id", "\(row).user_id")
                 case "accounts": (revisions, column, key) = ("pantry_user_revisions", "user_id", "\(row).id")
                 default:
