@@ -261,6 +261,45 @@ struct PantryDigestTests {
         #expect(smtp.count == 2)
     }
 
+    @Test("two senders on one database never send one digest twice; a claim left by a stopped sender runs out")
+    func oneSenderAtATime() async throws {
+        let hooks = Hooks()
+        try await hooks.serve { port in
+            let world = try await World()
+            let ana = try await world.user("ana")
+            let home = try await world.household("Home", owner: ana)
+            try await world.item("Milk", in: home, dueIn: 1)
+            try await world.prefer(
+                ana,
+                DigestPreferences(enabled: true, email: false, webhookURL: "http://127.0.0.1:\(port)/hooks/pantry"))
+            let key = "u-ana.2026-03-10"
+
+            // Another process took the digest and stopped before it was done: nobody sends it until its claim runs out.
+            #expect(
+                try await world.store.claimDigest(
+                    key, userID: ana.userID, day: Self.today, now: Self.noon, until: Self.noon.addingTimeInterval(600)))
+            #expect(
+                try await !world.store.claimDigest(
+                    key, userID: ana.userID, day: Self.today, now: Self.noon, until: Self.noon.addingTimeInterval(600)))
+            #expect(try await world.digests([Self.webhook()]).runDue().entries.map(\.status) == [.inProgress])
+            world.clock.advance(by: 9 * 60)
+            #expect(try await world.digests([Self.webhook()]).runDue().entries.map(\.status) == [.inProgress])
+            #expect(hooks.keys.isEmpty)
+            world.clock.advance(by: 60)
+            #expect(try await world.digests([Self.webhook()]).runDue().sent.map(\.deliveryKey) == [key])
+            #expect(hooks.keys == [key])
+
+            // The next day, two senders at once: one sends, the other finds it taken or done.
+            world.clock.advance(days: 1)
+            async let first = world.digests([Self.webhook()]).runDue()
+            async let second = world.digests([Self.webhook()]).runDue()
+            let statuses = try await (first.entries + second.entries).map(\.status)
+            #expect(statuses.filter { $0 == .sent }.count == 1, "\(statuses)")
+            #expect(statuses.allSatisfy { [.sent, .inProgress, .alreadySent].contains($0) }, "\(statuses)")
+            #expect(hooks.keys == [key, "u-ana.2026-03-11"])
+        }
+    }
+
     @Test("a dry run says what would go and sends and records nothing")
     func dryRun() async throws {
         let world = try await World()

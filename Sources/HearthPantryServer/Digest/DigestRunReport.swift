@@ -18,6 +18,8 @@ public struct DigestRunReport: Codable, Sendable, Equatable {
         case notYet = "not_yet"
         /// None of their channels can be used (no webhook URL, and e-mail off or no mail server).
         case noChannel = "no_channel"
+        /// Another sender (a second server process on the same database) is sending it now.
+        case inProgress = "in_progress"
     }
 
     /// One member's outcome.

@@ -11,7 +11,8 @@ public import Logging
 /// Deliveries are recorded in the database per delivery key (`<member>.<day>`) and channel, the way the garage's
 /// reminders are per slot and adapter: a digest goes out at most once per member and day, across restarts too; a
 /// channel that failed is tried again at the next run without repeating the others, with the same key (the
-/// e-mail's Message-ID, the webhook's `Idempotency-Key`). A day whose digest has nothing to say is done without
+/// e-mail's Message-ID, the webhook's `Idempotency-Key`). A sender first claims the key for ten minutes, so two
+/// server processes on one database never send the same digest at once. A day whose digest has nothing to say is done without
 /// a message. What time it is comes from `now`; ``runDue(dryRun:)`` is one run, which the server repeats on its
 /// clock and `hearth pantry digest run` makes by hand.
 ///
@@ -90,7 +91,21 @@ public actor PantryDigests {
             entry.channels = chosen.map(\.channel).filter { !done.contains($0) }
             return entry
         }
-        for channel in chosen where !done.contains(channel.channel) {
+        // One sender at a time: several server processes on one database each run the digests.
+        guard
+            try await store.claimDigest(
+                key, userID: recipient.userID, day: day, now: now, until: now.addingTimeInterval(Self.claimLength))
+        else {
+            entry.status = .inProgress
+            return entry
+        }
+        // What went out before the claim was taken (by the process that held it last) is not sent again.
+        let sent = try await store.digestChannels(delivered: key)
+        guard !sent.contains(Self.dayDone) else {
+            entry.status = .alreadySent
+            return entry
+        }
+        for channel in chosen where !sent.contains(channel.channel) {
             do {
                 try await channel.deliver(digest, to: recipient)
             } catch {
@@ -103,6 +118,7 @@ public actor PantryDigests {
                     ])
                 entry.status = .failed
                 entry.error = "\(channel.channel): \(message)"
+                try await store.releaseDigest(key)
                 return entry
             }
             // Recorded at once: a retry after another channel failed does not repeat this one.
@@ -121,6 +137,11 @@ public actor PantryDigests {
 
     /// The channel name that marks a day's digest as done.
     static let dayDone = "day"
+    /// The channel name of the claim a sender holds while it sends (its row's time is when the claim runs out).
+    static let claim = "claim"
+    /// How long a claim holds: far longer than a channel may take (a webhook times out after 15 seconds), so a
+    /// claim runs out only when its process stopped while sending; the digest then goes out from another.
+    static let claimLength: TimeInterval = 10 * 60
 
     /// The digest `member` (an account id or e-mail address) would get now, with who they are and their
     /// preferences (whether or not their digest is on), without sending or recording anything.

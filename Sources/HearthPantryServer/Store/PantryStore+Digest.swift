@@ -91,6 +91,30 @@ extension PantryStore {
         }
     }
 
+    /// Claims the sending of the digest with this key until `until`, so that another server process (or a
+    /// `hearth pantry digest run` beside a running server) does not send it at the same time: true when this
+    /// caller holds the claim, false while someone else's has not run out.
+    func claimDigest(_ key: String, userID: String, day: CalendarDay, now: Date, until: Date) async throws -> Bool {
+        try await database.transaction(readOnly: false) { tx in
+            try await tx.query(
+                """
+                INSERT INTO pantry_digest_deliveries (delivery_key, channel, user_id, day, delivered_at)
+                VALUES (?, ?, ?, ?, ?) ON CONFLICT (delivery_key, channel) DO UPDATE SET delivered_at = excluded.delivered_at
+                WHERE pantry_digest_deliveries.delivered_at <= ? RETURNING delivery_key
+                """, .text(key), .text(PantryDigests.claim), .text(userID), .text(day.iso),
+                .int(milliseconds(until)), .int(milliseconds(now)))
+        }.count == 1
+    }
+
+    /// Gives up the claim on the digest with this key (after a channel failed), so the next run may try again.
+    func releaseDigest(_ key: String) async throws {
+        try await database.transaction(readOnly: false) { tx in
+            try await tx.execute(
+                "DELETE FROM pantry_digest_deliveries WHERE delivery_key = ? AND channel = ?", .text(key),
+                .text(PantryDigests.claim))
+        }
+    }
+
     /// Forgets deliveries made before `cutoff`: their days are long gone and can never be due again.
     func forgetDigests(deliveredBefore cutoff: Date) async throws {
         try await database.transaction(readOnly: false) { tx in
