@@ -94,6 +94,8 @@ struct HealthExportV1: Codable, Equatable {
     var medicalhistory: [History] = []
     var medicaldocument: [Document] = []
     var weights: [Weight] = []
+    /// What Hearth adds (medications…); absent when there is nothing, so such exports stay as the app writes them.
+    var hearthExtensions: HealthExportExtensions?
 }
 
 extension HealthExportV1 {
@@ -159,10 +161,17 @@ extension HealthExportV1 {
             ? entries.weights.map {
                 Weight(weightDate: Day($0.date), weightKg: $0.weightKg ?? 0, weightComment: $0.comment)
             } : []
+        let medications = entries.drugs.enumerated().compactMap { index, drug in
+            drug.medication.map { medication in
+                HealthExportMedication(
+                    medication, index: index, doses: entries.doses.filter { $0.medicationID == drug.id })
+            }
+        }
+        if !medications.isEmpty { hearthExtensions = HealthExportExtensions(medications: medications) }
     }
 
     /// The record and entries this export describes (new ids).
-    func restored(createdAt: Date) -> (MedicalRecord, RecordEntries) {
+    func restored(createdAt: Date) throws -> (MedicalRecord, RecordEntries) {
         var record = MedicalRecord(isPet: isPet, createdAt: createdAt)
         let p = personalinformation
         record.personalFamilyName = p.personalFamilyName
@@ -219,6 +228,24 @@ extension HealthExportV1 {
             WeightEntry(
                 date: $0.weightDate.value, weightKg: $0.weightKg == 0 ? nil : $0.weightKg, comment: $0.weightComment)
         }
+        try restoreExtensions(into: &entries)
         return (record, entries)
+    }
+
+    /// Puts the medications of ``hearthExtensions`` on their drug entries, with their doses.
+    func restoreExtensions(into entries: inout RecordEntries) throws {
+        for medication in hearthExtensions?.medications ?? [] {
+            guard entries.drugs.indices.contains(medication.drugIndex) else {
+                throw ServiceError.validationFailed(
+                    "hearthExtensions medication \"\(medication.name)\" belongs to drugs[\(medication.drugIndex)], which the export does not have (it has \(entries.drugs.count) drugs)"
+                )
+            }
+            guard entries.drugs[medication.drugIndex].medication == nil else {
+                throw ServiceError.validationFailed(
+                    "hearthExtensions gives drugs[\(medication.drugIndex)] two medications; give each drug at most one")
+            }
+            entries.drugs[medication.drugIndex].medication = try medication.restored()
+            entries.doses += try medication.restoredDoses(medicationID: entries.drugs[medication.drugIndex].id)
+        }
     }
 }

@@ -34,7 +34,7 @@ public protocol HealthRecordServicing: Sendable {
 public actor HealthRecordService: HealthRecordServicing {
     public let database: AppDatabase
     let now: @Sendable () -> Date
-    private let timeZone: TimeZone
+    let timeZone: TimeZone
     /// Hears about every change in its transaction (a sync outbox), when there is one.
     let recorder: (any HealthChangeRecorder)?
 

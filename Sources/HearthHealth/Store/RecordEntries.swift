@@ -14,6 +14,8 @@ public struct RecordEntries: Sendable, Codable, Hashable {
     public var doctors: [HumanDoctor] = []
     public var weights: [WeightEntry] = []
     public var petYearlyCosts: [PetYearlyCost] = []
+    /// What became of the medications' scheduled doses.
+    public var doses: [DoseRecord] = []
 
     public init() {}
 
@@ -22,6 +24,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
         blood.count + drugs.count + vaccinations.count + allergies.count + illnesses.count + risks.count
             + medicalHistory.count
             + medicalDocuments.count + emergencyContacts.count + doctors.count + weights.count + petYearlyCosts.count
+            + doses.count
     }
 
     /// Every entry, kind by kind.
@@ -39,6 +42,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
         entries += doctors as [any HealthEntry]
         entries += weights as [any HealthEntry]
         entries += petYearlyCosts as [any HealthEntry]
+        entries += doses as [any HealthEntry]
         return entries
     }
 
@@ -57,6 +61,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
         case let e as HumanDoctor: doctors.append(e)
         case let e as WeightEntry: weights.append(e)
         case let e as PetYearlyCost: petYearlyCosts.append(e)
+        case let e as DoseRecord: doses.append(e)
         default: break
         }
     }
@@ -76,6 +81,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
         case .humanDoctor: HumanDoctor.self
         case .weight: WeightEntry.self
         case .petYearlyCost: PetYearlyCost.self
+        case .dose: DoseRecord.self
         }
     }
 }

@@ -26,7 +26,7 @@ enum HealthCloudRecord {
         "bloodEntries", "drugEntries", "vaccinationEntries", "allergyEntries", "illnessEntries", "riskEntries",
         "medicalHistoryEntries", "medicalDocumentEntries", "humanDoctorEntries", "weightEntries",
         "petYearlyCostEntries",
-        "emergencyContactEntries",
+        "emergencyContactEntries", "doseEntries",
     ]
 
     /// The text fields, by name.
@@ -71,7 +71,7 @@ enum HealthCloudRecord {
             try list(entries.illnesses), try list(entries.risks), try list(entries.medicalHistory),
             try list(entries.medicalDocuments),
             try list(entries.doctors), try list(entries.weights), try list(entries.petYearlyCosts),
-            try list(entries.emergencyContacts),
+            try list(entries.emergencyContacts), try list(entries.doses),
         ]
         for (key, text) in zip(relationshipKeys, lists) { fields[key] = .string(text) }
         return fields
@@ -128,6 +128,7 @@ enum HealthCloudRecord {
         entries.weights = try reader.entries("weightEntries", WeightEntry.self)
         entries.petYearlyCosts = try reader.entries("petYearlyCostEntries", PetYearlyCost.self)
         entries.emergencyContacts = try reader.entries("emergencyContactEntries", EmergencyContact.self)
+        entries.doses = try reader.entries("doseEntries", DoseRecord.self)
         guard entries.doctors.count <= HumanDoctor.limit else {
             throw reader.problem(
                 "holds \(entries.doctors.count) doctors in humanDoctorEntries; a record keeps at most \(HumanDoctor.limit)"

@@ -100,6 +100,9 @@ struct HealthEntryCommand: AsyncParsableCommand {
                         date: day, category: category, amount: try decimal(amount, "--amount") ?? 0, note: comment),
                     to: found.uuid
                 ).id
+            case .dose:
+                throw ServiceError.validationFailed(
+                    "Doses are recorded against a medication: hearth health meds take MEDICATION (or skip)")
             }
             if options.json { return try options.print(json: ["added": id.uuidString]) }
             Swift.print("Added a \(kind.rawValue) entry to \(found.displayName).")
