@@ -55,7 +55,8 @@ import Testing
                 if offset == 3 && time == "20:00" {
                     let skipped = try await run(
                         "meds", "skip", "metformin", "--at", "\(day.iso) 19:50", "--reason", "out of tablets")
-                    #expect(skipped.stdout == "Skipped Metformin 500 mg (the dose of \(day.iso) 20:00): out of tablets.\n")
+                    #expect(
+                        skipped.stdout == "Skipped Metformin 500 mg (the dose of \(day.iso) 20:00): out of tablets.\n")
                     continue
                 }
                 let late = time == "08:00" ? "08:05" : "20:10"

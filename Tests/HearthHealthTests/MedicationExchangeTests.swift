@@ -31,7 +31,8 @@ import Testing
         anna.personalGivenName = "Anna"
         anna.personalBirthdate = HealthFixtures.day("1984-07-09")
         anna = try await service.createRecord(anna)
-        try await service.addEntry(DrugEntry(date: HealthFixtures.day("2020-01-01"), nameAndDosage: "Aspirin"), to: anna.uuid)
+        try await service.addEntry(
+            DrugEntry(date: HealthFixtures.day("2020-01-01"), nameAndDosage: "Aspirin"), to: anna.uuid)
         let metformin = try await service.addMedication(
             MedicationTests.metformin, notes: "with food; never \"on an empty stomach\"", to: anna.uuid)
         var vitamin = MedicationTests.metformin
@@ -198,7 +199,10 @@ import Testing
         #expect(feed.contains("RRULE:FREQ=DAILY;INTERVAL=7;UNTIL=20261231T235959\r\n"))
         #expect(feed.contains("DTSTAMP:20261120T120000Z"))
         let unfolded = feed.replacingOccurrences(of: "\r\n ", with: "")
-        #expect(unfolded.contains(#"DESCRIPTION:Metformin 500 mg for Ivanova - Anna at 08:00\, oral.\nwith food\; never "on an empty stomach""#))
+        #expect(
+            unfolded.contains(
+                #"DESCRIPTION:Metformin 500 mg for Ivanova - Anna at 08:00\, oral.\nwith food\; never "on an empty stomach""#
+            ))
     }
 
     @Test func pythonsICalendarAndVobjectReadTheFeedAndExpandTheRules() async throws {

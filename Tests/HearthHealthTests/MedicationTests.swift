@@ -75,7 +75,8 @@ import Testing
         await refused({ $0.dose = 0 }, "The dose 0 is not a dose")
         await refused({ $0.unit = "" }, "A dose needs a unit")
         await refused({ $0.everyDays = 0 }, "Every 0 days is not a schedule")
-        await refused({ $0.times = (0..<25).map { DoseTime(hour: $0 % 24, minute: $0 / 24)! } }, "25 times a day is too many")
+        await refused(
+            { $0.times = (0..<25).map { DoseTime(hour: $0 % 24, minute: $0 / 24)! } }, "25 times a day is too many")
         await refused(
             { _ in }, notes: String(repeating: "x", count: Medication.notesLimit + 1),
             "The notes are 10001 characters; keep them to 10000")

@@ -111,7 +111,8 @@ public enum FHIRBundle {
                 add(
                     entry.id,
                     medicationStatement(
-                        entry, medication, subject: subject, today: CalendarDay(generatedAt, in: HealthCloudRecord.utc)))
+                        entry, medication, subject: subject, today: CalendarDay(generatedAt, in: HealthCloudRecord.utc))
+                )
                 continue
             }
             var resource: [String: Any] = [

@@ -1,7 +1,7 @@
 public import Foundation
 import GRDB
-import HearthStore
 public import HearthCore
+import HearthStore
 
 extension HealthRecordService {
     /// The medications (drug entries with a schedule) of every record, or of the record `uuid`, by record then
@@ -13,7 +13,8 @@ extension HealthRecordService {
             for record in try Self.decodeRecords(db, sql: "SELECT payload FROM healthRecord ORDER BY sortKey, uuid")
             where uuid == nil || record.uuid == uuid {
                 for entry in try Self.fetchEntries(db, record.uuid).drugs where entry.medication != nil {
-                    result.append(ScheduledMedication(recordID: record.uuid, recordName: record.displayName, entry: entry))
+                    result.append(
+                        ScheduledMedication(recordID: record.uuid, recordName: record.displayName, entry: entry))
                 }
             }
             return result
@@ -137,7 +138,9 @@ extension HealthRecordService {
                     VALUES (?1, ?2, ?3, ?4, (SELECT IFNULL(MAX(position), -1) + 1 FROM healthEntry WHERE recordID = ?2), ?5)
                     ON CONFLICT(id) DO UPDATE SET payload = excluded.payload
                     """,
-                arguments: [record.id, found.recordID, HealthEntryKind.dose.rawValue, record.date, try Self.encode(record)])
+                arguments: [
+                    record.id, found.recordID, HealthEntryKind.dose.rawValue, record.date, try Self.encode(record),
+                ])
             try self.touch(db, found.recordID, at: time)
             return record
         }

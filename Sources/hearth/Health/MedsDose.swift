@@ -42,7 +42,8 @@ enum MedsDose {
             print(
                 status == .taken
                     ? "Took \(item.medication.nameAndDosage) (the dose of \(slot))."
-                    : "Skipped \(item.medication.nameAndDosage) (the dose of \(slot))\(reason.isEmpty ? "" : ": \(reason)").")
+                    : "Skipped \(item.medication.nameAndDosage) (the dose of \(slot))\(reason.isEmpty ? "" : ": \(reason)")."
+            )
         }
     }
 
