@@ -40,7 +40,7 @@ import Testing
         "bloodEntries", "drugEntries", "vaccinationEntries", "allergyEntries", "illnessEntries", "riskEntries",
         "medicalHistoryEntries", "medicalDocumentEntries", "humanDoctorEntries", "weightEntries",
         "petYearlyCostEntries",
-        "emergencyContactEntries",
+        "emergencyContactEntries", "doseEntries",
     ]
 
     /// A person's record with every field set, and two entries of every kind.
@@ -103,6 +103,16 @@ import Testing
             try await health.records.addEntry(
                 PetYearlyCost(date: day, category: "Vet", amount: Decimal(string: "120.50")!, note: "n"), to: saved.uuid
             )
+        }
+        // The first drug is a medication, with two doses recorded.
+        var medication = try await health.records.entries(of: saved.uuid).drugs[0]
+        medication.medication = Medication(
+            name: "Drug 1", dose: 1, unit: "tablet", times: [DoseTime("08:00")!, DoseTime("20:00")!],
+            startDate: day!)
+        try await health.records.updateEntry(medication, in: saved.uuid)
+        for time in ["08:00", "20:00"] {
+            try await health.records.recordDose(
+                of: medication.id, slot: DoseSlot(day: day!, time: DoseTime(time)!), status: .taken)
         }
         return try await health.records.record(saved.uuid)
     }
