@@ -248,6 +248,12 @@ import Testing
             ).count == 2)
         try await service.deleteMedication(id)
         #expect(try await service.entries(of: anna.uuid).count == 0)
+        // Removed as a plain drug entry, a medication takes its doses along too.
+        let again = try await service.addMedication(Self.metformin, to: anna.uuid).id
+        try await service.recordDose(of: again, slot: Self.slot("2026-11-19", "08:00"), status: .taken)
+        #expect(try await service.entries(of: anna.uuid).count == 2)
+        try await service.removeEntry(DrugEntry.self, id: again)
+        #expect(try await service.entries(of: anna.uuid).count == 0)
         await #expect(throws: ServiceError.self) { try await service.doses(of: id) }
     }
 }
