@@ -42,6 +42,7 @@ import Testing
         "petYearlyCostEntries",
         "emergencyContactEntries",
         "observationEntries",
+        "doseEntries",
     ]
 
     /// A person's record with every field set, and two entries of every kind.
@@ -108,6 +109,16 @@ import Testing
                 HealthObservation(
                     name: "HbA1c \(n)", loinc: "4548-4", value: Decimal(string: "5.9"), unit: "%", high: 6,
                     effective: "2024-05-01"), to: saved.uuid)
+        }
+        // The first drug is a medication, with two doses recorded.
+        var medication = try await health.records.entries(of: saved.uuid).drugs[0]
+        medication.medication = Medication(
+            name: "Drug 1", dose: 1, unit: "tablet", times: [DoseTime("08:00")!, DoseTime("20:00")!],
+            startDate: day!)
+        try await health.records.updateEntry(medication, in: saved.uuid)
+        for time in ["08:00", "20:00"] {
+            try await health.records.recordDose(
+                of: medication.id, slot: DoseSlot(day: day!, time: DoseTime(time)!), status: .taken)
         }
         return try await health.records.record(saved.uuid)
     }

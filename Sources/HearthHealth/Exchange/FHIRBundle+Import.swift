@@ -96,6 +96,11 @@ extension FHIRBundle {
                         date: day(resource["effectiveDateTime"]) ?? day(
                             (resource["effectivePeriod"] as? [String: Any])?["start"]) ?? day(resource["authoredOn"]),
                         nameAndDosage: dosage.isEmpty ? name : "\(name), \(dosage)", comment: notes(resource)))
+                let dosages = resource[type == "MedicationRequest" ? "dosageInstruction" : "dosage"] as? [[String: Any]]
+                if let medication = medication(name: name, dosage: dosages?.first) {
+                    parsed.entries.drugs[parsed.entries.drugs.count - 1].medication = medication
+                    parsed.entries.drugs[parsed.entries.drugs.count - 1].nameAndDosage = medication.nameAndDosage
+                }
                 count(.drug)
             case "Observation":
                 switch try observation(resource, file: file) {

@@ -22,6 +22,7 @@ public struct FHIRImportReport: Sendable, Codable, Equatable {
 /// | risk | `Condition`, category health-concern |
 /// | medical history | `Procedure` (code text, performedDateTime, performer display = contact; status completed) |
 /// | drug | `MedicationStatement` (medicationCodeableConcept text, effectiveDateTime; status unknown) — `MedicationRequest` also imports |
+/// | medication (a drug with a schedule) | `MedicationStatement` with `dosage` timing, dose and route (see ``medicationStatement(_:_:subject:today:)``) |
 /// | blood | `Observation`, category laboratory (code text, effectiveDateTime, valueString); imports back as blood when it has no LOINC coding |
 /// | weight | `Observation` LOINC 29463-7 Body weight, valueQuantity in kg |
 /// | lab result, vital sign (``HealthObservation``) | `Observation`, category laboratory or vital-signs, LOINC coding, valueQuantity (UCUM), referenceRange, interpretation H/L, components for blood pressure (see `FHIRBundle+Observations.swift`) |
@@ -107,6 +108,14 @@ public enum FHIRBundle {
             add(entry.id, resource.merging(notes(entry.informationOrComment)) { $1 })
         }
         for entry in entries.drugs {
+            if let medication = entry.medication {
+                add(
+                    entry.id,
+                    medicationStatement(
+                        entry, medication, subject: subject, today: CalendarDay(generatedAt, in: HealthCloudRecord.utc))
+                )
+                continue
+            }
             var resource: [String: Any] = [
                 "resourceType": "MedicationStatement", "status": "unknown", "subject": subject,
                 "medicationCodeableConcept": text(entry.nameAndDosage, fallback: "Medication"),

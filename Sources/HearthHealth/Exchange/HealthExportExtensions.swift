@@ -6,13 +6,16 @@
 ///
 /// ```json
 /// "hearthExtensions" : {
+///   "medications" : [{"name" : "Metformin", "dose" : 500, "unit" : "mg", "times" : ["08:00", "20:00"], …}],
 ///   "observations" : [{"category" : "laboratory", "name" : "HbA1c", "value" : 5.9, "unit" : "%", …}]
 /// }
 /// ```
 struct HealthExportExtensions: Codable, Equatable {
+    /// The record's medications with their schedules and recorded doses.
+    var medications: [HealthExportMedication]?
     /// Lab results and vital signs (``HealthObservation``), with their ids so a re-import recognises them.
     var observations: [HealthObservation]?
 
     /// Whether it carries nothing (then the export leaves it out).
-    var isEmpty: Bool { observations?.isEmpty ?? true }
+    var isEmpty: Bool { (medications?.isEmpty ?? true) && (observations?.isEmpty ?? true) }
 }

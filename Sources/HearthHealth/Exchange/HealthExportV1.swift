@@ -94,7 +94,8 @@ struct HealthExportV1: Codable, Equatable {
     var medicalhistory: [History] = []
     var medicaldocument: [Document] = []
     var weights: [Weight] = []
-    /// What version 1 cannot carry; absent when there is nothing.
+    /// What version 1 cannot carry (medications, lab results and vital signs); absent when there is nothing, so
+    /// such exports stay as the app writes them.
     var hearthExtensions: HealthExportExtensions?
 }
 
@@ -161,12 +162,20 @@ extension HealthExportV1 {
             ? entries.weights.map {
                 Weight(weightDate: Day($0.date), weightKg: $0.weightKg ?? 0, weightComment: $0.comment)
             } : []
-        let extensions = HealthExportExtensions(observations: entries.observations)
+        let medications = entries.drugs.enumerated().compactMap { index, drug in
+            drug.medication.map { medication in
+                HealthExportMedication(
+                    medication, index: index, doses: entries.doses.filter { $0.medicationID == drug.id })
+            }
+        }
+        let extensions = HealthExportExtensions(
+            medications: medications.isEmpty ? nil : medications,
+            observations: entries.observations.isEmpty ? nil : entries.observations)
         hearthExtensions = extensions.isEmpty ? nil : extensions
     }
 
     /// The record and entries this export describes (new ids).
-    func restored(createdAt: Date) -> (MedicalRecord, RecordEntries) {
+    func restored(createdAt: Date) throws -> (MedicalRecord, RecordEntries) {
         var record = MedicalRecord(isPet: isPet, createdAt: createdAt)
         let p = personalinformation
         record.personalFamilyName = p.personalFamilyName
@@ -224,6 +233,24 @@ extension HealthExportV1 {
                 date: $0.weightDate.value, weightKg: $0.weightKg == 0 ? nil : $0.weightKg, comment: $0.weightComment)
         }
         entries.observations = hearthExtensions?.observations ?? []
+        try restoreExtensions(into: &entries)
         return (record, entries)
+    }
+
+    /// Puts the medications of ``hearthExtensions`` on their drug entries, with their doses.
+    func restoreExtensions(into entries: inout RecordEntries) throws {
+        for medication in hearthExtensions?.medications ?? [] {
+            guard entries.drugs.indices.contains(medication.drugIndex) else {
+                throw ServiceError.validationFailed(
+                    "hearthExtensions medication \"\(medication.name)\" belongs to drugs[\(medication.drugIndex)], which the export does not have (it has \(entries.drugs.count) drugs)"
+                )
+            }
+            guard entries.drugs[medication.drugIndex].medication == nil else {
+                throw ServiceError.validationFailed(
+                    "hearthExtensions gives drugs[\(medication.drugIndex)] two medications; give each drug at most one")
+            }
+            entries.drugs[medication.drugIndex].medication = try medication.restored()
+            entries.doses += try medication.restoredDoses(medicationID: entries.drugs[medication.drugIndex].id)
+        }
     }
 }

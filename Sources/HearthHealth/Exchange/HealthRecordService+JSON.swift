@@ -44,7 +44,7 @@ extension HealthRecordService {
         let exports = try Self.decodeExports(data, file: file)
         let today = self.today
         for (index, export) in exports.enumerated() {
-            let (record, entries) = export.restored(createdAt: Date())
+            let (record, entries) = try export.restored(createdAt: Date())
             var problems = HealthValidation.problems(record, today: today)
             for entry in entries.all { problems += entry.problems() }
             guard problems.isEmpty else {
@@ -56,7 +56,7 @@ extension HealthRecordService {
         return try await database.write { db in
             var report = HealthImportReport(recordsRead: exports.count)
             for export in exports {
-                var (record, entries) = export.restored(createdAt: time)
+                var (record, entries) = try export.restored(createdAt: time)
                 if let existing = try Self.matching(db, record) {
                     report.recordsMatched += 1
                     let present = HealthExportV1(record: existing, entries: try Self.fetchEntries(db, existing.uuid))
@@ -186,6 +186,8 @@ extension HealthRecordService {
         result.weights = keep(entries.weights, export.weights, present.weights)
         let presentIDs = Set((present.hearthExtensions?.observations ?? []).map(\.id))
         result.observations = entries.observations.filter { !presentIDs.contains($0.id) }
+        let addedDrugs = Set(result.drugs.map(\.id))
+        result.doses = entries.doses.filter { addedDrugs.contains($0.medicationID) }
         return result
     }
 }

@@ -7,6 +7,8 @@ public enum HealthEntryKind: String, Sendable, Codable, CaseIterable {
     case emergencyContact, humanDoctor, weight, petYearlyCost
     /// A lab result or vital sign (``HealthObservation``).
     case observation
+    /// What became of a medication's scheduled dose (``DoseRecord``).
+    case dose
 }
 
 /// An entry of a medical record: one blood test, vaccination, weight, cost…
@@ -38,18 +40,32 @@ public struct BloodEntry: HealthEntry {
     }
 }
 
-/// A medicine taken.
+/// A medicine taken. With a ``Medication`` it is a medication on a schedule, whose doses are recorded as
+/// ``DoseRecord``s.
 public struct DrugEntry: HealthEntry {
     public static let kind = HealthEntryKind.drug
     public var id = UUID()
     public var date: CalendarDay?
     public var nameAndDosage = ""
     public var comment = ""
+    /// The schedule, dose and unit, for a medication (nil for a plain drug entry).
+    public var medication: Medication?
     public init(id: UUID = UUID(), date: CalendarDay? = nil, nameAndDosage: String = "", comment: String = "") {
         self.id = id
         self.date = date
         self.nameAndDosage = nameAndDosage
         self.comment = comment
+    }
+
+    public func problems() -> [String] {
+        guard let medication else { return [] }
+        var problems = medication.problems()
+        if comment.count > Medication.notesLimit {
+            problems.append(
+                "The notes are \(comment.count) characters; keep them to \(Medication.notesLimit) (attach long texts as a document)"
+            )
+        }
+        return problems
     }
 }
 

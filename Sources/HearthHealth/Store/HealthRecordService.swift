@@ -34,7 +34,7 @@ public protocol HealthRecordServicing: Sendable {
 public actor HealthRecordService: HealthRecordServicing {
     public let database: AppDatabase
     let now: @Sendable () -> Date
-    private let timeZone: TimeZone
+    let timeZone: TimeZone
     /// Hears about every change in its transaction (a sync outbox), when there is one.
     let recorder: (any HealthChangeRecorder)?
 
@@ -224,6 +224,13 @@ public actor HealthRecordService: HealthRecordServicing {
                 db, sql: "SELECT recordID FROM healthEntry WHERE id = ? AND kind = ?", arguments: [id, E.kind.rawValue])
             guard let recordID else { throw ServiceError.notFound("\(E.kind.rawValue) entry \(id.uuidString)") }
             try db.execute(sql: "DELETE FROM healthEntry WHERE id = ?", arguments: [id])
+            if E.kind == .drug {
+                // A medication's recorded doses go with it.
+                try db.execute(
+                    sql:
+                        "DELETE FROM healthEntry WHERE recordID = ? AND kind = ? AND json_extract(payload, '$.medicationID') = ?",
+                    arguments: [recordID, HealthEntryKind.dose.rawValue, id.uuidString])
+            }
             try self.touch(db, recordID, at: time)
         }
     }

@@ -15,6 +15,8 @@ public struct RecordEntries: Sendable, Codable, Hashable {
     public var weights: [WeightEntry] = []
     public var petYearlyCosts: [PetYearlyCost] = []
     public var observations: [HealthObservation] = []
+    /// What became of the medications' scheduled doses.
+    public var doses: [DoseRecord] = []
 
     public init() {}
 
@@ -24,6 +26,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
             + medicalHistory.count
             + medicalDocuments.count + emergencyContacts.count + doctors.count + weights.count + petYearlyCosts.count
             + observations.count
+            + doses.count
     }
 
     /// Every entry, kind by kind.
@@ -42,6 +45,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
         entries += weights as [any HealthEntry]
         entries += petYearlyCosts as [any HealthEntry]
         entries += observations as [any HealthEntry]
+        entries += doses as [any HealthEntry]
         return entries
     }
 
@@ -61,6 +65,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
         case let e as WeightEntry: weights.append(e)
         case let e as PetYearlyCost: petYearlyCosts.append(e)
         case let e as HealthObservation: observations.append(e)
+        case let e as DoseRecord: doses.append(e)
         default: break
         }
     }
@@ -81,6 +86,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
         case .weight: WeightEntry.self
         case .petYearlyCost: PetYearlyCost.self
         case .observation: HealthObservation.self
+        case .dose: DoseRecord.self
         }
     }
 }

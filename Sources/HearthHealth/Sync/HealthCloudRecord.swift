@@ -28,6 +28,7 @@ enum HealthCloudRecord {
         "petYearlyCostEntries",
         "emergencyContactEntries",
         "observationEntries",
+        "doseEntries",
     ]
 
     /// The text fields, by name.
@@ -74,6 +75,7 @@ enum HealthCloudRecord {
             try list(entries.doctors), try list(entries.weights), try list(entries.petYearlyCosts),
             try list(entries.emergencyContacts),
             try list(entries.observations),
+            try list(entries.doses),
         ]
         for (key, text) in zip(relationshipKeys, lists) { fields[key] = .string(text) }
         return fields
@@ -131,6 +133,7 @@ enum HealthCloudRecord {
         entries.petYearlyCosts = try reader.entries("petYearlyCostEntries", PetYearlyCost.self)
         entries.emergencyContacts = try reader.entries("emergencyContactEntries", EmergencyContact.self)
         entries.observations = try reader.entries("observationEntries", HealthObservation.self)
+        "doseEntries",
         guard entries.doctors.count <= HumanDoctor.limit else {
             throw reader.problem(
                 "holds \(entries.doctors.count) doctors in humanDoctorEntries; a record keeps at most \(HumanDoctor.limit)"

@@ -28,7 +28,7 @@ struct HealthCommand: AsyncParsableCommand {
         subcommands: [
             HealthRecordCommand.self, HealthEntryCommand.self, HealthExportCommand.self, HealthImportCommand.self,
             SyncCommand<HealthSyncCLI>.self, HealthShareCommand.self, HealthKeysCommand.self,
-            HealthDebugLogCommand.self, HealthLabsCommand.self, HealthVitalsCommand.self,
+            HealthDebugLogCommand.self, HealthLabsCommand.self, HealthVitalsCommand.self, HealthMedsCommand.self,
         ]
     )
 }

@@ -104,6 +104,9 @@ struct HealthEntryCommand: AsyncParsableCommand {
                 throw ServiceError.validationFailed(
                     "Lab results and vital signs have commands of their own: hearth health labs add, hearth health vitals add"
                 )
+            case .dose:
+                throw ServiceError.validationFailed(
+                    "Doses are recorded against a medication: hearth health meds take MEDICATION (or skip)")
             }
             if options.json { return try options.print(json: ["added": id.uuidString]) }
             Swift.print("Added a \(kind.rawValue) entry to \(found.displayName).")
