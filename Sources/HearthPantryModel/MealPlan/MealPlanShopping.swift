@@ -9,8 +9,8 @@ public import HearthCore
 /// unchecked list lines of the food count against the need when their unit converts; each is counted once
 /// across the whole plan. So working the same plan out again against the list it produced needs nothing.
 ///
-/// An amount is asked for in the unit of the list line it merges into, else of the stock item it tops up, else
-/// of the recipe. An amount whose unit compares with nothing in stock while the food is there in another unit
+/// An amount is asked for in the name and unit of the list line it merges into, else of the stock item it tops
+/// up, else of the recipe. An amount whose unit compares with nothing in stock while the food is there in another unit
 /// is asked for in full, noted so. An ingredient without an amount ("salt, to taste") is asked for once, as one
 /// piece, only when the food is neither in stock nor on the list.
 ///
@@ -88,7 +88,8 @@ public enum MealPlanShopping {
                 let inOtherUnit = item == nil && stockLeft.hasAny(key)
                 needs.append(
                     ShoppingNeed(
-                        name: line?.name ?? bucket.name, quantity: Amount.roundedUp(amount, places: 2), unit: unitText,
+                        name: line?.name ?? item?.name ?? bucket.name, quantity: Amount.roundedUp(amount, places: 2),
+                        unit: unitText,
                         note: inOtherUnit ? "In stock in another unit" : nil, lineId: line?.id))
             }
             if foodBuckets.contains(where: { $0.quantity == 0 }), !foodBuckets.contains(where: { $0.quantity > 0 }),
