@@ -95,7 +95,7 @@ package enum PantryTables {
         "pantry_households", "pantry_members", "pantry_invites", "pantry_items", "pantry_stock_bookings",
         "pantry_recipes",
         "pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags", "pantry_shopping_items",
-        "pantry_profiles", "pantry_meal_plan", "pantry_cookings",
+        "pantry_profiles", "pantry_meal_plan", "pantry_cookings", "pantry_cooking_bookings",
     ]
 
     /// The triggers that move answers' revisions on, in the dialect's own syntax: a household's for a row of it
