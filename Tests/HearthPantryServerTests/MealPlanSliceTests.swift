@@ -286,6 +286,47 @@ struct MealPlanSliceTests {
     }
 
     @Test(
+        "cooking a planned meal takes its servings; an entry of another recipe and an overlong note are refused",
+        arguments: DatabaseKind.allCases)
+    func cookFromPlan(_ kind: DatabaseKind) async throws {
+        _ = try await withPantry(kind) { pantry in
+            let (owner, _, household, recipe, flour) = try await Self.kitchen(pantry)
+            let h = Map.string(household.id)
+            let entry = try await pantry.data(
+                Self.plan, as: owner, ["h": h, "day": "2026-11-23", "meal": "breakfast", "r": .string(recipe), "s": 2])[
+                    "addMealPlanEntry", "id"]
+            let long = await pantry.run(
+                Self.plan, as: owner,
+                [
+                    "h": h, "day": "2026-11-23", "meal": "lunch", "r": .string(recipe),
+                    "note": .string(String(repeating: "n", count: 2001)),
+                ])
+            #expect(long.errors.first?.message == "note is 2001 characters; keep it to 2000.")
+            let other = try #require(
+                try await pantry.data(
+                    Self.addRecipe, as: owner,
+                    ["h": h, "name": "Toast", "servings": 1, "ingredients": [Self.ingredient("Bread", 2, "")]])[
+                        "addRecipe", "id"
+                    ].text)
+            let fromPlan = """
+                mutation($h: String!, $r: String!, $e: String) {
+                  cookRecipe(householdId: $h, recipeId: $r, mealPlanEntryId: $e) { servings mealPlanEntryId consumed { itemId quantity } }
+                }
+                """
+            let mismatched = await pantry.run(fromPlan, as: owner, ["h": h, "r": .string(other), "e": entry])
+            #expect(
+                mismatched.errors.first?.message
+                    == "Meal plan entry \(entry.text ?? "") is not for Toast in this household; give the entry's own recipe."
+            )
+            // 2 of 4 servings: 1 cup of flour, 125 g.
+            let cooked = try await pantry.data(fromPlan, as: owner, ["h": h, "r": .string(recipe), "e": entry])[
+                "cookRecipe"]
+            #expect(cooked["servings"] == 2 && cooked["mealPlanEntryId"] == entry)
+            #expect(cooked["consumed"] == [["itemId": .string(flour), "quantity": 125]])
+        }
+    }
+
+    @Test(
         "a database made before the meal plan gains its tables when migrated, its data kept",
         arguments: DatabaseKind.allCases)
     func migration(_ kind: DatabaseKind) async throws {
