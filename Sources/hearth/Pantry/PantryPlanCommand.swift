@@ -65,8 +65,8 @@ struct PantryPlanCommand: AsyncParsableCommand {
             let range = try days.range()
             let (entries, names) = try await options.withServices { services, _ in
                 let id = try await PantryOptions.household(household, services)
-                let entries = try await services.graphQL().perform(
-                    MealPlanQuery(householdId: id, from: range.lowerBound, to: range.upperBound))
+                let entries = try await services.mealPlan().plan(
+                    householdId: id, from: range.lowerBound, to: range.upperBound)
                 let recipes = try await services.recipes().recipes(in: id)
                 return (entries, Dictionary(recipes.map { ($0.id, $0.name) }, uniquingKeysWith: { a, _ in a }))
             }
@@ -97,9 +97,8 @@ struct PantryPlanCommand: AsyncParsableCommand {
             if let servings { _ = try MealPlanRules.servings(servings) }
             let entry = try await options.withServices { services, _ in
                 let id = try await PantryOptions.household(household, services)
-                return try await services.graphQL().perform(
-                    AddMealPlanEntryMutation(
-                        householdId: id, day: planned, meal: which, recipeId: recipe, servings: servings, note: note))
+                return try await services.mealPlan().add(
+                    householdId: id, day: planned, meal: which, recipeId: recipe, servings: servings, note: note)
             }
             try options.output(entry) {
                 "Planned \(entry.meal.rawValue) on \(entry.day.iso) for \(entry.servings) (\(entry.id))."
@@ -113,9 +112,7 @@ struct PantryPlanCommand: AsyncParsableCommand {
         @Argument(help: "The entry's id (see `hearth pantry plan list`).") var entry: String
 
         func run() async throws {
-            _ = try await options.withServices { services, _ in
-                try await services.graphQL().perform(RemoveMealPlanEntryMutation(id: entry))
-            }
+            try await options.withServices { services, _ in try await services.mealPlan().remove(entryId: entry) }
             struct Answer: Encodable { let removed: String }
             try options.output(Answer(removed: entry)) { "Removed \(entry) from the plan." }
         }
@@ -138,9 +135,8 @@ struct PantryPlanCommand: AsyncParsableCommand {
             let range = try days.range()
             let added = try await options.withServices { services, _ in
                 let id = try await PantryOptions.household(household, services)
-                return try await services.graphQL().perform(
-                    AddMissingIngredientsToShoppingListMutation(
-                        householdId: id, from: range.lowerBound, to: range.upperBound))
+                return try await services.mealPlan().shop(
+                    householdId: id, from: range.lowerBound, to: range.upperBound)
             }
             try options.output(added) {
                 added.isEmpty

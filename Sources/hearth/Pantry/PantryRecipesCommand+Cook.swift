@@ -41,8 +41,8 @@ extension PantryRecipesCommand {
             if let servings { _ = try MealPlanRules.servings(servings) }
             let cooking = try await options.withServices { services, _ in
                 let id = try await PantryOptions.household(household, services)
-                return try await services.graphQL().perform(
-                    CookRecipeMutation(householdId: id, recipeId: recipe, servings: servings, mealPlanEntryId: entry))
+                return try await services.mealPlan().cook(
+                    householdId: id, recipeId: recipe, servings: servings, mealPlanEntryId: entry)
             }
             try options.output(cooking) { PantryRecipesCommand.summary(cooking) }
         }
@@ -56,7 +56,7 @@ extension PantryRecipesCommand {
 
         func run() async throws {
             let undone = try await options.withServices { services, _ in
-                try await services.graphQL().perform(UndoCookingMutation(id: cooking))
+                try await services.mealPlan().undoCooking(id: cooking)
             }
             try options.output(undone) { PantryRecipesCommand.summary(undone) }
         }
