@@ -227,7 +227,8 @@ struct AnswerCacheTests {
         _ = try await withPantry(kind) { pantry in
             // Every pantry table but the revisions themselves and the digests' delivery records (which no answer
             // shows) is one answers are made from.
-            let created = PantryTables.statements.compactMap { statement -> String? in
+            let statements = PantryTables.statements + PantryTables.mealPlanStatements
+            let created = statements.compactMap { statement -> String? in
                 guard let range = statement.range(of: "CREATE TABLE IF NOT EXISTS ") else { return nil }
                 return String(statement[range.upperBound...].prefix { $0 != " " && $0 != "(" })
             }
@@ -250,6 +251,16 @@ struct AnswerCacheTests {
             _ = try await pantry.data(
                 "mutation($h: String!) { addShoppingItem(householdId: $h, name: \"Milk\", quantity: 1, unit: \"l\") { id } }",
                 as: owner, ["h": .string(home.id)])
+            let bread = try await pantry.data(
+                RecipeSliceTests.addRecipe, as: owner,
+                [
+                    "h": .string(home.id), "name": "Rolls",
+                    "ingredients": .array([RecipeSliceTests.ingredient("flour", 500, "g")]),
+                ])["addRecipe", "id"]
+            _ = try await pantry.data(
+                MealPlanSliceTests.plan, as: owner,
+                ["h": .string(home.id), "day": "2026-11-23", "meal": "dinner", "r": bread])
+            _ = try await pantry.data(MealPlanSliceTests.cook, as: owner, ["h": .string(home.id), "r": bread])
             _ = try await pantry.data("mutation { updateMe(input: {firstName: \"Ada\"}) { name } }", as: owner)
             _ = try await pantry.data(
                 "mutation { setDigestPreferences(input: {enabled: true}) { enabled } }", as: owner)
@@ -259,7 +270,8 @@ struct AnswerCacheTests {
                 "pantry_households": "name", "pantry_members": "role", "pantry_invites": "code", "pantry_items": "name",
                 "pantry_stock_bookings": "kind", "pantry_recipes": "name", "pantry_recipe_ingredients": "name",
                 "pantry_recipe_steps": "text", "pantry_recipe_tags": "tag", "pantry_shopping_items": "name",
-                "pantry_profiles": "first_name", "pantry_digest_preferences": "hour",
+                "pantry_profiles": "first_name", "pantry_digest_preferences": "hour", "pantry_meal_plan": "meal",
+                "pantry_cookings": "recipe_id", "pantry_cooking_bookings": "name",
             ]
             #expect(Set(columns.keys) == Set(PantryTables.answeredTables))
             for table in PantryTables.answeredTables {

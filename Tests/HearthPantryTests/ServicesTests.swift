@@ -96,7 +96,7 @@ struct ServicesTests {
                 Set(report.keys) == [
                     "GraphQLService", "AuthService", "HouseholdService", "PantryService", "UserPreferencesService",
                     "PermissionService",
-                    "RecipeService", "ShoppingListService", "UserService",
+                    "RecipeService", "ShoppingListService", "UserService", "MealPlanService",
                 ])
             #expect(report.values.allSatisfy { $0.isHealthy }, "\(report)")
 

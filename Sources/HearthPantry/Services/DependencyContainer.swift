@@ -31,6 +31,10 @@ public struct DependencyContainer: Sendable {
     public func shoppingList() throws -> any ShoppingListServicing {
         try resolve((any ShoppingListServicing).self, "ShoppingListService")
     }
+    /// Households' meal plans, the shopping they need, and cooking from stock.
+    public func mealPlan() throws -> any MealPlanServicing {
+        try resolve((any MealPlanServicing).self, "MealPlanService")
+    }
     /// The signed-in user's profile, and the people they share households with.
     public func users() throws -> any UserServicing { try resolve((any UserServicing).self, "UserService") }
     /// The user's preferences.
@@ -82,6 +86,7 @@ public struct DependencyContainer: Sendable {
         if let service = try? recipes() { services.append(service) }
         if let service = try? shoppingList() { services.append(service) }
         if let service = try? users() { services.append(service) }
+        if let service = try? mealPlan() { services.append(service) }
         if let service = try? preferences() { services.append(service) }
         if let service = try? permissions() { services.append(service) }
         var report: [String: HealthStatus] = [:]

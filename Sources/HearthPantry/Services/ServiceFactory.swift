@@ -66,6 +66,9 @@ public enum ServiceFactory {
         container.register((any ShoppingListServicing).self) { container in
             ShoppingListService(graphQL: try container.resolve((any GraphQLServing).self))
         }
+        container.register((any MealPlanServicing).self) { container in
+            MealPlanService(graphQL: try container.resolve((any GraphQLServing).self))
+        }
         container.register((any UserServicing).self) { container in
             UserService(graphQL: try container.resolve((any GraphQLServing).self))
         }

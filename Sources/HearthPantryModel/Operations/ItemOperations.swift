@@ -375,7 +375,7 @@ public struct UndoBookingMutation: PantryOperation {
 /// What changed in a household's pantry, as `pantryChanged` sends it.
 public struct PantryChangeNotice: Decodable, Sendable, Hashable {
     /// itemAdded, itemUpdated, itemDeleted, stockBooked, bookingUndone, recipeAdded, recipeUpdated, recipeDeleted,
-    /// shoppingListChanged or shoppingItemChecked.
+    /// shoppingListChanged, shoppingItemChecked, mealPlanChanged, recipeCooked or cookingUndone.
     public let kind: String
     public let householdId: String
     public let itemId: String?

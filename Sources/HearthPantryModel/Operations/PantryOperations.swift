@@ -21,6 +21,8 @@ public enum PantryOperations {
         AddExpiringAndBelowMinimumMutation.self,
         CheckShoppingItemMutation.self,
         MeQuery.self, UpdateMeMutation.self, SearchUsersQuery.self,
+        MealPlanQuery.self, AddMealPlanEntryMutation.self, RemoveMealPlanEntryMutation.self,
+        AddMissingIngredientsToShoppingListMutation.self, CookRecipeMutation.self, UndoCookingMutation.self,
     ]
 
     /// Each operation's document, keyed by its type's name.

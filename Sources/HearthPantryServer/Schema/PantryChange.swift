@@ -3,7 +3,7 @@ import HearthCloud
 import HearthCore
 import HearthPantryModel
 
-/// A change to what a household keeps — its items and their stock, its recipes, its shopping list — sent to the
+/// A change to what a household keeps — its items and their stock, its recipes, its shopping list, its meal plan — sent to the
 /// household's `pantryChanged` subscribers when the write that made it commits.
 ///
 /// Like ``HouseholdChange`` it travels as a database notice (topic ``topic``), so on PostgreSQL the subscribers of
@@ -22,6 +22,12 @@ struct PantryChange: Sendable, Equatable, Codable {
         case shoppingListChanged
         /// A shopping list line checked off into stock (``itemID`` names the item it went into).
         case shoppingItemChecked
+        /// A meal plan entry added, changed or removed (``recipeID`` names its recipe).
+        case mealPlanChanged
+        /// A recipe cooked from stock: consumption booked on the items it drew on.
+        case recipeCooked
+        /// A cooking taken back: its consumption undone.
+        case cookingUndone
     }
 
     static let topic = "pantry.content"

@@ -298,7 +298,7 @@ extension PantryResolver {
     }
 
     /// `now`, or just after the item's last change when the clock has not moved on, so bookings keep their order.
-    private static func bookingTime(_ now: Date, after item: PantryItem, _ history: [StockBooking]) -> Date {
+    static func bookingTime(_ now: Date, after item: PantryItem, _ history: [StockBooking]) -> Date {
         let last = max(item.updatedAt, history.last?.createdAt ?? .distantPast)
         return now > last.addingTimeInterval(0.0005) ? now : last.addingTimeInterval(0.001)
     }

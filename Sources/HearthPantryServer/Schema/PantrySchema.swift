@@ -8,7 +8,7 @@ enum PantrySchema {
     static func make() throws -> (schema: Schema<PantryResolver, PantryContext>, keyPaths: KeyPathFields) {
         let recorder = KeyPathFields.Recorder()
         let schema = try KeyPathFields.Recorder.$current.withValue(recorder) {
-            try Schema.create(from: [households(), kitchen(), people(), barcodes(), digest()])
+            try Schema.create(from: [households(), kitchen(), people(), barcodes(), digest(), mealPlan()])
         }
         return (schema, recorder.fields)
     }
@@ -175,6 +175,10 @@ enum PantrySchema {
                         "Lines were added to, changed on or removed from the shopping list.")
                     Value(.shoppingItemChecked).description(
                         "A shopping list line was checked off into stock (itemId names the item).")
+                    Value(.mealPlanChanged).description(
+                        "A meal plan entry was added, changed or removed (recipeId names its recipe).")
+                    Value(.recipeCooked).description("A recipe was cooked from stock (recipeId names it).")
+                    Value(.cookingUndone).description("A cooking was undone: its consumption was taken back.")
                 }.description("What changed in a household's pantry.")
                 Type(PantryChangeEvent.self, as: "PantryChange") {
                     KeyField("kind", at: \.kind)

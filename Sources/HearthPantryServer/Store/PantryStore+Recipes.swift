@@ -61,14 +61,15 @@ extension PantryStore {
         }
     }
 
-    /// Deletes the recipe with its ingredients, steps and tags; shopping list lines added for it stay, no longer
-    /// tied to it. False when there was no such recipe.
+    /// Deletes the recipe with its ingredients, steps, tags and meal plan entries; shopping list lines added for
+    /// it stay, no longer tied to it. False when there was no such recipe.
     func deleteRecipe(id: String) async throws -> Bool {
         try await database.transaction(readOnly: false) { tx in
             for table in Self.recipeParts {
                 try await tx.execute("DELETE FROM \(table) WHERE recipe_id = ?", .text(id))
             }
             try await tx.execute("UPDATE pantry_shopping_items SET recipe_id = NULL WHERE recipe_id = ?", .text(id))
+            try await tx.execute("DELETE FROM pantry_meal_plan WHERE recipe_id = ?", .text(id))
             return try await tx.query("DELETE FROM pantry_recipes WHERE id = ? RETURNING id", .text(id)).isEmpty
                 == false
         }

@@ -10,7 +10,7 @@ package import HearthCloud
 /// transaction (no foreign keys: SQLite leaves them off by default and both databases must behave alike).
 package enum PantryTables {
     /// The pantry's tables, for checking a database (`hearth doctor`).
-    package static var tableNames: [String] { CloudSchema.tables(in: statements) }
+    package static var tableNames: [String] { CloudSchema.tables(in: statements + mealPlanStatements) }
 
     /// Every table and index, in creation order.
     package static let statements: [String] = [
@@ -108,7 +108,8 @@ package enum PantryTables {
         "pantry_households", "pantry_members", "pantry_invites", "pantry_items", "pantry_stock_bookings",
         "pantry_recipes",
         "pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags", "pantry_shopping_items",
-        "pantry_profiles", "pantry_digest_preferences",
+        "pantry_profiles", "pantry_digest_preferences", "pantry_meal_plan", "pantry_cookings",
+        "pantry_cooking_bookings",
     ]
 
     /// The triggers that move answers' revisions on, in the dialect's own syntax: a household's for a row of it
@@ -243,6 +244,7 @@ package enum PantryTables {
 
     /// The tables a household's rows live in, children first: what deleting a household clears.
     package static let householdScoped = [
+        "pantry_cooking_bookings", "pantry_cookings", "pantry_meal_plan",
         "pantry_shopping_items", "pantry_stock_bookings", "pantry_items", "pantry_invites", "pantry_members",
     ]
 
@@ -254,7 +256,8 @@ package enum PantryTables {
                 try await tx.execute(
                     "SELECT pg_advisory_xact_lock(CAST(? AS integer), hashtext(current_schema()))", .int(0x4845_5054))
             }
-            for statement in statements + revisionTriggers(dialect) + answerRevisionTriggers(dialect) {
+            let all = statements + mealPlanStatements + revisionTriggers(dialect) + answerRevisionTriggers(dialect)
+            for statement in all {
                 try await tx.execute(statement, [])
             }
             try await addMissingColumns(tx, dialect)

@@ -26,7 +26,7 @@ struct PantryCommand: AsyncParsableCommand {
             PantryItemsCommand.self,
         ]
             + [PantryRecipesCommand.self, PantryShoppingCommand.self, PantryPreferencesCommand.self]
-            + [PantryDigestCommand.self],
+            + [PantryDigestCommand.self, PantryPlanCommand.self],
         defaultSubcommand: PantryShowCommand.self
     )
 }

@@ -4,11 +4,11 @@ import HearthCore
 import HearthPantry
 import HearthPantryModel
 
-/// `hearth pantry recipes add|import|list|cookable|delete`.
+/// `hearth pantry recipes add|import|list|cookable|delete|cook|uncook`.
 struct PantryRecipesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "recipes", abstract: "A household's recipes, and what you can cook with what you have.",
-        subcommands: [Add.self, Import.self, List.self, Cookable.self, Delete.self])
+        subcommands: [Add.self, Import.self, List.self, Cookable.self, Delete.self, Cook.self, Uncook.self])
 
     static func line(_ recipe: Recipe) -> String {
         var parts = [
