@@ -133,7 +133,7 @@ enum HealthCloudRecord {
         entries.petYearlyCosts = try reader.entries("petYearlyCostEntries", PetYearlyCost.self)
         entries.emergencyContacts = try reader.entries("emergencyContactEntries", EmergencyContact.self)
         entries.observations = try reader.entries("observationEntries", HealthObservation.self)
-        "doseEntries",
+        entries.doses = try reader.entries("doseEntries", DoseRecord.self)
         guard entries.doctors.count <= HumanDoctor.limit else {
             throw reader.problem(
                 "holds \(entries.doctors.count) doctors in humanDoctorEntries; a record keeps at most \(HumanDoctor.limit)"
