@@ -845,6 +845,7 @@ let package = Package(
                 "HearthFinance",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
     ]

@@ -72,10 +72,13 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
             abstract: "Add a subscription (needs --name, --price and --next).")
         @OptionGroup var options: FinanceOptions
         @OptionGroup var fields: Fields
+        @Option(help: "Its currency: an ISO 4217 code such as USD, case ignored (default: the book currency of `hearth finance settings`).")
+        var currency: String?
 
         func run() async throws {
             let parsed = try fields.parse()
             let draft = try FinanceCLI.check { () throws -> Subscription in
+                let code = try currency.map { try FinanceCLI.currency($0, option: "--currency") }
                 guard let name = fields.name else {
                     throw InputError("--name is required: what is the subscription called?")
                 }
@@ -91,7 +94,7 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
                         paymentMethod: parsed.paymentMethod ?? .creditCard, notes: fields.notes ?? "",
                         website: fields.website,
                         enableRenewalReminder: !fields.noReminder, reminderDaysBefore: fields.reminderDays ?? 3,
-                        reminderTime: parsed.reminderTime ?? .nineAM))
+                        reminderTime: parsed.reminderTime ?? .nineAM, currency: code))
             }
             try await FinanceCLI.run(options) { store in
                 let shared = try await FinanceCLI.people(fields.sharedWith, in: store).map(\.id)
