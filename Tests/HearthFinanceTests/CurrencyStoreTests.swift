@@ -156,14 +156,56 @@ import Testing
             forGroup: trip.id)
         let group = try #require(try await store.fetchGroup(byID: trip.id))
         let euros = try await store.converted(group, into: .euro)
-        // Hotel: 100 ÷ 1.0866 = 92.03 EUR; Ada is owed half of it, 46.015 → her share split 46.02/46.01 by
-        // Calculation.split; Bo is owed 15 of the dinner. Ada: +92.03 − 46.02 − 15 = 31.01 (Bo −31.01).
+        // Hotel: 100 ÷ 1.0866 = 92.0301… → 92.03 EUR, split evenly into cents as 46.02 (Ada, first) and
+        // 46.01 (Bo). Dinner: 30 EUR, 15 each. Ada paid 92.03 and owes 46.02 + 15: +31.01; Bo −31.01.
         #expect(euros.expenses.map(\.amount) == [Decimal(string: "92.03")!, 30])
         let balances = GroupBalances(group: euros)
         let adaBalance = try #require(balances.entries.first { $0.person == ada.id }).balance
         let boBalance = try #require(balances.entries.first { $0.person == bo.id }).balance
         #expect(adaBalance == -boBalance)
-        #expect(adaBalance == Decimal(string: "31.01")! || adaBalance == Decimal(string: "31.02")!)
+        #expect(adaBalance == Decimal(string: "31.01")!)
         #expect(euros.expenses.allSatisfy { $0.currency == .euro })
     }
+
+    @Test func theReportConvertsLikeTheSummary() async throws {
+        let store = try await storeWithRates()
+        try await store.save(Transaction(title: "Salary", amount: 3000, category: .income, date: date(2026, 11, 2, 9)))
+        try await store.save(
+            Transaction(title: "Train", amount: -12_000, category: .transportation, date: date(2026, 11, 2, 8), currency: jpy))
+        try await store.save(Transaction(title: "Old", amount: -60, category: .food, date: date(2026, 10, 30)))
+        var reports = FinanceReportService(store: store, deterministic: true)
+        reports.currency = usd
+        let summary = try await reports.summary(for: .month(FinanceMonth("2026-11")!))
+        // As in the month worked above: 3249.60 in, 80.02 out.
+        #expect(summary.income == Decimal(string: "3249.60")! && summary.expenses == Decimal(string: "80.02")!)
+        // October's 60 EUR on Friday 30 October: 60 × 1.0866 = 65.196 → 65.20 USD.
+        #expect(summary.categories.first { $0.category == .food }?.previous == Decimal(string: "65.20")!)
+        #expect(summary.trend.last?.expenses == Decimal(string: "80.02")!)
+        #expect(summary.currency == usd)
+        let json = String(decoding: try FinanceCoding.encoder().encode(summary), as: UTF8.self)
+        #expect(json.contains(#""currency":"USD""#))
+    }
+
+    @Test func currenciesSurviveTheJSONExportAndImport() async throws {
+        let folder = try TemporaryFolder(prefix: "hearth-currency-export")
+        let (store, _) = try makeStore()
+        let ada = try await store.save(Person(name: "Ada"))
+        let group = try await store.save(Group(name: "Trip", emoji: "🧳", members: [ada.id]))
+        try await store.save(Transaction(title: "Plain", amount: -1, date: date(2026, 11, 2)))
+        try await store.save(Transaction(title: "Yen", amount: -500, date: date(2026, 11, 2), currency: jpy))
+        try await store.save(Subscription(name: "Paper", price: 9, nextBillingDate: date(2026, 12, 1), currency: gbp))
+        try await store.save(
+            GroupExpense(title: "Taxi", amount: 20, paidBy: ada.id, splitBetween: [ada.id], currency: usd),
+            forGroup: group.id)
+        let file = folder.file("finance.json")
+        try await store.exportJSON(to: file)
+        let (copy, _) = try makeStore()
+        try await copy.importJSON(from: file)
+        #expect(try await snapshot(copy) == (try await snapshot(store)))
+        let transactions = try await snapshot(copy).transactions
+        #expect(transactions.map(\.currency) == [nil, jpy])
+        #expect(try await copy.fetchAllGroups().first?.expenses.first?.currency == usd)
+        #expect(try await copy.fetchAllSubscriptions().first?.currency == gbp)
+    }
 }
+

@@ -167,25 +167,51 @@ extension FinancePersistenceService {
         -> ConvertedMonth
     {
         let range = try month(containing: date)
+        let totals = try await convertedTotals(in: range, into: currency)
+        let today = RateDay(date, timeZone: calendar.timeZone)
+        let (book, subscriptions) = try await read { db in
+            (
+                try Self.bookCurrency(db),
+                try Row.fetchAll(db, sql: "\(Subscription.selectSQL) WHERE isActive = 1").map(Subscription.init(row:))
+            )
+        }
+        let converter = try await currencyConverter(
+            for: Set(subscriptions.map { $0.currency ?? book }).union([currency]), over: today...today)
+        var cost = Decimal(0)
+        for subscription in subscriptions {
+            cost += try converter.convert(
+                subscription.billingCycle.monthlyEquivalent(of: subscription.price),
+                from: subscription.currency ?? book, to: currency, on: today)
+        }
+        return ConvertedMonth(
+            currency: currency,
+            summary: MonthSummary(
+                month: DateInterval(start: range.lowerBound, end: range.upperBound), income: totals.income,
+                expenses: totals.expenses, transactionCount: totals.count),
+            spendingByCategory: totals.spending, monthlySubscriptionCost: cost, ratesDay: today)
+    }
+
+    /// Income, expenses (positive), count and spending per category (largest first) of the transactions
+    /// dated in `range`, each converted to `currency` with the rate of its own day and rounded, then summed.
+    /// The rates the range needs are read once.
+    /// - Throws: ``PersistenceError`` (validation failed) naming a currency and day without a rate.
+    nonisolated func convertedTotals(in range: Range<Date>, into currency: CurrencyCode) async throws -> (
+        income: Decimal, expenses: Decimal, count: Int, spending: [CategorySpending]
+    ) {
         let timeZone = calendar.timeZone
-        let (book, transactions, subscriptions) = try await read { db in
+        let (book, transactions) = try await read { db in
             (
                 try Self.bookCurrency(db),
                 try Row.fetchAll(
                     db, sql: "\(Transaction.selectSQL) WHERE date >= ? AND date < ? ORDER BY date, localID",
                     arguments: [Milliseconds.from(range.lowerBound), Milliseconds.from(range.upperBound)]
-                ).map(Transaction.init(row:)),
-                try Row.fetchAll(db, sql: "\(Subscription.selectSQL) WHERE isActive = 1").map(Subscription.init(row:))
+                ).map(Transaction.init(row:))
             )
         }
-        let today = RateDay(date, timeZone: timeZone)
-        let first = RateDay(range.lowerBound, timeZone: timeZone)
-        let last = RateDay(range.upperBound.addingTimeInterval(-0.001), timeZone: timeZone)
-        var currencies: Set<CurrencyCode> = [book, currency]
-        for transaction in transactions { currencies.insert(transaction.currency ?? book) }
-        for subscription in subscriptions { currencies.insert(subscription.currency ?? book) }
+        guard let first = transactions.first, let last = transactions.last else { return (0, 0, 0, []) }
+        let currencies = Set(transactions.map { $0.currency ?? book }).union([currency])
         let converter = try await currencyConverter(
-            for: currencies, over: min(first, today)...max(last, today))
+            for: currencies, over: RateDay(first.date, timeZone: timeZone)...RateDay(last.date, timeZone: timeZone))
         var income = Decimal(0)
         var expenses = Decimal(0)
         var byCategory: [TransactionCategory: (amount: Decimal, count: Int)] = [:]
@@ -193,29 +219,16 @@ extension FinancePersistenceService {
             let amount = try converter.convert(
                 transaction.amount, from: transaction.currency ?? book, to: currency,
                 on: RateDay(transaction.date, timeZone: timeZone))
-            if amount > 0 {
-                income += amount
-            } else if amount < 0 {
-                expenses -= amount
+            if amount > 0 { income += amount } else { expenses -= amount }
+            if transaction.amount < 0 {
                 byCategory[transaction.category, default: (0, 0)].amount -= amount
+                byCategory[transaction.category, default: (0, 0)].count += 1
             }
-            if transaction.amount < 0 { byCategory[transaction.category, default: (0, 0)].count += 1 }
-        }
-        var cost = Decimal(0)
-        for subscription in subscriptions {
-            cost += try converter.convert(
-                subscription.billingCycle.monthlyEquivalent(of: subscription.price),
-                from: subscription.currency ?? book, to: currency, on: today)
         }
         let spending = byCategory.map {
             CategorySpending(category: $0.key, amount: $0.value.amount, transactionCount: $0.value.count)
         }.sorted { ($0.amount, $1.category.rawValue) > ($1.amount, $0.category.rawValue) }
-        return ConvertedMonth(
-            currency: currency,
-            summary: MonthSummary(
-                month: DateInterval(start: range.lowerBound, end: range.upperBound), income: income,
-                expenses: expenses, transactionCount: transactions.count),
-            spendingByCategory: spending, monthlySubscriptionCost: cost, ratesDay: today)
+        return (income, expenses, transactions.count, spending)
     }
 
     /// `group` with every expense converted to `currency` with the rate of the expense's day: amounts and
