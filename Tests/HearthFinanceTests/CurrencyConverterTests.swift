@@ -43,8 +43,11 @@ import Testing
         // −12000 JPY → USD: −12000 × 1.0832 ÷ 162.43 = −80.0246259… → −80.02
         #expect(try rates.convert(-12_000, from: jpy, to: usd, on: monday) == Decimal(string: "-80.02")!)
         // The cross rate itself is unrounded: GBP per USD = 0.8412 ÷ 1.0832.
-        #expect(try rates.rate(from: usd, to: gbp, on: monday) == Decimal(string: "0.8412")! / Decimal(string: "1.0832")!)
-        #expect(try rates.convert(Decimal(string: "12.34")!, from: usd, to: usd, on: day("1990-01-01")) == Decimal(string: "12.34")!)
+        #expect(
+            try rates.rate(from: usd, to: gbp, on: monday) == Decimal(string: "0.8412")! / Decimal(string: "1.0832")!)
+        #expect(
+            try rates.convert(Decimal(string: "12.34")!, from: usd, to: usd, on: day("1990-01-01")) == Decimal(
+                string: "12.34")!)
     }
 
     @Test func roundingIsHalfAwayFromZeroToTheTargetsMinorUnits() throws {
@@ -55,7 +58,9 @@ import Testing
         #expect(CurrencyConverter.rounded(Decimal(string: "12.345")!, to: eur) == Decimal(string: "12.35")!)
         #expect(CurrencyConverter.rounded(Decimal(string: "-12.345")!, to: eur) == Decimal(string: "-12.35")!)
         #expect(CurrencyConverter.rounded(Decimal(string: "12.344")!, to: eur) == Decimal(string: "12.34")!)
-        #expect(CurrencyConverter.rounded(Decimal(string: "1.2345")!, to: try CurrencyCode("KWD")) == Decimal(string: "1.235")!)
+        #expect(
+            CurrencyConverter.rounded(Decimal(string: "1.2345")!, to: try CurrencyCode("KWD")) == Decimal(
+                string: "1.235")!)
     }
 
     @Test func aDayWithoutRatesUsesTheLatestOfTheSevenDaysBefore() throws {

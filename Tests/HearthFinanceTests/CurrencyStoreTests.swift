@@ -35,7 +35,8 @@ import Testing
         #expect(try await store.fetchTransaction(byID: plain.id)?.currency == nil)
         #expect(try await store.fetchTransaction(byID: dollars.id)?.currency == usd)
         let subscription = try await store.save(
-            Subscription(name: "Paper", price: Decimal(string: "9.99")!, nextBillingDate: date(2026, 11, 5), currency: gbp))
+            Subscription(
+                name: "Paper", price: Decimal(string: "9.99")!, nextBillingDate: date(2026, 11, 5), currency: gbp))
         #expect(try await store.fetchAllSubscriptions().first { $0.id == subscription.id }?.currency == gbp)
         #expect(try await store.holdsOtherCurrencies())
         // Updating another field keeps the currency.
@@ -44,7 +45,8 @@ import Testing
         // A transaction without a currency encodes exactly as before currencies existed.
         let json = String(decoding: try FinanceCoding.encoder().encode(plain), as: UTF8.self)
         #expect(!json.contains("currency"))
-        #expect(String(decoding: try FinanceCoding.encoder().encode(dollars), as: UTF8.self).contains(#""currency":"USD""#))
+        #expect(
+            String(decoding: try FinanceCoding.encoder().encode(dollars), as: UTF8.self).contains(#""currency":"USD""#))
     }
 
     @Test func amountsFinerThanTheCurrencyAllowsAreRefused() async throws {
@@ -56,7 +58,8 @@ import Testing
         #expect(ramen.amount == -980)
         let error = await expectError(.validationFailed) {
             _ = try await store.save(
-                Subscription(name: "Anime", price: Decimal(string: "1.5")!, nextBillingDate: date(2026, 1, 1), currency: jpy))
+                Subscription(
+                    name: "Anime", price: Decimal(string: "1.5")!, nextBillingDate: date(2026, 1, 1), currency: jpy))
         }
         #expect(error?.message.contains("JPY") == true)
     }
@@ -98,11 +101,13 @@ import Testing
                 title: "Lunch", amount: Decimal(string: "-45.50")!, category: .food, date: date(2026, 11, 1, 13),
                 currency: usd))
         try await store.save(
-            Transaction(title: "Train", amount: -12_000, category: .transportation, date: date(2026, 11, 2, 8), currency: jpy))
+            Transaction(
+                title: "Train", amount: -12_000, category: .transportation, date: date(2026, 11, 2, 8), currency: jpy))
         // October is outside the month.
         try await store.save(Transaction(title: "Old", amount: -60, category: .food, date: date(2026, 10, 30)))
         try await store.save(
-            Subscription(name: "Paper", price: Decimal(string: "9.99")!, nextBillingDate: date(2026, 11, 20), currency: gbp))
+            Subscription(
+                name: "Paper", price: Decimal(string: "9.99")!, nextBillingDate: date(2026, 11, 20), currency: gbp))
 
         let month = try await store.convertedMonth(containing: date(2026, 11, 2, 12), into: usd)
         // Salary 3000 EUR × 1.0832 = 3249.60 USD
@@ -171,7 +176,8 @@ import Testing
         let store = try await storeWithRates()
         try await store.save(Transaction(title: "Salary", amount: 3000, category: .income, date: date(2026, 11, 2, 9)))
         try await store.save(
-            Transaction(title: "Train", amount: -12_000, category: .transportation, date: date(2026, 11, 2, 8), currency: jpy))
+            Transaction(
+                title: "Train", amount: -12_000, category: .transportation, date: date(2026, 11, 2, 8), currency: jpy))
         try await store.save(Transaction(title: "Old", amount: -60, category: .food, date: date(2026, 10, 30)))
         var reports = FinanceReportService(store: store, deterministic: true)
         reports.currency = usd
@@ -208,4 +214,3 @@ import Testing
         #expect(try await copy.fetchAllSubscriptions().first?.currency == gbp)
     }
 }
-

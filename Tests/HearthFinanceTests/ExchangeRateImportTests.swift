@@ -8,7 +8,8 @@ import Testing
 @Suite struct ExchangeRateImportTests {
     /// The fixture: the bank's layout (header `Date,USD,JPY,…,ZAR,`, rows newest first with a trailing comma,
     /// `N/A` for currencies not quoted that day), 34 days from 2026-11-02 back to 2026-09-16 and 1999-01-04.
-    static let fixture = Bundle.module.url(forResource: "eurofxref-hist", withExtension: "csv", subdirectory: "Fixtures")!
+    static let fixture = Bundle.module.url(
+        forResource: "eurofxref-hist", withExtension: "csv", subdirectory: "Fixtures")!
 
     let folder: TemporaryFolder
 
@@ -77,9 +78,10 @@ import Testing
 
     /// Imports `text` into a store that holds the fixture's rates, expecting a refusal that contains each
     /// of `fragments` and no change to the stored rates.
-    func expectRefusal(_ url: URL, _ fragments: [String], maximumBytes: Int = 32 << 20,
-        sourceLocation: SourceLocation = #_sourceLocation) async throws
-    {
+    func expectRefusal(
+        _ url: URL, _ fragments: [String], maximumBytes: Int = 32 << 20,
+        sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let (store, _) = try makeStore()
         try await store.importECBRates(from: Self.fixture)
         let before = try await allRates(store)
@@ -126,7 +128,8 @@ import Testing
     @Test func whatIsNotTheBanksFileIsRefused() async throws {
         try await expectRefusal(try write(""), ["is empty"])
         try await expectRefusal(try write("Day,USD\n2026-11-02,1.08\n"), ["line 1", "Date followed by currency codes"])
-        try await expectRefusal(try write("Date,USD,Japanese Yen\n"), ["line 1", "\"Japanese Yen\" is not a currency code"])
+        try await expectRefusal(
+            try write("Date,USD,Japanese Yen\n"), ["line 1", "\"Japanese Yen\" is not a currency code"])
         try await expectRefusal(try write("Date,USD,USD\n"), ["line 1", "names USD twice"])
         // A binary file (a ZIP archive, not unzipped).
         let zip = folder.file("eurofxref-hist.zip")
@@ -141,7 +144,8 @@ import Testing
     @Test func aFileLargerThanTheLimitIsRefusedBeforeItIsRead() async throws {
         // The limit is checked against the file's size: a file one byte over it is not opened at all.
         let size = try Data(contentsOf: Self.fixture).count
-        try await expectRefusal(Self.fixture, ["\(size) bytes", "more than the \(size - 1) bytes"], maximumBytes: size - 1)
+        try await expectRefusal(
+            Self.fixture, ["\(size) bytes", "more than the \(size - 1) bytes"], maximumBytes: size - 1)
         // One enormous line is refused without being held whole.
         let long = try write("Date,USD,\n2026-11-02," + String(repeating: "1", count: 100_000) + ",\n", "long.csv")
         try await expectRefusal(long, ["line 2"])

@@ -25,12 +25,16 @@ extension FinanceCLITests {
         let fixture = ExchangeRateImportTests.fixture
         let first = try await hearth(["rates", "import", fixture.path])
         #expect(first.status == 0, "\(first.stderr)")
-        #expect(first.stdout.hasPrefix("Imported eurofxref-hist.csv: 35 days, 1008 rates added, 0 updated, 0 unchanged.\n"))
-        #expect(first.stdout.contains("Skipped currencies no longer in use: CYP, EEK, LTL, LVL, MTL, ROL, SIT, SKK, HRK, TRL."))
+        #expect(
+            first.stdout.hasPrefix("Imported eurofxref-hist.csv: 35 days, 1008 rates added, 0 updated, 0 unchanged.\n"))
+        #expect(
+            first.stdout.contains(
+                "Skipped currencies no longer in use: CYP, EEK, LTL, LVL, MTL, ROL, SIT, SKK, HRK, TRL."))
         let again = try #require(try await json(["rates", "import", fixture.path]) as? [String: Any])
         #expect(again["added"] as? Int == 0 && again["unchanged"] as? Int == 1008)
 
-        let listed = try #require(try await json(["rates", "list", "--currency", "usd", "--limit", "2"]) as? [[String: Any]])
+        let listed = try #require(
+            try await json(["rates", "list", "--currency", "usd", "--limit", "2"]) as? [[String: Any]])
         #expect(listed.map { $0["day"] as? String } == ["2026-11-02", "2026-10-30"])
         #expect(listed.map { $0["base"] as? String } == ["EUR", "EUR"])
         #expect(listed.first?["quote"] as? String == "USD")
@@ -44,7 +48,9 @@ extension FinanceCLITests {
         let same = try await hearth(["rates", "add", "--day", today, "GBP", "0.850"])
         #expect(same.stdout.hasPrefix("Unchanged"), "\(same.stdout)")
 
-        let spent = try await hearth(["transactions", "add", "--title", "Books", "--amount", "-10", "--currency", "usd"])
+        let spent = try await hearth([
+            "transactions", "add", "--title", "Books", "--amount", "-10", "--currency", "usd",
+        ])
         #expect(spent.stdout.hasPrefix("Added Books -10.00 USD ("), "\(spent.stdout)")
         // −10 USD in GBP: −10 × 0.85 ÷ 1.25 = −6.80.
         let summary = try #require(try await json(["summary", "--currency", "GBP"]) as? [String: Any])
@@ -60,9 +66,11 @@ extension FinanceCLITests {
         try await expectFailure(
             ["transactions", "add", "--title", "X", "--amount", "-1", "--currency", "ABC"],
             "--currency: \"ABC\" is not an active ISO 4217 currency code")
-        try await expectFailure(["rates", "add", "USD", "0"], "RATE \"0\" is not a rate; write a number greater than 0")
+        try await expectFailure(
+            ["rates", "add", "USD", "0"], "RATE \"0\" is not a rate; write a number greater than 0")
         try await expectFailure(["rates", "add", "USD", "1,08"], "RATE \"1,08\" is not a rate")
-        try await expectFailure(["rates", "add", "--day", "2026-02-30", "USD", "1.1"], "--day \"2026-02-30\" is not a day")
+        try await expectFailure(
+            ["rates", "add", "--day", "2026-02-30", "USD", "1.1"], "--day \"2026-02-30\" is not a day")
         try await expectFailure(["rates", "add", "--base", "USD", "usd", "1.1"], "two different currencies")
         try await expectFailure(["rates", "list", "--limit", "0"], "--limit must be between 1 and 10000")
         try await expectFailure(["summary", "--currency", "euro"], "\"euro\" is not an active ISO 4217 currency code")

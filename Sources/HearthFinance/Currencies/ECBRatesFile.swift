@@ -38,14 +38,16 @@ enum ECBRatesFile {
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
             guard (attributes[.type] as? FileAttributeType) == .typeRegular else {
-                throw PersistenceError.validationFailed("\(url.path) is not a file; give the path of eurofxref-hist.csv")
+                throw PersistenceError.validationFailed(
+                    "\(url.path) is not a file; give the path of eurofxref-hist.csv")
             }
             size = (attributes[.size] as? NSNumber)?.intValue ?? 0
         } catch let error as PersistenceError {
             throw error
         } catch {
             throw PersistenceError.validationFailed(
-                "Cannot read \(url.path): no such file; download eurofxref-hist.zip from the European Central Bank and unzip it")
+                "Cannot read \(url.path): no such file; download eurofxref-hist.zip from the European Central Bank and unzip it"
+            )
         }
         guard size <= maximumBytes else {
             throw PersistenceError.validationFailed(
@@ -74,7 +76,8 @@ enum ECBRatesFile {
                 if fields.count > 1, fields.last?.isEmpty == true { fields.removeLast() }
                 guard let known = columns else {
                     guard fields.first == "Date", fields.count > 1 else {
-                        throw refuse(row.line, "the header should start with Date followed by currency codes (Date,USD,JPY,…)")
+                        throw refuse(
+                            row.line, "the header should start with Date followed by currency codes (Date,USD,JPY,…)")
                     }
                     var header: [CurrencyCode?] = []
                     var names: Set<String> = []
@@ -110,7 +113,10 @@ enum ECBRatesFile {
                     let text = fields[index + 1]
                     if text == "N/A" || text.isEmpty { continue }
                     guard let rate = Self.rate(text) else {
-                        throw refuse(row.line, "the \(currency?.code ?? "column \(index + 2)") value \"\(text)\" is not a rate (a number above 0, or N/A)")
+                        throw refuse(
+                            row.line,
+                            "the \(currency?.code ?? "column \(index + 2)") value \"\(text)\" is not a rate (a number above 0, or N/A)"
+                        )
                     }
                     guard let currency else { continue }
                     contents.rates.append(try ExchangeRate(quote: currency, day: day, rate: rate))

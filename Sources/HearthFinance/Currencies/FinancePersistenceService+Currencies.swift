@@ -26,7 +26,8 @@ extension FinancePersistenceService {
         do {
             try await database.writer.write { db in
                 try db.execute(
-                    sql: "INSERT INTO financeSetting (key, value) VALUES ('currency', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+                    sql:
+                        "INSERT INTO financeSetting (key, value) VALUES ('currency', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
                     arguments: [currency.code])
             }
         } catch {
@@ -117,7 +118,8 @@ extension FinancePersistenceService {
         return try await read { db in
             try Row.fetchAll(
                 db,
-                sql: "SELECT base, quote, day, rate FROM financeExchangeRate \(filter) ORDER BY day DESC, quote, base LIMIT ?",
+                sql:
+                    "SELECT base, quote, day, rate FROM financeExchangeRate \(filter) ORDER BY day DESC, quote, base LIMIT ?",
                 arguments: bound
             ).map(Self.rate(from:))
         }
@@ -129,7 +131,8 @@ extension FinancePersistenceService {
         let dayText: String = row[2]
         let rateText: String = row[3]
         guard let day = RateDay(dayText), let rate = Decimal(string: rateText, locale: posix) else {
-            throw PersistenceError(.fetchFailed, "The stored rate \(baseText)→\(quoteText) \(dayText) \(rateText) cannot be read")
+            throw PersistenceError(
+                .fetchFailed, "The stored rate \(baseText)→\(quoteText) \(dayText) \(rateText) cannot be read")
         }
         return try ExchangeRate(base: CurrencyCode(baseText), quote: CurrencyCode(quoteText), day: day, rate: rate)
     }

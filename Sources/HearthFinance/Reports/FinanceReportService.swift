@@ -112,10 +112,11 @@ public struct FinanceReportService: Sendable {
             }
         var blocks: [ReportBlock] = [
             .heading("Finance report: \(summary.title)"),
-            .keyValues([
-                ("Income", money(summary.income)), ("Expenses", money(summary.expenses)),
-                ("Net", money(summary.net)), ("Transactions", String(summary.transactionCount)),
-            ] + (summary.currency.map { [("Currency", $0.code)] } ?? [])),
+            .keyValues(
+                [
+                    ("Income", money(summary.income)), ("Expenses", money(summary.expenses)),
+                    ("Net", money(summary.net)), ("Transactions", String(summary.transactionCount)),
+                ] + (summary.currency.map { [("Currency", $0.code)] } ?? [])),
         ]
 
         blocks.append(.heading("Spending by category", level: 2))

@@ -67,7 +67,10 @@ struct FinanceExpensesCommand: AsyncParsableCommand {
         @Option(help: "When (default: now).") var date: String?
         @Option(help: "Notes.") var notes: String?
         @Option(help: "A receipt: a file path or reference.") var receipt: String?
-        @Option(help: "Its currency: an ISO 4217 code such as USD, case ignored (default: the book currency of `hearth finance settings`).")
+        @Option(
+            help:
+                "Its currency: an ISO 4217 code such as USD, case ignored (default: the book currency of `hearth finance settings`)."
+        )
         var currency: String?
 
         func run() async throws {

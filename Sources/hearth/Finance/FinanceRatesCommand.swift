@@ -47,7 +47,8 @@ struct FinanceRatesCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Import eurofxref-hist.csv (or eurofxref.csv) from the European Central Bank.",
             discussion:
-                "Download eurofxref-hist.zip from the bank's euro reference rates page and unzip it. Importing again adds only new days and corrects revised values; a file with any fault is refused whole, naming the line.")
+                "Download eurofxref-hist.zip from the bank's euro reference rates page and unzip it. Importing again adds only new days and corrects revised values; a file with any fault is refused whole, naming the line."
+        )
         @OptionGroup var options: FinanceOptions
         @Argument(help: "The CSV file.") var file: String
 

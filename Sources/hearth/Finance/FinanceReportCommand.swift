@@ -53,7 +53,9 @@ struct FinanceReportCommand: AsyncParsableCommand {
             var reports = FinanceReportService(store: store)
             // Amounts in other currencies than the book's are converted even without --currency.
             reports.currency = target
-            if target == nil, try await store.holdsOtherCurrencies() { reports.currency = try await store.bookCurrency() }
+            if target == nil, try await store.holdsOtherCurrencies() {
+                reports.currency = try await store.bookCurrency()
+            }
             let written = try await reports.write(period, to: url, format: format)
             if options.json {
                 return try FinanceCLI.printJSON(

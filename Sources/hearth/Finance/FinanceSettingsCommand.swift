@@ -8,7 +8,8 @@ struct FinanceSettingsCommand: AsyncParsableCommand {
         commandName: "settings",
         abstract: "Show or change the finance settings: the book currency.",
         discussion:
-            "The book currency is what amounts without a currency of their own are in: everything entered without --currency, and everything stored before currencies existed. It is EUR until set; set it once to the currency you enter amounts in.")
+            "The book currency is what amounts without a currency of their own are in: everything entered without --currency, and everything stored before currencies existed. It is EUR until set; set it once to the currency you enter amounts in."
+    )
     @OptionGroup var options: FinanceOptions
     @Option(help: "Set the book currency: an ISO 4217 code such as EUR, USD or GBP (case ignored).")
     var currency: String?

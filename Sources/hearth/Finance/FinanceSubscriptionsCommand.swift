@@ -72,7 +72,10 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
             abstract: "Add a subscription (needs --name, --price and --next).")
         @OptionGroup var options: FinanceOptions
         @OptionGroup var fields: Fields
-        @Option(help: "Its currency: an ISO 4217 code such as USD, case ignored (default: the book currency of `hearth finance settings`).")
+        @Option(
+            help:
+                "Its currency: an ISO 4217 code such as USD, case ignored (default: the book currency of `hearth finance settings`)."
+        )
         var currency: String?
 
         func run() async throws {

@@ -24,7 +24,10 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
         ) var category: String?
         @Flag(help: "It repeats (rent, salary).") var recurring = false
         @Option(help: "A tag; repeat for several.") var tag: [String] = []
-        @Option(help: "Its currency: an ISO 4217 code such as USD, case ignored (default: the book currency of `hearth finance settings`).")
+        @Option(
+            help:
+                "Its currency: an ISO 4217 code such as USD, case ignored (default: the book currency of `hearth finance settings`)."
+        )
         var currency: String?
 
         func run() async throws {
@@ -45,7 +48,9 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
                 if options.json {
                     try FinanceCLI.printJSON(saved)
                 } else {
-                    print("Added \(saved.title) \(FinanceCLI.money(saved.amount, saved.currency)) (\(saved.id.uuidString))")
+                    print(
+                        "Added \(saved.title) \(FinanceCLI.money(saved.amount, saved.currency)) (\(saved.id.uuidString))"
+                    )
                     try await FinanceBudgetCommand.printReminders(store)
                 }
             }
