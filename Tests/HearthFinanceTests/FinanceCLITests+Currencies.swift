@@ -59,6 +59,18 @@ extension FinanceCLITests {
         // Without --currency the book currency (EUR) is used, since an amount is in another: 10 ÷ 1.25 = 8.
         let plain = try await hearth(["summary"])
         #expect(plain.stdout.contains("expenses 8.00 EUR"), "\(plain.stdout)")
+
+        // 9.99 GBP a month in USD at today's rates: 9.99 × 1.25 ÷ 0.85 = 14.6911… → 14.69.
+        try await hearth([
+            "subscriptions", "add", "--name", "Paper", "--price", "9.99", "--next", today, "--currency", "GBP",
+        ])
+        let subscriptionList = try await hearth(["subscriptions", "list", "--currency", "USD"])
+        #expect(subscriptionList.stdout.contains("9.99 GBP"), "\(subscriptionList.stdout)")
+        #expect(subscriptionList.stdout.contains("14.69 USD"), "\(subscriptionList.stdout)")
+        #expect(subscriptionList.stdout.hasSuffix("Per month in all: 14.69 USD\n"), "\(subscriptionList.stdout)")
+        let costs = try #require(try await json(["subscriptions", "list", "--currency", "usd"]) as? [[String: Any]])
+        #expect((costs.first?["monthlyCost"] as? NSNumber)?.decimalValue == Decimal(string: "14.69")!)
+        #expect(costs.first?["currency"] as? String == "USD")
     }
 
     @Test func badCurrencyAndRateInputIsRefusedAndWritesNothing() async throws {

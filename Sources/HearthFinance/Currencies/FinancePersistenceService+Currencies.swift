@@ -280,3 +280,20 @@ extension FinancePersistenceService {
         }
     }
 }
+
+extension FinancePersistenceService {
+    /// What each of `subscriptions` costs per month (by its billing cycle, zero when inactive) in
+    /// `currency`, with the rates of `date`'s day, rounded to `currency`'s minor units; in their order.
+    /// - Throws: ``PersistenceError`` (validation failed) naming a currency and day without a rate.
+    nonisolated public func monthlyCosts(of subscriptions: [Subscription], in currency: CurrencyCode, on date: Date)
+        async throws -> [Decimal]
+    {
+        let book = try await bookCurrency()
+        let day = RateDay(date, timeZone: calendar.timeZone)
+        let converter = try await currencyConverter(
+            for: Set(subscriptions.map { $0.currency ?? book }).union([currency]), over: day...day)
+        return try subscriptions.map {
+            try converter.convert($0.monthlyCost, from: $0.currency ?? book, to: currency, on: day)
+        }
+    }
+}

@@ -25,7 +25,7 @@ extension FinanceCLI {
     /// `amount` followed by its currency, or the amount alone when `currency` is nil.
     static func money(_ amount: Decimal, _ currency: CurrencyCode?) -> String {
         guard let currency else { return money(amount) }
-        return amount.formatted(
+        return CurrencyConverter.rounded(amount, to: currency).formatted(
             .number.precision(.fractionLength(currency.minorUnits)).grouping(.never).locale(
                 Locale(identifier: "en_US_POSIX"))) + " " + currency.code
     }

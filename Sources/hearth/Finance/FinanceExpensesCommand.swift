@@ -132,7 +132,8 @@ struct FinanceExpensesCommand: AsyncParsableCommand {
                     ["ID", "DATE", "TITLE", "AMOUNT", "PAID BY", "SPLIT", "SETTLED"],
                     expenses.map {
                         [
-                            $0.id.uuidString, FinanceCLI.day($0.date), $0.title, FinanceCLI.money($0.amount),
+                            $0.id.uuidString, FinanceCLI.day($0.date), $0.title,
+                            FinanceCLI.money($0.amount, $0.currency),
                             names[$0.paidBy] ?? $0.paidBy.uuidString,
                             $0.shares().map {
                                 "\(names[$0.person] ?? $0.person.uuidString) \(FinanceCLI.money($0.amount))"

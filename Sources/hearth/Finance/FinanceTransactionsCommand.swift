@@ -92,7 +92,8 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
                     ["ID", "DATE", "TITLE", "AMOUNT", "CATEGORY", "TAGS"],
                     page.items.map {
                         [
-                            $0.id.uuidString, FinanceCLI.day($0.date), $0.title, FinanceCLI.money($0.amount),
+                            $0.id.uuidString, FinanceCLI.day($0.date), $0.title,
+                            FinanceCLI.money($0.amount, $0.currency),
                             $0.category.displayName,
                             $0.tags.joined(separator: ";"),
                         ]
