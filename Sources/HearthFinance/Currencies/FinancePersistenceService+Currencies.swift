@@ -148,8 +148,7 @@ extension FinancePersistenceService {
         let end = days.upperBound.description
         let rates = try await read { db in
             var rates: [ExchangeRate] = []
-            let byQuote = try db.cachedStatement(
-                sql: "SELECT base, quote, day, rate FROM financeExchangeRate WHERE quote = ? AND day BETWEEN ? AND ?")
+            let byQuote = try db.cachedStatement(sql: Self.ratesOfQuoteSQL)
             for code in codes {
                 for row in try Row.fetchAll(byQuote, arguments: [code, start, end]) {
                     let rate = try Self.rate(from: row)
@@ -262,6 +261,10 @@ extension FinancePersistenceService {
     }
 
     static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// The rates quoting `?` over a range of days: one range of the primary key.
+    static let ratesOfQuoteSQL =
+        "SELECT base, quote, day, rate FROM financeExchangeRate WHERE quote = ? AND day BETWEEN ? AND ?"
 }
 
 extension FinancePersistenceService {
@@ -270,15 +273,16 @@ extension FinancePersistenceService {
     nonisolated public func holdsOtherCurrencies() async throws -> Bool {
         try await read { db in
             let book = try Self.bookCurrency(db).code
-            return try Bool.fetchOne(
-                db,
-                sql: """
-                    SELECT EXISTS (SELECT 1 FROM financeTransaction WHERE currency IS NOT NULL AND currency <> ?)
-                        OR EXISTS (SELECT 1 FROM financeSubscription WHERE currency IS NOT NULL AND currency <> ?)
-                        OR EXISTS (SELECT 1 FROM financeGroupExpense WHERE currency IS NOT NULL AND currency <> ?)
-                    """, arguments: [book, book, book]) ?? false
+            return try Bool.fetchOne(db, sql: Self.otherCurrenciesSQL, arguments: [book, book, book]) ?? false
         }
     }
+
+    /// Whether any row has a currency other than `?` (the book's), through the partial currency indexes.
+    static let otherCurrenciesSQL = """
+        SELECT EXISTS (SELECT 1 FROM financeTransaction WHERE currency IS NOT NULL AND currency <> ?)
+            OR EXISTS (SELECT 1 FROM financeSubscription WHERE currency IS NOT NULL AND currency <> ?)
+            OR EXISTS (SELECT 1 FROM financeGroupExpense WHERE currency IS NOT NULL AND currency <> ?)
+        """
 }
 
 extension FinancePersistenceService {

@@ -5,6 +5,9 @@ extension FinanceSchema {
     /// currency, so rows written before currencies existed keep their meaning and need no rewrite), the
     /// finance settings with the book currency (EUR until it is set), and exchange rates by day.
     ///
+    /// Partial indexes over the values that have a currency of their own answer "is anything in another
+    /// currency?" without reading a single-currency book's rows.
+    ///
     /// Rates are kept as exact decimal text; `(quote, day)` leads the key so that loading the rates of a few
     /// currencies over a range of days is one index range per currency.
     static func registerCurrencyMigrations(in migrator: inout DatabaseMigrator) {
@@ -15,6 +18,9 @@ extension FinanceSchema {
                     ALTER TABLE financeSubscription ADD COLUMN currency TEXT;
                     ALTER TABLE financeGroupExpense ADD COLUMN currency TEXT;
                     ALTER TABLE financeHistoryArchive ADD COLUMN currency TEXT;
+                    CREATE INDEX financeTransaction_currency ON financeTransaction(currency) WHERE currency IS NOT NULL;
+                    CREATE INDEX financeSubscription_currency ON financeSubscription(currency) WHERE currency IS NOT NULL;
+                    CREATE INDEX financeGroupExpense_currency ON financeGroupExpense(currency) WHERE currency IS NOT NULL;
                     CREATE TABLE financeSetting (
                         key TEXT PRIMARY KEY,
                         value TEXT NOT NULL
