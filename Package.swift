@@ -847,6 +847,7 @@ let package = Package(
                 "HearthFinance",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
+            resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings
         ),
     ]

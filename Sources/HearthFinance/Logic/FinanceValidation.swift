@@ -23,7 +23,9 @@ public enum FinanceValidation {
         guard subscription.price > 0 else {
             throw PersistenceError.validationFailed("Subscription price must be greater than 0")
         }
-        _ = try MinorUnits.cents(subscription.price, field: "Subscription price")
+        try MinorUnits.check(
+            try MinorUnits.cents(subscription.price, field: "Subscription price"), of: subscription.price,
+            in: subscription.currency, field: "Subscription price")
         guard subscription.totalSpent >= 0 else {
             throw PersistenceError.validationFailed("Total spent cannot be negative")
         }
@@ -61,6 +63,7 @@ public enum FinanceValidation {
             throw PersistenceError.validationFailed("Transaction amount cannot be 0")
         }
         let cents = try MinorUnits.cents(transaction.amount, field: "Transaction amount")
+        try MinorUnits.check(cents, of: transaction.amount, in: transaction.currency, field: "Transaction amount")
         let tags = transaction.tags.isEmpty ? [] : try normalizedTags(transaction.tags)
         return (title, tags, cents)
     }
@@ -82,7 +85,9 @@ public enum FinanceValidation {
         guard expense.amount > 0 else {
             throw PersistenceError.validationFailed("Expense amount must be greater than 0")
         }
-        _ = try MinorUnits.cents(expense.amount, field: "Expense amount")
+        try MinorUnits.check(
+            try MinorUnits.cents(expense.amount, field: "Expense amount"), of: expense.amount, in: expense.currency,
+            field: "Expense amount")
         let people = unique(expense.splitBetween)
         guard !people.isEmpty else {
             throw PersistenceError.validationFailed("Expense must be split between at least one person")

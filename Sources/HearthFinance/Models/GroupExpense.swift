@@ -21,6 +21,9 @@ public struct GroupExpense: Identifiable, Sendable, Codable, Equatable, Hashable
     public let receipt: String?
     /// Whether the expense has been paid back; settled expenses no longer count towards balances.
     public let isSettled: Bool
+    /// The currency of ``amount`` and the split's exact amounts; nil for the book currency of the finance
+    /// settings.
+    public let currency: CurrencyCode?
     /// When the store last changed this expense; set by the store on every change.
     public let updatedAt: Date
 
@@ -37,6 +40,7 @@ public struct GroupExpense: Identifiable, Sendable, Codable, Equatable, Hashable
         notes: String = "",
         receipt: String? = nil,
         isSettled: Bool = false,
+        currency: CurrencyCode? = nil,
         updatedAt: Date? = nil
     ) {
         self.id = id
@@ -50,6 +54,7 @@ public struct GroupExpense: Identifiable, Sendable, Codable, Equatable, Hashable
         self.notes = notes
         self.receipt = receipt
         self.isSettled = isSettled
+        self.currency = currency
         self.updatedAt = (updatedAt ?? date).roundedToMilliseconds
     }
 
@@ -88,6 +93,7 @@ public struct GroupExpense: Identifiable, Sendable, Codable, Equatable, Hashable
         notes: String? = nil,
         receipt: String?? = nil,
         isSettled: Bool? = nil,
+        currency: CurrencyCode?? = nil,
         updatedAt: Date? = nil
     ) -> GroupExpense {
         GroupExpense(
@@ -95,6 +101,6 @@ public struct GroupExpense: Identifiable, Sendable, Codable, Equatable, Hashable
             splitBetween: splitBetween ?? self.splitBetween, split: split ?? self.split,
             category: category ?? self.category, date: date ?? self.date, notes: notes ?? self.notes,
             receipt: receipt ?? self.receipt, isSettled: isSettled ?? self.isSettled,
-            updatedAt: updatedAt ?? self.updatedAt)
+            currency: currency ?? self.currency, updatedAt: updatedAt ?? self.updatedAt)
     }
 }

@@ -41,6 +41,9 @@ public struct Subscription: Identifiable, Sendable, Codable, Equatable, Hashable
     public let reminderDaysBefore: Int
     /// The wall-clock time the reminder fires at.
     public let reminderTime: TimeOfDay
+    /// The currency of ``price``, ``totalSpent`` and ``priceAfterTrial``; nil for the book currency of the
+    /// finance settings.
+    public let currency: CurrencyCode?
     /// When the store last changed this subscription; set by the store on every change.
     public let updatedAt: Date
 
@@ -73,6 +76,7 @@ public struct Subscription: Identifiable, Sendable, Codable, Equatable, Hashable
         enableRenewalReminder: Bool = true,
         reminderDaysBefore: Int = 3,
         reminderTime: TimeOfDay = .nineAM,
+        currency: CurrencyCode? = nil,
         updatedAt: Date? = nil
     ) {
         self.id = id
@@ -102,6 +106,7 @@ public struct Subscription: Identifiable, Sendable, Codable, Equatable, Hashable
         self.enableRenewalReminder = enableRenewalReminder
         self.reminderDaysBefore = reminderDaysBefore
         self.reminderTime = reminderTime
+        self.currency = currency
         self.updatedAt = (updatedAt ?? createdDate).roundedToMilliseconds
     }
 
@@ -128,6 +133,7 @@ public struct Subscription: Identifiable, Sendable, Codable, Equatable, Hashable
         enableRenewalReminder: Bool? = nil,
         reminderDaysBefore: Int? = nil,
         reminderTime: TimeOfDay? = nil,
+        currency: CurrencyCode?? = nil,
         updatedAt: Date? = nil
     ) -> Subscription {
         Subscription(
@@ -145,6 +151,7 @@ public struct Subscription: Identifiable, Sendable, Codable, Equatable, Hashable
             enableRenewalReminder: enableRenewalReminder ?? self.enableRenewalReminder,
             reminderDaysBefore: reminderDaysBefore ?? self.reminderDaysBefore,
             reminderTime: reminderTime ?? self.reminderTime,
+            currency: currency ?? self.currency,
             updatedAt: updatedAt ?? self.updatedAt
         )
     }

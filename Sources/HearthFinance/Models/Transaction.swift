@@ -13,6 +13,8 @@ public struct Transaction: Identifiable, Sendable, Codable, Equatable, Hashable 
     public let isRecurring: Bool
     /// Free-form labels; the store trims them, drops empty ones and duplicates.
     public let tags: [String]
+    /// The currency of ``amount``; nil for the book currency of the finance settings.
+    public let currency: CurrencyCode?
     /// When the store last changed this transaction; set by the store on every change.
     public let updatedAt: Date
 
@@ -26,6 +28,7 @@ public struct Transaction: Identifiable, Sendable, Codable, Equatable, Hashable 
         date: Date = Date(),
         isRecurring: Bool = false,
         tags: [String] = [],
+        currency: CurrencyCode? = nil,
         updatedAt: Date? = nil
     ) {
         self.id = id
@@ -36,13 +39,14 @@ public struct Transaction: Identifiable, Sendable, Codable, Equatable, Hashable 
         self.date = date.roundedToMilliseconds
         self.isRecurring = isRecurring
         self.tags = tags
+        self.currency = currency
         self.updatedAt = (updatedAt ?? date).roundedToMilliseconds
     }
 
     /// A transaction read back from the store, whose dates already hold whole milliseconds.
     init(
         storedID id: UUID, title: String, subtitle: String, amount: Decimal, category: TransactionCategory, date: Date,
-        isRecurring: Bool, tags: [String], updatedAt: Date
+        isRecurring: Bool, tags: [String], currency: CurrencyCode? = nil, updatedAt: Date
     ) {
         self.id = id
         self.title = title
@@ -52,6 +56,7 @@ public struct Transaction: Identifiable, Sendable, Codable, Equatable, Hashable 
         self.date = date
         self.isRecurring = isRecurring
         self.tags = tags
+        self.currency = currency
         self.updatedAt = updatedAt
     }
 
@@ -69,12 +74,13 @@ public struct Transaction: Identifiable, Sendable, Codable, Equatable, Hashable 
         date: Date? = nil,
         isRecurring: Bool? = nil,
         tags: [String]? = nil,
+        currency: CurrencyCode?? = nil,
         updatedAt: Date? = nil
     ) -> Transaction {
         Transaction(
             id: id, title: title ?? self.title, subtitle: subtitle ?? self.subtitle,
             amount: amount ?? self.amount, category: category ?? self.category, date: date ?? self.date,
             isRecurring: isRecurring ?? self.isRecurring, tags: tags ?? self.tags,
-            updatedAt: updatedAt ?? self.updatedAt)
+            currency: currency ?? self.currency, updatedAt: updatedAt ?? self.updatedAt)
     }
 }

@@ -19,6 +19,9 @@ public struct FinanceReportService: Sendable {
     public let fonts: ReportFonts
     /// Reproducible output (fixed document id), for tests and archives.
     public let deterministic: Bool
+    /// The currency to convert income, expenses, categories and trend to, each transaction with the rate
+    /// of its own day; nil to sum them as stored (when every amount is in the book currency).
+    public var currency: CurrencyCode?
 
     public init(store: FinancePersistenceService, fonts: ReportFonts = ReportFonts(), deterministic: Bool = false) {
         self.store = store
@@ -45,9 +48,9 @@ public struct FinanceReportService: Sendable {
             try previousMonths[0].range(in: calendar)
             .lowerBound..<previousMonths[previousMonths.count - 1]
             .range(in: calendar).upperBound
-        let totals = try await store.totals(in: range)
-        let spending = try await store.spendingByCategory(in: range)
-        let before = try await store.spendingByCategory(in: previousRange)
+        let totals = try await periodTotals(in: range)
+        let spending = try await periodSpending(in: range)
+        let before = try await periodSpending(in: previousRange)
         var previous: [TransactionCategory: Decimal] = [:]
         for item in before { previous[item.category] = item.amount }
         var categories = spending.map {
@@ -59,13 +62,15 @@ public struct FinanceReportService: Sendable {
         }
         var trend: [FinanceReportSummary.MonthTotals] = []
         for month in period.trendMonths {
-            let figures = try await store.totals(in: try month.range(in: calendar))
+            let figures = try await periodTotals(in: try month.range(in: calendar))
             trend.append(.init(month: month, income: figures.income, expenses: figures.expenses))
         }
-        return FinanceReportSummary(
+        var summary = FinanceReportSummary(
             period: period.description, title: period.title, income: totals.income, expenses: totals.expenses,
             transactionCount: totals.count, categories: categories, trend: trend,
             budgets: try await budgetLines(for: period))
+        summary.currency = currency
+        return summary
     }
 
     private func budgetLines(for period: FinanceReportPeriod) async throws -> [FinanceReportSummary.BudgetLine] {
@@ -107,10 +112,11 @@ public struct FinanceReportService: Sendable {
             }
         var blocks: [ReportBlock] = [
             .heading("Finance report: \(summary.title)"),
-            .keyValues([
-                ("Income", money(summary.income)), ("Expenses", money(summary.expenses)),
-                ("Net", money(summary.net)), ("Transactions", String(summary.transactionCount)),
-            ]),
+            .keyValues(
+                [
+                    ("Income", money(summary.income)), ("Expenses", money(summary.expenses)),
+                    ("Net", money(summary.net)), ("Transactions", String(summary.transactionCount)),
+                ] + (summary.currency.map { [("Currency", $0.code)] } ?? [])),
         ]
 
         blocks.append(.heading("Spending by category", level: 2))

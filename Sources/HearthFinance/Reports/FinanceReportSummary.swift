@@ -69,6 +69,9 @@ public struct FinanceReportSummary: Sendable, Equatable, Encodable {
     public let trend: [MonthTotals]
     /// The budgets that applied in the period, by category name; empty without budgets.
     public let budgets: [BudgetLine]
+    /// The currency income, expenses, categories and trend were converted to; nil when they are in the
+    /// book currency unconverted. Budgets are always in the book currency.
+    public var currency: CurrencyCode?
 
     public init(
         period: String, title: String, income: Decimal, expenses: Decimal, transactionCount: Int,
@@ -85,7 +88,7 @@ public struct FinanceReportSummary: Sendable, Equatable, Encodable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case period, title, income, expenses, net, transactionCount, categories, trend, budgets
+        case period, title, income, expenses, net, transactionCount, categories, trend, budgets, currency
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -99,6 +102,7 @@ public struct FinanceReportSummary: Sendable, Equatable, Encodable {
         try container.encode(categories, forKey: .categories)
         try container.encode(trend, forKey: .trend)
         try container.encode(budgets, forKey: .budgets)
+        try container.encodeIfPresent(currency, forKey: .currency)
     }
 }
 

@@ -38,6 +38,16 @@ enum ColumnCoding {
         return value
     }
 
+    /// The currency code in column `index`, nil when the row is in the book currency.
+    static func currency(_ row: Row, _ index: Int) throws -> CurrencyCode? {
+        guard let text = row[index] as String? else { return nil }
+        do {
+            return try CurrencyCode(text)
+        } catch let error as PersistenceError {
+            throw PersistenceError(.fetchFailed, "The stored currency: \(error.message)")
+        }
+    }
+
     static func optionalDate(_ row: Row, _ index: Int) -> Date? {
         (row[index] as Int64?).map(Milliseconds.date)
     }

@@ -66,7 +66,7 @@ extension Subscription: FinanceRecord {
         "isActive", "isShared", "sharedWith", "paymentMethod", "createdDate", "lastBillingDate", "totalSpent",
         "notes", "website", "cancellationDate", "isFreeTrial", "trialStartDate", "trialEndDate",
         "willConvertToPaid", "priceAfterTrial", "enableRenewalReminder", "reminderDaysBefore", "reminderTime",
-        "updatedAt",
+        "updatedAt", "currency",
     ]
 
     func databaseValues() throws -> [(any DatabaseValueConvertible)?] {
@@ -79,7 +79,7 @@ extension Subscription: FinanceRecord {
             trialStartDate.map(Milliseconds.from), trialEndDate.map(Milliseconds.from), willConvertToPaid,
             try priceAfterTrial.map { try MinorUnits.cents($0, field: "Price after trial") },
             enableRenewalReminder, reminderDaysBefore, reminderTime.minutesSinceMidnight,
-            Milliseconds.from(updatedAt),
+            Milliseconds.from(updatedAt), currency?.code,
         ]
     }
 
@@ -99,7 +99,7 @@ extension Subscription: FinanceRecord {
             willConvertToPaid: row[23], priceAfterTrial: (row[24] as Int64?).map(MinorUnits.decimal),
             enableRenewalReminder: row[25], reminderDaysBefore: row[26],
             reminderTime: TimeOfDay(hour: minutes / 60, minute: minutes % 60),
-            updatedAt: Milliseconds.date(row[28]))
+            currency: try ColumnCoding.currency(row, 29), updatedAt: Milliseconds.date(row[28]))
     }
 
     func withUpdatedAt(_ date: Date) -> Subscription { with(updatedAt: date) }
@@ -108,12 +108,15 @@ extension Subscription: FinanceRecord {
 extension Transaction: FinanceRecord {
     static let entity = FinanceEntity.transaction
     static let table = "financeTransaction"
-    static let columns = ["id", "title", "subtitle", "amount", "category", "date", "isRecurring", "tags", "updatedAt"]
+    static let columns = [
+        "id", "title", "subtitle", "amount", "category", "date", "isRecurring", "tags", "updatedAt", "currency",
+    ]
 
     func databaseValues() throws -> [(any DatabaseValueConvertible)?] {
         [
             id, title, subtitle, try MinorUnits.cents(amount, field: "Transaction amount"), category.rawValue,
             Milliseconds.from(date), isRecurring, ColumnCoding.tags(tags), Milliseconds.from(updatedAt),
+            currency?.code,
         ]
     }
 
@@ -128,7 +131,7 @@ extension Transaction: FinanceRecord {
         self.init(
             id: row[1], title: row[2], subtitle: row[3], amount: MinorUnits.decimal(row[4]), category: category,
             date: Milliseconds.date(row[6]), isRecurring: row[7], tags: ColumnCoding.tags(from: row[8]),
-            updatedAt: Milliseconds.date(row[9]))
+            currency: try ColumnCoding.currency(row, 10), updatedAt: Milliseconds.date(row[9]))
     }
 
     func withUpdatedAt(_ date: Date) -> Transaction { with(updatedAt: date) }

@@ -149,5 +149,6 @@ public enum FinanceSchema: DatabaseSchema {
                     """)
         }
         registerBudgetMigrations(in: &migrator)
+        registerCurrencyMigrations(in: &migrator)
     }
 }

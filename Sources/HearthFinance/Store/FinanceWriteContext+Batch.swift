@@ -92,5 +92,6 @@ extension FinanceWriteContext {
         binder.bind(7, Int64(transaction.isRecurring ? 1 : 0))
         binder.bind(8, ColumnCoding.tags(checked.tags))
         binder.bind(9, updatedAt)
+        if let currency = transaction.currency { binder.bind(10, currency.code) } else { binder.bindNull(10) }
     }
 }

@@ -10,7 +10,7 @@ struct StoredExpense: FinanceRecord {
     static let table = "financeGroupExpense"
     static let columns = [
         "id", "groupID", "title", "amount", "paidBy", "splitBetween", "split", "category", "date", "notes",
-        "receipt", "isSettled", "updatedAt",
+        "receipt", "isSettled", "updatedAt", "currency",
     ]
 
     var id: UUID { expense.id }
@@ -26,7 +26,7 @@ struct StoredExpense: FinanceRecord {
             expense.id, groupID, expense.title, try MinorUnits.cents(expense.amount, field: "Expense amount"),
             expense.paidBy, ColumnCoding.ids(expense.splitBetween), try ColumnCoding.json(expense.split),
             expense.category.rawValue, Milliseconds.from(expense.date), expense.notes, expense.receipt,
-            expense.isSettled, Milliseconds.from(expense.updatedAt),
+            expense.isSettled, Milliseconds.from(expense.updatedAt), expense.currency?.code,
         ]
     }
 
@@ -38,7 +38,7 @@ struct StoredExpense: FinanceRecord {
             split: try ColumnCoding.decode(ExpenseSplit.self, from: row[7]),
             category: try ColumnCoding.enumValue(TransactionCategory.self, row[8], column: "category"),
             date: Milliseconds.date(row[9]), notes: row[10], receipt: row[11], isSettled: row[12],
-            updatedAt: Milliseconds.date(row[13]))
+            currency: try ColumnCoding.currency(row, 14), updatedAt: Milliseconds.date(row[13]))
     }
 
     func withUpdatedAt(_ date: Date) -> StoredExpense {

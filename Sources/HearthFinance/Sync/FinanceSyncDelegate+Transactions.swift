@@ -42,6 +42,15 @@ extension FinanceSyncDelegate {
         let isRecurring = try integer("isRecurring")
         let tags = try text("tags")
         let updatedAt = try integer("updatedAt")
+        let currencyCode = try text("currency")
+        var currency: CurrencyCode?
+        if !currencyCode.isEmpty {
+            do {
+                currency = try CurrencyCode(currencyCode)
+            } catch let error as PersistenceError {
+                throw ServiceError.validationFailed("\(record.recordType) \(record.recordName): \(error.message)")
+            }
+        }
         guard let category = TransactionCategory.byRawValue[categoryName] ?? TransactionCategory.parse(categoryName)
         else {
             throw ServiceError.validationFailed(
@@ -51,7 +60,7 @@ extension FinanceSyncDelegate {
         return Transaction(
             storedID: id, title: title, subtitle: subtitle, amount: MinorUnits.decimal(cents), category: category,
             date: Milliseconds.date(date), isRecurring: isRecurring != 0, tags: ColumnCoding.tags(from: tags),
-            updatedAt: Milliseconds.date(updatedAt))
+            currency: currency, updatedAt: Milliseconds.date(updatedAt))
     }
 
     /// The calendar finance logic runs on for records from the server.

@@ -261,7 +261,7 @@ public struct FinanceSyncDelegate: SyncDelegate {
                 ],
                 optional: [
                     "lastBillingDate", "website", "cancellationDate", "trialStartDate", "trialEndDate",
-                    "priceAfterTrial",
+                    "priceAfterTrial", "currency",
                 ])
         case .transaction:
             Spec(
@@ -269,7 +269,7 @@ public struct FinanceSyncDelegate: SyncDelegate {
                 kinds: [
                     "id": .uuid, "amount": .integer, "date": .integer, "isRecurring": .integer, "updatedAt": .integer,
                 ],
-                optional: [])
+                optional: ["currency"])
         case .group:
             Spec(
                 table: Group.table, columns: Group.columns,
@@ -283,7 +283,7 @@ public struct FinanceSyncDelegate: SyncDelegate {
                     "split": .json,
                     "date": .integer, "isSettled": .integer, "updatedAt": .integer,
                 ],
-                optional: ["receipt"])
+                optional: ["receipt", "currency"])
         case .budget:
             Spec(
                 table: Budget.table, columns: Budget.columns,

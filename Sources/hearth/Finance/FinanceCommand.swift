@@ -18,6 +18,7 @@ struct FinanceCommand: AsyncParsableCommand {
             FinanceBudgetCommand.self,
             FinanceReportCommand.self,
             FinanceBalancesCommand.self,
+            FinanceSettingsCommand.self, FinanceRatesCommand.self,
             FinanceExportCommand.self, FinanceImportCommand.self, FinanceStatementsCommand.self,
             FinanceUndoCommand.self,
             FinanceRedoCommand.self,

@@ -67,8 +67,14 @@ struct FinanceExpensesCommand: AsyncParsableCommand {
         @Option(help: "When (default: now).") var date: String?
         @Option(help: "Notes.") var notes: String?
         @Option(help: "A receipt: a file path or reference.") var receipt: String?
+        @Option(
+            help:
+                "Its currency: an ISO 4217 code such as USD, case ignored (default: the book currency of `hearth finance settings`)."
+        )
+        var currency: String?
 
         func run() async throws {
+            let code = try FinanceCLI.check { try currency.map { try FinanceCLI.currency($0, option: "--currency") } }
             let (amount, category, date) = try FinanceCLI.check {
                 guard !split.isEmpty else {
                     throw InputError("Expense must be split between at least one person: add --split NAME")
@@ -90,12 +96,12 @@ struct FinanceExpensesCommand: AsyncParsableCommand {
                     GroupExpense(
                         title: title, amount: amount, paidBy: payer.id, splitBetween: people, split: mode,
                         category: category,
-                        date: date, notes: notes ?? "", receipt: receipt), forGroup: target.id)
+                        date: date, notes: notes ?? "", receipt: receipt, currency: code), forGroup: target.id)
                 if options.json {
                     try FinanceCLI.printJSON(saved)
                 } else {
                     print(
-                        "Added \(saved.title) \(FinanceCLI.money(saved.amount)) to \(target.name) (\(saved.id.uuidString))"
+                        "Added \(saved.title) \(FinanceCLI.money(saved.amount, saved.currency)) to \(target.name) (\(saved.id.uuidString))"
                     )
                 }
             }
@@ -126,7 +132,8 @@ struct FinanceExpensesCommand: AsyncParsableCommand {
                     ["ID", "DATE", "TITLE", "AMOUNT", "PAID BY", "SPLIT", "SETTLED"],
                     expenses.map {
                         [
-                            $0.id.uuidString, FinanceCLI.day($0.date), $0.title, FinanceCLI.money($0.amount),
+                            $0.id.uuidString, FinanceCLI.day($0.date), $0.title,
+                            FinanceCLI.money($0.amount, $0.currency),
                             names[$0.paidBy] ?? $0.paidBy.uuidString,
                             $0.shares().map {
                                 "\(names[$0.person] ?? $0.person.uuidString) \(FinanceCLI.money($0.amount))"

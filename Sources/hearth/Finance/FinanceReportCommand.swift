@@ -13,6 +13,10 @@ struct FinanceReportCommand: AsyncParsableCommand {
     @Option(help: "Report on this calendar year, YYYY.") var year: String?
     @Option(help: "pdf or html (default: from the file's extension, else pdf).") var format: String?
     @Option(name: [.short, .customLong("output")], help: "The file to write.") var output: String
+    @Option(
+        help:
+            "Show amounts in this currency (ISO 4217, such as USD), each transaction converted with the rate of its own day."
+    ) var currency: String?
 
     struct Output: Encodable {
         let file: String
@@ -24,6 +28,7 @@ struct FinanceReportCommand: AsyncParsableCommand {
 
     func run() async throws {
         let url = URL(fileURLWithPath: (output as NSString).expandingTildeInPath)
+        let target = try FinanceCLI.check { try currency.map { try FinanceCLI.currency($0, option: "--currency") } }
         let (period, format) = try FinanceCLI.check { () throws -> (FinanceReportPeriod, FinanceReportFormat) in
             let period: FinanceReportPeriod
             switch (month, year) {
@@ -45,7 +50,12 @@ struct FinanceReportCommand: AsyncParsableCommand {
             return (period, lower == "html" || lower == "htm" ? .html : .pdf)
         }
         try await FinanceCLI.run(options) { store in
-            let reports = FinanceReportService(store: store)
+            var reports = FinanceReportService(store: store)
+            // Amounts in other currencies than the book's are converted even without --currency.
+            reports.currency = target
+            if target == nil, try await store.holdsOtherCurrencies() {
+                reports.currency = try await store.bookCurrency()
+            }
             let written = try await reports.write(period, to: url, format: format)
             if options.json {
                 return try FinanceCLI.printJSON(

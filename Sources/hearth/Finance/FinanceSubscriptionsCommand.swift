@@ -72,10 +72,16 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
             abstract: "Add a subscription (needs --name, --price and --next).")
         @OptionGroup var options: FinanceOptions
         @OptionGroup var fields: Fields
+        @Option(
+            help:
+                "Its currency: an ISO 4217 code such as USD, case ignored (default: the book currency of `hearth finance settings`)."
+        )
+        var currency: String?
 
         func run() async throws {
             let parsed = try fields.parse()
             let draft = try FinanceCLI.check { () throws -> Subscription in
+                let code = try currency.map { try FinanceCLI.currency($0, option: "--currency") }
                 guard let name = fields.name else {
                     throw InputError("--name is required: what is the subscription called?")
                 }
@@ -91,7 +97,7 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
                         paymentMethod: parsed.paymentMethod ?? .creditCard, notes: fields.notes ?? "",
                         website: fields.website,
                         enableRenewalReminder: !fields.noReminder, reminderDaysBefore: fields.reminderDays ?? 3,
-                        reminderTime: parsed.reminderTime ?? .nineAM))
+                        reminderTime: parsed.reminderTime ?? .nineAM, currency: code))
             }
             try await FinanceCLI.run(options) { store in
                 let shared = try await FinanceCLI.people(fields.sharedWith, in: store).map(\.id)
@@ -111,8 +117,13 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
         @Flag(help: "Only active subscriptions, soonest bill first.") var active = false
         @Option(name: .customLong("renewing-within"), help: "Only active subscriptions billing within this many days.")
         var renewingWithin: Int?
+        @Option(
+            help:
+                "Also show what each costs per month in this currency (ISO 4217, such as USD), at today's rates."
+        ) var currency: String?
 
         func run() async throws {
+            let target = try FinanceCLI.check { try currency.map { try FinanceCLI.currency($0, option: "--currency") } }
             try await FinanceCLI.run(options) { store in
                 let subscriptions: [Subscription]
                 if let days = renewingWithin {
@@ -122,15 +133,20 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
                 } else {
                     subscriptions = try await store.fetchAllSubscriptions()
                 }
+                if let target {
+                    return try await FinanceSubscriptionsCommand.printConverted(
+                        subscriptions, in: target, store: store, json: options.json)
+                }
                 if options.json { return try FinanceCLI.printJSON(subscriptions) }
                 if subscriptions.isEmpty { return print("No subscriptions.") }
                 FinanceCLI.table(
                     ["ID", "NAME", "PRICE", "CYCLE", "NEXT", "PER MONTH", "STATUS"],
                     subscriptions.map {
                         [
-                            $0.id.uuidString, $0.name, FinanceCLI.money($0.price), $0.billingCycle.displayName,
+                            $0.id.uuidString, $0.name, FinanceCLI.money($0.price, $0.currency),
+                            $0.billingCycle.displayName,
                             FinanceCLI.day($0.nextBillingDate),
-                            FinanceCLI.money($0.billingCycle.monthlyEquivalent(of: $0.price)),
+                            FinanceCLI.money($0.billingCycle.monthlyEquivalent(of: $0.price), $0.currency),
                             $0.isActive ? "active" : "inactive",
                         ]
                     })

@@ -24,6 +24,11 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
         ) var category: String?
         @Flag(help: "It repeats (rent, salary).") var recurring = false
         @Option(help: "A tag; repeat for several.") var tag: [String] = []
+        @Option(
+            help:
+                "Its currency: an ISO 4217 code such as USD, case ignored (default: the book currency of `hearth finance settings`)."
+        )
+        var currency: String?
 
         func run() async throws {
             let transaction = try FinanceCLI.check {
@@ -35,14 +40,17 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
                             try FinanceCLI.choice(TransactionCategory.self, $0, option: "--category")
                         } ?? .other,
                         date: try date.map { try FinanceCLI.date($0, option: "--date") } ?? Date(),
-                        isRecurring: recurring, tags: tag))
+                        isRecurring: recurring, tags: tag,
+                        currency: try currency.map { try FinanceCLI.currency($0, option: "--currency") }))
             }
             try await FinanceCLI.run(options) { store in
                 let saved = try await store.save(transaction)
                 if options.json {
                     try FinanceCLI.printJSON(saved)
                 } else {
-                    print("Added \(saved.title) \(FinanceCLI.money(saved.amount)) (\(saved.id.uuidString))")
+                    print(
+                        "Added \(saved.title) \(FinanceCLI.money(saved.amount, saved.currency)) (\(saved.id.uuidString))"
+                    )
                     try await FinanceBudgetCommand.printReminders(store)
                 }
             }
@@ -84,7 +92,8 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
                     ["ID", "DATE", "TITLE", "AMOUNT", "CATEGORY", "TAGS"],
                     page.items.map {
                         [
-                            $0.id.uuidString, FinanceCLI.day($0.date), $0.title, FinanceCLI.money($0.amount),
+                            $0.id.uuidString, FinanceCLI.day($0.date), $0.title,
+                            FinanceCLI.money($0.amount, $0.currency),
                             $0.category.displayName,
                             $0.tags.joined(separator: ";"),
                         ]
