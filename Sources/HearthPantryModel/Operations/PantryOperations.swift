@@ -19,6 +19,9 @@ public enum PantryOperations {
         ClearCheckedShoppingItemsMutation.self, AddMissingIngredientsMutation.self,
         AddExpiringAndBelowMinimumMutation.self,
         CheckShoppingItemMutation.self,
+        ShoppingListsQuery.self, CreateShoppingListMutation.self, RenameShoppingListMutation.self,
+        SetShoppingListStoreMutation.self, DeleteShoppingListMutation.self, MoveShoppingItemMutation.self,
+        StoresQuery.self, CreateStoreMutation.self, UpdateStoreMutation.self, DeleteStoreMutation.self,
         MeQuery.self, UpdateMeMutation.self, SearchUsersQuery.self,
     ]
 

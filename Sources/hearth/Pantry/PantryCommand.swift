@@ -25,7 +25,8 @@ struct PantryCommand: AsyncParsableCommand {
             PantryShowCommand.self, PantryLoginCommand.self, PantryLogoutCommand.self, PantryHouseholdCommand.self,
             PantryItemsCommand.self,
         ]
-            + [PantryRecipesCommand.self, PantryShoppingCommand.self, PantryPreferencesCommand.self],
+            + [PantryRecipesCommand.self, PantryShoppingCommand.self, PantryPreferencesCommand.self]
+            + [PantryListsCommand.self, PantryStoresCommand.self],
         defaultSubcommand: PantryShowCommand.self
     )
 }

@@ -1,0 +1,39 @@
+/// One of a household's shopping lists as the server answers it: the list, the store it is grouped for, its
+/// lines, and the lines grouped by that store's sections (see ``ShoppingSections``).
+public struct ShoppingListContents: Codable, Sendable, Hashable, Identifiable {
+    /// The list's id.
+    public let id: String
+    /// The household whose list it is.
+    public let householdId: String
+    /// Its name.
+    public let name: String
+    /// Whether calls that name no list mean this one.
+    public let isDefault: Bool
+    /// The chosen store's id, if any.
+    public let storeId: String?
+    /// The chosen store, if any.
+    public let store: GroceryStore?
+    /// The lines, in the order they were added.
+    public let lines: [ShoppingListItem]
+    /// The lines grouped by section in the store's order, the checked ones last.
+    public let sections: [ShoppingSectionGroup]
+
+    public init(
+        id: String, householdId: String, name: String, isDefault: Bool, storeId: String? = nil,
+        store: GroceryStore? = nil, lines: [ShoppingListItem] = [], sections: [ShoppingSectionGroup] = []
+    ) {
+        self.id = id
+        self.householdId = householdId
+        self.name = name
+        self.isDefault = isDefault
+        self.storeId = storeId
+        self.store = store
+        self.lines = lines
+        self.sections = sections
+    }
+
+    /// The list without its lines.
+    public var list: HouseholdShoppingList {
+        HouseholdShoppingList(id: id, householdId: householdId, name: name, isDefault: isDefault, storeId: storeId)
+    }
+}
