@@ -5,7 +5,7 @@ extension PantrySelection {
     public static let store = "id householdId name sectionOrder"
     /// A ``ShoppingListContents``.
     public static let shoppingList =
-        "id householdId name isDefault storeId store { \(store) } lines { \(shoppingItem) } sections { section checked lines { \(shoppingItem) } }"
+        "id householdId name isDefault storeId store { \(store) } lines { \(shoppingItem) } sections { section checked lineIds }"
 }
 
 /// A household's shopping lists, the default first, with their lines grouped by section.

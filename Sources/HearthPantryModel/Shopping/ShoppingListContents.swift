@@ -32,6 +32,35 @@ public struct ShoppingListContents: Codable, Sendable, Hashable, Identifiable {
         self.sections = sections
     }
 
+    private enum CodingKeys: String, CodingKey {
+        case id, householdId, name, isDefault, storeId, store, lines, sections
+    }
+
+    /// A section as it arrives: with its lines, or with only their ids (the lines then come from ``lines``).
+    private struct SectionWire: Decodable {
+        let section: StoreSection?
+        let checked: Bool
+        let lines: [ShoppingListItem]?
+        let lineIds: [String]?
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let lines = try c.decodeIfPresent([ShoppingListItem].self, forKey: .lines) ?? []
+        let byId = Dictionary(lines.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        let sections = try c.decodeIfPresent([SectionWire].self, forKey: .sections) ?? []
+        self.init(
+            id: try c.decode(String.self, forKey: .id), householdId: try c.decode(String.self, forKey: .householdId),
+            name: try c.decode(String.self, forKey: .name), isDefault: try c.decode(Bool.self, forKey: .isDefault),
+            storeId: try c.decodeIfPresent(String.self, forKey: .storeId),
+            store: try c.decodeIfPresent(GroceryStore.self, forKey: .store), lines: lines,
+            sections: sections.map { wire in
+                ShoppingSectionGroup(
+                    section: wire.section, checked: wire.checked,
+                    lines: wire.lines ?? (wire.lineIds ?? []).compactMap { byId[$0] })
+            })
+    }
+
     /// The list without its lines.
     public var list: HouseholdShoppingList {
         HouseholdShoppingList(id: id, householdId: householdId, name: name, isDefault: isDefault, storeId: storeId)

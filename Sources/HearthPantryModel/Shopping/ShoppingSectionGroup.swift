@@ -13,6 +13,9 @@ public struct ShoppingSectionGroup: Codable, Sendable, Hashable {
         self.lines = lines
     }
 
+    /// The ids of ``lines``, in order.
+    public var lineIds: [String] { lines.map(\.id) }
+
     /// The group's heading: the section's name, "Other" for unsectioned lines, "Checked" for bought ones.
     public var title: String {
         if checked { return "Checked" }
