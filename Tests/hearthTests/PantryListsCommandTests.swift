@@ -25,7 +25,10 @@ struct PantryListsCommandTests {
             let household = try #require(
                 (PantryCommandTests.json(created) as? [String: Any])?["id"] as? String, "\(created.stderr)")
             let milk = try await Self.pantry(
-                ["items", "add", household, "Milk", "--quantity", "1", "--unit", "l", "--category", "dairy"],
+                [
+                    "items", "add", household, "Milk", "--quantity", "1", "--unit", "l", "--category", "dairy",
+                    "--location", "Fridge",
+                ],
                 home: home)
             #expect(milk.status == 0, "\(milk.stderr)")
 

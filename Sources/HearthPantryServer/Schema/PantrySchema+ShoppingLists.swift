@@ -34,7 +34,8 @@ extension PantrySchema {
                     KeyField("checked", at: \.checked).description("Whether this is the group of checked lines.")
                     KeyField("lines", at: \.lines).description("In the order they were added.")
                     KeyField("lineIds", at: \.lineIds).description(
-                        "The ids of the lines, in order: select these beside the list's lines to keep the answer small.")
+                        "The ids of the lines, in order: select these beside the list's lines to keep the answer small."
+                    )
                 }.description("The lines of a shopping list found in one section of the store.")
                 Type(ShoppingListView.self, as: "ShoppingList") {
                     KeyField("id", at: \.id)
