@@ -270,7 +270,7 @@ struct KitchenEditingSliceTests {
             #expect(zero.codes == ["BAD_USER_INPUT"])
             #expect(zero.errors.first?.message == "quantity must be greater than 0, not 0")
             let nothing = await pantry.run(Self.update, as: owner, ["id": milk["id"]])
-            #expect(nothing.errors.first?.message == "Give quantity, unit or note to change Milk.")
+            #expect(nothing.errors.first?.message == "Give quantity, unit, note or section to change Milk.")
             let badAdd = await pantry.run(Self.add, as: owner, ["h": h, "name": " ", "q": -1])
             #expect(badAdd.codes == ["BAD_USER_INPUT"])
             #expect(badAdd.errors.first?.message == "name cannot be empty; quantity must be greater than 0, not -1")

@@ -73,7 +73,7 @@ struct ShoppingListServiceTests {
             let nothing = await serviceError {
                 _ = try await shopping.update(lineId: tea.id, quantity: nil, unit: nil, note: nil)
             }
-            #expect(nothing?.message == "Give a quantity, unit or note to change.")
+            #expect(nothing?.message == "Give a quantity, unit, note or section to change.")
             let days = await serviceError {
                 _ = try await shopping.addExpiringAndBelowMinimum(householdId: home.id, withinDays: -1)
             }

@@ -2,7 +2,7 @@ public import HearthCore
 
 extension PantrySelection {
     /// A ``ShoppingListItem``.
-    public static let shoppingItem = "id householdId name quantity unit checked note recipeId"
+    public static let shoppingItem = "id householdId name quantity unit checked note recipeId listId section"
     /// A ``StockBooking``.
     public static let booking =
         "id itemId householdId kind quantity spoiled location fromLocation toLocation bestBefore createdBy createdAt reverses"
@@ -25,16 +25,22 @@ public struct CheckedOffLine: Codable, Sendable, Hashable {
     }
 }
 
-/// A household's shopping list, in the order lines were added.
+/// A household's shopping list (list `listId`, else the default one), in the order lines were added.
 public struct ShoppingListQuery: PantryOperation {
     public typealias Answer = [ShoppingListItem]
     public static let kind = PantryOperationKind.query
     public static let document =
-        "query ShoppingList($id: String!) { shoppingList(householdId: $id) { \(PantrySelection.shoppingItem) } }"
+        "query ShoppingList($id: String!, $list: String) { shoppingList(householdId: $id, listId: $list) { \(PantrySelection.shoppingItem) } }"
     public static let field = "shoppingList"
     public let householdId: String
-    public init(householdId: String) { self.householdId = householdId }
-    public var variables: [String: AnyJSON] { ["id": .string(householdId)] }
+    public let listId: String?
+    public init(householdId: String, listId: String? = nil) {
+        self.householdId = householdId
+        self.listId = listId
+    }
+    public var variables: [String: AnyJSON] {
+        ["id": .string(householdId), "list": listId.map(AnyJSON.string) ?? .null]
+    }
 }
 
 /// Puts something on a household's shopping list; the answer is the line it is on (merged into an unchecked line
@@ -43,8 +49,8 @@ public struct AddShoppingItemMutation: PantryOperation {
     public typealias Answer = ShoppingListItem
     public static let kind = PantryOperationKind.mutation
     public static let document = """
-        mutation AddShoppingItem($id: String!, $name: String!, $quantity: Float!, $unit: String, $note: String) {
-          addShoppingItem(householdId: $id, name: $name, quantity: $quantity, unit: $unit, note: $note) { \(PantrySelection.shoppingItem) }
+        mutation AddShoppingItem($id: String!, $name: String!, $quantity: Float!, $unit: String, $note: String, $list: String, $section: StoreSection) {
+          addShoppingItem(householdId: $id, name: $name, quantity: $quantity, unit: $unit, note: $note, listId: $list, section: $section) { \(PantrySelection.shoppingItem) }
         }
         """
     public static let field = "addShoppingItem"
@@ -53,17 +59,25 @@ public struct AddShoppingItemMutation: PantryOperation {
     public let quantity: Double
     public let unit: String?
     public let note: String?
-    public init(householdId: String, name: String, quantity: Double, unit: String? = nil, note: String? = nil) {
+    public let listId: String?
+    public let section: StoreSection?
+    public init(
+        householdId: String, name: String, quantity: Double, unit: String? = nil, note: String? = nil,
+        listId: String? = nil, section: StoreSection? = nil
+    ) {
         self.householdId = householdId
         self.name = name
         self.quantity = quantity
         self.unit = unit
         self.note = note
+        self.listId = listId
+        self.section = section
     }
     public var variables: [String: AnyJSON] {
         [
             "id": .string(householdId), "name": .string(name), "quantity": .double(quantity),
             "unit": unit.map(AnyJSON.string) ?? .null, "note": note.map(AnyJSON.string) ?? .null,
+            "list": listId.map(AnyJSON.string) ?? .null, "section": section.map { .string($0.rawValue) } ?? .null,
         ]
     }
 }
@@ -73,8 +87,8 @@ public struct UpdateShoppingItemMutation: PantryOperation {
     public typealias Answer = ShoppingListItem
     public static let kind = PantryOperationKind.mutation
     public static let document = """
-        mutation UpdateShoppingItem($id: String!, $quantity: Float, $unit: String, $note: String) {
-          updateShoppingItem(id: $id, quantity: $quantity, unit: $unit, note: $note) { \(PantrySelection.shoppingItem) }
+        mutation UpdateShoppingItem($id: String!, $quantity: Float, $unit: String, $note: String, $section: StoreSection) {
+          updateShoppingItem(id: $id, quantity: $quantity, unit: $unit, note: $note, section: $section) { \(PantrySelection.shoppingItem) }
         }
         """
     public static let field = "updateShoppingItem"
@@ -82,17 +96,21 @@ public struct UpdateShoppingItemMutation: PantryOperation {
     public let quantity: Double?
     public let unit: String?
     public let note: String?
-    public init(id: String, quantity: Double? = nil, unit: String? = nil, note: String? = nil) {
+    public let section: StoreSection?
+    public init(
+        id: String, quantity: Double? = nil, unit: String? = nil, note: String? = nil, section: StoreSection? = nil
+    ) {
         self.id = id
         self.quantity = quantity
         self.unit = unit
         self.note = note
+        self.section = section
     }
     public var variables: [String: AnyJSON] {
         [
             "id": .string(id), "quantity": quantity.map(AnyJSON.double) ?? .null,
             "unit": unit.map(AnyJSON.string) ?? .null,
-            "note": note.map(AnyJSON.string) ?? .null,
+            "note": note.map(AnyJSON.string) ?? .null, "section": section.map { .string($0.rawValue) } ?? .null,
         ]
     }
 }
@@ -113,11 +131,17 @@ public struct ClearCheckedShoppingItemsMutation: PantryOperation {
     public typealias Answer = Int
     public static let kind = PantryOperationKind.mutation
     public static let document =
-        "mutation ClearCheckedShoppingItems($id: String!) { clearCheckedShoppingItems(householdId: $id) }"
+        "mutation ClearCheckedShoppingItems($id: String!, $list: String) { clearCheckedShoppingItems(householdId: $id, listId: $list) }"
     public static let field = "clearCheckedShoppingItems"
     public let householdId: String
-    public init(householdId: String) { self.householdId = householdId }
-    public var variables: [String: AnyJSON] { ["id": .string(householdId)] }
+    public let listId: String?
+    public init(householdId: String, listId: String? = nil) {
+        self.householdId = householdId
+        self.listId = listId
+    }
+    public var variables: [String: AnyJSON] {
+        ["id": .string(householdId), "list": listId.map(AnyJSON.string) ?? .null]
+    }
 }
 
 /// Adds what a recipe still needs after the stock to its household's list; the answer is the list.
@@ -125,16 +149,21 @@ public struct AddMissingIngredientsMutation: PantryOperation {
     public typealias Answer = [ShoppingListItem]
     public static let kind = PantryOperationKind.mutation
     public static let document =
-        "mutation AddMissingIngredients($id: String!, $servings: Int) { addMissingIngredients(recipeId: $id, servings: $servings) { \(PantrySelection.shoppingItem) } }"
+        "mutation AddMissingIngredients($id: String!, $servings: Int, $list: String) { addMissingIngredients(recipeId: $id, servings: $servings, listId: $list) { \(PantrySelection.shoppingItem) } }"
     public static let field = "addMissingIngredients"
     public let recipeId: String
     public let servings: Int?
-    public init(recipeId: String, servings: Int? = nil) {
+    public let listId: String?
+    public init(recipeId: String, servings: Int? = nil, listId: String? = nil) {
         self.recipeId = recipeId
         self.servings = servings
+        self.listId = listId
     }
     public var variables: [String: AnyJSON] {
-        ["id": .string(recipeId), "servings": servings.map { .int(Int64($0)) } ?? .null]
+        [
+            "id": .string(recipeId), "servings": servings.map { .int(Int64($0)) } ?? .null,
+            "list": listId.map(AnyJSON.string) ?? .null,
+        ]
     }
 }
 
@@ -144,16 +173,21 @@ public struct AddExpiringAndBelowMinimumMutation: PantryOperation {
     public typealias Answer = [ShoppingListItem]
     public static let kind = PantryOperationKind.mutation
     public static let document =
-        "mutation AddExpiringAndBelowMinimum($id: String!, $days: Int) { addExpiringAndBelowMinimum(householdId: $id, withinDays: $days) { \(PantrySelection.shoppingItem) } }"
+        "mutation AddExpiringAndBelowMinimum($id: String!, $days: Int, $list: String) { addExpiringAndBelowMinimum(householdId: $id, withinDays: $days, listId: $list) { \(PantrySelection.shoppingItem) } }"
     public static let field = "addExpiringAndBelowMinimum"
     public let householdId: String
     public let withinDays: Int?
-    public init(householdId: String, withinDays: Int? = nil) {
+    public let listId: String?
+    public init(householdId: String, withinDays: Int? = nil, listId: String? = nil) {
         self.householdId = householdId
         self.withinDays = withinDays
+        self.listId = listId
     }
     public var variables: [String: AnyJSON] {
-        ["id": .string(householdId), "days": withinDays.map { .int(Int64($0)) } ?? .null]
+        [
+            "id": .string(householdId), "days": withinDays.map { .int(Int64($0)) } ?? .null,
+            "list": listId.map(AnyJSON.string) ?? .null,
+        ]
     }
 }
 

@@ -30,7 +30,8 @@ extension ShoppingList {
         var edited = ShoppingListItem(
             id: line.id, householdId: line.householdId, name: line.name,
             quantity: Amount.clean(quantity ?? line.quantity), unit: written,
-            checked: false, note: note.map { Validation.trimmedOrNil($0) } ?? line.note, recipeId: line.recipeId)
+            checked: false, note: note.map { Validation.trimmedOrNil($0) } ?? line.note, recipeId: line.recipeId,
+            listId: line.listId, section: line.section)
         var updated = list
         updated[index] = edited
         if let other = updated.indices.first(where: {

@@ -25,6 +25,8 @@ struct AddShoppingItemArguments: Codable, Sendable {
     let quantity: Double
     let unit: String?
     let note: String?
+    let listId: String?
+    let section: StoreSection?
 }
 
 struct UpdateShoppingItemArguments: Codable, Sendable {
@@ -32,6 +34,7 @@ struct UpdateShoppingItemArguments: Codable, Sendable {
     let quantity: Double?
     let unit: String?
     let note: String?
+    let section: StoreSection?
 }
 
 struct ProfileInput: Codable, Sendable {

@@ -148,11 +148,13 @@ struct CookableArguments: Codable, Sendable {
 struct AddMissingArguments: Codable, Sendable {
     let recipeId: String
     let servings: Int?
+    let listId: String?
 }
 
 struct RestockArguments: Codable, Sendable {
     let householdId: String
     let withinDays: Int?
+    let listId: String?
 }
 
 struct CheckShoppingItemArguments: Codable, Sendable {

@@ -37,6 +37,8 @@ struct PantryChange: Sendable, Equatable, Codable {
     var itemID: String? = nil
     var recipeID: String? = nil
     var shoppingItemID: String? = nil
+    /// The shopping list changed, for shopping list changes.
+    var shoppingListID: String? = nil
     /// The booking made or undone, for stock changes.
     var bookingID: String? = nil
     /// The user who made the change.
@@ -57,7 +59,7 @@ struct PantryChange: Sendable, Equatable, Codable {
 
     init(
         _ kind: Kind, householdID: String, itemID: String? = nil, recipeID: String? = nil,
-        shoppingItemID: String? = nil,
+        shoppingItemID: String? = nil, shoppingListID: String? = nil,
         bookingID: String? = nil, by userID: String
     ) {
         self.kind = kind
@@ -65,6 +67,7 @@ struct PantryChange: Sendable, Equatable, Codable {
         self.itemID = itemID
         self.recipeID = recipeID
         self.shoppingItemID = shoppingItemID
+        self.shoppingListID = shoppingListID
         self.bookingID = bookingID
         self.byUserID = userID
     }
@@ -81,6 +84,7 @@ struct PantryChangeEvent: Sendable {
     var itemID: String? { change.itemID }
     var recipeID: String? { change.recipeID }
     var shoppingItemID: String? { change.shoppingItemID }
+    var shoppingListID: String? { change.shoppingListID }
     var bookingID: String? { change.bookingID }
     var byUserID: String { change.byUserID }
 }

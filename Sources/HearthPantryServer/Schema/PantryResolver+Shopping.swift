@@ -7,10 +7,13 @@ import HearthPermissions
 /// The household's shopping list: filled from recipes and from stock running low or going off, and checked off
 /// into stock as purchases booked through the ledger.
 extension PantryResolver {
-    func shoppingList(context: PantryContext, arguments: HouseholdIDArguments) async throws -> [ShoppingListItem] {
+    func shoppingList(context: PantryContext, arguments: ShoppingListArguments) async throws -> [ShoppingListItem] {
         let (household, ability) = try await Self.stored(arguments.householdId, context)
         try Self.allowContent(ability, "read", PantryPermissions.Subject.shoppingListItem, household)
-        return try await context.loaders.shoppingLists.load(household.id) ?? []
+        guard let listId = arguments.listId else {
+            return try await context.loaders.shoppingLists.load(household.id) ?? []
+        }
+        return try await lines(of: try await Self.list(listId, in: household, context), context)
     }
 
     func addMissingIngredients(context: PantryContext, arguments: AddMissingArguments) async throws
@@ -25,15 +28,16 @@ extension PantryResolver {
         if let servings = arguments.servings, servings < 1 {
             throw ServiceError.validationFailed("servings must be at least 1; it is \(servings).")
         }
-        let (list, items) = try await listAndStock(household.id, context)
+        let target = try await Self.list(arguments.listId, in: household, context)
+        let (list, items) = try await listAndStock(target, context)
         let updated = ShoppingList.addMissing(
             of: recipe, stock: items, servings: arguments.servings, today: context.today, to: list,
             makeId: PantryStore.newID)
         return try await save(
             updated, replacing: list, context,
             PantryChange(
-                .shoppingListChanged, householdID: household.id, recipeID: recipe.id, by: try context.signedIn().userID)
-        )
+                .shoppingListChanged, householdID: household.id, recipeID: recipe.id, shoppingListID: target.id,
+                by: try context.signedIn().userID), on: target)
     }
 
     func addExpiringAndBelowMinimum(context: PantryContext, arguments: RestockArguments) async throws
@@ -43,12 +47,15 @@ extension PantryResolver {
         try Self.allowContent(ability, "update", PantryPermissions.Subject.shoppingListItem, household)
         let days = arguments.withinDays ?? ExpiryStatus.defaultDueSoonDays
         guard days >= 0 else { throw ServiceError.validationFailed("withinDays must be 0 or more; it is \(days).") }
-        let (list, items) = try await listAndStock(household.id, context)
+        let target = try await Self.list(arguments.listId, in: household, context)
+        let (list, items) = try await listAndStock(target, context)
         let updated = ShoppingList.addRestock(
             from: items, on: context.today, dueSoonDays: days, to: list, makeId: PantryStore.newID)
         return try await save(
             updated, replacing: list, context,
-            PantryChange(.shoppingListChanged, householdID: household.id, by: try context.signedIn().userID))
+            PantryChange(
+                .shoppingListChanged, householdID: household.id, shoppingListID: target.id,
+                by: try context.signedIn().userID), on: target)
     }
 
     /// Checks a line off: ShoppingCheckOff books its purchase into the household's item of the same food (a new
@@ -64,7 +71,7 @@ extension PantryResolver {
             line.householdId, context, notFound: .notFound("Shopping list item \(line.id)"))
         try Self.allowContent(ability, "update", PantryPermissions.Subject.shoppingListItem, household)
         let bestBefore = try Self.day(arguments.bestBefore, "bestBefore")
-        let (list, items) = try await listAndStock(household.id, context)
+        let (list, items) = try await listAndStock(try await Self.list(of: line, in: household, context), context)
         let locations = try await context.store.locations(ofHousehold: household.id)
         let location = arguments.location.map { Self.spelled($0, locations) }
         let now = context.now
@@ -92,7 +99,7 @@ extension PantryResolver {
         try await context.store.announcing(
             PantryChange(
                 .shoppingItemChecked, householdID: household.id, itemID: stocked.id, shoppingItemID: line.id,
-                bookingID: checkOff.booking.id, by: viewer.userID)
+                shoppingListID: line.listId, bookingID: checkOff.booking.id, by: viewer.userID)
         )
         .checkOff(line, purchase: (opening.map { [$0] } ?? []) + [checkOff.booking], item: stocked, replacing: existing)
         context.changed()
@@ -111,21 +118,26 @@ extension PantryResolver {
             problems.append("quantity must be greater than 0, not \(Self.number(arguments.quantity))")
         }
         guard problems.isEmpty else { throw ServiceError.validationFailed(problems) }
-        let list = try await context.store.shoppingLists(ofHouseholds: [household.id])[household.id] ?? []
-        let updated = try ShoppingList.add(
+        let target = try await Self.list(arguments.listId, in: household, context)
+        let list = try await lines(of: target, context)
+        var updated = try ShoppingList.add(
             arguments.name, quantity: arguments.quantity, unit: arguments.unit ?? "", note: arguments.note, to: list,
             householdId: household.id,
             makeId: PantryStore.newID)
         let before = Set(list)
         // Merged into a line that holds so much more that the sum rounds back to it, the amount changes nothing.
-        guard let line = updated.first(where: { !before.contains($0) }) else {
+        guard var line = updated.first(where: { !before.contains($0) }) else {
             throw ServiceError.validationFailed(
                 "\(Self.number(arguments.quantity)) is too small beside the \(arguments.name) already on the list to change it; change that line's quantity instead."
             )
         }
+        line = line.placed(on: target.id, section: arguments.section)
+        if let index = updated.firstIndex(where: { $0.id == line.id }) { updated[index] = line }
         _ = try await save(
             updated, replacing: list, context,
-            PantryChange(.shoppingListChanged, householdID: household.id, shoppingItemID: line.id, by: viewer.userID))
+            PantryChange(
+                .shoppingListChanged, householdID: household.id, shoppingItemID: line.id, shoppingListID: target.id,
+                by: viewer.userID), on: target)
         return line
     }
 
@@ -135,16 +147,22 @@ extension PantryResolver {
         -> ShoppingListItem
     {
         let (line, list) = try await line(arguments.id, "update", context)
-        guard arguments.quantity != nil || arguments.unit != nil || arguments.note != nil else {
-            throw ServiceError.validationFailed("Give quantity, unit or note to change \(line.name).")
+        guard arguments.quantity != nil || arguments.unit != nil || arguments.note != nil || arguments.section != nil
+        else {
+            throw ServiceError.validationFailed("Give quantity, unit, note or section to change \(line.name).")
         }
-        let updated = try ShoppingList.update(
-            line.id, quantity: arguments.quantity, unit: arguments.unit, note: arguments.note, in: list)
+        var updated =
+            arguments.quantity != nil || arguments.unit != nil || arguments.note != nil
+            ? try ShoppingList.update(
+                line.id, quantity: arguments.quantity, unit: arguments.unit, note: arguments.note, in: list) : list
+        if let section = arguments.section, let index = updated.firstIndex(where: { $0.id == line.id }) {
+            updated[index] = updated[index].placed(on: updated[index].listId, section: section)
+        }
         _ = try await save(
             updated, replacing: list, context,
             PantryChange(
                 .shoppingListChanged, householdID: line.householdId, shoppingItemID: line.id,
-                by: try context.signedIn().userID))
+                shoppingListID: line.listId, by: try context.signedIn().userID))
         guard let edited = updated.first(where: { $0.id == line.id }) else {
             throw ServiceError.notFound("Shopping list item \(line.id)")
         }
@@ -156,20 +174,23 @@ extension PantryResolver {
         let (line, list) = try await line(arguments.id, "delete", context)
         let change = PantryChange(
             .shoppingListChanged, householdID: line.householdId, shoppingItemID: line.id,
-            by: try context.signedIn().userID)
+            shoppingListID: line.listId, by: try context.signedIn().userID)
         _ = try await save(try ShoppingList.remove(line.id, from: list), replacing: list, context, change)
         return true
     }
 
     /// Removes every checked line; returns how many went.
-    func clearCheckedShoppingItems(context: PantryContext, arguments: HouseholdIDArguments) async throws -> Int {
+    func clearCheckedShoppingItems(context: PantryContext, arguments: ShoppingListArguments) async throws -> Int {
         let (household, ability) = try await Self.stored(arguments.householdId, context)
         try Self.allowContent(ability, "delete", PantryPermissions.Subject.shoppingListItem, household)
-        let list = try await context.store.shoppingLists(ofHouseholds: [household.id])[household.id] ?? []
+        let target = try await Self.list(arguments.listId, in: household, context)
+        let list = try await lines(of: target, context)
         let kept = ShoppingList.clearChecked(list)
         guard kept.count < list.count else { return 0 }
-        let change = PantryChange(.shoppingListChanged, householdID: household.id, by: try context.signedIn().userID)
-        _ = try await save(kept, replacing: list, context, change)
+        let change = PantryChange(
+            .shoppingListChanged, householdID: household.id, shoppingListID: target.id,
+            by: try context.signedIn().userID)
+        _ = try await save(kept, replacing: list, context, change, on: target)
         return list.count - kept.count
     }
 
@@ -184,8 +205,7 @@ extension PantryResolver {
         let (household, ability) = try await Self.stored(
             line.householdId, context, notFound: .notFound("Shopping list item \(line.id)"))
         try Self.allowContent(ability, action, PantryPermissions.Subject.shoppingListItem, household)
-        let list = try await context.store.shoppingLists(ofHouseholds: [household.id])[household.id] ?? []
-        return (line, list)
+        return (line, try await lines(of: try await Self.list(of: line, in: household, context), context))
     }
 
     /// A number as a message shows it.
@@ -193,18 +213,19 @@ extension PantryResolver {
         value.isFinite ? Units.formatNumber(value, maximumFractionDigits: 6) : String(value)
     }
 
-    private func listAndStock(_ householdID: String, _ context: PantryContext) async throws -> (
+    private func listAndStock(_ target: HouseholdShoppingList, _ context: PantryContext) async throws -> (
         [ShoppingListItem], [PantryItem]
     ) {
-        let list = try await context.store.shoppingLists(ofHouseholds: [householdID])[householdID] ?? []
-        let items = try await context.store.items(inHouseholds: [householdID])[householdID] ?? []
+        let list = try await lines(of: target, context)
+        let items = try await context.store.items(inHouseholds: [target.householdId])[target.householdId] ?? []
         return (list, items)
     }
 
     private func save(
-        _ list: [ShoppingListItem], replacing old: [ShoppingListItem], _ context: PantryContext, _ change: PantryChange
+        _ list: [ShoppingListItem], replacing old: [ShoppingListItem], _ context: PantryContext, _ change: PantryChange,
+        on target: HouseholdShoppingList? = nil
     ) async throws -> [ShoppingListItem] {
-        try await context.store.announcing(change).save(list: list, replacing: old, at: context.now)
+        try await context.store.announcing(change).save(list: list, replacing: old, at: context.now, listId: target?.id)
         context.changed()
         return list
     }

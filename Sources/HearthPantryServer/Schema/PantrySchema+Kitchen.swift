@@ -68,6 +68,9 @@ extension PantrySchema {
                     KeyField("checked", at: \.checked)
                     KeyField("note", at: \.note)
                     KeyField("recipeId", at: \.recipeId).description("The recipe the line was added for, if any.")
+                    KeyField("listId", at: \.listId).description("The shopping list the line is on.")
+                    KeyField("section", at: \.section).description(
+                        "The store section set on the line; null to go by its food's pantry category.")
                 }.description("A line on a household's shopping list.")
                 Type(ShoppingCheckOffResult.self, as: "ShoppingCheckOff") {
                     KeyField("line", at: \.line).description("The line, now checked.")
@@ -117,7 +120,9 @@ extension PantrySchema {
                     "What can I cook with what I have: recipes ranked by how much the stock covers, most first.")
                 Field("shoppingList", at: PantryResolver.shoppingList) {
                     Argument("householdId", at: \.householdId)
-                }.description("A household's shopping list, in the order lines were added.")
+                    Argument("listId", at: \.listId).description(
+                        "One of the household's lists; the default list when left out.")
+                }.description("The lines of a household's shopping list, in the order they were added.")
             },
             mutation: {
                 Field("addRecipe", at: PantryResolver.addRecipe) {
@@ -148,6 +153,9 @@ extension PantrySchema {
                     Argument("quantity", at: \.quantity)
                     Argument("unit", at: \.unit)
                     Argument("note", at: \.note)
+                    Argument("listId", at: \.listId).description("The list to add to; the default list when left out.")
+                    Argument("section", at: \.section).description(
+                        "The store section to put the line in, instead of its food's pantry category.")
                 }.description(
                     "Puts something on the list, merged into an unchecked line of the same food whose unit converts; returns the line it is on."
                 )
@@ -156,6 +164,7 @@ extension PantrySchema {
                     Argument("quantity", at: \.quantity)
                     Argument("unit", at: \.unit)
                     Argument("note", at: \.note).description("An empty note removes the note.")
+                    Argument("section", at: \.section).description("The store section to put the line in.")
                 }.description(
                     "Changes an unchecked line; another unchecked line of the same food in a unit that converts is folded into it."
                 )
@@ -164,16 +173,19 @@ extension PantrySchema {
                 }.description("Takes a line off the list.")
                 Field("clearCheckedShoppingItems", at: PantryResolver.clearCheckedShoppingItems) {
                     Argument("householdId", at: \.householdId)
+                    Argument("listId", at: \.listId).description("The list to clear; the default list when left out.")
                 }.description("Removes every checked line from the list; returns how many went.")
                 Field("addMissingIngredients", at: PantryResolver.addMissingIngredients) {
                     Argument("recipeId", at: \.recipeId)
                     Argument("servings", at: \.servings)
+                    Argument("listId", at: \.listId).description("The list to add to; the default list when left out.")
                 }.description(
                     "Adds what the recipe still needs after the stock to the shopping list; returns the list.")
                 Field("addExpiringAndBelowMinimum", at: PantryResolver.addExpiringAndBelowMinimum) {
                     Argument("householdId", at: \.householdId)
                     Argument("withinDays", at: \.withinDays).description(
                         "Items due within this many days count as expiring; 5 by default.")
+                    Argument("listId", at: \.listId).description("The list to add to; the default list when left out.")
                 }.description(
                     "Tops the shopping list up with items going off or below their minimum; returns the list.")
                 Field("checkShoppingItem", at: PantryResolver.checkShoppingItem) {

@@ -8,7 +8,9 @@ enum PantrySchema {
     static func make() throws -> (schema: Schema<PantryResolver, PantryContext>, keyPaths: KeyPathFields) {
         let recorder = KeyPathFields.Recorder()
         let schema = try KeyPathFields.Recorder.$current.withValue(recorder) {
-            try Schema.create(from: [households(), kitchen(), people(), barcodes(), digest(), mealPlan()])
+            try Schema.create(from: [
+                households(), kitchen(), people(), barcodes(), digest(), mealPlan(), shoppingLists(),
+            ])
         }
         return (schema, recorder.fields)
     }
@@ -187,6 +189,7 @@ enum PantrySchema {
                     KeyField("recipeId", at: \.recipeID).description("The recipe changed, if any.")
                     KeyField("shoppingItemId", at: \.shoppingItemID).description(
                         "The shopping list line changed, if any.")
+                    KeyField("shoppingListId", at: \.shoppingListID).description("The shopping list changed, if any.")
                     KeyField("bookingId", at: \.bookingID).description("The stock booking made or undone, if any.")
                     KeyField("byUserId", at: \.byUserID).description("Who made the change.")
                     KeyField("item", at: \.item).description(

@@ -8,26 +8,32 @@ import HearthPantryModel
 extension PantryStore {
     static let shoppingColumns = "id, household_id, name, quantity, unit, checked, note, recipe_id, created_at"
 
-    /// The shopping list of each household, by household, in the order the lines were added.
+    /// The default shopping list of each household, by household, in the order the lines were added.
     func shoppingLists(ofHouseholds ids: [String]) async throws -> [String: [ShoppingListItem]] {
         let rows = try await select(
-            "SELECT \(Self.shoppingColumns) FROM pantry_shopping_items WHERE household_id IN", ids,
-            order: "created_at, id")
+            "SELECT \(Self.shoppingColumns), list_id, section FROM pantry_shopping_items WHERE (list_id IS NULL OR list_id IN (SELECT id FROM pantry_shopping_lists WHERE is_default = 1)) AND household_id IN",
+            ids, order: "created_at, id")
         return Dictionary(grouping: rows.map(Self.shoppingItem), by: \.householdId)
     }
 
     /// The line with this id; nil when there is none.
     func shoppingItem(id: String) async throws -> ShoppingListItem? {
-        try await select("SELECT \(Self.shoppingColumns) FROM pantry_shopping_items WHERE id IN", [id]).first.map(
+        try await select(
+            "SELECT \(Self.shoppingColumns), list_id, section FROM pantry_shopping_items WHERE id IN", [id]
+        ).first.map(
             Self.shoppingItem)
     }
 
     /// Stores `new`, which ShoppingList made from `old`: the lines it added (in order, after every line there is),
-    /// the lines it changed, and the lines it removed.
-    func save(list new: [ShoppingListItem], replacing old: [ShoppingListItem], at now: Date) async throws {
+    /// the lines it changed, and the lines it removed. Added lines go on the list they name, else on `listId`,
+    /// else on their household's default list.
+    func save(list new: [ShoppingListItem], replacing old: [ShoppingListItem], at now: Date, listId: String? = nil)
+        async throws
+    {
         let before = Dictionary(old.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
         let kept = Set(new.map(\.id))
         try await database.transaction(readOnly: false) { tx in
+            var defaults: [String: String] = [:]
             for line in old where !kept.contains(line.id) {
                 try await tx.execute("DELETE FROM pantry_shopping_items WHERE id = ?", .text(line.id))
             }
@@ -36,11 +42,17 @@ extension PantryStore {
                 if let previous = before[line.id] {
                     if previous != line { try await Self.update(line, tx) }
                 } else {
+                    var list = line.listId ?? listId ?? defaults[line.householdId]
+                    if list == nil {
+                        list = try await Self.defaultList(of: line.householdId, tx, at: milliseconds(now)).id
+                        defaults[line.householdId] = list
+                    }
                     try await tx.execute(
-                        "INSERT INTO pantry_shopping_items (\(Self.shoppingColumns)) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        "INSERT INTO pantry_shopping_items (\(Self.shoppingColumns), list_id, section) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                         .text(line.id), .text(line.householdId), .text(line.name), .double(line.quantity),
                         .text(line.unit), SQLValue(line.checked),
-                        SQLValue(line.note), SQLValue(line.recipeId), .int(milliseconds(now) + Int64(added)))
+                        SQLValue(line.note), SQLValue(line.recipeId), .int(milliseconds(now) + Int64(added)),
+                        SQLValue(list), SQLValue(line.section?.rawValue))
                     added += 1
                 }
             }
@@ -64,9 +76,9 @@ extension PantryStore {
 
     private static func update(_ line: ShoppingListItem, _ tx: any SQLTransaction) async throws {
         try await tx.execute(
-            "UPDATE pantry_shopping_items SET quantity = ?, unit = ?, checked = ?, note = ?, recipe_id = ? WHERE id = ?",
+            "UPDATE pantry_shopping_items SET quantity = ?, unit = ?, checked = ?, note = ?, recipe_id = ?, section = ? WHERE id = ?",
             .double(line.quantity), .text(line.unit), SQLValue(line.checked), SQLValue(line.note),
-            SQLValue(line.recipeId), .text(line.id))
+            SQLValue(line.recipeId), SQLValue(line.section?.rawValue), .text(line.id))
     }
 
     static func shoppingItem(_ row: SQLRow) -> ShoppingListItem {
@@ -74,6 +86,7 @@ extension PantryStore {
             id: row.text("id"), householdId: row.text("household_id"), name: row.text("name"),
             quantity: row.double("quantity"),
             unit: row.text("unit"), checked: row.int("checked") != 0, note: row.optionalText("note"),
-            recipeId: row.optionalText("recipe_id"))
+            recipeId: row.optionalText("recipe_id"), listId: row.optionalText("list_id"),
+            section: row.optionalText("section").flatMap(StoreSection.init(rawValue:)))
     }
 }

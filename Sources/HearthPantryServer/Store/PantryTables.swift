@@ -78,6 +78,21 @@ package enum PantryTables {
             user_id TEXT PRIMARY KEY, first_name TEXT NOT NULL DEFAULT '', last_name TEXT NOT NULL DEFAULT '', display_name TEXT,
             avatar_url TEXT, phone TEXT, primary_household_id TEXT, updated_at BIGINT NOT NULL)
         """,
+        // A household's named shopping lists; `name_key` is the name with case folded (names are unique regardless
+        // of case), and at most one list of a household is its default.
+        """
+        CREATE TABLE IF NOT EXISTS pantry_shopping_lists (
+            id TEXT PRIMARY KEY, household_id TEXT NOT NULL, name TEXT NOT NULL, name_key TEXT NOT NULL,
+            is_default BIGINT NOT NULL DEFAULT 0, store_id TEXT, created_at BIGINT NOT NULL,
+            UNIQUE (household_id, name_key))
+        """,
+        "CREATE UNIQUE INDEX IF NOT EXISTS pantry_shopping_lists_default ON pantry_shopping_lists(household_id) WHERE is_default = 1",
+        // A household's stores, each with its sections in walking order (their names, comma-separated).
+        """
+        CREATE TABLE IF NOT EXISTS pantry_stores (
+            id TEXT PRIMARY KEY, household_id TEXT NOT NULL, name TEXT NOT NULL, name_key TEXT NOT NULL,
+            section_order TEXT NOT NULL, created_at BIGINT NOT NULL, UNIQUE (household_id, name_key))
+        """,
         // Each household's item revision, moved on by ``revisionTriggers(_:)`` with every insert, update and delete
         // of one of its items (``PantryItemCache`` keeps items while it stays the same). Rows are never deleted,
         // so a revision never goes back.
@@ -110,6 +125,7 @@ package enum PantryTables {
         "pantry_recipe_ingredients", "pantry_recipe_steps", "pantry_recipe_tags", "pantry_shopping_items",
         "pantry_profiles", "pantry_digest_preferences", "pantry_meal_plan", "pantry_cookings",
         "pantry_cooking_bookings",
+        "pantry_shopping_lists", "pantry_stores",
     ]
 
     /// The triggers that move answers' revisions on, in the dialect's own syntax: a household's for a row of it
@@ -246,6 +262,7 @@ package enum PantryTables {
     package static let householdScoped = [
         "pantry_cooking_bookings", "pantry_cookings", "pantry_meal_plan",
         "pantry_shopping_items", "pantry_stock_bookings", "pantry_items", "pantry_invites", "pantry_members",
+        "pantry_shopping_lists", "pantry_stores",
     ]
 
     /// Creates or upgrades the tables, one migrating process at a time on PostgreSQL.
@@ -261,6 +278,7 @@ package enum PantryTables {
                 try await tx.execute(statement, [])
             }
             try await addMissingColumns(tx, dialect)
+            try await PantryStore.moveLinesOntoDefaultLists(tx)
         }
     }
 
@@ -270,6 +288,8 @@ package enum PantryTables {
         ("pantry_recipe_ingredients", "quantity_max", "DOUBLE PRECISION"),
         ("pantry_recipe_ingredients", "note", "TEXT"),
         ("pantry_items", "barcode", "TEXT"),
+        ("pantry_shopping_items", "list_id", "TEXT"),
+        ("pantry_shopping_items", "section", "TEXT"),
     ]
 
     /// Adds each of ``laterColumns`` to a table made before it.

@@ -26,7 +26,7 @@ struct PantryCommand: AsyncParsableCommand {
             PantryItemsCommand.self,
         ]
             + [PantryRecipesCommand.self, PantryShoppingCommand.self, PantryPreferencesCommand.self]
-            + [PantryDigestCommand.self, PantryPlanCommand.self],
+            + [PantryDigestCommand.self, PantryPlanCommand.self, PantryListsCommand.self, PantryStoresCommand.self],
         defaultSubcommand: PantryShowCommand.self
     )
 }

@@ -4,12 +4,16 @@ import HearthCore
 import HearthPantry
 import HearthPantryModel
 
-/// `hearth pantry shopping list|add|add-missing|add-expiring|check|remove|clear`.
+/// `hearth pantry shopping list|add|add-missing|add-expiring|check|move|remove|clear`; each works on the
+/// household's default list unless --list names another (see `hearth pantry lists`).
 struct PantryShoppingCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "shopping",
         abstract: "A household's shopping list, filled from recipes and low stock, and checked off into the pantry.",
-        subcommands: [List.self, Add.self, AddMissing.self, AddExpiring.self, Check.self, Remove.self, Clear.self])
+        subcommands: [
+            List.self, Add.self, AddMissing.self, AddExpiring.self, Check.self, Remove.self, Clear.self,
+            PantryShoppingMoveCommand.self,
+        ])
 
     static func line(_ item: ShoppingListItem, _ units: UserPreferences.AppSettings.MeasurementSystem) -> String {
         var text =
@@ -24,20 +28,21 @@ struct PantryShoppingCommand: AsyncParsableCommand {
 
     struct List: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "Show a household's shopping list.")
+            commandName: "list",
+            abstract: "Show a household's shopping list, grouped by the sections of its store (--json: its lines).")
         @OptionGroup var options: PantryOptions
         @Argument(
             help: "The household's id (default: the last one named, else your primary household, else the first).")
         var household: String?
+        @Option(help: "The list's name or id (default: the household's default list).") var list: String?
 
         func run() async throws {
-            let (list, units) = try await options.withServices { services, _ in
+            let (shown, units) = try await options.withServices { services, _ in
                 let id = try await PantryOptions.household(household, services)
-                return (
-                    try await services.shoppingList().list(householdId: id), try await PantryOptions.units(services)
-                )
+                let shown = try await ShoppingListLookup.listOrDefault(list, householdId: id, services)
+                return (shown, try await PantryOptions.units(services))
             }
-            try options.output(list) { PantryShoppingCommand.lines(list, units) }
+            try options.output(shown.lines) { ShoppingListLookup.printout(shown, units) }
         }
     }
 
@@ -51,11 +56,23 @@ struct PantryShoppingCommand: AsyncParsableCommand {
         @Option(help: "How much (default 1).") var quantity: Double = 1
         @Option(help: "The unit, such as g, l or pcs.") var unit: String?
         @Option(help: "A note for whoever shops.") var note: String?
+        @Option(help: "The list's name or id (default: the household's default list).") var list: String?
+        @Option(help: "The store section to put it in (default: its food's pantry category).") var section: String?
 
         func run() async throws {
+            let section = try self.section.map { text in
+                guard let section = StoreSection(named: text) else {
+                    throw ServiceError.validationFailed(
+                        "--section \"\(text)\" is not a section; use one of: \(StoreSection.allCases.map(\.rawValue).joined(separator: ", "))."
+                    )
+                }
+                return section
+            }
             let line = try await options.withServices { services, _ in
                 try await services.shoppingList().add(
-                    householdId: household, name: name, quantity: quantity, unit: unit, note: note)
+                    householdId: household, name: name, quantity: quantity, unit: unit, note: note,
+                    listId: try await ShoppingListLookup.listId(list, householdId: household, services),
+                    section: section)
             }
             try options.output(line) {
                 "On the list: \(Units.format(line.quantity, line.unit)) \(line.name) (\(line.id))."
@@ -70,11 +87,19 @@ struct PantryShoppingCommand: AsyncParsableCommand {
         @OptionGroup var options: PantryOptions
         @Argument(help: "The recipe's id (see `hearth pantry recipes list`).") var recipe: String
         @Option(help: "Scale the recipe to this many servings first.") var servings: Int?
+        @Option(help: "The list's name or id (default: the household's default list).") var list: String?
+        @Option(help: "The household whose list --list names (default: the current household).") var household: String?
 
         func run() async throws {
             let (list, units) = try await options.withServices { services, _ in
-                (
-                    try await services.shoppingList().addMissingIngredients(recipeId: recipe, servings: servings),
+                var listId: String? = nil
+                if let name = self.list {
+                    let id = try await PantryOptions.household(household, services)
+                    listId = try await ShoppingListLookup.list(name, householdId: id, services).id
+                }
+                return (
+                    try await services.shoppingList().addMissingIngredients(
+                        recipeId: recipe, servings: servings, listId: listId),
                     try await PantryOptions.units(services)
                 )
             }
@@ -88,12 +113,15 @@ struct PantryShoppingCommand: AsyncParsableCommand {
         @OptionGroup var options: PantryOptions
         @Argument(help: "The household's id.") var household: String
         @Option(help: "Items due within this many days count as going off (default 5).") var days: Int?
+        @Option(help: "The list's name or id (default: the household's default list).") var list: String?
 
         func run() async throws {
             let (list, units) = try await options.withServices { services, _ in
                 (
                     try await services.shoppingList().addExpiringAndBelowMinimum(
-                        householdId: household, withinDays: days), try await PantryOptions.units(services)
+                        householdId: household, withinDays: days,
+                        listId: try await ShoppingListLookup.listId(self.list, householdId: household, services)),
+                    try await PantryOptions.units(services)
                 )
             }
             try options.output(list) { PantryShoppingCommand.lines(list, units) }
@@ -145,10 +173,13 @@ struct PantryShoppingCommand: AsyncParsableCommand {
             commandName: "clear", abstract: "Remove the checked lines from a household's list.")
         @OptionGroup var options: PantryOptions
         @Argument(help: "The household's id.") var household: String
+        @Option(help: "The list's name or id (default: the household's default list).") var list: String?
 
         func run() async throws {
             let removed = try await options.withServices { services, _ in
-                try await services.shoppingList().clearChecked(householdId: household)
+                try await services.shoppingList().clearChecked(
+                    householdId: household,
+                    listId: try await ShoppingListLookup.listId(list, householdId: household, services))
             }
             struct Answer: Encodable { let removed: Int }
             try options.output(Answer(removed: removed)) {
