@@ -96,6 +96,8 @@ struct PantryDigestTests {
         let received = Locked<[(key: String, payload: WebhookDigestDelivery.Payload)]>([])
         /// How many of the next POSTs answer 500.
         let failures = Locked(0)
+        /// How many POSTs `/hooks/elsewhere` sent on to another address.
+        let redirects = Locked(0)
 
         var keys: [String] { received.withLock { $0.map(\.key) } }
         var payloads: [WebhookDigestDelivery.Payload] { received.withLock { $0.map(\.payload) } }
@@ -117,15 +119,18 @@ struct PantryDigestTests {
                 received.withLock { $0.append((key, payload)) }
                 return .noContent
             }
+            router.post("/hooks/elsewhere") { [self] _, _ -> Response in
+                redirects.withLock { $0 += 1 }
+                return Response(
+                    status: .temporaryRedirect, headers: [.location: "http://169.254.169.254/latest/meta-data/"])
+            }
             let app = Application(router: router, configuration: .init(address: .hostname("127.0.0.1", port: 0)))
             try await app.test(.live) { client in try await body(try #require(client.port)) }
         }
     }
 
-    static func webhook(maxRetries: Int = 0) -> WebhookDigestDelivery {
-        WebhookDigestDelivery(
-            network: NetworkService(configuration: NetworkConfiguration(maxRetries: maxRetries)),
-            privateHostsAllowed: ["127.0.0.1"], now: { noon })
+    static func webhook() -> WebhookDigestDelivery {
+        WebhookDigestDelivery(privateHostsAllowed: ["127.0.0.1"], now: { noon })
     }
 
     @Test("a member with the digest off, or never set, gets nothing; nothing to report sends nothing")
@@ -395,10 +400,17 @@ struct PantryDigestTests {
             try await world.prefer(
                 ana, DigestPreferences(enabled: true, email: false, webhookURL: "http://127.0.0.1:\(port)/hooks/pantry")
             )
-            let strict = WebhookDigestDelivery(
-                network: NetworkService(configuration: NetworkConfiguration(maxRetries: 0)))
-            let report = try await world.digests([strict]).runDue()
+            let report = try await world.digests([WebhookDigestDelivery()]).runDue()
             #expect(report.failed.first?.error?.contains("private, loopback or link-local") == true)
+            #expect(hooks.keys.isEmpty)
+
+            // An allowed host that redirects elsewhere (here, to a cloud's metadata address) is not followed.
+            try await world.prefer(
+                ana,
+                DigestPreferences(enabled: true, email: false, webhookURL: "http://127.0.0.1:\(port)/hooks/elsewhere"))
+            let redirected = try await world.digests([Self.webhook()]).runDue()
+            #expect(redirected.failed.first?.error?.contains("answered with a redirect (HTTP 307)") == true)
+            #expect(hooks.redirects.withLock { $0 } == 1)
             #expect(hooks.keys.isEmpty)
         }
     }

@@ -12,6 +12,13 @@ public struct NetworkResponse: Sendable {
     public var headers: [String: String]
     /// The body.
     public var body: Data
+
+    /// A response with `headers` named in lower case.
+    public init(status: Int, headers: [String: String], body: Data) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
 }
 
 extension NetworkResponse {

@@ -121,33 +121,18 @@ public struct RecipePageFetcher: RecipePageFetching {
     }
 
     private func fetchOnce(_ url: URL, given: String) async throws -> Answer {
-        let host = url.host ?? ""
-        let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        let addresses: [HostAddress]
+        let checked: CheckedHost
         do {
-            addresses = try await NIOThreadPool.singleton.runIfActive { try HostAddress.resolve(bare) }
-        } catch let failure as HostAddress.ResolveFailure {
+            checked = try await CheckedHost.check(url, allowsPrivate: configuration.allowsPrivate)
+        } catch CheckedHost.Refusal.notFound(let host, let reason) {
             throw ServiceError.validationFailed(
-                "The host \(bare) of \(Redaction.url(url)) could not be found (\(failure.reason)); check the address.")
-        }
-        guard let first = addresses.first else {
-            throw ServiceError.validationFailed("The host \(bare) of \(Redaction.url(url)) has no address.")
-        }
-        if !configuration.allowsPrivate(bare), let refused = addresses.first(where: { !$0.isPublic }) {
+                "The host \(host) of \(Redaction.url(url)) could not be found (\(reason)); check the address.")
+        } catch CheckedHost.Refusal.privateAddress(let host, let address) {
             throw ServiceError.validationFailed(
-                "\(Redaction.url(url)) is on a private, loopback or link-local address (\(bare) is \(refused)), which recipe imports may not reach; give a page on the public web, or send the page's HTML instead."
+                "\(Redaction.url(url)) is on a private, loopback or link-local address (\(host) is \(address)), which recipe imports may not reach; give a page on the public web, or send the page's HTML instead."
             )
         }
-        var clientConfiguration = HTTPClient.Configuration(
-            redirectConfiguration: .disallow,
-            timeout: .init(
-                connect: .nanoseconds(Int64(configuration.timeout.components.seconds) * 1_000_000_000),
-                read: .nanoseconds(Int64(configuration.timeout.components.seconds) * 1_000_000_000)))
-        // Connect to an address just checked, whatever the name resolves to by the time the connection opens; an
-        // IPv4 one when there is one, since the connection cannot fall back from one address to another.
-        let target = addresses.first { $0.bytes.count == 4 } ?? first
-        clientConfiguration.dnsOverride = [bare: target.description]
-        let client = HTTPClient(eventLoopGroup: HTTPClient.defaultEventLoopGroup, configuration: clientConfiguration)
+        let client = checked.client(timeout: configuration.timeout)
         // The page is read whole before the client shuts down; failing to shut down is no failure of the fetch.
         do {
             let answer = try await request(url, with: client)
