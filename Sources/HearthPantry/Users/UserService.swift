@@ -14,9 +14,14 @@ public protocol UserServicing: ServiceHealth {
     /// People who share a household with the user (the user included) whose name or email address contains
     /// `text` (2 characters at least), by name. Nobody else's account can be found.
     func searchUsers(_ text: String) async throws -> [User]
+    /// The user's daily pantry digest preferences, kept on the server (which sends the digest).
+    func digestPreferences() async throws -> DigestPreferences
+    /// Changes the user's daily digest preferences: nil leaves a field, an empty webhook URL removes it.
+    func updateDigestPreferences(_ changes: DigestPreferencesChanges) async throws -> DigestPreferences
 }
 
-/// Users over the pantry server's GraphQL (`me`, `updateMe`, `searchUsers`). Inputs are trimmed before they are
+/// Users over the pantry server's GraphQL (`me`, `updateMe`, `searchUsers`, `digestPreferences`,
+/// `setDigestPreferences`). Inputs are trimmed before they are
 /// sent; the server checks each field and names the one it refuses.
 public actor UserService: UserServicing {
     public nonisolated let serviceName = "UserService"
@@ -56,6 +61,18 @@ public actor UserService: UserServicing {
             throw ServiceError.validationFailed("Search text must have at least 2 characters; it is \"\(text)\".")
         }
         return try await graphQL.perform(SearchUsersQuery(text: text))
+    }
+
+    public func digestPreferences() async throws -> DigestPreferences {
+        try await graphQL.perform(DigestPreferencesQuery())
+    }
+
+    public func updateDigestPreferences(_ changes: DigestPreferencesChanges) async throws -> DigestPreferences {
+        guard !changes.isEmpty else {
+            throw ServiceError.validationFailed(
+                "Give at least one of enabled, email, webhookUrl, hour, timeZone or daysAhead to change.")
+        }
+        return try await graphQL.perform(SetDigestPreferencesMutation(changes: changes))
     }
 
     public func checkHealth() async -> HealthStatus {

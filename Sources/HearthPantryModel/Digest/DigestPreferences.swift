@@ -20,6 +20,11 @@ public struct DigestPreferences: Codable, Sendable, Hashable {
     /// Items due within this many days (0–60) count as expiring soon; expired ones always count.
     public var daysAhead: Int
 
+    /// The names in JSON, as in the GraphQL type (`webhookUrl`).
+    enum CodingKeys: String, CodingKey {
+        case enabled, email, webhookURL = "webhookUrl", hour, timeZone, daysAhead
+    }
+
     /// The hour a digest goes out unless told otherwise: 7 in the morning.
     public static let defaultHour = 7
     /// The window unless told otherwise, the pantry's "due soon" of ``ExpiryStatus/defaultDueSoonDays``.

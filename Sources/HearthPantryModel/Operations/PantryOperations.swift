@@ -24,6 +24,7 @@ public enum PantryOperations {
         SetShoppingListStoreMutation.self, DeleteShoppingListMutation.self, MoveShoppingItemMutation.self,
         StoresQuery.self, CreateStoreMutation.self, UpdateStoreMutation.self, DeleteStoreMutation.self,
         MeQuery.self, UpdateMeMutation.self, SearchUsersQuery.self,
+        DigestPreferencesQuery.self, SetDigestPreferencesMutation.self,
         MealPlanQuery.self, AddMealPlanEntryMutation.self, RemoveMealPlanEntryMutation.self,
         AddMissingIngredientsToShoppingListMutation.self, CookRecipeMutation.self, UndoCookingMutation.self,
     ]

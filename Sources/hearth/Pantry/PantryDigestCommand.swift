@@ -6,18 +6,19 @@ import HearthPantryServer
 import HearthServer
 import Logging
 
-/// `hearth pantry digest run|show`: the daily digest of expiring and below-minimum items, on a server's database.
+/// `hearth pantry digest settings|run|show`: the daily digest of expiring and below-minimum items, on a server's database.
 struct PantryDigestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "digest",
-        abstract: "The daily digest of expiring and below-minimum items, on a server's own database.",
+        abstract: "The daily digest of expiring and below-minimum items: your settings, and runs on a server's data.",
         discussion: """
             `hearth serve` sends the digests on its own, every minute checking whose hour has come. These commands
             work on the server's database directly (give them the settings you give `hearth serve`: --data-dir,
             --database, --smtp-url, --mail-from, or the same environment), for running the digests by hand and for
-            seeing what a member would get. Members choose with the setDigestPreferences GraphQL mutation.
+            seeing what a member would get. Members choose for themselves with `hearth pantry digest settings`
+            (or the setDigestPreferences GraphQL mutation).
             """,
-        subcommands: [Run.self, Show.self])
+        subcommands: [PantryDigestSettingsCommand.self, Run.self, Show.self])
 
     /// Where the server keeps its data, and its mail server.
     struct ServerOptions: ParsableArguments {
