@@ -67,32 +67,17 @@ public struct RateDay: Sendable, Hashable, Comparable, Codable, CustomStringConv
     }
 
     static func length(ofMonth month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
+        Int(Timestamp.daysIn(month: Int64(month), year: Int64(year)))
     }
 
-    // Howard Hinnant's days_from_civil and civil_from_days, for the proleptic Gregorian calendar.
+    /// Days since 1970-01-01 of a proleptic Gregorian date (through ``Timestamp``'s conversions).
     static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
+        Int(Timestamp.days(fromCivil: Int64(year), Int64(month), Int64(day)))
     }
 
+    /// The proleptic Gregorian date `days` after 1970-01-01.
     static func civil(fromDays days: Int) -> (Int, Int, Int) {
-        let z = days + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let dayOfEra = z - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let mp = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * mp + 2) / 5 + 1
-        let month = mp < 10 ? mp + 3 : mp - 9
-        return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
+        let (year, month, day) = Timestamp.civil(fromDays: Int64(days))
+        return (Int(year), Int(month), Int(day))
     }
 }

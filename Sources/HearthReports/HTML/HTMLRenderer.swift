@@ -277,21 +277,7 @@ public struct HTMLRenderer: Sendable {
     }
 
     /// `text` with `&`, `<`, `>`, `"` and `'` escaped, safe in element content and quoted attributes.
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
-    }
+    static func escape(_ text: String) -> String { HTMLText.escape(text) }
 
     /// A CSS class fragment made only of letters, digits and hyphens.
     private static func cssIdentifier(_ text: String) -> String {
