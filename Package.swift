@@ -846,6 +846,8 @@ let package = Package(
                 "HearthStore",
                 "HearthFinance",
                 .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
             ],
             resources: [.copy("Fixtures")],
             swiftSettings: swiftSettings

@@ -46,13 +46,24 @@ import Testing
     @Test func jsonRoundTripLosesNothingAndImportingTwiceAddsNothing() async throws {
         let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
         let source = try await populated()
+        // A food budget the coffee has used 87.5 % of: its 80 % reminder is made and delivered.
+        try await source.setBudget(category: .food, amount: 4, rollover: true)
+        try await source.setBudget(category: .shopping, amount: Decimal(string: "120.50")!)
+        #expect(try await source.deliverBudgetReminders { _ in }.map(\.id) == ["budget-2025-03-food-80"])
         let file = folder.file("export.json")
         try await source.exportJSON(to: file)
 
-        let (target, _) = try makeStore(now: date(2026, 1, 1))
+        // The same month: the import must not remind of the food budget again.
+        let (target, _) = try makeStore(now: date(2025, 3, 20))
         let first = try await target.importJSON(from: file)
-        #expect(first.inserted == [.person: 2, .subscription: 1, .group: 1, .groupExpense: 1, .transaction: 2])
+        #expect(
+            first.inserted == [
+                .person: 2, .subscription: 1, .group: 1, .groupExpense: 1, .transaction: 2, .budget: 2,
+            ])
         #expect(try await snapshot(target) == snapshot(source))
+        #expect(try await target.fetchBudgets() == source.fetchBudgets())
+        #expect(try await target.budgetReminders() == source.budgetReminders())
+        #expect(try await target.deliverBudgetReminders { _ in }.isEmpty)
 
         let second = try await target.importJSON(from: file)
         #expect(second.changed == 0)
@@ -66,6 +77,53 @@ import Testing
                 separator: "\n")
         }
         #expect(try strip(file) == strip(again))  // identical apart from the export time
+    }
+
+    @Test func storesWithoutBudgetsExportNoBudgetSections() async throws {
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
+        let file = folder.file("export.json")
+        try await populated().exportJSON(to: file)
+        let text = String(decoding: try Data(contentsOf: file), as: UTF8.self)
+        #expect(text.contains("\"groups\":["))
+        #expect(!text.contains("\"budgets\""))
+        #expect(!text.contains("\"budgetReminders\""))
+    }
+
+    @Test func badBudgetsInAnExportAreNamedAndNothingIsImported() async throws {
+        let folder = try TemporaryFolder(prefix: "hearth-finance-tests")
+        let (store, _) = try makeStore()
+        let food = Budget.id(for: .food).uuidString
+        let head = #"{"format":"hearth-finance","version":1,"#
+        let cases: [(String, String)] = [
+            (
+                head
+                    + #""budgets":[{"id":"\#(food)","category":"Food & Dining","amount":0,"rollover":false,"startMonth":"2025-03","createdDate":"2025-03-01T00:00:00.000Z","updatedAt":"2025-03-01T00:00:00.000Z"}]}"#,
+                "budgets[0]: Budget amount must be greater than 0"
+            ),
+            (
+                head
+                    + #""budgets":[{"id":"\#(food)","category":"Food & Dining","amount":5,"rollover":false,"startMonth":"2025-13","createdDate":"2025-03-01T00:00:00.000Z","updatedAt":"2025-03-01T00:00:00.000Z"}]}"#,
+                "is not a month"
+            ),
+            (
+                head
+                    + #""budgetReminders":[{"id":"budget-2025-03-food-50","category":"Food & Dining","month":"2025-03","threshold":50,"spent":3,"available":4,"createdAt":"2025-03-01T00:00:00.000Z"}]}"#,
+                "budgetReminders[0]: Budget reminder threshold 50"
+            ),
+            (
+                head
+                    + #""budgetReminders":[{"id":"budget-2025-04-food-80","category":"Food & Dining","month":"2025-03","threshold":80,"spent":3,"available":4,"createdAt":"2025-03-01T00:00:00.000Z"}]}"#,
+                "budgetReminders[0]: Budget reminder \"budget-2025-04-food-80\" does not have the id"
+            ),
+        ]
+        for (index, (text, message)) in cases.enumerated() {
+            let file = folder.file("bad\(index).json")
+            try Data(text.utf8).write(to: file)
+            let error = await expectError(.validationFailed) { try await store.importJSON(from: file) }
+            #expect(error?.message.contains(message) == true, "\(error?.message ?? "")")
+        }
+        #expect(try await store.fetchBudgets().isEmpty)
+        #expect(try await store.budgetReminders().isEmpty)
     }
 
     @Test func badJSONIsReportedAndNothingIsImported() async throws {

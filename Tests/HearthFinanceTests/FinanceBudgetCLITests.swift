@@ -39,7 +39,11 @@ import Testing
         let store = try FinancePersistenceService.open(at: database)
         let budgets = try await store.fetchBudgets()
         let transactions = try await store.fetchTransactions(inDateRange: Date.distantPast..<Date.distantFuture)
-        let reminders = try await store.budgetReminders()
+        // Each reminder with its deliveries in channel order: a dictionary prints in no fixed order.
+        let reminders = try await store.budgetReminders().map { reminder in
+            "\(reminder.id) \(reminder.spent) \(reminder.available) \(reminder.createdAt) \(reminder.deliveredAt as Any) "
+                + "\((reminder.deliveries ?? [:]).sorted { $0.key < $1.key })"
+        }
         return "\(budgets)|\(transactions.count)|\(reminders)"
     }
 

@@ -44,10 +44,16 @@ enum BudgetQueries {
         }
         if pendingOnly { conditions.append("deliveredAt IS NULL") }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        var deliveries: [String: [String: Date]] = [:]
+        for row in try Row.fetchAll(
+            db, sql: "SELECT reminderID, channel, deliveredAt FROM financeBudgetReminderDelivery")
+        {
+            deliveries[row[0], default: [:]][row[1]] = Milliseconds.date(row[2])
+        }
         return try Row.fetchAll(
             db,
             sql: """
-                SELECT category, month, threshold, spent, available, createdAt, deliveredAt
+                SELECT category, month, threshold, spent, available, createdAt, deliveredAt, id
                 FROM financeBudgetReminder \(filter) ORDER BY createdAt, month, category, threshold
                 """, arguments: arguments
         ).map { row in
@@ -59,7 +65,7 @@ enum BudgetQueries {
                 category: try ColumnCoding.enumValue(TransactionCategory.self, row[0], column: "category"),
                 month: month, threshold: row[2], spent: MinorUnits.decimal(row[3]),
                 available: MinorUnits.decimal(row[4]), createdAt: Milliseconds.date(row[5]),
-                deliveredAt: (row[6] as Int64?).map(Milliseconds.date))
+                deliveredAt: (row[6] as Int64?).map(Milliseconds.date), deliveries: deliveries[row[7]])
         }
     }
 }

@@ -17,10 +17,12 @@ public struct BudgetReminder: Sendable, Equatable, Codable, Identifiable {
     public let createdAt: Date
     /// When it was shown; nil while it waits to be.
     public let deliveredAt: Date?
+    /// When each channel (`webhook`, `mail`) it was delivered on took it; nil when none has.
+    public let deliveries: [String: Date]?
 
     public init(
         category: TransactionCategory, month: FinanceMonth, threshold: Int, spent: Decimal, available: Decimal,
-        createdAt: Date, deliveredAt: Date? = nil
+        createdAt: Date, deliveredAt: Date? = nil, deliveries: [String: Date]? = nil
     ) {
         self.id = Self.id(category: category, month: month, threshold: threshold)
         self.category = category
@@ -30,6 +32,7 @@ public struct BudgetReminder: Sendable, Equatable, Codable, Identifiable {
         self.available = available
         self.createdAt = createdAt
         self.deliveredAt = deliveredAt
+        self.deliveries = deliveries?.isEmpty == true ? nil : deliveries
     }
 
     /// The id of the reminder for `threshold` of `category`'s budget in `month`.

@@ -6,8 +6,11 @@ import HearthExchange
 ///
 /// ```json
 /// {"format": "hearth-finance", "version": 1, "exportedAt": "2026-01-31T09:00:00.000Z",
-///  "people": [...], "subscriptions": [...], "groups": [... each with its "expenses"], "transactions": [...]}
+///  "people": [...], "subscriptions": [...], "groups": [... each with its "expenses"],
+///  "budgets": [...], "budgetReminders": [...], "transactions": [...]}
 /// ```
+/// `budgets` and `budgetReminders` are written only when the store has some. Reminders come along with
+/// when they were delivered, so a store filled from an export does not remind again of what was already said.
 /// Dates are ISO 8601 in UTC with milliseconds; money is an exact decimal number. Exports write one
 /// value per line; imports read any JSON layout.
 enum FinanceDocument {
@@ -42,14 +45,16 @@ enum FinanceDocument {
         return importer.count
     }
 
-    private static let sections: Set<String> = ["people", "subscriptions", "groups", "transactions"]
+    private static let sections: Set<String> = [
+        "people", "subscriptions", "groups", "budgets", "budgetReminders", "transactions",
+    ]
 
     private struct Importer {
         let file: String
         let context: FinanceWriteContext
         let decoder = FinanceDocument.decoder()
         let progress: (Int) -> Void
-        /// Values read from the four sections so far.
+        /// Values read from the sections so far.
         var count = 0
         var format: String?
         var version: Int?
@@ -132,6 +137,12 @@ enum FinanceDocument {
                 } else {
                     waiting.append((section, index, .group(group)))
                 }
+            case "budgets":
+                let budget = try decode(Budget.self, bytes, at: path)
+                try save(section, index) { _ = try context.save(budget) }
+            case "budgetReminders":
+                let reminder = try decode(BudgetReminder.self, bytes, at: path)
+                try save(section, index) { try context.importBudgetReminder(reminder) }
             case "transactions":
                 let transaction = try TransactionJSON.decode(bytes) ?? decode(Transaction.self, bytes, at: path)
                 try save(section, index) { try context.importTransaction(transaction) }

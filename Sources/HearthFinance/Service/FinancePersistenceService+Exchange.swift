@@ -33,6 +33,12 @@ extension FinancePersistenceService {
                 try section("subscriptions", try FinanceQueries.all(Subscription.self, "ORDER BY name, localID")(db))
                 let groups = try FinanceQueries.all(Group.self, "ORDER BY name, localID")(db)
                 try section("groups", try FinanceQueries.withExpenses(groups, db))
+                // Budgets and the reminders they made appear only when there are some, so a store without
+                // budgets exports exactly as before.
+                let budgets = try FinanceQueries.all(Budget.self, "ORDER BY category")(db)
+                if !budgets.isEmpty { try section("budgets", budgets) }
+                let reminders = try BudgetQueries.reminders(month: nil, pendingOnly: false, db)
+                if !reminders.isEmpty { try section("budgetReminders", reminders) }
                 // Transactions stream through a cursor: memory stays flat however many there are.
                 let rows = try Row.fetchCursor(db, sql: "\(Transaction.selectSQL) ORDER BY date, localID")
                 try section("transactions", last: true) { try rows.next().map(Transaction.init(row:)) }

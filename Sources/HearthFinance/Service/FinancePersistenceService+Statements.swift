@@ -38,6 +38,27 @@ extension FinancePersistenceService {
                 var report = StatementImportReport(file: file, format: format, dryRun: options.dryRun)
                 let seen = ContentOccurrences(db: context.db)
                 var entries = 0
+                let book = try Self.bookCurrency(context.db)
+                var currencies: [String: CurrencyCode] = [:]
+                /// The currency an entry's amount is in; nil for the book currency.
+                func currency(of entry: StatementEntry) throws -> CurrencyCode? {
+                    var code = options.currency
+                    if let text = entry.currency, !text.isEmpty {
+                        if let known = currencies[text] {
+                            code = known
+                        } else {
+                            do {
+                                code = try CurrencyCode(text)
+                            } catch let error as PersistenceError {
+                                throw PersistenceError.validationFailed(
+                                    "\(file), line \(entry.line): the file's currency \(error.message). Nothing was imported."
+                                )
+                            }
+                            if currencies.count < 256 { currencies[text] = code }
+                        }
+                    }
+                    return code == book ? nil : code
+                }
                 try context.withImportCache {
                     try reading.value.read { event in
                         switch event {
@@ -59,7 +80,8 @@ extension FinancePersistenceService {
                                         entityID: error.entityID)
                                 }
                             }
-                            var transaction = entry.transaction(tag: tag)
+                            let money = try currency(of: entry)
+                            var transaction = entry.transaction(tag: tag, currency: money)
                             var inserted = try insert(transaction)
                             if !inserted, entry.fitID?.isEmpty ?? true {
                                 // An entry without the bank's id whose content is stored: identical entries of
@@ -69,7 +91,7 @@ extension FinancePersistenceService {
                                     try seen.next(transaction.id)
                                     + (context.storedByThisImport(transaction.id) ? 1 : 0)
                                 if earlier > 0 {
-                                    transaction = entry.transaction(tag: tag, occurrence: earlier)
+                                    transaction = entry.transaction(tag: tag, currency: money, occurrence: earlier)
                                     inserted = try insert(transaction)
                                 }
                             }

@@ -22,6 +22,8 @@ final class OFXStatementParser: StatementParser {
         let line: Int
         var fields: [String: String] = [:]
         var payee: String?
+        /// The `CURSYM` of the transaction's `CURRENCY` aggregate: the currency its amount is in.
+        var currency: String?
     }
 
     func read(_ body: (StatementEvent) throws -> Void) throws {
@@ -29,6 +31,10 @@ final class OFXStatementParser: StatementParser {
         var statements = 0
         var inAccount = false
         var inPayee = false
+        /// The statement's default currency (`CURDEF`), and which currency aggregate is open.
+        var statementCurrency: String?
+        var inCurrency = false
+        var inOriginalCurrency = false
         var pending: Pending?
         try FinancePersistenceService.exchange {
             try reader.forEachToken { token, line in
@@ -38,6 +44,7 @@ final class OFXStatementParser: StatementParser {
                     case "STMTRS", "CCSTMTRS":
                         statements += 1
                         account = ""
+                        statementCurrency = nil
                     case "BANKACCTFROM", "CCACCTFROM":
                         if pending == nil { inAccount = true }
                     case "STMTTRN":
@@ -50,6 +57,10 @@ final class OFXStatementParser: StatementParser {
                         pending = Pending(line: line)
                     case "PAYEE" where pending != nil:
                         inPayee = true
+                    case "CURRENCY" where pending != nil:
+                        inCurrency = true
+                    case "ORIGCURRENCY" where pending != nil:
+                        inOriginalCurrency = true
                     default:
                         break
                     }
@@ -62,10 +73,16 @@ final class OFXStatementParser: StatementParser {
                         }
                     case "PAYEE":
                         inPayee = false
+                    case "CURRENCY":
+                        inCurrency = false
+                    case "ORIGCURRENCY":
+                        inOriginalCurrency = false
                     case "STMTTRN":
                         guard let open = pending else { return }
                         pending = nil
-                        try finish(open, account: account, body)
+                        inCurrency = false
+                        inOriginalCurrency = false
+                        try finish(open, account: account, currency: statementCurrency, body)
                     case "BANKTRANLIST", "STMTRS", "CCSTMTRS", "OFX":
                         if let open = pending {
                             throw refuse(
@@ -79,8 +96,14 @@ final class OFXStatementParser: StatementParser {
                 case .element(let name, let value):
                     if inAccount, name == "ACCTID" {
                         account = value
+                    } else if pending == nil, name == "CURDEF" {
+                        statementCurrency = value
                     } else if pending != nil {
-                        if inPayee {
+                        if inCurrency || inOriginalCurrency {
+                            // An ORIGCURRENCY says what the amount was before the bank converted it into the
+                            // statement's currency, which it is now in; only CURRENCY changes the currency.
+                            if inCurrency, name == "CURSYM" { pending!.currency = value }
+                        } else if inPayee {
                             if name == "NAME" { pending!.payee = value }
                         } else if pending!.fields[name] == nil, pending!.fields.count < 64 {
                             pending!.fields[name] = value
@@ -96,7 +119,9 @@ final class OFXStatementParser: StatementParser {
         }
     }
 
-    private func finish(_ entry: Pending, account: String, _ body: (StatementEvent) throws -> Void) throws {
+    private func finish(
+        _ entry: Pending, account: String, currency: String?, _ body: (StatementEvent) throws -> Void
+    ) throws {
         let line = entry.line
         guard let dateText = entry.fields["DTPOSTED"] ?? entry.fields["DTUSER"] else {
             throw refuse(file, line: line, "the transaction has no <DTPOSTED> date; the file is damaged.")
@@ -124,6 +149,7 @@ final class OFXStatementParser: StatementParser {
             .entry(
                 StatementEntry(
                     line: line, account: account, fitID: entry.fields["FITID"], date: date, amount: amount,
-                    payee: entry.payee ?? entry.fields["NAME"] ?? "", memo: entry.fields["MEMO"] ?? "")))
+                    payee: entry.payee ?? entry.fields["NAME"] ?? "", memo: entry.fields["MEMO"] ?? "",
+                    currency: entry.currency ?? currency)))
     }
 }

@@ -13,11 +13,14 @@ struct StatementEntry {
     var payee: String
     var memo: String
     var category: TransactionCategory = .other
+    /// The currency the file names for it (OFX `CURRENCY` or the statement's `CURDEF`), as written; nil when
+    /// the file does not say.
+    var currency: String?
 
     /// The transaction, with an id that the same entry gets on every import: from the account and the
     /// bank's id when there is one, else from the account, date, amount, payee, memo and `occurrence` (how
     /// many identical entries came before it in the file).
-    func transaction(tag: String?, occurrence: Int = 0) -> Transaction {
+    func transaction(tag: String?, currency: CurrencyCode? = nil, occurrence: Int = 0) -> Transaction {
         let id: UUID
         if let fitID, !fitID.isEmpty {
             id = NameBasedID.make(namespace: "hearth.statement-fitid") { input in
@@ -39,6 +42,6 @@ struct StatementEntry {
         let title = [payee, memo].first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "Bank transaction"
         return Transaction(
             id: id, title: title, subtitle: title == memo ? "" : memo, amount: amount, category: category,
-            date: date, tags: tag.map { [$0] } ?? [])
+            date: date, tags: tag.map { [$0] } ?? [], currency: currency)
     }
 }

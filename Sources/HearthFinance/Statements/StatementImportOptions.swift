@@ -50,10 +50,13 @@ public struct StatementImportOptions: Sendable {
     public var account: String?
     /// Reads and checks everything, reports what would be added, and writes nothing.
     public var dryRun: Bool
+    /// The currency of a file that does not name one (QIF and CSV; an OFX file's `CURDEF` and `CURRENCY`
+    /// win). Nil: the book currency.
+    public var currency: CurrencyCode?
 
     public init(
         format: StatementFormat? = nil, csv: CSVMapping = CSVMapping(), dayFirst: Bool = false,
-        decimalComma: Bool = false, account: String? = nil, dryRun: Bool = false
+        decimalComma: Bool = false, account: String? = nil, dryRun: Bool = false, currency: CurrencyCode? = nil
     ) {
         self.format = format
         self.csv = csv
@@ -61,5 +64,6 @@ public struct StatementImportOptions: Sendable {
         self.decimalComma = decimalComma
         self.account = account
         self.dryRun = dryRun
+        self.currency = currency
     }
 }

@@ -150,5 +150,6 @@ public enum FinanceSchema: DatabaseSchema {
         }
         registerBudgetMigrations(in: &migrator)
         registerCurrencyMigrations(in: &migrator)
+        registerBudgetDeliveryMigrations(in: &migrator)
     }
 }

@@ -131,13 +131,50 @@ struct FinanceBudgetCommand: AsyncParsableCommand {
 
     struct Reminders: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "reminders", abstract: "The reminders budgets made, oldest first.")
+            commandName: "reminders", abstract: "The reminders budgets made, oldest first; --deliver sends them.",
+            discussion:
+                "With --deliver, each reminder not yet delivered is POSTed to --webhook and e-mailed through --smtp-url (or HEARTH_FINANCE_WEBHOOK_URL, HEARTH_SMTP_URL, HEARTH_MAIL_FROM, HEARTH_MAIL_TO), once per channel, with the delivery key budget.<category>.<YYYY-MM>.<80|100>. A channel that fails is tried again on the next run; the others do not repeat."
+        )
         @OptionGroup var options: FinanceOptions
         @Option(help: "Only this month's, YYYY-MM.") var month: String?
+        @Flag(help: "Deliver the reminders not yet delivered to the webhook and by e-mail.") var deliver = false
+        @OptionGroup var targets: FinanceReminderTargets
 
         func run() async throws {
             let chosen = try FinanceCLI.check {
                 try month.map { try FinanceBudgetCommand.month($0, option: "--month") }
+            }
+            if deliver {
+                let channels = try FinanceCLI.check { () throws -> [any BudgetReminderChannel] in
+                    let channels = try targets.channels(now: { Date() })
+                    guard !channels.isEmpty else {
+                        throw InputError(
+                            "--deliver needs somewhere to deliver: --webhook URL, or --smtp-url with --mail-from and --mail-to (or their HEARTH_ variables)."
+                        )
+                    }
+                    return channels
+                }
+                return try await FinanceCLI.run(options) { store in
+                    try await store.checkBudgets()
+                    let report = try await store.deliverBudgetReminders(to: channels)
+                    if options.json {
+                        try FinanceCLI.printJSON(report)
+                    } else {
+                        let count = report.delivered.count
+                        print("Delivered \(count) budget reminder\(count == 1 ? "" : "s").")
+                        for delivery in report.delivered { print("  \(delivery.deliveryKey) by \(delivery.channel)") }
+                    }
+                    for failure in report.failed {
+                        FileHandle.standardError.write(
+                            Data(
+                                "error: \(failure.deliveryKey) was not delivered by \(failure.channel): \(failure.error ?? "unknown error"); it is tried again next time.\n"
+                                    .utf8))
+                    }
+                    if !report.failed.isEmpty { throw ExitCode.failure }
+                }
+            }
+            if targets.given {
+                FinanceCLI.fail("--webhook, --smtp-url, --mail-from and --mail-to go with --deliver.")
             }
             try await FinanceCLI.run(options) { store in
                 try await store.checkBudgets()

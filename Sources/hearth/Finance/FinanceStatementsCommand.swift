@@ -34,6 +34,11 @@ struct FinanceStatementsCommand: AsyncParsableCommand {
         @Option(help: "The account the statement is for: tags its transactions (OFX files name their own).")
         var account: String?
         @Flag(help: "Read and check everything, report what would be added, write nothing.") var dryRun = false
+        @Option(
+            help:
+                "The ISO 4217 currency of a QIF or CSV file, such as USD (default: the book currency; OFX files name their own)."
+        )
+        var currency: String?
 
         func run() async throws {
             let url = URL(fileURLWithPath: (file as NSString).expandingTildeInPath)
@@ -59,7 +64,14 @@ struct FinanceStatementsCommand: AsyncParsableCommand {
                         dateColumn: dateColumn, amountColumn: amountColumn, debitColumn: debitColumn,
                         creditColumn: creditColumn, payeeColumn: payeeColumn, memoColumn: memoColumn,
                         hasHeader: !noHeader, delimiter: try delimiter.map(Self.delimiterByte)),
-                    dayFirst: dayFirst, decimalComma: decimalComma, account: account, dryRun: dryRun)
+                    dayFirst: dayFirst, decimalComma: decimalComma, account: account, dryRun: dryRun,
+                    currency: try currency.map { text in
+                        do {
+                            return try CurrencyCode(text)
+                        } catch let error as PersistenceError {
+                            throw InputError("--currency \(error.message)")
+                        }
+                    })
             }
             let progress = ProgressLine(
                 enabled: !options.json, verb: "Importing \(url.lastPathComponent)", noun: "transactions")
