@@ -225,6 +225,197 @@ struct WebPantryTests {
         }
     }
 
+    @Test(
+        "several lists: switch between them, add to the second, group by a store's walk, delete one; the only list stays"
+    )
+    func severalLists() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.router) { client in
+            let browser = WebBrowser(client)
+            try await WebTest.signUp(browser)
+            let home = try await WebTest.household(browser)
+            let first = try await browser.get("/pantry/\(home)/shopping").text
+            #expect(first.contains("<h1>Shopping list</h1>"), "the current address shows the default list")
+
+            let lonely = try await browser.post(
+                "/pantry/\(home)/lists/\(try listID(in: first))/delete")
+            #expect(lonely.status == .unprocessableContent)
+            #expect(lonely.text.contains("class=\"problems\""))
+            #expect(lonely.text.contains("id=\"deleteList-error\""))
+            #expect(lonely.text.contains("<h1>Shopping list</h1>"), "the only list is still there")
+
+            try await browser.get("/pantry/\(home)/shopping")
+            let blank = try await browser.post("/pantry/\(home)/lists", [("listName", "  ")])
+            #expect(blank.status == .unprocessableContent)
+            #expect(blank.text.contains("id=\"listName-error\""))
+            let made = try await browser.post("/pantry/\(home)/lists", [("listName", "Hardware store")])
+            #expect(made.status == .seeOther)
+            let second = try await browser.get(try #require(made.location)).text
+            #expect(second.contains("<h1>Hardware store</h1>"))
+            #expect(second.contains("The list Hardware store is made."))
+            let hardware = try listID(in: second)
+            #expect(
+                second.contains("href=\"/pantry/\(home)/shopping\">Shopping list</a>"), "the switcher links both lists")
+            #expect(second.contains("href=\"/pantry/\(home)/shopping?list=\(hardware)\" aria-current=\"page\">"))
+            try await browser.get("/pantry/\(home)/shopping")
+            let taken = try await browser.post("/pantry/\(home)/lists", [("listName", "hardware STORE")])
+            #expect(taken.status == .unprocessableContent, "names are unique regardless of case")
+            #expect(taken.text.contains("id=\"listName-error\""))
+
+            try await browser.get("/pantry/\(home)/shopping?list=\(hardware)")
+            let added = try await browser.post(
+                "/pantry/\(home)/shopping", [("name", "Screws"), ("quantity", "40"), ("list", hardware)])
+            #expect(added.location == "/pantry/\(home)/shopping?list=\(hardware)")
+            for (name, section) in [("Ice cream", "frozen"), ("Apples", "produce"), ("Bread", "bakery")] {
+                try await browser.get("/pantry/\(home)/shopping")
+                #expect(
+                    try await browser.post(
+                        "/pantry/\(home)/shopping", [("name", name), ("section", section)]
+                    ).status == .seeOther)
+            }
+            try await browser.get("/pantry/\(home)/shopping")
+            let badSection = try await browser.post(
+                "/pantry/\(home)/shopping", [("name", "Soap"), ("section", "attic")])
+            #expect(badSection.status == .unprocessableContent)
+            #expect(badSection.text.contains("id=\"section-error\""))
+            let hardwarePage = try await browser.get("/pantry/\(home)/shopping?list=\(hardware)").text
+            #expect(hardwarePage.contains("Screws"))
+            #expect(!hardwarePage.contains("Ice cream"), "a line added to the default list is not on the other")
+            let usual = try await browser.get("/pantry/\(home)/shopping").text
+            #expect(!usual.contains("Screws"))
+            #expect(try order(["<h2>Produce</h2>", "<h2>Bakery</h2>", "<h2>Frozen</h2>"], in: usual))
+
+            let token = try #require(browser.cookies["hearth_session"])
+            let store = try await createStore(client, token: token, household: home, order: ["frozen", "bakery"])
+            let defaultList = try listID(in: usual)
+            let chosen = try await browser.post("/pantry/\(home)/lists/\(defaultList)/store", [("store", store)])
+            #expect(chosen.status == .seeOther)
+            let walked = try await browser.get(try #require(chosen.location)).text
+            #expect(walked.contains("grouped as Corner shop is walked"))
+            #expect(try order(["<h2>Frozen</h2>", "<h2>Bakery</h2>", "<h2>Produce</h2>"], in: walked))
+
+            let line = String(try #require(walked.firstMatch(of: /shopping\/([^\/]+)\/check/)).1)
+            #expect(
+                try await browser.post("/pantry/\(home)/shopping/\(line)/check", [("location", "Freezer")]).status
+                    == .seeOther)
+            let basket = try await browser.get("/pantry/\(home)/shopping").text
+            #expect(try order(["<h2>Produce</h2>", "<h2>In the basket</h2>"], in: basket), "checked lines come last")
+
+            let deleted = try await browser.post("/pantry/\(home)/lists/\(hardware)/delete")
+            #expect(deleted.status == .seeOther)
+            let after = try await browser.get(try #require(deleted.location)).text
+            #expect(after.contains("The list is deleted; its lines moved to Shopping list."))
+            #expect(after.contains("Screws"), "the deleted list's lines moved to the default list")
+            #expect(!after.contains("Hardware store"))
+            #expect(try await browser.get("/pantry/\(home)/shopping?list=\(hardware)").status == .notFound)
+        }
+    }
+
+    @Test("a stranger cannot see or change another household's lists: 404, and nothing is written")
+    func strangerLists() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.router) { client in
+            let owner = WebBrowser(client)
+            try await WebTest.signUp(owner, "owner")
+            let home = try await WebTest.household(owner)
+            try await owner.get("/pantry/\(home)/shopping")
+            let made = try await owner.post("/pantry/\(home)/lists", [("listName", "Secret list")])
+            let secret = String(try #require(made.location?.firstMatch(of: /list=([^&]+)/)).1)
+            try await owner.get("/pantry/\(home)/shopping")
+            _ = try await owner.post("/pantry/\(home)/shopping", [("name", "Diamonds"), ("list", secret)])
+
+            let stranger = WebBrowser(client)
+            try await WebTest.signUp(stranger, "stranger")
+            let own = try await WebTest.household(stranger, "Flat")
+            for path in ["/pantry/\(home)/shopping?list=\(secret)", "/pantry/\(own)/shopping?list=\(secret)"] {
+                let page = try await stranger.get(path)
+                #expect(page.status == .notFound, "\(path)")
+                #expect(!page.text.contains("Diamonds"))
+                #expect(!page.text.contains("Secret list"))
+            }
+            try await stranger.get("/pantry/\(own)/shopping")
+            #expect(try await stranger.post("/pantry/\(home)/lists/\(secret)/delete").status == .notFound)
+            #expect(try await stranger.post("/pantry/\(own)/lists/\(secret)/delete").status == .notFound)
+            #expect(try await stranger.post("/pantry/\(home)/lists", [("listName", "Mine now")]).status == .notFound)
+            #expect(
+                try await stranger.post("/pantry/\(own)/shopping", [("name", "Coal"), ("list", secret)]).status
+                    == .notFound)
+            let still = try await owner.get("/pantry/\(home)/shopping?list=\(secret)").text
+            #expect(still.contains("Diamonds"))
+            #expect(!still.contains("Coal"))
+            #expect(!(try await owner.get("/pantry/\(home)/shopping").text.contains("Mine now")))
+        }
+    }
+
+    @Test("an item's barcode: set, shown, cleared; a bad check digit is named beside the field and nothing is saved")
+    func barcode() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.router) { client in
+            let browser = WebBrowser(client)
+            try await WebTest.signUp(browser)
+            let home = try await WebTest.household(browser)
+            let cocoa = try await WebTest.item(browser, home, name: "Cocoa", quantity: "1")
+            let path = "/pantry/\(home)/items/\(cocoa)"
+            func details(_ barcode: String) -> [(String, String)] {
+                [
+                    ("name", "Cocoa"), ("unit", "piece"), ("category", "pantry"), ("location", "Pantry"),
+                    ("barcode", barcode),
+                ]
+            }
+            try await browser.get(path)
+            let saved = try await browser.post(path, details("4006-381 333931"))
+            #expect(saved.status == .seeOther, "\(saved.text)")
+            let shown = try await browser.get(path).text
+            #expect(shown.contains("<span class=\"barcode\">4006381333931</span>"))
+            #expect(
+                shown.contains("name=\"barcode\" inputmode=\"numeric\" autocomplete=\"off\" value=\"4006381333931\""))
+
+            let wrong = try await browser.post(path, details("4006381333932"))
+            #expect(wrong.status == .unprocessableContent)
+            #expect(wrong.text.contains("id=\"barcode-error\""))
+            #expect(wrong.text.contains("should be 1"))
+            #expect(wrong.text.contains("value=\"4006381333932\""), "what was typed is kept")
+            let letters = try await browser.post(path, details("40063813339x1"))
+            #expect(letters.status == .unprocessableContent)
+            #expect(letters.text.contains("is not a digit"))
+            #expect(try await browser.get(path).text.contains("<span class=\"barcode\">4006381333931</span>"))
+
+            let cleared = try await browser.post(path, details(""))
+            #expect(cleared.status == .seeOther)
+            let none = try await browser.get(path).text
+            #expect(!none.contains("class=\"barcode\""))
+            #expect(!none.contains("4006381333931"))
+        }
+    }
+
+    private func listID(in page: String) throws -> String {
+        String(try #require(page.firstMatch(of: /name="list" value="([^"]+)"/)).1)
+    }
+
+    /// Whether `parts` appear in `page` in this order.
+    private func order(_ parts: [String], in page: String) throws -> Bool {
+        let places = try parts.map { part in try #require(page.range(of: part), "\(part) is on the page").lowerBound }
+        return places == places.sorted()
+    }
+
+    /// Makes a store through the GraphQL API with the browser's session, as an app of the household would.
+    private func createStore(_ client: any TestClientProtocol, token: String, household: String, order: [String])
+        async throws -> String
+    {
+        let query =
+            "mutation($id: String!, $order: [StoreSection!]!) { createStore(householdId: $id, name: \"Corner shop\", sectionOrder: $order) { id } }"
+        let body = try JSONSerialization.data(withJSONObject: [
+            "query": query, "variables": ["id": household, "order": order],
+        ])
+        let answer = try await client.execute(
+            uri: "/graphql", method: .post,
+            headers: [.contentType: "application/json", .authorization: "Bearer \(token)"],
+            body: ByteBuffer(bytes: body))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(answer.text.utf8)) as? [String: Any])
+        let store = try #require((json["data"] as? [String: Any])?["createStore"] as? [String: Any], "\(json)")
+        return try #require(store["id"] as? String)
+    }
+
     private func versionIn(_ page: String) -> String {
         page.firstMatch(of: /name="version" value="(\d*)"/).map { String($0.1) } ?? ""
     }

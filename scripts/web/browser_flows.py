@@ -326,7 +326,17 @@ def run():
         check("Checked off and put in the pantry." in main_text(first), "a shopping line is checked off")
         go(first, "/pantry/" + household)
         check(amount_of(first, "Coffee") == "2 bags", "the checked-off coffee is in the pantry")
+        # A second list: made, switched to and back with the list links.
         go(first, "/pantry/%s/shopping" % household)
+        fill(first, "New list", "Weekend")
+        press(first, "Make the list")
+        check(first.find_element(By.TAG_NAME, "h1").text == "Weekend", "a new list is made and shown")
+        fill(first, "What", "Charcoal")
+        press(first, "Add to list")
+        check("Charcoal" in main_text(first), "a line is added to the chosen list")
+        first.find_element(By.CSS_SELECTOR, "nav.lists").find_element(By.LINK_TEXT, "Shopping list").click()
+        wait_for(lambda: first.find_element(By.TAG_NAME, "h1").text == "Shopping list", "the list links switch lists")
+        check("Charcoal" not in main_text(first), "the default list does not show the other list's lines")
         shoot(first, "shopping")
 
         # The same flows with JavaScript off: forms post, pages reload.

@@ -90,7 +90,8 @@ extension WebSite {
         router.get("/pantry/:household/shopping") { request, context in
             await page(request, context) { visit, _ in
                 try await shoppingPage(
-                    try context.parameters.require("household"), visit: visit, query: request.uri.queryParameters)
+                    try context.parameters.require("household"), visit: visit, query: request.uri.queryParameters,
+                    listID: request.uri.queryParameters["list"].map(String.init))
             }
         }
         router.post("/pantry/:household/shopping") { request, context in
@@ -100,19 +101,29 @@ extension WebSite {
                 var errors = FormErrors()
                 if form["name"] == nil { errors.add("name", "Say what to buy, such as \"Milk\".") }
                 let quantity = Self.number(form["quantity"] ?? "1", field: "quantity", label: "Quantity", into: &errors)
+                let section = form["section"].flatMap { text -> StoreSection? in
+                    guard let section = StoreSection(named: text) else {
+                        errors.add(
+                            "section",
+                            "\"\(text.prefix(40))\" is not a section; choose one of the list, or \"From the pantry\".")
+                        return nil
+                    }
+                    return section
+                }
                 if errors.isEmpty, let name = form["name"], let quantity {
                     do {
-                        _ = try await pantry.perform(
+                        let line = try await pantry.perform(
                             AddShoppingItemMutation(
                                 householdId: householdID, name: name, quantity: quantity, unit: form["unit"],
-                                note: form["note"]), as: viewer)
-                        throw WebRedirect(location: "/pantry/\(householdID)/shopping")
+                                note: form["note"], listId: form["list"], section: section), as: viewer)
+                        throw WebRedirect(location: Self.shoppingPath(householdID, list: line.listId))
                     } catch let error as ServiceError where error.code == .validationFailed {
                         errors.add("name", Self.sentences(error))
                     }
                 }
                 return try await shoppingPage(
-                    householdID, visit: visit, errors: errors, typed: form.all, status: .unprocessableContent)
+                    householdID, visit: visit, listID: form["list"], errors: errors, typed: form.all,
+                    status: .unprocessableContent)
             }
         }
         router.post("/pantry/:household/shopping/:line/check") { request, context in
@@ -126,36 +137,42 @@ extension WebSite {
                     CheckShoppingItemMutation(
                         id: try context.parameters.require("line"), location: form["location"], bestBefore: bestBefore),
                     as: viewer)
-                throw WebRedirect(location: "/pantry/\(householdID)/shopping?notice=checked&item=\(checked.item.id)")
+                throw WebRedirect(
+                    location: Self.shoppingPath(
+                        householdID, list: checked.line.listId, "notice=checked&item=\(checked.item.id)"))
             }
         }
         router.post("/pantry/:household/shopping/:line/delete") { request, context in
-            await form(request, context) { visit, _, _ in
+            await form(request, context) { visit, _, form in
                 let householdID = try context.parameters.require("household")
                 let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(
                     DeleteShoppingItemMutation(id: try context.parameters.require("line")), as: viewer)
-                throw WebRedirect(location: "/pantry/\(householdID)/shopping")
+                throw WebRedirect(location: Self.shoppingPath(householdID, list: form["list"]))
             }
         }
         router.post("/pantry/:household/shopping/expiring") { request, context in
-            await form(request, context) { visit, _, _ in
+            await form(request, context) { visit, _, form in
                 let householdID = try context.parameters.require("household")
                 let viewer = try visit.signedInViewer()
                 let added = try await pantry.perform(
-                    AddExpiringAndBelowMinimumMutation(householdId: householdID), as: viewer)
-                throw WebRedirect(location: "/pantry/\(householdID)/shopping?notice=expiring&count=\(added.count)")
+                    AddExpiringAndBelowMinimumMutation(householdId: householdID, listId: form["list"]), as: viewer)
+                throw WebRedirect(
+                    location: Self.shoppingPath(householdID, list: form["list"], "notice=expiring&count=\(added.count)")
+                )
             }
         }
         router.post("/pantry/:household/shopping/clear") { request, context in
-            await form(request, context) { visit, _, _ in
+            await form(request, context) { visit, _, form in
                 let householdID = try context.parameters.require("household")
                 let viewer = try visit.signedInViewer()
                 let cleared = try await pantry.perform(
-                    ClearCheckedShoppingItemsMutation(householdId: householdID), as: viewer)
-                throw WebRedirect(location: "/pantry/\(householdID)/shopping?notice=cleared&count=\(cleared)")
+                    ClearCheckedShoppingItemsMutation(householdId: householdID, listId: form["list"]), as: viewer)
+                throw WebRedirect(
+                    location: Self.shoppingPath(householdID, list: form["list"], "notice=cleared&count=\(cleared)"))
             }
         }
+        registerShoppingLists(on: router)
     }
 
     // MARK: Pages
@@ -292,42 +309,10 @@ extension WebSite {
 
     func shoppingPage(
         _ householdID: String, visit: WebVisit, query: FlatDictionary<Substring, Substring>? = nil,
-        errors: FormErrors = FormErrors(), typed: [String: String] = [:],
+        listID: String? = nil, errors: FormErrors = FormErrors(), typed: [String: String] = [:],
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
-        let viewer = try visit.signedInViewer()
-        async let householdAnswer = pantry.perform(HouseholdQuery(id: householdID), as: viewer)
-        async let linesAnswer = pantry.perform(ShoppingListQuery(householdId: householdID), as: viewer)
-        async let itemsAnswer = pantry.perform(ItemsQuery(householdId: householdID), as: viewer)
-        let household = try await householdAnswer
-        let lines = try await linesAnswer
-        let locations = Self.locations(of: try await itemsAnswer)
-        let count = query?["count"].flatMap { Int($0) } ?? 0
-        let notices = [
-            "missing": count == 0
-                ? "Nothing was missing." : "Added \(count) missing ingredient\(count == 1 ? "" : "s").",
-            "expiring": count == 0
-                ? "Nothing is expiring or below its minimum."
-                : "Added \(count) line\(count == 1 ? "" : "s") for what runs out.",
-            "cleared": "Cleared \(count) checked line\(count == 1 ? "" : "s").",
-            "checked": "Checked off and put in the pantry.",
-        ]
-        var values: [String: Any] = [
-            "title": "\(household.name): shopping", "section": ["pantry": true],
-            "household": ["id": household.id, "name": household.name],
-            "tab": ["shopping": true], "typed": typed, "none": lines.isEmpty,
-            "open": lines.filter { !$0.checked }.map { line -> [String: Any] in
-                [
-                    "id": line.id, "text": WebFormat.amount(line.quantity, line.unit) + " " + line.name,
-                    "note": line.note ?? "", "locations": locations.map { ["name": $0] },
-                ]
-            },
-            "checked": lines.filter(\.checked).map {
-                ["id": $0.id, "text": WebFormat.amount($0.quantity, $0.unit) + " " + $0.name]
-            },
-            "hasChecked": lines.contains(where: \.checked),
-            "notice": query?["notice"].flatMap { notices[String($0)] } ?? "",
-        ]
+        var values = try await shoppingValues(householdID, visit: visit, query: query, listID: listID, typed: typed)
         values.merge(errors.templateValues) { $1 }
         return try render("pantry/shopping", values, visit: visit, status: status)
     }

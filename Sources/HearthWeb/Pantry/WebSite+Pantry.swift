@@ -180,13 +180,15 @@ extension WebSite {
                 }
                 let day = Self.day(form["expirationDate"], field: "expirationDate", into: &errors)
                 if form["name"] == nil { errors.add("name", "An item needs a name.") }
+                let barcode = Self.barcode(form["barcode"], into: &errors)
                 if errors.isEmpty {
                     let edit = PantryItemEdit(
                         name: form["name"], unit: form["unit"],
                         category: form["category"].flatMap(ItemCategory.init(rawValue:)),
                         expirationDate: day, clearExpirationDate: day == nil,
                         dueDateKind: form["dueDateKind"].flatMap(DueDateKind.init(rawValue:)),
-                        minimumQuantity: minimum ?? 0, location: form["location"] ?? "", notes: form["notes"] ?? "")
+                        minimumQuantity: minimum ?? 0, location: form["location"] ?? "", notes: form["notes"] ?? "",
+                        barcode: barcode, clearBarcode: barcode == nil)
                     do {
                         _ = try await pantry.perform(UpdateItemMutation(id: itemID, edit: edit), as: viewer)
                         throw WebRedirect(location: "/pantry/\(householdID)/items/\(itemID)?notice=saved")
@@ -363,12 +365,13 @@ extension WebSite {
                 "expirationDate": item.expirationDate?.iso ?? "",
                 "dueDateKind": item.dueDateKind.rawValue,
                 "minimumQuantity": item.minimumQuantity.map(WebFormat.number) ?? "",
-                "location": item.location ?? "", "notes": item.notes ?? "",
+                "location": item.location ?? "", "notes": item.notes ?? "", "barcode": item.barcode?.code ?? "",
             ]
         var values: [String: Any] = [
             "title": item.name, "section": ["pantry": true], "household": ["id": household.id, "name": household.name],
             "tab": ["items": true],
             "item": itemRow(item, today: today, locations: []), "typed": form, "back": "item",
+            "barcode": item.barcode?.code ?? "",
             "categories": ItemCategory.allCases.map {
                 ["value": $0.rawValue, "label": $0.displayName, "selected": $0.rawValue == form["category"]]
             },
