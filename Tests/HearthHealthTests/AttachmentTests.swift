@@ -85,7 +85,10 @@ let attachmentPNG =
             (folder, entry.id, "not a regular file"),
             (URL(fileURLWithPath: "/dev/null"), entry.id, "not a regular file"),
             (oversized, entry.id, "over the limit of 20000000 bytes"),
-            (try file("notes.png", Data("just text, named like a picture".utf8)), entry.id, "is not a PDF, JPEG or PNG"),
+            (
+                try file("notes.png", Data("just text, named like a picture".utf8)), entry.id,
+                "is not a PDF, JPEG or PNG"
+            ),
             (try file("empty.pdf", Data()), entry.id, "is empty"),
             (try file("scan.png", attachmentPNG), UUID(), "Entry"),
         ]
@@ -157,6 +160,8 @@ let attachmentPNG =
         let plain = folder.appendingPathComponent("plain").appendingPathComponent(plainName)
         let none = try await PDFTools.run("pdfimages", ["-list", plain.path]).stdout
         #expect(none.split(separator: "\n").count == 2, "\(none)")
-        #expect(try await PDFTools.text(plain, layout: false).contains("Chest X-ray (xray.png, \(attachmentPNG.count) bytes)"))
+        #expect(
+            try await PDFTools.text(plain, layout: false).contains(
+                "Chest X-ray (xray.png, \(attachmentPNG.count) bytes)"))
     }
 }

@@ -33,7 +33,10 @@ import Testing
         let storage = try await HealthEncryptedSyncTests.Backend.start(backend)
         defer { Task { await storage.server.stop() } }
         let marker = "Quuxrex" + String(UUID().uuidString.prefix(8))
-        let file = Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACklEQVR4nGMAAQAABQABDQottAAAAABJRU5ErkJggg==")!
+        let file =
+            Data(
+                base64Encoded:
+                    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAACklEQVR4nGMAAQAABQABDQottAAAAABJRU5ErkJggg==")!
             + Data(String(repeating: "scan \(marker) ", count: 200).utf8)
         let email = freshEmail("ana")
         let laptop = try await Device.make(storage.server, email: email, signUp: true)
@@ -85,11 +88,19 @@ import Testing
         let found = try #require(try await onPhone.attachments(of: rex.uuid).first)
         #expect(found.attachment.id == attached.id && found.attachment.caption == "X-ray")
         #expect(try await onPhone.contents(of: found.attachment) == file)
-        let mode = try FileManager.default.attributesOfItem(atPath: onPhone.fileURL(of: found.attachment).path)[
-            .posixPermissions] as? Int
+        let mode =
+            try FileManager.default.attributesOfItem(atPath: onPhone.fileURL(of: found.attachment).path)[
+                .posixPermissions] as? Int
         #expect(mode == 0o600)
 
         // A second sync sends nothing again: the file is uploaded once.
         #expect(try await laptop.sync().sentSaves == 0)
+
+        // Deleted on the laptop, the attachment and its file leave the phone at its next sync.
+        try await attachments(laptop).delete(attached.id)
+        try await laptop.sync()
+        try await phone.sync()
+        #expect(try await onPhone.attachments().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: onPhone.fileURL(of: found.attachment).path))
     }
 }

@@ -159,7 +159,8 @@ public actor HealthAttachmentService {
         }
         guard let row else {
             throw ServiceError.notFound(
-                "Entry \(entryID.uuidString) (see `hearth health record show RECORD` for the ids of a record's entries)")
+                "Entry \(entryID.uuidString) (see `hearth health record show RECORD` for the ids of a record's entries)"
+            )
         }
         guard row.kind != HealthEntryKind.attachment.rawValue else {
             throw ServiceError.validationFailed(
@@ -192,7 +193,8 @@ public actor HealthAttachmentService {
         do {
             handle = try FileHandle(forReadingFrom: url)
         } catch {
-            throw ServiceError.operationFailed("Could not open \(path): \(error.localizedDescription)", underlying: error)
+            throw ServiceError.operationFailed(
+                "Could not open \(path): \(error.localizedDescription)", underlying: error)
         }
         defer { try? handle.close() }
         // Never more than the limit, even when the file grows while it is read.

@@ -226,7 +226,8 @@ public actor HealthRecordService: HealthRecordServicing {
             try db.execute(sql: "DELETE FROM healthEntry WHERE id = ?", arguments: [id])
             // The files attached to it go with it (their copies on the device are pruned by the attachments).
             try db.execute(
-                sql: "DELETE FROM healthEntry WHERE recordID = ? AND kind = ? AND json_extract(payload, '$.entryID') = ?",
+                sql:
+                    "DELETE FROM healthEntry WHERE recordID = ? AND kind = ? AND json_extract(payload, '$.entryID') = ?",
                 arguments: [recordID, HealthEntryKind.attachment.rawValue, id.uuidString])
             if E.kind == .drug {
                 // A medication's recorded doses go with it.

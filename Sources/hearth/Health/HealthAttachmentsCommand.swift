@@ -43,7 +43,8 @@ struct HealthAttachmentsCommand: AsyncParsableCommand {
 
         var line: String {
             let where_ = isOnDevice ? "" : " (not on this device yet: run hearth health sync)"
-            return "\(id.uuidString)  \(fileName)  \(mediaType)  \(byteCount) bytes\(caption.isEmpty ? "" : "  \(caption)")\(where_)"
+            return
+                "\(id.uuidString)  \(fileName)  \(mediaType)  \(byteCount) bytes\(caption.isEmpty ? "" : "  \(caption)")\(where_)"
         }
     }
 
