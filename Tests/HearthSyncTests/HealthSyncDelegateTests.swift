@@ -43,6 +43,7 @@ import Testing
         "emergencyContactEntries",
         "observationEntries",
         "doseEntries",
+        "attachmentEntries",
     ]
 
     /// A person's record with every field set, and two entries of every kind.
@@ -109,6 +110,13 @@ import Testing
                 HealthObservation(
                     name: "HbA1c \(n)", loinc: "4548-4", value: Decimal(string: "5.9"), unit: "%", high: 6,
                     effective: "2024-05-01"), to: saved.uuid)
+        }
+        // Each blood entry has a file attached (its metadata: the file stays on the device).
+        for blood in try await health.records.entries(of: saved.uuid).blood {
+            try await health.records.addEntry(
+                HealthAttachment(
+                    entryID: blood.id, date: day, fileName: "scan.pdf", mediaType: .pdf, byteCount: 1_234,
+                    sha256: String(repeating: "ab", count: 32)), to: saved.uuid)
         }
         // The first drug is a medication, with two doses recorded.
         var medication = try await health.records.entries(of: saved.uuid).drugs[0]

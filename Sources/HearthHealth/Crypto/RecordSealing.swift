@@ -7,8 +7,11 @@ public import HearthCloudModel
 /// remember it. Change tags, timestamps, references (parent, share) and the record's name and type are not
 /// fields and stay as they are.
 public enum RecordSealing {
-    /// The fields the server may read.
-    public static let clearFields: Set<String> = ["uuid", "createdAt", "updatedAt", "schemaVersion", "keyEpoch"]
+    /// The fields the server may read (`attachmentAssets` names the assets of the attachment files, which are
+    /// sealed on the device before they are uploaded).
+    public static let clearFields: Set<String> = [
+        "uuid", "createdAt", "updatedAt", "schemaVersion", "keyEpoch", "attachmentAssets",
+    ]
 
     /// `record` with every field not in ``clearFields`` sealed under `key`; `keyEpoch` names the epoch.
     public static func seal(_ record: CloudRecord, with key: ContentKey) throws -> CloudRecord {

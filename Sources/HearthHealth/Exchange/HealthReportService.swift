@@ -21,9 +21,13 @@ public enum HealthDocumentFormat: String, Sendable, Codable, CaseIterable {
 /// ```
 public struct HealthReportService: HealthReporting {
     private let records: any HealthRecordServicing
+    private let attachments: HealthAttachmentService?
 
-    public init(records: any HealthRecordServicing) {
+    /// - Parameter attachments: where the attached pictures are read from, to draw them under their entries;
+    ///   nil names every attachment without drawing it.
+    public init(records: any HealthRecordServicing, attachments: HealthAttachmentService? = nil) {
         self.records = records
+        self.attachments = attachments
     }
 
     /// `"<displayName> - Medical Record.pdf"`, with characters no file system accepts replaced.
@@ -59,19 +63,24 @@ public struct HealthReportService: HealthReporting {
     public func document(_ uuid: String) async throws -> ReportDocument {
         let record = try await records.record(uuid)
         let entries = try await records.entries(of: uuid)
-        return Self.document(record: record, entries: entries)
+        return Self.document(
+            record: record, entries: entries,
+            attachments: try await HealthReportAttachments.load(entries, from: attachments))
     }
 
-    static func document(record: MedicalRecord, entries: RecordEntries) -> ReportDocument {
+    static func document(
+        record: MedicalRecord, entries: RecordEntries, attachments: HealthReportAttachments = .none
+    ) -> ReportDocument {
         var blocks: [ReportBlock] = [.heading(record.displayName)]
         func facts(_ pairs: [(String, String)]) -> [(String, String)] {
             pairs.filter { !$0.1.trimmingCharacters(in: .whitespaces).isEmpty }
         }
         func day(_ value: CalendarDay?) -> String { value?.iso ?? "—" }
-        func section(_ title: String, _ columns: [ReportTable.Column], _ rows: [[String]]) {
+        func section(_ title: String, _ columns: [ReportTable.Column], _ rows: [[String]], ids: [UUID] = []) {
             guard !rows.isEmpty else { return }
             blocks.append(.heading(title, level: 2))
             blocks.append(.table(ReportTable(columns: columns, rows: rows)))
+            blocks += attachments.blocks(for: ids, labels: rows)
         }
 
         if record.isPet {
@@ -126,8 +135,11 @@ public struct HealthReportService: HealthReporting {
         ]
         section(
             "Allergies", dated,
-            entries.allergies.map { [day($0.date), $0.name, [$0.information, $0.comment].joinedNonEmpty] })
-        section("Medications", dated, entries.drugs.map { [day($0.date), $0.nameAndDosage, $0.comment] })
+            entries.allergies.map { [day($0.date), $0.name, [$0.information, $0.comment].joinedNonEmpty] },
+            ids: entries.allergies.map(\.id))
+        section(
+            "Medications", dated, entries.drugs.map { [day($0.date), $0.nameAndDosage, $0.comment] },
+            ids: entries.drugs.map(\.id))
         section(
             "Vaccinations",
             [
@@ -136,18 +148,26 @@ public struct HealthReportService: HealthReporting {
             ],
             entries.vaccinations.map {
                 [day($0.date), $0.name, $0.place, [$0.information, $0.comment].joinedNonEmpty]
-            })
-        section("Illnesses", dated, entries.illnesses.map { [day($0.date), $0.name, $0.informationOrComment] })
-        section("Risks", dated, entries.risks.map { [day($0.date), $0.name, $0.descriptionOrComment] })
+            }, ids: entries.vaccinations.map(\.id))
+        section(
+            "Illnesses", dated, entries.illnesses.map { [day($0.date), $0.name, $0.informationOrComment] },
+            ids: entries.illnesses.map(\.id))
+        section(
+            "Risks", dated, entries.risks.map { [day($0.date), $0.name, $0.descriptionOrComment] },
+            ids: entries.risks.map(\.id))
         section(
             "Medical history",
             [
                 .init("Date", width: 0.9), .init("Name", width: 1.5), .init("Contact", width: 1.2),
                 .init("Details", width: 2.2),
             ],
-            entries.medicalHistory.map { [day($0.date), $0.name, $0.contact, $0.informationOrComment] })
-        section("Blood", dated, entries.blood.map { [day($0.date), $0.name, $0.comment] })
-        section("Documents", dated, entries.medicalDocuments.map { [day($0.date), $0.name, $0.note] })
+            entries.medicalHistory.map { [day($0.date), $0.name, $0.contact, $0.informationOrComment] },
+            ids: entries.medicalHistory.map(\.id))
+        section(
+            "Blood", dated, entries.blood.map { [day($0.date), $0.name, $0.comment] }, ids: entries.blood.map(\.id))
+        section(
+            "Documents", dated, entries.medicalDocuments.map { [day($0.date), $0.name, $0.note] },
+            ids: entries.medicalDocuments.map(\.id))
         blocks += observationBlocks(entries.observations)
 
         if record.isPet {

@@ -9,6 +9,8 @@ public enum HealthEntryKind: String, Sendable, Codable, CaseIterable {
     case observation
     /// What became of a medication's scheduled dose (``DoseRecord``).
     case dose
+    /// A file attached to another entry (``HealthAttachment``).
+    case attachment
 }
 
 /// An entry of a medical record: one blood test, vaccination, weight, cost…

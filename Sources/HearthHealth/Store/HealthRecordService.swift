@@ -224,6 +224,11 @@ public actor HealthRecordService: HealthRecordServicing {
                 db, sql: "SELECT recordID FROM healthEntry WHERE id = ? AND kind = ?", arguments: [id, E.kind.rawValue])
             guard let recordID else { throw ServiceError.notFound("\(E.kind.rawValue) entry \(id.uuidString)") }
             try db.execute(sql: "DELETE FROM healthEntry WHERE id = ?", arguments: [id])
+            // The files attached to it go with it (their copies on the device are pruned by the attachments).
+            try db.execute(
+                sql:
+                    "DELETE FROM healthEntry WHERE recordID = ? AND kind = ? AND json_extract(payload, '$.entryID') = ?",
+                arguments: [recordID, HealthEntryKind.attachment.rawValue, id.uuidString])
             if E.kind == .drug {
                 // A medication's recorded doses go with it.
                 try db.execute(

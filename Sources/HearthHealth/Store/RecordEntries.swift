@@ -17,6 +17,8 @@ public struct RecordEntries: Sendable, Codable, Hashable {
     public var observations: [HealthObservation] = []
     /// What became of the medications' scheduled doses.
     public var doses: [DoseRecord] = []
+    /// The files attached to the other entries.
+    public var attachments: [HealthAttachment] = []
 
     public init() {}
 
@@ -27,6 +29,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
             + medicalDocuments.count + emergencyContacts.count + doctors.count + weights.count + petYearlyCosts.count
             + observations.count
             + doses.count
+            + attachments.count
     }
 
     /// Every entry, kind by kind.
@@ -46,6 +49,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
         entries += petYearlyCosts as [any HealthEntry]
         entries += observations as [any HealthEntry]
         entries += doses as [any HealthEntry]
+        entries += attachments as [any HealthEntry]
         return entries
     }
 
@@ -66,6 +70,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
         case let e as PetYearlyCost: petYearlyCosts.append(e)
         case let e as HealthObservation: observations.append(e)
         case let e as DoseRecord: doses.append(e)
+        case let e as HealthAttachment: attachments.append(e)
         default: break
         }
     }
@@ -87,6 +92,7 @@ public struct RecordEntries: Sendable, Codable, Hashable {
         case .petYearlyCost: PetYearlyCost.self
         case .observation: HealthObservation.self
         case .dose: DoseRecord.self
+        case .attachment: HealthAttachment.self
         }
     }
 }

@@ -29,7 +29,12 @@ enum HealthCloudRecord {
         "emergencyContactEntries",
         "observationEntries",
         "doseEntries",
+        "attachmentEntries",
     ]
+
+    /// The field listing the sealed attachment files as assets; it stays readable to the server (see
+    /// ``RecordSealing/clearFields``), which holds only their ciphertext.
+    static let attachmentAssetsKey = "attachmentAssets"
 
     /// The text fields, by name.
     static var textFields: [(name: String, path: WritableKeyPath<MedicalRecord, String>)] {
@@ -76,8 +81,15 @@ enum HealthCloudRecord {
             try list(entries.emergencyContacts),
             try list(entries.observations),
             try list(entries.doses),
+            try list(entries.attachments),
         ]
         for (key, text) in zip(relationshipKeys, lists) { fields[key] = .string(text) }
+        // The sealed attachment files, as assets the server can see are in use (their keys are in the sealed
+        // attachmentEntries).
+        let assets = entries.attachments.compactMap { attachment in
+            attachment.sealedChecksum.map { CloudAsset(fileChecksum: $0, size: attachment.sealedByteCount ?? 0) }
+        }
+        if !assets.isEmpty { fields[attachmentAssetsKey] = .list(.asset(assets)) }
         return fields
     }
 
@@ -134,6 +146,7 @@ enum HealthCloudRecord {
         entries.emergencyContacts = try reader.entries("emergencyContactEntries", EmergencyContact.self)
         entries.observations = try reader.entries("observationEntries", HealthObservation.self)
         entries.doses = try reader.entries("doseEntries", DoseRecord.self)
+        entries.attachments = try reader.entries("attachmentEntries", HealthAttachment.self)
         guard entries.doctors.count <= HumanDoctor.limit else {
             throw reader.problem(
                 "holds \(entries.doctors.count) doctors in humanDoctorEntries; a record keeps at most \(HumanDoctor.limit)"

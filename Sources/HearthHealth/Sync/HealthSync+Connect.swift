@@ -26,7 +26,12 @@ extension HealthSync {
         let keys =
             encrypted
             ? HealthKeyDistributor(database: health.database, cloud: client, zoneName: zoneName, logger: logger) : nil
-        let sync = service(database: health.database, engine: engine, server: server, keys: keys)
+        let attachments = health.attachmentsDirectory.map {
+            HealthAttachmentTransfer(
+                attachments: HealthAttachmentService(records: health.records, directory: $0), client: client)
+        }
+        let sync = service(
+            database: health.database, engine: engine, server: server, keys: keys, attachments: attachments)
         let sharing = HealthShareService(
             records: health.records, sync: sync, client: client, debugLog: health.debugLog, keys: keys)
         return Connection(engine: engine, sync: sync, sharing: sharing, keys: keys)

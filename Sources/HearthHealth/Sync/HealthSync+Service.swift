@@ -17,17 +17,19 @@ extension HealthSync {
     ///   - server: the server's address, remembered with the status.
     ///   - keys: sends the key records owed around each round (``connect(_:client:server:encrypted:logger:)``
     ///     sets it up); nil when records travel unencrypted.
+    ///   - attachments: moves the attachment files, sealed, around each round; nil leaves them on the device.
     ///   - now: the clock the status is stamped with.
     public static func service(
         database: AppDatabase, engine: SyncEngine, server: String? = nil, keys: HealthKeyDistributor? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        attachments: HealthAttachmentTransfer? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) -> SyncService {
-        let steps: any SyncRoundSteps
+        var steps: any SyncRoundSteps
         if let keys {
             steps = HealthKeyRound(keys: keys)
         } else {
             steps = PlainSyncRound()
         }
+        if let attachments { steps = AttachmentRound(inner: steps, transfer: attachments) }
         return SyncService(
             database: database, engine: engine, configuration: serviceConfiguration, steps: steps, server: server,
             now: now)

@@ -44,6 +44,8 @@ public enum HealthSync {
         public let records: HealthRecordService
         public let outbox: SyncOutbox
         public let debugLog: HealthDebugLog
+        /// The folder of the attachment files (beside the database file); nil for a database in memory.
+        public var attachmentsDirectory: URL?
     }
 
     /// Opens (creating when needed) the health database at `url` with the sync tables; its records service
@@ -66,7 +68,10 @@ public enum HealthSync {
                 "Could not open the health database \(url.path): \(error). Check the path and that the file is a health database.",
                 underlying: error)
         }
-        return wrap(database, protection: protection, configuration: configuration, timeZone: timeZone, now: now)
+        var opened = wrap(
+            database, protection: protection, configuration: configuration, timeZone: timeZone, now: now)
+        opened.attachmentsDirectory = HealthAttachmentService.directory(besideDatabase: url)
+        return opened
     }
 
     /// A health database in memory with the sync tables, for tests and previews.

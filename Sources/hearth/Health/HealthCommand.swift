@@ -29,6 +29,7 @@ struct HealthCommand: AsyncParsableCommand {
             HealthRecordCommand.self, HealthEntryCommand.self, HealthExportCommand.self, HealthImportCommand.self,
             SyncCommand<HealthSyncCLI>.self, HealthShareCommand.self, HealthKeysCommand.self,
             HealthDebugLogCommand.self, HealthLabsCommand.self, HealthVitalsCommand.self, HealthMedsCommand.self,
+            HealthAttachmentsCommand.self,
         ]
     )
 }

@@ -107,6 +107,9 @@ struct HealthEntryCommand: AsyncParsableCommand {
             case .dose:
                 throw ServiceError.validationFailed(
                     "Doses are recorded against a medication: hearth health meds take MEDICATION (or skip)")
+            case .attachment:
+                throw ServiceError.validationFailed(
+                    "Files are attached to an entry: hearth health attachments add ENTRY_ID FILE")
             }
             if options.json { return try options.print(json: ["added": id.uuidString]) }
             Swift.print("Added a \(kind.rawValue) entry to \(found.displayName).")

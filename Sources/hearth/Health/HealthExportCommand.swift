@@ -56,7 +56,10 @@ struct HealthExportCommand: AsyncParsableCommand {
         case "pdf", "html":
             let folder = URL(fileURLWithPath: ((output ?? ".") as NSString).expandingTildeInPath)
             let store = ProtectedFileStore(directory: folder, key: try HealthFiles.key())
-            let name = try await HealthReportService(records: service).write(
+            // Pictures attached to entries are drawn under them.
+            let attachments = HealthAttachmentService(
+                records: service, directory: HealthAttachmentService.directory(besideDatabase: options.databaseURL))
+            let name = try await HealthReportService(records: service, attachments: attachments).write(
                 found.uuid, format: format.lowercased() == "pdf" ? .pdf : .html, to: store)
             let path = folder.appendingPathComponent(name).path
             if options.json {
