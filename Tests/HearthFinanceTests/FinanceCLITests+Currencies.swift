@@ -73,6 +73,41 @@ extension FinanceCLITests {
         #expect(costs.first?["currency"] as? String == "USD")
     }
 
+    @Test func updatesChangeAnItemsCurrencyOrReturnItToTheBookCurrency() async throws {
+        try await hearth(["people", "add", "--name", "Ada"])
+        try await hearth(["people", "add", "--name", "Bo"])
+        try await hearth(["groups", "add", "--name", "Trip", "--member", "Ada", "--member", "Bo"])
+        let transaction = try #require(
+            try await json(["transactions", "add", "--title", "Books", "--amount", "-24.99"]) as? [String: Any])
+        let subscription = try #require(
+            try await json([
+                "subscriptions", "add", "--name", "Paper", "--price", "9.99", "--cycle", "monthly", "--next",
+                "2030-01-10",
+            ])
+                as? [String: Any])
+        let expense = try #require(
+            try await json([
+                "expenses", "add", "--group", "Trip", "--title", "Dinner", "--amount", "90", "--paid-by", "Ada",
+                "--split", "Ada", "--split", "Bo",
+            ]) as? [String: Any])
+        for (kind, item) in [("transactions", transaction), ("subscriptions", subscription), ("expenses", expense)] {
+            let id = try #require(item["id"] as? String)
+            let usd = try #require(
+                try await json([kind, "update", id, "--currency", "usd"]) as? [String: Any], "\(kind)")
+            #expect(usd["currency"] as? String == "USD", "\(kind)")
+            let book = try #require(try await json([kind, "update", id, "--currency", "book"]) as? [String: Any])
+            #expect(book["currency"] == nil, "\(kind) is back in the book currency")
+            try await expectFailure(
+                [kind, "update", id, "--currency", "dollars"], "\"dollars\" is not an active ISO 4217 currency code")
+        }
+        // An amount with cents cannot become yen.
+        let id = try #require(transaction["id"] as? String)
+        try await expectFailure(
+            ["transactions", "update", id, "--currency", "JPY"], "has more decimal places than JPY has (0)")
+        let after = try #require(try await json(["transactions", "update", id, "--title", "Books"]) as? [String: Any])
+        #expect(after["currency"] == nil && after["amount"] as? Double == -24.99, "the refusal changed nothing")
+    }
+
     @Test func badCurrencyAndRateInputIsRefusedAndWritesNothing() async throws {
         try await hearth(["people", "add", "--name", "Ada"])
         try await expectFailure(

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import HearthFinance
 
@@ -10,6 +11,18 @@ extension FinanceCLI {
             throw InputError("\(option): \(error.message)")
         }
     }
+
+    /// A change of an item's currency as `--currency` gives it on an update: nil for none given, `.some(nil)` for
+    /// `book` (back to the book currency), else the code.
+    static func currencyChange(_ text: String?) throws -> CurrencyCode?? {
+        guard let text else { return nil }
+        if text.trimmingCharacters(in: .whitespaces).lowercased() == "book" { return .some(nil) }
+        return .some(try currency(text, option: "--currency"))
+    }
+
+    /// The help of `--currency` on an update.
+    static let currencyChangeHelp: ArgumentHelp =
+        "A new currency: an ISO 4217 code such as USD, or book for the book currency (`hearth finance settings`)."
 
     /// The day `text` names, `YYYY-MM-DD`.
     static func rateDay(_ text: String, option: String) throws -> RateDay {

@@ -157,8 +157,10 @@ struct FinanceExpensesCommand: AsyncParsableCommand {
         @Option(help: "A new category.") var category: String?
         @Option(help: "A new date.") var date: String?
         @Option(help: "New notes.") var notes: String?
+        @Option(help: FinanceCLI.currencyChangeHelp) var currency: String?
 
         func run() async throws {
+            let currency = try FinanceCLI.check { try FinanceCLI.currencyChange(self.currency) }
             let (id, amount, category, date) = try FinanceCLI.check {
                 (
                     try FinanceCLI.uuid(self.id, what: "expense"),
@@ -178,7 +180,7 @@ struct FinanceExpensesCommand: AsyncParsableCommand {
                 let saved = try await store.updateExpense(
                     current.with(
                         title: title, amount: amount, paidBy: payer, splitBetween: split?.people, split: split?.split,
-                        category: category, date: date, notes: notes))
+                        category: category, date: date, notes: notes, currency: currency))
                 if options.json { try FinanceCLI.printJSON(saved) } else { print("Updated \(saved.title)") }
             }
         }

@@ -160,9 +160,11 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
         @Argument(help: "The subscription's id.") var id: String
         @OptionGroup var fields: Fields
         @Flag(help: "Make it active again.") var active = false
+        @Option(help: FinanceCLI.currencyChangeHelp) var currency: String?
 
         func run() async throws {
             let parsed = try fields.parse()
+            let currency = try FinanceCLI.check { try FinanceCLI.currencyChange(self.currency) }
             let id = try FinanceCLI.check { try FinanceCLI.uuid(self.id, what: "subscription") }
             try await FinanceCLI.run(options) { store in
                 guard let current = try await store.fetchSubscription(byID: id) else {
@@ -178,7 +180,7 @@ struct FinanceSubscriptionsCommand: AsyncParsableCommand {
                     isShared: shared.map { !$0.isEmpty }, sharedWith: shared, paymentMethod: parsed.paymentMethod,
                     notes: fields.notes, website: fields.website.map { $0.isEmpty ? .none : .some($0) },
                     enableRenewalReminder: fields.noReminder ? false : nil, reminderDaysBefore: fields.reminderDays,
-                    reminderTime: parsed.reminderTime)
+                    reminderTime: parsed.reminderTime, currency: currency)
                 let saved = try await store.updateSubscription(changed)
                 if options.json { try FinanceCLI.printJSON(saved) } else { print("Updated \(saved.name)") }
             }

@@ -155,8 +155,10 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
         @Option(help: "A new category.") var category: String?
         @Option(help: "true or false.") var recurring: Bool?
         @Option(help: "Replace the tags; repeat for several.") var tag: [String] = []
+        @Option(help: FinanceCLI.currencyChangeHelp) var currency: String?
 
         func run() async throws {
+            let currency = try FinanceCLI.check { try FinanceCLI.currencyChange(self.currency) }
             let (id, amount, date, category) = try FinanceCLI.check {
                 (
                     try FinanceCLI.uuid(self.id, what: "transaction"),
@@ -173,7 +175,7 @@ struct FinanceTransactionsCommand: AsyncParsableCommand {
                     current.with(
                         title: title, subtitle: subtitle, amount: amount, category: category, date: date,
                         isRecurring: recurring,
-                        tags: tag.isEmpty ? nil : tag))
+                        tags: tag.isEmpty ? nil : tag, currency: currency))
                 if options.json { try FinanceCLI.printJSON(saved) } else { print("Updated \(saved.title)") }
             }
         }

@@ -10,7 +10,7 @@ import Logging
 struct PantryDigestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "digest",
-        abstract: "The daily digest of expiring and below-minimum items: your settings, and runs on a server's data.",
+        abstract: "The daily digest of expiring and below-minimum items: your own settings, and runs by hand.",
         discussion: """
             `hearth serve` sends the digests on its own, every minute checking whose hour has come. These commands
             work on the server's database directly (give them the settings you give `hearth serve`: --data-dir,
