@@ -116,7 +116,10 @@ public func buildApplication(
             serverName: configuration.serverName
         ),
         services: cloud.services + collector.services(configuration, logger: logger)
-            + [PantryDigestService(digests: digests, clock: clock, logger: logger)],
+            + [
+                PantryDigestService(
+                    digests: digests, interval: PantryDigestService.serverInterval, clock: clock, logger: logger)
+            ],
         onServerRunning: { channel in
             let port = channel.localAddress?.port ?? configuration.port
             logger.notice(

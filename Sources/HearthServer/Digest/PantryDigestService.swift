@@ -13,6 +13,11 @@ public struct PantryDigestService: Service {
     let clock: any Clock<Duration>
     let logger: Logger
 
+    /// How often `hearth serve` runs the digests: 59 seconds, so digests go out within a minute of their hour,
+    /// and the wait never equals what is left of the WebSocket keep-alive's 10 and 30 second waits on the same
+    /// clock, which a test stepping those timers by their length would otherwise mistake for their own.
+    public static let serverInterval: Duration = .seconds(59)
+
     /// - Parameters:
     ///   - interval: how long it waits, on `clock`, before each run (a minute: digests go out within a minute of
     ///     their hour).
