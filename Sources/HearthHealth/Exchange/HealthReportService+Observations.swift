@@ -37,24 +37,7 @@ extension HealthReportService {
 
         if !labs.isEmpty {
             blocks.append(.heading("Lab results", level: 2))
-            for series in groups(labs) {
-                let points = series.compactMap { observation -> ReportChart.Point? in
-                    guard let date = observation.effectiveDate, let value = observation.value else { return nil }
-                    return .init(date: date, value: value, mark: observation.flag?.rawValue)
-                }
-                guard let latest = series.last, !points.isEmpty else { continue }
-                let band =
-                    latest.low == nil && latest.high == nil
-                    ? nil
-                    : ReportChart.Band(
-                        low: latest.low.map { NSDecimalNumber(decimal: $0).doubleValue },
-                        high: latest.high.map { NSDecimalNumber(decimal: $0).doubleValue }, label: "Reference range")
-                blocks.append(
-                    .chart(
-                        .line(
-                            title: latest.name, unit: latest.unit,
-                            series: [.init(name: latest.name, points: points)], height: 160, band: band)))
-            }
+            blocks += groups(labs).compactMap { valueChart($0, height: 160) }
             blocks.append(.table(ReportTable(columns: columns, rows: labs.map(row))))
         }
         if !vitals.isEmpty {
@@ -78,22 +61,7 @@ extension HealthReportService {
                         .chart(.line(title: latest.name, unit: latest.unit, series: lines, height: 170)))
                     continue
                 }
-                let points = series.compactMap { observation -> ReportChart.Point? in
-                    guard let date = observation.effectiveDate, let value = observation.value else { return nil }
-                    return .init(date: date, value: value, mark: observation.flag?.rawValue)
-                }
-                guard !points.isEmpty else { continue }
-                let band =
-                    latest.low == nil && latest.high == nil
-                    ? nil
-                    : ReportChart.Band(
-                        low: latest.low.map { NSDecimalNumber(decimal: $0).doubleValue },
-                        high: latest.high.map { NSDecimalNumber(decimal: $0).doubleValue }, label: "Reference range")
-                blocks.append(
-                    .chart(
-                        .line(
-                            title: latest.name, unit: latest.unit, series: [.init(name: latest.name, points: points)],
-                            height: 150, band: band)))
+                if let chart = valueChart(series, height: 150) { blocks.append(chart) }
             }
             blocks.append(
                 .table(
@@ -112,6 +80,26 @@ extension HealthReportService {
                         })))
         }
         return blocks
+    }
+
+    /// The trend of one analyte or vital sign, oldest first: one point per dated value, marked H or L when out of
+    /// range, over the latest observation's reference range shaded; nil when none has a dated value.
+    private static func valueChart(_ series: [HealthObservation], height: Double) -> ReportBlock? {
+        let points = series.compactMap { observation -> ReportChart.Point? in
+            guard let date = observation.effectiveDate, let value = observation.value else { return nil }
+            return .init(date: date, value: value, mark: observation.flag?.rawValue)
+        }
+        guard let latest = series.last, !points.isEmpty else { return nil }
+        let band =
+            latest.low == nil && latest.high == nil
+            ? nil
+            : ReportChart.Band(
+                low: latest.low.map { NSDecimalNumber(decimal: $0).doubleValue },
+                high: latest.high.map { NSDecimalNumber(decimal: $0).doubleValue }, label: "Reference range")
+        return .chart(
+            .line(
+                title: latest.name, unit: latest.unit, series: [.init(name: latest.name, points: points)],
+                height: height, band: band))
     }
 
     /// Observations of the same thing in the same unit (by LOINC code, else by name), in first-seen order.

@@ -137,21 +137,10 @@ public final class OpenFoodFacts: ProductLookup {
             )
         }
         let limit = configuration.maxBytes
-        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-            throw Self.tooLarge(barcode, limit)
-        }
-        var bytes: [UInt8] = []
-        do {
-            for try await chunk in response.body {
-                guard bytes.count + chunk.readableBytes <= limit else { throw Self.tooLarge(barcode, limit) }
-                bytes += chunk.readableBytesView
-            }
-        } catch let error as ServiceError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw ServiceError(
+        let bytes = try await response.bytes(upTo: limit) {
+            Self.tooLarge(barcode, limit)
+        } stopped: { error in
+            ServiceError(
                 .operationFailed, "Open Food Facts stopped answering about \(barcode): \(error). Try again later.")
         }
         return try Self.read(bytes, barcode: barcode, status: status)

@@ -170,21 +170,10 @@ public struct RecipePageFetcher: RecipePageFetching {
                 "\(label) answered HTTP \(response.status.code) \(response.status.reasonPhrase); check the address.")
         }
         let limit = configuration.maxBytes
-        if let length = response.headers.first(name: "Content-Length").flatMap(Int.init), length > limit {
-            throw Self.tooLarge(label, limit)
-        }
-        var bytes: [UInt8] = []
-        do {
-            for try await chunk in response.body {
-                guard bytes.count + chunk.readableBytes <= limit else { throw Self.tooLarge(label, limit) }
-                bytes += chunk.readableBytesView
-            }
-        } catch let error as ServiceError {
-            throw error
-        } catch is CancellationError {
-            throw CancellationError()
-        } catch {
-            throw ServiceError.validationFailed("\(label) stopped sending its page: \(error). Try again.")
+        let bytes = try await response.bytes(upTo: limit) {
+            Self.tooLarge(label, limit)
+        } stopped: { error in
+            ServiceError.validationFailed("\(label) stopped sending its page: \(error). Try again.")
         }
         return .page(bytes)
     }
