@@ -95,22 +95,25 @@ public struct WebSite: Sendable {
     /// signed-out requests (as a bad API token does) and counts as no session.
     func visit(_ request: Request, _ context: some WebRequestContext) async throws -> WebVisit {
         let path = request.uri.path + (request.uri.query.map { "?" + $0 } ?? "")
+        let cookies = cookies.reached(overHTTPS: context.reachedOverHTTPS)
         if let token = WebCookies.value(WebCookies.session, in: request) {
             do {
                 let caller = try await accounts.authenticate(token: token)
-                return WebVisit(caller: caller, token: token, secret: token, setsVisitorCookie: false, path: path)
+                return WebVisit(
+                    caller: caller, token: token, secret: token, setsVisitorCookie: false, path: path, cookies: cookies)
             } catch let error as CloudError where error.serverErrorCode == .authenticationFailed {
                 if let wait = try await limits.signedOut.acquire(context.clientLimitKey) {
-                    throw ServiceError(
-                        .rateLimited, "Too many requests with a stale sign-in from your address; wait \(wait) seconds.",
-                        retryAfter: .seconds(wait))
+                    throw Self.tooMany("Too many requests with a stale sign-in from your address", wait: wait)
                 }
             }
         }
         if let visitor = WebCookies.value(WebCookies.visitor, in: request) {
-            return WebVisit(caller: nil, token: nil, secret: visitor, setsVisitorCookie: false, path: path)
+            return WebVisit(
+                caller: nil, token: nil, secret: visitor, setsVisitorCookie: false, path: path, cookies: cookies)
         }
-        return WebVisit(caller: nil, token: nil, secret: WebCookies.randomValue(), setsVisitorCookie: true, path: path)
+        return WebVisit(
+            caller: nil, token: nil, secret: WebCookies.randomValue(), setsVisitorCookie: true, path: path,
+            cookies: cookies)
     }
 
     /// A page for a signed-in account: the browser is sent to sign in first, and comes back after.
@@ -127,7 +130,8 @@ public struct WebSite: Sendable {
     }
 
     /// A form sent by a signed-in account: checked for its origin and CSRF token before anything is read or
-    /// written; a refusal is 403 and writes nothing.
+    /// written; a refusal is 403 and writes nothing. Each one spends one of the account's requests, as an API
+    /// request does (429 with `Retry-After` past the limit).
     func form(
         _ request: Request, _ context: some WebRequestContext,
         _ handle: @escaping @Sendable (WebVisit, CloudCaller, FormBody) async throws -> Response
@@ -135,6 +139,9 @@ public struct WebSite: Sendable {
         await visitorForm(request, context) { visit, form in
             guard let caller = visit.caller else {
                 throw WebRedirect(location: "/signin")
+            }
+            if let wait = try await limits.requests.acquire(caller.userRecordName) {
+                throw Self.tooMany("Too many changes in a short time from your account", wait: wait)
             }
             return try await handle(visit, caller, form)
         }
@@ -181,7 +188,7 @@ public struct WebSite: Sendable {
             // Refused before it was known who is asking (too many stale sessions): answered as a new visitor.
             let stranger = WebVisit(
                 caller: nil, token: nil, secret: WebCookies.randomValue(), setsVisitorCookie: true,
-                path: request.uri.path)
+                path: request.uri.path, cookies: cookies.reached(overHTTPS: context.reachedOverHTTPS))
             return failure(error, request, visit: stranger)
         }
         do {
@@ -207,9 +214,26 @@ public struct WebSite: Sendable {
             if status == .internalServerError {
                 logger.error("A page failed", metadata: ["path": "\(request.uri.path)", "error": "\(error)"])
             }
-            return (try? render("error", ["title": title, "message": message], visit: visit, status: status))
+            var response =
+                (try? render("error", ["title": title, "message": message], visit: visit, status: status))
                 ?? Response(status: status)
+            if status == .tooManyRequests { response.headers[.retryAfter] = "\(Self.retryAfter(error))" }
+            return response
         }
+    }
+
+    /// A refusal for going too fast: 429, with `Retry-After` and the message saying how long to wait.
+    static func tooMany(_ what: String, wait: Int) -> ServiceError {
+        ServiceError(.rateLimited, "\(what); wait \(wait) seconds.", retryAfter: .seconds(wait))
+    }
+
+    /// The seconds a refused client should wait, as `Retry-After` says: what the refusal named, else one.
+    static func retryAfter(_ error: any Error) -> Int {
+        if let error = error as? ServiceError, let wait = error.retryAfter {
+            return max(1, Int(wait.components.seconds))
+        }
+        if let error = error as? CloudError, let wait = error.retryAfter { return max(1, wait) }
+        return 1
     }
 
     static func explain(_ error: any Error) -> (HTTPResponse.Status, String, String) {
@@ -296,7 +320,9 @@ public struct WebSite: Sendable {
             status: status, headers: [.contentType: "text/html; charset=utf-8", .cacheControl: "no-store"],
             body: .init(byteBuffer: body))
         SecurityHeaders.add(to: &response.headers)
-        if visit.setsVisitorCookie { response.setCookie(cookies.cookie(WebCookies.visitor, visit.secret, maxAge: nil)) }
+        if visit.setsVisitorCookie {
+            response.setCookie(visit.cookies.cookie(WebCookies.visitor, visit.secret, maxAge: nil))
+        }
         return response
     }
 
@@ -324,22 +350,15 @@ public struct WebSite: Sendable {
         return html(try await cache.value(for: caller.userRecordName + " " + path, key: key, make: build), visit: visit)
     }
 
-    /// 303 See Other to `location`, a path on this site.
+    /// 303 See Other to `location`, a path on this site (``LocalPath``); to `/` when it is not one.
     func redirect(_ location: String, visit: WebVisit) -> Response {
         var response = Response(
-            status: .seeOther, headers: [.location: Self.localPath(location) ?? "/", .cacheControl: "no-store"])
+            status: .seeOther, headers: [.location: LocalPath(location)?.description ?? "/", .cacheControl: "no-store"])
         SecurityHeaders.add(to: &response.headers)
-        if visit.setsVisitorCookie { response.setCookie(cookies.cookie(WebCookies.visitor, visit.secret, maxAge: nil)) }
+        if visit.setsVisitorCookie {
+            response.setCookie(visit.cookies.cookie(WebCookies.visitor, visit.secret, maxAge: nil))
+        }
         return response
-    }
-
-    /// `path` when it is a path on this site (one leading slash, no scheme or host), so a `next` parameter
-    /// cannot send a browser to another site after it signs in.
-    static func localPath(_ path: String?) -> String? {
-        guard let path, path.hasPrefix("/"), !path.hasPrefix("//"), !path.hasPrefix("/\\"), path.utf8.count <= 2_000,
-            !path.contains(where: { $0.isNewline || $0 == "\r" })
-        else { return nil }
-        return path
     }
 
     /// A form's Origin (or, without one, its Referer) names this server, or neither is sent.

@@ -17,30 +17,29 @@ extension WebSite {
             await answer(request, context) { visit in
                 if visit.caller != nil {
                     throw WebRedirect(
-                        location: Self.localPath(request.uri.queryParameters["next"].map(String.init)) ?? "/pantry")
+                        location: LocalPath(request.uri.queryParameters["next"])?.description ?? "/pantry")
                 }
                 return try render(
                     "signin",
                     [
                         "title": "Sign in",
-                        "next": Self.localPath(request.uri.queryParameters["next"].map(String.init)) ?? "",
+                        "next": LocalPath(request.uri.queryParameters["next"])?.description ?? "",
                     ], visit: visit)
             }
         }
         router.post("/signin") { request, context in
             await visitorForm(request, context) { visit, form in
-                let next = Self.localPath(form["next"]) ?? "/pantry"
+                let next = LocalPath(form["next"])?.description ?? "/pantry"
                 var errors = FormErrors()
                 if form["email"] == nil { errors.add("email", "Enter the email address you signed up with.") }
                 if form["password"] == nil { errors.add("password", "Enter your password.") }
                 guard errors.isEmpty else { return try signInAgain(form, errors, visit: visit) }
                 if let wait = try await limits.address.acquire("address:" + context.clientLimitKey) {
-                    throw ServiceError(
-                        .rateLimited, "Too many sign-in attempts from your address; wait \(wait) seconds.")
+                    throw Self.tooMany("Too many sign-in attempts from your address", wait: wait)
                 }
                 let email = AccountRules.normalizedEmail(form["email"] ?? "")
                 if let wait = try await limits.signIn.acquire("signin:" + email) {
-                    throw ServiceError(.rateLimited, "Too many sign-in attempts for this email; wait \(wait) seconds.")
+                    throw Self.tooMany("Too many sign-in attempts for this email", wait: wait)
                 }
                 let session: CloudSession
                 do {
@@ -73,10 +72,10 @@ extension WebSite {
                 }
                 guard errors.isEmpty else { return try signUpAgain(form, errors, visit: visit) }
                 if let wait = try await limits.address.acquire("address:" + context.clientLimitKey) {
-                    throw ServiceError(.rateLimited, "Too many attempts from your address; wait \(wait) seconds.")
+                    throw Self.tooMany("Too many attempts from your address", wait: wait)
                 }
                 if let wait = try await limits.signUp.acquire(context.clientLimitKey) {
-                    throw ServiceError(.rateLimited, "Too many sign-ups from your address; wait \(wait) seconds.")
+                    throw Self.tooMany("Too many sign-ups from your address", wait: wait)
                 }
                 do {
                     _ = try await accounts.signUp(CloudSignUpRequest(emailAddress: email, password: password))
@@ -127,7 +126,7 @@ extension WebSite {
             await form(request, context) { visit, _, _ in
                 if let token = visit.token { try await accounts.signOut(token: token) }
                 var response = redirect("/signin", visit: visit)
-                response.setCookie(cookies.expired(WebCookies.session))
+                response.setCookie(visit.cookies.expired(WebCookies.session))
                 return response
             }
         }
@@ -146,6 +145,13 @@ extension WebSite {
                     errors.add("confirm", "The two new passwords differ; type the same password twice.")
                 }
                 if errors.isEmpty, let token = visit.token {
+                    // A password check is bcrypt's work: limited per account and per address before it runs.
+                    if let wait = try await limits.signIn.acquire("password:" + caller.userRecordName) {
+                        throw Self.tooMany("Too many password attempts for this account", wait: wait)
+                    }
+                    if let wait = try await limits.address.acquire("address:" + context.clientLimitKey) {
+                        throw Self.tooMany("Too many password attempts from your address", wait: wait)
+                    }
                     do {
                         try await accounts.changePassword(
                             token: token, caller: caller,
@@ -163,7 +169,7 @@ extension WebSite {
             await form(request, context) { visit, caller, _ in
                 try await accounts.signOutEverywhere(caller)
                 var response = redirect("/signin", visit: visit)
-                response.setCookie(cookies.expired(WebCookies.session))
+                response.setCookie(visit.cookies.expired(WebCookies.session))
                 return response
             }
         }
@@ -172,9 +178,10 @@ extension WebSite {
     private func signInAgain(_ form: FormBody, _ errors: FormErrors, visit: WebVisit) throws -> Response {
         try render(
             "signin",
-            ["title": "Sign in", "email": form["email"] ?? "", "next": Self.localPath(form["next"]) ?? ""].merging(
-                errors.templateValues
-            ) { $1 },
+            ["title": "Sign in", "email": form["email"] ?? "", "next": LocalPath(form["next"])?.description ?? ""]
+                .merging(
+                    errors.templateValues
+                ) { $1 },
             visit: visit, status: .unprocessableContent)
     }
 
@@ -189,8 +196,8 @@ extension WebSite {
     private func signedIn(_ session: CloudSession, to location: String, visit: WebVisit) -> Response {
         var response = redirect(location, visit: visit)
         response.setCookie(
-            cookies.cookie(WebCookies.session, session.token, maxAge: Int(sessionLifetime.components.seconds)))
-        response.setCookie(cookies.expired(WebCookies.visitor))
+            visit.cookies.cookie(WebCookies.session, session.token, maxAge: Int(sessionLifetime.components.seconds)))
+        response.setCookie(visit.cookies.expired(WebCookies.visitor))
         return response
     }
 
@@ -198,17 +205,21 @@ extension WebSite {
     /// or failed (the code is in the server's log then, as the mail settings say).
     private func mailCode(to caller: CloudCaller) async throws -> Bool {
         if let wait = try await limits.codes.acquire("code:" + AccountRules.normalizedEmail(caller.emailAddress)) {
-            throw ServiceError(
-                .rateLimited,
-                "A code was sent to this address a moment ago; wait \(wait) seconds before asking for another, and use the latest one."
-            )
+            throw Self.tooMany(
+                "Codes were sent to this address a short while ago; use the latest one, or ask for another later",
+                wait: wait)
         }
         let issued = try await accounts.requestVerification(for: caller)
         do {
             try await sendVerification(issued)
             return true
         } catch {
-            logger.warning("A verification code could not be mailed", metadata: ["error": "\(error)"])
+            logger.warning(
+                "A verification code could not be mailed",
+                metadata: [
+                    "mail.to.domain": .string(String(caller.emailAddress.split(separator: "@").last ?? "")),
+                    "error": .string(Redaction.scrub((error as? ServiceError)?.message ?? "\(type(of: error))")),
+                ])
             return false
         }
     }
