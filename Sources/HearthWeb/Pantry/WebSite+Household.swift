@@ -10,13 +10,13 @@ extension WebSite {
         router.get("/pantry/:household/settings") { request, context in
             await page(request, context) { visit, caller in
                 try await settingsPage(
-                    try context.parameters.require("household"), visit: visit, userID: caller.userRecordName,
+                    try context.parameters.id("household"), visit: visit, userID: caller.userRecordName,
                     notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
         router.post("/pantry/:household/rename") { request, context in
             await form(request, context) { visit, caller, form in
-                let id = try context.parameters.require("household")
+                let id = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 guard let name = form["name"] else {
                     var errors = FormErrors()
@@ -32,7 +32,7 @@ extension WebSite {
         }
         router.post("/pantry/:household/invites") { request, context in
             await form(request, context) { visit, _, _ in
-                let id = try context.parameters.require("household")
+                let id = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(CreateInviteMutation(householdId: id), as: viewer)
                 throw WebRedirect(location: "/pantry/\(id)/settings?notice=invited")
@@ -40,7 +40,7 @@ extension WebSite {
         }
         router.post("/pantry/:household/invites/revoke") { request, context in
             await form(request, context) { visit, _, form in
-                let id = try context.parameters.require("household")
+                let id = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(RevokeInviteMutation(code: form["code"] ?? ""), as: viewer)
                 throw WebRedirect(location: "/pantry/\(id)/settings?notice=revoked")
@@ -48,7 +48,7 @@ extension WebSite {
         }
         router.post("/pantry/:household/members/:member/role") { request, context in
             await form(request, context) { visit, _, form in
-                let id = try context.parameters.require("household")
+                let id = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 guard let role = form["role"].flatMap(MemberRole.init(rawValue:)), role != .owner else {
                     throw ServiceError.validationFailed([
@@ -56,17 +56,17 @@ extension WebSite {
                     ])
                 }
                 _ = try await pantry.perform(
-                    UpdateMemberRoleMutation(memberId: try context.parameters.require("member"), role: role), as: viewer
+                    UpdateMemberRoleMutation(memberId: try context.parameters.id("member"), role: role), as: viewer
                 )
                 throw WebRedirect(location: "/pantry/\(id)/settings?notice=role")
             }
         }
         router.post("/pantry/:household/members/:member/remove") { request, context in
             await form(request, context) { visit, _, _ in
-                let id = try context.parameters.require("household")
+                let id = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(
-                    RemoveMemberMutation(memberId: try context.parameters.require("member")), as: viewer)
+                    RemoveMemberMutation(memberId: try context.parameters.id("member")), as: viewer)
                 throw WebRedirect(location: "/pantry/\(id)/settings?notice=removed")
             }
         }
@@ -74,7 +74,7 @@ extension WebSite {
             await form(request, context) { visit, _, _ in
                 let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(
-                    LeaveHouseholdMutation(householdId: try context.parameters.require("household")), as: viewer)
+                    LeaveHouseholdMutation(householdId: try context.parameters.id("household")), as: viewer)
                 throw WebRedirect(location: "/pantry?notice=left")
             }
         }

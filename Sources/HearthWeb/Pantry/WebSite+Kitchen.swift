@@ -10,18 +10,18 @@ extension WebSite {
         router.get("/pantry/:household/recipes") { request, context in
             await page(request, context) { visit, _ in
                 try await recipesPage(
-                    try context.parameters.require("household"), visit: visit,
+                    try context.parameters.id("household"), visit: visit,
                     notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
         router.get("/pantry/:household/recipes/new") { request, context in
             await page(request, context) { visit, _ in
-                try await recipeForm(try context.parameters.require("household"), recipe: nil, visit: visit)
+                try await recipeForm(try context.parameters.id("household"), recipe: nil, visit: visit)
             }
         }
         router.post("/pantry/:household/recipes") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 if let fields = Self.recipeFields(form, into: &errors), errors.isEmpty {
@@ -38,15 +38,15 @@ extension WebSite {
         }
         router.get("/pantry/:household/recipes/:recipe") { request, context in
             await page(request, context) { visit, _ in
-                let householdID = try context.parameters.require("household")
-                let recipe = try await storedRecipe(householdID, try context.parameters.require("recipe"), visit: visit)
+                let householdID = try context.parameters.id("household")
+                let recipe = try await storedRecipe(householdID, try context.parameters.id("recipe"), visit: visit)
                 return try await recipeForm(householdID, recipe: recipe, visit: visit)
             }
         }
         router.post("/pantry/:household/recipes/:recipe") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
-                let recipeID = try context.parameters.require("recipe")
+                let householdID = try context.parameters.id("household")
+                let recipeID = try context.parameters.id("recipe")
                 let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 let stored = try await storedRecipe(householdID, recipeID, visit: visit)
@@ -71,18 +71,18 @@ extension WebSite {
         }
         router.post("/pantry/:household/recipes/:recipe/delete") { request, context in
             await form(request, context) { visit, _, _ in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
-                let recipe = try await storedRecipe(householdID, try context.parameters.require("recipe"), visit: visit)
+                let recipe = try await storedRecipe(householdID, try context.parameters.id("recipe"), visit: visit)
                 _ = try await pantry.perform(DeleteRecipeMutation(id: recipe.id), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)/recipes?notice=deleted")
             }
         }
         router.post("/pantry/:household/recipes/:recipe/missing") { request, context in
             await form(request, context) { visit, _, _ in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
-                let recipe = try await storedRecipe(householdID, try context.parameters.require("recipe"), visit: visit)
+                let recipe = try await storedRecipe(householdID, try context.parameters.id("recipe"), visit: visit)
                 let added = try await pantry.perform(AddMissingIngredientsMutation(recipeId: recipe.id), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)/shopping?notice=missing&count=\(added.count)")
             }
@@ -90,13 +90,13 @@ extension WebSite {
         router.get("/pantry/:household/shopping") { request, context in
             await page(request, context) { visit, _ in
                 try await shoppingPage(
-                    try context.parameters.require("household"), visit: visit, query: request.uri.queryParameters,
+                    try context.parameters.id("household"), visit: visit, query: request.uri.queryParameters,
                     listID: request.uri.queryParameters["list"].map(String.init))
             }
         }
         router.post("/pantry/:household/shopping") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 if form["name"] == nil { errors.add("name", "Say what to buy, such as \"Milk\".") }
@@ -128,14 +128,14 @@ extension WebSite {
         }
         router.post("/pantry/:household/shopping/:line/check") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 let bestBefore = Self.day(form["bestBefore"], field: "bestBefore", into: &errors)
                 guard errors.isEmpty else { throw ServiceError.validationFailed(errors.fields.map(\.message)) }
                 let checked = try await pantry.perform(
                     CheckShoppingItemMutation(
-                        id: try context.parameters.require("line"), location: form["location"], bestBefore: bestBefore),
+                        id: try context.parameters.id("line"), location: form["location"], bestBefore: bestBefore),
                     as: viewer)
                 throw WebRedirect(
                     location: Self.shoppingPath(
@@ -144,16 +144,16 @@ extension WebSite {
         }
         router.post("/pantry/:household/shopping/:line/delete") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 _ = try await pantry.perform(
-                    DeleteShoppingItemMutation(id: try context.parameters.require("line")), as: viewer)
+                    DeleteShoppingItemMutation(id: try context.parameters.id("line")), as: viewer)
                 throw WebRedirect(location: Self.shoppingPath(householdID, list: form["list"]))
             }
         }
         router.post("/pantry/:household/shopping/expiring") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 let added = try await pantry.perform(
                     AddExpiringAndBelowMinimumMutation(householdId: householdID, listId: form["list"]), as: viewer)
@@ -164,7 +164,7 @@ extension WebSite {
         }
         router.post("/pantry/:household/shopping/clear") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 let cleared = try await pantry.perform(
                     ClearCheckedShoppingItemsMutation(householdId: householdID, listId: form["list"]), as: viewer)

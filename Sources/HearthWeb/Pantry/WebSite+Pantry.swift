@@ -1,4 +1,5 @@
 import Foundation
+import HearthCloud
 import HearthCloudModel
 import HearthCore
 import HearthPantryModel
@@ -39,6 +40,10 @@ extension WebSite {
         router.post("/pantry/join") { request, context in
             await form(request, context) { visit, _, form in
                 let viewer = try visit.signedInViewer()
+                // Each account's tries are counted by the pantry itself (for the API too); the address's here.
+                if let wait = try await limits.invites.acquire("address:" + context.clientLimitKey) {
+                    throw Self.tooMany("Too many invite codes were tried from your address", wait: wait)
+                }
                 do {
                     let household = try await pantry.perform(
                         JoinHouseholdMutation(code: form["code"] ?? ""), as: viewer)
@@ -57,7 +62,7 @@ extension WebSite {
         }
         router.get("/pantry/:household") { request, context in
             await page(request, context) { visit, _ in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let query = request.uri.queryParameters
                 return try await keptPantryPage(request, visit: visit) {
                     try page(
@@ -67,7 +72,7 @@ extension WebSite {
         }
         router.post("/pantry/:household/items") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 let name = form["name"]
@@ -97,8 +102,8 @@ extension WebSite {
         }
         router.post("/pantry/:household/items/:item/stock") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
-                let itemID = try context.parameters.require("item")
+                let householdID = try context.parameters.id("household")
+                let itemID = try context.parameters.id("item")
                 let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 let verb = form["verb"] ?? ""
@@ -151,10 +156,10 @@ extension WebSite {
         }
         router.post("/pantry/:household/bookings/:booking/undo") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 let receipt = try await pantry.perform(
-                    UndoBookingMutation(bookingId: try context.parameters.require("booking")), as: viewer)
+                    UndoBookingMutation(bookingId: try context.parameters.id("booking")), as: viewer)
                 let back =
                     form["back"] == "item"
                     ? "/pantry/\(householdID)/items/\(receipt.item.id)" : "/pantry/\(householdID)"
@@ -164,15 +169,15 @@ extension WebSite {
         router.get("/pantry/:household/items/:item") { request, context in
             await page(request, context) { visit, _ in
                 try await itemPage(
-                    try context.parameters.require("household"), try context.parameters.require("item"), visit: visit,
+                    try context.parameters.id("household"), try context.parameters.id("item"), visit: visit,
                     notice: request.uri.queryParameters["notice"].map(String.init),
                     undo: request.uri.queryParameters["undo"].map(String.init))
             }
         }
         router.post("/pantry/:household/items/:item") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
-                let itemID = try context.parameters.require("item")
+                let householdID = try context.parameters.id("household")
+                let itemID = try context.parameters.id("item")
                 let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 let minimum = form["minimumQuantity"].flatMap {
@@ -202,9 +207,9 @@ extension WebSite {
         }
         router.post("/pantry/:household/items/:item/delete") { request, context in
             await form(request, context) { visit, _, _ in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
-                _ = try await pantry.perform(DeleteItemMutation(id: try context.parameters.require("item")), as: viewer)
+                _ = try await pantry.perform(DeleteItemMutation(id: try context.parameters.id("item")), as: viewer)
                 throw WebRedirect(location: "/pantry/\(householdID)?notice=deleted")
             }
         }
@@ -321,10 +326,11 @@ extension WebSite {
         ]
         if let notice = query?["notice"].map(String.init) {
             values["notice"] = Self.stockNotice(notice, item: noticeItem)
-            if let undo = query?["undo"].map(String.init),
-                ["consume", "spoiled", "purchase", "open", "move", "correct"].contains(notice)
-            {
-                values["undo"] = ["booking": undo]
+            if Self.undoableNotices.contains(notice), let noticeItem, let undo = query?["undo"] {
+                let history = try await pantry.perform(ItemHistoryQuery(id: noticeItem.id), as: viewer)
+                if let booking = Self.undoableBooking(undo, in: history.bookings) {
+                    values["undo"] = ["booking": booking]
+                }
             }
         }
         return values
@@ -390,9 +396,25 @@ extension WebSite {
             },
         ]
         if let notice { values["notice"] = notice == "saved" ? "Saved." : Self.stockNotice(notice, item: item) }
-        if let undo { values["undo"] = ["booking": undo] }
+        if let notice, Self.undoableNotices.contains(notice), let undo,
+            let booking = Self.undoableBooking(undo, in: history.bookings)
+        {
+            values["undo"] = ["booking": booking]
+        }
         values.merge(errors.templateValues) { $1 }
         return try render("pantry/item", values, visit: visit, status: status)
+    }
+
+    /// The notices after a booking of stock, which offer to undo it.
+    static let undoableNotices: Set<String> = ["consume", "spoiled", "purchase", "open", "move", "correct"]
+
+    /// The id of the booking `text` names when it is one of `bookings` (the item's own, so of this household) and
+    /// can still be undone; nil for anything else, so a link in the address bar cannot put a form's target on the
+    /// page.
+    static func undoableBooking(_ text: some StringProtocol, in bookings: [StockBookingLine]) -> String? {
+        guard text.utf8.count == 36, UUID(uuidString: String(text)) != nil else { return nil }
+        let undone = Set(bookings.compactMap(\.reverses))
+        return bookings.first { $0.id == String(text) && $0.reverses == nil && !undone.contains($0.id) }?.id
     }
 
     // MARK: Words
@@ -421,11 +443,12 @@ extension WebSite {
 
     static func stockNotice(_ notice: String, item: PantryItem?) -> String {
         let name = item?.name ?? "the item"
+        let some = item.map { "some \($0.name)" } ?? "some of the item"
         let amount = item.map { " Now \(WebFormat.amount($0.quantity, $0.unit))." } ?? ""
         switch notice {
         case "added": return "Added \(name)."
-        case "consume": return "Used some \(name).\(amount)"
-        case "spoiled": return "Threw some \(name) away.\(amount)"
+        case "consume": return "Used \(some).\(amount)"
+        case "spoiled": return "Threw \(some) away.\(amount)"
         case "purchase": return "Bought \(name).\(amount)"
         case "open": return "Opened \(name).\(amount)"
         case "move": return "Moved \(name)."

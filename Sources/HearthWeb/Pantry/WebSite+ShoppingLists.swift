@@ -10,7 +10,7 @@ extension WebSite {
     func registerShoppingLists<Context: WebRequestContext>(on router: Router<Context>) {
         router.post("/pantry/:household/lists") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 var errors = FormErrors()
                 if let name = form["listName"] {
@@ -31,8 +31,8 @@ extension WebSite {
         }
         router.post("/pantry/:household/lists/:list/delete") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
-                let listID = try context.parameters.require("list")
+                let householdID = try context.parameters.id("household")
+                let listID = try context.parameters.id("list")
                 let viewer = try visit.signedInViewer()
                 let list = try await storedShoppingList(householdID, listID, visit: visit)
                 do {
@@ -49,10 +49,10 @@ extension WebSite {
         }
         router.post("/pantry/:household/lists/:list/store") { request, context in
             await form(request, context) { visit, _, form in
-                let householdID = try context.parameters.require("household")
+                let householdID = try context.parameters.id("household")
                 let viewer = try visit.signedInViewer()
                 let list = try await storedShoppingList(
-                    householdID, try context.parameters.require("list"), visit: visit)
+                    householdID, try context.parameters.id("list"), visit: visit)
                 _ = try await pantry.perform(
                     SetShoppingListStoreMutation(id: list.id, storeId: form["store"]), as: viewer)
                 throw WebRedirect(location: Self.shoppingPath(householdID, list: list.id, "notice=storeChosen"))

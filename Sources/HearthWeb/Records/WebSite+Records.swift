@@ -32,13 +32,13 @@ extension WebSite {
         router.get("/garage/:vehicle") { request, context in
             await page(request, context) { visit, caller in
                 try await vehiclePage(
-                    try Self.uuid(context.parameters.require("vehicle"), "Vehicle"), caller: caller, visit: visit,
+                    try context.parameters.uuid("vehicle"), caller: caller, visit: visit,
                     notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
         router.post("/garage/:vehicle/service") { request, context in
             await form(request, context) { visit, caller, form in
-                let vehicle = try Self.uuid(context.parameters.require("vehicle"), "Vehicle")
+                let vehicle = try context.parameters.uuid("vehicle")
                 do {
                     let service = try Self.uuid(form["service"] ?? "", "Service")
                     _ = try await garage.logService(
@@ -57,7 +57,7 @@ extension WebSite {
         }
         router.post("/garage/:vehicle/expenses") { request, context in
             await form(request, context) { visit, caller, form in
-                let vehicle = try Self.uuid(context.parameters.require("vehicle"), "Vehicle")
+                let vehicle = try context.parameters.uuid("vehicle")
                 do {
                     _ = try await garage.addExpense(
                         GarageExpenseForm(
@@ -75,7 +75,7 @@ extension WebSite {
         }
         router.post("/garage/:vehicle/mileage") { request, context in
             await form(request, context) { visit, caller, form in
-                let vehicle = try Self.uuid(context.parameters.require("vehicle"), "Vehicle")
+                let vehicle = try context.parameters.uuid("vehicle")
                 do {
                     _ = try await garage.updateMileage(
                         GarageMileageForm(vehicleID: vehicle, mileage: form["mileage"] ?? ""),
@@ -134,13 +134,13 @@ extension WebSite {
         router.get("/money/groups/:group") { request, context in
             await page(request, context) { visit, caller in
                 try await groupPage(
-                    try Self.uuid(context.parameters.require("group"), "Group"), caller: caller, visit: visit,
+                    try context.parameters.uuid("group"), caller: caller, visit: visit,
                     notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
         router.post("/money/groups/:group/expenses") { request, context in
             await form(request, context) { visit, caller, form in
-                let group = try Self.uuid(context.parameters.require("group"), "Group")
+                let group = try context.parameters.uuid("group")
                 do {
                     let paidBy = try Self.uuid(form["paidBy"] ?? "", "Who paid")
                     let split = try form.values("split").map { try Self.uuid($0, "A person sharing the cost") }
