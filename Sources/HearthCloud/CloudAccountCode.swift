@@ -1,6 +1,6 @@
 import Foundation
 
-/// A one-time code sent to an account's address, as stored: only its salted hash, the address it was sent
+/// A one-time code sent to an account's address, as stored: only its keyed hash, the address it was sent
 /// to, how often it was tried, and when it ends.
 public struct CloudAccountCode: Sendable, Hashable {
     /// What a code proves.
@@ -18,7 +18,7 @@ public struct CloudAccountCode: Sendable, Hashable {
     public var purpose: Purpose
     /// The address the code was sent to: it proves only that address.
     public var email: String
-    /// `salt$sha256(salt, code)` in hex.
+    /// `hmac$` and the hex HMAC-SHA256 of the code under a secret kept outside the database.
     public var codeHash: String
     /// Wrong tries so far, the one being checked included.
     public var attempts: Int

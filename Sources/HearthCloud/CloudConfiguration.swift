@@ -19,6 +19,9 @@ import Foundation
 /// | `accountCodeLifetime` (an emailed verification or reset code) | 15 minutes | `BAD_REQUEST` |
 /// | `accountCodeAttempts` (wrong tries before a code is spent) | 5 | `BAD_REQUEST` |
 /// | `accountCodeRate` / `accountCodeBurst` (codes sent per address) | 1 a minute / 5 | `THROTTLED` with `retryAfter` |
+/// | `accountCodesPerDay` (codes sent per address in a day) | 10 | `THROTTLED` with `retryAfter` |
+/// | `accountCodeAttemptsPerDay` (codes tried per account in a day, whichever code) | 20 | `THROTTLED` with `retryAfter` |
+/// | `passwordChecks` (bcrypt runs at once / waiting; more are refused) | 4 / 32 | `THROTTLED` with `retryAfter` |
 /// | `recordTypes` (nil accepts any well-formed type name) | nil | `BAD_REQUEST` |
 /// | `authorOwnedRecordTypes` (records only their creator or the zone's owner may change or delete) | Hearth Health's key records | `ACCESS_DENIED` |
 /// | `bcryptCost` | 12 | — |
@@ -53,6 +56,15 @@ public struct CloudConfiguration: Sendable {
     /// Codes sent to one address: refilled per second, and at once.
     public var accountCodeRate: Double = 1.0 / 60
     public var accountCodeBurst: Double = 5
+    /// Codes sent to one address in a day, on top of the rate above: a day's worth of codes is a handful.
+    public var accountCodesPerDay: Int = 10
+    /// Codes tried for one account in a day, whichever code and whatever purpose: with a new code every few
+    /// minutes, the tries per code alone would allow thousands of guesses a day.
+    public var accountCodeAttemptsPerDay: Int = 20
+    /// bcrypt runs (sign-ins, sign-ups, password changes and resets) at once on the thread pool, and how many more
+    /// may wait for one; past that a request is refused at once with `THROTTLED`, so one client cannot queue
+    /// unbounded work on the pool that also serves sign-ins and name look-ups.
+    public var passwordChecks: (running: Int, waiting: Int) = (4, 32)
     /// Record types whose records, in a shared zone, only the participant who created them or the zone's owner
     /// may change or delete: the key records of end-to-end encrypted health sharing (`HealthMemberKey`, a
     /// participant's published public keys; `HealthZoneKey`, a key the owner wrapped), so no participant can put

@@ -1,14 +1,16 @@
+import Crypto
 public import Foundation
 public import HearthCloudModel
 import HummingbirdBcrypt
-import NIOPosix
 
 /// Verified addresses, passwords and sessions.
 ///
 /// Codes are six digits, good for ``CloudConfiguration/accountCodeLifetime`` and
 /// ``CloudConfiguration/accountCodeAttempts`` tries, one per account and purpose (a new one replaces the old),
-/// stored as a salted SHA-256. This service makes and checks them; sending them is the server's, which also
-/// limits how often they are sent.
+/// and at most ``CloudConfiguration/accountCodeAttemptsPerDay`` tries a day per account, whichever the code. They
+/// are stored as an HMAC-SHA256 keyed by a secret kept outside the database, so a database or a backup alone
+/// cannot be searched for them (a million six-digit codes under a salted hash can). This service makes and checks
+/// them; sending them is the server's, which also limits how often they are sent.
 extension AccountService {
     /// A new verification code for the caller's address; `BAD_REQUEST` when it is verified already.
     public func requestVerification(for caller: CloudCaller) async throws -> IssuedAccountCode {
@@ -87,7 +89,7 @@ extension AccountService {
         }
         let current = request.currentPassword
         let hash = account.passwordHash
-        let matches = try await NIOThreadPool.singleton.runIfActive { Bcrypt.verify(Self.prehash(current), hash: hash) }
+        let matches = try await passwordWork.run { Bcrypt.verify(Self.prehash(current), hash: hash) }
         guard matches else {
             throw CloudError(
                 .accessDenied,
@@ -118,7 +120,8 @@ extension AccountService {
         let expires = now + configuration.accountCodeLifetime.milliseconds
         try await store.saveAccountCode(
             CloudAccountCode(
-                accountID: account.id, purpose: purpose, email: account.email, codeHash: Self.hashCode(code),
+                accountID: account.id, purpose: purpose, email: account.email,
+                codeHash: Self.hashCode(code, account: account.id, purpose: purpose, key: codeKey),
                 createdAt: now, expiresAt: expires))
         return IssuedAccountCode(code: code, emailAddress: account.email, expiresAt: expires)
     }
@@ -139,7 +142,13 @@ extension AccountService {
         guard stored.email == email else {
             throw CloudError.badRequest("The code was sent to another address than your account's. \(again)")
         }
-        guard Self.codeMatches(digits, stored.codeHash) else {
+        if let wait = try await codeAttempts.acquire(stored.accountID) {
+            throw CloudError(
+                .throttled,
+                "This account's codes were tried \(configuration.accountCodeAttemptsPerDay) times today; wait \(Self.hours(wait)) before trying again.",
+                retryAfter: wait)
+        }
+        guard Self.codeMatches(digits, stored, key: codeKey) else {
             let left = limit - stored.attempts
             if left <= 0 { try await store.deleteAccountCode(accountID: stored.accountID, purpose: stored.purpose) }
             let tries =
@@ -158,18 +167,29 @@ extension AccountService {
         return String(String.UnicodeScalarView(digits))
     }
 
-    static func hashCode(_ code: String) -> String {
-        let salt = AssetChecksum.sha256Hex(Data(SessionTokens.makeToken().utf8)).prefix(32)
-        return salt + "$" + AssetChecksum.sha256Hex(Data((salt + ":" + code).utf8))
+    /// How a code is stored: `hmac$` and the hex HMAC-SHA256, under `key`, of the code with the account and
+    /// purpose it was sent for (so a stored value means nothing for another account or purpose).
+    static func hashCode(_ code: String, account: String, purpose: CloudAccountCode.Purpose, key: SymmetricKey)
+        -> String
+    {
+        let message = Data("\(purpose.rawValue):\(account):\(code)".utf8)
+        let mac = HMAC<SHA256>.authenticationCode(for: message, using: key)
+        return "hmac$" + mac.map { String(format: "%02x", $0) }.joined()
     }
 
-    static func codeMatches(_ code: String, _ stored: String) -> Bool {
-        let parts = stored.split(separator: "$", maxSplits: 1)
-        guard parts.count == 2 else { return false }
-        let expected = Array(parts[1].utf8)
-        let actual = Array(AssetChecksum.sha256Hex(Data((parts[0] + ":" + code).utf8)).utf8)
+    /// Whether `code` is the one `stored` was made from, compared in constant time. A code stored otherwise
+    /// (by an earlier Hearth, which salted a SHA-256) matches nothing: its owner asks for a new one.
+    static func codeMatches(_ code: String, _ stored: CloudAccountCode, key: SymmetricKey) -> Bool {
+        guard stored.codeHash.hasPrefix("hmac$") else { return false }
+        let expected = Array(stored.codeHash.utf8)
+        let actual = Array(hashCode(code, account: stored.accountID, purpose: stored.purpose, key: key).utf8)
         guard expected.count == actual.count else { return false }
         return zip(expected, actual).reduce(0) { $0 | ($1.0 ^ $1.1) } == 0
+    }
+
+    /// `seconds` as a person reads a long wait: minutes under two hours, else hours.
+    static func hours(_ seconds: Int) -> String {
+        seconds < 7_200 ? "\(max(1, (seconds + 59) / 60)) minutes" : "\((seconds + 3_599) / 3_600) hours"
     }
 
     static func caller(_ account: CloudAccount, verified: Bool) -> CloudCaller {

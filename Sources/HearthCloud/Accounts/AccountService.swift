@@ -1,14 +1,14 @@
+public import Crypto
 public import Foundation
 public import HearthCloudModel
 import HummingbirdBcrypt
-import NIOPosix
 import Synchronization
 
 /// Accounts and sessions: sign up, sign in (a bearer token), who-am-I, sign out; proving the address with an
 /// emailed code, changing and resetting the password, and signing out everywhere (see `AccountService+Codes`).
 ///
 /// Passwords are hashed with bcrypt (their SHA-256 first, so long passphrases keep all their strength) on a
-/// thread pool, never on the server's event loops. Tokens are random, stored hashed, expire after
+/// thread pool, never on the server's event loops, through one bounded queue (``PasswordWork``). Tokens are random, stored hashed, expire after
 /// ``CloudConfiguration/sessionLifetime`` and are revoked on sign-out. A session is read from the store at
 /// most once per ``CloudConfiguration/sessionCacheLifetime`` for the requests that present its token; a
 /// sign-out through this service takes effect at once.
@@ -20,19 +20,34 @@ public struct AccountService: Sendable {
     /// Checked against when the email is unknown, so a wrong email takes as long as a wrong password: a
     /// bcrypt hash of the configured cost, made when the service starts.
     let decoyHash: String
+    /// Where bcrypt runs, bounded.
+    public let passwordWork: PasswordWork
+    /// The key codes are stored under (an HMAC of the code), kept outside the database.
+    let codeKey: SymmetricKey
+    /// Codes tried per account in a day (``CloudConfiguration/accountCodeAttemptsPerDay``).
+    let codeAttempts: any RateLimiting
 
     /// - Parameters:
+    ///   - codeKey: the secret codes are stored under, kept outside the database (the server keeps it in its data
+    ///     directory): a stolen database or backup then holds no code that can be reversed. Every server process
+    ///     on one database needs the same key. A random one (the default) suits tests and a single process that
+    ///     never restarts while a code is out.
     ///   - clock: the date sessions and codes are stamped with and expire by.
     ///   - timers: the clock the cache of sessions measures ``CloudConfiguration/sessionCacheLifetime`` on.
     public init(
-        store: any RecordStore, configuration: CloudConfiguration, clock: @escaping @Sendable () -> Date = Date.init,
-        timers: any Clock<Duration> = ContinuousClock()
+        store: any RecordStore, configuration: CloudConfiguration, codeKey: SymmetricKey = SymmetricKey(size: .bits256),
+        clock: @escaping @Sendable () -> Date = Date.init, timers: any Clock<Duration> = ContinuousClock()
     ) {
         self.store = store
         self.configuration = configuration
         self.clock = clock
+        self.codeKey = codeKey
         sessions = SessionCache(lifetime: configuration.sessionCacheLifetime, clock: timers)
         decoyHash = Self.decoy(cost: configuration.bcryptCost)
+        passwordWork = PasswordWork(
+            running: configuration.passwordChecks.running, waiting: configuration.passwordChecks.waiting)
+        let perDay = Double(max(1, configuration.accountCodeAttemptsPerDay))
+        codeAttempts = store.makeRateLimiter(name: "account-code-attempts", rate: perDay / 86_400, burst: perDay)
     }
 
     /// Creates an account; `BAD_REQUEST` for a bad email or a short password, `EXISTS` for a taken email.
@@ -56,9 +71,7 @@ public struct AccountService: Sendable {
         let account = try await store.account(email: email)
         let password = request.password
         let hash = account?.passwordHash ?? decoyHash
-        let matches = try await NIOThreadPool.singleton.runIfActive {
-            Bcrypt.verify(Self.prehash(password), hash: hash)
-        }
+        let matches = try await passwordWork.run { Bcrypt.verify(Self.prehash(password), hash: hash) }
         guard let account, matches else {
             throw CloudError(.authenticationFailed, "The email or the password is wrong.")
         }
@@ -113,7 +126,7 @@ public struct AccountService: Sendable {
 
     func hashPassword(_ password: String) async throws -> String {
         let cost = configuration.bcryptCost
-        return try await NIOThreadPool.singleton.runIfActive { Bcrypt.hash(Self.prehash(password), cost: cost) }
+        return try await passwordWork.run { Bcrypt.hash(Self.prehash(password), cost: cost) }
     }
 
     static func prehash(_ password: String) -> String {

@@ -73,17 +73,19 @@ public struct PantryGraphQL: PantryGraphQLServing {
     ///   - keptDocumentBytes: how many bytes checked documents may take, parsed; 0 keeps none.
     ///   - recipePages: what `importRecipe` fetches pages with; its size limit holds for pages sent as HTML too.
     ///   - products: what `lookupBarcode` asks about products (by default ``OpenFoodFacts``).
+    ///   - inviteCodes: the invite codes each account may try (`joinHousehold`), by its user id; nil for no limit.
     /// - Throws: when the schema cannot be built (a programming error).
     package init(
         store: PantryStore, limits: GraphQLLimits = GraphQLLimits(), introspection: GraphQLIntrospection = .signedIn,
         keptAnswerBytes: Int = 0, keptDocumentBytes: Int = Self.defaultKeptDocumentBytes,
         recipePages: any RecipePageFetching = RecipePageFetcher(), products: any ProductLookup = OpenFoodFacts(),
-        logger: Logger
+        inviteCodes: (any RateLimiting)? = nil, logger: Logger
     ) throws {
         let (schema, keyPaths) = try PantrySchema.make()
         self.schema = schema
         self.resolver = PantryResolver(
-            recipePages: RecipeImporting(fetcher: recipePages, maxBytes: recipePages.maxBytes), products: products)
+            recipePages: RecipeImporting(fetcher: recipePages, maxBytes: recipePages.maxBytes), products: products,
+            inviteCodes: inviteCodes)
         self.store = store
         self.limits = limits
         self.introspection = introspection
@@ -106,6 +108,9 @@ public struct PantryGraphQL: PantryGraphQLServing {
     ///   - recipePages: what `importRecipe` fetches pages with (by default a ``RecipePageFetcher`` that refuses
     ///     private addresses).
     ///   - products: what `lookupBarcode` asks about products (by default ``OpenFoodFacts`` at its own address).
+    ///
+    /// Each account may try ``inviteCodesPerHour`` invite codes an hour (a burst of as many), counted in the
+    /// record store's database so every server process on it shares the count.
     public init(
         on recordStore: SQLRecordStore, limits: GraphQLLimits = GraphQLLimits(),
         introspection: GraphQLIntrospection = .signedIn,
@@ -116,8 +121,15 @@ public struct PantryGraphQL: PantryGraphQLServing {
         try self.init(
             store: PantryStore(database: recordStore.database), limits: limits, introspection: introspection,
             keptAnswerBytes: keptAnswerBytes, keptDocumentBytes: keptDocumentBytes, recipePages: recipePages,
-            products: products, logger: logger)
+            products: products,
+            inviteCodes: recordStore.makeRateLimiter(
+                name: "invite-codes", rate: Self.inviteCodesPerHour / 3_600, burst: Self.inviteCodesPerHour),
+            logger: logger)
     }
+
+    /// Invite codes an account may try in an hour: a household member types one or two; a guesser needs
+    /// hundreds of billions.
+    public static let inviteCodesPerHour: Double = 10
 
     /// Creates or upgrades the pantry's tables in the record store's database.
     public static func migrate(_ recordStore: SQLRecordStore) async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Graphiti
+import HearthCloud
 import HearthCore
 import HearthPantryModel
 import HearthPermissions
@@ -15,6 +16,8 @@ public struct PantryResolver: Sendable {
     let recipePages: RecipeImporting
     /// What `lookupBarcode` asks about products.
     let products: any ProductLookup
+    /// The invite codes each account may try, by user id; nil for no limit.
+    var inviteCodes: (any RateLimiting)? = nil
 
     // MARK: Queries
 
@@ -116,6 +119,12 @@ public struct PantryResolver: Sendable {
     func joinHousehold(context: PantryContext, arguments: CodeArguments) async throws -> Household {
         let viewer = try context.signedIn()
         let code = try HouseholdRules.normalizedInviteCode(arguments.code)
+        if let wait = try await inviteCodes?.acquire(viewer.userID) {
+            throw ServiceError(
+                .rateLimited,
+                "You tried many invite codes in a short time; wait \(wait / 60 + 1) minutes, then check the code with whoever sent it.",
+                retryAfter: .seconds(wait))
+        }
         let known = try await context.store.invite(code: code).map { [$0] } ?? []
         let invite = try HouseholdRules.redeem(code, among: known, at: context.now)
         guard let household = try await context.store.household(id: invite.householdId) else {

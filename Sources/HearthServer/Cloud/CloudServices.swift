@@ -95,7 +95,8 @@ struct CloudServices {
         }
         let api = CloudAPI(
             store: store,
-            accounts: AccountService(store: store, configuration: cloud),
+            accounts: AccountService(
+                store: store, configuration: cloud, codeKey: try ServerSecret.load(in: dataDirectory.url)),
             limiter: limiter("requests", rate: cloud.requestsPerSecond, burst: cloud.burst),
             signInLimiter: limiter("signin", rate: cloud.signInRate, burst: cloud.signInBurst),
             addressLimiter: limiter("signin-address", rate: cloud.addressRate, burst: cloud.addressBurst),
@@ -106,7 +107,12 @@ struct CloudServices {
             configuration: cloud,
             mail: mail,
             outbox: outbox,
-            codeLimiter: limiter("account-codes", rate: cloud.accountCodeRate, burst: cloud.accountCodeBurst),
+            codeLimiter: CombinedRateLimiter([
+                limiter("account-codes", rate: cloud.accountCodeRate, burst: cloud.accountCodeBurst),
+                limiter(
+                    "account-codes-daily", rate: Double(cloud.accountCodesPerDay) / 86_400,
+                    burst: Double(cloud.accountCodesPerDay)),
+            ]),
             uploadDirectory: try AssetUpload.prepareDirectory(in: dataDirectory.url)
         )
         let services: [any Service] = [

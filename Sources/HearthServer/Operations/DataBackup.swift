@@ -152,7 +152,8 @@ public struct DataBackup: Sendable {
     }
 
     /// The data directory's regular files, relative to it and sorted, without SQLite's journals (a snapshot
-    /// holds what they held), the server's write checks and asset uploads still arriving.
+    /// holds what they held), the server's write checks, asset uploads still arriving, and the server's secret
+    /// (``ServerSecret``), which never leaves the machine.
     func files(skipping skipped: [URL]) throws -> [String] {
         let skippedPaths = Set(skipped.map(\.standardizedFileURL.path))
         guard
@@ -179,7 +180,9 @@ public struct DataBackup: Sendable {
                 continue
             }
             if name.hasPrefix("upload-"), url.deletingLastPathComponent().lastPathComponent == "uploads" { continue }
-            found.append(String(path.dropFirst(base.count)))
+            let relative = String(path.dropFirst(base.count))
+            if relative == ServerSecret.fileName { continue }
+            found.append(relative)
         }
         return found.sorted()
     }
