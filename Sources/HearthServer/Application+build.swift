@@ -77,16 +77,19 @@ public func buildApplication(
     let web = try await WebSite(
         accounts: api.accounts, pantry: pantry, records: cloud.store,
         limits: WebLimits(
-            signIn: api.signInLimiter, address: api.addressLimiter, signUp: api.signUpLimiter,
-            signedOut: api.signedOutLimiter, codes: api.codeLimiter),
+            requests: api.limiter, signIn: api.signInLimiter, address: api.addressLimiter, signUp: api.signUpLimiter,
+            signedOut: api.signedOutLimiter, codes: api.codeLimiter,
+            invites: CountedRateLimiter.counting(
+                cloud.store.makeRateLimiter(name: "invite-codes-address", rate: 30.0 / 3_600, burst: 30),
+                as: "invite-codes-address", in: registry)),
         secureCookies: configuration.publicURL?.scheme?.lowercased() == "https",
         sessionLifetime: configuration.cloud.sessionLifetime,
         sendVerification: { issued in try await api.mail.send(try CloudAPI.verificationMessage(issued)) },
         timers: clock, logger: logger)
     let router = buildRouter(
         healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL,
-        web: web,
-        trustedProxies: configuration.trustedProxies, clock: clock)
+        web: web, trustedProxies: configuration.trustedProxies,
+        strictTransportSecurity: configuration.publicURL?.scheme?.lowercased() == "https", clock: clock)
 
     let webSocket = GraphQLWebSocket(
         graphQL: pantry, routes: graphQL, initTimeout: .seconds(10), pingInterval: configuration.graphQLPingInterval,
@@ -150,16 +153,18 @@ func registeredRoutes(_ configuration: ServerConfiguration) async throws -> [(me
     }
 }
 
-/// Every route of the server, with its middleware; the analytics collector's, the GraphQL endpoint's and the web pages' when given.
+/// Every route of the server, with its middleware; the analytics collector's, the GraphQL endpoint's and the web pages' when given;
+/// `Strict-Transport-Security` on every answer when the server's public address is https.
 func buildRouter(
     healthChecks: [any ServiceHealth], registry: PrometheusCollectorRegistry, cloud: CloudAPI,
     collector: AnalyticsCollector? = nil, graphQL: GraphQLRoutes? = nil, web: WebSite? = nil,
-    trustedProxies: TrustedProxies = .none,
+    trustedProxies: TrustedProxies = .none, strictTransportSecurity: Bool = false,
     clock: any Clock<Duration> = ContinuousClock()
 ) -> Router<HearthRequestContext> {
     let router = Router(context: HearthRequestContext.self)
     // Filled once every route is registered below; read by the error middleware to answer 405.
     let table = Locked(RouteTable())
+    if strictTransportSecurity { router.add(middleware: StrictTransportSecurityMiddleware()) }
     router.add(middleware: PrometheusMetricsMiddleware(registry: registry))
     router.add(middleware: LogRequestsMiddleware(.info))
     router.add(middleware: ErrorMiddleware(methods: { path in table.withLock { $0.methods(for: path) } }))

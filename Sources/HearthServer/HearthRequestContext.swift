@@ -10,6 +10,8 @@ public struct HearthRequestContext: RequestContext, RemoteAddressRequestContext 
     /// The client as the limits count it: the connection's address, or the one a trusted proxy forwarded
     /// (``ClientAddressMiddleware`` sets it).
     public var clientAddress: ClientAddress
+    /// Whether a trusted proxy says the request reached it over https (``ClientAddressMiddleware`` sets it).
+    public var reachedOverHTTPS = false
 
     public init(source: ApplicationRequestContextSource) {
         coreContext = CoreRequestContextStorage(source: source)

@@ -14,6 +14,9 @@ struct WebVisit: Sendable {
     let setsVisitorCookie: Bool
     /// The path asked for, with its query.
     let path: String
+    /// The cookies for this visitor: `Secure` when the server's address is https, or when the request reached a
+    /// trusted proxy over https.
+    let cookies: WebCookies
 
     var csrf: String { CSRFToken.make(secret: secret) }
 

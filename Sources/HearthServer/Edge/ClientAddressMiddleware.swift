@@ -1,8 +1,11 @@
+import Foundation
 import HTTPTypes
 import Hummingbird
 
 /// Sets each request's ``HearthRequestContext/clientAddress``: the connection's address, or, when that is a
-/// trusted proxy, the client it forwarded the request for (`X-Forwarded-For`, read right to left).
+/// trusted proxy, the client it forwarded the request for (`X-Forwarded-For`, read right to left); and
+/// ``HearthRequestContext/reachedOverHTTPS`` from a trusted proxy's `X-Forwarded-Proto` (its right-most value,
+/// the one the proxy nearest the server wrote).
 struct ClientAddressMiddleware: RouterMiddleware {
     typealias Context = HearthRequestContext
 
@@ -20,8 +23,14 @@ struct ClientAddressMiddleware: RouterMiddleware {
         let peer = context.remoteAddress?.ipAddress.flatMap { IPAddress($0) }
         let forwarded = request.headers[values: Self.forwardedFor]
         context.clientAddress = ClientAddress(proxies.client(peer: peer, forwardedFor: forwarded))
+        if let peer, proxies.trusts(peer) {
+            let protocols = request.headers[values: Self.forwardedProto].flatMap { $0.split(separator: ",") }
+            context.reachedOverHTTPS =
+                protocols.last.map { $0.trimmingCharacters(in: .whitespaces).lowercased() == "https" } ?? false
+        }
         return try await next(request, context)
     }
 
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+    static let forwardedProto = HTTPField.Name("X-Forwarded-Proto")!
 }

@@ -1,6 +1,7 @@
 public import Foundation
 import HearthCloud
 import HearthCore
+import HearthMail
 import HearthPantryServer
 import Logging
 
@@ -60,6 +61,7 @@ public struct Doctor: Sendable {
             findings += await postgres(url)
         }
         findings += exposure()
+        findings += mail()
         return findings
     }
 
@@ -331,12 +333,22 @@ public struct Doctor: Sendable {
             ]
         }
         guard https else {
+            guard configuration.trustedProxies.isEmpty else {
+                return [
+                    DoctorFinding(
+                        "address", .warning,
+                        "Listens on \(configuration.host) behind the trusted proxies \(configuration.trustedProxies.description), with no https --public-url: cookies are Secure and browsers are told to keep to HTTPS only for requests a proxy says came over https (X-Forwarded-Proto).",
+                        fix:
+                            "Give --public-url https://your.host, so every cookie is Secure and every page asks browsers to use HTTPS only."
+                    )
+                ]
+            }
             return [
                 DoctorFinding(
                     "address", .problem,
                     "Listens on \(configuration.host), where other machines reach it, without HTTPS in front: passwords and tokens would cross the network in the clear.",
                     fix:
-                        "Put a reverse proxy with HTTPS in front (docs/deploy.md), listen on 127.0.0.1, and give --public-url https://your.host."
+                        "Put a reverse proxy with HTTPS in front (docs/deploy.md), listen on 127.0.0.1, give --public-url https://your.host and --trusted-proxy with the proxy's address."
                 )
             ]
         }
@@ -345,6 +357,29 @@ public struct Doctor: Sendable {
                 "address", .warning,
                 "Behind \(configuration.publicURL!.absoluteString), but also listening on \(configuration.host), where other machines reach it over plain HTTP.",
                 fix: "Listen on 127.0.0.1 (--host) and let only the proxy reach the server.")
+        ]
+    }
+
+    // MARK: Mail
+
+    /// Whether codes are mailed, or written to the log, where whoever reads the log can take over an account by
+    /// asking for a password reset.
+    func mail() -> [DoctorFinding] {
+        guard let smtp = configuration.smtp else {
+            return [
+                DoctorFinding(
+                    "mail", .warning,
+                    "No mail server is set: verification and password-reset codes are written to the server's log, so anyone who can read the log can reset any verified account's password.",
+                    fix:
+                        "Give --smtp-url and --mail-from (HEARTH_SMTP_URL, HEARTH_MAIL_FROM) to mail codes; until then, let only the server's owner read its log."
+                )
+            ]
+        }
+        return [
+            DoctorFinding(
+                "mail", .ok,
+                "Codes are mailed through \(smtp), from \(smtp.from.address); no code or mail body is written to the log."
+            )
         ]
     }
 }

@@ -10,19 +10,45 @@ final class LiveStreams: Sendable {
         self.limit = limit
     }
 
-    /// Counts a new stream for `userID`; false when the account already has ``limit`` open.
-    func begin(_ userID: String) -> Bool {
-        open.withLock { open in
+    /// A place for a new stream of `userID`; nil when the account already has ``limit`` open. The place is given
+    /// back when the ticket is ended, or when it is dropped unended: a browser that leaves before its stream
+    /// begins (the answer never written) gives its place back too.
+    func begin(_ userID: String) -> Ticket? {
+        let admitted = open.withLock { open in
             guard open[userID, default: 0] < limit else { return false }
             open[userID, default: 0] += 1
             return true
         }
+        return admitted ? Ticket(streams: self, userID: userID) : nil
     }
 
-    func end(_ userID: String) {
+    /// The streams `userID` has open.
+    func count(_ userID: String) -> Int {
+        open.withLock { $0[userID, default: 0] }
+    }
+
+    fileprivate func end(_ userID: String) {
         open.withLock { open in
             let left = open[userID, default: 1] - 1
             open[userID] = left > 0 ? left : nil
         }
+    }
+
+    /// One stream's place, given back once.
+    final class Ticket: Sendable {
+        private let streams: LiveStreams
+        private let userID: String
+        private let ended = Atomic(false)
+
+        fileprivate init(streams: LiveStreams, userID: String) {
+            self.streams = streams
+            self.userID = userID
+        }
+
+        func end() {
+            if !ended.exchange(true, ordering: .acquiringAndReleasing) { streams.end(userID) }
+        }
+
+        deinit { end() }
     }
 }

@@ -4,12 +4,18 @@ import Hummingbird
 
 /// The two cookies the pages set: the session (the account's sign-in token, stored hashed on the server like an
 /// API token) and, before signing in, a random value the sign-in and sign-up forms' CSRF tokens are made from.
-/// Both are `HttpOnly` and `SameSite=Lax`, `Secure` when the server is reached over https, and live on `/`.
+/// Both are `HttpOnly` and `SameSite=Lax`, `Secure` when the server is reached over https (its public address is
+/// https, or a trusted proxy says the request came over https), and live on `/`.
 struct WebCookies: Sendable {
     static let session = "hearth_session"
     static let visitor = "hearth_visitor"
     /// Set on every cookie when the server's public address is https.
     let secure: Bool
+
+    /// The cookies for a request that reached the server (or a trusted proxy in front of it) over https or not.
+    func reached(overHTTPS: Bool) -> WebCookies {
+        WebCookies(secure: secure || overHTTPS)
+    }
 
     /// A cookie holding `value`, kept by the browser for `maxAge` seconds (until the browser closes when nil).
     func cookie(_ name: String, _ value: String, maxAge: Int?) -> Cookie {
