@@ -1,3 +1,4 @@
+import HearthCore
 public import HearthWeb
 public import Hummingbird
 public import NIOCore

@@ -15,14 +15,14 @@ struct CheckedHost: Sendable {
     let host: String
     /// The address connections go to: an IPv4 one when there is one, since a connection cannot fall back from
     /// one address to another.
-    let address: HostAddress
+    let address: IPAddress
 
     /// Why a host was refused, for the caller to word.
     enum Refusal: Error {
         /// The name did not resolve (the resolver's reason), or resolved to nothing.
         case notFound(host: String, reason: String)
         /// One of its addresses is not public.
-        case privateAddress(host: String, address: HostAddress)
+        case privateAddress(host: String, address: IPAddress)
     }
 
     /// Resolves `url`'s host (off the cooperative pool) and checks its addresses.
@@ -31,10 +31,10 @@ struct CheckedHost: Sendable {
     static func check(_ url: URL, allowsPrivate: (String) -> Bool) async throws -> CheckedHost {
         let host = url.host ?? ""
         let bare = host.hasPrefix("[") && host.hasSuffix("]") ? String(host.dropFirst().dropLast()) : host
-        let addresses: [HostAddress]
+        let addresses: [IPAddress]
         do {
-            addresses = try await NIOThreadPool.singleton.runIfActive { try HostAddress.resolve(bare) }
-        } catch let failure as HostAddress.ResolveFailure {
+            addresses = try await NIOThreadPool.singleton.runIfActive { try HostResolution.resolve(bare) }
+        } catch let failure as HostResolution.ResolveFailure {
             throw Refusal.notFound(host: bare, reason: failure.reason)
         }
         guard let first = addresses.first else { throw Refusal.notFound(host: bare, reason: "it has no address") }

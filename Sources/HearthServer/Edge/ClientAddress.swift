@@ -1,3 +1,5 @@
+import HearthCore
+
 /// Who a request comes from, as the limits count clients: its address, read through trusted proxies.
 public struct ClientAddress: Sendable, Hashable, CustomStringConvertible {
     /// The address, or `unknown` when the connection has none (a request made in process).

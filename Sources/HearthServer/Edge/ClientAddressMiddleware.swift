@@ -1,5 +1,6 @@
 import Foundation
 import HTTPTypes
+import HearthCore
 import Hummingbird
 
 /// Sets each request's ``HearthRequestContext/clientAddress``: the connection's address, or, when that is a

@@ -1,10 +1,12 @@
 /// A block of addresses in CIDR notation (`10.0.0.0/8`, `fd00::/8`), or one address (`192.0.2.7`).
-struct IPAddressRange: Sendable, Hashable, CustomStringConvertible {
-    let network: IPAddress
-    let prefixLength: Int
+public struct IPAddressRange: Sendable, Hashable, CustomStringConvertible {
+    /// The first address of the block.
+    public let network: IPAddress
+    /// How many leading bits every address of the block shares.
+    public let prefixLength: Int
 
     /// The range `text` names; nil when it is not an address or a CIDR block.
-    init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         let parts = text.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
         guard let address = IPAddress(parts[0]) else { return nil }
         let bits = address.bytes.count * 8
@@ -20,16 +22,16 @@ struct IPAddressRange: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `address` lies in the range; an IPv4 address never lies in an IPv6 range, or the other way.
-    func contains(_ address: IPAddress) -> Bool {
+    public func contains(_ address: IPAddress) -> Bool {
         address.bytes.count == network.bytes.count && Self.masked(address.bytes, to: prefixLength) == network.bytes
     }
 
-    var description: String {
+    public var description: String {
         prefixLength == network.bytes.count * 8 ? network.description : "\(network)/\(prefixLength)"
     }
 
     /// `bytes` with every bit past the first `length` cleared.
-    static func masked(_ bytes: [UInt8], to length: Int) -> [UInt8] {
+    public static func masked(_ bytes: [UInt8], to length: Int) -> [UInt8] {
         bytes.enumerated().map { index, byte in
             let kept = max(0, min(8, length - index * 8))
             return kept == 8 ? byte : byte & ~(UInt8(0xFF) >> kept)

@@ -4,14 +4,14 @@ import Foundation
 ///
 /// An IPv4-mapped IPv6 address (`::ffff:192.0.2.1`) is read as the IPv4 address it carries, so a dual-stack
 /// socket and a proxy's header name one client the same way.
-struct IPAddress: Sendable, Hashable, CustomStringConvertible {
+public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// 4 bytes for IPv4, 16 for IPv6.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
 
-    var isIPv4: Bool { bytes.count == 4 }
+    public var isIPv4: Bool { bytes.count == 4 }
 
     /// The address in `text` (`192.0.2.1`, `2001:db8::1`, `[2001:db8::1]`); nil when it is not one.
-    init?(_ text: some StringProtocol) {
+    public init?(_ text: some StringProtocol) {
         var text = Substring(text)
         if text.hasPrefix("["), text.hasSuffix("]") { text = text.dropFirst().dropLast() }
         if let v4 = Self.ipv4(text) {
@@ -24,13 +24,14 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    init(bytes: [UInt8]) {
+    /// The address of `bytes`: 4 for IPv4, 16 for IPv6, taken as they are (a mapped IPv4 address stays IPv6).
+    public init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     /// Dotted decimal for IPv4; for IPv6 eight groups of hex with the longest run of zero groups written `::`
     /// (RFC 5952).
-    var description: String {
+    public var description: String {
         if isIPv4 { return bytes.map(String.init).joined(separator: ".") }
         let groups = (0..<8).map { Int(bytes[2 * $0]) << 8 | Int(bytes[2 * $0 + 1]) }
         var best = (start: -1, length: 0)
