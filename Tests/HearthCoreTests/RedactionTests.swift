@@ -27,8 +27,22 @@ import Testing
         let message =
             "POST https://hooks.example.com/in?token=s3cret failed: HTTP 500; retried \"http://u:p@h/x?y\" twice"
         let scrubbed = Redaction.scrub(message)
-        #expect(scrubbed == "POST https://hooks.example.com/in failed: HTTP 500; retried \"http://h/x\" twice")
+        #expect(scrubbed == "POST https://hooks.example.com failed: HTTP 500; retried \"http://h\" twice")
         #expect(!scrubbed.contains("s3cret"))
         #expect(Redaction.scrub("no links here") == "no links here")
+    }
+
+    @Test func webhookAddressesKeepOnlySchemeHostAndPort() {
+        // Slack, Discord and Home Assistant put the secret in the path.
+        for (url, origin) in [
+            ("https://hooks.slack.com/services/T000/B000/XXXXSECRET", "https://hooks.slack.com"),
+            ("https://discord.com/api/webhooks/123/SECRET-token", "https://discord.com"),
+            ("http://homeassistant.local:8123/api/webhook/SECRET-id", "http://homeassistant.local:8123"),
+            ("https://user:pw@hooks.example.com/in?token=SECRET#x", "https://hooks.example.com"),
+        ] {
+            #expect(Redaction.origin(URL(string: url)!) == origin)
+            #expect(Redaction.origin(url) == origin)
+            #expect(!Redaction.scrub("POST \(url) failed: HTTP 500").contains("SECRET"))
+        }
     }
 }

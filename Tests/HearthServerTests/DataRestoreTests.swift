@@ -148,6 +148,84 @@ struct DataRestoreTests {
                 atPath: folder.url.deletingLastPathComponent().appendingPathComponent("escaped").path))
     }
 
+    @Test("sizes that add up past 64 bits, or fall below zero, are refused without a crash and nothing is restored")
+    func sizesThatOverflow() async throws {
+        let folder = try TemporaryFolder(prefix: "hearth-archive")
+        let (_, archive) = try await Self.backedUp(folder)
+        let members = try Self.members(archive)
+        let real = try Self.manifest(try #require(members[BackupManifest.memberName]))
+        for sizes in [[Int64.max, Int64.max], [Int64.max, 1], [-1, 0], [Int64.min, 0]] {
+            var manifest = real
+            for (index, size) in sizes.enumerated() where index < manifest.entries.count {
+                manifest.entries[index].bytes = size
+            }
+            var hostile = members
+            hostile[BackupManifest.memberName] = try Self.encoded(manifest)
+            let url = folder.file("sizes-\(UUID().uuidString).zip")
+            try Self.archive(hostile, at: url)
+            try await Self.expectRefused(url, in: folder, saying: "gives sizes no backup has")
+        }
+        var postgres = real
+        postgres.entries.append(BackupEntry(path: BackupEntry.postgresPath, kind: .postgres, bytes: -5, sha256: "00"))
+        var hostile = members
+        hostile[BackupManifest.memberName] = try Self.encoded(postgres)
+        hostile[BackupEntry.postgresPath] = Data()
+        try Self.archive(hostile, at: folder.file("negative-dump.zip"))
+        try await Self.expectRefused(folder.file("negative-dump.zip"), in: folder, saying: "gives sizes no backup has")
+    }
+
+    @Test("a fuzz of manifests with random and hostile fields never crashes a restore, and each refusal leaves nothing")
+    func fuzzedManifests() async throws {
+        let folder = try TemporaryFolder(prefix: "hearth-archive")
+        let (_, archive) = try await Self.backedUp(folder)
+        let members = try Self.members(archive)
+        let manifestData = try #require(members[BackupManifest.memberName])
+        let real = try #require(try JSONSerialization.jsonObject(with: manifestData) as? [String: Any])
+        var generator = SeededGenerator(seed: 0xBAC_CAFE)
+        let numbers: [Any] = [
+            Int64.max, Int64.min, -1, 0, 1, 1 << 53, Double.greatestFiniteMagnitude, -0.5, 1e300, "12", NSNull(),
+            true, [1], ["bytes": 1],
+        ]
+        let texts: [Any] = [
+            "", "data/", "data/../x", "/etc/passwd", "postgres/records.dump", "data/\u{0}", "data/a/./b",
+            String(repeating: "a/", count: 5_000), "ünïcödé", "data/assets/one", "data/cloud.sqlite", 42, NSNull(),
+        ]
+        let kinds: [Any] = ["sqlite", "file", "postgres", "SQLITE", "", 7, NSNull()]
+        func pick(_ choices: [Any]) -> Any { choices[Int.random(in: 0..<choices.count, using: &generator)] }
+        var outcomes = (restored: 0, refused: 0)
+        for round in 0..<150 {
+            var manifest = real
+            var entries = (real["entries"] as? [[String: Any]]) ?? []
+            for index in entries.indices {
+                if Bool.random(using: &generator) { entries[index]["bytes"] = pick(numbers) }
+                if Int.random(in: 0..<4, using: &generator) == 0 { entries[index]["path"] = pick(texts) }
+                if Int.random(in: 0..<4, using: &generator) == 0 { entries[index]["kind"] = pick(kinds) }
+                if Int.random(in: 0..<6, using: &generator) == 0 { entries[index]["sha256"] = pick(texts) }
+            }
+            for _ in 0..<Int.random(in: 0...3, using: &generator) {
+                entries.append(["path": pick(texts), "kind": pick(kinds), "bytes": pick(numbers), "sha256": "00"])
+            }
+            if Int.random(in: 0..<8, using: &generator) == 0 { manifest["version"] = pick(numbers) }
+            if Int.random(in: 0..<8, using: &generator) == 0 { manifest["createdAt"] = pick(texts) }
+            manifest["entries"] = entries
+            var hostile = members
+            hostile[BackupManifest.memberName] = try JSONSerialization.data(withJSONObject: manifest)
+            let url = folder.file("fuzz-\(round).zip")
+            try Self.archive(hostile, at: url)
+            let target = folder.file("fuzz-target-\(round)")
+            do {
+                _ = try await DataRestore(archive: url, dataDirectory: target).run()
+                outcomes.restored += 1
+            } catch let error as ServiceError {
+                outcomes.refused += 1
+                #expect(!error.message.isEmpty)
+                #expect(!FileManager.default.fileExists(atPath: target.path), "round \(round) left \(target.path)")
+            }
+            try? FileManager.default.removeItem(at: url)
+        }
+        #expect(outcomes.refused > 100, "\(outcomes)")
+    }
+
     @Test("files that are not backups, manifests from elsewhere or from a newer Hearth, and full folders are refused")
     func notBackups() async throws {
         let folder = try TemporaryFolder(prefix: "hearth-archive")

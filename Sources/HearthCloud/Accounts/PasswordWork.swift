@@ -23,8 +23,11 @@ public final class PasswordWork: Sendable {
         self.waiting = max(0, waiting)
     }
 
+    /// Requests waiting for a turn now.
+    package var queued: Int { state.withLock { $0.queue.count } }
+
     /// `work`'s result, run on the thread pool when a turn comes; `THROTTLED` when the queue is full.
-    func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    package func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await enter()
         defer { leave() }
         return try await NIOThreadPool.singleton.runIfActive(work)

@@ -31,11 +31,15 @@ public final class RateLimiter: RateLimiting {
     /// How many calls pass between sweeps of idle keys.
     public static let sweepInterval = 1_024
 
+    /// The slowest refill kept: a token every eleven days or so. Caps per day (ten codes a day: 0.000116 a second)
+    /// must not be rounded up to something faster.
+    static let slowestRate = 1e-6
+
     public init(
         rate: Double, burst: Double, maximumKeys: Int = 100_000,
         now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
     ) {
-        self.rate = max(rate, 0.001)
+        self.rate = max(rate, Self.slowestRate)
         self.burst = max(burst, 1)
         self.maximumKeys = max(maximumKeys, 1)
         self.now = now

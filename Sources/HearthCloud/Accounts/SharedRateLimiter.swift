@@ -38,13 +38,17 @@ final class SharedRateLimiter: RateLimiting {
         var expires: Double
     }
 
+    /// The slowest refill kept: a token every eleven days or so. Caps per day (ten codes a day: 0.000116 a second)
+    /// must not be rounded up to something faster.
+    static let slowestRate = 1e-6
+
     init(
         store: SQLRecordStore, name: String, rate: Double, burst: Double,
         now: @escaping @Sendable () -> Double = { ProcessInfo.processInfo.systemUptime }
     ) {
         self.store = store
         self.name = name
-        self.rate = max(rate, 0.001)
+        self.rate = max(rate, Self.slowestRate)
         self.burst = max(burst, 1)
         self.now = now
         let refill = (self.rate * Self.leaseWindow).rounded(.down)

@@ -33,8 +33,8 @@ public actor NetworkService: NetworkServicing {
         body: Data? = nil
     ) async throws -> NetworkResponse {
         let request = try makeRequest(method, path, query: query, headers: headers, body: body)
-        // Errors and logs name the endpoint without its query or credentials, where secrets live.
-        let label = "\(method) \(request.url.map(Redaction.url) ?? Redaction.scrub(path))"
+        // Errors and logs name the endpoint by its scheme, host and port only: a webhook's secret is in its path.
+        let label = "\(method) \(request.url.map(Redaction.origin) ?? Redaction.scrub(path))"
         var attempt = 0
         while true {
             let failure: ServiceError

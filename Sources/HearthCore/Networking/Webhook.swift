@@ -24,7 +24,7 @@ public struct Webhook: Sendable {
     /// - Throws: ``ServiceError`` (invalid URL) naming the URL, its credentials hidden.
     public init(url: URL, network: (any NetworkServicing)? = nil) throws {
         guard Validation.isValidURL(url.absoluteString) else {
-            throw ServiceError(.invalidURL, "The webhook URL \(Redaction.url(url)) is not an http(s) URL.")
+            throw ServiceError(.invalidURL, "The webhook URL \(Redaction.origin(url)) is not an http(s) URL.")
         }
         self.url = url
         self.network =

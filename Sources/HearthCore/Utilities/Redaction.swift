@@ -1,10 +1,12 @@
 public import Foundation
 
-/// Text that is safe to log or to put in an error: URLs keep their scheme, host, port and path, and lose
-/// their user, password, query and fragment, where webhook secrets and database passwords live.
+/// Text that is safe to log or to put in an error: URLs lose their user, password, query and fragment, where
+/// database passwords live; an address the server posts to (a webhook) or any URL in a message to be logged or
+/// stored keeps only its scheme, host and port, since Slack, Discord and Home Assistant put the secret in the path.
 ///
 /// ```swift
 /// Redaction.url("https://bot:pw@hooks.example.com/in/abc?token=s3cret")   // "https://hooks.example.com/in/abc"
+/// Redaction.origin(URL(string: "https://hooks.slack.com/services/T0/B0/s3cret")!)   // "https://hooks.slack.com"
 /// Redaction.url("postgres://hearth:pw@db:5432/hearth?sslmode=require", showingUser: true)
 /// // "postgres://hearth:***@db:5432/hearth"
 /// ```
@@ -27,7 +29,24 @@ public enum Redaction {
         return describe(components, showingUser: showingUser)
     }
 
-    /// `text` with every `scheme://…` in it redacted.
+    /// `url` as `scheme://host[:port]`: what logs and stored errors may say of an address the server posts to.
+    public static func origin(_ url: URL) -> String {
+        guard let components = URLComponents(url: url, resolvingAgainstBaseURL: false) else {
+            return "a URL that cannot be read"
+        }
+        return describe(components, keepingPath: false)
+    }
+
+    /// The URL in `text` as `scheme://host[:port]`, or a placeholder when `text` is not a URL.
+    public static func origin(_ text: String) -> String {
+        guard let components = URLComponents(string: text), components.scheme != nil else {
+            return "a URL that cannot be read"
+        }
+        return describe(components, keepingPath: false)
+    }
+
+    /// `text` with every `scheme://…` in it cut to its scheme, host and port (``origin(_:)-(String)``): for
+    /// messages that are logged or stored.
     public static func scrub(_ text: String) -> String {
         guard text.contains("://") else { return text }
         var result = ""
@@ -49,13 +68,15 @@ public enum Redaction {
             }
             result += rest[rest.startIndex..<schemeStart]
             let candidate = String(rest[schemeStart..<end])
-            result += schemeStart == marker.lowerBound ? candidate : url(candidate)
+            result += schemeStart == marker.lowerBound ? candidate : origin(candidate)
             rest = rest[end...]
         }
         return result + rest
     }
 
-    private static func describe(_ components: URLComponents, showingUser: Bool = false) -> String {
+    private static func describe(_ components: URLComponents, showingUser: Bool = false, keepingPath: Bool = true)
+        -> String
+    {
         var safe = URLComponents()
         if showingUser, let user = components.percentEncodedUser {
             safe.percentEncodedUser = user
@@ -64,7 +85,7 @@ public enum Redaction {
         safe.scheme = components.scheme
         safe.host = components.host
         safe.port = components.port
-        safe.percentEncodedPath = components.percentEncodedPath
+        if keepingPath { safe.percentEncodedPath = components.percentEncodedPath }
         return safe.string ?? "a URL that cannot be read"
     }
 }

@@ -75,7 +75,7 @@ public struct DigestPreferences: Codable, Sendable, Hashable {
                 problems.append("webhookUrl is longer than \(Self.maximumURLLength) characters.")
             } else if !Validation.isValidURL(url) {
                 problems.append(
-                    "webhookUrl must be an http:// or https:// address; it is \"\(Redaction.url(url))\". Leave it empty for e-mail only."
+                    "webhookUrl must be an http:// or https:// address; it is \"\(Redaction.origin(url))\". Leave it empty for e-mail only."
                 )
             }
         }

@@ -48,7 +48,7 @@ public struct CheckedHostNetwork: NetworkServicing {
         guard let url = components.url else {
             throw ServiceError(.invalidURL, "The \(purpose) \"\(path.prefix(200))\" is not an http(s) address.")
         }
-        let label = "\(method) \(Redaction.url(url))"
+        let label = "\(method) \(Redaction.origin(url))"
         let allowed = privateHostsAllowed
         let checked: CheckedHost
         do {
@@ -58,7 +58,7 @@ public struct CheckedHostNetwork: NetworkServicing {
                 "The \(purpose) host \(host) could not be found (\(reason)); check the address.")
         } catch CheckedHost.Refusal.privateAddress(let host, let address) {
             throw ServiceError.validationFailed(
-                "The \(purpose) \(Redaction.url(url)) is on a private, loopback or link-local address (\(host) is \(address)), which the server may not be sent to; give an address on the public internet."
+                "The \(purpose) \(Redaction.origin(url)) is on a private, loopback or link-local address (\(host) is \(address)), which the server may not be sent to; give an address on the public internet."
             )
         }
         var request = HTTPClientRequest(url: url.absoluteString)

@@ -40,6 +40,12 @@ extension CloudAPI {
         cloud.post("accounts/password/change") { request, context in
             let session = try await signedIn(request, context)
             let body = try await decodeSmall(CloudPasswordChangeRequest.self, from: request)
+            // A password check is bcrypt's work: limited per account, as the pages' password form is.
+            if let wait = try await signInLimiter.acquire("password:" + session.caller.userRecordName) {
+                throw CloudError(
+                    .throttled, "Too many password attempts for this account; wait \(wait) seconds.", retryAfter: wait)
+            }
+            try await limitAddress(context)
             try await accounts.changePassword(token: session.token, caller: session.caller, request: body)
             return Response(status: .noContent)
         }

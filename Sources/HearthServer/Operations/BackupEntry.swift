@@ -33,5 +33,5 @@ public struct BackupEntry: Codable, Sendable, Equatable {
     /// The folder in the archive that mirrors the data directory.
     static let dataPrefix = "data/"
     /// The member holding a PostgreSQL dump.
-    static let postgresPath = "postgres/records.dump"
+    package static let postgresPath = "postgres/records.dump"
 }

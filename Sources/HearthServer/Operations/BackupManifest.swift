@@ -29,6 +29,16 @@ public struct BackupManifest: Codable, Sendable, Equatable {
         self.entries = entries
     }
 
-    /// The total size of the entries once restored.
-    public var totalBytes: Int64 { entries.reduce(0) { $0 + $1.bytes } }
+    /// The total size of the entries once restored; nil when a size is negative or they add up past what a
+    /// 64-bit count holds (no real backup, only a crafted manifest).
+    public var totalBytes: Int64? {
+        var total: Int64 = 0
+        for entry in entries {
+            guard entry.bytes >= 0 else { return nil }
+            let (sum, overflow) = total.addingReportingOverflow(entry.bytes)
+            guard !overflow else { return nil }
+            total = sum
+        }
+        return total
+    }
 }

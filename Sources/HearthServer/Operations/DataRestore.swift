@@ -185,6 +185,11 @@ public struct DataRestore: Sendable {
 
     /// The archive's members by path, once every one is known to the manifest and every path is safe.
     private func checkMembers(_ zip: Archive, against manifest: BackupManifest) throws -> [String: Entry] {
+        guard manifest.totalBytes != nil else {
+            throw ServiceError.validationFailed(
+                "\(archive.path) gives sizes no backup has (below zero, or adding up past 9 exabytes): it was not written by `hearth backup`, and nothing was restored."
+            )
+        }
         var listed: [String: BackupEntry] = [:]
         for entry in manifest.entries {
             guard Self.isSafe(entry), listed[entry.path] == nil else {
@@ -201,7 +206,7 @@ public struct DataRestore: Sendable {
                     "\(archive.path) holds \"\(member.path.prefix(120))\", which its manifest does not list: it was changed after `hearth backup` wrote it, and nothing was restored."
                 )
             }
-            guard member.uncompressedSize == UInt64(entry.bytes) else {
+            guard UInt64(exactly: entry.bytes) == member.uncompressedSize else {
                 throw ServiceError.validationFailed(
                     "\(archive.path) is damaged: \(member.path) holds \(member.uncompressedSize) bytes where the manifest says \(entry.bytes)."
                 )
@@ -219,7 +224,7 @@ public struct DataRestore: Sendable {
     static func isSafe(_ entry: BackupEntry) -> Bool {
         switch entry.kind {
         case .postgres:
-            return entry.path == BackupEntry.postgresPath
+            return entry.path == BackupEntry.postgresPath && entry.bytes >= 0
         case .sqlite, .file:
             guard entry.path.hasPrefix(BackupEntry.dataPrefix), entry.bytes >= 0 else { return false }
             let parts = entry.path.dropFirst(BackupEntry.dataPrefix.count).split(
@@ -234,8 +239,8 @@ public struct DataRestore: Sendable {
     private func checkFreeSpace(for manifest: BackupManifest) throws {
         let values = try? dataDirectory.resourceValues(forKeys: [.volumeAvailableCapacityKey])
         guard let available = values?.volumeAvailableCapacity else { return }
-        let needed = manifest.totalBytes
-        guard Int64(available) > needed else {
+        let needed = manifest.totalBytes ?? .max
+        guard Int64(clamping: available) > needed else {
             throw ServiceError(
                 .operationFailed,
                 "Restoring needs \(needed.formatted(.byteCount(style: .file))) and \(dataDirectory.path) has \(Int64(available).formatted(.byteCount(style: .file))) free: free some space or restore elsewhere."

@@ -47,7 +47,7 @@ struct RestoreCommand: AsyncParsableCommand {
             let created = manifest.createdAt.formatted(.iso8601)
             print(
                 "Restored the backup of \(created) into \(folder.path): \(manifest.entries.count) member\(manifest.entries.count == 1 ? "" : "s"), "
-                    + "\(manifest.totalBytes.formatted(.byteCount(style: .file))), every one matching its checksum. Start the server with `hearth serve --data-dir \(folder.path)`."
+                    + "\((manifest.totalBytes ?? 0).formatted(.byteCount(style: .file))), every one matching its checksum. Start the server with `hearth serve --data-dir \(folder.path)`."
             )
         }
     }
