@@ -57,7 +57,7 @@ public struct SMTPMailSender: MailSending {
             logger.debug(
                 "Sent an email",
                 metadata: [
-                    "mail.to": .string(message.to.map(\.address).joined(separator: ",")),
+                    "mail.to.domain": .string(message.to.map(\.domain).joined(separator: ",")),
                     "mail.server": .string(configuration.description),
                 ])
         } catch {

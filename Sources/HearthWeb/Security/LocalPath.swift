@@ -4,7 +4,8 @@
 /// Browsers forgive much in a `Location`: they drop tabs and newlines anywhere, trim spaces and control characters
 /// at the ends, read `\` as `/`, and take `//host` as another site. So a target is accepted only when it is
 /// printable ASCII with no space, no backslash and no control character, raw or percent-encoded (at any depth of
-/// encoding); starts with exactly one `/`; and has no `.` or `..` segment, raw or encoded. What is left can only be
+/// encoding, and past ASCII no Unicode space or invisible character either); starts with exactly one `/`; and has no
+/// `.` or `..` segment, raw or encoded. What is left can only be
 /// read one way: as a path on the origin that sent it.
 struct LocalPath: Sendable, Hashable, CustomStringConvertible {
     /// The path and query, as they go in a `Location` header or a form's hidden field.
@@ -34,7 +35,23 @@ struct LocalPath: Sendable, Hashable, CustomStringConvertible {
             decoded = next
         }
         if decoded.count > 1, decoded[1] == UInt8(ascii: "/") { return false }
+        // Encoded text past ASCII must be UTF-8 with no space, control or invisible formatting character in it
+        // (an ideographic space, a right-to-left override).
+        guard let text = String(validating: decoded, as: UTF8.self),
+            text.unicodeScalars.allSatisfy({ !isHidden($0) })
+        else { return false }
         return !hasDotSegment(bytes) && !hasDotSegment(decoded)
+    }
+
+    /// Whitespace, control, format and separator characters: what reads as nothing, or as a break.
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.properties.isWhitespace { return true }
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .spaceSeparator, .surrogate, .unassigned,
+            .privateUse:
+            return true
+        default: return false
+        }
     }
 
     /// Printable ASCII but for space and backslash.
