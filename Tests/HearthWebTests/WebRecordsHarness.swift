@@ -65,6 +65,13 @@ final class WebRecordsHarness: Sendable {
 
     /// A client signed up (or, with `signUp: false`, signed in) as `email`, and the user id it signed in as.
     func client(_ email: String, signUp: Bool = true) async throws -> (client: CloudClient, userID: String) {
+        try await Self.client(email, server: url, signUp: signUp)
+    }
+
+    /// A client of the server at `url`, signed up (or signed in) as `email`, and the user id it signed in as.
+    static func client(_ email: String, server url: URL, signUp: Bool = true) async throws -> (
+        client: CloudClient, userID: String
+    ) {
         let client = CloudClient(configuration: CloudClientConfiguration(serverURL: url), httpClient: webTestHTTPClient)
         if signUp {
             try await client.signUp(email: email, password: "long enough password")
@@ -76,11 +83,16 @@ final class WebRecordsHarness: Sendable {
 
     /// A garage device of `email`: its own database file, syncing with the server over HTTP.
     func garageDevice(_ email: String, signUp: Bool = true) async throws -> GarageWebDevice {
+        try await Self.garageDevice(email, server: url, signUp: signUp)
+    }
+
+    /// A garage device of `email` syncing with the server at `url`.
+    static func garageDevice(_ email: String, server url: URL, signUp: Bool = true) async throws -> GarageWebDevice {
         let folder = scratchDirectory("hearth-web-garage")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let garage = try GarageSync.open(
             at: folder.appendingPathComponent("garage.sqlite"), timeZone: Self.utc, now: { Self.now })
-        let (client, userID) = try await client(email, signUp: signUp)
+        let (client, userID) = try await client(email, server: url, signUp: signUp)
         let engine = SyncEngine(
             database: garage.store.database, outbox: garage.outbox, cloud: client, logger: Self.quiet)
         return GarageWebDevice(store: garage.store, engine: engine, userID: userID)
@@ -88,10 +100,15 @@ final class WebRecordsHarness: Sendable {
 
     /// A finance device of `email`.
     func financeDevice(_ email: String, signUp: Bool = true) async throws -> FinanceWebDevice {
+        try await Self.financeDevice(email, server: url, signUp: signUp)
+    }
+
+    /// A finance device of `email` syncing with the server at `url`.
+    static func financeDevice(_ email: String, server url: URL, signUp: Bool = true) async throws -> FinanceWebDevice {
         let folder = scratchDirectory("hearth-web-finance")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let finance = try FinanceSync.open(at: folder.appendingPathComponent("finance.sqlite"), now: { Self.now })
-        let (client, userID) = try await client(email, signUp: signUp)
+        let (client, userID) = try await client(email, server: url, signUp: signUp)
         let engine = SyncEngine(
             database: finance.store.database, outbox: finance.outbox, cloud: client, logger: Self.quiet)
         return FinanceWebDevice(store: finance.store, engine: engine, userID: userID)

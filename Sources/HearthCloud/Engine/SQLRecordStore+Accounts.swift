@@ -263,7 +263,10 @@ extension SQLRecordStore {
                 let existing = try await tx.first(
                     "SELECT pk, incarnation, deleted FROM zones WHERE owner_id = ? AND name = ?",
                     .text(principal.userID), .text(name))
-                owner.changeSeq += 1
+                // Creating a zone that exists changes nothing, and takes no place in the account's changes: a
+                // device (or the pages' copy) that makes sure of its zones before it reads writes nothing.
+                let createsNothing = operation.operationType == .create && existing.map { !$0.bool("deleted") } == true
+                if !createsNothing { owner.changeSeq += 1 }
                 let seq = owner.changeSeq
                 let outZoneID = CloudZoneID(zoneName: name, ownerRecordName: principal.userID)
                 switch operation.operationType {
