@@ -40,7 +40,7 @@ public struct WebSite: Sendable {
     /// The last garage overviews made, per account (``keptPage(_:basis:visit:cache:_:)``).
     let keptGaragePages = ReadCache<KeptPage<GarageOverview>, ByteBuffer>(limit: 256)
     /// The live-update streams open per account (at most 8 each).
-    let liveStreams = LiveStreams(limit: 8)
+    let liveStreams = OpenStreams(limit: 8)
     /// How often an open live-update stream sends a comment, and the clock it waits on.
     let heartbeat: (interval: Duration, clock: any Clock<Duration>)
 

@@ -139,4 +139,39 @@ struct PushChannelTests {
             #expect(try await laptop.nextNotification()?.subscriptionID == "pets")
         }
     }
+
+    @Test("an account holds at most 16 push channels open; the 17th is refused with 429 until one closes")
+    func pushChannelsPerAccount() async throws {
+        let app = try await buildApplication(testConfiguration())
+        try await app.test(.live) { client in
+            let port = try #require(client.port)
+            let (ann, _) = try await signUp(client, "ann")
+            let (bob, _) = try await signUp(client, "bob")
+            func push(_ token: String) async throws -> RawConnection {
+                let connection = try await RawConnection(port: port)
+                connection.send(
+                    "GET /cloud/v1/push HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer \(token)\r\n\r\n")
+                try await waitUntil("an answer") { connection.received.contains("\r\n\r\n") || connection.isClosed }
+                return connection
+            }
+            var open: [RawConnection] = []
+            for _ in 0..<16 {
+                let channel = try await push(ann)
+                #expect(channel.received.hasPrefix("HTTP/1.1 200"))
+                open.append(channel)
+            }
+            let refused = try await push(ann)
+            #expect(refused.received.hasPrefix("HTTP/1.1 429"), "\(refused.received.prefix(300))")
+            #expect(refused.received.lowercased().contains("retry-after: 15"))
+            #expect(try await push(bob).received.hasPrefix("HTTP/1.1 200"), "another account has its own places")
+            await open.removeLast().close()
+            try await waitUntil("a closed channel frees its place") {
+                let again = try await push(ann)
+                if again.received.hasPrefix("HTTP/1.1 200") { return true }
+                await again.close()
+                return false
+            }
+            for channel in open { await channel.close() }
+        }
+    }
 }

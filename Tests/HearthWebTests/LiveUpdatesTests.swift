@@ -26,7 +26,7 @@ import Testing
     }
 
     @Test func anAccountHoldsAtMostItsLimitOfStreams() {
-        let streams = LiveStreams(limit: 2)
+        let streams = OpenStreams(limit: 2)
         let first = streams.begin("ana")
         let second = streams.begin("ana")
         #expect(first != nil && second != nil)
@@ -41,7 +41,7 @@ import Testing
     }
 
     @Test func aStreamThatNeverBeganGivesItsPlaceBack() {
-        let streams = LiveStreams(limit: 1)
+        let streams = OpenStreams(limit: 1)
         do {
             // What a handler holds when the browser leaves before the answer is written: a ticket captured by a
             // body that never runs, then dropped.

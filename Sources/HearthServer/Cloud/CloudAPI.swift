@@ -33,6 +33,8 @@ struct CloudAPI: Sendable {
     /// Requests without a valid token, per client address.
     let signedOutLimiter: any RateLimiting
     let hub: PushHub
+    /// The push channels each account holds open, at most 16 (all of a household's devices, with room to spare).
+    let pushStreams = OpenStreams(limit: 16)
     let configuration: CloudConfiguration
     /// Sends verification codes while the request waits (its failure is the caller's to know).
     let mail: any MailSending
@@ -425,13 +427,20 @@ struct CloudAPI: Sendable {
         // Push
         cloud.get("push") { request, context in
             let principal = try await principal(request, context)
-            return pushResponse(for: principal)
+            guard let ticket = pushStreams.begin(principal.userID) else {
+                throw CloudError(
+                    .throttled,
+                    "This account has \(pushStreams.limit) push channels open already; close those of devices no longer in use, or wait for them to time out.",
+                    retryAfter: 15)
+            }
+            return pushResponse(for: principal, holding: ticket)
         }
     }
 
     /// The Server-Sent Events stream of one client: `event: ready` first, then `event: notification`
-    /// messages, and a comment line as heartbeat.
-    func pushResponse(for principal: CloudPrincipal) -> Response {
+    /// messages, and a comment line as heartbeat. The account's place for it is given back when it ends, or when
+    /// the client leaves before it begins.
+    func pushResponse(for principal: CloudPrincipal, holding ticket: OpenStreams.Ticket) -> Response {
         let stream = hub.connect(principal)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -442,6 +451,7 @@ struct CloudAPI: Sendable {
                 HTTPField.Name("X-Accel-Buffering")!: "no",
             ],
             body: ResponseBody { writer in
+                defer { ticket.end() }
                 try await writer.write(
                     ByteBuffer(string: "event: ready\ndata: {\"userRecordName\":\"\(principal.userID)\"}\n\n"))
                 for await message in stream.cancelOnGracefulShutdown() {

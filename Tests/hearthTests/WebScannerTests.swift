@@ -1,0 +1,96 @@
+import AsyncHTTPClient
+import Foundation
+import HearthTestSupport
+import NIOCore
+import NIOHTTP1
+import Testing
+
+/// The web pages under a real vulnerability scanner: wapiti crawls every page of a live `hearth serve`, signed in
+/// as a household member with a household, items, a recipe, a shopping list, a vehicle and transactions, and
+/// attacks every form and parameter with each of its modules that can run without the internet.
+@Suite("Web pages under a vulnerability scanner", .serialized, .timeLimit(.minutes(12)))
+struct WebScannerTests {
+    static let script = VenvPython.repository.appendingPathComponent("scripts/web/scan.py")
+    static let reports = VenvPython.repository.appendingPathComponent(".build/wapiti-report")
+    static let password = "long enough password"
+
+    static let wapiti = ExternalTool(
+        name: "wapiti", variable: "HEARTH_WAPITI",
+        candidates: [VenvPython.repository.appendingPathComponent(".build/venv-wapiti/bin/wapiti")],
+        install:
+            "python3 -m venv .build/venv-wapiti && .build/venv-wapiti/bin/pip install wapiti3==3.2.3 (.ci/run does)")
+
+    struct Summary: Decodable {
+        var modules: [String]
+        var excluded: [String: String]
+        var crawledCount: Int?
+        var vulnerabilities: [String: [Finding]]
+        var anomalies: [String: [Finding]]
+        var report: String
+    }
+
+    struct Finding: Decodable, CustomStringConvertible {
+        var method: String?
+        var path: String?
+        var parameter: String?
+        var info: String?
+        var description: String { "\(method ?? "") \(path ?? "") \(parameter ?? ""): \(info ?? "")" }
+    }
+
+    @Test("wapiti with every module that can run here finds no vulnerability and no server error in 5 minutes")
+    func scan() async throws {
+        guard let wapiti = try Self.wapiti.required() else { return }
+        let python = wapiti.deletingLastPathComponent().appendingPathComponent("python3")
+        let device = scratchDirectory("hearth-scan-device")
+        let email = "scanned-\(UUID().uuidString.prefix(8))@example.com".lowercased()
+        // The scanner sends thousands of requests a minute as one account: the per-account request limit (checked
+        // in its own tests) is raised so that its 429s do not read to the scanner as answers that differ by input.
+        try await ServerProcess.running(
+            dataDirectory: scratchDirectory("hearth-scan"),
+            arguments: ["--rate-limit", "100000", "--rate-burst", "100000"]
+        ) { server in
+            func hearth(_ arguments: String...) async throws {
+                let run = try await ChildProcess.run(
+                    try ChildProcess.product("hearth"), arguments, environment: ["HEARTH_DATA_DIR": device.path])
+                #expect(run.status == 0, "hearth \(arguments.joined(separator: " ")): \(run.stderr)")
+            }
+            try await hearth(
+                "garage", "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",
+                "--mileage", "42000")
+            try await hearth("garage", "service", "add", "Daily", "--preset", "Oil Change")
+            try await hearth("finance", "people", "add", "--name", "Ana")
+            try await hearth("finance", "people", "add", "--name", "Ben")
+            try await hearth("finance", "groups", "add", "--name", "Trip", "--member", "Ana", "--member", "Ben")
+            try await hearth(
+                "finance", "transactions", "add", "--title", "Groceries", "--amount", "-54.20", "--category",
+                "Food & Dining")
+            try await hearth(
+                "garage", "sync", "--server", server.base, "--email", email, "--password", Self.password, "--sign-up")
+            try await hearth("finance", "sync", "--server", server.base, "--email", email, "--password", Self.password)
+
+            let run = try await ChildProcess.run(
+                python,
+                [Self.script.path, wapiti.path, server.base, email, Self.password, Self.reports.path, "240"])
+            #expect(run.status != 2, "the scan did not run: \(run.stderr.suffix(3_000))")
+            let summary = try JSONDecoder().decode(Summary.self, from: Data(run.stdout.utf8))
+            #expect(summary.modules.count >= 20, "\(summary.modules)")
+            #expect(summary.modules.contains("sql") && summary.modules.contains("xss"))
+            #expect(summary.modules.contains("permanentxss") && summary.modules.contains("csrf"))
+            #expect((summary.crawledCount ?? 0) >= 30, "crawled \(summary.crawledCount ?? 0) pages")
+            for (kind, findings) in summary.vulnerabilities {
+                Issue.record("wapiti found \(kind): \(findings.map(\.description).joined(separator: "; "))")
+            }
+            for (kind, findings) in summary.anomalies {
+                Issue.record("wapiti saw \(kind): \(findings.map(\.description).joined(separator: "; "))")
+            }
+            #expect(FileManager.default.fileExists(atPath: summary.report))
+            // Every module left out says why.
+            #expect(summary.excluded.values.allSatisfy { $0.count > 40 })
+            // The server held through it.
+            #expect(server.terminationReason == nil, "hearth serve stopped during the scan")
+            let health = try await HTTPClient.shared.execute(
+                HTTPClientRequest(url: server.base + "/health"), timeout: .seconds(30))
+            #expect(health.status == .ok, "after the scan /health answers \(health.status)")
+        }
+    }
+}
