@@ -153,4 +153,26 @@ struct WebBrowserTests {
             #expect(balances.contains("\"balance\" : 60"), "Ana paid 90 and 30, half of each is hers: \(balances)")
         }
     }
+
+    @Test("in Chromium, every open-redirect form of the table, signed in or signing in, ends on the server's own host")
+    func redirectsStayHome() async throws {
+        guard let (python, driver) = try await Self.tools() else { return }
+        let table = VenvPython.repository.appendingPathComponent("scripts/web/open-redirects.json")
+        let script = VenvPython.repository.appendingPathComponent("scripts/web/hostile_visitor.py")
+        try await ServerProcess.running(dataDirectory: scratchDirectory("hearth-web-redirects")) { server in
+            let run = try await ChildProcess.run(python, [script.path, server.base, driver.path, table.path])
+            #expect(run.status == 0, "the redirect checks failed: \(run.stderr.suffix(3_000))")
+            struct Report: Decodable { var checks: [String] }
+            let checks = try JSONDecoder().decode(Report.self, from: Data(run.stdout.utf8)).checks
+            struct Table: Decodable {
+                struct Row: Decodable { var local: Bool }
+                var redirects: [Row]
+            }
+            let rows = try JSONDecoder().decode(Table.self, from: Data(contentsOf: table)).redirects
+            // Each row twice, signed in and signing in.
+            #expect(checks.filter { $0.contains("ends on this server") }.count == 2 * rows.count)
+            #expect(checks.filter { $0.contains("ends on /pantry") }.count == 2 * rows.filter { !$0.local }.count)
+            #expect(rows.filter { !$0.local }.count >= 30)
+        }
+    }
 }
