@@ -67,6 +67,24 @@ struct DoctorCommandTests {
             "--data-dir", folder.url.path, "--host", "127.0.0.1", "--public-url", "https://hearth.example.org",
         ])
         #expect(proxied.stdout.contains("ok       address"), "\(proxied.stdout)")
+        // Behind a trusted proxy without an https address, the server listens where others reach it: cookies are
+        // Secure only when the proxy says https. A warning, with the fix.
+        let behindProxy = try await Self.doctor([
+            "--data-dir", folder.url.path, "--host", "0.0.0.0", "--trusted-proxy", "10.0.0.2",
+        ])
+        #expect(behindProxy.stdout.contains("warning  address"), "\(behindProxy.stdout)")
+        #expect(behindProxy.stdout.contains("X-Forwarded-Proto"), "\(behindProxy.stdout)")
+        #expect(!exposed.stdout.contains("warning  address"), "with neither, it is a problem: \(exposed.stdout)")
+
+        // Without a mail server, codes go to the log, and doctor says what that means; with one, it says so too.
+        #expect(clock.stdout.contains("warning  mail"), "\(clock.stdout)")
+        #expect(clock.stdout.contains("written to the server's log"), "\(clock.stdout)")
+        let mailed = try await Self.doctor([
+            "--data-dir", folder.url.path, "--smtp-url", "smtp://127.0.0.1:2525?starttls=off", "--mail-from",
+            "hearth@example.com",
+        ])
+        #expect(mailed.stdout.contains("ok       mail"), "\(mailed.stdout)")
+        #expect(mailed.stdout.contains("no code or mail body is written to the log"), "\(mailed.stdout)")
 
         // A record store whose pages were overwritten.
         let database = folder.file("cloud.sqlite")

@@ -17,9 +17,10 @@ struct DoctorCommand: AsyncParsableCommand {
             Checks the data directory (it exists, only its owner reads it, it can be written), the free disk
             space, every database in it (SQLite's integrity check, the record store's tables, migrations from
             a newer Hearth), PostgreSQL when --database is given (reachable, its version, its tables, its
-            clock), an address other machines reach without HTTPS in front (--host, --public-url), and the
-            clock. Give it the settings you give `hearth serve`; the environment (HEARTH_DATA_DIR,
-            HEARTH_DATABASE_URL, HEARTH_HOST, HEARTH_PUBLIC_URL) and the --config file are read the same way.
+            clock), an address other machines reach without HTTPS in front (--host, --public-url,
+            --trusted-proxy), the clock, and whether codes are mailed or written to the log. Give it the settings
+            you give `hearth serve`; the environment (HEARTH_DATA_DIR, HEARTH_DATABASE_URL, HEARTH_HOST, HEARTH_PUBLIC_URL,
+            HEARTH_TRUSTED_PROXIES, HEARTH_SMTP_URL) and the --config file are read the same way.
             Exits with status 1 when something is wrong (a problem), 0 otherwise.
             """
     )
@@ -46,12 +47,25 @@ struct DoctorCommand: AsyncParsableCommand {
         help: "The https:// address a reverse proxy serves it at (default: HEARTH_PUBLIC_URL).")
     var publicURL: String?
 
+    @Option(
+        name: .customLong("trusted-proxy"),
+        help:
+            "A reverse proxy whose X-Forwarded-For and X-Forwarded-Proto the server believes (HEARTH_TRUSTED_PROXIES).")
+    var trustedProxies: [String] = []
+
+    @Option(name: .customLong("smtp-url"), help: "The mail server codes are sent through (HEARTH_SMTP_URL).")
+    var smtpURL: String?
+
+    @Option(name: .customLong("mail-from"), help: "The sender of the server's mail (HEARTH_MAIL_FROM).")
+    var mailFrom: String?
+
     @Flag(help: "Print the findings as JSON, for scripts.")
     var json = false
 
     func run() async throws {
         let configuration = try ServerConfiguration.resolve(
-            host: host, dataDirectory: dataDirectory, database: database, publicURL: publicURL, configFile: configFile)
+            host: host, dataDirectory: dataDirectory, database: database, publicURL: publicURL, smtpURL: smtpURL,
+            mailFrom: mailFrom, trustedProxies: trustedProxies, configFile: configFile)
         let known = AppDatabase.migrationNames([
             GarageSchema.self, GarageSyncSchema.self, FinanceSchema.self, FinanceSyncSchema.self, HealthSchema.self,
             HealthSyncSchema.self, HealthKeySchema.self,
