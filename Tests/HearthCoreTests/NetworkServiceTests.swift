@@ -166,7 +166,9 @@ private func withPeer(
         }
     }
 
-    @Test func errorsNameTheEndpointWithoutItsQuery() async throws {
+    /// Errors are logged and stored (a reminder's failed delivery): they name the server by its scheme, host and
+    /// port, never the path or query, where webhooks keep their secrets.
+    @Test func errorsNameTheServerWithoutItsPathOrQuery() async throws {
         try await withPeer { base, _ in
             let network = NetworkService(configuration: NetworkConfiguration(baseURL: base), clock: ManualClock())
             do {
@@ -175,7 +177,8 @@ private func withPeer(
                 Issue.record("must throw")
             } catch let error as ServiceError {
                 #expect(error.code == .rateLimited)
-                #expect(error.message.contains("/throttled-long"))
+                #expect(error.message.hasPrefix("GET \(Redaction.origin(base)) "), "\(error.message)")
+                #expect(!error.message.contains("/throttled-long"), "\(error.message)")
                 #expect(!error.message.contains("s3cret"), "\(error.message)")
             }
         }

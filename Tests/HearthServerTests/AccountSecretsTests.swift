@@ -87,4 +87,30 @@ struct AccountSecretsTests {
         let error = await #expect(throws: ServiceError.self) { _ = try await buildApplication(configuration) }
         #expect(error?.message.contains("server.key") == true && error?.message.contains("remove it") == true)
     }
+
+    @Test("an address is mailed a day's cap of codes, however slowly they are asked for, then THROTTLED for hours")
+    func codesPerDay() async throws {
+        var configuration = testConfiguration()
+        configuration.cloud.accountCodeRate = 1_000
+        configuration.cloud.accountCodeBurst = 1_000
+        configuration.cloud.accountCodesPerDay = 3
+        let app = try await buildApplication(configuration)
+        try await app.test(.router) { client in
+            let token = try await AccountCodeRoutesTests.signUp(client, email: "ana@example.com")
+            for _ in 0..<3 {
+                #expect(
+                    try await AccountCodeRoutesTests.empty(client, "/cloud/v1/accounts/verification/request", token)
+                        .status == .accepted)
+            }
+            let refused = try errorBody(
+                try await AccountCodeRoutesTests.empty(client, "/cloud/v1/accounts/verification/request", token))
+            #expect(refused.serverErrorCode == .throttled)
+            #expect((refused.retryAfter ?? 0) > 3_600, "a day's cap waits hours: \(refused.retryAfter ?? 0)")
+            // The reset route spends the same cap, and answers as it answers any address.
+            let reset = try await client.execute(
+                uri: "/cloud/v1/accounts/password/reset/request", method: .post, headers: jsonHeaders,
+                body: body(CloudPasswordResetRequest(emailAddress: "ana@example.com")))
+            #expect(reset.status == .tooManyRequests)
+        }
+    }
 }
