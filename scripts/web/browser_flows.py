@@ -192,6 +192,17 @@ def sign_in(driver, address):
     check(driver.current_url.endswith("/pantry"), "signing in leads to the pantries")
 
 
+def unfold(driver, summary):
+    """Opens the folded form whose summary reads `summary`, as a person clicks it."""
+    for details in driver.find_elements(By.CSS_SELECTOR, "details.add"):
+        heading = details.find_element(By.TAG_NAME, "summary")
+        if heading.text.strip() == summary:
+            if not details.get_attribute("open"):
+                heading.click()
+            return
+    raise Failed("no folded form %r on %s" % (summary, driver.current_url))
+
+
 def add_item(driver, household, name, quantity, unit, location, expires=None):
     go(driver, "/pantry/" + household)
     details = driver.find_element(By.CSS_SELECTOR, "details.add")
@@ -457,6 +468,45 @@ def run_records(address, expected_path):
         press(driver, "Add expense")
         check("The expense is saved" in main_text(driver), "a group expense is added from the page")
         shoot(driver, "group")
+
+        # A vehicle added from the page, a service from a preset, then deleted after the page says what goes.
+        go(driver, "/garage")
+        unfold(driver, "Add a vehicle")
+        for label, text in (("Name", "Weekend"), ("Make", "Mazda"), ("Model", "MX-5"), ("Year", "1995"),
+                            ("Odometer", "88000")):
+            fill(driver, label, text)
+        press(driver, "Add vehicle")
+        check("The vehicle is added" in main_text(driver), "a vehicle is added from the page")
+        Select(field(driver, "From a preset")).select_by_visible_text("Oil Change")
+        press(driver, "Add service")
+        check("The service is added" in main_text(driver) and "Oil Change" in main_text(driver),
+              "a service is added to the new vehicle from a preset")
+        shoot(driver, "vehicle-added")
+        driver.find_element(By.PARTIAL_LINK_TEXT, "Delete this vehicle").click()
+        check("1 service" in main_text(driver), "the page says what deleting the vehicle removes")
+        shoot(driver, "vehicle-delete")
+        press(driver, "Delete Weekend")
+        check("The vehicle is deleted" in main_text(driver) and "Weekend" not in main_text(driver),
+              "the vehicle is deleted from the page")
+
+        # A person, a subscription and a group of people from the money page.
+        go(driver, "/money")
+        unfold(driver, "Add a person")
+        fill(driver, "Person's name", "Cy")
+        press(driver, "Add person")
+        check("The person is added" in main_text(driver), "a person is added from the page")
+        unfold(driver, "Add a subscription")
+        fill(driver, "Subscription name", "Cloud storage")
+        fill(driver, "Price of a bill", "2.99")
+        press(driver, "Add subscription")
+        check("Cloud storage" in main_text(driver), "a subscription is added from the page")
+        unfold(driver, "Make a group")
+        fill(driver, "Group name", "Flat")
+        for name in ("Ana", "Cy"):
+            field(driver, name).click()
+        press(driver, "Make group")
+        check("The group is made" in main_text(driver), "a group is made from the page")
+        shoot(driver, "money-book")
         for path, name in (("/garage", "garage"), ("/money", "money")):
             go(driver, path)
             accessibility(driver, name)

@@ -1,6 +1,7 @@
 public import Foundation
 import GRDB
 import HearthCore
+import HearthStore
 
 extension GarageStore {
     /// Saves a new vehicle, with a first mileage snapshot when it has a reading.
@@ -104,11 +105,12 @@ extension GarageStore {
         }
     }
 
-    /// Deletes a vehicle with its services, logs and their attachments (not the files), snapshots, fill-ups and
-    /// reminders; each deletion is recorded.
+    /// Deletes a vehicle with its services, logs and their attachments (not the files), snapshots, fill-ups,
+    /// expenses, documents (with their copies in the documents folder) and reminders; each deletion is recorded, so
+    /// other devices delete them too.
     /// - Throws: ``ServiceError`` (not found).
     public func removeVehicle(_ id: UUID) async throws {
-        try await write { tx in
+        let documents = try await write { tx -> [VehicleDocument] in
             guard try Vehicle.exists(tx.db, key: id) else { throw ServiceError.notFound("Vehicle \(id.uuidString)") }
             let owned = Column("vehicleID") == id
             let attachmentIDs = try UUID.fetchAll(
@@ -133,8 +135,14 @@ extension GarageStore {
             for expenseID in try UUID.fetchAll(tx.db, GarageExpense.select(Column("id")).filter(owned)) {
                 try tx.delete(GarageExpense.self, id: expenseID)
             }
+            let documents = try VehicleDocument.filter(owned).fetchAll(tx.db)
+            for document in documents { try tx.delete(VehicleDocument.self, id: document.id) }
             try PendingReminder.filter(owned).deleteAll(tx.db)
             try tx.delete(Vehicle.self, id: id)
+            return documents
+        }
+        if let folder = documentsFolder {
+            for document in documents { try? ProtectedFileStore(directory: folder).remove(document.fileName) }
         }
         await analytics.track(GarageEvent.vehicleDeleted)
     }

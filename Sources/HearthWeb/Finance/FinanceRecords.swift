@@ -153,6 +153,43 @@ public struct FinanceRecords: Sendable {
         }
     }
 
+    /// Adds a person, as `hearth finance people add` does; saved in the user's zone for their devices.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field; nothing is saved.
+    @discardableResult
+    public func addPerson(_ form: FinancePersonForm, userID: String, now: Date) async throws -> Person {
+        let person = try form.person(now: now)
+        let finance = try await current(userID, now: now)
+        return try await saving(userID) { try await Self.reading { try await finance.save(person) } }
+    }
+
+    /// Adds a subscription, as `hearth finance subscriptions add` does; saved in the user's zone.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field; nothing is saved.
+    @discardableResult
+    public func addSubscription(_ form: FinanceSubscriptionForm, userID: String, now: Date) async throws
+        -> Subscription
+    {
+        let subscription = try form.subscription(calendar: calendar, now: now)
+        let finance = try await current(userID, now: now)
+        return try await saving(userID) { try await Self.reading { try await finance.save(subscription) } }
+    }
+
+    /// Makes a group of the user's people, as `hearth finance groups add` does; saved in the user's zone.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field; nothing is saved.
+    @discardableResult
+    public func addGroup(_ form: FinanceGroupForm, userID: String, now: Date) async throws -> Group {
+        let finance = try await current(userID, now: now)
+        let group = try form.group(people: try await Self.reading { try await finance.fetchAllPeople() }, now: now)
+        return try await saving(userID) { try await Self.reading { try await finance.save(group) } }
+    }
+
+    /// The user's people, by name: whom a group can be made of.
+    public func people(userID: String, now: Date) async throws -> [Person] {
+        let finance = try await current(userID, now: now)
+        return try await Self.reading { try await finance.fetchAllPeople() }.sorted {
+            $0.name.localizedStandardCompare($1.name) == .orderedAscending
+        }
+    }
+
     // MARK: The copies
 
     /// The user's finances, up to date with the record store, as a store whose clock reads `now`.

@@ -178,6 +178,74 @@ public struct GarageRecords: Sendable {
         return try await saving(userID) { try await garage.updateMileage(form.vehicleID, to: miles) }
     }
 
+    /// Adds a vehicle, as `hearth garage vehicle add` does; saved in the user's zone for their devices.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field; nothing is saved.
+    @discardableResult
+    public func addVehicle(_ form: GarageVehicleForm, userID: String, now: Date) async throws -> Vehicle {
+        let garage = try await current(userID, now: now)
+        let vehicle = try form.applied(
+            to: Vehicle(make: "", model: "", year: garage.today.year), currentYear: garage.today.year)
+        return try await saving(userID) { try await garage.addVehicle(vehicle) }
+    }
+
+    /// Changes a vehicle's details (name, make, model, year, mileage, VIN, plate), as `hearth garage vehicle
+    /// edit` does; its other fields stay as they are.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field (nothing is saved), `notFound` for a
+    ///   vehicle the user does not have.
+    @discardableResult
+    public func updateVehicle(_ id: UUID, _ form: GarageVehicleForm, userID: String, now: Date) async throws -> Vehicle
+    {
+        let garage = try await current(userID, now: now)
+        let old = try await owned(id, in: garage)
+        let changed = try form.applied(to: old, currentYear: garage.today.year)
+        return try await saving(userID) { try await garage.updateVehicle(id) { $0 = changed } }
+    }
+
+    /// What deleting a vehicle removes with it, counted, for the page that asks first.
+    public func deletion(of id: UUID, userID: String, now: Date) async throws -> GarageVehicleDeletion {
+        let garage = try await current(userID, now: now)
+        let vehicle = try await owned(id, in: garage)
+        return GarageVehicleDeletion(
+            vehicle: vehicle, services: try await garage.services(of: id).count,
+            logs: try await garage.logs(of: id).count, fillUps: try await garage.fuelLogs(of: id).count,
+            expenses: try await garage.expenses(of: id).count, documents: try await garage.documents(of: id).count,
+            readings: try await garage.snapshots(of: id).count)
+    }
+
+    /// Deletes a vehicle with everything that belongs to it, as `hearth garage vehicle delete` does; the devices
+    /// delete it too at their next sync.
+    /// - Throws: ``ServiceError`` `notFound` for a vehicle the user does not have.
+    public func removeVehicle(_ id: UUID, userID: String, now: Date) async throws {
+        let garage = try await current(userID, now: now)
+        _ = try await owned(id, in: garage)
+        try await saving(userID) { try await garage.removeVehicle(id) }
+    }
+
+    /// The presets a service may start from: the bundled ones and the user's own.
+    public func presets(userID: String, now: Date) async throws -> [ServicePreset] {
+        try await current(userID, now: now).presets()
+    }
+
+    /// Adds a service to a vehicle, from a preset or typed in, as `hearth garage service add` does.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field (nothing is saved), `notFound` for a
+    ///   vehicle the user does not have.
+    @discardableResult
+    public func addService(_ form: GarageNewServiceForm, userID: String, now: Date) async throws -> ServiceItem {
+        let garage = try await current(userID, now: now)
+        let draft = try form.checked(presets: try await garage.presets())
+        _ = try await owned(form.vehicleID, in: garage)
+        return try await saving(userID) { try await garage.addService(draft, to: form.vehicleID) }
+    }
+
+    /// The user's vehicle `id`; `notFound` when they have none such.
+    private func owned(_ id: UUID, in garage: GarageStore) async throws -> Vehicle {
+        guard let vehicle = try await garage.vehicles().first(where: { $0.id == id }) else {
+            throw ServiceError(
+                .notFound, "You have no vehicle \(id.uuidString.lowercased()); pick one from your garage.")
+        }
+        return vehicle
+    }
+
     // MARK: The copies
 
     /// The user's garage, up to date with the record store, as a store whose clock reads `now` (reads pass

@@ -19,13 +19,11 @@ extension WebSite {
         router.get("/garage") { request, context in
             await page(request, context) { visit, caller in
                 let overview = try await garage.overview(userID: caller.userRecordName, now: clock())
+                if let notice = request.uri.queryParameters["notice"] {
+                    return try garagePage(overview, visit: visit, notice: String(notice))
+                }
                 return try await keptPage(request, basis: overview, visit: visit, cache: keptGaragePages) {
-                    try page(
-                        "garage/overview",
-                        [
-                            "title": "Garage", "section": ["garage": true], "none": overview.vehicles.isEmpty,
-                            "vehicles": overview.vehicles.map(Self.dueRows),
-                        ], visit: visit)
+                    try page("garage/overview", Self.garageValues(overview), visit: visit)
                 }
             }
         }
@@ -36,6 +34,8 @@ extension WebSite {
                     notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
+        registerVehicles(on: router)
+        registerBook(on: router)
         router.post("/garage/:vehicle/service") { request, context in
             await form(request, context) { visit, caller, form in
                 let vehicle = try context.parameters.uuid("vehicle")
@@ -173,6 +173,10 @@ extension WebSite {
             "service": "The service is logged; your devices receive it at their next sync.",
             "mileage": "The mileage is saved.",
             "expense": "The expense is saved; your devices receive it at their next sync.",
+            "added":
+                "The vehicle is added; your devices receive it at their next sync. Add the services it needs below.",
+            "saved": "The vehicle's details are saved.",
+            "serviceAdded": "The service is added to the due list.",
         ]
         let today = CalendarDay(clock(), in: garage.timeZone)
         var values: [String: Any] = [
@@ -186,6 +190,7 @@ extension WebSite {
                     "notes": entry.log.notes ?? "",
                 ]
             },
+            "hasServices": !records.due.items.isEmpty,
             "services": records.due.items.map {
                 [
                     "id": $0.service.id.uuidString.lowercased(), "name": $0.service.name,
@@ -236,11 +241,17 @@ extension WebSite {
                 "fillUps": summary.measuredFillUps,
             ]
         }
-        if typed.isEmpty {
-            values["typed"] = [
-                "date": today.iso, "mileage": String(vehicle.currentMileage), "expenseDate": today.iso,
-            ]
-        }
+        let presets = try await garage.presets(userID: caller.userRecordName, now: clock())
+        values["presets"] = presets.map { ["name": $0.name, "selected": $0.name == typed["preset"]] }
+        // What the forms show: what was just typed into one of them, else what is stored (the details) and
+        // today's defaults.
+        let defaults: [String: String] = [
+            "date": today.iso, "mileage": String(vehicle.currentMileage), "expenseDate": today.iso,
+            "vehicleName": vehicle.name, "make": vehicle.make, "model": vehicle.model,
+            "year": vehicle.year == 0 ? "" : String(vehicle.year), "vin": vehicle.vin ?? "",
+            "licensePlate": vehicle.licensePlate ?? "",
+        ]
+        values["typed"] = defaults.merging(typed) { $1 }
         return try render("garage/vehicle", values, visit: visit, status: status)
     }
 
@@ -310,6 +321,14 @@ extension WebSite {
         typed: [String: String] = [:], status: HTTPResponse.Status = .ok
     ) async throws -> Response {
         let overview = try await finance.overview(userID: caller.userRecordName, now: clock())
+        let people = try await finance.people(userID: caller.userRecordName, now: clock())
+        let chosen = Set(typed["members"].map { [$0] } ?? [])
+        let notices = [
+            "transaction": "The transaction is saved; your devices receive it at their next sync.",
+            "person": "The person is added; make a group with them below.",
+            "subscription": "The subscription is added; its bills count in the month from its next bill.",
+            "group": "The group is made; add its expenses on its page.",
+        ]
         let month = overview.month
         return try render(
             "money/overview",
@@ -346,9 +365,25 @@ extension WebSite {
                 "txCategories": TransactionCategory.allCases.map {
                     ["value": $0.rawValue, "selected": $0.rawValue == (typed["category"] ?? "Other")]
                 },
-                "typed": typed, "problems": problems ?? "",
-                "notice": notice == "transaction"
-                    ? "The transaction is saved; your devices receive it at their next sync." : "",
+                "people": people.map {
+                    [
+                        "id": $0.id.uuidString.lowercased(), "name": $0.name,
+                        "checked": chosen.contains($0.id.uuidString.lowercased()),
+                    ]
+                },
+                "noPeople": people.isEmpty,
+                // A refused form is shown again open, with what was typed.
+                "open": [
+                    "subscription": typed["subscriptionName"] != nil, "person": typed["personName"] != nil,
+                    "group": typed["groupName"] != nil,
+                ],
+                "cycles": BillingCycle.allCases.filter { $0 != .yearly }.map {
+                    ["value": $0.rawValue, "selected": $0.rawValue == (typed["cycle"] ?? "Monthly")]
+                },
+                "subscriptionCategories": SubscriptionCategory.allCases.map {
+                    ["value": $0.rawValue, "selected": $0.rawValue == (typed["subscriptionCategory"] ?? "Other")]
+                },
+                "typed": typed, "problems": problems ?? "", "notice": notice.flatMap { notices[$0] } ?? "",
             ], visit: visit, status: status)
     }
 

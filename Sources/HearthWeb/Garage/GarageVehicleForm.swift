@@ -1,0 +1,88 @@
+public import Foundation
+import HearthCore
+public import HearthGarage
+
+/// "Add a vehicle" and "Vehicle details", as a page's form sends them: every value as typed, checked by
+/// ``GarageRecords/addVehicle(_:userID:now:)`` and ``GarageRecords/updateVehicle(_:_:userID:now:)`` before
+/// anything is saved. A VIN is checked as typed (its length, letters and check digit), as the command line checks
+/// it.
+public struct GarageVehicleForm: Sendable, Equatable {
+    /// What the household calls it ("Daily"); empty to be named by its year, make and model.
+    public var name: String?
+    public var make: String?
+    public var model: String?
+    /// The model year, such as `2019`.
+    public var year: String?
+    /// The odometer, in whole miles.
+    public var mileage: String?
+    /// The 17-character VIN; empty for none.
+    public var vin: String?
+    public var licensePlate: String?
+
+    /// The longest name, make, model or plate accepted.
+    public static let maxTextLength = 100
+
+    public init(
+        name: String? = nil, make: String? = nil, model: String? = nil, year: String? = nil, mileage: String? = nil,
+        vin: String? = nil, licensePlate: String? = nil
+    ) {
+        self.name = name
+        self.make = make
+        self.model = model
+        self.year = year
+        self.mileage = mileage
+        self.vin = vin
+        self.licensePlate = licensePlate
+    }
+
+    /// The form's values written over `vehicle` (a new one, or the one being edited), each checked: the fields
+    /// the page shows, the others kept.
+    /// - Throws: ``ServiceError`` (validation failed) naming every field at fault and how to write it.
+    func applied(to vehicle: Vehicle, currentYear: Int) throws -> Vehicle {
+        var problems: [String] = []
+        var vehicle = vehicle
+        func text(_ value: String?, _ field: String) -> String {
+            let given = GarageServiceForm.given(value) ?? ""
+            if given.count > Self.maxTextLength {
+                problems.append(
+                    "\(field) is \(given.count) characters long; shorten it to \(Self.maxTextLength) or fewer")
+            }
+            return String(given.prefix(Self.maxTextLength))
+        }
+        vehicle.name = text(name, "name")
+        vehicle.make = text(make, "make")
+        vehicle.model = text(model, "model")
+        let plate = text(licensePlate, "licence plate")
+        vehicle.licensePlate = plate.isEmpty ? nil : plate
+        if let year = GarageServiceForm.given(year) {
+            if year.count <= 4, let value = Int(year), (1886...(currentYear + 2)).contains(value) {
+                vehicle.year = value
+            } else {
+                problems.append(
+                    "year \"\(year.prefix(40))\" is not a model year; give one from 1886 to \(currentYear + 2), such as 2019"
+                )
+            }
+        } else {
+            problems.append("year is empty; give the model year, such as 2019")
+        }
+        if let miles = GarageMileageForm.miles(mileage, field: "mileage", problems: &problems) {
+            vehicle.currentMileage = miles
+        }
+        if let vin = GarageServiceForm.given(vin) {
+            if vin.count > 40 {
+                problems.append("VIN is \(vin.count) characters long; a VIN has 17")
+            } else if case .failure(let problem) = VIN.parse(vin) {
+                problems.append("VIN: \(problem.message)")
+            } else {
+                vehicle.vin = vin
+            }
+        } else {
+            vehicle.vin = nil
+        }
+        if problems.isEmpty, vehicle.name.isEmpty, vehicle.make.isEmpty, vehicle.model.isEmpty {
+            problems.append("name is empty; give the vehicle a name, or its make and model")
+        }
+        guard problems.isEmpty else { throw ServiceError.validationFailed(problems) }
+        return vehicle
+    }
+}

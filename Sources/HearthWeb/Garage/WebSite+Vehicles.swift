@@ -1,0 +1,110 @@
+import Foundation
+import HearthCloudModel
+import HearthCore
+import HearthGarage
+import Hummingbird
+import HummingbirdCore
+
+/// Vehicles from the browser: added, their details changed, services added from a preset or typed in, and
+/// deleted after the page says what goes with them. Each write is saved as the garage app's own records, which
+/// the devices receive at their next sync.
+extension WebSite {
+    func registerVehicles<Context: WebRequestContext>(on router: Router<Context>) {
+        router.post("/garage/vehicles") { request, context in
+            await form(request, context) { visit, caller, form in
+                do {
+                    let vehicle = try await garage.addVehicle(
+                        Self.vehicleForm(form, mileage: form["odometer"]), userID: caller.userRecordName, now: clock())
+                    throw WebRedirect(location: "/garage/\(vehicle.id.uuidString.lowercased())?notice=added")
+                } catch let error as ServiceError where error.code == .validationFailed {
+                    let overview = try await garage.overview(userID: caller.userRecordName, now: clock())
+                    return try garagePage(
+                        overview, visit: visit, problems: Self.sentences(error), typed: form.all,
+                        status: .unprocessableContent)
+                }
+            }
+        }
+        router.post("/garage/:vehicle/edit") { request, context in
+            await form(request, context) { visit, caller, form in
+                let vehicle = try context.parameters.uuid("vehicle")
+                do {
+                    _ = try await garage.updateVehicle(
+                        vehicle, Self.vehicleForm(form, mileage: nil), userID: caller.userRecordName, now: clock())
+                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=saved")
+                } catch let error as ServiceError where error.code == .validationFailed {
+                    return try await vehiclePage(
+                        vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
+                        status: .unprocessableContent)
+                }
+            }
+        }
+        router.post("/garage/:vehicle/services") { request, context in
+            await form(request, context) { visit, caller, form in
+                let vehicle = try context.parameters.uuid("vehicle")
+                do {
+                    _ = try await garage.addService(
+                        GarageNewServiceForm(
+                            vehicleID: vehicle, preset: form["preset"], name: form["serviceName"],
+                            intervalMonths: form["intervalMonths"], intervalMiles: form["intervalMiles"]),
+                        userID: caller.userRecordName, now: clock())
+                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=serviceAdded")
+                } catch let error as ServiceError where error.code == .validationFailed {
+                    return try await vehiclePage(
+                        vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
+                        status: .unprocessableContent)
+                }
+            }
+        }
+        router.get("/garage/:vehicle/delete") { request, context in
+            await page(request, context) { visit, caller in
+                let deletion = try await garage.deletion(
+                    of: try context.parameters.uuid("vehicle"), userID: caller.userRecordName, now: clock())
+                return try render(
+                    "garage/delete",
+                    [
+                        "title": "Delete \(deletion.vehicle.displayName)", "section": ["garage": true],
+                        "vehicle": [
+                            "id": deletion.vehicle.id.uuidString.lowercased(), "name": deletion.vehicle.displayName,
+                        ],
+                        "goes": deletion.counted.map { ["what": $0] }, "nothingElse": deletion.counted.isEmpty,
+                    ], visit: visit)
+            }
+        }
+        router.post("/garage/:vehicle/delete") { request, context in
+            await form(request, context) { _, caller, _ in
+                try await garage.removeVehicle(
+                    try context.parameters.uuid("vehicle"), userID: caller.userRecordName, now: clock())
+                throw WebRedirect(location: "/garage?notice=deleted")
+            }
+        }
+    }
+
+    /// The vehicle form's fields, as the garage reads them.
+    static func vehicleForm(_ form: FormBody, mileage: String?) -> GarageVehicleForm {
+        GarageVehicleForm(
+            name: form["vehicleName"], make: form["make"], model: form["model"], year: form["year"], mileage: mileage,
+            vin: form["vin"], licensePlate: form["licensePlate"])
+    }
+
+    /// The garage overview's values: every vehicle with its due list.
+    static func garageValues(_ overview: GarageOverview) -> [String: Any] {
+        [
+            "title": "Garage", "section": ["garage": true], "none": overview.vehicles.isEmpty,
+            "vehicles": overview.vehicles.map(Self.dueRows), "adding": overview.vehicles.isEmpty,
+        ]
+    }
+
+    /// The garage overview made afresh: with a notice, or with the add form's problems and what was typed.
+    func garagePage(
+        _ overview: GarageOverview, visit: WebVisit, notice: String? = nil, problems: String? = nil,
+        typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+    ) throws -> Response {
+        var values = Self.garageValues(overview)
+        values["notice"] =
+            notice == "deleted" ? "The vehicle is deleted; your devices delete it at their next sync." : ""
+        values["problems"] = problems ?? ""
+        values["typed"] = typed
+        if !typed.isEmpty { values["adding"] = true }
+        return try render("garage/overview", values, visit: visit, status: status)
+    }
+}
