@@ -89,16 +89,27 @@ struct WebBookAndGarageWritesTests {
             #expect(vehicles.first?.currentMileage == 42_000)
             #expect(Set(try await device.store.services().map(\.name)) == ["Oil Change", "Cabin filter"])
 
-            // Deleting says what goes first, then takes it from the device too.
+            // The device keeps the insurance card with it.
+            let card = scratchDirectory("hearth-web-card").appendingPathExtension("pdf")
+            try Data("%PDF-1.4 card".utf8).write(to: card)
+            _ = try await device.store.addDocument(
+                DocumentDraft(kind: "insurance", label: "Card", expires: "2027-01-01"), copying: card.path,
+                to: try #require(vehicles.first?.id))
+            try await device.sync()
+
+            // Deleting says what goes first, then takes it from the device too, the card with it.
             let asks = try await browser.get("/garage/\(id)/delete").text
             #expect(asks.contains("Delete Commuter?"))
-            #expect(asks.contains("2 services") && asks.contains("1 odometer reading"), "\(asks)")
+            #expect(
+                asks.contains("2 services") && asks.contains("1 odometer reading") && asks.contains("1 document"),
+                "\(asks)")
             let deleted = try await browser.post("/garage/\(id)/delete")
             #expect(deleted.location == "/garage?notice=deleted")
             #expect(try await browser.get("/garage?notice=deleted").text.contains("The vehicle is deleted"))
             try await device.sync()
             #expect(try await device.store.vehicles().isEmpty)
             #expect(try await device.store.services().isEmpty)
+            #expect(try await device.store.documents(of: nil).isEmpty, "the card's record is deleted on the device")
         }
     }
 
