@@ -42,7 +42,7 @@ extension WebSite {
 
     /// Runs `write` and sends the browser back to the money page with `notice`; a refusal shows the page again
     /// with each problem named and what was typed kept.
-    private func moneyWrite(
+    func moneyWrite(
         _ visit: WebVisit, _ caller: CloudCaller, _ form: FormBody, notice: String,
         _ write: () async throws -> Void
     ) async throws -> Response {

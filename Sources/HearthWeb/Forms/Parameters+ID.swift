@@ -8,7 +8,7 @@ import Hummingbird
 extension Parameters {
     /// The id in the path segment `name`, as written (a UUID); `NOT_FOUND` when it is not one.
     func id(_ name: String) throws -> String {
-        try String(describing: idText(name))
+        String(try idText(name))
     }
 
     /// The UUID in the path segment `name`; `NOT_FOUND` when it is not one.

@@ -27,31 +27,21 @@ extension WebSite {
         router.post("/garage/:vehicle/edit") { request, context in
             await form(request, context) { visit, caller, form in
                 let vehicle = try context.parameters.uuid("vehicle")
-                do {
+                return try await vehicleWrite(vehicle, visit, caller, form, notice: "saved") {
                     _ = try await garage.updateVehicle(
                         vehicle, Self.vehicleForm(form, mileage: nil), userID: caller.userRecordName, now: clock())
-                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=saved")
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await vehiclePage(
-                        vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                        status: .unprocessableContent)
                 }
             }
         }
         router.post("/garage/:vehicle/services") { request, context in
             await form(request, context) { visit, caller, form in
                 let vehicle = try context.parameters.uuid("vehicle")
-                do {
+                return try await vehicleWrite(vehicle, visit, caller, form, notice: "serviceAdded") {
                     _ = try await garage.addService(
                         GarageNewServiceForm(
                             vehicleID: vehicle, preset: form["preset"], name: form["serviceName"],
                             intervalMonths: form["intervalMonths"], intervalMiles: form["intervalMiles"]),
                         userID: caller.userRecordName, now: clock())
-                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=serviceAdded")
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await vehiclePage(
-                        vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                        status: .unprocessableContent)
                 }
             }
         }
@@ -77,6 +67,22 @@ extension WebSite {
                 throw WebRedirect(location: "/garage?notice=deleted")
             }
         }
+    }
+
+    /// Runs `write` on `vehicle` and sends the browser back to its page with `notice`; a refusal shows the page
+    /// again with each problem named and what was typed kept.
+    func vehicleWrite(
+        _ vehicle: UUID, _ visit: WebVisit, _ caller: CloudCaller, _ form: FormBody, notice: String,
+        _ write: () async throws -> Void
+    ) async throws -> Response {
+        do {
+            try await write()
+        } catch let error as ServiceError where error.code == .validationFailed {
+            return try await vehiclePage(
+                vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
+                status: .unprocessableContent)
+        }
+        throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=\(notice)")
     }
 
     /// The vehicle form's fields, as the garage reads them.

@@ -39,7 +39,7 @@ extension WebSite {
         router.post("/garage/:vehicle/service") { request, context in
             await form(request, context) { visit, caller, form in
                 let vehicle = try context.parameters.uuid("vehicle")
-                do {
+                return try await vehicleWrite(vehicle, visit, caller, form, notice: "service") {
                     let service = try Self.uuid(form["service"] ?? "", "Service")
                     _ = try await garage.logService(
                         GarageServiceForm(
@@ -47,44 +47,29 @@ extension WebSite {
                             cost: form["cost"],
                             category: form["category"], notes: form["notes"]), userID: caller.userRecordName,
                         now: clock())
-                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=service")
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await vehiclePage(
-                        vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                        status: .unprocessableContent)
                 }
             }
         }
         router.post("/garage/:vehicle/expenses") { request, context in
             await form(request, context) { visit, caller, form in
                 let vehicle = try context.parameters.uuid("vehicle")
-                do {
+                return try await vehicleWrite(vehicle, visit, caller, form, notice: "expense") {
                     _ = try await garage.addExpense(
                         GarageExpenseForm(
                             vehicleID: vehicle, kind: form["expenseKind"] ?? "",
                             description: form["expenseDescription"], amount: form["expenseAmount"] ?? "",
                             date: form["expenseDate"], every: form["expenseEvery"], notes: form["expenseNotes"]),
                         userID: caller.userRecordName, now: clock())
-                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=expense")
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await vehiclePage(
-                        vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                        status: .unprocessableContent)
                 }
             }
         }
         router.post("/garage/:vehicle/mileage") { request, context in
             await form(request, context) { visit, caller, form in
                 let vehicle = try context.parameters.uuid("vehicle")
-                do {
+                return try await vehicleWrite(vehicle, visit, caller, form, notice: "mileage") {
                     _ = try await garage.updateMileage(
                         GarageMileageForm(vehicleID: vehicle, mileage: form["mileage"] ?? ""),
                         userID: caller.userRecordName, now: clock())
-                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=mileage")
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await vehiclePage(
-                        vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                        status: .unprocessableContent)
                 }
             }
         }
@@ -96,18 +81,13 @@ extension WebSite {
         }
         router.post("/money/transactions") { request, context in
             await form(request, context) { visit, caller, form in
-                do {
+                try await moneyWrite(visit, caller, form, notice: "transaction") {
                     _ = try await finance.addTransaction(
                         FinanceTransactionForm(
                             title: form["title"] ?? "", amount: form["amount"] ?? "", date: form["date"],
                             subtitle: form["subtitle"],
                             category: form["category"], isRecurring: form["recurring"] != nil),
                         userID: caller.userRecordName, now: clock())
-                    throw WebRedirect(location: "/money?notice=transaction")
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await moneyPage(
-                        caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                        status: .unprocessableContent)
                 }
             }
         }
