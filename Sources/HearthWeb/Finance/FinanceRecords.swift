@@ -193,7 +193,7 @@ public struct FinanceRecords: Sendable {
     // MARK: The copies
 
     /// The user's finances, up to date with the record store, as a store whose clock reads `now`.
-    private func current(_ userID: String, now: Date) async throws -> FinancePersistenceService {
+    func current(_ userID: String, now: Date) async throws -> FinancePersistenceService {
         let replica = try await replica(userID)
         try await replica.refresh()
         return service(of: replica, now: now)
@@ -215,12 +215,14 @@ public struct FinanceRecords: Sendable {
             let database = try AppDatabase.inMemory(schemas: [FinanceSchema.self, SyncSchema.self])
             let opened = FinanceSync.wrap(
                 database, configuration: FinanceSync.configuration(sendDebounce: .zero), calendar: calendar, now: clock)
-            return UserReplica(userID: userID, database: database, outbox: opened.outbox, store: store, now: clock)
+            return UserReplica(
+                userID: userID, zone: FinanceSync.zoneName, database: database, outbox: opened.outbox, store: store,
+                now: clock)
         }
     }
 
     /// Makes `change` in the user's copy and sends it (``ReplicaCache/saving(_:_:)``).
-    private func saving<T: Sendable>(_ userID: String, _ change: () async throws -> T) async throws -> T {
+    func saving<T: Sendable>(_ userID: String, _ change: () async throws -> T) async throws -> T {
         try await replicas.saving(try await replica(userID), change)
     }
 

@@ -238,7 +238,7 @@ public struct GarageRecords: Sendable {
     }
 
     /// The user's vehicle `id`; `notFound` when they have none such.
-    private func owned(_ id: UUID, in garage: GarageStore) async throws -> Vehicle {
+    func owned(_ id: UUID, in garage: GarageStore) async throws -> Vehicle {
         guard let vehicle = try await garage.vehicles().first(where: { $0.id == id }) else {
             throw ServiceError(
                 .notFound, "You have no vehicle \(id.uuidString.lowercased()); pick one from your garage.")
@@ -250,7 +250,7 @@ public struct GarageRecords: Sendable {
 
     /// The user's garage, up to date with the record store, as a store whose clock reads `now` (reads pass
     /// the minute; writes the moment itself, which a conflict's merge compares with a device's edit).
-    private func current(_ userID: String, now: Date) async throws -> GarageStore {
+    func current(_ userID: String, now: Date) async throws -> GarageStore {
         let replica = try await replica(userID)
         try await replica.refresh()
         return store(of: replica, now: now)
@@ -271,12 +271,14 @@ public struct GarageRecords: Sendable {
             let database = try AppDatabase.inMemory(schemas: GarageSync.schemas)
             let opened = GarageSync.wrap(
                 database, configuration: GarageSync.configuration(sendDebounce: .zero), timeZone: timeZone, now: clock)
-            return UserReplica(userID: userID, database: database, outbox: opened.outbox, store: store, now: clock)
+            return UserReplica(
+                userID: userID, zone: GarageSync.zoneName, database: database, outbox: opened.outbox, store: store,
+                now: clock)
         }
     }
 
     /// Makes `change` in the user's copy and sends it (``ReplicaCache/saving(_:_:)``).
-    private func saving<T: Sendable>(_ userID: String, _ change: () async throws -> T) async throws -> T {
+    func saving<T: Sendable>(_ userID: String, _ change: () async throws -> T) async throws -> T {
         try await replicas.saving(try await replica(userID), change)
     }
 }

@@ -47,6 +47,7 @@ extension ReplicaCache where Replica == UserReplica {
     /// Makes `change` in `replica` and sends it; when the record store does not take it, the copy is dropped
     /// (the next read copies the zone afresh), so a page never shows a change that was not saved.
     nonisolated func saving<T: Sendable>(_ replica: UserReplica, _ change: () async throws -> T) async throws -> T {
+        try await replica.prepareForWriting()
         let result = try await change()
         do {
             try await replica.send()

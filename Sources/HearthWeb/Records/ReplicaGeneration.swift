@@ -3,9 +3,17 @@ import Synchronization
 
 /// Counts the changes to one user's copy: a fetch that brought records, or a write made from a page. Figures
 /// computed at one generation stay right until the next. It also keeps when the copy last asked the record
-/// store for changes.
+/// store for changes, and whether the user's zone is known to exist there.
 final class ReplicaGeneration: Sendable {
-    private let value = Mutex((generation: 0, fetched: Date?.none))
+    private let value = Mutex((generation: 0, fetched: Date?.none, zoneExists: false))
+
+    /// Whether the user's zone was found in the record store (once found, it is not looked for again).
+    var zoneExists: Bool { value.withLock { $0.zoneExists } }
+
+    /// Notes that the user's zone exists.
+    func noteZoneExists() {
+        value.withLock { $0.zoneExists = true }
+    }
 
     /// The current generation.
     var current: Int { value.withLock { $0.generation } }

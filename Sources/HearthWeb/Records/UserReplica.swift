@@ -8,22 +8,31 @@ import HearthSync
 /// One user's zone of one app, copied into an in-memory app database and kept in step by a ``SyncEngine``
 /// talking to the record store in-process, exactly as a device's copy is: the same delegate applies fetched
 /// records, the same outbox queues the pages' writes, the same conflict policies merge a concurrent edit.
+///
+/// Reading never writes to the record store: until the user's zone exists there (a device or a page's first
+/// write makes it), a read finds it missing and leaves the copy empty, without the engine's first-sync set-up
+/// (which creates the zone and a push subscription). A write sets up first, as a device's first sync does.
 struct UserReplica: Sendable {
     let userID: String
+    /// The app's zone in the user's private database (`garage`, `finance`).
+    let zone: String
     let database: AppDatabase
     let outbox: SyncOutbox
     let engine: SyncEngine
+    let store: any RecordStore
     /// Changes whenever the copy does.
     let generation = ReplicaGeneration()
 
-    /// A copy of `userID`'s zone over `database` (opened with the app's schemas and `SyncSchema`).
+    /// A copy of `userID`'s `zone` over `database` (opened with the app's schemas and `SyncSchema`).
     init(
-        userID: String, database: AppDatabase, outbox: SyncOutbox, store: any RecordStore,
+        userID: String, zone: String, database: AppDatabase, outbox: SyncOutbox, store: any RecordStore,
         now: @escaping @Sendable () -> Date
     ) {
         self.userID = userID
+        self.zone = zone
         self.database = database
         self.outbox = outbox
+        self.store = store
         engine = SyncEngine(
             database: database, outbox: outbox, cloud: RecordStoreCloud(store: store, userID: userID), now: now)
     }
@@ -35,6 +44,7 @@ struct UserReplica: Sendable {
     func refresh(unlessFetchedWithin maximumAge: TimeInterval = 0, now: Date = Date()) async throws -> Int {
         guard generation.claimFetch(unlessWithin: maximumAge, of: now) else { return generation.current }
         do {
+            guard try await zoneExists() else { return generation.current }
             let report = try await engine.fetchChanges()
             if report.receivedSaves > 0 || report.receivedDeletions > 0 || report.refetchedZones > 0 {
                 generation.bump()
@@ -44,6 +54,31 @@ struct UserReplica: Sendable {
             generation.forgetFetch()
             throw Self.explain(error, "read your records")
         }
+    }
+
+    /// Sets the copy up for a write: when the user's zone is not in the record store yet, the engine's first
+    /// sync makes it (and fetches nothing, there being nothing), as a device's first sync does.
+    func prepareForWriting() async throws {
+        guard !generation.zoneExists else { return }
+        do {
+            _ = try await engine.fetchChanges()
+        } catch {
+            throw Self.explain(error, "save your change")
+        }
+        generation.noteZoneExists()
+    }
+
+    /// Whether the user's zone is in the record store (looked up until it is).
+    private func zoneExists() async throws -> Bool {
+        if generation.zoneExists { return true }
+        let zones = try await store.listZones(CloudPrincipal(userID: userID, deviceID: nil), scope: .private)
+        guard zones.contains(where: { $0.zoneID.zoneName == zone }) else {
+            // No zone yet, or no account: an id with no account behind it reads nothing, as the engine would say.
+            _ = try await RecordStoreCloud(store: store, userID: userID).caller()
+            return false
+        }
+        generation.noteZoneExists()
+        return true
     }
 
     /// Sends the pages' queued writes, settling conflicts with the server's records as a device does.
