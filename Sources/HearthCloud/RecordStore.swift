@@ -55,6 +55,12 @@ public protocol RecordStore: Sendable {
     func setPassword(accountID: String, hash: String, keepingSession tokenHash: String?) async throws
     /// Revokes every session of the account.
     func deleteSessions(accountID: String) async throws
+    /// The nonce of the account's link to `feed`, nil when it has none.
+    func feedNonce(accountID: String, feed: String) async throws -> String?
+    /// The account whose link to `feed` has `nonce`, nil when none has.
+    func feedAccount(nonce: String, feed: String) async throws -> String?
+    /// Gives the account's link to `feed` a new nonce (made at `time`, in milliseconds), or ends it (nil).
+    func setFeedNonce(accountID: String, feed: String, nonce: String?, at time: Int64) async throws
     /// The account's sessions that have not expired at `now` (milliseconds), newest first.
     func sessions(accountID: String, now: Int64) async throws -> [CloudStoredSession]
 

@@ -8,7 +8,8 @@ import Testing
 
 /// A household as the pages' route checks need it, made through the pages and the devices' own sync on a live
 /// server: an owner with a household, items, a booking, a recipe, a second shopping list with a line, a second
-/// member, a vehicle and a money group synced from devices; and a stranger, signed in, who belongs to none of it.
+/// member, a vehicle (with its fill-ups, services, history and an expense) and a money book synced from devices, the
+/// garage's calendar link; and a stranger, signed in, who belongs to none of it.
 struct WebFixture {
     let owner: WebBrowser
     let member: WebBrowser
@@ -58,11 +59,26 @@ struct WebFixture {
         // The garage and money come from devices of the owner's account, as they do in life.
         let server = URL(string: "http://127.0.0.1:\(port)")!
         let garage = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
-        let car = try await GarageRecordsTests.seed(garage.store).car
+        let seeded = try await GarageRecordsTests.seed(garage.store)
+        let car = seeded.car
+        let expense = try await garage.store.addExpense(
+            ExpenseDraft(kind: "tolls", amount: "7.50", date: CalendarDay(iso: "2026-03-02")), to: car.id)
         try await garage.sync()
+        let fillUp = try #require(try await garage.store.fuelLogs(of: car.id).first)
+        let log = try #require(try await garage.store.logs(of: car.id).first)
         let money = try await WebRecordsHarness.financeDevice(email, server: server, signUp: false)
         let trip = try await FinanceRecordsTests.seed(money.store).trip
         try await money.sync()
+        let transaction = try #require(
+            try await money.store.fetchTransactions(matching: TransactionQuery(), page: PageRequest(size: 1)).items
+                .first)
+        let subscription = try #require(try await money.store.fetchAllSubscriptions().first)
+
+        // The garage's calendar link: made on the page, read back from it.
+        try await owner.get("/garage/reminders")
+        try await owner.post("/garage/calendar")
+        let reminders = try await owner.get("/garage/reminders").text
+        let token = try Self.capture(reminders, /\/calendar\/([0-9a-f]{64})\/garage\.ics/, "the calendar link")
 
         let stranger = WebBrowser(client)
         try await WebTest.signUp(stranger, "stranger")
@@ -72,6 +88,10 @@ struct WebFixture {
             ids: [
                 "household": home, "item": flour, "booking": booking, "recipe": recipe, "list": list, "line": line,
                 "member": memberID, "vehicle": car.id.uuidString.lowercased(), "group": trip.id.uuidString.lowercased(),
+                "fillup": fillUp.id.uuidString.lowercased(), "service": seeded.oil.id.uuidString.lowercased(),
+                "log": log.id.uuidString.lowercased(), "expense": expense.id.uuidString.lowercased(),
+                "transaction": transaction.id.uuidString.lowercased(),
+                "subscription": subscription.id.uuidString.lowercased(), "token": token,
             ])
     }
 

@@ -119,6 +119,14 @@ package enum CloudSchema {
                 account_id TEXT NOT NULL, purpose TEXT NOT NULL, email TEXT NOT NULL, code_hash TEXT NOT NULL,
                 attempts BIGINT NOT NULL, created_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, PRIMARY KEY (account_id, purpose))
             """,
+            // Calendar feed links (the garage's reminders as iCalendar), one per account and feed: the link is the
+            // nonce stored here with its HMAC under the server's secret, so the database alone makes no link.
+            """
+            CREATE TABLE IF NOT EXISTS account_feeds (
+                account_id TEXT NOT NULL, feed TEXT NOT NULL, nonce TEXT NOT NULL, created_at BIGINT NOT NULL,
+                PRIMARY KEY (account_id, feed))
+            """,
+            "CREATE UNIQUE INDEX IF NOT EXISTS account_feeds_nonce ON account_feeds(nonce)",
             "CREATE TABLE IF NOT EXISTS schema_marks (name TEXT PRIMARY KEY)",
             // Once: invitations by email that earlier versions gave to an account at sign-up, before its address was
             // proven, go back to the address; the account claims them again when it verifies the address.

@@ -142,6 +142,12 @@ extension GarageStore {
     /// The folder of an export (beside its CSV files) that holds the copies of vehicle documents.
     static let archiveDocumentsFolder = "documents"
 
+    /// The CSV files ``exportArchive(format:to:)`` writes, by name without `.csv`: one per kind of record, then
+    /// `reminders`.
+    public static var archiveCSVNames: [String] {
+        GarageArchiveTable.all.map(\.name) + [GarageArchiveTable.remindersName]
+    }
+
     /// The names of the files an import copied, so that a refused import can take them back.
     private final class CopiedFiles: @unchecked Sendable {
         var names: [String] = []

@@ -83,8 +83,9 @@ extension GarageStore {
         FuelEconomy(fillUps: try await fuelLogs(of: vehicleID))
     }
 
-    /// Gallons as typed: a positive number with at most three decimals.
-    static func parseGallons(_ text: String?) throws -> Decimal? {
+    /// Gallons as typed: a positive number below 1,000 with at most three decimals; nil for empty input.
+    /// - Throws: ``ServiceError`` (validation failed) naming the quantity and how to write it.
+    public static func parseGallons(_ text: String?) throws -> Decimal? {
         guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
         let parts = text.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count <= 2, parts.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),

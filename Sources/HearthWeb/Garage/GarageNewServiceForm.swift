@@ -44,21 +44,25 @@ public struct GarageNewServiceForm: Sendable, Equatable {
         if preset == nil, name == nil {
             problems.append("service name is empty; choose a preset, or name the service, such as Cabin filter")
         }
-        func whole(_ text: String?, _ field: String, _ limit: Int, _ example: String) -> Int? {
-            guard let text = GarageServiceForm.given(text) else { return nil }
-            guard text.count <= 7, let value = Int(text), (1...limit).contains(value) else {
-                problems.append(
-                    "\(field) \"\(text.prefix(40))\" is not a number from 1 to \(limit), such as \(example)")
-                return nil
-            }
-            return value
-        }
-        let months = whole(intervalMonths, "every how many months", 240, "6")
-        let miles = whole(intervalMiles, "every how many miles", 1_000_000, "5000")
+        let months = Self.whole(intervalMonths, "every how many months", 240, "6", problems: &problems)
+        let miles = Self.whole(intervalMiles, "every how many miles", 1_000_000, "5000", problems: &problems)
         if preset == nil, name != nil, months == nil, miles == nil, problems.isEmpty {
             problems.append("a service typed in needs an interval: every how many months, miles, or both")
         }
         guard problems.isEmpty else { throw ServiceError.validationFailed(problems) }
         return ServiceDraft(name: name, preset: preset, intervalMonths: months, intervalMiles: miles)
+    }
+
+    /// An interval as typed: a whole number from 1 to `limit`, or nil when none was given; a bad one adds a
+    /// problem naming `field` and showing `example`.
+    static func whole(_ text: String?, _ field: String, _ limit: Int, _ example: String, problems: inout [String])
+        -> Int?
+    {
+        guard let text = GarageServiceForm.given(text) else { return nil }
+        guard text.count <= 7, let value = Int(text), (1...limit).contains(value) else {
+            problems.append("\(field) \"\(text.prefix(40))\" is not a number from 1 to \(limit), such as \(example)")
+            return nil
+        }
+        return value
     }
 }

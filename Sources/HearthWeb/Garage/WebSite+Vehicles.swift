@@ -97,6 +97,7 @@ extension WebSite {
         [
             "title": "Garage", "section": ["garage": true], "none": overview.vehicles.isEmpty,
             "vehicles": overview.vehicles.map(Self.dueRows), "adding": overview.vehicles.isEmpty,
+            "exports": GarageStore.archiveCSVNames,
         ]
     }
 

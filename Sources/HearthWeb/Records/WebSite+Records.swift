@@ -35,7 +35,10 @@ extension WebSite {
             }
         }
         registerVehicles(on: router)
+        registerVehicleEntries(on: router)
+        registerCalendar(on: router)
         registerBook(on: router)
+        registerBookEdits(on: router)
         router.post("/garage/:vehicle/service") { request, context in
             await form(request, context) { visit, caller, form in
                 let vehicle = try context.parameters.uuid("vehicle")
@@ -93,22 +96,7 @@ extension WebSite {
         }
         router.get("/money/transactions") { request, context in
             await page(request, context) { visit, caller in
-                let text = request.uri.queryParameters["q"].map { String($0.prefix(200)) } ?? ""
-                let after = request.uri.queryParameters["after"].map { String($0.prefix(200)) }
-                var query = TransactionQuery()
-                query.text = text.isEmpty ? nil : text
-                let page = try await finance.transactions(
-                    userID: caller.userRecordName, query: query, page: PageRequest(size: 50, after: after), now: clock()
-                )
-                return try render(
-                    "money/transactions",
-                    [
-                        "title": "Transactions", "section": ["money": true], "q": text, "none": page.items.isEmpty,
-                        "transactions": page.items.map(Self.transactionRow),
-                        "next": page.nextCursor.map {
-                            "/money/transactions?q=\(Self.queryEscaped(text))&after=\(Self.queryEscaped($0))"
-                        } ?? "",
-                    ], visit: visit)
+                try await transactionsPage(request, caller: caller, visit: visit)
             }
         }
         router.get("/money/groups/:group") { request, context in
@@ -157,13 +145,20 @@ extension WebSite {
                 "The vehicle is added; your devices receive it at their next sync. Add the services it needs below.",
             "saved": "The vehicle's details are saved.",
             "serviceAdded": "The service is added to the due list.",
+            "serviceSaved": "The service is saved; its due date and mileage are as you gave them.",
+            "serviceDeleted": "The service is deleted; its work already logged stays in the history.",
+            "fuel": "The fill-up is logged; the fuel economy counts it.",
+            "fuelSaved": "The fill-up is saved.",
+            "fuelDeleted": "The fill-up is deleted.",
+            "logDeleted": "The history entry is deleted; the service's next due values follow its latest entry.",
+            "expenseDeleted": "The expense is deleted.",
         ]
         let today = CalendarDay(clock(), in: garage.timeZone)
         var values: [String: Any] = [
             "title": vehicle.displayName, "section": ["garage": true], "vehicle": Self.dueRows(records.due),
             "history": records.history.map { entry -> [String: Any] in
                 [
-                    "date": entry.log.performedDate.iso, "name": entry.name,
+                    "id": entry.log.id.uuidString.lowercased(), "date": entry.log.performedDate.iso, "name": entry.name,
                     "mileage": WebFormat.miles(entry.log.mileageAtService),
                     "cost": entry.log.cost.map(WebFormat.money) ?? "—",
                     "category": entry.log.costCategory?.rawValue.capitalized ?? "",
@@ -171,12 +166,25 @@ extension WebSite {
                 ]
             },
             "hasServices": !records.due.items.isEmpty,
-            "services": records.due.items.map {
+            "services": records.due.items.enumerated().map { index, item in
                 [
-                    "id": $0.service.id.uuidString.lowercased(), "name": $0.service.name,
-                    "selected": $0.service.id.uuidString.lowercased() == typed["service"],
+                    "id": item.service.id.uuidString.lowercased(), "name": item.service.name,
+                    "selected": item.service.id.uuidString.lowercased() == typed["service"],
+                    "last": index == records.due.items.count - 1,
                 ]
             },
+            "hasFillUps": !records.fuel.entries.isEmpty,
+            "fillUps": records.fuel.entries.reversed().map { entry -> [String: Any] in
+                [
+                    "id": entry.fillUp.id.uuidString.lowercased(), "date": entry.fillUp.date.iso,
+                    "odometer": entry.fillUp.odometer.map(WebFormat.miles) ?? "—",
+                    "gallons": entry.fillUp.gallons.map { "\($0)" } ?? "—",
+                    "cost": entry.fillUp.totalCost.map(WebFormat.money) ?? "—",
+                    "mpg": entry.mpg.map(WebFormat.mpg) ?? "—", "partial": entry.fillUp.isPartial,
+                ]
+            },
+            "fuelOpen": records.fuel.entries.isEmpty || typed["fuelDate"] != nil,
+            "partial": typed["partial"] != nil, "missedPrevious": typed["missedPrevious"] != nil,
             "categories": ServiceLog.CostCategory.allCases.map {
                 ["value": $0.rawValue, "label": $0.rawValue.capitalized, "selected": $0.rawValue == typed["category"]]
             },
@@ -188,7 +196,8 @@ extension WebSite {
             ],
             "expenses": records.expenses.map { expense -> [String: Any] in
                 [
-                    "date": expense.date.iso, "kind": expense.kind.label, "description": expense.category,
+                    "id": expense.id.uuidString.lowercased(), "date": expense.date.iso, "kind": expense.kind.label,
+                    "description": expense.category,
                     "amount": WebFormat.money(expense.amount),
                     "repeats": expense.intervalMonths.map(Self.interval) ?? "Once", "notes": expense.notes ?? "",
                 ]
@@ -227,6 +236,7 @@ extension WebSite {
         // today's defaults.
         let defaults: [String: String] = [
             "date": today.iso, "mileage": String(vehicle.currentMileage), "expenseDate": today.iso,
+            "fuelDate": today.iso,
             "vehicleName": vehicle.name, "make": vehicle.make, "model": vehicle.model,
             "year": vehicle.year == 0 ? "" : String(vehicle.year), "vin": vehicle.vin ?? "",
             "licensePlate": vehicle.licensePlate ?? "",
@@ -308,63 +318,77 @@ extension WebSite {
             "person": "The person is added; make a group with them below.",
             "subscription": "The subscription is added; its bills count in the month from its next bill.",
             "group": "The group is made; add its expenses on its page.",
+            "subscriptionSaved": "The subscription is saved.",
+            "subscriptionPaused": "The subscription is paused: it costs nothing a month and sends no reminder.",
+            "subscriptionResumed": "The subscription is active again.",
+            "subscriptionRenewed": "Each bill due so far is recorded as a transaction; the next bill is shown.",
+            "subscriptionDeleted": "The subscription is deleted.",
+            "budget": "The budget is set; the month's bar shows how much of it is spent.",
+            "budgetRemoved": "The budget is removed.",
         ]
+        let budgets = try await finance.budgets(userID: caller.userRecordName, now: clock())
         let month = overview.month
-        return try render(
-            "money/overview",
-            [
-                "title": "Money", "section": ["money": true],
-                "month": [
-                    "name": month.month.start.formatted(
-                        Date.FormatStyle(date: .omitted, time: .omitted).month(.wide).year().locale(
-                            Locale(identifier: "en_US"))),
-                    "income": WebFormat.money(month.income), "expenses": WebFormat.money(month.expenses),
-                    "net": WebFormat.money(month.net),
-                    "count": month.transactionCount,
-                ],
-                "categories": overview.spendingByCategory.map {
-                    ["name": $0.category.rawValue, "amount": WebFormat.money($0.amount), "count": $0.transactionCount]
-                },
-                "chart": overview.spendingChart.svg,
-                "subscriptions": overview.subscriptions.map { item -> [String: Any] in
-                    [
-                        "name": item.subscription.name, "price": WebFormat.money(item.subscription.price),
-                        "cycle": item.subscription.billingCycle.rawValue,
-                        "monthly": WebFormat.money(item.monthlyCost),
-                        "next": CalendarDay(item.subscription.nextBillingDate, in: finance.calendar.timeZone).iso,
-                        "active": item.subscription.isActive,
-                    ]
-                },
-                "monthlyCost": WebFormat.money(overview.monthlySubscriptionCost),
-                "groups": overview.groups.map { group -> [String: Any] in
-                    [
-                        "id": group.group.id.uuidString.lowercased(), "name": group.group.name,
-                        "payments": group.suggestedPayments.count,
-                    ]
-                },
-                "txCategories": TransactionCategory.allCases.map {
-                    ["value": $0.rawValue, "selected": $0.rawValue == (typed["category"] ?? "Other")]
-                },
-                "people": people.map {
-                    [
-                        "id": $0.id.uuidString.lowercased(), "name": $0.name,
-                        "checked": chosen.contains($0.id.uuidString.lowercased()),
-                    ]
-                },
-                "noPeople": people.isEmpty,
-                // A refused form is shown again open, with what was typed.
-                "open": [
-                    "subscription": typed["subscriptionName"] != nil, "person": typed["personName"] != nil,
-                    "group": typed["groupName"] != nil,
-                ],
-                "cycles": BillingCycle.allCases.filter { $0 != .yearly }.map {
-                    ["value": $0.rawValue, "selected": $0.rawValue == (typed["cycle"] ?? "Monthly")]
-                },
-                "subscriptionCategories": SubscriptionCategory.allCases.map {
-                    ["value": $0.rawValue, "selected": $0.rawValue == (typed["subscriptionCategory"] ?? "Other")]
-                },
-                "typed": typed, "problems": problems ?? "", "notice": notice.flatMap { notices[$0] } ?? "",
-            ], visit: visit, status: status)
+        let budgetValues: [String: Any] = [
+            "budgets": budgets.map(Self.budgetRow), "hasBudgets": !budgets.isEmpty,
+            "budgetCategories": TransactionCategory.allCases.filter { $0 != .income }.map {
+                ["value": $0.rawValue, "selected": $0.rawValue == typed["budgetCategory"]]
+            },
+        ]
+        let values: [String: Any] = [
+            "title": "Money", "section": ["money": true],
+            "month": [
+                "name": month.month.start.formatted(
+                    Date.FormatStyle(date: .omitted, time: .omitted).month(.wide).year().locale(
+                        Locale(identifier: "en_US"))),
+                "income": WebFormat.money(month.income), "expenses": WebFormat.money(month.expenses),
+                "net": WebFormat.money(month.net),
+                "count": month.transactionCount,
+            ],
+            "categories": overview.spendingByCategory.map {
+                ["name": $0.category.rawValue, "amount": WebFormat.money($0.amount), "count": $0.transactionCount]
+            },
+            "chart": overview.spendingChart.svg,
+            "subscriptions": overview.subscriptions.map { item -> [String: Any] in
+                [
+                    "id": item.subscription.id.uuidString.lowercased(),
+                    "name": item.subscription.name, "price": WebFormat.money(item.subscription.price),
+                    "cycle": item.subscription.billingCycle.rawValue,
+                    "monthly": WebFormat.money(item.monthlyCost),
+                    "next": CalendarDay(item.subscription.nextBillingDate, in: finance.calendar.timeZone).iso,
+                    "active": item.subscription.isActive,
+                ]
+            },
+            "monthlyCost": WebFormat.money(overview.monthlySubscriptionCost),
+            "groups": overview.groups.map { group -> [String: Any] in
+                [
+                    "id": group.group.id.uuidString.lowercased(), "name": group.group.name,
+                    "payments": group.suggestedPayments.count,
+                ]
+            },
+            "txCategories": TransactionCategory.allCases.map {
+                ["value": $0.rawValue, "selected": $0.rawValue == (typed["category"] ?? "Other")]
+            },
+            "people": people.map {
+                [
+                    "id": $0.id.uuidString.lowercased(), "name": $0.name,
+                    "checked": chosen.contains($0.id.uuidString.lowercased()),
+                ]
+            },
+            "noPeople": people.isEmpty,
+            // A refused form is shown again open, with what was typed.
+            "open": [
+                "subscription": typed["subscriptionName"] != nil, "person": typed["personName"] != nil,
+                "group": typed["groupName"] != nil, "budget": typed["budget"] != nil,
+            ],
+            "cycles": BillingCycle.allCases.filter { $0 != .yearly }.map {
+                ["value": $0.rawValue, "selected": $0.rawValue == (typed["cycle"] ?? "Monthly")]
+            },
+            "subscriptionCategories": SubscriptionCategory.allCases.map {
+                ["value": $0.rawValue, "selected": $0.rawValue == (typed["subscriptionCategory"] ?? "Other")]
+            },
+            "typed": typed, "problems": problems ?? "", "notice": notice.flatMap { notices[$0] } ?? "",
+        ]
+        return try render("money/overview", values.merging(budgetValues) { $1 }, visit: visit, status: status)
     }
 
     func groupPage(
@@ -384,7 +408,11 @@ extension WebSite {
                     ]
                 },
                 "payments": group.suggestedPayments.map {
-                    ["from": $0.fromName, "to": $0.toName, "amount": WebFormat.money($0.amount)]
+                    [
+                        "from": $0.fromName, "to": $0.toName, "amount": WebFormat.money($0.amount),
+                        "fromID": $0.from.uuidString.lowercased(), "toID": $0.to.uuidString.lowercased(),
+                        "paid": "\($0.amount)",
+                    ]
                 },
                 "settled": group.suggestedPayments.isEmpty,
                 "members": group.balances.map {
@@ -401,12 +429,29 @@ extension WebSite {
                     ]
                 },
                 "typed": typed, "problems": problems ?? "",
-                "notice": notice == "expense" ? "The expense is saved; balances are updated." : "",
+                "notice": [
+                    "expense": "The expense is saved; balances are updated.",
+                    "payment": "The payment is recorded; balances are updated.",
+                ][notice ?? ""] ?? "",
             ], visit: visit, status: status)
+    }
+
+    /// A budget's bar: what is available this month, spent and left, and the share used (capped at 100 for
+    /// the bar, the figure itself shown as it is).
+    static func budgetRow(_ status: BudgetStatus) -> [String: Any] {
+        let percent = status.percentUsed.map { NSDecimalNumber(decimal: $0).intValue } ?? (status.spent > 0 ? 100 : 0)
+        return [
+            "category": status.category.rawValue, "available": WebFormat.money(status.available),
+            "spent": WebFormat.money(status.spent), "left": WebFormat.money(status.left),
+            "carried": status.carried == 0 ? "" : WebFormat.money(status.carried), "rollover": status.rollover,
+            "percent": percent, "bar": min(100, max(0, percent)),
+            "state": percent >= 100 ? "overdue" : percent >= 80 ? "dueSoon" : "good",
+        ]
     }
 
     static func transactionRow(_ transaction: Transaction) -> [String: Any] {
         [
+            "id": transaction.id.uuidString.lowercased(),
             "date": CalendarDay(transaction.date, in: FinancePersistenceService.defaultCalendar.timeZone).iso,
             "title": transaction.title,
             "subtitle": transaction.subtitle, "category": transaction.category.rawValue,

@@ -1,0 +1,226 @@
+import Foundation
+import HTTPTypes
+import HearthCore
+import HearthGarage
+import HearthTestSupport
+import Hummingbird
+import HummingbirdTesting
+import NIOCore
+import Testing
+
+@testable import HearthServer
+@testable import HearthWeb
+
+/// A vehicle's entries kept from the browser: fill-ups logged, corrected and deleted; services changed and
+/// deleted; history entries and expenses deleted; the reports and exports downloaded. Each change reaches a
+/// device at its next sync; each bad field is named with nothing written.
+@Suite("Web pages: a vehicle's fill-ups, services, history and files from the browser", .timeLimit(.minutes(10)))
+struct WebGarageEntriesTests {
+    @Test("fill-ups logged, corrected and deleted; the page's economy is the device's; bad fields named")
+    func fillUps() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.live) { client in
+            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
+            let browser = WebBrowser(client)
+            let email = try await WebTest.signUp(browser)
+            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
+            let car = try await GarageRecordsTests.seed(device.store).car
+            try await device.sync()
+            let path = "/garage/\(car.id.uuidString.lowercased())"
+
+            let page = try await browser.get(path).text
+            let fillUps = page.matches(of: /\/fuel\/([0-9a-f-]{36})"/).map { String($0.1) }
+            #expect(fillUps.count == 3, "the three fill-ups are listed, each opening to be corrected")
+
+            let refused = try await browser.post(
+                "\(path)/fuel",
+                [("fuelDate", "2999-01-01"), ("odometer", "40,450"), ("gallons", "lots"), ("fuelCost", "3.999")])
+            #expect(refused.status == .unprocessableContent)
+            for named in ["fill-up date 2999-01-01 is in the future", "gallons &quot;lots&quot;", "fill-up cost"] {
+                #expect(refused.text.contains(named), "\(named)")
+            }
+            #expect(refused.text.contains("value=\"lots\""), "what was typed is kept")
+            let empty = try await browser.post("\(path)/fuel", [("fuelDate", ""), ("odometer", "")])
+            #expect(empty.text.contains("needs at least the odometer, the gallons or the cost"))
+
+            try await browser.get(path)
+            let logged = try await browser.post(
+                "\(path)/fuel",
+                [("odometer", "40,450"), ("gallons", "9.800"), ("fuelCost", "35.28"), ("station", "Shell")])
+            #expect(logged.status == .seeOther, "\(logged.text.prefix(400))")
+            #expect(logged.location == "\(path)?notice=fuel")
+            try await device.sync()
+            let stored = try await device.store.fuelLogs(of: car.id)
+            #expect(stored.count == 4)
+            let added = try #require(stored.first { $0.odometer == 40_450 })
+            #expect(added.gallons == Decimal(string: "9.8") && added.totalCost == Decimal(string: "35.28"))
+            #expect(added.station == "Shell")
+
+            // The page's figures are the device's (what `hearth garage fuel --json` prints for it).
+            let economy = try await device.store.fuelEconomy(of: car.id)
+            let shown = try await browser.get(path).text
+            let summary = try #require(economy.summary)
+            #expect(shown.contains(WebFormat.mpg(summary.averageMPG)), "average \(summary.averageMPG)")
+
+            // Corrected on its own page: the stored values are shown, a bad one is named, a good one saved.
+            let id = added.id.uuidString.lowercased()
+            let edit = try await browser.get("\(path)/fuel/\(id)").text
+            #expect(
+                edit.contains("value=\"40450\"") && edit.contains("value=\"9.8\"") && edit.contains("value=\"Shell\""))
+            let badEdit = try await browser.post(
+                "\(path)/fuel/\(id)", [("fuelDate", "2026-03-20"), ("odometer", "abc"), ("gallons", "9.8")])
+            #expect(badEdit.status == .unprocessableContent && badEdit.text.contains("odometer &quot;abc&quot;"))
+            try await browser.get("\(path)/fuel/\(id)")
+            let saved = try await browser.post(
+                "\(path)/fuel/\(id)",
+                [
+                    ("fuelDate", "2026-03-20"), ("odometer", "40450"), ("gallons", "11.000"), ("fuelCost", "39.60"),
+                    ("partial", "1"),
+                ])
+            #expect(saved.status == .seeOther)
+            try await device.sync()
+            let corrected = try await device.store.fuelLogs(of: car.id).first { $0.id == added.id }
+            #expect(corrected?.gallons == 11 && corrected?.isPartial == true && corrected?.station == nil)
+            #expect(corrected?.date == CalendarDay(iso: "2026-03-20"))
+
+            try await browser.get("\(path)/fuel/\(id)")
+            let deleted = try await browser.post("\(path)/fuel/\(id)/delete")
+            #expect(deleted.location == "\(path)?notice=fuelDeleted")
+            try await device.sync()
+            #expect(try await device.store.fuelLogs(of: car.id).count == 3)
+            // Gone: its page is not found, and deleting it again changes nothing.
+            #expect(try await browser.get("\(path)/fuel/\(id)").status == .notFound)
+            try await browser.get(path)
+            #expect(try await browser.post("\(path)/fuel/\(id)/delete").status == .notFound)
+        }
+    }
+
+    @Test("services changed and deleted, history entries and expenses deleted; a device follows")
+    func servicesAndHistory() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.live) { client in
+            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
+            let browser = WebBrowser(client)
+            let email = try await WebTest.signUp(browser)
+            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
+            let seeded = try await GarageRecordsTests.seed(device.store)
+            try await device.sync()
+            let path = "/garage/\(seeded.car.id.uuidString.lowercased())"
+            let oil = "\(path)/services/\(seeded.oil.id.uuidString.lowercased())"
+
+            let form = try await browser.get(oil).text
+            #expect(form.contains("value=\"Oil Change\"") && form.contains("value=\"5000\""))
+            #expect(form.contains("Last done 2025-09-01 at 35,200"))
+            let refused = try await browser.post(
+                oil, [("serviceName", " "), ("intervalMonths", "0"), ("dueDate", "soon"), ("dueMileage", "-4")])
+            #expect(refused.status == .unprocessableContent)
+            for named in ["service name is empty", "every how many months", "next due date", "next due mileage"] {
+                #expect(refused.text.contains(named), "\(named)")
+            }
+            try await browser.get(oil)
+            let saved = try await browser.post(
+                oil,
+                [
+                    ("serviceName", "Oil & filter"), ("intervalMonths", "12"), ("intervalMiles", "7500"),
+                    ("dueDate", "2027-01-15"), ("dueMileage", "45000"), ("serviceNotes", "Synthetic 0W-20"),
+                ])
+            #expect(saved.location == "\(path)?notice=serviceSaved")
+            try await device.sync()
+            let service = try #require(
+                try await device.store.services(of: seeded.car.id).first { $0.id == seeded.oil.id })
+            #expect(service.name == "Oil & filter" && service.intervalMonths == 12 && service.intervalMiles == 7_500)
+            #expect(service.dueDate == CalendarDay(iso: "2027-01-15") && service.dueMileage == 45_000)
+            #expect(service.notes == "Synthetic 0W-20" && service.lastMileage == 35_200, "its history is kept")
+
+            // The rotation goes; its work done stays in the history under its name.
+            try await browser.get(path)
+            let rotation = "\(path)/services/\(seeded.rotation.id.uuidString.lowercased())"
+            #expect(try await browser.post("\(rotation)/delete").location == "\(path)?notice=serviceDeleted")
+            try await device.sync()
+            #expect(try await device.store.services(of: seeded.car.id).map(\.id) == [seeded.oil.id])
+            let logs = try await device.store.logs(of: seeded.car.id)
+            #expect(logs.count == 2 && logs.contains { $0.title == "Tire Rotation" && $0.serviceID == nil })
+
+            // A history entry deleted from the page.
+            let page = try await browser.get(path).text
+            let entries = page.matches(of: /\/history\/([0-9a-f-]{36})\/delete/).map { String($0.1) }
+            #expect(entries.count == 2)
+            let first = try #require(entries.first)
+            #expect(try await browser.post("\(path)/history/\(first)/delete").location == "\(path)?notice=logDeleted")
+            try await device.sync()
+            #expect(try await device.store.logs(of: seeded.car.id).count == 1)
+
+            // An expense added, then deleted.
+            try await browser.get(path)
+            #expect(
+                try await browser.post(
+                    "\(path)/expenses", [("expenseKind", "insurance"), ("expenseAmount", "640.00")]
+                ).status == .seeOther)
+            let withExpense = try await browser.get(path).text
+            let expense = try #require(withExpense.firstMatch(of: /\/expenses\/([0-9a-f-]{36})\/delete/)).1
+            #expect(
+                try await browser.post("\(path)/expenses/\(expense)/delete").location == "\(path)?notice=expenseDeleted"
+            )
+            try await device.sync()
+            #expect(try await device.store.expenses(of: seeded.car.id).isEmpty)
+            // An entry of another vehicle is not found through this one.
+            try await browser.get(path)
+            let truck = "/garage/\(seeded.truck.id.uuidString.lowercased())"
+            #expect(
+                try await browser.get("\(truck)/services/\(seeded.oil.id.uuidString.lowercased())").status == .notFound)
+        }
+    }
+
+    @Test("the reports and exports download as the command line writes them, and bad asks are named")
+    func files() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.live) { client in
+            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
+            let browser = WebBrowser(client)
+            let email = try await WebTest.signUp(browser)
+            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
+            let seeded = try await GarageRecordsTests.seed(device.store)
+            try await device.sync()
+            let path = "/garage/\(seeded.car.id.uuidString.lowercased())"
+            let overview = try await browser.get("/garage").text
+            #expect(overview.contains("/garage/fleet-report") && overview.contains("file=fuel-records"))
+
+            let history = try await browser.get("\(path)/history-report")
+            #expect(history.status == .ok)
+            #expect(history.headers[.contentType] == "application/pdf")
+            #expect(
+                history.headers[.contentDisposition]?.contains("attachment; filename=\"Daily_Service_History.pdf\"")
+                    == true)
+            let body = Data(history.body.readableBytesView)
+            #expect(body.starts(with: Data("%PDF-".utf8)))
+            if try PDFTools.ready() {
+                let file = scratchDirectory("hearth-web-report").appendingPathExtension("pdf")
+                try body.write(to: file)
+                try await PDFTools.check(file)
+                let text = try await PDFTools.text(file)
+                #expect(text.contains("Oil Change") && text.contains("Tire Rotation"), "\(text.prefix(600))")
+            }
+            let html = try await browser.get("\(path)/history-report?format=html")
+            #expect(html.headers[.contentDisposition]?.hasPrefix("attachment;") == true, "never shown on the site")
+            #expect(html.text.contains("Oil Change"))
+            let costs = try await browser.get("\(path)/costs-report?year=2026")
+            #expect(costs.status == .ok && Data(costs.body.readableBytesView).starts(with: Data("%PDF-".utf8)))
+            let fleet = try await browser.get("/garage/fleet-report?format=html")
+            #expect(fleet.status == .ok && fleet.text.contains("Hauler") && fleet.text.contains("Daily"))
+
+            let json = try await browser.get("/garage/export?format=json")
+            #expect(json.headers[.contentType] == "application/json")
+            let archive = try #require(
+                try JSONSerialization.jsonObject(with: Data(json.body.readableBytesView)) as? [String: Any])
+            #expect((archive["vehicles"] as? [Any])?.count == 2)
+            let csv = try await browser.get("/garage/export?format=csv&file=fuel-records")
+            #expect(csv.headers[.contentType] == "text/csv; charset=utf-8")
+            #expect(csv.text.split(separator: "\n").count == 4, "a header and the three fill-ups: \(csv.text)")
+
+            #expect(try await browser.get("\(path)/history-report?format=docx").status == .unprocessableContent)
+            #expect(try await browser.get("\(path)/costs-report?year=20x6").text.contains("is not a year"))
+            #expect(try await browser.get("/garage/export?format=csv&file=..%2Fcloud").status == .notFound)
+            #expect(try await browser.get("/garage/export?format=xml").status == .unprocessableContent)
+        }
+    }
+}
