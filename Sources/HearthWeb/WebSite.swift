@@ -39,6 +39,8 @@ public struct WebSite: Sendable {
     let keptPages = ReadCache<KeptPage<String>, ByteBuffer>(limit: 512)
     /// The last garage overviews made, per account (``keptPage(_:basis:visit:cache:_:)``).
     let keptGaragePages = ReadCache<KeptPage<GarageOverview>, ByteBuffer>(limit: 256)
+    /// Statements uploaded for a preview, waiting for their import.
+    let stagedUploads = StagedUploads()
     /// The live-update streams open per account (at most 8 each).
     let liveStreams = OpenStreams(limit: 8)
     /// How often an open live-update stream sends a comment, and the clock it waits on.
@@ -133,10 +135,10 @@ public struct WebSite: Sendable {
     /// written; a refusal is 403 and writes nothing. Each one spends one of the account's requests, as an API
     /// request does (429 with `Retry-After` past the limit).
     func form(
-        _ request: Request, _ context: some WebRequestContext,
+        _ request: Request, _ context: some WebRequestContext, uploadLimit: Int = 0,
         _ handle: @escaping @Sendable (WebVisit, CloudCaller, FormBody) async throws -> Response
     ) async -> Response {
-        await visitorForm(request, context) { visit, form in
+        await visitorForm(request, context, uploadLimit: uploadLimit) { visit, form in
             guard let caller = visit.caller else {
                 throw WebRedirect(location: "/signin")
             }
@@ -149,7 +151,7 @@ public struct WebSite: Sendable {
 
     /// A form anyone may send (sign in, sign up), with the same checks.
     func visitorForm(
-        _ request: Request, _ context: some WebRequestContext,
+        _ request: Request, _ context: some WebRequestContext, uploadLimit: Int = 0,
         _ handle: @escaping @Sendable (WebVisit, FormBody) async throws -> Response
     ) async -> Response {
         await answer(request, context) { visit in
@@ -162,7 +164,7 @@ public struct WebSite: Sendable {
                             "This form was sent from another site, so nothing was saved. Open Hearth and send it from there.",
                     ], visit: visit, status: .forbidden)
             }
-            let form = try await FormBody.read(request, context: context)
+            let form = try await FormBody.read(request, context: context, uploadLimit: uploadLimit)
             guard CSRFToken.matches(form[CSRFToken.field], secret: visit.secret) else {
                 return try render(
                     "error",

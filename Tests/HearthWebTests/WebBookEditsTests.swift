@@ -5,6 +5,7 @@ import HearthFinance
 import HearthTestSupport
 import Hummingbird
 import HummingbirdTesting
+import NIOCore
 import Testing
 
 @testable import HearthServer
@@ -46,7 +47,7 @@ struct WebBookEditsTests {
             let path = "/money/transactions/\(shop.id.uuidString.lowercased())"
             let form = try await browser.get(path).text
             #expect(
-                form.contains("value=\"Coffee shop\"") && form.contains("value=\"-4.8\"")
+                form.contains("value=\"Coffee shop\"") && form.contains("value=\"-4.80\"")
                     && form.contains("value=\"2026-03-09\""))
             let refused = try await browser.post(path, [("title", ""), ("amount", "lots"), ("date", "2026-03-09")])
             #expect(refused.status == .unprocessableContent)
@@ -73,6 +74,24 @@ struct WebBookEditsTests {
             #expect(try await device.store.fetchTransaction(byID: cinema.id) == nil)
             #expect(
                 try await browser.get("/money/transactions/\(cinema.id.uuidString.lowercased())").status == .notFound)
+
+            // The month's report, as `hearth finance report --month 2026-03` writes it.
+            let report = try await browser.get("/money/report?period=2026-03")
+            #expect(report.headers[.contentType] == "application/pdf")
+            #expect(report.headers[.contentDisposition]?.contains("Hearth_Finance_2026-03.pdf") == true)
+            let pdf = Data(report.body.readableBytesView)
+            #expect(pdf.starts(with: Data("%PDF-".utf8)))
+            if try PDFTools.ready() {
+                let file = scratchDirectory("hearth-web-finance-report").appendingPathExtension("pdf")
+                try pdf.write(to: file)
+                try await PDFTools.check(file)
+                let text = try await PDFTools.text(file)
+                #expect(text.contains("March 2026") && text.contains("3,200.00"), "\(text.prefix(800))")
+            }
+            let yearly = try await browser.get("/money/report?period=2026&format=html")
+            #expect(yearly.status == .ok && yearly.text.contains("2026"))
+            #expect(try await browser.get("/money/report?period=March").text.contains("is not a month or a year"))
+            #expect(try await browser.get("/money/report?period=2026&format=doc").status == .unprocessableContent)
         }
     }
 
@@ -197,7 +216,7 @@ struct WebBookEditsTests {
             try await browser.post(
                 "/money/transactions", [("title", "Groceries"), ("amount", "-85"), ("category", "Food & Dining")])
             let page = try await browser.get("/money").text
-            #expect(page.contains("Food &amp; Dining</strong>: $85.00 of $100.00 (85 %)"), "\(page)")
+            #expect(page.contains("Food &amp; Dining</strong>: $85.00 of $100.00 (85&nbsp;%)"), "\(page)")
             #expect(page.contains("class=\"bar-dueSoon\" max=\"100\" value=\"85\""))
 
             let device = try await WebRecordsHarness.financeDevice(email, server: server, signUp: false)

@@ -43,6 +43,44 @@ final class WebBrowser: @unchecked Sendable {
         return response
     }
 
+    /// POSTs a form with a file to `path` as `multipart/form-data`, as a browser sends a form with a file field,
+    /// with the CSRF token of the last page.
+    @discardableResult
+    func upload(
+        _ path: String, _ fields: [(String, String)], file: (field: String, name: String, data: Data)?,
+        boundary: String = "----hearth\(UUID().uuidString.prefix(12))"
+    ) async throws -> TestResponse {
+        var body = Data()
+        var all = fields
+        if let token = csrfToken { all.append(("csrf", token)) }
+        for (name, value) in all {
+            body.append(
+                Data("--\(boundary)\r\nContent-Disposition: form-data; name=\"\(name)\"\r\n\r\n\(value)\r\n".utf8))
+        }
+        if let file {
+            body.append(
+                Data(
+                    "--\(boundary)\r\nContent-Disposition: form-data; name=\"\(file.field)\"; filename=\"\(file.name)\"\r\nContent-Type: application/octet-stream\r\n\r\n"
+                        .utf8))
+            body.append(file.data)
+            body.append(Data("\r\n".utf8))
+        }
+        body.append(Data("--\(boundary)--\r\n".utf8))
+        return try await send(path, body, contentType: "multipart/form-data; boundary=\(boundary)")
+    }
+
+    /// POSTs `body` to `path` as it is, with `contentType`.
+    @discardableResult
+    func send(_ path: String, _ body: Data, contentType: String) async throws -> TestResponse {
+        var headers = headers()
+        headers[.contentType] = contentType
+        let response = try await client.execute(
+            uri: path, method: .post, headers: headers, body: ByteBuffer(bytes: body))
+        remember(response)
+        if response.status != .seeOther { page = String(buffer: response.body) }
+        return response
+    }
+
     /// The CSRF token in the last page's first form.
     var csrfToken: String? {
         page.firstMatch(of: /name="csrf" value="([^"]+)"/).map { String($0.1) }

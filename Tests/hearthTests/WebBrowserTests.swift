@@ -127,6 +127,7 @@ struct WebBrowserTests {
             let expected = """
                 {"due": \(try await hearth("garage", "due", "--json")), "summary": \(try await hearth("finance", "summary", "--json")),
                  "balances": \(try await hearth("finance", "balances", "Trip", "--json")),
+                 "fuel": \(try await hearth("garage", "fuel", "Daily", "--json")),
                  "logService": "Oil Change", "serviceMileage": 42700, "newMileage": 42750,
                  "document": "Geico card", "expense": "Bridge toll"}
                 """
@@ -139,18 +140,31 @@ struct WebBrowserTests {
                     expectedFile.path,
                 ])
             #expect(checks.contains { $0.hasPrefix("the due list of Daily is the command line's") })
+            #expect(checks.contains { $0.hasPrefix("a calendar app reads the reminders from the address") })
+            #expect(checks.contains("with JavaScript off, a subscription is resumed"))
 
             // The device receives the pages' writes at its next sync.
             _ = try await hearth("garage", "sync", "--server", server.base)
             _ = try await hearth("finance", "sync", "--server", server.base)
             let services = try await hearth("garage", "service", "list", "Daily", "--json")
             #expect(services.contains("\"mileageAtService\" : 42700"))
-            #expect(try await hearth("garage", "vehicle", "list", "--json").contains("\"currentMileage\" : 42750"))
+            #expect(try await hearth("garage", "vehicle", "list", "--json").contains("\"currentMileage\" : 42950"))
             let expenses = try await hearth("garage", "expenses", "list", "Daily", "--json")
             #expect(expenses.contains("Bridge toll") && expenses.contains("4.75"), "the page's expense: \(expenses)")
             #expect(try await hearth("finance", "transactions", "list", "--json").contains("Bakery"))
             let balances = try await hearth("finance", "balances", "Trip", "--json")
-            #expect(balances.contains("\"balance\" : 60"), "Ana paid 90 and 30, half of each is hers: \(balances)")
+            #expect(!balances.contains("\"balance\" : 60"), "the suggested payments were recorded: \(balances)")
+            #expect(balances.contains("\"balance\" : 0"), "everyone is square: \(balances)")
+            let fuel = try await hearth("garage", "fuel", "Daily", "--json")
+            #expect(
+                fuel.contains("\"gallons\" : 10.4") && fuel.contains("\"odometer\" : 42950"),
+                "the page's fill-up: \(fuel)")
+            let transactions = try await hearth("finance", "transactions", "list", "--json")
+            #expect(transactions.contains("-56.2"), "the page's correction: \(transactions)")
+            #expect(transactions.contains("Hardware store"), "the statement imported on the page")
+            #expect(try await hearth("finance", "budget", "show", "--json").contains("Food & Dining"))
+            let subscriptions = try await hearth("finance", "subscriptions", "list", "--json")
+            #expect(subscriptions.contains("\"isActive\" : true"), "paused, then resumed with JavaScript off")
         }
     }
 

@@ -58,6 +58,15 @@ struct WebScannerTests {
                 "garage", "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",
                 "--mileage", "42000")
             try await hearth("garage", "service", "add", "Daily", "--preset", "Oil Change")
+            // Fill-ups and an expense, so the crawl reaches their pages and forms.
+            for (odometer, gallons) in [("42000", "10"), ("42310", "9.8")] {
+                try await hearth(
+                    "garage", "fuel", "add", "Daily", "--odometer", odometer, "--gallons", gallons, "--cost", "36")
+            }
+            try await hearth("garage", "expenses", "add", "Daily", "--kind", "tolls", "--amount", "4.75")
+            try await hearth(
+                "finance", "subscriptions", "add", "--name", "Streaming", "--price", "12.99", "--cycle", "monthly",
+                "--next", "2027-01-10")
             try await hearth("finance", "people", "add", "--name", "Ana")
             try await hearth("finance", "people", "add", "--name", "Ben")
             try await hearth("finance", "groups", "add", "--name", "Trip", "--member", "Ana", "--member", "Ben")

@@ -19,7 +19,10 @@ import os
 import re
 import sys
 import time
+import urllib.request
 import uuid
+
+import icalendar
 
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
@@ -189,7 +192,9 @@ def sign_in(driver, address):
     fill(driver, "Email", address)
     fill(driver, "Password", PASSWORD)
     press(driver, "Sign in")
-    check(driver.current_url.endswith("/pantry"), "signing in leads to the pantries")
+    if not driver.current_url.endswith("/pantry"):
+        raise Failed("signing in led to %s: %s" % (driver.current_url, main_text(driver)[:300]))
+    check(True, "signing in leads to the pantries")
 
 
 def unfold(driver, summary):
@@ -385,6 +390,11 @@ STATUS_LABELS = {"overdue": "OVERDUE", "dueSoon": "DUE SOON", "good": "GOOD", "n
 DOCUMENT_LABELS = {"expired": "EXPIRED", "expires-soon": "EXPIRES SOON", "good": "GOOD", "no-expiry": "—"}
 
 
+def cookie_header(driver):
+    """The browser's cookies, for fetching a download as the signed-in browser would."""
+    return "; ".join("%s=%s" % (cookie["name"], cookie["value"]) for cookie in driver.get_cookies())
+
+
 def money(value):
     return "-$%s" % format(abs(value), ",.2f") if value < 0 else "$%s" % format(value, ",.2f")
 
@@ -443,6 +453,45 @@ def run_records(address, expected_path):
         check("amount -3 is negative" in main_text(driver), "a negative expense is refused and named")
         shoot(driver, "vehicle-expenses")
 
+        # Fuel: the page's average is the command line's; a fill-up logged, then corrected on its own page.
+        average = expected["fuel"]["averageMPG"]
+        check("%.1f mpg" % (round(average * 10) / 10) in main_text(driver), "the average economy is the command line's")
+        unfold(driver, "Log a fill-up")
+        fill(driver, "Odometer at the pump", "42950")
+        fill(driver, "Gallons", "10.2")
+        fill(driver, "Fill-up cost", "37.50")
+        press(driver, "Log fill-up")
+        check("The fill-up is logged" in main_text(driver), "a fill-up is logged from the page")
+        driver.find_element(By.CSS_SELECTOR, "a[href*='/fuel/']").click()
+        check(field(driver, "Gallons").get_attribute("value") == "10.2", "the fill-up's page shows what was logged")
+        fill(driver, "Gallons", "10.4")
+        shoot(driver, "fillup")
+        press(driver, "Save fill-up")
+        check("The fill-up is saved" in main_text(driver), "a fill-up is corrected from its page")
+        # A service's schedule changed on its page.
+        driver.find_element(By.CSS_SELECTOR, "a[href*='/services/']").click()
+        fill(driver, "Every how many months", "9")
+        shoot(driver, "service")
+        press(driver, "Save service")
+        check("The service is saved" in main_text(driver), "a service's interval is changed from its page")
+        vehicle_page = driver.current_url.split("?")[0]
+        # The reports download as files, the same the command line writes.
+        report = urllib.request.urlopen(urllib.request.Request(vehicle_page + "/history-report", headers={"Cookie": cookie_header(driver)}))
+        check(report.headers["Content-Type"] == "application/pdf" and report.read(5) == b"%PDF-",
+              "the service history downloads as a PDF")
+
+        # Reminders, and a calendar subscribed to them.
+        go(driver, "/garage/reminders")
+        press(driver, "Make a calendar address")
+        feed_address = field(driver, "Calendar address").get_attribute("value")
+        check("/calendar/" in feed_address and driver.find_element(By.PARTIAL_LINK_TEXT, "open in your calendar")
+              .get_attribute("href").startswith("webcal://"), "a calendar address is made, with its webcal link")
+        shoot(driver, "reminders")
+        feed = icalendar.Calendar.from_ical(urllib.request.urlopen(feed_address).read())
+        events = [str(event["SUMMARY"]) for event in feed.walk("VEVENT")]
+        check(str(feed["X-WR-CALNAME"]) == "Hearth Garage" and len(events) > 0,
+              "a calendar app reads the reminders from the address without signing in: %s" % events[:3])
+
         # Money: the month and the subscriptions as `hearth finance summary --json`, the group as `balances`.
         go(driver, "/money")
         figures = [element.text for element in driver.find_elements(By.CSS_SELECTOR, ".figure strong")]
@@ -468,6 +517,55 @@ def run_records(address, expected_path):
         press(driver, "Add expense")
         check("The expense is saved" in main_text(driver), "a group expense is added from the page")
         shoot(driver, "group")
+        # Each suggested payment recorded as paid, until everyone is square.
+        while "Everyone is settled." not in main_text(driver):
+            press(driver, "Record as paid")
+            check("The payment is recorded" in main_text(driver), "a suggested payment is recorded from the page")
+        shoot(driver, "group-settled")
+
+        # Transactions found by category and month, and one corrected on its own page.
+        go(driver, "/money/transactions")
+        Select(field(driver, "Category")).select_by_visible_text("Food & Dining")
+        press(driver, "Show")
+        check("Groceries" in main_text(driver) and "Salary" not in main_text(driver),
+              "the transactions are filtered by category")
+        shoot(driver, "transactions")
+        driver.find_element(By.LINK_TEXT, "Groceries").click()
+        fill(driver, "Amount", "-56.20")
+        shoot(driver, "transaction")
+        press(driver, "Save transaction")
+        check("The transaction is saved" in main_text(driver) and "-$56.20" in main_text(driver),
+              "a transaction is corrected from its page")
+
+        # A bank statement uploaded as Chromium sends a file, previewed, then imported.
+        statement = os.path.join(SHOTS, "statement.ofx")
+        with open(statement, "w") as handle:
+            handle.write("OFXHEADER:100\nDATA:OFXSGML\nVERSION:102\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>USD\n"
+                         "<BANKACCTFROM><BANKID>1<ACCTID>42<ACCTTYPE>CHECKING</BANKACCTFROM><BANKTRANLIST>\n"
+                         "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260301<TRNAMT>-18.40<FITID>7001<NAME>Hardware store</STMTTRN>\n"
+                         "<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20260302<TRNAMT>60.00<FITID>7002<NAME>Refund</STMTTRN>\n"
+                         "</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n")
+        go(driver, "/money/statements")
+        field(driver, "Statement file").send_keys(statement)
+        press(driver, "Show what it adds")
+        check("2 transactions would be added" in main_text(driver) and "Hardware store" in main_text(driver),
+              "an uploaded statement is previewed before anything is saved")
+        shoot(driver, "statement-preview")
+        press(driver, "Import 2 transactions")
+        check("Imported 2 transactions" in main_text(driver), "the previewed statement is imported")
+
+        # A subscription paused, and a budget with its month's bar.
+        go(driver, "/money")
+        driver.find_element(By.LINK_TEXT, "Streaming").click()
+        shoot(driver, "subscription")
+        press(driver, "Pause")
+        check("Streaming (paused)" in main_text(driver), "a subscription is paused from its page")
+        unfold(driver, "Set a budget")
+        Select(field(driver, "Budget category")).select_by_visible_text("Food & Dining")
+        fill(driver, "A month", "100")
+        press(driver, "Set budget")
+        check("of $100.00" in main_text(driver), "a budget is set, with the month's bar")
+        shoot(driver, "budgets")
 
         # A vehicle added from the page, a service from a preset, then deleted after the page says what goes.
         go(driver, "/garage")
@@ -507,11 +605,25 @@ def run_records(address, expected_path):
         press(driver, "Make group")
         check("The group is made" in main_text(driver), "a group is made from the page")
         shoot(driver, "money-book")
-        for path, name in (("/garage", "garage"), ("/money", "money")):
+        for path, name in (("/garage", "garage"), ("/money", "money"), ("/garage/reminders", "reminders"),
+                           ("/money/transactions", "transactions")):
             go(driver, path)
             accessibility(driver, name)
     finally:
         driver.quit()
+
+    # With JavaScript off, the forms still do their work.
+    plain = browser(1280, javascript=False)
+    try:
+        sign_in(plain, address)
+        go(plain, "/money")
+        plain.find_element(By.LINK_TEXT, "Streaming").click()
+        press(plain, "Resume")
+        check("The subscription is active again" in main_text(plain), "with JavaScript off, a subscription is resumed")
+        go(plain, "/money/transactions?month=2099-01")
+        check("No transactions match" in main_text(plain), "with JavaScript off, the transactions are filtered by month")
+    finally:
+        plain.quit()
 
 
 try:

@@ -115,7 +115,7 @@ def main():
         WAPITI, "-u", base, "--scope", "folder", "-m", ",".join(modules),
         "-C", "hearth_session=%s" % browser.cookie("hearth_session"),
         "-s", base + "pantry", "-s", base + "pantry/%s" % household, "-s", base + "garage", "-s", base + "money",
-        "-s", base + "account",
+        "-s", base + "account", "-s", base + "garage/reminders", "-s", base + "money/transactions", "-s", base + "money/statements",
         "--max-scan-time", str(MAX_SECONDS), "--max-attack-time", str(max(10, MAX_SECONDS // len(modules))),
         "--flush-session", "--store-session", os.path.join(REPORTS, "session"),
         "--store-config", os.path.join(REPORTS, "config"), "--no-bugreport",

@@ -26,6 +26,11 @@ public struct StatementImportReport: Sendable, Codable, Equatable {
     /// Entries not added: already imported, repeated in the file, zero amounts, rows without an amount.
     public var skipped = SkippedRows()
 
+    /// How many entries were left out.
+    public var skippedCount: Int { skipped.count }
+    /// The entries left out, up to ``SkippedRows/maximumListed``: each one's line and why.
+    public var skippedLines: [(line: Int, reason: String)] { skipped.listed.map { ($0.line, $0.reason) } }
+
     init(file: String, format: StatementFormat, dryRun: Bool) {
         self.file = file
         self.format = format

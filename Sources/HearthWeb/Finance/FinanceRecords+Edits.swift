@@ -174,3 +174,37 @@ extension FinanceRecords {
         return value
     }
 }
+
+extension FinanceRecords {
+    /// The monthly (`2026-03`) or yearly (`2026`) report as `hearth finance report` writes it, as PDF or HTML:
+    /// income, spending by category against the period before, the trend and the budgets.
+    /// - Throws: ``ServiceError`` `validationFailed` naming a period or format that is not one.
+    public func report(period text: String, format formatText: String, userID: String, now: Date) async throws
+        -> WebDownload
+    {
+        let period: FinanceReportPeriod
+        if let month = FinanceMonth(text) {
+            period = .month(month)
+        } else if text.count == 4, let year = Int(text), (1970...9999).contains(year) {
+            period = .year(year)
+        } else {
+            throw ServiceError.validationFailed(
+                "period \"\(text.prefix(40))\" is not a month or a year; ask for one such as 2026-03 or 2026")
+        }
+        guard let format = FinanceReportFormat(rawValue: formatText) else {
+            throw ServiceError.validationFailed(
+                "format \"\(formatText.prefix(40))\" is not a report format; ask for pdf or html")
+        }
+        let finance = try await current(userID, now: now)
+        var reports = FinanceReportService(store: finance)
+        if try await Self.reading({ try await finance.holdsOtherCurrencies() }) {
+            reports.currency = try await Self.reading { try await finance.bookCurrency() }
+        }
+        let service = reports
+        return try await WebDownload.made { folder in
+            let file = folder.appendingPathComponent("Hearth_Finance_\(period).\(format.rawValue)")
+            try await Self.reading { _ = try await service.write(period, to: file, format: format) }
+            return file
+        }
+    }
+}

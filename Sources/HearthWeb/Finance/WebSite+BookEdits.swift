@@ -97,6 +97,18 @@ extension WebSite {
                 throw WebRedirect(location: "/money/groups/\(group.uuidString.lowercased())?notice=payment")
             }
         }
+        router.get("/money/report") { request, context in
+            await page(request, context) { _, caller in
+                let parameters = request.uri.queryParameters
+                let period =
+                    parameters["period"].map { String($0.prefix(40)) }
+                    ?? FinanceMonth(containing: clock(), calendar: finance.calendar).description
+                return try await finance.report(
+                    period: period, format: parameters["format"].map { String($0.prefix(40)) } ?? "pdf",
+                    userID: caller.userRecordName, now: clock()
+                ).response()
+            }
+        }
         router.post("/money/budgets") { request, context in
             await form(request, context) { visit, caller, form in
                 try await moneyWrite(visit, caller, form, notice: "budget") {
@@ -122,7 +134,7 @@ extension WebSite {
     ) async throws -> Response {
         let transaction = try await finance.transaction(id, userID: caller.userRecordName, now: clock())
         let stored: [String: String] = [
-            "title": transaction.title, "amount": "\(transaction.amount)",
+            "title": transaction.title, "amount": WebFormat.amount(transaction.amount),
             "date": CalendarDay(transaction.date, in: finance.calendar.timeZone).iso,
             "subtitle": transaction.subtitle, "category": transaction.category.rawValue,
         ]
@@ -148,7 +160,7 @@ extension WebSite {
     ) async throws -> Response {
         let subscription = try await finance.subscription(id, userID: caller.userRecordName, now: clock())
         let stored: [String: String] = [
-            "subscriptionName": subscription.name, "price": "\(subscription.price)",
+            "subscriptionName": subscription.name, "price": WebFormat.amount(subscription.price),
             "cycle": subscription.billingCycle.rawValue,
             "nextBill": CalendarDay(subscription.nextBillingDate, in: finance.calendar.timeZone).iso,
             "subscriptionCategory": subscription.category.rawValue,

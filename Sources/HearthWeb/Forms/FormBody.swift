@@ -5,19 +5,46 @@ import Hummingbird
 /// A form sent as `application/x-www-form-urlencoded`, bounded before it is parsed: at most ``maxBytes`` bytes
 /// and ``maxFields`` fields. A field read by name gives its first value (``values(_:)`` gives all of a repeated
 /// field, as a group of checkboxes sends); values are trimmed of surrounding spaces.
+///
+/// A form that takes a file (``read(_:context:uploadLimit:)`` with a limit above zero) may come as
+/// `multipart/form-data` instead, bounded by that limit before it is read (``MultipartBody``).
 struct FormBody: Sendable {
     static let maxBytes = 64 * 1024
     static let maxFields = 200
     private var values: [String: [String]] = [:]
+    private var files: [String: UploadedFile] = [:]
 
-    init(_ values: [String: [String]]) {
+    init(_ values: [String: [String]], files: [String: UploadedFile] = [:]) {
         self.values = values
+        self.files = files
     }
 
-    /// Reads the request's form; `413` past the size, `400` for another content type or too many fields.
-    static func read(_ request: Request, context: some RequestContext) async throws -> FormBody {
-        let type = request.headers[.contentType]?.lowercased() ?? ""
-        guard type.hasPrefix("application/x-www-form-urlencoded") else {
+    /// The file sent in field `name`; nil when none was chosen.
+    func file(_ name: String) -> UploadedFile? { files[name] }
+
+    /// Reads the request's form; `413` past the size, `400` for another content type or too many fields. With
+    /// `uploadLimit` above zero, a `multipart/form-data` form of at most that many bytes is read too.
+    static func read(_ request: Request, context: some RequestContext, uploadLimit: Int = 0) async throws -> FormBody {
+        let type = request.headers[.contentType] ?? ""
+        if uploadLimit > 0, let boundary = MultipartBody.boundary(of: type) {
+            let limit = uploadLimit + maxBytes
+            let tooLarge = HTTPError(
+                .contentTooLarge,
+                message: "The file is larger than \(uploadLimit / (1024 * 1024)) MB; send a smaller one, or split it.")
+            if let length = request.headers[.contentLength].flatMap(Int.init), length > limit { throw tooLarge }
+            let buffer: ByteBuffer
+            do {
+                buffer = try await request.body.collect(upTo: limit)
+            } catch {
+                throw tooLarge
+            }
+            let parsed = try MultipartBody.parse(Array(buffer.readableBytesView), boundary: boundary)
+            guard parsed.values.values.reduce(0, { $0 + $1.count }) <= maxFields else {
+                throw HTTPError(.badRequest, message: "The form has more than \(maxFields) fields.")
+            }
+            return FormBody(parsed.values, files: parsed.files)
+        }
+        guard type.lowercased().hasPrefix("application/x-www-form-urlencoded") else {
             throw HTTPError(
                 .unsupportedMediaType, message: "Send the form as application/x-www-form-urlencoded, as a browser does."
             )

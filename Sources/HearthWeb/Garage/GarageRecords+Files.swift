@@ -24,7 +24,7 @@ extension GarageRecords {
     ) async throws -> WebDownload {
         let garage = try await current(userID, now: now)
         let reports = ServiceHistoryPDFService(store: garage)
-        return try await Self.throughFile { folder in
+        return try await WebDownload.made { folder in
             let file: GarageReportFile
             switch kind {
             case .fleet:
@@ -58,7 +58,7 @@ extension GarageRecords {
             )
         }
         let garage = try await current(userID, now: now)
-        return try await Self.throughFile { folder in
+        return try await WebDownload.made { folder in
             switch format {
             case .json:
                 let file = folder.appendingPathComponent("hearth-garage.json")
@@ -70,19 +70,5 @@ extension GarageRecords {
                 return export.appendingPathComponent("\(table).csv")
             }
         }
-    }
-
-    /// The file `write` makes in a folder of its own, read whole; the folder is removed after.
-    private static func throughFile(_ write: (URL) async throws -> URL) async throws -> WebDownload {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "hearth-web-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = try await write(folder)
-        let data = try Data(contentsOf: file)
-        return WebDownload(
-            data: data, fileName: file.lastPathComponent,
-            contentType: WebDownload.contentType(of: file.lastPathComponent))
     }
 }

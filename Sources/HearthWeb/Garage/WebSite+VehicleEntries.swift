@@ -180,7 +180,7 @@ extension WebSite {
         let name = try await garage.details(of: vehicle, userID: caller.userRecordName, now: clock()).displayName
         let stored: [String: String] = [
             "fuelDate": fillUp.date.iso, "odometer": fillUp.odometer.map(String.init) ?? "",
-            "gallons": fillUp.gallons.map { "\($0)" } ?? "", "fuelCost": fillUp.totalCost.map { "\($0)" } ?? "",
+            "gallons": fillUp.gallons.map { "\($0)" } ?? "", "fuelCost": fillUp.totalCost.map(WebFormat.amount) ?? "",
             "station": fillUp.station ?? "", "fuelNotes": fillUp.notes ?? "",
         ]
         let refused = !typed.isEmpty

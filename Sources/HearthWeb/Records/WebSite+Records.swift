@@ -39,6 +39,7 @@ extension WebSite {
         registerCalendar(on: router)
         registerBook(on: router)
         registerBookEdits(on: router)
+        registerStatements(on: router)
         router.post("/garage/:vehicle/service") { request, context in
             await form(request, context) { visit, caller, form in
                 let vehicle = try context.parameters.uuid("vehicle")
@@ -342,6 +343,8 @@ extension WebSite {
                         Locale(identifier: "en_US"))),
                 "income": WebFormat.money(month.income), "expenses": WebFormat.money(month.expenses),
                 "net": WebFormat.money(month.net),
+                "period": FinanceMonth(containing: month.month.start, calendar: finance.calendar).description,
+                "year": String(FinanceMonth(containing: month.month.start, calendar: finance.calendar).year),
                 "count": month.transactionCount,
             ],
             "categories": overview.spendingByCategory.map {
@@ -362,7 +365,10 @@ extension WebSite {
             "groups": overview.groups.map { group -> [String: Any] in
                 [
                     "id": group.group.id.uuidString.lowercased(), "name": group.group.name,
-                    "payments": group.suggestedPayments.count,
+                    "payments": group.suggestedPayments.isEmpty
+                        ? ""
+                        : group.suggestedPayments.count == 1
+                            ? "1 payment" : "\(group.suggestedPayments.count) payments",
                 ]
             },
             "txCategories": TransactionCategory.allCases.map {

@@ -17,6 +17,20 @@ public struct WebDownload: Sendable, Equatable {
         self.contentType = contentType
     }
 
+    /// The file `write` makes in a folder of its own (0700), read whole; the folder is removed after.
+    static func made(_ write: (URL) async throws -> URL) async throws -> WebDownload {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hearth-web-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: folder.path)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = try await write(folder)
+        let data = try Data(contentsOf: file)
+        return WebDownload(
+            data: data, fileName: file.lastPathComponent,
+            contentType: WebDownload.contentType(of: file.lastPathComponent))
+    }
+
     /// The media type a file name's extension stands for among those the pages hand over.
     static func contentType(of fileName: String) -> String {
         switch fileName.split(separator: ".").last?.lowercased() {

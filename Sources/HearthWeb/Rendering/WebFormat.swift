@@ -8,6 +8,12 @@ enum WebFormat {
 
     static func money(_ value: Decimal) -> String { Formatting.currency(value) }
 
+    /// An amount as a form field shows it to be typed again: two decimals, no grouping, such as `-4.80`.
+    static func amount(_ value: Decimal) -> String {
+        value.formatted(
+            .number.precision(.fractionLength(2)).grouping(.never).locale(Locale(identifier: "en_US_POSIX")))
+    }
+
     static func mpg(_ value: Double) -> String { decimal(value) + " mpg" }
 
     /// To one decimal.
