@@ -171,6 +171,25 @@ struct WebGarageEntriesTests {
         }
     }
 
+    @Test("a VIN typed with the make and year left empty fills them in; a VIN that does not check out is named")
+    func vinFillsIn() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.live) { client in
+            let browser = WebBrowser(client)
+            try await WebTest.signUp(browser)
+            try await browser.get("/garage")
+            let refused = try await browser.post(
+                "/garage/vehicles", [("vehicleName", "Old"), ("model", "Accord"), ("vin", "1HGCM82633A00435X")])
+            #expect(refused.status == .unprocessableContent)
+            #expect(refused.text.contains("VIN") && refused.text.contains("or a VIN that tells it"))
+            let added = try await browser.post(
+                "/garage/vehicles", [("vehicleName", "Old"), ("model", "Accord"), ("vin", "1HGCM82633A004352")])
+            #expect(added.status == .seeOther, "\(added.text.prefix(600))")
+            let page = try await browser.get(try #require(added.location)).text
+            #expect(page.contains("value=\"Honda\"") && page.contains("value=\"2003\""), "make and year from the VIN")
+        }
+    }
+
     @Test("the reports and exports download as the command line writes them, and bad asks are named")
     func files() async throws {
         let app = try await buildApplication(try WebTest.configuration())

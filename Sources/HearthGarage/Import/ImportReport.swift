@@ -34,6 +34,8 @@ public struct ImportReport: Sendable, Codable, Equatable {
     public var imported: Int { fuelImported + servicesImported + expensesImported }
     /// Rows skipped for any reason other than being imported already.
     public var skipped: Int { skippedRows.count }
+    /// The rows skipped, up to the listed maximum: each one's line and why.
+    public var skippedLines: [(line: Int, reason: String)] { skippedRows.listed.map { ($0.line, $0.reason) } }
 
     /// Counts a skipped row under `reason`, listing it with `detail` (the offending value) while the list
     /// is short.

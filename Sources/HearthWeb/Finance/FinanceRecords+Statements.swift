@@ -17,22 +17,15 @@ extension FinanceRecords {
     ) async throws -> StatementImportReport {
         var options = options
         options.dryRun = dryRun
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "hearth-web-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let name = file.fileName.isEmpty ? "statement" : file.fileName
-        let url = folder.appendingPathComponent(name)
-        try file.data.write(to: url, options: .withoutOverwriting)
-        try? FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: url.path)
         let finance = try await current(userID, now: now)
         let chosen = options
-        if dryRun {
-            return try await Self.reading { try await finance.importStatement(from: url, options: chosen) }
-        }
-        return try await saving(userID) {
-            try await Self.reading { try await finance.importStatement(from: url, options: chosen) }
+        return try await file.written { url in
+            if dryRun {
+                return try await Self.reading { try await finance.importStatement(from: url, options: chosen) }
+            }
+            return try await saving(userID) {
+                try await Self.reading { try await finance.importStatement(from: url, options: chosen) }
+            }
         }
     }
 }

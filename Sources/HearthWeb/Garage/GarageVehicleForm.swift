@@ -5,7 +5,7 @@ public import HearthGarage
 /// "Add a vehicle" and "Vehicle details", as a page's form sends them: every value as typed, checked by
 /// ``GarageRecords/addVehicle(_:userID:now:)`` and ``GarageRecords/updateVehicle(_:_:userID:now:)`` before
 /// anything is saved. A VIN is checked as typed (its length, letters and check digit), as the command line checks
-/// it.
+/// it, and fills in the make and model year it tells when those are left empty.
 public struct GarageVehicleForm: Sendable, Equatable {
     /// What the household calls it ("Daily"); empty to be named by its year, make and model.
     public var name: String?
@@ -54,7 +54,15 @@ public struct GarageVehicleForm: Sendable, Equatable {
         vehicle.model = text(model, "model")
         let plate = text(licensePlate, "licence plate")
         vehicle.licensePlate = plate.isEmpty ? nil : plate
-        if let year = GarageServiceForm.given(year) {
+        // A VIN that checks out fills in what it tells of itself when the form leaves it empty: the maker (from
+        // its first three characters, when a common one) and the model year (from its tenth).
+        let decoded = GarageServiceForm.given(vin).flatMap { try? VIN.parse($0).get() }.flatMap {
+            $0.region != .northAmerica || $0.isCheckDigitValid ? $0 : nil
+        }
+        if vehicle.make.isEmpty, let maker = decoded?.manufacturer { vehicle.make = maker }
+        if GarageServiceForm.given(year) == nil, let built = decoded?.modelYear, built <= currentYear + 2 {
+            vehicle.year = built
+        } else if let year = GarageServiceForm.given(year) {
             if year.count <= 4, let value = Int(year), (1886...(currentYear + 2)).contains(value) {
                 vehicle.year = value
             } else {
@@ -63,7 +71,7 @@ public struct GarageVehicleForm: Sendable, Equatable {
                 )
             }
         } else {
-            problems.append("year is empty; give the model year, such as 2019")
+            problems.append("year is empty; give the model year, such as 2019, or a VIN that tells it")
         }
         if let miles = GarageMileageForm.miles(mileage, field: "mileage", problems: &problems) {
             vehicle.currentMileage = miles
@@ -73,6 +81,11 @@ public struct GarageVehicleForm: Sendable, Equatable {
                 problems.append("VIN is \(vin.count) characters long; a VIN has 17")
             } else if case .failure(let problem) = VIN.parse(vin) {
                 problems.append("VIN: \(problem.message)")
+            } else if let parsed = try? VIN.parse(vin).get(), parsed.region == .northAmerica, !parsed.isCheckDigitValid
+            {
+                problems.append(
+                    "VIN \(parsed.value): its 9th character, the check digit, is \(parsed.checkDigit) but the others make it \(parsed.expectedCheckDigit); read the VIN again"
+                )
             } else {
                 vehicle.vin = vin
             }

@@ -37,6 +37,7 @@ extension WebSite {
         registerVehicles(on: router)
         registerVehicleEntries(on: router)
         registerCalendar(on: router)
+        registerGarageImport(on: router)
         registerBook(on: router)
         registerBookEdits(on: router)
         registerStatements(on: router)
