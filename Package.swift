@@ -457,6 +457,7 @@ let package = Package(
                 "HearthCloudModel",
                 "HearthCore",
                 "HearthExchange",
+                "HearthFinance",
                 "HearthGarage",
                 "HearthSync",
                 "HearthTestSupport",

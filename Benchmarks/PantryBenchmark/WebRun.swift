@@ -4,6 +4,7 @@ import BenchmarkSupport
 import Foundation
 import HearthCore
 import HearthExchange
+import HearthFinance
 import HearthGarage
 import HearthSync
 import NIOCore
@@ -15,7 +16,9 @@ import NIOHTTP1
 struct WebRun: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "web",
-        abstract: "Measure the pantry and garage pages against the GraphQL dashboard on the same data.")
+        abstract:
+            "Measure the pantry, garage, vehicle and transactions pages against the GraphQL dashboard on the same data."
+    )
 
     @Option(help: "Seconds each measurement runs.") var seconds = 10
     @Option(help: "Seconds of warm-up before each measurement.") var warmup = 3
@@ -80,7 +83,10 @@ struct WebRun: AsyncParsableCommand {
             let seeded = try await PantrySeed(items: items, recipes: recipes).seed(
                 base: server.base, token: token, progress: progress.draw)
             progress.draw("seeding \(vehicles) vehicles and syncing them…")
-            try await seedGarage(base: server.base, token: token, folder: folder)
+            let car = try await seedGarage(base: server.base, token: token, folder: folder)
+            progress.draw("seeding two years of transactions and syncing them…")
+            try await seedMoney(base: server.base, token: token, folder: folder)
+            let vehiclePath = "/garage/\(car.uuidString.lowercased())"
 
             let bodyFile = folder.appendingPathComponent("dashboard.json")
             try Dashboard.body(householdID: seeded.householdID).write(to: bodyFile)
@@ -90,6 +96,8 @@ struct WebRun: AsyncParsableCommand {
             let pantryPath = "/pantry/\(seeded.householdID)"
             let pantryBytes = try await Self.page(server.base + pantryPath, token: token)
             let garageBytes = try await Self.page(server.base + "/garage", token: token)
+            let vehicleBytes = try await Self.page(server.base + vehiclePath, token: token)
+            let transactionsBytes = try await Self.page(server.base + "/money/transactions", token: token)
             let stylesheet = try await Self.page(server.base + "/static/hearth.css", token: token)
 
             func measure(_ name: String, script: URL, url: String, environment: [String: String]) async throws
@@ -124,6 +132,16 @@ struct WebRun: AsyncParsableCommand {
                     figures: try await measure(
                         "garage page", script: page, url: server.base + "/garage",
                         environment: ["HEARTH_LOAD_COOKIE": token]), bytes: garageBytes),
+                Row(
+                    name: "vehicle page, 2 years (GET /garage/{vehicle})",
+                    figures: try await measure(
+                        "vehicle page", script: page, url: server.base + vehiclePath,
+                        environment: ["HEARTH_LOAD_COOKIE": token]), bytes: vehicleBytes),
+                Row(
+                    name: "transactions page, 2 years (GET /money/transactions)",
+                    figures: try await measure(
+                        "transactions page", script: page, url: server.base + "/money/transactions",
+                        environment: ["HEARTH_LOAD_COOKIE": token]), bytes: transactionsBytes),
             ]
             let report = Report(
                 seconds: seconds, warmup: warmup, connections: connections, rows: rows, stylesheetBytes: stylesheet,
@@ -159,8 +177,8 @@ struct WebRun: AsyncParsableCommand {
     }
 
     /// `vehicles` vehicles, each with six services, two years of service logs and fill-ups, made on a garage
-    /// database of the account's own and synced to the server as a device does.
-    func seedGarage(base: String, token: String, folder: URL) async throws {
+    /// database of the account's own and synced to the server as a device does; the first vehicle's id.
+    func seedGarage(base: String, token: String, folder: URL) async throws -> UUID {
         let garage = try GarageSync.open(at: folder.appendingPathComponent("garage.sqlite"))
         let store = garage.store
         let today = CalendarDay(Date(), in: .current)
@@ -169,12 +187,14 @@ struct WebRun: AsyncParsableCommand {
             ("Brake Fluid", 24, 30_000),
             ("Coolant", 36, 45_000), ("Spark Plugs", 60, 60_000),
         ]
+        var first: UUID?
         for number in 0..<vehicles {
             let start = 20_000 + number * 7_000
             let vehicle = try await store.addVehicle(
                 Vehicle(
                     name: "Car \(number + 1)", make: "Honda", model: "Civic", year: 2015 + number % 10,
                     currentMileage: start))
+            first = first ?? vehicle.id
             var items: [ServiceItem] = []
             for (name, months, miles) in services {
                 items.append(
@@ -199,6 +219,34 @@ struct WebRun: AsyncParsableCommand {
             configuration: CloudClientConfiguration(serverURL: URL(string: base)!), httpClient: HTTPClient.shared,
             token: token)
         let engine = SyncEngine(database: store.database, outbox: garage.outbox, cloud: client)
+        _ = try await engine.sync()
+        guard let first else { throw LoadError("no vehicle was seeded; give --vehicles 1 or more") }
+        return first
+    }
+
+    /// Two years of a household's transactions (three a day: groceries, a coffee, a bill or a salary), made on
+    /// a finance database of the account's own and synced to the server as a device does.
+    func seedMoney(base: String, token: String, folder: URL) async throws {
+        let finance = try FinanceSync.open(at: folder.appendingPathComponent("finance.sqlite"))
+        let now = Date()
+        var transactions: [Transaction] = []
+        for day in 0..<730 {
+            let date = now.addingTimeInterval(-Double(day) * 86_400)
+            transactions.append(
+                Transaction(title: "Groceries \(day)", amount: -Decimal(20 + day % 40), category: .food, date: date))
+            transactions.append(
+                Transaction(title: "Coffee", amount: Decimal(string: "-3.80")!, category: .food, date: date))
+            transactions.append(
+                day % 30 == 0
+                    ? Transaction(title: "Salary", amount: 3_200, category: .income, date: date)
+                    : Transaction(
+                        title: "Bus", amount: Decimal(string: "-2.50")!, category: .transportation, date: date))
+        }
+        _ = try await finance.store.insertTransactions(transactions)
+        let client = CloudClient(
+            configuration: CloudClientConfiguration(serverURL: URL(string: base)!), httpClient: HTTPClient.shared,
+            token: token)
+        let engine = SyncEngine(database: finance.store.database, outbox: finance.outbox, cloud: client)
         _ = try await engine.sync()
     }
 }

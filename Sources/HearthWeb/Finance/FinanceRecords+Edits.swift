@@ -11,9 +11,7 @@ extension FinanceRecords {
     /// The user's transaction `id`.
     /// - Throws: ``ServiceError`` `notFound` when the user has no such transaction.
     public func transaction(_ id: UUID, userID: String, now: Date) async throws -> Transaction {
-        let finance = try await current(userID, now: now)
-        return try await Self.found(
-            try await Self.reading { try await finance.fetchTransaction(byID: id) }, "transaction", id)
+        try await Self.stored(transaction: id, in: try await recent(userID, now: now))
     }
 
     /// Changes transaction `id` to the form's values (its id, tags and currency kept), as `hearth finance
@@ -24,18 +22,18 @@ extension FinanceRecords {
         -> Transaction
     {
         let typed = try form.transaction(calendar: calendar, now: now)
-        let old = try await transaction(id, userID: userID, now: now)
+        let finance = try await current(userID, now: now)
+        let old = try await Self.stored(transaction: id, in: finance)
         let changed = old.with(
             title: typed.title, subtitle: typed.subtitle, amount: typed.amount, category: typed.category,
             date: typed.date, isRecurring: typed.isRecurring, updatedAt: now)
-        let finance = try await current(userID, now: now)
         return try await saving(userID) { try await Self.reading { try await finance.updateTransaction(changed) } }
     }
 
     /// Deletes transaction `id`, as `hearth finance transactions delete` does.
     public func removeTransaction(_ id: UUID, userID: String, now: Date) async throws {
-        _ = try await transaction(id, userID: userID, now: now)
         let finance = try await current(userID, now: now)
+        _ = try await Self.stored(transaction: id, in: finance)
         try await saving(userID) { try await Self.reading { try await finance.deleteTransaction(id: id) } }
     }
 
@@ -44,9 +42,7 @@ extension FinanceRecords {
     /// The user's subscription `id`.
     /// - Throws: ``ServiceError`` `notFound` when the user has no such subscription.
     public func subscription(_ id: UUID, userID: String, now: Date) async throws -> Subscription {
-        let finance = try await current(userID, now: now)
-        return try await Self.found(
-            try await Self.reading { try await finance.fetchSubscription(byID: id) }, "subscription", id)
+        try await Self.stored(subscription: id, in: try await recent(userID, now: now))
     }
 
     /// Changes subscription `id` to the form's values: name, price, cycle, next bill and category; the rest
@@ -57,11 +53,11 @@ extension FinanceRecords {
         async throws -> Subscription
     {
         let typed = try form.subscription(calendar: calendar, now: now)
-        let old = try await subscription(id, userID: userID, now: now)
+        let finance = try await current(userID, now: now)
+        let old = try await Self.stored(subscription: id, in: finance)
         let changed = old.with(
             name: typed.name, price: typed.price, billingCycle: typed.billingCycle, category: typed.category,
             nextBillingDate: typed.nextBillingDate, updatedAt: now)
-        let finance = try await current(userID, now: now)
         return try await saving(userID) { try await Self.reading { try await finance.updateSubscription(changed) } }
     }
 
@@ -69,8 +65,8 @@ extension FinanceRecords {
     /// sends no renewal reminder.
     @discardableResult
     public func setSubscription(_ id: UUID, active: Bool, userID: String, now: Date) async throws -> Subscription {
-        let old = try await subscription(id, userID: userID, now: now)
         let finance = try await current(userID, now: now)
+        let old = try await Self.stored(subscription: id, in: finance)
         return try await saving(userID) {
             try await Self.reading {
                 try await finance.updateSubscription(
@@ -83,15 +79,15 @@ extension FinanceRecords {
     /// past them, as `hearth finance subscriptions renew` does; a bill still to come changes nothing.
     @discardableResult
     public func renewSubscription(_ id: UUID, userID: String, now: Date) async throws -> Subscription {
-        _ = try await subscription(id, userID: userID, now: now)
         let finance = try await current(userID, now: now)
+        _ = try await Self.stored(subscription: id, in: finance)
         return try await saving(userID) { try await Self.reading { try await finance.renewSubscription(id: id) } }
     }
 
     /// Deletes subscription `id`.
     public func removeSubscription(_ id: UUID, userID: String, now: Date) async throws {
-        _ = try await subscription(id, userID: userID, now: now)
         let finance = try await current(userID, now: now)
+        _ = try await Self.stored(subscription: id, in: finance)
         try await saving(userID) { try await Self.reading { try await finance.deleteSubscription(id: id) } }
     }
 
@@ -127,7 +123,7 @@ extension FinanceRecords {
 
     /// Each budget's state in `now`'s month (as `hearth finance budget status --json`).
     public func budgets(userID: String, now: Date) async throws -> [BudgetStatus] {
-        let finance = try await current(userID, now: now)
+        let finance = try await recent(userID, now: now)
         return try await Self.reading {
             try await finance.budgetStatuses(in: FinanceMonth(containing: now, calendar: calendar))
         }
@@ -165,6 +161,20 @@ extension FinanceRecords {
         try await saving(userID) { try await Self.reading { try await finance.removeBudget(category: category) } }
     }
 
+    /// Transaction `id` in `finance`; `notFound` when there is none.
+    private static func stored(transaction id: UUID, in finance: FinancePersistenceService) async throws
+        -> Transaction
+    {
+        try found(try await reading { try await finance.fetchTransaction(byID: id) }, "transaction", id)
+    }
+
+    /// Subscription `id` in `finance`; `notFound` when there is none.
+    private static func stored(subscription id: UUID, in finance: FinancePersistenceService) async throws
+        -> Subscription
+    {
+        try found(try await reading { try await finance.fetchSubscription(byID: id) }, "subscription", id)
+    }
+
     /// `value`, or `notFound` naming `what`.
     private static func found<T>(_ value: T?, _ what: String, _ id: UUID) throws -> T {
         guard let value else {
@@ -195,7 +205,7 @@ extension FinanceRecords {
             throw ServiceError.validationFailed(
                 "format \"\(formatText.prefix(40))\" is not a report format; ask for pdf or html")
         }
-        let finance = try await current(userID, now: now)
+        let finance = try await recent(userID, now: now)
         var reports = FinanceReportService(store: finance)
         if try await Self.reading({ try await finance.holdsOtherCurrencies() }) {
             reports.currency = try await Self.reading { try await finance.bookCurrency() }

@@ -107,14 +107,14 @@ public struct FinanceRecords: Sendable {
         if let after = page.after, after.count > 200 {
             throw ServiceError.validationFailed("after is not a page position; follow the link to the next page")
         }
-        let finance = try await current(userID, now: now)
+        let finance = try await recent(userID, now: now)
         return try await Self.reading { try await finance.fetchTransactions(matching: query, page: page) }
     }
 
     /// One group's balances and suggested payments.
     /// - Throws: ``ServiceError`` `notFound` when the user has no such group.
     public func group(id: UUID, userID: String, now: Date) async throws -> FinanceGroupBalances {
-        let finance = try await current(userID, now: now)
+        let finance = try await recent(userID, now: now)
         return try await Self.reading {
             guard let group = try await finance.fetchGroup(byID: id) else {
                 throw ServiceError(
@@ -184,13 +184,21 @@ public struct FinanceRecords: Sendable {
 
     /// The user's people, by name: whom a group can be made of.
     public func people(userID: String, now: Date) async throws -> [Person] {
-        let finance = try await current(userID, now: now)
+        let finance = try await recent(userID, now: now)
         return try await Self.reading { try await finance.fetchAllPeople() }.sorted {
             $0.name.localizedStandardCompare($1.name) == .orderedAscending
         }
     }
 
     // MARK: The copies
+
+    /// The user's finances as a read takes them: a copy at most ``freshness`` old (only one read at a time asks
+    /// the record store for changes), as a store whose clock reads `now`.
+    func recent(_ userID: String, now: Date) async throws -> FinancePersistenceService {
+        let replica = try await replica(userID)
+        try await replica.refresh(unlessFetchedWithin: freshness, now: clock())
+        return service(of: replica, now: now)
+    }
 
     /// The user's finances, up to date with the record store, as a store whose clock reads `now`.
     func current(_ userID: String, now: Date) async throws -> FinancePersistenceService {

@@ -9,7 +9,7 @@ extension GarageRecords {
     /// The user's vehicle `id` itself, without its figures.
     /// - Throws: ``ServiceError`` `notFound` when the user has no such vehicle.
     public func details(of id: UUID, userID: String, now: Date) async throws -> Vehicle {
-        try await owned(id, in: try await current(userID, now: now))
+        try await owned(id, in: try await recent(userID, now: now))
     }
 
     // MARK: Fill-ups
@@ -17,7 +17,7 @@ extension GarageRecords {
     /// The vehicle's fill-up `id`.
     /// - Throws: ``ServiceError`` `notFound` when the user's vehicle has no such fill-up.
     public func fillUp(_ id: UUID, of vehicleID: UUID, userID: String, now: Date) async throws -> FuelLog {
-        try await entry(id, "fill-up", of: vehicleID, in: try await current(userID, now: now).fuelLogs(of: vehicleID))
+        try await entry(id, "fill-up", of: vehicleID, in: try await recent(userID, now: now).fuelLogs(of: vehicleID))
     }
 
     /// Logs a fill-up, as `hearth garage fuel add` does; a reading above the vehicle's mileage moves it forward.
@@ -54,7 +54,7 @@ extension GarageRecords {
     /// The vehicle's service `id`.
     /// - Throws: ``ServiceError`` `notFound` when the user's vehicle has no such service.
     public func service(_ id: UUID, of vehicleID: UUID, userID: String, now: Date) async throws -> ServiceItem {
-        try await entry(id, "service", of: vehicleID, in: try await current(userID, now: now).services(of: vehicleID))
+        try await entry(id, "service", of: vehicleID, in: try await recent(userID, now: now).services(of: vehicleID))
     }
 
     /// Changes service `id` of the vehicle: its name, intervals, next due values and notes.

@@ -22,7 +22,7 @@ extension GarageRecords {
     public func report(
         _ kind: Report, vehicleID: UUID?, year: Int?, format: GarageReportFormat, userID: String, now: Date
     ) async throws -> WebDownload {
-        let garage = try await current(userID, now: now)
+        let garage = try await recent(userID, now: now)
         let reports = ServiceHistoryPDFService(store: garage)
         return try await WebDownload.made { folder in
             let file: GarageReportFile
@@ -57,7 +57,7 @@ extension GarageRecords {
                 "The export has no file \(table.prefix(40)).csv; it has \(GarageStore.archiveCSVNames.joined(separator: ", "))."
             )
         }
-        let garage = try await current(userID, now: now)
+        let garage = try await recent(userID, now: now)
         return try await WebDownload.made { folder in
             switch format {
             case .json:

@@ -8,7 +8,7 @@ import Logging
 extension GarageRecords {
     /// Every upcoming reminder of the user's garage, soonest first, as of `now`.
     public func reminders(userID: String, now: Date) async throws -> [ScheduledReminder] {
-        let garage = try await current(userID, now: now)
+        let garage = try await recent(userID, now: now)
         let service = ReminderService(
             store: garage, adapters: [], logger: Logger(label: "hearth.web.reminders"), externalChangePollInterval: nil)
         return try await service.upcoming().sorted { ($0.fireAt, $0.id) < ($1.fireAt, $1.id) }

@@ -203,6 +203,7 @@ public struct GarageRecords: Sendable {
 
     /// What deleting a vehicle removes with it, counted, for the page that asks first.
     public func deletion(of id: UUID, userID: String, now: Date) async throws -> GarageVehicleDeletion {
+        // Up to date, not a second old: the page states what deleting removes.
         let garage = try await current(userID, now: now)
         let vehicle = try await owned(id, in: garage)
         return GarageVehicleDeletion(
@@ -223,7 +224,7 @@ public struct GarageRecords: Sendable {
 
     /// The presets a service may start from: the bundled ones and the user's own.
     public func presets(userID: String, now: Date) async throws -> [ServicePreset] {
-        try await current(userID, now: now).presets()
+        try await recent(userID, now: now).presets()
     }
 
     /// Adds a service to a vehicle, from a preset or typed in, as `hearth garage service add` does.
@@ -247,6 +248,14 @@ public struct GarageRecords: Sendable {
     }
 
     // MARK: The copies
+
+    /// The user's garage as a read takes it: a copy at most ``freshness`` old (only one read at a time asks the
+    /// record store for changes), as a store whose clock reads `now`.
+    func recent(_ userID: String, now: Date) async throws -> GarageStore {
+        let replica = try await replica(userID)
+        try await replica.refresh(unlessFetchedWithin: freshness, now: clock())
+        return store(of: replica, now: now)
+    }
 
     /// The user's garage, up to date with the record store, as a store whose clock reads `now` (reads pass
     /// the minute; writes the moment itself, which a conflict's merge compares with a device's edit).
