@@ -39,6 +39,8 @@ public struct WebSite: Sendable {
     let keptPages = ReadCache<KeptPage<String>, ByteBuffer>(limit: 512)
     /// The last garage overviews made, per account (``keptPage(_:basis:visit:cache:_:)``).
     let keptGaragePages = ReadCache<KeptPage<GarageOverview>, ByteBuffer>(limit: 256)
+    /// The last vehicle and transactions pages made, per account and path, with what they were made from.
+    let keptRecordPages = ReadCache<KeptPage<RecordsPageBasis>, ByteBuffer>(limit: 256)
     /// Statements uploaded for a preview, waiting for their import.
     let stagedUploads = StagedUploads()
     /// The live-update streams open per account (at most 8 each).

@@ -182,6 +182,12 @@ public struct FinanceRecords: Sendable {
         return try await saving(userID) { try await Self.reading { try await finance.save(group) } }
     }
 
+    /// The generation of the user's copy as a read takes it (a copy at most ``freshness`` old): what a page
+    /// kept from it stays right while this is the same.
+    public func generation(userID: String) async throws -> Int {
+        try await replica(userID).refresh(unlessFetchedWithin: freshness, now: clock())
+    }
+
     /// The user's people, by name: whom a group can be made of.
     public func people(userID: String, now: Date) async throws -> [Person] {
         let finance = try await recent(userID, now: now)

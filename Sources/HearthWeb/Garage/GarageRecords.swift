@@ -222,6 +222,12 @@ public struct GarageRecords: Sendable {
         try await saving(userID) { try await garage.removeVehicle(id) }
     }
 
+    /// The generation of the user's copy as a read takes it (a copy at most ``freshness`` old): what a page
+    /// kept from it stays right while this is the same.
+    public func generation(userID: String) async throws -> Int {
+        try await replica(userID).refresh(unlessFetchedWithin: freshness, now: clock())
+    }
+
     /// The presets a service may start from: the bundled ones and the user's own.
     public func presets(userID: String, now: Date) async throws -> [ServicePreset] {
         try await recent(userID, now: now).presets()

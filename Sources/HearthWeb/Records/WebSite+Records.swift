@@ -29,9 +29,17 @@ extension WebSite {
         }
         router.get("/garage/:vehicle") { request, context in
             await page(request, context) { visit, caller in
-                try await vehiclePage(
-                    try context.parameters.uuid("vehicle"), caller: caller, visit: visit,
-                    notice: request.uri.queryParameters["notice"].map(String.init))
+                let id = try context.parameters.uuid("vehicle")
+                if let notice = request.uri.queryParameters["notice"] {
+                    return try await vehiclePage(id, caller: caller, visit: visit, notice: String(notice))
+                }
+                // Kept while the user's copy and the minute are the same; made afresh after any change.
+                let basis = RecordsPageBasis(
+                    generation: try await garage.generation(userID: caller.userRecordName),
+                    minute: GarageRecords.minute(clock()), subject: id)
+                return try await keptPage(request, basis: basis, visit: visit, cache: keptRecordPages) {
+                    try page("garage/vehicle", try await vehicleValues(id, caller: caller), visit: visit)
+                }
             }
         }
         registerVehicles(on: router)
@@ -98,7 +106,18 @@ extension WebSite {
         }
         router.get("/money/transactions") { request, context in
             await page(request, context) { visit, caller in
-                try await transactionsPage(request, caller: caller, visit: visit)
+                // Kept per query while the user's copy is the same; made afresh after any change, with a notice,
+                // or for a filter that is not one (which is named, with its own status).
+                guard request.uri.queryParameters["notice"] == nil, Self.transactionFiltersRead(request) else {
+                    return try await transactionsPage(request, caller: caller, visit: visit)
+                }
+                let basis = RecordsPageBasis(
+                    generation: try await finance.generation(userID: caller.userRecordName),
+                    minute: GarageRecords.minute(clock()), subject: nil)
+                return try await keptPage(request, basis: basis, visit: visit, cache: keptRecordPages) {
+                    try page(
+                        "money/transactions", try await transactionsValues(request, caller: caller).0, visit: visit)
+                }
             }
         }
         router.get("/money/groups/:group") { request, context in
@@ -137,6 +156,16 @@ extension WebSite {
         typed: [String: String] = [:],
         status: HTTPResponse.Status = .ok
     ) async throws -> Response {
+        try render(
+            "garage/vehicle",
+            try await vehicleValues(id, caller: caller, notice: notice, problems: problems, typed: typed), visit: visit,
+            status: status)
+    }
+
+    /// The vehicle page's values: with a notice, or a refused form's problems and what was typed.
+    func vehicleValues(
+        _ id: UUID, caller: CloudCaller, notice: String? = nil, problems: String? = nil, typed: [String: String] = [:]
+    ) async throws -> [String: Any] {
         let records = try await garage.vehicle(id: id, userID: caller.userRecordName, now: clock())
         let vehicle = records.due.vehicle
         let notices = [
@@ -244,7 +273,7 @@ extension WebSite {
             "licensePlate": vehicle.licensePlate ?? "",
         ]
         values["typed"] = defaults.merging(typed) { $1 }
-        return try render("garage/vehicle", values, visit: visit, status: status)
+        return values
     }
 
     /// A vehicle and its due list as the pages show it: the same statuses, due dates, due mileages and effective

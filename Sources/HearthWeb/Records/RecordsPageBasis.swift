@@ -1,0 +1,9 @@
+import Foundation
+
+/// What a kept garage or money page was made from: the generation of the user's copy (any change, a device's
+/// or a page's, moves it), the minute its figures were reckoned at, and the vehicle it shows, if one.
+struct RecordsPageBasis: Hashable, Sendable {
+    var generation: Int
+    var minute: Date
+    var subject: UUID?
+}
