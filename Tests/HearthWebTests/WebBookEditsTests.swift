@@ -181,6 +181,27 @@ struct WebBookEditsTests {
                 path + "/payments", [("from", UUID().uuidString.lowercased()), ("to", ana), ("paid", "5")])
             #expect(outsider.text.contains("between members of Lisbon trip"))
 
+            // A payment recorded by mistake is deleted from the page, and the group owes what it did.
+            let (from, to, amount) = try #require(suggested.first)
+            try await browser.get(path)
+            #expect(
+                try await browser.post(path + "/payments", [("from", from), ("to", to), ("paid", amount)]).location
+                    == "\(path)?notice=payment")
+            let paid = try await browser.get(path).text
+            let payment = String(
+                try #require(
+                    paid.firstMatch(
+                        of:
+                            /\/expenses\/([0-9a-f-]{36})\/delete" class="inline"><input type="hidden" name="csrf" value="[^"]+"><button type="submit" class="link danger" aria-label="Delete Settlement/
+                    )
+                ).1)
+            #expect(
+                try await browser.post("\(path)/expenses/\(payment)/delete").location == "\(path)?notice=expenseDeleted"
+            )
+            #expect(
+                try await browser.get(path).text.matches(of: /Record as paid/).count == 2,
+                "both payments are owed again")
+
             for (from, to, amount) in suggested {
                 try await browser.get(path)
                 let recorded = try await browser.post(
@@ -191,6 +212,11 @@ struct WebBookEditsTests {
             try await device.sync()
             let group = try #require(try await device.store.fetchGroup(byID: seeded.trip.id))
             #expect(GroupBalances(group: group).isSettled)
+
+            // Another group's expense is not found through this one.
+            try await browser.get(path)
+            #expect(
+                try await browser.post("\(path)/expenses/\(UUID().uuidString.lowercased())/delete").status == .notFound)
         }
     }
 

@@ -73,6 +73,7 @@ struct WebFixture {
             try await money.store.fetchTransactions(matching: TransactionQuery(), page: PageRequest(size: 1)).items
                 .first)
         let subscription = try #require(try await money.store.fetchAllSubscriptions().first)
+        let groupExpense = try #require(try await money.store.fetchExpenses(forGroup: trip.id).first)
 
         // The garage's calendar link: made on the page, read back from it.
         try await owner.get("/garage/reminders")
@@ -92,6 +93,7 @@ struct WebFixture {
                 "log": log.id.uuidString.lowercased(), "expense": expense.id.uuidString.lowercased(),
                 "transaction": transaction.id.uuidString.lowercased(),
                 "subscription": subscription.id.uuidString.lowercased(), "token": token,
+                "groupexpense": groupExpense.id.uuidString.lowercased(),
             ])
     }
 

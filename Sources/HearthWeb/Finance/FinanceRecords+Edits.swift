@@ -119,6 +119,21 @@ extension FinanceRecords {
         }
     }
 
+    /// Deletes expense `id` of group `groupID` (a payment recorded by mistake, say), as `hearth finance expenses
+    /// delete` does; the balances follow.
+    /// - Throws: ``ServiceError`` `notFound` when the user's group has no such expense.
+    public func removeGroupExpense(_ id: UUID, group groupID: UUID, userID: String, now: Date) async throws {
+        let finance = try await current(userID, now: now)
+        let group = try await Self.reading { try await finance.fetchGroup(byID: groupID) }
+        guard let group, group.expenses.contains(where: { $0.id == id }) else {
+            throw ServiceError(
+                .notFound,
+                "Group \(groupID.uuidString.lowercased()) has no expense \(id.uuidString.lowercased()) of yours; pick one from the group's page."
+            )
+        }
+        try await saving(userID) { try await Self.reading { try await finance.deleteExpense(id: id) } }
+    }
+
     // MARK: Budgets
 
     /// Each budget's state in `now`'s month (as `hearth finance budget status --json`).

@@ -109,6 +109,15 @@ extension WebSite {
                 ).response()
             }
         }
+        router.post("/money/groups/:group/expenses/:groupexpense/delete") { request, context in
+            await form(request, context) { _, caller, _ in
+                let group = try context.parameters.uuid("group")
+                try await finance.removeGroupExpense(
+                    try context.parameters.uuid("groupexpense"), group: group, userID: caller.userRecordName,
+                    now: clock())
+                throw WebRedirect(location: "/money/groups/\(group.uuidString.lowercased())?notice=expenseDeleted")
+            }
+        }
         router.post("/money/budgets") { request, context in
             await form(request, context) { visit, caller, form in
                 try await moneyWrite(visit, caller, form, notice: "budget") {

@@ -460,7 +460,8 @@ extension WebSite {
                 "expenses": group.group.expenses.sorted { $0.date > $1.date }.prefix(50).map {
                     expense -> [String: Any] in
                     [
-                        "title": expense.title, "amount": WebFormat.money(expense.amount),
+                        "id": expense.id.uuidString.lowercased(), "title": expense.title,
+                        "amount": WebFormat.money(expense.amount),
                         "date": CalendarDay(expense.date, in: finance.calendar.timeZone).iso,
                     ]
                 },
@@ -468,6 +469,7 @@ extension WebSite {
                 "notice": [
                     "expense": "The expense is saved; balances are updated.",
                     "payment": "The payment is recorded; balances are updated.",
+                    "expenseDeleted": "The expense is deleted; balances are updated.",
                 ][notice ?? ""] ?? "",
             ], visit: visit, status: status)
     }
