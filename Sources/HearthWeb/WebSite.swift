@@ -301,6 +301,20 @@ public struct WebSite: Sendable {
             separator: " ")
     }
 
+    /// `attempt`'s answer; when the service refuses what was typed (`validationFailed`), the page `again` makes
+    /// with the problems named, answered 422 Unprocessable Content: nothing was saved, and the form shows again.
+    func refusable(
+        _ attempt: () async throws -> Response, again: (_ problems: String) async throws -> Response
+    ) async throws -> Response {
+        do {
+            return try await attempt()
+        } catch let error as ServiceError where error.code == .validationFailed {
+            var response = try await again(Self.sentences(error))
+            response.status = .unprocessableContent
+            return response
+        }
+    }
+
     /// The page `template` in the layout, for `visit`.
     func render(_ template: String, _ values: [String: Any], visit: WebVisit, status: HTTPResponse.Status = .ok) throws
         -> Response

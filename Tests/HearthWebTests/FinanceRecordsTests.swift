@@ -200,14 +200,31 @@ import Testing
             (
                 FinanceExpenseForm(
                     groupID: seeded.trip.id, title: "Taxi", amount: "10", paidBy: seeded.ana.id,
-                    splitBetween: [seeded.ana.id, seeded.ben.id],
-                    exactAmounts: [seeded.ana.id: "3", seeded.ben.id: "3"]), "exactAmounts"
+                    splitBetween: [seeded.ana.id, seeded.ben.id], splitMode: "exactAmounts",
+                    parts: [seeded.ana.id: "3", seeded.ben.id: "3"]), "add up to 6"
             ),
             (
                 FinanceExpenseForm(
                     groupID: seeded.trip.id, title: "Taxi", amount: "10", paidBy: seeded.ana.id,
-                    splitBetween: [seeded.ana.id, seeded.ben.id],
-                    exactAmounts: [seeded.ana.id: "10"]), "exactAmounts"
+                    splitBetween: [seeded.ana.id, seeded.ben.id], splitMode: "exactAmounts",
+                    parts: [seeded.ana.id: "10"]), "Ben's part is empty"
+            ),
+            (
+                FinanceExpenseForm(
+                    groupID: seeded.trip.id, title: "Taxi", amount: "10", paidBy: seeded.ana.id,
+                    splitBetween: [seeded.ana.id, seeded.ben.id], splitMode: "percentages",
+                    parts: [seeded.ana.id: "60", seeded.ben.id: "30"]), "add up to 90 %"
+            ),
+            (
+                FinanceExpenseForm(
+                    groupID: seeded.trip.id, title: "Taxi", amount: "10", paidBy: seeded.ana.id,
+                    splitBetween: [seeded.ana.id, seeded.ben.id], splitMode: "shares",
+                    parts: [seeded.ana.id: "1.5", seeded.ben.id: "2"]), "Ana's part \"1.5\" is not a whole number"
+            ),
+            (
+                FinanceExpenseForm(
+                    groupID: seeded.trip.id, title: "Taxi", amount: "10", paidBy: seeded.ana.id,
+                    splitBetween: [seeded.ana.id], splitMode: "byMood", parts: [:]), "not a way to split"
             ),
         ]
         for (form, field) in expenses {

@@ -67,7 +67,8 @@ struct WebFixture {
         let fillUp = try #require(try await garage.store.fuelLogs(of: car.id).first)
         let log = try #require(try await garage.store.logs(of: car.id).first)
         let money = try await WebRecordsHarness.financeDevice(email, server: server, signUp: false)
-        let trip = try await FinanceRecordsTests.seed(money.store).trip
+        let book = try await FinanceRecordsTests.seed(money.store)
+        let trip = book.trip
         try await money.sync()
         let transaction = try #require(
             try await money.store.fetchTransactions(matching: TransactionQuery(), page: PageRequest(size: 1)).items
@@ -93,7 +94,7 @@ struct WebFixture {
                 "log": log.id.uuidString.lowercased(), "expense": expense.id.uuidString.lowercased(),
                 "transaction": transaction.id.uuidString.lowercased(),
                 "subscription": subscription.id.uuidString.lowercased(), "token": token,
-                "groupexpense": groupExpense.id.uuidString.lowercased(),
+                "groupexpense": groupExpense.id.uuidString.lowercased(), "person": book.ana.id.uuidString.lowercased(),
             ])
     }
 

@@ -103,6 +103,14 @@ def field(driver, label):
     raise Failed("no field labelled %r on %s" % (label, driver.current_url))
 
 
+def part(driver, name):
+    """The part box of `name` in a group expense's form, found by its label (read aloud, not shown)."""
+    for element in driver.find_elements(By.TAG_NAME, "label"):
+        if (element.get_attribute("textContent") or "").strip() == "%s's part" % name:
+            return driver.find_element(By.ID, element.get_attribute("for"))
+    raise Failed("no part for %r on %s" % (name, driver.current_url))
+
+
 @steady
 def fill(driver, label, text):
     control = field(driver, label)
@@ -523,6 +531,39 @@ def run_records(address, expected_path):
             check("The payment is recorded" in main_text(driver), "a suggested payment is recorded from the page")
         shoot(driver, "group-settled")
 
+        # An expense split by shares (Ana 1, Ben 3), then corrected on its own page to exact amounts.
+        fill(driver, "What", "Boat")
+        fill(driver, "Amount", "40")
+        Select(field(driver, "Split")).select_by_visible_text("By shares (such as nights stayed)")
+        part(driver, "Ana").send_keys("1")
+        part(driver, "Ben").send_keys("3")
+        press(driver, "Add expense")
+        check("The expense is saved" in main_text(driver) and "Ben owes" in main_text(driver)
+              and "$30.00" in main_text(driver), "an expense split by shares is added, and Ben owes three quarters")
+        driver.find_element(By.LINK_TEXT, "Boat").click()
+        check(Select(field(driver, "Split")).first_selected_option.text.startswith("By shares"),
+              "the expense opens with how it is split")
+        shoot(driver, "group-expense")
+        Select(field(driver, "Split")).select_by_visible_text("By exact amounts")
+        for name, amount in (("Ana", "15"), ("Ben", "25")):
+            part(driver, name).clear()
+            part(driver, name).send_keys(amount)
+        press(driver, "Save expense")
+        check("The expense is changed" in main_text(driver) and "$25.00" in main_text(driver),
+              "the expense is corrected to exact amounts, and the balances follow")
+
+        # A person renamed on their page, and the rename undone from the money page.
+        go(driver, "/money")
+        driver.find_element(By.LINK_TEXT, "Ben").click()
+        shoot(driver, "person")
+        fill(driver, "Person's name", "Benedict")
+        press(driver, "Save person")
+        check("The person is saved" in main_text(driver) and "Benedict" in main_text(driver), "a person is renamed")
+        check("Last change from these pages: Update person Benedict" in main_text(driver), "the page offers to undo it")
+        press(driver, "Undo it")
+        check("The last change is undone" in main_text(driver) and "Benedict" not in main_text(driver),
+              "the rename is undone from the page")
+
         # Transactions found by category and month, and one corrected on its own page.
         go(driver, "/money/transactions")
         Select(field(driver, "Category")).select_by_visible_text("Food & Dining")
@@ -617,6 +658,9 @@ def run_records(address, expected_path):
     try:
         sign_in(plain, address)
         go(plain, "/money")
+        press(plain, "Undo it")
+        check("The last change is undone" in main_text(plain) and "Flat" not in main_text(plain),
+              "with JavaScript off, the last change (the group Flat) is undone")
         plain.find_element(By.LINK_TEXT, "Streaming").click()
         press(plain, "Resume")
         check("The subscription is active again" in main_text(plain), "with JavaScript off, a subscription is resumed")

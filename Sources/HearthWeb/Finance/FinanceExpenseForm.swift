@@ -15,8 +15,11 @@ public struct FinanceExpenseForm: Sendable, Equatable {
     public var paidBy: UUID
     /// Who shares the cost: members of the group.
     public var splitBetween: [UUID]
-    /// Each person's exact amount, adding up to ``amount``; nil or empty splits evenly.
-    public var exactAmounts: [UUID: String]?
+    /// How the cost is divided: `evenly` (also when nil or empty), `exactAmounts`, `percentages` or `shares`.
+    public var splitMode: String?
+    /// Each sharing person's part as typed, read as ``splitMode`` says: an amount (the parts adding up to
+    /// ``amount``), a percentage (adding up to 100) or a whole number of shares; unused when split evenly.
+    public var parts: [UUID: String]
     /// A category by name; empty or nil for Other.
     public var category: String?
     /// The day (`yyyy-MM-dd`) or an ISO 8601 time; empty or nil for now.
@@ -26,7 +29,7 @@ public struct FinanceExpenseForm: Sendable, Equatable {
 
     public init(
         groupID: UUID, title: String, amount: String, paidBy: UUID, splitBetween: [UUID],
-        exactAmounts: [UUID: String]? = nil,
+        splitMode: String? = nil, parts: [UUID: String] = [:],
         category: String? = nil, date: String? = nil, notes: String? = nil
     ) {
         self.groupID = groupID
@@ -34,15 +37,23 @@ public struct FinanceExpenseForm: Sendable, Equatable {
         self.amount = amount
         self.paidBy = paidBy
         self.splitBetween = splitBetween
-        self.exactAmounts = exactAmounts
+        self.splitMode = splitMode
+        self.parts = parts
         self.category = category
         self.date = date
         self.notes = notes
     }
 
-    /// The expense the form stands for in `group`, checked by the same rules the store applies.
+    /// The ways a page offers to split a cost, with what its form calls them.
+    public static let splitModes: [(value: String, label: String)] = [
+        ("evenly", "Evenly"), ("exactAmounts", "By exact amounts"), ("percentages", "By percentages"),
+        ("shares", "By shares (such as nights stayed)"),
+    ]
+
+    /// The expense the form stands for in `group` (`names` name its people in the problems), checked by the
+    /// same rules the store applies; those sharing it in the order of the group's members.
     /// - Throws: ``ServiceError`` (validation failed) naming every field at fault and how to write it.
-    func expense(in group: Group, calendar: Calendar, now: Date) throws -> GroupExpense {
+    func expense(in group: Group, names: [UUID: String], calendar: Calendar, now: Date) throws -> GroupExpense {
         var problems: [String] = []
         let title = FinanceForms.text(
             self.title, field: "title", limit: FinanceTransactionForm.maxTextLength, problems: &problems)
@@ -68,37 +79,80 @@ public struct FinanceExpenseForm: Sendable, Equatable {
                 "splitBetween: \(person.uuidString.lowercased()) is not a member of \(group.name); choose its members only"
             )
         }
-        var split = ExpenseSplit.evenly
-        if let exactAmounts, !exactAmounts.isEmpty {
-            var values: [UUID: Decimal] = [:]
-            for (person, text) in exactAmounts {
-                if let value = FinanceForms.amount(
-                    text, field: "exactAmounts[\(person.uuidString.lowercased())]", problems: &problems)
-                {
-                    values[person] = value
-                }
-            }
-            split = .exactAmounts(values)
-            if Set(exactAmounts.keys) != Set(splitBetween) {
-                problems.append(
-                    "exactAmounts name \(exactAmounts.count) people; give an amount for each person in splitBetween and no one else"
-                )
-            } else if let amount, values.count == exactAmounts.count, values.values.reduce(0, +) != amount {
-                problems.append(
-                    "exactAmounts add up to \(values.values.reduce(0, +)), not the amount \(amount); make the shares add up to the amount"
-                )
-            }
-        }
+        let sharing = Set(splitBetween)
+        let ordered = group.members.filter(sharing.contains)
+        let split = ordered.count == sharing.count ? self.split(ordered, names: names, total: amount, &problems) : nil
         let category = FinanceForms.category(self.category, field: "category", problems: &problems) ?? .other
         let date = FinanceForms.date(self.date, field: "date", calendar: calendar, problems: &problems) ?? now
         let notes = FinanceForms.text(self.notes ?? "", field: "notes", limit: 4_000, problems: &problems)
-        guard problems.isEmpty, let title, let amount else { throw ServiceError.validationFailed(problems) }
+        guard problems.isEmpty, let title, let amount, let split else { throw ServiceError.validationFailed(problems) }
         return try FinanceForms.validated("expense") {
             try FinanceValidation.validate(
                 GroupExpense(
-                    title: title, amount: amount, paidBy: paidBy, splitBetween: splitBetween, split: split,
-                    category: category,
-                    date: date, notes: notes ?? ""))
+                    title: title, amount: amount, paidBy: paidBy, splitBetween: ordered, split: split,
+                    category: category, date: date, notes: notes ?? ""))
+        }
+    }
+
+    /// The split the mode and parts stand for between `people`, or nil with the problems named.
+    private func split(_ people: [UUID], names: [UUID: String], total: Decimal?, _ problems: inout [String])
+        -> ExpenseSplit?
+    {
+        let mode = (splitMode ?? "").trimmingCharacters(in: .whitespaces)
+        if mode.isEmpty || mode == "evenly" { return .evenly }
+        guard Self.splitModes.contains(where: { $0.value == mode }) else {
+            problems.append(
+                "split \"\(mode.prefix(40))\" is not a way to split; choose evenly, exact amounts, percentages or shares"
+            )
+            return nil
+        }
+        let before = problems.count
+        var decimals: [UUID: Decimal] = [:]
+        var wholes: [UUID: Int] = [:]
+        for person in people {
+            let name = names[person] ?? person.uuidString.lowercased()
+            let text = (parts[person] ?? "").trimmingCharacters(in: .whitespaces)
+            if text.isEmpty {
+                problems.append(
+                    "\(name)'s part is empty; with this split give each person sharing the cost a part, such as \(mode == "shares" ? "2" : mode == "percentages" ? "50" : "12.50")"
+                )
+            } else if mode == "shares" {
+                guard text.count <= 9, let whole = Int(text), whole >= 0 else {
+                    problems.append(
+                        "\(name)'s part \"\(text.prefix(40))\" is not a whole number of shares; write it like 2")
+                    continue
+                }
+                wholes[person] = whole
+            } else if let value = FinanceForms.amount(text, field: "\(name)'s part", problems: &problems) {
+                if value < 0 {
+                    problems.append("\(name)'s part \(value) is below 0; give 0 or more")
+                } else {
+                    decimals[person] = value
+                }
+            }
+        }
+        guard problems.count == before else { return nil }
+        switch mode {
+        case "exactAmounts":
+            let sum = decimals.values.reduce(0, +)
+            if let total, sum != total {
+                problems.append(
+                    "split by exact amounts: the parts add up to \(sum), not the amount \(total); make them add up to the amount"
+                )
+            }
+            return .exactAmounts(decimals)
+        case "percentages":
+            let sum = decimals.values.reduce(0, +)
+            if sum != 100 {
+                problems.append(
+                    "split by percentages: the parts add up to \(sum) %, not 100 %; make them add up to 100")
+            }
+            return .percentages(decimals)
+        default:
+            if wholes.values.reduce(0, +) == 0 {
+                problems.append("split by shares: every part is 0; give at least one person a share")
+            }
+            return .shares(wholes)
         }
     }
 }

@@ -191,7 +191,7 @@ extension FinanceRecords {
     }
 
     /// `value`, or `notFound` naming `what`.
-    private static func found<T>(_ value: T?, _ what: String, _ id: UUID) throws -> T {
+    static func found<T>(_ value: T?, _ what: String, _ id: UUID) throws -> T {
         guard let value else {
             throw ServiceError(
                 .notFound, "You have no \(what) \(id.uuidString.lowercased()); pick one from your money pages.")

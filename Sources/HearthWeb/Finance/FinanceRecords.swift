@@ -17,6 +17,8 @@ public struct FinanceRecords: Sendable {
     public static let renewalDays = 7
     /// How many months the spending chart shows.
     public static let chartMonths = 6
+    /// How many of the pages' changes can be undone, the last first.
+    public static let undoSteps = 20
 
     /// The server's record store.
     public let store: any RecordStore
@@ -67,8 +69,7 @@ public struct FinanceRecords: Sendable {
         let finance = service(of: replica, now: now)
         let overview = try await Self.reading {
             let summary = try await finance.monthSummary(containing: now)
-            let people = Dictionary(
-                try await finance.fetchAllPeople().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
+            let people = try await Self.names(in: finance)
             let subscriptions = try await finance.fetchAllSubscriptions().map {
                 FinanceSubscriptionCost(subscription: $0, monthlyCost: $0.monthlyCost)
             }
@@ -120,9 +121,7 @@ public struct FinanceRecords: Sendable {
                 throw ServiceError(
                     .notFound, "You have no group \(id.uuidString.lowercased()); pick one from your groups.")
             }
-            let people = Dictionary(
-                try await finance.fetchAllPeople().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
-            return FinanceGroupBalances(group: group, names: people)
+            return FinanceGroupBalances(group: group, names: try await Self.names(in: finance))
         }
     }
 
@@ -147,7 +146,8 @@ public struct FinanceRecords: Sendable {
             throw ServiceError(
                 .notFound, "You have no group \(form.groupID.uuidString.lowercased()); pick one from your groups.")
         }
-        let expense = try form.expense(in: group, calendar: calendar, now: now)
+        let names = try await Self.reading { try await Self.names(in: finance) }
+        let expense = try form.expense(in: group, names: names, calendar: calendar, now: now)
         return try await saving(userID) {
             try await Self.reading { try await finance.save(expense, forGroup: group.id) }
         }
@@ -213,12 +213,17 @@ public struct FinanceRecords: Sendable {
         return service(of: replica, now: now)
     }
 
-    /// A finance store over `replica`, its clock reading `now`, queuing its writes in the replica's outbox
-    /// (no undo history: a page's write is undone by another write).
+    /// A finance store over `replica`, its clock reading `now`, queuing its writes in the replica's outbox and
+    /// keeping the last ``undoSteps`` of the pages' changes to undo (while the copy is kept in memory).
     private func service(of replica: UserReplica, now: Date) -> FinancePersistenceService {
         FinancePersistenceService(
             database: replica.database, calendar: calendar, now: { now },
-            changeRecorder: FinanceOutboxRecorder(outbox: replica.outbox), undoLimit: 0)
+            changeRecorder: FinanceOutboxRecorder(outbox: replica.outbox), undoLimit: Self.undoSteps)
+    }
+
+    /// Each person's name by id.
+    static func names(in finance: FinancePersistenceService) async throws -> [UUID: String] {
+        Dictionary(try await finance.fetchAllPeople().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
     private func replica(_ userID: String) async throws -> UserReplica {

@@ -46,13 +46,11 @@ extension WebSite {
         _ visit: WebVisit, _ caller: CloudCaller, _ form: FormBody, notice: String,
         _ write: () async throws -> Void
     ) async throws -> Response {
-        do {
+        try await refusable {
             try await write()
-        } catch let error as ServiceError where error.code == .validationFailed {
-            return try await moneyPage(
-                caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                status: .unprocessableContent)
+            throw WebRedirect(location: "/money?notice=\(notice)")
+        } again: { problems in
+            try await moneyPage(caller: caller, visit: visit, problems: problems, typed: form.all)
         }
-        throw WebRedirect(location: "/money?notice=\(notice)")
     }
 }

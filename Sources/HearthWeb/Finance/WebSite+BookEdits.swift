@@ -17,7 +17,7 @@ extension WebSite {
         router.post("/money/transactions/:transaction") { request, context in
             await form(request, context) { visit, caller, form in
                 let id = try context.parameters.uuid("transaction")
-                do {
+                return try await refusable {
                     _ = try await finance.updateTransaction(
                         id,
                         FinanceTransactionForm(
@@ -25,12 +25,10 @@ extension WebSite {
                             subtitle: form["subtitle"], category: form["category"],
                             isRecurring: form["recurring"] != nil),
                         userID: caller.userRecordName, now: clock())
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await transactionPage(
-                        id, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                        status: .unprocessableContent)
+                    throw WebRedirect(location: "/money/transactions?notice=saved")
+                } again: { problems in
+                    try await transactionPage(id, caller: caller, visit: visit, problems: problems, typed: form.all)
                 }
-                throw WebRedirect(location: "/money/transactions?notice=saved")
             }
         }
         router.post("/money/transactions/:transaction/delete") { request, context in
@@ -48,19 +46,17 @@ extension WebSite {
         router.post("/money/subscriptions/:subscription") { request, context in
             await form(request, context) { visit, caller, form in
                 let id = try context.parameters.uuid("subscription")
-                do {
+                return try await refusable {
                     _ = try await finance.updateSubscription(
                         id,
                         FinanceSubscriptionForm(
                             name: form["subscriptionName"] ?? "", price: form["price"] ?? "", cycle: form["cycle"],
                             nextBill: form["nextBill"], category: form["subscriptionCategory"]),
                         userID: caller.userRecordName, now: clock())
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await subscriptionPage(
-                        id, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                        status: .unprocessableContent)
+                    throw WebRedirect(location: "/money?notice=subscriptionSaved")
+                } again: { problems in
+                    try await subscriptionPage(id, caller: caller, visit: visit, problems: problems, typed: form.all)
                 }
-                throw WebRedirect(location: "/money?notice=subscriptionSaved")
             }
         }
         for (verb, notice) in [
@@ -84,17 +80,15 @@ extension WebSite {
         router.post("/money/groups/:group/payments") { request, context in
             await form(request, context) { visit, caller, form in
                 let group = try context.parameters.uuid("group")
-                do {
+                return try await refusable {
                     _ = try await finance.recordPayment(
                         group: group, from: try Self.uuid(form["from"] ?? "", "Who paid"),
                         to: try Self.uuid(form["to"] ?? "", "Who was paid"), amount: form["paid"] ?? "",
                         userID: caller.userRecordName, now: clock())
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await groupPage(
-                        group, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                        status: .unprocessableContent)
+                    throw WebRedirect(location: "/money/groups/\(group.uuidString.lowercased())?notice=payment")
+                } again: { problems in
+                    try await groupPage(group, caller: caller, visit: visit, problems: problems, typed: form.all)
                 }
-                throw WebRedirect(location: "/money/groups/\(group.uuidString.lowercased())?notice=payment")
             }
         }
         router.get("/money/report") { request, context in

@@ -29,7 +29,7 @@ extension WebSite {
         router.post("/money/statements") { request, context in
             await form(request, context, uploadLimit: FinanceRecords.maxStatementBytes) { visit, caller, form in
                 let choices = Self.choices(form)
-                do {
+                return try await refusable {
                     guard let file = form.file("statement"), !file.data.isEmpty else {
                         throw ServiceError.validationFailed(
                             "statement file: none was chosen; choose the OFX, QIF or CSV file your bank gave you")
@@ -40,9 +40,8 @@ extension WebSite {
                     let token = await stagedUploads.stage(
                         file, choices: choices, accountID: caller.userRecordName, now: clock())
                     return try previewPage(report, token: token, visit: visit)
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try statementsPage(
-                        visit: visit, problems: Self.sentences(error), typed: choices, status: .unprocessableContent)
+                } again: { problems in
+                    try statementsPage(visit: visit, problems: problems, typed: choices)
                 }
             }
         }
@@ -56,17 +55,15 @@ extension WebSite {
                         .notFound,
                         "This preview is no longer kept (a preview waits 30 minutes); upload the statement again.")
                 }
-                do {
+                return try await refusable {
                     let report = try await finance.importStatement(
                         staged.file, options: try Self.statementOptions(staged.choices), dryRun: false,
                         userID: caller.userRecordName, now: clock())
                     throw WebRedirect(
                         location:
                             "/money/statements?notice=imported&added=\(report.added)&skipped=\(report.skippedCount)")
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try statementsPage(
-                        visit: visit, problems: Self.sentences(error), typed: staged.choices,
-                        status: .unprocessableContent)
+                } again: { problems in
+                    try statementsPage(visit: visit, problems: problems, typed: staged.choices)
                 }
             }
         }

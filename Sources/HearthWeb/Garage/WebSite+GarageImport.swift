@@ -38,7 +38,7 @@ extension WebSite {
                 for name in Self.importChoices {
                     if let value = form[name] { choices[name] = String(value.prefix(200)) }
                 }
-                do {
+                return try await refusable {
                     guard let file = form.file("export"), !file.data.isEmpty else {
                         throw ServiceError.validationFailed(
                             "export file: none was chosen; choose the CSV your app exported, or a Hearth export")
@@ -52,10 +52,8 @@ extension WebSite {
                     values["file"] = file.fileName
                     values["section"] = ["garage": true]
                     return try render("garage/import-preview", values, visit: visit)
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await importPage(
-                        caller: caller, visit: visit, problems: Self.sentences(error), typed: choices,
-                        status: .unprocessableContent)
+                } again: { problems in
+                    try await importPage(caller: caller, visit: visit, problems: problems, typed: choices)
                 }
             }
         }
@@ -69,13 +67,11 @@ extension WebSite {
                         .notFound, "This preview is no longer kept (a preview waits 30 minutes); upload the file again."
                     )
                 }
-                do {
+                return try await refusable {
                     let done = try await runImport(staged.file, choices: staged.choices, dryRun: false, caller: caller)
                     throw WebRedirect(location: "/garage/import?notice=imported&added=\(done["added"] as? Int ?? 0)")
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await importPage(
-                        caller: caller, visit: visit, problems: Self.sentences(error), typed: staged.choices,
-                        status: .unprocessableContent)
+                } again: { problems in
+                    try await importPage(caller: caller, visit: visit, problems: problems, typed: staged.choices)
                 }
             }
         }

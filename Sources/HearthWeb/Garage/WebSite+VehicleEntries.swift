@@ -30,15 +30,14 @@ extension WebSite {
             await form(request, context) { visit, caller, form in
                 let vehicle = try context.parameters.uuid("vehicle")
                 let fillUp = try context.parameters.uuid("fillup")
-                do {
+                return try await refusable {
                     _ = try await garage.updateFillUp(
                         fillUp, Self.fillUpForm(vehicle, form), userID: caller.userRecordName, now: clock())
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await fillUpPage(
-                        fillUp, of: vehicle, caller: caller, visit: visit, problems: Self.sentences(error),
-                        typed: form.all, status: .unprocessableContent)
+                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=fuelSaved")
+                } again: { problems in
+                    try await fillUpPage(
+                        fillUp, of: vehicle, caller: caller, visit: visit, problems: problems, typed: form.all)
                 }
-                throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=fuelSaved")
             }
         }
         router.post("/garage/:vehicle/fuel/:fillup/delete") { request, context in
@@ -60,7 +59,7 @@ extension WebSite {
             await form(request, context) { visit, caller, form in
                 let vehicle = try context.parameters.uuid("vehicle")
                 let service = try context.parameters.uuid("service")
-                do {
+                return try await refusable {
                     _ = try await garage.updateService(
                         service, of: vehicle,
                         GarageServiceEditForm(
@@ -68,12 +67,11 @@ extension WebSite {
                             intervalMiles: form["intervalMiles"], dueDate: form["dueDate"],
                             dueMileage: form["dueMileage"], notes: form["serviceNotes"]),
                         userID: caller.userRecordName, now: clock())
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await servicePage(
-                        service, of: vehicle, caller: caller, visit: visit, problems: Self.sentences(error),
-                        typed: form.all, status: .unprocessableContent)
+                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=serviceSaved")
+                } again: { problems in
+                    try await servicePage(
+                        service, of: vehicle, caller: caller, visit: visit, problems: problems, typed: form.all)
                 }
-                throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=serviceSaved")
             }
         }
         router.post("/garage/:vehicle/services/:service/delete") { request, context in

@@ -12,15 +12,13 @@ extension WebSite {
     func registerVehicles<Context: WebRequestContext>(on router: Router<Context>) {
         router.post("/garage/vehicles") { request, context in
             await form(request, context) { visit, caller, form in
-                do {
+                try await refusable {
                     let vehicle = try await garage.addVehicle(
                         Self.vehicleForm(form, mileage: form["odometer"]), userID: caller.userRecordName, now: clock())
                     throw WebRedirect(location: "/garage/\(vehicle.id.uuidString.lowercased())?notice=added")
-                } catch let error as ServiceError where error.code == .validationFailed {
+                } again: { problems in
                     let overview = try await garage.overview(userID: caller.userRecordName, now: clock())
-                    return try garagePage(
-                        overview, visit: visit, problems: Self.sentences(error), typed: form.all,
-                        status: .unprocessableContent)
+                    return try garagePage(overview, visit: visit, problems: problems, typed: form.all)
                 }
             }
         }
@@ -75,14 +73,12 @@ extension WebSite {
         _ vehicle: UUID, _ visit: WebVisit, _ caller: CloudCaller, _ form: FormBody, notice: String,
         _ write: () async throws -> Void
     ) async throws -> Response {
-        do {
+        try await refusable {
             try await write()
-        } catch let error as ServiceError where error.code == .validationFailed {
-            return try await vehiclePage(
-                vehicle, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                status: .unprocessableContent)
+            throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=\(notice)")
+        } again: { problems in
+            try await vehiclePage(vehicle, caller: caller, visit: visit, problems: problems, typed: form.all)
         }
-        throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=\(notice)")
     }
 
     /// The vehicle form's fields, as the garage reads them.

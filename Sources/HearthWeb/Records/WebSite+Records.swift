@@ -48,6 +48,7 @@ extension WebSite {
         registerGarageImport(on: router)
         registerBook(on: router)
         registerBookEdits(on: router)
+        registerPeople(on: router)
         registerStatements(on: router)
         router.post("/garage/:vehicle/service") { request, context in
             await form(request, context) { visit, caller, form in
@@ -130,20 +131,12 @@ extension WebSite {
         router.post("/money/groups/:group/expenses") { request, context in
             await form(request, context) { visit, caller, form in
                 let group = try context.parameters.uuid("group")
-                do {
-                    let paidBy = try Self.uuid(form["paidBy"] ?? "", "Who paid")
-                    let split = try form.values("split").map { try Self.uuid($0, "A person sharing the cost") }
+                return try await refusable {
                     _ = try await finance.addGroupExpense(
-                        FinanceExpenseForm(
-                            groupID: group, title: form["title"] ?? "", amount: form["amount"] ?? "", paidBy: paidBy,
-                            splitBetween: split,
-                            category: form["category"], date: form["date"], notes: form["notes"]),
-                        userID: caller.userRecordName, now: clock())
+                        try Self.expenseForm(group, form), userID: caller.userRecordName, now: clock())
                     throw WebRedirect(location: "/money/groups/\(group.uuidString.lowercased())?notice=expense")
-                } catch let error as ServiceError where error.code == .validationFailed {
-                    return try await groupPage(
-                        group, caller: caller, visit: visit, problems: Self.sentences(error), typed: form.all,
-                        status: .unprocessableContent)
+                } again: { problems in
+                    try await groupPage(group, caller: caller, visit: visit, problems: problems, typed: form.all)
                 }
             }
         }
@@ -356,6 +349,11 @@ extension WebSite {
             "subscriptionDeleted": "The subscription is deleted.",
             "budget": "The budget is set; the month's bar shows how much of it is spent.",
             "budgetRemoved": "The budget is removed.",
+            "personSaved": "The person is saved.",
+            "personDeleted": "The person is deleted.",
+            "groupDeleted": "The group and its expenses are deleted.",
+            "undone": "The last change is undone; your devices receive it at their next sync.",
+            "nothingToUndo": "There is no change from these pages left to undo.",
         ]
         let budgets = try await finance.budgets(userID: caller.userRecordName, now: clock())
         let month = overview.month
@@ -423,55 +421,65 @@ extension WebSite {
                 ["value": $0.rawValue, "selected": $0.rawValue == (typed["subscriptionCategory"] ?? "Other")]
             },
             "typed": typed, "problems": problems ?? "", "notice": notice.flatMap { notices[$0] } ?? "",
+            "lastChange": try await finance.nextUndo(userID: caller.userRecordName, now: clock()) ?? "",
         ]
         return try render("money/overview", values.merging(budgetValues) { $1 }, visit: visit, status: status)
     }
 
+    /// A group's page: balances and payments to settle up, its expenses with the form to add one, and the
+    /// group's name and members to change (`members`: those a refused change ticked), or the group to delete.
     func groupPage(
         _ id: UUID, caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil,
-        typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+        typed: [String: String] = [:], members: Set<String>? = nil
     ) async throws -> Response {
         let group = try await finance.group(id: id, userID: caller.userRecordName, now: clock())
+        let people = try await finance.people(userID: caller.userRecordName, now: clock())
+        let ticked = members ?? Set(group.group.members.map { $0.uuidString.lowercased() })
+        let expenseTyped = typed["splitMode"] == nil ? [:] : typed
+        let count = group.group.expenses.count
+        let choices: [[String: Any]] = people.map {
+            let id = $0.id.uuidString.lowercased()
+            return ["id": id, "name": $0.name, "checked": ticked.contains(id)]
+        }
+        let values: [String: Any] = [
+            "title": group.group.name, "section": ["money": true],
+            "group": ["id": group.group.id.uuidString.lowercased(), "name": group.group.name],
+            "balances": group.balances.map { balance -> [String: Any] in
+                [
+                    "name": balance.name, "amount": WebFormat.money(abs(balance.balance)),
+                    "state": balance.balance > 0 ? "is owed" : balance.balance < 0 ? "owes" : "is settled",
+                ]
+            },
+            "payments": group.suggestedPayments.map {
+                [
+                    "from": $0.fromName, "to": $0.toName, "amount": WebFormat.money($0.amount),
+                    "fromID": $0.from.uuidString.lowercased(), "toID": $0.to.uuidString.lowercased(),
+                    "paid": "\($0.amount)",
+                ]
+            },
+            "settled": group.suggestedPayments.isEmpty,
+            "people": people,
+            "groupName": typed["groupName"] ?? group.group.name, "editing": typed["groupName"] != nil,
+            "expenseCount": count == 1 ? "1 expense" : "\(count) expenses",
+            "expenses": group.group.expenses.sorted { $0.date > $1.date }.prefix(50).map {
+                expense -> [String: Any] in
+                [
+                    "id": expense.id.uuidString.lowercased(), "title": expense.title,
+                    "amount": WebFormat.money(expense.amount),
+                    "date": CalendarDay(expense.date, in: finance.calendar.timeZone).iso,
+                ]
+            },
+            "paid": typed["paid"] ?? "", "problems": problems ?? "",
+            "notice": [
+                "expense": "The expense is saved; balances are updated.",
+                "expenseSaved": "The expense is changed; balances are updated.",
+                "payment": "The payment is recorded; balances are updated.",
+                "expenseDeleted": "The expense is deleted; balances are updated.",
+                "groupSaved": "The group is saved.",
+            ][notice ?? ""] ?? "",
+        ]
         return try render(
-            "money/group",
-            [
-                "title": group.group.name, "section": ["money": true],
-                "group": ["id": group.group.id.uuidString.lowercased(), "name": group.group.name],
-                "balances": group.balances.map { balance -> [String: Any] in
-                    [
-                        "name": balance.name, "amount": WebFormat.money(abs(balance.balance)),
-                        "state": balance.balance > 0 ? "is owed" : balance.balance < 0 ? "owes" : "is settled",
-                    ]
-                },
-                "payments": group.suggestedPayments.map {
-                    [
-                        "from": $0.fromName, "to": $0.toName, "amount": WebFormat.money($0.amount),
-                        "fromID": $0.from.uuidString.lowercased(), "toID": $0.to.uuidString.lowercased(),
-                        "paid": "\($0.amount)",
-                    ]
-                },
-                "settled": group.suggestedPayments.isEmpty,
-                "members": group.balances.map {
-                    [
-                        "id": $0.person.uuidString.lowercased(), "name": $0.name,
-                        "paidBy": $0.person.uuidString.lowercased() == typed["paidBy"],
-                    ]
-                },
-                "expenses": group.group.expenses.sorted { $0.date > $1.date }.prefix(50).map {
-                    expense -> [String: Any] in
-                    [
-                        "id": expense.id.uuidString.lowercased(), "title": expense.title,
-                        "amount": WebFormat.money(expense.amount),
-                        "date": CalendarDay(expense.date, in: finance.calendar.timeZone).iso,
-                    ]
-                },
-                "typed": typed, "problems": problems ?? "",
-                "notice": [
-                    "expense": "The expense is saved; balances are updated.",
-                    "payment": "The payment is recorded; balances are updated.",
-                    "expenseDeleted": "The expense is deleted; balances are updated.",
-                ][notice ?? ""] ?? "",
-            ], visit: visit, status: status)
+            "money/group", Self.expenseFields(group, typed: expenseTyped).merging(values) { $1 }, visit: visit)
     }
 
     /// A budget's bar: what is available this month, spent and left, and the share used (capped at 100 for
