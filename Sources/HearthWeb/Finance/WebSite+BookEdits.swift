@@ -132,8 +132,7 @@ extension WebSite {
 
     /// A transaction's page: its stored values to correct, or what was just typed with the problems named.
     func transactionPage(
-        _ id: UUID, caller: CloudCaller, visit: WebVisit, problems: String? = nil, typed: [String: String] = [:],
-        status: HTTPResponse.Status = .ok
+        _ id: UUID, caller: CloudCaller, visit: WebVisit, problems: String? = nil, typed: [String: String] = [:]
     ) async throws -> Response {
         let transaction = try await finance.transaction(id, userID: caller.userRecordName, now: clock())
         let stored: [String: String] = [
@@ -153,13 +152,12 @@ extension WebSite {
                     ["value": $0.rawValue, "selected": $0.rawValue == values["category"]]
                 },
                 "problems": problems ?? "",
-            ], visit: visit, status: status)
+            ], visit: visit)
     }
 
     /// A subscription's page: its stored values to change, pause, renew or delete it.
     func subscriptionPage(
-        _ id: UUID, caller: CloudCaller, visit: WebVisit, problems: String? = nil, typed: [String: String] = [:],
-        status: HTTPResponse.Status = .ok
+        _ id: UUID, caller: CloudCaller, visit: WebVisit, problems: String? = nil, typed: [String: String] = [:]
     ) async throws -> Response {
         let subscription = try await finance.subscription(id, userID: caller.userRecordName, now: clock())
         let stored: [String: String] = [
@@ -186,6 +184,6 @@ extension WebSite {
                     ["value": $0.rawValue, "selected": $0.rawValue == values["subscriptionCategory"]]
                 },
                 "problems": problems ?? "",
-            ], visit: visit, status: status)
+            ], visit: visit)
     }
 }

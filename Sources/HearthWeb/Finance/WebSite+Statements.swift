@@ -111,8 +111,7 @@ extension WebSite {
 
     /// The upload page: the form, with a refused upload's problems and choices.
     func statementsPage(
-        visit: WebVisit, notice: String = "", problems: String? = nil, typed: [String: String] = [:],
-        status: HTTPResponse.Status = .ok
+        visit: WebVisit, notice: String = "", problems: String? = nil, typed: [String: String] = [:]
     ) throws -> Response {
         try render(
             "money/statements",
@@ -125,7 +124,7 @@ extension WebSite {
                 "hasHeader": typed["hasHeader"] != nil, "dayFirst": typed["dayFirst"] != nil,
                 "decimalComma": typed["decimalComma"] != nil,
                 "maxMB": FinanceRecords.maxStatementBytes / (1024 * 1024),
-            ], visit: visit, status: status)
+            ], visit: visit)
     }
 
     /// What importing would do, and the button that does it.

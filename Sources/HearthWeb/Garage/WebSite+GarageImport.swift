@@ -131,7 +131,7 @@ extension WebSite {
     /// The import page: the form, with a refused upload's problems and choices.
     func importPage(
         caller: CloudCaller, visit: WebVisit, notice: String = "", problems: String? = nil,
-        typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+        typed: [String: String] = [:]
     ) async throws -> Response {
         let vehicles = try await garage.overview(userID: caller.userRecordName, now: clock()).vehicles.map(\.vehicle)
         return try render(
@@ -158,6 +158,6 @@ extension WebSite {
                     ["value": $0.0, "label": $0.1, "selected": $0.0 == (typed["dateOrder"] ?? "")]
                 },
                 "typed": typed, "maxMB": GarageRecords.maxImportBytes / (1024 * 1024),
-            ], visit: visit, status: status)
+            ], visit: visit)
     }
 }

@@ -172,7 +172,7 @@ extension WebSite {
     /// A fill-up's edit page: its stored values, or what was just typed with the problems named.
     func fillUpPage(
         _ id: UUID, of vehicle: UUID, caller: CloudCaller, visit: WebVisit, problems: String? = nil,
-        typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+        typed: [String: String] = [:]
     ) async throws -> Response {
         let fillUp = try await garage.fillUp(id, of: vehicle, userID: caller.userRecordName, now: clock())
         let name = try await garage.details(of: vehicle, userID: caller.userRecordName, now: clock()).displayName
@@ -192,13 +192,13 @@ extension WebSite {
                 "partial": refused ? typed["partial"] != nil : fillUp.isPartial,
                 "missedPrevious": refused ? typed["missedPrevious"] != nil : fillUp.missedPrevious,
                 "problems": problems ?? "",
-            ], visit: visit, status: status)
+            ], visit: visit)
     }
 
     /// A service's edit page: its stored values, or what was just typed with the problems named.
     func servicePage(
         _ id: UUID, of vehicle: UUID, caller: CloudCaller, visit: WebVisit, problems: String? = nil,
-        typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+        typed: [String: String] = [:]
     ) async throws -> Response {
         let service = try await garage.service(id, of: vehicle, userID: caller.userRecordName, now: clock())
         let name = try await garage.details(of: vehicle, userID: caller.userRecordName, now: clock()).displayName
@@ -219,6 +219,6 @@ extension WebSite {
                     } ?? "Not done yet.",
                 ],
                 "typed": typed.isEmpty ? stored : typed, "problems": problems ?? "",
-            ], visit: visit, status: status)
+            ], visit: visit)
     }
 }

@@ -100,7 +100,7 @@ extension WebSite {
     /// The garage overview made afresh: with a notice, or with the add form's problems and what was typed.
     func garagePage(
         _ overview: GarageOverview, visit: WebVisit, notice: String? = nil, problems: String? = nil,
-        typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+        typed: [String: String] = [:]
     ) throws -> Response {
         var values = Self.garageValues(overview)
         values["notice"] =
@@ -108,6 +108,6 @@ extension WebSite {
         values["problems"] = problems ?? ""
         values["typed"] = typed
         if !typed.isEmpty { values["adding"] = true }
-        return try render("garage/overview", values, visit: visit, status: status)
+        return try render("garage/overview", values, visit: visit)
     }
 }

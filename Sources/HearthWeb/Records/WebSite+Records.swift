@@ -146,13 +146,11 @@ extension WebSite {
 
     func vehiclePage(
         _ id: UUID, caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil,
-        typed: [String: String] = [:],
-        status: HTTPResponse.Status = .ok
+        typed: [String: String] = [:]
     ) async throws -> Response {
         try render(
             "garage/vehicle",
-            try await vehicleValues(id, caller: caller, notice: notice, problems: problems, typed: typed), visit: visit,
-            status: status)
+            try await vehicleValues(id, caller: caller, notice: notice, problems: problems, typed: typed), visit: visit)
     }
 
     /// The vehicle page's values: with a notice, or a refused form's problems and what was typed.
@@ -332,7 +330,7 @@ extension WebSite {
 
     func moneyPage(
         caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil,
-        typed: [String: String] = [:], status: HTTPResponse.Status = .ok
+        typed: [String: String] = [:]
     ) async throws -> Response {
         let overview = try await finance.overview(userID: caller.userRecordName, now: clock())
         let people = try await finance.people(userID: caller.userRecordName, now: clock())
@@ -423,7 +421,7 @@ extension WebSite {
             "typed": typed, "problems": problems ?? "", "notice": notice.flatMap { notices[$0] } ?? "",
             "lastChange": try await finance.nextUndo(userID: caller.userRecordName, now: clock()) ?? "",
         ]
-        return try render("money/overview", values.merging(budgetValues) { $1 }, visit: visit, status: status)
+        return try render("money/overview", values.merging(budgetValues) { $1 }, visit: visit)
     }
 
     /// A group's page: balances and payments to settle up, its expenses with the form to add one, and the
