@@ -61,6 +61,10 @@ public protocol RecordStore: Sendable {
     func feedAccount(nonce: String, feed: String) async throws -> String?
     /// Gives the account's link to `feed` a new nonce (made at `time`, in milliseconds), or ends it (nil).
     func setFeedNonce(accountID: String, feed: String, nonce: String?, at time: Int64) async throws
+    /// The account's choice `name`, nil when it has made none.
+    func accountPreference(accountID: String, name: String) async throws -> String?
+    /// Keeps the account's choice `name` (made at `time`, in milliseconds), or forgets it (nil).
+    func setAccountPreference(accountID: String, name: String, value: String?, at time: Int64) async throws
     /// The account's sessions that have not expired at `now` (milliseconds), newest first.
     func sessions(accountID: String, now: Int64) async throws -> [CloudStoredSession]
 

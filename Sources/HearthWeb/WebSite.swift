@@ -47,6 +47,10 @@ public struct WebSite: Sendable {
     let liveStreams = OpenStreams(limit: 8)
     /// How often an open live-update stream sends a comment, and the clock it waits on.
     let heartbeat: (interval: Duration, clock: any Clock<Duration>)
+    /// Where the garage pages record the screens opened; nil when this server collects no usage.
+    let usage: WebUsage?
+    /// Whether each account shares its usage of the pages, as last read.
+    let usageChoices = TTLCache<String, Bool>(defaultTTL: .seconds(300), maximumCount: 10_000)
 
     /// - Parameters:
     ///   - accounts: sign-up, sign-in, sessions and codes, shared with the API.
@@ -59,12 +63,13 @@ public struct WebSite: Sendable {
     ///   - clock: what "today" is for due dates and statuses.
     ///   - timers: what the live-update streams' heartbeats wait on.
     ///   - heartbeat: how often an open live-update stream sends a comment, so a browser that left is noticed.
+    ///   - usage: the collector the garage pages record screen views to, for the accounts that share them.
     public init(
         accounts: AccountService, pantry: any PantryGraphQLServing, records: any RecordStore, limits: WebLimits,
         secureCookies: Bool, sessionLifetime: Duration = .seconds(30 * 86_400),
         sendVerification: @escaping @Sendable (IssuedAccountCode) async throws -> Void,
         clock: @escaping @Sendable () -> Date = Date.init, timers: any Clock<Duration> = ContinuousClock(),
-        heartbeat: Duration = .seconds(15), logger: Logger
+        heartbeat: Duration = .seconds(15), usage: WebUsage? = nil, logger: Logger
     ) async throws {
         self.accounts = accounts
         self.pantry = PantryCalls(graphQL: pantry)
@@ -80,6 +85,7 @@ public struct WebSite: Sendable {
         self.sessionLifetime = sessionLifetime
         self.clock = clock
         self.heartbeat = (heartbeat, timers)
+        self.usage = usage
         self.logger = logger
     }
 
@@ -87,6 +93,7 @@ public struct WebSite: Sendable {
     public func register<Context: WebRequestContext>(on router: Router<Context>) {
         registerAssets(on: router)
         registerAccount(on: router)
+        registerUsage(on: router)
         registerPantry(on: router)
         registerKitchen(on: router)
         registerLive(on: router)

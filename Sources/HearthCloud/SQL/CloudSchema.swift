@@ -127,6 +127,12 @@ package enum CloudSchema {
                 PRIMARY KEY (account_id, feed))
             """,
             "CREATE UNIQUE INDEX IF NOT EXISTS account_feeds_nonce ON account_feeds(nonce)",
+            // An account's choices the server acts on (sharing anonymous usage of the pages, say), one row each.
+            """
+            CREATE TABLE IF NOT EXISTS account_preferences (
+                account_id TEXT NOT NULL, name TEXT NOT NULL, value TEXT NOT NULL, updated_at BIGINT NOT NULL,
+                PRIMARY KEY (account_id, name))
+            """,
             "CREATE TABLE IF NOT EXISTS schema_marks (name TEXT PRIMARY KEY)",
             // Once: invitations by email that earlier versions gave to an account at sign-up, before its address was
             // proven, go back to the address; the account claims them again when it verifies the address.

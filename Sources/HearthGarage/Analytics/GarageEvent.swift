@@ -24,6 +24,8 @@ public enum GarageEvent: AnalyticsEvent, Equatable {
     case appIconChanged(icon: AppIcon)
     /// A VIN was decoded.
     case vinDecoded(outcome: LookupOutcome)
+    /// A screen (a page of the garage) was opened: PostHog's `$screen` event, named by `$screen_name`.
+    case screenViewed(screen: Screen)
 
     public var name: String {
         switch self {
@@ -38,6 +40,7 @@ public enum GarageEvent: AnalyticsEvent, Equatable {
         case .syncFinished: "sync_finished"
         case .appIconChanged: "app_icon_changed"
         case .vinDecoded: "vin_decoded"
+        case .screenViewed: "$screen"
         }
     }
 
@@ -57,9 +60,15 @@ public enum GarageEvent: AnalyticsEvent, Equatable {
             ["outcome": .category(outcome), "was_initial": .bool(wasInitial)]
         case .appIconChanged(let icon): ["icon": .category(icon)]
         case .vinDecoded(let outcome): ["outcome": .category(outcome)]
+        case .screenViewed(let screen): ["$screen_name": .category(screen)]
         }
     }
 
+    /// A screen of the garage: which kind of page, never which vehicle or entry.
+    public enum Screen: String, AnalyticsCategory {
+        case garage, vehicle, fillUp = "fill_up", service, vehicleDelete = "vehicle_delete", reminders
+        case importFile = "import", importPreview = "import_preview"
+    }
     /// How a vehicle was added.
     public enum VehicleSource: String, AnalyticsCategory {
         case manual, vinScan = "vin_scan", vinTyped = "vin_typed", imported

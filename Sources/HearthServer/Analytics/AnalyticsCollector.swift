@@ -4,6 +4,7 @@ import HearthCloud
 import HearthCloudModel
 import HearthCompression
 import HearthCore
+import HearthWeb
 import Hummingbird
 import Logging
 import NIOCore
@@ -58,6 +59,12 @@ struct AnalyticsCollector: Sendable {
         return AnalyticsCollector(
             store: events, keys: keys, limits: configuration.collectorLimits, limiter: limiter, clock: Date.init,
             logger: logger)
+    }
+
+    /// Where the garage pages record screen views when the collector is on: under the first configured key.
+    func webUsage(keys: [String]) -> WebUsage? {
+        guard let store, let key = keys.first else { return nil }
+        return WebUsage(events: store, projectKey: key)
     }
 
     /// The services the collector needs running: the removal of expired events, when it is on.

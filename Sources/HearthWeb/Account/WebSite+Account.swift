@@ -239,7 +239,13 @@ extension WebSite {
         var values: [String: Any] = [
             "title": "Your account", "email": caller.emailAddress, "verified": caller.emailVerified,
             "sessions": rows, "sessionCount": rows.count,
-            "notice": notice == "password" ? "Your password is changed; every other session was signed out." : "",
+            "notice": [
+                "password": "Your password is changed; every other session was signed out.",
+                "usageOn": "Thank you: the garage pages now record which of them you open, and nothing else.",
+                "usageOff": "The pages no longer record which of them you open.",
+            ][notice ?? ""] ?? "",
+            "collectsUsage": usage != nil,
+            "sharesUsage": usage == nil ? false : try await sharesUsage(caller.userRecordName),
         ]
         values.merge(errors.templateValues) { $1 }
         return try render("account", values, visit: visit, status: status)

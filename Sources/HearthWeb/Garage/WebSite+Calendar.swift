@@ -16,7 +16,7 @@ extension WebSite {
 
     func registerCalendar<Context: WebRequestContext>(on router: Router<Context>) {
         router.get("/garage/reminders") { request, context in
-            await page(request, context) { visit, caller in
+            await screen(.reminders, request, context) { visit, caller in
                 try await remindersPage(
                     request, context, caller: caller, visit: visit,
                     notice: request.uri.queryParameters["notice"].map(String.init))

@@ -19,7 +19,7 @@ extension WebSite {
 
     func registerGarageImport<Context: WebRequestContext>(on router: Router<Context>) {
         router.get("/garage/import") { request, context in
-            await page(request, context) { visit, caller in
+            await screen(.importFile, request, context) { visit, caller in
                 var typed: [String: String] = [:]
                 if let vehicle = request.uri.queryParameters["vehicle"] {
                     typed["vehicle"] = String(vehicle.prefix(64))

@@ -20,7 +20,7 @@ extension WebSite {
             }
         }
         router.get("/garage/:vehicle/fuel/:fillup") { request, context in
-            await page(request, context) { visit, caller in
+            await screen(.fillUp, request, context) { visit, caller in
                 try await fillUpPage(
                     try context.parameters.uuid("fillup"), of: try context.parameters.uuid("vehicle"), caller: caller,
                     visit: visit)
@@ -49,7 +49,7 @@ extension WebSite {
             }
         }
         router.get("/garage/:vehicle/services/:service") { request, context in
-            await page(request, context) { visit, caller in
+            await screen(.service, request, context) { visit, caller in
                 try await servicePage(
                     try context.parameters.uuid("service"), of: try context.parameters.uuid("vehicle"), caller: caller,
                     visit: visit)

@@ -44,7 +44,7 @@ extension WebSite {
             }
         }
         router.get("/garage/:vehicle/delete") { request, context in
-            await page(request, context) { visit, caller in
+            await screen(.vehicleDelete, request, context) { visit, caller in
                 let deletion = try await garage.deletion(
                     of: try context.parameters.uuid("vehicle"), userID: caller.userRecordName, now: clock())
                 return try render(

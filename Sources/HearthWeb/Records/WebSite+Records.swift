@@ -17,7 +17,7 @@ extension WebSite {
             }
         }
         router.get("/garage") { request, context in
-            await page(request, context) { visit, caller in
+            await screen(.garage, request, context) { visit, caller in
                 let overview = try await garage.overview(userID: caller.userRecordName, now: clock())
                 if let notice = request.uri.queryParameters["notice"] {
                     return try garagePage(overview, visit: visit, notice: String(notice))
@@ -28,7 +28,7 @@ extension WebSite {
             }
         }
         router.get("/garage/:vehicle") { request, context in
-            await page(request, context) { visit, caller in
+            await screen(.vehicle, request, context) { visit, caller in
                 let id = try context.parameters.uuid("vehicle")
                 if let notice = request.uri.queryParameters["notice"] {
                     return try await vehiclePage(id, caller: caller, visit: visit, notice: String(notice))
