@@ -85,7 +85,8 @@ public func buildApplication(
         secureCookies: configuration.publicURL?.scheme?.lowercased() == "https",
         sessionLifetime: configuration.cloud.sessionLifetime,
         sendVerification: { issued in try await api.mail.send(try CloudAPI.verificationMessage(issued)) },
-        timers: clock, usage: collector.webUsage(keys: configuration.analyticsKeys), logger: logger)
+        timers: clock, usage: collector.webUsage(keys: configuration.analyticsKeys),
+        vinLookupURL: configuration.vinLookupURL, logger: logger)
     let router = buildRouter(
         healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL,
         web: web, trustedProxies: configuration.trustedProxies,

@@ -3,6 +3,7 @@ import HTTPTypes
 public import HearthCloud
 import HearthCloudModel
 import HearthCore
+import HearthGarage
 public import HearthPantryServer
 public import Hummingbird
 public import Logging
@@ -64,18 +65,24 @@ public struct WebSite: Sendable {
     ///   - timers: what the live-update streams' heartbeats wait on.
     ///   - heartbeat: how often an open live-update stream sends a comment, so a browser that left is noticed.
     ///   - usage: the collector the garage pages record screen views to, for the accounts that share them.
+    ///   - vinLookupURL: NHTSA's vPIC, asked for the model of a VIN typed without it; nil keeps VINs here.
     public init(
         accounts: AccountService, pantry: any PantryGraphQLServing, records: any RecordStore, limits: WebLimits,
         secureCookies: Bool, sessionLifetime: Duration = .seconds(30 * 86_400),
         sendVerification: @escaping @Sendable (IssuedAccountCode) async throws -> Void,
         clock: @escaping @Sendable () -> Date = Date.init, timers: any Clock<Duration> = ContinuousClock(),
-        heartbeat: Duration = .seconds(15), usage: WebUsage? = nil, logger: Logger
+        heartbeat: Duration = .seconds(15), usage: WebUsage? = nil, vinLookupURL: URL? = nil, logger: Logger
     ) async throws {
         self.accounts = accounts
         self.pantry = PantryCalls(graphQL: pantry)
         // A page read takes a copy of the user's zone up to a second old, so reloads and several tabs do not
         // each ask the record store; a write always brings the copy up to date first.
-        self.garage = GarageRecords(store: records, freshness: 1, now: clock)
+        self.garage = GarageRecords(
+            store: records, freshness: 1,
+            vinLookup: vinLookupURL.map {
+                VINLookup(nhtsa: NHTSAClient(configuration: NHTSAConfiguration(vpicURL: $0)))
+            },
+            now: clock)
         self.finance = FinanceRecords(store: records, freshness: 1, now: clock)
         self.templates = try await WebTemplates.load()
         self.assets = try WebAssets.load()

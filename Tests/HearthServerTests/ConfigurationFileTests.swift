@@ -79,6 +79,24 @@ struct ConfigurationFileTests {
         }
     }
 
+    @Test("the VIN lookup is off unless an http(s) vPIC address is given by flag, environment or file")
+    func vinLookupURL() throws {
+        #expect(ServerConfiguration().vinLookupURL == nil)
+        #expect(try ServerConfiguration.resolve(environment: [:]).vinLookupURL == nil)
+        let (folder, path) = try Self.file("vin-lookup-url: http://127.0.0.1:8089\n")
+        defer { _ = folder }
+        #expect(
+            try ServerConfiguration.resolve(configFile: path, environment: [:]).vinLookupURL?.absoluteString
+                == "http://127.0.0.1:8089")
+        let flagged = try ServerConfiguration.resolve(
+            vinLookupURL: "https://vpic.nhtsa.dot.gov", environment: ["HEARTH_VIN_LOOKUP_URL": "http://127.0.0.1:1"])
+        #expect(flagged.vinLookupURL?.absoluteString == "https://vpic.nhtsa.dot.gov", "the flag wins")
+        let error = #expect(throws: ServiceError.self) {
+            try ServerConfiguration.resolve(vinLookupURL: "vpic.nhtsa.dot.gov", environment: [:])
+        }
+        #expect(error?.message.contains("The VIN lookup URL") == true)
+    }
+
     @Test("a YAML file's settings apply, the environment wins over the file, and a flag over both")
     func precedence() throws {
         let (folder, path) = try Self.file(

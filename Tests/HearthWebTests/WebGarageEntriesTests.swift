@@ -190,6 +190,52 @@ struct WebGarageEntriesTests {
         }
     }
 
+    @Test("with a VIN lookup configured, a VIN typed alone brings its model from vPIC; vPIC down, the vehicle is added")
+    func vinLookup() async throws {
+        let vin = "1HGCM82633A004352"
+        let decoded = """
+            {"Count":1,"Message":"Results returned successfully","SearchCriteria":"VIN:\(vin)","Results":[{"ABS":"","Make":"HONDA","MakeID":"474","Manufacturer":"AMERICAN HONDA MOTOR CO., INC.","Model":"Accord","ModelID":"1861","ModelYear":"2003","Trim":"EX-V6","BodyClass":"Coupe","ErrorCode":"0","ErrorText":"0 - VIN decoded clean. Check Digit (9th position) is correct","VIN":"\(vin)"}]}
+            """
+        let vpic = try await PageServer.start([
+            "/api/vehicles/DecodeVinValues/\(vin)?format=json": .json(decoded),
+            "/api/vehicles/DecodeVinValues/2T1BURHE0JC014702?format=json": .json("{}", status: 500),
+        ])
+        var configuration = try WebTest.configuration()
+        configuration.vinLookupURL = URL(string: vpic.url(""))
+        let app = try await buildApplication(configuration)
+        try await app.test(.live) { client in
+            let browser = WebBrowser(client)
+            try await WebTest.signUp(browser)
+            try await browser.get("/garage")
+            let added = try await browser.post("/garage/vehicles", [("vehicleName", "Coupe"), ("vin", vin)])
+            #expect(added.status == .seeOther, "\(added.text.prefix(600))")
+            let page = try await browser.get(try #require(added.location)).text
+            #expect(
+                page.contains("value=\"Honda\"") && page.contains("value=\"Accord\"")
+                    && page.contains("value=\"2003\""),
+                "make, model and year from the VIN and vPIC")
+            #expect(vpic.requests.contains("/api/vehicles/DecodeVinValues/\(vin)?format=json"))
+
+            // vPIC failing: the vehicle is added with what the VIN tells of itself, the model left to type.
+            try await browser.get("/garage")
+            let offline = try await browser.post(
+                "/garage/vehicles", [("vehicleName", "Sedan"), ("vin", "2T1BURHE0JC014702")])
+            #expect(offline.status == .seeOther, "\(offline.text.prefix(600))")
+            let sedan = try await browser.get(try #require(offline.location)).text
+            #expect(sedan.contains("value=\"2018\"") && sedan.contains("id=\"model\""), "\(sedan.prefix(3_000))")
+            // A make and model typed are never asked about.
+            let asked = vpic.requests.count
+            try await browser.get("/garage")
+            #expect(
+                try await browser.post(
+                    "/garage/vehicles",
+                    [("vehicleName", "Mine"), ("make", "Honda"), ("model", "Civic"), ("year", "2019"), ("vin", vin)]
+                ).status == .seeOther)
+            #expect(vpic.requests.count == asked)
+        }
+        try await vpic.stop()
+    }
+
     @Test("the reports and exports download as the command line writes them, and bad asks are named")
     func files() async throws {
         let app = try await buildApplication(try WebTest.configuration())

@@ -74,6 +74,7 @@ struct ConfigurationFile {
         Setting(key: "trusted-proxy", variable: "HEARTH_TRUSTED_PROXIES", kind: .list),
         Setting(key: "recipe-import-private-host", variable: "HEARTH_RECIPE_IMPORT_PRIVATE_HOSTS", kind: .list),
         Setting(key: "open-food-facts-url", variable: "HEARTH_OPEN_FOOD_FACTS_URL", kind: .text),
+        Setting(key: "vin-lookup-url", variable: "HEARTH_VIN_LOOKUP_URL", kind: .text),
         Setting(key: "signed-out-rate-limit", variable: "HEARTH_SIGNED_OUT_RATE_LIMIT", kind: .number),
         Setting(key: "signed-out-rate-burst", variable: "HEARTH_SIGNED_OUT_RATE_BURST", kind: .number),
         Setting(key: "header-timeout", variable: "HEARTH_HEADER_TIMEOUT", kind: .number),

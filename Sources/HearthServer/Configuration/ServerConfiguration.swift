@@ -43,6 +43,7 @@ public import Logging
 /// | reverse proxies whose `X-Forwarded-For` is believed (addresses or CIDR blocks) | `--trusted-proxy` | `HEARTH_TRUSTED_PROXIES` | none |
 /// | hosts whose private addresses recipe imports may fetch (`*` for any) | `--recipe-import-private-host` | `HEARTH_RECIPE_IMPORT_PRIVATE_HOSTS` | none |
 /// | where barcodes are looked up (an Open Food Facts server) | `--open-food-facts-url` | `HEARTH_OPEN_FOOD_FACTS_URL` | https://world.openfoodfacts.org |
+/// | where the vehicle pages decode a VIN's model (NHTSA's vPIC, such as https://vpic.nhtsa.dot.gov) | `--vin-lookup-url` | `HEARTH_VIN_LOOKUP_URL` | none: a VIN typed on a page never leaves the server |
 /// | signed-out requests per second per client address | `--signed-out-rate-limit` | `HEARTH_SIGNED_OUT_RATE_LIMIT` | 10 |
 /// | signed-out burst per client address | `--signed-out-rate-burst` | `HEARTH_SIGNED_OUT_RATE_BURST` | 100 |
 /// | seconds for a request's headers | `--header-timeout` | `HEARTH_HEADER_TIMEOUT` | 10 |
@@ -112,6 +113,10 @@ public struct ServerConfiguration: Sendable {
     public var recipeImportPrivateHosts: Set<String> = []
     /// The Open Food Facts server `lookupBarcode` asks about products: its public one by default.
     public var openFoodFactsURL = URL(string: "https://world.openfoodfacts.org")!
+    /// NHTSA's vPIC server the vehicle pages ask for the make, model and year of a VIN typed without them; none
+    /// by default, so a VIN typed on a page never leaves the server (the VIN's own characters still tell the
+    /// maker and the year).
+    public var vinLookupURL: URL?
     /// Requests per second, on average, a client address may make without a valid sign-in: GraphQL without a
     /// token, cloud requests with a missing or bad token. The analytics collector has a budget of the same size.
     public var signedOutRequestsPerSecond: Double = 10
@@ -174,6 +179,7 @@ public struct ServerConfiguration: Sendable {
         trustedProxies: [String]? = nil,
         recipeImportPrivateHosts: [String]? = nil,
         openFoodFactsURL: String? = nil,
+        vinLookupURL: String? = nil,
         signedOutRateLimit: Double? = nil,
         signedOutRateBurst: Double? = nil,
         headerTimeout: Double? = nil,
@@ -460,15 +466,18 @@ public struct ServerConfiguration: Sendable {
             configuration.publicURL = url
         }
         if let text = openFoodFactsURL ?? environment["HEARTH_OPEN_FOOD_FACTS_URL"], !text.isEmpty {
-            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(),
-                ["http", "https"].contains(scheme),
-                url.host?.isEmpty == false, url.user == nil, url.password == nil, url.query == nil
-            else {
-                throw ServiceError.validationFailed(
+            configuration.openFoodFactsURL = try Self.serverURL(
+                text,
+                refusal:
                     "The Open Food Facts URL \"\(text.prefix(80))\" is not an http:// or https:// address; give a server's address such as https://world.openfoodfacts.org, or leave it out to use that one."
-                )
-            }
-            configuration.openFoodFactsURL = url
+            )
+        }
+        if let text = vinLookupURL ?? environment["HEARTH_VIN_LOOKUP_URL"], !text.isEmpty {
+            configuration.vinLookupURL = try Self.serverURL(
+                text,
+                refusal:
+                    "The VIN lookup URL \"\(text.prefix(80))\" is not an http:// or https:// address; give NHTSA's vPIC, https://vpic.nhtsa.dot.gov, or leave it out so VINs stay on the server."
+            )
         }
         configuration.smtp = try Self.smtp(url: smtpURL, from: mailFrom, environment: environment)
         return configuration
@@ -494,6 +503,15 @@ public struct ServerConfiguration: Sendable {
     }
 
     /// The flag's keys (each may hold several, comma separated), else `HEARTH_ANALYTICS_KEYS`'s.
+    /// `text` as the address of a server the server asks: http or https, with a host, no credentials or query.
+    /// - Throws: ``ServiceError`` (validation failed) with `refusal` otherwise.
+    static func serverURL(_ text: String, refusal: String) throws -> URL {
+        guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme),
+            url.host?.isEmpty == false, url.user == nil, url.password == nil, url.query == nil
+        else { throw ServiceError.validationFailed(refusal) }
+        return url
+    }
+
     static func analyticsKeys(_ flags: [String]?, environment: [String: String]) throws -> [String] {
         let given = flags.flatMap { $0.isEmpty ? nil : $0 } ?? environment["HEARTH_ANALYTICS_KEYS"].map { [$0] } ?? []
         var keys: [String] = []

@@ -32,6 +32,8 @@ public struct GarageRecords: Sendable {
     /// How old a copy a read may take: a read asks the record store for changes only when the copy last did
     /// so longer ago than this (0, the default, asks on every read); writes always ask.
     let freshness: TimeInterval
+    /// What a VIN typed without its make, model or year is asked about (NHTSA's vPIC); nil keeps VINs here.
+    let vinLookup: VINLookup?
     private let replicas: ReplicaCache<UserReplica>
     private let overviews: ReadCache<OverviewKey, GarageOverview>
 
@@ -54,8 +56,9 @@ public struct GarageRecords: Sendable {
     ///   - now: the clock the copies' sync bookkeeping reads.
     public init(
         store: any RecordStore, timeZone: TimeZone = .current, cacheLimit: Int = 256, freshness: TimeInterval = 0,
-        now: @escaping @Sendable () -> Date = { Date() }
+        vinLookup: VINLookup? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) {
+        self.vinLookup = vinLookup
         self.store = store
         self.timeZone = timeZone
         self.cacheLimit = max(1, cacheLimit)
@@ -183,7 +186,7 @@ public struct GarageRecords: Sendable {
     @discardableResult
     public func addVehicle(_ form: GarageVehicleForm, userID: String, now: Date) async throws -> Vehicle {
         let garage = try await current(userID, now: now)
-        let vehicle = try form.applied(
+        let vehicle = try await looked(form).applied(
             to: Vehicle(make: "", model: "", year: garage.today.year), currentYear: garage.today.year)
         return try await saving(userID) { try await garage.addVehicle(vehicle) }
     }
@@ -197,8 +200,27 @@ public struct GarageRecords: Sendable {
     {
         let garage = try await current(userID, now: now)
         let old = try await owned(id, in: garage)
-        let changed = try form.applied(to: old, currentYear: garage.today.year)
+        let changed = try await looked(form).applied(to: old, currentYear: garage.today.year)
         return try await saving(userID) { try await garage.updateVehicle(id) { $0 = changed } }
+    }
+
+    /// `form` with the make, model and year it leaves empty filled in from its VIN as NHTSA's vPIC decodes it,
+    /// when a lookup is configured and the VIN checks out; as it is otherwise, or when vPIC cannot be reached
+    /// (the VIN's own characters still tell the maker and the year).
+    func looked(_ form: GarageVehicleForm) async -> GarageVehicleForm {
+        func empty(_ text: String?) -> Bool { GarageServiceForm.given(text) == nil }
+        guard let vinLookup, let typed = GarageServiceForm.given(form.vin), typed.count <= 40,
+            empty(form.make) || empty(form.model) || empty(form.year),
+            let vin = try? VIN.parse(typed).get(), vin.region != .northAmerica || vin.isCheckDigitValid,
+            let decoded = try? await vinLookup.decode(vin.value, online: true).nhtsa
+        else { return form }
+        var filled = form
+        if empty(form.make), vin.manufacturer == nil, let make = decoded.make, !make.isEmpty {
+            filled.make = make.capitalized
+        }
+        if empty(form.model), let model = decoded.model, !model.isEmpty { filled.model = model }
+        if empty(form.year), let year = decoded.modelYear { filled.year = String(year) }
+        return filled
     }
 
     /// What deleting a vehicle removes with it, counted, for the page that asks first.

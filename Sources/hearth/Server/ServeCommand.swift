@@ -232,6 +232,13 @@ struct ServeCommand: AsyncParsableCommand {
     var openFoodFactsURL: String?
 
     @Option(
+        name: .customLong("vin-lookup-url"),
+        help:
+            "NHTSA's vPIC server the vehicle pages ask for a VIN's model, such as https://vpic.nhtsa.dot.gov (HEARTH_VIN_LOOKUP_URL). None by default: a VIN typed on a page never leaves the server."
+    )
+    var vinLookupURL: String?
+
+    @Option(
         name: .customLong("signed-out-rate-limit"),
         help:
             "Requests per second each client address may make without a valid sign-in (GraphQL without a token, a missing or bad token), on average; the analytics collector has a budget of its own of the same size (default 10; HEARTH_SIGNED_OUT_RATE_LIMIT)."
@@ -324,7 +331,7 @@ struct ServeCommand: AsyncParsableCommand {
             graphQLAnswerCacheMegabytes: graphQLAnswerCacheMegabytes, publicURL: publicURL,
             smtpURL: smtpURL, mailFrom: mailFrom,
             trustedProxies: trustedProxies, recipeImportPrivateHosts: recipeImportPrivateHosts,
-            openFoodFactsURL: openFoodFactsURL,
+            openFoodFactsURL: openFoodFactsURL, vinLookupURL: vinLookupURL,
             signedOutRateLimit: signedOutRateLimit,
             signedOutRateBurst: signedOutRateBurst,
             headerTimeout: headerTimeout, idleTimeout: idleTimeout, bodyTimeout: bodyTimeout,
