@@ -191,8 +191,13 @@ import Testing
             var migrator = DatabaseMigrator()
             GarageSchema.registerMigrations(in: &migrator)
             try migrator.migrate(queue, upTo: "garage.expenseKinds")
+            // As that version wrote a vehicle: without the columns later versions added.
             try await queue.write { db in
-                try Vehicle(name: "Old", make: "Ford", model: "F-150", year: 2010).insert(db)
+                try db.execute(
+                    sql: """
+                        INSERT INTO garageVehicle (id, name, make, model, year, currentMileage, createdAt, modifiedAt)
+                        VALUES (?, 'Old', 'Ford', 'F-150', 2010, 0, ?, ?)
+                        """, arguments: [UUID(), Date(), Date()])
             }
             try queue.close()
         }

@@ -190,6 +190,40 @@ struct WebGarageEntriesTests {
         }
     }
 
+    @Test("a vehicle archived from its page leaves the due lists, the reminders and the calendar; a device follows")
+    func archive() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.live) { client in
+            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
+            let browser = WebBrowser(client)
+            let email = try await WebTest.signUp(browser)
+            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
+            let seeded = try await GarageRecordsTests.seed(device.store)
+            try await device.sync()
+            let car = "/garage/\(seeded.car.id.uuidString.lowercased())"
+            #expect(try await browser.get("/garage/reminders").text.contains("<td>Daily</td>"))
+            #expect(try await browser.get(car).text.contains("Archive this vehicle"))
+            #expect(try await browser.post("\(car)/archive").location == "\(car)?notice=archived")
+            let page = try await browser.get("\(car)?notice=archived").text
+            #expect(page.contains("The vehicle is archived") && page.contains("Bring it back"))
+            let overview = try await browser.get("/garage").text
+            let archivedPart = try #require(overview.range(of: "<h2>Archived</h2>"))
+            #expect(overview[archivedPart.upperBound...].contains("href=\"\(car)\""), "listed as archived")
+            #expect(!overview[..<archivedPart.lowerBound].contains("href=\"\(car)\""), "out of the due lists")
+            let reminders = try await browser.get("/garage/reminders").text
+            #expect(!reminders.contains("<td>Daily</td>"), "the archived car reminds of nothing")
+            try await device.sync()
+            #expect(try await device.store.vehicles().first { $0.id == seeded.car.id }?.isArchived == true)
+            #expect(try await device.store.due().allSatisfy { $0.vehicle.id != seeded.car.id })
+
+            try await browser.get(car)
+            #expect(try await browser.post("\(car)/unarchive").location == "\(car)?notice=unarchived")
+            try await device.sync()
+            #expect(try await device.store.vehicles().first { $0.id == seeded.car.id }?.isArchived == false)
+            #expect(try await browser.get("/garage/reminders").text.contains("<td>Daily</td>"))
+        }
+    }
+
     @Test("with a VIN lookup configured, a VIN typed alone brings its model from vPIC; vPIC down, the vehicle is added")
     func vinLookup() async throws {
         let vin = "1HGCM82633A004352"

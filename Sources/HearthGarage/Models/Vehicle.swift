@@ -26,6 +26,8 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
     public var marbeteExpirationMonth: Int?
     /// The year the marbete expires in; set together with ``marbeteExpirationMonth``.
     public var marbeteExpirationYear: Int?
+    /// Sold or parked for good: the vehicle keeps its history, and leaves the due lists and reminders.
+    public var isArchived: Bool
     public var createdAt: Date
     public var modifiedAt: Date
 
@@ -33,7 +35,7 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
         id: UUID = UUID(), name: String = "", make: String, model: String, year: Int, currentMileage: Int = 0,
         vin: String? = nil, licensePlate: String? = nil, tireSize: String? = nil, oilType: String? = nil,
         notes: String? = nil, mileageUpdatedAt: Date? = nil, marbeteExpirationMonth: Int? = nil,
-        marbeteExpirationYear: Int? = nil, createdAt: Date = Date(), modifiedAt: Date? = nil
+        marbeteExpirationYear: Int? = nil, isArchived: Bool = false, createdAt: Date = Date(), modifiedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -49,6 +51,7 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
         self.mileageUpdatedAt = mileageUpdatedAt
         self.marbeteExpirationMonth = marbeteExpirationMonth
         self.marbeteExpirationYear = marbeteExpirationYear
+        self.isArchived = isArchived
         self.createdAt = createdAt
         self.modifiedAt = modifiedAt ?? createdAt
     }
@@ -94,5 +97,33 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
             if case .failure(let problem) = VIN.parse(vin) { problems.append(problem.message) }
         }
         return problems
+    }
+}
+
+extension Vehicle {
+    enum CodingKeys: String, CodingKey {
+        case id, name, make, model, year, currentMileage, vin, licensePlate, tireSize, oilType, notes
+        case mileageUpdatedAt, marbeteExpirationMonth, marbeteExpirationYear, isArchived, createdAt, modifiedAt
+    }
+
+    /// Decodes a vehicle; one written before vehicles could be archived is not archived.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            id: try values.decode(UUID.self, forKey: .id), name: try values.decode(String.self, forKey: .name),
+            make: try values.decode(String.self, forKey: .make), model: try values.decode(String.self, forKey: .model),
+            year: try values.decode(Int.self, forKey: .year),
+            currentMileage: try values.decode(Int.self, forKey: .currentMileage),
+            vin: try values.decodeIfPresent(String.self, forKey: .vin),
+            licensePlate: try values.decodeIfPresent(String.self, forKey: .licensePlate),
+            tireSize: try values.decodeIfPresent(String.self, forKey: .tireSize),
+            oilType: try values.decodeIfPresent(String.self, forKey: .oilType),
+            notes: try values.decodeIfPresent(String.self, forKey: .notes),
+            mileageUpdatedAt: try values.decodeIfPresent(Date.self, forKey: .mileageUpdatedAt),
+            marbeteExpirationMonth: try values.decodeIfPresent(Int.self, forKey: .marbeteExpirationMonth),
+            marbeteExpirationYear: try values.decodeIfPresent(Int.self, forKey: .marbeteExpirationYear),
+            isArchived: try values.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false,
+            createdAt: try values.decode(Date.self, forKey: .createdAt),
+            modifiedAt: try values.decode(Date.self, forKey: .modifiedAt))
     }
 }

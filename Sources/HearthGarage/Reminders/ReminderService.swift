@@ -132,7 +132,8 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
         let today = CalendarDay(now, in: timeZone)
         var reminders: [ScheduledReminder] = []
         var serviceIDs = Set<UUID>()
-        let vehicles = try Vehicle.fetchAll(db)
+        // An archived vehicle reminds of nothing.
+        let vehicles = try Vehicle.filter(Column("isArchived") == false).fetchAll(db)
         for vehicle in vehicles {
             let readings = try GarageStore.odometerReadings(
                 db, vehicleID: vehicle.id, since: now.addingTimeInterval(-365 * 86_400), timeZone: timeZone)

@@ -211,5 +211,11 @@ public enum GarageSchema: DatabaseSchema {
                 t.column("modifiedAt", .datetime).notNull()
             }
         }
+        // A vehicle sold or parked for good: kept with its history, out of the due lists and reminders.
+        migrator.registerMigration("garage.vehicleArchive") { db in
+            try db.alter(table: Vehicle.databaseTableName) { t in
+                t.add(column: "isArchived", .boolean).notNull().defaults(to: false)
+            }
+        }
     }
 }

@@ -4,7 +4,7 @@ public import HearthCore
 import HearthStore
 
 extension GarageStore {
-    /// What is due on one vehicle (or on every vehicle), with the driving pace of each, as of today.
+    /// What is due on one vehicle (or on every vehicle not archived), with the driving pace of each, as of today.
     public func due(
         vehicleID: UUID? = nil, settings: DueSettings = DueSettings(),
         thresholds: UrgencyThresholds = UrgencyThresholds()
@@ -14,7 +14,10 @@ extension GarageStore {
         let timeZone = self.timeZone
         return try await read { db in
             var request = Vehicle.all()
-            if let vehicleID { request = request.filter(key: vehicleID) }
+            request =
+                if let vehicleID { request.filter(key: vehicleID) } else {
+                    request.filter(Column("isArchived") == false)
+                }
             return try request.fetchAll(db).map { vehicle in
                 let services = try ServiceItem.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
                 let readings = try Self.odometerReadings(

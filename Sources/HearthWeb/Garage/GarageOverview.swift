@@ -4,4 +4,6 @@ public import HearthGarage
 public struct GarageOverview: Sendable, Hashable {
     /// Each vehicle (by name) with its due list, driving pace and fuel summary.
     public var vehicles: [VehicleDue]
+    /// The archived vehicles, by name: kept with their history, out of the due lists.
+    public var archived: [Vehicle] = []
 }

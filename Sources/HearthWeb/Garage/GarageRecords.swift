@@ -90,7 +90,11 @@ public struct GarageRecords: Sendable {
             settings: settings)
         let garage = store(of: replica, now: minute)
         return try await overviews.value(for: userID, key: key) {
-            GarageOverview(vehicles: try await garage.due(settings: settings))
+            GarageOverview(
+                vehicles: try await garage.due(settings: settings),
+                archived: try await garage.vehicles().filter(\.isArchived).sorted {
+                    $0.displayName.localizedStandardCompare($1.displayName) == .orderedAscending
+                })
         }
     }
 
@@ -221,6 +225,16 @@ public struct GarageRecords: Sendable {
         if empty(form.model), let model = decoded.model, !model.isEmpty { filled.model = model }
         if empty(form.year), let year = decoded.modelYear { filled.year = String(year) }
         return filled
+    }
+
+    /// Archives a vehicle (sold or parked for good: its history stays, it leaves the due lists, the reminders and
+    /// the calendar), or brings it back, as `hearth garage vehicle archive` and `unarchive` do.
+    /// - Throws: ``ServiceError`` `notFound` for a vehicle the user does not have.
+    @discardableResult
+    public func setArchived(_ id: UUID, _ archived: Bool, userID: String, now: Date) async throws -> Vehicle {
+        let garage = try await current(userID, now: now)
+        _ = try await owned(id, in: garage)
+        return try await saving(userID) { try await garage.updateVehicle(id) { $0.isArchived = archived } }
     }
 
     /// What deleting a vehicle removes with it, counted, for the page that asks first.

@@ -43,6 +43,15 @@ extension WebSite {
                 }
             }
         }
+        for (verb, archived) in [("archive", true), ("unarchive", false)] {
+            router.post("/garage/:vehicle/\(verb)") { request, context in
+                await form(request, context) { _, caller, _ in
+                    let vehicle = try context.parameters.uuid("vehicle")
+                    try await garage.setArchived(vehicle, archived, userID: caller.userRecordName, now: clock())
+                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=\(verb)d")
+                }
+            }
+        }
         router.get("/garage/:vehicle/delete") { request, context in
             await screen(.vehicleDelete, request, context) { visit, caller in
                 let deletion = try await garage.deletion(
@@ -91,7 +100,10 @@ extension WebSite {
     /// The garage overview's values: every vehicle with its due list.
     static func garageValues(_ overview: GarageOverview) -> [String: Any] {
         [
-            "title": "Garage", "section": ["garage": true], "none": overview.vehicles.isEmpty,
+            "title": "Garage", "section": ["garage": true],
+            "none": overview.vehicles.isEmpty && overview.archived.isEmpty,
+            "archived": overview.archived.map { ["id": $0.id.uuidString.lowercased(), "name": $0.displayName] },
+            "hasArchived": !overview.archived.isEmpty,
             "vehicles": overview.vehicles.map(Self.dueRows), "adding": overview.vehicles.isEmpty,
             "exports": GarageStore.archiveCSVNames,
         ]

@@ -174,10 +174,14 @@ extension WebSite {
             "fuelDeleted": "The fill-up is deleted.",
             "logDeleted": "The history entry is deleted; the service's next due values follow its latest entry.",
             "expenseDeleted": "The expense is deleted.",
+            "archived":
+                "The vehicle is archived: its history stays here, and it is out of the due lists, the reminders and the calendar.",
+            "unarchived": "The vehicle is back in the due lists and reminders.",
         ]
         let today = CalendarDay(clock(), in: garage.timeZone)
         var values: [String: Any] = [
             "title": vehicle.displayName, "section": ["garage": true], "vehicle": Self.dueRows(records.due),
+            "archived": vehicle.isArchived,
             "history": records.history.map { entry -> [String: Any] in
                 [
                     "id": entry.log.id.uuidString.lowercased(), "date": entry.log.performedDate.iso, "name": entry.name,

@@ -24,7 +24,14 @@ struct GarageDueCommand: AsyncParsableCommand {
         let summaries = try await store.due(
             vehicleID: vehicleID, settings: DueSettings(dueSoonMiles: soonMiles, dueSoonDays: soonDays))
         if options.json { return try GarageOutput.json(summaries) }
-        guard !summaries.isEmpty else { return print("No vehicles yet. Add one with `hearth garage vehicle add`.") }
+        guard !summaries.isEmpty else {
+            let archived = try await store.vehicles().filter(\.isArchived).count
+            return print(
+                archived == 0
+                    ? "No vehicles yet. Add one with `hearth garage vehicle add`."
+                    : "Every vehicle is archived (\(archived)); `hearth garage vehicle unarchive NAME` brings one back."
+            )
+        }
         for (index, summary) in summaries.enumerated() {
             if index > 0 { print("") }
             var pace = "not enough readings for a pace"

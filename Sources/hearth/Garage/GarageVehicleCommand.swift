@@ -8,7 +8,7 @@ struct GarageVehicleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vehicle",
         abstract: "Add, list, change and remove vehicles.",
-        subcommands: [Add.self, List.self, Show.self, Update.self, Remove.self]
+        subcommands: [Add.self, List.self, Show.self, Update.self, Archive.self, Unarchive.self, Remove.self]
     )
 
     /// The vehicle fields `add` and `update` share.
@@ -80,7 +80,7 @@ struct GarageVehicleCommand: AsyncParsableCommand {
                 )
             }
             GarageOutput.table(
-                ["ID", "NAME", "VEHICLE", "MILEAGE", "VIN", "MARBETE"],
+                ["ID", "NAME", "VEHICLE", "MILEAGE", "VIN", "MARBETE", "ARCHIVED"],
                 vehicles.map { vehicle in
                     [
                         String(vehicle.id.uuidString.prefix(8)), vehicle.displayName,
@@ -88,6 +88,7 @@ struct GarageVehicleCommand: AsyncParsableCommand {
                             !$0.isEmpty
                         }.joined(separator: " "),
                         GarageOutput.number(vehicle.currentMileage), vehicle.vin ?? "—", vehicle.marbete?.label ?? "—",
+                        vehicle.isArchived ? "yes" : "",
                     ]
                 }
             )
@@ -177,6 +178,37 @@ struct GarageVehicleCommand: AsyncParsableCommand {
                     ? "Nothing to change on \(GarageOutput.label(saved))." : "Updated \(GarageOutput.label(saved)).")
             GarageOutput.warn(GarageVehicleCommand.vinWarnings(saved))
         }
+    }
+
+    struct Archive: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract:
+                "Archive a vehicle sold or parked for good: its history stays, it leaves the due lists and reminders.")
+        @OptionGroup var options: GarageOptions
+        @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
+
+        func run() async throws { try await GarageVehicleCommand.archive(vehicle, true, options) }
+    }
+
+    struct Unarchive: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Bring an archived vehicle back to the due lists and reminders.")
+        @OptionGroup var options: GarageOptions
+        @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
+
+        func run() async throws { try await GarageVehicleCommand.archive(vehicle, false, options) }
+    }
+
+    /// Archives (or brings back) the vehicle `name` names, and says so.
+    static func archive(_ name: String, _ archived: Bool, _ options: GarageOptions) async throws {
+        let store = try options.openStore()
+        let found = try await store.vehicle(matching: name)
+        let saved = try await store.updateVehicle(found.id) { $0.isArchived = archived }
+        if options.json { return try GarageOutput.json(saved) }
+        print(
+            archived
+                ? "Archived \(GarageOutput.label(saved)): its history stays; it is out of the due lists and reminders."
+                : "\(GarageOutput.label(saved)) is back in the due lists and reminders.")
     }
 
     struct Remove: AsyncParsableCommand {
