@@ -381,6 +381,7 @@ let package = Package(
                 "HearthPantry",
                 "HearthPantryModel",
                 "HearthPantryServer",
+                "HearthWeb",
                 "HearthSync",
                 "HearthStore",
                 "HearthCloudModel",

@@ -4,7 +4,7 @@ import HearthCloud
 import HearthCore
 import HearthMail
 import HearthPantryServer
-import HearthWeb
+public import HearthWeb
 public import Hummingbird
 import HummingbirdWebSocket
 public import Logging
@@ -22,12 +22,15 @@ import Synchronization
 ///   - clock: what the server's timers run on: the GraphQL WebSocket's `connection_init` deadline and keep-alive
 ///     pings, recipe imports' fetch timeout, the push channel's heartbeats, compaction, the pantry digests' runs,
 ///     the wait for PostgreSQL at start, and the health checks.
+///   - readOdometer: what reads the mileage from an odometer photo uploaded on a vehicle page (the command line
+///     wires in Tesseract); nil when the server reads no photos.
 /// - Throws: ``ServiceError`` when the data directory cannot be used.
 public func buildApplication(
     _ configuration: ServerConfiguration,
     logger: Logger? = nil,
     onListening: @escaping @Sendable (Int) async -> Void = { _ in },
-    clock: any Clock<Duration> = ContinuousClock()
+    clock: any Clock<Duration> = ContinuousClock(),
+    readOdometer: OdometerPhotoReading? = nil
 ) async throws -> some ApplicationProtocol {
     var serverLogger = logger ?? Logger(label: "hearth.server")
     serverLogger.logLevel = configuration.logLevel
@@ -86,7 +89,7 @@ public func buildApplication(
         sessionLifetime: configuration.cloud.sessionLifetime,
         sendVerification: { issued in try await api.mail.send(try CloudAPI.verificationMessage(issued)) },
         timers: clock, usage: collector.webUsage(keys: configuration.analyticsKeys),
-        vinLookupURL: configuration.vinLookupURL, logger: logger)
+        vinLookupURL: configuration.vinLookupURL, readOdometer: readOdometer, logger: logger)
     let router = buildRouter(
         healthChecks: healthChecks, registry: registry, cloud: cloud.api, collector: collector, graphQL: graphQL,
         web: web, trustedProxies: configuration.trustedProxies,

@@ -50,6 +50,8 @@ public struct WebSite: Sendable {
     let heartbeat: (interval: Duration, clock: any Clock<Duration>)
     /// Where the garage pages record the screens opened; nil when this server collects no usage.
     let usage: WebUsage?
+    /// What reads the mileage from an odometer photo; nil when this server reads no photos.
+    let readOdometer: OdometerPhotoReading?
     /// Whether each account shares its usage of the pages, as last read.
     let usageChoices = TTLCache<String, Bool>(defaultTTL: .seconds(300), maximumCount: 10_000)
 
@@ -66,12 +68,14 @@ public struct WebSite: Sendable {
     ///   - heartbeat: how often an open live-update stream sends a comment, so a browser that left is noticed.
     ///   - usage: the collector the garage pages record screen views to, for the accounts that share them.
     ///   - vinLookupURL: NHTSA's vPIC, asked for the model of a VIN typed without it; nil keeps VINs here.
+    ///   - readOdometer: reads the mileage from an odometer photo; nil when the server reads no photos.
     public init(
         accounts: AccountService, pantry: any PantryGraphQLServing, records: any RecordStore, limits: WebLimits,
         secureCookies: Bool, sessionLifetime: Duration = .seconds(30 * 86_400),
         sendVerification: @escaping @Sendable (IssuedAccountCode) async throws -> Void,
         clock: @escaping @Sendable () -> Date = Date.init, timers: any Clock<Duration> = ContinuousClock(),
-        heartbeat: Duration = .seconds(15), usage: WebUsage? = nil, vinLookupURL: URL? = nil, logger: Logger
+        heartbeat: Duration = .seconds(15), usage: WebUsage? = nil, vinLookupURL: URL? = nil,
+        readOdometer: OdometerPhotoReading? = nil, logger: Logger
     ) async throws {
         self.accounts = accounts
         self.pantry = PantryCalls(graphQL: pantry)
@@ -93,6 +97,7 @@ public struct WebSite: Sendable {
         self.clock = clock
         self.heartbeat = (heartbeat, timers)
         self.usage = usage
+        self.readOdometer = readOdometer
         self.logger = logger
     }
 

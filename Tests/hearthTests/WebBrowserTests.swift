@@ -124,8 +124,26 @@ struct WebBrowserTests {
             _ = try await hearth(
                 "finance", "sync", "--server", server.base, "--email", email, "--password", Self.password)
 
+            // An odometer photo drawn by the OCR set's generator, and what `hearth garage ocr odometer` reads in it: the
+            // page must read the same.
+            let photos = device.appendingPathComponent("photos")
+            let drawn = try await ChildProcess.run(
+                python,
+                [
+                    VenvPython.repository.appendingPathComponent("scripts/ocr/generate.py").path, photos.path,
+                    "--odometers", "1", "--vins", "0",
+                ])
+            #expect(drawn.status == 0, "the odometer photo: \(drawn.stderr)")
+            let manifest = try String(contentsOf: photos.appendingPathComponent("manifest.tsv"), encoding: .utf8)
+            let photo = photos.appendingPathComponent(
+                String(try #require(manifest.split(separator: "\n").first?.split(separator: "\t").first)))
+            let ocr = try await ChildProcess.run(
+                try ChildProcess.product("hearth"),
+                ["garage", "ocr", "odometer", photo.path, "--vehicle", "Daily", "--json"],
+                environment: ["HEARTH_DATA_DIR": device.path])
             let expected = """
-                {"due": \(try await hearth("garage", "due", "--json")), "summary": \(try await hearth("finance", "summary", "--json")),
+                {"odometerPhoto": "\(photo.path)", "odometerReading": \(ocr.stdout.isEmpty ? "null" : ocr.stdout),
+                 "due": \(try await hearth("garage", "due", "--json")), "summary": \(try await hearth("finance", "summary", "--json")),
                  "balances": \(try await hearth("finance", "balances", "Trip", "--json")),
                  "fuel": \(try await hearth("garage", "fuel", "Daily", "--json")),
                  "logService": "Oil Change", "serviceMileage": 42700, "newMileage": 42750,
@@ -143,6 +161,8 @@ struct WebBrowserTests {
             #expect(checks.contains { $0.hasPrefix("a calendar app reads the reminders from the address") })
             #expect(checks.contains("with JavaScript off, a subscription is resumed"))
             #expect(checks.contains("the rename is undone from the page"))
+            #expect(
+                checks.contains { $0.hasPrefix("the odometer photo reads on the page as the command line reads it") })
 
             // The device receives the pages' writes at its next sync.
             _ = try await hearth("garage", "sync", "--server", server.base)

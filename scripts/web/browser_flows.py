@@ -17,10 +17,12 @@ import email.policy
 import json
 import os
 import re
+import struct
 import sys
 import time
 import urllib.request
 import uuid
+import zlib
 
 import icalendar
 
@@ -101,6 +103,15 @@ def field(driver, label):
         if element.text.strip().startswith(label) and element.get_attribute("for"):
             return driver.find_element(By.ID, element.get_attribute("for"))
     raise Failed("no field labelled %r on %s" % (label, driver.current_url))
+
+
+def blank_png(width, height):
+    """A white PNG of `width` x `height`, greyscale: a picture with nothing to read in it."""
+    def chunk(kind, data):
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xFFFFFFFF)
+    rows = b"".join(b"\x00" + b"\xff" * width for _ in range(height))
+    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0))
+            + chunk(b"IDAT", zlib.compress(rows)) + chunk(b"IEND", b""))
 
 
 def part(driver, name):
@@ -483,6 +494,27 @@ def run_records(address, expected_path):
         press(driver, "Save service")
         check("The service is saved" in main_text(driver), "a service's interval is changed from its page")
         vehicle_page = driver.current_url.split("?")[0]
+        # The mileage read from an odometer photo, as `hearth garage ocr odometer` reads the same photo, then left
+        # unsaved; and a blank picture, where nothing can be read.
+        reading = expected.get("odometerReading") or {}
+        field(driver, "Or read it from a photo of the odometer").send_keys(expected["odometerPhoto"])
+        press(driver, "Read the photo")
+        if reading.get("value") is not None:
+            shown = "{:,} mi".format(reading["value"])
+            check(shown in main_text(driver) and field(driver, "Odometer").get_attribute("value") == str(reading["value"]),
+                  "the odometer photo reads on the page as the command line reads it: %s" % shown)
+        else:
+            check("Nothing could be read" in main_text(driver),
+                  "the odometer photo reads on the page as the command line reads it: nothing")
+        shoot(driver, "odometer-photo")
+        driver.find_element(By.LINK_TEXT, "Cancel").click()
+        blank = os.path.join(SHOTS, "blank.png")
+        with open(blank, "wb") as handle:
+            handle.write(blank_png(64, 32))
+        field(driver, "Or read it from a photo of the odometer").send_keys(blank)
+        press(driver, "Read the photo")
+        check("Nothing could be read from the photo" in main_text(driver), "a blank picture reads as nothing, said so")
+        driver.get(vehicle_page)
         # The reports download as files, the same the command line writes.
         report = urllib.request.urlopen(urllib.request.Request(vehicle_page + "/history-report", headers={"Cookie": cookie_header(driver)}))
         check(report.headers["Content-Type"] == "application/pdf" and report.read(5) == b"%PDF-",

@@ -49,6 +49,7 @@ extension WebSite {
         registerBook(on: router)
         registerBookEdits(on: router)
         registerPeople(on: router)
+        registerOdometerPhoto(on: router)
         registerStatements(on: router)
         router.post("/garage/:vehicle/service") { request, context in
             await form(request, context) { visit, caller, form in
@@ -181,7 +182,7 @@ extension WebSite {
         let today = CalendarDay(clock(), in: garage.timeZone)
         var values: [String: Any] = [
             "title": vehicle.displayName, "section": ["garage": true], "vehicle": Self.dueRows(records.due),
-            "archived": vehicle.isArchived,
+            "archived": vehicle.isArchived, "readsPhotos": readOdometer != nil,
             "history": records.history.map { entry -> [String: Any] in
                 [
                     "id": entry.log.id.uuidString.lowercased(), "date": entry.log.performedDate.iso, "name": entry.name,

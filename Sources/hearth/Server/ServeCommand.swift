@@ -1,7 +1,10 @@
 import ArgumentParser
 import Foundation
 import HearthCore
+import HearthGarage
+import HearthOCR
 import HearthServer
+import HearthWeb
 import Logging
 
 /// `hearth serve`: runs the Hearth server until interrupted.
@@ -345,7 +348,25 @@ struct ServeCommand: AsyncParsableCommand {
         LoggingSystem.bootstrap { label in
             ServerLogHandler(label: label, level: configuration.logLevel, format: configuration.logFormat)
         }
-        let app = try await buildApplication(configuration)
+        let app = try await buildApplication(configuration, readOdometer: Self.readOdometer)
         try await runServer(app, configuration: configuration)
+    }
+
+    /// Reads an odometer photo from the vehicle pages with Tesseract, as `hearth garage ocr odometer` does; a server
+    /// without Tesseract says so on the page.
+    static let readOdometer: OdometerPhotoReading = { photo, lastMileage in
+        let reading: HearthOCR.OdometerReading
+        do {
+            reading = try await PhotoReader(recognizer: try TesseractRecognizer()).readOdometer(
+                at: photo, lastMileage: lastMileage)
+        } catch let error as ServiceError where error.code == .ocrUnavailable {
+            throw ServiceError.validationFailed(
+                "This server cannot read photos (\(error.message)); type the mileage instead")
+        } catch let error as ServiceError {
+            throw ServiceError.validationFailed("odometer photo: \(error.message)")
+        }
+        return WebOdometerReading(
+            mileage: reading.value, digits: reading.best?.text ?? "", confidence: reading.confidence,
+            warnings: reading.warnings.map(\.message))
     }
 }
