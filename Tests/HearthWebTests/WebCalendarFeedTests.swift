@@ -102,6 +102,60 @@ struct WebCalendarFeedTests {
     }
 
     /// `text` as the pages escape it.
+    @Test("remind tomorrow from the page: the reminder again at 09:00 tomorrow, in the list and the calendar; kept")
+    func remindTomorrow() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.live) { client in
+            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
+            let browser = WebBrowser(client)
+            let email = try await WebTest.signUp(browser)
+            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
+            let seeded = try await GarageRecordsTests.seed(device.store)
+            try await device.sync()
+            let id = "mileage-reminder-\(seeded.car.id.uuidString)"
+            let page = try await browser.get("/garage/reminders").text
+            #expect(page.contains("name=\"reminder\" value=\"\(id)\"") && page.contains("Remind Later"))
+
+            #expect(
+                try await browser.post("/garage/reminders/snooze", [("reminder", id)]).location
+                    == "/garage/reminders?notice=snoozed")
+            var tomorrow = Calendar(identifier: .gregorian)
+            tomorrow.timeZone = .current
+            let nextDay = try #require(tomorrow.date(byAdding: .day, value: 1, to: Date()))
+            let nine = try #require(tomorrow.date(bySettingHour: 9, minute: 0, second: 0, of: nextDay))
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = .current
+            formatter.dateFormat = "yyyy-MM-dd HH:mm"
+            let snoozed = try await browser.get("/garage/reminders?notice=snoozed").text
+            #expect(snoozed.contains("You will be reminded again tomorrow"))
+            #expect(
+                snoozed.contains("<td>\(formatter.string(from: nine))</td><td>Daily</td><td>Update your mileage"),
+                "\(snoozed.prefix(4_000))")
+            #expect(snoozed.components(separatedBy: "<td>Daily</td><td>Update your mileage").count == 2, "once")
+            #expect(!snoozed.contains("value=\"\(id)\""), "a snooze is not put off again")
+
+            // The calendar has it once, at its new time; and it is kept on the server.
+            try await browser.post("/garage/calendar")
+            let linked = try await browser.get("/garage/reminders").text
+            let token = String(try #require(linked.firstMatch(of: /\/calendar\/([0-9a-f]{64})\/garage\.ics/)).1)
+            let ics = try await WebBrowser(client).get("/calendar/\(token)/garage.ics").text
+            #expect(ics.components(separatedBy: "UID:\(id)@hearth-garage").count == 2, "\(ics.prefix(2_000))")
+
+            // Not a reminder's id, one that cannot be put off, or another's: refused, nothing kept.
+            try await browser.get("/garage/reminders")
+            let junk = try await browser.post("/garage/reminders/snooze", [("reminder", "<script>")])
+            #expect(junk.status == .unprocessableContent)
+            let roundup = try await browser.post(
+                "/garage/reminders/snooze",
+                [("reminder", "yearly-roundup-\(seeded.car.id.uuidString)-2026")])
+            #expect(roundup.status == .unprocessableContent && roundup.text.contains("cannot be put off"))
+            let stranger = try await browser.post(
+                "/garage/reminders/snooze", [("reminder", "service-\(UUID().uuidString)-7d")])
+            #expect(stranger.status == .notFound)
+        }
+    }
+
     static func html(_ text: String) -> String {
         text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
             .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")

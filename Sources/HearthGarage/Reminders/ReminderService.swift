@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import GRDB
 import HearthCore
 import HearthStore
@@ -304,51 +304,17 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
             result = .completed(
                 try await store.completeService(
                     serviceID, on: nil, mileage: nil, cost: nil, category: .maintenance, notes: nil))
-        case (.service(let serviceID), .remindTomorrow):
-            result = .snoozed(
-                try await snooze(reminderID) { db in
-                    guard let service = try ServiceItem.fetchOne(db, key: serviceID),
-                        let vehicle = try Vehicle.fetchOne(db, key: service.vehicleID)
-                    else { return nil }
-                    return ReminderScheduler.serviceSnooze(service, vehicle: vehicle, now: now, timeZone: timeZone)
-                })
-        case (.expense(let expenseID), .remindTomorrow):
-            result = .snoozed(
-                try await snooze(reminderID) { db in
-                    guard let expense = try GarageExpense.fetchOne(db, key: expenseID),
-                        let vehicle = try Vehicle.fetchOne(db, key: expense.vehicleID),
-                        let due = ExpenseDue.make([expense], today: CalendarDay(now, in: timeZone)).first
-                    else { return nil }
-                    return ReminderScheduler.expenseSnooze(due, vehicle: vehicle, now: now, timeZone: timeZone)
-                })
-        case (.marbete(let vehicleID), .remindTomorrow):
-            result = .snoozed(
-                try await snooze(reminderID) { db in
-                    try Vehicle.fetchOne(db, key: vehicleID).map {
-                        ReminderScheduler.marbeteSnooze(vehicle: $0, now: now, timeZone: timeZone)
-                    }
-                })
-        case (.document(let documentID), .remindTomorrow):
-            result = .snoozed(
-                try await snooze(reminderID) { db in
-                    guard let document = try VehicleDocument.fetchOne(db, key: documentID),
-                        let vehicle = try Vehicle.fetchOne(db, key: document.vehicleID)
-                    else { return nil }
-                    return ReminderScheduler.documentSnooze(document, vehicle: vehicle, now: now, timeZone: timeZone)
-                })
+        case (.service, .remindTomorrow), (.expense, .remindTomorrow), (.marbete, .remindTomorrow),
+            (.document, .remindTomorrow):
+            result = .snoozed(try await snooze(reminderID, Self.snoozeMaker(subject, now: now, timeZone: timeZone)))
         case (.mileage(let vehicleID), .updateNow):
             guard let mileage else {
                 throw ServiceError.validationFailed(
                     "\"Update Now\" needs the odometer reading (for example --mileage 42100)")
             }
             result = .mileageUpdated(try await store.updateMileage(vehicleID, to: mileage, at: nil, source: .reminder))
-        case (.mileage(let vehicleID), .remindLater):
-            result = .snoozed(
-                try await snooze(reminderID) { db in
-                    try Vehicle.fetchOne(db, key: vehicleID).map {
-                        ReminderScheduler.mileageSnooze(vehicle: $0, now: now, timeZone: timeZone)
-                    }
-                })
+        case (.mileage, .remindLater):
+            result = .snoozed(try await snooze(reminderID, Self.snoozeMaker(subject, now: now, timeZone: timeZone)))
         case (.roundup(let vehicleID, let year), .viewCosts):
             let vehicle = try await store.vehicle(id: vehicleID)
             let logs = try await store.logs(of: vehicleID).filter { $0.performedDate.year == year }
@@ -362,6 +328,61 @@ public actor ReminderService: ReminderServicing, ServiceLifecycle.Service {
             GarageEvent.reminderAction(kind: subject.analyticsKind, action: action.analyticsAction))
         if case .snoozed = result {} else { try await reschedule() }
         return result
+    }
+
+    /// The reminder "Remind Tomorrow" (or, on a mileage reminder, "Remind Later") on reminder `reminderID` makes
+    /// at `time`, without keeping it: for a client that keeps its own snoozes (the pages keep theirs per account).
+    /// - Throws: ``ServiceError``: validation failed for an id that is not a reminder's or a reminder with no such
+    ///   action; not found when its vehicle, service, expense or document is gone.
+    public func snoozeReminder(_ reminderID: String, at time: Date) async throws -> ScheduledReminder {
+        let subject = try ReminderSubject.parse(reminderID)
+        guard subject.category.actions.contains(.remindTomorrow) || subject.category.actions.contains(.remindLater)
+        else {
+            throw ServiceError.validationFailed(
+                "A \(subject.category.rawValue) reminder cannot be put off; its actions are "
+                    + subject.category.actions.map { "\"\($0.title)\"" }.joined(separator: ", "))
+        }
+        let make = Self.snoozeMaker(subject, now: time, timeZone: store.timeZone)
+        guard let snooze = try await store.read({ db in try make(db) }) else {
+            throw ServiceError.notFound("The vehicle or service of reminder \(reminderID)")
+        }
+        return snooze
+    }
+
+    /// What putting off `subject`'s reminder at `now` makes, read from the garage: nil when its subject is gone.
+    private static func snoozeMaker(_ subject: ReminderSubject, now: Date, timeZone: TimeZone)
+        -> @Sendable (Database) throws -> ScheduledReminder?
+    {
+        { db in
+            switch subject {
+            case .service(let serviceID):
+                guard let service = try ServiceItem.fetchOne(db, key: serviceID),
+                    let vehicle = try Vehicle.fetchOne(db, key: service.vehicleID)
+                else { return nil }
+                return ReminderScheduler.serviceSnooze(service, vehicle: vehicle, now: now, timeZone: timeZone)
+            case .expense(let expenseID):
+                guard let expense = try GarageExpense.fetchOne(db, key: expenseID),
+                    let vehicle = try Vehicle.fetchOne(db, key: expense.vehicleID),
+                    let due = ExpenseDue.make([expense], today: CalendarDay(now, in: timeZone)).first
+                else { return nil }
+                return ReminderScheduler.expenseSnooze(due, vehicle: vehicle, now: now, timeZone: timeZone)
+            case .marbete(let vehicleID):
+                return try Vehicle.fetchOne(db, key: vehicleID).map {
+                    ReminderScheduler.marbeteSnooze(vehicle: $0, now: now, timeZone: timeZone)
+                }
+            case .document(let documentID):
+                guard let document = try VehicleDocument.fetchOne(db, key: documentID),
+                    let vehicle = try Vehicle.fetchOne(db, key: document.vehicleID)
+                else { return nil }
+                return ReminderScheduler.documentSnooze(document, vehicle: vehicle, now: now, timeZone: timeZone)
+            case .mileage(let vehicleID):
+                return try Vehicle.fetchOne(db, key: vehicleID).map {
+                    ReminderScheduler.mileageSnooze(vehicle: $0, now: now, timeZone: timeZone)
+                }
+            case .roundup:
+                return nil
+            }
+        }
     }
 
     /// Saves the snooze `make` builds in the pending queue (replacing one with its id).

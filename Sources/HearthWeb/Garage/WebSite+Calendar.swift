@@ -22,6 +22,12 @@ extension WebSite {
                     notice: request.uri.queryParameters["notice"].map(String.init))
             }
         }
+        router.post("/garage/reminders/snooze") { request, context in
+            await form(request, context) { _, caller, form in
+                try await garage.snooze(form["reminder"] ?? "", userID: caller.userRecordName, now: clock())
+                throw WebRedirect(location: "/garage/reminders?notice=snoozed")
+            }
+        }
         router.post("/garage/calendar") { request, context in
             await form(request, context) { _, caller, _ in
                 _ = try await accounts.renewFeed(accountID: caller.userRecordName, feed: Self.garageFeed)
@@ -84,12 +90,16 @@ extension WebSite {
             "reminders": reminders.prefix(60).map { reminder -> [String: Any] in
                 [
                     "when": formatter.string(from: reminder.fireAt), "title": reminder.title, "body": reminder.body,
-                    "vehicle": names[reminder.vehicleID] ?? "",
+                    "vehicle": names[reminder.vehicleID] ?? "", "id": reminder.id,
+                    // Put off again tomorrow, as the app's notification offers; a snooze is not put off again.
+                    "snooze": reminder.isSnooze
+                        ? "" : reminder.actions.first { $0 == .remindTomorrow || $0 == .remindLater }?.title ?? "",
                 ]
             },
             "notice": [
                 "feed": "A new calendar link is made; an earlier one no longer works.",
                 "feedStopped": "The calendar link is stopped; calendars subscribed to it get nothing more.",
+                "snoozed": "You will be reminded again tomorrow at 09:00, here and in your calendar.",
             ][notice ?? ""] ?? "",
         ]
         if let token {
