@@ -58,7 +58,47 @@ import Testing
         let back = try await cli.run("vehicle", "unarchive", "Old")
         #expect(back.stdout.contains("back in the due lists"), "\(back.stderr)")
         #expect(try await cli.json([VehicleDue].self, "due").count == 1)
+        #expect(try await cli.run("vehicle", "update", "Old", "--icon", "Truck").status == 0)
+        #expect(try await cli.json([Vehicle].self, "vehicle", "list").first?.icon == "truck")
+        let odd = try await cli.run("vehicle", "update", "Old", "--icon", "spaceship")
+        #expect(odd.status != 0 && odd.stderr.contains("is not one of: car, suv"), "\(odd.stderr)")
         let missing = try await cli.run("vehicle", "archive", "Nope")
         #expect(missing.status != 0 && missing.stderr.contains("Nope"))
+    }
+
+    @Test("archived and the icon survive an export and its import; an export written before them still imports")
+    func exports() async throws {
+        let (store, _) = try TestSupport.store()
+        let car = try await TestSupport.addCivic(store)
+        _ = try await store.updateVehicle(car.id) {
+            $0.isArchived = true
+            $0.icon = VehicleIcon.pickup.rawValue
+        }
+        let bad = await #expect(throws: ServiceError.self) {
+            try await store.updateVehicle(car.id) { $0.icon = "spaceship" }
+        }
+        #expect(bad?.message.contains("Icon \"spaceship\" is not one of: car, suv, pickup") == true)
+
+        let folder = try TestSupport.temporaryDirectory().appendingPathComponent("export")
+        try await store.exportArchive(format: .csv, to: folder)
+        let vehicles = folder.appendingPathComponent("vehicles.csv")
+        let written = try String(contentsOf: vehicles, encoding: .utf8)
+        #expect(written.hasPrefix("Id,Name,") && written.split(separator: "\n")[0].hasSuffix(",Archived,Icon"))
+        let (copy, _) = try TestSupport.store()
+        _ = try await copy.importArchive(from: folder)
+        let back = try #require(try await copy.vehicles().first)
+        #expect(back.isArchived && back.icon == "pickup" && back.shownIcon == .pickup)
+
+        // As an earlier version wrote it: without the last two columns.
+        let older = written.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            var cells = line.split(separator: ",", omittingEmptySubsequences: false)
+            if cells.count > 2 { cells.removeLast(2) }
+            return cells.joined(separator: ",")
+        }.joined(separator: "\n")
+        try older.write(to: vehicles, atomically: true, encoding: .utf8)
+        let (earlier, _) = try TestSupport.store()
+        _ = try await earlier.importArchive(from: folder)
+        let plain = try #require(try await earlier.vehicles().first)
+        #expect(!plain.isArchived && plain.icon == nil && plain.shownIcon == .car && plain.id == car.id)
     }
 }

@@ -216,6 +216,24 @@ struct WebGarageEntriesTests {
             #expect(try await device.store.vehicles().first { $0.id == seeded.car.id }?.isArchived == true)
             #expect(try await device.store.due().allSatisfy { $0.vehicle.id != seeded.car.id })
 
+            // Shown as a pickup: chosen among the icons; one that is not is named.
+            let details: [(String, String)] = [
+                ("vehicleName", "Daily"), ("make", "Honda"), ("model", "Civic"), ("year", "2019"),
+            ]
+            try await browser.get(car)
+            let odd = try await browser.post("\(car)/edit", details + [("icon", "spaceship")])
+            #expect(
+                odd.status == .unprocessableContent && odd.text.contains("icon &quot;spaceship&quot; is not one of"))
+            try await browser.get(car)
+            #expect(
+                try await browser.post("\(car)/edit", details + [("icon", "pickup")]).location == "\(car)?notice=saved")
+            let shown = try await browser.get(car).text
+            #expect(
+                shown.contains("aria-label=\"Pickup\">🛻</span> Daily")
+                    && shown.contains("<option value=\"pickup\" selected>"))
+            try await device.sync()
+            #expect(try await device.store.vehicles().first { $0.id == seeded.car.id }?.icon == "pickup")
+
             try await browser.get(car)
             #expect(try await browser.post("\(car)/unarchive").location == "\(car)?notice=unarchived")
             try await device.sync()

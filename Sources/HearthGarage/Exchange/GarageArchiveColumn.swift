@@ -31,11 +31,15 @@ struct GarageArchiveColumn: Sendable {
     /// The database column.
     var column: String
     var kind: Kind
+    /// What an export written before the column existed stands for, read in its place; nil for a column every
+    /// export has.
+    var absent: String?
 
-    init(_ header: String, _ column: String, _ kind: Kind) {
+    init(_ header: String, _ column: String, _ kind: Kind, absent: String? = nil) {
         self.header = header
         self.column = column
         self.kind = kind
+        self.absent = absent
     }
 
     // MARK: Database → export

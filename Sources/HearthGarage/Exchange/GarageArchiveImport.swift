@@ -18,7 +18,7 @@ final class GarageArchiveImport {
         for table in GarageArchiveTable.all { counts[table.name] = 0 }
     }
 
-    /// The positions of `table`'s columns in a CSV header.
+    /// The positions of `table`'s columns in a CSV header; -1 for a column older exports lack.
     /// - Throws: ``ServiceError`` naming the columns the header lacks.
     func positions(of table: GarageArchiveTable, header: [String], file: String) throws -> [Int] {
         let trimmed = header.map { $0.trimmingCharacters(in: .whitespaces) }
@@ -27,13 +27,15 @@ final class GarageArchiveImport {
         for column in table.columns {
             if let index = trimmed.firstIndex(of: column.header) {
                 positions.append(index)
+            } else if column.absent != nil {
+                positions.append(-1)
             } else {
                 missing.append(column.header)
             }
         }
         guard missing.isEmpty else {
             throw ServiceError.validationFailed(
-                "\(file) has no \(missing.joined(separator: ", ")) column\(missing.count == 1 ? "" : "s"); its header must name \(table.columns.map(\.header).joined(separator: ", ")) (as `hearth garage export` writes it). Nothing was imported."
+                "\(file) has no \(missing.joined(separator: ", ")) column\(missing.count == 1 ? "" : "s"); its header must name \(table.columns.filter { $0.absent == nil }.map(\.header).joined(separator: ", ")) (as `hearth garage export` writes it). Nothing was imported."
             )
         }
         return positions
@@ -51,7 +53,9 @@ final class GarageArchiveImport {
         do {
             for (index, column) in table.columns.enumerated() {
                 values.append(
-                    try column.databaseValue(cells[index], nullable: nullable[index], emptyIsNull: emptyIsNull, in: db))
+                    try column.databaseValue(
+                        cells[index] ?? column.absent.flatMap { $0.isEmpty ? nil : $0 }, nullable: nullable[index],
+                        emptyIsNull: emptyIsNull, in: db))
             }
         } catch let problem as GarageArchiveColumn.ColumnProblem {
             throw refusal(place, problem.message)

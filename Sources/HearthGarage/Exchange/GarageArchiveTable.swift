@@ -62,6 +62,8 @@ struct GarageArchiveTable: Sendable {
                 .init("MarbeteMonth", "marbeteExpirationMonth", .integer),
                 .init("MarbeteYear", "marbeteExpirationYear", .integer),
                 .init("CreatedAt", "createdAt", .timestamp), .init("ModifiedAt", "modifiedAt", .timestamp),
+                // Columns later versions added: an export written before them reads as not archived, no icon.
+                .init("Archived", "isArchived", .boolean, absent: "False"), .init("Icon", "icon", .text, absent: ""),
             ],
             problems: { vehicle, today in vehicle.validationProblems(currentYear: today.year) }),
         GarageArchiveTable(

@@ -232,12 +232,13 @@ extension GarageStore {
                         "\(place): the row has \(row.count) field\(row.count == 1 ? "" : "s") where the header has \(headerCount). Nothing was imported; the garage is as it was"
                     )
                 }
-                if let long = known.first(where: { row[$0].count > archiveValueLimit }) {
+                if let long = known.first(where: { $0 >= 0 && row[$0].count > archiveValueLimit }) {
                     throw ServiceError.validationFailed(
                         "\(place): field \(long + 1) holds \(row[long].count) bytes; a value is at most \(archiveValueLimit >> 10) KB. Nothing was imported; the garage is as it was"
                     )
                 }
-                try importer.insert(known.map { row.string($0) }, into: table, at: place, emptyIsNull: true)
+                try importer.insert(
+                    known.map { $0 < 0 ? nil : row.string($0) }, into: table, at: place, emptyIsNull: true)
                 return true
             }
         }
@@ -288,7 +289,7 @@ extension GarageStore {
                             "\(place): not a record as an export writes one (\(DecodingErrorSummary.describe(error))). Nothing was imported; the garage is as it was"
                         )
                     }
-                    let missing = table.columns.filter { members[$0.header] == nil }.map(\.header)
+                    let missing = table.columns.filter { members[$0.header] == nil && $0.absent == nil }.map(\.header)
                     guard missing.isEmpty else {
                         throw ServiceError.validationFailed(
                             "\(place): it has no \(missing.joined(separator: ", ")). Nothing was imported; the garage is as it was"

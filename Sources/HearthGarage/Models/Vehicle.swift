@@ -28,6 +28,8 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
     public var marbeteExpirationYear: Int?
     /// Sold or parked for good: the vehicle keeps its history, and leaves the due lists and reminders.
     public var isArchived: Bool
+    /// The picture it is shown with: a ``VehicleIcon`` name; nil for the default.
+    public var icon: String?
     public var createdAt: Date
     public var modifiedAt: Date
 
@@ -35,7 +37,8 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
         id: UUID = UUID(), name: String = "", make: String, model: String, year: Int, currentMileage: Int = 0,
         vin: String? = nil, licensePlate: String? = nil, tireSize: String? = nil, oilType: String? = nil,
         notes: String? = nil, mileageUpdatedAt: Date? = nil, marbeteExpirationMonth: Int? = nil,
-        marbeteExpirationYear: Int? = nil, isArchived: Bool = false, createdAt: Date = Date(), modifiedAt: Date? = nil
+        marbeteExpirationYear: Int? = nil, isArchived: Bool = false, icon: String? = nil, createdAt: Date = Date(),
+        modifiedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -52,6 +55,7 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
         self.marbeteExpirationMonth = marbeteExpirationMonth
         self.marbeteExpirationYear = marbeteExpirationYear
         self.isArchived = isArchived
+        self.icon = icon
         self.createdAt = createdAt
         self.modifiedAt = modifiedAt ?? createdAt
     }
@@ -65,6 +69,9 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
             .filter { !$0.isEmpty }
             .joined(separator: " ")
     }
+
+    /// The icon it is shown with: its own choice, or a car.
+    public var shownIcon: VehicleIcon { icon.flatMap(VehicleIcon.init(rawValue:)) ?? .car }
 
     /// The marbete, when both its month and year are set.
     public var marbete: Marbete? {
@@ -96,6 +103,9 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
         if let vin, !vin.isEmpty {
             if case .failure(let problem) = VIN.parse(vin) { problems.append(problem.message) }
         }
+        if let icon, VehicleIcon(rawValue: icon) == nil {
+            problems.append("Icon \"\(icon.prefix(40))\" is not one of: \(VehicleIcon.names)")
+        }
         return problems
     }
 }
@@ -103,10 +113,10 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
 extension Vehicle {
     enum CodingKeys: String, CodingKey {
         case id, name, make, model, year, currentMileage, vin, licensePlate, tireSize, oilType, notes
-        case mileageUpdatedAt, marbeteExpirationMonth, marbeteExpirationYear, isArchived, createdAt, modifiedAt
+        case mileageUpdatedAt, marbeteExpirationMonth, marbeteExpirationYear, isArchived, icon, createdAt, modifiedAt
     }
 
-    /// Decodes a vehicle; one written before vehicles could be archived is not archived.
+    /// Decodes a vehicle; one written before vehicles could be archived is not archived, nor has an icon.
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -123,6 +133,7 @@ extension Vehicle {
             marbeteExpirationMonth: try values.decodeIfPresent(Int.self, forKey: .marbeteExpirationMonth),
             marbeteExpirationYear: try values.decodeIfPresent(Int.self, forKey: .marbeteExpirationYear),
             isArchived: try values.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false,
+            icon: try values.decodeIfPresent(String.self, forKey: .icon),
             createdAt: try values.decode(Date.self, forKey: .createdAt),
             modifiedAt: try values.decode(Date.self, forKey: .modifiedAt))
     }

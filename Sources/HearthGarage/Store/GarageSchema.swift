@@ -217,5 +217,9 @@ public enum GarageSchema: DatabaseSchema {
                 t.add(column: "isArchived", .boolean).notNull().defaults(to: false)
             }
         }
+        // The picture a vehicle is shown with (a VehicleIcon name; NULL for the default).
+        migrator.registerMigration("garage.vehicleIcon") { db in
+            try db.alter(table: Vehicle.databaseTableName) { t in t.add(column: "icon", .text) }
+        }
     }
 }

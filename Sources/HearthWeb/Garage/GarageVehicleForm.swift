@@ -18,13 +18,15 @@ public struct GarageVehicleForm: Sendable, Equatable {
     /// The 17-character VIN; empty for none.
     public var vin: String?
     public var licensePlate: String?
+    /// The picture it is shown with: a ``HearthGarage/VehicleIcon`` name; empty or nil for the default.
+    public var icon: String?
 
     /// The longest name, make, model or plate accepted.
     public static let maxTextLength = 100
 
     public init(
         name: String? = nil, make: String? = nil, model: String? = nil, year: String? = nil, mileage: String? = nil,
-        vin: String? = nil, licensePlate: String? = nil
+        vin: String? = nil, licensePlate: String? = nil, icon: String? = nil
     ) {
         self.name = name
         self.make = make
@@ -33,6 +35,7 @@ public struct GarageVehicleForm: Sendable, Equatable {
         self.mileage = mileage
         self.vin = vin
         self.licensePlate = licensePlate
+        self.icon = icon
     }
 
     /// The form's values written over `vehicle` (a new one, or the one being edited), each checked: the fields
@@ -54,6 +57,15 @@ public struct GarageVehicleForm: Sendable, Equatable {
         vehicle.model = text(model, "model")
         let plate = text(licensePlate, "licence plate")
         vehicle.licensePlate = plate.isEmpty ? nil : plate
+        if let icon = GarageServiceForm.given(icon) {
+            if let chosen = VehicleIcon(rawValue: icon.lowercased()) {
+                vehicle.icon = chosen.rawValue
+            } else {
+                problems.append("icon \"\(icon.prefix(40))\" is not one of: \(VehicleIcon.names)")
+            }
+        } else {
+            vehicle.icon = nil
+        }
         // A VIN that checks out fills in what it tells of itself when the form leaves it empty: the maker (from
         // its first three characters, when a common one) and the model year (from its tenth).
         let decoded = GarageServiceForm.given(vin).flatMap { try? VIN.parse($0).get() }.flatMap {

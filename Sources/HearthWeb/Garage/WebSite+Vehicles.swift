@@ -94,7 +94,7 @@ extension WebSite {
     static func vehicleForm(_ form: FormBody, mileage: String?) -> GarageVehicleForm {
         GarageVehicleForm(
             name: form["vehicleName"], make: form["make"], model: form["model"], year: form["year"], mileage: mileage,
-            vin: form["vin"], licensePlate: form["licensePlate"])
+            vin: form["vin"], licensePlate: form["licensePlate"], icon: form["icon"])
     }
 
     /// The garage overview's values: every vehicle with its due list.
@@ -103,7 +103,7 @@ extension WebSite {
             "title": "Garage", "section": ["garage": true],
             "none": overview.vehicles.isEmpty && overview.archived.isEmpty,
             "archived": overview.archived.map { ["id": $0.id.uuidString.lowercased(), "name": $0.displayName] },
-            "hasArchived": !overview.archived.isEmpty,
+            "hasArchived": !overview.archived.isEmpty, "icons": iconChoices(nil),
             "vehicles": overview.vehicles.map(Self.dueRows), "adding": overview.vehicles.isEmpty,
             "exports": GarageStore.archiveCSVNames,
         ]
@@ -119,6 +119,7 @@ extension WebSite {
             notice == "deleted" ? "The vehicle is deleted; your devices delete it at their next sync." : ""
         values["problems"] = problems ?? ""
         values["typed"] = typed
+        values["icons"] = Self.iconChoices(typed["icon"])
         if !typed.isEmpty { values["adding"] = true }
         return try render("garage/overview", values, visit: visit)
     }

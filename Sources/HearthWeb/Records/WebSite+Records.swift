@@ -266,10 +266,18 @@ extension WebSite {
             "fuelDate": today.iso,
             "vehicleName": vehicle.name, "make": vehicle.make, "model": vehicle.model,
             "year": vehicle.year == 0 ? "" : String(vehicle.year), "vin": vehicle.vin ?? "",
-            "licensePlate": vehicle.licensePlate ?? "",
+            "licensePlate": vehicle.licensePlate ?? "", "icon": vehicle.icon ?? "",
         ]
         values["typed"] = defaults.merging(typed) { $1 }
+        values["icons"] = Self.iconChoices(typed["icon"] ?? vehicle.icon)
         return values
+    }
+
+    /// The icon select's options, `chosen` selected (none for the default, a car).
+    static func iconChoices(_ chosen: String?) -> [[String: Any]] {
+        VehicleIcon.allCases.map {
+            ["value": $0.rawValue, "label": "\($0.symbol) \($0.label)", "selected": $0.rawValue == chosen]
+        }
     }
 
     /// A vehicle and its due list as the pages show it: the same statuses, due dates, due mileages and effective
@@ -305,6 +313,7 @@ extension WebSite {
         }
         return [
             "id": due.vehicle.id.uuidString.lowercased(), "name": due.vehicle.displayName,
+            "symbol": due.vehicle.shownIcon.symbol, "kindOf": due.vehicle.shownIcon.label,
             "mileage": WebFormat.miles(due.vehicle.currentMileage),
             "pace": due.pace.map {
                 "\(WebFormat.decimal($0.milesPerDay)) mi/day (\($0.confidence.rawValue) confidence)"

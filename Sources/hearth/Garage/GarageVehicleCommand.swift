@@ -25,8 +25,10 @@ struct GarageVehicleCommand: AsyncParsableCommand {
         @Option var notes: String?
         @Option(help: "When the marbete (Puerto Rico registration sticker) expires, as MM/YYYY; \"none\" clears it.")
         var marbete: String?
+        @Option(help: "The picture it is shown with: \(VehicleIcon.names); \"none\" for the default.") var icon: String?
 
         func apply(to vehicle: inout Vehicle) throws {
+            if let icon { vehicle.icon = icon.isEmpty || icon.lowercased() == "none" ? nil : icon.lowercased() }
             if let name { vehicle.name = name }
             if let make { vehicle.make = make }
             if let model { vehicle.model = model }
