@@ -531,6 +531,9 @@ def run_records(address, expected_path):
         events = [str(event["SUMMARY"]) for event in feed.walk("VEVENT")]
         check(str(feed["X-WR-CALNAME"]) == "Hearth Garage" and len(events) > 0,
               "a calendar app reads the reminders from the address without signing in: %s" % events[:3])
+        # The first reminder put off to tomorrow, as the app's notification offers.
+        press(driver, "Remind Tomorrow")
+        check("You will be reminded again tomorrow" in main_text(driver), "a reminder is put off to tomorrow from the page")
 
         # Money: the month and the subscriptions as `hearth finance summary --json`, the group as `balances`.
         go(driver, "/money")
@@ -653,6 +656,15 @@ def run_records(address, expected_path):
         check("The service is added" in main_text(driver) and "Oil Change" in main_text(driver),
               "a service is added to the new vehicle from a preset")
         shoot(driver, "vehicle-added")
+        # Archived: out of the due lists, listed apart; then brought back.
+        press(driver, "Archive this vehicle")
+        check("The vehicle is archived" in main_text(driver), "a vehicle is archived from its page")
+        go(driver, "/garage")
+        archived = driver.find_element(By.XPATH, "//h2[text()='Archived']/..")
+        check("Weekend" in archived.text, "the archived vehicle is listed apart on the garage page")
+        archived.find_element(By.LINK_TEXT, "Weekend").click()
+        press(driver, "Bring it back")
+        check("back in the due lists" in main_text(driver), "an archived vehicle is brought back")
         driver.find_element(By.PARTIAL_LINK_TEXT, "Delete this vehicle").click()
         check("1 service" in main_text(driver), "the page says what deleting the vehicle removes")
         shoot(driver, "vehicle-delete")
