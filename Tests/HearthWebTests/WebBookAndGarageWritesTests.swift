@@ -50,7 +50,7 @@ struct WebBookAndGarageWritesTests {
             let location = try #require(added.location)
             let id = String(try #require(location.firstMatch(of: /\/garage\/([0-9a-f-]{36})/)).1)
             let page = try await browser.get(location).text
-            #expect(page.contains("<h1>Daily</h1>") && page.contains("42,000"))
+            #expect(page.contains("🚗</span> Daily</h1>") && page.contains("42,000"))
             #expect(page.contains("The vehicle is added"))
 
             let preset = try await browser.post("/garage/\(id)/services", [("preset", "Oil Change")])
@@ -74,7 +74,7 @@ struct WebBookAndGarageWritesTests {
                     ("vin", Self.vin), ("licensePlate", "ABC-123"),
                 ])
             #expect(edited.status == .seeOther)
-            #expect(try await browser.get(try #require(edited.location)).text.contains("<h1>Commuter</h1>"))
+            #expect(try await browser.get(try #require(edited.location)).text.contains("🚗</span> Commuter</h1>"))
             let badEdit = try await browser.post(
                 "/garage/\(id)/edit", [("vehicleName", ""), ("make", ""), ("model", ""), ("year", "2019")])
             #expect(badEdit.status == .unprocessableContent)

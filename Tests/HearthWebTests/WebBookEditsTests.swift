@@ -19,12 +19,7 @@ struct WebBookEditsTests {
     func transactions() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-            let browser = WebBrowser(client)
-            let email = try await WebTest.signUp(browser)
-            let device = try await WebRecordsHarness.financeDevice(email, server: server, signUp: false)
-            _ = try await FinanceRecordsTests.seed(device.store)
-            try await device.sync()
+            let (browser, device, _) = try await WebTest.seededBook(client)
 
             let march = try await browser.get("/money/transactions?month=2026-03").text
             #expect(march.contains("Coffee shop") && march.contains("Salary") && !march.contains("Groceries"))
@@ -99,12 +94,7 @@ struct WebBookEditsTests {
     func subscriptions() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-            let browser = WebBrowser(client)
-            let email = try await WebTest.signUp(browser)
-            let device = try await WebRecordsHarness.financeDevice(email, server: server, signUp: false)
-            _ = try await FinanceRecordsTests.seed(device.store)
-            try await device.sync()
+            let (browser, device, _) = try await WebTest.seededBook(client)
             let all = try await device.store.fetchAllSubscriptions()
             let music = try #require(all.first { $0.name == "Music" })
             let path = "/money/subscriptions/\(music.id.uuidString.lowercased())"
@@ -158,12 +148,7 @@ struct WebBookEditsTests {
     func payments() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-            let browser = WebBrowser(client)
-            let email = try await WebTest.signUp(browser)
-            let device = try await WebRecordsHarness.financeDevice(email, server: server, signUp: false)
-            let seeded = try await FinanceRecordsTests.seed(device.store)
-            try await device.sync()
+            let (browser, device, seeded) = try await WebTest.seededBook(client)
             let path = "/money/groups/\(seeded.trip.id.uuidString.lowercased())"
             let ana = seeded.ana.id.uuidString.lowercased()
 

@@ -106,12 +106,7 @@ struct WebCalendarFeedTests {
     func remindTomorrow() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-            let browser = WebBrowser(client)
-            let email = try await WebTest.signUp(browser)
-            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
-            let seeded = try await GarageRecordsTests.seed(device.store)
-            try await device.sync()
+            let (browser, _, _, seeded, _) = try await WebTest.seededGarage(client)
             let id = "mileage-reminder-\(seeded.car.id.uuidString)"
             let page = try await browser.get("/garage/reminders").text
             #expect(page.contains("name=\"reminder\" value=\"\(id)\"") && page.contains("Remind Later"))

@@ -99,13 +99,7 @@ struct WebGarageEntriesTests {
     func servicesAndHistory() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-            let browser = WebBrowser(client)
-            let email = try await WebTest.signUp(browser)
-            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
-            let seeded = try await GarageRecordsTests.seed(device.store)
-            try await device.sync()
-            let path = "/garage/\(seeded.car.id.uuidString.lowercased())"
+            let (browser, _, device, seeded, path) = try await WebTest.seededGarage(client)
             let oil = "\(path)/services/\(seeded.oil.id.uuidString.lowercased())"
 
             let form = try await browser.get(oil).text
@@ -194,13 +188,7 @@ struct WebGarageEntriesTests {
     func archive() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-            let browser = WebBrowser(client)
-            let email = try await WebTest.signUp(browser)
-            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
-            let seeded = try await GarageRecordsTests.seed(device.store)
-            try await device.sync()
-            let car = "/garage/\(seeded.car.id.uuidString.lowercased())"
+            let (browser, _, device, seeded, car) = try await WebTest.seededGarage(client)
             #expect(try await browser.get("/garage/reminders").text.contains("<td>Daily</td>"))
             #expect(try await browser.get(car).text.contains("Archive this vehicle"))
             #expect(try await browser.post("\(car)/archive").location == "\(car)?notice=archived")
@@ -292,13 +280,7 @@ struct WebGarageEntriesTests {
     func files() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-            let browser = WebBrowser(client)
-            let email = try await WebTest.signUp(browser)
-            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
-            let seeded = try await GarageRecordsTests.seed(device.store)
-            try await device.sync()
-            let path = "/garage/\(seeded.car.id.uuidString.lowercased())"
+            let (browser, _, _, _, path) = try await WebTest.seededGarage(client)
             let overview = try await browser.get("/garage").text
             #expect(overview.contains("/garage/fleet-report") && overview.contains("file=fuel-records"))
 

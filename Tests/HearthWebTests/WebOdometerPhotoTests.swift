@@ -25,13 +25,7 @@ struct WebOdometerPhotoTests {
         }
         let app = try await buildApplication(try WebTest.configuration(), readOdometer: reader)
         try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-            let browser = WebBrowser(client)
-            let email = try await WebTest.signUp(browser)
-            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
-            let seeded = try await GarageRecordsTests.seed(device.store)
-            try await device.sync()
-            let car = "/garage/\(seeded.car.id.uuidString.lowercased())"
+            let (browser, _, device, seeded, car) = try await WebTest.seededGarage(client)
             let before = try await device.store.vehicles().first { $0.id == seeded.car.id }?.currentMileage
             let page = try await browser.get(car).text
             #expect(
@@ -60,13 +54,7 @@ struct WebOdometerPhotoTests {
     func noReader() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-            let browser = WebBrowser(client)
-            let email = try await WebTest.signUp(browser)
-            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
-            let seeded = try await GarageRecordsTests.seed(device.store)
-            try await device.sync()
-            let car = "/garage/\(seeded.car.id.uuidString.lowercased())"
+            let (browser, _, _, _, car) = try await WebTest.seededGarage(client)
             #expect(!(try await browser.get(car).text.contains("odometer-photo")))
             let png = TestImages.png(width: 8, height: 8, colorType: .gray) { _, _, _ in 0 }
             let refused = try await browser.upload("\(car)/odometer-photo", [], file: ("photo", "dash.png", png))

@@ -16,26 +16,13 @@ import Testing
 /// the four ways of splitting; and the pages' last change undone. A device of the account receives each change.
 @Suite("Web pages: people, groups, split expenses and undo from the browser", .timeLimit(.minutes(10)))
 struct WebPeopleAndGroupsTests {
-    /// A signed-up browser and a finance device of the same account with the seeded book, synced.
-    private static func signedUpBook(_ client: any TestClientProtocol) async throws -> (
-        browser: WebBrowser, device: FinanceWebDevice, book: FinanceRecordsTests.Seeded
-    ) {
-        let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-        let browser = WebBrowser(client)
-        let email = try await WebTest.signUp(browser)
-        let device = try await WebRecordsHarness.financeDevice(email, server: server, signUp: false)
-        let book = try await FinanceRecordsTests.seed(device.store)
-        try await device.sync()
-        return (browser, device, book)
-    }
-
     private static func path(_ id: UUID) -> String { id.uuidString.lowercased() }
 
     @Test("a person renamed, refused while in a group, deleted; a group renamed, grown and deleted")
     func peopleAndGroups() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let (browser, device, book) = try await Self.signedUpBook(client)
+            let (browser, device, book) = try await WebTest.seededBook(client)
             let ana = "/money/people/\(Self.path(book.ana.id))"
             #expect(try await browser.get("/money").text.contains("href=\"\(ana)\""))
 
@@ -104,7 +91,7 @@ struct WebPeopleAndGroupsTests {
     func splitModes() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let (browser, device, book) = try await Self.signedUpBook(client)
+            let (browser, device, book) = try await WebTest.seededBook(client)
             let trip = "/money/groups/\(Self.path(book.trip.id))"
             let (ana, ben, cy) = (Self.path(book.ana.id), Self.path(book.ben.id), Self.path(book.cy.id))
             let page = try await browser.get(trip).text
@@ -188,7 +175,7 @@ struct WebPeopleAndGroupsTests {
     func undo() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let (browser, device, _) = try await Self.signedUpBook(client)
+            let (browser, device, _) = try await WebTest.seededBook(client)
             #expect(!(try await browser.get("/money").text.contains("Last change from these pages")))
             let music = try #require(try await device.store.fetchAllSubscriptions().first { $0.name == "Music" })
             let musicPath = "/money/subscriptions/\(Self.path(music.id))"

@@ -8,8 +8,10 @@ import HearthServer
 import HearthSync
 import HearthTestSupport
 import Hummingbird
+import HummingbirdTesting
 import Logging
 import ServiceLifecycle
+import Testing
 
 /// A real Hearth server on loopback (port 0) with its SQLite record store in a scratch folder, devices that
 /// sign up and sync with it over HTTP, and the pages' record store: a second `SQLRecordStore` on the
@@ -143,3 +145,33 @@ struct FinanceWebDevice {
 
 /// The connection pool the tests' clients share, as an app has one.
 let webTestHTTPClient = CloudClient.makeHTTPClient()
+
+extension WebTest {
+    /// A browser signed up on the live server `client` talks to, and a garage device of the same account holding
+    /// ``GarageRecordsTests/seed(_:)``'s garage, synced; `car` is the daily car's page.
+    static func seededGarage(_ client: any TestClientProtocol) async throws -> (
+        browser: WebBrowser, email: String, device: GarageWebDevice, seeded: GarageRecordsTests.Seeded, car: String
+    ) {
+        let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
+        let browser = WebBrowser(client)
+        let email = try await signUp(browser)
+        let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
+        let seeded = try await GarageRecordsTests.seed(device.store)
+        try await device.sync()
+        return (browser, email, device, seeded, "/garage/\(seeded.car.id.uuidString.lowercased())")
+    }
+
+    /// A browser signed up on the live server `client` talks to, and a finance device of the same account holding
+    /// ``FinanceRecordsTests/seed(_:)``'s book, synced.
+    static func seededBook(_ client: any TestClientProtocol) async throws -> (
+        browser: WebBrowser, device: FinanceWebDevice, book: FinanceRecordsTests.Seeded
+    ) {
+        let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
+        let browser = WebBrowser(client)
+        let email = try await signUp(browser)
+        let device = try await WebRecordsHarness.financeDevice(email, server: server, signUp: false)
+        let book = try await FinanceRecordsTests.seed(device.store)
+        try await device.sync()
+        return (browser, device, book)
+    }
+}

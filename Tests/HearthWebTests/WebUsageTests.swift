@@ -23,13 +23,7 @@ struct WebUsageTests {
         let file = configuration.dataDirectory.appendingPathComponent("cloud.sqlite")
         let app = try await buildApplication(configuration)
         try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-            let browser = WebBrowser(client)
-            let email = try await WebTest.signUp(browser)
-            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
-            let seeded = try await GarageRecordsTests.seed(device.store)
-            try await device.sync()
-            let car = "/garage/\(seeded.car.id.uuidString.lowercased())"
+            let (browser, email, _, seeded, car) = try await WebTest.seededGarage(client)
             let events = try SQLRecordStore.sqlite(url: file, logger: Logger(label: "hearth.usage.test"))
                 .analyticsEvents()
             try await events.migrate()
