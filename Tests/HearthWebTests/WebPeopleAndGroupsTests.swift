@@ -171,6 +171,45 @@ struct WebPeopleAndGroupsTests {
         }
     }
 
+    @Test("hostile expense forms: parts that are not numbers, huge, negative or for strangers; too many fields")
+    func hostileExpenses() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.live) { client in
+            let (browser, device, book) = try await WebTest.seededBook(client)
+            let trip = "/money/groups/\(Self.path(book.trip.id))"
+            let (ana, ben) = (Self.path(book.ana.id), Self.path(book.ben.id))
+            let before = try await device.store.fetchExpenses(forGroup: book.trip.id).count
+            let cases: [([(String, String)], String)] = [
+                (
+                    [("splitMode", "exactAmounts"), ("part-\(ana)", "1e999999"), ("part-\(ben)", "NaN")],
+                    "is not an amount"
+                ),
+                ([("splitMode", "percentages"), ("part-\(ana)", "-50"), ("part-\(ben)", "150")], "below 0"),
+                (
+                    [("splitMode", "shares"), ("part-\(ana)", "99999999999"), ("part-\(ben)", "1")],
+                    "not a whole number"
+                ),
+                ([("splitMode", "shares"), ("part-\(ana)", "0"), ("part-\(ben)", "0")], "every part is 0"),
+                ([("splitMode", "evenly"), ("share-\(UUID().uuidString.lowercased())", "1")], "not a member"),
+                ([("splitMode", "evenly"), ("share-not-an-id", "1")], "A person sharing the cost"),
+            ]
+            for (fields, problem) in cases {
+                try await browser.get(trip)
+                let answer = try await browser.post(
+                    "\(trip)/expenses",
+                    [("title", "Odd"), ("amount", "10"), ("paidBy", ana), ("share-\(ana)", "1"), ("share-\(ben)", "1")]
+                        + fields)
+                #expect(answer.status.code >= 400 && answer.text.contains(problem), "\(fields): \(answer.status)")
+            }
+            try await browser.get(trip)
+            let flood = try await browser.post(
+                "\(trip)/expenses", (0..<300).map { _ in ("share-\(UUID().uuidString.lowercased())", "1") })
+            #expect(flood.status == .badRequest && flood.text.contains("more than 200 fields"))
+            try await device.sync()
+            #expect(try await device.store.fetchExpenses(forGroup: book.trip.id).count == before, "nothing was saved")
+        }
+    }
+
     @Test("the pages' last change undone, then the one before; a device follows")
     func undo() async throws {
         let app = try await buildApplication(try WebTest.configuration())
