@@ -119,15 +119,21 @@ def main():
         "--max-scan-time", str(MAX_SECONDS), "--max-attack-time", str(max(10, MAX_SECONDS // len(modules))),
         "--flush-session", "--store-session", os.path.join(REPORTS, "session"),
         "--store-config", os.path.join(REPORTS, "config"), "--no-bugreport",
-        "-f", "json", "-o", report, "-v", "1", "--tasks", "4", "-t", "10",
+        "-f", "json", "-o", report, "-v", "1", "--tasks", "4", "-t", "20",
     ]
     for path in SIGN_OUT:
         command += ["-x", base + path.lstrip("/")]
-    scan = subprocess.run(command, capture_output=True, text=True, timeout=MAX_SECONDS + 240)
-    with open(os.path.join(REPORTS, "wapiti.log"), "w") as log:
-        log.write(scan.stdout + scan.stderr)
+    # A scan that could not start (wapiti gives up when its first requests time out on a machine busy with other
+    # tests, and writes no report) is tried once more; its output is kept either way.
+    for attempt in (1, 2):
+        scan = subprocess.run(command, capture_output=True, text=True, timeout=MAX_SECONDS + 240)
+        with open(os.path.join(REPORTS, "wapiti-%d.log" % attempt), "w") as log:
+            log.write(scan.stdout + scan.stderr)
+        if os.path.exists(report):
+            break
+        print("wapiti wrote no report (attempt %d, exit %d): %s" % (attempt, scan.returncode,
+              (scan.stdout[-3000:] + scan.stderr[-3000:]).strip()), file=sys.stderr)
     if not os.path.exists(report):
-        print(scan.stdout[-3000:] + scan.stderr[-3000:], file=sys.stderr)
         sys.exit(2)
     with open(report) as file:
         found = json.load(file)
