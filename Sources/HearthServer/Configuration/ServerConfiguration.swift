@@ -502,7 +502,6 @@ public struct ServerConfiguration: Sendable {
         return try SMTPConfiguration(url: url, from: sender)
     }
 
-    /// The flag's keys (each may hold several, comma separated), else `HEARTH_ANALYTICS_KEYS`'s.
     /// `text` as the address of a server the server asks: http or https, with a host, no credentials or query.
     /// - Throws: ``ServiceError`` (validation failed) with `refusal` otherwise.
     static func serverURL(_ text: String, refusal: String) throws -> URL {
@@ -512,6 +511,7 @@ public struct ServerConfiguration: Sendable {
         return url
     }
 
+    /// The flag's keys (each may hold several, comma separated), else `HEARTH_ANALYTICS_KEYS`'s.
     static func analyticsKeys(_ flags: [String]?, environment: [String: String]) throws -> [String] {
         let given = flags.flatMap { $0.isEmpty ? nil : $0 } ?? environment["HEARTH_ANALYTICS_KEYS"].map { [$0] } ?? []
         var keys: [String] = []
