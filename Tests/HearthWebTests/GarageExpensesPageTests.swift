@@ -34,7 +34,8 @@ import Testing
         let page = try await garage.vehicle(id: seeded.car.id, userID: device.userID, now: Self.now)
         #expect(page.expenses == (try await device.store.expenses(of: seeded.car.id)))
         #expect(page.expenses.map(\.id) == [toll.id, insurance.id], "newest first")
-        #expect(page.documents == [document])
+        #expect(page.documents == (try await device.store.documents(of: seeded.car.id)))
+        #expect(page.documents.map(\.id) == [document.id] && page.documents.first?.fileAsset != nil, "with its file")
         // The yearly insurance paid 2025-04-01 is due again 2026-04-01, as is the card: both in the due list.
         #expect(page.due.expenses.map(\.dueDate) == [CalendarDay(iso: "2026-04-01")])
         #expect(page.due.documents.map(\.document.id) == [document.id])

@@ -66,6 +66,20 @@ struct WebFixture {
         try await garage.sync()
         let fillUp = try #require(try await garage.store.fuelLogs(of: car.id).first)
         let log = try #require(try await garage.store.logs(of: car.id).first)
+        // The car's files, kept from its page: a document's scan, a photo, and a receipt of logged work.
+        let carPage = "/garage/\(car.id.uuidString.lowercased())"
+        let png = TestImages.png(width: 6, height: 4, colorType: .gray) { x, y, _ in x * 30 + y }
+        try await owner.get(carPage)
+        try await owner.upload(
+            "\(carPage)/documents", [("documentKind", "insurance")],
+            file: ("documentFile", "card.pdf", Data("%PDF-1.4 card".utf8)))
+        try await owner.get(carPage)
+        try await owner.upload("\(carPage)/photo", [], file: ("photo", "car.png", png))
+        try await owner.get(carPage)
+        try await owner.upload(
+            "\(carPage)/history/\(log.id.uuidString.lowercased())/receipt", [], file: ("receipt", "paid.png", png))
+        let document = try Self.capture(
+            try await owner.get(carPage).text, /\/documents\/([0-9a-f-]{36})\/file/, "the document")
         let money = try await WebRecordsHarness.financeDevice(email, server: server, signUp: false)
         let book = try await FinanceRecordsTests.seed(money.store)
         let trip = book.trip
@@ -92,6 +106,7 @@ struct WebFixture {
                 "member": memberID, "vehicle": car.id.uuidString.lowercased(), "group": trip.id.uuidString.lowercased(),
                 "fillup": fillUp.id.uuidString.lowercased(), "service": seeded.oil.id.uuidString.lowercased(),
                 "log": log.id.uuidString.lowercased(), "expense": expense.id.uuidString.lowercased(),
+                "document": document,
                 "transaction": transaction.id.uuidString.lowercased(),
                 "subscription": subscription.id.uuidString.lowercased(), "token": token,
                 "groupexpense": groupExpense.id.uuidString.lowercased(), "person": book.ana.id.uuidString.lowercased(),

@@ -97,7 +97,9 @@ final class WebRecordsHarness: Sendable {
         let (client, userID) = try await client(email, server: url, signUp: signUp)
         let engine = SyncEngine(
             database: garage.store.database, outbox: garage.outbox, cloud: client, logger: Self.quiet)
-        return GarageWebDevice(store: garage.store, engine: engine, userID: userID)
+        let service = GarageSync.service(
+            store: garage.store, engine: engine, files: GarageFileTransfer(store: garage.store, assets: client))
+        return GarageWebDevice(store: garage.store, engine: engine, service: service, userID: userID)
     }
 
     /// A finance device of `email`.
@@ -123,14 +125,16 @@ final class WebRecordsHarness: Sendable {
     }
 }
 
-/// A garage device: its store (a real database file) and the engine that syncs it.
+/// A garage device: its store (a real database file), the engine that syncs it, and the sync service that
+/// moves its files (photos, receipts, documents) around each round, as `hearth garage sync` does.
 struct GarageWebDevice {
     let store: GarageStore
     let engine: SyncEngine
+    let service: SyncService
     let userID: String
 
     @discardableResult
-    func sync() async throws -> SyncReport { try await engine.sync() }
+    func sync() async throws -> SyncReport { try await service.sync() }
 }
 
 /// A finance device.

@@ -451,8 +451,16 @@ def run_records(address, expected_path):
         Select(field(driver, "Service")).select_by_visible_text(expected["logService"])
         fill(driver, "Mileage", str(expected["serviceMileage"]))
         fill(driver, "Cost", "45.50")
+        receipt = os.path.join(SHOTS, "receipt.png")
+        with open(receipt, "wb") as handle:
+            handle.write(blank_png(40, 60))
+        field(driver, "Receipt").send_keys(receipt)
         press(driver, "Log service")
-        check("The service is logged" in main_text(driver), "a service is logged from the page")
+        check("The service is logged" in main_text(driver), "a service is logged from the page, with its receipt")
+        kept = urllib.request.urlopen(urllib.request.Request(
+            driver.find_element(By.LINK_TEXT, "Receipt").get_attribute("href"), headers={"Cookie": cookie_header(driver)}))
+        with open(receipt, "rb") as handle:
+            check(kept.read() == handle.read(), "the receipt sent with the work downloads from its history entry, byte for byte")
         fill(driver, "Odometer", str(expected["newMileage"]))
         press(driver, "Save mileage")
         check("{:,} mi".format(expected["newMileage"]) in main_text(driver), "the mileage is updated from the page")
@@ -515,6 +523,24 @@ def run_records(address, expected_path):
         press(driver, "Read the photo")
         check("Nothing could be read from the photo" in main_text(driver), "a blank picture reads as nothing, said so")
         driver.get(vehicle_page)
+        # A paper kept with its scan, and a photo the vehicle is shown with.
+        unfold(driver, "Keep a document")
+        Select(field(driver, "What it is")).select_by_visible_text("Insurance")
+        fill(driver, "Label", "Geico card")
+        field(driver, "Scan or photo").send_keys(blank)
+        press(driver, "Keep document")
+        check("The document is kept with its file" in main_text(driver), "a document is kept with its scan from the page")
+        scan = urllib.request.urlopen(urllib.request.Request(
+            driver.find_element(By.PARTIAL_LINK_TEXT, "blank").get_attribute("href"), headers={"Cookie": cookie_header(driver)}))
+        with open(blank, "rb") as handle:
+            check(scan.read() == handle.read() and scan.headers["Content-Type"] == "image/png",
+                  "the document's scan downloads as it was sent")
+        field(driver, "A photo of it").send_keys(expected["odometerPhoto"])
+        press(driver, "Save photo")
+        check("The photo is saved" in main_text(driver), "a photo of the vehicle is saved from the page")
+        check(driver.execute_script("return document.querySelector('img.vehicle-photo').naturalWidth") > 0,
+              "the page shows the vehicle's photo")
+        shoot(driver, "vehicle-photo")
         # The reports download as files, the same the command line writes.
         report = urllib.request.urlopen(urllib.request.Request(vehicle_page + "/history-report", headers={"Cookie": cookie_header(driver)}))
         check(report.headers["Content-Type"] == "application/pdf" and report.read(5) == b"%PDF-",

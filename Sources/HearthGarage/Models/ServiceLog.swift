@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+public import HearthCloudModel
 
 /// A record of maintenance done: when, at what mileage, what it cost.
 public struct ServiceLog: GarageRecord, Equatable, Hashable {
@@ -23,13 +24,21 @@ public struct ServiceLog: GarageRecord, Equatable, Hashable {
     public var cost: Decimal?
     public var costCategory: CostCategory?
     public var notes: String?
+    /// The receipt's copy in the garage's `documents` folder, when one was kept (see ``receiptColumns``).
+    public var receiptFile: String?
+    /// The receipt as uploaded to the server; nil until the device that kept it syncs.
+    public var receiptAsset: CloudAsset?
     public var createdAt: Date
     public var modifiedAt: Date
+
+    /// The columns of the receipt a log keeps.
+    public static let receiptColumns = GarageFileColumns(name: "receiptFile", asset: "receiptAsset")
 
     public init(
         id: UUID = UUID(), vehicleID: UUID, serviceID: UUID? = nil, title: String? = nil,
         performedDate: CalendarDay, mileageAtService: Int, cost: Decimal? = nil,
-        costCategory: CostCategory? = nil, notes: String? = nil, createdAt: Date = Date(), modifiedAt: Date? = nil
+        costCategory: CostCategory? = nil, notes: String? = nil, receiptFile: String? = nil,
+        receiptAsset: CloudAsset? = nil, createdAt: Date = Date(), modifiedAt: Date? = nil
     ) {
         self.id = id
         self.vehicleID = vehicleID
@@ -40,6 +49,8 @@ public struct ServiceLog: GarageRecord, Equatable, Hashable {
         self.cost = cost
         self.costCategory = costCategory
         self.notes = notes
+        self.receiptFile = receiptFile
+        self.receiptAsset = receiptAsset
         self.createdAt = createdAt
         self.modifiedAt = modifiedAt ?? createdAt
     }

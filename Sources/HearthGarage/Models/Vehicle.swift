@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+public import HearthCloudModel
 
 /// A vehicle the user maintains: what it is, its odometer, and its Puerto Rico registration sticker (marbete).
 public struct Vehicle: GarageRecord, Equatable, Hashable {
@@ -30,15 +31,22 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
     public var isArchived: Bool
     /// The picture it is shown with: a ``VehicleIcon`` name; nil for the default.
     public var icon: String?
+    /// The photo's copy in the garage's `documents` folder, when it has one (see ``photoColumns``).
+    public var photoFile: String?
+    /// The photo as uploaded to the server; nil until the device that took it syncs.
+    public var photoAsset: CloudAsset?
     public var createdAt: Date
     public var modifiedAt: Date
+
+    /// The columns of the photo a vehicle keeps.
+    public static let photoColumns = GarageFileColumns(name: "photoFile", asset: "photoAsset")
 
     public init(
         id: UUID = UUID(), name: String = "", make: String, model: String, year: Int, currentMileage: Int = 0,
         vin: String? = nil, licensePlate: String? = nil, tireSize: String? = nil, oilType: String? = nil,
         notes: String? = nil, mileageUpdatedAt: Date? = nil, marbeteExpirationMonth: Int? = nil,
-        marbeteExpirationYear: Int? = nil, isArchived: Bool = false, icon: String? = nil, createdAt: Date = Date(),
-        modifiedAt: Date? = nil
+        marbeteExpirationYear: Int? = nil, isArchived: Bool = false, icon: String? = nil, photoFile: String? = nil,
+        photoAsset: CloudAsset? = nil, createdAt: Date = Date(), modifiedAt: Date? = nil
     ) {
         self.id = id
         self.name = name
@@ -56,6 +64,8 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
         self.marbeteExpirationYear = marbeteExpirationYear
         self.isArchived = isArchived
         self.icon = icon
+        self.photoFile = photoFile
+        self.photoAsset = photoAsset
         self.createdAt = createdAt
         self.modifiedAt = modifiedAt ?? createdAt
     }
@@ -113,10 +123,12 @@ public struct Vehicle: GarageRecord, Equatable, Hashable {
 extension Vehicle {
     enum CodingKeys: String, CodingKey {
         case id, name, make, model, year, currentMileage, vin, licensePlate, tireSize, oilType, notes
-        case mileageUpdatedAt, marbeteExpirationMonth, marbeteExpirationYear, isArchived, icon, createdAt, modifiedAt
+        case mileageUpdatedAt, marbeteExpirationMonth, marbeteExpirationYear, isArchived, icon, photoFile, photoAsset
+        case createdAt, modifiedAt
     }
 
-    /// Decodes a vehicle; one written before vehicles could be archived is not archived, nor has an icon.
+    /// Decodes a vehicle; one written before vehicles could be archived is not archived, nor has an icon or a
+    /// photo.
     public init(from decoder: any Decoder) throws {
         let values = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
@@ -134,6 +146,8 @@ extension Vehicle {
             marbeteExpirationYear: try values.decodeIfPresent(Int.self, forKey: .marbeteExpirationYear),
             isArchived: try values.decodeIfPresent(Bool.self, forKey: .isArchived) ?? false,
             icon: try values.decodeIfPresent(String.self, forKey: .icon),
+            photoFile: try values.decodeIfPresent(String.self, forKey: .photoFile),
+            photoAsset: try values.decodeIfPresent(CloudAsset.self, forKey: .photoAsset),
             createdAt: try values.decode(Date.self, forKey: .createdAt),
             modifiedAt: try values.decode(Date.self, forKey: .modifiedAt))
     }

@@ -1,12 +1,14 @@
 public import Foundation
 import GRDB
+public import HearthCloudModel
 public import HearthCore
 
 /// A paper a vehicle needs kept: an insurance card, the registration, an inspection certificate, the title.
 ///
 /// The record holds what the paper says (its kind, a label, its number, when it was issued and when it
 /// expires) and the name of its copy in the garage's `documents` folder (see ``GarageStore/addDocument(_:copying:to:)``).
-/// The record syncs like the other garage records; the copied file stays on the device that made it.
+/// The record syncs like the other garage records, and the copy as an asset (``fileColumns``): the device
+/// that added it uploads it, the others download it.
 /// A document with an expiry day is reminded 60, 30, 7 and 1 days before it, like the marbete.
 public struct VehicleDocument: GarageRecord, Equatable, Hashable {
     public static let databaseTableName = "garageVehicleDocument"
@@ -62,6 +64,9 @@ public struct VehicleDocument: GarageRecord, Equatable, Hashable {
         }
     }
 
+    /// The columns of a document's copy.
+    public static let fileColumns = GarageFileColumns(name: "fileName", asset: "fileAsset")
+
     /// How many days before its expiry a document counts as expiring soon.
     public static let expiresSoonDays = 30
 
@@ -83,13 +88,16 @@ public struct VehicleDocument: GarageRecord, Equatable, Hashable {
     public var originalName: String
     /// The copy's size in bytes.
     public var byteCount: Int
+    /// The copy as uploaded to the server; nil until the device that added it syncs.
+    public var fileAsset: CloudAsset?
     public var createdAt: Date
     public var modifiedAt: Date
 
     public init(
         id: UUID = UUID(), vehicleID: UUID, kind: Kind, label: String, number: String? = nil,
         issuedOn: CalendarDay? = nil, expiresOn: CalendarDay? = nil, notes: String? = nil, fileName: String,
-        originalName: String, byteCount: Int, createdAt: Date = Date(), modifiedAt: Date? = nil
+        originalName: String, byteCount: Int, fileAsset: CloudAsset? = nil, createdAt: Date = Date(),
+        modifiedAt: Date? = nil
     ) {
         self.id = id
         self.vehicleID = vehicleID
@@ -102,6 +110,7 @@ public struct VehicleDocument: GarageRecord, Equatable, Hashable {
         self.fileName = fileName
         self.originalName = originalName
         self.byteCount = byteCount
+        self.fileAsset = fileAsset
         self.createdAt = createdAt
         self.modifiedAt = modifiedAt ?? createdAt
     }

@@ -221,5 +221,18 @@ public enum GarageSchema: DatabaseSchema {
         migrator.registerMigration("garage.vehicleIcon") { db in
             try db.alter(table: Vehicle.databaseTableName) { t in t.add(column: "icon", .text) }
         }
+        // Files that sync as assets: a vehicle's photo, a logged service's receipt, a document's copy (each
+        // asset the JSON of its SHA-256 and size; NULL until uploaded).
+        migrator.registerMigration("garage.files") { db in
+            try db.alter(table: Vehicle.databaseTableName) { t in
+                t.add(column: "photoFile", .text)
+                t.add(column: "photoAsset", .text)
+            }
+            try db.alter(table: ServiceLog.databaseTableName) { t in
+                t.add(column: "receiptFile", .text)
+                t.add(column: "receiptAsset", .text)
+            }
+            try db.alter(table: VehicleDocument.databaseTableName) { t in t.add(column: "fileAsset", .text) }
+        }
     }
 }

@@ -1,5 +1,6 @@
 public import Foundation
 import GRDB
+public import HearthCloudModel
 public import HearthCore
 import HearthStore
 
@@ -40,21 +41,8 @@ extension GarageStore {
             )
         }
         let source = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
-        guard let kindText = draft.kind else {
-            throw ServiceError.validationFailed(
-                "A document needs a kind: --kind one of \(VehicleDocument.Kind.names)")
-        }
-        let kind = try DocumentDraft.parseKind(kindText)
-        let issued = try draft.issued.flatMap { try DocumentDraft.parseDay($0, "--issued") }
-        let expires = try draft.expires.flatMap { try DocumentDraft.parseDay($0, "--expires") }
         let size = try Self.documentFileSize(source)
-        let id = UUID()
-        let document = VehicleDocument(
-            id: id, vehicleID: vehicleID, kind: kind, label: draft.label?.trimmedOrNil ?? kind.label,
-            number: draft.number?.trimmedOrNil, issuedOn: issued, expiresOn: expires, notes: draft.notes?.trimmedOrNil,
-            fileName: Self.documentFileName(id: id, original: source), originalName: source.lastPathComponent,
-            byteCount: size, createdAt: now)
-        try Self.check(document)
+        let document = try newDocument(draft, of: vehicleID, original: source.lastPathComponent, byteCount: size)
         guard try await read({ db in try Vehicle.exists(db, key: vehicleID) }) else {
             throw ServiceError.notFound("Vehicle \(vehicleID.uuidString)")
         }
@@ -62,17 +50,64 @@ extension GarageStore {
         let files = ProtectedFileStore(directory: folder)
         try files.write(contents, to: document.fileName)
         do {
-            return try await write { tx in
-                guard try Vehicle.exists(tx.db, key: vehicleID) else {
-                    throw ServiceError.notFound("Vehicle \(vehicleID.uuidString)")
-                }
-                var stamped = document
-                stamped.modifiedAt = tx.now
-                return try tx.insert(stamped)
-            }
+            return try await insertDocument(document)
         } catch {
             try? files.remove(document.fileName)
             throw error
+        }
+    }
+
+    /// Records a document whose file goes to the server rather than this device's folder (a page's upload of
+    /// `byteCount` bytes named `originalName`): everything is checked first, then `upload` stores the file and
+    /// answers its asset, then the record is saved naming it. Each device downloads the copy at its next sync.
+    /// - Throws: ``ServiceError``: not found (the vehicle), validation failed (an unknown kind, a bad day, a
+    ///   file larger than ``maxDocumentBytes``), or what `upload` throws. No record is saved when it throws.
+    @discardableResult
+    public func addDocument(
+        _ draft: DocumentDraft, originalName: String, byteCount: Int, to vehicleID: UUID,
+        upload: @Sendable () async throws -> CloudAsset
+    ) async throws -> VehicleDocument {
+        guard byteCount <= Self.maxDocumentBytes else {
+            throw ServiceError.validationFailed(
+                "document file: \(originalName.prefix(80)) is larger than the \(Self.maxDocumentBytes >> 20) MB a document may be; scan it at a lower resolution or as a PDF"
+            )
+        }
+        var document = try newDocument(draft, of: vehicleID, original: originalName, byteCount: byteCount)
+        guard try await read({ db in try Vehicle.exists(db, key: vehicleID) }) else {
+            throw ServiceError.notFound("Vehicle \(vehicleID.uuidString)")
+        }
+        let asset = try await upload()
+        document.fileAsset = CloudAsset(fileChecksum: asset.fileChecksum, size: asset.size)
+        return try await insertDocument(document)
+    }
+
+    /// A new document of `vehicleID` from `draft`, checked, its copy named after its id.
+    private func newDocument(_ draft: DocumentDraft, of vehicleID: UUID, original: String, byteCount: Int) throws
+        -> VehicleDocument
+    {
+        guard let kindText = draft.kind else {
+            throw ServiceError.validationFailed(
+                "A document needs a kind: --kind one of \(VehicleDocument.Kind.names)")
+        }
+        let kind = try DocumentDraft.parseKind(kindText)
+        let issued = try draft.issued.flatMap { try DocumentDraft.parseDay($0, "--issued") }
+        let expires = try draft.expires.flatMap { try DocumentDraft.parseDay($0, "--expires") }
+        let id = UUID()
+        let document = VehicleDocument(
+            id: id, vehicleID: vehicleID, kind: kind, label: draft.label?.trimmedOrNil ?? kind.label,
+            number: draft.number?.trimmedOrNil, issuedOn: issued, expiresOn: expires, notes: draft.notes?.trimmedOrNil,
+            fileName: Self.documentFileName(id: id, original: URL(fileURLWithPath: original)),
+            originalName: String(original.prefix(200)), byteCount: byteCount, createdAt: now)
+        try Self.check(document)
+        return document
+    }
+
+    private func insertDocument(_ document: VehicleDocument) async throws -> VehicleDocument {
+        try await write { tx in
+            guard try Vehicle.exists(tx.db, key: document.vehicleID) else {
+                throw ServiceError.notFound("Vehicle \(document.vehicleID.uuidString)")
+            }
+            return try tx.insert(document)
         }
     }
 
@@ -197,9 +232,7 @@ extension GarageStore {
 
     /// The copy's name: the id, and the original's extension when it is a plain one ("pdf", "jpg").
     static func documentFileName(id: UUID, original: URL) -> String {
-        let ext = original.pathExtension.lowercased()
-        let plain = !ext.isEmpty && ext.count <= 8 && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-        return id.uuidString.lowercased() + (plain ? ".\(ext)" : "")
+        id.uuidString.lowercased() + (plainExtension(original.lastPathComponent).map { ".\($0)" } ?? "")
     }
 
     private static func check(_ document: VehicleDocument) throws {

@@ -15,12 +15,13 @@ import Synchronization
 /// | INTEGER (mileage, intervals) | INT64 |
 /// | TEXT (names, `yyyy-MM-dd` days, money as exact decimal text such as `"49.99"`) | STRING |
 /// | BLOB | BYTES |
+/// | a file's asset column (``GarageFileColumns``: the JSON of its checksum and size) | ASSETID |
 ///
 /// A NULL column is left out of the record; a missing field is NULL again (or the column's default).
 struct GarageRecordShape: Sendable {
     enum Kind: Sendable, Equatable {
         case reference(table: String, cascades: Bool)
-        case datetime, boolean, integer, real, text, blob
+        case datetime, boolean, integer, real, text, blob, asset
     }
 
     struct Column: Sendable {
@@ -46,11 +47,14 @@ struct GarageRecordShape: Sendable {
             let table: String = row["table"]
             foreignKeys[from] = (table, onDelete.uppercased() == "CASCADE")
         }
+        let assets = Set(kind.files.map(\.asset))
         var columns: [Column] = []
         for info in try db.columns(in: kind.table) where info.name != "id" && !kind.localColumns.contains(info.name) {
             let kindOfColumn: Kind
             if let key = foreignKeys[info.name] {
                 kindOfColumn = .reference(table: key.table, cascades: key.cascades)
+            } else if assets.contains(info.name) {
+                kindOfColumn = .asset
             } else {
                 switch info.type.uppercased() {
                 case "DATETIME", "DATE", "TIMESTAMP": kindOfColumn = .datetime
@@ -102,6 +106,11 @@ struct GarageRecordShape: Sendable {
             guard let date = Date.fromDatabaseValue(value) else { return storageField(value) }
             return .date(date)
         case (.boolean, .int64(let number)): return .boolean(number != 0)
+        case (.asset, .string(let json)):
+            guard let asset = try? JSONDecoder().decode(CloudAsset.self, from: Data(json.utf8)) else {
+                return storageField(value)
+            }
+            return .asset(CloudAsset(fileChecksum: asset.fileChecksum, size: asset.size))
         default: return storageField(value)
         }
     }
@@ -172,6 +181,8 @@ struct GarageRecordShape: Sendable {
         case (.real, .int64(let number)): return Double(number).databaseValue
         case (.text, .string(let text)): return text.databaseValue
         case (.blob, .bytes(let data)): return data.databaseValue
+        case (.asset, .asset(let asset)):
+            return Self.stored(CloudAsset(fileChecksum: asset.fileChecksum, size: asset.size)).databaseValue
         default:
             throw ServiceError.validationFailed(
                 "Field \(column.name) of record \(record.recordName) (\(record.recordType)) is a \(field.typeName); it must be \(Self.expected(column.kind))."
@@ -204,7 +215,15 @@ struct GarageRecordShape: Sendable {
         case .real: "a DOUBLE"
         case .text: "a STRING"
         case .blob: "BYTES"
+        case .asset: "an ASSETID"
         }
+    }
+
+    /// `asset` as its column holds it: the JSON GRDB reads back into a ``CloudAsset``.
+    static func stored(_ asset: CloudAsset) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return (try? String(decoding: encoder.encode(asset), as: UTF8.self)) ?? ""
     }
 
     /// A row of `values` (as ``values(of:id:in:)`` returns them) under the table's column names.

@@ -11,13 +11,16 @@ extension GarageSync {
     /// counted in the store's analytics.
     /// - Parameters:
     ///   - server: the server's address, remembered with the status.
+    ///   - files: moves the photos, receipts and document copies around each round; nil leaves them be.
     ///   - now: the clock the status is stamped with.
     public static func service(
-        store: GarageStore, engine: SyncEngine, server: String? = nil, now: @escaping @Sendable () -> Date = { Date() }
+        store: GarageStore, engine: SyncEngine, server: String? = nil, files: GarageFileTransfer? = nil,
+        now: @escaping @Sendable () -> Date = { Date() }
     ) -> SyncService {
-        SyncService(
+        let counted = GarageSyncRound(analytics: store.analytics)
+        return SyncService(
             database: store.database, engine: engine, configuration: serviceConfiguration,
-            steps: GarageSyncRound(analytics: store.analytics), server: server, now: now)
+            steps: files.map { GarageFilesRound(inner: counted, files: $0) } ?? counted, server: server, now: now)
     }
 
     /// Where sync of `store` stands as its last round left it (another process may have run it), with the

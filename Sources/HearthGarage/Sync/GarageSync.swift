@@ -31,20 +31,23 @@ public enum GarageSync {
     /// | `GarageVehicle` | field by field, the later edit wins; the odometer keeps the highest reading |
     /// | `GarageService` | field by field, the later edit wins; the due values follow the latest completion |
     /// | `GarageServiceLog`, `GarageFuelLog`, `GarageExpense` | each log is its own record, so logs from both sides add up; an edit of one log on both sides keeps the later edit per field |
-    /// | `GarageVehicleDocument` | field by field, the later edit wins; the record syncs, the copied file stays on the device that added it |
+    /// | `GarageVehicleDocument` | field by field, the later edit wins; its file is an asset every device downloads |
     /// | `GarageMileageSnapshot` | append-only: snapshots are never edited, the server's copy wins |
     /// | `GarageServicePreset` | field by field, the later edit wins (custom presets are named by their name, so two devices adding one agree) |
+    ///
+    /// A vehicle's photo, a document's copy and a logged service's receipt travel as assets
+    /// (``GarageFileColumns``): uploaded by the device that added them, downloaded by the others.
     ///
     /// Deleting a vehicle deletes its services, logs, snapshots and fill-ups on every device; a deletion
     /// wins over an edit made elsewhere meanwhile.
     public static let kinds: [GarageSyncKind] = [
-        GarageSyncKind(Vehicle.self, conflictPolicy: GarageMerge.vehicle.policy),
+        GarageSyncKind(Vehicle.self, conflictPolicy: GarageMerge.vehicle.policy, files: [Vehicle.photoColumns]),
         GarageSyncKind(ServiceItem.self, conflictPolicy: GarageMerge.service.policy),
-        GarageSyncKind(ServiceLog.self),
+        GarageSyncKind(ServiceLog.self, files: [ServiceLog.receiptColumns]),
         GarageSyncKind(MileageSnapshot.self, conflictPolicy: .serverWins),
         GarageSyncKind(FuelLog.self),
         GarageSyncKind(GarageExpense.self),
-        GarageSyncKind(VehicleDocument.self),
+        GarageSyncKind(VehicleDocument.self, files: [VehicleDocument.fileColumns]),
         GarageSyncKind(ServicePreset.self),
     ]
 

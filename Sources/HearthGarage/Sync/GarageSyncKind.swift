@@ -20,6 +20,8 @@ public struct GarageSyncKind: Sendable {
     public let conflictPolicy: SyncConflictPolicy
     /// Columns that stay on this device (never sent, never overwritten by a fetched record).
     public let localColumns: Set<String>
+    /// The files its records keep beside them (a document's copy, a receipt, a photo).
+    public let files: [GarageFileColumns]
     /// Decodes a row into the model, so a fetched record that the model cannot read is refused before it is stored.
     let check: @Sendable (Row) throws -> Void
 
@@ -29,9 +31,10 @@ public struct GarageSyncKind: Sendable {
     ///     (`serviceLog` → `GarageServiceLog`).
     ///   - conflictPolicy: how conflicts are settled (default: field by field, the later edit wins).
     ///   - localColumns: columns of the table that are not synced.
+    ///   - files: the files its records keep, each synced as an asset.
     public init<R: GarageRecord>(
         _ type: R.Type, recordType: String? = nil, conflictPolicy: SyncConflictPolicy = .fieldLevelLastWriterWins,
-        localColumns: Set<String> = []
+        localColumns: Set<String> = [], files: [GarageFileColumns] = []
     ) {
         entity = R.entity
         let name = R.entity.rawValue
@@ -39,6 +42,7 @@ public struct GarageSyncKind: Sendable {
         table = R.databaseTableName
         self.conflictPolicy = conflictPolicy
         self.localColumns = localColumns
+        self.files = files
         check = { row in _ = try R(row: row) }
     }
 }

@@ -25,7 +25,7 @@ public struct GarageVehicleRecords: Sendable, Equatable {
     /// Every expense that is not a service (insurance, registration, taxes, parking, tolls…), newest first (as
     /// `hearth garage expenses list VEHICLE --json`).
     public var expenses: [GarageExpense]
-    /// The vehicle's papers, soonest expiry first (as `hearth garage documents list VEHICLE --json`); their files
-    /// stay on the device that added them.
+    /// The vehicle's papers, soonest expiry first (as `hearth garage documents list VEHICLE --json`); a file is
+    /// on the server once the device that added it has synced (``VehicleDocument/fileAsset``).
     public var documents: [VehicleDocument]
 }

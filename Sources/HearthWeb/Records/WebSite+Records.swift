@@ -50,18 +50,30 @@ extension WebSite {
         registerBookEdits(on: router)
         registerPeople(on: router)
         registerOdometerPhoto(on: router)
+        registerGarageUploads(on: router)
         registerStatements(on: router)
         router.post("/garage/:vehicle/service") { request, context in
-            await form(request, context) { visit, caller, form in
+            await form(request, context, uploadLimit: GarageStore.maxDocumentBytes) { visit, caller, form in
                 let vehicle = try context.parameters.uuid("vehicle")
                 return try await vehicleWrite(vehicle, visit, caller, form, notice: "service") {
                     let service = try Self.uuid(form["service"] ?? "", "Service")
-                    _ = try await garage.logService(
+                    // A receipt sent with the work is checked before the work is logged.
+                    let receipt = form.file("receipt").flatMap { $0.data.isEmpty ? nil : $0 }
+                    if let receipt {
+                        _ = try GarageRecords.fileKind(
+                            receipt.data, receipt.fileName, what: "receipt", allowsPDF: true)
+                    }
+                    let completion = try await garage.logService(
                         GarageServiceForm(
                             vehicleID: vehicle, serviceID: service, date: form["date"], mileage: form["mileage"],
                             cost: form["cost"],
                             category: form["category"], notes: form["notes"]), userID: caller.userRecordName,
                         now: clock())
+                    if let receipt {
+                        _ = try await garage.setReceipt(
+                            receipt.data, fileName: receipt.fileName, of: completion.log.id, vehicleID: vehicle,
+                            userID: caller.userRecordName, now: clock())
+                    }
                 }
             }
         }
@@ -178,18 +190,28 @@ extension WebSite {
             "archived":
                 "The vehicle is archived: its history stays here, and it is out of the due lists, the reminders and the calendar.",
             "unarchived": "The vehicle is back in the due lists and reminders.",
+            "document": "The document is kept with its file; your devices download it at their next sync.",
+            "documentDeleted": "The document and its file are deleted.",
+            "photo": "The photo is saved; your devices download it at their next sync.",
+            "photoRemoved": "The photo is removed; the vehicle is shown with its icon.",
+            "receipt": "The receipt is kept with the history entry.",
         ]
         let today = CalendarDay(clock(), in: garage.timeZone)
         var values: [String: Any] = [
             "title": vehicle.displayName, "section": ["garage": true], "vehicle": Self.dueRows(records.due),
             "archived": vehicle.isArchived, "readsPhotos": readOdometer != nil,
+            "hasPhoto": vehicle.photoAsset != nil,
+            "documentKinds": VehicleDocument.Kind.allCases.map {
+                ["value": $0.rawValue, "label": $0.label, "selected": $0.rawValue == typed["documentKind"]]
+            },
+            "documentOpen": typed["documentKind"] != nil,
             "history": records.history.map { entry -> [String: Any] in
                 [
                     "id": entry.log.id.uuidString.lowercased(), "date": entry.log.performedDate.iso, "name": entry.name,
                     "mileage": WebFormat.miles(entry.log.mileageAtService),
                     "cost": entry.log.cost.map(WebFormat.money) ?? "—",
                     "category": entry.log.costCategory?.rawValue.capitalized ?? "",
-                    "notes": entry.log.notes ?? "",
+                    "notes": entry.log.notes ?? "", "receipt": entry.log.receiptAsset != nil,
                 ]
             },
             "hasServices": !records.due.items.isEmpty,
@@ -239,9 +261,10 @@ extension WebSite {
             "documents": records.documents.map { document -> [String: Any] in
                 let status = document.status(today: today)
                 return [
-                    "kind": document.kind.label, "label": document.label, "number": document.number ?? "—",
-                    "expires": document.expiresOn?.iso ?? "—", "status": status.label,
-                    "badge": Self.badge(status), "file": document.originalName,
+                    "id": document.id.uuidString.lowercased(), "kind": document.kind.label, "label": document.label,
+                    "number": document.number ?? "—", "expires": document.expiresOn?.iso ?? "—",
+                    "status": status.label, "badge": Self.badge(status), "file": document.originalName,
+                    "uploaded": document.fileAsset != nil,
                 ]
             },
             "fuelChart": records.fuel.measured.count >= 2 ? records.charts.fuelEconomySVG : "",

@@ -46,6 +46,17 @@ public struct WebDownload: Sendable, Equatable {
     /// The answer that saves it: always an attachment (an HTML report is never shown on the site's own origin),
     /// its name both as plain ASCII and RFC 6266's UTF-8 form, and not kept by caches.
     func response() -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = contentType
+        headers[.contentDisposition] = Self.disposition("attachment", fileName)
+        headers[.cacheControl] = "no-store"
+        headers[.contentLength] = String(data.count)
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// A `Content-Disposition` of `type` (attachment, inline) naming `fileName` both as plain ASCII and in
+    /// RFC 6266's UTF-8 form.
+    static func disposition(_ type: String, _ fileName: String) -> String {
         let ascii = String(
             fileName.unicodeScalars.map { scalar -> Character in
                 scalar.isASCII && scalar.value >= 0x20 && !"\"\\;%".unicodeScalars.contains(scalar)
@@ -55,11 +66,6 @@ public struct WebDownload: Sendable, Equatable {
             fileName.addingPercentEncoding(
                 withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "._-")))
             ?? ascii
-        var headers = HTTPFields()
-        headers[.contentType] = contentType
-        headers[.contentDisposition] = "attachment; filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
-        headers[.cacheControl] = "no-store"
-        headers[.contentLength] = String(data.count)
-        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        return "\(type); filename=\"\(ascii)\"; filename*=UTF-8''\(encoded)"
     }
 }

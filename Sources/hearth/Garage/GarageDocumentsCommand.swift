@@ -104,7 +104,7 @@ struct GarageDocumentsCommand: AsyncParsableCommand {
                 "  file      "
                     + (present
                         ? "\(path!) (\(GarageOutput.number(document.byteCount)) bytes, from \(document.originalName))"
-                        : "not on this device (added elsewhere; sync carries the record, not the file)"),
+                        : "not on this device yet (added elsewhere; the next hearth garage sync downloads it)"),
             ]
             if let number = document.number { lines.append("  number    \(number)") }
             if let issued = document.issuedOn { lines.append("  issued    \(issued.iso)") }

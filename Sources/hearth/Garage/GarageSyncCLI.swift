@@ -31,7 +31,10 @@ enum GarageSyncCLI: SyncStatusApp {
         let garage = try open(options)
         let engine = SyncEngine(
             database: garage.store.database, outbox: garage.outbox, cloud: session.client, logger: logger)
-        return GarageSync.service(store: garage.store.tracked(), engine: engine, server: session.server)
+        let store = garage.store.tracked()
+        return GarageSync.service(
+            store: store, engine: engine, server: session.server,
+            files: GarageFileTransfer(store: store, assets: session.client))
     }
 
     static func status(_ options: GarageOptions) async throws -> SyncStatusReport {

@@ -1,0 +1,164 @@
+public import Foundation
+import HearthCloud
+public import HearthCloudModel
+import HearthCore
+public import HearthGarage
+
+/// Files from the pages: a document's copy, a vehicle's photo, a logged service's receipt. Each is checked
+/// (its size, its kind by its first bytes, the record it belongs to) before anything is stored, then kept in
+/// the record store as an asset of the user's, and named by the garage record the devices receive, so they
+/// download it at their next sync. A file a device added reaches the pages once that device has synced.
+extension GarageRecords {
+    /// Keeps a document of the form's vehicle with its file, as `hearth garage documents add` does on a device.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field or a file that is no PDF or picture
+    ///   (nothing is stored), `notFound` for a vehicle the user does not have.
+    @discardableResult
+    public func addDocument(_ form: GarageDocumentForm, file: Data, fileName: String, userID: String, now: Date)
+        async throws -> VehicleDocument
+    {
+        let garage = try await current(userID, now: now)
+        _ = try await owned(form.vehicleID, in: garage)
+        let kind = try Self.fileKind(file, fileName, what: "document file", allowsPDF: true)
+        let store = self.store
+        return try await saving(userID) {
+            try await garage.addDocument(
+                form.draft, originalName: Self.keptName(fileName, kind), byteCount: file.count, to: form.vehicleID
+            ) { try await store.storeAsset(CloudPrincipal(userID: userID), data: file) }
+        }
+    }
+
+    /// Deletes document `id` of the vehicle, as `hearth garage documents delete` does; each device removes
+    /// its copy.
+    public func removeDocument(_ id: UUID, of vehicleID: UUID, userID: String, now: Date) async throws {
+        let garage = try await current(userID, now: now)
+        _ = try await document(id, of: vehicleID, in: garage)
+        try await saving(userID) { try await garage.removeDocument(id) }
+    }
+
+    /// The file of document `id` of the vehicle, to save.
+    /// - Throws: ``ServiceError`` `notFound` for a document the user's vehicle does not have, or one whose
+    ///   file has not reached the server yet (the device that added it has not synced since).
+    public func documentFile(_ id: UUID, of vehicleID: UUID, userID: String, now: Date) async throws -> WebStoredFile {
+        let document = try await document(id, of: vehicleID, in: try await recent(userID, now: now))
+        guard let asset = document.fileAsset else {
+            throw ServiceError(
+                .notFound,
+                "The file of \(document.label) is still only on the device that added it; it reaches this page when that device syncs (hearth garage sync)."
+            )
+        }
+        return try await stored(asset, named: document.originalName, userID: userID, inline: false)
+    }
+
+    /// Shows the vehicle with the photo in `file`, or with its icon again for nil.
+    /// - Throws: ``ServiceError`` `validationFailed` for a file that is no picture or over 10 MB (nothing is
+    ///   stored), `notFound` for a vehicle the user does not have.
+    @discardableResult
+    public func setPhoto(_ file: Data?, fileName: String, of vehicleID: UUID, userID: String, now: Date) async throws
+        -> Vehicle
+    {
+        let garage = try await current(userID, now: now)
+        _ = try await owned(vehicleID, in: garage)
+        guard let file else { return try await saving(userID) { try await garage.setPhoto(nil, of: vehicleID) } }
+        let kind = try Self.fileKind(file, fileName, what: "vehicle photo", allowsPDF: false)
+        guard file.count <= GarageStore.maxPhotoBytes else {
+            throw ServiceError.validationFailed(
+                "vehicle photo: \(fileName.prefix(80)) is larger than the \(GarageStore.maxPhotoBytes >> 20) MB a photo may be; choose a smaller picture"
+            )
+        }
+        let asset = try await store.storeAsset(CloudPrincipal(userID: userID), data: file)
+        return try await saving(userID) {
+            try await garage.setPhoto(asset, originalName: Self.keptName(fileName, kind), of: vehicleID)
+        }
+    }
+
+    /// The vehicle's photo, to show.
+    /// - Throws: ``ServiceError`` `notFound` when the vehicle has no photo here (yet).
+    public func photo(of vehicleID: UUID, userID: String, now: Date) async throws -> WebStoredFile {
+        let vehicle = try await owned(vehicleID, in: try await recent(userID, now: now))
+        guard let asset = vehicle.photoAsset, let name = vehicle.photoFile else {
+            throw ServiceError(.notFound, "\(vehicle.displayName) has no photo on the server yet.")
+        }
+        return try await stored(asset, named: name, userID: userID, inline: true)
+    }
+
+    /// Keeps the receipt in `file` with entry `logID` of the vehicle's history.
+    /// - Throws: ``ServiceError`` `validationFailed` for a file that is no PDF or picture or over 25 MB
+    ///   (nothing is stored), `notFound` for an entry the user's vehicle does not have.
+    @discardableResult
+    public func setReceipt(_ file: Data, fileName: String, of logID: UUID, vehicleID: UUID, userID: String, now: Date)
+        async throws -> ServiceLog
+    {
+        let garage = try await current(userID, now: now)
+        _ = try await log(logID, of: vehicleID, in: garage)
+        let kind = try Self.fileKind(file, fileName, what: "receipt", allowsPDF: true)
+        guard file.count <= GarageStore.maxDocumentBytes else {
+            throw ServiceError.validationFailed(
+                "receipt: \(fileName.prefix(80)) is larger than the \(GarageStore.maxDocumentBytes >> 20) MB a receipt may be; scan it at a lower resolution or as a PDF"
+            )
+        }
+        let asset = try await store.storeAsset(CloudPrincipal(userID: userID), data: file)
+        return try await saving(userID) {
+            try await garage.setReceipt(asset, originalName: Self.keptName(fileName, kind), of: logID)
+        }
+    }
+
+    /// The receipt of entry `logID` of the vehicle's history, to save.
+    /// - Throws: ``ServiceError`` `notFound` for an entry without a receipt on the server.
+    public func receipt(of logID: UUID, vehicleID: UUID, userID: String, now: Date) async throws -> WebStoredFile {
+        let log = try await log(logID, of: vehicleID, in: try await recent(userID, now: now))
+        guard let asset = log.receiptAsset, let name = log.receiptFile else {
+            throw ServiceError(.notFound, "That history entry has no receipt on the server.")
+        }
+        return try await stored(asset, named: name, userID: userID, inline: false)
+    }
+
+    // MARK: Helpers
+
+    /// What `file` is, checked before anything is stored.
+    static func fileKind(_ file: Data, _ fileName: String, what: String, allowsPDF: Bool) throws -> FileKind {
+        let named = fileName.isEmpty ? "the file" : String(fileName.prefix(80))
+        guard !file.isEmpty else {
+            throw ServiceError.validationFailed("\(what): none was chosen, or \(named) is empty; choose the file")
+        }
+        guard let kind = FileKind.of(file), allowsPDF || kind.fileExtension != "pdf" else {
+            throw ServiceError.validationFailed(
+                "\(what): \(named) is not \(allowsPDF ? "a PDF or " : "")a PNG, JPEG, GIF, BMP, TIFF or WebP picture; choose \(allowsPDF ? "a scan or a photo" : "a photo")"
+            )
+        }
+        return kind
+    }
+
+    /// The name a file is kept under: the browser's name, its extension made the one its bytes say.
+    static func keptName(_ fileName: String, _ kind: FileKind) -> String {
+        let stem = (fileName as NSString).deletingPathExtension
+        return "\(stem.isEmpty ? "file" : String(stem.prefix(120))).\(kind.fileExtension)"
+    }
+
+    private func stored(_ asset: CloudAsset, named name: String, userID: String, inline: Bool) async throws
+        -> WebStoredFile
+    {
+        let download = try await store.openAsset(CloudPrincipal(userID: userID), checksum: asset.fileChecksum)
+        return WebStoredFile(
+            fileName: name, contentType: FileKind.named(name).contentType, download: download, inline: inline)
+    }
+
+    private func document(_ id: UUID, of vehicleID: UUID, in garage: GarageStore) async throws -> VehicleDocument {
+        guard let found = try await garage.documents(of: vehicleID).first(where: { $0.id == id }) else {
+            throw ServiceError(
+                .notFound,
+                "Vehicle \(vehicleID.uuidString.lowercased()) has no document \(id.uuidString.lowercased()) of yours; pick one from the vehicle's page."
+            )
+        }
+        return found
+    }
+
+    private func log(_ id: UUID, of vehicleID: UUID, in garage: GarageStore) async throws -> ServiceLog {
+        guard let found = try await garage.logs(of: vehicleID).first(where: { $0.id == id }) else {
+            throw ServiceError(
+                .notFound,
+                "Vehicle \(vehicleID.uuidString.lowercased()) has no history entry \(id.uuidString.lowercased()) of yours; pick one from the vehicle's page."
+            )
+        }
+        return found
+    }
+}
