@@ -89,6 +89,10 @@ struct WebFixture {
                 .first)
         let subscription = try #require(try await money.store.fetchAllSubscriptions().first)
         let groupExpense = try #require(try await money.store.fetchExpenses(forGroup: trip.id).first)
+        let expensePage =
+            "/money/groups/\(trip.id.uuidString.lowercased())/expenses/\(groupExpense.id.uuidString.lowercased())"
+        try await owner.get(expensePage)
+        try await owner.upload("\(expensePage)/receipt", [], file: ("receipt", "paid.png", png))
 
         // The garage's calendar link: made on the page, read back from it.
         try await owner.get("/garage/reminders")

@@ -1,4 +1,5 @@
 public import Foundation
+public import HearthCloudModel
 import HearthCore
 
 /// Something one member paid for a group, split between some of its members.
@@ -19,6 +20,9 @@ public struct GroupExpense: Identifiable, Sendable, Codable, Equatable, Hashable
     public let notes: String
     /// An attachment reference for the receipt: a file path or an asset id.
     public let receipt: String?
+    /// The receipt's file as kept on the server (an upload from the pages), when there is one; whoever can read
+    /// the expense can download it.
+    public let receiptAsset: CloudAsset?
     /// Whether the expense has been paid back; settled expenses no longer count towards balances.
     public let isSettled: Bool
     /// The currency of ``amount`` and the split's exact amounts; nil for the book currency of the finance
@@ -39,6 +43,7 @@ public struct GroupExpense: Identifiable, Sendable, Codable, Equatable, Hashable
         date: Date = Date(),
         notes: String = "",
         receipt: String? = nil,
+        receiptAsset: CloudAsset? = nil,
         isSettled: Bool = false,
         currency: CurrencyCode? = nil,
         updatedAt: Date? = nil
@@ -53,6 +58,7 @@ public struct GroupExpense: Identifiable, Sendable, Codable, Equatable, Hashable
         self.date = date.roundedToMilliseconds
         self.notes = notes
         self.receipt = receipt
+        self.receiptAsset = receiptAsset
         self.isSettled = isSettled
         self.currency = currency
         self.updatedAt = (updatedAt ?? date).roundedToMilliseconds
@@ -92,6 +98,7 @@ public struct GroupExpense: Identifiable, Sendable, Codable, Equatable, Hashable
         date: Date? = nil,
         notes: String? = nil,
         receipt: String?? = nil,
+        receiptAsset: CloudAsset?? = nil,
         isSettled: Bool? = nil,
         currency: CurrencyCode?? = nil,
         updatedAt: Date? = nil
@@ -100,7 +107,8 @@ public struct GroupExpense: Identifiable, Sendable, Codable, Equatable, Hashable
             id: id, title: title ?? self.title, amount: amount ?? self.amount, paidBy: paidBy ?? self.paidBy,
             splitBetween: splitBetween ?? self.splitBetween, split: split ?? self.split,
             category: category ?? self.category, date: date ?? self.date, notes: notes ?? self.notes,
-            receipt: receipt ?? self.receipt, isSettled: isSettled ?? self.isSettled,
+            receipt: receipt ?? self.receipt, receiptAsset: receiptAsset ?? self.receiptAsset,
+            isSettled: isSettled ?? self.isSettled,
             currency: currency ?? self.currency, updatedAt: updatedAt ?? self.updatedAt)
     }
 }

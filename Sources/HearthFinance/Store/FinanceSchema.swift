@@ -151,5 +151,9 @@ public enum FinanceSchema: DatabaseSchema {
         registerBudgetMigrations(in: &migrator)
         registerCurrencyMigrations(in: &migrator)
         registerBudgetDeliveryMigrations(in: &migrator)
+        // A group expense's receipt kept on the server (an upload from the pages): the JSON of its asset.
+        migrator.registerMigration("finance.receiptAssets") { db in
+            try db.execute(sql: "ALTER TABLE financeGroupExpense ADD COLUMN receiptAsset TEXT")
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import HearthCloudModel
 
 /// A group expense together with the group it belongs to, as its row stores it.
 struct StoredExpense: FinanceRecord {
@@ -10,7 +11,7 @@ struct StoredExpense: FinanceRecord {
     static let table = "financeGroupExpense"
     static let columns = [
         "id", "groupID", "title", "amount", "paidBy", "splitBetween", "split", "category", "date", "notes",
-        "receipt", "isSettled", "updatedAt", "currency",
+        "receipt", "isSettled", "updatedAt", "currency", "receiptAsset",
     ]
 
     var id: UUID { expense.id }
@@ -27,6 +28,7 @@ struct StoredExpense: FinanceRecord {
             expense.paidBy, ColumnCoding.ids(expense.splitBetween), try ColumnCoding.json(expense.split),
             expense.category.rawValue, Milliseconds.from(expense.date), expense.notes, expense.receipt,
             expense.isSettled, Milliseconds.from(expense.updatedAt), expense.currency?.code,
+            expense.receiptAsset?.columnText,
         ]
     }
 
@@ -37,7 +39,8 @@ struct StoredExpense: FinanceRecord {
             splitBetween: try ColumnCoding.ids(from: row[6]),
             split: try ColumnCoding.decode(ExpenseSplit.self, from: row[7]),
             category: try ColumnCoding.enumValue(TransactionCategory.self, row[8], column: "category"),
-            date: Milliseconds.date(row[9]), notes: row[10], receipt: row[11], isSettled: row[12],
+            date: Milliseconds.date(row[9]), notes: row[10], receipt: row[11],
+            receiptAsset: (row[15] as String?).flatMap(CloudAsset.init(columnText:)), isSettled: row[12],
             currency: try ColumnCoding.currency(row, 14), updatedAt: Milliseconds.date(row[13]))
     }
 

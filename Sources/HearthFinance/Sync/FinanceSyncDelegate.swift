@@ -28,6 +28,12 @@ public struct FinanceSyncDelegate: SyncDelegate {
         for (index, column) in spec.columns.enumerated() where column != "id" {
             switch row[index] as DatabaseValue {
             case let value where value.isNull: continue
+            case let value where spec.kinds[column] == .asset:
+                // A file's asset goes as an ASSETID, so the server lets whoever reads the record download it.
+                guard let text = String.fromDatabaseValue(value), let asset = CloudAsset(columnText: text) else {
+                    continue
+                }
+                fields[column] = .asset(asset)
             case let value:
                 switch value.storage {
                 case .int64(let number): fields[column] = .int64(number)
@@ -170,7 +176,7 @@ public struct FinanceSyncDelegate: SyncDelegate {
 
     /// An entity's table and stored columns, and which columns must be present and of which type.
     struct Spec {
-        enum Kind { case integer, text, uuid, json }
+        enum Kind { case integer, text, uuid, json, asset }
         var table: String
         var columns: [String]
         var kinds: [String: Kind]
@@ -190,6 +196,7 @@ public struct FinanceSyncDelegate: SyncDelegate {
                 }
                 return text
             case (.uuid, .bytes(let data)) where data.count == 16: return data
+            case (.asset, .asset(let asset)): return asset.columnText
             default: throw mismatch(column, field, of: record)
             }
         }
@@ -213,6 +220,7 @@ public struct FinanceSyncDelegate: SyncDelegate {
                 case .integer: "INT64"
                 case .text, .json: "STRING"
                 case .uuid: "16-byte BYTES (a UUID)"
+                case .asset: "an ASSETID"
                 }
             return ServiceError.validationFailed(
                 "Field \(column) of record \(record.recordName) (\(record.recordType)) is a \(field.typeName); it must be \(expected)."
@@ -281,9 +289,9 @@ public struct FinanceSyncDelegate: SyncDelegate {
                 kinds: [
                     "id": .uuid, "groupID": .uuid, "amount": .integer, "paidBy": .uuid, "splitBetween": .json,
                     "split": .json,
-                    "date": .integer, "isSettled": .integer, "updatedAt": .integer,
+                    "date": .integer, "isSettled": .integer, "updatedAt": .integer, "receiptAsset": .asset,
                 ],
-                optional: ["receipt", "currency"])
+                optional: ["receipt", "currency", "receiptAsset"])
         case .budget:
             Spec(
                 table: Budget.table, columns: Budget.columns,

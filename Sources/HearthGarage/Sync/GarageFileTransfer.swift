@@ -53,7 +53,7 @@ public struct GarageFileTransfer: Sendable {
                         found.append(
                             Named(
                                 kind: kind, columns: columns, id: row["id"], name: row["name"],
-                                asset: asset.flatMap { try? JSONDecoder().decode(CloudAsset.self, from: Data($0.utf8)) }
+                                asset: asset.flatMap(CloudAsset.init(columnText:))
                             ))
                     }
                 }
@@ -93,7 +93,7 @@ public struct GarageFileTransfer: Sendable {
                         "it is larger than the \(GarageStore.maxDocumentBytes >> 20) MB a garage file may be")
                 }
                 let asset = try await assets.uploadAsset(data)
-                let stored = GarageRecordShape.stored(CloudAsset(fileChecksum: asset.fileChecksum, size: asset.size))
+                let stored = asset.columnText
                 try await store.write { tx in
                     let table = file.kind.table.quotedDatabaseIdentifier
                     try tx.db.execute(

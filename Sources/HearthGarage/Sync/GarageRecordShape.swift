@@ -106,11 +106,9 @@ struct GarageRecordShape: Sendable {
             guard let date = Date.fromDatabaseValue(value) else { return storageField(value) }
             return .date(date)
         case (.boolean, .int64(let number)): return .boolean(number != 0)
-        case (.asset, .string(let json)):
-            guard let asset = try? JSONDecoder().decode(CloudAsset.self, from: Data(json.utf8)) else {
-                return storageField(value)
-            }
-            return .asset(CloudAsset(fileChecksum: asset.fileChecksum, size: asset.size))
+        case (.asset, .string(let text)):
+            guard let asset = CloudAsset(columnText: text) else { return storageField(value) }
+            return .asset(asset)
         default: return storageField(value)
         }
     }
@@ -182,7 +180,7 @@ struct GarageRecordShape: Sendable {
         case (.text, .string(let text)): return text.databaseValue
         case (.blob, .bytes(let data)): return data.databaseValue
         case (.asset, .asset(let asset)):
-            return Self.stored(CloudAsset(fileChecksum: asset.fileChecksum, size: asset.size)).databaseValue
+            return asset.columnText.databaseValue
         default:
             throw ServiceError.validationFailed(
                 "Field \(column.name) of record \(record.recordName) (\(record.recordType)) is a \(field.typeName); it must be \(Self.expected(column.kind))."
@@ -217,13 +215,6 @@ struct GarageRecordShape: Sendable {
         case .blob: "BYTES"
         case .asset: "an ASSETID"
         }
-    }
-
-    /// `asset` as its column holds it: the JSON GRDB reads back into a ``CloudAsset``.
-    static func stored(_ asset: CloudAsset) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return (try? String(decoding: encoder.encode(asset), as: UTF8.self)) ?? ""
     }
 
     /// A row of `values` (as ``values(of:id:in:)`` returns them) under the table's column names.

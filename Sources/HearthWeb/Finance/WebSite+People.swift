@@ -82,6 +82,29 @@ extension WebSite {
                 }
             }
         }
+        router.post("/money/groups/:group/expenses/:groupexpense/receipt") { request, context in
+            await form(request, context, uploadLimit: FinanceRecords.maxReceiptBytes) { visit, caller, form in
+                let group = try context.parameters.uuid("group")
+                let expense = try context.parameters.uuid("groupexpense")
+                return try await refusable {
+                    let file = form.file("receipt")
+                    _ = try await finance.setReceipt(
+                        file?.data ?? Data(), fileName: file?.fileName ?? "", ofExpense: expense, group: group,
+                        userID: caller.userRecordName, now: clock())
+                    throw WebRedirect(location: "/money/groups/\(group.uuidString.lowercased())?notice=receipt")
+                } again: { problems in
+                    try await expensePage(expense, group: group, caller: caller, visit: visit, problems: problems)
+                }
+            }
+        }
+        router.get("/money/groups/:group/expenses/:groupexpense/receipt") { request, context in
+            await page(request, context) { _, caller in
+                try await finance.receipt(
+                    ofExpense: try context.parameters.uuid("groupexpense"), group: try context.parameters.uuid("group"),
+                    userID: caller.userRecordName, now: clock()
+                ).response()
+            }
+        }
         router.post("/money/undo") { request, context in
             await form(request, context) { visit, caller, _ in
                 try await refusable {
@@ -124,6 +147,8 @@ extension WebSite {
                 "group": ["id": groupID.uuidString.lowercased(), "name": found.group.group.name],
                 "expense": [
                     "id": id.uuidString.lowercased(), "title": found.expense.title, "settled": found.expense.isSettled,
+                    "hasReceipt": found.expense.receiptAsset != nil,
+                    "receipt": found.expense.receipt.map { ($0 as NSString).lastPathComponent } ?? "",
                 ],
                 "problems": problems ?? "",
             ]) { $1 }, visit: visit)

@@ -1,4 +1,5 @@
 import Foundation
+import HearthCore
 
 /// What an uploaded file is, told by its first bytes (never by its name or the browser's word): a PDF or a
 /// picture. Anything else is refused before it is stored.
@@ -27,5 +28,28 @@ struct FileKind: Sendable, Equatable {
         case "jpg": return FileKind(fileExtension: ext, contentType: "image/jpeg")
         default: return FileKind(fileExtension: ext, contentType: "application/octet-stream")
         }
+    }
+
+    /// What `file` (sent as `fileName`) is, checked before anything is stored: not empty, and a picture (or,
+    /// when `allowsPDF`, a PDF).
+    /// - Throws: ``ServiceError`` `validationFailed` naming `what` and the file, and what to choose instead.
+    static func checked(_ file: Data, _ fileName: String, what: String, allowsPDF: Bool) throws -> FileKind {
+        let named = fileName.isEmpty ? "the file" : String(fileName.prefix(80))
+        guard !file.isEmpty else {
+            throw ServiceError.validationFailed("\(what): none was chosen, or \(named) is empty; choose the file")
+        }
+        guard let kind = FileKind.of(file), allowsPDF || kind.fileExtension != "pdf" else {
+            throw ServiceError.validationFailed(
+                "\(what): \(named) is not \(allowsPDF ? "a PDF or " : "")a PNG, JPEG, GIF, BMP, TIFF or WebP picture; choose \(allowsPDF ? "a scan or a photo" : "a photo")"
+            )
+        }
+        return kind
+    }
+
+    /// The name a file of this kind sent as `fileName` is kept under: the browser's name, its extension made
+    /// the one its bytes say.
+    func keptName(_ fileName: String) -> String {
+        let stem = (fileName as NSString).deletingPathExtension
+        return "\(stem.isEmpty ? "file" : String(stem.prefix(120))).\(fileExtension)"
     }
 }

@@ -18,11 +18,11 @@ extension GarageRecords {
     {
         let garage = try await current(userID, now: now)
         _ = try await owned(form.vehicleID, in: garage)
-        let kind = try Self.fileKind(file, fileName, what: "document file", allowsPDF: true)
+        let kind = try FileKind.checked(file, fileName, what: "document file", allowsPDF: true)
         let store = self.store
         return try await saving(userID) {
             try await garage.addDocument(
-                form.draft, originalName: Self.keptName(fileName, kind), byteCount: file.count, to: form.vehicleID
+                form.draft, originalName: kind.keptName(fileName), byteCount: file.count, to: form.vehicleID
             ) { try await store.storeAsset(CloudPrincipal(userID: userID), data: file) }
         }
     }
@@ -46,7 +46,8 @@ extension GarageRecords {
                 "The file of \(document.label) is still only on the device that added it; it reaches this page when that device syncs (hearth garage sync)."
             )
         }
-        return try await stored(asset, named: document.originalName, userID: userID, inline: false)
+        return try await WebStoredFile.open(
+            asset, named: document.originalName, in: store, userID: userID, inline: false)
     }
 
     /// Shows the vehicle with the photo in `file`, or with its icon again for nil.
@@ -59,7 +60,7 @@ extension GarageRecords {
         let garage = try await current(userID, now: now)
         _ = try await owned(vehicleID, in: garage)
         guard let file else { return try await saving(userID) { try await garage.setPhoto(nil, of: vehicleID) } }
-        let kind = try Self.fileKind(file, fileName, what: "vehicle photo", allowsPDF: false)
+        let kind = try FileKind.checked(file, fileName, what: "vehicle photo", allowsPDF: false)
         guard file.count <= GarageStore.maxPhotoBytes else {
             throw ServiceError.validationFailed(
                 "vehicle photo: \(fileName.prefix(80)) is larger than the \(GarageStore.maxPhotoBytes >> 20) MB a photo may be; choose a smaller picture"
@@ -67,7 +68,7 @@ extension GarageRecords {
         }
         let asset = try await store.storeAsset(CloudPrincipal(userID: userID), data: file)
         return try await saving(userID) {
-            try await garage.setPhoto(asset, originalName: Self.keptName(fileName, kind), of: vehicleID)
+            try await garage.setPhoto(asset, originalName: kind.keptName(fileName), of: vehicleID)
         }
     }
 
@@ -78,7 +79,7 @@ extension GarageRecords {
         guard let asset = vehicle.photoAsset, let name = vehicle.photoFile else {
             throw ServiceError(.notFound, "\(vehicle.displayName) has no photo on the server yet.")
         }
-        return try await stored(asset, named: name, userID: userID, inline: true)
+        return try await WebStoredFile.open(asset, named: name, in: store, userID: userID, inline: true)
     }
 
     /// Keeps the receipt in `file` with entry `logID` of the vehicle's history.
@@ -90,7 +91,7 @@ extension GarageRecords {
     {
         let garage = try await current(userID, now: now)
         _ = try await log(logID, of: vehicleID, in: garage)
-        let kind = try Self.fileKind(file, fileName, what: "receipt", allowsPDF: true)
+        let kind = try FileKind.checked(file, fileName, what: "receipt", allowsPDF: true)
         guard file.count <= GarageStore.maxDocumentBytes else {
             throw ServiceError.validationFailed(
                 "receipt: \(fileName.prefix(80)) is larger than the \(GarageStore.maxDocumentBytes >> 20) MB a receipt may be; scan it at a lower resolution or as a PDF"
@@ -98,7 +99,7 @@ extension GarageRecords {
         }
         let asset = try await store.storeAsset(CloudPrincipal(userID: userID), data: file)
         return try await saving(userID) {
-            try await garage.setReceipt(asset, originalName: Self.keptName(fileName, kind), of: logID)
+            try await garage.setReceipt(asset, originalName: kind.keptName(fileName), of: logID)
         }
     }
 
@@ -109,37 +110,7 @@ extension GarageRecords {
         guard let asset = log.receiptAsset, let name = log.receiptFile else {
             throw ServiceError(.notFound, "That history entry has no receipt on the server.")
         }
-        return try await stored(asset, named: name, userID: userID, inline: false)
-    }
-
-    // MARK: Helpers
-
-    /// What `file` is, checked before anything is stored.
-    static func fileKind(_ file: Data, _ fileName: String, what: String, allowsPDF: Bool) throws -> FileKind {
-        let named = fileName.isEmpty ? "the file" : String(fileName.prefix(80))
-        guard !file.isEmpty else {
-            throw ServiceError.validationFailed("\(what): none was chosen, or \(named) is empty; choose the file")
-        }
-        guard let kind = FileKind.of(file), allowsPDF || kind.fileExtension != "pdf" else {
-            throw ServiceError.validationFailed(
-                "\(what): \(named) is not \(allowsPDF ? "a PDF or " : "")a PNG, JPEG, GIF, BMP, TIFF or WebP picture; choose \(allowsPDF ? "a scan or a photo" : "a photo")"
-            )
-        }
-        return kind
-    }
-
-    /// The name a file is kept under: the browser's name, its extension made the one its bytes say.
-    static func keptName(_ fileName: String, _ kind: FileKind) -> String {
-        let stem = (fileName as NSString).deletingPathExtension
-        return "\(stem.isEmpty ? "file" : String(stem.prefix(120))).\(kind.fileExtension)"
-    }
-
-    private func stored(_ asset: CloudAsset, named name: String, userID: String, inline: Bool) async throws
-        -> WebStoredFile
-    {
-        let download = try await store.openAsset(CloudPrincipal(userID: userID), checksum: asset.fileChecksum)
-        return WebStoredFile(
-            fileName: name, contentType: FileKind.named(name).contentType, download: download, inline: inline)
+        return try await WebStoredFile.open(asset, named: name, in: store, userID: userID, inline: false)
     }
 
     private func document(_ id: UUID, of vehicleID: UUID, in garage: GarageStore) async throws -> VehicleDocument {

@@ -60,7 +60,7 @@ extension WebSite {
                     // A receipt sent with the work is checked before the work is logged.
                     let receipt = form.file("receipt").flatMap { $0.data.isEmpty ? nil : $0 }
                     if let receipt {
-                        _ = try GarageRecords.fileKind(
+                        _ = try FileKind.checked(
                             receipt.data, receipt.fileName, what: "receipt", allowsPDF: true)
                     }
                     let completion = try await garage.logService(
@@ -508,6 +508,7 @@ extension WebSite {
             "notice": [
                 "expense": "The expense is saved; balances are updated.",
                 "expenseSaved": "The expense is changed; balances are updated.",
+                "receipt": "The receipt is kept with the expense; open the expense to download it.",
                 "payment": "The payment is recorded; balances are updated.",
                 "expenseDeleted": "The expense is deleted; balances are updated.",
                 "groupSaved": "The group is saved.",
