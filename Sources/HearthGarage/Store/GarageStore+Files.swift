@@ -15,20 +15,12 @@ extension GarageStore {
     /// - Throws: ``ServiceError``: not found (the vehicle), validation failed (a photo over ``maxPhotoBytes``).
     @discardableResult
     public func setPhoto(_ asset: CloudAsset?, originalName: String = "", of vehicleID: UUID) async throws -> Vehicle {
-        if let asset, asset.size > Int64(Self.maxPhotoBytes) {
-            throw ServiceError.validationFailed(
-                "vehicle photo: \(originalName.prefix(80)) is larger than the \(Self.maxPhotoBytes >> 20) MB a photo may be; choose a smaller picture"
-            )
-        }
-        return try await write { tx in
-            guard var vehicle = try Vehicle.fetchOne(tx.db, key: vehicleID) else {
-                throw Self.missing("vehicle", vehicleID)
-            }
-            vehicle.photoFile = asset.map {
-                Self.keptFileName(of: vehicleID, role: "photo", asset: $0, original: originalName)
-            }
-            vehicle.photoAsset = asset.map { CloudAsset(fileChecksum: $0.fileChecksum, size: $0.size) }
-            return try tx.update(vehicle)
+        try await setFile(
+            asset, originalName: originalName, of: vehicleID, role: "photo", what: "vehicle photo",
+            limit: Self.maxPhotoBytes, advice: "choose a smaller picture"
+        ) { (vehicle: inout Vehicle, name, asset) in
+            vehicle.photoFile = name
+            vehicle.photoAsset = asset
         }
     }
 
@@ -37,20 +29,33 @@ extension GarageStore {
     /// - Throws: ``ServiceError``: not found (the log), validation failed (a receipt over ``maxDocumentBytes``).
     @discardableResult
     public func setReceipt(_ asset: CloudAsset?, originalName: String = "", of logID: UUID) async throws -> ServiceLog {
-        if let asset, asset.size > Int64(Self.maxDocumentBytes) {
+        try await setFile(
+            asset, originalName: originalName, of: logID, role: "receipt", what: "receipt",
+            limit: Self.maxDocumentBytes, advice: "scan it at a lower resolution or as a PDF"
+        ) { (log: inout ServiceLog, name, asset) in
+            log.receiptFile = name
+            log.receiptAsset = asset
+        }
+    }
+
+    /// Sets the file `role` of record `id` with `assign` (its kept name and asset, or nil and nil), after
+    /// checking the asset against `limit`.
+    private func setFile<R: GarageRecord>(
+        _ asset: CloudAsset?, originalName: String, of id: UUID, role: String, what: String, limit: Int,
+        advice: String, assign: @escaping @Sendable (inout R, String?, CloudAsset?) -> Void
+    ) async throws -> R {
+        if let asset, asset.size > Int64(limit) {
             throw ServiceError.validationFailed(
-                "receipt: \(originalName.prefix(80)) is larger than the \(Self.maxDocumentBytes >> 20) MB a receipt may be; scan it at a lower resolution or as a PDF"
-            )
+                "\(what): \(originalName.prefix(80)) is larger than the \(limit >> 20) MB it may be; \(advice)")
         }
         return try await write { tx in
-            guard var log = try ServiceLog.fetchOne(tx.db, key: logID) else {
-                throw Self.missing("service log entry", logID)
+            guard var record = try R.fetchOne(tx.db, key: id) else {
+                throw Self.missing(R.entity.rawValue, id)
             }
-            log.receiptFile = asset.map {
-                Self.keptFileName(of: logID, role: "receipt", asset: $0, original: originalName)
-            }
-            log.receiptAsset = asset.map { CloudAsset(fileChecksum: $0.fileChecksum, size: $0.size) }
-            return try tx.update(log)
+            assign(
+                &record, asset.map { Self.keptFileName(of: id, role: role, asset: $0, original: originalName) },
+                asset.map { CloudAsset(fileChecksum: $0.fileChecksum, size: $0.size) })
+            return try tx.update(record)
         }
     }
 

@@ -23,12 +23,7 @@ extension FinanceRecords {
         let group = try Self.found(
             try await Self.reading { try await finance.fetchGroup(byID: groupID) }, "group", groupID)
         let old = try Self.found(group.expenses.first { $0.id == id }, "expense in this group", id)
-        let kind = try FileKind.checked(file, fileName, what: "receipt", allowsPDF: true)
-        guard file.count <= Self.maxReceiptBytes else {
-            throw ServiceError.validationFailed(
-                "receipt: \(fileName.prefix(80)) is larger than the \(Self.maxReceiptBytes >> 20) MB a receipt may be; scan it at a lower resolution or as a PDF"
-            )
-        }
+        let kind = try FileKind.checked(file, fileName, what: "receipt", allowsPDF: true, limit: Self.maxReceiptBytes)
         let asset = try await store.storeAsset(CloudPrincipal(userID: userID), data: file)
         let changed = old.with(
             receipt: .some(kind.keptName(fileName)),

@@ -30,13 +30,20 @@ struct FileKind: Sendable, Equatable {
         }
     }
 
-    /// What `file` (sent as `fileName`) is, checked before anything is stored: not empty, and a picture (or,
-    /// when `allowsPDF`, a PDF).
+    /// What `file` (sent as `fileName`) is, checked before anything is stored: not empty, at most `limit`
+    /// bytes, and a picture (or, when `allowsPDF`, a PDF).
     /// - Throws: ``ServiceError`` `validationFailed` naming `what` and the file, and what to choose instead.
-    static func checked(_ file: Data, _ fileName: String, what: String, allowsPDF: Bool) throws -> FileKind {
+    static func checked(_ file: Data, _ fileName: String, what: String, allowsPDF: Bool, limit: Int) throws
+        -> FileKind
+    {
         let named = fileName.isEmpty ? "the file" : String(fileName.prefix(80))
         guard !file.isEmpty else {
             throw ServiceError.validationFailed("\(what): none was chosen, or \(named) is empty; choose the file")
+        }
+        guard file.count <= limit else {
+            throw ServiceError.validationFailed(
+                "\(what): \(named) is larger than the \(limit >> 20) MB it may be; choose a smaller \(allowsPDF ? "scan, or a PDF" : "picture")"
+            )
         }
         guard let kind = FileKind.of(file), allowsPDF || kind.fileExtension != "pdf" else {
             throw ServiceError.validationFailed(

@@ -18,7 +18,8 @@ extension GarageRecords {
     {
         let garage = try await current(userID, now: now)
         _ = try await owned(form.vehicleID, in: garage)
-        let kind = try FileKind.checked(file, fileName, what: "document file", allowsPDF: true)
+        let kind = try FileKind.checked(
+            file, fileName, what: "document file", allowsPDF: true, limit: GarageStore.maxDocumentBytes)
         let store = self.store
         return try await saving(userID) {
             try await garage.addDocument(
@@ -60,12 +61,8 @@ extension GarageRecords {
         let garage = try await current(userID, now: now)
         _ = try await owned(vehicleID, in: garage)
         guard let file else { return try await saving(userID) { try await garage.setPhoto(nil, of: vehicleID) } }
-        let kind = try FileKind.checked(file, fileName, what: "vehicle photo", allowsPDF: false)
-        guard file.count <= GarageStore.maxPhotoBytes else {
-            throw ServiceError.validationFailed(
-                "vehicle photo: \(fileName.prefix(80)) is larger than the \(GarageStore.maxPhotoBytes >> 20) MB a photo may be; choose a smaller picture"
-            )
-        }
+        let kind = try FileKind.checked(
+            file, fileName, what: "vehicle photo", allowsPDF: false, limit: GarageStore.maxPhotoBytes)
         let asset = try await store.storeAsset(CloudPrincipal(userID: userID), data: file)
         return try await saving(userID) {
             try await garage.setPhoto(asset, originalName: kind.keptName(fileName), of: vehicleID)
@@ -91,12 +88,8 @@ extension GarageRecords {
     {
         let garage = try await current(userID, now: now)
         _ = try await log(logID, of: vehicleID, in: garage)
-        let kind = try FileKind.checked(file, fileName, what: "receipt", allowsPDF: true)
-        guard file.count <= GarageStore.maxDocumentBytes else {
-            throw ServiceError.validationFailed(
-                "receipt: \(fileName.prefix(80)) is larger than the \(GarageStore.maxDocumentBytes >> 20) MB a receipt may be; scan it at a lower resolution or as a PDF"
-            )
-        }
+        let kind = try FileKind.checked(
+            file, fileName, what: "receipt", allowsPDF: true, limit: GarageStore.maxDocumentBytes)
         let asset = try await store.storeAsset(CloudPrincipal(userID: userID), data: file)
         return try await saving(userID) {
             try await garage.setReceipt(asset, originalName: kind.keptName(fileName), of: logID)

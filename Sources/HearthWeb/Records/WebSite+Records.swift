@@ -61,7 +61,8 @@ extension WebSite {
                     let receipt = form.file("receipt").flatMap { $0.data.isEmpty ? nil : $0 }
                     if let receipt {
                         _ = try FileKind.checked(
-                            receipt.data, receipt.fileName, what: "receipt", allowsPDF: true)
+                            receipt.data, receipt.fileName, what: "receipt", allowsPDF: true,
+                            limit: GarageStore.maxDocumentBytes)
                     }
                     let completion = try await garage.logService(
                         GarageServiceForm(
