@@ -227,7 +227,7 @@ struct WebBookEditsTests {
             try await browser.post(
                 "/money/transactions", [("title", "Groceries"), ("amount", "-85"), ("category", "Food & Dining")])
             let page = try await browser.get("/money").text
-            #expect(page.contains("Food &amp; Dining</strong>: $85.00 of $100.00 (85&nbsp;%)"), "\(page)")
+            #expect(page.contains("Food &amp; Dining</strong>: €85.00 of €100.00 (85&nbsp;%)"), "\(page)")
             #expect(page.contains("class=\"bar-dueSoon\" max=\"100\" value=\"85\""))
 
             let device = try await WebRecordsHarness.financeDevice(email, server: server, signUp: false)

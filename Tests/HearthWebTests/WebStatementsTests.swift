@@ -105,12 +105,12 @@ struct WebStatementsTests {
                     ("payeeColumn", "Who"), ("memoColumn", "Note"), ("dayFirst", "1"), ("decimalComma", "1"),
                 ], file: ("statement", "bank.csv", csv))
             #expect(preview.status == .ok, "\(preview.text.prefix(800))")
-            #expect(preview.text.contains("2026-01-31") && preview.text.contains("-$1,234.50"), "\(preview.text)")
-            #expect(preview.text.contains("$15.00") && preview.text.contains("Import 2 transactions"))
+            #expect(preview.text.contains("2026-01-31") && preview.text.contains("-€1,234.50"), "\(preview.text)")
+            #expect(preview.text.contains("€15.00") && preview.text.contains("Import 2 transactions"))
             let token = String(try #require(preview.text.firstMatch(of: /name="upload" value="([0-9a-f]{32})"/)).1)
             #expect(try await browser.post("/money/statements/import", [("upload", token)]).status == .seeOther)
             let rent = try await browser.get("/money/transactions?q=Rent").text
-            #expect(rent.contains("-$1,234.50"))
+            #expect(rent.contains("-€1,234.50"))
         }
     }
 

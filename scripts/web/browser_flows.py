@@ -415,7 +415,8 @@ def cookie_header(driver):
 
 
 def money(value):
-    return "-$%s" % format(abs(value), ",.2f") if value < 0 else "$%s" % format(value, ",.2f")
+    """An amount of the money book as the pages show it, in the book currency (EUR until set, as on a device)."""
+    return "-€%s" % format(abs(value), ",.2f") if value < 0 else "€%s" % format(value, ",.2f")
 
 
 def run_records(address, expected_path):
@@ -600,7 +601,7 @@ def run_records(address, expected_path):
         part(driver, "Ben").send_keys("3")
         press(driver, "Add expense")
         check("The expense is saved" in main_text(driver) and "Ben owes" in main_text(driver)
-              and "$30.00" in main_text(driver), "an expense split by shares is added, and Ben owes three quarters")
+              and "€30.00" in main_text(driver), "an expense split by shares is added, and Ben owes three quarters")
         driver.find_element(By.LINK_TEXT, "Boat").click()
         check(Select(field(driver, "Split")).first_selected_option.text.startswith("By shares"),
               "the expense opens with how it is split")
@@ -610,7 +611,7 @@ def run_records(address, expected_path):
             part(driver, name).clear()
             part(driver, name).send_keys(amount)
         press(driver, "Save expense")
-        check("The expense is changed" in main_text(driver) and "$25.00" in main_text(driver),
+        check("The expense is changed" in main_text(driver) and "€25.00" in main_text(driver),
               "the expense is corrected to exact amounts, and the balances follow")
 
         # A person renamed on their page, and the rename undone from the money page.
@@ -636,7 +637,7 @@ def run_records(address, expected_path):
         fill(driver, "Amount", "-56.20")
         shoot(driver, "transaction")
         press(driver, "Save transaction")
-        check("The transaction is saved" in main_text(driver) and "-$56.20" in main_text(driver),
+        check("The transaction is saved" in main_text(driver) and "-€56.20" in main_text(driver),
               "a transaction is corrected from its page")
 
         # A bank statement uploaded as Chromium sends a file, previewed, then imported.
@@ -666,8 +667,20 @@ def run_records(address, expected_path):
         Select(field(driver, "Budget category")).select_by_visible_text("Food & Dining")
         fill(driver, "A month", "100")
         press(driver, "Set budget")
-        check("of $100.00" in main_text(driver), "a budget is set, with the month's bar")
+        check("of €100.00" in main_text(driver), "a budget is set, with the month's bar")
         shoot(driver, "budgets")
+        # The book shown in dollars, with the bank's rates for amounts in other currencies.
+        fill(driver, "Book currency", "usd")
+        press(driver, "Save currency")
+        check("are in USD" in main_text(driver) and "of $100.00" in main_text(driver),
+              "the book currency is changed from the page, and the amounts follow")
+        rates = os.path.join(SHOTS, "eurofxref-hist.csv")
+        with open(rates, "w") as handle:
+            handle.write("Date,USD,GBP,\n%s,1.0800,0.8400,\n" % time.strftime("%Y-%m-%d", time.gmtime()))
+        field(driver, "Exchange rates").send_keys(rates)
+        press(driver, "Import rates")
+        check("The rates are imported" in main_text(driver), "the bank's rates file is imported from the page")
+        shoot(driver, "money-currency")
 
         # A vehicle added from the page, a service from a preset, then deleted after the page says what goes.
         go(driver, "/garage")

@@ -23,16 +23,7 @@ extension FinancePersistenceService {
     /// Sets the book currency. Amounts stored without a currency of their own are read in it from now on:
     /// set it once, to the currency you have been entering amounts in.
     nonisolated public func setBookCurrency(_ currency: CurrencyCode) async throws {
-        do {
-            try await database.writer.write { db in
-                try db.execute(
-                    sql:
-                        "INSERT INTO financeSetting (key, value) VALUES ('currency', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
-                    arguments: [currency.code])
-            }
-        } catch {
-            throw PersistenceError.saveFailed(error)
-        }
+        try await setSetting("currency", to: currency.code)
     }
 
     // MARK: Exchange rates

@@ -68,7 +68,22 @@ public struct FinanceRecords: Sendable {
         if let known = await overviews.value(for: userID, key: key) { return known }
         let finance = service(of: replica, now: now)
         let overview = try await Self.reading {
-            let summary = try await finance.monthSummary(containing: now)
+            let currency = try await finance.bookCurrency()
+            var summary = try await finance.monthSummary(containing: now)
+            var monthlyCost = try await finance.calculateTotalMonthlyCost()
+            var converted: [CategorySpending]?
+            var conversionProblem: String?
+            // Amounts in other currencies than the book's are converted, as `hearth finance summary` does.
+            if try await finance.holdsOtherCurrencies() {
+                do {
+                    let month = try await finance.convertedMonth(containing: now, into: currency)
+                    summary = month.summary
+                    monthlyCost = month.monthlySubscriptionCost
+                    converted = month.spendingByCategory
+                } catch let error as PersistenceError {
+                    conversionProblem = error.message
+                }
+            }
             let people = try await Self.names(in: finance)
             let subscriptions = try await finance.fetchAllSubscriptions().map {
                 FinanceSubscriptionCost(subscription: $0, monthlyCost: $0.monthlyCost)
@@ -83,13 +98,14 @@ public struct FinanceRecords: Sendable {
                 spending.append(try await finance.spendingByCategory(inMonthContaining: day))
             }
             return FinanceOverview(
-                monthlySubscriptionCost: try await finance.calculateTotalMonthlyCost(),
+                currency: currency, conversionProblem: conversionProblem,
+                monthlySubscriptionCost: monthlyCost,
                 month: summary,
-                spendingByCategory: spending.last ?? [],
+                spendingByCategory: converted ?? spending.last ?? [],
                 renewingSoon: try await finance.fetchSubscriptionsRenewingSoon(days: Self.renewalDays),
                 subscriptions: subscriptions,
                 groups: try await finance.fetchAllGroups().map { FinanceGroupBalances(group: $0, names: people) },
-                spendingChart: try FinanceSpendingChart(months: months, spending: spending)
+                spendingChart: try FinanceSpendingChart(months: months, spending: spending, currency: currency)
             )
         }
         await overviews.store(overview, for: userID, key: key)
@@ -226,7 +242,19 @@ public struct FinanceRecords: Sendable {
         Dictionary(try await finance.fetchAllPeople().map { ($0.id, $0.name) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Notes a change the records do not show (the book currency, the rates): figures kept are made afresh.
+    func changed(_ userID: String) async throws {
+        try await replica(userID).generation.bump()
+    }
+
     private func replica(_ userID: String) async throws -> UserReplica {
+        let replica = try await copy(userID)
+        try await Self.applyPreferences(
+            to: service(of: replica, now: clock()), userID: userID, store: store)
+        return replica
+    }
+
+    private func copy(_ userID: String) async throws -> UserReplica {
         let store = self.store
         let clock = self.clock
         let calendar = self.calendar

@@ -12,8 +12,8 @@ public struct FinanceSpendingChart: Sendable, Equatable {
     /// ``chart`` as SVG.
     public var svg: String
 
-    /// The chart of `spending`, the category totals of each of `months` (same order).
-    init(months: [String], spending: [[CategorySpending]]) throws {
+    /// The chart of `spending`, the category totals of each of `months` (same order), in `currency`.
+    init(months: [String], spending: [[CategorySpending]], currency: CurrencyCode) throws {
         self.months = months
         let categories = TransactionCategory.allCases.filter { category in
             spending.contains { $0.contains { $0.category == category } }
@@ -25,7 +25,12 @@ public struct FinanceSpendingChart: Sendable, Equatable {
                     ReportChart.Point(category: month, value: totals.first { $0.category == category }?.amount ?? 0)
                 })
         }
-        chart = .bars(title: "Spending by category", unit: "$", categories: months, series: series)
+        // The currency's symbol as the amounts beside the chart write it ("€", "$", "£").
+        let symbol = NumberFormatter()
+        symbol.numberStyle = .currency
+        symbol.locale = Locale(identifier: "en_US")
+        symbol.currencyCode = currency.code
+        chart = .bars(title: "Spending by category", unit: symbol.currencySymbol, categories: months, series: series)
         svg = try HTMLRenderer().chartSVG(chart)
     }
 }

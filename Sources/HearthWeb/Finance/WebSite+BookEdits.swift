@@ -121,6 +121,24 @@ extension WebSite {
                 }
             }
         }
+        router.post("/money/currency") { request, context in
+            await form(request, context) { visit, caller, form in
+                try await moneyWrite(visit, caller, form, notice: "currency") {
+                    _ = try await finance.setBookCurrency(
+                        form["currency"] ?? "", userID: caller.userRecordName, now: clock())
+                }
+            }
+        }
+        router.post("/money/rates") { request, context in
+            await form(request, context, uploadLimit: FinanceRecords.maxRatesBytes) { visit, caller, form in
+                try await moneyWrite(visit, caller, form, notice: "rates") {
+                    let file = form.file("rates")
+                    _ = try await finance.importRates(
+                        file?.data ?? Data(), fileName: file?.fileName ?? "", userID: caller.userRecordName,
+                        now: clock())
+                }
+            }
+        }
         router.post("/money/budgets/remove") { request, context in
             await form(request, context) { _, caller, form in
                 try await finance.removeBudget(
@@ -160,6 +178,8 @@ extension WebSite {
         _ id: UUID, caller: CloudCaller, visit: WebVisit, problems: String? = nil, typed: [String: String] = [:]
     ) async throws -> Response {
         let subscription = try await finance.subscription(id, userID: caller.userRecordName, now: clock())
+        let book = try await finance.bookCurrency(userID: caller.userRecordName, now: clock())
+        let currency = subscription.currency ?? book
         let stored: [String: String] = [
             "subscriptionName": subscription.name, "price": WebFormat.amount(subscription.price),
             "cycle": subscription.billingCycle.rawValue,
@@ -173,8 +193,8 @@ extension WebSite {
                 "title": subscription.name, "section": ["money": true],
                 "subscription": [
                     "id": id.uuidString.lowercased(), "name": subscription.name, "active": subscription.isActive,
-                    "spent": WebFormat.money(subscription.totalSpent),
-                    "monthly": WebFormat.money(subscription.monthlyCost),
+                    "spent": WebFormat.money(subscription.totalSpent, in: currency),
+                    "monthly": WebFormat.money(subscription.monthlyCost, in: currency),
                 ],
                 "typed": values,
                 "cycles": BillingCycle.allCases.filter { $0 != .yearly || $0.rawValue == values["cycle"] }.map {

@@ -39,7 +39,8 @@ extension WebSite {
                         file, options: options, dryRun: true, userID: caller.userRecordName, now: clock())
                     let token = await stagedUploads.stage(
                         file, choices: choices, accountID: caller.userRecordName, now: clock())
-                    return try previewPage(report, token: token, visit: visit)
+                    let book = try await finance.bookCurrency(userID: caller.userRecordName, now: clock())
+                    return try previewPage(report, token: token, currency: options.currency ?? book, visit: visit)
                 } again: { problems in
                     try statementsPage(visit: visit, problems: problems, typed: choices)
                 }
@@ -128,7 +129,9 @@ extension WebSite {
     }
 
     /// What importing would do, and the button that does it.
-    func previewPage(_ report: StatementImportReport, token: String, visit: WebVisit) throws -> Response {
+    func previewPage(_ report: StatementImportReport, token: String, currency: CurrencyCode, visit: WebVisit) throws
+        -> Response
+    {
         let timeZone = finance.calendar.timeZone
         return try render(
             "money/statement-preview",
@@ -140,7 +143,7 @@ extension WebSite {
                 "rows": report.addedListed.prefix(100).map { row -> [String: Any] in
                     [
                         "line": row.line, "date": CalendarDay(row.date, in: timeZone).iso, "title": row.title,
-                        "amount": WebFormat.money(row.amount), "direction": row.amount < 0 ? "out" : "in",
+                        "amount": WebFormat.money(row.amount, in: currency), "direction": row.amount < 0 ? "out" : "in",
                     ]
                 },
                 "more": report.added > 100 ? "and \(report.added - 100) more" : "",

@@ -53,6 +53,7 @@ extension WebSite {
         }
         let page = try await finance.transactions(
             userID: caller.userRecordName, query: query, page: PageRequest(size: 50, after: after), now: clock())
+        let book = try await finance.bookCurrency(userID: caller.userRecordName, now: clock())
         let filters =
             "q=\(Self.queryEscaped(text))&month=\(Self.queryEscaped(monthText))&category=\(Self.queryEscaped(categoryText))"
         let notices = [
@@ -62,7 +63,7 @@ extension WebSite {
         let values: [String: Any] = [
             "title": "Transactions", "section": ["money": true], "q": text, "month": monthText,
             "filtered": !text.isEmpty || !monthText.isEmpty || !categoryText.isEmpty,
-            "none": page.items.isEmpty, "transactions": page.items.map(Self.transactionRow),
+            "none": page.items.isEmpty, "transactions": page.items.map { Self.transactionRow($0, book: book) },
             "categories": TransactionCategory.allCases.map {
                 ["value": $0.rawValue, "selected": $0.rawValue == categoryText]
             },

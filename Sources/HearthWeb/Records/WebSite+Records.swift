@@ -390,11 +390,15 @@ extension WebSite {
             "groupDeleted": "The group and its expenses are deleted.",
             "undone": "The last change is undone; your devices receive it at their next sync.",
             "nothingToUndo": "There is no change from these pages left to undo.",
+            "currency": "The book currency is saved; the pages show amounts in it.",
+            "rates": "The rates are imported; amounts in other currencies are converted with them.",
         ]
         let budgets = try await finance.budgets(userID: caller.userRecordName, now: clock())
         let month = overview.month
+        let book = overview.currency
+        let money = { (amount: Decimal) in WebFormat.money(amount, in: book) }
         let budgetValues: [String: Any] = [
-            "budgets": budgets.map(Self.budgetRow), "hasBudgets": !budgets.isEmpty,
+            "budgets": budgets.map { Self.budgetRow($0, in: book) }, "hasBudgets": !budgets.isEmpty,
             "budgetCategories": TransactionCategory.allCases.filter { $0 != .income }.map {
                 ["value": $0.rawValue, "selected": $0.rawValue == typed["budgetCategory"]]
             },
@@ -405,27 +409,28 @@ extension WebSite {
                 "name": month.month.start.formatted(
                     Date.FormatStyle(date: .omitted, time: .omitted).month(.wide).year().locale(
                         Locale(identifier: "en_US"))),
-                "income": WebFormat.money(month.income), "expenses": WebFormat.money(month.expenses),
-                "net": WebFormat.money(month.net),
+                "income": money(month.income), "expenses": money(month.expenses), "net": money(month.net),
                 "period": FinanceMonth(containing: month.month.start, calendar: finance.calendar).description,
                 "year": String(FinanceMonth(containing: month.month.start, calendar: finance.calendar).year),
                 "count": month.transactionCount,
             ],
             "categories": overview.spendingByCategory.map {
-                ["name": $0.category.rawValue, "amount": WebFormat.money($0.amount), "count": $0.transactionCount]
+                ["name": $0.category.rawValue, "amount": money($0.amount), "count": $0.transactionCount]
             },
             "chart": overview.spendingChart.svg,
             "subscriptions": overview.subscriptions.map { item -> [String: Any] in
                 [
                     "id": item.subscription.id.uuidString.lowercased(),
-                    "name": item.subscription.name, "price": WebFormat.money(item.subscription.price),
+                    "name": item.subscription.name,
+                    "price": WebFormat.money(item.subscription.price, in: item.subscription.currency ?? book),
                     "cycle": item.subscription.billingCycle.rawValue,
-                    "monthly": WebFormat.money(item.monthlyCost),
+                    "monthly": WebFormat.money(item.monthlyCost, in: item.subscription.currency ?? book),
                     "next": CalendarDay(item.subscription.nextBillingDate, in: finance.calendar.timeZone).iso,
                     "active": item.subscription.isActive,
                 ]
             },
-            "monthlyCost": WebFormat.money(overview.monthlySubscriptionCost),
+            "monthlyCost": money(overview.monthlySubscriptionCost), "currency": book.code,
+            "conversionProblem": overview.conversionProblem ?? "",
             "groups": overview.groups.map { group -> [String: Any] in
                 [
                     "id": group.group.id.uuidString.lowercased(), "name": group.group.name,
@@ -470,6 +475,7 @@ extension WebSite {
     ) async throws -> Response {
         let group = try await finance.group(id: id, userID: caller.userRecordName, now: clock())
         let people = try await finance.people(userID: caller.userRecordName, now: clock())
+        let book = try await finance.bookCurrency(userID: caller.userRecordName, now: clock())
         let ticked = members ?? Set(group.group.members.map { $0.uuidString.lowercased() })
         let expenseTyped = typed["splitMode"] == nil ? [:] : typed
         let count = group.group.expenses.count
@@ -482,13 +488,13 @@ extension WebSite {
             "group": ["id": group.group.id.uuidString.lowercased(), "name": group.group.name],
             "balances": group.balances.map { balance -> [String: Any] in
                 [
-                    "name": balance.name, "amount": WebFormat.money(abs(balance.balance)),
+                    "name": balance.name, "amount": WebFormat.money(abs(balance.balance), in: book),
                     "state": balance.balance > 0 ? "is owed" : balance.balance < 0 ? "owes" : "is settled",
                 ]
             },
             "payments": group.suggestedPayments.map {
                 [
-                    "from": $0.fromName, "to": $0.toName, "amount": WebFormat.money($0.amount),
+                    "from": $0.fromName, "to": $0.toName, "amount": WebFormat.money($0.amount, in: book),
                     "fromID": $0.from.uuidString.lowercased(), "toID": $0.to.uuidString.lowercased(),
                     "paid": "\($0.amount)",
                 ]
@@ -501,7 +507,7 @@ extension WebSite {
                 expense -> [String: Any] in
                 [
                     "id": expense.id.uuidString.lowercased(), "title": expense.title,
-                    "amount": WebFormat.money(expense.amount),
+                    "amount": WebFormat.money(expense.amount, in: expense.currency ?? book),
                     "date": CalendarDay(expense.date, in: finance.calendar.timeZone).iso,
                 ]
             },
@@ -521,24 +527,26 @@ extension WebSite {
 
     /// A budget's bar: what is available this month, spent and left, and the share used (capped at 100 for
     /// the bar, the figure itself shown as it is).
-    static func budgetRow(_ status: BudgetStatus) -> [String: Any] {
+    static func budgetRow(_ status: BudgetStatus, in currency: CurrencyCode) -> [String: Any] {
+        let money = { (amount: Decimal) in WebFormat.money(amount, in: currency) }
         let percent = status.percentUsed.map { NSDecimalNumber(decimal: $0).intValue } ?? (status.spent > 0 ? 100 : 0)
         return [
-            "category": status.category.rawValue, "available": WebFormat.money(status.available),
-            "spent": WebFormat.money(status.spent), "left": WebFormat.money(status.left),
-            "carried": status.carried == 0 ? "" : WebFormat.money(status.carried), "rollover": status.rollover,
+            "category": status.category.rawValue, "available": money(status.available),
+            "spent": money(status.spent), "left": money(status.left),
+            "carried": status.carried == 0 ? "" : money(status.carried), "rollover": status.rollover,
             "percent": percent, "bar": min(100, max(0, percent)),
             "state": percent >= 100 ? "overdue" : percent >= 80 ? "dueSoon" : "good",
         ]
     }
 
-    static func transactionRow(_ transaction: Transaction) -> [String: Any] {
+    /// A transaction's row: its amount in its own currency, or the book's (`book`).
+    static func transactionRow(_ transaction: Transaction, book: CurrencyCode) -> [String: Any] {
         [
             "id": transaction.id.uuidString.lowercased(),
             "date": CalendarDay(transaction.date, in: FinancePersistenceService.defaultCalendar.timeZone).iso,
             "title": transaction.title,
             "subtitle": transaction.subtitle, "category": transaction.category.rawValue,
-            "amount": WebFormat.money(transaction.amount),
+            "amount": WebFormat.money(transaction.amount, in: transaction.currency ?? book),
             "direction": transaction.amount < 0 ? "out" : "in",
         ]
     }

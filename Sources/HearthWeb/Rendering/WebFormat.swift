@@ -1,12 +1,19 @@
 import Foundation
 import HearthCore
+import HearthFinance
 
 /// How the pages write numbers, amounts and times: short, in UTC, without trailing zeros; miles with thousands
-/// separators, money in dollars and fuel economy to one decimal, as the command line prints them.
+/// separators, the garage's money in dollars, the money book's in its currency, and fuel economy to one decimal,
+/// as the command line prints them.
 enum WebFormat {
     static func miles(_ value: Int) -> String { value.formatted(.number.locale(Locale(identifier: "en_US"))) + " mi" }
 
     static func money(_ value: Decimal) -> String { Formatting.currency(value) }
+
+    /// An amount of the money book in `currency`, such as `€1,234.50` or `-¥980`.
+    static func money(_ value: Decimal, in currency: CurrencyCode) -> String {
+        Formatting.currency(value, code: currency.code)
+    }
 
     /// An amount as a form field shows it to be typed again: two decimals, no grouping, such as `-4.80`.
     static func amount(_ value: Decimal) -> String {
