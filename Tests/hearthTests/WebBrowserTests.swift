@@ -192,6 +192,25 @@ struct WebBrowserTests {
             #expect(try await hearth("finance", "budget", "show", "--json").contains("Food & Dining"))
             let subscriptions = try await hearth("finance", "subscriptions", "list", "--json")
             #expect(subscriptions.contains("\"isActive\" : true"), "paused, then resumed with JavaScript off")
+
+            // The files kept on the pages reach the device: the garage's at its sync, into its documents folder;
+            // the group expense's receipt on asking, checked against the record.
+            let receipt = try Data(contentsOf: Self.screenshots.appendingPathComponent("receipt.png"))
+            let folder = device.appendingPathComponent("documents")
+            let kept = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+            #expect(
+                kept.contains { (try? Data(contentsOf: folder.appendingPathComponent($0))) == receipt },
+                "the service's receipt downloaded at the garage's sync: \(kept)")
+            #expect(kept.contains { $0.contains("-photo-") }, "the vehicle's photo downloaded: \(kept)")
+            let documents = try await hearth("garage", "documents", "list", "Daily", "--json")
+            #expect(documents.contains("Geico card") && documents.contains("fileAsset"), "\(documents)")
+            let boat = try #require(
+                try await hearth("finance", "expenses", "list", "--group", "Trip", "--json")
+                    .firstMatch(of: /"id" : "([0-9A-F-]{36})",[^}]*?"receiptAsset"/).map { String($0.1) })
+            let saved = device.appendingPathComponent("boat-receipt.png")
+            _ = try await hearth(
+                "finance", "expenses", "receipt", boat, "--output", saved.path, "--server", server.base)
+            #expect(try Data(contentsOf: saved) == receipt, "the group expense's receipt, downloaded by the device")
         }
     }
 

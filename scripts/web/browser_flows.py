@@ -606,6 +606,13 @@ def run_records(address, expected_path):
         check(Select(field(driver, "Split")).first_selected_option.text.startswith("By shares"),
               "the expense opens with how it is split")
         shoot(driver, "group-expense")
+        # Its receipt kept on its page (the same picture the service's receipt was): the device downloads it.
+        field(driver, "Keep its receipt").send_keys(os.path.join(SHOTS, "receipt.png"))
+        press(driver, "Keep receipt")
+        check("The receipt is kept with the expense" in main_text(driver), "a group expense's receipt is kept from its page")
+        driver.find_element(By.LINK_TEXT, "Boat").click()
+        check(driver.find_element(By.PARTIAL_LINK_TEXT, "receipt").get_attribute("href").endswith("/receipt"),
+              "the expense's page links its receipt")
         Select(field(driver, "Split")).select_by_visible_text("By exact amounts")
         for name, amount in (("Ana", "15"), ("Ben", "25")):
             part(driver, name).clear()

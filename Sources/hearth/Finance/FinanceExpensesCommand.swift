@@ -7,7 +7,7 @@ struct FinanceExpensesCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "expenses",
         abstract: "Add, list, update and delete a group's expenses.",
-        subcommands: [Add.self, List.self, Update.self, Delete.self]
+        subcommands: [Add.self, List.self, Update.self, Delete.self, Receipt.self]
     )
 
     /// The way the cost is split, from `--split PERSON[=VALUE]` options and `--split-mode`.
