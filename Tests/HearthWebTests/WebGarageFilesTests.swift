@@ -211,4 +211,50 @@ struct WebGarageFilesTests {
                 "only the owner's one document is stored")
         }
     }
+
+    @Test(
+        "a document's page changes its expiry and replaces its scan; the device follows, its old copy gone; a bad day is named"
+    )
+    func documentEdited() async throws {
+        let configuration = try WebTest.configuration()
+        let app = try await buildApplication(configuration)
+        try await app.test(.live) { client in
+            let (browser, _, device, seeded, car) = try await WebTest.seededGarage(client)
+            try await browser.get(car)
+            try await browser.upload(
+                "\(car)/documents", [("documentKind", "insurance"), ("documentExpires", "2026-12-31")],
+                file: ("documentFile", "card.pdf", Self.pdf))
+            try await device.sync()
+            let kept = try #require(try await device.store.documents(of: seeded.car.id).first)
+            let oldCopy = try #require(device.store.fileURL(of: kept))
+            #expect(FileManager.default.fileExists(atPath: oldCopy.path))
+            let page = "\(car)/documents/\(kept.id.uuidString.lowercased())"
+            #expect(try await browser.get(car).text.contains("href=\"\(page)\""), "the label opens its page")
+            #expect(try await browser.get(page).text.contains("value=\"2026-12-31\""))
+
+            let assets = try Self.assetCount(configuration.dataDirectory)
+            let png = TestImages.png(width: 9, height: 9, colorType: .gray) { x, y, _ in x * y }
+            let refused = try await browser.upload(
+                page,
+                [("documentKind", "insurance"), ("documentIssued", "2027-02-01"), ("documentExpires", "2027-01-31")],
+                file: ("documentFile", "renewed.png", png))
+            #expect(refused.status == .unprocessableContent && refused.text.contains("is before the issue day"))
+            #expect(refused.text.contains("value=\"2027-02-01\""), "what was typed is kept")
+            #expect(try Self.assetCount(configuration.dataDirectory) == assets, "the refused form's file is not stored")
+
+            try await browser.get(page)
+            let saved = try await browser.upload(
+                page,
+                [("documentKind", "insurance"), ("documentLabel", "Geico 2027"), ("documentExpires", "2027-12-31")],
+                file: ("documentFile", "renewed.png", png))
+            #expect(saved.status == .seeOther, "\(saved.text.prefix(400))")
+            try await device.sync()
+            let renewed = try #require(try await device.store.documents(of: seeded.car.id).first)
+            #expect(renewed.id == kept.id && renewed.label == "Geico 2027")
+            #expect(renewed.expiresOn == CalendarDay(iso: "2027-12-31") && renewed.originalName == "renewed.png")
+            let newCopy = try #require(device.store.fileURL(of: renewed))
+            #expect(try Data(contentsOf: newCopy) == png, "the new scan downloaded")
+            #expect(!FileManager.default.fileExists(atPath: oldCopy.path), "the old scan's copy is removed")
+        }
+    }
 }

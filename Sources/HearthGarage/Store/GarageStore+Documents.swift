@@ -116,10 +116,20 @@ extension GarageStore {
     /// - Throws: ``ServiceError`` (not found, validation failed); nothing changes when it throws.
     @discardableResult
     public func updateDocument(_ id: UUID, with draft: DocumentDraft) async throws -> VehicleDocument {
+        try await editDocument(id, with: draft, dryRun: false)
+    }
+
+    /// Checks that ``updateDocument(_:with:)`` would accept `draft` for document `id`, changing nothing.
+    /// - Throws: what ``updateDocument(_:with:)`` would throw.
+    public func checkDocumentUpdate(_ id: UUID, with draft: DocumentDraft) async throws {
+        _ = try await editDocument(id, with: draft, dryRun: true)
+    }
+
+    private func editDocument(_ id: UUID, with draft: DocumentDraft, dryRun: Bool) async throws -> VehicleDocument {
         let kind = try draft.kind.map { try DocumentDraft.parseKind($0) }
         let issued = try draft.issued.map { try DocumentDraft.parseDay($0, "--issued") }
         let expires = try draft.expires.map { try DocumentDraft.parseDay($0, "--expires") }
-        return try await write { tx in
+        let edit: @Sendable (GarageTransaction) throws -> VehicleDocument = { tx in
             guard let old = try VehicleDocument.fetchOne(tx.db, key: id) else { throw Self.missing("document", id) }
             var document = old
             if let kind {
@@ -140,6 +150,7 @@ extension GarageStore {
             }
             return document == old ? old : try tx.update(document)
         }
+        return dryRun ? try await writeOrRehearse(dryRun: true, edit) : try await write(edit)
     }
 
     /// Deletes a document and its copy in the documents folder.

@@ -38,6 +38,24 @@ extension GarageStore {
         }
     }
 
+    /// Replaces the copy of document `documentID` with the file uploaded as `asset` (named `originalName`); its
+    /// other fields stay. The new copy has a new name, so every device downloads it at its next sync.
+    /// - Throws: ``ServiceError``: not found (the document), validation failed (a file over ``maxDocumentBytes``).
+    @discardableResult
+    public func setDocumentFile(_ asset: CloudAsset, originalName: String, of documentID: UUID) async throws
+        -> VehicleDocument
+    {
+        try await setFile(
+            asset, originalName: originalName, of: documentID, role: "document", what: "document file",
+            limit: Self.maxDocumentBytes, advice: "scan it at a lower resolution or as a PDF"
+        ) { (document: inout VehicleDocument, name, asset) in
+            document.fileName = name ?? document.fileName
+            document.fileAsset = asset
+            document.originalName = String(originalName.prefix(200))
+            document.byteCount = Int(asset?.size ?? Int64(document.byteCount))
+        }
+    }
+
     /// Sets the file `role` of record `id` with `assign` (its kept name and asset, or nil and nil), after
     /// checking the asset against `limit`.
     private func setFile<R: GarageRecord>(

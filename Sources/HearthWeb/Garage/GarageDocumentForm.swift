@@ -25,6 +25,18 @@ public struct GarageDocumentForm: Sendable, Hashable {
         self.notes = notes
     }
 
+    /// The form as the garage reads a change to a document: every field given, an empty day or number or note
+    /// clearing it, an empty label naming it after its kind.
+    var edit: DocumentDraft {
+        func cleared(_ text: String?) -> String {
+            let trimmed = text?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+            return trimmed.isEmpty ? "none" : trimmed
+        }
+        return DocumentDraft(
+            kind: kind, label: label?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "", number: number ?? "",
+            issued: cleared(issued), expires: cleared(expires), notes: notes ?? "")
+    }
+
     /// The form as the garage reads a new document.
     var draft: DocumentDraft {
         func given(_ text: String?) -> String? {

@@ -28,6 +28,39 @@ extension GarageRecords {
         }
     }
 
+    /// The vehicle's document `id`.
+    /// - Throws: ``ServiceError`` `notFound` when the user's vehicle has no such document.
+    public func document(_ id: UUID, of vehicleID: UUID, userID: String, now: Date) async throws -> VehicleDocument {
+        try await document(id, of: vehicleID, in: try await recent(userID, now: now))
+    }
+
+    /// Changes document `id` of the form's vehicle to the form's values (an empty day clears it), as `hearth
+    /// garage documents update` does, and replaces its file with `file` when one is given.
+    /// - Throws: ``ServiceError`` `validationFailed` naming each bad field or a file that is no PDF or picture
+    ///   (nothing is saved), `notFound` for a document the user's vehicle does not have.
+    @discardableResult
+    public func updateDocument(
+        _ id: UUID, _ form: GarageDocumentForm, file: Data?, fileName: String, userID: String, now: Date
+    ) async throws -> VehicleDocument {
+        let garage = try await current(userID, now: now)
+        _ = try await document(id, of: form.vehicleID, in: garage)
+        let kind = try file.map {
+            try FileKind.checked(
+                $0, fileName, what: "document file", allowsPDF: true, limit: GarageStore.maxDocumentBytes)
+        }
+        // Every field is checked before a new file is stored, so a refused form stores nothing.
+        try await garage.checkDocumentUpdate(id, with: form.edit)
+        var asset: CloudAsset?
+        if let file { asset = try await store.storeAsset(CloudPrincipal(userID: userID), data: file) }
+        return try await saving(userID) {
+            var saved = try await garage.updateDocument(id, with: form.edit)
+            if let asset, let kind {
+                saved = try await garage.setDocumentFile(asset, originalName: kind.keptName(fileName), of: id)
+            }
+            return saved
+        }
+    }
+
     /// Deletes document `id` of the vehicle, as `hearth garage documents delete` does; each device removes
     /// its copy.
     public func removeDocument(_ id: UUID, of vehicleID: UUID, userID: String, now: Date) async throws {

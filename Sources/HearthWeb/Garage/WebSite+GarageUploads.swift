@@ -31,6 +31,33 @@ extension WebSite {
                 ).response()
             }
         }
+        router.get("/garage/:vehicle/documents/:document") { request, context in
+            await page(request, context) { visit, caller in
+                try await documentPage(
+                    try context.parameters.uuid("document"), of: try context.parameters.uuid("vehicle"),
+                    caller: caller, visit: visit)
+            }
+        }
+        router.post("/garage/:vehicle/documents/:document") { request, context in
+            await form(request, context, uploadLimit: GarageStore.maxDocumentBytes) { visit, caller, form in
+                let vehicle = try context.parameters.uuid("vehicle")
+                let document = try context.parameters.uuid("document")
+                return try await refusable {
+                    let file = form.file("documentFile").flatMap { $0.data.isEmpty ? nil : $0 }
+                    _ = try await garage.updateDocument(
+                        document,
+                        GarageDocumentForm(
+                            vehicleID: vehicle, kind: form["documentKind"] ?? "", label: form["documentLabel"],
+                            number: form["documentNumber"], issued: form["documentIssued"],
+                            expires: form["documentExpires"], notes: form["documentNotes"]),
+                        file: file?.data, fileName: file?.fileName ?? "", userID: caller.userRecordName, now: clock())
+                    throw WebRedirect(location: "/garage/\(vehicle.uuidString.lowercased())?notice=documentSaved")
+                } again: { problems in
+                    try await documentPage(
+                        document, of: vehicle, caller: caller, visit: visit, problems: problems, typed: form.all)
+                }
+            }
+        }
         router.post("/garage/:vehicle/documents/:document/delete") { request, context in
             await form(request, context) { _, caller, _ in
                 let vehicle = try context.parameters.uuid("vehicle")
@@ -78,5 +105,34 @@ extension WebSite {
                 ).response()
             }
         }
+    }
+
+    /// A document's page: its fields to change, its scan to replace, and deleting it.
+    func documentPage(
+        _ id: UUID, of vehicle: UUID, caller: CloudCaller, visit: WebVisit, problems: String? = nil,
+        typed: [String: String] = [:]
+    ) async throws -> Response {
+        let document = try await garage.document(id, of: vehicle, userID: caller.userRecordName, now: clock())
+        let name = try await garage.details(of: vehicle, userID: caller.userRecordName, now: clock()).displayName
+        let stored: [String: String] = [
+            "documentKind": document.kind.rawValue, "documentLabel": document.label,
+            "documentNumber": document.number ?? "", "documentIssued": document.issuedOn?.iso ?? "",
+            "documentExpires": document.expiresOn?.iso ?? "", "documentNotes": document.notes ?? "",
+        ]
+        let values = typed.isEmpty ? stored : typed
+        return try render(
+            "garage/document",
+            [
+                "title": document.label, "section": ["garage": true],
+                "vehicle": ["id": vehicle.uuidString.lowercased(), "name": name],
+                "document": [
+                    "id": id.uuidString.lowercased(), "label": document.label, "kind": document.kind.label,
+                    "file": document.originalName, "uploaded": document.fileAsset != nil,
+                ],
+                "documentKinds": VehicleDocument.Kind.allCases.map {
+                    ["value": $0.rawValue, "label": $0.label, "selected": $0.rawValue == values["documentKind"]]
+                },
+                "typed": values, "problems": problems ?? "",
+            ], visit: visit)
     }
 }

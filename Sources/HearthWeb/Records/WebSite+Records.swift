@@ -193,6 +193,7 @@ extension WebSite {
             "unarchived": "The vehicle is back in the due lists and reminders.",
             "document": "The document is kept with its file; your devices download it at their next sync.",
             "documentDeleted": "The document and its file are deleted.",
+            "documentSaved": "The document is saved; a new expiry day moves its reminders.",
             "photo": "The photo is saved; your devices download it at their next sync.",
             "photoRemoved": "The photo is removed; the vehicle is shown with its icon.",
             "receipt": "The receipt is kept with the history entry.",
