@@ -110,4 +110,67 @@ struct WebCurrencyTests {
         let expected = try await first.overview(userID: device.userID, now: now).month.expenses
         #expect(overview.month.expenses == expected && expected > 20)
     }
+
+    @Test(
+        "a transaction, a subscription and a group expense in another currency from the pages; a bad code refused; the device has each one's"
+    )
+    func amountsInOtherCurrencies() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.live) { client in
+            let (browser, device, book) = try await WebTest.seededBook(client)
+            try await browser.get("/money")
+            let bad = try await browser.post(
+                "/money/transactions", [("title", "Gift"), ("amount", "-10"), ("txCurrency", "XYZ")])
+            #expect(bad.status == .unprocessableContent && bad.text.contains("XYZ"), "\(bad.text.prefix(400))")
+            #expect(bad.text.contains("value=\"XYZ\""), "what was typed is kept")
+            try await browser.get("/money")
+            #expect(
+                try await browser.post(
+                    "/money/transactions", [("title", "Pub"), ("amount", "-12.40"), ("txCurrency", "gbp")]
+                ).status == .seeOther)
+            try await browser.get("/money")
+            #expect(
+                try await browser.post(
+                    "/money/subscriptions",
+                    [("subscriptionName", "Paper"), ("price", "9.99"), ("subscriptionCurrency", "GBP")]
+                ).status == .seeOther)
+            let trip = "/money/groups/\(book.trip.id.uuidString.lowercased())"
+            let ana = book.ana.id.uuidString.lowercased()
+            try await browser.get(trip)
+            let taxi = try await browser.post(
+                "\(trip)/expenses",
+                [
+                    ("title", "Taxi"), ("amount", "30"), ("paidBy", ana), ("splitMode", "evenly"),
+                    ("expenseCurrency", "USD"), ("share-\(ana)", "1"),
+                ])
+            #expect(taxi.status == .seeOther, "\(taxi.text.prefix(400))")
+            #expect(try await browser.get("/money/transactions?q=Pub").text.contains("-£12.40"))
+            let group = try await browser.get(trip).text
+            #expect(
+                group.contains("$30.00")
+                    && group.contains("Expenses in other currencies than EUR are counted as they are"))
+
+            try await device.sync()
+            var query = TransactionQuery()
+            query.text = "Pub"
+            let pub = try #require(
+                try await device.store.fetchTransactions(matching: query, page: PageRequest(size: 5)).items.first)
+            #expect(pub.currency?.code == "GBP" && pub.amount == Decimal(string: "-12.40"))
+            #expect(
+                try await device.store.fetchAllSubscriptions().first { $0.name == "Paper" }?.currency?.code == "GBP")
+            #expect(
+                try await device.store.fetchExpenses(forGroup: book.trip.id).first { $0.title == "Taxi" }?.currency?
+                    .code
+                    == "USD")
+
+            // Corrected on its page with the currency emptied: back in the book currency.
+            let page = "/money/transactions/\(pub.id.uuidString.lowercased())"
+            #expect(try await browser.get(page).text.contains("value=\"GBP\""))
+            #expect(
+                try await browser.post(page, [("title", "Pub"), ("amount", "-12.40"), ("txCurrency", "")]).status
+                    == .seeOther)
+            try await device.sync()
+            #expect(try await device.store.fetchTransaction(byID: pub.id)?.currency == nil)
+        }
+    }
 }

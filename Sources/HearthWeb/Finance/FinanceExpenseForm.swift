@@ -26,11 +26,13 @@ public struct FinanceExpenseForm: Sendable, Equatable {
     public var date: String?
     /// Notes.
     public var notes: String?
+    /// Its currency's ISO 4217 code; empty or nil for the book currency.
+    public var currency: String?
 
     public init(
         groupID: UUID, title: String, amount: String, paidBy: UUID, splitBetween: [UUID],
         splitMode: String? = nil, parts: [UUID: String] = [:],
-        category: String? = nil, date: String? = nil, notes: String? = nil
+        category: String? = nil, date: String? = nil, notes: String? = nil, currency: String? = nil
     ) {
         self.groupID = groupID
         self.title = title
@@ -42,6 +44,7 @@ public struct FinanceExpenseForm: Sendable, Equatable {
         self.category = category
         self.date = date
         self.notes = notes
+        self.currency = currency
     }
 
     /// The ways a page offers to split a cost, with what its form calls them.
@@ -85,12 +88,13 @@ public struct FinanceExpenseForm: Sendable, Equatable {
         let category = FinanceForms.category(self.category, field: "category", problems: &problems) ?? .other
         let date = FinanceForms.date(self.date, field: "date", calendar: calendar, problems: &problems) ?? now
         let notes = FinanceForms.text(self.notes ?? "", field: "notes", limit: 4_000, problems: &problems)
+        let currency = FinanceForms.currency(self.currency, field: "currency", problems: &problems)
         guard problems.isEmpty, let title, let amount, let split else { throw ServiceError.validationFailed(problems) }
         return try FinanceForms.validated("expense") {
             try FinanceValidation.validate(
                 GroupExpense(
                     title: title, amount: amount, paidBy: paidBy, splitBetween: ordered, split: split,
-                    category: category, date: date, notes: notes ?? ""))
+                    category: category, date: date, notes: notes ?? "", currency: currency))
         }
     }
 

@@ -45,6 +45,20 @@ enum FinanceForms {
         return category
     }
 
+    /// A currency by its ISO 4217 code (case ignored), nil when none was given (the book currency), or, with a
+    /// problem, when it is not an active one.
+    static func currency(_ text: String?, field: String, problems: inout [String]) -> CurrencyCode? {
+        guard let text = text?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        do {
+            return try CurrencyCode(String(text.prefix(10)))
+        } catch let error as PersistenceError {
+            problems.append("\(field): \(error.message); leave it empty for the book currency")
+        } catch {
+            problems.append("\(field) \"\(text.prefix(10))\" is not a currency code, such as USD")
+        }
+        return nil
+    }
+
     /// `body`'s value, its ``PersistenceError`` (a broken rule) turned into a ``ServiceError``.
     static func validated<T>(_ what: String, _ body: () throws -> T) throws -> T {
         do {

@@ -22,6 +22,9 @@ public struct FinanceGroupBalances: Sendable, Equatable {
     public var group: Group
     public var balances: [Balance]
     public var suggestedPayments: [Payment]
+    /// Why expenses in other currencies could not be converted into the book currency (a currency and day
+    /// without a rate), when they could not: the balances then count them as they are.
+    public var conversionProblem: String?
 
     /// The balances of `group`, people named from `names` (their id when unknown).
     init(group: Group, names: [UUID: String]) {

@@ -14,7 +14,7 @@ extension FinanceRecords {
         try await Self.stored(transaction: id, in: try await recent(userID, now: now))
     }
 
-    /// Changes transaction `id` to the form's values (its id, tags and currency kept), as `hearth finance
+    /// Changes transaction `id` to the form's values (its id and tags kept), as `hearth finance
     /// transactions edit` does.
     /// - Throws: ``ServiceError`` `validationFailed` naming each bad field (nothing is saved), `notFound`.
     @discardableResult
@@ -26,7 +26,7 @@ extension FinanceRecords {
         let old = try await Self.stored(transaction: id, in: finance)
         let changed = old.with(
             title: typed.title, subtitle: typed.subtitle, amount: typed.amount, category: typed.category,
-            date: typed.date, isRecurring: typed.isRecurring, updatedAt: now)
+            date: typed.date, isRecurring: typed.isRecurring, currency: .some(typed.currency), updatedAt: now)
         return try await saving(userID) { try await Self.reading { try await finance.updateTransaction(changed) } }
     }
 
@@ -57,7 +57,7 @@ extension FinanceRecords {
         let old = try await Self.stored(subscription: id, in: finance)
         let changed = old.with(
             name: typed.name, price: typed.price, billingCycle: typed.billingCycle, category: typed.category,
-            nextBillingDate: typed.nextBillingDate, updatedAt: now)
+            nextBillingDate: typed.nextBillingDate, currency: .some(typed.currency), updatedAt: now)
         return try await saving(userID) { try await Self.reading { try await finance.updateSubscription(changed) } }
     }
 

@@ -83,7 +83,8 @@ extension FinanceRecords {
         let typed = try form.expense(in: group, names: names, calendar: calendar, now: now)
         let changed = old.with(
             title: typed.title, amount: typed.amount, paidBy: typed.paidBy, splitBetween: typed.splitBetween,
-            split: typed.split, category: typed.category, date: typed.date, notes: typed.notes, updatedAt: now)
+            split: typed.split, category: typed.category, date: typed.date, notes: typed.notes,
+            currency: .some(typed.currency), updatedAt: now)
         return try await saving(userID) { try await Self.reading { try await finance.updateExpense(changed) } }
     }
 

@@ -130,14 +130,28 @@ public struct FinanceRecords: Sendable {
 
     /// One group's balances and suggested payments.
     /// - Throws: ``ServiceError`` `notFound` when the user has no such group.
-    public func group(id: UUID, userID: String, now: Date) async throws -> FinanceGroupBalances {
+    public func group(id: UUID, userID: String, now: Date, converted: Bool = false) async throws
+        -> FinanceGroupBalances
+    {
         let finance = try await recent(userID, now: now)
         return try await Self.reading {
-            guard let group = try await finance.fetchGroup(byID: id) else {
+            guard var group = try await finance.fetchGroup(byID: id) else {
                 throw ServiceError(
                     .notFound, "You have no group \(id.uuidString.lowercased()); pick one from your groups.")
             }
-            return FinanceGroupBalances(group: group, names: try await Self.names(in: finance))
+            // Expenses in other currencies than the book's are converted, as `hearth finance balances` does.
+            var problem: String?
+            let book = try await finance.bookCurrency()
+            if converted, group.expenses.contains(where: { ($0.currency ?? book) != book }) {
+                do {
+                    group = try await finance.converted(group, into: book)
+                } catch let error as PersistenceError {
+                    problem = error.message
+                }
+            }
+            var balances = FinanceGroupBalances(group: group, names: try await Self.names(in: finance))
+            balances.conversionProblem = problem
+            return balances
         }
     }
 

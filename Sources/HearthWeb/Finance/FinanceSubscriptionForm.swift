@@ -14,15 +14,19 @@ public struct FinanceSubscriptionForm: Sendable, Equatable {
     public var nextBill: String?
     /// A category by name (`Streaming`, …); empty or nil for Other.
     public var category: String?
+    /// Its currency's ISO 4217 code; empty or nil for the book currency.
+    public var currency: String?
 
     public init(
-        name: String, price: String, cycle: String? = nil, nextBill: String? = nil, category: String? = nil
+        name: String, price: String, cycle: String? = nil, nextBill: String? = nil, category: String? = nil,
+        currency: String? = nil
     ) {
         self.name = name
         self.price = price
         self.cycle = cycle
         self.nextBill = nextBill
         self.category = category
+        self.currency = currency
     }
 
     /// The subscription the form stands for, checked by the same rules the store applies.
@@ -57,11 +61,13 @@ public struct FinanceSubscriptionForm: Sendable, Equatable {
         let next =
             FinanceForms.date(nextBill, field: "next bill", calendar: calendar, problems: &problems)
             ?? calendar.startOfDay(for: now)
+        let currency = FinanceForms.currency(self.currency, field: "currency", problems: &problems)
         guard problems.isEmpty, let name, let price else { throw ServiceError.validationFailed(problems) }
         return try FinanceForms.validated("subscription") {
             try FinanceValidation.validate(
                 Subscription(
-                    name: name, price: price, billingCycle: cycle, category: category, nextBillingDate: next))
+                    name: name, price: price, billingCycle: cycle, category: category, nextBillingDate: next,
+                    currency: currency))
         }
     }
 }

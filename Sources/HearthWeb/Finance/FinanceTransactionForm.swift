@@ -19,13 +19,15 @@ public struct FinanceTransactionForm: Sendable, Equatable {
     public var isRecurring: Bool
     /// Tags.
     public var tags: [String]
+    /// Its currency's ISO 4217 code; empty or nil for the book currency.
+    public var currency: String?
 
     /// The longest title or subtitle accepted.
     public static let maxTextLength = 500
 
     public init(
         title: String, amount: String, date: String? = nil, subtitle: String? = nil, category: String? = nil,
-        isRecurring: Bool = false, tags: [String] = []
+        isRecurring: Bool = false, tags: [String] = [], currency: String? = nil
     ) {
         self.title = title
         self.amount = amount
@@ -34,6 +36,7 @@ public struct FinanceTransactionForm: Sendable, Equatable {
         self.category = category
         self.isRecurring = isRecurring
         self.tags = tags
+        self.currency = currency
     }
 
     /// The transaction the form stands for, checked by the same rules the store applies.
@@ -52,13 +55,14 @@ public struct FinanceTransactionForm: Sendable, Equatable {
         }
         let date = FinanceForms.date(self.date, field: "date", calendar: calendar, problems: &problems) ?? now
         let category = FinanceForms.category(self.category, field: "category", problems: &problems) ?? .other
+        let currency = FinanceForms.currency(self.currency, field: "currency", problems: &problems)
         if tags.count > 50 { problems.append("tags: \(tags.count) given; keep it to 50 or fewer") }
         guard problems.isEmpty, let title, let amount else { throw ServiceError.validationFailed(problems) }
         return try FinanceForms.validated("transaction") {
             try FinanceValidation.validate(
                 Transaction(
                     title: title, subtitle: subtitle ?? "", amount: amount, category: category, date: date,
-                    isRecurring: isRecurring, tags: tags))
+                    isRecurring: isRecurring, tags: tags, currency: currency))
         }
     }
 }

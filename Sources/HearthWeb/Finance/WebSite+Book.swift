@@ -24,7 +24,8 @@ extension WebSite {
                     _ = try await finance.addSubscription(
                         FinanceSubscriptionForm(
                             name: form["subscriptionName"] ?? "", price: form["price"] ?? "", cycle: form["cycle"],
-                            nextBill: form["nextBill"], category: form["subscriptionCategory"]),
+                            nextBill: form["nextBill"], category: form["subscriptionCategory"],
+                            currency: form["subscriptionCurrency"]),
                         userID: caller.userRecordName, now: clock())
                 }
             }

@@ -23,7 +23,7 @@ extension WebSite {
                         FinanceTransactionForm(
                             title: form["title"] ?? "", amount: form["amount"] ?? "", date: form["date"],
                             subtitle: form["subtitle"], category: form["category"],
-                            isRecurring: form["recurring"] != nil),
+                            isRecurring: form["recurring"] != nil, currency: form["txCurrency"]),
                         userID: caller.userRecordName, now: clock())
                     throw WebRedirect(location: "/money/transactions?notice=saved")
                 } again: { problems in
@@ -51,7 +51,8 @@ extension WebSite {
                         id,
                         FinanceSubscriptionForm(
                             name: form["subscriptionName"] ?? "", price: form["price"] ?? "", cycle: form["cycle"],
-                            nextBill: form["nextBill"], category: form["subscriptionCategory"]),
+                            nextBill: form["nextBill"], category: form["subscriptionCategory"],
+                            currency: form["subscriptionCurrency"]),
                         userID: caller.userRecordName, now: clock())
                     throw WebRedirect(location: "/money?notice=subscriptionSaved")
                 } again: { problems in
@@ -157,6 +158,7 @@ extension WebSite {
             "title": transaction.title, "amount": WebFormat.amount(transaction.amount),
             "date": CalendarDay(transaction.date, in: finance.calendar.timeZone).iso,
             "subtitle": transaction.subtitle, "category": transaction.category.rawValue,
+            "txCurrency": transaction.currency?.code ?? "",
         ]
         let values = typed.isEmpty ? stored : typed
         return try render(
@@ -185,6 +187,7 @@ extension WebSite {
             "cycle": subscription.billingCycle.rawValue,
             "nextBill": CalendarDay(subscription.nextBillingDate, in: finance.calendar.timeZone).iso,
             "subscriptionCategory": subscription.category.rawValue,
+            "subscriptionCurrency": subscription.currency?.code ?? "",
         ]
         let values = typed.isEmpty ? stored : typed
         return try render(

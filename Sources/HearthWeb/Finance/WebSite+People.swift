@@ -170,7 +170,7 @@ extension WebSite {
             groupID: group, title: form["title"] ?? "", amount: form["amount"] ?? "",
             paidBy: try uuid(form["paidBy"] ?? "", "Who paid"), splitBetween: shared,
             splitMode: form["splitMode"], parts: parts, category: form["category"], date: form["date"],
-            notes: form["notes"])
+            notes: form["notes"], currency: form["expenseCurrency"])
     }
 
     /// A stored expense as its form's fields.
@@ -179,7 +179,7 @@ extension WebSite {
             "title": expense.title, "amount": WebFormat.amount(expense.amount),
             "date": CalendarDay(expense.date, in: calendar.timeZone).iso, "notes": expense.notes,
             "category": expense.category.rawValue, "paidBy": expense.paidBy.uuidString.lowercased(),
-            "splitMode": expense.split.mode,
+            "splitMode": expense.split.mode, "expenseCurrency": expense.currency?.code ?? "",
         ]
         for person in expense.splitBetween { values["share-\(person.uuidString.lowercased())"] = "1" }
         let parts: [UUID: String] =

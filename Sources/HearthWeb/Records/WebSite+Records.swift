@@ -114,7 +114,8 @@ extension WebSite {
                         FinanceTransactionForm(
                             title: form["title"] ?? "", amount: form["amount"] ?? "", date: form["date"],
                             subtitle: form["subtitle"],
-                            category: form["category"], isRecurring: form["recurring"] != nil),
+                            category: form["category"], isRecurring: form["recurring"] != nil,
+                            currency: form["txCurrency"]),
                         userID: caller.userRecordName, now: clock())
                 }
             }
@@ -474,7 +475,7 @@ extension WebSite {
         _ id: UUID, caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil,
         typed: [String: String] = [:], members: Set<String>? = nil
     ) async throws -> Response {
-        let group = try await finance.group(id: id, userID: caller.userRecordName, now: clock())
+        let group = try await finance.group(id: id, userID: caller.userRecordName, now: clock(), converted: true)
         let people = try await finance.people(userID: caller.userRecordName, now: clock())
         let book = try await finance.bookCurrency(userID: caller.userRecordName, now: clock())
         let ticked = members ?? Set(group.group.members.map { $0.uuidString.lowercased() })
@@ -512,7 +513,8 @@ extension WebSite {
                     "date": CalendarDay(expense.date, in: finance.calendar.timeZone).iso,
                 ]
             },
-            "paid": typed["paid"] ?? "", "problems": problems ?? "",
+            "paid": typed["paid"] ?? "", "problems": problems ?? "", "currency": book.code,
+            "conversionProblem": group.conversionProblem ?? "",
             "notice": [
                 "expense": "The expense is saved; balances are updated.",
                 "expenseSaved": "The expense is changed; balances are updated.",
