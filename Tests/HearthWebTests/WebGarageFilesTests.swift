@@ -1,6 +1,8 @@
 import Foundation
 import GRDB
 import HTTPTypes
+import HearthCloud
+import HearthCloudModel
 import HearthCore
 import HearthGarage
 import HearthSync
@@ -256,5 +258,37 @@ struct WebGarageFilesTests {
             #expect(try Data(contentsOf: newCopy) == png, "the new scan downloaded")
             #expect(!FileManager.default.fileExists(atPath: oldCopy.path), "the old scan's copy is removed")
         }
+    }
+
+    @Test(
+        "a photo set on a device (hearth garage vehicle photo) is uploaded at its sync and shown by the pages; no picture, refused"
+    )
+    func photoFromADevice() async throws {
+        let harness = try await WebRecordsHarness.start()
+        defer { Task { await harness.stop() } }
+        let device = try await harness.garageDevice("photo@example.com")
+        let seeded = try await GarageRecordsTests.seed(device.store)
+        let folder = scratchDirectory("hearth-web-photo")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let text = folder.appendingPathComponent("car.png")
+        try Data("not a picture".utf8).write(to: text)
+        await #expect(throws: ServiceError.self) {
+            try await device.store.setPhoto(copying: text.path, of: seeded.car.id)
+        }
+        #expect(try await device.store.vehicles().first { $0.id == seeded.car.id }?.photoFile == nil)
+
+        let picture = folder.appendingPathComponent("car.jpg")
+        let png = TestImages.png(width: 7, height: 5, colorType: .gray) { x, y, _ in x + y * 7 }
+        try png.write(to: picture)
+        let set = try await device.store.setPhoto(copying: picture.path, of: seeded.car.id)
+        #expect(set.photoFile?.hasSuffix(".png") == true && set.photoAsset == nil, "named by what its bytes are")
+        let report = try await device.sync()
+        #expect(report.problems.isEmpty, "\(report.problems)")
+        #expect(
+            try await device.store.vehicles().first { $0.id == seeded.car.id }?.photoAsset?.size == Int64(png.count))
+
+        let shown = try await GarageRecordsTests.records(harness).photo(
+            of: seeded.car.id, userID: device.userID, now: GarageRecordsTests.now)
+        #expect(try await shown.download.collect() == png && shown.contentType == "image/png" && shown.inline)
     }
 }

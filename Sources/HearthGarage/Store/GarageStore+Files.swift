@@ -1,7 +1,9 @@
 public import Foundation
+import Crypto
 import GRDB
 public import HearthCloudModel
 public import HearthCore
+import HearthStore
 
 /// A vehicle's photo and a logged service's receipt, set from a file already uploaded to the server (a page's
 /// upload). The record names the copy each device keeps in its `documents` folder; the devices download it at
@@ -22,6 +24,54 @@ extension GarageStore {
             vehicle.photoFile = name
             vehicle.photoAsset = asset
         }
+    }
+
+    /// Shows vehicle `vehicleID` with the picture at `path`, copied into the documents folder (0600); the next
+    /// sync uploads it, and the other devices and the pages show it. The photo it had is removed here.
+    /// - Throws: ``ServiceError``: not found (the vehicle, the file), validation failed (a folder, no picture,
+    ///   one over ``maxPhotoBytes``), operation failed (no documents folder). Nothing changes when it throws.
+    @discardableResult
+    public func setPhoto(copying path: String, of vehicleID: UUID) async throws -> Vehicle {
+        guard let folder = documentsFolder else {
+            throw ServiceError(
+                .operationFailed,
+                "This garage has no documents folder (it is not kept in a file); open the garage database from a file to keep photos."
+            )
+        }
+        let source = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
+        let size = try Self.documentFileSize(source)
+        guard size <= Self.maxPhotoBytes else {
+            throw ServiceError.validationFailed(
+                "\(source.lastPathComponent) is \(size >> 20) MB, larger than the \(Self.maxPhotoBytes >> 20) MB a photo may be; choose a smaller picture"
+            )
+        }
+        let data = try Self.readDocumentFile(source)
+        guard let format = PictureFormat(sniffing: data) else {
+            throw ServiceError.validationFailed(
+                "\(source.lastPathComponent) is not a \(PictureFormat.names) picture; choose a photo")
+        }
+        let old = try await read { db in try Vehicle.fetchOne(db, key: vehicleID) }
+        guard let old else { throw Self.missing("vehicle", vehicleID) }
+        let checksum = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+        let name = Self.keptFileName(
+            of: vehicleID, role: "photo", asset: CloudAsset(fileChecksum: checksum, size: Int64(data.count)),
+            original: "photo.\(format.rawValue)")
+        let files = ProtectedFileStore(directory: folder)
+        try files.write(data, to: name)
+        let saved: Vehicle
+        do {
+            saved = try await updateVehicle(vehicleID) {
+                $0.photoFile = name
+                $0.photoAsset = nil
+            }
+        } catch {
+            if name != old.photoFile { try? files.remove(name) }
+            throw error
+        }
+        if let previous = old.photoFile, previous != name, VehicleDocument.isPlainFileName(previous) {
+            try? files.remove(previous)
+        }
+        return saved
     }
 
     /// Keeps the receipt uploaded as `asset` (named `originalName`) with logged service `logID`, or drops it

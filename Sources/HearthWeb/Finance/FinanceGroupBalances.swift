@@ -19,6 +19,7 @@ public struct FinanceGroupBalances: Sendable, Equatable {
         public var amount: Decimal
     }
 
+    /// The group as stored (each expense in its own currency).
     public var group: Group
     public var balances: [Balance]
     public var suggestedPayments: [Payment]

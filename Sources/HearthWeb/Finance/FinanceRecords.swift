@@ -135,11 +135,12 @@ public struct FinanceRecords: Sendable {
     {
         let finance = try await recent(userID, now: now)
         return try await Self.reading {
-            guard var group = try await finance.fetchGroup(byID: id) else {
+            guard let stored = try await finance.fetchGroup(byID: id) else {
                 throw ServiceError(
                     .notFound, "You have no group \(id.uuidString.lowercased()); pick one from your groups.")
             }
             // Expenses in other currencies than the book's are converted, as `hearth finance balances` does.
+            var group = stored
             var problem: String?
             let book = try await finance.bookCurrency()
             if converted, group.expenses.contains(where: { ($0.currency ?? book) != book }) {
@@ -150,6 +151,8 @@ public struct FinanceRecords: Sendable {
                 }
             }
             var balances = FinanceGroupBalances(group: group, names: try await Self.names(in: finance))
+            // The balances are in the book currency; the expenses listed are as stored, each in its own.
+            balances.group = stored
             balances.conversionProblem = problem
             return balances
         }

@@ -59,15 +59,5 @@ extension WebSite {
     }
 
     /// The picture format `data` starts as, by its first bytes; nil for anything else.
-    static func imageKind(_ data: Data) -> String? {
-        let head = Array(data.prefix(12))
-        func starts(_ bytes: [UInt8]) -> Bool { head.starts(with: bytes) }
-        if starts([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return "png" }
-        if starts([0xFF, 0xD8, 0xFF]) { return "jpeg" }
-        if starts(Array("GIF87a".utf8)) || starts(Array("GIF89a".utf8)) { return "gif" }
-        if starts(Array("BM".utf8)) { return "bmp" }
-        if starts([0x49, 0x49, 0x2A, 0x00]) || starts([0x4D, 0x4D, 0x00, 0x2A]) { return "tiff" }
-        if head.count == 12, starts(Array("RIFF".utf8)), Array(head[8..<12]) == Array("WEBP".utf8) { return "webp" }
-        return nil
-    }
+    static func imageKind(_ data: Data) -> String? { PictureFormat(sniffing: data)?.rawValue }
 }

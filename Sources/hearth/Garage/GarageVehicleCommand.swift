@@ -8,7 +8,9 @@ struct GarageVehicleCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "vehicle",
         abstract: "Add, list, change and remove vehicles.",
-        subcommands: [Add.self, List.self, Show.self, Update.self, Archive.self, Unarchive.self, Remove.self]
+        subcommands: [
+            Add.self, List.self, Show.self, Update.self, Archive.self, Unarchive.self, Photo.self, Remove.self,
+        ]
     )
 
     /// The vehicle fields `add` and `update` share.
@@ -199,6 +201,45 @@ struct GarageVehicleCommand: AsyncParsableCommand {
         @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
 
         func run() async throws { try await GarageVehicleCommand.archive(vehicle, false, options) }
+    }
+
+    struct Photo: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show a vehicle with a photo (a picture of at most 10 MB) instead of its icon, or --remove it.",
+            discussion:
+                "The picture is copied into the documents folder beside the database; `hearth garage sync` uploads it, and the other devices and the pages show it."
+        )
+        @OptionGroup var options: GarageOptions
+        @Argument(help: "The vehicle: its name or the start of its id.") var vehicle: String
+        @Argument(help: "The picture (PNG, JPEG, GIF, BMP, TIFF or WebP).") var file: String?
+        @Flag(help: "Show the vehicle with its icon again.") var remove = false
+
+        func validate() throws {
+            if remove == (file != nil) {
+                throw ValidationError("Give the picture's file, or --remove (not both).")
+            }
+        }
+
+        func run() async throws {
+            let store = try options.openStore()
+            let found = try await store.vehicle(matching: vehicle)
+            let saved: Vehicle
+            if let file {
+                saved = try await store.setPhoto(copying: file, of: found.id)
+            } else {
+                saved = try await store.setPhoto(nil, of: found.id)
+                // The copy goes too (a name synced from elsewhere is only trusted when it is a plain file name).
+                if let old = found.photoFile, VehicleDocument.isPlainFileName(old), let folder = store.documentsFolder {
+                    try? FileManager.default.removeItem(at: folder.appendingPathComponent(old))
+                }
+            }
+            if options.json { return try GarageOutput.json(saved) }
+            print(
+                file == nil
+                    ? "\(GarageOutput.label(saved)) is shown with its icon again."
+                    : "\(GarageOutput.label(saved)) is shown with \(file ?? ""); `hearth garage sync` sends it to your other devices and the pages."
+            )
+        }
     }
 
     /// Archives (or brings back) the vehicle `name` names, and says so.
