@@ -34,13 +34,7 @@ extension GarageStore {
     public func addDocument(_ draft: DocumentDraft, copying path: String, to vehicleID: UUID) async throws
         -> VehicleDocument
     {
-        guard let folder = documentsFolder else {
-            throw ServiceError(
-                .operationFailed,
-                "This garage has no documents folder (it is not kept in a file); open the garage database from a file to keep documents."
-            )
-        }
-        let source = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
+        let (folder, source) = try copySource(path, keeping: "documents")
         let size = try Self.documentFileSize(source)
         let document = try newDocument(draft, of: vehicleID, original: source.lastPathComponent, byteCount: size)
         guard try await read({ db in try Vehicle.exists(db, key: vehicleID) }) else {
@@ -193,6 +187,18 @@ extension GarageStore {
     }
 
     // MARK: Files
+
+    /// The documents folder a copy of the file at `path` goes into, and that file's URL.
+    /// - Throws: ``ServiceError`` `operationFailed` when this garage keeps no folder (naming `what` it keeps).
+    func copySource(_ path: String, keeping what: String) throws -> (folder: URL, source: URL) {
+        guard let folder = documentsFolder else {
+            throw ServiceError(
+                .operationFailed,
+                "This garage has no documents folder (it is not kept in a file); open the garage database from a file to keep \(what)."
+            )
+        }
+        return (folder, URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL)
+    }
 
     /// The size of the regular file at `url`.
     /// - Throws: ``ServiceError``: not found, or validation failed for a folder, a special file or one too large.

@@ -32,13 +32,7 @@ extension GarageStore {
     ///   one over ``maxPhotoBytes``), operation failed (no documents folder). Nothing changes when it throws.
     @discardableResult
     public func setPhoto(copying path: String, of vehicleID: UUID) async throws -> Vehicle {
-        guard let folder = documentsFolder else {
-            throw ServiceError(
-                .operationFailed,
-                "This garage has no documents folder (it is not kept in a file); open the garage database from a file to keep photos."
-            )
-        }
-        let source = URL(fileURLWithPath: (path as NSString).expandingTildeInPath).standardizedFileURL
+        let (folder, source) = try copySource(path, keeping: "photos")
         let size = try Self.documentFileSize(source)
         guard size <= Self.maxPhotoBytes else {
             throw ServiceError.validationFailed(
