@@ -2,6 +2,7 @@ import Foundation
 import HTTPTypes
 import HearthCore
 import HearthFinance
+import HearthReports
 import HearthTestSupport
 import HearthWeb
 import Hummingbird
@@ -109,6 +110,10 @@ struct WebCurrencyTests {
         // 20 GBP at 0.84 GBP and 1.08 USD to the euro.
         let expected = try await first.overview(userID: device.userID, now: now).month.expenses
         #expect(overview.month.expenses == expected && expected > 20)
+        // The chart's last month (this one) is the converted month, not the amounts as they stand.
+        let charted = overview.spendingChart.chart.series.compactMap(\.points.last).reduce(0.0) { $0 + $1.value }
+        let spent = overview.spendingByCategory.reduce(Decimal(0)) { $0 + $1.amount }
+        #expect(abs(charted - NSDecimalNumber(decimal: spent).doubleValue) < 0.005, "\(charted) against \(spent)")
     }
 
     @Test(

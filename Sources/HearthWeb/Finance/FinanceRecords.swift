@@ -74,7 +74,8 @@ public struct FinanceRecords: Sendable {
             var converted: [CategorySpending]?
             var conversionProblem: String?
             // Amounts in other currencies than the book's are converted, as `hearth finance summary` does.
-            if try await finance.holdsOtherCurrencies() {
+            let converting = try await finance.holdsOtherCurrencies()
+            if converting {
                 do {
                     let month = try await finance.convertedMonth(containing: now, into: currency)
                     summary = month.summary
@@ -95,7 +96,12 @@ public struct FinanceRecords: Sendable {
                 let start = calendar.dateInterval(of: .month, for: day)?.start ?? day
                 let parts = calendar.dateComponents([.year, .month], from: start)
                 months.append(String(format: "%04d-%02d", parts.year ?? 0, parts.month ?? 0))
-                spending.append(try await finance.spendingByCategory(inMonthContaining: day))
+                // Each month converted as the month itself is; one without the rates it needs as it stands.
+                if converting, let month = try? await finance.convertedMonth(containing: day, into: currency) {
+                    spending.append(month.spendingByCategory)
+                } else {
+                    spending.append(try await finance.spendingByCategory(inMonthContaining: day))
+                }
             }
             return FinanceOverview(
                 currency: currency, conversionProblem: conversionProblem,
