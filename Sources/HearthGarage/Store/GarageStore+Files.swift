@@ -1,9 +1,9 @@
-import Crypto
 public import Foundation
 import GRDB
 public import HearthCloudModel
 public import HearthCore
 import HearthStore
+import HearthSync
 
 /// A vehicle's photo and a logged service's receipt, set from a file already uploaded to the server (a page's
 /// upload). The record names the copy each device keeps in its `documents` folder; the devices download it at
@@ -46,10 +46,8 @@ extension GarageStore {
         }
         let old = try await read { db in try Vehicle.fetchOne(db, key: vehicleID) }
         guard let old else { throw Self.missing("vehicle", vehicleID) }
-        let checksum = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
         let name = Self.keptFileName(
-            of: vehicleID, role: "photo", asset: CloudAsset(fileChecksum: checksum, size: Int64(data.count)),
-            original: "photo.\(format.rawValue)")
+            of: vehicleID, role: "photo", asset: CloudAsset(describing: data), original: "photo.\(format.rawValue)")
         let files = ProtectedFileStore(directory: folder)
         try files.write(data, to: name)
         let saved: Vehicle

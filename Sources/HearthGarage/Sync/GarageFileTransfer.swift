@@ -1,4 +1,3 @@
-import Crypto
 public import Foundation
 import GRDB
 import HearthCloudModel
@@ -123,13 +122,7 @@ public struct GarageFileTransfer: Sendable {
                 !FileManager.default.fileExists(atPath: folder.appendingPathComponent(file.name).path)
             else { continue }
             do {
-                let data = try await assets.downloadAsset(checksum: asset.fileChecksum)
-                let checksum = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-                guard Int64(data.count) == asset.size, checksum == asset.fileChecksum else {
-                    throw ServiceError(
-                        .corrupted, "the server sent \(data.count) bytes that are not the file the record names")
-                }
-                try files.write(data, to: file.name)
+                try files.write(try await assets.downloadAsset(asset), to: file.name)
             } catch {
                 problems.append("File \(file.name) was not downloaded: \(error)")
             }

@@ -93,7 +93,7 @@ extension GarageRecords {
     }
 
     /// The record `id` among `records` (the vehicle's own); `notFound` naming `what` when it is not there.
-    private func entry<R: GarageRecord>(_ id: UUID, _ what: String, of vehicleID: UUID, in records: [R]) async throws
+    func entry<R: GarageRecord>(_ id: UUID, _ what: String, of vehicleID: UUID, in records: [R]) async throws
         -> R
     {
         guard let found = records.first(where: { $0.id == id }) else {

@@ -139,23 +139,13 @@ extension GarageRecords {
         return try await WebStoredFile.open(asset, named: name, in: store, userID: userID, inline: false)
     }
 
+    /// The vehicle's document `id` in `garage`; `notFound` when the vehicle has no such document.
     private func document(_ id: UUID, of vehicleID: UUID, in garage: GarageStore) async throws -> VehicleDocument {
-        guard let found = try await garage.documents(of: vehicleID).first(where: { $0.id == id }) else {
-            throw ServiceError(
-                .notFound,
-                "Vehicle \(vehicleID.uuidString.lowercased()) has no document \(id.uuidString.lowercased()) of yours; pick one from the vehicle's page."
-            )
-        }
-        return found
+        try await entry(id, "document", of: vehicleID, in: try await garage.documents(of: vehicleID))
     }
 
+    /// The vehicle's history entry `id` in `garage`; `notFound` when the vehicle has no such entry.
     private func log(_ id: UUID, of vehicleID: UUID, in garage: GarageStore) async throws -> ServiceLog {
-        guard let found = try await garage.logs(of: vehicleID).first(where: { $0.id == id }) else {
-            throw ServiceError(
-                .notFound,
-                "Vehicle \(vehicleID.uuidString.lowercased()) has no history entry \(id.uuidString.lowercased()) of yours; pick one from the vehicle's page."
-            )
-        }
-        return found
+        try await entry(id, "history entry", of: vehicleID, in: try await garage.logs(of: vehicleID))
     }
 }

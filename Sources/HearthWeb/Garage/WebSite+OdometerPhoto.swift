@@ -26,7 +26,7 @@ extension WebSite {
                         throw ServiceError.validationFailed(
                             "odometer photo: none was chosen; take or choose a photo of the odometer")
                     }
-                    guard Self.imageKind(photo.data) != nil else {
+                    guard PictureFormat(sniffing: photo.data) != nil else {
                         throw ServiceError.validationFailed(
                             "odometer photo: \(photo.fileName.isEmpty ? "the file" : photo.fileName) is not a PNG, JPEG, GIF, BMP, TIFF or WebP picture; choose a photo"
                         )
@@ -58,6 +58,4 @@ extension WebSite {
         }
     }
 
-    /// The picture format `data` starts as, by its first bytes; nil for anything else.
-    static func imageKind(_ data: Data) -> String? { PictureFormat(sniffing: data)?.rawValue }
 }

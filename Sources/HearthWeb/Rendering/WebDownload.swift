@@ -33,12 +33,15 @@ public struct WebDownload: Sendable, Equatable {
 
     /// The media type a file name's extension stands for among those the pages hand over.
     static func contentType(of fileName: String) -> String {
-        switch fileName.split(separator: ".").last?.lowercased() {
+        let ext = fileName.split(separator: ".").last.map { $0.lowercased() } ?? ""
+        return switch ext {
         case "pdf": "application/pdf"
         case "html": "text/html; charset=utf-8"
         case "json": "application/json"
         case "csv": "text/csv; charset=utf-8"
         case "ics": "text/calendar; charset=utf-8"
+        case "png", "gif", "bmp", "tiff", "webp": "image/" + ext
+        case "jpeg", "jpg": "image/jpeg"
         default: "application/octet-stream"
         }
     }

@@ -24,7 +24,7 @@ public struct WebStoredFile: Sendable {
     {
         let download = try await store.openAsset(CloudPrincipal(userID: userID), checksum: asset.fileChecksum)
         return WebStoredFile(
-            fileName: name, contentType: FileKind.named(name).contentType, download: download, inline: inline)
+            fileName: name, contentType: WebDownload.contentType(of: name), download: download, inline: inline)
     }
 
     /// The answer sending it: saved as an attachment unless it is a picture shown inline, never sniffed as

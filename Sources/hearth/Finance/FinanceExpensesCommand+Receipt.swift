@@ -1,5 +1,4 @@
 import ArgumentParser
-import Crypto
 import Foundation
 import HearthCloudModel
 import HearthCore
@@ -37,15 +36,10 @@ extension FinanceExpensesCommand {
                 let data: Data
                 do {
                     data = try await signIn.withSession(describeOther: FinanceCLI.message(for:)) { session in
-                        try await session.client.downloadAsset(checksum: asset.fileChecksum)
+                        try await session.client.downloadAsset(asset)
                     }
                 } catch let failure as SyncCommandFailure {
                     throw ServiceError(.operationFailed, failure.message)
-                }
-                let checksum = SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
-                guard Int64(data.count) == asset.size, checksum == asset.fileChecksum else {
-                    throw ServiceError(
-                        .corrupted, "The server sent \(data.count) bytes that are not the receipt the expense names.")
                 }
                 guard
                     FileManager.default.createFile(
