@@ -44,7 +44,14 @@ struct GarageDevice {
         let engine = SyncEngine(database: garage.store.database, outbox: garage.outbox, cloud: client, logger: logger)
         return GarageDevice(
             url: url, store: garage.store, outbox: garage.outbox, client: client, engine: engine,
-            sync: GarageSync.service(store: garage.store, engine: engine, server: server.url.absoluteString))
+            sync: GarageSync.service(
+                store: garage.store, engine: engine, server: server.url.absoluteString, shares: client))
+    }
+
+    /// The device's sharing, syncing with its own service.
+    var sharing: GarageSharing {
+        let sync = self.sync
+        return GarageSharing(store: store, outbox: outbox, cloud: client) { _ = try await sync.sync() }
     }
 
     /// Every synced row, for comparing devices.

@@ -12,15 +12,19 @@ extension GarageSync {
     /// - Parameters:
     ///   - server: the server's address, remembered with the status.
     ///   - files: moves the photos, receipts and document copies around each round; nil leaves them be.
+    ///   - shares: asked after each round which vehicles are shared with the user (``GarageShareAccess``);
+    ///     nil leaves the last answer be.
     ///   - now: the clock the status is stamped with.
     public static func service(
         store: GarageStore, engine: SyncEngine, server: String? = nil, files: GarageFileTransfer? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        shares: (any CloudService)? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) -> SyncService {
-        let counted = GarageSyncRound(analytics: store.analytics)
+        var steps: any SyncRoundSteps = GarageSyncRound(analytics: store.analytics)
+        if let files { steps = GarageFilesRound(inner: steps, files: files) }
+        if let shares { steps = GarageAccessRound(inner: steps, database: store.database, cloud: shares) }
         return SyncService(
-            database: store.database, engine: engine, configuration: serviceConfiguration,
-            steps: files.map { GarageFilesRound(inner: counted, files: $0) } ?? counted, server: server, now: now)
+            database: store.database, engine: engine, configuration: serviceConfiguration, steps: steps,
+            server: server, now: now)
     }
 
     /// Where sync of `store` stands as its last round left it (another process may have run it), with the

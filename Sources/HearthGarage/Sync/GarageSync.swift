@@ -41,14 +41,16 @@ public enum GarageSync {
     /// Deleting a vehicle deletes its services, logs, snapshots and fill-ups on every device; a deletion
     /// wins over an edit made elsewhere meanwhile.
     public static let kinds: [GarageSyncKind] = [
-        GarageSyncKind(Vehicle.self, conflictPolicy: GarageMerge.vehicle.policy, files: [Vehicle.photoColumns]),
+        GarageSyncKind(
+            Vehicle.self, conflictPolicy: GarageMerge.vehicle.policy, files: [Vehicle.photoColumns],
+            belongsToVehicle: false),
         GarageSyncKind(ServiceItem.self, conflictPolicy: GarageMerge.service.policy),
         GarageSyncKind(ServiceLog.self, files: [ServiceLog.receiptColumns]),
         GarageSyncKind(MileageSnapshot.self, conflictPolicy: .serverWins),
         GarageSyncKind(FuelLog.self),
         GarageSyncKind(GarageExpense.self),
         GarageSyncKind(VehicleDocument.self, files: [VehicleDocument.fileColumns]),
-        GarageSyncKind(ServicePreset.self),
+        GarageSyncKind(ServicePreset.self, belongsToVehicle: false),
     ]
 
     private static let kindsByEntity = Dictionary(uniqueKeysWithValues: kinds.map { ($0.entity, $0) })
@@ -64,6 +66,7 @@ public enum GarageSync {
     public static func configuration(sendDebounce: Duration = .milliseconds(200)) -> SyncConfiguration {
         SyncConfiguration(
             zones: [zoneName],
+            includesSharedDatabase: true,
             conflictPolicies: Dictionary(uniqueKeysWithValues: kinds.map { ($0.recordType, $0.conflictPolicy) }),
             sendDebounce: sendDebounce
         )

@@ -25,7 +25,11 @@ public struct GarageSyncDelegate: SyncDelegate {
         guard let row = try Row.fetchOne(db.cachedStatement(sql: shape.selectSQL), arguments: [uuid]) else {
             return nil
         }
-        return CloudRecord(recordName: id.recordName, recordType: id.recordType, fields: shape.fields(of: row))
+        // A vehicle's records name it as their parent, so a share of the vehicle covers them.
+        let vehicle = kind.belongsToVehicle ? (row["vehicleID"] as UUID?) : nil
+        return CloudRecord(
+            recordName: id.recordName, recordType: id.recordType, fields: shape.fields(of: row),
+            parent: vehicle.map { CloudReference(recordName: $0.uuidString.lowercased()) })
     }
 
     public func saveFetchedRecord(_ record: CloudRecord, in db: Database) throws {

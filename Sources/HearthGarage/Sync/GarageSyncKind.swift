@@ -22,6 +22,9 @@ public struct GarageSyncKind: Sendable {
     public let localColumns: Set<String>
     /// The files its records keep beside them (a document's copy, a receipt, a photo).
     public let files: [GarageFileColumns]
+    /// Whether its records belong to a vehicle (a `vehicleID` column): each record names the vehicle as its
+    /// parent, so sharing the vehicle shares them, and one added to a shared vehicle goes to the sharer's zone.
+    public let belongsToVehicle: Bool
     /// Decodes a row into the model, so a fetched record that the model cannot read is refused before it is stored.
     let check: @Sendable (Row) throws -> Void
 
@@ -32,9 +35,10 @@ public struct GarageSyncKind: Sendable {
     ///   - conflictPolicy: how conflicts are settled (default: field by field, the later edit wins).
     ///   - localColumns: columns of the table that are not synced.
     ///   - files: the files its records keep, each synced as an asset.
+    ///   - belongsToVehicle: whether its rows have a `vehicleID` naming the vehicle they belong to.
     public init<R: GarageRecord>(
         _ type: R.Type, recordType: String? = nil, conflictPolicy: SyncConflictPolicy = .fieldLevelLastWriterWins,
-        localColumns: Set<String> = [], files: [GarageFileColumns] = []
+        localColumns: Set<String> = [], files: [GarageFileColumns] = [], belongsToVehicle: Bool = true
     ) {
         entity = R.entity
         let name = R.entity.rawValue
@@ -43,6 +47,7 @@ public struct GarageSyncKind: Sendable {
         self.conflictPolicy = conflictPolicy
         self.localColumns = localColumns
         self.files = files
+        self.belongsToVehicle = belongsToVehicle
         check = { row in _ = try R(row: row) }
     }
 }

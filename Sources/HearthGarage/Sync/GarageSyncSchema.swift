@@ -2,7 +2,8 @@ public import GRDB
 public import HearthStore
 
 /// The garage's own sync bookkeeping: how the last sync of this database went, so `hearth garage sync status`
-/// can say so later. Local to the device, never synced. The engine's own tables come from `SyncSchema`.
+/// can say so later, and what the user may do with the vehicles others shared with them
+/// (`garageShareAccess`, kept by ``GarageSharing/refreshAccess()``). Local to the device, never synced. The engine's own tables come from `SyncSchema`.
 ///
 /// ```swift
 /// let database = try AppDatabase.open(at: url, schemas: GarageSync.schemas)
@@ -17,6 +18,13 @@ public enum GarageSyncSchema: DatabaseSchema {
                 t.column("server", .text)
                 t.column("attemptedAt", .datetime).notNull()
                 t.column("syncedAt", .datetime)
+            }
+        }
+        migrator.registerMigration("garage.shares.v1") { db in
+            try db.create(table: "garageShareAccess") { t in
+                t.primaryKey("vehicle", .text)
+                t.column("owner", .text).notNull()
+                t.column("permission", .text).notNull()
             }
         }
     }

@@ -57,6 +57,12 @@ public final class SyncOutbox: Sendable {
         try SyncTables.state("account", in: db)
     }
 
+    /// The zone the record named `recordName` lives in, as far as this database knows (it was fetched or
+    /// queued), or nil for a record it has never seen. A zone with an owner is one another user shared.
+    public static func zone(ofRecord recordName: String, in db: Database) throws -> SyncZone? {
+        try SyncTables.knownZone(ofRecord: recordName, in: db)
+    }
+
     // MARK: Engine side
 
     /// Runs `body` with queueing turned off on `db`: what it writes came from the server.
@@ -95,6 +101,7 @@ public final class SyncOutbox: Sendable {
         for change in changes {
             let zone =
                 try change.zone ?? SyncTables.knownZone(ofRecord: change.id.recordName, in: db)
+                ?? change.parent.flatMap { try SyncTables.knownZone(ofRecord: $0, in: db) }
                 ?? configuration.defaultZone
             let changedAt = SyncCoding.milliseconds(change.changedAt)
             var fieldTimes: [String: Int64]?

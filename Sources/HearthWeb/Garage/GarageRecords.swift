@@ -28,7 +28,7 @@ public struct GarageRecords: Sendable {
     public let timeZone: TimeZone
     /// The most users whose copies are kept.
     public let cacheLimit: Int
-    private let clock: @Sendable () -> Date
+    let clock: @Sendable () -> Date
     /// How old a copy a read may take: a read asks the record store for changes only when the copy last did
     /// so longer ago than this (0, the default, asks on every read); writes always ask.
     let freshness: TimeInterval
@@ -86,16 +86,20 @@ public struct GarageRecords: Sendable {
         let minute = Self.minute(now)
         let replica = try await replica(userID)
         let key = OverviewKey(
-            generation: try await replica.refresh(unlessFetchedWithin: freshness, now: clock()), minute: minute,
+            generation: try await refreshForReading(replica, userID: userID), minute: minute,
             settings: settings)
         let garage = store(of: replica, now: minute)
-        return try await overviews.value(for: userID, key: key) {
+        var overview = try await overviews.value(for: userID, key: key) {
             GarageOverview(
                 vehicles: try await garage.due(settings: settings),
                 archived: try await garage.vehicles().filter(\.isArchived).sorted {
                     $0.displayName.localizedStandardCompare($1.displayName) == .orderedAscending
                 })
         }
+        // Who shares what changes without the copy changing: asked afresh on every read.
+        overview.shared = try await shared(userID: userID)
+        overview.invitations = try await invitations(userID: userID)
+        return overview
     }
 
     /// One vehicle's page: its due list (as of the start of `now`'s minute), history, fuel economy, the costs
@@ -107,7 +111,7 @@ public struct GarageRecords: Sendable {
         let minute = Self.minute(now)
         let replica = try await replica(userID)
         let key = OverviewKey(
-            generation: try await replica.refresh(unlessFetchedWithin: freshness, now: clock()), minute: minute,
+            generation: try await refreshForReading(replica, userID: userID), minute: minute,
             settings: settings, vehicle: id, costYear: costYear)
         if let known = await vehiclePages.value(for: userID, key: key) { return known }
         let garage = store(of: replica, now: minute)
@@ -261,7 +265,7 @@ public struct GarageRecords: Sendable {
     /// The generation of the user's copy as a read takes it (a copy at most ``freshness`` old): what a page
     /// kept from it stays right while this is the same.
     public func generation(userID: String) async throws -> Int {
-        try await replica(userID).refresh(unlessFetchedWithin: freshness, now: clock())
+        try await refreshForReading(try await replica(userID), userID: userID)
     }
 
     /// The presets a service may start from: the bundled ones and the user's own.
@@ -295,7 +299,7 @@ public struct GarageRecords: Sendable {
     /// record store for changes), as a store whose clock reads `now`.
     func recent(_ userID: String, now: Date) async throws -> GarageStore {
         let replica = try await replica(userID)
-        try await replica.refresh(unlessFetchedWithin: freshness, now: clock())
+        try await refreshForReading(replica, userID: userID)
         return store(of: replica, now: now)
     }
 
@@ -308,13 +312,13 @@ public struct GarageRecords: Sendable {
     }
 
     /// A garage store over `replica`, its clock reading `now`, queuing its writes in the replica's outbox.
-    private func store(of replica: UserReplica, now: Date) -> GarageStore {
+    func store(of replica: UserReplica, now: Date) -> GarageStore {
         GarageStore(
             database: replica.database, recorder: GarageOutboxRecorder(outbox: replica.outbox), timeZone: timeZone,
             now: { now })
     }
 
-    private func replica(_ userID: String) async throws -> UserReplica {
+    func replica(_ userID: String) async throws -> UserReplica {
         let store = self.store
         let clock = self.clock
         let timeZone = self.timeZone
@@ -329,7 +333,10 @@ public struct GarageRecords: Sendable {
     }
 
     /// Makes `change` in the user's copy and sends it (``ReplicaCache/saving(_:_:)``).
+    /// What the user may do with vehicles others shared is asked first, so a read-only vehicle's change is
+    /// refused before it is made.
     func saving<T: Sendable>(_ userID: String, _ change: () async throws -> T) async throws -> T {
-        try await replicas.saving(try await replica(userID), change)
+        _ = try await sharing(userID, preparing: false).refreshAccess()
+        return try await replicas.saving(try await replica(userID), change)
     }
 }

@@ -104,7 +104,16 @@ extension WebSite {
             "none": overview.vehicles.isEmpty && overview.archived.isEmpty,
             "archived": overview.archived.map { ["id": $0.id.uuidString.lowercased(), "name": $0.displayName] },
             "hasArchived": !overview.archived.isEmpty, "icons": iconChoices(nil),
-            "vehicles": overview.vehicles.map(Self.dueRows), "adding": overview.vehicles.isEmpty,
+            "vehicles": overview.vehicles.map { due in
+                var row = Self.dueRows(due)
+                if let shared = overview.shared[due.vehicle.id] {
+                    row["sharedBy"] = shared.owner
+                    row["readOnly"] = !shared.isWritable
+                }
+                return row
+            },
+            "adding": overview.vehicles.isEmpty,
+            "invitations": overview.invitations.map { ["from": $0.from, "token": $0.token] },
             "exports": GarageStore.archiveCSVNames,
         ]
     }
@@ -116,7 +125,11 @@ extension WebSite {
     ) throws -> Response {
         var values = Self.garageValues(overview)
         values["notice"] =
-            notice == "deleted" ? "The vehicle is deleted; your devices delete it at their next sync." : ""
+            switch notice {
+            case "deleted": "The vehicle is deleted; your devices delete it at their next sync."
+            case "left": "You gave the vehicle back; it is gone from your garage and, at their next sync, your devices."
+            default: ""
+            }
         values["problems"] = problems ?? ""
         values["typed"] = typed
         values["icons"] = Self.iconChoices(typed["icon"])

@@ -7,7 +7,7 @@ import HearthSync
 ///
 /// There is no push channel in-process: the pages fetch what changed when they read (``SyncEngine/sync()``),
 /// never by running the engine as a service.
-struct RecordStoreCloud: CloudService {
+struct RecordStoreCloud: CloudShareService {
     let store: any RecordStore
     let principal: CloudPrincipal
 
@@ -38,6 +38,12 @@ struct RecordStoreCloud: CloudService {
                 ))
         }
     }
+
+    func acceptShare(token: String) async throws -> CloudShare {
+        try await store.acceptShare(principal, token: token)
+    }
+
+    func invitations() async throws -> [CloudShare] { try await store.invitations(principal) }
 
     func forDevice(_ deviceID: String) -> any CloudService {
         RecordStoreCloud(store: store, userID: principal.userID, deviceID: deviceID)

@@ -34,11 +34,12 @@ extension WebSite {
                     return try await vehiclePage(id, caller: caller, visit: visit, notice: String(notice))
                 }
                 // Kept while the user's copy and the minute are the same; made afresh after any change.
+                let generation = try await garage.generation(userID: caller.userRecordName)
+                let sharing = try await sharingState(id, userID: caller.userRecordName)
                 let basis = RecordsPageBasis(
-                    generation: try await garage.generation(userID: caller.userRecordName),
-                    minute: GarageRecords.minute(clock()), subject: id)
+                    generation: generation, minute: GarageRecords.minute(clock()), subject: id, sharing: sharing)
                 return try await keptPage(request, basis: basis, visit: visit, cache: keptRecordPages) {
-                    try page("garage/vehicle", try await vehicleValues(id, caller: caller), visit: visit)
+                    try page("garage/vehicle", try await vehicleValues(id, caller: caller, sharing: sharing), visit: visit)
                 }
             }
         }
@@ -51,6 +52,7 @@ extension WebSite {
         registerPeople(on: router)
         registerOdometerPhoto(on: router)
         registerGarageUploads(on: router)
+        registerVehicleSharing(on: router)
         registerStatements(on: router)
         router.post("/garage/:vehicle/service") { request, context in
             await form(request, context, uploadLimit: GarageStore.maxDocumentBytes) { visit, caller, form in
@@ -170,7 +172,8 @@ extension WebSite {
 
     /// The vehicle page's values: with a notice, or a refused form's problems and what was typed.
     func vehicleValues(
-        _ id: UUID, caller: CloudCaller, notice: String? = nil, problems: String? = nil, typed: [String: String] = [:]
+        _ id: UUID, caller: CloudCaller, notice: String? = nil, problems: String? = nil, typed: [String: String] = [:],
+        sharing: VehicleSharingState? = nil
     ) async throws -> [String: Any] {
         let records = try await garage.vehicle(id: id, userID: caller.userRecordName, now: clock())
         let vehicle = records.due.vehicle
@@ -198,6 +201,9 @@ extension WebSite {
             "photo": "The photo is saved; your devices download it at their next sync.",
             "photoRemoved": "The photo is removed; the vehicle is shown with its icon.",
             "receipt": "The receipt is kept with the history entry.",
+            "shared": "The vehicle is shared; they find it on their garage page, to accept, and then on their devices.",
+            "unshared": "They no longer have the vehicle; their devices drop it at their next sync.",
+            "accepted": "The vehicle is in your garage; your devices receive it at their next sync.",
         ]
         let today = CalendarDay(clock(), in: garage.timeZone)
         var values: [String: Any] = [
@@ -296,6 +302,9 @@ extension WebSite {
         ]
         values["typed"] = defaults.merging(typed) { $1 }
         values["icons"] = Self.iconChoices(typed["icon"] ?? vehicle.icon)
+        var shared = sharing
+        if shared == nil { shared = try await sharingState(id, userID: caller.userRecordName) }
+        values.merge(Self.sharingValues(shared ?? VehicleSharingState(), typed: typed)) { $1 }
         return values
     }
 

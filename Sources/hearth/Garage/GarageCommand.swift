@@ -25,7 +25,7 @@ struct GarageCommand: AsyncParsableCommand {
             GarageAskCommand.self,
             GarageWidgetCommand.self, GarageWatchCommand.self, GarageIconCommand.self, SyncCommand<GarageSyncCLI>.self,
             GarageHistoryCommand.self, GarageCostsCommand.self, GarageReportCommand.self, GarageAttachCommand.self,
-            GarageOCRCommand.self, GarageExpensesCommand.self, GarageDocumentsCommand.self,
+            GarageOCRCommand.self, GarageExpensesCommand.self, GarageDocumentsCommand.self, GarageShareCommand.self,
             GarageExportCommand.self,
         ]
     )

@@ -28,13 +28,18 @@ enum GarageSyncCLI: SyncStatusApp {
     static func describe(_ error: any Error) -> String { "\(error)" }
 
     static func connect(_ options: GarageOptions, session: SyncSession, logger: Logger) throws -> SyncService {
-        let garage = try open(options)
+        connect(try open(options), session: session, logger: logger)
+    }
+
+    /// The sync service of the opened `garage`: its files move and its shared vehicles' rights are read
+    /// around each round.
+    static func connect(_ garage: GarageSync.Opened, session: SyncSession, logger: Logger) -> SyncService {
         let engine = SyncEngine(
             database: garage.store.database, outbox: garage.outbox, cloud: session.client, logger: logger)
         let store = garage.store.tracked()
         return GarageSync.service(
             store: store, engine: engine, server: session.server,
-            files: GarageFileTransfer(store: store, assets: session.client))
+            files: GarageFileTransfer(store: store, assets: session.client), shares: session.client)
     }
 
     static func status(_ options: GarageOptions) async throws -> SyncStatusReport {
@@ -42,7 +47,7 @@ enum GarageSyncCLI: SyncStatusApp {
     }
 
     /// The garage database with the sync tables and the analytics queue.
-    private static func open(_ options: GarageOptions) throws -> GarageSync.Opened {
+    static func open(_ options: GarageOptions) throws -> GarageSync.Opened {
         try GarageSync.open(at: options.databaseURL(), extraSchemas: [AnalyticsSchema.self])
     }
 }

@@ -77,6 +77,14 @@ final class LiveServer: Sendable {
             url: dataDirectory.appendingPathComponent("cloud.sqlite"), configuration: configuration)
         return try await store.compact(now: Date().addingTimeInterval(1))
     }
+
+    /// Marks `email` proven for the account `userID`, as following the mailed code does: invitations sent to
+    /// the address become the account's.
+    func verify(_ userID: String, email: String) async throws {
+        let store = try SQLRecordStore.sqlite(
+            url: dataDirectory.appendingPathComponent("cloud.sqlite"), configuration: cloud)
+        _ = try await store.verifyEmail(accountID: userID, email: email, at: Int64(Date().timeIntervalSince1970 * 1000))
+    }
 }
 
 /// The connection pool every client of these tests sends through: one per test process, as an app has one.
