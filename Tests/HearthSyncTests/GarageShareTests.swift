@@ -16,7 +16,7 @@ import Testing
         let memberEmail = freshEmail("member")
         let owner = try await GarageDevice.make(server, email: freshEmail("owner"), signUp: true)
         let member = try await GarageDevice.make(server, email: memberEmail, signUp: true)
-        try await server.verify(try await member.client.caller().userRecordName, email: memberEmail)
+        try await server.verify(memberEmail)
         let car = try await owner.store.addVehicle(
             Vehicle(name: "Family van", make: "Honda", model: "Odyssey", year: 2020, currentMileage: 30_000))
         let oil = try await owner.store.addService(ServiceDraft(preset: "Oil Change"), to: car.id)

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 import HearthCloud
 import HearthServer
 import HearthSync
@@ -80,10 +81,13 @@ final class LiveServer: Sendable {
 
     /// Marks `email` proven for the account `userID`, as following the mailed code does: invitations sent to
     /// the address become the account's.
-    func verify(_ userID: String, email: String) async throws {
+    func verify(_ email: String) async throws {
         let store = try SQLRecordStore.sqlite(
             url: dataDirectory.appendingPathComponent("cloud.sqlite"), configuration: cloud)
-        _ = try await store.verifyEmail(accountID: userID, email: email, at: Int64(Date().timeIntervalSince1970 * 1000))
+        let account = try #require(try await store.account(email: email))
+        #expect(
+            try await store.verifyEmail(
+                accountID: account.id, email: email, at: Int64(Date().timeIntervalSince1970 * 1000)))
     }
 }
 
