@@ -16,7 +16,9 @@ import Testing
         return url
     }
 
-    @Test("shared read-only from the command line: invited, accepted, listed both ways, a change refused, and gone after removal")
+    @Test(
+        "shared read-only from the command line: invited, accepted, listed both ways, a change refused, and gone after removal"
+    )
     func shareFromTheCommandLine() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }
@@ -72,6 +74,8 @@ import Testing
         #expect(resync.stdout.contains("1 deleted"), "\(resync.stdout)")
         let remaining = try await hearth(["vehicle", "list", "--json"], in: memberFolder).stdout
         #expect(!remaining.contains("Daily"), "\(remaining)")
-        #expect(try await hearth(["share", "list", "--server", url], in: ownerFolder).stdout.contains("No vehicle is shared"))
+        #expect(
+            try await hearth(["share", "list", "--server", url], in: ownerFolder).stdout.contains(
+                "No vehicle is shared"))
     }
 }

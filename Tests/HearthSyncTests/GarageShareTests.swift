@@ -37,7 +37,9 @@ import Testing
         return (owner, member, memberEmail, car)
     }
 
-    @Test("a vehicle shared read-write arrives whole, edits made on both devices at once merge, and the unshared one stays private")
+    @Test(
+        "a vehicle shared read-write arrives whole, edits made on both devices at once merge, and the unshared one stays private"
+    )
     func readWrite() async throws {
         let server = try await LiveServer.start()
         defer { Task { await server.stop() } }

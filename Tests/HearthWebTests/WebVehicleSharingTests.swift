@@ -22,7 +22,9 @@ struct WebVehicleSharingTests {
         #expect(try await store.verifyEmail(accountID: account.id, email: email, at: 1_800_000_000_000))
     }
 
-    @Test("shared read-only, then read-write, then taken out: each step as the member's pages and the owner's device see it")
+    @Test(
+        "shared read-only, then read-write, then taken out: each step as the member's pages and the owner's device see it"
+    )
     func sharing() async throws {
         let configuration = try WebTest.configuration()
         let app = try await buildApplication(configuration)

@@ -20,6 +20,7 @@ import re
 import struct
 import sys
 import time
+import urllib.parse
 import urllib.request
 import uuid
 import zlib
@@ -373,6 +374,36 @@ def run():
         wait_for(lambda: first.find_element(By.TAG_NAME, "h1").text == "Shopping list", "the list links switch lists")
         check("Charcoal" not in main_text(first), "the default list does not show the other list's lines")
         shoot(first, "shopping")
+
+        # A vehicle shared with the member (who proves their address first), taken up from their garage page.
+        go(second, "/verify")
+        verify(second, member)
+        go(first, "/garage")
+        fill(first, "Name", "Family van")
+        fill(first, "Make", "Honda")
+        fill(first, "Model", "Odyssey")
+        fill(first, "Year", "2020")
+        fill(first, "Odometer", "30000")
+        press(first, "Add vehicle")
+        check("The vehicle is added" in main_text(first), "a vehicle is added from the garage page")
+        van = urllib.parse.urlparse(first.current_url).path
+        fill(first, "Their address", member)
+        Select(field(first, "They may")).select_by_visible_text("see and change it")
+        press(first, "Share")
+        check("The vehicle is shared" in main_text(first) and member in main_text(first), "the owner shares the vehicle with the member")
+        shoot(first, "vehicle-sharing")
+        go(second, "/garage")
+        check("%s shares a vehicle with you" % owner in main_text(second), "the member finds the invitation on the garage page")
+        press(second, "Add it to my garage")
+        check("The vehicle is in your garage" in main_text(second), "the member takes the vehicle up in one press")
+        fill(second, "Odometer", "30500")
+        press(second, "Save mileage")
+        check("30,500 mi" in main_text(second), "the member updates the shared vehicle's mileage")
+        go(second, "/garage")
+        check("Shared by %s" % owner in main_text(second), "the shared vehicle is marked with who shared it")
+        shoot(second, "garage-shared")
+        go(first, van)
+        check("30,500 mi" in main_text(first) and "has it" in main_text(first), "the owner sees the member's mileage and that they have it")
 
         # The same flows with JavaScript off: forms post, pages reload.
         plain.get(BASE + "/signin")

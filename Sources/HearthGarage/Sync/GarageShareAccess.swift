@@ -53,13 +53,14 @@ public struct GarageShareAccess: Sendable, Hashable, Codable {
 
     /// Every vehicle shared with this user, as the last ``GarageSharing/refreshAccess()`` found them.
     static func all(in db: Database) throws -> [GarageShareAccess] {
-        try Row.fetchAll(db, sql: "SELECT vehicle, owner, permission FROM garageShareAccess ORDER BY vehicle").compactMap {
-            row in
-            guard let id = UUID(uuidString: row["vehicle"]) else { return nil }
-            return GarageShareAccess(
-                vehicleID: id, owner: row["owner"],
-                permission: CloudSharePermission(rawValue: row["permission"]) ?? .readOnly)
-        }
+        try Row.fetchAll(db, sql: "SELECT vehicle, owner, permission FROM garageShareAccess ORDER BY vehicle")
+            .compactMap {
+                row in
+                guard let id = UUID(uuidString: row["vehicle"]) else { return nil }
+                return GarageShareAccess(
+                    vehicleID: id, owner: row["owner"],
+                    permission: CloudSharePermission(rawValue: row["permission"]) ?? .readOnly)
+            }
     }
 
     /// Replaces the table with `access`.
@@ -93,7 +94,8 @@ public struct GarageShareAccess: Sendable, Hashable, Codable {
             db, sql: "SELECT EXISTS (SELECT 1 FROM garageShareAccess WHERE owner = ? AND permission = ?)",
             arguments: [owner, CloudSharePermission.readWrite.rawValue])
         guard writable == false,
-            try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM garageShareAccess WHERE owner = ?)", arguments: [owner])
+            try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM garageShareAccess WHERE owner = ?)", arguments: [owner])
                 == true
         else { return }
         throw refusal

@@ -152,12 +152,14 @@ public struct GarageSharing: Sendable {
     public func accept(_ token: String) async throws -> GarageShareAccess {
         let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty else {
-            throw ServiceError.validationFailed("The share token is empty; pick an invitation (hearth garage share invitations)")
+            throw ServiceError.validationFailed(
+                "The share token is empty; pick an invitation (hearth garage share invitations)")
         }
         let share: CloudShare
         do {
             share = try await cloud.acceptShare(token: token)
-        } catch let error as CloudError where error.serverErrorCode == .notFound || error.serverErrorCode == .badRequest {
+        } catch let error as CloudError where error.serverErrorCode == .notFound || error.serverErrorCode == .badRequest
+        {
             throw ServiceError(
                 .notFound,
                 "The token opens no share (\(error.reason)). Ask the vehicle's owner to invite you again. Nothing was changed.",
@@ -247,7 +249,8 @@ public struct GarageSharing: Sendable {
         let made: CloudShare
         do {
             made = try await cloud.database(.private).createShare(
-                CloudShareCreateRequest(zoneID: Self.zone, rootRecordName: root, publicPermission: CloudSharePermission.none))
+                CloudShareCreateRequest(
+                    zoneID: Self.zone, rootRecordName: root, publicPermission: CloudSharePermission.none))
         } catch let error as CloudError where error.serverErrorCode == .exists {
             made = try await cloud.database(.private).lookupShare(
                 CloudShareReference(zoneID: Self.zone, shareName: Self.shareName(vehicle.id)))

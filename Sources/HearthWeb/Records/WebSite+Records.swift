@@ -39,7 +39,8 @@ extension WebSite {
                 let basis = RecordsPageBasis(
                     generation: generation, minute: GarageRecords.minute(clock()), subject: id, sharing: sharing)
                 return try await keptPage(request, basis: basis, visit: visit, cache: keptRecordPages) {
-                    try page("garage/vehicle", try await vehicleValues(id, caller: caller, sharing: sharing), visit: visit)
+                    try page(
+                        "garage/vehicle", try await vehicleValues(id, caller: caller, sharing: sharing), visit: visit)
                 }
             }
         }

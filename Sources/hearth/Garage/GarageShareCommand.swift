@@ -21,7 +21,8 @@ struct GarageShareCommand: AsyncParsableCommand {
         _ options: GarageOptions, _ signIn: SyncSignInOptions, _ body: (GarageSharing) async throws -> T
     ) async throws -> T {
         do {
-            return try await signIn.withSession(describeOther: { "\($0)" }) { session in
+            let describe: @Sendable (any Error) -> String = { "\($0)" }
+            return try await signIn.withSession(describeOther: describe) { session in
                 let garage = try GarageSyncCLI.open(options)
                 let service = GarageSyncCLI.connect(
                     garage, session: session, logger: Logger(label: "hearth.garage.share"))
@@ -50,7 +51,8 @@ struct GarageShareCommand: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Share a vehicle with someone by their address.",
             discussion:
-                "They accept from their garage page or with hearth garage share accept. Sharing a vehicle the first time sends its records once more, so the share covers every one of them.")
+                "They accept from their garage page or with hearth garage share accept. Sharing a vehicle the first time sends its records once more, so the share covers every one of them."
+        )
         @OptionGroup var options: GarageOptions
         @OptionGroup var signIn: SyncSignInOptions
         @Argument(help: "The vehicle: its id or name.") var vehicle: String
@@ -152,7 +154,10 @@ struct GarageShareCommand: AsyncParsableCommand {
             GarageOutput.table(
                 ["FROM ACCOUNT", "VEHICLE", "ACCEPT WITH"],
                 invitations.map {
-                    [$0.zoneID.ownerRecordName ?? "?", $0.rootRecordName ?? "?", "hearth garage share accept \($0.shareToken)"]
+                    [
+                        $0.zoneID.ownerRecordName ?? "?", $0.rootRecordName ?? "?",
+                        "hearth garage share accept \($0.shareToken)",
+                    ]
                 })
         }
     }

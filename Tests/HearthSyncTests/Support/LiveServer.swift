@@ -1,5 +1,4 @@
 import Foundation
-import Testing
 import HearthCloud
 import HearthServer
 import HearthSync
@@ -7,6 +6,7 @@ import HearthTestSupport
 import Hummingbird
 import Logging
 import ServiceLifecycle
+import Testing
 
 /// A real HearthCloud server on loopback (port 0 unless a port is given), with its SQLite store in a temp
 /// directory, run in process until ``stop()``.
