@@ -15,14 +15,21 @@ import Synchronization
 /// On a machine with two cores the pool has two threads. A test that blocks one in `waitUntilExit()` or
 /// `readDataToEndOfFile()` starves every async test running beside it: in-process servers stop answering
 /// and timeouts fire late. Here each pipe is drained by a reader on a thread of its own (see
-/// `PipeReader` for why not `readabilityHandler`), the exit is learnt from `Process.terminationHandler`
-/// (called on a thread of its own too), and callers suspend instead of blocking.
+/// `PipeReader` for why not `readabilityHandler`), the exit is learnt by a thread of its own waiting on
+/// the child, and callers suspend instead of blocking.
+///
+/// The child is started with `posix_spawn` rather than Foundation's `Process`: on Linux, `Process.run()`
+/// (swift-corelibs-foundation up to Swift 6.3) lists `/proc/self/fd` by copying each entry's whole 256-byte
+/// name field, which reads past the end of the directory buffer and crashes the test process now and then
+/// (fixed upstream in swift-corelibs-foundation #5472). Here the pipes are made close-on-exec, and the child
+/// closes every other descriptor from 3 up (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34).
 ///
 /// The exit is reported only once the process has terminated *and* both its stdout and stderr have reached
 /// end of file, so no output is ever lost, and only one reader ever touches each pipe.
 ///
 /// The child starts with no signal blocked, as from a shell (threads of the pool block them all, and a
-/// spawned process inherits its parent thread's mask: SIGTERM would never reach it).
+/// spawned process would inherit its parent thread's mask: SIGTERM would never reach it), in a process
+/// group of its own.
 ///
 /// ```swift
 /// let hearth = try ChildProcess.product("hearth")
@@ -63,12 +70,12 @@ public final class ChildProcess: Sendable {
         public var stderr: String { String(decoding: stderrData, as: UTF8.self) }
     }
 
-    private let process: Process
+    /// The child's process identifier, set once it is spawned.
+    private let pid = Atomic<Int32>(0)
     private let name: String
     private let state = Mutex(State())
 
-    private init(process: Process, name: String) {
-        self.process = process
+    private init(name: String) {
         self.name = name
     }
 
@@ -104,32 +111,47 @@ public final class ChildProcess: Sendable {
         _ executable: URL, _ arguments: [String] = [], environment: [String: String] = [:],
         directory: URL? = nil, input: Data? = nil
     ) throws -> ChildProcess {
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        if let directory { process.currentDirectoryURL = directory }
-        let stdout = Pipe()
-        let stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        let stdin = input.map { _ in Pipe() }
-        process.standardInput = stdin ?? FileHandle.nullDevice
-
-        let child = ChildProcess(process: process, name: executable.lastPathComponent)
-        // Set before `run()`: Foundation reads it when the process ends and never calls one set later.
-        // Weak, so a child nobody waits for does not keep itself alive through its Process.
-        process.terminationHandler = { [weak child] process in
-            child?.terminated(status: process.terminationStatus, reason: process.terminationReason)
+        let child = ChildProcess(name: executable.lastPathComponent)
+        let stdout = try Spawn.pipe(for: child.name)
+        let stderr = try Spawn.pipe(for: child.name)
+        let stdin = try input.map { _ in try Spawn.pipe(for: child.name) }
+        let variables = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        let spawned: Int32
+        do {
+            spawned = try Spawn.run(
+                executable.path, [executable.path] + arguments,
+                environment: variables.map { "\($0.key)=\($0.value)" }, directory: directory?.path,
+                stdin: stdin?.read, stdout: stdout.write, stderr: stderr.write)
+        } catch {
+            for descriptor in [stdout.read, stdout.write, stderr.read, stderr.write]
+                + [stdin?.read, stdin?.write]
+                .compactMap({ $0 })
+            {
+                close(descriptor)
+            }
+            throw error
         }
-        try withNoSignalBlocked { try process.run() }
-        // The readers start only once the child runs: the pipes buffer what it writes meanwhile, and a
-        // failed start leaves no reader waiting for an end of file that would never come.
-        PipeReader.start(stdout.fileHandleForReading, name: "\(child.name) stdout") { child.received($0, on: .stdout) }
-        PipeReader.start(stderr.fileHandleForReading, name: "\(child.name) stderr") { child.received($0, on: .stderr) }
+        // The child has its ends now; holding them here would keep its streams from ever ending.
+        close(stdout.write)
+        close(stderr.write)
+        if let stdin { close(stdin.read) }
+        child.pid.store(spawned, ordering: .releasing)
+        let waiter = Thread { [weak child] in
+            let (status, reason) = Spawn.wait(spawned)
+            child?.terminated(status: status, reason: reason)
+        }
+        waiter.name = "\(child.name) wait"
+        waiter.start()
+        // The readers start only once the child runs: the pipes buffer what it writes meanwhile.
+        PipeReader.start(FileHandle(fileDescriptor: stdout.read, closeOnDealloc: false), name: "\(child.name) stdout") {
+            child.received($0, on: .stdout)
+        }
+        PipeReader.start(FileHandle(fileDescriptor: stderr.read, closeOnDealloc: false), name: "\(child.name) stderr") {
+            child.received($0, on: .stderr)
+        }
         if let stdin, let input {
             ignoreBrokenPipes()
-            let handle = stdin.fileHandleForWriting
+            let handle = FileHandle(fileDescriptor: stdin.write, closeOnDealloc: false)
             // A blocking write on a thread of its own: the child may read its input slowly, or not at all.
             Thread {
                 try? handle.write(contentsOf: input)
@@ -151,7 +173,7 @@ public final class ChildProcess: Sendable {
     public var isRunning: Bool { state.withLock { $0.termination == nil } }
 
     /// The child's process identifier.
-    public var processIdentifier: Int32 { process.processIdentifier }
+    public var processIdentifier: Int32 { pid.load(ordering: .acquiring) }
 
     /// How many ``waitForOutput(containing:in:timeout:)`` calls are suspended, waiting for output.
     public var suspendedOutputWaits: Int {
@@ -193,7 +215,7 @@ public final class ChildProcess: Sendable {
     /// Sends `signal` (SIGTERM, SIGKILL, …) to the process; does nothing once it has terminated.
     public func signal(_ signal: Int32) {
         guard isRunning else { return }
-        _ = kill(process.processIdentifier, signal)
+        _ = kill(processIdentifier, signal)
     }
 
     /// Waits, suspended, until the process has terminated and both of its output streams have ended.
@@ -388,17 +410,6 @@ public final class ChildProcess: Sendable {
         let text = String(decoding: data.suffix(limit), as: UTF8.self)
         return data.count > limit ? "…" + text : text
     }
-}
-
-/// Runs `body` (which spawns a process) with every signal unblocked on the calling thread, so the child
-/// does not inherit the blocked mask of a pool thread.
-private func withNoSignalBlocked<T>(_ body: () throws -> T) rethrows -> T {
-    var none = sigset_t()
-    var previous = sigset_t()
-    sigemptyset(&none)
-    pthread_sigmask(SIG_SETMASK, &none, &previous)
-    defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-    return try body()
 }
 
 /// Writing to a child that has already exited must fail with EPIPE, not end the test process.

@@ -14,6 +14,8 @@ public struct ChildProcessError: Error, CustomStringConvertible, Sendable {
         public static let timedOut = Code("timedOut")
         /// The stream ended (the child closed it or exited) without the expected output.
         public static let endOfOutput = Code("endOfOutput")
+        /// The child could not be started (no such file, not executable, no pipes left).
+        public static let notStarted = Code("notStarted")
     }
 
     /// What kind of failure this is.

@@ -174,5 +174,18 @@ import Testing
             let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/grep"), ["SigBlk", "/proc/self/status"])
             #expect(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == "SigBlk:\t0000000000000000")
         }
+
+        /// A descriptor the test process opened without close-on-exec does not reach the child: only its three
+        /// standard streams (and the descriptor `ls` opens to list the folder) do.
+        @Test func aChildInheritsOnlyItsStandardStreams() async throws {
+            let leaked = open("/dev/null", O_RDONLY)
+            #expect(leaked > 2)
+            defer { close(leaked) }
+            let result = try await ChildProcess.run(URL(fileURLWithPath: "/bin/ls"), ["/proc/self/fd"])
+            let descriptors = Set(result.stdout.split(separator: "\n").compactMap { Int32($0) })
+            #expect(!descriptors.contains(leaked), "\(descriptors.sorted())")
+            #expect(descriptors.isSuperset(of: [0, 1, 2]))
+            #expect(descriptors.count <= 4, "\(descriptors.sorted())")
+        }
     }
 #endif

@@ -75,6 +75,8 @@ public struct GarageShareAccess: Sendable, Hashable, Codable {
 
     /// Refuses a change to `vehicle` (a lowercased id) when it was shared with this user read-only.
     static func checkWritable(vehicle: String, in db: Database) throws {
+        // A database opened without the garage's sync bookkeeping has no vehicle shared with it.
+        guard try db.tableExists("garageShareAccess") else { return }
         guard
             let row = try Row.fetchOne(
                 db.cachedStatement(sql: "SELECT owner, permission FROM garageShareAccess WHERE vehicle = ?"),
@@ -87,6 +89,7 @@ public struct GarageShareAccess: Sendable, Hashable, Codable {
     /// Refuses deleting `record` when it came from a zone another user shared and none of their vehicles
     /// shared with this user may be changed.
     static func checkWritable(record: String, in db: Database) throws {
+        guard try db.tableExists("garageShareAccess") else { return }
         guard let zone = try SyncOutbox.zone(ofRecord: record, in: db), let owner = zone.ownerRecordName else {
             return
         }

@@ -87,7 +87,9 @@ public struct GarageSharing: Sendable {
             let share = try await cloud.database(.private).lookupShare(
                 CloudShareReference(zoneID: Self.zone, shareName: Self.shareName(vehicleID)))
             return VehicleShare(vehicleID: vehicleID, share: share)
-        } catch let error as CloudError where error.serverErrorCode == .notFound {
+        } catch let error as CloudError
+            where error.serverErrorCode == .notFound || error.serverErrorCode == .zoneNotFound
+        {
             return nil
         }
     }

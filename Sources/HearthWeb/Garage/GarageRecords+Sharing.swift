@@ -7,15 +7,16 @@ public import HearthGarage
 /// Sharing vehicles from the pages, with ``GarageSharing`` over the user's copy, as `hearth garage share` does
 /// on a device.
 extension GarageRecords {
-    /// The sharing of the user's copy; its sync sends what the copy queued and fetches what changed.
-    /// `preparing` sets the copy up for writing first (a read leaves the record store as it is).
-    func sharing(_ userID: String, preparing: Bool = true) async throws -> GarageSharing {
+    /// The sharing of the user's copy. Its sync sets the copy up for writing (as a device's first sync does),
+    /// sends what the copy queued and fetches what changed; nothing else it does writes to the record store
+    /// before a check has passed, so a stranger's refused request leaves it as it was.
+    func sharing(_ userID: String) async throws -> GarageSharing {
         let replica = try await replica(userID)
-        if preparing { try await replica.prepareForWriting() }
         return GarageSharing(
             store: store(of: replica, now: Date()), outbox: replica.outbox,
             cloud: RecordStoreCloud(store: store, userID: userID)
         ) {
+            try await replica.prepareForWriting()
             try await replica.send()
             try await replica.refresh()
         }
@@ -66,15 +67,20 @@ extension GarageRecords {
     /// - Returns: the copy's generation.
     @discardableResult
     func refreshForReading(_ replica: UserReplica, userID: String) async throws -> Int {
-        let sharing = try await sharing(userID, preparing: false)
+        let sharing = try await sharing(userID)
         let before = Set(try await sharing.sharedWithMe())
-        let after = Set(try await sharing.refreshAccess())
+        let after: Set<GarageShareAccess>
+        do {
+            after = Set(try await sharing.refreshAccess())
+        } catch {
+            throw UserReplica.explain(error, "read your records")
+        }
         return try await replica.refresh(unlessFetchedWithin: before == after ? freshness : 0, now: clock())
     }
 
     /// The vehicles shared with the user, by id, as the copy's last read learned them.
     public func shared(userID: String) async throws -> [UUID: SharedVehicle] {
-        let access = try await sharing(userID, preparing: false).sharedWithMe()
+        let access = try await sharing(userID).sharedWithMe()
         var shared: [UUID: SharedVehicle] = [:]
         for item in access {
             shared[item.vehicleID] = SharedVehicle(owner: try await name(of: item.owner), isWritable: item.isWritable)

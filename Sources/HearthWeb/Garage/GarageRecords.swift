@@ -336,7 +336,11 @@ public struct GarageRecords: Sendable {
     /// What the user may do with vehicles others shared is asked first, so a read-only vehicle's change is
     /// refused before it is made.
     func saving<T: Sendable>(_ userID: String, _ change: () async throws -> T) async throws -> T {
-        _ = try await sharing(userID, preparing: false).refreshAccess()
+        do {
+            _ = try await sharing(userID).refreshAccess()
+        } catch {
+            throw UserReplica.explain(error, "save your change")
+        }
         return try await replicas.saving(try await replica(userID), change)
     }
 }
