@@ -387,6 +387,7 @@ def run():
         press(first, "Add vehicle")
         check("The vehicle is added" in main_text(first), "a vehicle is added from the garage page")
         van = urllib.parse.urlparse(first.current_url).path
+        check("In your households:" in main_text(first) and member in main_text(first), "the sharing form offers the household's members")
         fill(first, "Their address", member)
         Select(field(first, "They may")).select_by_visible_text("see and change it")
         press(first, "Share")

@@ -69,4 +69,19 @@ extension WebSite {
             ]
         ]
     }
+
+    /// The people of the user's pantry households (but the user), by name, each once: whom the sharing form
+    /// offers first.
+    func householdPeople(visit: WebVisit, leaving me: String) async throws -> [[String: String]] {
+        let households = try await pantry.perform(HouseholdPeopleQuery(), as: try visit.signedInViewer())
+        var seen: Set<String> = [me.lowercased()]
+        var people: [[String: String]] = []
+        for household in households {
+            for member in household.members {
+                guard let person = member.user, seen.insert(person.email.lowercased()).inserted else { continue }
+                people.append(["name": person.name, "email": person.email, "household": household.name])
+            }
+        }
+        return people.sorted { ($0["name"] ?? "") < ($1["name"] ?? "") }
+    }
 }

@@ -40,7 +40,7 @@ extension WebSite {
                     generation: generation, minute: GarageRecords.minute(clock()), subject: id, sharing: sharing)
                 return try await keptPage(request, basis: basis, visit: visit, cache: keptRecordPages) {
                     try page(
-                        "garage/vehicle", try await vehicleValues(id, caller: caller, sharing: sharing), visit: visit)
+                        "garage/vehicle", try await vehicleValues(id, caller: caller, visit: visit, sharing: sharing), visit: visit)
                 }
             }
         }
@@ -168,13 +168,14 @@ extension WebSite {
     ) async throws -> Response {
         try render(
             "garage/vehicle",
-            try await vehicleValues(id, caller: caller, notice: notice, problems: problems, typed: typed), visit: visit)
+            try await vehicleValues(
+                id, caller: caller, visit: visit, notice: notice, problems: problems, typed: typed), visit: visit)
     }
 
     /// The vehicle page's values: with a notice, or a refused form's problems and what was typed.
     func vehicleValues(
-        _ id: UUID, caller: CloudCaller, notice: String? = nil, problems: String? = nil, typed: [String: String] = [:],
-        sharing: VehicleSharingState? = nil
+        _ id: UUID, caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil,
+        typed: [String: String] = [:], sharing: VehicleSharingState? = nil
     ) async throws -> [String: Any] {
         let records = try await garage.vehicle(id: id, userID: caller.userRecordName, now: clock())
         let vehicle = records.due.vehicle
@@ -306,6 +307,13 @@ extension WebSite {
         var shared = sharing
         if shared == nil { shared = try await sharingState(id, userID: caller.userRecordName) }
         values.merge(Self.sharingValues(shared ?? VehicleSharingState(), typed: typed)) { $1 }
+        if shared?.sharedBy == nil {
+            let people = try await householdPeople(visit: visit, leaving: caller.emailAddress)
+            values["householdPeople"] = people.enumerated().map { index, person in
+                person.merging(["last": index == people.count - 1 ? "1" : ""]) { $1 }
+            }
+            values["hasHouseholdPeople"] = !people.isEmpty
+        }
         return values
     }
 
