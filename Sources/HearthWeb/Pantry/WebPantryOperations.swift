@@ -56,19 +56,11 @@ struct ItemHistoryQuery: PantryOperation {
 /// The people in the viewer's households, for the garage's sharing form to offer.
 struct HouseholdPeopleQuery: PantryOperation {
     struct Household: Decodable, Sendable {
-        struct Member: Decodable, Sendable {
-            struct Person: Decodable, Sendable {
-                let name: String
-                let email: String
-            }
-            let userId: String
-            let user: Person?
-        }
         let name: String
-        let members: [Member]
+        let members: [HouseholdSettingsQuery.Answer.Member]
     }
     typealias Answer = [Household]
     static let kind = PantryOperationKind.query
-    static let document = "query HouseholdPeople { households { name members { userId user { name email } } } }"
+    static let document = "query HouseholdPeople { households { name members { id userId role user { name email } } } }"
     static let field = "households"
 }

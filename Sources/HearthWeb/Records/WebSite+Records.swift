@@ -40,7 +40,8 @@ extension WebSite {
                     generation: generation, minute: GarageRecords.minute(clock()), subject: id, sharing: sharing)
                 return try await keptPage(request, basis: basis, visit: visit, cache: keptRecordPages) {
                     try page(
-                        "garage/vehicle", try await vehicleValues(id, caller: caller, visit: visit, sharing: sharing), visit: visit)
+                        "garage/vehicle", try await vehicleValues(id, caller: caller, visit: visit, sharing: sharing),
+                        visit: visit)
                 }
             }
         }
