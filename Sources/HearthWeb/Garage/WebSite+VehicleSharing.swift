@@ -70,16 +70,20 @@ extension WebSite {
         ]
     }
 
-    /// The people of the user's pantry households (but the user), by name, each once: whom the sharing form
-    /// offers first.
-    func householdPeople(visit: WebVisit, leaving me: String) async throws -> [[String: String]] {
+    /// The people of the user's pantry households, by name, each once, but those in `leaving` (the user, and
+    /// whoever has the vehicle already): whom the sharing form offers first.
+    func householdPeople(visit: WebVisit, leaving: [String]) async throws -> [[String: String]] {
         let households = try await pantry.perform(HouseholdPeopleQuery(), as: try visit.signedInViewer())
-        var seen: Set<String> = [me.lowercased()]
+        var seen = Set(leaving.map { $0.lowercased() })
         var people: [[String: String]] = []
         for household in households {
             for member in household.members {
                 guard let person = member.user, seen.insert(person.email.lowercased()).inserted else { continue }
-                people.append(["name": person.name, "email": person.email, "household": household.name])
+                let named = !person.name.isEmpty && person.name.caseInsensitiveCompare(person.email) != .orderedSame
+                people.append([
+                    "name": named ? person.name : person.email, "email": person.email, "household": household.name,
+                    "label": named ? "\(person.name) <\(person.email)>" : person.email,
+                ])
             }
         }
         return people.sorted { ($0["name"] ?? "") < ($1["name"] ?? "") }

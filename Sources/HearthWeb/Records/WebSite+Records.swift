@@ -309,7 +309,8 @@ extension WebSite {
         if shared == nil { shared = try await sharingState(id, userID: caller.userRecordName) }
         values.merge(Self.sharingValues(shared ?? VehicleSharingState(), typed: typed)) { $1 }
         if shared?.sharedBy == nil {
-            let people = try await householdPeople(visit: visit, leaving: caller.emailAddress)
+            let people = try await householdPeople(
+                visit: visit, leaving: [caller.emailAddress] + (shared?.people.compactMap(\.emailAddress) ?? []))
             values["householdPeople"] = people.enumerated().map { index, person in
                 person.merging(["last": index == people.count - 1 ? "1" : ""]) { $1 }
             }
