@@ -39,8 +39,13 @@ public struct GarageShareAccess: Sendable, Hashable, Codable {
             else { return nil }
             return GarageShareAccess(vehicleID: id, owner: owner, permission: permission)
         }
-        try await database.write { db in try replace(with: access, in: db) }
-        return access
+        // Asked on every read of the pages: the table is written only when the answer changed.
+        let sorted = access.sorted { $0.vehicleID.uuidString < $1.vehicleID.uuidString }
+        let known = try await database.read { db in try all(in: db) }
+        if known != sorted {
+            try await database.write { db in try replace(with: sorted, in: db) }
+        }
+        return sorted
     }
 
     private static func rank(_ permission: CloudSharePermission) -> Int {
