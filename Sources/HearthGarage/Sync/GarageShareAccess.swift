@@ -25,10 +25,13 @@ public struct GarageShareAccess: Sendable, Hashable, Codable {
 
     // MARK: The local table
 
-    /// Asks the server which vehicles are shared with the signed-in user and with what rights, and keeps the
-    /// answer in `database`'s `garageShareAccess`.
-    static func refresh(_ database: AppDatabase, cloud: any CloudService) async throws -> [GarageShareAccess] {
-        let me = try await cloud.caller().userRecordName
+    /// Asks the server which vehicles are shared with the signed-in user (`user`, when the caller knows it
+    /// already) and with what rights, and keeps the answer in `database`'s `garageShareAccess`.
+    static func refresh(_ database: AppDatabase, cloud: any CloudService, user: String? = nil) async throws
+        -> [GarageShareAccess]
+    {
+        let me: String
+        if let user { me = user } else { me = try await cloud.caller().userRecordName }
         let shares = try await cloud.database(.shared).shares()
         let access = shares.compactMap { share -> GarageShareAccess? in
             guard share.zoneID.zoneName == GarageSync.zoneName, let root = share.rootRecordName,

@@ -29,17 +29,21 @@ public struct GarageSharing: Sendable {
     public let outbox: SyncOutbox
     /// The signed-in user's HearthCloud.
     public let cloud: any CloudShareService
+    /// The signed-in user's `userRecordName` when known beforehand (the pages know it); nil asks the server.
+    let user: String?
     /// Sends what is queued and fetches what changed (a device's sync round, the pages' send).
     let sync: @Sendable () async throws -> Void
 
-    /// Sharing for `store` (opened through ``GarageSync``), talking to `cloud`; `sync` runs a round.
+    /// Sharing for `store` (opened through ``GarageSync``), talking to `cloud` as `user` (nil: whoever `cloud`
+    /// is signed in as); `sync` runs a round.
     public init(
-        store: GarageStore, outbox: SyncOutbox, cloud: any CloudShareService,
+        store: GarageStore, outbox: SyncOutbox, cloud: any CloudShareService, user: String? = nil,
         sync: @escaping @Sendable () async throws -> Void
     ) {
         self.store = store
         self.outbox = outbox
         self.cloud = cloud
+        self.user = user
         self.sync = sync
     }
 
@@ -210,7 +214,7 @@ public struct GarageSharing: Sendable {
     /// here (the read-only check of ``GarageShareAccess`` reads it). Each sync round does it too.
     @discardableResult
     public func refreshAccess() async throws -> [GarageShareAccess] {
-        try await GarageShareAccess.refresh(store.database, cloud: cloud)
+        try await GarageShareAccess.refresh(store.database, cloud: cloud, user: user)
     }
 
     // MARK: Helpers

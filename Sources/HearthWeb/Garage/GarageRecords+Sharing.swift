@@ -14,7 +14,7 @@ extension GarageRecords {
         let replica = try await replica(userID)
         return GarageSharing(
             store: store(of: replica, now: Date()), outbox: replica.outbox,
-            cloud: RecordStoreCloud(store: store, userID: userID)
+            cloud: RecordStoreCloud(store: store, userID: userID), user: userID
         ) {
             try await replica.prepareForWriting()
             try await replica.send()
@@ -33,9 +33,13 @@ extension GarageRecords {
         _ = try await sharing(userID).share(vehicleID, with: email, permission: readOnly ? .readOnly : .readWrite)
     }
 
-    /// Takes `participant` out of the vehicle's share.
+    /// Takes `participant` out of the vehicle's share; their copy here asks again at their next read.
     public func unshare(_ vehicleID: UUID, participant: String, userID: String) async throws {
-        _ = try await sharing(userID).remove(participant, from: vehicleID)
+        let before = try await sharing(userID).share(of: vehicleID)?.current ?? []
+        let after = try await sharing(userID).remove(participant, from: vehicleID).current
+        for removed in before where !after.contains(where: { $0.participantID == removed.participantID }) {
+            if let account = removed.userRecordName { await forgetSharesChecked(account) }
+        }
     }
 
     /// The vehicles offered to the user, waiting to be accepted.
@@ -63,19 +67,24 @@ extension GarageRecords {
     }
 
     /// Brings the user's copy up to date for a read: a copy up to ``freshness`` old will do, unless what is
-    /// shared with the user changed since (a member taken out of a share loses the vehicle on the pages at once).
+    /// shared with the user changed since (a member taken out of a share loses the vehicle at once). Which
+    /// vehicles are shared is asked as often as the copy fetches, and at once after this server's pages took
+    /// the user out of a share (``unshare(_:participant:userID:)``).
     /// - Returns: the copy's generation.
     @discardableResult
     func refreshForReading(_ replica: UserReplica, userID: String) async throws -> Int {
-        let sharing = try await sharing(userID)
-        let before = Set(try await sharing.sharedWithMe())
-        let after: Set<GarageShareAccess>
-        do {
-            after = Set(try await sharing.refreshAccess())
-        } catch {
-            throw UserReplica.explain(error, "read your records")
+        var maximumAge = freshness
+        if replica.sharesChecked.claimFetch(unlessWithin: freshness, of: clock()) {
+            let sharing = try await sharing(userID)
+            do {
+                let before = try await sharing.sharedWithMe()
+                if try await sharing.refreshAccess() != before { maximumAge = 0 }
+            } catch {
+                replica.sharesChecked.forgetFetch()
+                throw UserReplica.explain(error, "read your records")
+            }
         }
-        return try await replica.refresh(unlessFetchedWithin: before == after ? freshness : 0, now: clock())
+        return try await replica.refresh(unlessFetchedWithin: maximumAge, now: clock())
     }
 
     /// The vehicles shared with the user, by id, as the copy's last read learned them.

@@ -332,6 +332,11 @@ public struct GarageRecords: Sendable {
         }
     }
 
+    /// Makes the user's copy ask which vehicles are shared with them at their next read.
+    func forgetSharesChecked(_ userID: String) async {
+        await replicas.existing(userID)?.sharesChecked.forgetFetch()
+    }
+
     /// Makes `change` in the user's copy and sends it (``ReplicaCache/saving(_:_:)``).
     /// What the user may do with vehicles others shared is asked first, so a read-only vehicle's change is
     /// refused before it is made.

@@ -28,6 +28,9 @@ actor ReplicaCache<Replica: Sendable> {
         return made
     }
 
+    /// The copy of `userID`'s zones, if one is kept.
+    func existing(_ userID: String) -> Replica? { replicas[userID] }
+
     /// Drops `userID`'s copy: the next read builds it afresh from the record store.
     func drop(_ userID: String) {
         replicas[userID] = nil

@@ -22,6 +22,9 @@ struct UserReplica: Sendable {
     let store: any RecordStore
     /// Changes whenever the copy does.
     let generation = ReplicaGeneration()
+    /// When the pages last asked which of another user's records are shared with this one (the garage's
+    /// vehicles): at most once per freshness window, and at once after a change to them made here.
+    let sharesChecked = ReplicaGeneration()
 
     /// A copy of `userID`'s `zone` over `database` (opened with the app's schemas and `SyncSchema`).
     init(
