@@ -178,12 +178,13 @@ public struct GarageSharing: Sendable {
                 "That share is not of a vehicle (it is in \(share.zoneID.zoneName)); accept it where it belongs.")
         }
         try await sync()
-        let access = try await refreshAccess()
-        return access.first { $0.vehicleID == vehicleID }
-            ?? GarageShareAccess(
-                vehicleID: vehicleID, owner: share.zoneID.ownerRecordName ?? "",
-                permission: share.participants.first { $0.role != .owner && $0.userRecordName != nil }?.permission
-                    ?? .readOnly)
+        guard let access = try await refreshAccess().first(where: { $0.vehicleID == vehicleID }) else {
+            throw ServiceError(
+                .operationFailed,
+                "The share is accepted, but the server does not list the vehicle as shared with you yet; sync again in a moment."
+            )
+        }
+        return access
     }
 
     /// Leaves the share of a vehicle another user shared with this one; its copy here goes at once.
@@ -237,9 +238,9 @@ public struct GarageSharing: Sendable {
     private func ensureShare(_ vehicle: Vehicle) async throws -> VehicleShare {
         if let known = try await share(of: vehicle.id) { return known }
         let root = Self.recordName(vehicle.id)
+        let now = store.now
         try await store.database.write { db in
             var changes: [SyncPendingChange] = []
-            let now = Date()
             for kind in GarageSync.kinds where kind.belongsToVehicle {
                 for id in try UUID.fetchAll(
                     db, sql: "SELECT id FROM \(kind.table.quotedDatabaseIdentifier) WHERE vehicleID = ?",

@@ -13,7 +13,7 @@ extension GarageRecords {
     func sharing(_ userID: String) async throws -> GarageSharing {
         let replica = try await replica(userID)
         return GarageSharing(
-            store: store(of: replica, now: Date()), outbox: replica.outbox,
+            store: store(of: replica, now: clock()), outbox: replica.outbox,
             cloud: RecordStoreCloud(store: store, userID: userID), user: userID
         ) {
             try await replica.prepareForWriting()
@@ -33,20 +33,18 @@ extension GarageRecords {
         _ = try await sharing(userID).share(vehicleID, with: email, permission: readOnly ? .readOnly : .readWrite)
     }
 
-    /// Takes `participant` out of the vehicle's share; their copy here asks again at their next read.
+    /// Takes `participant` out of the vehicle's share; the copies here of everyone out of it ask again at their
+    /// next read.
     public func unshare(_ vehicleID: UUID, participant: String, userID: String) async throws {
-        let before = try await sharing(userID).share(of: vehicleID)?.current ?? []
-        let after = try await sharing(userID).remove(participant, from: vehicleID).current
-        for removed in before where !after.contains(where: { $0.participantID == removed.participantID }) {
+        let share = try await sharing(userID).remove(participant, from: vehicleID)
+        for removed in share.participants where removed.acceptanceStatus == .removed {
             if let account = removed.userRecordName { await forgetSharesChecked(account) }
         }
     }
 
     /// The vehicles offered to the user, waiting to be accepted.
     public func invitations(userID: String) async throws -> [VehicleInvitation] {
-        let offered = try await RecordStoreCloud(store: store, userID: userID).invitations().filter {
-            $0.zoneID.zoneName == GarageSync.zoneName && $0.rootRecordName != nil
-        }
+        let offered = try await sharing(userID).invitations()
         var invitations: [VehicleInvitation] = []
         for share in offered {
             invitations.append(

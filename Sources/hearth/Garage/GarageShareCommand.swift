@@ -84,11 +84,12 @@ struct GarageShareCommand: AsyncParsableCommand {
             }
             let listing = try await GarageShareCommand.withSharing(options, signIn) { sharing in
                 var shared: [VehicleShare] = []
-                let mine = Set(try await sharing.refreshAccess().map(\.vehicleID))
-                for vehicle in try await sharing.store.vehicles() where !mine.contains(vehicle.id) {
+                let withMe = try await sharing.refreshAccess()
+                let theirs = Set(withMe.map(\.vehicleID))
+                for vehicle in try await sharing.store.vehicles() where !theirs.contains(vehicle.id) {
                     if let share = try await sharing.share(of: vehicle.id) { shared.append(share) }
                 }
-                return Listing(shared: shared, sharedWithMe: try await sharing.sharedWithMe())
+                return Listing(shared: shared, sharedWithMe: withMe)
             }
             if options.json { return try GarageOutput.json(listing) }
             let store = try options.openStore()
