@@ -11,10 +11,16 @@ struct FinanceDevice {
     let store: FinancePersistenceService
     let engine: SyncEngine
     let client: CloudClient
+    /// The owner of the shared book this device's database holds; nil for the user's own.
+    var book: String? = nil
 
-    static func make(_ server: LiveServer, email: String, signUp: Bool = false) async throws -> FinanceDevice {
-        let database = try AppDatabase.inMemory(schemas: [FinanceSchema.self, SyncSchema.self])
-        let finance = FinanceSync.wrap(database)
+    /// A device signed in to `server` as `email`, holding the user's own book, or the one account `book`
+    /// shared with them.
+    static func make(_ server: LiveServer, email: String, signUp: Bool = false, book: String? = nil) async throws
+        -> FinanceDevice
+    {
+        let database = try AppDatabase.inMemory(schemas: FinanceSync.schemas)
+        let finance = FinanceSync.wrap(database, configuration: FinanceSync.configuration(book: book))
         let client = CloudClient(
             configuration: CloudClientConfiguration(serverURL: server.url), httpClient: testHTTPClient)
         if signUp {
@@ -27,7 +33,19 @@ struct FinanceDevice {
         return FinanceDevice(
             store: finance.store,
             engine: SyncEngine(database: database, outbox: finance.outbox, cloud: client, logger: logger),
-            client: client)
+            client: client, book: book)
+    }
+
+    /// The device's sync service; for a shared book's database, asking the rights after each round.
+    var service: SyncService {
+        FinanceSync.service(
+            store: store, engine: engine, shares: book.map { FinanceSharing(store: store, cloud: client, book: $0) {} })
+    }
+
+    /// The device's sharing, syncing with its own service.
+    var sharing: FinanceSharing {
+        let service = self.service
+        return FinanceSharing(store: store, cloud: client, book: book) { _ = try await service.sync() }
     }
 
     /// Everything the store holds, for comparing devices.

@@ -2,7 +2,9 @@ import Foundation
 public import GRDB
 public import HearthSync
 
-/// Queues every finance change in a ``HearthSync/SyncOutbox``, inside the store's write transaction.
+/// Queues every finance change in a ``HearthSync/SyncOutbox``, inside the store's write transaction; in a
+/// book shared with the user read-only it refuses the change instead, and the transaction rolls back
+/// (``MoneyBook``).
 public struct FinanceOutboxRecorder: FinanceChangeRecorder {
     public let outbox: SyncOutbox
 
@@ -11,6 +13,7 @@ public struct FinanceOutboxRecorder: FinanceChangeRecorder {
     }
 
     public func record(_ changes: [FinanceChange], in db: Database) throws {
+        try MoneyBook.checkWritable(in: db)
         try outbox.enqueue(
             changes.map { change in
                 SyncPendingChange(

@@ -10,13 +10,17 @@ extension FinanceSync {
     /// The sync service of `store` (opened through ``FinanceSync``) syncing with `engine`.
     /// - Parameters:
     ///   - server: the server's address, remembered with the status.
+    ///   - shares: for a shared book's database, asked after each round what the user may do with the book
+    ///     (``MoneyBook``); nil leaves the last answer be.
     ///   - now: the clock the status is stamped with.
     public static func service(
         store: FinancePersistenceService, engine: SyncEngine, server: String? = nil,
-        now: @escaping @Sendable () -> Date = { Date() }
+        shares: FinanceSharing? = nil, now: @escaping @Sendable () -> Date = { Date() }
     ) -> SyncService {
-        SyncService(
-            database: store.database, engine: engine, configuration: serviceConfiguration, server: server, now: now)
+        let steps: any SyncRoundSteps = shares.map { FinanceAccessRound(sharing: $0) } ?? PlainSyncRound()
+        return SyncService(
+            database: store.database, engine: engine, configuration: serviceConfiguration, steps: steps,
+            server: server, now: now)
     }
 
     /// Where sync of `store` stands as its last round left it (another process may have run it), with the

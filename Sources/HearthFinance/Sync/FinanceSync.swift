@@ -36,8 +36,14 @@ public enum FinanceSync {
 
     /// The sync settings for finance: the `finance` zone; every type settled field by field (two people
     /// editing different fields of one transaction both keep their change; the later edit of one field wins).
-    public static func configuration(sendDebounce: Duration = .milliseconds(200)) -> SyncConfiguration {
-        SyncConfiguration(zones: [zoneName], sendDebounce: sendDebounce)
+    /// With `book`, the `finance` zone account `book` shared with the user instead (``MoneyBook``), in a
+    /// database of its own.
+    public static func configuration(sendDebounce: Duration = .milliseconds(200), book: String? = nil)
+        -> SyncConfiguration
+    {
+        var configuration = SyncConfiguration(zones: [zoneName], sendDebounce: sendDebounce)
+        configuration.sharedOwner = book
+        return configuration
     }
 
     /// Every schema a syncing finance database has.

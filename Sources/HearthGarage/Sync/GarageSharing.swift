@@ -275,14 +275,7 @@ public struct GarageSharing: Sendable {
         do {
             return try await body()
         } catch let error as CloudError {
-            let code: ServiceError.Code =
-                switch error.serverErrorCode {
-                case .notFound: .notFound
-                case .accessDenied: .unauthorized
-                case .badRequest: .validationFailed
-                default: .operationFailed
-                }
-            throw ServiceError(code, "Could not \(what): \(error.reason)", underlying: error)
+            throw error.serviceError(doing: what)
         }
     }
 }

@@ -286,6 +286,7 @@ extension ChangeApplier {
     private func removeEachRow(of zone: SyncZone, in db: Database) throws -> Outcome {
         var outcome = Outcome()
         try outbox.applyingChanges(on: db) {
+            var remaining: [SyncRecordID] = []
             for id in try SyncTables.records(in: zone, db: db) {
                 if let pending = try SyncTables.entry(zone, id.recordName, in: db), !pending.isDeletion,
                     zone.scope == .private
@@ -293,7 +294,29 @@ extension ChangeApplier {
                     continue
                 }
                 try SyncTables.removeEntry(zone, id.recordName, ifSeq: nil, in: db)
-                _ = try applyDeletion(id, zone: zone, outcome: &outcome, in: db)
+                remaining.append(id)
+            }
+            // Rows refer to one another (a group to its people): a row whose deletion is refused while another
+            // still refers to it is tried again once the others are gone, until a pass removes nothing more.
+            while !remaining.isEmpty {
+                var refused: [SyncRecordID] = []
+                for id in remaining {
+                    do {
+                        try db.inSavepoint {
+                            try delegate.deleteFetchedRecord(id, in: db)
+                            return .commit
+                        }
+                        try SyncTables.removeDeferred(zone, id.recordName, in: db)
+                        outcome.deleted.append(id)
+                    } catch {
+                        refused.append(id)
+                    }
+                }
+                if refused.count == remaining.count {
+                    for id in refused { _ = try applyDeletion(id, zone: zone, outcome: &outcome, in: db) }
+                    break
+                }
+                remaining = refused
             }
             if zone.scope == .shared {
                 try db.execute(

@@ -6,6 +6,7 @@ import HearthCloudModel
 /// |---|---|---|
 /// | `zones` | — | the private zones the app's records live in; the engine creates them; the first is where new records go |
 /// | `includesSharedDatabase` | false | also sync zones of those names that other users shared with this one |
+/// | `sharedOwner` | nil | sync only the zones of those names that this account shared with the user (a book shared with them, kept in a database of its own), new records going there; the user's private database is left alone |
 /// | `conflictPolicies` | [:] | a ``SyncConflictPolicy`` per record type |
 /// | `defaultConflictPolicy` | field-level last writer wins | for record types not in `conflictPolicies` |
 /// | `maxBatchSize` | 400 | operations per send (the server's limit); halved on `LIMIT_EXCEEDED` |
@@ -19,6 +20,7 @@ import HearthCloudModel
 public struct SyncConfiguration: Sendable {
     public var zones: [String]
     public var includesSharedDatabase: Bool
+    public var sharedOwner: String?
     public var conflictPolicies: [String: SyncConflictPolicy]
     public var defaultConflictPolicy: SyncConflictPolicy
     public var maxBatchSize: Int
@@ -63,7 +65,7 @@ public struct SyncConfiguration: Sendable {
     }
 
     /// The zone new records go to.
-    public var defaultZone: SyncZone { .private(zones[0]) }
+    public var defaultZone: SyncZone { sharedOwner.map { .shared(zones[0], owner: $0) } ?? .private(zones[0]) }
 
     /// The policy for `recordType`.
     public func policy(for recordType: String) -> SyncConflictPolicy {
@@ -71,8 +73,13 @@ public struct SyncConfiguration: Sendable {
     }
 
     /// The databases the engine syncs.
-    var scopes: [CloudDatabaseScope] { includesSharedDatabase ? [.private, .shared] : [.private] }
+    var scopes: [CloudDatabaseScope] {
+        if sharedOwner != nil { return [.shared] }
+        return includesSharedDatabase ? [.private, .shared] : [.private]
+    }
 
     /// Whether the engine syncs `zone`.
-    func syncs(_ zoneID: CloudZoneID) -> Bool { zones.contains(zoneID.zoneName) }
+    func syncs(_ zoneID: CloudZoneID) -> Bool {
+        zones.contains(zoneID.zoneName) && (sharedOwner == nil || zoneID.ownerRecordName == sharedOwner)
+    }
 }

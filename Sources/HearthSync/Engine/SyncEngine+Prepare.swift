@@ -54,8 +54,10 @@ extension SyncEngine {
         prepared = true
     }
 
-    /// Creates the configured zones once per account (creating an existing zone succeeds).
+    /// Creates the configured zones once per account (creating an existing zone succeeds); a shared book's
+    /// zone is its owner's to make.
     func ensureZones() async throws {
+        guard configuration.sharedOwner == nil else { return }
         let names = configuration.zones
         let missing = try await database.read { db in
             try names.filter { try SyncTables.state("zone." + $0, in: db) == nil }

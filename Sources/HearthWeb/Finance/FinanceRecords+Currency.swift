@@ -33,6 +33,7 @@ extension FinanceRecords {
         } catch let error as PersistenceError {
             throw ServiceError.validationFailed("book currency: \(error.message)")
         }
+        try await checkOwnBook(userID, "currency")
         let finance = try await recent(userID, now: now)
         try await store.setAccountPreference(
             accountID: userID, name: Self.currencyPreference, value: code.code,
@@ -59,6 +60,7 @@ extension FinanceRecords {
             throw ServiceError.validationFailed(
                 "rates file: \(named) is larger than the \(Self.maxRatesBytes >> 20) MB a rates file may be")
         }
+        try await checkOwnBook(userID, "exchange rates")
         let finance = try await recent(userID, now: now)
         let summary = try await UploadedFile(field: "rates", fileName: named, data: file).written { url in
             try await Self.reading { try await finance.importECBRates(from: url, maximumBytes: Self.maxRatesBytes) }

@@ -24,12 +24,14 @@ public struct FinanceRecords: Sendable {
     public let store: any RecordStore
     /// The calendar months and days are reckoned in (the CLI's default).
     public let calendar: Calendar
-    private let clock: @Sendable () -> Date
+    let clock: @Sendable () -> Date
     /// How old a copy a read may take: a read asks the record store for changes only when the copy last did
     /// so longer ago than this (0, the default, asks on every read); writes always ask.
     let freshness: TimeInterval
-    private let replicas: ReplicaCache<UserReplica>
+    let replicas: ReplicaCache<UserReplica>
     private let overviews: ReadCache<OverviewKey, FinanceOverview>
+    /// The book each user has open: the owner's account, "" for the user's own (``openBook(_:)``).
+    let openBooks: ReadCache<Bool, String>
 
     /// What an overview was computed for.
     private struct OverviewKey: Hashable, Sendable {
@@ -53,6 +55,7 @@ public struct FinanceRecords: Sendable {
         self.freshness = max(0, freshness)
         replicas = ReplicaCache(limit: max(1, cacheLimit))
         overviews = ReadCache(limit: max(1, cacheLimit))
+        openBooks = ReadCache(limit: max(1, cacheLimit))
     }
 
     // MARK: Reading
@@ -247,14 +250,14 @@ public struct FinanceRecords: Sendable {
 
     /// The user's finances, up to date with the record store, as a store whose clock reads `now`.
     func current(_ userID: String, now: Date) async throws -> FinancePersistenceService {
-        let replica = try await replica(userID)
+        let replica = try await replica(userID, writing: true)
         try await replica.refresh()
         return service(of: replica, now: now)
     }
 
     /// A finance store over `replica`, its clock reading `now`, queuing its writes in the replica's outbox and
     /// keeping the last ``undoSteps`` of the pages' changes to undo (while the copy is kept in memory).
-    private func service(of replica: UserReplica, now: Date) -> FinancePersistenceService {
+    func service(of replica: UserReplica, now: Date) -> FinancePersistenceService {
         FinancePersistenceService(
             database: replica.database, calendar: calendar, now: { now },
             changeRecorder: FinanceOutboxRecorder(outbox: replica.outbox), undoLimit: Self.undoSteps)
@@ -270,24 +273,29 @@ public struct FinanceRecords: Sendable {
         try await replica(userID).generation.bump()
     }
 
-    private func replica(_ userID: String) async throws -> UserReplica {
-        let replica = try await copy(userID)
+    /// The copy of the book the user has open: their own, or one shared with them while it still is (asked
+    /// afresh for a write), with the book currency and rates of the book's owner applied.
+    func replica(_ userID: String, writing: Bool = false) async throws -> UserReplica {
+        let owner = try await checkedBook(userID, writing: writing)
+        let replica = try await copy(userID, owner: owner)
         try await Self.applyPreferences(
-            to: service(of: replica, now: clock()), userID: userID, store: store)
+            to: service(of: replica, now: clock()), userID: owner ?? userID, store: store)
         return replica
     }
 
-    private func copy(_ userID: String) async throws -> UserReplica {
+    /// The copy of `userID`'s own book, or of the one `owner` shared with them.
+    func copy(_ userID: String, owner: String?) async throws -> UserReplica {
         let store = self.store
         let clock = self.clock
         let calendar = self.calendar
-        return try await replicas.replica(for: userID) {
+        return try await replicas.replica(for: UserReplica.key(userID, owner: owner)) {
             let database = try AppDatabase.inMemory(schemas: [FinanceSchema.self, SyncSchema.self])
             let opened = FinanceSync.wrap(
-                database, configuration: FinanceSync.configuration(sendDebounce: .zero), calendar: calendar, now: clock)
+                database, configuration: FinanceSync.configuration(sendDebounce: .zero, book: owner),
+                calendar: calendar, now: clock)
             return UserReplica(
-                userID: userID, zone: FinanceSync.zoneName, database: database, outbox: opened.outbox, store: store,
-                now: clock)
+                userID: userID, zone: FinanceSync.zoneName, owner: owner, database: database, outbox: opened.outbox,
+                store: store, now: clock)
         }
     }
 

@@ -70,6 +70,17 @@ extension WebSite {
         ]
     }
 
+    /// The sharing forms' offer of the user's household people (``householdPeople(visit:leaving:)``).
+    func householdPeopleValues(visit: WebVisit, leaving: [String]) async throws -> [String: Any] {
+        let people = try await householdPeople(visit: visit, leaving: leaving)
+        return [
+            "householdPeople": people.enumerated().map { index, person in
+                person.merging(["last": index == people.count - 1 ? "1" : ""]) { $1 }
+            },
+            "hasHouseholdPeople": !people.isEmpty,
+        ]
+    }
+
     /// The people of the user's pantry households, by name, each once, but those in `leaving` (the user, and
     /// whoever has the vehicle already): whom the sharing form offers first.
     func householdPeople(visit: WebVisit, leaving: [String]) async throws -> [[String: String]] {

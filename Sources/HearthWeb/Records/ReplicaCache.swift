@@ -55,7 +55,7 @@ extension ReplicaCache where Replica == UserReplica {
         do {
             try await replica.send()
         } catch {
-            await drop(replica.userID)
+            await drop(replica.key)
             throw error
         }
         return result

@@ -2,10 +2,16 @@ import Foundation
 import Synchronization
 
 /// Counts the changes to one user's copy: a fetch that brought records, or a write made from a page. Figures
-/// computed at one generation stay right until the next. It also keeps when the copy last asked the record
-/// store for changes, and whether the user's zone is known to exist there.
+/// computed at one generation stay right until the next. Every change takes a new number from one counter of
+/// the process, so a generation never stands for two copies (a user's own money book and one shared with
+/// them). It also keeps when the copy last asked the record store for changes, and whether the user's zone is
+/// known to exist there.
 final class ReplicaGeneration: Sendable {
-    private let value = Mutex((generation: 0, fetched: Date?.none, zoneExists: false))
+    private static let counter = Atomic<Int>(0)
+    private let value = Mutex(
+        (generation: ReplicaGeneration.next(), fetched: Date?.none, zoneExists: false))
+
+    private static func next() -> Int { counter.add(1, ordering: .relaxed).newValue }
 
     /// Whether the user's zone was found in the record store (once found, it is not looked for again).
     var zoneExists: Bool { value.withLock { $0.zoneExists } }
@@ -20,7 +26,8 @@ final class ReplicaGeneration: Sendable {
 
     /// Notes a change.
     func bump() {
-        value.withLock { $0.generation += 1 }
+        let next = Self.next()
+        value.withLock { $0.generation = next }
     }
 
     /// Whether the caller should ask the record store for changes now: false when the copy asked less than

@@ -16,6 +16,11 @@ struct UserReplica: Sendable {
     let userID: String
     /// The app's zone in the user's private database (`garage`, `finance`).
     let zone: String
+    /// For a copy of a zone another account shared with the user (a money book), that account; nil for the
+    /// user's own zone.
+    let owner: String?
+    /// What the copy is kept under in its ``ReplicaCache``: the user, and the owner of a shared zone.
+    var key: String { Self.key(userID, owner: owner) }
     let database: AppDatabase
     let outbox: SyncOutbox
     let engine: SyncEngine
@@ -26,13 +31,15 @@ struct UserReplica: Sendable {
     /// vehicles): at most once per freshness window, and at once after a change to them made here.
     let sharesChecked = ReplicaGeneration()
 
-    /// A copy of `userID`'s `zone` over `database` (opened with the app's schemas and `SyncSchema`).
+    /// A copy of `userID`'s `zone` (or of the `zone` `owner` shared with them, the outbox's configuration
+    /// syncing only that) over `database` (opened with the app's schemas and `SyncSchema`).
     init(
-        userID: String, zone: String, database: AppDatabase, outbox: SyncOutbox, store: any RecordStore,
-        now: @escaping @Sendable () -> Date
+        userID: String, zone: String, owner: String? = nil, database: AppDatabase, outbox: SyncOutbox,
+        store: any RecordStore, now: @escaping @Sendable () -> Date
     ) {
         self.userID = userID
         self.zone = zone
+        self.owner = owner
         self.database = database
         self.outbox = outbox
         self.store = store
@@ -71,11 +78,20 @@ struct UserReplica: Sendable {
         generation.noteZoneExists()
     }
 
-    /// Whether the user's zone is in the record store (looked up until it is).
+    /// The cache key of `userID`'s copy of their own zone, or of the one `owner` shared with them.
+    static func key(_ userID: String, owner: String?) -> String {
+        owner.map { userID + "\u{1F}" + $0 } ?? userID
+    }
+
+    /// Whether the user's zone (or the one shared with them) is in the record store (looked up until it is).
     private func zoneExists() async throws -> Bool {
         if generation.zoneExists { return true }
-        let zones = try await store.listZones(CloudPrincipal(userID: userID, deviceID: nil), scope: .private)
-        guard zones.contains(where: { $0.zoneID.zoneName == zone }) else {
+        let zones = try await store.listZones(
+            CloudPrincipal(userID: userID, deviceID: nil), scope: owner == nil ? .private : .shared)
+        guard
+            zones.contains(where: { $0.zoneID.zoneName == zone && (owner == nil || $0.zoneID.ownerRecordName == owner) }
+            )
+        else {
             // No zone yet, or no account: an id with no account behind it reads nothing, as the engine would say.
             _ = try await RecordStoreCloud(store: store, userID: userID).caller()
             return false

@@ -55,6 +55,7 @@ extension WebSite {
         registerOdometerPhoto(on: router)
         registerGarageUploads(on: router)
         registerVehicleSharing(on: router)
+        registerBookSharing(on: router)
         registerStatements(on: router)
         router.post("/garage/:vehicle/service") { request, context in
             await form(request, context, uploadLimit: GarageStore.maxDocumentBytes) { visit, caller, form in
@@ -309,12 +310,10 @@ extension WebSite {
         if shared == nil { shared = try await sharingState(id, userID: caller.userRecordName) }
         values.merge(Self.sharingValues(shared ?? VehicleSharingState(), typed: typed)) { $1 }
         if shared?.sharedBy == nil {
-            let people = try await householdPeople(
-                visit: visit, leaving: [caller.emailAddress] + (shared?.people.compactMap(\.emailAddress) ?? []))
-            values["householdPeople"] = people.enumerated().map { index, person in
-                person.merging(["last": index == people.count - 1 ? "1" : ""]) { $1 }
-            }
-            values["hasHouseholdPeople"] = !people.isEmpty
+            values.merge(
+                try await householdPeopleValues(
+                    visit: visit, leaving: [caller.emailAddress] + (shared?.people.compactMap(\.emailAddress) ?? []))
+            ) { $1 }
         }
         return values
     }
@@ -414,8 +413,14 @@ extension WebSite {
             "nothingToUndo": "There is no change from these pages left to undo.",
             "currency": "The book currency is saved; the pages show amounts in it.",
             "rates": "The rates are imported; amounts in other currencies are converted with them.",
+            "bookOpened": "The book is open; every money page shows it until you open another.",
+            "bookShared": "The book is shared; they accept it from their money page.",
+            "bookUnshared": "They no longer have your book.",
+            "bookLeft": "You gave the book back; your own is open.",
+            "bookAccepted": "The book is yours to see beside your own, and open now.",
         ]
         let budgets = try await finance.budgets(userID: caller.userRecordName, now: clock())
+        let books = try await finance.books(userID: caller.userRecordName)
         let month = overview.month
         let book = overview.currency
         let money = { (amount: Decimal) in WebFormat.money(amount, in: book) }
@@ -486,7 +491,15 @@ extension WebSite {
             "typed": typed, "problems": problems ?? "", "notice": notice.flatMap { notices[$0] } ?? "",
             "lastChange": try await finance.nextUndo(userID: caller.userRecordName, now: clock()) ?? "",
         ]
-        return try render("money/overview", values.merging(budgetValues) { $1 }, visit: visit)
+        var sharing = Self.bookValues(books, typed: typed)
+        if books.open == nil {
+            sharing.merge(
+                try await householdPeopleValues(
+                    visit: visit, leaving: [caller.emailAddress] + books.people.compactMap(\.emailAddress))
+            ) { $1 }
+        }
+        return try render(
+            "money/overview", values.merging(budgetValues) { $1 }.merging(sharing) { $1 }, visit: visit)
     }
 
     /// A group's page: balances and payments to settle up, its expenses with the form to add one, and the

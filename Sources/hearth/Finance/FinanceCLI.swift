@@ -18,7 +18,7 @@ enum FinanceCLI {
         let existed = FileManager.default.fileExists(atPath: url.path)
         do {
             // Opened with the sync tables: once the database syncs, every change is queued for the server.
-            let store = try FinanceSync.open(at: url, calendar: calendar).store
+            let store = try FinanceSyncCLI.open(options).store
             try await body(store)
         } catch let exit as ExitCode {
             throw exit

@@ -20,6 +20,7 @@ struct FinanceCommand: AsyncParsableCommand {
             FinanceBalancesCommand.self,
             FinanceSettingsCommand.self, FinanceRatesCommand.self,
             FinanceExportCommand.self, FinanceImportCommand.self, FinanceStatementsCommand.self,
+            FinanceShareCommand.self,
             FinanceUndoCommand.self,
             FinanceRedoCommand.self,
             SyncRunCommand<FinanceSyncCLI>.self,

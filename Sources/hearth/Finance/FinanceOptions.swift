@@ -3,20 +3,54 @@ import Foundation
 import HearthCore
 import HearthExchange
 import HearthFinance
+import HearthSync
 
 /// The options every finance command takes.
 struct FinanceOptions: ParsableArguments {
     @Option(name: .customLong("db"), help: "The finance database file (default: finance.sqlite in the data directory).")
     var database: String?
 
+    @Option(
+        name: .customLong("book"),
+        help: ArgumentHelp(
+            "Work in the money book this account shared with you (hearth finance share books lists them).",
+            discussion:
+                "A shared book is kept in a database of its own (books/ACCOUNT.sqlite beside finance.sqlite), synced with hearth finance sync --book ACCOUNT.",
+            valueName: "account"))
+    var book: String?
+
     @Flag(name: .customLong("json"), help: "Print JSON instead of text.")
     var json = false
 
-    /// The database file: --db, else HEARTH_DATA_DIR/finance.sqlite, else ./hearth-data/finance.sqlite.
+    /// The database file: --db, else (with --book) books/ACCOUNT.sqlite in the data directory, else
+    /// HEARTH_DATA_DIR/finance.sqlite, else ./hearth-data/finance.sqlite.
     var databaseURL: URL {
         if let database, !database.isEmpty {
             return URL(fileURLWithPath: (database as NSString).expandingTildeInPath)
         }
+        if let owner = bookOwner {
+            return dataFolder().appendingPathComponent("books", isDirectory: true)
+                .appendingPathComponent(owner + ".sqlite")
+        }
         return dataFolder().appendingPathComponent("finance.sqlite")
+    }
+
+    /// The owner of the shared book worked in; nil for the user's own.
+    var bookOwner: String? {
+        guard let book = book?.trimmingCharacters(in: .whitespaces), !book.isEmpty else { return nil }
+        return book
+    }
+
+    /// How the database syncs: the user's own book, or the shared one --book names.
+    var syncConfiguration: SyncConfiguration { FinanceSync.configuration(book: bookOwner) }
+
+    func validate() throws {
+        guard let owner = bookOwner else { return }
+        let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_-."))
+        guard owner.count <= 128, !owner.hasPrefix("."), owner.unicodeScalars.allSatisfy(allowed.contains) else {
+            throw ValidationError(
+                "--book \"\(owner)\" is not an account; name one as hearth finance share books lists it (letters, digits, _ - .)"
+            )
+        }
     }
 }

@@ -37,10 +37,29 @@ enum FinanceSyncCLI: SyncCommandApp {
         return SyncSession.describe(error, server: server, other: describe)
     }
 
+    /// The sync service of the database `options` name: the user's own book, or (with `--book`) the book
+    /// another account shared, whose rights are asked after every round.
     static func connect(_ options: FinanceOptions, session: SyncSession, logger: Logger) throws -> SyncService {
-        let finance = try FinanceSync.open(at: options.databaseURL, calendar: FinanceCLI.calendar)
+        connect(try open(options), book: options.bookOwner, session: session, logger: logger)
+    }
+
+    /// Opens the database `options` name with the sync tables, making the books folder for a shared book.
+    static func open(_ options: FinanceOptions) throws -> FinanceSync.Opened {
+        let url = options.databaseURL
+        if options.bookOwner != nil {
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        }
+        return try FinanceSync.open(at: url, configuration: options.syncConfiguration, calendar: FinanceCLI.calendar)
+    }
+
+    /// The sync service of `finance`, which holds the user's own book or the one account `book` shared.
+    static func connect(_ finance: FinanceSync.Opened, book: String?, session: SyncSession, logger: Logger)
+        -> SyncService
+    {
         let engine = SyncEngine(
             database: finance.store.database, outbox: finance.outbox, cloud: session.client, logger: logger)
-        return FinanceSync.service(store: finance.store, engine: engine, server: session.server)
+        let shares = book.map { owner in FinanceSharing(store: finance.store, cloud: session.client, book: owner) {} }
+        return FinanceSync.service(store: finance.store, engine: engine, server: session.server, shares: shares)
     }
 }

@@ -1,0 +1,17 @@
+public import HearthCloudModel
+public import HearthCore
+
+extension CloudError {
+    /// The server's refusal of a call about shares as the ``HearthCore/ServiceError`` the apps show: "Could not
+    /// `what`: the reason", its code following the server's (not found, not allowed, a bad request).
+    public func serviceError(doing what: String) -> ServiceError {
+        let code: ServiceError.Code =
+            switch serverErrorCode {
+            case .notFound: .notFound
+            case .accessDenied: .unauthorized
+            case .badRequest: .validationFailed
+            default: .operationFailed
+            }
+        return ServiceError(code, "Could not \(what): \(reason)", underlying: self)
+    }
+}
