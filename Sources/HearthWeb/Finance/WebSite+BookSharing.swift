@@ -71,6 +71,8 @@ extension WebSite {
             "hasPeople": !books.people.isEmpty,
             // Named apart from the page's other keys: a section looks a missing key up in the outer values.
             "sharedBook": false,
+            // A read-only book's page leaves out the forms that would only be refused.
+            "readOnly": books.open.map { !$0.isWritable } ?? false,
         ]
         if let open = books.open {
             values["sharedBook"] = ["owner": open.owner, "name": open.ownerName, "writable": open.isWritable]
