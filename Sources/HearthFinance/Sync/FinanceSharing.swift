@@ -58,21 +58,10 @@ public struct FinanceSharing: Sendable {
     ///   someone else shared with this user.
     @discardableResult
     public func share(with email: String, permission: CloudSharePermission = .readWrite) async throws -> BookShare {
-        let address = email.trimmingCharacters(in: .whitespaces)
-        guard Validation.isValidEmail(address) else {
-            throw ServiceError.validationFailed(
-                "\"\(email)\" is not an e-mail address; write the address of the person to share with as name@example.com"
-            )
-        }
-        guard permission != .none else {
-            throw ServiceError.validationFailed("Share as read-only or read-write; \"none\" would let them see nothing")
-        }
+        let address = try await ShareParticipants.invitee(email, permission: permission, cloud: cloud)
         try ownBook()
-        if let me = try? await cloud.caller(), me.emailAddress.caseInsensitiveCompare(address) == .orderedSame {
-            throw ServiceError.validationFailed("\(address) is your own address; share with someone else")
-        }
         _ = try await ensureShare()
-        let updated = try await Self.cloudCall("share your money book") {
+        let updated = try await CloudError.sharing("share your money book") {
             try await cloud.database(.private).addParticipants(
                 CloudParticipantsAddRequest(
                     zoneID: Self.zone, shareName: CloudShare.zoneWideShareName,
@@ -102,20 +91,8 @@ public struct FinanceSharing: Sendable {
         guard let share = try await share() else {
             throw ServiceError(.notFound, "Your money book is not shared; there is nobody to remove.")
         }
-        let wanted = participant.trimmingCharacters(in: .whitespaces)
-        guard
-            let found = share.current.first(where: {
-                $0.participantID == wanted || $0.emailAddress?.caseInsensitiveCompare(wanted) == .orderedSame
-                    || $0.userRecordName == wanted
-            })
-        else {
-            let people = share.current.compactMap { $0.emailAddress ?? $0.userRecordName }
-            throw ServiceError(
-                .notFound,
-                "\(wanted) is not in the share of your money book; it is shared with \(people.isEmpty ? "nobody" : people.joined(separator: ", "))."
-            )
-        }
-        let updated = try await Self.cloudCall("remove \(wanted) from your money book") {
+        let found = try ShareParticipants.named(participant, in: share.current, of: "your money book")
+        let updated = try await CloudError.sharing("remove \(participant) from your money book") {
             try await cloud.database(.private).removeParticipants(
                 CloudParticipantsRemoveRequest(
                     zoneID: Self.zone, shareName: CloudShare.zoneWideShareName, participantIDs: [found.participantID]))
@@ -139,7 +116,7 @@ public struct FinanceSharing: Sendable {
 
     /// The books people have offered this user and they have not accepted yet.
     public func invitations() async throws -> [CloudShare] {
-        try await Self.cloudCall("list your invitations") {
+        try await CloudError.sharing("list your invitations") {
             try await cloud.invitations().filter { $0.zoneID.zoneName == FinanceSync.zoneName && $0.isZoneWide }
         }
     }
@@ -185,7 +162,7 @@ public struct FinanceSharing: Sendable {
             throw ServiceError(
                 .notFound, "Account \(owner) has not shared a money book with you; see hearth finance share books.")
         }
-        try await Self.cloudCall("leave the shared book") {
+        try await CloudError.sharing("leave the shared book") {
             try await cloud.database(.shared).leaveShare(
                 CloudShareReference(
                     zoneID: CloudZoneID(zoneName: FinanceSync.zoneName, ownerRecordName: owner),
@@ -198,7 +175,7 @@ public struct FinanceSharing: Sendable {
     public func books() async throws -> [MoneyBook] {
         let me: String
         if let user { me = user } else { me = try await cloud.caller().userRecordName }
-        let shares = try await Self.cloudCall("list the books shared with you") {
+        let shares = try await CloudError.sharing("list the books shared with you") {
             try await cloud.database(.shared).shares()
         }
         return MoneyBook.books(in: shares, for: me)
@@ -255,14 +232,5 @@ public struct FinanceSharing: Sendable {
                 underlying: error)
         }
         return BookShare(share: made)
-    }
-
-    /// Runs a call to the server, saying what failed in terms of `what`.
-    private static func cloudCall<T: Sendable>(_ what: String, _ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as CloudError {
-            throw error.serviceError(doing: what)
-        }
     }
 }

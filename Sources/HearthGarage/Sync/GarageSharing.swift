@@ -62,21 +62,10 @@ public struct GarageSharing: Sendable {
     public func share(_ vehicleID: UUID, with email: String, permission: CloudSharePermission = .readWrite)
         async throws -> VehicleShare
     {
-        let address = email.trimmingCharacters(in: .whitespaces)
-        guard Validation.isValidEmail(address) else {
-            throw ServiceError.validationFailed(
-                "\"\(email)\" is not an e-mail address; write the address of the person to share with as name@example.com"
-            )
-        }
-        guard permission != .none else {
-            throw ServiceError.validationFailed("Share as read-only or read-write; \"none\" would let them see nothing")
-        }
+        let address = try await ShareParticipants.invitee(email, permission: permission, cloud: cloud)
         let vehicle = try await ownVehicle(vehicleID)
-        if let me = try? await cloud.caller(), me.emailAddress.caseInsensitiveCompare(address) == .orderedSame {
-            throw ServiceError.validationFailed("\(address) is your own address; share with someone else")
-        }
         let current = try await ensureShare(vehicle)
-        let updated = try await Self.cloudCall("share \(vehicle.displayName)") {
+        let updated = try await CloudError.sharing("share \(vehicle.displayName)") {
             try await cloud.database(.private).addParticipants(
                 CloudParticipantsAddRequest(
                     zoneID: Self.zone, shareName: current.shareName,
@@ -107,20 +96,8 @@ public struct GarageSharing: Sendable {
         guard let share = try await share(of: vehicleID) else {
             throw ServiceError(.notFound, "\(vehicle.displayName) is not shared; there is nobody to remove.")
         }
-        let wanted = participant.trimmingCharacters(in: .whitespaces)
-        guard
-            let found = share.current.first(where: {
-                $0.participantID == wanted || $0.emailAddress?.caseInsensitiveCompare(wanted) == .orderedSame
-                    || $0.userRecordName == wanted
-            })
-        else {
-            let people = share.current.compactMap { $0.emailAddress ?? $0.userRecordName }
-            throw ServiceError(
-                .notFound,
-                "\(wanted) is not in the share of \(vehicle.displayName); it is shared with \(people.isEmpty ? "nobody" : people.joined(separator: ", "))."
-            )
-        }
-        let updated = try await Self.cloudCall("remove \(wanted) from \(vehicle.displayName)") {
+        let found = try ShareParticipants.named(participant, in: share.current, of: vehicle.displayName)
+        let updated = try await CloudError.sharing("remove \(participant) from \(vehicle.displayName)") {
             try await cloud.database(.private).removeParticipants(
                 CloudParticipantsRemoveRequest(
                     zoneID: Self.zone, shareName: share.shareName, participantIDs: [found.participantID]))
@@ -143,7 +120,7 @@ public struct GarageSharing: Sendable {
 
     /// The vehicles people have offered this user and they have not accepted yet.
     public func invitations() async throws -> [CloudShare] {
-        try await Self.cloudCall("list your invitations") {
+        try await CloudError.sharing("list your invitations") {
             try await cloud.invitations().filter {
                 $0.zoneID.zoneName == GarageSync.zoneName && $0.rootRecordName != nil
             }
@@ -194,7 +171,7 @@ public struct GarageSharing: Sendable {
                 .notFound,
                 "Vehicle \(Self.recordName(vehicleID)) was not shared with you; delete your own vehicles instead.")
         }
-        try await Self.cloudCall("leave the share") {
+        try await CloudError.sharing("leave the share") {
             try await cloud.database(.shared).leaveShare(
                 CloudShareReference(
                     zoneID: CloudZoneID(zoneName: GarageSync.zoneName, ownerRecordName: access.owner),
@@ -268,14 +245,5 @@ public struct GarageSharing: Sendable {
                 underlying: error)
         }
         return VehicleShare(vehicleID: vehicle.id, share: made)
-    }
-
-    /// Runs a call to the server, saying what failed in terms of `what`.
-    private static func cloudCall<T: Sendable>(_ what: String, _ body: () async throws -> T) async throws -> T {
-        do {
-            return try await body()
-        } catch let error as CloudError {
-            throw error.serviceError(doing: what)
-        }
     }
 }

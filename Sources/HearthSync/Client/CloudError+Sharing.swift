@@ -14,4 +14,13 @@ extension CloudError {
             }
         return ServiceError(code, "Could not \(what): \(reason)", underlying: self)
     }
+
+    /// `body`'s value; the server's refusal thrown as ``serviceError(doing:)`` says it failed to do `what`.
+    public static func sharing<T: Sendable>(_ what: String, _ body: () async throws -> T) async throws -> T {
+        do {
+            return try await body()
+        } catch let error as CloudError {
+            throw error.serviceError(doing: what)
+        }
+    }
 }

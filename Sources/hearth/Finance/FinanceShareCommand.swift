@@ -52,14 +52,6 @@ struct FinanceShareCommand: AsyncParsableCommand {
         }
     }
 
-    static func describe(_ participant: CloudShareParticipant) -> [String] {
-        [
-            participant.emailAddress ?? participant.userRecordName ?? participant.participantID,
-            participant.permission == .readWrite ? "read-write" : "read-only",
-            participant.acceptanceStatus.rawValue.lowercased(),
-        ]
-    }
-
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Share your money book with someone by their address.",
@@ -96,7 +88,7 @@ struct FinanceShareCommand: AsyncParsableCommand {
             }
             if options.json { return try FinanceCLI.printJSON(listing) }
             var rows: [[String]] = (listing.shared?.current ?? []).map {
-                ["your book", "shared by you"] + FinanceShareCommand.describe($0)
+                ["your book", "shared by you"] + ShareRow.cells($0)
             }
             for book in listing.sharedWithMe {
                 rows.append([

@@ -39,14 +39,6 @@ struct GarageShareCommand: AsyncParsableCommand {
         }
     }
 
-    static func describe(_ participant: CloudShareParticipant) -> [String] {
-        [
-            participant.emailAddress ?? participant.userRecordName ?? participant.participantID,
-            participant.permission == .readWrite ? "read-write" : "read-only",
-            participant.acceptanceStatus.rawValue.lowercased(),
-        ]
-    }
-
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Share a vehicle with someone by their address.",
@@ -96,7 +88,7 @@ struct GarageShareCommand: AsyncParsableCommand {
             var rows: [[String]] = []
             for share in listing.shared {
                 let name = (try? await store.vehicle(id: share.vehicleID).displayName) ?? share.vehicleID.uuidString
-                rows += share.current.map { [name, "shared by you"] + GarageShareCommand.describe($0) }
+                rows += share.current.map { [name, "shared by you"] + ShareRow.cells($0) }
             }
             for access in listing.sharedWithMe {
                 let name = (try? await store.vehicle(id: access.vehicleID).displayName) ?? access.vehicleID.uuidString
