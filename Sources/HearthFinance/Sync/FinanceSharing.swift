@@ -127,21 +127,8 @@ public struct FinanceSharing: Sendable {
     ///   something other than a money book.
     @discardableResult
     public func accept(_ token: String) async throws -> MoneyBook {
-        let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !token.isEmpty else {
-            throw ServiceError.validationFailed(
-                "The share token is empty; pick an invitation (hearth finance share invitations)")
-        }
-        let share: CloudShare
-        do {
-            share = try await cloud.acceptShare(token: token)
-        } catch let error as CloudError where error.serverErrorCode == .notFound || error.serverErrorCode == .badRequest
-        {
-            throw ServiceError(
-                .notFound,
-                "The token opens no share (\(error.reason)). Ask the book's owner to invite you again. Nothing was changed.",
-                underlying: error)
-        }
+        let share = try await ShareParticipants.accept(
+            token, cloud: cloud, invitations: "hearth finance share invitations", owner: "the book's owner")
         guard share.zoneID.zoneName == FinanceSync.zoneName, share.isZoneWide, let owner = share.zoneID.ownerRecordName
         else {
             throw ServiceError.validationFailed(

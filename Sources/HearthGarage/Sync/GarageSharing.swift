@@ -133,21 +133,8 @@ public struct GarageSharing: Sendable {
     ///   something other than a vehicle.
     @discardableResult
     public func accept(_ token: String) async throws -> GarageShareAccess {
-        let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !token.isEmpty else {
-            throw ServiceError.validationFailed(
-                "The share token is empty; pick an invitation (hearth garage share invitations)")
-        }
-        let share: CloudShare
-        do {
-            share = try await cloud.acceptShare(token: token)
-        } catch let error as CloudError where error.serverErrorCode == .notFound || error.serverErrorCode == .badRequest
-        {
-            throw ServiceError(
-                .notFound,
-                "The token opens no share (\(error.reason)). Ask the vehicle's owner to invite you again. Nothing was changed.",
-                underlying: error)
-        }
+        let share = try await ShareParticipants.accept(
+            token, cloud: cloud, invitations: "hearth garage share invitations", owner: "the vehicle's owner")
         guard share.zoneID.zoneName == GarageSync.zoneName, let root = share.rootRecordName,
             let vehicleID = UUID(uuidString: root)
         else {

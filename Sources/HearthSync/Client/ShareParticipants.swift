@@ -2,8 +2,9 @@ import Foundation
 public import HearthCloudModel
 import HearthCore
 
-/// The checks every app's sharing makes on the people it shares with: an invitation goes to an address that is
-/// one and is not the sharer's own, with rights that let them see something; a removal names someone in the share.
+/// The steps every app's sharing takes with people: an invitation goes to an address that is
+/// one and is not the sharer's own, with rights that let them see something; a removal names someone in the
+/// share; an invitation is accepted with its token.
 public enum ShareParticipants {
     /// `email` trimmed, checked as an address to invite with `permission`, not the address of `cloud`'s account.
     /// - Throws: ``HearthCore/ServiceError`` `validationFailed` naming what is wrong and what to write instead.
@@ -42,5 +43,28 @@ public enum ShareParticipants {
             .notFound,
             "\(wanted) is not in the share of \(what); it is shared with \(names.isEmpty ? "nobody" : names.joined(separator: ", "))."
         )
+    }
+
+    /// Accepts the share `token` opens, as `cloud`'s account.
+    /// - Parameters:
+    ///   - invitations: the command that lists the user's invitations, named when the token is empty.
+    ///   - owner: who to ask for a new invitation ("the vehicle's owner").
+    /// - Throws: ``HearthCore/ServiceError`` `validationFailed` for an empty token, `notFound` when it opens no share.
+    public static func accept(_ token: String, cloud: any CloudShareService, invitations: String, owner: String)
+        async throws -> CloudShare
+    {
+        let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !token.isEmpty else {
+            throw ServiceError.validationFailed("The share token is empty; pick an invitation (\(invitations))")
+        }
+        do {
+            return try await cloud.acceptShare(token: token)
+        } catch let error as CloudError where error.serverErrorCode == .notFound || error.serverErrorCode == .badRequest
+        {
+            throw ServiceError(
+                .notFound,
+                "The token opens no share (\(error.reason)). Ask \(owner) to invite you again. Nothing was changed.",
+                underlying: error)
+        }
     }
 }
