@@ -9,7 +9,7 @@ public import HearthSync
 /// transactions, groups and budgets. People are invited by address, read-only or read-write; they find the
 /// invitation on their money page or with `hearth finance share invitations`, and once they accept, the book
 /// opens beside their own: on the pages from the book list, on a device in a database of its own
-/// (`hearth finance --book OWNER sync`, ``FinanceSync/configuration(sendDebounce:book:)``). What they change
+/// (`hearth finance sync --book OWNER`, ``FinanceSync/configuration(sendDebounce:book:)``). What they change
 /// goes to the owner's zone; a read-only member's change is refused before it is written (``MoneyBook``), and
 /// the server refuses it too. Removing someone ends their access at once on the server; their devices drop
 /// the book's records at their next sync.
@@ -147,7 +147,7 @@ public struct FinanceSharing: Sendable {
     public func leave(_ owner: String) async throws {
         guard try await books().contains(where: { $0.owner == owner }) else {
             throw ServiceError(
-                .notFound, "Account \(owner) has not shared a money book with you; see hearth finance share books.")
+                .notFound, "Account \(owner) has not shared a money book with you; see hearth finance share list.")
         }
         try await CloudError.sharing("leave the shared book") {
             try await cloud.database(.shared).leaveShare(

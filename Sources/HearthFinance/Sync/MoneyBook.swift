@@ -6,7 +6,7 @@ import HearthSync
 
 /// A money book another user shared with this one: whose it is and what this user may do with it.
 ///
-/// A shared book lives in a database of its own on a device (`hearth finance --book OWNER`), synced with
+/// A shared book lives in a database of its own on a device (`hearth finance … --book OWNER`), synced with
 /// ``FinanceSync/configuration(sendDebounce:book:)``, so its people, transactions, budgets and balances never
 /// mix with the user's own. That database keeps this user's rights (its `book.permission` setting, asked after
 /// every sync round), and its change recorder refuses a change the rights do not allow before it is written.

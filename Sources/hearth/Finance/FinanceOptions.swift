@@ -13,7 +13,7 @@ struct FinanceOptions: ParsableArguments {
     @Option(
         name: .customLong("book"),
         help: ArgumentHelp(
-            "Work in the money book this account shared with you (hearth finance share books lists them).",
+            "Work in the money book this account shared with you (hearth finance share list names them).",
             discussion:
                 "A shared book is kept in a database of its own (books/ACCOUNT.sqlite beside finance.sqlite), synced with hearth finance sync --book ACCOUNT.",
             valueName: "account"))
@@ -49,7 +49,7 @@ struct FinanceOptions: ParsableArguments {
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_-."))
         guard owner.count <= 128, !owner.hasPrefix("."), owner.unicodeScalars.allSatisfy(allowed.contains) else {
             throw ValidationError(
-                "--book \"\(owner)\" is not an account; name one as hearth finance share books lists it (letters, digits, _ - .)"
+                "--book \"\(owner)\" is not an account; name one as hearth finance share list shows it (letters, digits, _ - .)"
             )
         }
     }

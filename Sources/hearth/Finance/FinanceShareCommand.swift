@@ -13,7 +13,7 @@ struct FinanceShareCommand: AsyncParsableCommand {
         commandName: "share",
         abstract: "Share your money book with other people, or take up a book shared with you.",
         discussion:
-            "A shared book is the whole book: people, subscriptions, transactions, groups and budgets. The people it is shared with accept the invitation (hearth finance share invitations, then accept, or from their money page); each shared book is kept in a database of its own on their devices: hearth finance --book ACCOUNT sync brings it, and every finance command takes --book ACCOUNT to work in it. Read-only members cannot change it. Every command here talks to the server: sign in as for hearth finance sync.",
+            "A shared book is the whole book: people, subscriptions, transactions, groups and budgets. The people it is shared with accept the invitation (hearth finance share invitations, then accept, or from their money page); each shared book is kept in a database of its own on their devices: hearth finance sync --book ACCOUNT brings it, and every finance command takes --book ACCOUNT to work in it. Read-only members cannot change it. Every command here talks to the server: sign in as for hearth finance sync.",
         subcommands: [Add.self, List.self, Remove.self, Stop.self, Invitations.self, Accept.self, Leave.self],
         defaultSubcommand: List.self)
 
