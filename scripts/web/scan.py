@@ -42,6 +42,29 @@ EXCLUDED = {
             "differ for reasons of their own, and it reports an injection where there is no LDAP at all (seen on "
             "/pantry/{id}/lists, /pantry/{id}/shopping and /account/password, each traced by hand).",
 }
+# Wapiti keeps its session in SQLite through SQLAlchemy, in the default rollback journal. When a module reaches its
+# attack time, wapiti cancels it mid-read; the cancelled read keeps its transaction open until it is collected, and
+# on a busy machine wapiti's next write ("set_attacked") then fails after five seconds with "database is locked"
+# and ends the scan without a report. Run it with its session database in WAL mode, where an open read does not
+# stop a write, and with a longer wait for the lock.
+LAUNCH = """
+import sys
+from sqlalchemy import event
+from sqlalchemy.engine import Engine
+
+@event.listens_for(Engine, "connect")
+def session_database(connection, record):
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA busy_timeout=60000")
+    cursor.close()
+
+from wapitiCore.main.wapiti import wapiti_asyncio_wrapper
+sys.argv[0] = "wapiti"
+sys.exit(wapiti_asyncio_wrapper())
+"""
+PYTHON = os.path.join(os.path.dirname(WAPITI), "python3")
+
 # Pages the crawler must not follow or attack: they end the session it scans with.
 SIGN_OUT = ["/signout", "/account/signout-everywhere", "/pantry/*/leave"]
 
@@ -112,7 +135,7 @@ def main():
         raise SystemExit("wapiti listed only %d modules: %s" % (len(modules), listed[-2000:]))
     base = BASE.rstrip("/") + "/"
     command = [
-        WAPITI, "-u", base, "--scope", "folder", "-m", ",".join(modules),
+        PYTHON, "-c", LAUNCH, "-u", base, "--scope", "folder", "-m", ",".join(modules),
         "-C", "hearth_session=%s" % browser.cookie("hearth_session"),
         "-s", base + "pantry", "-s", base + "pantry/%s" % household, "-s", base + "garage", "-s", base + "money",
         "-s", base + "account", "-s", base + "garage/reminders", "-s", base + "money/transactions", "-s", base + "money/statements",
@@ -125,6 +148,8 @@ def main():
         command += ["-x", base + path.lstrip("/")]
     # A scan that could not start (wapiti gives up when its first requests time out on a machine busy with other
     # tests, and writes no report) is tried once more; its output is kept either way.
+    if os.path.exists(report):
+        os.unlink(report)  # a report left by an earlier run must not stand for this one
     for attempt in (1, 2):
         scan = subprocess.run(command, capture_output=True, text=True, timeout=MAX_SECONDS + 240)
         with open(os.path.join(REPORTS, "wapiti-%d.log" % attempt), "w") as log:
