@@ -4,7 +4,8 @@ import Mustache
 
 /// The pages' Mustache templates, read from the package's resources and compiled once when the server starts.
 ///
-/// Every value a template prints with `{{name}}` is HTML-escaped. The one value printed unescaped (`{{{…}}}`) is a
+/// Every value a template prints with `{{name}}` is HTML-escaped (``HTMLEscaping``, named in each template's first
+/// tag). The one value printed unescaped (`{{{…}}}`) is a
 /// chart's SVG, which `HTMLRenderer` makes and escapes its own text in. A page template names its layout with
 /// `{{<layout}}`; an empty string counts as nothing to show (see `WebSite.pruned`).
 struct WebTemplates: Sendable {
@@ -16,6 +17,7 @@ struct WebTemplates: Sendable {
             throw ServiceError.operationFailed(
                 "The web pages' templates are missing from the installation; reinstall Hearth.")
         }
+        MustacheContentTypes.register(HTMLEscaping(), named: HTMLEscaping.name)
         return WebTemplates(library: try await MustacheLibrary(directory: folder.path))
     }
 
