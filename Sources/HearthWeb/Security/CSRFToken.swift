@@ -8,13 +8,17 @@ enum CSRFToken {
     /// The form field that carries it.
     static let field = "csrf"
 
+    /// The token for `secret`: the HMAC in base64url without padding.
     static func make(secret: String) -> String {
         let code = HMAC<SHA256>.authenticationCode(
             for: Data("hearth-web-form".utf8), using: SymmetricKey(data: Data(secret.utf8)))
-        return Data(code).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(
-            of: "/", with: "_"
-        )
-        .replacingOccurrences(of: "=", with: "")
+        var bytes = Array(Data(code).base64EncodedString().utf8)
+        bytes.removeAll { $0 == UInt8(ascii: "=") }
+        for index in bytes.indices {
+            if bytes[index] == UInt8(ascii: "+") { bytes[index] = UInt8(ascii: "-") }
+            if bytes[index] == UInt8(ascii: "/") { bytes[index] = UInt8(ascii: "_") }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Whether `sent` is the token for `secret`, compared in constant time.
