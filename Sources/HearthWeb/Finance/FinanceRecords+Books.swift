@@ -68,15 +68,13 @@ extension FinanceRecords {
         let own = sharing(of: try await copy(userID, owner: nil))
         var shared: [MoneyBook] = []
         for var book in try await own.books() {
-            if book.ownerAddress == nil { book.ownerAddress = try await store.account(id: book.owner)?.email }
+            if book.ownerAddress == nil { book.ownerAddress = try await store.address(of: book.owner) }
             shared.append(book)
         }
         var invitations: [FinanceBooks.Invitation] = []
         for share in try await own.invitations() {
             var from = share.participants.first { $0.role == .owner }?.emailAddress
-            if from == nil, let owner = share.zoneID.ownerRecordName {
-                from = try await store.account(id: owner)?.email
-            }
+            if from == nil { from = try await store.address(of: share.zoneID.ownerRecordName) }
             invitations.append(.init(from: from ?? "another account", token: share.shareToken))
         }
         return FinanceBooks(

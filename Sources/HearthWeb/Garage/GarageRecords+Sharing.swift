@@ -97,7 +97,6 @@ extension GarageRecords {
 
     /// An account's address, for the pages to name a sharer by.
     private func name(of account: String?) async throws -> String {
-        guard let account else { return "another account" }
-        return try await store.account(id: account)?.email ?? account
+        try await store.address(of: account) ?? account ?? "another account"
     }
 }
