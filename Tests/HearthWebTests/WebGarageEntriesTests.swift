@@ -322,4 +322,52 @@ struct WebGarageEntriesTests {
             #expect(try await browser.get("/garage/export?format=xml").status == .unprocessableContent)
         }
     }
+
+    @Test("a vehicle with years of entries lists the latest; the rest are one link away and still counted")
+    func latestEntries() async throws {
+        let app = try await buildApplication(try WebTest.configuration())
+        try await app.test(.live) { client in
+            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
+            let browser = WebBrowser(client)
+            let email = try await WebTest.signUp(browser)
+            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
+            let seeded = try await GarageRecordsTests.seed(device.store)
+            let start = try #require(CalendarDay(iso: "2025-01-02"))
+            for step in 0..<30 {
+                _ = try await device.store.addFillUp(
+                    FillUpDraft(
+                        date: start.adding(days: step * 10), odometer: 30_000 + step * 300, gallons: "9.000",
+                        cost: "30.00"), to: seeded.car.id)
+                if step % 2 == 0 {
+                    try await device.store.completeService(
+                        seeded.oil.id, on: start.adding(days: step * 10), mileage: 30_000 + step * 300, cost: "40.00")
+                }
+            }
+            try await device.sync()
+            let path = "/garage/\(seeded.car.id.uuidString.lowercased())"
+            func rows(_ page: String) -> (fillUps: Int, history: Int) {
+                (
+                    page.matches(of: /\/fuel\/[0-9a-f-]{36}"/).count,
+                    page.matches(of: /\/history\/[0-9a-f-]{36}\/delete"/).count
+                )
+            }
+
+            let page = try await browser.get(path).text
+            #expect(rows(page) == (20, 10), "the latest 20 of 33 fill-ups and 10 of 17 history entries")
+            #expect(page.contains("href=\"\(path)?all=fuel#fuel\">Show all 33 fill-ups"))
+            #expect(page.contains("href=\"\(path)?all=history#history\">Show all 17 entries"))
+            let newest = try #require(try await device.store.fuelLogs(of: seeded.car.id).max { $0.date < $1.date })
+            #expect(page.contains("/fuel/\(newest.id.uuidString.lowercased())"), "the newest fill-up is listed")
+            let economy = try await device.store.fuelEconomy(of: seeded.car.id)
+            let average = try #require(economy.summary?.averageMPG)
+            #expect(page.contains(WebFormat.mpg(average)), "the figures count every fill-up")
+
+            let allFuel = try await browser.get(path + "?all=fuel").text
+            #expect(rows(allFuel) == (33, 10) && !allFuel.contains("Show all 33 fill-ups"))
+            let allHistory = try await browser.get(path + "?all=history").text
+            #expect(rows(allHistory) == (20, 17) && allHistory.contains("Show all 33 fill-ups"))
+            let unknown = try await browser.get(path + "?all=%3Cscript%3E")
+            #expect(unknown.status == .ok && rows(unknown.text) == (20, 10), "anything else lists the latest")
+        }
+    }
 }

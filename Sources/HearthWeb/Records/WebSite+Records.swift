@@ -30,8 +30,10 @@ extension WebSite {
         router.get("/garage/:vehicle") { request, context in
             await screen(.vehicle, request, context) { visit, caller in
                 let id = try context.parameters.uuid("vehicle")
+                let showingAll = VehicleListing(request.uri.queryParameters["all"].map(String.init))
                 if let notice = request.uri.queryParameters["notice"] {
-                    return try await vehiclePage(id, caller: caller, visit: visit, notice: String(notice))
+                    return try await vehiclePage(
+                        id, caller: caller, visit: visit, notice: String(notice), showingAll: showingAll)
                 }
                 // Kept while the user's copy and the minute are the same; made afresh after any change.
                 let generation = try await garage.generation(userID: caller.userRecordName)
@@ -40,7 +42,9 @@ extension WebSite {
                     generation: generation, minute: GarageRecords.minute(clock()), subject: id, sharing: sharing)
                 return try await keptPage(request, basis: basis, visit: visit, cache: keptRecordPages) {
                     try page(
-                        "garage/vehicle", try await vehicleValues(id, caller: caller, visit: visit, sharing: sharing),
+                        "garage/vehicle",
+                        try await vehicleValues(
+                            id, caller: caller, visit: visit, sharing: sharing, showingAll: showingAll),
                         visit: visit)
                 }
             }
@@ -166,18 +170,20 @@ extension WebSite {
 
     func vehiclePage(
         _ id: UUID, caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil,
-        typed: [String: String] = [:]
+        typed: [String: String] = [:], showingAll: VehicleListing = .recent
     ) async throws -> Response {
         try render(
             "garage/vehicle",
             try await vehicleValues(
-                id, caller: caller, visit: visit, notice: notice, problems: problems, typed: typed), visit: visit)
+                id, caller: caller, visit: visit, notice: notice, problems: problems, typed: typed,
+                showingAll: showingAll), visit: visit)
     }
 
-    /// The vehicle page's values: with a notice, or a refused form's problems and what was typed.
+    /// The vehicle page's values: with a notice, or a refused form's problems and what was typed. The page lists
+    /// the latest fill-ups and history entries (``VehicleListing``), all of one of them when asked.
     func vehicleValues(
         _ id: UUID, caller: CloudCaller, visit: WebVisit, notice: String? = nil, problems: String? = nil,
-        typed: [String: String] = [:], sharing: VehicleSharingState? = nil
+        typed: [String: String] = [:], sharing: VehicleSharingState? = nil, showingAll: VehicleListing = .recent
     ) async throws -> [String: Any] {
         let records = try await garage.vehicle(id: id, userID: caller.userRecordName, now: clock())
         let vehicle = records.due.vehicle
@@ -218,7 +224,7 @@ extension WebSite {
                 ["value": $0.rawValue, "label": $0.label, "selected": $0.rawValue == typed["documentKind"]]
             },
             "documentOpen": typed["documentKind"] != nil,
-            "history": records.history.map { entry -> [String: Any] in
+            "history": records.history.prefix(showingAll.limit(of: .history)).map { entry -> [String: Any] in
                 [
                     "id": entry.log.id.uuidString.lowercased(), "date": entry.log.performedDate.iso, "name": entry.name,
                     "mileage": WebFormat.miles(entry.log.mileageAtService),
@@ -236,7 +242,8 @@ extension WebSite {
                 ]
             },
             "hasFillUps": !records.fuel.entries.isEmpty,
-            "fillUps": records.fuel.entries.reversed().map { entry -> [String: Any] in
+            "fillUps": records.fuel.entries.reversed().prefix(showingAll.limit(of: .fuel)).map {
+                entry -> [String: Any] in
                 [
                     "id": entry.fillUp.id.uuidString.lowercased(), "date": entry.fillUp.date.iso,
                     "odometer": entry.fillUp.odometer.map(WebFormat.miles) ?? "—",
@@ -245,6 +252,8 @@ extension WebSite {
                     "mpg": entry.mpg.map(WebFormat.mpg) ?? "—", "partial": entry.fillUp.isPartial,
                 ]
             },
+            "fillUpsHidden": showingAll.hidden(of: .fuel, among: records.fuel.entries.count),
+            "historyHidden": showingAll.hidden(of: .history, among: records.history.count),
             "fuelOpen": records.fuel.entries.isEmpty || typed["fuelDate"] != nil,
             "partial": typed["partial"] != nil, "missedPrevious": typed["missedPrevious"] != nil,
             "categories": ServiceLog.CostCategory.allCases.map {
