@@ -11,8 +11,10 @@ import NIOCore
 import NIOHTTP1
 
 /// `web`: the pages a browser opens, against the GraphQL dashboard on the same data: a household's pantry page
-/// (2,000 items) and the garage page of a 10-vehicle account, each driven by wrk with a session cookie, and
-/// their size with the stylesheet.
+/// (2,000 items), the garage page of a 10-vehicle account, a vehicle's page and the transactions page (two years
+/// each), each driven by wrk with a session cookie, and their size with the stylesheet. The vehicle and
+/// transactions pages are also read while the pages write every `--write-interval` ms (each read after a write
+/// finds nothing kept), and with a notice, which makes them on every request.
 struct WebRun: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "web",
@@ -26,12 +28,31 @@ struct WebRun: AsyncParsableCommand {
     @Option(help: "Pantry items in the household.") var items = 2_000
     @Option(help: "Recipes in the household.") var recipes = 50
     @Option(help: "Vehicles in the garage.") var vehicles = 10
+    @Option(
+        help: "Measure only the pages whose scenario contains this text, as \"writing\" (the dashboard always runs).")
+    var only: String?
+    @Option(help: "Milliseconds between the writes made while the pages are read.") var writeInterval = 200
     @Flag(help: "Print the results as JSON on stdout and no progress.") var json = false
 
     struct Row: Codable {
         var name: String
         var figures: Wrk.Figures
         var bytes: Int
+        /// The writes made from the pages while the row was measured, with its warm-up; nil for reads alone.
+        var writes: Int?
+        /// The median time a write took, with the page it sends the browser to.
+        var writeMedianMicroseconds: Int?
+    }
+
+    /// One load: its row's name, wrk's scenario, the URL read, wrk's environment, the answer's size, and what
+    /// is written meanwhile (the write's number), if anything.
+    struct Scenario {
+        var name: String
+        var wrk: String
+        var url: String
+        var environment: [String: String]
+        var bytes: Int
+        var write: (@Sendable (Int) async throws -> Void)? = nil
     }
 
     struct Report: Codable {
@@ -46,14 +67,14 @@ struct WebRun: AsyncParsableCommand {
             func ms(_ microseconds: Int) -> String { String(format: "%.1f ms", Double(microseconds) / 1000) }
             let dashboard = rows[0].figures.requestsPerSecond
             var lines = [
-                "| what | requests/s | against the dashboard | p50 | p99 | bytes (with the stylesheet) | errors |",
-                "|---|---|---|---|---|---|---|",
+                "| what | requests/s | against the dashboard | p50 | p99 | bytes (with the stylesheet) | errors | writes (median) |",
+                "|---|---|---|---|---|---|---|---|",
             ]
             for row in rows {
                 let size =
                     row.name.hasPrefix("GraphQL") ? "\(row.bytes)" : "\(row.bytes) (\(row.bytes + stylesheetBytes))"
                 lines.append(
-                    "| \(row.name) | \(Int(row.figures.requestsPerSecond)) | \(String(format: "%.2f×", row.figures.requestsPerSecond / dashboard)) | \(ms(row.figures.p50Microseconds)) | \(ms(row.figures.p99Microseconds)) | \(size) | \(row.figures.non2xx + row.figures.socketErrors) |"
+                    "| \(row.name) | \(Int(row.figures.requestsPerSecond)) | \(String(format: "%.2f×", row.figures.requestsPerSecond / dashboard)) | \(ms(row.figures.p50Microseconds)) | \(ms(row.figures.p99Microseconds)) | \(size) | \(row.figures.non2xx + row.figures.socketErrors) | \(row.writes.map { "\($0) (\(ms(row.writeMedianMicroseconds ?? 0)))" } ?? "") |"
                 )
             }
             return
@@ -98,6 +119,9 @@ struct WebRun: AsyncParsableCommand {
             let garageBytes = try await Self.page(server.base + "/garage", token: token)
             let vehicleBytes = try await Self.page(server.base + vehiclePath, token: token)
             let transactionsBytes = try await Self.page(server.base + "/money/transactions", token: token)
+            let vehicleAfreshBytes = try await Self.page(server.base + vehiclePath + "?notice=fuel", token: token)
+            let transactionsAfreshBytes = try await Self.page(
+                server.base + "/money/transactions?notice=transaction", token: token)
             let stylesheet = try await Self.page(server.base + "/static/hearth.css", token: token)
 
             func measure(_ name: String, script: URL, url: String, environment: [String: String]) async throws
@@ -115,34 +139,86 @@ struct WebRun: AsyncParsableCommand {
                     environment: environment)
             }
             let page = DashboardScript.url
-            let rows = [
-                Row(
-                    name: "GraphQL dashboard (POST /graphql)",
-                    figures: try await measure(
-                        "dashboard", script: DashboardScript.url, url: server.base + "/graphql",
-                        environment: ["HEARTH_LOAD_BODY": bodyFile.path, "HEARTH_LOAD_TOKEN": token]),
+            let cookie = ["HEARTH_LOAD_COOKIE": token]
+            let csrf = try await Self.formToken(server.base + vehiclePath, token: token)
+            let mileageStart = 200_000
+            let writeEvery = Duration.milliseconds(writeInterval)
+            let scenarios: [Scenario] = [
+                Scenario(
+                    name: "GraphQL dashboard (POST /graphql)", wrk: "dashboard", url: server.base + "/graphql",
+                    environment: ["HEARTH_LOAD_BODY": bodyFile.path, "HEARTH_LOAD_TOKEN": token],
                     bytes: dashboardBytes),
-                Row(
-                    name: "pantry page, \(items) items (GET \(pantryPath.prefix(16))…)",
-                    figures: try await measure(
-                        "pantry page", script: page, url: server.base + pantryPath,
-                        environment: ["HEARTH_LOAD_COOKIE": token]), bytes: pantryBytes),
-                Row(
-                    name: "garage page, \(vehicles) vehicles (GET /garage)",
-                    figures: try await measure(
-                        "garage page", script: page, url: server.base + "/garage",
-                        environment: ["HEARTH_LOAD_COOKIE": token]), bytes: garageBytes),
-                Row(
-                    name: "vehicle page, 2 years (GET /garage/{vehicle})",
-                    figures: try await measure(
-                        "vehicle page", script: page, url: server.base + vehiclePath,
-                        environment: ["HEARTH_LOAD_COOKIE": token]), bytes: vehicleBytes),
-                Row(
-                    name: "transactions page, 2 years (GET /money/transactions)",
-                    figures: try await measure(
-                        "transactions page", script: page, url: server.base + "/money/transactions",
-                        environment: ["HEARTH_LOAD_COOKIE": token]), bytes: transactionsBytes),
+                Scenario(
+                    name: "pantry page, \(items) items (GET \(pantryPath.prefix(16))…)", wrk: "pantry page",
+                    url: server.base + pantryPath, environment: cookie, bytes: pantryBytes),
+                Scenario(
+                    name: "garage page, \(vehicles) vehicles (GET /garage)", wrk: "garage page",
+                    url: server.base + "/garage", environment: cookie, bytes: garageBytes),
+                Scenario(
+                    name: "vehicle page, 2 years (GET /garage/{vehicle})", wrk: "vehicle page",
+                    url: server.base + vehiclePath, environment: cookie, bytes: vehicleBytes),
+                Scenario(
+                    name: "transactions page, 2 years (GET /money/transactions)", wrk: "transactions page",
+                    url: server.base + "/money/transactions", environment: cookie, bytes: transactionsBytes),
+                // While the vehicle's mileage is written from the pages every `writeInterval` ms: every read after
+                // a write finds no kept page and no kept figures, and makes them again (once for the reads that
+                // ask meanwhile).
+                Scenario(
+                    name: "vehicle page while its mileage is written every \(writeInterval) ms",
+                    wrk: "vehicle page writing",
+                    url: server.base + vehiclePath, environment: cookie, bytes: vehicleBytes,
+                    write: { number in
+                        try await Self.post(
+                            server.base + vehiclePath + "/mileage", token: token,
+                            form: ["csrf": csrf, "mileage": String(mileageStart + number)])
+                    }),
+                Scenario(
+                    name: "transactions page while a transaction is added every \(writeInterval) ms",
+                    wrk: "transactions page writing", url: server.base + "/money/transactions", environment: cookie,
+                    bytes: transactionsBytes,
+                    write: { number in
+                        try await Self.post(
+                            server.base + "/money/transactions", token: token,
+                            form: ["csrf": csrf, "title": "Snack \(number)", "amount": "-2.50"])
+                    }),
+                // The page a browser is sent to after each write carries its notice and is made on every
+                // request (the figures are kept while the copy is the same): what rendering alone costs.
+                Scenario(
+                    name: "vehicle page with a notice, made on every request (GET …?notice=fuel)",
+                    wrk: "vehicle page afresh", url: server.base + vehiclePath + "?notice=fuel", environment: cookie,
+                    bytes: vehicleAfreshBytes),
+                Scenario(
+                    name: "transactions page with a notice, made on every request (GET …?notice=transaction)",
+                    wrk: "transactions page afresh", url: server.base + "/money/transactions?notice=transaction",
+                    environment: cookie, bytes: transactionsAfreshBytes),
             ]
+            var rows: [Row] = []
+            for (index, scenario) in scenarios.enumerated()
+            where index == 0 || only.map({ scenario.wrk.contains($0) }) ?? true {
+                let writer = scenario.write.map { write in
+                    Task { () -> [Duration] in
+                        var took: [Duration] = []
+                        let clock = ContinuousClock()
+                        while !Task.isCancelled {
+                            let started = clock.now
+                            try await write(took.count)
+                            took.append(clock.now - started)
+                            try? await Task.sleep(for: writeEvery)
+                        }
+                        return took
+                    }
+                }
+                let figures = try await measure(
+                    scenario.wrk, script: page, url: scenario.url, environment: scenario.environment)
+                writer?.cancel()
+                let writes = try await writer?.value.sorted()
+                rows.append(
+                    Row(
+                        name: scenario.name, figures: figures, bytes: scenario.bytes, writes: writes?.count,
+                        writeMedianMicroseconds: writes.flatMap { $0.isEmpty ? nil : $0[$0.count / 2] }.map {
+                            Int($0.components.seconds * 1_000_000 + $0.components.attoseconds / 1_000_000_000_000)
+                        }))
+            }
             let report = Report(
                 seconds: seconds, warmup: warmup, connections: connections, rows: rows, stylesheetBytes: stylesheet,
                 loadAverage: (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)).map {
@@ -174,6 +250,42 @@ struct WebRun: AsyncParsableCommand {
             throw LoadError("\(url) answered \(response.status.code): \(String(buffer: body).prefix(500))")
         }
         return body.readableBytes
+    }
+
+    /// The form token of the session `token`, read from the page at `url` as a browser's form carries it.
+    static func formToken(_ url: String, token: String) async throws -> String {
+        var request = HTTPClientRequest(url: url)
+        request.headers.add(name: "Cookie", value: "hearth_session=\(token)")
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let body = String(buffer: try await response.body.collect(upTo: 64 << 20))
+        guard let match = body.firstMatch(of: /name="csrf" value="([^"]+)"/) else {
+            throw LoadError("\(url) has no form to read the form token from")
+        }
+        return String(match.1)
+    }
+
+    /// Sends `form` to `url` as a browser's form post with the session `token`, and follows the answer to the page
+    /// the browser is sent to next (with its notice), as a browser does; a `LoadError` unless that page answers
+    /// 200 without a refusal.
+    static func post(_ url: String, token: String, form: [String: String]) async throws {
+        var request = HTTPClientRequest(url: url)
+        request.method = .POST
+        request.headers.add(name: "Cookie", value: "hearth_session=\(token)")
+        request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+        var allowed = CharacterSet.alphanumerics
+        allowed.insert(charactersIn: "-._~")
+        let body = form.map {
+            "\($0.key)=\($0.value.addingPercentEncoding(withAllowedCharacters: allowed) ?? "")"
+        }.joined(separator: "&")
+        request.body = .bytes(ByteBuffer(string: body))
+        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
+        let answer = try await response.body.collect(upTo: 1 << 20)
+        guard response.status.code == 200, !String(buffer: answer).contains("role=\"alert\"") else {
+            let text = String(buffer: answer)
+            let problem =
+                text.firstMatch(of: /role="alert"><p>([^<]+)/).map { String($0.1) } ?? String(text.prefix(300))
+            throw LoadError("\(url) answered \(response.status.code): \(problem)")
+        }
     }
 
     /// `vehicles` vehicles, each with six services, two years of service logs and fill-ups, made on a garage
