@@ -115,14 +115,22 @@ struct WebRun: AsyncParsableCommand {
                 base: server.base, token: token, body: try Data(contentsOf: bodyFile)
             ).bytes
             let pantryPath = "/pantry/\(seeded.householdID)"
-            let pantryBytes = try await Self.page(server.base + pantryPath, token: token)
-            let garageBytes = try await Self.page(server.base + "/garage", token: token)
-            let vehicleBytes = try await Self.page(server.base + vehiclePath, token: token)
+            let pantryBytes = try await Self.page(server.base + pantryPath, token: token).readableBytes
+            let garageBytes = try await Self.page(server.base + "/garage", token: token).readableBytes
+            let vehiclePage = String(buffer: try await Self.page(server.base + vehiclePath, token: token))
+            let vehicleBytes = vehiclePage.utf8.count
             let transactionsBytes = try await Self.page(server.base + "/money/transactions", token: token)
+                .readableBytes
             let vehicleAfreshBytes = try await Self.page(server.base + vehiclePath + "?notice=fuel", token: token)
+                .readableBytes
             let transactionsAfreshBytes = try await Self.page(
-                server.base + "/money/transactions?notice=transaction", token: token)
-            let stylesheet = try await Self.page(server.base + "/static/hearth.css", token: token)
+                server.base + "/money/transactions?notice=transaction", token: token
+            ).readableBytes
+            let stylesheet = try await Self.page(server.base + "/static/hearth.css", token: token).readableBytes
+            // The session's form token, as the vehicle page's forms carry it, for the writes below.
+            guard let csrf = vehiclePage.firstMatch(of: /name="csrf" value="([^"]+)"/).map({ String($0.1) }) else {
+                throw LoadError("\(vehiclePath) has no form to read the form token from")
+            }
 
             func measure(_ name: String, script: URL, url: String, environment: [String: String]) async throws
                 -> Wrk.Figures
@@ -140,7 +148,6 @@ struct WebRun: AsyncParsableCommand {
             }
             let page = DashboardScript.url
             let cookie = ["HEARTH_LOAD_COOKIE": token]
-            let csrf = try await Self.formToken(server.base + vehiclePath, token: token)
             let mileageStart = 200_000
             let writeEvery = Duration.milliseconds(writeInterval)
             let scenarios: [Scenario] = [
@@ -216,7 +223,7 @@ struct WebRun: AsyncParsableCommand {
                     Row(
                         name: scenario.name, figures: figures, bytes: scenario.bytes, writes: writes?.count,
                         writeMedianMicroseconds: writes.flatMap { $0.isEmpty ? nil : $0[$0.count / 2] }.map {
-                            Int($0.components.seconds * 1_000_000 + $0.components.attoseconds / 1_000_000_000_000)
+                            Int(($0.seconds * 1_000_000).rounded())
                         }))
             }
             let report = Report(
@@ -240,8 +247,8 @@ struct WebRun: AsyncParsableCommand {
         }
     }
 
-    /// The size of the page at `url` for the session `token`; a `LoadError` unless it answers 200.
-    static func page(_ url: String, token: String) async throws -> Int {
+    /// The page at `url` for the session `token`; a `LoadError` unless it answers 200.
+    static func page(_ url: String, token: String) async throws -> ByteBuffer {
         var request = HTTPClientRequest(url: url)
         request.headers.add(name: "Cookie", value: "hearth_session=\(token)")
         let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
@@ -249,19 +256,7 @@ struct WebRun: AsyncParsableCommand {
         guard response.status.code == 200 else {
             throw LoadError("\(url) answered \(response.status.code): \(String(buffer: body).prefix(500))")
         }
-        return body.readableBytes
-    }
-
-    /// The form token of the session `token`, read from the page at `url` as a browser's form carries it.
-    static func formToken(_ url: String, token: String) async throws -> String {
-        var request = HTTPClientRequest(url: url)
-        request.headers.add(name: "Cookie", value: "hearth_session=\(token)")
-        let response = try await HTTPClient.shared.execute(request, timeout: .seconds(60))
-        let body = String(buffer: try await response.body.collect(upTo: 64 << 20))
-        guard let match = body.firstMatch(of: /name="csrf" value="([^"]+)"/) else {
-            throw LoadError("\(url) has no form to read the form token from")
-        }
-        return String(match.1)
+        return body
     }
 
     /// Sends `form` to `url` as a browser's form post with the session `token`, and follows the answer to the page
