@@ -184,6 +184,9 @@ struct SharingConformanceTests {
             // Anyone with the link joins read-only as a public user.
             let joined = try await store.acceptShare(guest, token: share.shareToken)
             #expect(joined.participants.first { $0.userRecordName == guest.userID }?.role == .publicUser)
+            // Those in a share see its owner named by the owner's address.
+            #expect(joined.participants.first?.role == .owner)
+            #expect(joined.participants.first?.emailAddress == (try await email(of: owner, in: store)))
             #expect(
                 try await lookup(store, guest, ["milk", "eggs"], zone: sharedZone, scope: .shared).allSatisfy {
                     $0.item != nil

@@ -91,9 +91,10 @@ extension SQLRecordStore {
     }
 
     /// The share as `context`'s caller may see it: the secret token only for those who may manage it, or when it is a public link.
+    /// The owner is named by their account's address, as a share's owner is known to everyone in it.
     func shareView(_ tx: any SQLTransaction, _ context: ShareContext) async throws -> CloudShare {
         let rows = try await tx.query(
-            "SELECT id, account_id, email, role, permission, status FROM participants WHERE zone_pk = ? AND share_name = ? ORDER BY seq, id",
+            "SELECT p.id, p.account_id, COALESCE(p.email, CASE WHEN p.role = 'OWNER' THEN a.email END) AS email, p.role, p.permission, p.status FROM participants p LEFT JOIN accounts a ON a.id = p.account_id WHERE p.zone_pk = ? AND p.share_name = ? ORDER BY p.seq, p.id",
             .int(context.zonePK), .text(context.shareName)
         )
         var participants = rows.map { row in
