@@ -31,9 +31,9 @@ import Testing
         let added = try await hearth(
             ["transactions", "add", "--title", "Rent", "--amount", "-900", "--date", "2026-11-01"], in: ownerFolder)
         #expect(added.status == 0, "\(added.stderr)")
+        let ownerEmail = freshEmail("owner-cli")
         let ownerSync = try await hearth(
-            ["sync", "--server", url, "--email", freshEmail("owner-cli"), "--password", password, "--sign-up"],
-            in: ownerFolder)
+            ["sync", "--server", url, "--email", ownerEmail, "--password", password, "--sign-up"], in: ownerFolder)
         #expect(ownerSync.status == 0, "\(ownerSync.stderr)")
         let mine = try await hearth(
             ["transactions", "add", "--title", "Member's tea", "--amount", "-2", "--date", "2026-11-02"],
@@ -71,6 +71,12 @@ import Testing
         #expect(
             FileManager.default.fileExists(
                 atPath: memberFolder.appendingPathComponent("books/\(owner).sqlite").path))
+        // Once synced here, the owner's address names the book too, in any case.
+        let byAddress = try await hearth(["transactions", "list", "--book", ownerEmail.uppercased()], in: memberFolder)
+        #expect(byAddress.status == 0 && byAddress.stdout.contains("Rent"), "\(byAddress.stderr)")
+        let unknown = try await hearth(["transactions", "list", "--book", "nobody@example.com"], in: memberFolder)
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("no money book of that address is on this device"), "\(unknown.stderr)")
 
         let refused = try await hearth(
             ["transactions", "add", "--book", owner, "--title", "Not mine", "--amount", "-1"], in: memberFolder)
@@ -83,6 +89,29 @@ import Testing
         #expect(memberList.stdout.contains("--book \(owner)") && memberList.stdout.contains("read-only"))
         let ownerList = try await hearth(["share", "list", "--server", url], in: ownerFolder)
         #expect(ownerList.stdout.contains(memberEmail) && ownerList.stdout.contains("accepted"), "\(ownerList.stdout)")
+
+        // A second member takes the book and gives it back by the owner's address: its copy there goes.
+        let leaverFolder = try folder("leaver")
+        let leaverEmail = freshEmail("leaver-cli")
+        let leaverSync = try await hearth(
+            ["sync", "--server", url, "--email", leaverEmail, "--password", password, "--sign-up"], in: leaverFolder)
+        #expect(leaverSync.status == 0, "\(leaverSync.stderr)")
+        try await server.verify(leaverEmail)
+        let offered2 = try await hearth(["share", "add", leaverEmail, "--server", url, "--json"], in: ownerFolder)
+        #expect(offered2.status == 0, "\(offered2.stderr)")
+        let share2 = try JSONSerialization.jsonObject(with: Data(offered2.stdout.utf8)) as? [String: Any]
+        let token2 = try #require(share2?["token"] as? String, "\(offered2.stdout)")
+        #expect(try await hearth(["share", "accept", token2, "--server", url], in: leaverFolder).status == 0)
+        #expect(try await hearth(["sync", "--book", owner, "--server", url], in: leaverFolder).status == 0)
+        let leaverCopy = leaverFolder.appendingPathComponent("books/\(owner).sqlite")
+        #expect(FileManager.default.fileExists(atPath: leaverCopy.path))
+        let left = try await hearth(["share", "leave", ownerEmail, "--server", url], in: leaverFolder)
+        #expect(left.status == 0, "\(left.stderr)")
+        #expect(left.stdout.contains("You left the money book of \(ownerEmail)"), "\(left.stdout)")
+        #expect(left.stdout.contains("is removed"), "\(left.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: leaverCopy.path))
+        let again = try await hearth(["share", "leave", ownerEmail, "--server", url], in: leaverFolder)
+        #expect(again.status != 0 && again.stderr.contains("has not shared a money book with you"), "\(again.stderr)")
 
         let removed = try await hearth(["share", "remove", memberEmail, "--server", url], in: ownerFolder)
         #expect(removed.status == 0, "\(removed.stderr)")

@@ -143,19 +143,23 @@ public struct FinanceSharing: Sendable {
         return book
     }
 
-    /// Leaves the book `owner` shared with this user; a database holding it stops taking changes.
-    public func leave(_ owner: String) async throws {
-        guard try await books().contains(where: { $0.owner == owner }) else {
+    /// Leaves the book `name` names (its owner's account or address), shared with this user; a database holding
+    /// it stops taking changes.
+    /// - Returns: the book left.
+    @discardableResult
+    public func leave(_ name: String) async throws -> MoneyBook {
+        guard let left = try await books().first(where: { $0.isNamed(name) }) else {
             throw ServiceError(
-                .notFound, "Account \(owner) has not shared a money book with you; see hearth finance share list.")
+                .notFound, "\(name) has not shared a money book with you; see hearth finance share list.")
         }
         try await CloudError.sharing("leave the shared book") {
             try await cloud.database(.shared).leaveShare(
                 CloudShareReference(
-                    zoneID: CloudZoneID(zoneName: FinanceSync.zoneName, ownerRecordName: owner),
+                    zoneID: CloudZoneID(zoneName: FinanceSync.zoneName, ownerRecordName: left.owner),
                     shareName: CloudShare.zoneWideShareName))
         }
-        if book == owner { _ = try await refreshAccess() }
+        if book == left.owner { _ = try await refreshAccess() }
+        return left
     }
 
     /// The books shared with this user, as the server lists them now.
@@ -179,6 +183,9 @@ public struct FinanceSharing: Sendable {
         let value = (found?.permission ?? .none).rawValue
         if try await store.setting(MoneyBook.permissionSetting) != value {
             try await store.setSetting(MoneyBook.permissionSetting, to: value)
+        }
+        if let address = found?.ownerAddress, try await store.setting(MoneyBook.addressSetting) != address {
+            try await store.setSetting(MoneyBook.addressSetting, to: address)
         }
         return found
     }

@@ -32,6 +32,13 @@ public struct MoneyBook: Sendable, Hashable, Codable {
 
     /// The setting of a shared book's database holding this user's rights.
     static let permissionSetting = "book.permission"
+    /// The setting of a shared book's database holding its owner's address, so `--book` can name the book by it.
+    static let addressSetting = "book.owner-address"
+
+    /// Whether `name` names this book: its owner's account, or (ignoring case) its owner's address.
+    public func isNamed(_ name: String) -> Bool {
+        owner == name || ownerAddress.map { $0.caseInsensitiveCompare(name) == .orderedSame } == true
+    }
 
     /// The books shared with `me`, from the shares the server lists in the shared database.
     static func books(in shares: [CloudShare], for me: String) -> [MoneyBook] {

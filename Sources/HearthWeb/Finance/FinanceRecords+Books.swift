@@ -122,9 +122,9 @@ extension FinanceRecords {
 
     /// Gives back the book `owner` shared with the user; their own opens.
     public func leaveBook(_ owner: String, userID: String) async throws {
-        try await sharing(of: try await copy(userID, owner: nil)).leave(owner)
-        await replicas.drop(UserReplica.key(userID, owner: owner))
-        if try await openBook(userID) == owner { try await setOpenBook(nil, userID: userID) }
+        let left = try await sharing(of: try await copy(userID, owner: nil)).leave(owner).owner
+        await replicas.drop(UserReplica.key(userID, owner: left))
+        if try await openBook(userID) == left { try await setOpenBook(nil, userID: userID) }
     }
 
     /// Refuses changing what only a book's owner sets (its currency, its rates) in a book shared with the user.

@@ -23,11 +23,14 @@ enum FinanceCLI {
         } catch let exit as ExitCode {
             throw exit
         } catch {
-            if !existed {
-                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
-            }
+            if !existed { removeDatabase(at: url) }
             fail(message(for: error))
         }
+    }
+
+    /// Removes the database file at `url` with its journal files.
+    static func removeDatabase(at url: URL) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: url.path + suffix) }
     }
 
     /// Validates input before any database is opened; fails like ``run(_:_:)``.

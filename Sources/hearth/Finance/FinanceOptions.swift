@@ -13,9 +13,9 @@ struct FinanceOptions: ParsableArguments {
     @Option(
         name: .customLong("book"),
         help: ArgumentHelp(
-            "Work in the money book this account shared with you (hearth finance share list names them).",
+            "Work in the money book this account shared with you (hearth finance share list names them), or the book of this address once it is synced here.",
             discussion:
-                "A shared book is kept in a database of its own (books/ACCOUNT.sqlite beside finance.sqlite), synced with hearth finance sync --book ACCOUNT.",
+                "A shared book is kept in a database of its own (books/ACCOUNT.sqlite beside finance.sqlite), synced with hearth finance sync --book ACCOUNT; after its first sync, its owner's address names it too.",
             valueName: "account"))
     var book: String?
 
@@ -28,23 +28,33 @@ struct FinanceOptions: ParsableArguments {
         if let database, !database.isEmpty {
             return URL(fileURLWithPath: (database as NSString).expandingTildeInPath)
         }
-        if let owner = bookOwner {
-            return dataFolder().appendingPathComponent("books", isDirectory: true)
-                .appendingPathComponent(owner + ".sqlite")
-        }
+        if let owner = bookOwner { return Self.database(ofBook: owner) }
         return dataFolder().appendingPathComponent("finance.sqlite")
     }
 
-    /// The owner of the shared book worked in; nil for the user's own.
+    /// The folder of the shared books' databases, one `ACCOUNT.sqlite` each.
+    static var booksFolder: URL { dataFolder().appendingPathComponent("books", isDirectory: true) }
+
+    /// The database of the book `owner` shared, in ``booksFolder``.
+    static func database(ofBook owner: String) -> URL { booksFolder.appendingPathComponent(owner + ".sqlite") }
+
+    /// The owner of the shared book worked in (an address is looked up among the books synced here); nil for
+    /// the user's own.
     var bookOwner: String? {
         guard let book = book?.trimmingCharacters(in: .whitespaces), !book.isEmpty else { return nil }
-        return book
+        guard book.contains("@") else { return book }
+        return MoneyBook.owner(addressed: book, amongBooksIn: Self.booksFolder)
     }
 
     /// How the database syncs: the user's own book, or the shared one --book names.
     var syncConfiguration: SyncConfiguration { FinanceSync.configuration(book: bookOwner) }
 
     func validate() throws {
+        if let book, book.contains("@"), bookOwner == nil {
+            throw ValidationError(
+                "--book \(book): no money book of that address is on this device yet. Bring it once by its account (hearth finance share list names it): hearth finance sync --book ACCOUNT"
+            )
+        }
         guard let owner = bookOwner else { return }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_-."))
         guard owner.count <= 128, !owner.hasPrefix("."), owner.unicodeScalars.allSatisfy(allowed.contains) else {

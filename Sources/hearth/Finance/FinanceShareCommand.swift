@@ -169,15 +169,23 @@ struct FinanceShareCommand: AsyncParsableCommand {
 
     struct Leave: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Give back a money book shared with you; its database here stops taking changes.")
+            abstract: "Give back a money book shared with you; its database on this device is removed.")
         @OptionGroup var options: FinanceOptions
         @OptionGroup var signIn: SyncSignInOptions
-        @Argument(help: "The book's owner: the account hearth finance share list names.") var owner: String
+        @Argument(help: "The book's owner: the account hearth finance share list names, or their address.")
+        var owner: String
 
         func run() async throws {
-            try await FinanceShareCommand.running(options, signIn) { try await $0.leave(owner) }
-            if options.json { return try FinanceCLI.printJSON(["left": owner]) }
-            print("You left the money book of account \(owner).")
+            let left = try await FinanceShareCommand.running(options, signIn) { try await $0.leave(owner) }
+            let copy = FinanceOptions.database(ofBook: left.owner)
+            let kept = FileManager.default.fileExists(atPath: copy.path)
+            FinanceCLI.removeDatabase(at: copy)
+            if options.json {
+                return try FinanceCLI.printJSON(["left": left.owner, "removed": kept ? copy.path : nil])
+            }
+            print(
+                "You left the money book of \(left.ownerName)."
+                    + (kept ? " Its copy on this device (\(copy.path)) is removed." : ""))
         }
     }
 }
