@@ -84,7 +84,11 @@ struct WebBookSharingTests {
             // Back to their own book, and to the shared one again.
             let own = try await member.post("/money/book", [("owner", "")])
             #expect(own.location == "/money?notice=bookOpened")
-            #expect(try await member.get("/money").text.contains("Your own book."))
+            let ownPage = try await member.get("/money").text
+            #expect(ownPage.contains("Your own book."))
+            // From their own book, the books shared with them are listed, each with its way to give it back.
+            #expect(ownPage.contains("\(ownerEmail)'s book · may change it"), "\(ownPage)")
+            #expect(ownPage.contains("aria-label=\"Give back \(ownerEmail)'s book\""))
             let ownList = try await member.get("/money/transactions").text
             #expect(ownList.contains("Member&#39;s own tea") && !ownList.contains("Groceries for us"))
             let stranger = try await member.post("/money/book", [("owner", "_not-an-account")])
