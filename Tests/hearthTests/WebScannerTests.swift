@@ -1,5 +1,6 @@
 import AsyncHTTPClient
 import Foundation
+import HearthCloud
 import HearthTestSupport
 import NIOCore
 import NIOHTTP1
@@ -23,6 +24,7 @@ struct WebScannerTests {
     struct Summary: Decodable {
         var modules: [String]
         var excluded: [String: String]
+        var forms: [String]
         var crawledCount: Int?
         var vulnerabilities: [String: [Finding]]
         var anomalies: [String: [Finding]]
@@ -49,10 +51,13 @@ struct WebScannerTests {
             dataDirectory: scratchDirectory("hearth-scan"),
             arguments: ["--rate-limit", "100000", "--rate-burst", "100000"]
         ) { server in
-            func hearth(_ arguments: String...) async throws {
+            @discardableResult
+            func hearth(in folder: URL? = nil, _ arguments: String...) async throws -> String {
                 let run = try await ChildProcess.run(
-                    try ChildProcess.product("hearth"), arguments, environment: ["HEARTH_DATA_DIR": device.path])
+                    try ChildProcess.product("hearth"), arguments,
+                    environment: ["HEARTH_DATA_DIR": (folder ?? device).path])
                 #expect(run.status == 0, "hearth \(arguments.joined(separator: " ")): \(run.stderr)")
+                return run.stdout
             }
             try await hearth(
                 "garage", "vehicle", "add", "--name", "Daily", "--make", "Honda", "--model", "Civic", "--year", "2019",
@@ -76,6 +81,33 @@ struct WebScannerTests {
             try await hearth(
                 "garage", "sync", "--server", server.base, "--email", email, "--password", Self.password, "--sign-up")
             try await hearth("finance", "sync", "--server", server.base, "--email", email, "--password", Self.password)
+            // Two other accounts offer the scanned one their money books (one taken up) and a vehicle, so the
+            // crawl reaches the accept forms, the book switch and "give it back".
+            let cloud = try SQLRecordStore.sqlite(url: server.dataDirectory.appendingPathComponent("cloud.sqlite"))
+            let account = try #require(try await cloud.account(email: email))
+            #expect(
+                try await cloud.verifyEmail(
+                    accountID: account.id, email: email, at: Int64(Date().timeIntervalSince1970 * 1_000)))
+            for (index, name) in ["lender", "offerer"].enumerated() {
+                let folder = scratchDirectory("hearth-scan-\(name)")
+                let address = "\(name)-\(UUID().uuidString.prefix(8))@example.com".lowercased()
+                try await hearth(in: folder, "finance", "people", "add", "--name", "Cleo")
+                try await hearth(in: folder, "garage", "vehicle", "add", "--name", "Van", "--mileage", "1000")
+                try await hearth(
+                    in: folder, "finance", "sync", "--server", server.base, "--email", address, "--password",
+                    Self.password, "--sign-up")
+                try await hearth(in: folder, "garage", "sync", "--server", server.base)
+                let offer = try await hearth(
+                    in: folder, "finance", "share", "add", email, "--server", server.base, "--json")
+                let token = try #require(
+                    (try JSONSerialization.jsonObject(with: Data(offer.utf8)) as? [String: Any])?["token"] as? String,
+                    "hearth finance share add printed \(offer)")
+                if index == 0 {
+                    try await hearth("finance", "share", "accept", token, "--server", server.base)
+                } else {
+                    try await hearth(in: folder, "garage", "share", "add", "Van", email, "--server", server.base)
+                }
+            }
 
             let run = try await ChildProcess.run(
                 python,
@@ -86,6 +118,12 @@ struct WebScannerTests {
             #expect(summary.modules.contains("sql") && summary.modules.contains("xss"))
             #expect(summary.modules.contains("permanentxss") && summary.modules.contains("csrf"))
             #expect((summary.crawledCount ?? 0) >= 30, "crawled \(summary.crawledCount ?? 0) pages")
+            // The sharing forms the other accounts' offers bring onto the pages are among those attacked.
+            for form in [
+                "/money/book", "/money/book/leave", "/money/shares/accept", "/money/share", "/garage/shares/accept",
+            ] {
+                #expect(summary.forms.contains(form), "the crawl found no form posting to \(form): \(summary.forms)")
+            }
             for (kind, findings) in summary.vulnerabilities {
                 Issue.record("wapiti found \(kind): \(findings.map(\.description).joined(separator: "; "))")
             }

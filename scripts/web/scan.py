@@ -7,14 +7,16 @@ EMAIL is an account whose devices synced a garage and money book to the server a
 through the sign-in page, makes a household with items, a recipe and a shopping line through the pages (as a
 person would, reading each form's CSRF token), and then runs wapiti (the WAPITI executable) over every page with
 every attack module that can run on a machine without the internet, carrying the session's cookie. Wapiti's JSON
-report is kept in REPORT_FOLDER. Prints one JSON object: the modules run, the URLs crawled, the findings and the
-anomalies (any 500 answer); exits 1 when there is a finding or an anomaly, 2 when the scan could not run.
+report is kept in REPORT_FOLDER. Prints one JSON object: the modules run, the forms crawled (the paths wapiti
+found a POST form for, from its session), the findings and the anomalies (any 500 answer); exits 1 when there is a finding or an anomaly, 2 when the scan could not run.
 """
+import glob
 import html
 import http.cookiejar
 import json
 import os
 import re
+import sqlite3
 import subprocess
 import sys
 import urllib.parse
@@ -124,6 +126,19 @@ def seed(browser):
     return household
 
 
+def posted_forms(session, base):
+    """The paths (below BASE) of the POST forms wapiti's crawl found, from its session database."""
+    paths = set()
+    for database in glob.glob(os.path.join(session, "*.db")):
+        connection = sqlite3.connect(database)
+        try:
+            paths.update(row[0][len(base) - 1:] for row in connection.execute(
+                "SELECT DISTINCT path FROM paths WHERE method = 'POST' AND path LIKE ?", (base + "%",)))
+        finally:
+            connection.close()
+    return sorted(paths)
+
+
 def main():
     browser = Browser()
     household = seed(browser)
@@ -164,10 +179,8 @@ def main():
         found = json.load(file)
     vulnerabilities = {name: entries for name, entries in found.get("vulnerabilities", {}).items() if entries}
     anomalies = {name: entries for name, entries in found.get("anomalies", {}).items() if entries}
-    crawled = found.get("infos", {}).get("crawled_pages", [])
     summary = {
-        "modules": modules, "excluded": EXCLUDED, "crawled": [page.get("request", {}).get("url", "") for page in crawled]
-        if isinstance(crawled, list) else crawled,
+        "modules": modules, "excluded": EXCLUDED, "forms": posted_forms(os.path.join(REPORTS, "session"), base),
         "crawledCount": found.get("infos", {}).get("crawled_pages_nbr"),
         "vulnerabilities": vulnerabilities, "anomalies": anomalies, "report": report,
     }
