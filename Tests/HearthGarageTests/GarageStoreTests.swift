@@ -234,3 +234,41 @@ import Testing
         #expect(try await reopened.vehicles().map(\.name) == ["Daily"])
     }
 }
+
+extension GarageStoreTests {
+    @Test("a vehicle's records read in one transaction are what the store's separate reads answer")
+    func vehicleRecordsInOneRead() async throws {
+        let (store, _) = try TestSupport.store()
+        let civic = try await TestSupport.addCivic(store, mileage: 42_000)
+        let other = try await TestSupport.addCivic(store, mileage: 9_000)
+        let oil = try await store.addService(
+            ServiceDraft(preset: "Oil Change", lastPerformed: TestSupport.day(2023, 8, 1), lastMileage: 37_500),
+            to: civic.id)
+        _ = try await store.addService(ServiceDraft(name: "Detailing"), to: civic.id)
+        _ = try await store.addService(ServiceDraft(name: "Not this car's"), to: other.id)
+        try await store.completeService(oil.id, on: TestSupport.day(2024, 3, 2), mileage: 42_050, cost: "49.90")
+        for (day, odometer, gallons) in [(1, 42_000, "10"), (8, 42_310, "10.000")] {
+            try await store.addFillUp(
+                FillUpDraft(date: TestSupport.day(2024, 3, day), odometer: odometer, gallons: gallons, cost: "35.00"),
+                to: civic.id)
+        }
+        _ = try await store.addExpense(
+            ExpenseDraft(kind: "Parking", amount: "12.50", date: TestSupport.day(2024, 2, 3)), to: civic.id)
+
+        let records = try #require(try await store.records(ofVehicle: civic.id))
+        #expect(records.due == (try await store.due(vehicleID: civic.id).first))
+        #expect(records.services == (try await store.services(of: civic.id)))
+        #expect(records.services.map(\.name) == ["Detailing", "Oil Change"])
+        #expect(records.logs == (try await store.logs(of: civic.id)))
+        #expect(records.fuel == (try await store.fuelEconomy(of: civic.id)))
+        #expect(records.fuel.averageMPG == 31)
+        #expect(records.expenses == (try await store.expenses(of: civic.id)))
+        #expect(records.documents == (try await store.documents(of: civic.id)))
+        // The year's costs from those records are the report's.
+        #expect(
+            ServiceHistoryPDFService.costSummary(
+                of: civic.id, year: 2024, services: records.services, logs: records.logs, expenses: records.expenses)
+                == (try await ServiceHistoryPDFService(store: store).costSummary(for: civic.id, year: 2024)))
+        #expect(try await store.records(ofVehicle: UUID()) == nil)
+    }
+}

@@ -178,16 +178,25 @@ public struct ServiceHistoryPDFService: ServiceHistoryReporting {
 
     public func costSummary(for vehicleID: UUID, year: Int) async throws -> YearlyCostSummary {
         _ = try await store.vehicle(id: vehicleID)
-        let names = Dictionary(uniqueKeysWithValues: try await store.services(of: vehicleID).map { ($0.id, $0.name) })
-        let logs = try await store.logs(of: vehicleID).reversed().compactMap { log -> YearlyCostSummary.Entry? in
+        return Self.costSummary(
+            of: vehicleID, year: year, services: try await store.services(of: vehicleID),
+            logs: try await store.logs(of: vehicleID), expenses: try await store.expenses(of: vehicleID))
+    }
+
+    /// What a vehicle cost in `year`, from its `services`, its `logs` and its `expenses` (each newest first, as the
+    /// store answers them).
+    public static func costSummary(
+        of vehicleID: UUID, year: Int, services: [ServiceItem], logs: [ServiceLog], expenses: [GarageExpense]
+    ) -> YearlyCostSummary {
+        let names = Dictionary(uniqueKeysWithValues: services.map { ($0.id, $0.name) })
+        let logs = logs.reversed().compactMap { log -> YearlyCostSummary.Entry? in
             guard log.performedDate.year == year, let cost = log.cost else { return nil }
             return YearlyCostSummary.Entry(
                 date: log.performedDate, service: log.serviceID.flatMap { names[$0] } ?? log.title ?? "Service",
                 category: log.costCategory, mileage: log.mileageAtService == 0 ? nil : log.mileageAtService, cost: cost,
                 notes: log.notes)
         }
-        let expenses = try await store.expenses(of: vehicleID).reversed().compactMap {
-            expense -> YearlyCostSummary.Entry? in
+        let expenses = expenses.reversed().compactMap { expense -> YearlyCostSummary.Entry? in
             guard expense.date.year == year else { return nil }
             return YearlyCostSummary.Entry(
                 date: expense.date, service: expense.category, category: nil, expenseCategory: expense.category,

@@ -163,11 +163,7 @@ extension GarageStore {
 
     /// The documents of one vehicle (or of every vehicle, for nil), soonest expiry first, then by label.
     public func documents(of vehicleID: UUID?) async throws -> [VehicleDocument] {
-        try await read { db in
-            var request = VehicleDocument.all()
-            if let vehicleID { request = request.filter(Column("vehicleID") == vehicleID) }
-            return try request.order(sql: "expiresOn IS NULL, expiresOn, label COLLATE NOCASE, id").fetchAll(db)
-        }
+        try await read { db in try Self.documents(db, of: vehicleID) }
     }
 
     /// The document with `id`.

@@ -19,19 +19,10 @@ extension GarageStore {
                     request.filter(Column("isArchived") == false)
                 }
             return try request.fetchAll(db).map { vehicle in
-                let services = try ServiceItem.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
-                let readings = try Self.odometerReadings(
-                    db, vehicleID: vehicle.id, since: now.addingTimeInterval(-365 * 86_400), timeZone: timeZone)
-                let pace = PaceEstimator.estimate(from: readings, now: now)
-                let fillUps = try FuelLog.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
-                let expenses = try GarageExpense.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
-                let documents = try VehicleDocument.filter(Column("vehicleID") == vehicle.id).fetchAll(db)
-                return VehicleDue.make(
-                    vehicle: vehicle, services: services, pace: pace, today: today,
-                    fuelEconomy: FuelEconomy(fillUps: fillUps).summary, expenses: expenses, documents: documents,
-                    settings: settings,
+                try VehicleRecords.read(
+                    db, vehicle: vehicle, now: now, today: today, timeZone: timeZone, settings: settings,
                     thresholds: thresholds
-                )
+                ).due
             }
             .sorted { $0.vehicle.displayName.localizedStandardCompare($1.vehicle.displayName) == .orderedAscending }
         }

@@ -98,11 +98,7 @@ extension GarageStore {
 
     /// The services of one vehicle (or of all), by name.
     public func services(of vehicleID: UUID? = nil) async throws -> [ServiceItem] {
-        try await read { db in
-            var request = ServiceItem.order(Column("name").collating(.nocase))
-            if let vehicleID { request = request.filter(Column("vehicleID") == vehicleID) }
-            return try request.fetchAll(db)
-        }
+        try await read { db in try Self.services(db, of: vehicleID) }
     }
 
     /// The one service of a vehicle `reference` names: its id, the start of its id, or its name (ignoring case).
@@ -250,17 +246,12 @@ extension GarageStore {
 
     /// A vehicle's service logs, newest first.
     public func logs(of vehicleID: UUID) async throws -> [ServiceLog] {
-        try await read { db in
-            try ServiceLog.filter(Column("vehicleID") == vehicleID)
-                .order(Column("performedDate").desc, Column("mileageAtService").desc).fetchAll(db)
-        }
+        try await read { db in try Self.logs(db, of: vehicleID) }
     }
 
     /// A vehicle's fill-ups, oldest first.
     public func fuelLogs(of vehicleID: UUID) async throws -> [FuelLog] {
-        try await read { db in
-            try FuelLog.filter(Column("vehicleID") == vehicleID).order(Column("date"), Column("odometer")).fetchAll(db)
-        }
+        try await read { db in try Self.fuelLogs(db, of: vehicleID) }
     }
 
     /// What a vehicle cost in `year`: its service logs and its expenses (fuel not included).
@@ -286,8 +277,6 @@ extension GarageStore {
 
     /// A vehicle's expenses, newest first.
     public func expenses(of vehicleID: UUID) async throws -> [GarageExpense] {
-        try await read { db in
-            try GarageExpense.filter(Column("vehicleID") == vehicleID).order(Column("date").desc).fetchAll(db)
-        }
+        try await read { db in try Self.expenses(db, of: vehicleID) }
     }
 }

@@ -113,26 +113,27 @@ public struct GarageRecords: Sendable {
         let key = OverviewKey(
             generation: try await refreshForReading(replica, userID: userID), minute: minute,
             settings: settings, vehicle: id, costYear: costYear)
-        if let known = await vehiclePages.value(for: userID, key: key) { return known }
         let garage = store(of: replica, now: minute)
-        guard let due = try await garage.due(vehicleID: id, settings: settings).first else {
-            throw ServiceError(
-                .notFound, "You have no vehicle \(id.uuidString.lowercased()); pick one from your garage.")
+        // Made once for every read that asks meanwhile: after a write, the page a browser is sent to and the
+        // first reads of the page share one computation.
+        return try await vehiclePages.value(for: userID, key: key) {
+            guard let records = try await garage.records(ofVehicle: id, settings: settings) else {
+                throw ServiceError(
+                    .notFound, "You have no vehicle \(id.uuidString.lowercased()); pick one from your garage.")
+            }
+            let names = Dictionary(uniqueKeysWithValues: records.services.map { ($0.id, $0.name) })
+            let history = records.logs.map { log in
+                GarageVehicleRecords.HistoryEntry(
+                    log: log, name: log.serviceID.flatMap { names[$0] } ?? log.title ?? "Service")
+            }
+            let costs = ServiceHistoryPDFService.costSummary(
+                of: id, year: costYear ?? garage.today.year, services: records.services, logs: records.logs,
+                expenses: records.expenses)
+            return GarageVehicleRecords(
+                due: records.due, history: history, fuel: records.fuel, costs: costs,
+                charts: try GarageCharts(vehicle: records.due.vehicle.displayName, fuel: records.fuel, costs: costs),
+                expenses: records.expenses, documents: records.documents)
         }
-        let names = Dictionary(uniqueKeysWithValues: try await garage.services(of: id).map { ($0.id, $0.name) })
-        let history = try await garage.logs(of: id).map { log in
-            GarageVehicleRecords.HistoryEntry(
-                log: log, name: log.serviceID.flatMap { names[$0] } ?? log.title ?? "Service")
-        }
-        let fuel = try await garage.fuelEconomy(of: id)
-        let year = costYear ?? garage.today.year
-        let costs = try await ServiceHistoryPDFService(store: garage).costSummary(for: id, year: year)
-        let charts = try GarageCharts(vehicle: due.vehicle.displayName, fuel: fuel, costs: costs)
-        let page = GarageVehicleRecords(
-            due: due, history: history, fuel: fuel, costs: costs, charts: charts,
-            expenses: try await garage.expenses(of: id), documents: try await garage.documents(of: id))
-        await vehiclePages.store(page, for: userID, key: key)
-        return page
     }
 
     // MARK: Writing

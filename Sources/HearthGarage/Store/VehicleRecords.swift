@@ -1,0 +1,39 @@
+public import Foundation
+import GRDB
+public import HearthCore
+
+/// One vehicle's records as its page shows them, read in one transaction (``GarageStore/records(ofVehicle:settings:thresholds:)``).
+public struct VehicleRecords: Sendable {
+    /// What is due on the vehicle, with its driving pace.
+    public var due: VehicleDue
+    /// Its services, by name.
+    public var services: [ServiceItem]
+    /// Its service logs, newest first.
+    public var logs: [ServiceLog]
+    /// Its fill-ups, oldest first, with the economy of each.
+    public var fuel: FuelEconomy
+    /// Its expenses, newest first.
+    public var expenses: [GarageExpense]
+    /// Its documents, soonest expiry first, then by label.
+    public var documents: [VehicleDocument]
+
+    /// Reads `vehicle`'s records in `db`, with what is due as of `today`.
+    static func read(
+        _ db: Database, vehicle: Vehicle, now: Date, today: CalendarDay, timeZone: TimeZone, settings: DueSettings,
+        thresholds: UrgencyThresholds
+    ) throws -> VehicleRecords {
+        let services = try GarageStore.services(db, of: vehicle.id)
+        let readings = try GarageStore.odometerReadings(
+            db, vehicleID: vehicle.id, since: now.addingTimeInterval(-365 * 86_400), timeZone: timeZone)
+        let fuel = FuelEconomy(fillUps: try GarageStore.fuelLogs(db, of: vehicle.id))
+        let expenses = try GarageStore.expenses(db, of: vehicle.id)
+        let documents = try GarageStore.documents(db, of: vehicle.id)
+        let due = VehicleDue.make(
+            vehicle: vehicle, services: services, pace: PaceEstimator.estimate(from: readings, now: now), today: today,
+            fuelEconomy: fuel.summary, expenses: expenses, documents: documents, settings: settings,
+            thresholds: thresholds)
+        return VehicleRecords(
+            due: due, services: services, logs: try GarageStore.logs(db, of: vehicle.id), fuel: fuel,
+            expenses: expenses, documents: documents)
+    }
+}
