@@ -208,7 +208,11 @@ struct WebRun: AsyncParsableCommand {
                         let clock = ContinuousClock()
                         while !Task.isCancelled {
                             let started = clock.now
-                            try await write(took.count)
+                            do {
+                                try await write(took.count)
+                            } catch  where Task.isCancelled {
+                                break  // the write in flight when the reads ended: not counted
+                            }
                             took.append(clock.now - started)
                             try? await Task.sleep(for: writeEvery)
                         }
