@@ -178,8 +178,15 @@ public struct FinanceSharing: Sendable {
     ///   refused from then on) or this is the user's own book.
     @discardableResult
     public func refreshAccess() async throws -> MoneyBook? {
+        guard book != nil else { return nil }
+        return try await refreshAccess(among: try await books())
+    }
+
+    /// ``refreshAccess()`` with the books shared with this user as ``books()`` just listed them.
+    @discardableResult
+    public func refreshAccess(among listed: [MoneyBook]) async throws -> MoneyBook? {
         guard let book else { return nil }
-        let found = try await books().first { $0.owner == book }
+        let found = listed.first { $0.owner == book }
         let value = (found?.permission ?? .none).rawValue
         if try await store.setting(MoneyBook.permissionSetting) != value {
             try await store.setSetting(MoneyBook.permissionSetting, to: value)

@@ -35,15 +35,21 @@ extension FinanceRecords {
     /// The book the user has open, checked to be still shared with them at most once per freshness window for
     /// a read (before every write, and at once after this server's pages took them out of it); a book no longer
     /// shared gives way to their own, and the rights are kept in its copy, whose change recorder refuses what
-    /// they do not allow.
-    func checkedBook(_ userID: String, writing: Bool = false) async throws -> String? {
+    /// they do not allow. `listed` is what the server listed as shared with the user just now, when the caller
+    /// asked already.
+    func checkedBook(_ userID: String, writing: Bool = false, listed: [MoneyBook]? = nil) async throws -> String? {
         guard let owner = try await openBook(userID) else { return nil }
         let replica = try await copy(userID, owner: owner)
         guard replica.sharesChecked.claimFetch(unlessWithin: writing ? 0 : freshness, of: clock()) else {
             return owner
         }
         do {
-            guard try await sharing(of: replica).refreshAccess() != nil else {
+            let access = sharing(of: replica)
+            let found =
+                if let listed { try await access.refreshAccess(among: listed) } else {
+                    try await access.refreshAccess()
+                }
+            guard found != nil else {
                 await replicas.drop(replica.key)
                 try await setOpenBook(nil, userID: userID)
                 return nil
@@ -64,10 +70,11 @@ extension FinanceRecords {
 
     /// The user's books: the open one, those shared with them, those offered, and whom their own is shared with.
     public func books(userID: String) async throws -> FinanceBooks {
-        let owner = try await checkedBook(userID)
         let own = sharing(of: try await copy(userID, owner: nil))
+        let listed = try await own.books()
+        let owner = try await checkedBook(userID, listed: listed)
         var shared: [MoneyBook] = []
-        for var book in try await own.books() {
+        for var book in listed {
             if book.ownerAddress == nil { book.ownerAddress = try await store.address(of: book.owner) }
             shared.append(book)
         }
