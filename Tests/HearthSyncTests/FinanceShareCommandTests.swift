@@ -71,12 +71,14 @@ import Testing
         #expect(
             FileManager.default.fileExists(
                 atPath: memberFolder.appendingPathComponent("books/\(owner).sqlite").path))
-        // Once synced here, the owner's address names the book too, in any case.
+        // The owner's address names the book too, in any case.
         let byAddress = try await hearth(["transactions", "list", "--book", ownerEmail.uppercased()], in: memberFolder)
         #expect(byAddress.status == 0 && byAddress.stdout.contains("Rent"), "\(byAddress.stderr)")
         let unknown = try await hearth(["transactions", "list", "--book", "nobody@example.com"], in: memberFolder)
         #expect(unknown.status != 0)
-        #expect(unknown.stderr.contains("no money book of that address is on this device"), "\(unknown.stderr)")
+        #expect(
+            unknown.stderr.contains("no money book of that address is on this device. Accept it here first"),
+            "\(unknown.stderr)")
 
         let refused = try await hearth(
             ["transactions", "add", "--book", owner, "--title", "Not mine", "--amount", "-1"], in: memberFolder)
@@ -101,8 +103,11 @@ import Testing
         #expect(offered2.status == 0, "\(offered2.stderr)")
         let share2 = try JSONSerialization.jsonObject(with: Data(offered2.stdout.utf8)) as? [String: Any]
         let token2 = try #require(share2?["token"] as? String, "\(offered2.stdout)")
-        #expect(try await hearth(["share", "accept", token2, "--server", url], in: leaverFolder).status == 0)
-        #expect(try await hearth(["sync", "--book", owner, "--server", url], in: leaverFolder).status == 0)
+        let accepted2 = try await hearth(["share", "accept", token2, "--server", url], in: leaverFolder)
+        #expect(accepted2.stdout.contains("hearth finance sync --book \(ownerEmail)"), "\(accepted2.stdout)")
+        // Accepted, the book is named by its owner's address on this device from its first sync on.
+        let bySync = try await hearth(["sync", "--book", ownerEmail, "--server", url], in: leaverFolder)
+        #expect(bySync.status == 0, "\(bySync.stderr)")
         let leaverCopy = leaverFolder.appendingPathComponent("books/\(owner).sqlite")
         #expect(FileManager.default.fileExists(atPath: leaverCopy.path))
         let left = try await hearth(["share", "leave", ownerEmail, "--server", url], in: leaverFolder)

@@ -187,13 +187,7 @@ public struct FinanceSharing: Sendable {
     public func refreshAccess(among listed: [MoneyBook]) async throws -> MoneyBook? {
         guard let book else { return nil }
         let found = listed.first { $0.owner == book }
-        let value = (found?.permission ?? .none).rawValue
-        if try await store.setting(MoneyBook.permissionSetting) != value {
-            try await store.setSetting(MoneyBook.permissionSetting, to: value)
-        }
-        if let address = found?.ownerAddress, try await store.setting(MoneyBook.addressSetting) != address {
-            try await store.setSetting(MoneyBook.addressSetting, to: address)
-        }
+        try await (found ?? MoneyBook(owner: book, permission: .none)).keep(in: store)
         return found
     }
 

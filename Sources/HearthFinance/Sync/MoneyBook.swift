@@ -35,6 +35,17 @@ public struct MoneyBook: Sendable, Hashable, Codable {
     /// The setting of a shared book's database holding its owner's address, so `--book` can name the book by it.
     static let addressSetting = "book.owner-address"
 
+    /// Keeps, in the database `store` holds this book in, what this user may do with it and its owner's address
+    /// (so that `--book` names it by the address too), as each sync round of the book does.
+    public func keep(in store: FinancePersistenceService) async throws {
+        if try await store.setting(Self.permissionSetting) != permission.rawValue {
+            try await store.setSetting(Self.permissionSetting, to: permission.rawValue)
+        }
+        if let ownerAddress, try await store.setting(Self.addressSetting) != ownerAddress {
+            try await store.setSetting(Self.addressSetting, to: ownerAddress)
+        }
+    }
+
     /// Whether `name` names this book: its owner's account, or (ignoring case) its owner's address.
     public func isNamed(_ name: String) -> Bool {
         owner == name || ownerAddress.map { $0.caseInsensitiveCompare(name) == .orderedSame } == true

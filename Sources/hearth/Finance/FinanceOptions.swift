@@ -13,9 +13,9 @@ struct FinanceOptions: ParsableArguments {
     @Option(
         name: .customLong("book"),
         help: ArgumentHelp(
-            "Work in the money book this account shared with you (hearth finance share list names them), or the book of this address once it is synced here.",
+            "Work in the money book this account (or address) shared with you; hearth finance share list names them.",
             discussion:
-                "A shared book is kept in a database of its own (books/ACCOUNT.sqlite beside finance.sqlite), synced with hearth finance sync --book ACCOUNT; after its first sync, its owner's address names it too.",
+                "A shared book is kept in a database of its own (books/ACCOUNT.sqlite beside finance.sqlite), synced with hearth finance sync --book ACCOUNT; its owner's address names it too once it is accepted on this device.",
             valueName: "account"))
     var book: String?
 
@@ -52,7 +52,7 @@ struct FinanceOptions: ParsableArguments {
     func validate() throws {
         if let book, book.contains("@"), bookOwner == nil {
             throw ValidationError(
-                "--book \(book): no money book of that address is on this device yet. Bring it once by its account (hearth finance share list names it): hearth finance sync --book ACCOUNT"
+                "--book \(book): no money book of that address is on this device. Accept it here first (hearth finance share invitations), or name it by its account (hearth finance share list)"
             )
         }
         guard let owner = bookOwner else { return }

@@ -160,9 +160,23 @@ struct FinanceShareCommand: AsyncParsableCommand {
 
         func run() async throws {
             let book = try await FinanceShareCommand.running(options, signIn) { try await $0.accept(token) }
+            // The book's database on this device, named by its owner's address from now on.
+            do {
+                let copy = FinanceOptions.database(ofBook: book.owner)
+                try FileManager.default.createDirectory(
+                    at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try await book.keep(
+                    in: FinanceSync.open(
+                        at: copy, configuration: FinanceSync.configuration(book: book.owner),
+                        calendar: FinanceCLI.calendar
+                    ).store)
+            } catch {
+                FinanceCLI.fail(
+                    "The book is accepted, but its database here could not be made: \(FinanceCLI.message(for: error))")
+            }
             if options.json { return try FinanceCLI.printJSON(book) }
             print(
-                "You have \(book.ownerName)'s money book (\(book.isWritable ? "read-write" : "read-only")). Bring it here with hearth finance sync --book \(book.owner)"
+                "You have \(book.ownerName)'s money book (\(book.isWritable ? "read-write" : "read-only")). Bring it here with hearth finance sync --book \(book.ownerAddress ?? book.owner)"
             )
         }
     }
