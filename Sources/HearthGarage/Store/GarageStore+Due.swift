@@ -19,7 +19,7 @@ extension GarageStore {
                     request.filter(Column("isArchived") == false)
                 }
             return try request.fetchAll(db).map { vehicle in
-                try VehicleRecords.read(
+                try VehicleRecords.due(
                     db, vehicle: vehicle, now: now, today: today, timeZone: timeZone, settings: settings,
                     thresholds: thresholds
                 ).due

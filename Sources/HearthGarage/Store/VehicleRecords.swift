@@ -22,6 +22,19 @@ public struct VehicleRecords: Sendable {
         _ db: Database, vehicle: Vehicle, now: Date, today: CalendarDay, timeZone: TimeZone, settings: DueSettings,
         thresholds: UrgencyThresholds
     ) throws -> VehicleRecords {
+        var records = try due(
+            db, vehicle: vehicle, now: now, today: today, timeZone: timeZone, settings: settings,
+            thresholds: thresholds)
+        records.logs = try GarageStore.logs(db, of: vehicle.id)
+        return records
+    }
+
+    /// What is due on `vehicle` as of `today`, with the records it is worked out from: all but the history
+    /// (``logs`` is empty), which the due lists of every vehicle do not need.
+    static func due(
+        _ db: Database, vehicle: Vehicle, now: Date, today: CalendarDay, timeZone: TimeZone, settings: DueSettings,
+        thresholds: UrgencyThresholds
+    ) throws -> VehicleRecords {
         let services = try GarageStore.services(db, of: vehicle.id)
         let readings = try GarageStore.odometerReadings(
             db, vehicleID: vehicle.id, since: now.addingTimeInterval(-365 * 86_400), timeZone: timeZone)
@@ -33,7 +46,6 @@ public struct VehicleRecords: Sendable {
             fuelEconomy: fuel.summary, expenses: expenses, documents: documents, settings: settings,
             thresholds: thresholds)
         return VehicleRecords(
-            due: due, services: services, logs: try GarageStore.logs(db, of: vehicle.id), fuel: fuel,
-            expenses: expenses, documents: documents)
+            due: due, services: services, logs: [], fuel: fuel, expenses: expenses, documents: documents)
     }
 }
