@@ -327,11 +327,7 @@ struct WebGarageEntriesTests {
     func latestEntries() async throws {
         let app = try await buildApplication(try WebTest.configuration())
         try await app.test(.live) { client in
-            let server = URL(string: "http://127.0.0.1:\(try #require(client.port))")!
-            let browser = WebBrowser(client)
-            let email = try await WebTest.signUp(browser)
-            let device = try await WebRecordsHarness.garageDevice(email, server: server, signUp: false)
-            let seeded = try await GarageRecordsTests.seed(device.store)
+            let (browser, _, device, seeded, path) = try await WebTest.seededGarage(client)
             let start = try #require(CalendarDay(iso: "2025-01-02"))
             for step in 0..<30 {
                 _ = try await device.store.addFillUp(
@@ -344,7 +340,6 @@ struct WebGarageEntriesTests {
                 }
             }
             try await device.sync()
-            let path = "/garage/\(seeded.car.id.uuidString.lowercased())"
             func rows(_ page: String) -> (fillUps: Int, history: Int) {
                 (
                     page.matches(of: /\/fuel\/[0-9a-f-]{36}"/).count,

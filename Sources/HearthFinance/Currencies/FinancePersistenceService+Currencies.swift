@@ -12,7 +12,7 @@ extension FinancePersistenceService {
     }
 
     static func bookCurrency(_ db: Database) throws -> CurrencyCode {
-        let text = try String.fetchOne(db, sql: "SELECT value FROM financeSetting WHERE key = 'currency'") ?? "EUR"
+        let text = try setting("currency", in: db) ?? "EUR"
         do {
             return try CurrencyCode(text)
         } catch let error as PersistenceError {

@@ -12,8 +12,7 @@ extension MoneyBook {
         where file.pathExtension == "sqlite" {
             guard let database = try? DatabaseQueue(path: file.path, configuration: configuration),
                 let stored = try? database.read({ db in
-                    try String.fetchOne(
-                        db, sql: "SELECT value FROM financeSetting WHERE key = ?", arguments: [addressSetting])
+                    try FinancePersistenceService.setting(addressSetting, in: db)
                 })
             else { continue }
             if stored.caseInsensitiveCompare(address) == .orderedSame {

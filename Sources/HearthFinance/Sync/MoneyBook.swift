@@ -70,9 +70,7 @@ public struct MoneyBook: Sendable, Hashable, Codable {
     /// the user's own book has no such setting and takes every change.
     static func checkWritable(in db: Database) throws {
         guard
-            let value = try String.fetchOne(
-                db.cachedStatement(sql: "SELECT value FROM financeSetting WHERE key = ?"),
-                arguments: [permissionSetting]),
+            let value = try FinancePersistenceService.setting(permissionSetting, in: db),
             value != CloudSharePermission.readWrite.rawValue
         else { return }
         if value == CloudSharePermission.readOnly.rawValue {

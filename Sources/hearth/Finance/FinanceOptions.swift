@@ -38,22 +38,26 @@ struct FinanceOptions: ParsableArguments {
     /// The database of the book `owner` shared, in ``booksFolder``.
     static func database(ofBook owner: String) -> URL { booksFolder.appendingPathComponent(owner + ".sqlite") }
 
-    /// The owner of the shared book worked in (an address is looked up among the books synced here); nil for
-    /// the user's own.
+    /// The owner of the shared book worked in (an address given to `--book` is the account ``validate()`` found
+    /// for it); nil for the user's own.
     var bookOwner: String? {
         guard let book = book?.trimmingCharacters(in: .whitespaces), !book.isEmpty else { return nil }
-        guard book.contains("@") else { return book }
-        return MoneyBook.owner(addressed: book, amongBooksIn: Self.booksFolder)
+        return book
     }
 
     /// How the database syncs: the user's own book, or the shared one --book names.
     var syncConfiguration: SyncConfiguration { FinanceSync.configuration(book: bookOwner) }
 
-    func validate() throws {
-        if let book, book.contains("@"), bookOwner == nil {
-            throw ValidationError(
-                "--book \(book): no money book of that address is on this device. Accept it here first (hearth finance share invitations), or name it by its account (hearth finance share list)"
-            )
+    /// Checks `--book`, and turns an address given to it into the account of the book it names on this device
+    /// (looked up once, among the books' databases).
+    mutating func validate() throws {
+        if let address = bookOwner, address.contains("@") {
+            guard let owner = MoneyBook.owner(addressed: address, amongBooksIn: Self.booksFolder) else {
+                throw ValidationError(
+                    "--book \(address): no money book of that address is on this device. Accept it here first (hearth finance share invitations), or name it by its account (hearth finance share list)"
+                )
+            }
+            book = owner
         }
         guard let owner = bookOwner else { return }
         let allowed = CharacterSet.alphanumerics.union(CharacterSet(charactersIn: "_-."))
